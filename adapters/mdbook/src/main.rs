@@ -1,0 +1,2 @@
+//! Placeholder: filled by its issue.
+fn main() {}

@@ -1,0 +1,37 @@
+//! The Sitemaps 0.90 model and its streaming writers.
+//!
+//! The model refuses what the protocol forbids: a [`Loc`] is an absolute
+//! http(s) URL of at most 2,048 characters without a fragment, a
+//! [`Lastmod`] is a W3C Datetime, a [`ChangeFreq`] one of seven words, a
+//! [`Priority`] within 0.0–1.0. The writers stream [`Url`] entries into
+//! `<urlset>` XML or plain text, optionally gzipped, and the set writer
+//! splits a large site into several files under a `<sitemapindex>`.
+//!
+//! Nothing here knows about Markdown, git or content directories; the
+//! adapters turn sources into [`Url`]s.
+//!
+//! ```
+//! use sitemap_core::{ChangeFreq, Url, XmlWriter, XmlOptions};
+//!
+//! let mut out = Vec::new();
+//! let mut writer = XmlWriter::new(&mut out, XmlOptions::default());
+//! writer.write(&Url::new("https://example.org/a?x=1&y=2".parse()?).with_changefreq(ChangeFreq::Daily))?;
+//! writer.finish()?;
+//! let xml = String::from_utf8(out)?;
+//! assert!(xml.contains("<loc>https://example.org/a?x=1&amp;y=2</loc>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod changefreq;
+mod error;
+mod lastmod;
+mod loc;
+mod priority;
+mod url;
+
+pub use crate::changefreq::ChangeFreq;
+pub use crate::error::{LocRule, ValueError};
+pub use crate::lastmod::{Lastmod, Precision, TimePrecision};
+pub use crate::loc::{Loc, MAX_LOC_LEN, MIN_LOC_LEN};
+pub use crate::priority::Priority;
+pub use crate::url::{Alternate, Hreflang, Url};

@@ -1,0 +1,174 @@
+//! `loc`: an absolute http(s) URL, percent-encoded, without a fragment.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::error::{LocRule, ValueError, clip};
+
+/// The protocol's limit on a `loc`, in characters as written.
+pub const MAX_LOC_LEN: usize = 2048;
+/// The sitemaps.org XSD's `tLoc` `minLength`.
+pub const MIN_LOC_LEN: usize = 12;
+
+/// A `loc`: an absolute `http` or `https` URL with a host, at most 2,048
+/// characters once percent-encoded, and no fragment.
+///
+/// Parsing follows the WHATWG URL standard (the `url` crate), so an IRI
+/// becomes a URI on the way in: non-ASCII and spaces in the path and query
+/// are percent-encoded and an internationalised host becomes punycode. The
+/// host is lowercased and a default port dropped, which is what every
+/// crawler does before comparing URLs anyway.
+///
+/// ```
+/// use sitemap_core::Loc;
+///
+/// let loc: Loc = "https://Example.org/café/a b?q=1&r=2".parse()?;
+/// assert_eq!(loc.as_str(), "https://example.org/caf%C3%A9/a%20b?q=1&r=2");
+/// assert!("https://example.org/#top".parse::<Loc>().is_err());
+/// # Ok::<(), sitemap_core::ValueError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Loc(String);
+
+impl Loc {
+    /// Parses and checks an absolute URL.
+    pub fn parse(input: &str) -> Result<Loc, ValueError> {
+        let err = |rule| ValueError::Loc {
+            input: clip(input),
+            rule,
+        };
+        if input.trim() != input || input.chars().any(|c| c.is_control()) {
+            return Err(err(LocRule::Whitespace));
+        }
+        let url = url::Url::parse(input).map_err(|e| err(LocRule::Syntax(e.to_string())))?;
+        Self::check(url).map_err(err)
+    }
+
+    /// Resolves `reference` (a path such as `blog/post/` or `/about/`)
+    /// against this URL, as a browser would resolve a link on this page.
+    ///
+    /// ```
+    /// use sitemap_core::Loc;
+    ///
+    /// let base = Loc::parse("https://example.org/docs/")?;
+    /// assert_eq!(base.join("guide/intro.html")?.as_str(), "https://example.org/docs/guide/intro.html");
+    /// # Ok::<(), sitemap_core::ValueError>(())
+    /// ```
+    pub fn join(&self, reference: &str) -> Result<Loc, ValueError> {
+        let err = |rule| ValueError::Loc {
+            input: clip(reference),
+            rule,
+        };
+        if reference.chars().any(|c| c.is_control()) {
+            return Err(err(LocRule::Whitespace));
+        }
+        let base = url::Url::parse(&self.0).map_err(|e| err(LocRule::Syntax(e.to_string())))?;
+        let url = base
+            .join(reference)
+            .map_err(|_| err(LocRule::Join(clip(reference))))?;
+        Self::check(url).map_err(err)
+    }
+
+    fn check(url: url::Url) -> Result<Loc, LocRule> {
+        match url.scheme() {
+            "http" | "https" => {}
+            other => return Err(LocRule::Scheme(other.to_owned())),
+        }
+        if url.host_str().is_none_or(str::is_empty) {
+            return Err(LocRule::NoHost);
+        }
+        if url.fragment().is_some() {
+            return Err(LocRule::Fragment);
+        }
+        let s = String::from(url);
+        if s.len() > MAX_LOC_LEN {
+            return Err(LocRule::TooLong(s.len()));
+        }
+        if s.len() < MIN_LOC_LEN {
+            return Err(LocRule::TooShort(s.len()));
+        }
+        Ok(Loc(s))
+    }
+
+    /// The URL as written into a sitemap (before XML escaping).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The folder this URL sits in: everything up to and including the last
+    /// `/` of the path, without query. For a sitemap's own URL this is the
+    /// folder whose URLs it may list (the protocol's location rule).
+    ///
+    /// ```
+    /// use sitemap_core::Loc;
+    ///
+    /// let sitemap = Loc::parse("https://example.org/docs/sitemap.xml")?;
+    /// assert_eq!(sitemap.folder().as_str(), "https://example.org/docs/");
+    /// # Ok::<(), sitemap_core::ValueError>(())
+    /// ```
+    pub fn folder(&self) -> Loc {
+        let end = self.0.find(['?']).unwrap_or(self.0.len());
+        let path_start = self.path_start();
+        let slash = self.0[..end].rfind('/').filter(|&i| i >= path_start);
+        match slash {
+            Some(i) => Loc(self.0[..=i].to_owned()),
+            None => Loc(format!("{}/", &self.0[..end])),
+        }
+    }
+
+    /// Whether this URL lies inside `folder` (same scheme, host and port,
+    /// and a path that starts with the folder's path), the test the
+    /// protocol's location rule asks for.
+    pub fn is_under(&self, folder: &Loc) -> bool {
+        let folder = folder.folder();
+        self.0.starts_with(folder.as_str())
+    }
+
+    /// Byte offset of the path (after `scheme://authority`).
+    fn path_start(&self) -> usize {
+        let after_scheme = self.0.find("://").map_or(0, |i| i + 3);
+        self.0[after_scheme..]
+            .find('/')
+            .map_or(self.0.len(), |i| after_scheme + i)
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Loc({:?})", self.0)
+    }
+}
+
+impl FromStr for Loc {
+    type Err = ValueError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Loc::parse(s)
+    }
+}
+
+impl AsRef<str> for Loc {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Serialize for Loc {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Loc {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Loc::parse(&s).map_err(serde::de::Error::custom)
+    }
+}

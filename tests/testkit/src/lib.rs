@@ -1,0 +1,171 @@
+//! Helpers every crate's integration tests share.
+//!
+//! The main one runs `xmllint --schema` with the official sitemap XSDs kept
+//! in `tests/data/schemas/` (see the README there for where each comes
+//! from), so that every XML file a test writes is checked against the
+//! schema consumers use, not only against our own reader. Tests never reach
+//! outside the repository: `--nonet` is always passed.
+//!
+//! ```no_run
+//! use sitemap_testkit::{Schema, assert_valid};
+//!
+//! let dir = std::env::temp_dir();
+//! assert_valid(&dir.join("sitemap.xml"), Schema::Urlset);
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Which XSD to validate against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schema {
+    /// `sitemap.xsd`: a plain `<urlset>`.
+    Urlset,
+    /// `siteindex.xsd`: a `<sitemapindex>`.
+    Index,
+    /// `sitemap-ext.xsd`: a `<urlset>` with xhtml/image/video/news extensions.
+    UrlsetWithExtensions,
+}
+
+impl Schema {
+    /// The schema file inside the repository.
+    pub fn path(self) -> PathBuf {
+        let name = match self {
+            Schema::Urlset => "sitemap.xsd",
+            Schema::Index => "siteindex.xsd",
+            Schema::UrlsetWithExtensions => "sitemap-ext.xsd",
+        };
+        schemas_dir().join(name)
+    }
+
+    /// The schema a document needs, judged from its root element and
+    /// whether it declares an extension namespace.
+    pub fn for_document(xml: &str) -> Schema {
+        if xml.contains("<sitemapindex") {
+            Schema::Index
+        } else if xml.contains("xmlns:xhtml=") || xml.contains("xmlns:image=") {
+            Schema::UrlsetWithExtensions
+        } else {
+            Schema::Urlset
+        }
+    }
+}
+
+/// `tests/data/schemas/` of this repository.
+pub fn schemas_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/schemas")
+}
+
+/// The outcome of one xmllint run.
+#[derive(Debug)]
+pub struct Verdict {
+    /// xmllint's exit status: 0 valid, 3 invalid, 1/4 parse or I/O error.
+    pub code: i32,
+    /// What xmllint printed on stderr.
+    pub stderr: String,
+}
+
+/// Runs `xmllint --nonet --noout --schema` on `file` (plain or gzipped).
+///
+/// # Panics
+///
+/// When xmllint cannot be started: the tests need it (`.ci/run` installs
+/// `libxml2-utils`), and a silently skipped validation would be a test
+/// that asserts nothing.
+pub fn xmllint(file: &Path, schema: Schema) -> Verdict {
+    let out = Command::new("xmllint")
+        .arg("--nonet")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(schema.path())
+        .arg(file)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run xmllint ({e}); install libxml2-utils"));
+    Verdict {
+        code: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Asserts that `file` validates against `schema`.
+///
+/// # Panics
+///
+/// When it does not, with xmllint's messages.
+pub fn assert_valid(file: &Path, schema: Schema) {
+    let v = xmllint(file, schema);
+    assert_eq!(
+        v.code,
+        0,
+        "{} does not validate against {}:\n{}",
+        file.display(),
+        schema.path().display(),
+        v.stderr
+    );
+}
+
+/// Validates every `.xml` and `.xml.gz` file under `dir` (recursively)
+/// against the schema its content needs; returns how many were checked.
+///
+/// # Panics
+///
+/// When a file does not validate, or cannot be read.
+pub fn assert_all_valid(dir: &Path) -> usize {
+    let mut n = 0;
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let mut entries: Vec<_> = std::fs::read_dir(&d)
+            .unwrap_or_else(|e| panic!("read {}: {e}", d.display()))
+            .map(|e| e.expect("dir entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.is_dir() {
+                stack.push(path);
+            } else if name.ends_with(".xml") || name.ends_with(".xml.gz") {
+                let text = read_maybe_gz(&path);
+                assert_valid(&path, Schema::for_document(&text));
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Reads a file as UTF-8, gunzipping it when its name ends in `.gz`.
+///
+/// # Panics
+///
+/// When the file cannot be read or is not UTF-8.
+pub fn read_maybe_gz(path: &Path) -> String {
+    use std::io::Read;
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    if path.extension().is_some_and(|e| e == "gz") {
+        let mut s = String::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut s)
+            .unwrap_or_else(|e| panic!("gunzip {}: {e}", path.display()));
+        s
+    } else {
+        String::from_utf8(bytes).unwrap_or_else(|e| panic!("{} is not UTF-8: {e}", path.display()))
+    }
+}
+
+/// Lists the files under `dir` as sorted relative paths with `/`.
+pub fn list_files(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Ok(rel) = p.strip_prefix(dir) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
