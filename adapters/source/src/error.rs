@@ -1,0 +1,128 @@
+//! The one error type of this crate: every variant names the file (and the
+//! line where there is one) and what was expected.
+
+use std::path::PathBuf;
+
+use sitemap_core::{Loc, ValueError};
+use thiserror::Error;
+
+use crate::front_matter::Format;
+
+/// Something in a site's sources that this crate refuses, or a tool it
+/// runs (git) that failed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Front matter that its format's parser refuses.
+    #[error("{}:{line}:{column}: invalid {format} front matter: {message}", path.display())]
+    FrontMatterSyntax {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line in the file (not in the block).
+        line: usize,
+        /// 1-based column (in characters) in the file.
+        column: usize,
+        /// TOML, YAML or JSON.
+        format: Format,
+        /// The parser's message, saying what it expected.
+        message: String,
+    },
+    /// An opening fence with no closing fence.
+    #[error("{}:{line}: {format} front matter opened with `{fence}` is never closed; expected a line `{fence}` after it", path.display())]
+    UnclosedFrontMatter {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the opening fence.
+        line: usize,
+        /// TOML, YAML or JSON.
+        format: Format,
+        /// The fence: `+++`, `---` or `}`.
+        fence: &'static str,
+    },
+    /// Front matter that parses but is not a table of keys.
+    #[error("{}:{line}: {format} front matter must be a table of keys, found {found}", path.display())]
+    FrontMatterNotATable {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the opening fence.
+        line: usize,
+        /// TOML, YAML or JSON.
+        format: Format,
+        /// What was found instead (`a string`, `a list`, ...).
+        found: &'static str,
+    },
+    /// A front matter key whose value the protocol refuses (priority 1.5,
+    /// changefreq `sometimes`, a lastmod that is no date).
+    #[error("{}:{line}: `{key}`: {source}", path.display())]
+    InvalidValue {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the key in the file.
+        line: usize,
+        /// The key, dotted (`sitemap.priority`, `extra.sitemap.priority`).
+        key: String,
+        /// What the protocol expects.
+        source: ValueError,
+    },
+    /// A front matter key with a value of the wrong type.
+    #[error("{}:{line}: `{key}`: expected {expected}, found {found}", path.display())]
+    WrongType {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the key in the file.
+        line: usize,
+        /// The key, dotted.
+        key: String,
+        /// What the key takes.
+        expected: &'static str,
+        /// What was found (`a string "yes"`, `a list`, ...).
+        found: String,
+    },
+    /// A glob pattern globset refuses.
+    #[error("{option} pattern `{pattern}`: {source}")]
+    Glob {
+        /// `include` or `exclude`.
+        option: &'static str,
+        /// The pattern as given.
+        pattern: String,
+        /// globset's reason.
+        source: globset::Error,
+    },
+    /// Two pages with the same `loc`.
+    #[error("{loc}: two pages have this loc: {} and {}", first.display(), second.display())]
+    DuplicateLoc {
+        /// The loc.
+        loc: Loc,
+        /// The source of the first page.
+        first: PathBuf,
+        /// The source of the second page.
+        second: PathBuf,
+    },
+    /// A file that cannot be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// git could not be run, or failed.
+    #[error("git in {}: {message}", dir.display())]
+    Git {
+        /// The directory git ran in.
+        dir: PathBuf,
+        /// What failed, with git's own message.
+        message: String,
+    },
+    /// The repository is a shallow clone, the git policy is `fail`, and
+    /// some files' history is cut off at the shallow boundary.
+    #[error("{}: the git history of {count} file(s) (first: {}) is cut off by a shallow clone, so their last commit date is unknown; fetch the full history (`fetch-depth: 0` in actions/checkout, or `git fetch --unshallow`), or set git shallow = \"warn\" or \"omit\"", dir.display(), first.display())]
+    ShallowHistory {
+        /// The repository.
+        dir: PathBuf,
+        /// How many requested files are affected.
+        count: usize,
+        /// The first affected file (relative to the site root).
+        first: PathBuf,
+    },
+}

@@ -1,0 +1,560 @@
+//! Front matter: the TOML (`+++`), YAML (`---`) or JSON (`{`) block at the
+//! top of a content file.
+//!
+//! The block is found here (so that a byte-order mark and blank lines
+//! before the fence are accepted, as Zola and Hugo accept them, and the
+//! body's byte offset is exact), and its text is parsed by gray_matter's
+//! engines. When an engine refuses the block, the format's own parser is
+//! asked once more for the position, so the error names the line and
+//! column in the *file*.
+//!
+//! ```
+//! use std::path::Path;
+//! use sitemap_source::front_matter::{self, Format};
+//!
+//! let text = "\u{feff}\n+++\ntitle = \"Hello\"\n[extra.sitemap]\npriority = 0.8\n+++\nBody\n";
+//! let fm = front_matter::parse(Path::new("content/hello.md"), text)?;
+//! assert_eq!(fm.format, Some(Format::Toml));
+//! assert_eq!(fm.data["title"], "Hello");
+//! assert_eq!(fm.body(text), "Body\n");
+//! assert_eq!(fm.line_of("extra.sitemap.priority"), 5);
+//! # Ok::<(), sitemap_source::Error>(())
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+use gray_matter::Pod;
+use gray_matter::engine::Engine;
+use serde_json::{Map, Value};
+
+use crate::error::Error;
+
+/// The format of a front matter block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// Between `+++` lines (Zola, Hugo).
+    Toml,
+    /// Between `---` lines (Hugo, Jekyll, Zola).
+    Yaml,
+    /// A JSON object opening the file (Hugo).
+    Json,
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Toml => "TOML",
+            Format::Yaml => "YAML",
+            Format::Json => "JSON",
+        })
+    }
+}
+
+/// A parsed front matter block, or the absence of one.
+#[derive(Clone, Debug, PartialEq, Default)]
+#[non_exhaustive]
+pub struct FrontMatter {
+    /// The block's format; `None` when the file has no front matter.
+    pub format: Option<Format>,
+    /// The keys and values, with keys sorted; empty when there is no front
+    /// matter. TOML date-times come out as their string form
+    /// (`2024-05-01`, `2024-05-01T10:00:00+02:00`).
+    pub data: Map<String, Value>,
+    /// Byte offset in the text where the body starts: after the closing
+    /// fence's line, or after a byte-order mark when there is no front
+    /// matter.
+    pub body_start: usize,
+    /// 1-based line of the opening fence (0 when there is no front matter).
+    fence_line: usize,
+    /// Every key found in the block, as a lowercase path, with its 1-based
+    /// line in the file.
+    key_lines: Vec<(Vec<String>, usize)>,
+}
+
+impl FrontMatter {
+    /// The body: the text after the block.
+    pub fn body<'t>(&self, text: &'t str) -> &'t str {
+        text.get(self.body_start..).unwrap_or("")
+    }
+
+    /// The value at a dotted key path (`extra.sitemap.priority`), keys
+    /// compared case-insensitively (Hugo lowercases front matter keys).
+    pub fn get(&self, dotted: &str) -> Option<&Value> {
+        let mut parts = dotted.split('.');
+        let first = parts.next()?;
+        let mut value = get_key(&self.data, first)?;
+        for part in parts {
+            value = get_key(value.as_object()?, part)?;
+        }
+        Some(value)
+    }
+
+    /// The 1-based line in the file of a dotted key path, so an error can
+    /// point at it. When the key itself is not written on a line of its
+    /// own (an inline table), the line of the nearest enclosing key is
+    /// given; without any, the opening fence's line (1 when the file has no
+    /// front matter).
+    pub fn line_of(&self, dotted: &str) -> usize {
+        let want: Vec<String> = dotted.split('.').map(str::to_lowercase).collect();
+        for len in (1..=want.len()).rev() {
+            if let Some((_, line)) = self.key_lines.iter().find(|(path, _)| path[..] == want[..len]) {
+                return *line;
+            }
+        }
+        self.fence_line.max(1)
+    }
+
+    /// The 1-based line of the opening fence, if there is front matter.
+    pub fn fence_line(&self) -> Option<usize> {
+        (self.fence_line > 0).then_some(self.fence_line)
+    }
+}
+
+fn get_key<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    map.get(key)
+        .or_else(|| map.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v))
+}
+
+/// Finds and parses the front matter of `text`, the contents of `path`
+/// (used only in errors).
+///
+/// - A byte-order mark and blank lines before the opening fence are
+///   skipped.
+/// - `+++` opens TOML, which must be closed by a `+++` line.
+/// - `---` opens YAML only when a closing `---` line follows and the first
+///   line inside that is neither blank nor a comment looks like a key
+///   (`title: …`), or the block is empty. Otherwise the `---` is a Markdown
+///   horizontal rule and the file has no front matter.
+/// - `{` followed by `"` or `}` opens a JSON object (Hugo); `{{` does not
+///   (mdBook's `{{#include}}`).
+pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
+    let bom = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+    let none = FrontMatter {
+        body_start: bom,
+        ..FrontMatter::default()
+    };
+    // The first line that is not blank.
+    let mut pos = bom;
+    let mut line_no = 1;
+    let (open_start, open_end, open_line) = loop {
+        if pos >= text.len() {
+            return Ok(none);
+        }
+        let end = line_end(text, pos);
+        if !text[pos..end].trim().is_empty() {
+            break (pos, end, line_no);
+        }
+        pos = next_line(text, end);
+        line_no += 1;
+    };
+    let first = text[open_start..open_end].trim_end();
+    let ctx = Ctx { path, text };
+    match first {
+        "+++" | "---" => {
+            let (format, fence) = if first == "+++" {
+                (Format::Toml, "+++")
+            } else {
+                (Format::Yaml, "---")
+            };
+            let block_start = next_line(text, open_end);
+            let Some((close_start, close_end)) = find_fence(text, block_start, fence) else {
+                if format == Format::Yaml {
+                    return Ok(none);
+                }
+                return Err(Error::UnclosedFrontMatter {
+                    path: path.to_owned(),
+                    line: open_line,
+                    format,
+                    fence,
+                });
+            };
+            let block = &text[block_start..close_start];
+            if format == Format::Yaml && !looks_like_yaml_mapping(block) {
+                return Ok(none);
+            }
+            let data = ctx.parse_block(format, block, block_start, open_line)?;
+            Ok(FrontMatter {
+                format: Some(format),
+                data,
+                body_start: next_line(text, close_end),
+                fence_line: open_line,
+                key_lines: key_lines(format, block, open_line + 1),
+            })
+        }
+        _ if first.starts_with('{') && opens_json_object(&text[open_start..]) => {
+            let rest = &text[open_start..];
+            let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+            let end = match stream.next() {
+                Some(Ok(_)) => open_start + stream.byte_offset(),
+                Some(Err(e)) => return Err(ctx.json_error(&e, open_start, open_line, Format::Json)),
+                None => return Ok(none),
+            };
+            let block = &text[open_start..end];
+            let data = ctx.parse_block(Format::Json, block, open_start, open_line)?;
+            // The body starts on the line after the object when nothing
+            // but blanks follows the closing brace.
+            let after = line_end(text, end);
+            let body_start = if text[end..after].trim().is_empty() {
+                next_line(text, after)
+            } else {
+                end
+            };
+            Ok(FrontMatter {
+                format: Some(Format::Json),
+                data,
+                body_start,
+                fence_line: open_line,
+                key_lines: key_lines(Format::Json, block, open_line),
+            })
+        }
+        _ => Ok(none),
+    }
+}
+
+struct Ctx<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Ctx<'_> {
+    /// Parses a block with gray_matter's engine for its format.
+    fn parse_block(
+        &self,
+        format: Format,
+        block: &str,
+        block_start: usize,
+        fence_line: usize,
+    ) -> Result<Map<String, Value>, Error> {
+        let parsed = match format {
+            Format::Toml => gray_matter::engine::TOML::parse(block),
+            Format::Yaml => gray_matter::engine::YAML::parse(block),
+            Format::Json => gray_matter::engine::JSON::parse(block),
+        };
+        let pod = match parsed {
+            Ok(pod) => pod,
+            Err(engine_error) => return Err(self.locate(format, block, block_start, fence_line, &engine_error.to_string())),
+        };
+        match pod_to_json(pod) {
+            Value::Object(map) => Ok(map),
+            Value::Null => Ok(Map::new()),
+            other => Err(Error::FrontMatterNotATable {
+                path: self.path.to_owned(),
+                line: fence_line,
+                format,
+                found: kind_of(&other),
+            }),
+        }
+    }
+
+    /// Asks the format's own parser where the block is wrong, since
+    /// gray_matter's errors are strings about the block, not the file.
+    fn locate(&self, format: Format, block: &str, block_start: usize, fence_line: usize, fallback: &str) -> Error {
+        match format {
+            Format::Toml => match toml::from_str::<toml::Table>(block) {
+                Err(e) => {
+                    let offset = block_start + e.span().map_or(0, |s| s.start);
+                    let (line, column) = line_col(self.text, offset);
+                    Error::FrontMatterSyntax {
+                        path: self.path.to_owned(),
+                        line,
+                        column,
+                        format,
+                        message: e.message().trim_end().to_owned(),
+                    }
+                }
+                Ok(_) => self.unlocated(format, fence_line, fallback),
+            },
+            Format::Json => match serde_json::from_str::<Value>(block) {
+                Err(e) => self.json_error(&e, block_start, fence_line, format),
+                Ok(_) => self.unlocated(format, fence_line, fallback),
+            },
+            Format::Yaml => match yaml_rust2::YamlLoader::load_from_str(block) {
+                Err(e) => {
+                    let marker = e.marker();
+                    // yaml-rust2 counts lines from 1 and columns from 0.
+                    let block_line = line_col(self.text, block_start).0;
+                    Error::FrontMatterSyntax {
+                        path: self.path.to_owned(),
+                        line: block_line + marker.line().saturating_sub(1),
+                        column: marker.col() + 1,
+                        format,
+                        message: e.info().to_owned(),
+                    }
+                }
+                Ok(_) => self.unlocated(format, fence_line, fallback),
+            },
+        }
+    }
+
+    fn json_error(&self, e: &serde_json::Error, block_start: usize, _fence_line: usize, format: Format) -> Error {
+        let (start_line, start_col) = line_col(self.text, block_start);
+        let line = start_line + e.line().saturating_sub(1);
+        let column = if e.line() <= 1 { start_col + e.column().saturating_sub(1) } else { e.column() };
+        // serde_json appends " at line L column C" (about the block); the
+        // position is given in the file instead.
+        let message = e.to_string();
+        let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m).to_owned();
+        Error::FrontMatterSyntax {
+            path: self.path.to_owned(),
+            line,
+            column: column.max(1),
+            format,
+            message,
+        }
+    }
+
+    fn unlocated(&self, format: Format, fence_line: usize, message: &str) -> Error {
+        Error::FrontMatterSyntax {
+            path: self.path.to_owned(),
+            line: fence_line,
+            column: 1,
+            format,
+            message: message.to_owned(),
+        }
+    }
+}
+
+/// gray_matter's value as JSON, with map keys sorted so the result does
+/// not depend on hash order.
+fn pod_to_json(pod: Pod) -> Value {
+    match pod {
+        Pod::Null => Value::Null,
+        Pod::String(s) => Value::String(s),
+        Pod::Integer(i) => Value::from(i),
+        Pod::Float(f) => Value::from(f),
+        Pod::Boolean(b) => Value::Bool(b),
+        Pod::Array(items) => Value::Array(items.into_iter().map(pod_to_json).collect()),
+        Pod::Hash(map) => {
+            let mut entries: Vec<(String, Pod)> = map.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, pod_to_json(v))).collect())
+        }
+    }
+}
+
+pub(crate) fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "nothing (null)",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a table",
+    }
+}
+
+/// End of the line starting at `pos` (the index of its `\n`, or the end).
+fn line_end(text: &str, pos: usize) -> usize {
+    text[pos..].find('\n').map_or(text.len(), |i| pos + i)
+}
+
+/// Start of the line after the one ending at `end`.
+fn next_line(text: &str, end: usize) -> usize {
+    (end + 1).min(text.len())
+}
+
+/// The first line from `pos` that is exactly `fence` (trailing whitespace
+/// and `\r` allowed): its start and end.
+fn find_fence(text: &str, mut pos: usize, fence: &str) -> Option<(usize, usize)> {
+    while pos < text.len() {
+        let end = line_end(text, pos);
+        if text[pos..end].trim_end() == fence {
+            return Some((pos, end));
+        }
+        if end >= text.len() {
+            break;
+        }
+        pos = end + 1;
+    }
+    None
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = text[line_start..offset].trim_start_matches('\u{feff}').chars().count() + 1;
+    (line, column)
+}
+
+/// Whether a `---` block is YAML front matter rather than Markdown between
+/// two horizontal rules: empty, or its first line that is neither blank
+/// nor a comment is a `key:`.
+fn looks_like_yaml_mapping(block: &str) -> bool {
+    let mut lines = block.lines().map(str::trim).filter(|l| !l.is_empty());
+    let Some(first) = lines.clone().find(|l| !l.starts_with('#')) else {
+        // All blank: empty front matter. Comments only: a Markdown heading
+        // between rules.
+        return lines.next().is_none();
+    };
+    yaml_key(first).is_some()
+}
+
+/// The key of a `key: value` line (quoted keys allowed).
+fn yaml_key(line: &str) -> Option<&str> {
+    let line = line.trim_start();
+    if let Some(q) = line.chars().next().filter(|c| *c == '"' || *c == '\'') {
+        let close = line[1..].find(q)? + 1;
+        let rest = &line[close + 1..];
+        return rest.starts_with(':').then(|| &line[1..close]);
+    }
+    let colon = line.find(": ").or_else(|| line.strip_suffix(':').map(|s| s.len()))?;
+    let key = &line[..colon];
+    let bad_start = key.starts_with(['-', '#', '>', '*', '`', '[', '{', '!', '|', '&', '%', '@']);
+    (!key.is_empty() && !bad_start && !key.contains(" #")).then_some(key.trim_end())
+}
+
+/// Whether text starting with `{` is a JSON object (`{"…` or `{}`), not
+/// an mdBook `{{#include}}` or other brace.
+fn opens_json_object(rest: &str) -> bool {
+    rest[1..].trim_start().starts_with(['"', '}'])
+}
+
+/// Every key path in a block with its 1-based line in the file, found by
+/// a light scan of the text (the parsers do not report key positions).
+fn key_lines(format: Format, block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
+    match format {
+        Format::Toml => toml_key_lines(block, first_line),
+        Format::Yaml => yaml_key_lines(block, first_line),
+        Format::Json => json_key_lines(block, first_line),
+    }
+}
+
+fn split_dotted(keys: &str) -> Vec<String> {
+    keys.split('.')
+        .map(|k| k.trim().trim_matches(['"', '\'']).to_lowercase())
+        .filter(|k| !k.is_empty())
+        .collect()
+}
+
+fn toml_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
+    let mut out = Vec::new();
+    let mut table: Vec<String> = Vec::new();
+    for (i, line) in block.lines().enumerate() {
+        let line_no = first_line + i;
+        let line = line.trim();
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.trim_start_matches('[');
+            let end = header.find(']').unwrap_or(header.len());
+            table = split_dotted(&header[..end]);
+            out.push((table.clone(), line_no));
+            continue;
+        }
+        let Some(eq) = line.find('=') else { continue };
+        let mut path = table.clone();
+        path.extend(split_dotted(&line[..eq]));
+        out.push((path.clone(), line_no));
+        inline_keys(&line[eq + 1..], '=', &path, line_no, &mut out);
+    }
+    out
+}
+
+/// Keys of a one-line inline table / flow mapping (`{ a = 1, b = 2 }`).
+fn inline_keys(value: &str, sep: char, parent: &[String], line_no: usize, out: &mut Vec<(Vec<String>, usize)>) {
+    let Some(inner) = value.trim().strip_prefix('{') else { return };
+    for part in inner.trim_end_matches('}').split(',') {
+        if let Some(at) = part.find(sep) {
+            let mut path = parent.to_vec();
+            path.extend(split_dotted(&part[..at]));
+            out.push((path, line_no));
+        }
+    }
+}
+
+fn yaml_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(usize, String)> = Vec::new();
+    for (i, raw) in block.lines().enumerate() {
+        let line_no = first_line + i;
+        let trimmed = raw.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('-') {
+            continue;
+        }
+        let indent = raw.len() - trimmed.len();
+        let Some(key) = yaml_key(trimmed) else { continue };
+        while stack.last().is_some_and(|(level, _)| *level >= indent) {
+            stack.pop();
+        }
+        stack.push((indent, key.to_lowercase()));
+        let path: Vec<String> = stack.iter().map(|(_, k)| k.clone()).collect();
+        out.push((path.clone(), line_no));
+        if let Some(colon) = trimmed.find(':') {
+            inline_keys(&trimmed[colon + 1..], ':', &path, line_no, &mut out);
+        }
+    }
+    out
+}
+
+fn json_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
+    // A small tokenizer: strings, braces, brackets, colons and commas are
+    // all that decide which string is a key.
+    enum Frame {
+        Object { key: Option<String>, want_key: bool },
+        Array,
+    }
+    let mut out = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut line = first_line;
+    let mut chars = block.chars();
+    let path_of = |stack: &[Frame]| -> Vec<String> {
+        stack
+            .iter()
+            .filter_map(|f| match f {
+                Frame::Object { key, .. } => key.clone(),
+                Frame::Array => None,
+            })
+            .collect()
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            '{' => stack.push(Frame::Object { key: None, want_key: true }),
+            '[' => stack.push(Frame::Array),
+            '}' | ']' => {
+                stack.pop();
+            }
+            ':' => {
+                if let Some(Frame::Object { want_key, .. }) = stack.last_mut() {
+                    *want_key = false;
+                }
+            }
+            ',' => {
+                if let Some(Frame::Object { want_key, .. }) = stack.last_mut() {
+                    *want_key = true;
+                }
+            }
+            '"' => {
+                let mut s = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            if let Some(e) = chars.next() {
+                                s.push(e);
+                            }
+                        }
+                        '"' => break,
+                        '\n' => {
+                            line += 1;
+                            s.push(c);
+                        }
+                        _ => s.push(c),
+                    }
+                }
+                if let Some(Frame::Object { key, want_key: true }) = stack.last_mut() {
+                    *key = Some(s.to_lowercase());
+                    let path = path_of(&stack);
+                    out.push((path, line));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
