@@ -1,1 +1,110 @@
-//! Placeholder: filled by its issue.
+//! Built HTML directories as a sitemap source: whatever generator wrote
+//! them (Jekyll, Eleventy, Astro, Hugo, mdBook, hand-written pages), the
+//! built output is what is published, so it is the truth of what a sitemap
+//! should list.
+//!
+//! [`scan`] walks a directory in parallel and reads only the `<head>` of
+//! each `.html`/`.htm` file (streamed with lol_html; reading stops at
+//! `</head>`, `<body>` or the first element that cannot be in a head). A
+//! page's URL is its path under the directory joined to the base URL,
+//! `dir/index.html` giving `dir/` by default ([`TrailingSlash`]).
+//!
+//! Left out, each with its reason in [`HtmlScan::excluded`]:
+//! - `<meta name="robots" content="noindex">` (also `none`, any case, any
+//!   order; also the `googlebot` and `bingbot` names, see
+//!   [`HtmlOptions::robots_names`]);
+//! - `<meta http-equiv="refresh" content="0; url=…">` redirect stubs;
+//! - `404.html`, in any folder;
+//! - pages whose `<link rel="canonical">` names another URL: the canonical
+//!   URL is listed instead, once, when it lies under the base URL and no
+//!   file of the site is left out at that URL;
+//! - files matching [`HtmlOptions::exclude`] globs; binary or unreadable
+//!   files.
+//!
+//! `<link rel="alternate" hreflang="…">` links become the entry's
+//! alternates (`x-default` included), with the page itself added from
+//! `<html lang>` when it does not list itself; an alternate that does not
+//! link back is a [`WarningKind::OneWayHreflang`] warning.
+//!
+//! `lastmod` comes from the page's markup (`article:modified_time`,
+//! `og:updated_time`, `<meta name="last-modified">`, then the newest JSON-LD
+//! `dateModified` in the head), else from [`HtmlOptions::source_lastmod`]
+//! when the caller maps pages back to their sources, else none. Never from
+//! the built file's mtime: that is when the site was built, not when the
+//! page changed.
+//!
+//! ```
+//! use sitemap_html::{HtmlOptions, scan};
+//!
+//! let dir = tempfile::tempdir()?;
+//! std::fs::create_dir(dir.path().join("blog"))?;
+//! std::fs::write(dir.path().join("index.html"), "<html><head><title>Home</title></head><body>hi</body></html>")?;
+//! std::fs::write(
+//!     dir.path().join("blog/index.html"),
+//!     r#"<html><head><meta property="article:modified_time" content="2024-05-01T10:30:00+02:00"></head></html>"#,
+//! )?;
+//! std::fs::write(dir.path().join("404.html"), "<h1>Not found</h1>")?;
+//!
+//! let found = scan(dir.path(), &HtmlOptions::new("https://example.org/".parse()?))?;
+//! let locs: Vec<&str> = found.urls.iter().map(|u| u.loc.as_str()).collect();
+//! assert_eq!(locs, ["https://example.org/", "https://example.org/blog/"]);
+//! assert_eq!(found.urls[1].lastmod.as_ref().map(|l| l.to_string()).as_deref(), Some("2024-05-01T10:30:00+02:00"));
+//! assert_eq!(found.summary(), "2 pages listed; 1 left out (1 404 page); 0 warnings");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+mod dates;
+mod detect;
+mod head;
+mod options;
+mod report;
+mod scan;
+
+pub use crate::detect::looks_like_built_html;
+pub use crate::head::MarkupDate;
+pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
+pub use crate::report::{ExclusionReason, Excluded, HtmlScan, Warning, WarningKind};
+
+/// Why a scan could not run at all. Problems with single files are not
+/// errors: they are [`Excluded`] entries or [`Warning`]s of the scan.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The directory to scan does not exist or is not a directory.
+    #[error("{}: not a directory; expected the folder a static site generator built (public/, _site/, dist/, book/)", path.display())]
+    NotADirectory {
+        /// What was given.
+        path: PathBuf,
+    },
+    /// An exclude pattern is not a valid glob.
+    #[error("exclude pattern `{pattern}`: {source}")]
+    Glob {
+        /// The pattern.
+        pattern: String,
+        /// globset's explanation.
+        source: globset::Error,
+    },
+    /// The base URL cannot be made a folder URL.
+    #[error("base URL: {error}")]
+    BaseUrl {
+        /// Why.
+        error: sitemap_core::ValueError,
+    },
+}
+
+/// Scans the built site in `dir`, published at `options.base_url`.
+///
+/// The result is the same for the same files whatever the number of
+/// threads: entries are sorted by `loc`, and every "first" (duplicate URLs,
+/// canonical targets) means first by path.
+///
+/// # Errors
+///
+/// When `dir` is not a directory or an exclude glob does not parse.
+pub fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error> {
+    scan::scan(dir, options)
+}

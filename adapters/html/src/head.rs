@@ -1,0 +1,395 @@
+//! Reading what a page says about itself: the `<head>`, streamed with
+//! lol_html, and nothing after it.
+//!
+//! A built page is typically 20–60 KB of which the head is 2–5 KB, so the
+//! reader feeds the file to the tokenizer in small chunks and stops at the
+//! first sign that the head is over: `</head>`, `<body>`, or any start tag
+//! that cannot appear in a head (the HTML parsing algorithm closes the head
+//! there too, so a page without `<head>`/`<body>` tags is read the same way
+//! a browser reads it).
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read as _};
+use std::path::Path;
+use std::rc::Rc;
+
+use lol_html::html_content::{Element, EndTag, TextChunk};
+use lol_html::{ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings};
+
+/// Bytes handed to the tokenizer at a time. Small enough that a typical
+/// head fits in one or two reads, so little of the body is ever read.
+const CHUNK: usize = 4096;
+
+/// How far into the first chunk to look for NUL bytes: text HTML never has
+/// them, binary files (images, archives saved as `.html`) almost always do
+/// near the start.
+const BINARY_SNIFF: usize = 1024;
+
+/// Where a lastmod written in the markup came from, in order of precedence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum MarkupDate {
+    /// `<meta property="article:modified_time" content="…">` (Open Graph).
+    ArticleModifiedTime,
+    /// `<meta property="og:updated_time" content="…">` (Open Graph).
+    OgUpdatedTime,
+    /// `<meta name="last-modified">` or `<meta http-equiv="last-modified">`.
+    LastModified,
+    /// `dateModified` in a `<script type="application/ld+json">` block.
+    JsonLdDateModified,
+}
+
+impl fmt::Display for MarkupDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MarkupDate::ArticleModifiedTime => "<meta property=\"article:modified_time\">",
+            MarkupDate::OgUpdatedTime => "<meta property=\"og:updated_time\">",
+            MarkupDate::LastModified => "<meta name=\"last-modified\">",
+            MarkupDate::JsonLdDateModified => "JSON-LD dateModified",
+        })
+    }
+}
+
+/// What the head of one page says.
+#[derive(Debug, Default)]
+pub(crate) struct Head {
+    /// `<html lang>`.
+    pub(crate) lang: Option<String>,
+    /// The first `<base href>`, against which relative links resolve.
+    pub(crate) base_href: Option<String>,
+    /// The `name` of the first robots meta that says noindex (or none).
+    pub(crate) noindex: Option<String>,
+    /// The `content` of a `<meta http-equiv="refresh">`.
+    pub(crate) refresh: Option<String>,
+    /// Every `<link rel="canonical">` href, in document order.
+    pub(crate) canonicals: Vec<String>,
+    /// `(hreflang, href)` of every `<link rel="alternate" hreflang>`.
+    pub(crate) alternates: Vec<(String, String)>,
+    /// Dates written in meta tags.
+    pub(crate) dates: Vec<(MarkupDate, String)>,
+    /// The text of each JSON-LD block.
+    pub(crate) json_ld: Vec<String>,
+    /// Byte offset of the first byte that is not UTF-8, if any.
+    pub(crate) invalid_utf8_at: Option<u64>,
+    /// An error the tokenizer reported.
+    pub(crate) html_error: Option<String>,
+}
+
+/// The outcome of reading one file.
+#[derive(Debug)]
+pub(crate) enum Read {
+    /// A text page and what its head says.
+    Page(Head),
+    /// A NUL byte at this offset: not an HTML page whatever its name.
+    Binary { at: u64 },
+    /// The file could not be opened or read.
+    Unreadable(io::Error),
+}
+
+/// The compiled selectors, shared by every file a thread reads.
+pub(crate) struct Selectors {
+    any: Selector,
+    script: Selector,
+}
+
+impl Selectors {
+    pub(crate) fn new() -> Selectors {
+        Selectors {
+            any: "*".parse().expect("`*` is a valid selector"),
+            script: "script".parse().expect("`script` is a valid selector"),
+        }
+    }
+}
+
+/// The error a handler returns to stop the tokenizer: the head is over.
+#[derive(Debug)]
+struct HeadEnd;
+
+impl fmt::Display for HeadEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("end of head")
+    }
+}
+
+impl std::error::Error for HeadEnd {}
+
+fn head_end() -> HandlerResult {
+    Err(Box::new(HeadEnd))
+}
+
+/// Elements the HTML parser keeps in the head; any other start tag ends it.
+fn belongs_in_head(tag: &str) -> bool {
+    matches!(
+        tag,
+        "html" | "head" | "meta" | "link" | "script" | "style" | "title" | "base" | "noscript" | "template"
+    )
+}
+
+/// Reads the head of `path`. `robots_names` are the lowercased meta names
+/// whose noindex counts (`robots`, `googlebot`, …).
+pub(crate) fn read(path: &Path, selectors: &Selectors, robots_names: &[String]) -> Read {
+    let mut file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) => return Read::Unreadable(e),
+    };
+    let head = RefCell::new(Head::default());
+    // Depth of `<noscript>`: inside it the head may hold an `<img>` (a
+    // tracking pixel) without the head ending, because crawlers parse with
+    // scripting on, where noscript content is text.
+    let in_noscript = Rc::new(Cell::new(0u32));
+    let in_json_ld = Cell::new(false);
+
+    let element_handler = |el: &mut Element<'_, '_>| -> HandlerResult {
+        let tag = el.tag_name();
+        if in_noscript.get() > 0 && !belongs_in_head(&tag) {
+            return Ok(());
+        }
+        match tag.as_str() {
+            "html" => {
+                if let Some(lang) = el.get_attribute("lang") {
+                    head.borrow_mut().lang.get_or_insert(lang);
+                }
+            }
+            "head" => {
+                el.on_end_tag(Box::new(|_: &mut EndTag<'_>| head_end()))?;
+            }
+            "base" => {
+                if let Some(href) = el.get_attribute("href") {
+                    head.borrow_mut().base_href.get_or_insert(href);
+                }
+            }
+            "noscript" => {
+                in_noscript.set(in_noscript.get() + 1);
+                let depth = Rc::clone(&in_noscript);
+                // A `<noscript/>` has no end tag to wait for.
+                let _ = el.on_end_tag(Box::new(move |_: &mut EndTag<'_>| {
+                    depth.set(depth.get().saturating_sub(1));
+                    Ok(())
+                }));
+            }
+            "meta" => meta(el, &mut head.borrow_mut(), robots_names),
+            "link" => link(el, &mut head.borrow_mut()),
+            "script" => {
+                let ty = el.get_attribute("type").unwrap_or_default();
+                let json_ld = ty.trim().eq_ignore_ascii_case("application/ld+json");
+                in_json_ld.set(json_ld);
+                if json_ld {
+                    head.borrow_mut().json_ld.push(String::new());
+                }
+            }
+            other if !belongs_in_head(other) => return head_end(),
+            _ => {}
+        }
+        Ok(())
+    };
+    let text_handler = |t: &mut TextChunk<'_>| -> HandlerResult {
+        if in_json_ld.get() {
+            if let Some(block) = head.borrow_mut().json_ld.last_mut() {
+                block.push_str(t.as_str());
+            }
+            if t.last_in_text_node() {
+                in_json_ld.set(false);
+            }
+        }
+        Ok(())
+    };
+
+    let settings = Settings::new()
+        .with_strict(false)
+        .append_element_content_handler((
+            std::borrow::Cow::Borrowed(&selectors.any),
+            ElementContentHandlers::default().element(element_handler),
+        ))
+        .append_element_content_handler((
+            std::borrow::Cow::Borrowed(&selectors.script),
+            ElementContentHandlers::default().text(text_handler),
+        ));
+    let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+
+    let mut buf = [0u8; CHUNK];
+    let mut offset: u64 = 0;
+    // Bytes of a UTF-8 sequence cut by the chunk boundary.
+    let mut carry: Vec<u8> = Vec::new();
+    let mut invalid_utf8_at = None;
+    let mut html_error = None;
+    loop {
+        let n = match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Read::Unreadable(e),
+        };
+        let chunk = &buf[..n];
+        if offset == 0 {
+            let sniff = &chunk[..chunk.len().min(BINARY_SNIFF)];
+            if let Some(i) = sniff.iter().position(|&b| b == 0) {
+                return Read::Binary { at: i as u64 };
+            }
+        }
+        if invalid_utf8_at.is_none() {
+            invalid_utf8_at = check_utf8(&mut carry, chunk, offset);
+        }
+        offset += n as u64;
+        match rewriter.write(chunk) {
+            Ok(()) => {}
+            Err(lol_html::errors::RewritingError::ContentHandlerError(e)) if e.is::<HeadEnd>() => {
+                drop(rewriter);
+                return finish(head, invalid_utf8_at, None);
+            }
+            Err(e) => {
+                html_error = Some(e.to_string());
+                break;
+            }
+        }
+    }
+    if html_error.is_some() {
+        drop(rewriter);
+    } else if let Err(e) = rewriter.end() {
+        let stopped = matches!(&e, lol_html::errors::RewritingError::ContentHandlerError(e) if e.is::<HeadEnd>());
+        if !stopped {
+            html_error = Some(e.to_string());
+        }
+    }
+    if invalid_utf8_at.is_none() && !carry.is_empty() {
+        invalid_utf8_at = Some(offset - carry.len() as u64);
+    }
+    finish(head, invalid_utf8_at, html_error)
+}
+
+fn finish(head: RefCell<Head>, invalid_utf8_at: Option<u64>, html_error: Option<String>) -> Read {
+    let mut head = head.into_inner();
+    head.invalid_utf8_at = invalid_utf8_at;
+    head.html_error = html_error;
+    Read::Page(head)
+}
+
+/// Checks `chunk` (after the `carry` left by the previous one) and returns
+/// the file offset of the first byte that is not UTF-8.
+fn check_utf8(carry: &mut Vec<u8>, chunk: &[u8], offset: u64) -> Option<u64> {
+    let start = offset - carry.len() as u64;
+    let joined;
+    let bytes: &[u8] = if carry.is_empty() {
+        chunk
+    } else {
+        joined = [carry.as_slice(), chunk].concat();
+        &joined
+    };
+    match std::str::from_utf8(bytes) {
+        Ok(_) => {
+            carry.clear();
+            None
+        }
+        // A sequence cut at the end of the chunk: keep it for the next one.
+        Err(e) if e.error_len().is_none() => {
+            let tail = bytes[e.valid_up_to()..].to_vec();
+            *carry = tail;
+            None
+        }
+        Err(e) => Some(start + e.valid_up_to() as u64),
+    }
+}
+
+fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String]) {
+    let content = || el.get_attribute("content").map(|c| c.trim().to_owned());
+    if let Some(name) = el.get_attribute("name") {
+        let name = name.trim().to_ascii_lowercase();
+        if robots_names.contains(&name) {
+            if head.noindex.is_none() && content().is_some_and(|c| says_noindex(&c)) {
+                head.noindex = Some(name);
+            }
+        } else if name == "last-modified"
+            && let Some(c) = content()
+        {
+            head.dates.push((MarkupDate::LastModified, c));
+        }
+    }
+    if let Some(equiv) = el.get_attribute("http-equiv") {
+        let equiv = equiv.trim().to_ascii_lowercase();
+        match equiv.as_str() {
+            "refresh" => {
+                if head.refresh.is_none() {
+                    head.refresh = content();
+                }
+            }
+            "last-modified" => {
+                if let Some(c) = content() {
+                    head.dates.push((MarkupDate::LastModified, c));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(property) = el.get_attribute("property") {
+        let which = match property.trim() {
+            "article:modified_time" => Some(MarkupDate::ArticleModifiedTime),
+            "og:updated_time" => Some(MarkupDate::OgUpdatedTime),
+            _ => None,
+        };
+        if let (Some(which), Some(c)) = (which, content()) {
+            head.dates.push((which, c));
+        }
+    }
+}
+
+/// Whether a robots meta `content` forbids indexing: a `noindex` or `none`
+/// token in any case and any order. Google documents commas between
+/// values; spaces are accepted too because pages write both.
+pub(crate) fn says_noindex(content: &str) -> bool {
+    content
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .any(|t| t.eq_ignore_ascii_case("noindex") || t.eq_ignore_ascii_case("none"))
+}
+
+fn link(el: &Element<'_, '_>, head: &mut Head) {
+    let Some(rel) = el.get_attribute("rel") else {
+        return;
+    };
+    let Some(href) = el.get_attribute("href") else {
+        return;
+    };
+    let href = href.trim().to_owned();
+    // `rel` is a set of space-separated, case-insensitive keywords.
+    let mut canonical = false;
+    let mut alternate = false;
+    for token in rel.split_ascii_whitespace() {
+        canonical |= token.eq_ignore_ascii_case("canonical");
+        alternate |= token.eq_ignore_ascii_case("alternate");
+    }
+    if canonical {
+        head.canonicals.push(href.clone());
+    }
+    if alternate && let Some(hreflang) = el.get_attribute("hreflang") {
+        head.alternates.push((hreflang.trim().to_owned(), href));
+    }
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    #[test]
+    fn noindex_tokens_in_any_case_and_order() {
+        assert!(says_noindex("noindex"));
+        assert!(says_noindex("follow, NoIndex"));
+        assert!(says_noindex("NONE"));
+        assert!(says_noindex("max-snippet:-1 noindex"));
+        assert!(!says_noindex("index, follow"));
+        assert!(!says_noindex("nofollow"));
+        assert!(!says_noindex("noindexed"));
+    }
+
+    #[test]
+    fn utf8_sequence_cut_by_a_chunk_boundary_is_valid() {
+        let text = "caf\u{e9}!".as_bytes();
+        let (a, b) = text.split_at(4);
+        let mut carry = Vec::new();
+        assert_eq!(check_utf8(&mut carry, a, 0), None);
+        assert_eq!(carry, vec![0xc3]);
+        assert_eq!(check_utf8(&mut carry, b, 4), None);
+        assert!(carry.is_empty());
+        let mut carry = Vec::new();
+        assert_eq!(check_utf8(&mut carry, b"ab\xffcd", 100), Some(102));
+    }
+}

@@ -1,0 +1,269 @@
+//! What a scan found: the entries, what was left out and why, and what
+//! looked wrong.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+use sitemap_core::{Loc, Url};
+use thiserror::Error;
+
+use crate::head::MarkupDate;
+
+/// The result of [`scan`](crate::scan).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HtmlScan {
+    /// The entries to write, sorted by `loc`, each with its hreflang
+    /// alternates (sorted) and the lastmod its markup or source gave.
+    pub urls: Vec<Url>,
+    /// Every `.html` file not listed, with the reason, sorted by path.
+    pub excluded: Vec<Excluded>,
+    /// Problems that did not stop a page from being listed (or that
+    /// concern a listed page's links), sorted by path.
+    pub warnings: Vec<Warning>,
+    /// Every file that was opened and read, sorted. Files left out by
+    /// name alone (exclude globs, `404.html`) are never opened.
+    pub files_read: Vec<PathBuf>,
+}
+
+impl HtmlScan {
+    /// How many files were left out for each kind of reason, keyed by
+    /// [`ExclusionReason::label`].
+    pub fn excluded_counts(&self) -> BTreeMap<&'static str, usize> {
+        let mut counts = BTreeMap::new();
+        for e in &self.excluded {
+            *counts.entry(e.reason.label()).or_insert(0) += 1;
+        }
+        counts
+    }
+
+    /// One line for a terminal: `12 pages listed; 3 left out (1 noindex,
+    /// 2 redirect stub); 1 warning`.
+    pub fn summary(&self) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let mut s = format!("{} listed", plural(self.urls.len(), "page"));
+        if !self.excluded.is_empty() {
+            let counts: Vec<String> = self
+                .excluded_counts()
+                .into_iter()
+                .map(|(label, n)| format!("{n} {label}"))
+                .collect();
+            s.push_str(&format!("; {} left out ({})", self.excluded.len(), counts.join(", ")));
+        }
+        s.push_str(&format!("; {}", plural(self.warnings.len(), "warning")));
+        s
+    }
+}
+
+/// A file that is not listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Excluded {
+    /// The file (the scanned directory joined with its path under it).
+    pub path: PathBuf,
+    /// Why it is not listed.
+    pub reason: ExclusionReason,
+}
+
+impl fmt::Display for Excluded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: left out: {}", self.path.display(), self.reason)
+    }
+}
+
+/// Why a file is not listed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ExclusionReason {
+    /// A robots meta says `noindex` or `none`.
+    #[error("<meta name=\"{meta_name}\"> says noindex")]
+    Noindex {
+        /// The meta name that said it (`robots`, `googlebot`, …), lowercased.
+        meta_name: String,
+    },
+    /// A `<meta http-equiv="refresh">` redirect stub (Hugo aliases,
+    /// jekyll-redirect-from, Eleventy/Astro redirects).
+    #[error("redirect stub to {target}")]
+    RedirectStub {
+        /// Where it redirects, resolved against the page.
+        target: Loc,
+    },
+    /// `404.html`: the page hosts serve for missing URLs.
+    #[error("404 page")]
+    NotFoundPage,
+    /// `<link rel="canonical">` names another URL.
+    #[error("canonical is {canonical}{}", if *canonical_listed { " (listed)" } else { " (not listed)" })]
+    CanonicalElsewhere {
+        /// The canonical URL, resolved against the page.
+        canonical: Loc,
+        /// Whether the canonical URL is in the scan's entries: it is when
+        /// it is a page of the site or lies under the base URL; it is not
+        /// when it is another site's, or the page there is itself left out.
+        canonical_listed: bool,
+    },
+    /// The path matches an exclude glob.
+    #[error("matches exclude pattern `{pattern}`")]
+    ExcludedByGlob {
+        /// The first pattern that matched.
+        pattern: String,
+    },
+    /// A NUL byte near the start: not a text page.
+    #[error("binary content (NUL byte at offset {at}), not an HTML page")]
+    Binary {
+        /// Byte offset of the NUL byte.
+        at: u64,
+    },
+    /// The file could not be read.
+    #[error("cannot read: {error}")]
+    Unreadable {
+        /// The I/O error.
+        error: String,
+    },
+    /// Its path gives no valid `loc` (too long, not UTF-8, …).
+    #[error("no valid URL: {error}")]
+    BadLoc {
+        /// Why.
+        error: String,
+    },
+    /// Another file already gives the same `loc` (`a.html` and
+    /// `a/index.html` with clean URLs and no trailing slash).
+    #[error("same URL {loc} as {}", first.display())]
+    DuplicateLoc {
+        /// The shared URL.
+        loc: Loc,
+        /// The file listed under it (first in path order).
+        first: PathBuf,
+    },
+}
+
+impl ExclusionReason {
+    /// A short name for the kind of reason, for summaries.
+    pub fn label(&self) -> &'static str {
+        match self {
+            ExclusionReason::Noindex { .. } => "noindex",
+            ExclusionReason::RedirectStub { .. } => "redirect stub",
+            ExclusionReason::NotFoundPage => "404 page",
+            ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",
+            ExclusionReason::ExcludedByGlob { .. } => "excluded by pattern",
+            ExclusionReason::Binary { .. } => "binary",
+            ExclusionReason::Unreadable { .. } => "unreadable",
+            ExclusionReason::BadLoc { .. } => "no valid URL",
+            ExclusionReason::DuplicateLoc { .. } => "duplicate URL",
+        }
+    }
+}
+
+/// Something that looked wrong in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Warning {
+    /// The file it concerns.
+    pub path: PathBuf,
+    /// What is wrong.
+    pub kind: WarningKind,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: warning: {}", self.path.display(), self.kind)
+    }
+}
+
+/// What looked wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// Bytes that are not UTF-8; values were read with replacement
+    /// characters (the URL comes from the path, so the page is listed).
+    #[error("not valid UTF-8 from byte {at}; expected UTF-8 text")]
+    InvalidUtf8 {
+        /// Byte offset of the first bad byte.
+        at: u64,
+    },
+    /// The tokenizer gave up on the markup.
+    #[error("broken HTML: {message}")]
+    BrokenHtml {
+        /// The tokenizer's message.
+        message: String,
+    },
+    /// A JSON-LD block that is not JSON.
+    #[error("<script type=\"application/ld+json\"> is not valid JSON: {message}")]
+    InvalidJsonLd {
+        /// serde_json's message, with line and column in the block.
+        message: String,
+    },
+    /// A date in the markup that is not a date.
+    #[error("{markup} `{value}` is not a date; expected a W3C Datetime such as 2024-05-01 or 2024-05-01T10:30:00+02:00")]
+    InvalidLastmod {
+        /// Where it was written.
+        markup: MarkupDate,
+        /// What was written.
+        value: String,
+    },
+    /// An `hreflang` that is not a language tag; the alternate is dropped.
+    #[error("hreflang `{value}` (href {href}) is not a language tag such as en, pt-BR or x-default; alternate dropped")]
+    InvalidHreflang {
+        /// What was written.
+        value: String,
+        /// Its href.
+        href: String,
+    },
+    /// A link that does not resolve to an http(s) URL; it is ignored.
+    #[error("{element} href `{href}`: {error}")]
+    InvalidHref {
+        /// Which element (`<link rel="canonical">`, …).
+        element: &'static str,
+        /// What was written.
+        href: String,
+        /// Why it is unusable.
+        error: String,
+    },
+    /// More than one canonical URL; search engines then ignore them all,
+    /// and so does the scan.
+    #[error("{} different <link rel=\"canonical\"> URLs ({}); all ignored, as search engines do", canonicals.len(), canonicals.join(", "))]
+    ConflictingCanonicals {
+        /// The distinct URLs.
+        canonicals: Vec<String>,
+    },
+    /// The page lists an alternate that does not list it back; Google
+    /// ignores hreflang links that are not confirmed both ways.
+    #[error("one-way hreflang: {loc} lists {alternate} as `{hreflang}`, which does not link back")]
+    OneWayHreflang {
+        /// This page.
+        loc: Loc,
+        /// The alternate that does not link back.
+        alternate: Loc,
+        /// The hreflang it was listed under.
+        hreflang: String,
+    },
+    /// An alternate under the base URL that is not in the sitemap (no such
+    /// file, or the file is left out).
+    #[error("hreflang `{hreflang}` alternate {alternate} of {loc} is not a listed page of this site")]
+    HreflangTargetNotListed {
+        /// This page.
+        loc: Loc,
+        /// The alternate.
+        alternate: Loc,
+        /// Its hreflang.
+        hreflang: String,
+    },
+    /// The page has hreflang alternates but none for itself and no usable
+    /// `<html lang>` to make one from; every version must list itself.
+    #[error("hreflang alternates without one for the page itself, and no <html lang> to add it from")]
+    MissingSelfHreflang,
+    /// The canonical URL belongs to a file that is itself left out.
+    #[error("canonical {canonical} is the URL of {}, which is left out", target.display())]
+    CanonicalTargetExcluded {
+        /// The canonical URL.
+        canonical: Loc,
+        /// The file at that URL.
+        target: PathBuf,
+    },
+    /// A directory could not be read; the files in it are missing.
+    #[error("cannot read directory: {message}")]
+    Walk {
+        /// The walker's message.
+        message: String,
+    },
+}
