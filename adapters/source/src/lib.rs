@@ -6,6 +6,16 @@
 //! - [`overrides::Overrides::from_front_matter`] reads what the page says
 //!   about its sitemap entry in Hugo, Zola and Jekyll shapes.
 //! - [`filter::Filter`] applies include/exclude globs to source paths.
+//! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
+//!   and [`lastmod::GitHistory`], which reads every file's last commit date
+//!   from one `git log` pass, exactly as `git log -1 -- FILE` would answer,
+//!   and detects shallow clones.
+//! - [`pipeline::Pipeline`] is what adapters call: given [`pipeline::Page`]s
+//!   (source path, `loc`, overrides, alternates) and a serde-deserialisable
+//!   [`pipeline::SourceConfig`] (kebab-case keys), it applies exclusions,
+//!   filters, `lastmod` precedence and defaults, and returns entries sorted
+//!   by `loc` (a duplicate `loc` is an error naming both sources), the
+//!   excluded pages with their reasons, and warnings.
 //!
 //! Every error is an [`Error`] naming the file, and the line where there
 //! is one.
@@ -26,6 +36,9 @@
 mod error;
 pub mod filter;
 pub mod front_matter;
+mod git;
+pub mod lastmod;
 pub mod overrides;
+pub mod pipeline;
 
 pub use crate::error::Error;

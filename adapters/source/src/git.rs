@@ -1,0 +1,563 @@
+//! Last-commit dates for many files from one `git log` process.
+//!
+//! `git log -1 -- FILE` answers with the first commit, walking back from
+//! HEAD, that is not TREESAME for FILE, where git's default history
+//! simplification follows only the first TREESAME parent of a merge. This
+//! module replays that rule for every requested file at once over one
+//! `git log --topo-order --diff-merges=separate --name-only` stream: each
+//! file waits at the commit its walk has reached; a commit that changed it
+//! answers it, otherwise it moves on to the parent git would follow.
+//! Topological order guarantees a commit is read after all its children,
+//! so a file never waits at a commit already passed. When no file waits
+//! any more, git is stopped.
+
+use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use sitemap_core::Lastmod;
+
+use crate::error::Error;
+use crate::lastmod::{GitDate, GitOptions, Uncommitted};
+
+/// What git says about one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GitLastmod {
+    /// The date of the last commit that changed it.
+    Committed(Lastmod),
+    /// It has uncommitted changes (staged or not); with
+    /// [`Uncommitted::Mtime`] its modification time stands in.
+    Uncommitted,
+    /// git does not track it.
+    Untracked,
+    /// A shallow clone cuts its history off: the date is unknown.
+    CutOff,
+    /// Tracked, but no commit reachable from HEAD has it (for example
+    /// staged but never committed).
+    NoCommit,
+}
+
+/// The git answers for a set of files, read by [`GitHistory::read`].
+#[derive(Clone, Debug)]
+pub struct GitHistory {
+    toplevel: PathBuf,
+    shallow: bool,
+    files: HashMap<PathBuf, GitLastmod>,
+}
+
+impl GitHistory {
+    /// Asks git about `files` (paths relative to `root`, which may be any
+    /// directory inside a work tree). `Ok(None)` when `root` is not inside
+    /// a git work tree or git is not installed.
+    pub fn read(root: &Path, files: &[PathBuf], options: &GitOptions) -> Result<Option<GitHistory>, Error> {
+        let git = Git { dir: root.to_owned() };
+        let Some(info) = git.rev_parse()? else {
+            return Ok(None);
+        };
+        let mut history = GitHistory {
+            toplevel: info.toplevel.clone(),
+            shallow: info.shallow,
+            files: HashMap::with_capacity(files.len()),
+        };
+        // Requested paths as git writes them: relative to the top level,
+        // `/`-separated.
+        let mut by_repo_path: HashMap<String, usize> = HashMap::with_capacity(files.len());
+        for (i, file) in files.iter().enumerate() {
+            match repo_path(&info.prefix, file) {
+                Some(p) => {
+                    by_repo_path.insert(p, i);
+                }
+                None => {
+                    history.files.insert(file.clone(), GitLastmod::Untracked);
+                }
+            }
+        }
+        let git = Git { dir: info.toplevel.clone() };
+        let status = git.status(&info.prefix)?;
+        let mut wanted: Vec<Option<GitLastmod>> = vec![None; files.len()];
+        for (path, code) in status {
+            if let Some(&i) = by_repo_path.get(&path) {
+                if code == *b"??" {
+                    wanted[i] = Some(GitLastmod::Untracked);
+                } else if options.uncommitted == Uncommitted::Mtime {
+                    wanted[i] = Some(GitLastmod::Uncommitted);
+                }
+            }
+        }
+        if info.head_exists {
+            let shallow_commits = if info.shallow { git.shallow_commits(&info.shallow_file)? } else { HashSet::new() };
+            let ids: HashMap<&str, u32> = by_repo_path
+                .iter()
+                .filter(|&(_, &i)| wanted[i].is_none())
+                .map(|(p, &i)| (p.as_str(), i as u32))
+                .collect();
+            let answers = git.log(&ids, options.date, &shallow_commits)?;
+            for (i, answer) in answers {
+                wanted[i as usize] = Some(answer);
+            }
+        }
+        for (file, answer) in files.iter().zip(wanted) {
+            history
+                .files
+                .entry(file.clone())
+                .or_insert(answer.unwrap_or(GitLastmod::NoCommit));
+        }
+        Ok(Some(history))
+    }
+
+    /// The answer for a file, by the path it was requested with.
+    pub fn get(&self, file: &Path) -> Option<&GitLastmod> {
+        self.files.get(file)
+    }
+
+    /// Whether the repository is a shallow clone.
+    pub fn is_shallow(&self) -> bool {
+        self.shallow
+    }
+
+    /// The work tree's top level.
+    pub fn toplevel(&self) -> &Path {
+        &self.toplevel
+    }
+}
+
+/// `prefix` (from `git rev-parse --show-prefix`, ends with `/` or is
+/// empty) joined with a root-relative path, `/`-separated; `None` for a
+/// path git could not be asked about (not UTF-8, or leaving the root).
+fn repo_path(prefix: &str, file: &Path) -> Option<String> {
+    let mut out = prefix.to_owned();
+    for (n, part) in file.components().enumerate() {
+        match part {
+            std::path::Component::Normal(p) => {
+                if n > 0 && !out.is_empty() && !out.ends_with('/') {
+                    out.push('/');
+                }
+                out.push_str(p.to_str()?);
+            }
+            std::path::Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+struct RepoInfo {
+    toplevel: PathBuf,
+    prefix: String,
+    shallow: bool,
+    shallow_file: PathBuf,
+    head_exists: bool,
+}
+
+struct Git {
+    dir: PathBuf,
+}
+
+impl Git {
+    fn command(&self) -> Command {
+        let mut cmd = Command::new("git");
+        // No index refresh writes (a build must not take index.lock), and
+        // no pager, colour or signature lines in the output we parse.
+        cmd.current_dir(&self.dir)
+            .env("GIT_OPTIONAL_LOCKS", "0")
+            .env("GIT_PAGER", "cat")
+            .env_remove("GIT_DIR")
+            .env_remove("GIT_WORK_TREE")
+            .args(["-c", "log.showSignature=false", "-c", "core.quotePath=false"]);
+        cmd
+    }
+
+    fn error(&self, message: impl Into<String>) -> Error {
+        Error::Git {
+            dir: self.dir.clone(),
+            message: message.into(),
+        }
+    }
+
+    fn output(&self, args: &[&str]) -> Result<std::process::Output, Error> {
+        self.command()
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| self.error(format!("cannot run `git {}`: {e}", args.join(" "))))
+    }
+
+    fn rev_parse(&self) -> Result<Option<RepoInfo>, Error> {
+        let out = match self.command()
+            .args(["rev-parse", "--show-toplevel", "--show-prefix", "--is-shallow-repository", "--git-path", "shallow"])
+            .stdin(Stdio::null())
+            .output()
+        {
+            Ok(out) => out,
+            // No git at all: the same as no repository.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(self.error(format!("cannot run git: {e}"))),
+        };
+        if !out.status.success() {
+            // Not a work tree (or a bare repository): no git dates.
+            return Ok(None);
+        }
+        let text = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = text.lines().collect();
+        let [toplevel, prefix, shallow, shallow_file] = lines[..] else {
+            return Err(self.error(format!("unexpected `git rev-parse` output: {text:?}")));
+        };
+        let head = self.output(&["rev-parse", "--quiet", "--verify", "HEAD^{commit}"])?;
+        Ok(Some(RepoInfo {
+            toplevel: PathBuf::from(toplevel),
+            prefix: prefix.to_owned(),
+            shallow: shallow == "true",
+            shallow_file: self.dir.join(shallow_file),
+            head_exists: head.status.success(),
+        }))
+    }
+
+    /// `git status` for the paths under `prefix`: (path from the top level,
+    /// two-letter status).
+    fn status(&self, prefix: &str) -> Result<Vec<(String, [u8; 2])>, Error> {
+        let pathspec = if prefix.is_empty() { ".".to_owned() } else { prefix.to_owned() };
+        let args = [
+            "status",
+            "--porcelain=v1",
+            "-z",
+            "--untracked-files=all",
+            "--no-renames",
+            "--ignore-submodules=all",
+            "--",
+            pathspec.as_str(),
+        ];
+        let out = self.output(&args)?;
+        if !out.status.success() {
+            return Err(self.error(format!("`git status` failed: {}", String::from_utf8_lossy(&out.stderr).trim())));
+        }
+        Ok(out
+            .stdout
+            .split(|&b| b == 0)
+            .filter(|entry| entry.len() > 3)
+            .map(|entry| {
+                (
+                    String::from_utf8_lossy(&entry[3..]).into_owned(),
+                    [entry[0], entry[1]],
+                )
+            })
+            .collect())
+    }
+
+    fn shallow_commits(&self, file: &Path) -> Result<HashSet<String>, Error> {
+        let text = std::fs::read_to_string(file).map_err(|source| Error::Io {
+            path: file.to_owned(),
+            source,
+        })?;
+        Ok(text.lines().map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()).collect())
+    }
+
+    /// The walk: answers for the files in `ids` (repo path → index).
+    fn log(
+        &self,
+        ids: &HashMap<&str, u32>,
+        date: GitDate,
+        shallow_commits: &HashSet<String>,
+    ) -> Result<Vec<(u32, GitLastmod)>, Error> {
+        let mut answers = Vec::with_capacity(ids.len());
+        if ids.is_empty() {
+            return Ok(answers);
+        }
+        let format = match date {
+            GitDate::Committer => "--format=%x1e%H%x1f%P%x1f%T%x1f%cI",
+            GitDate::Author => "--format=%x1e%H%x1f%P%x1f%T%x1f%aI",
+        };
+        let mut child = self
+            .command()
+            .args([
+                "log",
+                "--topo-order",
+                "--no-renames",
+                "--diff-merges=separate",
+                "--root",
+                "--name-only",
+                "-z",
+                "--no-color",
+                "--no-ext-diff",
+                format,
+                "HEAD",
+                "--",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| self.error(format!("cannot run `git log`: {e}")))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let mut walk = Walk {
+            ids,
+            pending: HashMap::new(),
+            waiting: ids.len(),
+            shallow_commits,
+            answers: &mut answers,
+            trees: None,
+            git: self,
+        };
+        walk.pending.insert(None, ids.values().copied().collect());
+        let result = walk.read(BufReader::with_capacity(1 << 16, stdout));
+        let stopped_early = walk.waiting == 0;
+        if let Some(mut trees) = walk.trees.take() {
+            trees.finish();
+        }
+        let leftover: Vec<u32> = walk.pending.into_values().flatten().collect();
+        if stopped_early {
+            // Every file has its answer: the rest of the history is not
+            // needed. The kill fails only if git already exited.
+            let _ = child.kill();
+        }
+        let mut stderr = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            let _ = e.read_to_string(&mut stderr);
+        }
+        let status = child.wait().map_err(|e| self.error(format!("`git log`: {e}")))?;
+        result?;
+        if !stopped_early && !status.success() {
+            return Err(self.error(format!("`git log` failed: {}", stderr.trim())));
+        }
+        // Files whose walk ran past every commit without meeting one that
+        // has them: tracked but never committed on this history.
+        answers.extend(leftover.into_iter().map(|i| (i, GitLastmod::NoCommit)));
+        Ok(answers)
+    }
+}
+
+/// One commit of the stream, with its per-parent file lists.
+struct Commit {
+    id: String,
+    parents: Vec<String>,
+    tree: String,
+    date: String,
+    /// One list per block git printed: with `--diff-merges=separate` a
+    /// merge has one block per parent whose diff is not empty.
+    blocks: Vec<Vec<u32>>,
+}
+
+struct Walk<'a> {
+    ids: &'a HashMap<&'a str, u32>,
+    /// Files waiting at a commit (`None`: the first commit, HEAD).
+    pending: HashMap<Option<String>, Vec<u32>>,
+    waiting: usize,
+    shallow_commits: &'a HashSet<String>,
+    answers: &'a mut Vec<(u32, GitLastmod)>,
+    trees: Option<TreeLookup>,
+    git: &'a Git,
+}
+
+impl Walk<'_> {
+    fn read(&mut self, mut input: impl BufRead) -> Result<(), Error> {
+        let mut token = Vec::new();
+        let mut current: Option<Commit> = None;
+        let mut first_file = false;
+        let mut first_commit = true;
+        loop {
+            token.clear();
+            let n = input
+                .read_until(0, &mut token)
+                .map_err(|e| self.git.error(format!("reading `git log`: {e}")))?;
+            if n == 0 {
+                break;
+            }
+            if token.last() == Some(&0) {
+                token.pop();
+            }
+            if token.first() == Some(&0x1e) {
+                let header = String::from_utf8_lossy(&token[1..]).into_owned();
+                let mut parts = header.split('\x1f');
+                let (Some(id), Some(parents), Some(tree), Some(date)) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+                    return Err(self.git.error(format!("unexpected `git log` header {header:?}")));
+                };
+                first_file = true;
+                if let Some(c) = current.as_mut().filter(|c| c.id == id) {
+                    // The same merge again: its diff against the next parent.
+                    c.blocks.push(Vec::new());
+                    continue;
+                }
+                if let Some(done) = current.take() {
+                    self.process(done, &mut first_commit)?;
+                    if self.waiting == 0 {
+                        return Ok(());
+                    }
+                }
+                current = Some(Commit {
+                    id: id.to_owned(),
+                    parents: parents.split(' ').filter(|p| !p.is_empty()).map(str::to_owned).collect(),
+                    tree: tree.to_owned(),
+                    date: date.to_owned(),
+                    blocks: vec![Vec::new()],
+                });
+                continue;
+            }
+            let mut name = &token[..];
+            if first_file {
+                // git writes a newline between the header and the first name.
+                name = name.strip_prefix(b"\n").unwrap_or(name);
+                first_file = false;
+            }
+            if name.is_empty() {
+                continue;
+            }
+            let Some(commit) = current.as_mut() else { continue };
+            if let Some(&i) = std::str::from_utf8(name).ok().and_then(|n| self.ids.get(n)) {
+                commit.blocks.last_mut().expect("a commit has a block").push(i);
+            }
+        }
+        if let Some(done) = current.take() {
+            self.process(done, &mut first_commit)?;
+        }
+        Ok(())
+    }
+
+    fn resolve(&mut self, file: u32, answer: GitLastmod) {
+        self.answers.push((file, answer));
+        self.waiting -= 1;
+    }
+
+    fn process(&mut self, commit: Commit, first_commit: &mut bool) -> Result<(), Error> {
+        let key = if std::mem::take(first_commit) { None } else { Some(commit.id.clone()) };
+        let Some(files) = self.pending.remove(&key) else {
+            return Ok(());
+        };
+        if self.shallow_commits.contains(&commit.id) {
+            // The boundary of a shallow clone: what it changed, and
+            // everything before it, is unknown.
+            for f in files {
+                self.resolve(f, GitLastmod::CutOff);
+            }
+            return Ok(());
+        }
+        let lastmod = || {
+            Lastmod::parse(&commit.date).map_err(|e| self.git.error(format!("commit {} has date {:?}: {e}", commit.id, commit.date)))
+        };
+        match commit.parents.len() {
+            0 => {
+                // A root commit: it added every file it has.
+                let added: HashSet<u32> = commit.blocks.concat().into_iter().collect();
+                let date = lastmod()?;
+                for f in files {
+                    if added.contains(&f) {
+                        self.resolve(f, GitLastmod::Committed(date.clone()));
+                    } else {
+                        self.resolve(f, GitLastmod::NoCommit);
+                    }
+                }
+            }
+            1 => {
+                let changed: HashSet<u32> = commit.blocks.concat().into_iter().collect();
+                let mut rest = Vec::new();
+                let date = if files.iter().any(|f| changed.contains(f)) { Some(lastmod()?) } else { None };
+                for f in files {
+                    match &date {
+                        Some(d) if changed.contains(&f) => self.resolve(f, GitLastmod::Committed(d.clone())),
+                        _ => rest.push(f),
+                    }
+                }
+                if !rest.is_empty() {
+                    self.pending.entry(Some(commit.parents[0].clone())).or_default().extend(rest);
+                }
+            }
+            n => {
+                // A merge. Which block belongs to which parent: git prints
+                // no block for a parent whose tree is the merge's own, so
+                // when blocks are missing, ask which parents those are.
+                let blocks = &commit.blocks;
+                let per_parent: Vec<Option<HashSet<u32>>> = if blocks.len() == n {
+                    blocks.iter().map(|b| Some(b.iter().copied().collect())).collect()
+                } else if blocks.len() == 1 && blocks[0].is_empty() {
+                    vec![None; n]
+                } else {
+                    let trees = self.parent_trees(&commit.parents)?;
+                    let same: Vec<bool> = trees.iter().map(|t| *t == commit.tree).collect();
+                    let differing = same.iter().filter(|s| !**s).count();
+                    if differing != blocks.len() {
+                        return Err(self.git.error(format!(
+                            "merge {} has {} diff blocks for {differing} parent(s) that differ from it",
+                            commit.id,
+                            blocks.len()
+                        )));
+                    }
+                    let mut it = blocks.iter();
+                    same.iter()
+                        .map(|&s| if s { None } else { it.next().map(|b| b.iter().copied().collect()) })
+                        .collect()
+                };
+                let mut date = None;
+                for f in files {
+                    // The first parent f is TREESAME to (None: the whole
+                    // tree is), as git's simplification follows.
+                    let follow = per_parent.iter().position(|p| p.as_ref().is_none_or(|changed| !changed.contains(&f)));
+                    match follow {
+                        Some(p) => self.pending.entry(Some(commit.parents[p].clone())).or_default().push(f),
+                        None => {
+                            if date.is_none() {
+                                date = Some(lastmod()?);
+                            }
+                            let d = date.clone().expect("set above");
+                            self.resolve(f, GitLastmod::Committed(d));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn parent_trees(&mut self, parents: &[String]) -> Result<Vec<String>, Error> {
+        if self.trees.is_none() {
+            self.trees = Some(TreeLookup::start(self.git)?);
+        }
+        let lookup = self.trees.as_mut().expect("started above");
+        parents.iter().map(|p| lookup.tree_of(p, self.git)).collect()
+    }
+}
+
+/// A `git cat-file --batch-check` process asked for commits' trees, one
+/// line at a time, only for merges whose diff blocks need telling apart.
+struct TreeLookup {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl TreeLookup {
+    fn start(git: &Git) -> Result<TreeLookup, Error> {
+        let mut child = git
+            .command()
+            .args(["cat-file", "--batch-check=%(objectname)"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| git.error(format!("cannot run `git cat-file`: {e}")))?;
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        Ok(TreeLookup { child, stdin, stdout })
+    }
+
+    fn tree_of(&mut self, commit: &str, git: &Git) -> Result<String, Error> {
+        let stdin = self.stdin.as_mut().expect("open until finish");
+        writeln!(stdin, "{commit}^{{tree}}")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| git.error(format!("`git cat-file`: {e}")))?;
+        let mut line = String::new();
+        self.stdout
+            .read_line(&mut line)
+            .map_err(|e| git.error(format!("`git cat-file`: {e}")))?;
+        let tree = line.trim();
+        if tree.is_empty() || tree.ends_with("missing") {
+            return Err(git.error(format!("`git cat-file` found no tree for commit {commit}")));
+        }
+        Ok(tree.to_owned())
+    }
+
+    fn finish(&mut self) {
+        // Closing stdin ends cat-file.
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,378 @@
+//! Pages in, sitemap entries out: filters, exclusions, `lastmod`
+//! precedence, defaults, sorting and duplicate checks in one place, so
+//! every adapter behaves the same.
+//!
+//! ```
+//! use std::path::Path;
+//! use sitemap_source::front_matter;
+//! use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
+//!
+//! let config: SourceConfig = toml::from_str(r#"
+//!     lastmod = ["front-matter", "date"]
+//!     exclude = ["drafts/**"]
+//!     changefreq = "monthly"
+//! "#)?;
+//! let pipeline = Pipeline::new(Path::new("."), config)?;
+//!
+//! let text = "---\ndate: 2024-05-01\n---\nHello\n";
+//! let fm = front_matter::parse(Path::new("content/hello.md"), text)?;
+//! let pages = vec![
+//!     Page::from_front_matter("content/hello.md", "https://example.org/hello/".parse()?, &fm)?,
+//!     Page::new("drafts/wip.md", "https://example.org/wip/".parse()?),
+//! ];
+//! let output = pipeline.run(pages)?;
+//! assert_eq!(output.urls.len(), 1);
+//! assert_eq!(output.urls[0].lastmod.as_ref().map(|l| l.to_string()).as_deref(), Some("2024-05-01"));
+//! assert_eq!(output.excluded[0].reason.to_string(), "matches exclude pattern `drafts/**`");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sitemap_core::{Alternate, ChangeFreq, Lastmod, Loc, Priority, Url};
+
+use crate::error::Error;
+use crate::filter::Filter;
+use crate::front_matter::FrontMatter;
+use crate::lastmod::{DEFAULT_PRECEDENCE, GitHistory, GitLastmod, GitOptions, LastmodSource, ShallowPolicy, Uncommitted};
+use crate::overrides::{Exclusion, Overrides};
+
+/// The source layer's settings, as written in `sitemap.toml` or under a
+/// table of `book.toml`. Keys are kebab-case; unknown keys are refused, so
+/// embed this as a table of its own rather than flattening it.
+///
+/// ```toml
+/// lastmod = ["front-matter", "git", "date", "mtime"]   # the default
+/// include = ["content/**"]
+/// exclude = ["content/drafts/**"]
+/// changefreq = "weekly"      # default for pages that set none
+/// priority = 0.5             # default for pages that set none
+/// include-drafts = false
+///
+/// [git]
+/// date = "committer"         # or "author"
+/// shallow = "warn"           # or "fail", "omit"
+/// uncommitted = "mtime"      # or "last-commit"
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SourceConfig {
+    /// Where `lastmod` comes from, first match wins; empty for none.
+    pub lastmod: Vec<LastmodSource>,
+    /// How git is asked.
+    pub git: GitOptions,
+    /// Globs over source paths (relative to the site root); when any is
+    /// given, only matching pages are listed.
+    pub include: Vec<String>,
+    /// Globs over source paths; matching pages are left out.
+    pub exclude: Vec<String>,
+    /// `changefreq` for pages whose front matter sets none.
+    pub changefreq: Option<ChangeFreq>,
+    /// `priority` for pages whose front matter sets none.
+    pub priority: Option<Priority>,
+    /// List drafts too (as `zola serve --drafts` / `hugo -D` build them).
+    pub include_drafts: bool,
+}
+
+impl Default for SourceConfig {
+    fn default() -> Self {
+        SourceConfig {
+            lastmod: DEFAULT_PRECEDENCE.to_vec(),
+            git: GitOptions::default(),
+            include: Vec::new(),
+            exclude: Vec::new(),
+            changefreq: None,
+            priority: None,
+            include_drafts: false,
+        }
+    }
+}
+
+/// One page an adapter found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Page {
+    /// Its source file, relative to the site root (what filters match and
+    /// git and mtime are asked about). A generated page with no file of
+    /// its own may name the file it comes from.
+    pub source: PathBuf,
+    /// Its URL.
+    pub loc: Loc,
+    /// What its front matter says.
+    pub overrides: Overrides,
+    /// Its versions in other languages.
+    pub alternates: Vec<Alternate>,
+}
+
+impl Page {
+    /// A page with no overrides.
+    pub fn new(source: impl Into<PathBuf>, loc: Loc) -> Page {
+        Page {
+            source: source.into(),
+            loc,
+            overrides: Overrides::default(),
+            alternates: Vec::new(),
+        }
+    }
+
+    /// A page with the overrides its front matter gives; errors name
+    /// `source` and the key's line.
+    pub fn from_front_matter(source: impl Into<PathBuf>, loc: Loc, front_matter: &FrontMatter) -> Result<Page, Error> {
+        let source = source.into();
+        let overrides = Overrides::from_front_matter(&source, front_matter)?;
+        Ok(Page {
+            overrides,
+            ..Page::new(source, loc)
+        })
+    }
+
+    /// Sets the overrides.
+    #[must_use]
+    pub fn with_overrides(mut self, overrides: Overrides) -> Page {
+        self.overrides = overrides;
+        self
+    }
+
+    /// Sets the hreflang alternates.
+    #[must_use]
+    pub fn with_alternates(mut self, alternates: Vec<Alternate>) -> Page {
+        self.alternates = alternates;
+        self
+    }
+}
+
+/// A page left out, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ExcludedPage {
+    /// Its source file.
+    pub source: PathBuf,
+    /// Its URL.
+    pub loc: Loc,
+    /// Why it is left out.
+    pub reason: Exclusion,
+}
+
+/// Something the user should know that did not stop the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// `git` is in the precedence list but the site is not in a git work
+    /// tree (or git is not installed).
+    NoGitRepository {
+        /// The site root.
+        root: PathBuf,
+    },
+    /// A shallow clone cut off some files' history.
+    ShallowClone {
+        /// How many pages are affected.
+        count: usize,
+        /// The first affected source.
+        first: PathBuf,
+        /// What was done about it.
+        policy: ShallowPolicy,
+    },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::NoGitRepository { root } => write!(
+                f,
+                "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
+                root.display()
+            ),
+            Warning::ShallowClone { count, first, policy } => {
+                let what = match policy {
+                    ShallowPolicy::Omit => "they get no lastmod",
+                    _ => "lastmod falls back to the next source",
+                };
+                write!(
+                    f,
+                    "shallow git clone: the history of {count} file(s) (first: {}) is cut off, so their last commit date is unknown and {what}; fetch the full history with `fetch-depth: 0` in actions/checkout, or `git fetch --unshallow`",
+                    first.display()
+                )
+            }
+        }
+    }
+}
+
+/// What [`Pipeline::run`] produces.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Output {
+    /// The entries, sorted by `loc`, each `loc` once.
+    pub urls: Vec<Url>,
+    /// Pages left out, sorted by source.
+    pub excluded: Vec<ExcludedPage>,
+    /// Warnings, in the order they arose.
+    pub warnings: Vec<Warning>,
+}
+
+/// The configured source layer for one site root.
+#[derive(Clone, Debug)]
+pub struct Pipeline {
+    root: PathBuf,
+    config: SourceConfig,
+    filter: Filter,
+}
+
+impl Pipeline {
+    /// Checks the configuration (globs) for a site at `root`.
+    pub fn new(root: &Path, config: SourceConfig) -> Result<Pipeline, Error> {
+        let filter = Filter::new(&config.include, &config.exclude)?;
+        Ok(Pipeline {
+            root: root.to_owned(),
+            config,
+            filter,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SourceConfig {
+        &self.config
+    }
+
+    /// Turns pages into sorted, de-duplicated entries. Git is asked once,
+    /// only about pages whose `lastmod` a higher source does not settle.
+    pub fn run(&self, pages: Vec<Page>) -> Result<Output, Error> {
+        let mut output = Output::default();
+        let mut kept = Vec::with_capacity(pages.len());
+        for page in pages {
+            let reason = match &page.overrides.exclude {
+                Some(Exclusion::Draft) if self.config.include_drafts => None,
+                Some(reason) => Some(reason.clone()),
+                None => None,
+            }
+            .or_else(|| self.filter.check(&page.source));
+            match reason {
+                Some(reason) => output.excluded.push(ExcludedPage {
+                    source: page.source,
+                    loc: page.loc,
+                    reason,
+                }),
+                None => kept.push(page),
+            }
+        }
+        output.excluded.sort_by(|a, b| a.source.cmp(&b.source).then_with(|| a.loc.cmp(&b.loc)));
+
+        kept.sort_by(|a, b| a.loc.cmp(&b.loc).then_with(|| a.source.cmp(&b.source)));
+        if let Some(pair) = kept.windows(2).find(|w| w[0].loc == w[1].loc) {
+            return Err(Error::DuplicateLoc {
+                loc: pair[0].loc.clone(),
+                first: pair[0].source.clone(),
+                second: pair[1].source.clone(),
+            });
+        }
+
+        let git = self.read_git(&kept, &mut output)?;
+        let mut cut_off = Vec::new();
+        for page in kept {
+            let lastmod = self.lastmod(&page, git.as_ref(), &mut cut_off);
+            let mut url = Url::new(page.loc);
+            url.lastmod = lastmod;
+            url.changefreq = page.overrides.changefreq.or(self.config.changefreq);
+            url.priority = page.overrides.priority.or(self.config.priority);
+            let mut alternates = page.alternates;
+            alternates.sort();
+            alternates.dedup();
+            url.alternates = alternates;
+            output.urls.push(url);
+        }
+        if let Some(first) = cut_off.iter().min() {
+            output.warnings.push(Warning::ShallowClone {
+                count: cut_off.len(),
+                first: first.clone(),
+                policy: self.config.git.shallow,
+            });
+        }
+        Ok(output)
+    }
+
+    /// Reads git for the pages that need it; fails early under
+    /// [`ShallowPolicy::Fail`].
+    fn read_git(&self, pages: &[Page], output: &mut Output) -> Result<Option<GitHistory>, Error> {
+        let precedence = &self.config.lastmod;
+        let Some(git_at) = precedence.iter().position(|s| *s == LastmodSource::Git) else {
+            return Ok(None);
+        };
+        let before_git = &precedence[..git_at];
+        let mut files: Vec<PathBuf> = pages
+            .iter()
+            .filter(|p| !before_git.iter().any(|s| self.settled_without_git(p, *s)))
+            .map(|p| p.source.clone())
+            .collect();
+        files.sort();
+        files.dedup();
+        if files.is_empty() {
+            return Ok(None);
+        }
+        let Some(history) = GitHistory::read(&self.root, &files, &self.config.git)? else {
+            output.warnings.push(Warning::NoGitRepository { root: self.root.clone() });
+            return Ok(None);
+        };
+        if self.config.git.shallow == ShallowPolicy::Fail {
+            let cut: Vec<&PathBuf> = files
+                .iter()
+                .filter(|f| history.get(f) == Some(&GitLastmod::CutOff))
+                .collect();
+            if let Some(first) = cut.first() {
+                return Err(Error::ShallowHistory {
+                    dir: history.toplevel().to_owned(),
+                    count: cut.len(),
+                    first: (*first).clone(),
+                });
+            }
+        }
+        Ok(Some(history))
+    }
+
+    /// Whether `source` gives this page a lastmod without git (so git need
+    /// not be asked about it). Mtime is not counted: it is asked later.
+    fn settled_without_git(&self, page: &Page, source: LastmodSource) -> bool {
+        match source {
+            LastmodSource::FrontMatter => page.overrides.lastmod.is_some(),
+            LastmodSource::Date => page.overrides.date.is_some(),
+            _ => false,
+        }
+    }
+
+    fn lastmod(&self, page: &Page, git: Option<&GitHistory>, cut_off: &mut Vec<PathBuf>) -> Option<Lastmod> {
+        for source in &self.config.lastmod {
+            let found = match source {
+                LastmodSource::FrontMatter => page.overrides.lastmod.clone(),
+                LastmodSource::Date => page.overrides.date.clone(),
+                LastmodSource::Mtime => self.mtime(&page.source),
+                LastmodSource::Git => match git.and_then(|g| g.get(&page.source)) {
+                    Some(GitLastmod::Committed(l)) => Some(l.clone()),
+                    Some(GitLastmod::Uncommitted) => self.mtime(&page.source),
+                    Some(GitLastmod::Untracked) if self.config.git.uncommitted == Uncommitted::Mtime => {
+                        self.mtime(&page.source)
+                    }
+                    Some(GitLastmod::CutOff) => {
+                        cut_off.push(page.source.clone());
+                        if self.config.git.shallow == ShallowPolicy::Omit {
+                            return None;
+                        }
+                        // Warn: the next source decides.
+                        None
+                    }
+                    _ => None,
+                },
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    fn mtime(&self, source: &Path) -> Option<Lastmod> {
+        let modified = std::fs::metadata(self.root.join(source)).ok()?.modified().ok()?;
+        let ts = jiff::Timestamp::try_from(modified).ok()?;
+        Lastmod::from_timestamp(ts).ok()
+    }
+}
