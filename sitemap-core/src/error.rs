@@ -18,7 +18,9 @@ pub enum ValueError {
         rule: LocRule,
     },
     /// A `lastmod` that is not a W3C Datetime.
-    #[error("lastmod `{input}`: {reason}; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm")]
+    #[error(
+        "lastmod `{input}`: {reason}; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+    )]
     Lastmod {
         /// What was given (cut to 120 characters).
         input: String,
@@ -26,7 +28,9 @@ pub enum ValueError {
         reason: String,
     },
     /// A `changefreq` outside the seven allowed values.
-    #[error("changefreq `{input}`: expected one of always, hourly, daily, weekly, monthly, yearly, never")]
+    #[error(
+        "changefreq `{input}`: expected one of always, hourly, daily, weekly, monthly, yearly, never"
+    )]
     ChangeFreq {
         /// What was given (cut to 120 characters).
         input: String,
@@ -38,7 +42,9 @@ pub enum ValueError {
         input: String,
     },
     /// An `hreflang` that is neither a language tag nor `x-default`.
-    #[error("hreflang `{input}`: expected a BCP 47 language tag such as `en`, `pt-BR`, `zh-Hant`, or `x-default`")]
+    #[error(
+        "hreflang `{input}`: expected a BCP 47 language tag such as `en`, `pt-BR`, `zh-Hant`, or `x-default`"
+    )]
     Hreflang {
         /// What was given (cut to 120 characters).
         input: String,

@@ -103,7 +103,8 @@ impl Lastmod {
     /// A zoned date-time, written with its UTC offset at that instant, to
     /// the second.
     pub fn from_zoned(zoned: &Zoned) -> Result<Lastmod, ValueError> {
-        Self::from_offset_datetime(zoned.datetime(), zoned.offset()).map(|l| l.truncated_to_seconds())
+        Self::from_offset_datetime(zoned.datetime(), zoned.offset())
+            .map(|l| l.truncated_to_seconds())
     }
 
     /// A civil date-time at a UTC offset, with as many fraction digits as
@@ -163,17 +164,25 @@ impl Lastmod {
     /// a year, month or date.
     pub fn start(&self) -> Timestamp {
         let (at, offset) = match self.0 {
-            Repr::Year(y) => (Date::constant(y, 1, 1).to_datetime(Time::midnight()), Offset::UTC),
-            Repr::Month(y, m) => (Date::constant(y, m, 1).to_datetime(Time::midnight()), Offset::UTC),
+            Repr::Year(y) => (
+                Date::constant(y, 1, 1).to_datetime(Time::midnight()),
+                Offset::UTC,
+            ),
+            Repr::Month(y, m) => (
+                Date::constant(y, m, 1).to_datetime(Time::midnight()),
+                Offset::UTC,
+            ),
             Repr::Day(d) => (d.to_datetime(Time::midnight()), Offset::UTC),
             Repr::Time { at, offset, .. } => (at, offset),
         };
         // Years are checked to 0001..=9999 on the way in, so this cannot
         // fall outside jiff's range; fall back to the datetime's UTC reading
         // rather than panic.
-        offset
-            .to_timestamp(at)
-            .unwrap_or_else(|_| Offset::UTC.to_timestamp(at).unwrap_or(Timestamp::UNIX_EPOCH))
+        offset.to_timestamp(at).unwrap_or_else(|_| {
+            Offset::UTC
+                .to_timestamp(at)
+                .unwrap_or(Timestamp::UNIX_EPOCH)
+        })
     }
 
     /// The form the sitemaps.org XSD accepts: `xsd:date` or
@@ -195,7 +204,8 @@ impl Lastmod {
     /// ```
     pub fn to_xsd_string(&self) -> String {
         let mut s = String::with_capacity(32);
-        self.write(&mut s, true).expect("writing to a String cannot fail");
+        self.write(&mut s, true)
+            .expect("writing to a String cannot fail");
         s
     }
 
@@ -260,7 +270,12 @@ fn parse(s: &str) -> Result<Lastmod, String> {
         let part = b
             .get(from..from + len)
             .filter(|p| p.iter().all(u8::is_ascii_digit))
-            .ok_or_else(|| format!("expected {len} digits for the {what} at character {}", from + 1))?;
+            .ok_or_else(|| {
+                format!(
+                    "expected {len} digits for the {what} at character {}",
+                    from + 1
+                )
+            })?;
         Ok(part.iter().fold(0, |n, d| n * 10 + i32::from(d - b'0')))
     };
     let sep = |at: usize, want: u8| -> Result<(), String> {
@@ -272,7 +287,11 @@ fn parse(s: &str) -> Result<Lastmod, String> {
                 at + 1,
                 c as char
             )),
-            None => Err(format!("expected `{}` at character {}, found the end", want as char, at + 1)),
+            None => Err(format!(
+                "expected `{}` at character {}, found the end",
+                want as char,
+                at + 1
+            )),
         }
     };
     let year = num(0, 4, "year")? as i16;
@@ -291,7 +310,8 @@ fn parse(s: &str) -> Result<Lastmod, String> {
     }
     sep(7, b'-')?;
     let day = num(8, 2, "day")? as i8;
-    let date = Date::new(year, month, day).map_err(|_| format!("{year:04}-{month:02} has no day {day:02}"))?;
+    let date = Date::new(year, month, day)
+        .map_err(|_| format!("{year:04}-{month:02} has no day {day:02}"))?;
     if b.len() == 10 {
         return Ok(Lastmod(Repr::Day(date)));
     }
@@ -310,7 +330,10 @@ fn parse(s: &str) -> Result<Lastmod, String> {
         if b.get(i) == Some(&b'.') {
             let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
             if digits == 0 {
-                return Err(format!("expected fraction digits after `.` at character {}", i + 2));
+                return Err(format!(
+                    "expected fraction digits after `.` at character {}",
+                    i + 2
+                ));
             }
             if digits > 9 {
                 return Err("at most 9 fraction digits (nanoseconds) are kept".into());
@@ -325,9 +348,12 @@ fn parse(s: &str) -> Result<Lastmod, String> {
         }
     }
     if hour > 23 || minute > 59 || second > 59 {
-        return Err(format!("{hour:02}:{minute:02}:{second:02} is not a time of day"));
+        return Err(format!(
+            "{hour:02}:{minute:02}:{second:02} is not a time of day"
+        ));
     }
-    let time = Time::new(hour as i8, minute as i8, second as i8, nanos).map_err(|e| e.to_string())?;
+    let time =
+        Time::new(hour as i8, minute as i8, second as i8, nanos).map_err(|e| e.to_string())?;
     let offset = match b.get(i) {
         Some(b'Z') if b.len() == i + 1 => Offset::UTC,
         Some(&c @ (b'+' | b'-')) if b.len() == i + 6 => {

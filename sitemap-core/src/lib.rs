@@ -24,14 +24,28 @@
 
 mod changefreq;
 mod error;
+mod gzip;
 mod lastmod;
+mod limits;
 mod loc;
 mod priority;
+mod set;
+mod text;
 mod url;
+pub mod validate;
+mod xml;
 
 pub use crate::changefreq::ChangeFreq;
 pub use crate::error::{LocRule, ValueError};
+pub use crate::gzip::{GZIP_LEVEL, gzip};
 pub use crate::lastmod::{Lastmod, Precision, TimePrecision};
+pub use crate::limits::Limits;
 pub use crate::loc::{Loc, MAX_LOC_LEN, MIN_LOC_LEN};
 pub use crate::priority::Priority;
+pub use crate::set::{
+    DuplicatePolicy, Format, IndexFile, MAX_SKIPPED_SAMPLES, OutsidePolicy, Pushed, SetError,
+    SetErrorKind, SetOptions, SetReport, SetWriter, SitemapFile, SkipReason, Skipped,
+};
+pub use crate::text::TextWriter;
 pub use crate::url::{Alternate, Hreflang, Url};
+pub use crate::xml::{IndexWriter, XmlOptions, XmlWriter};

@@ -61,12 +61,23 @@ impl FromStr for Priority {
         if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || frac.len() > 4 {
             return Err(err());
         }
-        let int: u32 = if int.is_empty() { 0 } else { int.parse().map_err(|_| err())? };
-        let mut f: u32 = if frac.is_empty() { 0 } else { frac.parse().map_err(|_| err())? };
+        let int: u32 = if int.is_empty() {
+            0
+        } else {
+            int.parse().map_err(|_| err())?
+        };
+        let mut f: u32 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse().map_err(|_| err())?
+        };
         for _ in frac.len()..4 {
             f *= 10;
         }
-        let scaled = int.checked_mul(u32::from(SCALE)).and_then(|i| i.checked_add(f)).ok_or_else(err)?;
+        let scaled = int
+            .checked_mul(u32::from(SCALE))
+            .and_then(|i| i.checked_add(f))
+            .ok_or_else(err)?;
         if scaled > u32::from(SCALE) {
             return Err(err());
         }

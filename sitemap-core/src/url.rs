@@ -134,10 +134,11 @@ impl FromStr for Hreflang {
             return Ok(Hreflang(s.to_owned()));
         }
         let mut parts = s.split('-');
-        let lang_ok = parts
-            .next()
-            .is_some_and(|l| (2..=3).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphabetic()));
-        let rest_ok = parts.all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()));
+        let lang_ok = parts.next().is_some_and(|l| {
+            (2..=3).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphabetic())
+        });
+        let rest_ok = parts
+            .all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()));
         if lang_ok && rest_ok {
             Ok(Hreflang(s.to_owned()))
         } else {

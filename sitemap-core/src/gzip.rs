@@ -1,0 +1,283 @@
+//! Deterministic gzip: the same input gives byte-identical `.gz` files.
+//!
+//! Two encoders write the same header (no name, no comment, mtime 0,
+//! XFL 0, OS 255 "unknown"), so neither the clock nor the machine leaks
+//! into the output:
+//!
+//! - [`gzip`] wraps any writer in a single-stream flate2 encoder;
+//! - the set writer's [`ParallelGz`] cuts the stream into blocks and
+//!   compresses them on a small thread pool the way pigz does: each block
+//!   is a raw deflate stream primed with the 32 KiB before it as a
+//!   dictionary and ended with a sync flush, so the concatenation is one
+//!   valid deflate stream. Block boundaries depend only on the input, never
+//!   on the number of threads or their timing, so the output is the same
+//!   on every machine.
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use flate2::write::GzEncoder;
+use flate2::{Compress, Compression, Crc, FlushCompress, GzBuilder, Status};
+
+/// The compression level every gzip file is written at: the level of
+/// `gzip` itself, which the size target is measured against.
+pub const GZIP_LEVEL: u32 = 6;
+
+/// The gzip header both encoders write: magic, deflate, no flags, mtime 0,
+/// XFL 0 (the level is neither fastest nor best), OS 255.
+const HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
+
+/// The deflate window: how much history a block's dictionary carries.
+const WINDOW: usize = 32 * 1024;
+
+/// Uncompressed bytes per block. Large enough that the per-block cost (a
+/// sync flush marker and fresh Huffman tables) is lost in the noise,
+/// small enough to keep every core busy on a file of a few MiB.
+pub(crate) const BLOCK: usize = 128 * 1024;
+
+/// Wraps `out` in a gzip encoder at [`GZIP_LEVEL`] with a fixed header
+/// (mtime 0, no file name, OS byte 255), so that the same input always
+/// gives the same bytes. Call `finish()` on the encoder to write the
+/// trailer.
+///
+/// ```
+/// use std::io::Write;
+///
+/// let mut a = sitemap_core::gzip(Vec::new());
+/// a.write_all(b"<urlset/>")?;
+/// let mut b = sitemap_core::gzip(Vec::new());
+/// b.write_all(b"<urlset/>")?;
+/// assert_eq!(a.finish()?, b.finish()?);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn gzip<W: Write>(out: W) -> GzEncoder<W> {
+    GzBuilder::new()
+        .mtime(0)
+        .operating_system(255)
+        .write(out, Compression::new(GZIP_LEVEL))
+}
+
+/// A block to compress.
+struct Job {
+    /// `data[..dict]` is the dictionary, `data[dict..]` the block.
+    data: Vec<u8>,
+    dict: usize,
+    last: bool,
+    /// A recycled buffer for the output.
+    out: Vec<u8>,
+    reply: SyncSender<io::Result<Done>>,
+}
+
+/// A compressed block.
+struct Done {
+    data: Vec<u8>,
+    out: Vec<u8>,
+    crc: Crc,
+}
+
+/// A pool of compressor threads shared by the parts of a set, one part at
+/// a time.
+pub(crate) struct Pool {
+    jobs: Option<SyncSender<Job>>,
+    workers: Vec<JoinHandle<()>>,
+    threads: usize,
+}
+
+impl Pool {
+    /// A pool with one compressor per available core.
+    pub(crate) fn new() -> io::Result<Pool> {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 16);
+        let (tx, rx) = sync_channel::<Job>(threads);
+        let rx = Arc::new(Mutex::new(rx));
+        let mut workers = Vec::with_capacity(threads);
+        for i in 0..threads {
+            let rx = Arc::clone(&rx);
+            let handle = std::thread::Builder::new()
+                .name(format!("sitemap-gzip-{i}"))
+                .stack_size(256 * 1024)
+                .spawn(move || worker(&rx))?;
+            workers.push(handle);
+        }
+        Ok(Pool {
+            jobs: Some(tx),
+            workers,
+            threads,
+        })
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        // Closing the channel ends each worker's loop.
+        self.jobs = None;
+        for w in self.workers.drain(..) {
+            let _ = w.join();
+        }
+    }
+}
+
+fn worker(rx: &Mutex<Receiver<Job>>) {
+    let mut deflate = Compress::new(Compression::new(GZIP_LEVEL), false);
+    loop {
+        let job = match rx.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok(mut job) = job else { return };
+        let result = compress_block(&mut deflate, &job.data, job.dict, job.last, &mut job.out);
+        let reply = result.map(|crc| Done {
+            data: std::mem::take(&mut job.data),
+            out: std::mem::take(&mut job.out),
+            crc,
+        });
+        // The part may have been dropped after an error; nothing to do then.
+        let _ = job.reply.send(reply);
+    }
+}
+
+fn compress_block(
+    deflate: &mut Compress,
+    data: &[u8],
+    dict: usize,
+    last: bool,
+    out: &mut Vec<u8>,
+) -> io::Result<Crc> {
+    deflate.reset();
+    if dict > 0 {
+        deflate
+            .set_dictionary(&data[..dict])
+            .map_err(io::Error::other)?;
+    }
+    let input = &data[dict..];
+    let mut crc = Crc::new();
+    crc.update(input);
+    out.clear();
+    let flush = if last {
+        FlushCompress::Finish
+    } else {
+        FlushCompress::Sync
+    };
+    let start = deflate.total_in();
+    loop {
+        if out.capacity() - out.len() < 4096 {
+            out.reserve(input.len() / 4 + 4096);
+        }
+        let consumed = (deflate.total_in() - start) as usize;
+        let status = deflate
+            .compress_vec(&input[consumed..], out, flush)
+            .map_err(io::Error::other)?;
+        let consumed = (deflate.total_in() - start) as usize;
+        let room_left = out.len() < out.capacity();
+        match status {
+            Status::StreamEnd => break,
+            // A sync flush is complete once all input is in and the
+            // encoder stopped with output space to spare.
+            Status::Ok | Status::BufError if !last && consumed == input.len() && room_left => break,
+            Status::Ok | Status::BufError => {}
+        }
+    }
+    Ok(crc)
+}
+
+/// One gzip file being written through a [`Pool`]. Blocks are handed to
+/// the pool as they fill and written in order; at most `2 × threads + 1`
+/// blocks are in flight, which bounds memory to a few hundred KiB per
+/// core whatever the size of the file.
+pub(crate) struct ParallelGz<W: Write> {
+    pool: Arc<Pool>,
+    out: W,
+    /// Dictionary (the previous 32 KiB) followed by the block being filled.
+    block: Vec<u8>,
+    dict: usize,
+    pending: VecDeque<Receiver<io::Result<Done>>>,
+    free_data: Vec<Vec<u8>>,
+    free_out: Vec<Vec<u8>>,
+    crc: Crc,
+}
+
+impl<W: Write> ParallelGz<W> {
+    /// Starts a gzip file on `out`; writes the header.
+    pub(crate) fn new(pool: Arc<Pool>, mut out: W) -> io::Result<ParallelGz<W>> {
+        out.write_all(&HEADER)?;
+        Ok(ParallelGz {
+            pool,
+            out,
+            block: Vec::with_capacity(WINDOW + BLOCK + 64 * 1024),
+            dict: 0,
+            pending: VecDeque::new(),
+            free_data: Vec::new(),
+            free_out: Vec::new(),
+            crc: Crc::new(),
+        })
+    }
+
+    /// Appends uncompressed bytes; a full block goes to the pool.
+    pub(crate) fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.block.extend_from_slice(bytes);
+        if self.block.len() - self.dict >= BLOCK {
+            self.dispatch(false)?;
+        }
+        Ok(())
+    }
+
+    fn dispatch(&mut self, last: bool) -> io::Result<()> {
+        let mut next = self
+            .free_data
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(WINDOW + BLOCK + 64 * 1024));
+        next.clear();
+        let tail = self.block.len().saturating_sub(WINDOW);
+        next.extend_from_slice(&self.block[tail..]);
+        let data = std::mem::replace(&mut self.block, next);
+        let dict = std::mem::replace(&mut self.dict, self.block.len());
+        let (reply, done) = sync_channel(1);
+        let job = Job {
+            data,
+            dict,
+            last,
+            out: self.free_out.pop().unwrap_or_default(),
+            reply,
+        };
+        let jobs = self.pool.jobs.as_ref().ok_or_else(closed)?;
+        jobs.send(job).map_err(|_| closed())?;
+        self.pending.push_back(done);
+        while self.pending.len() > 2 * self.pool.threads + 1 {
+            self.write_oldest()?;
+        }
+        Ok(())
+    }
+
+    fn write_oldest(&mut self) -> io::Result<()> {
+        let Some(done) = self.pending.pop_front() else {
+            return Ok(());
+        };
+        let done = done.recv().map_err(|_| closed())??;
+        self.out.write_all(&done.out)?;
+        self.crc.combine(&done.crc);
+        self.free_data.push(done.data);
+        self.free_out.push(done.out);
+        Ok(())
+    }
+
+    /// Compresses what is left, writes the trailer, and hands back the
+    /// inner writer (flushed).
+    pub(crate) fn finish(mut self) -> io::Result<W> {
+        self.dispatch(true)?;
+        while !self.pending.is_empty() {
+            self.write_oldest()?;
+        }
+        self.out.write_all(&self.crc.sum().to_le_bytes())?;
+        self.out.write_all(&self.crc.amount().to_le_bytes())?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+fn closed() -> io::Error {
+    io::Error::other("a gzip compressor thread stopped")
+}

@@ -1,0 +1,1022 @@
+//! The set writer: fills a directory with one sitemap, or several and a
+//! `<sitemapindex>`, written atomically.
+
+mod seen;
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use tempfile::TempPath;
+use thiserror::Error;
+
+use crate::gzip::{BLOCK, ParallelGz, Pool, gzip};
+use crate::text::encode_line;
+use crate::xml::{URLSET_END, encode_prologue, encode_url, encode_urlset_start};
+use crate::{IndexWriter, Lastmod, Limits, Loc, Url, XmlOptions};
+
+use self::seen::Seen;
+
+/// How many skipped entries a [`SetReport`] keeps by name.
+pub const MAX_SKIPPED_SAMPLES: usize = 100;
+
+/// The file format of the sitemaps in a set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Format {
+    /// `<urlset>` XML, `.xml`.
+    #[default]
+    Xml,
+    /// One `loc` per line, `.txt`.
+    Text,
+}
+
+impl Format {
+    /// The file extension, without the dot (and without `.gz`).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Xml => "xml",
+            Format::Text => "txt",
+        }
+    }
+}
+
+/// What to do with an entry whose `loc` lies outside the folder the
+/// sitemap is served from (the protocol's location rule).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum OutsidePolicy {
+    /// Stop with [`SetErrorKind::Outside`].
+    #[default]
+    Error,
+    /// Leave the entry out and count it in the [`SetReport`].
+    Skip,
+}
+
+/// What to do with an entry whose `loc` was already written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum DuplicatePolicy {
+    /// Stop with [`SetErrorKind::Duplicate`].
+    #[default]
+    Error,
+    /// Leave the later entry out and count it in the [`SetReport`].
+    Skip,
+    /// Write every entry; nothing is remembered (no memory per URL).
+    Allow,
+}
+
+/// Options of a [`SetWriter`].
+///
+/// ```
+/// use sitemap_core::{Format, Limits, SetOptions};
+///
+/// let options = SetOptions::new("public", "https://example.org/docs/".parse()?)
+///     .with_gzip(true)
+///     .with_format(Format::Xml)
+///     .with_limits(Limits::SITEMAPS_ORG);
+/// assert_eq!(options.stem, "sitemap");
+/// # Ok::<(), sitemap_core::ValueError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SetOptions {
+    /// The directory the files are written to (created when missing).
+    pub dir: PathBuf,
+    /// The URL of that directory on the site: the `<loc>` of each sitemap
+    /// in the index is this URL joined with the file name, and only
+    /// entries under it may be listed (the location rule). A missing
+    /// trailing `/` is added: this names a folder.
+    pub base_url: Loc,
+    /// The file name stem: `sitemap` gives `sitemap.xml`, `sitemap-1.xml`,
+    /// …. ASCII letters, digits, `-` and `_`.
+    pub stem: String,
+    /// XML or plain text.
+    pub format: Format,
+    /// Gzip every file (`.gz` appended to the names).
+    pub gzip: bool,
+    /// When to start a new file.
+    pub limits: Limits,
+    /// Entries outside [`SetOptions::base_url`].
+    pub outside: OutsidePolicy,
+    /// Entries whose `loc` was already written.
+    pub duplicates: DuplicatePolicy,
+    /// The XSLT stylesheet `href` for each `<urlset>` (see
+    /// [`XmlOptions::stylesheet`]).
+    pub stylesheet: Option<String>,
+    /// The XSLT stylesheet `href` for the `<sitemapindex>`.
+    pub index_stylesheet: Option<String>,
+    /// Declare `xmlns:xhtml` on every `<urlset>` root (see
+    /// [`XmlOptions::declare_xhtml`]).
+    pub declare_xhtml: bool,
+}
+
+impl SetOptions {
+    /// Options for writing into `dir`, served at `base_url`: XML, not
+    /// gzipped, stem `sitemap`, [`Limits::LEGACY`], errors for entries
+    /// outside `base_url` and for duplicates, no stylesheets.
+    pub fn new(dir: impl Into<PathBuf>, base_url: Loc) -> SetOptions {
+        SetOptions {
+            dir: dir.into(),
+            base_url,
+            stem: "sitemap".to_owned(),
+            format: Format::Xml,
+            gzip: false,
+            limits: Limits::LEGACY,
+            outside: OutsidePolicy::Error,
+            duplicates: DuplicatePolicy::Error,
+            stylesheet: None,
+            index_stylesheet: None,
+            declare_xhtml: false,
+        }
+    }
+
+    /// Sets [`SetOptions::stem`].
+    #[must_use]
+    pub fn with_stem(mut self, stem: impl Into<String>) -> SetOptions {
+        self.stem = stem.into();
+        self
+    }
+
+    /// Sets [`SetOptions::format`].
+    #[must_use]
+    pub fn with_format(mut self, format: Format) -> SetOptions {
+        self.format = format;
+        self
+    }
+
+    /// Sets [`SetOptions::gzip`].
+    #[must_use]
+    pub fn with_gzip(mut self, gzip: bool) -> SetOptions {
+        self.gzip = gzip;
+        self
+    }
+
+    /// Sets [`SetOptions::limits`].
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> SetOptions {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets [`SetOptions::outside`].
+    #[must_use]
+    pub fn with_outside(mut self, policy: OutsidePolicy) -> SetOptions {
+        self.outside = policy;
+        self
+    }
+
+    /// Sets [`SetOptions::duplicates`].
+    #[must_use]
+    pub fn with_duplicates(mut self, policy: DuplicatePolicy) -> SetOptions {
+        self.duplicates = policy;
+        self
+    }
+
+    /// Sets [`SetOptions::stylesheet`].
+    #[must_use]
+    pub fn with_stylesheet(mut self, href: impl Into<String>) -> SetOptions {
+        self.stylesheet = Some(href.into());
+        self
+    }
+
+    /// Sets [`SetOptions::index_stylesheet`].
+    #[must_use]
+    pub fn with_index_stylesheet(mut self, href: impl Into<String>) -> SetOptions {
+        self.index_stylesheet = Some(href.into());
+        self
+    }
+
+    /// Sets [`SetOptions::declare_xhtml`].
+    #[must_use]
+    pub fn with_declare_xhtml(mut self, declare: bool) -> SetOptions {
+        self.declare_xhtml = declare;
+        self
+    }
+
+    fn gz(&self) -> &'static str {
+        if self.gzip { ".gz" } else { "" }
+    }
+
+    /// `sitemap.xml[.gz]` or `sitemap.txt[.gz]`: the name of the only file
+    /// of a set that fits in one.
+    fn single_name(&self) -> String {
+        format!("{}.{}{}", self.stem, self.format.extension(), self.gz())
+    }
+
+    /// `sitemap-N.xml[.gz]`.
+    fn part_name(&self, number: u64) -> String {
+        format!(
+            "{}-{number}.{}{}",
+            self.stem,
+            self.format.extension(),
+            self.gz()
+        )
+    }
+
+    /// `sitemap.xml[.gz]`: the index is XML whatever the format.
+    fn index_name(&self) -> String {
+        format!("{}.xml{}", self.stem, self.gz())
+    }
+}
+
+/// What [`SetWriter::push`] did with an entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Pushed {
+    /// Written.
+    Written,
+    /// Left out: outside the folder ([`OutsidePolicy::Skip`]).
+    SkippedOutside,
+    /// Left out: a `loc` already written ([`DuplicatePolicy::Skip`]).
+    SkippedDuplicate,
+}
+
+/// Why an entry was left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SkipReason {
+    /// Outside the folder the sitemap is served from.
+    Outside,
+    /// Its `loc` was already written.
+    Duplicate,
+}
+
+/// An entry that was left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Skipped {
+    /// Its `loc`.
+    pub loc: Loc,
+    /// Why.
+    pub reason: SkipReason,
+}
+
+/// One sitemap file of a finished set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SitemapFile {
+    /// Where it was written.
+    pub path: PathBuf,
+    /// Where it is served.
+    pub loc: Loc,
+    /// How many `<url>` entries (or lines) it holds.
+    pub urls: u64,
+    /// Its uncompressed size in bytes.
+    pub bytes: u64,
+    /// The newest `lastmod` among its entries.
+    pub lastmod: Option<Lastmod>,
+}
+
+/// The `<sitemapindex>` of a finished set that needed more than one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct IndexFile {
+    /// Where it was written.
+    pub path: PathBuf,
+    /// Where it is served.
+    pub loc: Loc,
+    /// Its uncompressed size in bytes.
+    pub bytes: u64,
+}
+
+/// What a [`SetWriter`] wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SetReport {
+    /// The sitemaps, in order: `sitemap.xml` alone, or `sitemap-1.xml`,
+    /// `sitemap-2.xml`, ….
+    pub sitemaps: Vec<SitemapFile>,
+    /// The index, when there is more than one sitemap.
+    pub index: Option<IndexFile>,
+    /// How many entries were written.
+    pub urls: u64,
+    /// How many entries were left out as outside the folder.
+    pub skipped_outside: u64,
+    /// How many entries were left out as duplicates.
+    pub skipped_duplicates: u64,
+    /// The first [`MAX_SKIPPED_SAMPLES`] entries left out, in order.
+    pub skipped: Vec<Skipped>,
+    /// Files of an earlier run that are not part of this set, removed.
+    pub removed: Vec<PathBuf>,
+}
+
+impl SetReport {
+    /// The file to name in robots.txt (`Sitemap: <loc>`): the index when
+    /// there is one, else the only sitemap.
+    pub fn root(&self) -> (&Path, &Loc) {
+        match &self.index {
+            Some(index) => (&index.path, &index.loc),
+            None => {
+                let only = &self.sitemaps[0];
+                (&only.path, &only.loc)
+            }
+        }
+    }
+}
+
+/// A [`SetWriter`] failure: which file, and what went wrong.
+#[derive(Debug, Error)]
+#[error("{}: {kind}", .path.display())]
+pub struct SetError {
+    path: PathBuf,
+    kind: SetErrorKind,
+}
+
+impl SetError {
+    fn new(path: impl Into<PathBuf>, kind: SetErrorKind) -> SetError {
+        SetError {
+            path: path.into(),
+            kind,
+        }
+    }
+
+    /// The file concerned: the file being written, or for a refused entry
+    /// the set's root file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &SetErrorKind {
+        &self.kind
+    }
+}
+
+/// What went wrong in a [`SetWriter`].
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SetErrorKind {
+    /// Reading or writing the file failed.
+    #[error("cannot {action}: {source}")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// The error.
+        #[source]
+        source: io::Error,
+    },
+    /// An entry outside the folder, with [`OutsidePolicy::Error`].
+    #[error(
+        "loc `{loc}` is outside {folder}, the folder the sitemap is served from (a sitemap may list only URLs under its own folder)"
+    )]
+    Outside {
+        /// The entry's `loc`.
+        loc: Loc,
+        /// The folder.
+        folder: Loc,
+    },
+    /// A `loc` already written, with [`DuplicatePolicy::Error`].
+    #[error("loc `{loc}` was already written; each URL may appear once")]
+    Duplicate {
+        /// The `loc`.
+        loc: Loc,
+    },
+    /// One entry alone does not fit in a file.
+    #[error(
+        "the entry for `{loc}` needs {bytes} bytes in a file of its own; the limit is {limit} bytes"
+    )]
+    EntryTooLarge {
+        /// The entry's `loc`.
+        loc: Loc,
+        /// Bytes needed: the entry, the prologue and the closing tag.
+        bytes: u64,
+        /// The byte limit.
+        limit: u64,
+    },
+    /// More sitemaps than one index may list.
+    #[error(
+        "the set needs more than {limit} sitemaps of up to {max_urls} URLs each, and one index lists at most {limit} (an index may not list another index); raise Limits::max_sitemaps (sitemaps.org allows 50,000) or write fewer URLs"
+    )]
+    TooManySitemaps {
+        /// The index limit.
+        limit: u64,
+        /// The URL limit per sitemap.
+        max_urls: u64,
+    },
+    /// The index itself is over the byte limit.
+    #[error("the index needs {bytes} bytes; the limit is {limit}")]
+    IndexTooLarge {
+        /// Its size.
+        bytes: u64,
+        /// The byte limit.
+        limit: u64,
+    },
+    /// Nothing to write.
+    #[error(
+        "no entries to write: the sitemaps.org XSD requires at least one <url>; the previous files are left as they were"
+    )]
+    Empty,
+    /// A bad [`SetOptions`] value.
+    #[error("{0}")]
+    Options(String),
+    /// An earlier failure left this writer unusable.
+    #[error("an earlier write failed; nothing more can be written to this set")]
+    Failed,
+}
+
+/// A part being written.
+struct Part {
+    number: u64,
+    temp: TempPath,
+    sink: Sink,
+    urls: u64,
+    bytes: u64,
+    xhtml_on_root: bool,
+    newest: Option<Lastmod>,
+}
+
+enum Sink {
+    Plain(BufWriter<File>),
+    Gz(ParallelGz<File>),
+}
+
+impl Sink {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Plain(w) => w.write_all(bytes),
+            Sink::Gz(w) => w.write(bytes),
+        }
+    }
+
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Sink::Plain(mut w) => w.flush(),
+            Sink::Gz(w) => w.finish().map(drop),
+        }
+    }
+}
+
+/// A finished part, still under its temporary name.
+struct DonePart {
+    temp: TempPath,
+    urls: u64,
+    bytes: u64,
+    newest: Option<Lastmod>,
+}
+
+/// Writes a sitemap set into a directory: one file when one suffices,
+/// else numbered parts and an index.
+///
+/// Entries are pushed one at a time and streamed to disk; memory does not
+/// grow with the number of entries except for duplicate detection, which
+/// keeps 8 bytes per distinct `loc` ([`DuplicatePolicy::Allow`] keeps
+/// none).
+///
+/// # Files
+///
+/// With the default stem `sitemap`:
+///
+/// - a set that fits in one file is `sitemap.xml` (`sitemap.txt` for
+///   [`Format::Text`]), plus `.gz` when gzipped;
+/// - a larger set is `sitemap-1.xml`, `sitemap-2.xml`, … and the index
+///   `sitemap.xml`, so the URL named in robots.txt does not change when a
+///   site grows past one file. A text set is `sitemap-1.txt`, … with the
+///   index `sitemap.xml` (the protocol has no text index);
+///   [`SetReport::root`] gives the file to name in robots.txt.
+///
+/// A new file starts when the next entry would pass the URL limit or the
+/// byte limit, counting the closing tag, so no file ever exceeds either.
+/// The index's `<lastmod>` for each sitemap is the newest `lastmod` inside
+/// it.
+///
+/// # Atomicity
+///
+/// Every file is written under a hidden temporary name in the same
+/// directory. Only when the whole set is complete are the parts renamed
+/// into place, then the index; then files of an earlier run that are not
+/// part of the new set are removed: any `<stem>.xml`, `<stem>.txt`,
+/// `<stem>-<N>.xml`, `<stem>-<N>.txt` (each also with `.gz`) not just
+/// written. A run that fails, or a writer dropped without
+/// [`finish`](Self::finish), removes its temporary files and leaves the
+/// previous files untouched. Files are not fsynced: the renames protect
+/// readers from half-written files, not the set from a power cut.
+///
+/// # Speed
+///
+/// Gzipped files are compressed on one thread per core (see
+/// [`gzip`](crate::gzip) for how the output stays deterministic), while
+/// the calling thread encodes entries.
+///
+/// ```
+/// use sitemap_core::{Limits, SetOptions, SetWriter, Url};
+///
+/// let dir = tempfile::tempdir()?;
+/// let options = SetOptions::new(dir.path(), "https://example.org/".parse()?)
+///     .with_limits(Limits::LEGACY.with_max_urls(2));
+/// let urls = ["a", "b", "c"].map(|p| Url::new(format!("https://example.org/{p}").parse().unwrap()));
+/// let report = SetWriter::new(options)?.write_all(&urls)?;
+/// assert_eq!(report.sitemaps.len(), 2);
+/// assert_eq!(report.root().1.as_str(), "https://example.org/sitemap.xml");
+/// assert!(dir.path().join("sitemap-2.xml").exists());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct SetWriter {
+    options: SetOptions,
+    folder: Loc,
+    pool: Option<Arc<Pool>>,
+    seen: Option<Seen>,
+    current: Option<Part>,
+    done: Vec<DonePart>,
+    scratch: Vec<u8>,
+    closing_len: u64,
+    urls: u64,
+    skipped_outside: u64,
+    skipped_duplicates: u64,
+    skipped: Vec<Skipped>,
+    failed: bool,
+}
+
+impl std::fmt::Debug for SetWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SetWriter")
+            .field("options", &self.options)
+            .field("urls", &self.urls)
+            .field(
+                "sitemaps",
+                &(self.done.len() + usize::from(self.current.is_some())),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl SetWriter {
+    /// Checks the options and creates the directory; no file is touched
+    /// yet.
+    pub fn new(options: SetOptions) -> Result<SetWriter, SetError> {
+        let root = options.dir.join(options.single_name());
+        let bad = |msg: String| Err(SetError::new(&root, SetErrorKind::Options(msg)));
+        if options.stem.is_empty()
+            || !options
+                .stem
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        {
+            return bad(format!(
+                "stem `{}`: expected ASCII letters, digits, `-` or `_`",
+                options.stem
+            ));
+        }
+        if let Some(problem) = options.limits.problem() {
+            return bad(format!("limits: {problem}"));
+        }
+        let base = options.base_url.as_str();
+        if base.contains('?') {
+            return bad(format!(
+                "base_url `{base}` has a query; expected the URL of the folder the sitemaps are served from"
+            ));
+        }
+        let folder = if base.ends_with('/') {
+            options.base_url.clone()
+        } else {
+            match Loc::parse(&format!("{base}/")) {
+                Ok(loc) => loc,
+                Err(e) => return bad(format!("base_url: {e}")),
+            }
+        };
+        std::fs::create_dir_all(&options.dir).map_err(|source| {
+            SetError::new(
+                &options.dir,
+                SetErrorKind::Io {
+                    action: "create the directory",
+                    source,
+                },
+            )
+        })?;
+        let pool = if options.gzip {
+            Some(Arc::new(Pool::new().map_err(|source| {
+                SetError::new(
+                    &root,
+                    SetErrorKind::Io {
+                        action: "start the gzip threads",
+                        source,
+                    },
+                )
+            })?))
+        } else {
+            None
+        };
+        let seen = (options.duplicates != DuplicatePolicy::Allow).then(Seen::new);
+        let closing_len = match options.format {
+            Format::Xml => URLSET_END.len() as u64,
+            Format::Text => 0,
+        };
+        Ok(SetWriter {
+            options,
+            folder,
+            pool,
+            seen,
+            current: None,
+            done: Vec::new(),
+            scratch: Vec::with_capacity(4096),
+            closing_len,
+            urls: 0,
+            skipped_outside: 0,
+            skipped_duplicates: 0,
+            skipped: Vec::new(),
+            failed: false,
+        })
+    }
+
+    fn root_path(&self) -> PathBuf {
+        self.options.dir.join(self.options.single_name())
+    }
+
+    fn skip(&mut self, loc: &Loc, reason: SkipReason) {
+        match reason {
+            SkipReason::Outside => self.skipped_outside += 1,
+            SkipReason::Duplicate => self.skipped_duplicates += 1,
+        }
+        if self.skipped.len() < MAX_SKIPPED_SAMPLES {
+            self.skipped.push(Skipped {
+                loc: loc.clone(),
+                reason,
+            });
+        }
+    }
+
+    /// Encodes `url` into the scratch buffer as the next entry of the
+    /// current file (`Some(xhtml_on_root)`) or of a new file (`None`); for a new file the
+    /// prologue and root start tag come first.
+    fn encode(&mut self, url: &Url, part: Option<bool>) {
+        self.scratch.clear();
+        match self.options.format {
+            Format::Text => encode_line(&mut self.scratch, url),
+            Format::Xml => {
+                let xhtml_on_root = match part {
+                    Some(xhtml_on_root) => xhtml_on_root,
+                    None => {
+                        let xhtml = self.options.declare_xhtml || !url.alternates.is_empty();
+                        encode_prologue(&mut self.scratch, self.options.stylesheet.as_deref());
+                        encode_urlset_start(&mut self.scratch, xhtml);
+                        xhtml
+                    }
+                };
+                encode_url(&mut self.scratch, url, xhtml_on_root);
+            }
+        }
+    }
+
+    /// Adds one entry, starting a new file first when it would not fit in
+    /// the current one.
+    ///
+    /// An entry refused by a policy or by its size leaves the set as it
+    /// was, so the caller may go on; an I/O error ends the set.
+    pub fn push(&mut self, url: &Url) -> Result<Pushed, SetError> {
+        if self.failed {
+            return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
+        }
+        if !url.loc.is_under(&self.folder) {
+            match self.options.outside {
+                OutsidePolicy::Skip => {
+                    self.skip(&url.loc, SkipReason::Outside);
+                    return Ok(Pushed::SkippedOutside);
+                }
+                OutsidePolicy::Error => {
+                    let kind = SetErrorKind::Outside {
+                        loc: url.loc.clone(),
+                        folder: self.folder.clone(),
+                    };
+                    return Err(SetError::new(self.root_path(), kind));
+                }
+            }
+        }
+        let hash = self.seen.as_ref().map(|_| Seen::hash(url.loc.as_str()));
+        if let (Some(seen), Some(hash)) = (&self.seen, hash)
+            && seen.contains(hash)
+        {
+            if self.options.duplicates == DuplicatePolicy::Skip {
+                self.skip(&url.loc, SkipReason::Duplicate);
+                return Ok(Pushed::SkippedDuplicate);
+            }
+            let kind = SetErrorKind::Duplicate {
+                loc: url.loc.clone(),
+            };
+            return Err(SetError::new(self.root_path(), kind));
+        }
+
+        let limits = self.options.limits;
+        let current = self
+            .current
+            .as_ref()
+            .map(|p| (p.urls, p.bytes, p.xhtml_on_root));
+        let fits = match current {
+            Some((urls, bytes, xhtml_on_root)) => {
+                self.encode(url, Some(xhtml_on_root));
+                urls < limits.max_urls
+                    && bytes + self.scratch.len() as u64 + self.closing_len <= limits.max_bytes
+            }
+            None => false,
+        };
+        if !fits {
+            self.encode(url, None);
+            let needed = self.scratch.len() as u64 + self.closing_len;
+            if needed > limits.max_bytes {
+                let kind = SetErrorKind::EntryTooLarge {
+                    loc: url.loc.clone(),
+                    bytes: needed,
+                    limit: limits.max_bytes,
+                };
+                return Err(SetError::new(self.root_path(), kind));
+            }
+            let number = self.done.len() as u64 + u64::from(self.current.is_some()) + 1;
+            if number > 1 && number > limits.max_sitemaps {
+                let kind = SetErrorKind::TooManySitemaps {
+                    limit: limits.max_sitemaps,
+                    max_urls: limits.max_urls,
+                };
+                return Err(SetError::new(self.root_path(), kind));
+            }
+            if let Some(part) = self.current.take() {
+                self.finish_part(part)?;
+            }
+            let xhtml_on_root = self.options.declare_xhtml || !url.alternates.is_empty();
+            self.current = Some(self.start_part(number, xhtml_on_root)?);
+        }
+
+        let Some(part) = self.current.as_mut() else {
+            unreachable!("a part was started above")
+        };
+        if let Err(source) = part.sink.write(&self.scratch) {
+            self.failed = true;
+            let kind = SetErrorKind::Io {
+                action: "write",
+                source,
+            };
+            return Err(SetError::new(part.temp.to_path_buf(), kind));
+        }
+        part.urls += 1;
+        part.bytes += self.scratch.len() as u64;
+        if url.lastmod > part.newest {
+            part.newest.clone_from(&url.lastmod);
+        }
+        if let (Some(seen), Some(hash)) = (&mut self.seen, hash) {
+            seen.insert(hash);
+        }
+        self.urls += 1;
+        Ok(Pushed::Written)
+    }
+
+    fn start_part(&mut self, number: u64, xhtml_on_root: bool) -> Result<Part, SetError> {
+        let io_err =
+            |action, source| SetError::new(&self.options.dir, SetErrorKind::Io { action, source });
+        let temp = tempfile::Builder::new()
+            .prefix(&format!(".{}-", self.options.stem))
+            .suffix(".tmp")
+            .tempfile_in(&self.options.dir)
+            .map_err(|e| io_err("create a temporary file", e))?;
+        let (file, temp) = temp.into_parts();
+        let sink = match &self.pool {
+            Some(pool) => Sink::Gz(ParallelGz::new(Arc::clone(pool), file).map_err(|e| {
+                self.failed = true;
+                io_err("write", e)
+            })?),
+            None => Sink::Plain(BufWriter::with_capacity(BLOCK, file)),
+        };
+        Ok(Part {
+            number,
+            temp,
+            sink,
+            urls: 0,
+            bytes: 0,
+            xhtml_on_root,
+            newest: None,
+        })
+    }
+
+    fn finish_part(&mut self, mut part: Part) -> Result<(), SetError> {
+        debug_assert_eq!(part.number, self.done.len() as u64 + 1);
+        let closing: &[u8] = match self.options.format {
+            Format::Xml => URLSET_END.as_bytes(),
+            Format::Text => b"",
+        };
+        let result = part.sink.write(closing).and_then(|()| part.sink.finish());
+        if let Err(source) = result {
+            self.failed = true;
+            let kind = SetErrorKind::Io {
+                action: "write",
+                source,
+            };
+            return Err(SetError::new(part.temp.to_path_buf(), kind));
+        }
+        self.done.push(DonePart {
+            temp: part.temp,
+            urls: part.urls,
+            bytes: part.bytes + closing.len() as u64,
+            newest: part.newest,
+        });
+        Ok(())
+    }
+
+    /// Pushes every entry, then [`finish`](Self::finish)es.
+    pub fn write_all<I>(mut self, urls: I) -> Result<SetReport, SetError>
+    where
+        I: IntoIterator,
+        I::Item: std::borrow::Borrow<Url>,
+    {
+        for url in urls {
+            self.push(std::borrow::Borrow::borrow(&url))?;
+        }
+        self.finish()
+    }
+
+    /// Completes the last file, writes the index when there is more than
+    /// one file, renames everything into place (parts first, index last)
+    /// and removes what is left of an earlier, larger run.
+    pub fn finish(mut self) -> Result<SetReport, SetError> {
+        if self.failed {
+            return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
+        }
+        let Some(part) = self.current.take() else {
+            return Err(SetError::new(self.root_path(), SetErrorKind::Empty));
+        };
+        self.finish_part(part)?;
+        // The pool's threads are no longer needed; let them go now.
+        self.pool = None;
+        let options = &self.options;
+        let done = std::mem::take(&mut self.done);
+
+        let mut sitemaps = Vec::with_capacity(done.len());
+        let mut renames = Vec::with_capacity(done.len() + 1);
+        let single = done.len() == 1;
+        for (i, part) in done.into_iter().enumerate() {
+            let name = if single {
+                options.single_name()
+            } else {
+                options.part_name(i as u64 + 1)
+            };
+            sitemaps.push(SitemapFile {
+                path: options.dir.join(&name),
+                loc: self.loc_of(&name)?,
+                urls: part.urls,
+                bytes: part.bytes,
+                lastmod: part.newest,
+            });
+            renames.push((part.temp, options.dir.join(&name)));
+        }
+        let index = if single {
+            None
+        } else {
+            let (temp, file) = self.write_index(&sitemaps)?;
+            renames.push((temp, file.path.clone()));
+            Some(file)
+        };
+        let keep: Vec<PathBuf> = renames.iter().map(|(_, path)| path.clone()).collect();
+        for (temp, path) in renames {
+            temp.persist(&path).map_err(|e| {
+                SetError::new(
+                    &path,
+                    SetErrorKind::Io {
+                        action: "rename the finished temporary file into place",
+                        source: e.error,
+                    },
+                )
+            })?;
+        }
+        let removed = self.remove_leftovers(&keep)?;
+        Ok(SetReport {
+            sitemaps,
+            index,
+            urls: self.urls,
+            skipped_outside: self.skipped_outside,
+            skipped_duplicates: self.skipped_duplicates,
+            skipped: std::mem::take(&mut self.skipped),
+            removed,
+        })
+    }
+
+    fn loc_of(&self, name: &str) -> Result<Loc, SetError> {
+        self.folder.join(name).map_err(|e| {
+            SetError::new(
+                self.options.dir.join(name),
+                SetErrorKind::Options(format!("base_url: {e}")),
+            )
+        })
+    }
+
+    fn write_index(&self, sitemaps: &[SitemapFile]) -> Result<(TempPath, IndexFile), SetError> {
+        let options = &self.options;
+        let name = options.index_name();
+        let path = options.dir.join(&name);
+        let io_err = |action, source| SetError::new(&path, SetErrorKind::Io { action, source });
+        let temp = tempfile::Builder::new()
+            .prefix(&format!(".{}-", options.stem))
+            .suffix(".tmp")
+            .tempfile_in(&options.dir)
+            .map_err(|e| io_err("create a temporary file", e))?;
+        let (file, temp) = temp.into_parts();
+        let mut xml = XmlOptions::default();
+        xml.stylesheet.clone_from(&options.index_stylesheet);
+        let file = BufWriter::new(file);
+        let bytes = if options.gzip {
+            write_index_to(IndexWriter::new(gzip(file), xml), sitemaps)
+                .and_then(|(w, n)| w.finish()?.flush().map(|()| n))
+        } else {
+            write_index_to(IndexWriter::new(file, xml), sitemaps)
+                .and_then(|(mut w, n)| w.flush().map(|()| n))
+        }
+        .map_err(|e| io_err("write", e))?;
+        if bytes > options.limits.max_bytes {
+            let kind = SetErrorKind::IndexTooLarge {
+                bytes,
+                limit: options.limits.max_bytes,
+            };
+            return Err(SetError::new(&path, kind));
+        }
+        let loc = self.loc_of(&name)?;
+        Ok((temp, IndexFile { path, loc, bytes }))
+    }
+
+    /// Removes the files a set with this stem may have written that are
+    /// not in `keep`.
+    fn remove_leftovers(&self, keep: &[PathBuf]) -> Result<Vec<PathBuf>, SetError> {
+        let dir = &self.options.dir;
+        let io_err =
+            |path: &Path, action, source| SetError::new(path, SetErrorKind::Io { action, source });
+        let entries = std::fs::read_dir(dir).map_err(|e| io_err(dir, "list the directory", e))?;
+        let mut removed = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| io_err(dir, "list the directory", e))?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let path = dir.join(name);
+            if is_set_file(name, &self.options.stem) && !keep.contains(&path) {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    continue;
+                }
+                std::fs::remove_file(&path)
+                    .map_err(|e| io_err(&path, "remove a file of an earlier run", e))?;
+                removed.push(path);
+            }
+        }
+        removed.sort();
+        Ok(removed)
+    }
+}
+
+fn write_index_to<W: Write>(
+    mut index: IndexWriter<W>,
+    sitemaps: &[SitemapFile],
+) -> io::Result<(W, u64)>
+where
+    W: Write,
+{
+    for sitemap in sitemaps {
+        index.write(&sitemap.loc, sitemap.lastmod.as_ref())?;
+    }
+    // The closing tag is not counted by `bytes_written`.
+    let bytes = index.bytes_written() + crate::xml::INDEX_END.len() as u64;
+    Ok((index.finish()?, bytes))
+}
+
+/// Whether `name` is one a set with this stem writes: `<stem>.<ext>` or
+/// `<stem>-<N>.<ext>`, ext being `xml` or `txt`, optionally `.gz`.
+fn is_set_file(name: &str, stem: &str) -> bool {
+    let Some(rest) = name.strip_prefix(stem) else {
+        return false;
+    };
+    let rest = match rest.strip_prefix('-') {
+        Some(numbered) => {
+            let digits = numbered.bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                return false;
+            }
+            &numbered[digits..]
+        }
+        None => rest,
+    };
+    matches!(rest, ".xml" | ".xml.gz" | ".txt" | ".txt.gz")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_set_file;
+
+    #[test]
+    fn set_file_names() {
+        for name in [
+            "sitemap.xml",
+            "sitemap.xml.gz",
+            "sitemap-12.txt",
+            "sitemap-1.txt.gz",
+        ] {
+            assert!(is_set_file(name, "sitemap"), "{name}");
+        }
+        for name in [
+            "sitemap-.xml",
+            "sitemap-a.xml",
+            "sitemap.html",
+            "other.xml",
+            ".sitemap-x.tmp",
+            "sitemap-1.xml.bak",
+            "sitemapx.xml",
+        ] {
+            assert!(!is_set_file(name, "sitemap"), "{name}");
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Sitemaps for humans.

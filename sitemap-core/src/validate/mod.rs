@@ -1,0 +1,458 @@
+//! `validate`: check any sitemap, ours or not, as a stream.
+//!
+//! [`validate`] reads an XML `<urlset>` or `<sitemapindex>`, a plain text
+//! sitemap, or either gzipped, and reports every problem it finds as a
+//! [`Diagnostic`] with a line, a column, a [`Severity`] and a message. It
+//! holds one element at a time (plus a hash per `loc` for the duplicate
+//! check), so a 50 MB file is read in bounded memory, and it stops reading
+//! as soon as the uncompressed size passes the byte limit, so a gzip bomb
+//! is never inflated past it.
+//!
+//! The rules are those of the sitemaps.org XSDs (so it agrees with
+//! `xmllint --schema` wherever the schema can judge) and of the protocol
+//! text the schema cannot express: `loc` absolute and percent-encoded,
+//! URL and byte limits, the location rule, duplicates. Values are checked
+//! with the same parsers the writers use ([`Loc::parse`],
+//! [`Lastmod::parse`](crate::Lastmod::parse)), so what one writes the other
+//! accepts.
+//!
+//! ```
+//! use sitemap_core::validate::{Options, Severity, validate};
+//!
+//! let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+//! <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+//!   <url><loc>https://example.org/</loc><priority>1.5</priority></url>
+//! </urlset>"#;
+//! let report = validate(xml.as_bytes(), &Options::default())?;
+//! assert_eq!(report.errors(), 1);
+//! let d = &report.diagnostics[0];
+//! assert_eq!((d.line, d.column, d.severity), (3, 51, Severity::Error));
+//! assert!(d.message.contains("priority `1.5`"));
+//! # Ok::<(), sitemap_core::validate::ValidateError>(())
+//! ```
+
+use std::cell::RefCell;
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read};
+use std::rc::Rc;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::{Limits, Loc};
+
+pub mod human;
+mod position;
+mod text;
+mod values;
+mod xml;
+
+pub use crate::validate::text::validate_robots;
+
+/// The sitemaps.org namespace every sitemap element must be in.
+pub const SITEMAP_NS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Severity {
+    /// Consumers may use the file, but something is off (or the XSD is
+    /// stricter than the protocol text).
+    Warning,
+    /// The file breaks the protocol or is not well-formed; consumers may
+    /// drop it whole.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// One finding, at a 1-based line and column of the (uncompressed) file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Diagnostic {
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column, in characters.
+    pub column: u64,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    /// `line:col: severity: message`; a caller prefixes the file name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {}: {}",
+            self.line, self.column, self.severity, self.message
+        )
+    }
+}
+
+/// What kind of document was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum DocumentKind {
+    /// An XML `<urlset>`.
+    Urlset,
+    /// An XML `<sitemapindex>`.
+    Sitemapindex,
+    /// A plain text sitemap, one URL per line.
+    Text,
+    /// A robots.txt.
+    Robots,
+    /// Nothing recognisable (the diagnostics say why).
+    Unknown,
+}
+
+/// A sitemap an index (or a robots.txt) lists: where it is said to be and
+/// where that was said, so a caller can open it and check it too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Child {
+    /// The listed sitemap's URL.
+    pub loc: Loc,
+    /// 1-based line of the `<loc>` (or `Sitemap:` line).
+    pub line: u64,
+    /// 1-based column.
+    pub column: u64,
+}
+
+/// The outcome of validating one file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Report {
+    /// What the file turned out to be.
+    pub kind: DocumentKind,
+    /// Whether it was gzipped.
+    pub gzip: bool,
+    /// Uncompressed bytes read (stops one past the byte limit).
+    pub bytes: u64,
+    /// `<url>` entries, `<sitemap>` entries, or text lines with a URL.
+    pub entries: u64,
+    /// Findings in file order, at most [`Options::max_diagnostics`].
+    pub diagnostics: Vec<Diagnostic>,
+    /// Findings left out past [`Options::max_diagnostics`].
+    pub suppressed: u64,
+    /// For an index or robots.txt: the sitemaps it lists.
+    pub children: Vec<Child>,
+}
+
+impl Report {
+    fn new() -> Report {
+        Report {
+            kind: DocumentKind::Unknown,
+            gzip: false,
+            bytes: 0,
+            entries: 0,
+            diagnostics: Vec::new(),
+            suppressed: 0,
+            children: Vec::new(),
+        }
+    }
+
+    /// Errors found (suppressed ones included).
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// Warnings found.
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    /// No errors (warnings allowed).
+    pub fn is_valid(&self) -> bool {
+        self.errors() == 0
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+}
+
+/// What to expect of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Format {
+    /// Judge from the content: gzip magic, then `<` for XML, else text.
+    #[default]
+    Auto,
+    /// An XML sitemap or index (still gunzipped when gzipped).
+    Xml,
+    /// A plain text sitemap.
+    Text,
+    /// A robots.txt, checked for its `Sitemap:` lines.
+    Robots,
+}
+
+/// A name for a [`Limits`] profile, for messages.
+pub(crate) fn profile_name(limits: &Limits) -> &'static str {
+    if *limits == Limits::SITEMAPS_ORG {
+        "sitemaps.org profile"
+    } else if *limits == Limits::LEGACY {
+        "legacy profile"
+    } else {
+        "custom limits"
+    }
+}
+
+/// How to validate.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Options {
+    /// The limits to hold the file to. The default is
+    /// [`Limits::SITEMAPS_ORG`], what the protocol allows today (the
+    /// writers default to the stricter legacy profile: conservative in
+    /// what they write, while a file checked here is judged by the
+    /// protocol).
+    pub limits: Limits,
+    /// The URL the sitemap is served at. When set, every `loc` must lie
+    /// under its folder (the protocol's location rule), and an index's
+    /// sitemaps on the same host.
+    pub location: Option<Loc>,
+    /// What the input is.
+    pub format: Format,
+    /// Diagnostics kept per file; the rest are counted in
+    /// [`Report::suppressed`].
+    pub max_diagnostics: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limits: Limits::SITEMAPS_ORG,
+            location: None,
+            format: Format::Auto,
+            max_diagnostics: 1000,
+        }
+    }
+}
+
+impl Options {
+    /// Sets the limits.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Options {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets the URL the sitemap is served at (the location rule).
+    #[must_use]
+    pub fn with_location(mut self, location: Loc) -> Options {
+        self.location = Some(location);
+        self
+    }
+
+    /// Sets what the input is.
+    #[must_use]
+    pub fn with_format(mut self, format: Format) -> Options {
+        self.format = format;
+        self
+    }
+}
+
+/// Reading the input failed (the disk, not the content: a corrupt gzip
+/// stream is a [`Diagnostic`]).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ValidateError {
+    /// The underlying reader failed.
+    #[error("cannot read the sitemap: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Validates one sitemap (XML, text, robots.txt, gzipped or not) read
+/// from `input`.
+///
+/// # Errors
+///
+/// Only when `input` itself fails to read; everything wrong with the
+/// content is in the [`Report`].
+pub fn validate(input: impl BufRead, options: &Options) -> Result<Report, ValidateError> {
+    let failed = Rc::new(RefCell::new(None));
+    let mut source = Guard {
+        inner: input,
+        failed: Rc::clone(&failed),
+    };
+    let gzip = source.fill_buf().map(|b| b.starts_with(&[0x1f, 0x8b]))?;
+    // One byte past the limit proves the limit was passed; the gzip
+    // decoder is never asked for more than that (plus one buffer).
+    let allowance = options.limits.max_bytes.saturating_add(1);
+    let mut report = Report::new();
+    report.gzip = gzip;
+    if gzip {
+        let decoder = BufReader::new(flate2::bufread::MultiGzDecoder::new(source));
+        run(Tracked::new(decoder, allowance), options, &mut report);
+    } else {
+        run(Tracked::new(source, allowance), options, &mut report);
+    }
+    if let Some(e) = failed.borrow_mut().take() {
+        return Err(ValidateError::Io(e));
+    }
+    Ok(report)
+}
+
+use position::{Pos, Tracked};
+
+fn run<R: BufRead>(mut input: Tracked<R>, options: &Options, report: &mut Report) {
+    let mut sink = Sink::new(options.max_diagnostics);
+    let format = match options.format {
+        Format::Auto => sniff(&mut input),
+        f => f,
+    };
+    match format {
+        Format::Robots => text::robots(&mut input, &mut sink, report),
+        Format::Text => text::text_sitemap(&mut input, options, &mut sink, report),
+        _ => xml::xml(&mut input, options, &mut sink, report),
+    }
+    report.bytes = input.offset();
+    if input.over_limit {
+        let what = if report.gzip {
+            "uncompressed size passes"
+        } else {
+            "file size passes"
+        };
+        sink.push(
+            input.here(),
+            Severity::Error,
+            format!(
+                "{what} the limit of {} bytes ({}); stopped reading at byte {}",
+                thousands(options.limits.max_bytes),
+                profile_name(&options.limits),
+                thousands(options.limits.max_bytes + 1)
+            ),
+        );
+    } else if let Some(e) = input.read_error.take() {
+        let msg = if report.gzip {
+            format!("not a valid gzip stream: {e}")
+        } else {
+            format!("cannot read the file: {e}")
+        };
+        sink.push(input.here(), Severity::Error, msg);
+    }
+    report.diagnostics = sink.diagnostics;
+    report.suppressed = sink.suppressed;
+    // Emitted in file order, except findings known only at the end of an
+    // element; sort so the output reads top to bottom. Stable, so two
+    // findings at one place keep their order.
+    report.diagnostics.sort_by_key(|d| (d.line, d.column));
+}
+
+/// Looks at the first bytes after a BOM and whitespace.
+fn sniff<R: BufRead>(input: &mut Tracked<R>) -> Format {
+    match input.fill_buf() {
+        Ok(buf) => {
+            let rest = buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buf);
+            match rest.iter().find(|b| !b.is_ascii_whitespace()) {
+                Some(b'<') | None => Format::Xml,
+                Some(_) if rest.starts_with(b"\xFF\xFE") || rest.starts_with(b"\xFE\xFF") => {
+                    Format::Xml
+                }
+                Some(_) => Format::Text,
+            }
+        }
+        Err(_) => Format::Xml,
+    }
+}
+
+/// Collects diagnostics up to a cap.
+pub(crate) struct Sink {
+    diagnostics: Vec<Diagnostic>,
+    max: usize,
+    suppressed: u64,
+}
+
+impl Sink {
+    fn new(max: usize) -> Sink {
+        Sink {
+            diagnostics: Vec::new(),
+            max,
+            suppressed: 0,
+        }
+    }
+
+    pub(crate) fn push(&mut self, at: Pos, severity: Severity, message: String) {
+        if self.diagnostics.len() >= self.max {
+            self.suppressed += 1;
+            return;
+        }
+        self.diagnostics.push(Diagnostic {
+            line: at.line,
+            column: at.column,
+            severity,
+            message,
+        });
+    }
+
+    pub(crate) fn error(&mut self, at: Pos, message: impl Into<String>) {
+        self.push(at, Severity::Error, message.into());
+    }
+
+    pub(crate) fn warning(&mut self, at: Pos, message: impl Into<String>) {
+        self.push(at, Severity::Warning, message.into());
+    }
+}
+
+/// Remembers the read error of the caller's reader, which the layers above
+/// (gzip, quick-xml) would otherwise turn into content errors.
+struct Guard<R> {
+    inner: R,
+    failed: Rc<RefCell<Option<io::Error>>>,
+}
+
+impl<R: BufRead> Read for Guard<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let buf = self.fill_buf()?;
+        let n = buf.len().min(out.len());
+        out[..n].copy_from_slice(&buf[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Guard<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self.inner.fill_buf() {
+            Ok(b) => Ok(b),
+            Err(e) => {
+                let mut failed = self.failed.borrow_mut();
+                if failed.is_none() {
+                    *failed = Some(io::Error::new(e.kind(), e.to_string()));
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.inner.consume(amt);
+    }
+}
+
+/// `52428800` as `52,428,800`.
+pub(crate) fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,3 @@
+//! Integration tests of sitemap-core, one module per feature.
+
+mod validate;
