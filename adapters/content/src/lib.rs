@@ -1,1 +1,449 @@
-//! Placeholder: filled by its issue.
+//! Zola- and Hugo-style content trees to the URLs their generator
+//! publishes.
+//!
+//! [`Site::open`] detects the generator from the site's own configuration
+//! (`zola.toml`/`config.toml` with `base_url`; `hugo.*`, `config.*` or
+//! `config/_default/` with `baseURL`) and reads what it says: base URL,
+//! languages, taxonomies, slug settings, content and output folders.
+//! [`Site::scan`] walks the content folder in parallel, reading each file
+//! only up to the end of its front matter, and applies the generator's own
+//! URL rules (taken from Zola's `components/content` and
+//! `components/site/src/sitemap.rs`, and Hugo's URL-management, front
+//! matter, bundle and build-option rules) to produce one [`ContentPage`]
+//! per URL the generator would list in its sitemap: pages, sections, the
+//! home page, pagination pages (Zola), taxonomy and term pages. Pages the
+//! generator would not publish (drafts, `render = false`, headless
+//! bundles, `build.render = "never"`, future or expired pages) are
+//! reported as [`Excluded`] with the reason.
+//!
+//! Lastmod, overrides and filters are not applied here: that is the shared
+//! source layer's job, fed with each page's front matter.
+//!
+//! ```
+//! use sitemap_content::{Flavor, Site, SiteOptions};
+//!
+//! let dir = tempfile::tempdir()?;
+//! std::fs::write(dir.path().join("zola.toml"), "base_url = \"https://example.org\"\n")?;
+//! std::fs::create_dir_all(dir.path().join("content/blog"))?;
+//! std::fs::write(dir.path().join("content/blog/_index.md"), "+++\n+++\n")?;
+//! std::fs::write(dir.path().join("content/blog/2024-05-01-Hello World.md"), "+++\ntitle = \"Hi\"\n+++\nBody")?;
+//!
+//! let site = Site::open(dir.path(), &SiteOptions::default())?;
+//! assert_eq!(site.flavor, Flavor::Zola);
+//! let scan = site.scan()?;
+//! let locs: Vec<&str> = scan.pages.iter().map(|p| p.loc.as_str()).collect();
+//! assert_eq!(locs, [
+//!     "https://example.org/",
+//!     "https://example.org/blog/",
+//!     "https://example.org/blog/hello-world/",
+//! ]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod config;
+mod error;
+mod front_matter;
+mod hugo;
+mod paths;
+mod walk;
+mod zola;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use sitemap_core::{Alternate, Hreflang, Loc};
+
+pub use crate::error::Error;
+pub use sitemap_source::front_matter::FrontMatter;
+
+/// Which generator's rules a content tree follows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Flavor {
+    /// Zola (`zola.toml` or `config.toml` with `base_url`).
+    Zola,
+    /// Hugo (`hugo.toml|yaml|json`, `config.*`, or `config/_default/`).
+    Hugo,
+}
+
+impl Flavor {
+    /// The name used on the command line and in `sitemap.toml`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Flavor::Zola => "zola",
+            Flavor::Hugo => "hugo",
+        }
+    }
+}
+
+impl fmt::Display for Flavor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Flavor {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "zola" => Ok(Flavor::Zola),
+            "hugo" => Ok(Flavor::Hugo),
+            other => Err(format!("unknown flavor `{other}`: expected `zola` or `hugo`")),
+        }
+    }
+}
+
+/// How to open a site; every field overrides what the site's own
+/// configuration says.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct SiteOptions {
+    /// The generator, instead of detecting it.
+    pub flavor: Option<Flavor>,
+    /// The base URL, instead of the configuration's `base_url`/`baseURL`.
+    pub base_url: Option<String>,
+    /// List drafts too (Zola `--drafts`, Hugo `buildDrafts`).
+    pub include_drafts: bool,
+    /// "Now" for Hugo's future (`publishDate`) and expired (`expiryDate`)
+    /// rules; the current time when `None`. Tests fix it.
+    pub now: Option<jiff::Timestamp>,
+}
+
+impl SiteOptions {
+    /// Sets the flavor.
+    #[must_use]
+    pub fn with_flavor(mut self, flavor: Option<Flavor>) -> Self {
+        self.flavor = flavor;
+        self
+    }
+    /// Sets the base URL.
+    #[must_use]
+    pub fn with_base_url(mut self, base_url: Option<String>) -> Self {
+        self.base_url = base_url;
+        self
+    }
+    /// Lists drafts too.
+    #[must_use]
+    pub fn with_drafts(mut self, include: bool) -> Self {
+        self.include_drafts = include;
+        self
+    }
+    /// Fixes "now" for Hugo's date rules.
+    #[must_use]
+    pub fn with_now(mut self, now: jiff::Timestamp) -> Self {
+        self.now = Some(now);
+        self
+    }
+}
+
+/// A site opened for scanning: its generator and what its configuration
+/// says.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Site {
+    /// The generator.
+    pub flavor: Flavor,
+    /// The site's root folder.
+    pub root: PathBuf,
+    /// The configuration file read (for a Hugo `config/_default/` folder,
+    /// that folder).
+    pub config_path: PathBuf,
+    /// The base URL, always ending in `/`.
+    pub base_url: Loc,
+    /// The content folder.
+    pub content_dir: PathBuf,
+    /// Where the generator writes the built site (Zola `output_dir`, Hugo
+    /// `publishDir`), where the sitemap belongs.
+    pub output_dir: PathBuf,
+    /// The default language code.
+    pub default_language: String,
+    /// Every language code, the default first.
+    pub languages: Vec<String>,
+    rules: Rules,
+    options: SiteOptions,
+}
+
+#[derive(Debug)]
+enum Rules {
+    Zola(zola::ZolaConfig),
+    Hugo(hugo::HugoConfig),
+}
+
+/// Detects the generator of the site in `root` from its configuration
+/// files.
+pub fn detect(root: &Path) -> Result<Flavor, Error> {
+    config::detect(root).map(|(flavor, _)| flavor)
+}
+
+impl Site {
+    /// Opens the site in `root`: detects the generator (unless given) and
+    /// reads its configuration.
+    pub fn open(root: &Path, options: &SiteOptions) -> Result<Site, Error> {
+        let (flavor, config_path) = match options.flavor {
+            Some(flavor) => (flavor, config::find_for(root, flavor)?),
+            None => config::detect(root)?,
+        };
+        match flavor {
+            Flavor::Zola => zola::open(root, config_path, options),
+            Flavor::Hugo => hugo::open(root, config_path, options),
+        }
+    }
+
+    /// Walks the content folder and lists every URL the generator would
+    /// publish in its sitemap.
+    pub fn scan(&self) -> Result<ContentScan, Error> {
+        let mut scan = match &self.rules {
+            Rules::Zola(config) => zola::scan(self, config)?,
+            Rules::Hugo(config) => hugo::scan(self, config)?,
+        };
+        scan.finish();
+        Ok(scan)
+    }
+}
+
+/// What kind of page a URL is, in the generators' words.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[non_exhaustive]
+pub enum PageKind {
+    /// The site's (or a language's) home page.
+    Home,
+    /// A section (`_index.md`; in Hugo also a top-level folder).
+    Section,
+    /// A regular page (a file, or an `index.md` bundle).
+    Page,
+    /// One page of a paginated section or term (Zola `page/N/`).
+    Pagination,
+    /// A taxonomy's list of terms (`/tags/`).
+    Taxonomy,
+    /// One term's page (`/tags/rust/`).
+    Term,
+}
+
+impl PageKind {
+    /// Lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PageKind::Home => "home",
+            PageKind::Section => "section",
+            PageKind::Page => "page",
+            PageKind::Pagination => "pagination",
+            PageKind::Taxonomy => "taxonomy",
+            PageKind::Term => "term",
+        }
+    }
+}
+
+/// One URL the generator publishes.
+#[derive(Clone, PartialEq, Debug)]
+#[non_exhaustive]
+pub struct ContentPage {
+    /// The content file it comes from; `None` for pages the generator makes
+    /// up (a home page without `_index.md`, pagination, taxonomies).
+    pub source: Option<PathBuf>,
+    /// What it is.
+    pub kind: PageKind,
+    /// Its absolute URL.
+    pub loc: Loc,
+    /// Its language code.
+    pub lang: String,
+    /// Its front matter, as the shared source layer parses it (empty for
+    /// made-up pages). For Zola pages with a date in the file name and no
+    /// `date` key, `date` is added, as Zola does.
+    pub front_matter: FrontMatter,
+    /// Every language version of the page, this one included, plus
+    /// `x-default` (the default language's version); empty when the page
+    /// has no translation.
+    pub alternates: Vec<Alternate>,
+    /// Pages that are the same content in other languages share this key.
+    pub(crate) translation_key: Option<String>,
+}
+
+impl ContentPage {
+    pub(crate) fn new(kind: PageKind, loc: Loc, lang: &str) -> ContentPage {
+        ContentPage {
+            source: None,
+            kind,
+            loc,
+            lang: lang.to_owned(),
+            front_matter: FrontMatter::default(),
+            alternates: Vec::new(),
+            translation_key: None,
+        }
+    }
+}
+
+/// Why the generator would not publish a content file.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[non_exhaustive]
+pub enum ExclusionReason {
+    /// `draft = true` (or inside a draft section).
+    Draft,
+    /// Zola `render = false`.
+    RenderFalse,
+    /// Hugo `headless = true` bundle.
+    Headless,
+    /// Hugo `build.render = "never"` / `"link"`, or `build.list = "never"`.
+    BuildOptions,
+    /// Hugo `sitemap.disable = true`.
+    SitemapDisabled,
+    /// Hugo `publishDate` in the future (`buildFuture` off).
+    Future,
+    /// Hugo `expiryDate` in the past (`buildExpired` off).
+    Expired,
+    /// The page's kind is in Hugo's `disableKinds`.
+    KindDisabled,
+    /// A file inside a Hugo leaf bundle: a resource of that page, not a page.
+    BundleResource,
+    /// A Hugo HTML file without front matter: copied as it is, not a page.
+    NoFrontMatter,
+}
+
+impl ExclusionReason {
+    /// Short lowercase name used in summaries.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExclusionReason::Draft => "draft",
+            ExclusionReason::RenderFalse => "render=false",
+            ExclusionReason::Headless => "headless",
+            ExclusionReason::BuildOptions => "build options",
+            ExclusionReason::SitemapDisabled => "sitemap.disable",
+            ExclusionReason::Future => "future",
+            ExclusionReason::Expired => "expired",
+            ExclusionReason::KindDisabled => "disableKinds",
+            ExclusionReason::BundleResource => "bundle resource",
+            ExclusionReason::NoFrontMatter => "no front matter",
+        }
+    }
+}
+
+/// A content file the generator would not publish.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub struct Excluded {
+    /// The content file.
+    pub source: PathBuf,
+    /// Why.
+    pub reason: ExclusionReason,
+}
+
+/// Something worth telling the user that does not stop the scan.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[non_exhaustive]
+pub struct Warning {
+    /// The file concerned, if any.
+    pub path: Option<PathBuf>,
+    /// What happened.
+    pub message: String,
+}
+
+impl Warning {
+    pub(crate) fn new(path: Option<&Path>, message: &str) -> Warning {
+        Warning {
+            path: path.map(Path::to_path_buf),
+            message: message.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(p) => write!(f, "{}: {}", p.display(), self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// The result of [`Site::scan`].
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ContentScan {
+    /// Every URL, sorted by `loc`, each once.
+    pub pages: Vec<ContentPage>,
+    /// Content files left out, sorted by path.
+    pub excluded: Vec<Excluded>,
+    /// Things to tell the user.
+    pub warnings: Vec<Warning>,
+    /// How many content files were read.
+    pub files_read: usize,
+    /// The site's default language, for `x-default`.
+    pub(crate) default_language: String,
+    /// Language code -> hreflang tag, where they differ (Hugo
+    /// `languageCode`).
+    pub(crate) hreflangs: BTreeMap<String, String>,
+}
+
+impl ContentScan {
+    /// Sorts, removes duplicate `loc`s (the first in file order wins, as a
+    /// generator's later file would overwrite nothing), and fills
+    /// hreflang alternates from translation keys.
+    fn finish(&mut self) {
+        self.fill_alternates();
+        self.pages.sort_by(|a, b| a.loc.cmp(&b.loc));
+        let mut kept: Vec<ContentPage> = Vec::with_capacity(self.pages.len());
+        for page in std::mem::take(&mut self.pages) {
+            if let Some(last) = kept.last()
+                && last.loc == page.loc
+            {
+                let what = match (&last.source, &page.source) {
+                    (Some(a), Some(b)) => format!("{} and {}", a.display(), b.display()),
+                    (Some(a), None) | (None, Some(a)) => a.display().to_string(),
+                    (None, None) => "two generated pages".to_owned(),
+                };
+                self.warnings.push(Warning::new(
+                    None,
+                    &format!("{what} both publish {}: listed once", page.loc),
+                ));
+                continue;
+            }
+            kept.push(page);
+        }
+        self.pages = kept;
+        self.excluded.sort_by(|a, b| a.source.cmp(&b.source));
+        self.warnings.sort();
+        self.warnings.dedup();
+    }
+
+    fn fill_alternates(&mut self) {
+        // Only pages with a key in more than one language get alternates.
+        let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for (i, page) in self.pages.iter().enumerate() {
+            if let Some(key) = &page.translation_key {
+                groups.entry(key.clone()).or_default().push(i);
+            }
+        }
+        let default_lang = self.default_language.clone();
+        for members in groups.values() {
+            let mut langs: Vec<&str> = members.iter().map(|&i| self.pages[i].lang.as_str()).collect();
+            langs.sort_unstable();
+            langs.dedup();
+            if langs.len() < 2 {
+                continue;
+            }
+            let mut alternates = Vec::new();
+            let mut bad = None;
+            for &i in members {
+                let page = &self.pages[i];
+                let tag = self.hreflangs.get(&page.lang).cloned().unwrap_or_else(|| page.lang.clone());
+                match tag.parse::<Hreflang>() {
+                    Ok(h) => alternates.push(Alternate::new(h, page.loc.clone())),
+                    Err(e) => bad = Some(e.to_string()),
+                }
+                if page.lang == default_lang {
+                    alternates.push(Alternate::new(Hreflang::x_default(), page.loc.clone()));
+                }
+            }
+            if let Some(message) = bad {
+                self.warnings.push(Warning::new(None, &format!("no hreflang alternates: {message}")));
+                continue;
+            }
+            alternates.sort();
+            alternates.dedup();
+            for &i in members {
+                self.pages[i].alternates = alternates.clone();
+            }
+        }
+    }
+}

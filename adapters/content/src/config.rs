@@ -1,0 +1,144 @@
+//! Finding and reading a site's configuration files.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use crate::front_matter::{toml_to_json, yaml_to_json};
+use crate::{Error, Flavor};
+
+const HUGO_NAMES: [&str; 4] = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"];
+const HUGO_CONFIG_NAMES: [&str; 3] = ["config.yaml", "config.yml", "config.json"];
+
+/// Finds the generator and its configuration file.
+pub(crate) fn detect(root: &Path) -> Result<(Flavor, PathBuf), Error> {
+    if !root.is_dir() {
+        return Err(Error::io(
+            root,
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder"),
+        ));
+    }
+    let zola_toml = root.join("zola.toml");
+    if zola_toml.is_file() {
+        return Ok((Flavor::Zola, zola_toml));
+    }
+    for name in HUGO_NAMES {
+        let p = root.join(name);
+        if p.is_file() {
+            return Ok((Flavor::Hugo, p));
+        }
+    }
+    let config_toml = root.join("config.toml");
+    if config_toml.is_file() {
+        let value = read_file(&config_toml)?;
+        let map = value.as_object();
+        let has = |key: &str| map.is_some_and(|m| m.keys().any(|k| k == key));
+        let has_ci = |key: &str| map.is_some_and(|m| m.keys().any(|k| k.eq_ignore_ascii_case(key)));
+        if has("base_url") {
+            return Ok((Flavor::Zola, config_toml));
+        }
+        if has_ci("baseurl") || root.join("layouts").is_dir() || root.join("archetypes").is_dir() {
+            return Ok((Flavor::Hugo, config_toml));
+        }
+        if root.join("templates").is_dir() {
+            return Ok((Flavor::Zola, config_toml));
+        }
+    }
+    for name in HUGO_CONFIG_NAMES {
+        let p = root.join(name);
+        if p.is_file() {
+            return Ok((Flavor::Hugo, p));
+        }
+    }
+    let dir = root.join("config").join("_default");
+    if dir.is_dir() {
+        return Ok((Flavor::Hugo, dir));
+    }
+    Err(Error::NotASite {
+        dir: root.to_path_buf(),
+    })
+}
+
+/// The configuration file of a site whose generator is known.
+pub(crate) fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
+    let candidates: Vec<PathBuf> = match flavor {
+        Flavor::Zola => vec![root.join("zola.toml"), root.join("config.toml")],
+        Flavor::Hugo => HUGO_NAMES
+            .iter()
+            .chain(["config.toml"].iter())
+            .chain(HUGO_CONFIG_NAMES.iter())
+            .map(|n| root.join(n))
+            .chain([root.join("config").join("_default")])
+            .collect(),
+    };
+    candidates
+        .into_iter()
+        .find(|p| p.exists())
+        .ok_or_else(|| Error::NotASite {
+            dir: root.to_path_buf(),
+        })
+}
+
+/// Reads a TOML, YAML or JSON configuration file into JSON values.
+pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let err = |line: Option<usize>, message: String| Error::Config {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match ext {
+        "toml" => {
+            let table: toml::Table = toml::from_str(&text).map_err(|e| {
+                let line = e
+                    .span()
+                    .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+                err(line, format!("invalid TOML: {}", e.message()))
+            })?;
+            Ok(toml_to_json(toml::Value::Table(table)))
+        }
+        "yaml" | "yml" => {
+            let docs = yaml_rust2::YamlLoader::load_from_str(&text)
+                .map_err(|e| err(Some(e.marker().line()), format!("invalid YAML: {}", e.info())))?;
+            match docs.into_iter().next().map(yaml_to_json) {
+                None | Some(Value::Null) => Ok(Value::Object(Map::new())),
+                Some(v @ Value::Object(_)) => Ok(v),
+                Some(_) => Err(err(Some(1), "expected a mapping of keys to values".to_owned())),
+            }
+        }
+        "json" => serde_json::from_str(&text).map_err(|e| err(Some(e.line()), format!("invalid JSON: {e}"))),
+        other => Err(err(None, format!("unknown configuration format `.{other}`: expected .toml, .yaml, .yml or .json"))),
+    }
+}
+
+/// Hugo reads keys case-insensitively: lowercase every key of a map (and
+/// nested maps), so lookups can use lowercase names.
+pub(crate) fn lowercase_keys(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k.to_lowercase(), lowercase_keys(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.into_iter().map(lowercase_keys).collect()),
+        other => other,
+    }
+}
+
+/// Deep merge: values of `over` win; maps merge key by key.
+pub(crate) fn merge(base: &mut Value, over: Value) {
+    match (base, over) {
+        (Value::Object(b), Value::Object(o)) => {
+            for (k, v) in o {
+                match b.get_mut(&k) {
+                    Some(existing) => merge(existing, v),
+                    None => {
+                        b.insert(k, v);
+                    }
+                }
+            }
+        }
+        (slot, over) => *slot = over,
+    }
+}

@@ -1,0 +1,143 @@
+//! Errors: every one names the file (and line where there is one) and says
+//! what was expected.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// Why a content tree could not be read.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A file or directory could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the OS said.
+        #[source]
+        source: io::Error,
+    },
+    /// The folder holds neither a Zola nor a Hugo configuration.
+    #[error("{}: not a Zola or Hugo site (found none of zola.toml, config.toml, hugo.toml|yaml|json, config.yaml|json, config/_default/)", dir.display())]
+    NotASite {
+        /// The folder that was looked at.
+        dir: PathBuf,
+    },
+    /// The site's configuration file is malformed or holds a value of the
+    /// wrong type.
+    #[error("{}{}: {message}", path.display(), line_suffix(*line))]
+    Config {
+        /// The configuration file.
+        path: PathBuf,
+        /// 1-based line, where known.
+        line: Option<usize>,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// Neither the configuration nor the caller gave a base URL.
+    #[error("{}: no base URL: the site's configuration has no `{key}`", path.display())]
+    NoBaseUrl {
+        /// The configuration file that was read.
+        path: PathBuf,
+        /// The key the generator reads it from (`base_url`, `baseURL`).
+        key: &'static str,
+    },
+    /// A content file's front matter cannot be parsed.
+    #[error("{}:{line}: {message}", path.display())]
+    FrontMatter {
+        /// The content file.
+        path: PathBuf,
+        /// 1-based line of the problem.
+        line: usize,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// A `path`, `slug` or `url` in front matter would leave the site.
+    #[error("{}:{line}: `{key} = {value:?}` would leave the site (`..` segments are refused)", path.display())]
+    PathEscapes {
+        /// The content file.
+        path: PathBuf,
+        /// 1-based line of the front matter.
+        line: usize,
+        /// The front matter key.
+        key: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A file name carries a language code the site does not define
+    /// (Zola refuses these too).
+    #[error("{}: language `{lang}` in the file name is not in the site's `languages`", path.display())]
+    UnknownLanguage {
+        /// The content file.
+        path: PathBuf,
+        /// The code found in the file name.
+        lang: String,
+    },
+    /// A page refers to a taxonomy the site does not define for its language
+    /// (Zola refuses these too).
+    #[error("{}:{line}: taxonomy `{taxonomy}` is not defined for language `{lang}` in the site's configuration", path.display())]
+    UnknownTaxonomy {
+        /// The content file.
+        path: PathBuf,
+        /// 1-based line of the front matter.
+        line: usize,
+        /// The taxonomy name.
+        taxonomy: String,
+        /// The page's language.
+        lang: String,
+    },
+    /// Front matter the shared source layer refuses (it names the file and
+    /// line).
+    #[error(transparent)]
+    Source(#[from] sitemap_source::Error),
+    /// A URL built from the site's rules is not a valid `loc`.
+    #[error("{}: {source}", path.display())]
+    Loc {
+        /// The content or configuration file the URL comes from.
+        path: PathBuf,
+        /// The rule it breaks.
+        #[source]
+        source: sitemap_core::ValueError,
+    },
+}
+
+impl Error {
+    /// A one-line suggestion for the user, where there is a useful one.
+    pub fn hint(&self) -> Option<String> {
+        match self {
+            Error::NotASite { .. } => Some(
+                "run `sitemap scan` in the site's root folder, pass the folder as DIR, or set --flavor".to_owned(),
+            ),
+            Error::NoBaseUrl { path, key } => Some(format!(
+                "set `{key}` in {}, `base_url` in sitemap.toml, or pass --base-url https://example.org/",
+                path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+            )),
+            Error::PathEscapes { .. } => {
+                Some("write the path relative to the site root, without `..`".to_owned())
+            }
+            Error::UnknownLanguage { .. } => Some(
+                "add the language under `[languages]` in the site's configuration, or rename the file".to_owned(),
+            ),
+            Error::UnknownTaxonomy { .. } => {
+                Some("add the taxonomy to `taxonomies` in the site's configuration".to_owned())
+            }
+            Error::FrontMatter { .. } => Some(
+                "front matter is TOML between `+++` lines, YAML between `---` lines, or a JSON object".to_owned(),
+            ),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn io(path: &Path, source: io::Error) -> Error {
+        Error::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+fn line_suffix(line: Option<usize>) -> String {
+    line.map(|l| format!(":{l}")).unwrap_or_default()
+}

@@ -1,0 +1,168 @@
+//! Reading a content file's front matter without reading its body.
+//!
+//! Both generators put front matter at the top of the file: TOML between
+//! `+++` lines, YAML between `---` lines, and (Hugo only) a JSON object. A
+//! sitemap needs nothing from the body, so the reader stops at the closing
+//! delimiter: on a site of long pages most bytes are never read. The text
+//! read is parsed by the shared source layer
+//! ([`sitemap_source::front_matter::parse`]), so errors and overrides read
+//! the same everywhere.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+use serde_json::Value;
+use sitemap_source::front_matter::{self as source_fm, FrontMatter};
+
+use crate::Error;
+
+/// Small: front matter is usually a few hundred bytes, and every byte read
+/// past it is wasted on a sitemap scan.
+const HEAD_BUFFER: usize = 2048;
+
+/// Reads and parses the front matter of `path`, reading the file only up to
+/// the closing delimiter. `Ok(None)` when the file has none.
+pub(crate) fn read(path: &Path, allow_json: bool) -> Result<Option<FrontMatter>, Error> {
+    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut reader = BufReader::with_capacity(HEAD_BUFFER, file);
+    let mut line_no = 0usize;
+    let mut buf = Vec::new();
+    // Everything read so far, delimiters included: the shared parser sees
+    // the head of the file exactly as written, so its line numbers are the
+    // file's.
+    let mut head = String::new();
+    let next_line = |reader: &mut BufReader<File>, buf: &mut Vec<u8>| -> Result<bool, Error> {
+        buf.clear();
+        let n = reader.read_until(b'\n', buf).map_err(|e| Error::io(path, e))?;
+        Ok(n > 0)
+    };
+    // Opening delimiter: the first line that is not blank.
+    let kind = loop {
+        if !next_line(&mut reader, &mut buf)? {
+            return Ok(None);
+        }
+        line_no += 1;
+        let line = as_str(path, line_no, &buf)?;
+        head.push_str(line);
+        let t = line.trim_start_matches('\u{feff}').trim();
+        if t.is_empty() {
+            continue;
+        }
+        match t {
+            "+++" => break Fence::Toml,
+            "---" => break Fence::Yaml,
+            _ if allow_json && t.starts_with('{') && !t.starts_with("{{") => break Fence::Json,
+            _ => return Ok(None),
+        }
+    };
+    let mut json = JsonDepth::default();
+    let mut closed = kind == Fence::Json && json.feed(&head);
+    while !closed {
+        if !next_line(&mut reader, &mut buf)? {
+            break;
+        }
+        line_no += 1;
+        let line = as_str(path, line_no, &buf)?;
+        head.push_str(line);
+        closed = match kind {
+            Fence::Toml => line.trim_end() == "+++",
+            Fence::Yaml => line.trim_end() == "---",
+            Fence::Json => json.feed(line),
+        };
+    }
+    let fm = source_fm::parse(path, &head)?;
+    Ok(fm.format.is_some().then_some(fm))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fence {
+    Toml,
+    Yaml,
+    Json,
+}
+
+fn as_str<'a>(path: &Path, line: usize, buf: &'a [u8]) -> Result<&'a str, Error> {
+    std::str::from_utf8(buf).map_err(|_| Error::FrontMatter {
+        path: path.to_path_buf(),
+        line,
+        message: "front matter is not UTF-8".to_owned(),
+    })
+}
+
+/// Tracks `{`/`}` nesting outside JSON strings, to find where a JSON front
+/// matter object ends without reading further.
+#[derive(Default)]
+struct JsonDepth {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl JsonDepth {
+    /// Feeds a line; true once the outermost object has closed.
+    fn feed(&mut self, s: &str) -> bool {
+        for c in s.chars() {
+            if self.in_string {
+                match c {
+                    _ if self.escaped => self.escaped = false,
+                    '\\' => self.escaped = true,
+                    '"' => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '"' => self.in_string = true,
+                '{' => self.depth += 1,
+                '}' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+}
+
+/// TOML to JSON, with dates kept as the text TOML prints for them
+/// (`2024-05-01`, `2024-05-01T10:00:00Z`), which is what both generators
+/// read dates from.
+pub(crate) fn toml_to_json(value: toml::Value) -> Value {
+    match value {
+        toml::Value::String(s) => Value::String(s),
+        toml::Value::Integer(i) => Value::from(i),
+        toml::Value::Float(f) => Value::from(f),
+        toml::Value::Boolean(b) => Value::Bool(b),
+        toml::Value::Datetime(d) => Value::String(d.to_string()),
+        toml::Value::Array(a) => Value::Array(a.into_iter().map(toml_to_json).collect()),
+        toml::Value::Table(t) => Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect()),
+    }
+}
+
+/// YAML to JSON; keys that are not strings are written as text, as Hugo does.
+pub(crate) fn yaml_to_json(value: yaml_rust2::Yaml) -> Value {
+    use yaml_rust2::Yaml;
+    match value {
+        Yaml::Real(s) => s.parse::<f64>().map_or(Value::String(s), Value::from),
+        Yaml::Integer(i) => Value::from(i),
+        Yaml::String(s) => Value::String(s),
+        Yaml::Boolean(b) => Value::Bool(b),
+        Yaml::Array(a) => Value::Array(a.into_iter().map(yaml_to_json).collect()),
+        Yaml::Hash(h) => Value::Object(
+            h.into_iter()
+                .map(|(k, v)| {
+                    let key = match yaml_to_json(k) {
+                        Value::String(s) => s,
+                        other => other.to_string(),
+                    };
+                    (key, yaml_to_json(v))
+                })
+                .collect(),
+        ),
+        Yaml::Alias(_) | Yaml::Null | Yaml::BadValue => Value::Null,
+    }
+}

@@ -1,0 +1,183 @@
+//! Slugs and URL paths, as each generator makes them.
+
+use std::path::Path;
+
+use sitemap_core::Loc;
+
+use crate::Error;
+
+/// Zola's `[slugify]` strategies (`components/utils/src/slugs.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) enum SlugifyStrategy {
+    /// Transliterate to ASCII, lowercase, hyphens (the `slug` crate).
+    #[default]
+    On,
+    /// Keep the text; drop characters Windows refuses in file names and
+    /// trailing spaces and dots.
+    Safe,
+    /// Keep the text as written.
+    Off,
+}
+
+impl SlugifyStrategy {
+    pub(crate) fn parse(s: &str) -> Option<SlugifyStrategy> {
+        match s {
+            "on" => Some(SlugifyStrategy::On),
+            "safe" => Some(SlugifyStrategy::Safe),
+            "off" => Some(SlugifyStrategy::Off),
+            _ => None,
+        }
+    }
+}
+
+/// Zola's `slugify_paths`.
+pub(crate) fn zola_slugify(s: &str, strategy: SlugifyStrategy) -> String {
+    match strategy {
+        SlugifyStrategy::On => slug::slugify(s),
+        SlugifyStrategy::Safe => {
+            let trimmed = s.trim_end_matches([' ', '.']);
+            trimmed.chars().filter(|c| !r#"<>:"/\|?*"#.contains(*c)).collect()
+        }
+        SlugifyStrategy::Off => s.to_owned(),
+    }
+}
+
+/// Hugo's `PathSpec.MakePathSanitized`: `UnicodeSanitize` (keep letters,
+/// digits, marks, `. / \ _ # + ~ - @` and `%XX` escapes; a run of spaces
+/// becomes one hyphen) then lowercase unless `disablePathToLower`.
+pub(crate) fn hugo_make_path(s: &str, lower: bool) -> String {
+    let source: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut prepend_hyphen = false;
+    let mut was_hyphen = false;
+    for (i, &r) in source.iter().enumerate() {
+        let allowed = matches!(r, '.' | '/' | '\\' | '_' | '#' | '+' | '~' | '-' | '@')
+            || r.is_alphanumeric()
+            || is_mark(r)
+            || (r == '%'
+                && i + 2 < source.len()
+                && source[i + 1].is_ascii_hexdigit()
+                && source[i + 2].is_ascii_hexdigit());
+        if allowed {
+            was_hyphen = r == '-';
+            if prepend_hyphen {
+                if !was_hyphen {
+                    out.push('-');
+                }
+                prepend_hyphen = false;
+            }
+            out.push(r);
+        } else if !out.is_empty() && !was_hyphen && r.is_whitespace() {
+            prepend_hyphen = true;
+        }
+    }
+    if lower { out.to_lowercase() } else { out }
+}
+
+/// Combining marks (Unicode category M) in the common blocks; Go's
+/// `unicode.IsMark` keeps them in paths.
+fn is_mark(c: char) -> bool {
+    matches!(c as u32,
+        0x0300..=0x036F | 0x0483..=0x0489 | 0x0591..=0x05BD | 0x0610..=0x061A
+        | 0x064B..=0x065F | 0x0900..=0x0903 | 0x093A..=0x094F | 0x0E31 | 0x0E34..=0x0E3A
+        | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0x3099..=0x309A | 0xFE20..=0xFE2F)
+}
+
+/// Whether a path written in front matter would climb out of the site.
+pub(crate) fn escapes(value: &str) -> bool {
+    value.split(['/', '\\']).any(|seg| seg.trim() == "..")
+}
+
+/// `base` (always ending in `/`) joined with a site path such as
+/// `/posts/a/`. Characters a URL would read as syntax (`#`, `?`, `\`,
+/// spaces) are percent-encoded first, so they stay part of the path as the
+/// generator wrote the file to disk.
+pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Error> {
+    let rel = path.trim_start_matches('/');
+    let mut escaped = String::with_capacity(rel.len());
+    let bytes: Vec<char> = rel.chars().collect();
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            '#' => escaped.push_str("%23"),
+            '?' => escaped.push_str("%3F"),
+            '\\' => escaped.push_str("%5C"),
+            ' ' => escaped.push_str("%20"),
+            '%' if !(i + 2 < bytes.len() && bytes[i + 1].is_ascii_hexdigit() && bytes[i + 2].is_ascii_hexdigit()) => {
+                escaped.push_str("%25");
+            }
+            _ => escaped.push(c),
+        }
+    }
+    base.join(&escaped).map_err(|source_err| Error::Loc {
+        path: source.to_path_buf(),
+        source: source_err,
+    })
+}
+
+/// A base URL as both generators treat it: always a folder.
+pub(crate) fn base_loc(base_url: &str, config: &Path) -> Result<Loc, Error> {
+    let with_slash = if base_url.ends_with('/') {
+        base_url.to_owned()
+    } else {
+        format!("{base_url}/")
+    };
+    Loc::parse(&with_slash).map_err(|source| Error::Loc {
+        path: config.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cases of Zola's own `can_slugify_paths` test.
+    #[test]
+    fn zola_slugify_matches_zola_tests() {
+        let cases = [
+            ("input", ("input", "input", "input")),
+            ("test ", ("test", "test", "test ")),
+            ("tes t", ("tes-t", "tes t", "tes t")),
+            ("dot. ", ("dot", "dot", "dot. ")),
+            ("日本", ("ri-ben", "日本", "日本")),
+            ("héhé", ("hehe", "héhé", "héhé")),
+            ("test (hey)", ("test-hey", "test (hey)", "test (hey)")),
+        ];
+        for (input, (on, safe, off)) in cases {
+            assert_eq!(zola_slugify(input, SlugifyStrategy::On), on, "{input}");
+            assert_eq!(zola_slugify(input, SlugifyStrategy::Safe), safe, "{input}");
+            assert_eq!(zola_slugify(input, SlugifyStrategy::Off), off, "{input}");
+        }
+    }
+
+    /// Cases from Hugo's `TestMakePath`/`TestUnicodeSanitize`.
+    #[test]
+    fn hugo_make_path_matches_hugo_tests() {
+        let cases = [
+            ("  Foo bar  ", "Foo-bar"),
+            ("Foo.Bar/foo_Bar-Foo", "Foo.Bar/foo_Bar-Foo"),
+            ("fOO,bar:foobAR", "fOObarfoobAR"),
+            ("FOo/BaR.html", "FOo/BaR.html"),
+            ("трям/трям", "трям/трям"),
+            ("은행", "은행"),
+            ("Банковский кассир", "Банковский-кассир"),
+            ("a%C3%B1ame", "a%C3%B1ame"),
+            ("this+is+a+test", "this+is+a+test"),
+            ("~foo", "~foo"),
+            ("foo--bar", "foo--bar"),
+            ("foo - bar", "foo-bar"),
+            ("Rust Lang", "Rust-Lang"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(hugo_make_path(input, false), want, "{input:?}");
+        }
+        assert_eq!(hugo_make_path("My First Post", true), "my-first-post");
+    }
+
+    #[test]
+    fn dot_dot_segments_escape() {
+        assert!(escapes("../etc"));
+        assert!(escapes("a/../../b"));
+        assert!(!escapes("a..b/c"));
+    }
+}

@@ -1,0 +1,142 @@
+//! A parallel walk over a content folder that reads each content file's
+//! front matter on the walker's own threads.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use ignore::{WalkBuilder, WalkState};
+
+use crate::FrontMatter;
+use crate::front_matter;
+use crate::{Error, Warning};
+
+/// One content file found by the walk.
+#[derive(Debug)]
+pub(crate) struct Found {
+    /// Full path.
+    pub(crate) path: PathBuf,
+    /// Path components below the content folder, file name last.
+    pub(crate) rel: Vec<String>,
+    /// Its front matter, if it has any.
+    pub(crate) front_matter: Option<FrontMatter>,
+}
+
+/// What the walk gathered, sorted by path so that everything built from it
+/// is deterministic.
+pub(crate) struct Walked {
+    pub(crate) files: Vec<Found>,
+    /// Per-file errors, kept with their path so that files a later rule
+    /// skips (under a draft section) do not fail the scan.
+    pub(crate) errors: Vec<(PathBuf, Error)>,
+    pub(crate) warnings: Vec<Warning>,
+}
+
+/// Walks `content_dir` (inside `site_root`), keeping files for which
+/// `accept(file_name)` is `Some(allow_json)`. Names starting with `.` are
+/// skipped, as both generators do. Symlinks are followed only when they
+/// resolve inside the site.
+pub(crate) fn walk(
+    site_root: &Path,
+    content_dir: &Path,
+    accept: &(dyn Fn(&str) -> Option<bool> + Sync),
+    ignore_path: &(dyn Fn(&Path) -> bool + Sync),
+) -> Result<Walked, Error> {
+    let root = site_root
+        .canonicalize()
+        .map_err(|e| Error::io(site_root, e))?;
+    if !content_dir.is_dir() {
+        return Ok(Walked {
+            files: Vec::new(),
+            errors: Vec::new(),
+            warnings: vec![Warning::new(
+                Some(content_dir),
+                "content folder not found: the site has no content pages",
+            )],
+        });
+    }
+    let files = Mutex::new(Vec::new());
+    let errors = Mutex::new(Vec::new());
+    let warnings = Arc::new(Mutex::new(Vec::new()));
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(8));
+    let root_for_filter = root.clone();
+    let warnings_for_filter = Arc::clone(&warnings);
+    let walker = WalkBuilder::new(content_dir)
+        .standard_filters(false)
+        .follow_links(true)
+        .threads(threads)
+        .filter_entry(move |entry| {
+            let name = entry.file_name().to_string_lossy();
+            if entry.depth() > 0 && name.starts_with('.') {
+                return false;
+            }
+            if entry.path_is_symlink() {
+                let inside = entry
+                    .path()
+                    .canonicalize()
+                    .is_ok_and(|target| target.starts_with(&root_for_filter));
+                if !inside {
+                    warnings_for_filter.lock().unwrap().push(Warning::new(
+                        Some(entry.path()),
+                        "symlink leads outside the site: not followed",
+                    ));
+                    return false;
+                }
+            }
+            true
+        })
+        .build_parallel();
+    walker.run(|| {
+        let files = &files;
+        let errors = &errors;
+        let warnings = &*warnings;
+        Box::new(move |result| {
+            let entry = match result {
+                Ok(entry) => entry,
+                Err(err) => {
+                    warnings
+                        .lock()
+                        .unwrap()
+                        .push(Warning::new(None, &format!("skipped while walking: {err}")));
+                    return WalkState::Continue;
+                }
+            };
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                return WalkState::Continue;
+            }
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy();
+            let Some(allow_json) = accept(&name) else {
+                return WalkState::Continue;
+            };
+            if ignore_path(path) {
+                return WalkState::Continue;
+            }
+            let rel: Vec<String> = path
+                .strip_prefix(content_dir)
+                .unwrap_or(path)
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            match front_matter::read(path, allow_json) {
+                Ok(front_matter) => files.lock().unwrap().push(Found {
+                    path: path.to_path_buf(),
+                    rel,
+                    front_matter,
+                }),
+                Err(err) => errors.lock().unwrap().push((path.to_path_buf(), err)),
+            }
+            WalkState::Continue
+        })
+    });
+    let mut files = files.into_inner().unwrap();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut errors = errors.into_inner().unwrap();
+    errors.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut warnings = std::mem::take(&mut *warnings.lock().unwrap());
+    warnings.sort();
+    Ok(Walked {
+        files,
+        errors,
+        warnings,
+    })
+}

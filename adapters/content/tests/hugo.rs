@@ -1,0 +1,1 @@
+//! Hugo's URL rules.

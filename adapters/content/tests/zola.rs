@@ -1,0 +1,142 @@
+//! Zola's URL rules, against fixture sites and small generated ones.
+
+use std::fs;
+
+use sitemap_content::{Error, Flavor, Site, SiteOptions};
+
+use crate::{fixture, render, urlset};
+
+#[test]
+fn zola_rules_fixture() {
+    let site = Site::open(&fixture("zola-rules"), &SiteOptions::default()).unwrap();
+    assert_eq!(site.flavor, Flavor::Zola);
+    let scan = site.scan().unwrap();
+    insta::assert_snapshot!("zola_rules", render(&site, &scan));
+    insta::assert_snapshot!("zola_rules_xml", urlset(&scan));
+}
+
+#[test]
+fn zola_drafts_listed_when_asked() {
+    let site = Site::open(&fixture("zola-rules"), &SiteOptions::default().with_drafts(true)).unwrap();
+    // The draft section now is read, and with it a file with no front matter.
+    let err = site.scan().unwrap_err();
+    assert!(matches!(err, Error::FrontMatter { ref path, line: 1, .. } if path.ends_with("drafts/deeper/broken.md")), "{err}");
+}
+
+/// A small site in a temp dir, for the error cases.
+fn site_with(config: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("zola.toml"), config).unwrap();
+    for (path, text) in files {
+        let p = dir.path().join("content").join(path);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+fn scan_err(dir: &tempfile::TempDir) -> (Error, String) {
+    let site = Site::open(dir.path(), &SiteOptions::default()).unwrap();
+    let err = site.scan().unwrap_err();
+    let text = err.to_string().replace(&*dir.path().to_string_lossy(), "<site>");
+    (err, text)
+}
+
+#[test]
+fn zola_page_without_front_matter_is_an_error() {
+    let dir = site_with("base_url = \"https://example.org\"\n", &[("a.md", "# Title\n")]);
+    let (err, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md:1: no front matter: Zola requires `+++` (TOML) or `---` (YAML) front matter at the top of every content file"
+    );
+    assert!(err.hint().is_some());
+}
+
+#[test]
+fn zola_path_leaving_the_site_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\ntitle = \"x\"\npath = \"../../etc/passwd\"\n+++\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md:3: `path = \"../../etc/passwd\"` would leave the site (`..` segments are refused)"
+    );
+    let dir = site_with("base_url = \"https://example.org\"\n", &[("a.md", "+++\nslug = \"../up\"\n+++\n")]);
+    let (_, text) = scan_err(&dir);
+    assert_eq!(text, "<site>/content/a.md:2: `slug = \"../up\"` would leave the site (`..` segments are refused)");
+}
+
+#[test]
+fn zola_unknown_language_in_file_name_is_an_error() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n[languages.fr]\n",
+        &[("a.it.md", "+++\n+++\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(text, "<site>/content/a.it.md: language `it` in the file name is not in the site's `languages`");
+}
+
+#[test]
+fn zola_unknown_taxonomy_is_an_error() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\ntitle = \"a\"\n[taxonomies]\ntags = [\"x\"]\n+++\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(text, "<site>/content/a.md:1: taxonomy `tags` is not defined for language `en` in the site's configuration");
+}
+
+#[test]
+fn zola_bad_front_matter_names_the_line() {
+    let dir = site_with("base_url = \"https://example.org\"\n", &[("a.md", "+++\ntitle = \"a\"\ndraft = yes\n+++\n")]);
+    let (err, _) = scan_err(&dir);
+    assert!(matches!(err, Error::Source(_)), "{err:?}");
+    assert!(err.to_string().contains("a.md:3"), "{err}");
+}
+
+#[test]
+fn zola_missing_base_url_says_where_to_set_it() {
+    let dir = site_with("title = \"no base\"\n", &[]);
+    let err = Site::open(dir.path(), &SiteOptions::default().with_flavor(Some(Flavor::Zola))).unwrap_err();
+    assert_eq!(
+        err.to_string().replace(&*dir.path().to_string_lossy(), "<site>"),
+        "<site>/zola.toml: no base URL: the site's configuration has no `base_url`"
+    );
+    assert_eq!(
+        err.hint().unwrap(),
+        "set `base_url` in zola.toml, `base_url` in sitemap.toml, or pass --base-url https://example.org/"
+    );
+    // --base-url fills the gap.
+    let site = Site::open(
+        dir.path(),
+        &SiteOptions::default().with_base_url(Some("https://other.example/".to_owned())),
+    )
+    .unwrap();
+    let scan = site.scan().unwrap();
+    assert_eq!(scan.pages.iter().map(|p| p.loc.as_str()).collect::<Vec<_>>(), ["https://other.example/"]);
+}
+
+#[test]
+fn zola_slugify_safe_and_keep_dates() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n[slugify]\npaths = \"safe\"\npaths_keep_dates = true\n",
+        &[
+            ("Notes/2024-01-02-Été Café.md", "+++\n+++\n"),
+            ("Notes/日本.md", "+++\n+++\n"),
+        ],
+    );
+    let site = Site::open(dir.path(), &SiteOptions::default()).unwrap();
+    let scan = site.scan().unwrap();
+    let locs: Vec<&str> = scan.pages.iter().map(|p| p.loc.as_str()).collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/Notes/%E6%97%A5%E6%9C%AC/",
+            "https://example.org/Notes/2024-01-02-%C3%89t%C3%A9%20Caf%C3%A9/",
+        ]
+    );
+}
