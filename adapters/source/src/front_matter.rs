@@ -444,7 +444,13 @@ fn toml_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
             let header = header.trim_start_matches('[');
             let end = header.find(']').unwrap_or(header.len());
             table = split_dotted(&header[..end]);
-            out.push((table.clone(), line_no));
+            // `[extra.sitemap]` also writes `extra`, unless it was written
+            // before.
+            for len in 1..=table.len() {
+                if !out.iter().any(|(p, _): &(Vec<String>, usize)| p[..] == table[..len]) {
+                    out.push((table[..len].to_vec(), line_no));
+                }
+            }
             continue;
         }
         let Some(eq) = line.find('=') else { continue };

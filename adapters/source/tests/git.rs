@@ -1,0 +1,447 @@
+//! Git lastmod against real repositories, each answer compared with what
+//! `git log -1 --format=%cI -- FILE` says in the same repository.
+
+use std::path::{Path, PathBuf};
+
+use sitemap_source::lastmod::{GitDate, GitHistory, GitLastmod, GitOptions, Uncommitted};
+
+use crate::support::Repo;
+
+/// Our answer and git's for every file, as `file: answer` lines, so a
+/// mismatch shows the whole table.
+fn ours_and_git(dir: &Path, files: &[String], options: &GitOptions) -> (Vec<String>, Vec<String>) {
+    let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    let history = GitHistory::read(dir, &paths, options).unwrap().expect("a git work tree");
+    let format = match options.date {
+        GitDate::Author => "%aI",
+        _ => "%cI",
+    };
+    let ours = files
+        .iter()
+        .map(|f| match history.get(Path::new(f)).unwrap() {
+            GitLastmod::Committed(l) => format!("{f}: {l}"),
+            other => format!("{f}: {other:?}"),
+        })
+        .collect();
+    let theirs = files
+        .iter()
+        .map(|f| format!("{f}: {}", Repo::reference(dir, format, f).unwrap_or_else(|| "NoCommit".into())))
+        .collect();
+    (ours, theirs)
+}
+
+fn assert_same_as_git(repo: &Repo) -> Vec<String> {
+    let files = repo.tracked("");
+    let (ours, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
+    assert_eq!(ours, theirs);
+    ours
+}
+
+#[test]
+fn linear_history_keeps_each_commits_offset() {
+    let repo = Repo::new();
+    repo.write("a.md", "a1");
+    repo.write("b.md", "b1");
+    repo.write("docs/c.md", "c1");
+    repo.commit("one", "2024-01-01T10:00:00+02:00");
+    repo.write("b.md", "b2");
+    repo.commit("two", "2024-02-01T08:30:00-05:00");
+    repo.write("docs/c.md", "c2");
+    repo.commit("three", "2024-03-01T00:00:00Z");
+    repo.write("b.md", "b3");
+    repo.commit("four", "2024-04-01T23:59:59+05:30");
+    let answers = assert_same_as_git(&repo);
+    assert_eq!(
+        answers,
+        [
+            "a.md: 2024-01-01T10:00:00+02:00",
+            "b.md: 2024-04-01T23:59:59+05:30",
+            "docs/c.md: 2024-03-01T00:00:00Z"
+        ]
+    );
+}
+
+#[test]
+fn author_date_on_request() {
+    let repo = Repo::new();
+    repo.write("a.md", "a1");
+    repo.write("b.md", "b1");
+    repo.commit_dated("one", "2023-06-01T12:00:00+01:00", "2024-01-01T10:00:00Z");
+    repo.write("b.md", "b2");
+    // A rebased commit: written long before it was committed.
+    repo.commit_dated("two", "2023-07-01T09:00:00-07:00", "2024-02-01T10:00:00Z");
+    let files = repo.tracked("");
+    let mut options = GitOptions::default();
+    options.date = GitDate::Author;
+    let (ours, theirs) = ours_and_git(&repo.dir, &files, &options);
+    assert_eq!(ours, theirs);
+    assert_eq!(ours, ["a.md: 2023-06-01T12:00:00+01:00", "b.md: 2023-07-01T09:00:00-07:00"]);
+    let (committer, _) = ours_and_git(&repo.dir, &files, &GitOptions::default());
+    assert_eq!(committer, ["a.md: 2024-01-01T10:00:00Z", "b.md: 2024-02-01T10:00:00Z"]);
+}
+
+/// Merges of every shape git simplifies: a side branch that changed a
+/// file, a `--no-ff` merge whose tree is its second parent's, `-s ours`
+/// (tree is the first parent's, and the side branch's later commit must
+/// not win), a conflict resolved to new content (the merge itself is the
+/// answer), a conflict resolved to the side's content (follow the second
+/// parent), an octopus merge and a commit dated before its parent.
+#[test]
+fn merges_follow_git_history_simplification() {
+    let repo = Repo::new();
+    for f in ["a", "b", "c", "d", "e", "x", "y"] {
+        repo.write(&format!("{f}.md"), &format!("{f}0\n"));
+    }
+    repo.commit("root", "2024-01-01T00:00:00Z");
+
+    // Both sides change different files; a real merge.
+    repo.git(&["checkout", "-q", "-b", "f1"]);
+    repo.write("b.md", "b1\n");
+    repo.commit("f1: b", "2024-01-02T00:00:00+01:00");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("c.md", "c1\n");
+    repo.commit("main: c", "2024-01-03T00:00:00Z");
+    repo.git_at("2024-01-04T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "merge f1", "f1"]);
+
+    // main did not move: the merge's tree is f2's.
+    repo.git(&["checkout", "-q", "-b", "f2"]);
+    repo.write("d.md", "d1\n");
+    repo.commit("f2: d", "2024-01-05T00:00:00-03:00");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git_at("2024-01-06T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "merge f2", "f2"]);
+
+    // `-s ours`: f3's change to e (dated later) is not in main.
+    repo.git(&["checkout", "-q", "-b", "f3"]);
+    repo.write("e.md", "e-f3\n");
+    repo.commit("f3: e", "2024-01-09T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("e.md", "e-main\n");
+    repo.commit("main: e", "2024-01-07T00:00:00Z");
+    repo.git_at("2024-01-10T00:00:00Z", &["merge", "-q", "-s", "ours", "-m", "merge f3 (ours)", "f3"]);
+
+    // A conflict resolved to new content: the merge changed a.
+    repo.git(&["checkout", "-q", "-b", "f4"]);
+    repo.write("a.md", "a-f4\n");
+    repo.commit("f4: a", "2024-01-11T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("a.md", "a-main\n");
+    repo.commit("main: a", "2024-01-12T00:00:00Z");
+    let conflict = crate::support::git_command(&repo.dir).args(["merge", "-q", "f4"]).output().unwrap();
+    assert!(!conflict.status.success(), "a conflict was expected");
+    repo.write("a.md", "a-resolved\n");
+    repo.commit("merge f4 (resolved)", "2024-01-13T00:00:00+09:00");
+
+    // A conflict resolved to the side's content: follow the second parent.
+    repo.git(&["checkout", "-q", "-b", "f5"]);
+    repo.write("b.md", "b-f5\n");
+    repo.commit("f5: b", "2024-01-14T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("b.md", "b-main\n");
+    repo.commit("main: b", "2024-01-15T00:00:00Z");
+    repo.git_at("2024-01-16T00:00:00Z", &["merge", "-q", "-X", "theirs", "-m", "merge f5 (theirs)", "f5"]);
+
+    // An octopus merge, one branch with a commit dated before its parent.
+    repo.git(&["checkout", "-q", "-b", "g1"]);
+    repo.write("x.md", "x1\n");
+    repo.commit("g1: x", "2023-12-01T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git(&["checkout", "-q", "-b", "g2"]);
+    repo.write("y.md", "y1\n");
+    repo.commit("g2: y", "2024-01-17T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("c.md", "c2\n");
+    repo.commit("main: c again", "2024-01-18T00:00:00Z");
+    repo.git_at("2024-01-19T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "octopus", "g1", "g2"]);
+
+    let answers = assert_same_as_git(&repo);
+    assert_eq!(
+        answers,
+        [
+            "a.md: 2024-01-13T00:00:00+09:00",
+            "b.md: 2024-01-14T00:00:00Z",
+            "c.md: 2024-01-18T00:00:00Z",
+            "d.md: 2024-01-05T00:00:00-03:00",
+            "e.md: 2024-01-07T00:00:00Z",
+            "x.md: 2023-12-01T00:00:00Z",
+            "y.md: 2024-01-17T00:00:00Z",
+        ]
+    );
+}
+
+#[test]
+fn renames_are_not_followed() {
+    let repo = Repo::new();
+    repo.write("old.md", "same content\n");
+    repo.write("dir/moved.md", "moved\n");
+    repo.write("edited.md", "before\n");
+    repo.commit("one", "2024-01-01T00:00:00Z");
+    repo.git(&["mv", "old.md", "new.md"]);
+    repo.commit("rename", "2024-02-01T00:00:00Z");
+    repo.git(&["mv", "dir", "folder"]);
+    repo.commit("rename dir", "2024-03-01T00:00:00Z");
+    repo.git(&["mv", "edited.md", "renamed-and-edited.md"]);
+    repo.write("renamed-and-edited.md", "after\n");
+    repo.commit("rename and edit", "2024-04-01T00:00:00Z");
+    let answers = assert_same_as_git(&repo);
+    assert_eq!(
+        answers,
+        [
+            "folder/moved.md: 2024-03-01T00:00:00Z",
+            "new.md: 2024-02-01T00:00:00Z",
+            "renamed-and-edited.md: 2024-04-01T00:00:00Z"
+        ]
+    );
+}
+
+#[test]
+fn deleted_and_re_added() {
+    let repo = Repo::new();
+    repo.write("page.md", "content\n");
+    repo.write("other.md", "other\n");
+    repo.commit("one", "2024-01-01T00:00:00Z");
+    repo.remove("page.md");
+    repo.commit("delete", "2024-02-01T00:00:00Z");
+    repo.write("other.md", "other 2\n");
+    repo.commit("unrelated", "2024-03-01T00:00:00Z");
+    // The same content again: still a change against the parent.
+    repo.write("page.md", "content\n");
+    repo.commit("re-add", "2024-04-01T00:00:00Z");
+    repo.write("other.md", "other 3\n");
+    repo.commit("later", "2024-05-01T00:00:00Z");
+    let answers = assert_same_as_git(&repo);
+    assert_eq!(answers, ["other.md: 2024-05-01T00:00:00Z", "page.md: 2024-04-01T00:00:00Z"]);
+}
+
+#[test]
+fn uncommitted_and_untracked_files() {
+    let repo = Repo::new();
+    repo.write("clean.md", "clean\n");
+    repo.write("edited.md", "v1\n");
+    repo.write("staged.md", "v1\n");
+    repo.commit("one", "2024-01-01T00:00:00Z");
+    repo.write("edited.md", "v2, not committed\n");
+    repo.write("staged.md", "v2, staged\n");
+    repo.git(&["add", "staged.md"]);
+    repo.write("new-staged.md", "new\n");
+    repo.git(&["add", "new-staged.md"]);
+    repo.write("untracked.md", "untracked\n");
+    let files: Vec<PathBuf> = ["clean.md", "edited.md", "new-staged.md", "staged.md", "untracked.md", "missing.md"]
+        .map(PathBuf::from)
+        .to_vec();
+
+    let history = GitHistory::read(&repo.dir, &files, &GitOptions::default()).unwrap().unwrap();
+    let answers: Vec<String> = files.iter().map(|f| format!("{}: {:?}", f.display(), history.get(f).unwrap())).collect();
+    assert_eq!(
+        answers,
+        [
+            "clean.md: Committed(Lastmod(2024-01-01T00:00:00Z))",
+            "edited.md: Uncommitted",
+            "new-staged.md: Uncommitted",
+            "staged.md: Uncommitted",
+            "untracked.md: Untracked",
+            "missing.md: NoCommit",
+        ]
+    );
+
+    // `last-commit`: edits are ignored, the committed date is git's own.
+    let mut options = GitOptions::default();
+    options.uncommitted = Uncommitted::LastCommit;
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    let (ours, theirs) = ours_and_git(&repo.dir, &names, &options);
+    assert_eq!(
+        ours,
+        [
+            "clean.md: 2024-01-01T00:00:00Z",
+            "edited.md: 2024-01-01T00:00:00Z",
+            "new-staged.md: NoCommit",
+            "staged.md: 2024-01-01T00:00:00Z",
+            "untracked.md: Untracked",
+            "missing.md: NoCommit",
+        ]
+    );
+    // git log knows nothing of the untracked file either.
+    let theirs: Vec<String> = theirs.into_iter().map(|t| t.replace("untracked.md: NoCommit", "untracked.md: Untracked")).collect();
+    assert_eq!(ours, theirs);
+}
+
+/// The site is a folder of the repository: paths are relative to it.
+#[test]
+fn site_root_in_a_subdirectory() {
+    let repo = Repo::new();
+    repo.write("site/content/a.md", "a\n");
+    repo.write("site/content/b.md", "b\n");
+    repo.write("README.md", "readme\n");
+    repo.commit("one", "2024-01-01T00:00:00Z");
+    repo.write("site/content/b.md", "b2\n");
+    repo.commit("two", "2024-01-02T00:00:00Z");
+    repo.write("README.md", "readme 2\n");
+    repo.commit("three", "2024-01-03T00:00:00Z");
+    let site = repo.dir.join("site");
+    let files = repo.tracked("site");
+    assert_eq!(files, ["content/a.md", "content/b.md"]);
+    let (ours, theirs) = ours_and_git(&site, &files, &GitOptions::default());
+    assert_eq!(ours, theirs);
+    assert_eq!(ours, ["content/a.md: 2024-01-01T00:00:00Z", "content/b.md: 2024-01-02T00:00:00Z"]);
+}
+
+#[test]
+fn not_a_repository() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.md"), "a").unwrap();
+    let history = GitHistory::read(dir.path(), &[PathBuf::from("a.md")], &GitOptions::default()).unwrap();
+    assert!(history.is_none());
+}
+
+#[test]
+fn repository_without_commits() {
+    let repo = Repo::new();
+    repo.write("a.md", "a\n");
+    let history = GitHistory::read(&repo.dir, &[PathBuf::from("a.md")], &GitOptions::default()).unwrap().unwrap();
+    assert_eq!(history.get(Path::new("a.md")), Some(&GitLastmod::Untracked));
+}
+
+/// Five commits, each changing one file; cloned with `--depth 2`, the
+/// boundary is the fourth. Files changed above it match git; the rest are
+/// cut off, where `git log -1` would stamp the boundary's date on them.
+#[test]
+fn shallow_clone_never_stamps_the_boundary_date() {
+    let source = Repo::new();
+    for (i, f) in ["one.md", "two.md", "three.md", "four.md", "five.md"].iter().enumerate() {
+        source.write(f, &format!("{i}\n"));
+        source.commit(f, &format!("2024-01-0{}T00:00:00Z", i + 1));
+    }
+    let clone = Repo::shallow_clone(&source, 2);
+    let files = clone.tracked("");
+    let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    let history = GitHistory::read(&clone.dir, &paths, &GitOptions::default()).unwrap().unwrap();
+    assert!(history.is_shallow());
+    let lines: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let ours = match history.get(Path::new(f)).unwrap() {
+                GitLastmod::Committed(l) => l.to_string(),
+                other => format!("{other:?}"),
+            };
+            let shallow_git = Repo::reference(&clone.dir, "%cI", f).unwrap();
+            let full_git = Repo::reference(&source.dir, "%cI", f).unwrap();
+            format!("{f}: ours {ours}, git in the clone {shallow_git}, git in full {full_git}")
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "five.md: ours 2024-01-05T00:00:00Z, git in the clone 2024-01-05T00:00:00Z, git in full 2024-01-05T00:00:00Z",
+            "four.md: ours CutOff, git in the clone 2024-01-04T00:00:00Z, git in full 2024-01-04T00:00:00Z",
+            "one.md: ours CutOff, git in the clone 2024-01-04T00:00:00Z, git in full 2024-01-01T00:00:00Z",
+            "three.md: ours CutOff, git in the clone 2024-01-04T00:00:00Z, git in full 2024-01-03T00:00:00Z",
+            "two.md: ours CutOff, git in the clone 2024-01-04T00:00:00Z, git in full 2024-01-02T00:00:00Z",
+        ]
+    );
+
+    let depth_one = Repo::shallow_clone(&source, 1);
+    let history = GitHistory::read(&depth_one.dir, &paths, &GitOptions::default()).unwrap().unwrap();
+    for p in &paths {
+        assert_eq!(history.get(p), Some(&GitLastmod::CutOff), "{}", p.display());
+    }
+}
+
+/// A small deterministic generator (no external randomness in tests).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// Random histories with branches, merges of every strategy, deletes,
+/// re-adds, renames, skewed dates and varied offsets; every file's answer
+/// compared with git's, for several seeds.
+#[test]
+fn random_histories_match_git() {
+    for seed in [1_u64, 7, 42, 2024] {
+        let repo = Repo::new();
+        let mut rng = Lcg(seed);
+        let names: Vec<String> = (0..10).map(|i| format!("p{i}.md")).collect();
+        let offsets = ["Z", "+02:00", "-07:00", "+05:30"];
+        let mut day = 0_u64;
+        let mut date = |rng: &mut Lcg| {
+            day += 1;
+            // Now and then a commit dated before its parent.
+            let d = if rng.next(6) == 0 { day.saturating_sub(5) } else { day };
+            format!("2024-{:02}-{:02}T{:02}:00:00{}", 1 + d / 28 % 12, 1 + d % 28, rng.next(24), offsets[rng.next(4) as usize])
+        };
+        for n in &names[..5] {
+            repo.write(n, "0\n");
+        }
+        let first = date(&mut rng);
+        repo.commit("root", &first);
+        let mut branches = vec!["main".to_owned()];
+        let mut current = "main".to_owned();
+        for step in 0..45 {
+            match rng.next(10) {
+                0 => {
+                    let b = format!("b{step}");
+                    repo.git(&["checkout", "-q", "-b", &b]);
+                    branches.push(b.clone());
+                    current = b;
+                }
+                1 => {
+                    let b = branches[rng.next(branches.len() as u64) as usize].clone();
+                    repo.git(&["checkout", "-q", &b]);
+                    current = b;
+                }
+                2 | 3 => {
+                    let other = branches[rng.next(branches.len() as u64) as usize].clone();
+                    if other == current {
+                        continue;
+                    }
+                    let strategy: &[&str] = match rng.next(4) {
+                        0 => &["-s", "ours"],
+                        1 => &["-X", "theirs"],
+                        2 => &["-X", "ours", "--no-ff"],
+                        _ => &["-X", "theirs", "--no-ff"],
+                    };
+                    let mut args = vec!["merge", "-q", "-m", "merge"];
+                    args.extend_from_slice(strategy);
+                    args.push(&other);
+                    let d = date(&mut rng);
+                    let out = crate::support::git_command(&repo.dir)
+                        .args(&args)
+                        .env("GIT_AUTHOR_DATE", &d)
+                        .env("GIT_COMMITTER_DATE", &d)
+                        .output()
+                        .unwrap();
+                    if !out.status.success() {
+                        // A modify/delete conflict `-X` cannot settle: keep
+                        // the working tree's files as they are.
+                        repo.commit("merge (resolved)", &d);
+                    }
+                }
+                _ => {
+                    for _ in 0..=rng.next(3) {
+                        let name = &names[rng.next(names.len() as u64) as usize];
+                        let path = repo.dir.join(name);
+                        match rng.next(5) {
+                            0 if path.exists() => repo.remove(name),
+                            1 if path.exists() => {
+                                let to = &names[rng.next(names.len() as u64) as usize];
+                                if to != name && !repo.dir.join(to).exists() {
+                                    std::fs::rename(&path, repo.dir.join(to)).unwrap();
+                                }
+                            }
+                            _ => repo.write(name, &format!("{step} {}\n", rng.next(3))),
+                        }
+                    }
+                    let d = date(&mut rng);
+                    repo.commit(&format!("step {step}"), &d);
+                }
+            }
+        }
+        repo.git(&["checkout", "-q", "main"]);
+        let files = repo.tracked("");
+        let (ours, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
+        assert_eq!(ours, theirs, "seed {seed}");
+    }
+}

@@ -1,0 +1,8 @@
+//! The one integration-test binary of `sitemap-source`.
+
+mod config;
+mod filter;
+mod front_matter;
+mod git;
+mod pipeline;
+mod support;
