@@ -82,13 +82,28 @@ mod unit {
     #[test]
     fn markup_dates() {
         assert_eq!(shown("2024-05-01").as_deref(), Some("2024-05-01"));
-        assert_eq!(shown("2024-05-01T10:30:00+02:00").as_deref(), Some("2024-05-01T10:30:00+02:00"));
-        assert_eq!(shown(" 2024-05-01T10:30:00Z ").as_deref(), Some("2024-05-01T10:30:00Z"));
-        assert_eq!(shown("2024-05-01T10:30:00+0200").as_deref(), Some("2024-05-01T10:30:00+02:00"));
-        assert_eq!(shown("2024-05-01 10:30:00+02:00").as_deref(), Some("2024-05-01T10:30:00+02:00"));
+        assert_eq!(
+            shown("2024-05-01T10:30:00+02:00").as_deref(),
+            Some("2024-05-01T10:30:00+02:00")
+        );
+        assert_eq!(
+            shown(" 2024-05-01T10:30:00Z ").as_deref(),
+            Some("2024-05-01T10:30:00Z")
+        );
+        assert_eq!(
+            shown("2024-05-01T10:30:00+0200").as_deref(),
+            Some("2024-05-01T10:30:00+02:00")
+        );
+        assert_eq!(
+            shown("2024-05-01 10:30:00+02:00").as_deref(),
+            Some("2024-05-01T10:30:00+02:00")
+        );
         // No offset: the instant is unknown, the date is not.
         assert_eq!(shown("2024-05-01T10:30:00").as_deref(), Some("2024-05-01"));
-        assert_eq!(shown("Tue, 15 Nov 1994 12:45:26 GMT").as_deref(), Some("1994-11-15T12:45:26Z"));
+        assert_eq!(
+            shown("Tue, 15 Nov 1994 12:45:26 GMT").as_deref(),
+            Some("1994-11-15T12:45:26Z")
+        );
         assert_eq!(shown("last tuesday"), None);
         assert_eq!(shown("2024-13-01"), None);
     }
@@ -98,9 +113,15 @@ mod unit {
         let top = r#"{"@type":"Article","dateModified":"2024-01-02","author":{"dateModified":"1999-01-01"}}"#;
         assert_eq!(json_ld_date_modified(top).unwrap(), vec!["2024-01-02"]);
         let graph = r#"{"@context":"https://schema.org","@graph":[{"@type":"WebSite"},{"@type":"WebPage","dateModified":"2024-03-04T05:06:07+00:00"}]}"#;
-        assert_eq!(json_ld_date_modified(graph).unwrap(), vec!["2024-03-04T05:06:07+00:00"]);
+        assert_eq!(
+            json_ld_date_modified(graph).unwrap(),
+            vec!["2024-03-04T05:06:07+00:00"]
+        );
         let array = r#"[{"dateModified":"2024-01-01"},{"dateModified":"2024-02-01"}]"#;
-        assert_eq!(json_ld_date_modified(array).unwrap(), vec!["2024-01-01", "2024-02-01"]);
+        assert_eq!(
+            json_ld_date_modified(array).unwrap(),
+            vec!["2024-01-01", "2024-02-01"]
+        );
         assert!(json_ld_date_modified("{ not json").is_err());
     }
 }

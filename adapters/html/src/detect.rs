@@ -66,7 +66,11 @@ pub fn looks_like_built_html(dir: &Path) -> bool {
     }
     subdirs.sort();
     subdirs.iter().any(|sub| {
-        std::fs::read_dir(sub).is_ok_and(|entries| entries.flatten().any(|e| is_html_name(&e.path()) && e.path().is_file()))
+        std::fs::read_dir(sub).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|e| is_html_name(&e.path()) && e.path().is_file())
+        })
     })
 }
 

@@ -81,7 +81,7 @@ pub(crate) struct Head {
 #[derive(Debug)]
 pub(crate) enum Read {
     /// A text page and what its head says.
-    Page(Head),
+    Page(Box<Head>),
     /// A NUL byte at this offset: not an HTML page whatever its name.
     Binary { at: u64 },
     /// The file could not be opened or read.
@@ -123,7 +123,16 @@ fn head_end() -> HandlerResult {
 fn belongs_in_head(tag: &str) -> bool {
     matches!(
         tag,
-        "html" | "head" | "meta" | "link" | "script" | "style" | "title" | "base" | "noscript" | "template"
+        "html"
+            | "head"
+            | "meta"
+            | "link"
+            | "script"
+            | "style"
+            | "title"
+            | "base"
+            | "noscript"
+            | "template"
     )
 }
 
@@ -148,7 +157,7 @@ pub(crate) fn read(path: &Path, selectors: &Selectors, robots_names: &[String]) 
         }
         match tag.as_str() {
             "html" => {
-                if let Some(lang) = el.get_attribute("lang") {
+                if let Some(lang) = attr(el, "lang") {
                     head.borrow_mut().lang.get_or_insert(lang);
                 }
             }
@@ -156,7 +165,7 @@ pub(crate) fn read(path: &Path, selectors: &Selectors, robots_names: &[String]) 
                 el.on_end_tag(Box::new(|_: &mut EndTag<'_>| head_end()))?;
             }
             "base" => {
-                if let Some(href) = el.get_attribute("href") {
+                if let Some(href) = attr(el, "href") {
                     head.borrow_mut().base_href.get_or_insert(href);
                 }
             }
@@ -172,7 +181,7 @@ pub(crate) fn read(path: &Path, selectors: &Selectors, robots_names: &[String]) 
             "meta" => meta(el, &mut head.borrow_mut(), robots_names),
             "link" => link(el, &mut head.borrow_mut()),
             "script" => {
-                let ty = el.get_attribute("type").unwrap_or_default();
+                let ty = attr(el, "type").unwrap_or_default();
                 let json_ld = ty.trim().eq_ignore_ascii_case("application/ld+json");
                 in_json_ld.set(json_ld);
                 if json_ld {
@@ -262,7 +271,7 @@ fn finish(head: RefCell<Head>, invalid_utf8_at: Option<u64>, html_error: Option<
     let mut head = head.into_inner();
     head.invalid_utf8_at = invalid_utf8_at;
     head.html_error = html_error;
-    Read::Page(head)
+    Read::Page(Box::new(head))
 }
 
 /// Checks `chunk` (after the `carry` left by the previous one) and returns
@@ -292,8 +301,8 @@ fn check_utf8(carry: &mut Vec<u8>, chunk: &[u8], offset: u64) -> Option<u64> {
 }
 
 fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String]) {
-    let content = || el.get_attribute("content").map(|c| c.trim().to_owned());
-    if let Some(name) = el.get_attribute("name") {
+    let content = || attr(el, "content").map(|c| c.trim().to_owned());
+    if let Some(name) = attr(el, "name") {
         let name = name.trim().to_ascii_lowercase();
         if robots_names.contains(&name) {
             if head.noindex.is_none() && content().is_some_and(|c| says_noindex(&c)) {
@@ -305,14 +314,10 @@ fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String]) {
             head.dates.push((MarkupDate::LastModified, c));
         }
     }
-    if let Some(equiv) = el.get_attribute("http-equiv") {
+    if let Some(equiv) = attr(el, "http-equiv") {
         let equiv = equiv.trim().to_ascii_lowercase();
         match equiv.as_str() {
-            "refresh" => {
-                if head.refresh.is_none() {
-                    head.refresh = content();
-                }
-            }
+            "refresh" if head.refresh.is_none() => head.refresh = content(),
             "last-modified" => {
                 if let Some(c) = content() {
                     head.dates.push((MarkupDate::LastModified, c));
@@ -321,7 +326,7 @@ fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String]) {
             _ => {}
         }
     }
-    if let Some(property) = el.get_attribute("property") {
+    if let Some(property) = attr(el, "property") {
         let which = match property.trim() {
             "article:modified_time" => Some(MarkupDate::ArticleModifiedTime),
             "og:updated_time" => Some(MarkupDate::OgUpdatedTime),
@@ -343,10 +348,10 @@ pub(crate) fn says_noindex(content: &str) -> bool {
 }
 
 fn link(el: &Element<'_, '_>, head: &mut Head) {
-    let Some(rel) = el.get_attribute("rel") else {
+    let Some(rel) = attr(el, "rel") else {
         return;
     };
-    let Some(href) = el.get_attribute("href") else {
+    let Some(href) = attr(el, "href") else {
         return;
     };
     let href = href.trim().to_owned();
@@ -360,14 +365,114 @@ fn link(el: &Element<'_, '_>, head: &mut Head) {
     if canonical {
         head.canonicals.push(href.clone());
     }
-    if alternate && let Some(hreflang) = el.get_attribute("hreflang") {
+    if alternate && let Some(hreflang) = attr(el, "hreflang") {
         head.alternates.push((hreflang.trim().to_owned(), href));
     }
+}
+
+/// An attribute's value with its character references decoded: lol_html
+/// gives the value as written, and generators write `+` as `&#43;` (Hugo's
+/// dates) and `&` as `&amp;` (query strings in URLs).
+fn attr(el: &Element<'_, '_>, name: &str) -> Option<String> {
+    el.get_attribute(name).map(|v| {
+        if v.contains('&') {
+            decode_references(&v)
+        } else {
+            v
+        }
+    })
+}
+
+/// Decodes numeric character references (`&#43;`, `&#x2B;`) and the named
+/// ones that occur in URLs, dates and language tags (`&amp;`, `&lt;`,
+/// `&gt;`, `&quot;`, `&apos;`, `&nbsp;`). Other named references are kept
+/// as written: the full table has over two thousand names, none of which
+/// a generator writes into these attributes.
+pub(crate) fn decode_references(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let (decoded, used) = reference(rest);
+        match decoded {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[used..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The character a reference at the start of `s` (which starts with `&`)
+/// stands for, and how many bytes it takes.
+fn reference(s: &str) -> (Option<char>, usize) {
+    let body = &s[1..];
+    if let Some(num) = body.strip_prefix('#') {
+        let (digits, radix, prefix) = match num.strip_prefix(['x', 'X']) {
+            Some(hex) => (hex, 16, 2),
+            None => (num, 10, 1),
+        };
+        let len = digits
+            .find(|c: char| !c.is_digit(radix))
+            .unwrap_or(digits.len());
+        if len == 0 {
+            return (None, 0);
+        }
+        let semicolon = usize::from(digits[len..].starts_with(';'));
+        let c = u32::from_str_radix(&digits[..len], radix)
+            .ok()
+            .and_then(char::from_u32)
+            .filter(|&c| c != '\0')
+            .unwrap_or(char::REPLACEMENT_CHARACTER);
+        return (Some(c), 1 + prefix + len + semicolon);
+    }
+    const NAMED: [(&str, char); 6] = [
+        ("amp;", '&'),
+        ("lt;", '<'),
+        ("gt;", '>'),
+        ("quot;", '"'),
+        ("apos;", '\''),
+        ("nbsp;", '\u{a0}'),
+    ];
+    for (name, c) in NAMED {
+        if body.starts_with(name) {
+            return (Some(c), 1 + name.len());
+        }
+    }
+    (None, 0)
 }
 
 #[cfg(test)]
 mod unit {
     use super::*;
+
+    #[test]
+    fn character_references_in_attributes() {
+        assert_eq!(
+            decode_references("2024-01-01T00:00:00&#43;00:00"),
+            "2024-01-01T00:00:00+00:00"
+        );
+        assert_eq!(
+            decode_references("/a?x=1&amp;y=2&#x2B;&#X2b"),
+            "/a?x=1&y=2++"
+        );
+        assert_eq!(
+            decode_references("&quot;&lt;&gt;&apos;&nbsp;"),
+            "\"<>'\u{a0}"
+        );
+        assert_eq!(
+            decode_references("a & b &unknown; &#;"),
+            "a & b &unknown; &#;"
+        );
+        assert_eq!(decode_references("&#0;&#x110000;"), "\u{fffd}\u{fffd}");
+    }
 
     #[test]
     fn noindex_tokens_in_any_case_and_order() {

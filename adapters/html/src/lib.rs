@@ -67,7 +67,7 @@ mod scan;
 pub use crate::detect::looks_like_built_html;
 pub use crate::head::MarkupDate;
 pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
-pub use crate::report::{ExclusionReason, Excluded, HtmlScan, Warning, WarningKind};
+pub use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};
 
 /// Why a scan could not run at all. Problems with single files are not
 /// errors: they are [`Excluded`] entries or [`Warning`]s of the scan.

@@ -34,7 +34,9 @@ impl std::str::FromStr for TrailingSlash {
             "always" => Ok(TrailingSlash::Always),
             "never" => Ok(TrailingSlash::Never),
             "keep" => Ok(TrailingSlash::Keep),
-            other => Err(format!("trailing-slash `{other}`: expected always, never or keep")),
+            other => Err(format!(
+                "trailing-slash `{other}`: expected always, never or keep"
+            )),
         }
     }
 }
@@ -128,7 +130,9 @@ impl HtmlOptions {
             trailing_slash: TrailingSlash::default(),
             clean_urls: false,
             exclude: Vec::new(),
-            robots_names: ["robots", "googlebot", "bingbot"].map(String::from).to_vec(),
+            robots_names: ["robots", "googlebot", "bingbot"]
+                .map(String::from)
+                .to_vec(),
             hidden: false,
             follow_links: false,
             threads: 0,

@@ -49,7 +49,11 @@ impl HtmlScan {
                 .into_iter()
                 .map(|(label, n)| format!("{n} {label}"))
                 .collect();
-            s.push_str(&format!("; {} left out ({})", self.excluded.len(), counts.join(", ")));
+            s.push_str(&format!(
+                "; {} left out ({})",
+                self.excluded.len(),
+                counts.join(", ")
+            ));
         }
         s.push_str(&format!("; {}", plural(self.warnings.len(), "warning")));
         s
@@ -194,7 +198,9 @@ pub enum WarningKind {
         message: String,
     },
     /// A date in the markup that is not a date.
-    #[error("{markup} `{value}` is not a date; expected a W3C Datetime such as 2024-05-01 or 2024-05-01T10:30:00+02:00")]
+    #[error(
+        "{markup} `{value}` is not a date; expected a W3C Datetime such as 2024-05-01 or 2024-05-01T10:30:00+02:00"
+    )]
     InvalidLastmod {
         /// Where it was written.
         markup: MarkupDate,
@@ -202,7 +208,9 @@ pub enum WarningKind {
         value: String,
     },
     /// An `hreflang` that is not a language tag; the alternate is dropped.
-    #[error("hreflang `{value}` (href {href}) is not a language tag such as en, pt-BR or x-default; alternate dropped")]
+    #[error(
+        "hreflang `{value}` (href {href}) is not a language tag such as en, pt-BR or x-default; alternate dropped"
+    )]
     InvalidHreflang {
         /// What was written.
         value: String,
@@ -239,7 +247,9 @@ pub enum WarningKind {
     },
     /// An alternate under the base URL that is not in the sitemap (no such
     /// file, or the file is left out).
-    #[error("hreflang `{hreflang}` alternate {alternate} of {loc} is not a listed page of this site")]
+    #[error(
+        "hreflang `{hreflang}` alternate {alternate} of {loc} is not a listed page of this site"
+    )]
     HreflangTargetNotListed {
         /// This page.
         loc: Loc,
@@ -250,7 +260,9 @@ pub enum WarningKind {
     },
     /// The page has hreflang alternates but none for itself and no usable
     /// `<html lang>` to make one from; every version must list itself.
-    #[error("hreflang alternates without one for the page itself, and no <html lang> to add it from")]
+    #[error(
+        "hreflang alternates without one for the page itself, and no <html lang> to add it from"
+    )]
     MissingSelfHreflang,
     /// The canonical URL belongs to a file that is itself left out.
     #[error("canonical {canonical} is the URL of {}, which is left out", target.display())]

@@ -9,11 +9,11 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 use sitemap_core::{Alternate, Hreflang, Lastmod, Loc, Url};
 
+use crate::Error;
 use crate::dates::{json_ld_date_modified, parse_markup_date};
 use crate::head::{self, Head, MarkupDate, Read, Selectors};
 use crate::options::{BuiltPage, HtmlOptions, TrailingSlash};
-use crate::report::{ExclusionReason, Excluded, HtmlScan, Warning, WarningKind};
-use crate::Error;
+use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};
 
 /// One `.html` file and what became of it in the parallel phase.
 struct FileRecord {
@@ -37,7 +37,11 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
     }
     let base = folder_of(&options.base_url)?;
     let globs = compile_globs(&options.exclude)?;
-    let robots_names: Vec<String> = options.robots_names.iter().map(|n| n.trim().to_ascii_lowercase()).collect();
+    let robots_names: Vec<String> = options
+        .robots_names
+        .iter()
+        .map(|n| n.trim().to_ascii_lowercase())
+        .collect();
 
     let (mut records, walk_errors) = walk(dir, options, &globs, &robots_names);
     records.sort_by(|a, b| a.path.cmp(&b.path));
@@ -125,8 +129,14 @@ fn walk(
         warnings: Mutex::new(Vec::new()),
     };
     walker.visit(&mut VisitorBuilder { shared: &shared });
-    let records = shared.records.into_inner().unwrap_or_else(|e| e.into_inner());
-    let warnings = shared.warnings.into_inner().unwrap_or_else(|e| e.into_inner());
+    let records = shared
+        .records
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    let warnings = shared
+        .warnings
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
     (records, warnings)
 }
 
@@ -190,7 +200,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 fn walk_error_path(err: &ignore::Error) -> Option<PathBuf> {
     match err {
         ignore::Error::WithPath { path, .. } => Some(path.clone()),
-        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => walk_error_path(err),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error_path(err)
+        }
         ignore::Error::Loop { child, .. } => Some(child.clone()),
         _ => None,
     }
@@ -203,16 +215,18 @@ fn visit(shared: &Shared<'_>, entry: &DirEntry, selectors: &Selectors) -> Option
     }
     let path = entry.path().to_path_buf();
     let rel_path = path.strip_prefix(shared.root).unwrap_or(&path);
-    let rel = rel_path.to_str().map(|s| s.replace(std::path::MAIN_SEPARATOR, "/"));
-    if let Some(rel) = &rel {
-        if let Some(&i) = shared.globs.matches(rel).first() {
-            let pattern = shared.patterns[i].clone();
-            return Some(FileRecord {
-                rel: Some(rel.clone()),
-                path,
-                outcome: Outcome::Glob(pattern),
-            });
-        }
+    let rel = rel_path
+        .to_str()
+        .map(|s| s.replace(std::path::MAIN_SEPARATOR, "/"));
+    if let Some(rel) = &rel
+        && let Some(&i) = shared.globs.matches(rel).first()
+    {
+        let pattern = shared.patterns[i].clone();
+        return Some(FileRecord {
+            rel: Some(rel.clone()),
+            path,
+            outcome: Outcome::Glob(pattern),
+        });
     }
     if entry.file_name().eq_ignore_ascii_case("404.html") {
         return Some(FileRecord {
@@ -291,7 +305,12 @@ impl Resolver<'_> {
                         return;
                     }
                     Read::Unreadable(e) => {
-                        self.exclude(path, ExclusionReason::Unreadable { error: e.to_string() });
+                        self.exclude(
+                            path,
+                            ExclusionReason::Unreadable {
+                                error: e.to_string(),
+                            },
+                        );
                         return;
                     }
                 }
@@ -316,7 +335,12 @@ impl Resolver<'_> {
         let loc = match self.loc_for(&rel) {
             Ok(loc) => loc,
             Err(e) => {
-                self.exclude(path, ExclusionReason::BadLoc { error: e.to_string() });
+                self.exclude(
+                    path,
+                    ExclusionReason::BadLoc {
+                        error: e.to_string(),
+                    },
+                );
                 return;
             }
         };
@@ -327,15 +351,13 @@ impl Resolver<'_> {
         }
         self.file_locs.insert(loc.clone(), path.clone());
 
-        if let Some(meta_name) = head.noindex.clone() {
-            self.exclude(path, ExclusionReason::Noindex { meta_name });
-            return;
-        }
         let doc_base = head
             .base_href
             .as_deref()
             .and_then(|b| resolve(&loc, b).ok())
             .unwrap_or_else(|| loc.clone());
+        // Redirect first: generators mark their stubs noindex too (Hugo
+        // aliases), and "redirect stub" is the more useful reason.
         if let Some(target) = head.refresh.as_deref().and_then(refresh_target) {
             match resolve(&doc_base, target) {
                 Ok(target) if target != loc => {
@@ -353,6 +375,10 @@ impl Resolver<'_> {
                     },
                 ),
             }
+        }
+        if let Some(meta_name) = head.noindex.clone() {
+            self.exclude(path, ExclusionReason::Noindex { meta_name });
+            return;
         }
         if let Some(canonical) = self.canonical(&head, &doc_base, &path)
             && canonical != loc
@@ -477,13 +503,24 @@ impl Resolver<'_> {
                         }
                     }
                 }
-                Err(e) => self.warn(path, WarningKind::InvalidJsonLd { message: e.to_string() }),
+                Err(e) => self.warn(
+                    path,
+                    WarningKind::InvalidJsonLd {
+                        message: e.to_string(),
+                    },
+                ),
             }
         }
         newest
     }
 
-    fn alternates(&mut self, head: &Head, loc: &Loc, doc_base: &Loc, path: &Path) -> Vec<Alternate> {
+    fn alternates(
+        &mut self,
+        head: &Head,
+        loc: &Loc,
+        doc_base: &Loc,
+        path: &Path,
+    ) -> Vec<Alternate> {
         let mut alternates = Vec::new();
         for (hreflang, href) in &head.alternates {
             let Ok(lang) = hreflang.parse::<Hreflang>() else {
@@ -529,7 +566,10 @@ impl Resolver<'_> {
                 true
             } else if let Some(target) = self.file_locs.get(&canonical) {
                 let target = target.clone();
-                self.warn(&request.path, WarningKind::CanonicalTargetExcluded { canonical, target });
+                self.warn(
+                    &request.path,
+                    WarningKind::CanonicalTargetExcluded { canonical, target },
+                );
                 false
             } else if !canonical.is_under(&self.base) {
                 false
@@ -543,8 +583,9 @@ impl Resolver<'_> {
                 );
                 true
             };
-            if let ExclusionReason::CanonicalElsewhere { canonical_listed, .. } =
-                &mut self.excluded[request.excluded_index].reason
+            if let ExclusionReason::CanonicalElsewhere {
+                canonical_listed, ..
+            } = &mut self.excluded[request.excluded_index].reason
             {
                 *canonical_listed = listed;
             }
@@ -649,9 +690,18 @@ mod unit {
     #[test]
     fn refresh_contents() {
         assert_eq!(refresh_target("0; url=/new/"), Some("/new/"));
-        assert_eq!(refresh_target("0;URL='https://example.org/x'"), Some("https://example.org/x"));
-        assert_eq!(refresh_target("5, url = \"a b.html\" trailing"), Some("a b.html"));
-        assert_eq!(refresh_target("0; https://example.org/"), Some("https://example.org/"));
+        assert_eq!(
+            refresh_target("0;URL='https://example.org/x'"),
+            Some("https://example.org/x")
+        );
+        assert_eq!(
+            refresh_target("5, url = \"a b.html\" trailing"),
+            Some("a b.html")
+        );
+        assert_eq!(
+            refresh_target("0; https://example.org/"),
+            Some("https://example.org/")
+        );
         assert_eq!(refresh_target("30"), None);
         assert_eq!(refresh_target("30;"), None);
     }

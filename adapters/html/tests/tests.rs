@@ -1,0 +1,15 @@
+//! Integration tests of `sitemap-html`: one module per rule, each scanning
+//! a fixture directory under `tests/fixtures/` (see the README there).
+
+mod broken;
+mod canonical;
+mod common;
+mod detect;
+mod exclude;
+mod hreflang;
+mod hugo;
+mod lastmod;
+mod noindex;
+mod not_found;
+mod redirects;
+mod urls;
