@@ -1,0 +1,363 @@
+//! A Sitemaps 0.90 sitemap for an [mdBook](https://rust-lang.github.io/mdBook/) book.
+//!
+//! The `mdbook-sitemap` binary is an mdBook 0.5 plugin with two roles:
+//!
+//! - the **preprocessor** (`[preprocessor.sitemap]`) strips front matter
+//!   from chapters, so a YAML or TOML block never renders as a rule and a
+//!   heading ([`SitemapPreprocessor`]);
+//! - the **renderer** (`[output.sitemap]`) writes `sitemap.xml` into the
+//!   folder that holds the book's HTML ([`render`]).
+//!
+//! This library is that logic, so that other programs (the `sitemap mdbook`
+//! command) can write the same sitemap after `mdbook build`:
+//! book → chapter pages ([`chapters`]) → entries ([`SitemapBook::entries`])
+//! → files ([`SitemapBook::write`]).
+//!
+//! ```
+//! use std::fs;
+//! use mdbook_sitemap::SitemapBook;
+//!
+//! let dir = tempfile::tempdir()?;
+//! let root = dir.path();
+//! fs::create_dir_all(root.join("src/guide"))?;
+//! fs::write(root.join("book.toml"), "[preprocessor.sitemap]\nbase-url = \"https://example.org/book/\"\nlastmod = []\n")?;
+//! fs::write(root.join("src/SUMMARY.md"), "- [Intro](README.md)\n- [Guide](guide/setup.md)\n- [Later]()\n")?;
+//! fs::write(root.join("src/README.md"), "---\nsitemap:\n  priority: 0.9\n---\n# Intro\n")?;
+//! fs::write(root.join("src/guide/setup.md"), "# Setup\n")?;
+//!
+//! let book = SitemapBook::load(root)?;
+//! let config = book.sitemap_config()?;
+//! let entries = book.entries(&config)?;
+//! let locs: Vec<&str> = entries.urls.iter().map(|u| u.loc.as_str()).collect();
+//! assert_eq!(locs, ["https://example.org/book/index.html", "https://example.org/book/guide/setup.html"]);
+//! assert_eq!(entries.urls[0].priority.map(|p| p.to_string()).as_deref(), Some("0.9"));
+//!
+//! // After `mdbook build`, the HTML is in book/: write the sitemap there.
+//! fs::create_dir_all(book.html_dir())?;
+//! let report = book.write(&config, book.html_dir())?;
+//! assert!(root.join("book/sitemap.xml").exists());
+//! assert_eq!(report.set.urls, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod chapters;
+pub mod config;
+mod error;
+mod preprocessor;
+mod robots;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use mdbook_preprocessor::config::Config;
+use mdbook_renderer::RenderContext;
+use sitemap_core::{Loc, SetOptions, SetReport, SetWriter, Url};
+use sitemap_source::front_matter;
+use sitemap_source::overrides::Overrides;
+use sitemap_source::pipeline::{ExcludedPage, Page, Pipeline, SourceConfig, Warning};
+
+pub use crate::chapters::ChapterPage;
+pub use crate::config::SitemapConfig;
+pub use crate::error::Error;
+pub use crate::preprocessor::{SUPPORTED_RENDERERS, SitemapPreprocessor, strip_front_matter};
+
+/// A book to list: its root, mdBook's configuration, its chapter pages and
+/// the folder its HTML is built into.
+#[derive(Debug, Clone)]
+pub struct SitemapBook {
+    root: PathBuf,
+    config: Config,
+    chapters: Vec<ChapterPage>,
+    html_dir: PathBuf,
+}
+
+/// The entries of a book's sitemap, before they are written.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Entries {
+    /// One per listed chapter page, in `SUMMARY.md` order.
+    pub urls: Vec<Url>,
+    /// Chapters left out (front matter, `exclude` globs), and why.
+    pub excluded: Vec<ExcludedPage>,
+    /// What the source layer wants the user to know (no git repository, a
+    /// shallow clone).
+    pub warnings: Vec<Warning>,
+}
+
+/// What [`SitemapBook::write`] did.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Report {
+    /// The sitemap files written.
+    pub set: SetReport,
+    /// Chapters left out, and why.
+    pub excluded: Vec<ExcludedPage>,
+    /// Things to tell the user: source warnings, listed pages that are
+    /// missing from the HTML folder.
+    pub warnings: Vec<String>,
+    /// The `robots.txt` written or merged, if `robots = true`.
+    pub robots: Option<PathBuf>,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, _) = self.set.root();
+        write!(f, "wrote {} ({} URLs", path.display(), self.set.urls)?;
+        if !self.excluded.is_empty() {
+            write!(f, ", {} chapter(s) left out", self.excluded.len())?;
+        }
+        write!(f, ")")?;
+        if let Some(robots) = &self.robots {
+            write!(f, " and {}", robots.display())?;
+        }
+        Ok(())
+    }
+}
+
+impl SitemapBook {
+    /// Loads the book at `root` as `mdbook build` would see it, without
+    /// running mdBook: `book.toml` (with `MDBOOK_*` environment overrides)
+    /// and `SUMMARY.md`. The HTML folder is where `mdbook build` puts it:
+    /// `build-dir` (`book/`) for a book with one output, `build-dir/html`
+    /// with several.
+    pub fn load(root: impl AsRef<Path>) -> Result<SitemapBook, Error> {
+        let root = root.as_ref().to_owned();
+        let book_toml = root.join("book.toml");
+        let mut config = if book_toml.exists() {
+            Config::from_disk(&book_toml).map_err(|e| Error::BookToml {
+                file: book_toml.clone(),
+                message: format!("{e:#}"),
+            })?
+        } else {
+            Config::default()
+        };
+        config.update_from_env().map_err(|e| Error::BookToml {
+            file: book_toml.clone(),
+            message: format!("applying MDBOOK_* environment variables: {e:#}"),
+        })?;
+        let chapters = chapters::from_summary(&root, &config)?;
+        let html_dir = chapters::html_dir(&root, &config)?;
+        Ok(SitemapBook {
+            root,
+            config,
+            chapters,
+            html_dir,
+        })
+    }
+
+    /// The book as mdBook hands it to the renderer. The HTML folder is
+    /// `build-dir/html`: with `[output.sitemap]` next to `[output.html]`
+    /// the book has two outputs, and mdBook gives each its own folder.
+    pub fn from_render_context(ctx: &RenderContext) -> Result<SitemapBook, Error> {
+        let chapters = chapters::from_book(&ctx.book, &ctx.config);
+        let html_dir = chapters::html_dir(&ctx.root, &ctx.config)?;
+        Ok(SitemapBook {
+            root: ctx.root.clone(),
+            config: ctx.config.clone(),
+            chapters,
+            html_dir,
+        })
+    }
+
+    /// The book's root (where `book.toml` is).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// mdBook's configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The chapter pages, in `SUMMARY.md` order.
+    pub fn chapters(&self) -> &[ChapterPage] {
+        &self.chapters
+    }
+
+    /// The folder mdBook builds the HTML into.
+    pub fn html_dir(&self) -> &Path {
+        &self.html_dir
+    }
+
+    /// The chapters' folder (`src/`).
+    pub fn src_dir(&self) -> PathBuf {
+        self.root.join(&self.config.book.src)
+    }
+
+    /// The sitemap keys for a sitemap written after the build:
+    /// `[output.sitemap]`, else `[preprocessor.sitemap]`, else defaults.
+    pub fn sitemap_config(&self) -> Result<SitemapConfig, Error> {
+        config::for_book_dir(&self.config, &self.root)
+    }
+
+    /// The entries: each chapter page's `loc` (the base URL joined with its
+    /// page), with `changefreq`, `priority` and `lastmod` from its front
+    /// matter, git or mtime as `config` says, minus the chapters left out.
+    pub fn entries(&self, config: &SitemapConfig) -> Result<Entries, Error> {
+        let base = config.resolve_base_url(&self.config, &self.root)?;
+        let src_dir = self.src_dir();
+        let pipeline = Pipeline::new(&src_dir, source_config(config))?;
+        let mut order = HashMap::new();
+        let mut pages = Vec::with_capacity(self.chapters.len());
+        for (i, chapter) in self.chapters.iter().enumerate() {
+            let loc = page_loc(&base, chapter)?;
+            order.insert(loc.clone(), i);
+            let page = match &chapter.source_path {
+                Some(source) => {
+                    // Errors name the file as the user knows it: `src/…`.
+                    let shown = Path::new(&self.config.book.src).join(source);
+                    let overrides = match std::fs::read_to_string(src_dir.join(source)) {
+                        Ok(text) => {
+                            let fm = front_matter::parse(&shown, &text)?;
+                            Overrides::from_front_matter(&shown, &fm)?
+                        }
+                        // mdBook creates a missing chapter file
+                        // (`create-missing`) and renders it empty.
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Overrides::default(),
+                        Err(source) => {
+                            return Err(Error::Io {
+                                path: src_dir.join(&shown),
+                                source,
+                            });
+                        }
+                    };
+                    Page::new(source.clone(), loc).with_overrides(overrides)
+                }
+                // A chapter a preprocessor made up: no file, no overrides.
+                None => Page::new(chapter.html_path.clone(), loc),
+            };
+            pages.push(page);
+        }
+        let output = pipeline.run(pages)?;
+        let mut urls = output.urls;
+        // The source layer sorts by loc; a book's reading order is the order
+        // of SUMMARY.md, which is just as deterministic.
+        urls.sort_by_key(|u| order.get(&u.loc).copied().unwrap_or(usize::MAX));
+        Ok(Entries {
+            urls,
+            excluded: output.excluded,
+            warnings: output.warnings,
+        })
+    }
+
+    /// Writes the sitemap (and `robots.txt` when asked) into `out_dir`,
+    /// which is served at the base URL: each file under a temporary name
+    /// first, then renamed.
+    pub fn write(&self, config: &SitemapConfig, out_dir: &Path) -> Result<Report, Error> {
+        let entries = self.entries(config)?;
+        let base = config.resolve_base_url(&self.config, &self.root)?;
+        let mut warnings: Vec<String> = entries.warnings.iter().map(ToString::to_string).collect();
+        let listed: std::collections::HashSet<&Loc> = entries.urls.iter().map(|u| &u.loc).collect();
+        for chapter in &self.chapters {
+            if listed.contains(&page_loc(&base, chapter)?) && !out_dir.join(&chapter.html_path).exists() {
+                warnings.push(format!(
+                    "{}: listed in the sitemap, but not in {}; has the book been built?",
+                    chapter.html_path,
+                    out_dir.display()
+                ));
+            }
+        }
+        let options = SetOptions::new(out_dir, base)
+            .with_stem(config.stem())
+            .with_gzip(config.gzip);
+        let set = SetWriter::new(options)
+            .and_then(|w| w.write_all(&entries.urls))
+            .map_err(|source| Error::Write {
+                dir: out_dir.to_owned(),
+                source,
+            })?;
+        let robots = if config.robots {
+            let (_, loc) = set.root();
+            Some(robots::merge(out_dir, loc)?)
+        } else {
+            None
+        };
+        Ok(Report {
+            set,
+            excluded: entries.excluded,
+            warnings,
+            robots,
+        })
+    }
+}
+
+/// The renderer role: writes the sitemap of the book mdBook hands over into
+/// the HTML folder (`build-dir/html`), with the settings of
+/// `[output.sitemap]`.
+pub fn render(ctx: &RenderContext) -> Result<Report, Error> {
+    let config = config::for_renderer(&ctx.config, &ctx.root)?;
+    let book = SitemapBook::from_render_context(ctx)?;
+    check_renders_after_html(ctx, &book)?;
+    book.write(&config, book.html_dir())
+}
+
+/// mdBook runs outputs in the alphabetical order of their table names, and
+/// the HTML renderer empties its folder first: a sitemap written before it
+/// would be deleted.
+fn check_renders_after_html(ctx: &RenderContext, book: &SitemapBook) -> Result<(), Error> {
+    let name = ctx
+        .destination
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = ctx.root.join("book.toml");
+    if name.as_str() < "html" {
+        return Err(Error::NoHtmlOutput {
+            file,
+            message: format!(
+                "[output.{name}] runs before [output.html] (mdBook runs outputs in alphabetical order, and the HTML renderer empties its folder); name the table [output.sitemap]"
+            ),
+        });
+    }
+    if !book.html_dir().is_dir() {
+        return Err(Error::NotBuilt {
+            dir: book.html_dir().to_owned(),
+        });
+    }
+    Ok(())
+}
+
+fn source_config(config: &SitemapConfig) -> SourceConfig {
+    let mut source = SourceConfig::default();
+    source.lastmod = config.lastmod.clone();
+    source.git = config.git.clone();
+    source.include = config.include.clone();
+    source.exclude = config.exclude.clone();
+    source.changefreq = config.changefreq;
+    source.priority = config.priority;
+    source.include_drafts = config.include_drafts;
+    source
+}
+
+/// The chapter page's URL: the base URL joined with the page's path, each
+/// character that would end a path (`?`, `#`) or start an escape (`%`)
+/// percent-encoded first, so a file name is always a path.
+fn page_loc(base: &Loc, chapter: &ChapterPage) -> Result<Loc, Error> {
+    base.join(&encode_path(&chapter.html_path))
+        .map_err(|source| Error::Loc {
+            chapter: chapter.name.clone(),
+            html_path: chapter.html_path.clone(),
+            source,
+        })
+}
+
+/// Percent-encodes a relative path as the URL parser would (non-ASCII,
+/// spaces and the characters it escapes in a path), plus `%`, `?` and `#`,
+/// which in a file name are characters, not URL syntax.
+fn encode_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            'A'..='Z' | 'a'..='z' | '0'..='9' | '-' | '.' | '_' | '~' | '/' | '!' | '$' | '&'
+            | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=' | ':' | '@' => out.push(c),
+            _ => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+    }
+    out
+}
