@@ -2,7 +2,6 @@
 
 use std::io::BufRead;
 
-use crate::Loc;
 use crate::validate::position::{Pos, Tracked};
 use crate::validate::values::{Entries, check_loc, clip};
 use crate::validate::{Child, DocumentKind, Options, Report, Sink, ValidateError};
@@ -125,22 +124,18 @@ pub(crate) fn robots<R: BufRead>(input: &mut Tracked<R>, sink: &mut Sink, report
             continue;
         }
         let value = value.trim();
-        match Loc::parse(value) {
-            Ok(loc) => {
-                report.entries += 1;
-                report.children.push(Child {
-                    loc,
-                    line: at.line,
-                    column: at.column,
-                });
-            }
-            Err(_) if !value.contains("://") => sink.error(
+        if !value.contains("://") {
+            sink.error(
                 at,
                 format!("`Sitemap: {}`: robots.txt must give the sitemap's absolute URL (https://host/sitemap.xml), not a path", clip(value)),
-            ),
-            Err(_) => {
-                check_loc(value, "Sitemap:", at, sink);
-            }
+            );
+        } else if let Some(loc) = check_loc(value, "Sitemap:", at, sink) {
+            report.entries += 1;
+            report.children.push(Child {
+                loc,
+                line: at.line,
+                column: at.column,
+            });
         }
     }
 }
