@@ -89,7 +89,7 @@ fn author_date_on_request() {
 #[test]
 fn merges_follow_git_history_simplification() {
     let repo = Repo::new();
-    for f in ["a", "b", "c", "d", "e", "x", "y"] {
+    for f in ["a", "b", "c", "d", "e", "x", "y", "z"] {
         repo.write(&format!("{f}.md"), &format!("{f}0\n"));
     }
     repo.commit("root", "2024-01-01T00:00:00Z");
@@ -153,6 +153,18 @@ fn merges_follow_git_history_simplification() {
     repo.commit("main: c again", "2024-01-18T00:00:00Z");
     repo.git_at("2024-01-19T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "octopus", "g1", "g2"]);
 
+    // The same fix on both sides (a cherry-pick, dated later on main):
+    // the merge is TREESAME to both parents and git follows the first.
+    repo.git(&["checkout", "-q", "-b", "h1"]);
+    repo.write("z.md", "fixed\n");
+    repo.commit("h1: fix z", "2024-01-20T00:00:00Z");
+    repo.write("y.md", "y2\n");
+    repo.commit("h1: y", "2024-01-21T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("z.md", "fixed\n");
+    repo.commit("main: cherry-picked fix z", "2024-01-22T00:00:00Z");
+    repo.git_at("2024-01-23T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "merge h1", "h1"]);
+
     let answers = assert_same_as_git(&repo);
     assert_eq!(
         answers,
@@ -163,7 +175,8 @@ fn merges_follow_git_history_simplification() {
             "d.md: 2024-01-05T00:00:00-03:00",
             "e.md: 2024-01-07T00:00:00Z",
             "x.md: 2023-12-01T00:00:00Z",
-            "y.md: 2024-01-17T00:00:00Z",
+            "y.md: 2024-01-21T00:00:00Z",
+            "z.md: 2024-01-22T00:00:00Z",
         ]
     );
 }
@@ -379,7 +392,7 @@ fn random_histories_match_git() {
         repo.commit("root", &first);
         let mut branches = vec!["main".to_owned()];
         let mut current = "main".to_owned();
-        for step in 0..45 {
+        for step in 0..60 {
             match rng.next(10) {
                 0 => {
                     let b = format!("b{step}");
@@ -439,7 +452,23 @@ fn random_histories_match_git() {
                 }
             }
         }
+        // Bring every branch into main so all of that history is walked.
         repo.git(&["checkout", "-q", "main"]);
+        for b in &branches[1..] {
+            let d = date(&mut rng);
+            let out = crate::support::git_command(&repo.dir)
+                .args(["merge", "-q", "--no-ff", "-X", "theirs", "-m", "final merge", b])
+                .env("GIT_AUTHOR_DATE", &d)
+                .env("GIT_COMMITTER_DATE", &d)
+                .output()
+                .unwrap();
+            if !out.status.success() {
+                repo.commit("final merge (resolved)", &d);
+            }
+        }
+        // The walk must have met merges of several shapes to mean much.
+        let merges = repo.git(&["rev-list", "--merges", "--count", "HEAD"]);
+        assert!(merges.trim().parse::<u32>().unwrap() >= 5, "seed {seed}: only {merges} merges");
         let files = repo.tracked("");
         let (ours, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
         assert_eq!(ours, theirs, "seed {seed}");
