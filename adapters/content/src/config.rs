@@ -99,16 +99,29 @@ pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
             Ok(toml_to_json(toml::Value::Table(table)))
         }
         "yaml" | "yml" => {
-            let docs = yaml_rust2::YamlLoader::load_from_str(&text)
-                .map_err(|e| err(Some(e.marker().line()), format!("invalid YAML: {}", e.info())))?;
+            let docs = yaml_rust2::YamlLoader::load_from_str(&text).map_err(|e| {
+                err(
+                    Some(e.marker().line()),
+                    format!("invalid YAML: {}", e.info()),
+                )
+            })?;
             match docs.into_iter().next().map(yaml_to_json) {
                 None | Some(Value::Null) => Ok(Value::Object(Map::new())),
                 Some(v @ Value::Object(_)) => Ok(v),
-                Some(_) => Err(err(Some(1), "expected a mapping of keys to values".to_owned())),
+                Some(_) => Err(err(
+                    Some(1),
+                    "expected a mapping of keys to values".to_owned(),
+                )),
             }
         }
-        "json" => serde_json::from_str(&text).map_err(|e| err(Some(e.line()), format!("invalid JSON: {e}"))),
-        other => Err(err(None, format!("unknown configuration format `.{other}`: expected .toml, .yaml, .yml or .json"))),
+        "json" => serde_json::from_str(&text)
+            .map_err(|e| err(Some(e.line()), format!("invalid JSON: {e}"))),
+        other => Err(err(
+            None,
+            format!(
+                "unknown configuration format `.{other}`: expected .toml, .yaml, .yml or .json"
+            ),
+        )),
     }
 }
 

@@ -34,7 +34,9 @@ pub(crate) fn read(path: &Path, allow_json: bool) -> Result<Option<FrontMatter>,
     let mut head = String::new();
     let next_line = |reader: &mut BufReader<File>, buf: &mut Vec<u8>| -> Result<bool, Error> {
         buf.clear();
-        let n = reader.read_until(b'\n', buf).map_err(|e| Error::io(path, e))?;
+        let n = reader
+            .read_until(b'\n', buf)
+            .map_err(|e| Error::io(path, e))?;
         Ok(n > 0)
     };
     // Opening delimiter: the first line that is not blank.
@@ -139,7 +141,9 @@ pub(crate) fn toml_to_json(value: toml::Value) -> Value {
         toml::Value::Boolean(b) => Value::Bool(b),
         toml::Value::Datetime(d) => Value::String(d.to_string()),
         toml::Value::Array(a) => Value::Array(a.into_iter().map(toml_to_json).collect()),
-        toml::Value::Table(t) => Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect()),
+        toml::Value::Table(t) => {
+            Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect())
+        }
     }
 }
 

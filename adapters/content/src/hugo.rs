@@ -1,7 +1,847 @@
-//! Hugo's rules.
+//! Hugo's rules: content organisation (sections, leaf and branch bundles),
+//! URL management (`url`, `slug`, `uglyURLs`, `permalinks`, languages),
+//! front matter (`draft`, `headless`, `build`/`_build`, `sitemap.disable`,
+//! `publishDate`, `expiryDate`) and taxonomies, as documented on
+//! gohugo.io and checked against a real `hugo` build in this crate's tests.
+
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use crate::{ContentScan, Error, Site, SiteOptions};
+
+use serde_json::{Map, Value};
+use sitemap_source::overrides::parse_date;
+
+use crate::config::{lowercase_keys, merge, read_file};
+use crate::paths::{base_loc, escapes, hugo_make_path, make_loc};
+use crate::walk::walk;
+use crate::{
+    ContentPage, ContentScan, Error, Excluded, ExclusionReason, FrontMatter, PageKind, Rules, Site,
+    SiteOptions,
+};
+
 #[derive(Debug)]
-pub(crate) struct HugoConfig {}
-pub(crate) fn open(_root: &Path, _config_path: PathBuf, _options: &SiteOptions) -> Result<Site, Error> { todo!() }
-pub(crate) fn scan(_site: &Site, _cfg: &HugoConfig) -> Result<ContentScan, Error> { todo!() }
+pub(crate) struct HugoConfig {
+    default_language: String,
+    default_in_subdir: bool,
+    /// Language key -> its own content folder, when it has one.
+    language_dirs: BTreeMap<String, PathBuf>,
+    /// Taxonomy plural names (what front matter and URLs use).
+    taxonomies: Vec<String>,
+    ugly_urls: bool,
+    ugly_sections: BTreeMap<String, bool>,
+    lower: bool,
+    disabled_kinds: BTreeSet<String>,
+    build_drafts: bool,
+    build_future: bool,
+    build_expired: bool,
+    /// Section -> permalink pattern for its regular pages.
+    permalinks: BTreeMap<String, String>,
+}
+
+fn config_err(path: &Path, message: String) -> Error {
+    Error::Config {
+        path: path.to_path_buf(),
+        line: None,
+        message,
+    }
+}
+
+/// Hugo's configuration: the root file, merged with `config/_default/`
+/// and `config/production/` (a plain `hugo` build runs in production), each
+/// file named after its top-level key (`languages.toml` -> `languages`).
+fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
+    let mut value = Value::Object(Map::new());
+    if config_path.is_file() {
+        merge(&mut value, lowercase_keys(read_file(config_path)?));
+    }
+    for env in ["_default", "production"] {
+        let dir = root.join("config").join(env);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        files.sort();
+        for file in files {
+            let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if !matches!(ext, "toml" | "yaml" | "yml" | "json") {
+                continue;
+            }
+            let stem = file
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("")
+                .to_lowercase();
+            let v = lowercase_keys(read_file(&file)?);
+            if stem == "hugo" || stem == "config" {
+                merge(&mut value, v);
+            } else if !stem.contains('.') {
+                let mut wrapped = Map::new();
+                wrapped.insert(stem, v);
+                merge(&mut value, Value::Object(wrapped));
+            }
+        }
+    }
+    Ok(value)
+}
+
+fn str_of<'a>(
+    map: &'a Map<String, Value>,
+    key: &str,
+    path: &Path,
+) -> Result<Option<&'a str>, Error> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(config_err(
+            path,
+            format!("`{key}` must be a string, found {other}"),
+        )),
+    }
+}
+
+fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Result<bool, Error> {
+    match map.get(key) {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => Err(config_err(
+            path,
+            format!("`{key}` must be true or false, found {other}"),
+        )),
+    }
+}
+
+pub(crate) fn open(
+    root: &Path,
+    config_path: PathBuf,
+    options: &SiteOptions,
+) -> Result<Site, Error> {
+    let value = load(root, &config_path)?;
+    let empty = Map::new();
+    let map = value.as_object().unwrap_or(&empty);
+    let path = config_path.as_path();
+    let base_url = match &options.base_url {
+        Some(b) => b.clone(),
+        None => str_of(map, "baseurl", path)?
+            .filter(|s| !s.is_empty())
+            .ok_or(Error::NoBaseUrl {
+                path: config_path.clone(),
+                key: "baseURL",
+            })?
+            .to_owned(),
+    };
+    let base_url = base_loc(&base_url, path)?;
+    let default_language = str_of(map, "defaultcontentlanguage", path)?
+        .unwrap_or("en")
+        .to_lowercase();
+    let content_dir = root.join(str_of(map, "contentdir", path)?.unwrap_or("content"));
+    let output_dir = root.join(str_of(map, "publishdir", path)?.unwrap_or("public"));
+    let mut languages: Vec<(i64, String)> = Vec::new();
+    let mut language_dirs = BTreeMap::new();
+    let mut hreflangs = BTreeMap::new();
+    let disabled_languages: Vec<String> = match map.get("disablelanguages") {
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_lowercase))
+            .collect(),
+        _ => Vec::new(),
+    };
+    match map.get("languages") {
+        None => {}
+        Some(Value::Object(langs)) => {
+            for (key, opts) in langs {
+                let Value::Object(opts) = opts else {
+                    return Err(config_err(
+                        path,
+                        format!("`languages.{key}` must be a table"),
+                    ));
+                };
+                if bool_of(opts, "disabled", path)? || disabled_languages.contains(key) {
+                    continue;
+                }
+                let weight = opts.get("weight").and_then(Value::as_i64).unwrap_or(0);
+                languages.push((weight, key.clone()));
+                if let Some(dir) = str_of(opts, "contentdir", path)? {
+                    language_dirs.insert(key.clone(), root.join(dir));
+                }
+                if let Some(code) =
+                    str_of(opts, "languagecode", path)?.or(str_of(opts, "locale", path)?)
+                {
+                    hreflangs.insert(key.clone(), code.to_owned());
+                }
+            }
+        }
+        Some(_) => {
+            return Err(config_err(
+                path,
+                "`languages` must be a table of language tables".to_owned(),
+            ));
+        }
+    }
+    if !languages.iter().any(|(_, k)| *k == default_language) {
+        languages.push((i64::MIN, default_language.clone()));
+    }
+    // Hugo orders languages by weight, then key; the default comes first here.
+    languages.sort();
+    let mut language_keys = vec![default_language.clone()];
+    language_keys.extend(
+        languages
+            .into_iter()
+            .map(|(_, k)| k)
+            .filter(|k| *k != default_language),
+    );
+    let taxonomies = match map.get("taxonomies") {
+        None => vec!["categories".to_owned(), "tags".to_owned()],
+        Some(Value::Object(t)) => {
+            let mut v: Vec<String> = t
+                .values()
+                .filter_map(|p| p.as_str().map(str::to_owned))
+                .collect();
+            v.sort();
+            v
+        }
+        Some(_) => {
+            return Err(config_err(
+                path,
+                "`taxonomies` must be a table of `singular = \"plural\"`".to_owned(),
+            ));
+        }
+    };
+    let (ugly_urls, ugly_sections) = match map.get("uglyurls") {
+        None => (false, BTreeMap::new()),
+        Some(Value::Bool(b)) => (*b, BTreeMap::new()),
+        Some(Value::Object(m)) => (
+            false,
+            m.iter()
+                .filter_map(|(k, v)| v.as_bool().map(|b| (k.clone(), b)))
+                .collect(),
+        ),
+        Some(_) => {
+            return Err(config_err(
+                path,
+                "`uglyURLs` must be true, false or a table of sections".to_owned(),
+            ));
+        }
+    };
+    let disabled_kinds = match map.get("disablekinds") {
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_lowercase))
+            .collect(),
+        _ => BTreeSet::new(),
+    };
+    let mut permalinks = BTreeMap::new();
+    if let Some(Value::Object(p)) = map.get("permalinks") {
+        // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
+        let page_table = match p.get("page") {
+            Some(Value::Object(t)) => t.clone(),
+            _ => p.clone(),
+        };
+        for (section, pattern) in page_table {
+            if let Value::String(pattern) = pattern {
+                permalinks.insert(section.to_lowercase(), pattern);
+            }
+        }
+    }
+    let cfg = HugoConfig {
+        default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
+        default_language: default_language.clone(),
+        language_dirs,
+        taxonomies,
+        ugly_urls,
+        ugly_sections,
+        lower: !bool_of(map, "disablepathtolower", path)?,
+        disabled_kinds,
+        build_drafts: bool_of(map, "builddrafts", path)? || options.include_drafts,
+        build_future: bool_of(map, "buildfuture", path)?,
+        build_expired: bool_of(map, "buildexpired", path)?,
+        permalinks,
+    };
+    Ok(Site {
+        flavor: crate::Flavor::Hugo,
+        root: root.to_path_buf(),
+        config_path,
+        base_url,
+        content_dir,
+        output_dir,
+        default_language,
+        languages: language_keys,
+        rules: Rules::Hugo(cfg),
+        options: options.clone(),
+        hreflangs,
+    })
+}
+
+const MARKDOWN: [&str; 4] = ["md", "markdown", "mdown", "mkd"];
+const HTML: [&str; 2] = ["html", "htm"];
+
+/// One content file, classified.
+#[derive(Debug)]
+struct File {
+    path: PathBuf,
+    /// Folders below the content folder.
+    dir: Vec<String>,
+    /// File name without extension and language.
+    name: String,
+    lang: String,
+    fm: FrontMatter,
+    /// Published (not draft, future or expired): counts for sections and
+    /// terms even when its own page is not listed.
+    published: bool,
+    /// Why its own URL is not listed, if it is not.
+    exclusion: Option<ExclusionReason>,
+}
+
+impl File {
+    fn is_branch(&self) -> bool {
+        self.name == "_index"
+    }
+    fn is_leaf(&self) -> bool {
+        self.name == "index"
+    }
+}
+
+fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
+    fm.get(key).and_then(Value::as_str)
+}
+
+fn is_true(fm: &FrontMatter, key: &str) -> bool {
+    matches!(fm.get(key), Some(Value::Bool(true)))
+}
+
+/// `build.render`/`_build.render`: `always`/`true`, `never`/`false`,
+/// `link` (Hugo lists a `link` page in its sitemap though it writes no file
+/// for it; a sitemap must not list a URL with nothing behind it, so it is
+/// left out here). `build.list`: `never` and `local` keep the page out of
+/// site-wide lists, Hugo's sitemap included.
+fn build_excludes(fm: &FrontMatter) -> bool {
+    for table in ["build", "_build"] {
+        match fm.get(&format!("{table}.render")) {
+            Some(Value::Bool(false)) => return true,
+            Some(Value::String(s))
+                if matches!(s.to_lowercase().as_str(), "never" | "link" | "false") =>
+            {
+                return true;
+            }
+            _ => {}
+        }
+        match fm.get(&format!("{table}.list")) {
+            Some(Value::Bool(false)) => return true,
+            Some(Value::String(s))
+                if matches!(s.to_lowercase().as_str(), "never" | "local" | "false") =>
+            {
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+fn date_of(fm: &FrontMatter, keys: &[&str]) -> Option<jiff::Timestamp> {
+    keys.iter()
+        .find_map(|k| get_str(fm, k))
+        .and_then(|s| parse_date(s).ok())
+        .map(|l| l.start())
+}
+
+pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> {
+    let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
+    let mut scan = ContentScan {
+        default_language: cfg.default_language.clone(),
+        hreflangs: site.hreflangs.clone(),
+        ..ContentScan::default()
+    };
+    let accept = |name: &str| {
+        let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+        (MARKDOWN.contains(&ext.as_str()) || HTML.contains(&ext.as_str())).then_some(true)
+    };
+    let no_ignore = |_: &Path| false;
+    // The main content folder, then each language's own.
+    let mut roots: Vec<(PathBuf, Option<String>)> = vec![(site.content_dir.clone(), None)];
+    for (lang, dir) in &cfg.language_dirs {
+        if *dir != site.content_dir {
+            roots.push((dir.clone(), Some(lang.clone())));
+        }
+    }
+    let mut files: Vec<File> = Vec::new();
+    for (content_dir, dir_lang) in &roots {
+        let walked = walk(&site.root, content_dir, &accept, &no_ignore)?;
+        scan.warnings.extend(walked.warnings);
+        if let Some((_, err)) = walked.errors.into_iter().next() {
+            return Err(err);
+        }
+        scan.files_read += walked.files.len();
+        for found in walked.files {
+            let file_name = found.rel.last().cloned().unwrap_or_default();
+            let (stem, ext) = file_name.rsplit_once('.').unwrap_or((&file_name, ""));
+            let ext = ext.to_ascii_lowercase();
+            let (name, lang) = match stem.rsplit_once('.') {
+                Some((n, l)) if site.languages.iter().any(|k| k == &l.to_lowercase()) => {
+                    (n.to_owned(), l.to_lowercase())
+                }
+                _ => (
+                    stem.to_owned(),
+                    dir_lang.clone().unwrap_or_else(|| {
+                        // Without its own folder, the main folder's files are
+                        // the default language's.
+                        cfg.default_language.clone()
+                    }),
+                ),
+            };
+            let fm = match found.front_matter {
+                Some(fm) => fm,
+                None if HTML.contains(&ext.as_str()) => {
+                    scan.excluded.push(Excluded {
+                        source: found.path,
+                        reason: ExclusionReason::NoFrontMatter,
+                    });
+                    continue;
+                }
+                None => FrontMatter::default(),
+            };
+            let mut published = true;
+            let mut exclusion = None;
+            if is_true(&fm, "draft") && !cfg.build_drafts {
+                published = false;
+                exclusion = Some(ExclusionReason::Draft);
+            } else if !cfg.build_future
+                && date_of(&fm, &["publishdate", "pubdate", "published", "date"])
+                    .is_some_and(|d| d > now)
+            {
+                published = false;
+                exclusion = Some(ExclusionReason::Future);
+            } else if !cfg.build_expired
+                && date_of(&fm, &["expirydate", "unpublishdate"]).is_some_and(|d| d <= now)
+            {
+                published = false;
+                exclusion = Some(ExclusionReason::Expired);
+            } else if name == "index" && is_true(&fm, "headless") {
+                published = false;
+                exclusion = Some(ExclusionReason::Headless);
+            } else if build_excludes(&fm) {
+                exclusion = Some(ExclusionReason::BuildOptions);
+            } else if is_true(&fm, "sitemap.disable") {
+                exclusion = Some(ExclusionReason::SitemapDisabled);
+            }
+            files.push(File {
+                path: found.path,
+                dir: found.rel[..found.rel.len() - 1].to_vec(),
+                name,
+                lang,
+                fm,
+                published,
+                exclusion,
+            });
+        }
+    }
+
+    // Leaf bundles: everything below a folder holding `index.*` belongs to
+    // that page.
+    let leaf_dirs: BTreeSet<Vec<String>> = files
+        .iter()
+        .filter(|f| f.is_leaf())
+        .map(|f| f.dir.clone())
+        .collect();
+    let in_leaf = |f: &File| {
+        leaf_dirs.iter().any(|d| {
+            f.dir.len() >= d.len() && f.dir.starts_with(d) && !(f.is_leaf() && f.dir == *d)
+        })
+    };
+    let mut kept = Vec::with_capacity(files.len());
+    for f in files {
+        if in_leaf(&f) {
+            scan.excluded.push(Excluded {
+                source: f.path,
+                reason: ExclusionReason::BundleResource,
+            });
+        } else {
+            kept.push(f);
+        }
+    }
+    let files = kept;
+
+    let base = &site.base_url;
+    let lang_prefix = |lang: &str| {
+        if lang == cfg.default_language && !cfg.default_in_subdir {
+            String::new()
+        } else {
+            format!("/{lang}")
+        }
+    };
+    let ugly_for = |section: &str| {
+        cfg.ugly_sections
+            .get(section)
+            .copied()
+            .unwrap_or(cfg.ugly_urls)
+    };
+    let kind_on = |kind: &str| !cfg.disabled_kinds.contains(kind);
+    let is_taxonomy_dir = |dir: &[String]| {
+        dir.first()
+            .is_some_and(|d| cfg.taxonomies.iter().any(|t| t.eq_ignore_ascii_case(d)))
+    };
+
+    // Sections per language: top-level folders holding published content of
+    // that language, and folders with an `_index` of that language.
+    let mut sections: BTreeMap<(Vec<String>, String), Option<usize>> = BTreeMap::new();
+    for (i, f) in files.iter().enumerate() {
+        if is_taxonomy_dir(&f.dir) {
+            continue;
+        }
+        if f.is_branch() {
+            sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
+        } else if f.published && !f.dir.is_empty() {
+            sections
+                .entry((vec![f.dir[0].clone()], f.lang.clone()))
+                .or_insert(None);
+        }
+    }
+    // A leaf bundle directly in the content folder is a page, not a section.
+    let mut terms: BTreeMap<(String, String), BTreeMap<String, Option<usize>>> = BTreeMap::new();
+    for lang in &site.languages {
+        for t in &cfg.taxonomies {
+            terms.entry((lang.clone(), t.clone())).or_default();
+        }
+    }
+
+    // Regular pages.
+    for (i, f) in files.iter().enumerate() {
+        if f.is_branch() || is_taxonomy_dir(&f.dir) {
+            continue;
+        }
+        if f.published {
+            for t in &cfg.taxonomies {
+                let values: Vec<&str> = match f.fm.get(t) {
+                    Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+                    Some(Value::String(s)) => vec![s.as_str()],
+                    _ => Vec::new(),
+                };
+                let entry = terms.entry((f.lang.clone(), t.clone())).or_default();
+                for v in values {
+                    entry.entry(hugo_make_path(v, cfg.lower)).or_insert(None);
+                }
+            }
+        }
+        if let Some(reason) = f.exclusion {
+            scan.excluded.push(Excluded {
+                source: f.path.clone(),
+                reason,
+            });
+            continue;
+        }
+        if !kind_on("page") {
+            scan.excluded.push(Excluded {
+                source: f.path.clone(),
+                reason: ExclusionReason::KindDisabled,
+            });
+            continue;
+        }
+        let _ = i;
+        let path = page_path(site, cfg, f, &lang_prefix, &ugly_for)?;
+        let mut cp = ContentPage::new(PageKind::Page, make_loc(base, &path, &f.path)?, &f.lang);
+        cp.source = Some(f.path.clone());
+        cp.front_matter = f.fm.clone();
+        cp.translation_key = Some(match get_str(&f.fm, "translationkey") {
+            Some(k) => format!("page:key:{k}"),
+            None => format!(
+                "page:{}/{}",
+                f.dir.join("/"),
+                if f.is_leaf() { "" } else { &f.name }
+            ),
+        });
+        scan.pages.push(cp);
+    }
+
+    // Term content (`content/tags/rust/_index.md`) makes the term exist and
+    // gives it front matter; `content/tags/_index.md` the taxonomy page.
+    let mut taxonomy_fm: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for (i, f) in files.iter().enumerate() {
+        if !is_taxonomy_dir(&f.dir) || !f.is_branch() {
+            continue;
+        }
+        let taxo = cfg
+            .taxonomies
+            .iter()
+            .find(|t| t.eq_ignore_ascii_case(&f.dir[0]))
+            .cloned()
+            .unwrap_or_default();
+        if f.dir.len() == 1 {
+            taxonomy_fm.insert((f.lang.clone(), taxo), i);
+        } else if f.published {
+            let term = hugo_make_path(&f.dir[1..].join("/"), cfg.lower);
+            terms
+                .entry((f.lang.clone(), taxo))
+                .or_default()
+                .insert(term, Some(i));
+        }
+    }
+
+    // Home pages, one per language.
+    for lang in &site.languages {
+        let src = files
+            .iter()
+            .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
+        sections.remove(&(Vec::new(), lang.clone()));
+        let path = format!("{}/", lang_prefix(lang));
+        push_node(
+            &mut scan,
+            site,
+            &files,
+            src,
+            PageKind::Home,
+            &path,
+            lang,
+            "home".to_owned(),
+            kind_on("home"),
+        )?;
+    }
+    for ((dir, lang), src) in &sections {
+        let section_name = dir[0].to_lowercase();
+        let rel = hugo_make_path(&dir.join("/"), cfg.lower);
+        let mut path = if ugly_for(&section_name) {
+            format!("{}/{rel}.html", lang_prefix(lang))
+        } else {
+            format!("{}/{rel}/", lang_prefix(lang))
+        };
+        if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
+            path = checked_url(url, &files[src.unwrap_or_default()])?;
+        }
+        push_node(
+            &mut scan,
+            site,
+            &files,
+            *src,
+            PageKind::Section,
+            &path,
+            lang,
+            format!("section:{}", dir.join("/")),
+            kind_on("section"),
+        )?;
+    }
+    for ((lang, taxo), found_terms) in &terms {
+        let taxo_slug = hugo_make_path(taxo, cfg.lower);
+        let ugly = ugly_for(&taxo_slug);
+        let path = if ugly {
+            format!("{}/{taxo_slug}.html", lang_prefix(lang))
+        } else {
+            format!("{}/{taxo_slug}/", lang_prefix(lang))
+        };
+        let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
+        push_node(
+            &mut scan,
+            site,
+            &files,
+            src,
+            PageKind::Taxonomy,
+            &path,
+            lang,
+            format!("taxonomy:{taxo}"),
+            kind_on("taxonomy"),
+        )?;
+        for (term, src) in found_terms {
+            let path = if ugly {
+                format!("{}/{taxo_slug}/{term}.html", lang_prefix(lang))
+            } else {
+                format!("{}/{taxo_slug}/{term}/", lang_prefix(lang))
+            };
+            push_node(
+                &mut scan,
+                site,
+                &files,
+                *src,
+                PageKind::Term,
+                &path,
+                lang,
+                format!("term:{taxo}/{term}"),
+                kind_on("term"),
+            )?;
+        }
+    }
+    Ok(scan)
+}
+
+/// Adds a list page (home, section, taxonomy, term) unless its kind is
+/// disabled or its `_index` file excludes it.
+#[allow(clippy::too_many_arguments)]
+fn push_node(
+    scan: &mut ContentScan,
+    site: &Site,
+    files: &[File],
+    src: Option<usize>,
+    kind: PageKind,
+    path: &str,
+    lang: &str,
+    key: String,
+    enabled: bool,
+) -> Result<(), Error> {
+    let file = src.map(|i| &files[i]);
+    if let Some(f) = file {
+        let reason = if !enabled {
+            Some(ExclusionReason::KindDisabled)
+        } else {
+            f.exclusion
+        };
+        if let Some(reason) = reason {
+            scan.excluded.push(Excluded {
+                source: f.path.clone(),
+                reason,
+            });
+            return Ok(());
+        }
+    } else if !enabled {
+        return Ok(());
+    }
+    let source = file.map_or(site.config_path.as_path(), |f| f.path.as_path());
+    let mut cp = ContentPage::new(kind, make_loc(&site.base_url, path, source)?, lang);
+    if let Some(f) = file {
+        cp.source = Some(f.path.clone());
+        cp.front_matter = f.fm.clone();
+    }
+    cp.translation_key = Some(match file.and_then(|f| get_str(&f.fm, "translationkey")) {
+        Some(k) => format!("key:{k}"),
+        None => key,
+    });
+    scan.pages.push(cp);
+    Ok(())
+}
+
+/// A front matter `url`: used as written (Hugo adds no language prefix),
+/// with a leading `/`.
+fn checked_url(url: &str, f: &File) -> Result<String, Error> {
+    if escapes(url) {
+        return Err(Error::PathEscapes {
+            path: f.path.clone(),
+            line: f.fm.line_of("url"),
+            key: "url",
+            value: url.to_owned(),
+        });
+    }
+    let t = url.trim();
+    Ok(if t.starts_with('/') {
+        t.to_owned()
+    } else {
+        format!("/{t}")
+    })
+}
+
+fn page_path(
+    site: &Site,
+    cfg: &HugoConfig,
+    f: &File,
+    lang_prefix: &dyn Fn(&str) -> String,
+    ugly_for: &dyn Fn(&str) -> bool,
+) -> Result<String, Error> {
+    if let Some(url) = get_str(&f.fm, "url") {
+        return checked_url(url, f);
+    }
+    let slug = get_str(&f.fm, "slug");
+    if let Some(s) = slug
+        && escapes(s)
+    {
+        return Err(Error::PathEscapes {
+            path: f.path.clone(),
+            line: f.fm.line_of("slug"),
+            key: "slug",
+            value: s.to_owned(),
+        });
+    }
+    // A leaf bundle's page is its folder; a file's is its name.
+    let (dir, file_name): (&[String], &str) = if f.is_leaf() {
+        match f.dir.split_last() {
+            Some((last, rest)) => (rest, last.as_str()),
+            None => (&[][..], ""),
+        }
+    } else {
+        (&f.dir[..], f.name.as_str())
+    };
+    let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
+    if let Some(pattern) = cfg.permalinks.get(&section) {
+        let expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
+        return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
+    }
+    let last = slug.unwrap_or(file_name);
+    let mut rel: Vec<&str> = dir.iter().map(String::as_str).collect();
+    if !last.is_empty() {
+        rel.push(last);
+    }
+    let rel = hugo_make_path(&rel.join("/"), cfg.lower);
+    let _ = site;
+    Ok(if rel.is_empty() {
+        format!("{}/", lang_prefix(&f.lang))
+    } else if ugly_for(&section) {
+        format!("{}/{rel}.html", lang_prefix(&f.lang))
+    } else {
+        format!("{}/{rel}/", lang_prefix(&f.lang))
+    })
+}
+
+/// Hugo's permalink tokens for regular pages.
+fn expand_permalink(
+    pattern: &str,
+    f: &File,
+    dir: &[String],
+    file_name: &str,
+    slug: Option<&str>,
+    cfg: &HugoConfig,
+) -> Result<String, Error> {
+    let date = date_of(
+        &f.fm,
+        &[
+            "date",
+            "publishdate",
+            "pubdate",
+            "published",
+            "lastmod",
+            "modified",
+        ],
+    )
+    .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date());
+    let title = get_str(&f.fm, "title").unwrap_or("");
+    let mut out = String::new();
+    let mut rest = pattern;
+    while let Some(i) = rest.find(':') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let len = after
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(after.len());
+        let token = &after[..len];
+        let value = match token {
+            "year" => date.map(|d| format!("{:04}", d.year())),
+            "month" => date.map(|d| format!("{:02}", d.month())),
+            "day" => date.map(|d| format!("{:02}", d.day())),
+            "section" => Some(dir.first().cloned().unwrap_or_default()),
+            "sections" => Some(dir.join("/")),
+            "title" => Some(hugo_make_path(title, cfg.lower)),
+            "slug" => Some(hugo_make_path(slug.unwrap_or(title), cfg.lower)),
+            "filename" | "contentbasename" => Some(file_name.to_owned()),
+            "slugorfilename" | "slugorcontentbasename" => {
+                Some(slug.unwrap_or(file_name).to_owned())
+            }
+            _ => {
+                return Err(Error::Config {
+                    path: f.path.clone(),
+                    line: None,
+                    message: format!(
+                        "permalink pattern `{pattern}`: token `:{token}` is not supported by sitemap scan"
+                    ),
+                });
+            }
+        };
+        let Some(value) = value else {
+            return Err(Error::FrontMatter {
+                path: f.path.clone(),
+                line: f.fm.fence_line().unwrap_or(1),
+                message: format!(
+                    "permalink pattern `{pattern}` needs a date, and the page has none"
+                ),
+            });
+        };
+        out.push_str(&value);
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    let mut path = hugo_make_path(&out, cfg.lower);
+    if !path.starts_with('/') {
+        path.insert(0, '/');
+    }
+    Ok(path)
+}

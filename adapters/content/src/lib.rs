@@ -90,7 +90,9 @@ impl FromStr for Flavor {
         match s.to_ascii_lowercase().as_str() {
             "zola" => Ok(Flavor::Zola),
             "hugo" => Ok(Flavor::Hugo),
-            other => Err(format!("unknown flavor `{other}`: expected `zola` or `hugo`")),
+            other => Err(format!(
+                "unknown flavor `{other}`: expected `zola` or `hugo`"
+            )),
         }
     }
 }
@@ -163,6 +165,8 @@ pub struct Site {
     pub languages: Vec<String>,
     rules: Rules,
     options: SiteOptions,
+    /// Language code -> hreflang tag where they differ.
+    hreflangs: BTreeMap<String, String>,
 }
 
 #[derive(Debug)]
@@ -198,6 +202,9 @@ impl Site {
             Rules::Zola(config) => zola::scan(self, config)?,
             Rules::Hugo(config) => hugo::scan(self, config)?,
         };
+        if scan.hreflangs.is_empty() {
+            scan.hreflangs = self.hreflangs.clone();
+        }
         scan.finish();
         Ok(scan)
     }
@@ -416,7 +423,10 @@ impl ContentScan {
         }
         let default_lang = self.default_language.clone();
         for members in groups.values() {
-            let mut langs: Vec<&str> = members.iter().map(|&i| self.pages[i].lang.as_str()).collect();
+            let mut langs: Vec<&str> = members
+                .iter()
+                .map(|&i| self.pages[i].lang.as_str())
+                .collect();
             langs.sort_unstable();
             langs.dedup();
             if langs.len() < 2 {
@@ -426,7 +436,11 @@ impl ContentScan {
             let mut bad = None;
             for &i in members {
                 let page = &self.pages[i];
-                let tag = self.hreflangs.get(&page.lang).cloned().unwrap_or_else(|| page.lang.clone());
+                let tag = self
+                    .hreflangs
+                    .get(&page.lang)
+                    .cloned()
+                    .unwrap_or_else(|| page.lang.clone());
                 match tag.parse::<Hreflang>() {
                     Ok(h) => alternates.push(Alternate::new(h, page.loc.clone())),
                     Err(e) => bad = Some(e.to_string()),
@@ -436,7 +450,10 @@ impl ContentScan {
                 }
             }
             if let Some(message) = bad {
-                self.warnings.push(Warning::new(None, &format!("no hreflang alternates: {message}")));
+                self.warnings.push(Warning::new(
+                    None,
+                    &format!("no hreflang alternates: {message}"),
+                ));
                 continue;
             }
             alternates.sort();

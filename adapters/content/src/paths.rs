@@ -36,7 +36,10 @@ pub(crate) fn zola_slugify(s: &str, strategy: SlugifyStrategy) -> String {
         SlugifyStrategy::On => slug::slugify(s),
         SlugifyStrategy::Safe => {
             let trimmed = s.trim_end_matches([' ', '.']);
-            trimmed.chars().filter(|c| !r#"<>:"/\|?*"#.contains(*c)).collect()
+            trimmed
+                .chars()
+                .filter(|c| !r#"<>:"/\|?*"#.contains(*c))
+                .collect()
         }
         SlugifyStrategy::Off => s.to_owned(),
     }
@@ -102,7 +105,10 @@ pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Err
             '?' => escaped.push_str("%3F"),
             '\\' => escaped.push_str("%5C"),
             ' ' => escaped.push_str("%20"),
-            '%' if !(i + 2 < bytes.len() && bytes[i + 1].is_ascii_hexdigit() && bytes[i + 2].is_ascii_hexdigit()) => {
+            '%' if !(i + 2 < bytes.len()
+                && bytes[i + 1].is_ascii_hexdigit()
+                && bytes[i + 2].is_ascii_hexdigit()) =>
+            {
                 escaped.push_str("%25");
             }
             _ => escaped.push(c),

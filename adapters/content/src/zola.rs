@@ -7,11 +7,14 @@ use std::path::{Path, PathBuf};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde_json::{Map, Value};
 
+use crate::FrontMatter;
 use crate::config::read_file;
 use crate::paths::{SlugifyStrategy, base_loc, escapes, make_loc, zola_slugify};
 use crate::walk::{Found, walk};
-use crate::FrontMatter;
-use crate::{ContentPage, ContentScan, Error, ExclusionReason, Excluded, PageKind, Rules, Site, SiteOptions, Warning};
+use crate::{
+    ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Rules, Site, SiteOptions,
+    Warning,
+};
 
 #[derive(Debug)]
 pub(crate) struct ZolaConfig {
@@ -44,11 +47,18 @@ fn config_err(path: &Path, message: String) -> Error {
     }
 }
 
-fn get_str<'a>(map: &'a Map<String, Value>, key: &str, path: &Path) -> Result<Option<&'a str>, Error> {
+fn get_str<'a>(
+    map: &'a Map<String, Value>,
+    key: &str,
+    path: &Path,
+) -> Result<Option<&'a str>, Error> {
     match map.get(key) {
         None => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
-        Some(other) => Err(config_err(path, format!("`{key}` must be a string, found {other}"))),
+        Some(other) => Err(config_err(
+            path,
+            format!("`{key}` must be a string, found {other}"),
+        )),
     }
 }
 
@@ -56,51 +66,80 @@ fn get_bool(map: &Map<String, Value>, key: &str, path: &Path) -> Result<Option<b
     match map.get(key) {
         None => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),
-        Some(other) => Err(config_err(path, format!("`{key}` must be true or false, found {other}"))),
+        Some(other) => Err(config_err(
+            path,
+            format!("`{key}` must be true or false, found {other}"),
+        )),
     }
 }
 
-fn slugify_setting(map: &Map<String, Value>, key: &str, path: &Path) -> Result<SlugifyStrategy, Error> {
+fn slugify_setting(
+    map: &Map<String, Value>,
+    key: &str,
+    path: &Path,
+) -> Result<SlugifyStrategy, Error> {
     match get_str(map, key, path)? {
         None => Ok(SlugifyStrategy::On),
         Some(s) => SlugifyStrategy::parse(s).ok_or_else(|| {
-            config_err(path, format!("`slugify.{key} = {s:?}`: expected \"on\", \"safe\" or \"off\""))
+            config_err(
+                path,
+                format!("`slugify.{key} = {s:?}`: expected \"on\", \"safe\" or \"off\""),
+            )
         }),
     }
 }
 
-fn taxonomies(value: Option<&Value>, strategy: SlugifyStrategy, path: &Path) -> Result<Vec<Taxonomy>, Error> {
+fn taxonomies(
+    value: Option<&Value>,
+    strategy: SlugifyStrategy,
+    path: &Path,
+) -> Result<Vec<Taxonomy>, Error> {
     let Some(value) = value else {
         return Ok(Vec::new());
     };
     let Value::Array(items) = value else {
-        return Err(config_err(path, "`taxonomies` must be an array of tables like `{ name = \"tags\" }`".to_owned()));
+        return Err(config_err(
+            path,
+            "`taxonomies` must be an array of tables like `{ name = \"tags\" }`".to_owned(),
+        ));
     };
     let mut out = Vec::new();
     for item in items {
         let Value::Object(t) = item else {
-            return Err(config_err(path, "each taxonomy must be a table like `{ name = \"tags\" }`".to_owned()));
+            return Err(config_err(
+                path,
+                "each taxonomy must be a table like `{ name = \"tags\" }`".to_owned(),
+            ));
         };
         let name = get_str(t, "name", path)?
             .ok_or_else(|| config_err(path, "a taxonomy has no `name`".to_owned()))?;
         let paginate_by = match t.get("paginate_by") {
             None => None,
             Some(v) => Some(v.as_u64().ok_or_else(|| {
-                config_err(path, format!("taxonomy `{name}`: `paginate_by` must be a positive integer"))
+                config_err(
+                    path,
+                    format!("taxonomy `{name}`: `paginate_by` must be a positive integer"),
+                )
             })? as usize),
         };
         out.push(Taxonomy {
             name: name.to_owned(),
             slug: zola_slugify(name, strategy),
             paginate_by: paginate_by.filter(|&n| n > 0),
-            paginate_path: get_str(t, "paginate_path", path)?.unwrap_or("page").to_owned(),
+            paginate_path: get_str(t, "paginate_path", path)?
+                .unwrap_or("page")
+                .to_owned(),
             render: get_bool(t, "render", path)?.unwrap_or(true),
         });
     }
     Ok(out)
 }
 
-pub(crate) fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> Result<Site, Error> {
+pub(crate) fn open(
+    root: &Path,
+    config_path: PathBuf,
+    options: &SiteOptions,
+) -> Result<Site, Error> {
     let value = read_file(&config_path)?;
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
@@ -115,7 +154,9 @@ pub(crate) fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> 
             .to_owned(),
     };
     let base_url = base_loc(&base_url, path)?;
-    let default_language = get_str(map, "default_language", path)?.unwrap_or("en").to_owned();
+    let default_language = get_str(map, "default_language", path)?
+        .unwrap_or("en")
+        .to_owned();
     let slugify = match map.get("slugify") {
         Some(Value::Object(s)) => s.clone(),
         None => Map::new(),
@@ -125,7 +166,10 @@ pub(crate) fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> 
     let slugify_taxonomies = slugify_setting(&slugify, "taxonomies", path)?;
     let paths_keep_dates = get_bool(&slugify, "paths_keep_dates", path)?.unwrap_or(false);
     let mut tax = BTreeMap::new();
-    tax.insert(default_language.clone(), taxonomies(map.get("taxonomies"), slugify_taxonomies, path)?);
+    tax.insert(
+        default_language.clone(),
+        taxonomies(map.get("taxonomies"), slugify_taxonomies, path)?,
+    );
     let mut other_languages = Vec::new();
     match map.get("languages") {
         None => {}
@@ -135,24 +179,46 @@ pub(crate) fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> 
                     continue;
                 }
                 other_languages.push(code.clone());
-                tax.insert(code.clone(), taxonomies(opts.get("taxonomies"), slugify_taxonomies, path)?);
+                tax.insert(
+                    code.clone(),
+                    taxonomies(opts.get("taxonomies"), slugify_taxonomies, path)?,
+                );
             }
         }
-        Some(_) => return Err(config_err(path, "`languages` must be a table of `[languages.CODE]` tables".to_owned())),
+        Some(_) => {
+            return Err(config_err(
+                path,
+                "`languages` must be a table of `[languages.CODE]` tables".to_owned(),
+            ));
+        }
     }
     let ignored_content = match map.get("ignored_content") {
         None => None,
         Some(Value::Array(globs)) => {
             let mut b = GlobSetBuilder::new();
             for g in globs {
-                let s = g
-                    .as_str()
-                    .ok_or_else(|| config_err(path, "`ignored_content` must be an array of glob strings".to_owned()))?;
-                b.add(Glob::new(s).map_err(|e| config_err(path, format!("`ignored_content`: {e}")))?);
+                let s = g.as_str().ok_or_else(|| {
+                    config_err(
+                        path,
+                        "`ignored_content` must be an array of glob strings".to_owned(),
+                    )
+                })?;
+                b.add(
+                    Glob::new(s)
+                        .map_err(|e| config_err(path, format!("`ignored_content`: {e}")))?,
+                );
             }
-            Some(b.build().map_err(|e| config_err(path, format!("`ignored_content`: {e}")))?)
+            Some(
+                b.build()
+                    .map_err(|e| config_err(path, format!("`ignored_content`: {e}")))?,
+            )
         }
-        Some(_) => return Err(config_err(path, "`ignored_content` must be an array of glob strings".to_owned())),
+        Some(_) => {
+            return Err(config_err(
+                path,
+                "`ignored_content` must be an array of glob strings".to_owned(),
+            ));
+        }
     };
     let exclude_paginated = match get_str(map, "exclude_paginated_pages_in_sitemap", path)? {
         None | Some("none") => false,
@@ -160,7 +226,9 @@ pub(crate) fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> 
         Some(other) => {
             return Err(config_err(
                 path,
-                format!("`exclude_paginated_pages_in_sitemap = {other:?}`: expected \"none\" or \"all\""),
+                format!(
+                    "`exclude_paginated_pages_in_sitemap = {other:?}`: expected \"none\" or \"all\""
+                ),
             ));
         }
     };
@@ -187,6 +255,7 @@ pub(crate) fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> 
             exclude_paginated,
         }),
         options: options.clone(),
+        hreflangs: BTreeMap::new(),
     })
 }
 
@@ -236,7 +305,11 @@ fn fm_bool(fm: &FrontMatter, key: &str, default: bool, path: &Path) -> Result<bo
     match fm.data.get(key) {
         None => Ok(default),
         Some(Value::Bool(b)) => Ok(*b),
-        Some(other) => Err(fm_err(path, fm.line_of(key), format!("`{key}` must be true or false, found {other}"))),
+        Some(other) => Err(fm_err(
+            path,
+            fm.line_of(key),
+            format!("`{key}` must be true or false, found {other}"),
+        )),
     }
 }
 
@@ -244,7 +317,11 @@ fn fm_str<'a>(fm: &'a FrontMatter, key: &str, path: &Path) -> Result<Option<&'a 
     match fm.data.get(key) {
         None => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
-        Some(other) => Err(fm_err(path, fm.line_of(key), format!("`{key}` must be a string, found {other}"))),
+        Some(other) => Err(fm_err(
+            path,
+            fm.line_of(key),
+            format!("`{key}` must be a string, found {other}"),
+        )),
     }
 }
 
@@ -253,8 +330,16 @@ fn fm_str<'a>(fm: &'a FrontMatter, key: &str, path: &Path) -> Result<Option<&'a 
 /// the slug. Returns (datetime, slug).
 fn dated_filename(name: &str) -> Option<(&str, Option<&str>)> {
     let b = name.as_bytes();
-    let digits = |r: std::ops::Range<usize>| b.get(r.clone()).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
-    if !(digits(0..4) && b.get(4) == Some(&b'-') && digits(5..7) && b.get(7) == Some(&b'-') && digits(8..10)) {
+    let digits = |r: std::ops::Range<usize>| {
+        b.get(r.clone())
+            .is_some_and(|s| s.iter().all(u8::is_ascii_digit))
+    };
+    if !(digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10))
+    {
         return None;
     }
     let month: u32 = name[5..7].parse().ok()?;
@@ -265,7 +350,11 @@ fn dated_filename(name: &str) -> Option<(&str, Option<&str>)> {
     let mut end = 10;
     // Optional `Thh:mm:ss[.frac](Z|±hh:mm)`: all of it or none.
     if b.get(10) == Some(&b'T') {
-        let time_ok = digits(11..13) && b.get(13) == Some(&b':') && digits(14..16) && b.get(16) == Some(&b':') && digits(17..19);
+        let time_ok = digits(11..13)
+            && b.get(13) == Some(&b':')
+            && digits(14..16)
+            && b.get(16) == Some(&b':')
+            && digits(17..19);
         if time_ok {
             let mut i = 19;
             if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
@@ -276,7 +365,13 @@ fn dated_filename(name: &str) -> Option<(&str, Option<&str>)> {
             }
             let zone = match b.get(i) {
                 Some(b'Z') => Some(i + 1),
-                Some(b'+' | b'-') if digits(i + 1..i + 3) && b.get(i + 3) == Some(&b':') && digits(i + 4..i + 6) => Some(i + 6),
+                Some(b'+' | b'-')
+                    if digits(i + 1..i + 3)
+                        && b.get(i + 3) == Some(&b':')
+                        && digits(i + 4..i + 6) =>
+                {
+                    Some(i + 6)
+                }
                 _ => None,
             };
             if let Some(z) = zone {
@@ -346,15 +441,25 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             continue;
         }
         let joined = dir.join("/");
-        let lang_path = if lang != cfg.default_language { format!("/{lang}") } else { String::new() };
-        let path = if joined.is_empty() { format!("{lang_path}/") } else { format!("{lang_path}/{joined}/") };
+        let lang_path = if lang != cfg.default_language {
+            format!("/{lang}")
+        } else {
+            String::new()
+        };
+        let path = if joined.is_empty() {
+            format!("{lang_path}/")
+        } else {
+            format!("{lang_path}/{joined}/")
+        };
         let paginate_by = match fm.data.get("paginate_by") {
             None => None,
-            Some(v) => Some(
-                v.as_u64()
-                    .ok_or_else(|| fm_err(p, fm.line_of("paginate_by"), "`paginate_by` must be a positive integer".to_owned()))?
-                    as usize,
-            ),
+            Some(v) => Some(v.as_u64().ok_or_else(|| {
+                fm_err(
+                    p,
+                    fm.line_of("paginate_by"),
+                    "`paginate_by` must be a positive integer".to_owned(),
+                )
+            })? as usize),
         };
         sections.insert(
             (dir.to_vec(), lang.clone()),
@@ -373,7 +478,11 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             },
         );
     }
-    let under_draft = |rel: &[String]| draft_dirs.iter().any(|d| rel.len() > d.len() && rel.starts_with(d));
+    let under_draft = |rel: &[String]| {
+        draft_dirs
+            .iter()
+            .any(|d| rel.len() > d.len() && rel.starts_with(d))
+    };
     // Errors in files Zola never reads (below a draft section) do not count.
     if let Some((_, err)) = walked.errors.into_iter().find(|(p, _)| {
         let rel: Vec<String> = p
@@ -386,7 +495,11 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     }) {
         return Err(err);
     }
-    sections.retain(|(dir, _), _| !draft_dirs.iter().any(|d| dir.len() > d.len() && dir.starts_with(d)));
+    sections.retain(|(dir, _), _| {
+        !draft_dirs
+            .iter()
+            .any(|d| dir.len() > d.len() && dir.starts_with(d))
+    });
 
     let mut pages: Vec<Page> = Vec::new();
     // (lang, taxonomy slug) -> term name -> page count
@@ -410,7 +523,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         let p = &found.path;
         let line = fm.fence_line().unwrap_or(1);
         let file_name = found.rel.last().map_or("", String::as_str);
-        let mut name = file_name.strip_suffix(".md").unwrap_or(file_name).to_owned();
+        let mut name = file_name
+            .strip_suffix(".md")
+            .unwrap_or(file_name)
+            .to_owned();
         let mut components: Vec<String> = found.rel[..found.rel.len() - 1].to_vec();
         let colocated = !components.is_empty() && name.split('.').next() == Some("index");
         let file_parent = components.clone();
@@ -420,7 +536,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         // FileInfo::find_language
         let mut lang = cfg.default_language.clone();
         if multilingual && name.contains('.') {
-            let (stem, code) = name.split_once('.').map(|(a, b)| (a.to_owned(), b.to_owned())).unwrap_or_default();
+            let (stem, code) = name
+                .split_once('.')
+                .map(|(a, b)| (a.to_owned(), b.to_owned()))
+                .unwrap_or_default();
             if code != cfg.default_language {
                 if !cfg.other_languages.contains(&code) {
                     return Err(Error::UnknownLanguage {
@@ -441,7 +560,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             continue;
         }
         let file_path_for_slug = if name == "index" {
-            file_parent.last().cloned().unwrap_or_else(|| "content".to_owned())
+            file_parent
+                .last()
+                .cloned()
+                .unwrap_or_else(|| "content".to_owned())
         } else {
             name.clone()
         };
@@ -453,7 +575,8 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 slug_from_dated = Some(s.to_owned());
             }
             if !fm.data.contains_key("date") {
-                fm.data.insert("date".to_owned(), Value::String(datetime.to_owned()));
+                fm.data
+                    .insert("date".to_owned(), Value::String(datetime.to_owned()));
             }
         }
         let fm_slug = fm_str(&fm, "slug", p)?;
@@ -482,10 +605,18 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 });
             }
             let t = fm_path.trim();
-            if t.starts_with('/') { t.to_owned() } else { format!("/{t}") }
+            if t.starts_with('/') {
+                t.to_owned()
+            } else {
+                format!("/{t}")
+            }
         } else {
             let mut path = if components.is_empty() {
-                if name == "index" && !colocated { String::new() } else { slug.clone() }
+                if name == "index" && !colocated {
+                    String::new()
+                } else {
+                    slug.clone()
+                }
             } else {
                 format!("{}/{}", components.join("/"), slug)
             };
@@ -515,18 +646,32 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                         });
                     };
                     let Value::Array(values) = values else {
-                        return Err(fm_err(p, line, format!("`taxonomies.{taxo_name}` must be an array of strings")));
+                        return Err(fm_err(
+                            p,
+                            line,
+                            format!("`taxonomies.{taxo_name}` must be an array of strings"),
+                        ));
                     };
                     let entry = terms.entry((lang.clone(), t.slug.clone())).or_default();
                     for v in values {
                         let term = v.as_str().ok_or_else(|| {
-                            fm_err(p, line, format!("`taxonomies.{taxo_name}` must be an array of strings"))
+                            fm_err(
+                                p,
+                                line,
+                                format!("`taxonomies.{taxo_name}` must be an array of strings"),
+                            )
                         })?;
                         *entry.entry(term.to_owned()).or_default() += 1;
                     }
                 }
             }
-            Some(_) => return Err(fm_err(p, line, "`taxonomies` must be a table of arrays".to_owned())),
+            Some(_) => {
+                return Err(fm_err(
+                    p,
+                    line,
+                    "`taxonomies` must be a table of arrays".to_owned(),
+                ));
+            }
         }
         let render = fm_bool(&fm, "render", true, p)?;
         let canonical = format!("{}/{}", file_parent.join("/"), name);
@@ -547,26 +692,26 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
 
     // Default index sections, one per language (Site::create_default_index_sections).
     for lang in std::iter::once(&cfg.default_language).chain(&cfg.other_languages) {
-        let key = (Vec::new(), lang.clone());
-        if !sections.contains_key(&key) {
-            let path = if *lang == cfg.default_language { "/".to_owned() } else { format!("/{lang}/") };
-            sections.insert(
-                key,
-                Section {
-                    dir: Vec::new(),
-                    lang: lang.clone(),
-                    path,
-                    source: PathBuf::new(),
-                    fm: FrontMatter::default(),
-                    render: true,
-                    transparent: false,
-                    paginate_by: None,
-                    paginate_path: "page".to_owned(),
-                    sort_by: "none".to_owned(),
-                    pages: Vec::new(),
-                },
-            );
-        }
+        let path = if *lang == cfg.default_language {
+            "/".to_owned()
+        } else {
+            format!("/{lang}/")
+        };
+        sections
+            .entry((Vec::new(), lang.clone()))
+            .or_insert_with(|| Section {
+                dir: Vec::new(),
+                lang: lang.clone(),
+                path,
+                source: PathBuf::new(),
+                fm: FrontMatter::default(),
+                render: true,
+                transparent: false,
+                paginate_by: None,
+                paginate_path: "page".to_owned(),
+                sort_by: "none".to_owned(),
+                pages: Vec::new(),
+            });
     }
 
     // Library::populate_sections: a page joins the section of its folder,
@@ -591,7 +736,11 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             });
             continue;
         }
-        let mut cp = ContentPage::new(PageKind::Page, make_loc(base, &page.path, &page.source)?, &page.lang);
+        let mut cp = ContentPage::new(
+            PageKind::Page,
+            make_loc(base, &page.path, &page.source)?,
+            &page.lang,
+        );
         cp.source = Some(page.source.clone());
         cp.front_matter = page.fm.clone();
         if multilingual {
@@ -600,10 +749,18 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         scan.pages.push(cp);
     }
     for section in sections.values() {
-        let source = if section.source.as_os_str().is_empty() { &site.config_path } else { &section.source };
+        let source = if section.source.as_os_str().is_empty() {
+            &site.config_path
+        } else {
+            &section.source
+        };
         let loc = make_loc(base, &section.path, source)?;
         if section.render {
-            let kind = if section.dir.is_empty() { PageKind::Home } else { PageKind::Section };
+            let kind = if section.dir.is_empty() {
+                PageKind::Home
+            } else {
+                PageKind::Section
+            };
             let mut cp = ContentPage::new(kind, loc.clone(), &section.lang);
             if !section.source.as_os_str().is_empty() {
                 cp.source = Some(section.source.clone());
@@ -640,19 +797,31 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 .count();
             for n in 1..=count.div_ceil(by) {
                 let path = format!("{}{}/{}/", section.path, section.paginate_path, n);
-                let cp = ContentPage::new(PageKind::Pagination, make_loc(base, &path, source)?, &section.lang);
+                let cp = ContentPage::new(
+                    PageKind::Pagination,
+                    make_loc(base, &path, source)?,
+                    &section.lang,
+                );
                 scan.pages.push(cp);
             }
         }
     }
     for ((lang, slug), found_terms) in &terms {
-        let Some(t) = cfg.taxonomies.get(lang).and_then(|ts| ts.iter().find(|t| &t.slug == slug)) else {
+        let Some(t) = cfg
+            .taxonomies
+            .get(lang)
+            .and_then(|ts| ts.iter().find(|t| &t.slug == slug))
+        else {
             continue;
         };
         if !t.render {
             continue;
         }
-        let lang_prefix = if *lang != cfg.default_language { format!("/{lang}") } else { String::new() };
+        let lang_prefix = if *lang != cfg.default_language {
+            format!("/{lang}")
+        } else {
+            String::new()
+        };
         let taxo_path = format!("{lang_prefix}/{slug}/");
         let src = &site.config_path;
         let mut cp = ContentPage::new(PageKind::Taxonomy, make_loc(base, &taxo_path, src)?, lang);
@@ -663,17 +832,27 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         // Terms whose slugs collide merge, as Taxonomy::new does.
         let mut by_slug: BTreeMap<String, usize> = BTreeMap::new();
         for (term, count) in found_terms {
-            *by_slug.entry(zola_slugify(term, cfg.slugify_taxonomies)).or_default() += count;
+            *by_slug
+                .entry(zola_slugify(term, cfg.slugify_taxonomies))
+                .or_default() += count;
         }
         for (term_slug, count) in by_slug {
             let term_path = format!("{taxo_path}{term_slug}/");
-            scan.pages.push(ContentPage::new(PageKind::Term, make_loc(base, &term_path, src)?, lang));
+            scan.pages.push(ContentPage::new(
+                PageKind::Term,
+                make_loc(base, &term_path, src)?,
+                lang,
+            ));
             if let Some(by) = t.paginate_by
                 && !cfg.exclude_paginated
             {
                 for n in 1..=count.div_ceil(by) {
                     let path = format!("{term_path}{}/{n}/", t.paginate_path);
-                    scan.pages.push(ContentPage::new(PageKind::Pagination, make_loc(base, &path, src)?, lang));
+                    scan.pages.push(ContentPage::new(
+                        PageKind::Pagination,
+                        make_loc(base, &path, src)?,
+                        lang,
+                    ));
                 }
             }
         }
@@ -696,9 +875,18 @@ mod tests {
     /// The cases of Zola's date-in-filename tests (`page.rs`).
     #[test]
     fn dated_filenames_as_zola_reads_them() {
-        assert_eq!(dated_filename("2018-10-08_hello"), Some(("2018-10-08", Some("hello"))));
-        assert_eq!(dated_filename("2018-10-08 - hello"), Some(("2018-10-08", Some(" hello"))));
-        assert_eq!(dated_filename("2018-10-02T15:00:00Z-hello"), Some(("2018-10-02T15:00:00Z", Some("hello"))));
+        assert_eq!(
+            dated_filename("2018-10-08_hello"),
+            Some(("2018-10-08", Some("hello")))
+        );
+        assert_eq!(
+            dated_filename("2018-10-08 - hello"),
+            Some(("2018-10-08", Some(" hello")))
+        );
+        assert_eq!(
+            dated_filename("2018-10-02T15:00:00Z-hello"),
+            Some(("2018-10-02T15:00:00Z", Some("hello")))
+        );
         assert_eq!(dated_filename("2018-10-08"), Some(("2018-10-08", None)));
         assert_eq!(dated_filename("2018-13-08_hello"), None);
         assert_eq!(dated_filename("hello"), None);

@@ -1,1 +1,280 @@
-//! Hugo's URL rules.
+//! Hugo's URL rules: the fixture site's scan snapshotted, and the same
+//! site built by the real `hugo` with the URL sets compared.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use sitemap_content::{Error, Flavor, Site, SiteOptions};
+
+use crate::{fixture, render, urlset};
+
+/// Fixed "now" so the future/expired rules do not depend on the clock.
+fn now() -> jiff::Timestamp {
+    "2025-06-01T00:00:00Z".parse().unwrap()
+}
+
+#[test]
+fn hugo_rules_fixture() {
+    let site = Site::open(
+        &fixture("hugo-rules"),
+        &SiteOptions::default().with_now(now()),
+    )
+    .unwrap();
+    assert_eq!(site.flavor, Flavor::Hugo);
+    let scan = site.scan().unwrap();
+    insta::assert_snapshot!("hugo_rules", render(&site, &scan));
+    insta::assert_snapshot!("hugo_rules_xml", urlset(&scan));
+}
+
+/// Copies a folder tree (the fixture), so `hugo` can write its lock file
+/// and caches somewhere other than the repository.
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            fs::create_dir_all(&target).unwrap();
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// loc -> hrefs of its alternates, from every `<urlset>` Hugo wrote.
+fn hugo_sitemaps(out: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut urls = BTreeMap::new();
+    let mut stack = vec![out.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.file_name().is_none_or(|n| n != "sitemap.xml") {
+                continue;
+            }
+            let xml = fs::read_to_string(&path).unwrap();
+            if xml.contains("<sitemapindex") {
+                continue;
+            }
+            for block in xml.split("<url>").skip(1) {
+                let loc = between(block, "<loc>", "</loc>").unwrap().to_owned();
+                let hrefs = block
+                    .split("href=\"")
+                    .skip(1)
+                    .map(|s| s[..s.find('"').unwrap()].to_owned())
+                    .collect();
+                urls.insert(loc, hrefs);
+            }
+        }
+    }
+    urls
+}
+
+fn between<'a>(s: &'a str, open: &str, close: &str) -> Option<&'a str> {
+    let start = s.find(open)? + open.len();
+    let end = s[start..].find(close)? + start;
+    Some(&s[start..end])
+}
+
+/// The URL rules checked against the generator itself: Debian's `hugo`
+/// (install with `apt-get install -y hugo`) builds the fixture, and its
+/// sitemaps must list exactly the URLs and alternates the scan finds,
+/// except the two documented differences.
+#[test]
+fn hugo_rules_match_real_hugo() {
+    let version = Command::new("hugo").arg("version").output();
+    let version = match version {
+        Ok(v) if v.status.success() => String::from_utf8_lossy(&v.stdout).into_owned(),
+        _ => panic!("this test needs the `hugo` binary: apt-get install -y hugo"),
+    };
+    let work = tempfile::tempdir().unwrap();
+    let src = work.path().join("site");
+    fs::create_dir_all(&src).unwrap();
+    copy_tree(&fixture("hugo-rules"), &src);
+    let out = work.path().join("public");
+    let status = Command::new("hugo")
+        .args(["--quiet", "--source"])
+        .arg(&src)
+        .arg("--destination")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success(), "hugo failed on the fixture");
+    let mut theirs = hugo_sitemaps(&out);
+    // Hugo lists a `build.render: link` page though it writes no file for
+    // it; a sitemap must not point at a missing page.
+    assert!(
+        theirs
+            .remove("https://example.org/docs/guides/linked/")
+            .is_some()
+    );
+    // `sitemap.disable` is honoured from Hugo 0.125 on; older ones list it.
+    let minor: u32 = version
+        .split("v0.")
+        .nth(1)
+        .and_then(|s| s.split('.').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    if minor < 125 {
+        assert!(
+            theirs
+                .remove("https://example.org/docs/guides/hidden/")
+                .is_some()
+        );
+    }
+    let site = Site::open(&src, &SiteOptions::default()).unwrap();
+    let scan = site.scan().unwrap();
+    let ours: BTreeMap<String, BTreeSet<String>> = scan
+        .pages
+        .iter()
+        .map(|p| {
+            let hrefs = p
+                .alternates
+                .iter()
+                .filter(|a| a.hreflang.as_str() != "x-default")
+                .map(|a| a.href.to_string())
+                .collect();
+            (p.loc.to_string(), hrefs)
+        })
+        .collect();
+    assert_eq!(ours, theirs, "scan and {version}");
+}
+
+#[test]
+fn hugo_config_formats_and_config_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir_all(root.join("config/_default")).unwrap();
+    fs::write(
+        root.join("config/_default/hugo.yaml"),
+        "baseURL: https://example.org/\ncontentDir: pages\nuglyURLs: true\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("config/_default/languages.toml"),
+        "[fr]\nweight = 2\n[en]\nweight = 1\n",
+    )
+    .unwrap();
+    fs::write(root.join("config/_default/taxonomies.json"), "{}").unwrap();
+    fs::create_dir_all(root.join("pages/blog")).unwrap();
+    fs::write(root.join("pages/blog/a.md"), "---\ntitle: A\n---\n").unwrap();
+    fs::write(root.join("pages/blog/a.fr.md"), "+++\ntitle = \"A\"\n+++\n").unwrap();
+    let site = Site::open(root, &SiteOptions::default()).unwrap();
+    assert_eq!(site.flavor, Flavor::Hugo);
+    assert_eq!(site.languages, ["en", "fr"]);
+    let scan = site.scan().unwrap();
+    let locs: Vec<String> = scan
+        .pages
+        .iter()
+        .map(|p| format!("{} {}", p.loc, p.alternates.len()))
+        .collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/ 3",
+            "https://example.org/blog.html 3",
+            "https://example.org/blog/a.html 3",
+            "https://example.org/fr/ 3",
+            "https://example.org/fr/blog.html 3",
+            "https://example.org/fr/blog/a.html 3",
+        ]
+    );
+}
+
+#[test]
+fn hugo_missing_base_url_and_bad_config_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("hugo.toml"), "title = \"x\"\n").unwrap();
+    let err = Site::open(dir.path(), &SiteOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string()
+            .replace(&*dir.path().to_string_lossy(), "<site>"),
+        "<site>/hugo.toml: no base URL: the site's configuration has no `baseURL`"
+    );
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\ntitle = \n",
+    )
+    .unwrap();
+    let err = Site::open(dir.path(), &SiteOptions::default()).unwrap_err();
+    assert!(
+        matches!(err, Error::Config { line: Some(2), .. }),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn hugo_url_leaving_the_site_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(
+        dir.path().join("content/a.md"),
+        "---\ntitle: A\nurl: /a/../../b/\n---\n",
+    )
+    .unwrap();
+    let err = Site::open(dir.path(), &SiteOptions::default())
+        .unwrap()
+        .scan()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string()
+            .replace(&*dir.path().to_string_lossy(), "<site>"),
+        "<site>/content/a.md:3: `url = \"/a/../../b/\"` would leave the site (`..` segments are refused)"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_outside_the_site_are_not_followed() {
+    let outside = tempfile::tempdir().unwrap();
+    fs::write(
+        outside.path().join("secret.md"),
+        "---\ntitle: Secret\n---\n",
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\ntaxonomies = {}\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.path().join("content/in")).unwrap();
+    fs::write(dir.path().join("content/in/a.md"), "---\ntitle: A\n---\n").unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("content/out")).unwrap();
+    std::os::unix::fs::symlink(
+        dir.path().join("content/in"),
+        dir.path().join("content/alias"),
+    )
+    .unwrap();
+    let scan = Site::open(dir.path(), &SiteOptions::default())
+        .unwrap()
+        .scan()
+        .unwrap();
+    let locs: Vec<&str> = scan.pages.iter().map(|p| p.loc.as_str()).collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/alias/",
+            "https://example.org/alias/a/",
+            "https://example.org/in/",
+            "https://example.org/in/a/",
+        ]
+    );
+    assert_eq!(scan.warnings.len(), 1);
+    assert!(
+        scan.warnings[0]
+            .to_string()
+            .ends_with("content/out: symlink leads outside the site: not followed")
+    );
+}

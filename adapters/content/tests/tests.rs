@@ -14,7 +14,9 @@ use sitemap_testkit::{Schema, assert_valid};
 
 /// The fixture folder of a case.
 fn fixture(case: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(case)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(case)
 }
 
 /// Everything a scan found, one line each, paths relative to the site root,
@@ -35,7 +37,15 @@ fn render(site: &Site, scan: &ContentScan) -> String {
     writeln!(out, "pages:").unwrap();
     for page in &scan.pages {
         let source = page.source.as_deref().map_or_else(|| "-".to_owned(), rel);
-        writeln!(out, "  {:<10} {:<3} {}  <- {}", page.kind.as_str(), page.lang, page.loc, source).unwrap();
+        writeln!(
+            out,
+            "  {:<10} {:<3} {}  <- {}",
+            page.kind.as_str(),
+            page.lang,
+            page.loc,
+            source
+        )
+        .unwrap();
         for alt in &page.alternates {
             writeln!(out, "      {} {}", alt.hreflang, alt.href).unwrap();
         }
@@ -47,7 +57,12 @@ fn render(site: &Site, scan: &ContentScan) -> String {
     writeln!(out, "warnings:").unwrap();
     for w in &scan.warnings {
         let path = w.path.as_deref().map(rel).unwrap_or_default();
-        writeln!(out, "  {path}: {}", w.message.replace(&*site.root.to_string_lossy(), "<site>")).unwrap();
+        writeln!(
+            out,
+            "  {path}: {}",
+            w.message.replace(&*site.root.to_string_lossy(), "<site>")
+        )
+        .unwrap();
     }
     out
 }

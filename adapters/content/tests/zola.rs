@@ -17,10 +17,17 @@ fn zola_rules_fixture() {
 
 #[test]
 fn zola_drafts_listed_when_asked() {
-    let site = Site::open(&fixture("zola-rules"), &SiteOptions::default().with_drafts(true)).unwrap();
+    let site = Site::open(
+        &fixture("zola-rules"),
+        &SiteOptions::default().with_drafts(true),
+    )
+    .unwrap();
     // The draft section now is read, and with it a file with no front matter.
     let err = site.scan().unwrap_err();
-    assert!(matches!(err, Error::FrontMatter { ref path, line: 1, .. } if path.ends_with("drafts/deeper/broken.md")), "{err}");
+    assert!(
+        matches!(err, Error::FrontMatter { ref path, line: 1, .. } if path.ends_with("drafts/deeper/broken.md")),
+        "{err}"
+    );
 }
 
 /// A small site in a temp dir, for the error cases.
@@ -38,13 +45,18 @@ fn site_with(config: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
 fn scan_err(dir: &tempfile::TempDir) -> (Error, String) {
     let site = Site::open(dir.path(), &SiteOptions::default()).unwrap();
     let err = site.scan().unwrap_err();
-    let text = err.to_string().replace(&*dir.path().to_string_lossy(), "<site>");
+    let text = err
+        .to_string()
+        .replace(&*dir.path().to_string_lossy(), "<site>");
     (err, text)
 }
 
 #[test]
 fn zola_page_without_front_matter_is_an_error() {
-    let dir = site_with("base_url = \"https://example.org\"\n", &[("a.md", "# Title\n")]);
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "# Title\n")],
+    );
     let (err, text) = scan_err(&dir);
     assert_eq!(
         text,
@@ -57,16 +69,25 @@ fn zola_page_without_front_matter_is_an_error() {
 fn zola_path_leaving_the_site_is_refused() {
     let dir = site_with(
         "base_url = \"https://example.org\"\n",
-        &[("a.md", "+++\ntitle = \"x\"\npath = \"../../etc/passwd\"\n+++\n")],
+        &[(
+            "a.md",
+            "+++\ntitle = \"x\"\npath = \"../../etc/passwd\"\n+++\n",
+        )],
     );
     let (_, text) = scan_err(&dir);
     assert_eq!(
         text,
         "<site>/content/a.md:3: `path = \"../../etc/passwd\"` would leave the site (`..` segments are refused)"
     );
-    let dir = site_with("base_url = \"https://example.org\"\n", &[("a.md", "+++\nslug = \"../up\"\n+++\n")]);
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\nslug = \"../up\"\n+++\n")],
+    );
     let (_, text) = scan_err(&dir);
-    assert_eq!(text, "<site>/content/a.md:2: `slug = \"../up\"` would leave the site (`..` segments are refused)");
+    assert_eq!(
+        text,
+        "<site>/content/a.md:2: `slug = \"../up\"` would leave the site (`..` segments are refused)"
+    );
 }
 
 #[test]
@@ -76,22 +97,34 @@ fn zola_unknown_language_in_file_name_is_an_error() {
         &[("a.it.md", "+++\n+++\n")],
     );
     let (_, text) = scan_err(&dir);
-    assert_eq!(text, "<site>/content/a.it.md: language `it` in the file name is not in the site's `languages`");
+    assert_eq!(
+        text,
+        "<site>/content/a.it.md: language `it` in the file name is not in the site's `languages`"
+    );
 }
 
 #[test]
 fn zola_unknown_taxonomy_is_an_error() {
     let dir = site_with(
         "base_url = \"https://example.org\"\n",
-        &[("a.md", "+++\ntitle = \"a\"\n[taxonomies]\ntags = [\"x\"]\n+++\n")],
+        &[(
+            "a.md",
+            "+++\ntitle = \"a\"\n[taxonomies]\ntags = [\"x\"]\n+++\n",
+        )],
     );
     let (_, text) = scan_err(&dir);
-    assert_eq!(text, "<site>/content/a.md:1: taxonomy `tags` is not defined for language `en` in the site's configuration");
+    assert_eq!(
+        text,
+        "<site>/content/a.md:1: taxonomy `tags` is not defined for language `en` in the site's configuration"
+    );
 }
 
 #[test]
 fn zola_bad_front_matter_names_the_line() {
-    let dir = site_with("base_url = \"https://example.org\"\n", &[("a.md", "+++\ntitle = \"a\"\ndraft = yes\n+++\n")]);
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\ntitle = \"a\"\ndraft = yes\n+++\n")],
+    );
     let (err, _) = scan_err(&dir);
     assert!(matches!(err, Error::Source(_)), "{err:?}");
     assert!(err.to_string().contains("a.md:3"), "{err}");
@@ -100,9 +133,14 @@ fn zola_bad_front_matter_names_the_line() {
 #[test]
 fn zola_missing_base_url_says_where_to_set_it() {
     let dir = site_with("title = \"no base\"\n", &[]);
-    let err = Site::open(dir.path(), &SiteOptions::default().with_flavor(Some(Flavor::Zola))).unwrap_err();
+    let err = Site::open(
+        dir.path(),
+        &SiteOptions::default().with_flavor(Some(Flavor::Zola)),
+    )
+    .unwrap_err();
     assert_eq!(
-        err.to_string().replace(&*dir.path().to_string_lossy(), "<site>"),
+        err.to_string()
+            .replace(&*dir.path().to_string_lossy(), "<site>"),
         "<site>/zola.toml: no base URL: the site's configuration has no `base_url`"
     );
     assert_eq!(
@@ -116,7 +154,13 @@ fn zola_missing_base_url_says_where_to_set_it() {
     )
     .unwrap();
     let scan = site.scan().unwrap();
-    assert_eq!(scan.pages.iter().map(|p| p.loc.as_str()).collect::<Vec<_>>(), ["https://other.example/"]);
+    assert_eq!(
+        scan.pages
+            .iter()
+            .map(|p| p.loc.as_str())
+            .collect::<Vec<_>>(),
+        ["https://other.example/"]
+    );
 }
 
 #[test]
