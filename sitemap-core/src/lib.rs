@@ -48,4 +48,5 @@ pub use crate::set::{
 };
 pub use crate::text::TextWriter;
 pub use crate::url::{Alternate, Hreflang, Url};
+pub use crate::validate::human;
 pub use crate::xml::{IndexWriter, XmlOptions, XmlWriter};

@@ -1,6 +1,8 @@
 //! `sitemap_core::validate`: the agreement corpus against xmllint, limits,
 //! gzip bombs, the location rule, robots.txt, and the writers' output.
 
+mod browser;
+
 use std::fmt::Write as _;
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};

@@ -1,1 +1,0 @@
-//! Sitemaps for humans.

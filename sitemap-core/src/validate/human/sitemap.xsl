@@ -1,0 +1,140 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  Shows a sitemap to people: a browser that opens sitemap.xml applies this
+  stylesheet (XSLT 1.0) and renders a table instead of raw XML. One
+  stylesheet serves both a <urlset> (loc, lastmod, changefreq, priority,
+  hreflang alternates, images) and a <sitemapindex> (its sitemaps, linked,
+  so a visitor can open each in turn). Crawlers ignore it.
+  Written by sitemap-core (sitemap_core::human::XSL).
+-->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:s="http://www.sitemaps.org/schemas/sitemap/0.9"
+    xmlns:xhtml="http://www.w3.org/1999/xhtml"
+    xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"
+    exclude-result-prefixes="s xhtml image">
+  <xsl:output method="html" encoding="UTF-8" indent="yes" doctype-system="about:legacy-compat"/>
+
+  <xsl:template match="/">
+    <html lang="en">
+      <head>
+        <meta charset="utf-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <meta name="robots" content="noindex"/>
+        <title>
+          <xsl:choose>
+            <xsl:when test="s:sitemapindex">Sitemap index</xsl:when>
+            <xsl:otherwise>Sitemap</xsl:otherwise>
+          </xsl:choose>
+        </title>
+        <style>
+          body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1a1a1a; background: #fff; }
+          table { border-collapse: collapse; width: 100%; }
+          th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid #ddd; vertical-align: top; }
+          th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer; color: inherit; }
+          th button::after { content: " \2195"; color: #777; }
+          th[aria-sort="ascending"] button::after { content: " \2191"; }
+          th[aria-sort="descending"] button::after { content: " \2193"; }
+          td.num { font-variant-numeric: tabular-nums; }
+          a { color: #0645ad; }
+          ul.alternates { margin: 0; padding-left: 1rem; }
+          @media (prefers-color-scheme: dark) { body { background: #111; color: #eee; } a { color: #8ab4f8; } th, td { border-color: #333; } }
+        </style>
+      </head>
+      <body>
+        <main>
+          <xsl:apply-templates select="s:urlset | s:sitemapindex"/>
+        </main>
+        <script><![CDATA[
+          // Click a column header to sort by it; click again to reverse.
+          document.querySelectorAll("table.sortable").forEach(function (table) {
+            table.querySelectorAll("th button").forEach(function (button, column) {
+              button.addEventListener("click", function () {
+                var th = button.parentNode;
+                var ascending = th.getAttribute("aria-sort") !== "ascending";
+                table.querySelectorAll("th").forEach(function (h) { h.removeAttribute("aria-sort"); });
+                th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+                var body = table.tBodies[0];
+                var rows = Array.prototype.slice.call(body.rows);
+                rows.sort(function (a, b) {
+                  var x = a.cells[column].getAttribute("data-sort") || a.cells[column].textContent;
+                  var y = b.cells[column].getAttribute("data-sort") || b.cells[column].textContent;
+                  var r = x.localeCompare(y, undefined, { numeric: true });
+                  return ascending ? r : -r;
+                });
+                rows.forEach(function (row) { body.appendChild(row); });
+              });
+            });
+          });
+        ]]></script>
+      </body>
+    </html>
+  </xsl:template>
+
+  <xsl:template match="s:urlset">
+    <h1>Sitemap</h1>
+    <p>This sitemap lists <strong><xsl:value-of select="count(s:url)"/></strong> pages for search engines.
+      Select a column heading to sort.</p>
+    <table class="sortable">
+      <caption>Pages in this sitemap</caption>
+      <thead>
+        <tr>
+          <th scope="col"><button type="button">Page</button></th>
+          <th scope="col"><button type="button">Last modified</button></th>
+          <th scope="col"><button type="button">Change frequency</button></th>
+          <th scope="col"><button type="button">Priority</button></th>
+          <th scope="col"><button type="button">Other languages</button></th>
+        </tr>
+      </thead>
+      <tbody>
+        <xsl:for-each select="s:url">
+          <tr>
+            <td><a href="{normalize-space(s:loc)}"><xsl:value-of select="normalize-space(s:loc)"/></a>
+              <xsl:if test="image:image"> (<xsl:value-of select="count(image:image)"/> images)</xsl:if>
+            </td>
+            <td><xsl:value-of select="s:lastmod"/></td>
+            <td><xsl:value-of select="s:changefreq"/></td>
+            <td class="num">
+              <xsl:choose>
+                <xsl:when test="s:priority"><xsl:value-of select="s:priority"/></xsl:when>
+                <xsl:otherwise>0.5</xsl:otherwise>
+              </xsl:choose>
+            </td>
+            <td data-sort="{count(xhtml:link)}">
+              <xsl:if test="xhtml:link">
+                <ul class="alternates">
+                  <xsl:for-each select="xhtml:link">
+                    <li><a href="{@href}" hreflang="{@hreflang}"><xsl:value-of select="@hreflang"/></a></li>
+                  </xsl:for-each>
+                </ul>
+              </xsl:if>
+            </td>
+          </tr>
+        </xsl:for-each>
+      </tbody>
+    </table>
+  </xsl:template>
+
+  <xsl:template match="s:sitemapindex">
+    <h1>Sitemap index</h1>
+    <p>This index lists <strong><xsl:value-of select="count(s:sitemap)"/></strong> sitemaps.
+      Open one to see its pages.</p>
+    <table class="sortable">
+      <caption>Sitemaps in this index</caption>
+      <thead>
+        <tr>
+          <th scope="col"><button type="button">Sitemap</button></th>
+          <th scope="col"><button type="button">Last modified</button></th>
+        </tr>
+      </thead>
+      <tbody>
+        <xsl:for-each select="s:sitemap">
+          <tr>
+            <td><a href="{normalize-space(s:loc)}"><xsl:value-of select="normalize-space(s:loc)"/></a></td>
+            <td><xsl:value-of select="s:lastmod"/></td>
+          </tr>
+        </xsl:for-each>
+      </tbody>
+    </table>
+  </xsl:template>
+</xsl:stylesheet>
