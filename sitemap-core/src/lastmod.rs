@@ -114,6 +114,12 @@ impl Lastmod {
             input: at.to_string(),
             reason,
         })?;
+        if offset.seconds().abs() > MAX_OFFSET_MINUTES * 60 {
+            return Err(ValueError::Lastmod {
+                input: format!("{at}{offset}"),
+                reason: "a UTC offset must be within ±14:00, the range of real time zones and of xsd:dateTime".into(),
+            });
+        }
         if offset.seconds() % 60 != 0 {
             return Err(ValueError::Lastmod {
                 input: format!("{at}{offset}"),
@@ -252,6 +258,10 @@ impl Lastmod {
     }
 }
 
+/// ±14:00: the widest offset in use, and the limit of `xsd:dateTime`,
+/// which validating consumers check.
+const MAX_OFFSET_MINUTES: i32 = 14 * 60;
+
 fn check_year(year: i16) -> Result<(), String> {
     if (1..=9999).contains(&year) {
         Ok(())
@@ -360,8 +370,10 @@ fn parse(s: &str) -> Result<Lastmod, String> {
             let h = num(i + 1, 2, "offset hours")?;
             sep(i + 3, b':')?;
             let m = num(i + 4, 2, "offset minutes")?;
-            if h > 23 || m > 59 {
-                return Err(format!("offset {h:02}:{m:02} is out of range"));
+            if m > 59 || h * 60 + m > MAX_OFFSET_MINUTES {
+                return Err(format!(
+                    "offset {h:02}:{m:02} is outside ±14:00, the range of real time zones and of xsd:dateTime"
+                ));
             }
             let secs = (h * 3600 + m * 60) * if c == b'-' { -1 } else { 1 };
             Offset::from_seconds(secs).map_err(|e| e.to_string())?

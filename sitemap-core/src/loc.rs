@@ -82,7 +82,7 @@ impl Loc {
         if url.fragment().is_some() {
             return Err(LocRule::Fragment);
         }
-        let s = String::from(url);
+        let s = to_rfc3986(String::from(url));
         if s.len() > MAX_LOC_LEN {
             return Err(LocRule::TooLong(s.len()));
         }
@@ -133,6 +133,63 @@ impl Loc {
             .find('/')
             .map_or(self.0.len(), |i| after_scheme + i)
     }
+}
+
+/// Percent-encodes what the WHATWG parser leaves in a path or query but
+/// RFC 3986 (and so `xsd:anyURI`, which validating consumers check) does
+/// not allow: a `%` that does not start an escape, and `|`, `^`, `[`,
+/// `]`, `{`, `}`, `` ` ``, `\`. The authority is left alone: the parser
+/// has already normalised the host.
+fn to_rfc3986(s: String) -> String {
+    let after_scheme = s.find("://").map_or(0, |i| i + 3);
+    let path_start = s[after_scheme..]
+        .find(['/', '?'])
+        .map_or(s.len(), |i| after_scheme + i);
+    let b = s.as_bytes();
+    let allowed = |i: usize| -> bool {
+        match b[i] {
+            b'%' => b
+                .get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)),
+            c => {
+                c.is_ascii_alphanumeric()
+                    || matches!(
+                        c,
+                        b'-' | b'.'
+                            | b'_'
+                            | b'~'
+                            | b'!'
+                            | b'$'
+                            | b'&'
+                            | b'\''
+                            | b'('
+                            | b')'
+                            | b'*'
+                            | b'+'
+                            | b','
+                            | b';'
+                            | b'='
+                            | b':'
+                            | b'@'
+                            | b'/'
+                            | b'?'
+                    )
+            }
+        }
+    };
+    if (path_start..b.len()).all(allowed) {
+        return s;
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    out.push_str(&s[..path_start]);
+    for i in path_start..b.len() {
+        if allowed(i) {
+            out.push(char::from(b[i]));
+        } else {
+            out.push_str(&format!("%{:02X}", b[i]));
+        }
+    }
+    out
 }
 
 impl fmt::Display for Loc {
