@@ -202,4 +202,3 @@ mod toml_any {
         }
     }
 }
-

@@ -162,7 +162,7 @@ pub fn for_renderer(config: &Config, root: &Path) -> Result<SitemapConfig, Error
             "sitemap keys belong under [output.sitemap] when the book has that table; move them there".to_owned(),
         ));
     }
-    book.build(OUTPUT_TABLE, output.unwrap_or_default(), config)
+    book.build(OUTPUT_TABLE, output.unwrap_or_default())
 }
 
 /// Reads the book's sitemap configuration for a sitemap written after
@@ -182,9 +182,9 @@ pub fn for_book_dir(config: &Config, root: &Path) -> Result<SitemapConfig, Error
                 "sitemap keys belong under [output.sitemap] when the book has that table; move them there".to_owned(),
             ))
         }
-        (Some(out), _) => book.build(OUTPUT_TABLE, out, config),
-        (None, Some(pre)) => book.build(PREPROCESSOR_TABLE, pre, config),
-        (None, None) => book.build(OUTPUT_TABLE, RawTable::default(), config),
+        (Some(out), _) => book.build(OUTPUT_TABLE, out),
+        (None, Some(pre)) => book.build(PREPROCESSOR_TABLE, pre),
+        (None, None) => book.build(OUTPUT_TABLE, RawTable::default()),
     }
 }
 
@@ -199,7 +199,7 @@ pub fn check_preprocessor_table(config: &Config, root: &Path) -> Result<(), Erro
             None,
             "sitemap keys belong under [output.sitemap] when the book has that table; move them there".to_owned(),
         )),
-        Some(pre) => book.build(PREPROCESSOR_TABLE, pre, config).map(drop),
+        Some(pre) => book.build(PREPROCESSOR_TABLE, pre).map(drop),
         None => Ok(()),
     }
 }
@@ -280,7 +280,12 @@ impl BookToml {
         let doc: toml::Table = toml::from_str(&text).ok()?;
         doc.get(outer)?.get(inner)?;
         let section = toml::de::DeTable::parse(&text).ok()?;
-        let section = section.get_ref().get(outer)?.get_ref().as_table()?.get(inner)?;
+        let section = section
+            .get_ref()
+            .get(outer)?
+            .get_ref()
+            .as_table()?
+            .get(inner)?;
         let span = section.span();
         let value = toml::de::ValueDeserializer::from(section.clone());
         match RawTable::deserialize(value) {
@@ -292,7 +297,7 @@ impl BookToml {
         }
     }
 
-    fn build(&self, table: &str, raw: RawTable, config: &Config) -> Result<SitemapConfig, Error> {
+    fn build(&self, table: &str, raw: RawTable) -> Result<SitemapConfig, Error> {
         let err = |key: &str, message: String| {
             let line = self.key_line(table, key);
             self.error(table, line, message)
@@ -304,7 +309,12 @@ impl BookToml {
                 ("after", raw.after.is_some()),
             ] {
                 if set {
-                    return Err(err(key, format!("`{key}` is a key of [preprocessor.sitemap], not of [output.sitemap]")));
+                    return Err(err(
+                        key,
+                        format!(
+                            "`{key}` is a key of [preprocessor.sitemap], not of [output.sitemap]"
+                        ),
+                    ));
                 }
             }
         }
@@ -313,11 +323,14 @@ impl BookToml {
         let base_url = match raw.base_url {
             None => None,
             Some(s) => {
-                let loc = Loc::parse(&s).map_err(|e| err("base-url", format!("`base-url`: {e}")))?;
+                let loc =
+                    Loc::parse(&s).map_err(|e| err("base-url", format!("`base-url`: {e}")))?;
                 if loc.as_str().contains('?') {
                     return Err(err(
                         "base-url",
-                        format!("`base-url` = {s:?}: a base URL has no query; expected the folder the book is served at, such as \"https://example.org/book/\""),
+                        format!(
+                            "`base-url` = {s:?}: a base URL has no query; expected the folder the book is served at, such as \"https://example.org/book/\""
+                        ),
                     ));
                 }
                 Some(with_trailing_slash(loc))
@@ -327,12 +340,17 @@ impl BookToml {
             None => defaults.filename,
             Some(name) => {
                 let stem_ok = name.strip_suffix(".xml").is_some_and(|stem| {
-                    !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                    !stem.is_empty()
+                        && stem
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
                 });
                 if !stem_ok {
                     return Err(err(
                         "filename",
-                        format!("`filename` = {name:?}: expected a file name such as \"sitemap.xml\": ASCII letters, digits, `-` or `_`, then .xml, no directory (the sitemap goes in the book's HTML root; `gzip = true` adds .gz)"),
+                        format!(
+                            "`filename` = {name:?}: expected a file name such as \"sitemap.xml\": ASCII letters, digits, `-` or `_`, then .xml, no directory (the sitemap goes in the book's HTML root; `gzip = true` adds .gz)"
+                        ),
                     ));
                 }
                 name
@@ -361,18 +379,13 @@ impl BookToml {
             gzip: raw.gzip.unwrap_or(false),
             filename,
         };
-        if robots {
-            // robots.txt is only read at a host's root; one written into a
-            // book served under a path would be ignored by every crawler.
-            if let Some(base) = &out.base_url {
-                if base.folder().as_str() != format!("{}/", host_root(base)) {
-                    return Err(err(
-                        "robots",
-                        format!("`robots = true` but base-url {base} is not a host root: crawlers read robots.txt only at the root (e.g. https://example.org/robots.txt); add the line `Sitemap: {base}{}` to that file instead", out.filename),
-                    ));
-                }
-            }
-            let _ = config;
+        if robots
+            && let Some(problem) = out
+                .base_url
+                .as_ref()
+                .and_then(|b| robots_problem(b, &out.filename))
+        {
+            return Err(err("robots", problem));
         }
         Ok(out)
     }
@@ -390,6 +403,17 @@ impl BookToml {
     }
 }
 
+/// Why `robots = true` cannot work with this base URL: robots.txt is only
+/// read at a host's root, so one written into a book served under a path
+/// would be ignored by every crawler.
+pub(crate) fn robots_problem(base: &Loc, filename: &str) -> Option<String> {
+    (base.folder().as_str() != format!("{}/", host_root(base))).then(|| {
+        format!(
+            "`robots = true` but base-url {base} is not a host root: crawlers read robots.txt only at the root (e.g. https://example.org/robots.txt); add the line `Sitemap: {base}{filename}` to that file instead"
+        )
+    })
+}
+
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
@@ -397,7 +421,9 @@ fn line_of(text: &str, offset: usize) -> usize {
 fn host_root(loc: &Loc) -> String {
     let s = loc.as_str();
     let after_scheme = s.find("://").map_or(0, |i| i + 3);
-    let end = s[after_scheme..].find('/').map_or(s.len(), |i| after_scheme + i);
+    let end = s[after_scheme..]
+        .find('/')
+        .map_or(s.len(), |i| after_scheme + i);
     s[..end].to_owned()
 }
 

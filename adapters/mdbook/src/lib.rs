@@ -247,10 +247,23 @@ impl SitemapBook {
     pub fn write(&self, config: &SitemapConfig, out_dir: &Path) -> Result<Report, Error> {
         let entries = self.entries(config)?;
         let base = config.resolve_base_url(&self.config, &self.root)?;
+        if config.robots
+            && let Some(message) = config::robots_problem(&base, &config.filename)
+        {
+            // Only reached when the base URL came from `site-url`.
+            return Err(Error::Config {
+                file: self.root.join("book.toml"),
+                line: None,
+                table: "output.html".to_owned(),
+                message: format!("site-url: {message}"),
+            });
+        }
         let mut warnings: Vec<String> = entries.warnings.iter().map(ToString::to_string).collect();
         let listed: std::collections::HashSet<&Loc> = entries.urls.iter().map(|u| &u.loc).collect();
         for chapter in &self.chapters {
-            if listed.contains(&page_loc(&base, chapter)?) && !out_dir.join(&chapter.html_path).exists() {
+            if listed.contains(&page_loc(&base, chapter)?)
+                && !out_dir.join(&chapter.html_path).exists()
+            {
                 warnings.push(format!(
                     "{}: listed in the sitemap, but not in {}; has the book been built?",
                     chapter.html_path,
@@ -287,6 +300,9 @@ impl SitemapBook {
 /// `[output.sitemap]`.
 pub fn render(ctx: &RenderContext) -> Result<Report, Error> {
     let config = config::for_renderer(&ctx.config, &ctx.root)?;
+    // A missing base URL is a configuration error: say so before anything
+    // about the build.
+    config.resolve_base_url(&ctx.config, &ctx.root)?;
     let book = SitemapBook::from_render_context(ctx)?;
     check_renders_after_html(ctx, &book)?;
     book.write(&config, book.html_dir())
@@ -349,8 +365,27 @@ fn encode_path(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for c in path.chars() {
         match c {
-            'A'..='Z' | 'a'..='z' | '0'..='9' | '-' | '.' | '_' | '~' | '/' | '!' | '$' | '&'
-            | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=' | ':' | '@' => out.push(c),
+            'A'..='Z'
+            | 'a'..='z'
+            | '0'..='9'
+            | '-'
+            | '.'
+            | '_'
+            | '~'
+            | '/'
+            | '!'
+            | '$'
+            | '&'
+            | '\''
+            | '('
+            | ')'
+            | '*'
+            | '+'
+            | ','
+            | ';'
+            | '='
+            | ':'
+            | '@' => out.push(c),
             _ => {
                 let mut buf = [0u8; 4];
                 for b in c.encode_utf8(&mut buf).bytes() {

@@ -31,7 +31,11 @@ fn run() -> Result<ExitCode> {
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["supports", renderer] => {
             let yes = SitemapPreprocessor::new().supports_renderer(renderer)?;
-            return Ok(if yes { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+            return Ok(if yes {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            });
         }
         ["--version" | "-V"] => {
             println!("mdbook-sitemap {}", env!("CARGO_PKG_VERSION"));
@@ -52,7 +56,9 @@ fn run() -> Result<ExitCode> {
     match input.trim_start().as_bytes().first() {
         Some(b'[') => preprocess(&input),
         Some(b'{') => render(&input),
-        _ => bail!("expected mdBook's JSON on stdin; this program is run by `mdbook build` (see --help)"),
+        _ => bail!(
+            "expected mdBook's JSON on stdin; this program is run by `mdbook build` (see --help)"
+        ),
     }
 }
 

@@ -1,0 +1,150 @@
+//! Bad `book.toml` settings: each is an error naming `book.toml`, the
+//! line, and what was expected, as the user sees it when `mdbook build`
+//! runs the renderer.
+
+use crate::support::{Book, redact};
+
+/// Builds the `structure` book with `[output.sitemap]` replaced by `table`
+/// and returns what the renderer prints.
+fn renderer_error(table: &str) -> String {
+    let book = Book::fixture("structure");
+    let toml = book.read("book.toml");
+    let head = &toml[..toml.find("[output.sitemap]").unwrap()];
+    book.write("book.toml", &format!("{head}{table}"));
+    // The whole build fails too.
+    assert!(book.build().is_err(), "the build should fail with\n{table}");
+    let (ok, stderr) = book.run_renderer();
+    assert!(!ok);
+    redact(&stderr, book.root())
+}
+
+#[test]
+fn unknown_key() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\nbase_url = \"https://example.org/\"\n"
+    ));
+}
+
+#[test]
+fn bad_changefreq() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\nchangefreq = \"sometimes\"\n"
+    ));
+}
+
+#[test]
+fn bad_priority() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\npriority = 1.5\n"
+    ));
+}
+
+#[test]
+fn bad_lastmod_source() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\nlastmod = [\"git\", \"build-time\"]\n"
+    ));
+}
+
+#[test]
+fn bad_base_url() {
+    insta::assert_snapshot!(renderer_error("[output.sitemap]\nbase-url = \"/book/\"\n"));
+}
+
+#[test]
+fn missing_base_url_with_a_path_site_url() {
+    let book = Book::fixture("structure");
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"x\"\n\n[output.html]\nsite-url = \"/book/\"\n\n[output.sitemap]\n",
+    );
+    let (ok, stderr) = book.run_renderer();
+    assert!(!ok);
+    insta::assert_snapshot!(redact(&stderr, book.root()));
+}
+
+#[test]
+fn absolute_site_url_stands_in_for_base_url() {
+    let book = Book::fixture("structure");
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"x\"\n\n[output.html]\nsite-url = \"https://example.com/docs\"\n\n[output.sitemap]\n",
+    );
+    book.build().unwrap();
+    let sitemap = book.read("book/html/sitemap.xml");
+    let first = sitemap.lines().find(|l| l.contains("<loc>")).unwrap();
+    assert_eq!(
+        first.trim(),
+        "<loc>https://example.com/docs/preface.html</loc>"
+    );
+}
+
+#[test]
+fn bad_exclude_glob() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\nexclude = [\"guide/[\"]\n"
+    ));
+}
+
+#[test]
+fn bad_filename() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\nfilename = \"../sitemap.xml\"\n"
+    ));
+}
+
+#[test]
+fn robots_needs_a_host_root() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/book/\"\nrobots = true\n"
+    ));
+}
+
+#[test]
+fn preprocessor_key_in_output_table() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\nbefore = [\"links\"]\n"
+    ));
+}
+
+#[test]
+fn sitemap_keys_in_both_tables() {
+    let book = Book::fixture("structure");
+    let toml = book.read("book.toml");
+    book.write(
+        "book.toml",
+        &toml.replace(
+            "[preprocessor.sitemap]\n",
+            "[preprocessor.sitemap]\ngzip = true\n",
+        ),
+    );
+    let (ok, stderr) = book.run_renderer();
+    assert!(!ok);
+    insta::assert_snapshot!(redact(&stderr, book.root()));
+}
+
+#[test]
+fn unknown_key_in_preprocessor_table_fails_the_build() {
+    let book = Book::fixture("single-output");
+    let toml = book.read("book.toml");
+    book.write("book.toml", &toml.replace("robots = true", "robot = true"));
+    let err = book.build().unwrap_err();
+    // mdBook reports the preprocessor's failure; the message itself goes
+    // to stderr, so check it through the library.
+    assert!(format!("{err:#}").contains("sitemap"), "{err:#}");
+    let config = book.config(|_| {});
+    let err = mdbook_sitemap::config::check_preprocessor_table(&config, book.root()).unwrap_err();
+    insta::assert_snapshot!(redact(&err.to_string(), book.root()));
+}
+
+/// With any `[output]` table mdBook builds only the outputs listed:
+/// `[output.sitemap]` alone means no HTML at all.
+#[test]
+fn no_html_output() {
+    let book = Book::fixture("structure");
+    let toml = book.read("book.toml");
+    book.write("book.toml", &toml.replace("[output.html]\n", ""));
+    let (ok, stderr) = book.run_renderer();
+    assert!(!ok);
+    insta::assert_snapshot!(redact(&stderr, book.root()));
+}

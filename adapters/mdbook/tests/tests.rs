@@ -1,0 +1,12 @@
+//! The integration tests of `mdbook-sitemap`: fixture books built by
+//! mdBook 0.5 itself (`mdbook-driver`) with the `mdbook-sitemap` binary
+//! under test as preprocessor and renderer.
+
+mod support;
+
+mod build;
+mod config_errors;
+mod git_history;
+mod roles;
+mod serve;
+mod single_output;
