@@ -153,11 +153,17 @@ fn finish(pages: impl IntoIterator<Item = ChapterPage>, config: &Config) -> Vec<
     let html = config.html_config().unwrap_or_default();
     let page_404 = (html.input_404.as_deref() != Some("")).then(|| html.get_404_output_file());
     let mut seen = HashSet::new();
-    pages
+    let mut kept: Vec<ChapterPage> = pages
         .into_iter()
         .filter(|p| page_404.as_deref() != Some(p.html_path.as_str()))
+        .collect::<Vec<_>>()
+        .into_iter()
+        // The last chapter written to a page is the one served there.
+        .rev()
         .filter(|p| seen.insert(p.html_path.clone()))
-        .collect()
+        .collect();
+    kept.reverse();
+    kept
 }
 
 /// Where the HTML renderer writes: `build-dir` when it is the only

@@ -132,3 +132,37 @@ fn summary_reading_agrees_with_mdbook() {
         assert_eq!(from_summary.chapters(), &from_mdbook[..], "{case}");
     }
 }
+
+/// Two chapters rendered to one page (`README.md` next to `index.md`; mdBook
+/// 0.5 refuses the same file linked twice) give one entry: the page as
+/// mdBook last wrote it. A chapter that is the 404 page is overwritten by
+/// it, so not listed.
+#[test]
+fn one_entry_per_page_and_no_404_chapter() {
+    let book = Book::fixture("structure");
+    book.write(
+        "src/SUMMARY.md",
+        "- [Intro](README.md)\n- [Index](index.md)\n- [Not found](404.md)\n- [Appendix](appendix.md)\n",
+    );
+    book.write(
+        "src/index.md",
+        "---\nsitemap:\n  priority: 0.3\n---\n# Index\n",
+    );
+    book.write("src/404.md", "# Not found\n");
+    book.build().unwrap();
+    assert_valid(&book.path("book/html/sitemap.xml"), Schema::Urlset);
+    insta::assert_snapshot!("one_entry_per_page", book.read("book/html/sitemap.xml"));
+    // The page mdBook serves at index.html is the later chapter.
+    assert!(book.read("book/html/index.html").contains("id=\"index\""));
+}
+
+/// `examples/mdbook-book`, built as its README says.
+#[test]
+fn example_book() {
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/mdbook-book");
+    let book = Book::copy_of(&from);
+    book.build().unwrap();
+    assert_all_valid(&book.path("book/html"));
+    insta::assert_snapshot!("example_book_sitemap", book.read("book/html/sitemap.xml"));
+    assert!(book.path("book/html/guide/scratch.html").exists());
+}

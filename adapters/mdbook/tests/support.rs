@@ -27,11 +27,17 @@ pub(crate) struct Book {
 impl Book {
     /// Copies `tests/fixtures/<case>`.
     pub(crate) fn fixture(case: &str) -> Book {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures")
-            .join(case);
+        Book::copy_of(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures")
+                .join(case),
+        )
+    }
+
+    /// Copies the book at `from` (leaving out a `book/` built there).
+    pub(crate) fn copy_of(from: &Path) -> Book {
         let dir = tempfile::tempdir().unwrap();
-        copy_tree(&from, dir.path());
+        copy_tree(from, dir.path());
         Book { dir }
     }
 
@@ -173,6 +179,9 @@ fn copy_tree(from: &Path, to: &Path) {
     for entry in fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
+        if entry.file_name() == "book" {
+            continue;
+        }
         if entry.file_type().unwrap().is_dir() {
             copy_tree(&entry.path(), &target);
         } else {
