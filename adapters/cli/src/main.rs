@@ -1,2 +1,78 @@
-//! Placeholder: filled by its issue.
-fn main() {}
+//! `sitemap`: write a correct sitemap for a static site.
+//!
+//! One module per subcommand (`scan`; `validate` and `mdbook` drop in the
+//! same way: a module with an `Args` struct and a `run` returning an
+//! [`ExitCode`]-worthy [`Outcome`], plus a variant in [`Command`]).
+//!
+//! Exit codes: 0 success; 1 an error (bad input, configuration or I/O;
+//! printed as `error: file:line: message` with a hint); 2 a usage error
+//! (unknown flag, bad value); 3 `--check` found the sitemap on disk out of
+//! date.
+
+mod human;
+mod robots;
+mod scan;
+mod settings;
+mod ui;
+mod validate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit codes, documented in `--help`.
+pub(crate) const EXIT_ERROR: u8 = 1;
+/// `--check` found differences.
+pub(crate) const EXIT_CHECK_FAILED: u8 = 3;
+
+const AFTER_HELP: &str = "\
+Exit codes:
+  0  success
+  1  error: bad input, configuration or I/O (printed as `error: file:line: message`)
+  2  usage error: unknown flag or bad value
+  3  `scan --check`: the sitemap on disk differs from what would be written
+
+Colours are off when NO_COLOR is set or stderr is not a terminal.";
+
+/// Write correct sitemaps for static sites.
+#[derive(Parser, Debug)]
+#[command(name = "sitemap", version, about, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Scan a Zola or Hugo site (or a built HTML folder) and write its sitemap.
+    Scan(Box<scan::ScanArgs>),
+    /// Check sitemaps, sitemap indexes and robots.txt files on disk (exit 0 valid, 1 invalid, 2 usage or I/O error).
+    Validate(validate::ValidateArgs),
+}
+
+/// How a subcommand ended, when it did not fail.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// All done.
+    Done,
+    /// `--check`: the files on disk are out of date.
+    CheckFailed,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let ui = ui::Ui::new();
+    let result = match cli.command {
+        Command::Scan(args) => scan::run(&args, &ui),
+        // Its own exit codes: 1 means "invalid", 2 a usage or I/O error.
+        Command::Validate(args) => return validate::run(args).unwrap_or(ExitCode::from(2)),
+    };
+    match result {
+        Ok(Outcome::Done) => ExitCode::SUCCESS,
+        Ok(Outcome::CheckFailed) => ExitCode::from(EXIT_CHECK_FAILED),
+        Err(err) => {
+            ui.error(&err);
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}

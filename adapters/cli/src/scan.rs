@@ -1,0 +1,441 @@
+//! `sitemap scan [DIR]`.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::Args;
+use sitemap_content::{ContentScan, Flavor, Site, SiteOptions};
+use sitemap_core::{DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter, Url};
+use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
+
+use crate::settings::{self, FlavorName, FormatName, Hinted, LimitsName, Settings};
+use crate::ui::Ui;
+use crate::{Outcome, robots};
+
+/// Scan a Zola or Hugo site (or a built HTML folder) and write its sitemap.
+///
+/// The generator is detected from the site's configuration (zola.toml or
+/// config.toml with base_url; hugo.toml|yaml|json, config.* or
+/// config/_default/ with baseURL); a folder with neither but an index.html
+/// is scanned as built HTML.
+#[derive(Args, Debug)]
+#[command(after_long_help = settings::KEYS_HELP)]
+pub(crate) struct ScanArgs {
+    /// The site's root folder.
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+    /// The generator, instead of detecting it.
+    #[arg(long, value_enum)]
+    flavor: Option<FlavorName>,
+    /// Scan this built HTML folder (pages as published) instead of content.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+    /// The site's base URL, instead of the configuration's.
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Where to write (default: Zola `output_dir`, Hugo `publishDir`, the HTML folder).
+    #[arg(long, short, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// File format.
+    #[arg(long, value_enum)]
+    format: Option<FormatName>,
+    /// Gzip the files (`sitemap.xml.gz`).
+    #[arg(long)]
+    gzip: bool,
+    /// Size limits per file: legacy (10 MB) or sitemaps-org (50 MB).
+    #[arg(long, value_enum)]
+    limits: Option<LimitsName>,
+    /// Only list sources matching this glob (relative to the site root; repeatable).
+    #[arg(long, value_name = "GLOB")]
+    include: Vec<String>,
+    /// Leave out sources matching this glob (repeatable).
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
+    /// Where lastmod comes from, first match wins: front-matter, git, date, mtime.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    lastmod: Vec<String>,
+    /// What to do in a shallow git clone: warn, fail or omit.
+    #[arg(long, value_name = "POLICY")]
+    shallow: Option<String>,
+    /// Default changefreq for pages that set none.
+    #[arg(long, value_name = "FREQ")]
+    changefreq: Option<String>,
+    /// Default priority for pages that set none.
+    #[arg(long, value_name = "0.0-1.0")]
+    priority: Option<f64>,
+    /// List drafts too.
+    #[arg(long)]
+    drafts: bool,
+    /// Add or update the `Sitemap:` line in robots.txt in the output folder.
+    #[arg(long)]
+    robots: bool,
+    /// Write nothing; exit 3 if the sitemap on disk differs from what would be written.
+    #[arg(long, conflicts_with = "dry_run")]
+    check: bool,
+    /// Write nothing; print the entries.
+    #[arg(long)]
+    dry_run: bool,
+    /// Settings file (default: DIR/sitemap.toml when it exists).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Print only errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// What a scan produced, whatever the source.
+struct Scanned {
+    urls: Vec<Url>,
+    base_url: Loc,
+    out: PathBuf,
+    files_read: usize,
+    /// Reason -> count.
+    excluded: BTreeMap<String, usize>,
+    warnings: Vec<String>,
+}
+
+pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
+    ui.set_quiet(args.quiet);
+    let root = &args.dir;
+    let settings_path = args.config.clone().unwrap_or_else(|| root.join("sitemap.toml"));
+    let settings = settings::load(&settings_path, args.config.is_some())?.unwrap_or_default();
+    let source_config = source_config(args, &settings, &settings_path)?;
+
+    let flavor = args.flavor.or(settings.flavor);
+    let html_dir = args
+        .html
+        .clone()
+        .or_else(|| settings.html.as_ref().map(|h| root.join(h)))
+        .or_else(|| (flavor == Some(FlavorName::Html)).then(|| root.clone()));
+    let base_url = args.base_url.clone().or(settings.base_url.clone());
+
+    let spinner = ui.spinner("scanning");
+    let mut scanned = match html_dir {
+        Some(dir) => scan_html(&dir, base_url, args, &source_config)?,
+        None => {
+            let content_flavor = match flavor {
+                Some(FlavorName::Zola) => Some(Flavor::Zola),
+                Some(FlavorName::Hugo) => Some(Flavor::Hugo),
+                _ => None,
+            };
+            let options = SiteOptions::default()
+                .with_flavor(content_flavor)
+                .with_base_url(base_url.clone())
+                .with_drafts(source_config.include_drafts);
+            match Site::open(root, &options) {
+                Ok(site) => scan_content(&site, source_config, &spinner)?,
+                // Not a generator's site, but a built one: scan its HTML.
+                Err(sitemap_content::Error::NotASite { .. }) if content_flavor.is_none() && root.join("index.html").is_file() => {
+                    scan_html(root, base_url, args, &source_config)?
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    };
+    if let Some(out) = args.out.clone().or_else(|| settings.out.as_ref().map(|o| root.join(o))) {
+        scanned.out = out;
+    }
+    drop(spinner);
+    for w in &scanned.warnings {
+        ui.warning(w);
+    }
+
+    let format = match args.format.or(settings.format).unwrap_or(FormatName::Xml) {
+        FormatName::Xml => Format::Xml,
+        FormatName::Txt => Format::Text,
+    };
+    let limits = match args.limits.or(settings.limits).unwrap_or(LimitsName::Legacy) {
+        LimitsName::Legacy => Limits::LEGACY,
+        LimitsName::SitemapsOrg => Limits::SITEMAPS_ORG,
+    };
+    let gzip = args.gzip || settings.gzip.unwrap_or(false);
+    let stem = settings.stem.clone().unwrap_or_else(|| "sitemap".to_owned());
+    let robots_wanted = args.robots || settings.robots.unwrap_or(false);
+    let set_options = |dir: &Path| {
+        SetOptions::new(dir, scanned.base_url.clone())
+            .with_stem(stem.clone())
+            .with_format(format)
+            .with_gzip(gzip)
+            .with_limits(limits)
+            .with_outside(OutsidePolicy::Skip)
+            .with_duplicates(DuplicatePolicy::Skip)
+    };
+    let excluded = excluded_summary(&scanned.excluded);
+
+    if args.dry_run {
+        let mut out = std::io::stdout().lock();
+        for url in &scanned.urls {
+            let mut line = url.loc.to_string();
+            for field in [
+                url.lastmod.as_ref().map(|l| format!("lastmod={l}")),
+                url.changefreq.map(|c| format!("changefreq={}", c.as_str())),
+                url.priority.map(|p| format!("priority={}", p.value())),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                line.push('\t');
+                line.push_str(&field);
+            }
+            for alt in &url.alternates {
+                line.push_str(&format!("\threflang={}:{}", alt.hreflang, alt.href));
+            }
+            writeln!(out, "{line}").context("cannot write to stdout")?;
+        }
+        ui.summary(&format!(
+            "sitemap: {} files read, {} URLs{excluded}; dry run, nothing written",
+            scanned.files_read,
+            scanned.urls.len()
+        ));
+        return Ok(Outcome::Done);
+    }
+
+    if args.check {
+        let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
+        let report = write_set(set_options(tmp.path()), &scanned.urls)?;
+        let differences = compare(&report, tmp.path(), &scanned.out, &stem)?;
+        if differences.is_empty() {
+            ui.summary(&format!(
+                "sitemap: {} URLs; {} is up to date",
+                scanned.urls.len(),
+                shown(report.root().0.strip_prefix(tmp.path()).map(|p| scanned.out.join(p)).as_deref().unwrap_or(&scanned.out))
+            ));
+            return Ok(Outcome::Done);
+        }
+        for d in &differences {
+            ui.warning(d);
+        }
+        ui.summary(&format!(
+            "sitemap: out of date in {} ({} file(s) differ); run `sitemap scan` to update",
+            shown(&scanned.out),
+            differences.len()
+        ));
+        return Ok(Outcome::CheckFailed);
+    }
+
+    let report = write_set(set_options(&scanned.out), &scanned.urls)?;
+    if report.skipped_outside > 0 {
+        ui.warning(&format!(
+            "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
+            report.skipped_outside, scanned.base_url
+        ));
+    }
+    let (root_file, root_loc) = report.root();
+    let mut written = format!("wrote {}", shown(root_file));
+    if report.sitemaps.len() > 1 {
+        written.push_str(&format!(" (index of {} sitemaps)", report.sitemaps.len()));
+    }
+    if robots_wanted {
+        let folder = scanned.base_url.as_str();
+        let ours: Vec<String> = ["xml", "txt", "xml.gz", "txt.gz"]
+            .iter()
+            .map(|ext| format!("{folder}{stem}.{ext}"))
+            .collect();
+        let changed = robots::update(&scanned.out, root_loc, &ours)?;
+        if scanned.base_url.as_str().trim_end_matches('/').matches('/').count() > 2 {
+            ui.warning(&format!(
+                "robots.txt is read only at the host's root; {} is below it, so add the `Sitemap: {root_loc}` line to the root robots.txt too",
+                scanned.base_url
+            ));
+        }
+        written.push_str(if changed { " and robots.txt" } else { "; robots.txt already up to date" });
+    }
+    ui.summary(&format!(
+        "sitemap: {} files read, {} URLs{excluded}; {written}",
+        scanned.files_read, report.urls
+    ));
+    Ok(Outcome::Done)
+}
+
+/// `[source]` of sitemap.toml with the flags applied on top, read by the
+/// source layer's own (strict) deserialiser.
+fn source_config(args: &ScanArgs, settings: &Settings, path: &Path) -> anyhow::Result<SourceConfig> {
+    let mut table = settings.source.clone().unwrap_or_default();
+    let strings = |v: &[String]| toml::Value::Array(v.iter().cloned().map(toml::Value::String).collect());
+    if !args.lastmod.is_empty() {
+        table.insert("lastmod".into(), strings(&args.lastmod));
+    }
+    if !args.include.is_empty() {
+        table.insert("include".into(), strings(&args.include));
+    }
+    if !args.exclude.is_empty() {
+        table.insert("exclude".into(), strings(&args.exclude));
+    }
+    if let Some(c) = &args.changefreq {
+        table.insert("changefreq".into(), toml::Value::String(c.clone()));
+    }
+    if let Some(p) = args.priority {
+        table.insert("priority".into(), toml::Value::Float(p));
+    }
+    if args.drafts {
+        table.insert("include-drafts".into(), toml::Value::Boolean(true));
+    }
+    if let Some(s) = &args.shallow {
+        let git = table
+            .entry("git")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if let toml::Value::Table(git) = git {
+            git.insert("shallow".into(), toml::Value::String(s.clone()));
+        }
+    }
+    toml::Value::Table(table).try_into::<SourceConfig>().map_err(|e| {
+        Hinted {
+            message: format!("{} [source] or its flags: {}", path.display(), e.message()),
+            hint: "see `sitemap scan --help`: lastmod is a list of front-matter, git, date, mtime; shallow is warn, fail or omit".to_owned(),
+        }
+        .into()
+    })
+}
+
+fn scan_content(site: &Site, config: SourceConfig, spinner: &crate::ui::Spinner) -> anyhow::Result<Scanned> {
+    let scan: ContentScan = site.scan()?;
+    spinner.set_message("reading lastmod");
+    let root = &site.root;
+    let rel = |p: &Path| p.strip_prefix(root).unwrap_or(p).to_path_buf();
+    let config_rel = rel(&site.config_path);
+    let mut pages = Vec::with_capacity(scan.pages.len());
+    for cp in &scan.pages {
+        let page = match &cp.source {
+            Some(source) => Page::from_front_matter(rel(source), cp.loc.clone(), &cp.front_matter)?,
+            // Generated pages (pagination, taxonomies, a home page with no
+            // _index.md) name the configuration they come from.
+            None => Page::new(config_rel.clone(), cp.loc.clone()),
+        };
+        pages.push(page.with_alternates(cp.alternates.clone()));
+    }
+    let pipeline = Pipeline::new(root, config)?;
+    let output = pipeline.run(pages)?;
+    let mut excluded: BTreeMap<String, usize> = BTreeMap::new();
+    for e in &scan.excluded {
+        *excluded.entry(e.reason.as_str().to_owned()).or_default() += 1;
+    }
+    for e in &output.excluded {
+        *excluded.entry(exclusion_label(&e.reason)).or_default() += 1;
+    }
+    let mut warnings: Vec<String> = scan.warnings.iter().map(|w| shown_warning(&w.to_string())).collect();
+    warnings.extend(output.warnings.iter().map(|w| w.to_string()));
+    Ok(Scanned {
+        urls: output.urls,
+        base_url: site.base_url.clone(),
+        out: site.output_dir.clone(),
+        files_read: scan.files_read,
+        excluded,
+        warnings,
+    })
+}
+
+fn shown_warning(s: &str) -> String {
+    s.strip_prefix("./").unwrap_or(s).to_owned()
+}
+
+fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> String {
+    use sitemap_source::overrides::Exclusion;
+    match reason {
+        Exclusion::Draft => "draft".to_owned(),
+        Exclusion::SitemapDisabled { .. } => "sitemap disabled".to_owned(),
+        Exclusion::Noindex { .. } => "noindex".to_owned(),
+        Exclusion::NotRendered { .. } => "build options".to_owned(),
+        Exclusion::Filtered { .. } => "--exclude".to_owned(),
+        Exclusion::NotIncluded => "not in --include".to_owned(),
+        _ => "other".to_owned(),
+    }
+}
+
+fn scan_html(dir: &Path, base_url: Option<String>, args: &ScanArgs, config: &SourceConfig) -> anyhow::Result<Scanned> {
+    let Some(base_url) = base_url else {
+        return Err(Hinted {
+            message: format!("{}: a built HTML folder has no configuration to take the base URL from", dir.display()),
+            hint: "pass --base-url https://example.org/ or set `base-url` in sitemap.toml".to_owned(),
+        }
+        .into());
+    };
+    let with_slash = if base_url.ends_with('/') { base_url } else { format!("{base_url}/") };
+    let base: Loc = with_slash.parse().with_context(|| "--base-url".to_owned())?;
+    let options = sitemap_html::HtmlOptions::new(base.clone()).with_exclude(config.exclude.iter().cloned());
+    let found = sitemap_html::scan(dir, &options)?;
+    let mut excluded: BTreeMap<String, usize> = BTreeMap::new();
+    for e in &found.excluded {
+        *excluded.entry(e.reason.label().to_owned()).or_default() += 1;
+    }
+    let _ = args;
+    Ok(Scanned {
+        files_read: found.files_read.len(),
+        warnings: found.warnings.iter().map(|w| format!("{}: {}", w.path.display(), w.kind)).collect(),
+        urls: found.urls,
+        base_url: base,
+        out: dir.to_path_buf(),
+        excluded,
+    })
+}
+
+fn write_set(options: SetOptions, urls: &[Url]) -> anyhow::Result<SetReport> {
+    let writer = SetWriter::new(options)?;
+    Ok(writer.write_all(urls.iter())?)
+}
+
+/// Files of the fresh set in `fresh` that differ from `out`, plus files in
+/// `out` that look like an earlier set's and are not in this one.
+fn compare(report: &SetReport, fresh: &Path, out: &Path, stem: &str) -> anyhow::Result<Vec<String>> {
+    let mut differences = Vec::new();
+    let mut names = Vec::new();
+    let files = report
+        .sitemaps
+        .iter()
+        .map(|s| &s.path)
+        .chain(report.index.as_ref().map(|i| &i.path));
+    for path in files {
+        let name = path.strip_prefix(fresh).unwrap_or(path).to_path_buf();
+        let new = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let on_disk = out.join(&name);
+        match std::fs::read(&on_disk) {
+            Ok(old) if old == new => {}
+            Ok(_) => differences.push(format!("{}: differs from what would be written", shown(&on_disk))),
+            Err(_) => differences.push(format!("{}: missing", shown(&on_disk))),
+        }
+        names.push(name);
+    }
+    if let Ok(entries) = std::fs::read_dir(out) {
+        let mut stale: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                is_set_file(name, stem) && !names.iter().any(|n| n.as_os_str() == name)
+            })
+            .collect();
+        stale.sort();
+        for p in stale {
+            differences.push(format!("{}: would be removed", shown(&p)));
+        }
+    }
+    Ok(differences)
+}
+
+/// `stem.xml`, `stem-12.txt.gz`, …: a file a set of this stem writes.
+fn is_set_file(name: &str, stem: &str) -> bool {
+    let Some(rest) = name.strip_prefix(stem) else {
+        return false;
+    };
+    let rest = rest.strip_suffix(".gz").unwrap_or(rest);
+    let rest = match rest.strip_suffix(".xml").or_else(|| rest.strip_suffix(".txt")) {
+        Some(r) => r,
+        None => return false,
+    };
+    rest.is_empty() || rest.strip_prefix('-').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn excluded_summary(excluded: &BTreeMap<String, usize>) -> String {
+    let total: usize = excluded.values().sum();
+    if total == 0 {
+        return ", none excluded".to_owned();
+    }
+    let parts: Vec<String> = excluded.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    format!(", {total} excluded ({})", parts.join(", "))
+}
+
+fn shown(path: &Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
+}
+
