@@ -83,6 +83,8 @@ pub struct Entries {
     /// What the source layer wants the user to know (no git repository, a
     /// shallow clone).
     pub warnings: Vec<Warning>,
+    /// The chapter files that open with front matter (`src/…`).
+    pub with_front_matter: Vec<PathBuf>,
 }
 
 /// What [`SitemapBook::write`] did.
@@ -198,6 +200,7 @@ impl SitemapBook {
         let base = config.resolve_base_url(&self.config, &self.root)?;
         let src_dir = self.src_dir();
         let pipeline = Pipeline::new(&src_dir, source_config(config))?;
+        let mut with_front_matter = Vec::new();
         let mut order = HashMap::new();
         let mut pages = Vec::with_capacity(self.chapters.len());
         for (i, chapter) in self.chapters.iter().enumerate() {
@@ -210,6 +213,9 @@ impl SitemapBook {
                     let overrides = match std::fs::read_to_string(src_dir.join(source)) {
                         Ok(text) => {
                             let fm = front_matter::parse(&shown, &text)?;
+                            if fm.format.is_some() {
+                                with_front_matter.push(shown.clone());
+                            }
                             Overrides::from_front_matter(&shown, &fm)?
                         }
                         // mdBook creates a missing chapter file
@@ -238,6 +244,7 @@ impl SitemapBook {
             urls,
             excluded: output.excluded,
             warnings: output.warnings,
+            with_front_matter,
         })
     }
 
@@ -259,6 +266,17 @@ impl SitemapBook {
             });
         }
         let mut warnings: Vec<String> = entries.warnings.iter().map(ToString::to_string).collect();
+        if let Some(first) = entries.with_front_matter.first()
+            && !self.strips_front_matter()
+        {
+            let which = match entries.with_front_matter.len() {
+                1 => format!("{} opens", first.display()),
+                n => format!("{} and {} more chapters open", first.display(), n - 1),
+            };
+            warnings.push(format!(
+                "{which} with front matter, but book.toml has no [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] table"
+            ));
+        }
         let listed: std::collections::HashSet<&Loc> = entries.urls.iter().map(|u| &u.loc).collect();
         for chapter in &self.chapters {
             if listed.contains(&page_loc(&base, chapter)?)
@@ -292,6 +310,22 @@ impl SitemapBook {
             warnings,
             robots,
         })
+    }
+}
+
+impl SitemapBook {
+    /// Whether mdBook runs this crate's preprocessor for the HTML renderer.
+    fn strips_front_matter(&self) -> bool {
+        #[derive(serde::Deserialize)]
+        struct Table {
+            renderers: Option<Vec<String>>,
+        }
+        match self.config.get::<Table>(config::PREPROCESSOR_TABLE) {
+            Ok(Some(table)) => table
+                .renderers
+                .is_none_or(|r| r.iter().any(|name| name == "html")),
+            _ => false,
+        }
     }
 }
 

@@ -60,3 +60,31 @@ fn unbuilt_book_warns_per_missing_page() {
         .collect();
     insta::assert_debug_snapshot!(warnings);
 }
+
+/// Without `[preprocessor.sitemap]` the overrides are still read, but
+/// mdBook renders the front matter as text: say so.
+#[test]
+fn front_matter_without_the_preprocessor_warns() {
+    let book = Book::fixture("single-output");
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"x\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"https://example.net/\"\nlastmod = [\"mtime\"]\n",
+    );
+    book.build().unwrap();
+    // No preprocessor: the YAML block shows up as a rule and a heading.
+    assert!(book.read("book/html/index.html").contains("<h2"));
+    let loaded = SitemapBook::load(book.root()).unwrap();
+    let config = loaded.sitemap_config().unwrap();
+    let report = loaded.write(&config, loaded.html_dir()).unwrap();
+    assert_eq!(
+        report.warnings,
+        [
+            "src/README.md opens with front matter, but book.toml has no [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] table"
+        ]
+    );
+    // The override applies all the same.
+    assert!(
+        book.read("book/html/sitemap.xml")
+            .contains("<priority>0.9</priority>")
+    );
+}
