@@ -128,19 +128,23 @@ struct RawTable {
 }
 
 impl RawTable {
-    /// Whether any of our keys (not mdBook's) is set.
-    fn has_sitemap_keys(&self) -> bool {
-        self.base_url.is_some()
-            || self.changefreq.is_some()
-            || self.priority.is_some()
-            || self.include.is_some()
-            || self.exclude.is_some()
-            || self.lastmod.is_some()
-            || self.git.is_some()
-            || self.include_drafts.is_some()
-            || self.robots.is_some()
-            || self.gzip.is_some()
-            || self.filename.is_some()
+    /// The first of our keys (not mdBook's) that is set.
+    fn first_sitemap_key(&self) -> Option<&'static str> {
+        [
+            ("base-url", self.base_url.is_some()),
+            ("changefreq", self.changefreq.is_some()),
+            ("priority", self.priority.is_some()),
+            ("include", self.include.is_some()),
+            ("exclude", self.exclude.is_some()),
+            ("lastmod", self.lastmod.is_some()),
+            ("git", self.git.is_some()),
+            ("include-drafts", self.include_drafts.is_some()),
+            ("robots", self.robots.is_some()),
+            ("gzip", self.gzip.is_some()),
+            ("filename", self.filename.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(key, set)| set.then_some(key))
     }
 }
 
@@ -151,17 +155,7 @@ impl RawTable {
 /// find the line of an offending key.
 pub fn for_renderer(config: &Config, root: &Path) -> Result<SitemapConfig, Error> {
     let book = BookToml::new(root);
-    let output = book.table(config, OUTPUT_TABLE)?;
-    let preprocessor = book.table(config, PREPROCESSOR_TABLE)?;
-    if let (Some(_), Some(pre)) = (&output, &preprocessor)
-        && pre.has_sitemap_keys()
-    {
-        return Err(book.error(
-            PREPROCESSOR_TABLE,
-            None,
-            "sitemap keys belong under [output.sitemap] when the book has that table; move them there".to_owned(),
-        ));
-    }
+    let (output, _) = book.tables(config)?;
     book.build(OUTPUT_TABLE, output.unwrap_or_default())
 }
 
@@ -171,19 +165,9 @@ pub fn for_renderer(config: &Config, root: &Path) -> Result<SitemapConfig, Error
 /// defaults (and `base-url` must then come from elsewhere).
 pub fn for_book_dir(config: &Config, root: &Path) -> Result<SitemapConfig, Error> {
     let book = BookToml::new(root);
-    let output = book.table(config, OUTPUT_TABLE)?;
-    let preprocessor = book.table(config, PREPROCESSOR_TABLE)?;
-    match (output, preprocessor) {
-        (Some(out), Some(pre)) if pre.has_sitemap_keys() => {
-            let _ = out;
-            Err(book.error(
-                PREPROCESSOR_TABLE,
-                None,
-                "sitemap keys belong under [output.sitemap] when the book has that table; move them there".to_owned(),
-            ))
-        }
-        (Some(out), _) => book.build(OUTPUT_TABLE, out),
-        (None, Some(pre)) => book.build(PREPROCESSOR_TABLE, pre),
+    match book.tables(config)? {
+        (Some(output), _) => book.build(OUTPUT_TABLE, output),
+        (None, Some(preprocessor)) => book.build(PREPROCESSOR_TABLE, preprocessor),
         (None, None) => book.build(OUTPUT_TABLE, RawTable::default()),
     }
 }
@@ -192,15 +176,9 @@ pub fn for_book_dir(config: &Config, root: &Path) -> Result<SitemapConfig, Error
 /// fails `mdbook build` even when only the preprocessor runs.
 pub fn check_preprocessor_table(config: &Config, root: &Path) -> Result<(), Error> {
     let book = BookToml::new(root);
-    let output = book.table(config, OUTPUT_TABLE)?;
-    match book.table(config, PREPROCESSOR_TABLE)? {
-        Some(pre) if pre.has_sitemap_keys() && output.is_some() => Err(book.error(
-            PREPROCESSOR_TABLE,
-            None,
-            "sitemap keys belong under [output.sitemap] when the book has that table; move them there".to_owned(),
-        )),
-        Some(pre) => book.build(PREPROCESSOR_TABLE, pre).map(drop),
-        None => Ok(()),
+    match book.tables(config)? {
+        (_, Some(preprocessor)) => book.build(PREPROCESSOR_TABLE, preprocessor).map(drop),
+        (_, None) => Ok(()),
     }
 }
 
@@ -253,6 +231,24 @@ impl BookToml {
             table: table.to_owned(),
             message,
         }
+    }
+
+    /// Both tables; sitemap keys in both is an error, since only one of
+    /// them would be read.
+    fn tables(&self, config: &Config) -> Result<(Option<RawTable>, Option<RawTable>), Error> {
+        let output = self.table(config, OUTPUT_TABLE)?;
+        let preprocessor = self.table(config, PREPROCESSOR_TABLE)?;
+        if output.is_some()
+            && let Some(pre) = &preprocessor
+            && let Some(key) = pre.first_sitemap_key()
+        {
+            return Err(self.error(
+                PREPROCESSOR_TABLE,
+                self.key_line(PREPROCESSOR_TABLE, key),
+                format!("`{key}`: sitemap keys belong under [output.sitemap] when the book has that table; move them there"),
+            ));
+        }
+        Ok((output, preprocessor))
     }
 
     /// The table as mdBook holds it (after `MDBOOK_*` environment

@@ -40,7 +40,7 @@ pub enum Error {
     },
     /// No `base-url` and no absolute `output.html.site-url` to fall back on.
     #[error(
-        "{}: [output.sitemap]: `base-url` is required: the absolute URL the book is served at, such as base-url = \"https://example.org/book/\"{hint}",
+        "{}: [output.sitemap]: `base-url` is required: the absolute URL the book is served at, such as base-url = \"https://example.org/book/\" (under [preprocessor.sitemap] for a book with only the HTML output){hint}",
         file.display()
     )]
     MissingBaseUrl {

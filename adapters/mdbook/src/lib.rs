@@ -8,10 +8,46 @@
 //! - the **renderer** (`[output.sitemap]`) writes `sitemap.xml` into the
 //!   folder that holds the book's HTML ([`render`]).
 //!
-//! This library is that logic, so that other programs (the `sitemap mdbook`
-//! command) can write the same sitemap after `mdbook build`:
+//! # Setup
+//!
+//! ```toml
+//! [preprocessor.sitemap]
+//!
+//! [output.html]
+//!
+//! [output.sitemap]
+//! base-url = "https://example.org/book/"
+//! ```
+//!
+//! `[output.html]` must be there: with any `[output]` table mdBook builds
+//! only the outputs listed. With two outputs mdBook gives each its own
+//! folder, so **the HTML moves from `book/` to `book/html/`**, and
+//! `sitemap.xml` is written next to it (the renderer's own `book/sitemap/`
+//! stays empty). To keep the HTML in `book/`, keep one output, put the
+//! sitemap keys under `[preprocessor.sitemap]`, and write the sitemap
+//! after `mdbook build` with [`SitemapBook::load`] and
+//! [`SitemapBook::write`] (the `sitemap mdbook` command). The keys are
+//! described in [`config`].
+//!
+//! `mdbook serve` builds with every output and serves `book/html/`, so the
+//! sitemap is served too; it sets `site-url` to `/`, which is why
+//! `base-url` is required rather than taken from `site-url`. Nothing is
+//! written under `src/`, so a build never triggers a rebuild.
+//!
+//! # Pages
+//!
+//! The rules of mdBook 0.5's HTML renderer are in [`chapters`]: every
+//! non-draft chapter in `SUMMARY.md` order, its `path` with `.html`
+//! (`README.md` → `index.html`), nothing else (`print.html`, `toc.html`,
+//! the 404 page, redirect stubs). Front matter in a chapter sets its
+//! entry with the shapes Hugo, Zola and Jekyll use
+//! ([`sitemap_source::overrides`]); `lastmod` comes from front matter, then
+//! git (one `git log` for the whole book), then the file's mtime.
+//!
+//! # Library
+//!
 //! book → chapter pages ([`chapters`]) → entries ([`SitemapBook::entries`])
-//! → files ([`SitemapBook::write`]).
+//! → files ([`SitemapBook::write`]):
 //!
 //! ```
 //! use std::fs;
