@@ -273,8 +273,6 @@ impl BookToml {
     fn locate(&self, table: &str) -> Option<(Option<usize>, String)> {
         let text = std::fs::read_to_string(&self.file).ok()?;
         let (outer, inner) = table.split_once('.')?;
-        let doc: toml::Table = toml::from_str(&text).ok()?;
-        doc.get(outer)?.get(inner)?;
         let section = toml::de::DeTable::parse(&text).ok()?;
         let section = section
             .get_ref()

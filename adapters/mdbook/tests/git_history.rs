@@ -134,4 +134,21 @@ fn shallow_clone_is_reported() {
         "shallow_fail",
         crate::support::redact(&err.to_string(), clone.root())
     );
+
+    // The same policy from book.toml stops `mdbook build`.
+    let toml = clone.read("book.toml");
+    clone.write(
+        "book.toml",
+        &format!("{toml}\n[output.sitemap.git]\nshallow = \"fail\"\n"),
+    );
+    assert!(clone.build().is_err());
+    let (ok, stderr) = clone.run_renderer();
+    assert!(!ok);
+    assert_eq!(
+        crate::support::redact(&stderr, clone.root()),
+        format!(
+            "mdbook-sitemap: error: {}\n",
+            crate::support::redact(&err.to_string(), clone.root())
+        )
+    );
 }
