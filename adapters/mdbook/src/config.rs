@@ -11,7 +11,7 @@
 //! changefreq = "weekly"                   # default for every chapter
 //! priority = 0.5                          # default for every chapter
 //! exclude = ["drafts/**", "internal.md"]  # globs on chapter files under src/
-//! include = []                           # globs; when given, only matching chapters
+//! include = []                            # globs; when given, only matching chapters
 //! lastmod = ["front-matter", "git", "date", "mtime"]  # first source with a value wins
 //! include-drafts = false                  # list chapters whose front matter says draft = true
 //! robots = false                          # write or merge robots.txt (base-url at a host root only)
