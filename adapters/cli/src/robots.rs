@@ -12,7 +12,11 @@ use sitemap_core::Loc;
 /// run in another format) is replaced in place; when none is there the
 /// line is appended. Every other line, line endings included, is kept.
 pub(crate) fn merge(robots: &str, loc: &Loc, ours: &[String]) -> String {
-    let newline = if robots.contains("\r\n") { "\r\n" } else { "\n" };
+    let newline = if robots.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     let wanted = format!("Sitemap: {loc}");
     let mut out = String::with_capacity(robots.len() + wanted.len() + 2);
     let mut placed = false;
@@ -58,8 +62,10 @@ pub(crate) fn update(dir: &Path, loc: &Loc, ours: &[String]) -> anyhow::Result<b
     if new == old {
         return Ok(false);
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the folder", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}: cannot write", path.display()))?;
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("{}: cannot create the folder", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
     tmp.write_all(new.as_bytes())
         .with_context(|| format!("{}: cannot write", path.display()))?;
     tmp.persist(&path)
@@ -85,12 +91,16 @@ mod tests {
 
     #[test]
     fn creates_when_empty() {
-        assert_eq!(merge("", &loc(), &ours()), "Sitemap: https://example.org/sitemap.xml\n");
+        assert_eq!(
+            merge("", &loc(), &ours()),
+            "Sitemap: https://example.org/sitemap.xml\n"
+        );
     }
 
     #[test]
     fn appends_keeping_every_line_and_crlf() {
-        let robots = "User-agent: *\r\nDisallow: /private/\r\n\r\nSitemap: https://example.org/other.xml";
+        let robots =
+            "User-agent: *\r\nDisallow: /private/\r\n\r\nSitemap: https://example.org/other.xml";
         assert_eq!(
             merge(robots, &loc(), &ours()),
             "User-agent: *\r\nDisallow: /private/\r\n\r\nSitemap: https://example.org/other.xml\r\nSitemap: https://example.org/sitemap.xml\r\n"

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use sitemap_content::{ContentScan, Flavor, Site, SiteOptions};
-use sitemap_core::{DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter, Url};
+use sitemap_core::{
+    DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter, Url,
+};
 use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
 
 use crate::settings::{self, FlavorName, FormatName, Hinted, LimitsName, Settings};
@@ -99,7 +101,10 @@ struct Scanned {
 pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
     let root = &args.dir;
-    let settings_path = args.config.clone().unwrap_or_else(|| root.join("sitemap.toml"));
+    let settings_path = args
+        .config
+        .clone()
+        .unwrap_or_else(|| root.join("sitemap.toml"));
     let settings = settings::load(&settings_path, args.config.is_some())?.unwrap_or_default();
     let source_config = source_config(args, &settings, &settings_path)?;
 
@@ -127,14 +132,20 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             match Site::open(root, &options) {
                 Ok(site) => scan_content(&site, source_config, &spinner)?,
                 // Not a generator's site, but a built one: scan its HTML.
-                Err(sitemap_content::Error::NotASite { .. }) if content_flavor.is_none() && root.join("index.html").is_file() => {
+                Err(sitemap_content::Error::NotASite { .. })
+                    if content_flavor.is_none() && root.join("index.html").is_file() =>
+                {
                     scan_html(root, base_url, args, &source_config)?
                 }
                 Err(e) => return Err(e.into()),
             }
         }
     };
-    if let Some(out) = args.out.clone().or_else(|| settings.out.as_ref().map(|o| root.join(o))) {
+    if let Some(out) = args
+        .out
+        .clone()
+        .or_else(|| settings.out.as_ref().map(|o| root.join(o)))
+    {
         scanned.out = out;
     }
     drop(spinner);
@@ -146,12 +157,19 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         FormatName::Xml => Format::Xml,
         FormatName::Txt => Format::Text,
     };
-    let limits = match args.limits.or(settings.limits).unwrap_or(LimitsName::Legacy) {
+    let limits = match args
+        .limits
+        .or(settings.limits)
+        .unwrap_or(LimitsName::Legacy)
+    {
         LimitsName::Legacy => Limits::LEGACY,
         LimitsName::SitemapsOrg => Limits::SITEMAPS_ORG,
     };
     let gzip = args.gzip || settings.gzip.unwrap_or(false);
-    let stem = settings.stem.clone().unwrap_or_else(|| "sitemap".to_owned());
+    let stem = settings
+        .stem
+        .clone()
+        .unwrap_or_else(|| "sitemap".to_owned());
     let robots_wanted = args.robots || settings.robots.unwrap_or(false);
     let set_options = |dir: &Path| {
         SetOptions::new(dir, scanned.base_url.clone())
@@ -200,7 +218,15 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             ui.summary(&format!(
                 "sitemap: {} URLs; {} is up to date",
                 scanned.urls.len(),
-                shown(report.root().0.strip_prefix(tmp.path()).map(|p| scanned.out.join(p)).as_deref().unwrap_or(&scanned.out))
+                shown(
+                    report
+                        .root()
+                        .0
+                        .strip_prefix(tmp.path())
+                        .map(|p| scanned.out.join(p))
+                        .as_deref()
+                        .unwrap_or(&scanned.out)
+                )
             ));
             return Ok(Outcome::Done);
         }
@@ -234,13 +260,24 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             .map(|ext| format!("{folder}{stem}.{ext}"))
             .collect();
         let changed = robots::update(&scanned.out, root_loc, &ours)?;
-        if scanned.base_url.as_str().trim_end_matches('/').matches('/').count() > 2 {
+        if scanned
+            .base_url
+            .as_str()
+            .trim_end_matches('/')
+            .matches('/')
+            .count()
+            > 2
+        {
             ui.warning(&format!(
                 "robots.txt is read only at the host's root; {} is below it, so add the `Sitemap: {root_loc}` line to the root robots.txt too",
                 scanned.base_url
             ));
         }
-        written.push_str(if changed { " and robots.txt" } else { "; robots.txt already up to date" });
+        written.push_str(if changed {
+            " and robots.txt"
+        } else {
+            "; robots.txt already up to date"
+        });
     }
     ui.summary(&format!(
         "sitemap: {} files read, {} URLs{excluded}; {written}",
@@ -251,9 +288,14 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
 /// `[source]` of sitemap.toml with the flags applied on top, read by the
 /// source layer's own (strict) deserialiser.
-fn source_config(args: &ScanArgs, settings: &Settings, path: &Path) -> anyhow::Result<SourceConfig> {
+fn source_config(
+    args: &ScanArgs,
+    settings: &Settings,
+    path: &Path,
+) -> anyhow::Result<SourceConfig> {
     let mut table = settings.source.clone().unwrap_or_default();
-    let strings = |v: &[String]| toml::Value::Array(v.iter().cloned().map(toml::Value::String).collect());
+    let strings =
+        |v: &[String]| toml::Value::Array(v.iter().cloned().map(toml::Value::String).collect());
     if !args.lastmod.is_empty() {
         table.insert("lastmod".into(), strings(&args.lastmod));
     }
@@ -289,7 +331,11 @@ fn source_config(args: &ScanArgs, settings: &Settings, path: &Path) -> anyhow::R
     })
 }
 
-fn scan_content(site: &Site, config: SourceConfig, spinner: &crate::ui::Spinner) -> anyhow::Result<Scanned> {
+fn scan_content(
+    site: &Site,
+    config: SourceConfig,
+    spinner: &crate::ui::Spinner,
+) -> anyhow::Result<Scanned> {
     let scan: ContentScan = site.scan()?;
     spinner.set_message("reading lastmod");
     let root = &site.root;
@@ -314,7 +360,11 @@ fn scan_content(site: &Site, config: SourceConfig, spinner: &crate::ui::Spinner)
     for e in &output.excluded {
         *excluded.entry(exclusion_label(&e.reason)).or_default() += 1;
     }
-    let mut warnings: Vec<String> = scan.warnings.iter().map(|w| shown_warning(&w.to_string())).collect();
+    let mut warnings: Vec<String> = scan
+        .warnings
+        .iter()
+        .map(|w| shown_warning(&w.to_string()))
+        .collect();
     warnings.extend(output.warnings.iter().map(|w| w.to_string()));
     Ok(Scanned {
         urls: output.urls,
@@ -343,17 +393,33 @@ fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> String {
     }
 }
 
-fn scan_html(dir: &Path, base_url: Option<String>, args: &ScanArgs, config: &SourceConfig) -> anyhow::Result<Scanned> {
+fn scan_html(
+    dir: &Path,
+    base_url: Option<String>,
+    args: &ScanArgs,
+    config: &SourceConfig,
+) -> anyhow::Result<Scanned> {
     let Some(base_url) = base_url else {
         return Err(Hinted {
-            message: format!("{}: a built HTML folder has no configuration to take the base URL from", dir.display()),
-            hint: "pass --base-url https://example.org/ or set `base-url` in sitemap.toml".to_owned(),
+            message: format!(
+                "{}: a built HTML folder has no configuration to take the base URL from",
+                dir.display()
+            ),
+            hint: "pass --base-url https://example.org/ or set `base-url` in sitemap.toml"
+                .to_owned(),
         }
         .into());
     };
-    let with_slash = if base_url.ends_with('/') { base_url } else { format!("{base_url}/") };
-    let base: Loc = with_slash.parse().with_context(|| "--base-url".to_owned())?;
-    let options = sitemap_html::HtmlOptions::new(base.clone()).with_exclude(config.exclude.iter().cloned());
+    let with_slash = if base_url.ends_with('/') {
+        base_url
+    } else {
+        format!("{base_url}/")
+    };
+    let base: Loc = with_slash
+        .parse()
+        .with_context(|| "--base-url".to_owned())?;
+    let options =
+        sitemap_html::HtmlOptions::new(base.clone()).with_exclude(config.exclude.iter().cloned());
     let found = sitemap_html::scan(dir, &options)?;
     let mut excluded: BTreeMap<String, usize> = BTreeMap::new();
     for e in &found.excluded {
@@ -362,7 +428,11 @@ fn scan_html(dir: &Path, base_url: Option<String>, args: &ScanArgs, config: &Sou
     let _ = args;
     Ok(Scanned {
         files_read: found.files_read.len(),
-        warnings: found.warnings.iter().map(|w| format!("{}: {}", w.path.display(), w.kind)).collect(),
+        warnings: found
+            .warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.path.display(), w.kind))
+            .collect(),
         urls: found.urls,
         base_url: base,
         out: dir.to_path_buf(),
@@ -377,7 +447,12 @@ fn write_set(options: SetOptions, urls: &[Url]) -> anyhow::Result<SetReport> {
 
 /// Files of the fresh set in `fresh` that differ from `out`, plus files in
 /// `out` that look like an earlier set's and are not in this one.
-fn compare(report: &SetReport, fresh: &Path, out: &Path, stem: &str) -> anyhow::Result<Vec<String>> {
+fn compare(
+    report: &SetReport,
+    fresh: &Path,
+    out: &Path,
+    stem: &str,
+) -> anyhow::Result<Vec<String>> {
     let mut differences = Vec::new();
     let mut names = Vec::new();
     let files = report
@@ -387,11 +462,15 @@ fn compare(report: &SetReport, fresh: &Path, out: &Path, stem: &str) -> anyhow::
         .chain(report.index.as_ref().map(|i| &i.path));
     for path in files {
         let name = path.strip_prefix(fresh).unwrap_or(path).to_path_buf();
-        let new = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let new =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
         let on_disk = out.join(&name);
         match std::fs::read(&on_disk) {
             Ok(old) if old == new => {}
-            Ok(_) => differences.push(format!("{}: differs from what would be written", shown(&on_disk))),
+            Ok(_) => differences.push(format!(
+                "{}: differs from what would be written",
+                shown(&on_disk)
+            )),
             Err(_) => differences.push(format!("{}: missing", shown(&on_disk))),
         }
         names.push(name);
@@ -418,11 +497,17 @@ fn is_set_file(name: &str, stem: &str) -> bool {
         return false;
     };
     let rest = rest.strip_suffix(".gz").unwrap_or(rest);
-    let rest = match rest.strip_suffix(".xml").or_else(|| rest.strip_suffix(".txt")) {
+    let rest = match rest
+        .strip_suffix(".xml")
+        .or_else(|| rest.strip_suffix(".txt"))
+    {
         Some(r) => r,
         None => return false,
     };
-    rest.is_empty() || rest.strip_prefix('-').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    rest.is_empty()
+        || rest
+            .strip_prefix('-')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn excluded_summary(excluded: &BTreeMap<String, usize>) -> String {
@@ -438,4 +523,3 @@ fn shown(path: &Path) -> String {
     let s = path.display().to_string();
     s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }
-

@@ -109,9 +109,9 @@ pub(crate) fn load(path: &Path, required: bool) -> Result<Option<Settings>, Hint
         }
     };
     toml::from_str(&text).map(Some).map_err(|e| {
-        let line = e
-            .span()
-            .map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+        let line = e.span().map_or(1, |s| {
+            text[..s.start.min(text.len())].matches('\n').count() + 1
+        });
         Hinted {
             message: format!("{}:{line}: {}", path.display(), e.message()),
             hint: "see `sitemap scan --help` for every key of sitemap.toml".to_owned(),

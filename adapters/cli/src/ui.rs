@@ -32,7 +32,11 @@ impl Ui {
     }
 
     fn paint(&self, code: &str, text: &str) -> String {
-        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
     }
 
     /// `error: …` with each cause, then the hint when the error carries one.
@@ -56,7 +60,11 @@ impl Ui {
         if self.quiet.load(Ordering::Relaxed) {
             return;
         }
-        let _ = writeln!(std::io::stderr().lock(), "{} {message}", self.paint("1;33", "warning:"));
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "{} {message}",
+            self.paint("1;33", "warning:")
+        );
     }
 
     pub(crate) fn summary(&self, message: &str) {

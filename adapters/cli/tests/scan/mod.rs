@@ -1,0 +1,313 @@
+//! `sitemap scan`: the content fixtures of `sitemap-content` (and small
+//! sites made in temp dirs) scanned by the binary; every sitemap written is
+//! checked with xmllint against the XSDs and snapshotted whole.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use sitemap_testkit::{Schema, assert_valid};
+
+fn content_fixture(case: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../content/tests/fixtures")
+        .join(case)
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A fixture copied into a temp dir (tests write into it).
+fn site(case: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&content_fixture(case), dir.path());
+    dir
+}
+
+/// Runs `sitemap ARGS` in `dir` with a clean environment for colours.
+fn sitemap(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sitemap"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8], dir: &Path) -> String {
+    String::from_utf8_lossy(bytes).replace(&*dir.to_string_lossy(), "<site>")
+}
+
+/// Lastmod only from what the files say, so output does not depend on
+/// when the fixture was copied or on git.
+const STABLE: [&str; 2] = ["--lastmod", "front-matter,date"];
+
+fn valid(path: &Path) -> String {
+    let xml = fs::read_to_string(path).unwrap();
+    assert_valid(path, Schema::for_document(&xml));
+    xml
+}
+
+#[test]
+fn scan_zola_site_writes_public_sitemap() {
+    let dir = site("zola-rules");
+    let out = sitemap(dir.path(), &["scan", STABLE[0], STABLE[1]]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!("zola_stderr", text(&out.stderr, dir.path()));
+    insta::assert_snapshot!(
+        "zola_sitemap",
+        valid(&dir.path().join("public/sitemap.xml"))
+    );
+}
+
+#[test]
+fn scan_hugo_site_writes_publish_dir_sitemap() {
+    let dir = site("hugo-rules");
+    let out = sitemap(
+        dir.path(),
+        &["scan", STABLE[0], STABLE[1], "--changefreq", "weekly"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!("hugo_stderr", text(&out.stderr, dir.path()));
+    insta::assert_snapshot!(
+        "hugo_sitemap",
+        valid(&dir.path().join("public/sitemap.xml"))
+    );
+}
+
+#[test]
+fn scan_dry_run_prints_entries_and_writes_nothing() {
+    let dir = site("zola-rules");
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--dry-run",
+            "--quiet",
+            STABLE[0],
+            STABLE[1],
+            "--exclude",
+            "content/posts/**",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("dry_run_stdout", text(&out.stdout, dir.path()));
+    assert_eq!(text(&out.stderr, dir.path()), "");
+    assert!(!dir.path().join("public").exists());
+}
+
+#[test]
+fn scan_check_exit_codes() {
+    let dir = site("zola-rules");
+    let check = |dir: &Path| sitemap(dir, &["scan", "--check", "-q", STABLE[0], STABLE[1]]);
+    let out = check(dir.path());
+    assert_eq!(out.status.code(), Some(3), "missing sitemap: out of date");
+    let out = sitemap(dir.path(), &["scan", "-q", STABLE[0], STABLE[1]]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = check(dir.path());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    // A changed page makes the sitemap stale.
+    fs::write(
+        dir.path().join("content/orphans/lonely.md"),
+        "+++\ntitle = \"Lonely\"\nupdated = 2025-01-01\n+++\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan", "--check", STABLE[0], STABLE[1]]);
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = text(&out.stderr, dir.path());
+    assert!(
+        stderr.ends_with(
+            "warning: public/sitemap.xml: differs from what would be written\nsitemap: out of date in public (1 file(s) differ); run `sitemap scan` to update\n"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn scan_robots_merges_and_gzip_text_format() {
+    let dir = site("zola-rules");
+    fs::create_dir_all(dir.path().join("public")).unwrap();
+    fs::write(
+        dir.path().join("public/robots.txt"),
+        "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.org/blog/sitemap.xml\nSitemap: https://example.org/other.xml\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan", "--robots", "--gzip", "--format", "txt", STABLE[0], STABLE[1],
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!("robots_stderr", text(&out.stderr, dir.path()));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("public/robots.txt")).unwrap(),
+        "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.org/blog/sitemap.txt.gz\nSitemap: https://example.org/other.xml\n"
+    );
+    assert!(!dir.path().join("public/sitemap.xml").exists());
+    let gz = fs::read(dir.path().join("public/sitemap.txt.gz")).unwrap();
+    assert_eq!(&gz[..2], &[0x1f, 0x8b], "gzip magic");
+}
+
+#[test]
+fn scan_settings_file_and_flags_win() {
+    let dir = site("hugo-rules");
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "out = \"dist\"\nformat = \"txt\"\n\n[source]\nlastmod = [\"front-matter\", \"date\"]\nexclude = [\"content/guides/**\"]\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan", "-q"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!(
+        "settings_txt",
+        fs::read_to_string(dir.path().join("dist/sitemap.txt")).unwrap()
+    );
+    // Flags win: XML, and no exclusion.
+    let out = sitemap(
+        dir.path(),
+        &["scan", "-q", "--format", "xml", "--exclude", "nothing/**"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let xml = valid(&dir.path().join("dist/sitemap.xml"));
+    assert!(xml.contains("<loc>https://example.org/docs/guides/getting-started/</loc>"));
+    assert!(
+        !dir.path().join("dist/sitemap.txt").exists(),
+        "the earlier set is replaced"
+    );
+}
+
+#[test]
+fn scan_errors_name_the_file_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("zola.toml"), "title = \"no base\"\n").unwrap();
+    let out = sitemap(dir.path(), &["scan"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "error: ./zola.toml: no base URL: the site's configuration has no `base_url`\n  hint: set `base_url` in zola.toml, `base_url` in sitemap.toml, or pass --base-url https://example.org/\n"
+    );
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "base-url = \"https://example.org/\"\ngzipp = true\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr, dir.path());
+    assert!(
+        stderr.starts_with("error: ./sitemap.toml:2: unknown field `gzipp`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("  hint: see `sitemap scan --help` for every key of sitemap.toml\n"),
+        "{stderr}"
+    );
+    // A front matter error: file:line.
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "base-url = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(dir.path().join("content/a.md"), "+++\ntitle = \"a\"\n+++\n").unwrap();
+    fs::write(
+        dir.path().join("content/b.md"),
+        "+++\ntitle = \"b\"\nslug = \"../../x\"\n+++\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "error: ./content/b.md:3: `slug = \"../../x\"` would leave the site (`..` segments are refused)\n  hint: write the path relative to the site root, without `..`\n"
+    );
+    // Usage errors are exit 2.
+    let out = sitemap(dir.path(), &["scan", "--no-such-flag"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn scan_built_html_folder_is_detected() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("blog")).unwrap();
+    fs::write(
+        dir.path().join("index.html"),
+        "<html><head><title>Home</title></head></html>",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("blog/index.html"),
+        "<html><head><title>Blog</title></head></html>",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr, dir.path()).contains("hint: pass --base-url"));
+    let out = sitemap(dir.path(), &["scan", "--base-url", "https://example.org"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!("html_sitemap", valid(&dir.path().join("sitemap.xml")));
+}
+
+#[test]
+fn help_documents_settings_and_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sitemap(dir.path(), &["scan", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout, dir.path());
+    for key in [
+        "base-url",
+        "format",
+        "gzip",
+        "limits",
+        "robots",
+        "[source]",
+        "lastmod",
+        "include-drafts",
+        "shallow",
+    ] {
+        assert!(help.contains(key), "scan --help does not document `{key}`");
+    }
+    let out = sitemap(dir.path(), &["--help"]);
+    assert!(text(&out.stdout, dir.path()).contains("3  `scan --check`"));
+}
