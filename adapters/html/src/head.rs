@@ -8,6 +8,7 @@
 //! there too, so a page without `<head>`/`<body>` tags is read the same way
 //! a browser reads it).
 
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::fs::File;
@@ -18,9 +19,10 @@ use std::rc::Rc;
 use lol_html::html_content::{Element, EndTag, TextChunk};
 use lol_html::{ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings};
 
-/// Bytes handed to the tokenizer at a time. Small enough that a typical
-/// head fits in one or two reads, so little of the body is ever read.
-const CHUNK: usize = 4096;
+/// Bytes read at a time. One read holds a typical head (2–8 KB), so most
+/// pages cost one `read` call; the tokenizer stops where the head ends,
+/// wherever that falls in the chunk.
+const CHUNK: usize = 8 * 1024;
 
 /// How far into the first chunk to look for NUL bytes: text HTML never has
 /// them, binary files (images, archives saved as `.html`) almost always do
@@ -89,18 +91,83 @@ pub(crate) enum Read {
 }
 
 /// The compiled selectors, shared by every file a thread reads.
+///
+/// One selector per kind of element and attribute of interest rather than
+/// `*`: lol_html then matches tag and attribute names itself and only
+/// builds an element (and calls us) for the few that matter, which keeps
+/// the per-page cost low. Attribute values match without case where HTML
+/// says they are case-insensitive (`name`, `http-equiv`, `rel`).
 pub(crate) struct Selectors {
-    any: Selector,
+    html: Selector,
+    head: Selector,
+    base: Selector,
+    robots: Selector,
+    refresh: Selector,
+    last_modified: Selector,
+    article_modified_time: Selector,
+    og_updated_time: Selector,
+    canonical: Selector,
+    alternate: Selector,
     script: Selector,
+    noscript: Selector,
+    /// Any element that cannot be in a head: the head is over.
+    body: Selector,
 }
 
 impl Selectors {
-    pub(crate) fn new() -> Selectors {
+    /// Selectors for a scan whose robots meta names are `robots_names`
+    /// (lowercased).
+    pub(crate) fn new(robots_names: &[String]) -> Selectors {
+        let parse = |s: &str| {
+            s.parse::<Selector>()
+                .unwrap_or_else(|e| panic!("selector `{s}`: {e}"))
+        };
+        let robots: Vec<String> = robots_names
+            .iter()
+            .map(|n| format!("meta[name=\"{}\" i][content]", css_string(n)))
+            .collect();
         Selectors {
-            any: "*".parse().expect("`*` is a valid selector"),
-            script: "script".parse().expect("`script` is a valid selector"),
+            html: parse("html[lang]"),
+            head: parse("head"),
+            base: parse("base[href]"),
+            // A selector list needs one entry; a name no page uses keeps it
+            // valid when the caller asked for no robots names at all.
+            robots: parse(&if robots.is_empty() {
+                "meta[name=\"-\"][content]".to_owned()
+            } else {
+                robots.join(", ")
+            }),
+            refresh: parse("meta[http-equiv=\"refresh\" i][content]"),
+            last_modified: parse(
+                "meta[name=\"last-modified\" i][content], meta[http-equiv=\"last-modified\" i][content]",
+            ),
+            article_modified_time: parse("meta[property=\"article:modified_time\"][content]"),
+            og_updated_time: parse("meta[property=\"og:updated_time\"][content]"),
+            canonical: parse("link[rel~=\"canonical\" i][href]"),
+            alternate: parse("link[rel~=\"alternate\" i][hreflang][href]"),
+            script: parse("script"),
+            noscript: parse("noscript"),
+            body: parse(
+                ":not(html, head, meta, link, script, style, title, base, noscript, template)",
+            ),
         }
     }
+}
+
+/// `value` escaped for a double-quoted CSS string.
+fn css_string(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The error a handler returns to stop the tokenizer: the head is over.
@@ -119,26 +186,8 @@ fn head_end() -> HandlerResult {
     Err(Box::new(HeadEnd))
 }
 
-/// Elements the HTML parser keeps in the head; any other start tag ends it.
-fn belongs_in_head(tag: &str) -> bool {
-    matches!(
-        tag,
-        "html"
-            | "head"
-            | "meta"
-            | "link"
-            | "script"
-            | "style"
-            | "title"
-            | "base"
-            | "noscript"
-            | "template"
-    )
-}
-
-/// Reads the head of `path`. `robots_names` are the lowercased meta names
-/// whose noindex counts (`robots`, `googlebot`, …).
-pub(crate) fn read(path: &Path, selectors: &Selectors, robots_names: &[String]) -> Read {
+/// Reads the head of `path`.
+pub(crate) fn read<'s>(path: &Path, selectors: &'s Selectors) -> Read {
     let mut file = match File::open(path) {
         Ok(f) => f,
         Err(e) => return Read::Unreadable(e),
@@ -150,50 +199,75 @@ pub(crate) fn read(path: &Path, selectors: &Selectors, robots_names: &[String]) 
     let in_noscript = Rc::new(Cell::new(0u32));
     let in_json_ld = Cell::new(false);
 
-    let element_handler = |el: &mut Element<'_, '_>| -> HandlerResult {
-        let tag = el.tag_name();
-        if in_noscript.get() > 0 && !belongs_in_head(&tag) {
-            return Ok(());
-        }
-        match tag.as_str() {
-            "html" => {
-                if let Some(lang) = attr(el, "lang") {
-                    head.borrow_mut().lang.get_or_insert(lang);
-                }
-            }
-            "head" => {
-                el.on_end_tag(Box::new(|_: &mut EndTag<'_>| head_end()))?;
-            }
-            "base" => {
-                if let Some(href) = attr(el, "href") {
-                    head.borrow_mut().base_href.get_or_insert(href);
-                }
-            }
-            "noscript" => {
-                in_noscript.set(in_noscript.get() + 1);
-                let depth = Rc::clone(&in_noscript);
-                // A `<noscript/>` has no end tag to wait for.
-                let _ = el.on_end_tag(Box::new(move |_: &mut EndTag<'_>| {
-                    depth.set(depth.get().saturating_sub(1));
-                    Ok(())
-                }));
-            }
-            "meta" => meta(el, &mut head.borrow_mut(), robots_names),
-            "link" => link(el, &mut head.borrow_mut()),
-            "script" => {
-                let ty = attr(el, "type").unwrap_or_default();
-                let json_ld = ty.trim().eq_ignore_ascii_case("application/ld+json");
-                in_json_ld.set(json_ld);
-                if json_ld {
-                    head.borrow_mut().json_ld.push(String::new());
-                }
-            }
-            other if !belongs_in_head(other) => return head_end(),
-            _ => {}
+    let html = |el: &mut Element<'_, '_>| -> HandlerResult {
+        if let Some(lang) = attr(el, "lang") {
+            head.borrow_mut().lang.get_or_insert(lang);
         }
         Ok(())
     };
-    let text_handler = |t: &mut TextChunk<'_>| -> HandlerResult {
+    let head_tag = |el: &mut Element<'_, '_>| -> HandlerResult {
+        // A `<head/>` has no end tag to wait for; `<body>` ends it then.
+        let _ = el.on_end_tag(Box::new(|_: &mut EndTag<'_>| head_end()));
+        Ok(())
+    };
+    let base = |el: &mut Element<'_, '_>| -> HandlerResult {
+        if let Some(href) = attr(el, "href") {
+            head.borrow_mut().base_href.get_or_insert(href);
+        }
+        Ok(())
+    };
+    let robots = |el: &mut Element<'_, '_>| -> HandlerResult {
+        let mut head = head.borrow_mut();
+        if head.noindex.is_none() && attr(el, "content").is_some_and(|c| says_noindex(&c)) {
+            head.noindex = Some(
+                attr(el, "name")
+                    .unwrap_or_default()
+                    .trim()
+                    .to_ascii_lowercase(),
+            );
+        }
+        Ok(())
+    };
+    let refresh = |el: &mut Element<'_, '_>| -> HandlerResult {
+        let mut head = head.borrow_mut();
+        if head.refresh.is_none() {
+            head.refresh = content(el);
+        }
+        Ok(())
+    };
+    let date = |which: MarkupDate| {
+        let head = &head;
+        move |el: &mut Element<'_, '_>| -> HandlerResult {
+            if let Some(c) = content(el) {
+                head.borrow_mut().dates.push((which, c));
+            }
+            Ok(())
+        }
+    };
+    let canonical = |el: &mut Element<'_, '_>| -> HandlerResult {
+        if let Some(href) = attr(el, "href") {
+            head.borrow_mut().canonicals.push(href.trim().to_owned());
+        }
+        Ok(())
+    };
+    let alternate = |el: &mut Element<'_, '_>| -> HandlerResult {
+        if let (Some(hreflang), Some(href)) = (attr(el, "hreflang"), attr(el, "href")) {
+            head.borrow_mut()
+                .alternates
+                .push((hreflang.trim().to_owned(), href.trim().to_owned()));
+        }
+        Ok(())
+    };
+    let script = |el: &mut Element<'_, '_>| -> HandlerResult {
+        let json_ld = attr(el, "type")
+            .is_some_and(|ty| ty.trim().eq_ignore_ascii_case("application/ld+json"));
+        in_json_ld.set(json_ld);
+        if json_ld {
+            head.borrow_mut().json_ld.push(String::new());
+        }
+        Ok(())
+    };
+    let script_text = |t: &mut TextChunk<'_>| -> HandlerResult {
         if in_json_ld.get() {
             if let Some(block) = head.borrow_mut().json_ld.last_mut() {
                 block.push_str(t.as_str());
@@ -204,16 +278,80 @@ pub(crate) fn read(path: &Path, selectors: &Selectors, robots_names: &[String]) 
         }
         Ok(())
     };
+    let noscript = |el: &mut Element<'_, '_>| -> HandlerResult {
+        in_noscript.set(in_noscript.get() + 1);
+        let depth = Rc::clone(&in_noscript);
+        // A `<noscript/>` has no end tag to wait for.
+        let _ = el.on_end_tag(Box::new(move |_: &mut EndTag<'_>| {
+            depth.set(depth.get().saturating_sub(1));
+            Ok(())
+        }));
+        Ok(())
+    };
+    let body = |_: &mut Element<'_, '_>| -> HandlerResult {
+        if in_noscript.get() > 0 {
+            Ok(())
+        } else {
+            head_end()
+        }
+    };
 
+    let on = |selector: &'s Selector, handlers| (Cow::Borrowed(selector), handlers);
     let settings = Settings::new()
         .with_strict(false)
-        .append_element_content_handler((
-            std::borrow::Cow::Borrowed(&selectors.any),
-            ElementContentHandlers::default().element(element_handler),
+        .append_element_content_handler(on(
+            &selectors.body,
+            ElementContentHandlers::default().element(body),
         ))
-        .append_element_content_handler((
-            std::borrow::Cow::Borrowed(&selectors.script),
-            ElementContentHandlers::default().text(text_handler),
+        .append_element_content_handler(on(
+            &selectors.html,
+            ElementContentHandlers::default().element(html),
+        ))
+        .append_element_content_handler(on(
+            &selectors.head,
+            ElementContentHandlers::default().element(head_tag),
+        ))
+        .append_element_content_handler(on(
+            &selectors.base,
+            ElementContentHandlers::default().element(base),
+        ))
+        .append_element_content_handler(on(
+            &selectors.robots,
+            ElementContentHandlers::default().element(robots),
+        ))
+        .append_element_content_handler(on(
+            &selectors.refresh,
+            ElementContentHandlers::default().element(refresh),
+        ))
+        .append_element_content_handler(on(
+            &selectors.last_modified,
+            ElementContentHandlers::default().element(date(MarkupDate::LastModified)),
+        ))
+        .append_element_content_handler(on(
+            &selectors.article_modified_time,
+            ElementContentHandlers::default().element(date(MarkupDate::ArticleModifiedTime)),
+        ))
+        .append_element_content_handler(on(
+            &selectors.og_updated_time,
+            ElementContentHandlers::default().element(date(MarkupDate::OgUpdatedTime)),
+        ))
+        .append_element_content_handler(on(
+            &selectors.canonical,
+            ElementContentHandlers::default().element(canonical),
+        ))
+        .append_element_content_handler(on(
+            &selectors.alternate,
+            ElementContentHandlers::default().element(alternate),
+        ))
+        .append_element_content_handler(on(
+            &selectors.script,
+            ElementContentHandlers::default()
+                .element(script)
+                .text(script_text),
+        ))
+        .append_element_content_handler(on(
+            &selectors.noscript,
+            ElementContentHandlers::default().element(noscript),
         ));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
 
@@ -300,42 +438,9 @@ fn check_utf8(carry: &mut Vec<u8>, chunk: &[u8], offset: u64) -> Option<u64> {
     }
 }
 
-fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String]) {
-    let content = || attr(el, "content").map(|c| c.trim().to_owned());
-    if let Some(name) = attr(el, "name") {
-        let name = name.trim().to_ascii_lowercase();
-        if robots_names.contains(&name) {
-            if head.noindex.is_none() && content().is_some_and(|c| says_noindex(&c)) {
-                head.noindex = Some(name);
-            }
-        } else if name == "last-modified"
-            && let Some(c) = content()
-        {
-            head.dates.push((MarkupDate::LastModified, c));
-        }
-    }
-    if let Some(equiv) = attr(el, "http-equiv") {
-        let equiv = equiv.trim().to_ascii_lowercase();
-        match equiv.as_str() {
-            "refresh" if head.refresh.is_none() => head.refresh = content(),
-            "last-modified" => {
-                if let Some(c) = content() {
-                    head.dates.push((MarkupDate::LastModified, c));
-                }
-            }
-            _ => {}
-        }
-    }
-    if let Some(property) = attr(el, "property") {
-        let which = match property.trim() {
-            "article:modified_time" => Some(MarkupDate::ArticleModifiedTime),
-            "og:updated_time" => Some(MarkupDate::OgUpdatedTime),
-            _ => None,
-        };
-        if let (Some(which), Some(c)) = (which, content()) {
-            head.dates.push((which, c));
-        }
-    }
+/// A meta's `content`, trimmed.
+fn content(el: &Element<'_, '_>) -> Option<String> {
+    attr(el, "content").map(|c| c.trim().to_owned())
 }
 
 /// Whether a robots meta `content` forbids indexing: a `noindex` or `none`
@@ -345,29 +450,6 @@ pub(crate) fn says_noindex(content: &str) -> bool {
     content
         .split(|c: char| c == ',' || c.is_whitespace())
         .any(|t| t.eq_ignore_ascii_case("noindex") || t.eq_ignore_ascii_case("none"))
-}
-
-fn link(el: &Element<'_, '_>, head: &mut Head) {
-    let Some(rel) = attr(el, "rel") else {
-        return;
-    };
-    let Some(href) = attr(el, "href") else {
-        return;
-    };
-    let href = href.trim().to_owned();
-    // `rel` is a set of space-separated, case-insensitive keywords.
-    let mut canonical = false;
-    let mut alternate = false;
-    for token in rel.split_ascii_whitespace() {
-        canonical |= token.eq_ignore_ascii_case("canonical");
-        alternate |= token.eq_ignore_ascii_case("alternate");
-    }
-    if canonical {
-        head.canonicals.push(href.clone());
-    }
-    if alternate && let Some(hreflang) = attr(el, "hreflang") {
-        head.alternates.push((hreflang.trim().to_owned(), href));
-    }
 }
 
 /// An attribute's value with its character references decoded: lol_html

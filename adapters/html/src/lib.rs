@@ -61,6 +61,7 @@ mod dates;
 mod detect;
 mod head;
 mod options;
+mod page;
 mod report;
 mod scan;
 

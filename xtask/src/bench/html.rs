@@ -1,5 +1,288 @@
-//! Benchmark `html`: being written.
+//! Benchmark `html`: scanning a built site against reading it once.
+//!
+//! `cargo xtask bench html [--count N] [--runs R]` (defaults 100,000 pages,
+//! 3 runs):
+//!
+//! 1. generates (once; cached under `<target>/bench-html/<N>/site/`) a
+//!    built site of N pages shaped like a real generator's output: a 3–5
+//!    KB head (charset, viewport, title, description, Open Graph and
+//!    Twitter tags, canonical, hreflang on a quarter of the pages,
+//!    stylesheets, scripts, JSON-LD) and a 15–60 KB body (navigation,
+//!    article text, footer), in `section/slug/index.html` folders, with a
+//!    few noindex pages, redirect stubs and print versions with a canonical
+//!    elsewhere;
+//! 2. builds the `scan_html` example of sitemap-html in release mode;
+//! 3. R times, alternating so both see the same machine load and a warm
+//!    page cache: times `find DIR -name '*.html' -print0 | xargs -0 cat >
+//!    /dev/null` (walking and reading every file once, the baseline) and
+//!    the scan (spawn to exit, default threads), plus one scan on a single
+//!    thread for reference;
+//! 4. prints the medians and the ratio scan / baseline against the target
+//!    (≤ 0.5).
 
-pub(crate) fn run(_args: &[String]) -> anyhow::Result<()> {
-    anyhow::bail!("benchmark `html` is not written yet")
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+const TARGET: f64 = 0.5;
+const BASE_URL: &str = "https://bench.example.org/";
+
+pub(crate) fn run(args: &[String]) -> Result<()> {
+    let mut count: usize = 100_000;
+    let mut runs: usize = 3;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--count" => count = it.next().context("--count needs a number")?.parse()?,
+            "--runs" => runs = it.next().context("--runs needs a number")?.parse()?,
+            other => bail!("unknown argument `{other}`; usage: cargo xtask bench html [--count N] [--runs R]"),
+        }
+    }
+    if runs == 0 || count == 0 {
+        bail!("--count and --runs must be at least 1");
+    }
+
+    let target_dir = target_dir();
+    let site = target_dir.join("bench-html").join(count.to_string()).join("site");
+    let bytes = ensure_site(&site, count)?;
+
+    crate::run(crate::cargo().args(["build", "--release", "-p", "sitemap-html", "--example", "scan_html"]))?;
+    let scan_bin = target_dir.join("release/examples/scan_html");
+    if !scan_bin.is_file() {
+        bail!("{} was not built", scan_bin.display());
+    }
+
+    // Warm the page cache once so that neither side pays for the disk.
+    eprintln!("warming the page cache ({:.1} GB)…", bytes as f64 / 1e9);
+    baseline(&site)?;
+
+    let mut base_times = Vec::new();
+    let mut scan_times = Vec::new();
+    let mut scan_report = String::new();
+    for run in 1..=runs {
+        let b = baseline(&site)?;
+        let (s, report) = scan(&scan_bin, &site, None)?;
+        eprintln!("run {run}/{runs}: read every file {:.3}s, scan {:.3}s", b.as_secs_f64(), s.as_secs_f64());
+        base_times.push(b);
+        scan_times.push(s);
+        scan_report = report;
+    }
+    let (single, _) = scan(&scan_bin, &site, Some(1))?;
+
+    let base = median(&mut base_times);
+    let ours = median(&mut scan_times);
+    let ratio = ours.as_secs_f64() / base.as_secs_f64();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("bench html: {count} pages, {:.2} GB, {runs} runs (medians)", bytes as f64 / 1e9);
+    println!("  scan result:                 {scan_report}");
+    println!("  read every file once (cat):  {:.3}s", base.as_secs_f64());
+    println!("  scan ({threads} threads):            {:.3}s", ours.as_secs_f64());
+    println!(
+        "  scan (1 thread, one run):    {:.3}s  ratio {:.3}",
+        single.as_secs_f64(),
+        single.as_secs_f64() / base.as_secs_f64()
+    );
+    println!(
+        "  ratio scan / read-all: {ratio:.3} (target <= {TARGET}): {}",
+        if ratio <= TARGET { "ok" } else { "MISSED" }
+    );
+    Ok(())
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).map_or_else(
+        || crate::root().join("target"),
+        |p| if p.is_relative() { crate::root().join(p) } else { p },
+    )
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// `find | xargs cat > /dev/null`: walk and read every page once.
+fn baseline(site: &Path) -> Result<Duration> {
+    let start = Instant::now();
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg("find \"$1\" -type f -name '*.html' -print0 | xargs -0 cat > /dev/null")
+        .arg("sh")
+        .arg(site)
+        .status()
+        .context("cannot run sh -c 'find | xargs cat'")?;
+    let elapsed = start.elapsed();
+    if !status.success() {
+        bail!("find | xargs cat failed with {status}");
+    }
+    Ok(elapsed)
+}
+
+/// Runs the scan example, timed from spawn to exit.
+fn scan(bin: &Path, site: &Path, threads: Option<usize>) -> Result<(Duration, String)> {
+    let mut cmd = Command::new(bin);
+    cmd.arg(site).arg(BASE_URL).stderr(Stdio::inherit());
+    if let Some(n) = threads {
+        cmd.args(["--threads", &n.to_string()]);
+    }
+    let start = Instant::now();
+    let out = cmd.output().with_context(|| format!("cannot run {}", bin.display()))?;
+    let elapsed = start.elapsed();
+    if !out.status.success() {
+        bail!("{} failed with {}", bin.display(), out.status);
+    }
+    Ok((elapsed, String::from_utf8_lossy(&out.stdout).trim().to_owned()))
+}
+
+/// Generates the site unless a complete one is cached; returns its size.
+fn ensure_site(site: &Path, count: usize) -> Result<u64> {
+    let done = site.with_file_name("complete");
+    if let Ok(size) = fs::read_to_string(&done) {
+        if let Ok(bytes) = size.trim().parse() {
+            eprintln!("using the cached site in {}", site.display());
+            return Ok(bytes);
+        }
+    }
+    if site.exists() {
+        fs::remove_dir_all(site).with_context(|| format!("removing the partial site {}", site.display()))?;
+    }
+    eprintln!("generating {count} pages in {}…", site.display());
+    let start = Instant::now();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut bytes = 0u64;
+    let mut page = String::with_capacity(96 * 1024);
+    let sections = count.div_ceil(1000);
+    for i in 0..count {
+        let section = i % sections;
+        let rel = format!("section-{section:03}/page-{i:06}");
+        let dir = site.join(&rel);
+        fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        page.clear();
+        write_page(&mut page, &mut rng, i, &rel);
+        fs::write(dir.join("index.html"), &page).with_context(|| format!("writing {}", dir.display()))?;
+        bytes += page.len() as u64;
+        // A print version beside one page in fifty (canonical elsewhere).
+        if i % 50 == 7 {
+            page.clear();
+            write_page(&mut page, &mut rng, i, &rel);
+            fs::write(dir.join("print.html"), &page)?;
+            bytes += page.len() as u64;
+        }
+    }
+    let index = format!("<!DOCTYPE html><html lang=\"en\"><head><title>Home</title></head><body><h1>Home</h1>{}</body></html>\n", "<p>Welcome.</p>".repeat(100));
+    fs::write(site.join("index.html"), &index)?;
+    fs::write(site.join("404.html"), "<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n")?;
+    bytes += index.len() as u64;
+    fs::write(&done, bytes.to_string())?;
+    eprintln!("generated {:.2} GB in {:.1}s", bytes as f64 / 1e9, start.elapsed().as_secs_f64());
+    Ok(bytes)
+}
+
+/// xorshift64*: deterministic, so every machine benchmarks the same site.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+const WORDS: &[&str] = &[
+    "sitemap", "static", "generator", "build", "page", "content", "search", "engine", "index", "crawler", "the",
+    "a", "of", "and", "to", "in", "is", "that", "for", "with", "as", "on", "by", "this", "documentation", "release",
+    "version", "configuration", "template", "theme", "deploy", "server", "request", "response", "cache", "header",
+];
+
+fn sentence(out: &mut String, rng: &mut Rng) {
+    let n = 8 + rng.below(14);
+    for w in 0..n {
+        if w > 0 {
+            out.push(' ');
+        }
+        out.push_str(WORDS[rng.below(WORDS.len() as u64) as usize]);
+    }
+    out.push_str(". ");
+}
+
+/// One page: what Hugo, Jekyll or Docusaurus themes typically write.
+fn write_page(out: &mut String, rng: &mut Rng, i: usize, rel: &str) {
+    let url = format!("{BASE_URL}{rel}/");
+    let kind = i % 100;
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta http-equiv=\"X-UA-Compatible\" content=\"IE=edge\">\n<title>Page {i} | Bench site</title>\n\
+         <meta name=\"description\" content=\""
+    );
+    sentence(out, rng);
+    out.push_str("\">\n<meta name=\"generator\" content=\"Hugo 0.111.3\">\n");
+    if kind == 3 || kind == 53 {
+        out.push_str("<meta name=\"robots\" content=\"noindex, follow\">\n");
+    }
+    if kind == 11 {
+        let _ = writeln!(out, "<meta http-equiv=\"refresh\" content=\"0; url={BASE_URL}section-000/page-000000/\">");
+    }
+    // The folder URL: for `print.html` beside it, a canonical elsewhere.
+    let _ = writeln!(out, "<link rel=\"canonical\" href=\"{url}\">");
+    if kind < 25 {
+        for lang in ["en", "fr", "de"] {
+            let _ = writeln!(out, "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{url}\">");
+        }
+    }
+    for (p, c) in [("og:title", "Page"), ("og:type", "article"), ("og:site_name", "Bench site"), ("twitter:card", "summary_large_image")] {
+        let _ = writeln!(out, "<meta property=\"{p}\" content=\"{c} {i}\">");
+    }
+    let _ = writeln!(out, "<meta property=\"og:url\" content=\"{url}\">");
+    let _ = writeln!(out, "<meta property=\"og:image\" content=\"{BASE_URL}images/cover-{i}.png\">");
+    let day = 1 + i % 28;
+    let month = 1 + (i / 28) % 12;
+    let _ = writeln!(out, "<meta property=\"article:published_time\" content=\"2023-{month:02}-{day:02}T08:00:00+00:00\">");
+    if i % 3 == 0 {
+        let _ = writeln!(out, "<meta property=\"article:modified_time\" content=\"2024-{month:02}-{day:02}T09:30:00+00:00\">");
+    }
+    for sheet in ["main", "syntax", "fonts"] {
+        let _ = writeln!(out, "<link rel=\"stylesheet\" href=\"/css/{sheet}.min.3f2a9c.css\" integrity=\"sha256-{}\" crossorigin=\"anonymous\">", "Zm9vYmFy".repeat(5));
+    }
+    for icon in ["icon", "apple-touch-icon", "manifest"] {
+        let _ = writeln!(out, "<link rel=\"{icon}\" href=\"/{icon}.png\">");
+    }
+    out.push_str("<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','G-XXXXXXX');</script>\n");
+    out.push_str("<script async src=\"https://www.googletagmanager.com/gtag/js?id=G-XXXXXXX\"></script>\n");
+    let _ = writeln!(
+        out,
+        "<script type=\"application/ld+json\">{{\"@context\":\"https://schema.org\",\"@type\":\"BlogPosting\",\"headline\":\"Page {i}\",\"datePublished\":\"2023-{month:02}-{day:02}\",\"dateModified\":\"2024-{month:02}-{day:02}\",\"author\":{{\"@type\":\"Person\",\"name\":\"Bench Author\"}},\"mainEntityOfPage\":\"{url}\"}}</script>"
+    );
+    // Pad the head to a realistic 3-5 KB with the inline CSS themes ship.
+    let pad = 1000 + rng.below(1500) as usize;
+    out.push_str("<style>");
+    while out.len() < pad + 2000 {
+        out.push_str(".post-content h2{margin-top:2rem;font-weight:600}.nav a:hover{text-decoration:underline} ");
+    }
+    out.push_str("</style>\n</head>\n<body>\n<header class=\"site-header\"><nav class=\"nav\"><ul>");
+    for n in 0..30 {
+        let _ = write!(out, "<li><a href=\"/section-{n:03}/\">Section {n}</a></li>");
+    }
+    out.push_str("</ul></nav></header>\n<main><article class=\"post-content\">\n");
+    let body = 15_000 + rng.below(45_000) as usize;
+    let start = out.len();
+    while out.len() - start < body {
+        out.push_str("<h2>Section heading</h2>\n<p>");
+        for _ in 0..6 {
+            sentence(out, rng);
+        }
+        out.push_str("</p>\n<pre><code>cargo xtask bench html --count 100000</code></pre>\n");
+    }
+    out.push_str("</article></main>\n<footer><p>&copy; Bench site</p></footer>\n</body>\n</html>\n");
 }

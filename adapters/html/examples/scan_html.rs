@@ -1,0 +1,35 @@
+//! Scans a built site and prints what was found: the program
+//! `cargo xtask bench html` times.
+//!
+//! `scan_html DIR BASE_URL [--threads N]`
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use sitemap_html::{HtmlOptions, scan};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: scan_html DIR BASE_URL [--threads N]";
+    let dir = PathBuf::from(args.next().ok_or(usage)?);
+    let base = args.next().ok_or(usage)?;
+    let mut options = HtmlOptions::new(base.parse()?);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--threads" => options.threads = args.next().ok_or(usage)?.parse()?,
+            other => return Err(format!("unknown argument `{other}`; {usage}").into()),
+        }
+    }
+    let start = Instant::now();
+    let found = scan(&dir, &options)?;
+    let elapsed = start.elapsed();
+    println!(
+        "listed={} excluded={} warnings={} files_read={} elapsed_ms={}",
+        found.urls.len(),
+        found.excluded.len(),
+        found.warnings.len(),
+        found.files_read.len(),
+        elapsed.as_millis()
+    );
+    Ok(())
+}

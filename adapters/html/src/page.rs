@@ -1,0 +1,325 @@
+//! What one page is, judged from its head alone: its loc, whether it is
+//! listed, and the entry if so. This runs on the walker's threads; only
+//! what needs the whole site (duplicates, canonical targets, hreflang
+//! return links) is left to the ordered pass in `scan`.
+
+use sitemap_core::{Alternate, Hreflang, Lastmod, Loc, Url};
+
+use crate::dates::{json_ld_date_modified, parse_markup_date};
+use crate::head::{Head, MarkupDate};
+use crate::options::{BuiltPage, HtmlOptions, TrailingSlash};
+use crate::report::WarningKind;
+
+/// A page read and judged.
+pub(crate) struct Assessed {
+    /// Its URL, or why it has none.
+    pub(crate) loc: Result<Loc, String>,
+    /// What to do with it.
+    pub(crate) verdict: Verdict,
+    /// What looked wrong, in the order found.
+    pub(crate) warnings: Vec<WarningKind>,
+}
+
+/// What a page's head says should happen to it.
+pub(crate) enum Verdict {
+    /// List this entry.
+    Listed(Url),
+    /// A robots meta of this name says noindex.
+    Noindex(String),
+    /// A meta-refresh stub to this URL.
+    Redirect(Loc),
+    /// The canonical URL is elsewhere; this is the entry to list there if
+    /// no file of the site answers for it.
+    Canonical(Url),
+    /// No loc, nothing to decide.
+    None,
+}
+
+/// The options a judgement needs.
+pub(crate) struct Judge<'a> {
+    pub(crate) options: &'a HtmlOptions,
+    /// The base URL as a folder.
+    pub(crate) base: &'a Loc,
+}
+
+impl Judge<'_> {
+    /// Judges the page at `rel` (its path under the root, `/`-separated).
+    pub(crate) fn assess(&self, rel: Option<&str>, head: &Head) -> Assessed {
+        let mut a = Assessor {
+            options: self.options,
+            base: self.base,
+            warnings: Vec::new(),
+        };
+        if let Some(at) = head.invalid_utf8_at {
+            a.warnings.push(WarningKind::InvalidUtf8 { at });
+        }
+        if let Some(message) = &head.html_error {
+            a.warnings.push(WarningKind::BrokenHtml {
+                message: message.clone(),
+            });
+        }
+        let (loc, verdict) = match rel {
+            None => (
+                Err("the file name is not UTF-8, so it has no URL".to_owned()),
+                Verdict::None,
+            ),
+            Some(rel) => match a.loc_for(rel) {
+                Err(e) => (Err(e.to_string()), Verdict::None),
+                Ok(loc) => {
+                    let verdict = a.verdict(rel, &loc, head);
+                    (Ok(loc), verdict)
+                }
+            },
+        };
+        Assessed {
+            loc,
+            verdict,
+            warnings: a.warnings,
+        }
+    }
+}
+
+struct Assessor<'a> {
+    options: &'a HtmlOptions,
+    base: &'a Loc,
+    warnings: Vec<WarningKind>,
+}
+
+impl Assessor<'_> {
+    fn verdict(&mut self, rel: &str, loc: &Loc, head: &Head) -> Verdict {
+        let doc_base = head
+            .base_href
+            .as_deref()
+            .and_then(|b| resolve(loc, b).ok())
+            .unwrap_or_else(|| loc.clone());
+        // Redirect first: generators mark their stubs noindex too (Hugo
+        // aliases), and "redirect stub" is the more useful reason.
+        if let Some(target) = head.refresh.as_deref().and_then(refresh_target) {
+            match resolve(&doc_base, target) {
+                Ok(target) if &target != loc => return Verdict::Redirect(target),
+                // A refresh to itself reloads the page; it is no redirect.
+                Ok(_) => {}
+                Err(e) => self.warnings.push(WarningKind::InvalidHref {
+                    element: "<meta http-equiv=\"refresh\">",
+                    href: target.to_owned(),
+                    error: e.to_string(),
+                }),
+            }
+        }
+        if let Some(meta_name) = &head.noindex {
+            return Verdict::Noindex(meta_name.clone());
+        }
+        if let Some(canonical) = self.canonical(head, &doc_base)
+            && &canonical != loc
+        {
+            return Verdict::Canonical(self.describe(head, &canonical, &doc_base, rel));
+        }
+        Verdict::Listed(self.describe(head, loc, &doc_base, rel))
+    }
+
+    /// The URL of the page at `rel`, by the trailing-slash and clean-URL
+    /// options.
+    pub(crate) fn loc_for(&self, rel: &str) -> Result<Loc, sitemap_core::ValueError> {
+        let (dir, file) = match rel.rsplit_once('/') {
+            Some((dir, file)) => (Some(dir), file),
+            None => (None, rel),
+        };
+        // Servers match index files by exact name: `Index.html` is not
+        // served for `dir/`.
+        let is_index = file == "index.html" || file == "index.htm";
+        let path = if is_index {
+            match self.options.trailing_slash {
+                TrailingSlash::Always => dir.map_or(String::new(), |d| format!("{d}/")),
+                TrailingSlash::Never => dir.unwrap_or_default().to_owned(),
+                TrailingSlash::Keep => rel.to_owned(),
+            }
+        } else if self.options.clean_urls {
+            let stem_len = rel.rfind('.').unwrap_or(rel.len());
+            rel[..stem_len].to_owned()
+        } else {
+            rel.to_owned()
+        };
+        // `./` keeps a first segment such as `a:b.html` from reading as a
+        // scheme; the escapes keep `?`, `#`, `%` and `\` in file names from
+        // reading as URL syntax.
+        self.base.join(&format!("./{}", escape_path(&path)))
+    }
+
+    /// The one canonical URL of a page, if it names exactly one.
+    fn canonical(&mut self, head: &Head, doc_base: &Loc) -> Option<Loc> {
+        let mut found: Vec<Loc> = Vec::new();
+        for href in &head.canonicals {
+            match resolve(doc_base, href) {
+                Ok(loc) => {
+                    if !found.contains(&loc) {
+                        found.push(loc);
+                    }
+                }
+                Err(e) => self.warnings.push(WarningKind::InvalidHref {
+                    element: "<link rel=\"canonical\">",
+                    href: href.clone(),
+                    error: e.to_string(),
+                }),
+            }
+        }
+        if found.len() > 1 {
+            let canonicals = found.iter().map(|l| l.as_str().to_owned()).collect();
+            self.warnings
+                .push(WarningKind::ConflictingCanonicals { canonicals });
+            return None;
+        }
+        found.pop()
+    }
+
+    /// The entry for a page listed at `loc`: its lastmod and alternates.
+    fn describe(&mut self, head: &Head, loc: &Loc, doc_base: &Loc, rel: &str) -> Url {
+        let mut url = Url::new(loc.clone());
+        url.lastmod = self.markup_lastmod(head).or_else(|| {
+            let source = self.options.source_lastmod.as_ref()?;
+            source.lastmod(&BuiltPage { path: rel, loc })
+        });
+        url.alternates = self.alternates(head, loc, doc_base);
+        url
+    }
+
+    /// The first date the markup gives, by [`MarkupDate`] precedence; the
+    /// newest JSON-LD `dateModified` only when no meta tag gives one.
+    fn markup_lastmod(&mut self, head: &Head) -> Option<Lastmod> {
+        let mut dates: Vec<&(MarkupDate, String)> = head.dates.iter().collect();
+        dates.sort_by_key(|(which, _)| *which);
+        for (which, value) in dates {
+            match parse_markup_date(value) {
+                Some(lastmod) => return Some(lastmod),
+                None => self.warnings.push(WarningKind::InvalidLastmod {
+                    markup: *which,
+                    value: value.clone(),
+                }),
+            }
+        }
+        let mut newest: Option<Lastmod> = None;
+        for block in &head.json_ld {
+            match json_ld_date_modified(block) {
+                Ok(values) => {
+                    for value in values {
+                        match parse_markup_date(&value) {
+                            Some(l) => newest = newest.max(Some(l)),
+                            None => self.warnings.push(WarningKind::InvalidLastmod {
+                                markup: MarkupDate::JsonLdDateModified,
+                                value,
+                            }),
+                        }
+                    }
+                }
+                Err(e) => self.warnings.push(WarningKind::InvalidJsonLd {
+                    message: e.to_string(),
+                }),
+            }
+        }
+        newest
+    }
+
+    fn alternates(&mut self, head: &Head, loc: &Loc, doc_base: &Loc) -> Vec<Alternate> {
+        let mut alternates = Vec::new();
+        for (hreflang, href) in &head.alternates {
+            let Ok(lang) = hreflang.parse::<Hreflang>() else {
+                self.warnings.push(WarningKind::InvalidHreflang {
+                    value: hreflang.clone(),
+                    href: href.clone(),
+                });
+                continue;
+            };
+            match resolve(doc_base, href) {
+                Ok(href) => alternates.push(Alternate::new(lang, href)),
+                Err(e) => self.warnings.push(WarningKind::InvalidHref {
+                    element: "<link rel=\"alternate\" hreflang>",
+                    href: href.clone(),
+                    error: e.to_string(),
+                }),
+            }
+        }
+        if alternates.is_empty() {
+            return alternates;
+        }
+        if !alternates.iter().any(|a| &a.href == loc) {
+            match head.lang.as_deref().map(|l| l.trim().parse::<Hreflang>()) {
+                Some(Ok(lang)) => alternates.push(Alternate::new(lang, loc.clone())),
+                _ => self.warnings.push(WarningKind::MissingSelfHreflang),
+            }
+        }
+        alternates.sort();
+        alternates.dedup();
+        alternates
+    }
+}
+
+fn escape_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '?' => out.push_str("%3F"),
+            '#' => out.push_str("%23"),
+            '\\' => out.push_str("%5C"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Resolves a link found in a page, without its fragment (a fragment
+/// names a part of a page; the page is what a sitemap lists).
+fn resolve(doc_base: &Loc, href: &str) -> Result<Loc, sitemap_core::ValueError> {
+    let href = href.trim();
+    let href = href.split_once('#').map_or(href, |(before, _)| before);
+    doc_base.join(href)
+}
+
+/// The URL of a `<meta http-equiv="refresh" content="…">`, parsed as the
+/// HTML standard's "shared declarative refresh steps" do: a delay, then
+/// `;` or `,`, then an optional `url=`, then the URL, optionally quoted.
+/// `None` when the refresh only reloads the page.
+pub(crate) fn refresh_target(content: &str) -> Option<&str> {
+    let s = content.trim_start();
+    let s = s.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let s = s.trim_start();
+    let s = s.strip_prefix([';', ',']).unwrap_or(s).trim_start();
+    let s = match s.get(..3) {
+        Some(word) if word.eq_ignore_ascii_case("url") => {
+            let rest = s[3..].trim_start();
+            rest.strip_prefix('=').map_or(s, str::trim_start)
+        }
+        _ => s,
+    };
+    let s = match s.chars().next() {
+        Some(q @ ('\'' | '"')) => {
+            let inner = &s[1..];
+            inner.find(q).map_or(inner, |end| &inner[..end])
+        }
+        _ => s.trim_end(),
+    };
+    (!s.is_empty()).then_some(s)
+}
+
+#[cfg(test)]
+mod unit {
+    use super::refresh_target;
+
+    #[test]
+    fn refresh_contents() {
+        assert_eq!(refresh_target("0; url=/new/"), Some("/new/"));
+        assert_eq!(
+            refresh_target("0;URL='https://example.org/x'"),
+            Some("https://example.org/x")
+        );
+        assert_eq!(
+            refresh_target("5, url = \"a b.html\" trailing"),
+            Some("a b.html")
+        );
+        assert_eq!(
+            refresh_target("0; https://example.org/"),
+            Some("https://example.org/")
+        );
+        assert_eq!(refresh_target("30"), None);
+        assert_eq!(refresh_target("30;"), None);
+    }
+}
