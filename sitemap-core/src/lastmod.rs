@@ -215,6 +215,54 @@ impl Lastmod {
         s
     }
 
+    /// Appends [`Lastmod::to_xsd_string`] to `out`; the writers call this
+    /// for every entry, so the common forms skip the formatting machinery.
+    pub(crate) fn push_xsd(&self, out: &mut Vec<u8>) {
+        fn digits(out: &mut Vec<u8>, n: u32, width: usize) {
+            let mut buf = [b'0'; 4];
+            let mut n = n;
+            for d in buf[..width].iter_mut().rev() {
+                *d = b'0' + (n % 10) as u8;
+                n /= 10;
+            }
+            out.extend_from_slice(&buf[..width]);
+        }
+        let date = |out: &mut Vec<u8>, d: Date| {
+            digits(out, d.year() as u32, 4);
+            out.push(b'-');
+            digits(out, d.month() as u32, 2);
+            out.push(b'-');
+            digits(out, d.day() as u32, 2);
+        };
+        match self.0 {
+            Repr::Day(d) => date(out, d),
+            Repr::Time {
+                at,
+                offset,
+                precision: TimePrecision::Minute | TimePrecision::Second,
+            } => {
+                date(out, at.date());
+                out.push(b'T');
+                digits(out, at.hour() as u32, 2);
+                out.push(b':');
+                digits(out, at.minute() as u32, 2);
+                out.push(b':');
+                digits(out, at.second() as u32, 2);
+                let secs = offset.seconds();
+                if secs == 0 {
+                    out.push(b'Z');
+                } else {
+                    out.push(if secs < 0 { b'-' } else { b'+' });
+                    let abs = secs.unsigned_abs();
+                    digits(out, abs / 3600, 2);
+                    out.push(b':');
+                    digits(out, abs % 3600 / 60, 2);
+                }
+            }
+            _ => out.extend_from_slice(self.to_xsd_string().as_bytes()),
+        }
+    }
+
     fn write(&self, out: &mut impl fmt::Write, xsd: bool) -> fmt::Result {
         match self.0 {
             Repr::Year(y) if xsd => write!(out, "{y:04}-01-01"),
@@ -453,5 +501,33 @@ impl<'de> Deserialize<'de> for Lastmod {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
         Lastmod::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_xsd_matches_to_xsd_string() {
+        for s in [
+            "2024",
+            "2024-05",
+            "0001-01-01",
+            "9999-12-31",
+            "2024-05-01T10:30Z",
+            "2024-05-01T00:00:59+14:00",
+            "2024-05-01T23:59:00-09:30",
+            "2024-05-01T10:30:15.125+05:45",
+        ] {
+            let lastmod = Lastmod::parse(s).unwrap();
+            let mut out = Vec::new();
+            lastmod.push_xsd(&mut out);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                lastmod.to_xsd_string(),
+                "{s}"
+            );
+        }
     }
 }

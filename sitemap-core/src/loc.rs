@@ -39,8 +39,13 @@ impl Loc {
             input: clip(input),
             rule,
         };
-        if input.trim() != input || input.chars().any(|c| c.is_control()) {
+        if input.trim() != input || has_control(input) {
             return Err(err(LocRule::Whitespace));
+        }
+        if already_normal(input) {
+            // The parser would give back the input unchanged; skip it (it
+            // is most of the cost of building a `Url` from a site's pages).
+            return Self::check_len(input.to_owned()).map_err(err);
         }
         let url = url::Url::parse(input).map_err(|e| err(LocRule::Syntax(e.to_string())))?;
         Self::check(url).map_err(err)
@@ -82,7 +87,10 @@ impl Loc {
         if url.fragment().is_some() {
             return Err(LocRule::Fragment);
         }
-        let s = to_rfc3986(String::from(url));
+        Self::check_len(to_rfc3986(String::from(url)))
+    }
+
+    fn check_len(s: String) -> Result<Loc, LocRule> {
         if s.len() > MAX_LOC_LEN {
             return Err(LocRule::TooLong(s.len()));
         }
@@ -135,6 +143,102 @@ impl Loc {
     }
 }
 
+/// Whether `input` is an http(s) URL already in the exact form the WHATWG
+/// parser followed by [`to_rfc3986`] would give: a lowercase ASCII host
+/// name without port or user, a path, and a query, made only of characters
+/// that neither step changes, and no dot segments. Anything else (IDNA,
+/// IP addresses, escapes, ports, …) goes through the parser. The unit
+/// tests check this against the parser on random inputs.
+fn has_control(input: &str) -> bool {
+    if input.is_ascii() {
+        input.bytes().any(|b| b < 0x20 || b == 0x7f)
+    } else {
+        input.chars().any(char::is_control)
+    }
+}
+
+/// Bytes the WHATWG parser and [`to_rfc3986`] leave as they are in the
+/// path of an http(s) URL: unreserved, sub-delimiters, `:`, `@`, `/`.
+const PATH_PLAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b':'
+                    | b'@'
+                    | b'/'
+            );
+        c += 1;
+    }
+    table
+};
+
+fn already_normal(input: &str) -> bool {
+    let rest = if let Some(r) = input.strip_prefix("https://") {
+        r
+    } else if let Some(r) = input.strip_prefix("http://") {
+        r
+    } else {
+        return false;
+    };
+    let Some(host_end) = rest.find('/') else {
+        return false;
+    };
+    let host = &rest[..host_end];
+    if host.is_empty() || host.len() > 253 || host.contains("xn--") {
+        return false;
+    }
+    let mut last = "";
+    for label in host.split('.') {
+        let b = label.as_bytes();
+        if b.is_empty()
+            || b.len() > 63
+            || !b
+                .iter()
+                .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+            || b[0] == b'-'
+            || b[b.len() - 1] == b'-'
+        {
+            return false;
+        }
+        last = label;
+    }
+    // A numeric last label would make the host an IPv4 address.
+    if !last.as_bytes()[0].is_ascii_lowercase() {
+        return false;
+    }
+    let tail = &rest[host_end..];
+    let (path, query) = match tail.find('?') {
+        Some(q) => (&tail[..q], Some(&tail[q + 1..])),
+        None => (tail, None),
+    };
+    // `'` is kept in a path but percent-encoded in the query of an http(s)
+    // URL; `?` is plain in a query.
+    path.bytes().all(|c| PATH_PLAIN[usize::from(c)])
+        && !(path.contains("/.") && path.split('/').any(|seg| seg == "." || seg == ".."))
+        && query.is_none_or(|q| {
+            q.bytes()
+                .all(|c| (PATH_PLAIN[usize::from(c)] && c != b'\'') || c == b'?')
+        })
+}
+
 /// Percent-encodes what the WHATWG parser leaves in a path or query but
 /// RFC 3986 (and so `xsd:anyURI`, which validating consumers check) does
 /// not allow: a `%` that does not start an escape, and `|`, `^`, `[`,
@@ -182,11 +286,11 @@ fn to_rfc3986(s: String) -> String {
     }
     let mut out = String::with_capacity(s.len() + 16);
     out.push_str(&s[..path_start]);
-    for i in path_start..b.len() {
+    for (i, &c) in b.iter().enumerate().skip(path_start) {
         if allowed(i) {
-            out.push(char::from(b[i]));
+            out.push(char::from(c));
         } else {
-            out.push_str(&format!("%{:02X}", b[i]));
+            out.push_str(&format!("%{c:02X}"));
         }
     }
     out
@@ -227,5 +331,75 @@ impl<'de> Deserialize<'de> for Loc {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
         Loc::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn slow(input: &str) -> Option<String> {
+        let url = url::Url::parse(input).ok()?;
+        Loc::check(url).ok().map(|l| l.0)
+    }
+
+    const PIECES: [&str; 30] = [
+        "https://", "http://", "a", "Z", "0", "-", ".", "/", "?", "&", "'", "=", "%", "%41", ":",
+        "@", "..", "xn--", "example", "com", "8080", "~", "_", "!", "é", " ", "\\", "[", "#", ";",
+    ];
+
+    const LABELS: [&str; 12] = [
+        "example", "com", "a", "b-c", "x0", "0a", "Z", "-a", "xn--a", "é", "", "1",
+    ];
+
+    static TAKEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]
+
+        /// Whenever the fast path takes an input, the result is the
+        /// parser's.
+        #[test]
+        fn fast_path_agrees_with_the_parser(
+            scheme in prop::sample::select(&["https://", "http://"][..]),
+            host in prop::collection::vec(prop::sample::select(&LABELS[..]), 1..4),
+            tail in prop::collection::vec(prop::sample::select(&PIECES[..]), 0..8),
+        ) {
+            let input = format!("{scheme}{}/{}", host.join("."), tail.concat());
+            if already_normal(&input) {
+                TAKEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let fast = Loc::parse(&input).ok().map(|l| l.0);
+                prop_assert_eq!(fast, slow(&input));
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_takes_ordinary_urls_and_leaves_the_rest() {
+        // The property test above must have exercised the fast path.
+        fast_path_agrees_with_the_parser();
+        assert!(TAKEN.load(std::sync::atomic::Ordering::Relaxed) > 200);
+        for fast in [
+            "https://example.org/",
+            "http://www.example.com/a/b-c_d.html?x=1&y=2",
+            "https://a.b/it's",
+        ] {
+            assert!(already_normal(fast), "{fast}");
+            assert_eq!(slow(fast).as_deref(), Some(fast));
+        }
+        for slow_one in [
+            "https://Example.org/",
+            "https://example.org",
+            "https://example.org:443/",
+            "https://1.2.3.4/",
+            "https://example.org/a/../b",
+            "https://example.org/?q='",
+            "https://example.org/%41",
+            "https://xn--caf-dma.example/",
+            "https://user@example.org/",
+        ] {
+            assert!(!already_normal(slow_one), "{slow_one}");
+        }
     }
 }

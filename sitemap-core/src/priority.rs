@@ -90,7 +90,7 @@ impl fmt::Display for Priority {
         let int = self.0 / SCALE;
         let mut frac = self.0 % SCALE;
         let mut width = 4;
-        while width > 1 && frac % 10 == 0 {
+        while width > 1 && frac.is_multiple_of(10) {
             frac /= 10;
             width -= 1;
         }

@@ -117,8 +117,9 @@ pub(crate) fn encode_url(out: &mut Vec<u8>, url: &Url, xhtml_on_root: bool) {
     push_escaped(out, url.loc.as_str());
     out.extend_from_slice(b"</loc>\n");
     if let Some(lastmod) = &url.lastmod {
+        // Digits, `-`, `:`, `T`, `Z`, `+`, `.`: nothing to escape.
         out.extend_from_slice(b"    <lastmod>");
-        push_escaped(out, &lastmod.to_xsd_string());
+        lastmod.push_xsd(out);
         out.extend_from_slice(b"</lastmod>\n");
     }
     if let Some(changefreq) = url.changefreq {
@@ -180,8 +181,9 @@ pub(crate) fn encode_index_entry(out: &mut Vec<u8>, loc: &Loc, lastmod: Option<&
 ///
 /// let url = Url::new("https://example.org/".parse()?);
 /// let mut writer = XmlWriter::new(Vec::new(), XmlOptions::default());
-/// let expected = writer.encoded_len(&url) + writer.closing_len();
+/// let first = writer.encoded_len(&url); // with the prologue and root start tag
 /// writer.write(&url)?;
+/// let expected = first + writer.closing_len();
 /// let xml = writer.finish()?;
 /// assert_eq!(xml.len() as u64, expected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -250,7 +252,9 @@ impl<W: Write> XmlWriter<W> {
         buf.len() as u64
     }
 
-    /// The exact number of bytes [`finish`](Self::finish) would write now.
+    /// The exact number of bytes [`finish`](Self::finish) would write now
+    /// (for a writer that has written nothing, that includes the prologue
+    /// and the root start tag).
     pub fn closing_len(&self) -> u64 {
         let mut buf = Vec::new();
         self.encode_closing(&mut buf);

@@ -671,7 +671,9 @@ impl SetWriter {
         if self.failed {
             return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
         }
-        if !url.loc.is_under(&self.folder) {
+        // `folder` ends in `/`, so this is `Loc::is_under` without its
+        // allocation.
+        if !url.loc.as_str().starts_with(self.folder.as_str()) {
             match self.options.outside {
                 OutsidePolicy::Skip => {
                     self.skip(&url.loc, SkipReason::Outside);
@@ -962,10 +964,7 @@ impl SetWriter {
 fn write_index_to<W: Write>(
     mut index: IndexWriter<W>,
     sitemaps: &[SitemapFile],
-) -> io::Result<(W, u64)>
-where
-    W: Write,
-{
+) -> io::Result<(W, u64)> {
     for sitemap in sitemaps {
         index.write(&sitemap.loc, sitemap.lastmod.as_ref())?;
     }
