@@ -26,7 +26,7 @@
 //! let report = validate(xml.as_bytes(), &Options::default())?;
 //! assert_eq!(report.errors(), 1);
 //! let d = &report.diagnostics[0];
-//! assert_eq!((d.line, d.column, d.severity), (3, 51, Severity::Error));
+//! assert_eq!((d.line, d.column, d.severity), (3, 39, Severity::Error));
 //! assert!(d.message.contains("priority `1.5`"));
 //! # Ok::<(), sitemap_core::validate::ValidateError>(())
 //! ```
@@ -86,6 +86,24 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What is wrong and what was expected.
     pub message: String,
+}
+
+impl Diagnostic {
+    /// A finding at a 1-based line and column, for callers that check
+    /// more than one file (an index whose child is itself an index).
+    pub fn new(
+        line: u64,
+        column: u64,
+        severity: Severity,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            line,
+            column,
+            severity,
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for Diagnostic {
@@ -449,7 +467,7 @@ pub(crate) fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

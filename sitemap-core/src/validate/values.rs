@@ -3,8 +3,6 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-#[cfg(test)]
-use crate::validate::Severity;
 use crate::validate::position::Pos;
 use crate::validate::{Options, Sink, thousands};
 use crate::{Lastmod, Loc, Precision, Priority, TimePrecision};
@@ -380,7 +378,7 @@ mod tests {
         assert_eq!(
             out,
             [
-                "error: <loc> `https://example.org/a b` is not percent-encoded: a space at character 24 must be written %20"
+                "error: <loc> `https://example.org/a b` is not percent-encoded: a space at character 22 must be written %20"
             ]
         );
     }

@@ -194,10 +194,10 @@ pub(crate) fn xml<R: BufRead>(
                     ),
                     _ => {}
                 }
-                if let Ok(v) = decl.version() {
-                    if &*v != "1.0" {
-                        sink.warning(at, format!("XML version {v}; sitemaps are XML 1.0"));
-                    }
+                if let Ok(v) = decl.version()
+                    && &*v != "1.0"
+                {
+                    sink.warning(at, format!("XML version {v}; sitemaps are XML 1.0"));
                 }
             }
             Event::PI(pi) => {

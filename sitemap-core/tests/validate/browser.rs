@@ -32,7 +32,13 @@ fn respond(mut stream: TcpStream, root: &Path) {
     if BufReader::new(&stream).read_line(&mut request).is_err() {
         return;
     }
-    let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/");
+    let path = request
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("/")
+        .split('?')
+        .next()
+        .unwrap_or("/");
     let mut file = root.join(path.trim_start_matches('/'));
     if path.ends_with('/') {
         file = file.join("index.html");
@@ -59,7 +65,11 @@ fn respond(mut stream: TcpStream, root: &Path) {
 /// A plain HTTP GET against the test server: the status line and body.
 fn get(port: u16, path: &str) -> (String, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut response = String::new();
     std::io::Read::read_to_string(&mut stream, &mut response).unwrap();
     let (head, body) = response.split_once("\r\n\r\n").unwrap();
@@ -82,12 +92,18 @@ fn chromium(profile: &Path, args: &[&str]) -> std::process::Output {
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(args)
         .output()
-        .unwrap_or_else(|e| panic!("cannot run chromium ({e}); install Debian's `chromium` package"))
+        .unwrap_or_else(|e| {
+            panic!("cannot run chromium ({e}); install Debian's `chromium` package")
+        })
 }
 
 fn dump_dom(profile: &Path, url: &str) -> String {
     let out = chromium(profile, &["--dump-dom", url]);
-    assert!(out.status.success(), "chromium failed on {url}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "chromium failed on {url}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -123,11 +139,17 @@ fn strip_tags(s: &str) -> String {
             _ => {}
         }
     }
-    out.replace("&amp;", "&").split_whitespace().collect::<Vec<_>>().join(" ")
+    out.replace("&amp;", "&")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn hrefs(dom: &str) -> Vec<String> {
-    dom.split("<a href=\"").skip(1).map(|s| s[..s.find('"').unwrap()].replace("&amp;", "&")).collect()
+    dom.split("<a href=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].replace("&amp;", "&"))
+        .collect()
 }
 
 /// A small site: pages on disk (so links can be followed), its sitemap
@@ -154,10 +176,20 @@ fn site() -> Site {
     for (path, title) in pages {
         let file = dir.path().join(path).join("index.html");
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(&file, format!("<!DOCTYPE html><title>{title}</title><h1>{title}</h1>")).unwrap();
-        entries.push(PageEntry::new(base.join(path).unwrap(), title).with_lastmod("2024-05-01".parse().unwrap()));
+        std::fs::write(
+            &file,
+            format!("<!DOCTYPE html><title>{title}</title><h1>{title}</h1>"),
+        )
+        .unwrap();
+        entries.push(
+            PageEntry::new(base.join(path).unwrap(), title)
+                .with_lastmod("2024-05-01".parse().unwrap()),
+        );
     }
-    let mut xml = XmlWriter::new(Vec::new(), XmlOptions::default().with_stylesheet(human::XSL_FILE_NAME));
+    let mut xml = XmlWriter::new(
+        Vec::new(),
+        XmlOptions::default().with_stylesheet(human::XSL_FILE_NAME),
+    );
     for (i, entry) in entries.iter().enumerate() {
         let mut url = Url::new(entry.loc.clone()).with_lastmod(entry.lastmod.clone().unwrap());
         if i == 0 {
@@ -165,15 +197,32 @@ fn site() -> Site {
                 .with_changefreq(ChangeFreq::Daily)
                 .with_priority("1.0".parse().unwrap())
                 .with_alternate(Alternate::new("en".parse().unwrap(), base.clone()))
-                .with_alternate(Alternate::new("de".parse().unwrap(), base.join("de/").unwrap()));
+                .with_alternate(Alternate::new(
+                    "de".parse().unwrap(),
+                    base.join("de/").unwrap(),
+                ));
         }
         xml.write(&url).unwrap();
     }
     std::fs::write(dir.path().join("sitemap.xml"), xml.finish().unwrap()).unwrap();
-    let mut index = IndexWriter::new(Vec::new(), XmlOptions::default().with_stylesheet(human::XSL_FILE_NAME));
-    index.write(&base.join("sitemap.xml").unwrap(), Some(&"2024-05-01".parse().unwrap())).unwrap();
-    index.write(&base.join("blog/sitemap.xml").unwrap(), None).unwrap();
-    std::fs::write(dir.path().join("sitemap_index.xml"), index.finish().unwrap()).unwrap();
+    let mut index = IndexWriter::new(
+        Vec::new(),
+        XmlOptions::default().with_stylesheet(human::XSL_FILE_NAME),
+    );
+    index
+        .write(
+            &base.join("sitemap.xml").unwrap(),
+            Some(&"2024-05-01".parse().unwrap()),
+        )
+        .unwrap();
+    index
+        .write(&base.join("blog/sitemap.xml").unwrap(), None)
+        .unwrap();
+    std::fs::write(
+        dir.path().join("sitemap_index.xml"),
+        index.finish().unwrap(),
+    )
+    .unwrap();
     let mut xsl = Vec::new();
     human::write_xsl(&mut xsl).unwrap();
     std::fs::write(dir.path().join(human::XSL_FILE_NAME), xsl).unwrap();
@@ -190,9 +239,17 @@ fn stylesheet_and_html_page_in_chromium() {
     // What the browser shows must still be a valid sitemap for crawlers.
     for name in ["sitemap.xml", "sitemap_index.xml"] {
         let path = root.join(name);
-        let schema = if name.contains("index") { sitemap_testkit::Schema::Index } else { sitemap_testkit::Schema::UrlsetWithExtensions };
+        let schema = if name.contains("index") {
+            sitemap_testkit::Schema::Index
+        } else {
+            sitemap_testkit::Schema::UrlsetWithExtensions
+        };
         sitemap_testkit::assert_valid(&path, schema);
-        let report = validate(BufReader::new(std::fs::File::open(&path).unwrap()), &Options::default()).unwrap();
+        let report = validate(
+            BufReader::new(std::fs::File::open(&path).unwrap()),
+            &Options::default(),
+        )
+        .unwrap();
         assert_eq!(report.diagnostics, [], "{name}");
     }
     let port = serve(root.to_path_buf());
@@ -203,7 +260,16 @@ fn stylesheet_and_html_page_in_chromium() {
     let dom = dump_dom(profile.path(), &url("sitemap.xml"));
     assert_eq!(texts(&dom, "h1"), ["Sitemap"]);
     assert_eq!(texts(&dom, "caption"), ["Pages in this sitemap"]);
-    assert_eq!(texts(&dom, "th"), ["Page", "Last modified", "Change frequency", "Priority", "Other languages"]);
+    assert_eq!(
+        texts(&dom, "th"),
+        [
+            "Page",
+            "Last modified",
+            "Change frequency",
+            "Priority",
+            "Other languages"
+        ]
+    );
     let rows = texts(&dom, "tr");
     assert_eq!(
         rows[1..],
@@ -218,23 +284,37 @@ fn stylesheet_and_html_page_in_chromium() {
             "https://example.org/de/ 2024-05-01 0.5",
         ]
     );
-    assert!(hrefs(&dom).contains(&"https://example.org/de/".to_owned()), "alternates are links");
+    assert!(
+        hrefs(&dom).contains(&"https://example.org/de/".to_owned()),
+        "alternates are links"
+    );
 
     // The index lists its sitemaps.
     let dom = dump_dom(profile.path(), &url("sitemap_index.xml"));
     assert_eq!(texts(&dom, "h1"), ["Sitemap index"]);
     assert_eq!(
         texts(&dom, "tr")[1..],
-        ["https://example.org/sitemap.xml 2024-05-01", "https://example.org/blog/sitemap.xml"]
+        [
+            "https://example.org/sitemap.xml 2024-05-01",
+            "https://example.org/blog/sitemap.xml"
+        ]
     );
 
     // A screenshot of the rendered table: a real PNG of the window size.
     let shot = root.join("sitemap.png");
     let out = chromium(
         profile.path(),
-        &["--window-size=1024,768", &format!("--screenshot={}", shot.display()), &url("sitemap.xml")],
+        &[
+            "--window-size=1024,768",
+            &format!("--screenshot={}", shot.display()),
+            &url("sitemap.xml"),
+        ],
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let png = std::fs::read(&shot).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
@@ -253,12 +333,23 @@ fn stylesheet_and_html_page_in_chromium() {
     assert_eq!(pages.len(), site.entries.len());
     let locs: Vec<&str> = site.entries.iter().map(|e| e.loc.as_str()).collect();
     for href in pages {
-        let loc = Loc::parse("https://example.org/").unwrap().join(href).unwrap();
+        let loc = Loc::parse("https://example.org/")
+            .unwrap()
+            .join(href)
+            .unwrap();
         assert!(locs.contains(&loc.as_str()), "{href} is not in the sitemap");
-        let local = root.join(loc.as_str().trim_start_matches("https://example.org/")).join("index.html");
+        let local = root
+            .join(loc.as_str().trim_start_matches("https://example.org/"))
+            .join("index.html");
         assert!(local.is_file(), "{href} does not resolve to a page");
         // Followed over HTTP (not a browser per link, to stay quick).
-        let (status, body) = get(port, &format!("/{}", loc.as_str().trim_start_matches("https://example.org/")));
+        let (status, body) = get(
+            port,
+            &format!(
+                "/{}",
+                loc.as_str().trim_start_matches("https://example.org/")
+            ),
+        );
         let title = &site.entries.iter().find(|e| e.loc == loc).unwrap().title;
         assert_eq!(status, "HTTP/1.1 200 OK", "{href}");
         assert_eq!(texts(&body, "h1"), [title.as_str()], "{href}");

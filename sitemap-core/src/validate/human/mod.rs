@@ -141,7 +141,11 @@ const ELSEWHERE: &str = "\u{10FFFF}";
 /// # Errors
 ///
 /// When `out` fails.
-pub fn write_html_page(mut out: impl Write, page: &HtmlPage, entries: &[PageEntry]) -> io::Result<()> {
+pub fn write_html_page(
+    mut out: impl Write,
+    page: &HtmlPage,
+    entries: &[PageEntry],
+) -> io::Result<()> {
     // A section is a first path segment with pages below it; a lone
     // top-level page (`about/`) is listed with the top-level pages rather
     // than under a heading of its own.
@@ -187,7 +191,13 @@ pub fn write_html_page(mut out: impl Write, page: &HtmlPage, entries: &[PageEntr
         }
         let slug: String = name
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
             .collect();
         if slug.is_empty() {
             "section-top".to_owned()
@@ -212,7 +222,12 @@ pub fn write_html_page(mut out: impl Write, page: &HtmlPage, entries: &[PageEntr
     if sections.len() > 1 {
         writeln!(out, "<nav aria-label=\"Sections\">\n<ul>")?;
         for (name, list) in &sections {
-            writeln!(out, "<li><a href=\"#{}\">{}</a></li>", id(name), esc(&heading(name, list)))?;
+            writeln!(
+                out,
+                "<li><a href=\"#{}\">{}</a></li>",
+                id(name),
+                esc(&heading(name, list))
+            )?;
         }
         writeln!(out, "</ul>\n</nav>")?;
     }
@@ -237,7 +252,12 @@ pub fn write_html_page(mut out: impl Write, page: &HtmlPage, entries: &[PageEntr
             };
             write!(out, "<li><a href=\"{}\">{}</a>", esc(&href), esc(title))?;
             if let Some(lastmod) = &entry.lastmod {
-                write!(out, " <time datetime=\"{}\">{}</time>", lastmod.to_xsd_string(), esc(&lastmod.to_string()))?;
+                write!(
+                    out,
+                    " <time datetime=\"{}\">{}</time>",
+                    lastmod.to_xsd_string(),
+                    esc(&lastmod.to_string())
+                )?;
             }
             writeln!(out, "</li>")?;
         }

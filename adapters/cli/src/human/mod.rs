@@ -1,0 +1,337 @@
+//! Sitemaps for people, the adapter side: page titles from sources and
+//! built pages, and the files (`sitemap.xsl`, `sitemap.html`) written
+//! beside the sitemap. The XSL text and the HTML page itself come from
+//! [`sitemap_core::human`].
+//!
+//! A title is, first found wins: the front matter's `title`, the first
+//! Markdown heading (pulldown-cmark), the built page's HTML `<title>`,
+//! and last the URL's final path segment.
+//!
+//! `sitemap scan --stylesheet/--html-page` are the callers; until scan
+//! calls these, only the tests do.
+#![cfg_attr(not(test), allow(dead_code))]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+use sitemap_core::human::{self, HtmlPage, PageEntry};
+use sitemap_core::{Lastmod, Loc};
+
+/// HTML `<title>` is looked for in this much of a file: it belongs in the
+/// head, which is near the top.
+const HEAD_BYTES: usize = 64 * 1024;
+
+/// One page to list, with what a title can be found from.
+#[derive(Debug, Clone)]
+pub(crate) struct HumanPage {
+    /// The page's URL.
+    pub(crate) loc: Loc,
+    /// Its Markdown (or other) source, if known.
+    pub(crate) source: Option<PathBuf>,
+    /// When it last changed.
+    pub(crate) lastmod: Option<Lastmod>,
+}
+
+/// The title a visitor should see for `page`; `out_dir` is where the
+/// built site is (for the HTML `<title>`), `base_url` its URL.
+pub(crate) fn title_of(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> String {
+    if let Some(t) = page.source.as_deref().and_then(markdown_title) {
+        return t;
+    }
+    if let Some(t) = built_file(&page.loc, out_dir, base_url).and_then(|f| html_title(&f)) {
+        return t;
+    }
+    fallback_title(&page.loc)
+}
+
+/// The front matter `title`, else the first Markdown heading.
+pub(crate) fn markdown_title(source: &Path) -> Option<String> {
+    let ext = source.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if !matches!(ext, "md" | "markdown") {
+        return None;
+    }
+    let text = std::fs::read_to_string(source).ok()?;
+    let fm = sitemap_source::front_matter::parse(source, &text).ok();
+    if let Some(title) = fm
+        .as_ref()
+        .and_then(|fm| fm.data.get("title"))
+        .and_then(|t| t.as_str())
+    {
+        let title = collapse(title);
+        if !title.is_empty() {
+            return Some(title);
+        }
+    }
+    let body = fm.as_ref().map_or(text.as_str(), |fm| fm.body(&text));
+    first_heading(body)
+}
+
+/// The text of the first heading of a Markdown document.
+pub(crate) fn first_heading(markdown: &str) -> Option<String> {
+    let mut in_heading = false;
+    let mut title = String::new();
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => in_heading = true,
+            Event::End(TagEnd::Heading(_)) if in_heading => {
+                let t = collapse(&title);
+                if !t.is_empty() {
+                    return Some(t);
+                }
+                in_heading = false;
+                title.clear();
+            }
+            Event::Text(t) | Event::Code(t) if in_heading => title.push_str(&t),
+            Event::SoftBreak | Event::HardBreak if in_heading => title.push(' '),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The `<title>` of an HTML file's head.
+pub(crate) fn html_title(file: &Path) -> Option<String> {
+    let mut bytes = std::fs::read(file).ok()?;
+    bytes.truncate(HEAD_BYTES);
+    let text = String::from_utf8_lossy(&bytes);
+    let lower = text.to_ascii_lowercase();
+    // Only the head: a <title> inside an inline SVG in the body names the picture.
+    let head_end = lower
+        .find("</head")
+        .or_else(|| lower.find("<body"))
+        .unwrap_or(lower.len());
+    let start = lower[..head_end].find("<title")?;
+    let open_end = start + lower[start..].find('>')? + 1;
+    let close = open_end + lower[open_end..].find("</title")?;
+    let title = collapse(&decode_entities(&text[open_end..close]));
+    (!title.is_empty()).then_some(title)
+}
+
+/// The built file for `loc` under `out_dir`: `path/index.html` for a
+/// directory URL, the file itself otherwise.
+fn built_file(loc: &Loc, out_dir: &Path, base_url: &Loc) -> Option<PathBuf> {
+    let rel = loc.as_str().strip_prefix(base_url.folder().as_str())?;
+    let rel = rel.split(['?', '#']).next().unwrap_or("");
+    let rel = percent_decode(rel);
+    let path = out_dir.join(&rel);
+    if rel.is_empty() || rel.ends_with('/') || path.is_dir() {
+        Some(path.join("index.html"))
+    } else {
+        Some(path)
+    }
+}
+
+/// The last path segment, de-slugged: `/blog/first-post/` gives
+/// "first post"; the site root gives its host.
+pub(crate) fn fallback_title(loc: &Loc) -> String {
+    let s = loc.as_str();
+    let after_scheme = s.find("://").map_or(0, |i| i + 3);
+    let path = s[after_scheme..].split(['?', '#']).next().unwrap_or("");
+    let (host, path) = path.split_once('/').unwrap_or((path, ""));
+    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let last = last.strip_suffix(".html").unwrap_or(last);
+    if last.is_empty() || last == "index" {
+        host.to_owned()
+    } else {
+        collapse(&percent_decode(last).replace(['-', '_'], " "))
+    }
+}
+
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn decode_entities(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let end = after.find(';').filter(|&e| e <= 10);
+        let decoded = end.and_then(|e| {
+            let name = &after[..e];
+            match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "nbsp" => Some(' '),
+                _ => {
+                    let n = name.strip_prefix("#x").or_else(|| name.strip_prefix("#X"));
+                    let code = match n {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                        None => name.strip_prefix('#').and_then(|d| d.parse().ok()),
+                    };
+                    code.and_then(char::from_u32)
+                }
+            }
+            .map(|c| (c, e))
+        });
+        match decoded {
+            Some((c, e)) => {
+                out.push(c);
+                rest = &after[e + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        if let Some(v) = hex
+            .filter(|_| b[i] == b'%')
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+        {
+            out.push(v);
+            i += 3;
+            continue;
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes `bytes` to `dir/name` through a temporary file and a rename, so
+/// a reader never sees half a file.
+fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf> {
+    let path = dir.join(name);
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    tmp.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(&path)
+        .with_context(|| format!("cannot rename the temporary file to {}", path.display()))?;
+    Ok(path)
+}
+
+/// Writes [`human::XSL`] as `sitemap.xsl` into `dir` (where the sitemap
+/// is; reference it with `SetOptions::with_stylesheet(human::XSL_FILE_NAME)`
+/// and `with_index_stylesheet`).
+pub(crate) fn write_stylesheet(dir: &Path) -> Result<PathBuf> {
+    write_atomic(dir, human::XSL_FILE_NAME, human::XSL.as_bytes())
+}
+
+/// Writes `sitemap.html` into `out_dir` for the site at `base_url`,
+/// finding each page's title as [`title_of`] says.
+pub(crate) fn write_html_page(
+    out_dir: &Path,
+    base_url: &Loc,
+    site_title: &str,
+    pages: &[HumanPage],
+) -> Result<PathBuf> {
+    let entries: Vec<PageEntry> = pages
+        .iter()
+        .map(|p| {
+            let entry = PageEntry::new(p.loc.clone(), title_of(p, out_dir, base_url));
+            match &p.lastmod {
+                Some(l) => entry.with_lastmod(l.clone()),
+                None => entry,
+            }
+        })
+        .collect();
+    let mut html = Vec::new();
+    human::write_html_page(
+        &mut html,
+        &HtmlPage::new(base_url.clone(), site_title),
+        &entries,
+    )
+    .context("cannot render sitemap.html")?;
+    write_atomic(out_dir, human::HTML_FILE_NAME, &html)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_in_order_of_precedence() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let base = Loc::parse("https://example.org/").unwrap();
+        std::fs::write(
+            root.join("fm.md"),
+            "+++\ntitle = \"From  front matter\"\n+++\n# Heading\n",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("heading.md"),
+            "---\ndate: 2024-05-01\n---\n\nIntro.\n\n## The *first* `heading`\n\n# Later\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("plain.md"), "No heading at all.\n").unwrap();
+        std::fs::create_dir_all(root.join("out/built")).unwrap();
+        std::fs::write(
+            root.join("out/built/index.html"),
+            "<html><head><title>\n  Built &amp; shipped &#8212; Example\n</title></head><body><svg><title>icon</title></svg></body></html>",
+        )
+        .unwrap();
+        let page = |path: &str, source: Option<&str>| HumanPage {
+            loc: base.join(path).unwrap(),
+            source: source.map(|s| root.join(s)),
+            lastmod: None,
+        };
+        let out = root.join("out");
+        let titles: Vec<String> = [
+            page("fm/", Some("fm.md")),
+            page("heading/", Some("heading.md")),
+            page("built/", Some("plain.md")),
+            page("blog/my-first_post/", None),
+            page("", None),
+        ]
+        .iter()
+        .map(|p| title_of(p, &out, &base))
+        .collect();
+        assert_eq!(
+            titles,
+            [
+                "From front matter",
+                "The first heading",
+                "Built & shipped \u{2014} Example",
+                "my first post",
+                "example.org"
+            ]
+        );
+    }
+
+    #[test]
+    fn files_are_written_beside_the_sitemap() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = Loc::parse("https://example.org/").unwrap();
+        let xsl = write_stylesheet(dir.path()).unwrap();
+        assert_eq!(std::fs::read_to_string(&xsl).unwrap(), human::XSL);
+        let pages = [HumanPage {
+            loc: base.join("a/").unwrap(),
+            source: None,
+            lastmod: Some("2024-05-01".parse().unwrap()),
+        }];
+        let html = write_html_page(dir.path(), &base, "Example", &pages).unwrap();
+        let mut expected = Vec::new();
+        human::write_html_page(
+            &mut expected,
+            &HtmlPage::new(base.clone(), "Example"),
+            &[PageEntry::new(base.join("a/").unwrap(), "a")
+                .with_lastmod("2024-05-01".parse().unwrap())],
+        )
+        .unwrap();
+        assert_eq!(std::fs::read(html).unwrap(), expected);
+        let mut names = sitemap_testkit::list_files(dir.path());
+        names.sort();
+        assert_eq!(names, ["sitemap.html", "sitemap.xsl"]);
+    }
+}

@@ -1,0 +1,723 @@
+//! `sitemap validate PATH...`: check sitemaps on disk, ours or not.
+//!
+//! Files (`.xml`, `.xml.gz`, `.txt`, `robots.txt`) are checked as given;
+//! directories are searched for `sitemap*.xml`, `sitemap*.xml.gz`,
+//! `sitemap*.txt` and `robots.txt`. The sitemaps an index (or a
+//! robots.txt) lists are looked for on disk beside it and checked too,
+//! each with its own URL as its location. Output is
+//! `file:line:col: error|warning: message` (or JSON), then a summary.
+//! Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sitemap_core::validate::{
+    self as core_validate, Diagnostic, DocumentKind, Format, Options, Report, Severity,
+};
+use sitemap_core::{Limits, Loc};
+
+/// Check sitemaps, sitemap indexes and robots.txt files.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct ValidateArgs {
+    /// Sitemaps (.xml, .xml.gz, .txt), sitemap indexes, robots.txt files,
+    /// or directories to search for them.
+    #[arg(required = true, value_name = "PATH")]
+    pub(crate) paths: Vec<PathBuf>,
+    /// The URL the sitemap is served at: every URL in it must lie under
+    /// that URL's folder (the location rule). Needs exactly one PATH, a
+    /// file; use --base-url for several.
+    #[arg(long, value_name = "URL")]
+    pub(crate) location: Option<String>,
+    /// The site's base URL: each sitemap's own URL is inferred from where
+    /// it sits under the directory given (or beside the file given), and
+    /// the location rule checked against it.
+    #[arg(long, value_name = "URL")]
+    pub(crate) base_url: Option<String>,
+    /// The limits to hold each file to: sitemaps-org (50,000 URLs, 50 MB,
+    /// 50,000 sitemaps per index) or legacy (10 MB, 1,000 sitemaps per
+    /// index).
+    #[arg(long, value_enum, default_value_t = LimitsArg::SitemapsOrg)]
+    pub(crate) limits: LimitsArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub(crate) format: OutputFormat,
+}
+
+/// `--limits`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LimitsArg {
+    /// sitemaps.org since 2016.
+    SitemapsOrg,
+    /// What older consumers still hold.
+    Legacy,
+}
+
+/// `--format`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OutputFormat {
+    /// `file:line:col: severity: message` lines and a summary.
+    Text,
+    /// One JSON document.
+    Json,
+}
+
+/// What the run found, mapped to the exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Everything valid (warnings allowed): exit 0.
+    Valid,
+    /// At least one error in a file: exit 1.
+    Invalid,
+    /// A file could not be read, or nothing to check: exit 2.
+    Failed,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(o: Outcome) -> ExitCode {
+        ExitCode::from(match o {
+            Outcome::Valid => 0,
+            Outcome::Invalid => 1,
+            Outcome::Failed => 2,
+        })
+    }
+}
+
+/// Runs the subcommand, printing to stdout. A usage or I/O problem is
+/// printed to stderr and gives exit status 2 (not anyhow's 1, which means
+/// "invalid" here).
+pub(crate) fn run(args: ValidateArgs) -> Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match run_to(&args, &mut out) {
+        Ok(outcome) => Ok(outcome.into()),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            Ok(Outcome::Failed.into())
+        }
+    }
+}
+
+/// One file to check, and why.
+struct Job {
+    path: PathBuf,
+    location: Option<Loc>,
+    /// The index (result number, line, column) that lists this file.
+    listed_by: Option<(usize, u64, u64)>,
+}
+
+#[derive(Serialize)]
+struct FileResult {
+    path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    location: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed_by: Option<String>,
+    #[serde(flatten)]
+    report: Report,
+}
+
+#[derive(Serialize)]
+struct ReadError {
+    path: String,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files: usize,
+    valid: usize,
+    invalid: usize,
+    errors: usize,
+    warnings: usize,
+    unreadable: usize,
+}
+
+#[derive(Serialize)]
+struct JsonOutput<'a> {
+    files: &'a [FileResult],
+    unreadable: &'a [ReadError],
+    summary: Summary,
+}
+
+/// Runs the subcommand, writing what it finds to `out`.
+pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcome> {
+    let limits = match args.limits {
+        LimitsArg::SitemapsOrg => Limits::SITEMAPS_ORG,
+        LimitsArg::Legacy => Limits::LEGACY,
+    };
+    let base_url = args
+        .base_url
+        .as_deref()
+        .map(|u| Loc::parse(u).with_context(|| format!("--base-url `{u}`")))
+        .transpose()?
+        .map(|b| {
+            if b.as_str().ends_with('/') {
+                b
+            } else {
+                b.folder()
+            }
+        });
+    let location = args
+        .location
+        .as_deref()
+        .map(|u| Loc::parse(u).with_context(|| format!("--location `{u}`")))
+        .transpose()?;
+    if location.is_some() && (args.paths.len() != 1 || args.paths[0].is_dir()) {
+        bail!(
+            "--location names one sitemap's URL: give exactly one PATH, a file (use --base-url for directories or several files)"
+        );
+    }
+
+    let mut jobs = Vec::new();
+    let mut unreadable = Vec::new();
+    for path in &args.paths {
+        if path.is_dir() {
+            let found =
+                find_sitemaps(path).with_context(|| format!("cannot list {}", path.display()))?;
+            if found.is_empty() {
+                unreadable.push(ReadError {
+                    path: show(path),
+                    message: "no sitemap*.xml, sitemap*.xml.gz, sitemap*.txt or robots.txt in this directory".into(),
+                });
+            }
+            for file in found {
+                let location = infer_location(base_url.as_ref(), path, &file);
+                jobs.push(Job {
+                    path: file,
+                    location,
+                    listed_by: None,
+                });
+            }
+        } else {
+            let root = path.parent().unwrap_or(Path::new(""));
+            let location = location
+                .clone()
+                .or_else(|| infer_location(base_url.as_ref(), root, path));
+            jobs.push(Job {
+                path: path.clone(),
+                location,
+                listed_by: None,
+            });
+        }
+    }
+
+    let mut results: Vec<FileResult> = Vec::new();
+    let mut seen = HashSet::new();
+    // Depth first, so an index's children follow it in the output.
+    jobs.reverse();
+    while let Some(job) = jobs.pop() {
+        let key = std::fs::canonicalize(&job.path).unwrap_or_else(|_| job.path.clone());
+        if !seen.insert(key) {
+            continue;
+        }
+        let report = match check(&job.path, &job.location, limits) {
+            Ok(report) => report,
+            Err(e) => {
+                unreadable.push(ReadError {
+                    path: show(&job.path),
+                    message: format!("{e:#}"),
+                });
+                continue;
+            }
+        };
+        let this = results.len();
+        if let Some((parent, line, column)) = job.listed_by
+            && report.kind == DocumentKind::Sitemapindex
+            && results[parent].report.kind == DocumentKind::Sitemapindex
+        {
+            results[parent].report.diagnostics.push(Diagnostic::new(
+                line,
+                column,
+                Severity::Error,
+                format!(
+                    "an index must not list another index: {} is a <sitemapindex>",
+                    show(&job.path)
+                ),
+            ));
+        }
+        let mut children = Vec::new();
+        let mut missing = Vec::new();
+        for child in &report.children {
+            match local_child(&job, base_url.as_ref(), &args.paths, &child.loc) {
+                Some(path) if path.is_file() => children.push(Job {
+                    path,
+                    location: Some(child.loc.clone()),
+                    listed_by: Some((this, child.line, child.column)),
+                }),
+                Some(path) => missing.push(Diagnostic::new(
+                    child.line,
+                    child.column,
+                    Severity::Warning,
+                    format!(
+                        "{} is not on disk at {}; it was not checked",
+                        child.loc,
+                        show(&path)
+                    ),
+                )),
+                None => {}
+            }
+        }
+        let listed_by = job
+            .listed_by
+            .map(|(p, line, col)| format!("{}:{line}:{col}", results[p].path));
+        let mut result = FileResult {
+            path: show(&job.path),
+            location: job.location.as_ref().map(ToString::to_string),
+            listed_by,
+            report,
+        };
+        result.report.diagnostics.extend(missing);
+        result
+            .report
+            .diagnostics
+            .sort_by_key(|d| (d.line, d.column));
+        results.push(result);
+        for child in children.into_iter().rev() {
+            jobs.push(child);
+        }
+    }
+    // Diagnostics added to an index after its children were read belong
+    // in line order too.
+    for r in &mut results {
+        r.report.diagnostics.sort_by_key(|d| (d.line, d.column));
+    }
+
+    let summary = Summary {
+        files: results.len(),
+        valid: results.iter().filter(|r| r.report.is_valid()).count(),
+        invalid: results.iter().filter(|r| !r.report.is_valid()).count(),
+        errors: results
+            .iter()
+            .map(|r| r.report.errors() + r.report.suppressed as usize)
+            .sum(),
+        warnings: results.iter().map(|r| r.report.warnings()).sum(),
+        unreadable: unreadable.len(),
+    };
+    let outcome = if !unreadable.is_empty() {
+        Outcome::Failed
+    } else if summary.invalid > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Valid
+    };
+    match args.format {
+        OutputFormat::Json => {
+            let doc = JsonOutput {
+                files: &results,
+                unreadable: &unreadable,
+                summary,
+            };
+            serde_json::to_writer_pretty(&mut *out, &doc)?;
+            writeln!(out)?;
+        }
+        OutputFormat::Text => write_text(out, &results, &unreadable, &summary)?,
+    }
+    Ok(outcome)
+}
+
+fn write_text(
+    out: &mut impl Write,
+    results: &[FileResult],
+    unreadable: &[ReadError],
+    summary: &Summary,
+) -> Result<()> {
+    for r in results {
+        for d in &r.report.diagnostics {
+            writeln!(out, "{}:{d}", r.path)?;
+        }
+        if r.report.suppressed > 0 {
+            writeln!(
+                out,
+                "{}: … and {} more findings not shown",
+                r.path, r.report.suppressed
+            )?;
+        }
+    }
+    for e in unreadable {
+        writeln!(out, "{}: error: {}", e.path, e.message)?;
+    }
+    for r in results {
+        let kind = match r.report.kind {
+            DocumentKind::Urlset => "urlset",
+            DocumentKind::Sitemapindex => "sitemapindex",
+            DocumentKind::Text => "text sitemap",
+            DocumentKind::Robots => "robots.txt",
+            _ => "unrecognised",
+        };
+        let what = match r.report.kind {
+            DocumentKind::Sitemapindex | DocumentKind::Robots => "sitemaps",
+            _ => "URLs",
+        };
+        let verdict = if r.report.is_valid() {
+            "valid"
+        } else {
+            "invalid"
+        };
+        let gz = if r.report.gzip { ", gzip" } else { "" };
+        writeln!(
+            out,
+            "{}: {verdict} ({kind}{gz}, {} {what}, {} bytes; {} errors, {} warnings)",
+            r.path,
+            r.report.entries,
+            r.report.bytes,
+            r.report.errors() + r.report.suppressed as usize,
+            r.report.warnings()
+        )?;
+    }
+    writeln!(
+        out,
+        "{} files checked: {} valid, {} invalid{}; {} errors, {} warnings",
+        summary.files,
+        summary.valid,
+        summary.invalid,
+        if summary.unreadable > 0 {
+            format!(", {} unreadable", summary.unreadable)
+        } else {
+            String::new()
+        },
+        summary.errors,
+        summary.warnings
+    )?;
+    Ok(())
+}
+
+/// Reads and checks one file.
+fn check(path: &Path, location: &Option<Loc>, limits: Limits) -> Result<Report> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let format = if name == "robots.txt" {
+        Format::Robots
+    } else if name.ends_with(".txt") || name.ends_with(".txt.gz") {
+        Format::Text
+    } else if name.ends_with(".xml") || name.ends_with(".xml.gz") {
+        Format::Xml
+    } else {
+        Format::Auto
+    };
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut options = Options::default().with_limits(limits).with_format(format);
+    if let Some(loc) = location {
+        options = options.with_location(loc.clone());
+    }
+    core_validate::validate(BufReader::with_capacity(64 * 1024, file), &options)
+        .with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Sitemap-looking files under `dir`, robots.txt and index-looking names
+/// first, so children are checked with the location their index gives.
+fn find_sitemaps(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d)? {
+            let entry = entry?;
+            let path = entry.path();
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let name = entry.file_name().to_string_lossy().to_ascii_lowercase();
+            let sitemap = name.starts_with("sitemap")
+                && [".xml", ".xml.gz", ".txt"]
+                    .iter()
+                    .any(|e| name.ends_with(e));
+            if sitemap || name == "robots.txt" {
+                found.push(path);
+            }
+        }
+    }
+    let rank = |p: &PathBuf| {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default();
+        if name == "robots.txt" {
+            0
+        } else if name.contains("index") {
+            1
+        } else {
+            2
+        }
+    };
+    found.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| a.cmp(b)));
+    Ok(found)
+}
+
+/// `base_url` + the file's path under `root`.
+fn infer_location(base_url: Option<&Loc>, root: &Path, file: &Path) -> Option<Loc> {
+    let base = base_url?;
+    let rel = file.strip_prefix(root).ok()?;
+    let rel: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    base.join(&rel.join("/")).ok()
+}
+
+/// Where a listed sitemap would be on disk: under the listing file's own
+/// folder when its URL is known, else beside it by file name.
+fn local_child(
+    job: &Job,
+    base_url: Option<&Loc>,
+    roots: &[PathBuf],
+    child: &Loc,
+) -> Option<PathBuf> {
+    let dir = job.path.parent().unwrap_or(Path::new(""));
+    let path_part = |s: &str| s.split(['?', '#']).next().unwrap_or("").to_owned();
+    if let Some(location) = &job.location {
+        let folder = location.folder();
+        if let Some(rel) = child.as_str().strip_prefix(folder.as_str()) {
+            return Some(dir.join(path_part(rel)));
+        }
+        // Same site, another folder: resolve from the site root when it is known.
+        if let Some(base) = base_url
+            && let Some(rel) = child.as_str().strip_prefix(base.as_str())
+        {
+            let root = roots
+                .iter()
+                .find(|r| r.is_dir() && job.path.starts_with(r))
+                .cloned()
+                .or_else(|| {
+                    // The listing file's own URL tells how deep it sits.
+                    let depth = location
+                        .as_str()
+                        .strip_prefix(base.as_str())?
+                        .matches('/')
+                        .count();
+                    let mut root = dir.to_path_buf();
+                    for _ in 0..depth {
+                        root.pop();
+                    }
+                    Some(root)
+                })?;
+            return Some(root.join(path_part(rel)));
+        }
+        return None;
+    }
+    let name = path_part(child.as_str())
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    (!name.is_empty()).then(|| dir.join(name))
+}
+
+/// A path as printed: `/`-separated.
+fn show(path: &Path) -> String {
+    path.to_string_lossy().replace('\\', "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpus() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../sitemap-core/tests/fixtures/validate")
+    }
+
+    fn args(paths: &[&Path]) -> ValidateArgs {
+        ValidateArgs {
+            paths: paths.iter().map(|p| p.to_path_buf()).collect(),
+            location: None,
+            base_url: None,
+            limits: LimitsArg::SitemapsOrg,
+            format: OutputFormat::Text,
+        }
+    }
+
+    fn run_args(args: &ValidateArgs, root: &Path) -> (Outcome, String) {
+        let mut out = Vec::new();
+        let outcome = run_to(args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let root = format!("{}/", show(root));
+        (outcome, text.replace(&root, ""))
+    }
+
+    const NS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn urlset(locs: &[&str]) -> String {
+        let mut s =
+            format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"{NS}\">\n");
+        for l in locs {
+            s.push_str(&format!("<url><loc>{l}</loc></url>\n"));
+        }
+        s + "</urlset>\n"
+    }
+
+    fn index(locs: &[&str]) -> String {
+        let mut s =
+            format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"{NS}\">\n");
+        for l in locs {
+            s.push_str(&format!("<sitemap><loc>{l}</loc></sitemap>\n"));
+        }
+        s + "</sitemapindex>\n"
+    }
+
+    #[test]
+    fn valid_files_exit_0_and_say_so() {
+        let dir = corpus();
+        let a = args(&[
+            &dir.join("valid-full.xml"),
+            &dir.join("valid-gzip.xml.gz"),
+            &dir.join("valid-text.txt"),
+        ]);
+        let (outcome, text) = run_args(&a, &dir);
+        assert_eq!(outcome, Outcome::Valid);
+        assert_eq!(
+            text,
+            "valid-full.xml: valid (urlset, 3 URLs, 634 bytes; 0 errors, 0 warnings)\n\
+             valid-gzip.xml.gz: valid (urlset, gzip, 3 URLs, 634 bytes; 0 errors, 0 warnings)\n\
+             valid-text.txt: valid (text sitemap, 3 URLs, 78 bytes; 0 errors, 0 warnings)\n\
+             3 files checked: 3 valid, 0 invalid; 0 errors, 0 warnings\n"
+        );
+    }
+
+    #[test]
+    fn invalid_files_exit_1_with_file_line_col() {
+        let dir = corpus();
+        let a = args(&[
+            &dir.join("bad-xlmns.xml"),
+            &dir.join("bad-priority.xml"),
+            &dir.join("valid-bom.xml"),
+        ]);
+        let (outcome, text) = run_args(&a, &dir);
+        assert_eq!(outcome, Outcome::Invalid);
+        assert_eq!(
+            text,
+            format!(
+                "bad-xlmns.xml:2:1: error: <urlset> has no namespace: the attribute `xlmns` looks like a misspelt `xmlns`; write xmlns=\"{NS}\"\n\
+                 bad-priority.xml:5:5: error: priority `1.5`: expected a number from 0.0 to 1.0\n\
+                 valid-bom.xml:1:1: warning: the file starts with a UTF-8 byte order mark; XML allows it, but some consumers fail on it; write the file without one\n\
+                 bad-xlmns.xml: invalid (urlset, 1 URLs, 163 bytes; 1 errors, 0 warnings)\n\
+                 bad-priority.xml: invalid (urlset, 1 URLs, 192 bytes; 1 errors, 0 warnings)\n\
+                 valid-bom.xml: valid (urlset, 1 URLs, 166 bytes; 0 errors, 1 warnings)\n\
+                 3 files checked: 1 valid, 2 invalid; 2 errors, 1 warnings\n"
+            )
+        );
+    }
+
+    #[test]
+    fn missing_file_exits_2() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = args(&[&dir.path().join("nope.xml")]);
+        let (outcome, text) = run_args(&a, dir.path());
+        assert_eq!(outcome, Outcome::Failed);
+        assert!(text.starts_with("nope.xml: error: cannot open "), "{text}");
+        assert!(
+            text.ends_with(
+                "0 files checked: 0 valid, 0 invalid, 1 unreadable; 0 errors, 0 warnings\n"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn location_needs_one_file() {
+        let dir = corpus();
+        let mut a = args(&[&dir]);
+        a.location = Some("https://example.org/sitemap.xml".into());
+        let err = run_to(&a, &mut Vec::new()).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("--location names one sitemap's URL"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn directory_with_index_children_and_robots() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("robots.txt"),
+            "User-agent: *\nSitemap: https://example.org/sitemap_index.xml\nSitemap: /sitemap.xml\n",
+        );
+        write(
+            &root.join("sitemap_index.xml"),
+            &index(&[
+                "https://example.org/sitemap-pages.xml",
+                "https://example.org/docs/sitemap.xml",
+                "https://example.org/nested_index.xml",
+                "https://example.org/sitemap-gone.xml",
+            ]),
+        );
+        write(
+            &root.join("sitemap-pages.xml"),
+            &urlset(&["https://example.org/", "https://example.org/docs/x/"]),
+        );
+        // Under docs/, so it may list only docs/ URLs.
+        write(
+            &root.join("docs/sitemap.xml"),
+            &urlset(&["https://example.org/docs/a/", "https://example.org/blog/b/"]),
+        );
+        write(
+            &root.join("nested_index.xml"),
+            &index(&["https://example.org/sitemap-pages.xml"]),
+        );
+        let mut a = args(&[root]);
+        a.base_url = Some("https://example.org".into());
+        let (outcome, text) = run_args(&a, root);
+        assert_eq!(outcome, Outcome::Invalid);
+        assert_eq!(
+            text,
+            "robots.txt:3:1: error: `Sitemap: /sitemap.xml`: robots.txt must give the sitemap's absolute URL (https://host/sitemap.xml), not a path\n\
+             sitemap_index.xml:5:10: error: an index must not list another index: nested_index.xml is a <sitemapindex>\n\
+             sitemap_index.xml:6:10: warning: https://example.org/sitemap-gone.xml is not on disk at sitemap-gone.xml; it was not checked\n\
+             docs/sitemap.xml:4:6: error: `https://example.org/blog/b/` is outside `https://example.org/docs/`: a sitemap at `https://example.org/docs/sitemap.xml` may list only URLs under its folder (location rule)\n\
+             robots.txt: invalid (robots.txt, 1 sitemaps, 83 bytes; 1 errors, 0 warnings)\n\
+             sitemap_index.xml: invalid (sitemapindex, 4 sitemaps, 391 bytes; 1 errors, 1 warnings)\n\
+             sitemap-pages.xml: valid (urlset, 2 URLs, 203 bytes; 0 errors, 0 warnings)\n\
+             docs/sitemap.xml: invalid (urlset, 2 URLs, 210 bytes; 1 errors, 0 warnings)\n\
+             nested_index.xml: valid (sitemapindex, 1 sitemaps, 190 bytes; 0 errors, 0 warnings)\n\
+             5 files checked: 2 valid, 3 invalid; 3 errors, 1 warnings\n"
+        );
+    }
+
+    #[test]
+    fn json_output() {
+        let dir = corpus();
+        let mut a = args(&[&dir.join("proto-duplicate.xml")]);
+        a.format = OutputFormat::Json;
+        a.limits = LimitsArg::Legacy;
+        let (outcome, text) = run_args(&a, &dir);
+        assert_eq!(outcome, Outcome::Invalid);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({
+                "files": [{
+                    "path": "proto-duplicate.xml",
+                    "kind": "urlset",
+                    "gzip": false,
+                    "bytes": 274,
+                    "entries": 3,
+                    "diagnostics": [{
+                        "line": 10,
+                        "column": 5,
+                        "severity": "error",
+                        "message": "duplicate URL `https://example.org/`; first listed on line 4"
+                    }],
+                    "suppressed": 0,
+                    "children": []
+                }],
+                "unreadable": [],
+                "summary": {"files": 1, "valid": 0, "invalid": 1, "errors": 1, "warnings": 0, "unreadable": 0}
+            })
+        );
+    }
+}
