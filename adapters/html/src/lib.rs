@@ -29,7 +29,9 @@
 //! `lastmod` comes from the page's markup (`article:modified_time`,
 //! `og:updated_time`, `<meta name="last-modified">`, then the newest JSON-LD
 //! `dateModified` in the head), else from [`HtmlOptions::source_lastmod`]
-//! when the caller maps pages back to their sources, else none. Never from
+//! when the caller maps pages back to their sources ([`SourceMirror`] does
+//! it for trees whose URLs follow their paths, with `sitemap-source`'s
+//! front matter and git precedence), else none. Never from
 //! the built file's mtime: that is when the site was built, not when the
 //! page changed.
 //!
@@ -64,11 +66,14 @@ mod options;
 mod page;
 mod report;
 mod scan;
+mod source;
 
 pub use crate::detect::looks_like_built_html;
 pub use crate::head::MarkupDate;
 pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
 pub use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};
+pub use crate::source::SourceMirror;
+pub use sitemap_source::pipeline::SourceConfig;
 
 /// Why a scan could not run at all. Problems with single files are not
 /// errors: they are [`Excluded`] entries or [`Warning`]s of the scan.

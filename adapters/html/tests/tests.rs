@@ -12,4 +12,5 @@ mod lastmod;
 mod noindex;
 mod not_found;
 mod redirects;
+mod source_mirror;
 mod urls;
