@@ -218,8 +218,15 @@ fn more_than_50000_urls_is_one_error_at_the_50001st() {
 
 #[test]
 fn byte_limit_depends_on_the_profile() {
-    // 11 MB: over the legacy 10 MB, under sitemaps.org's 50 MB.
-    let xml = urlset(40_000, 230);
+    // 11 MB: over the legacy 10 MB, under sitemaps.org's 50 MB. Mostly
+    // indentation, which is quick to read, between 1,000 URLs.
+    let mut xml = Vec::new();
+    xml.extend_from_slice(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let indent = format!("\n{}", " ".repeat(11_000));
+    for i in 0..1000 {
+        write!(xml, "<url><loc>https://example.org/{i}</loc></url>{indent}").unwrap();
+    }
+    xml.extend_from_slice(b"</urlset>\n");
     assert!(
         xml.len() > 10_485_760 && xml.len() < 12_000_000,
         "{}",
@@ -228,16 +235,16 @@ fn byte_limit_depends_on_the_profile() {
     let modern = validate(&xml[..], &Options::default()).unwrap();
     assert!(modern.diagnostics.is_empty(), "{:?}", modern.diagnostics);
     assert_eq!(modern.bytes, xml.len() as u64);
+    assert_eq!(modern.entries, 1000);
     let legacy = validate(&xml[..], &Options::default().with_limits(Limits::LEGACY)).unwrap();
-    let messages: Vec<&str> = legacy
-        .diagnostics
-        .iter()
-        .map(|d| d.message.as_str())
-        .collect();
+    let lines: Vec<String> = legacy.diagnostics.iter().map(ToString::to_string).collect();
+    // Reported where reading stopped: line 953 holds byte 10,485,761.
+    let stop_line = xml[..10_485_761].iter().filter(|&&b| b == b'\n').count() + 1;
+    assert_eq!(stop_line, 953);
     assert_eq!(
-        messages,
+        lines,
         [
-            "file size passes the limit of 10,485,760 bytes (legacy profile); stopped reading at byte 10,485,761"
+            "953:3072: error: file size passes the limit of 10,485,760 bytes (legacy profile); stopped reading at byte 10,485,761"
         ]
     );
     assert_eq!(legacy.bytes, 10_485_761);
@@ -257,27 +264,31 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+fn gz(bytes: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(bytes).unwrap();
+    gz.finish().unwrap()
+}
+
 #[test]
 fn gzip_bomb_is_not_inflated_past_the_limit() {
-    // 64 MB of whitespace inside a valid urlset compresses to ~64 KB; the
-    // limit is lowered to 1 MB to keep the test quick.
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    gz.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://example.org/</loc></url>\n").unwrap();
-    let chunk = vec![b' '; 1 << 20];
-    for _ in 0..64 {
-        gz.write_all(&chunk).unwrap();
+    // A valid urlset padded with 1 GiB of whitespace, as 1,024 gzip
+    // members of 1 MiB each (a gzip file may hold several members; each
+    // compresses to about 1 KB, so the bomb is about 1 MB).
+    let mut bomb = gz(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://example.org/</loc></url>\n");
+    let spaces = gz(&vec![b' '; 1 << 20]);
+    for _ in 0..1024 {
+        bomb.extend_from_slice(&spaces);
     }
-    gz.write_all(b"</urlset>\n").unwrap();
-    let bomb = gz.finish().unwrap();
+    bomb.extend_from_slice(&gz(b"</urlset>\n"));
     let read = std::rc::Rc::new(std::cell::Cell::new(0));
     let source = BufReader::new(Counting {
         inner: &bomb[..],
         read: std::rc::Rc::clone(&read),
     });
-    let limits = Limits::LEGACY.with_max_bytes(1_000_000);
-    let report = validate(source, &Options::default().with_limits(limits)).unwrap();
+    let report = validate(source, &Options::default().with_limits(Limits::LEGACY)).unwrap();
     assert!(report.gzip);
-    assert_eq!(report.bytes, 1_000_001, "stops one byte past the limit");
+    assert_eq!(report.bytes, 10_485_761, "stops one byte past the limit");
     let messages: Vec<&str> = report
         .diagnostics
         .iter()
@@ -286,13 +297,13 @@ fn gzip_bomb_is_not_inflated_past_the_limit() {
     assert_eq!(
         messages,
         [
-            "uncompressed size passes the limit of 1,000,000 bytes (custom limits); stopped reading at byte 1,000,001"
+            "uncompressed size passes the limit of 10,485,760 bytes (legacy profile); stopped reading at byte 10,485,761"
         ]
     );
-    // About a sixtieth of the compressed stream is enough for 1 MB; the
-    // rest is never read, so never inflated.
+    // 10 MB is about a hundredth of the stream; the rest is never read,
+    // so never inflated.
     assert!(
-        read.get() < bomb.len() as u64 / 4,
+        read.get() < bomb.len() as u64 / 50,
         "read {} of {} compressed bytes",
         read.get(),
         bomb.len()
