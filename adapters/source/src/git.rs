@@ -260,9 +260,8 @@ impl Git {
         date: GitDate,
         shallow_commits: &HashSet<String>,
     ) -> Result<Vec<(u32, GitLastmod)>, Error> {
-        let mut answers = Vec::with_capacity(ids.len());
         if ids.is_empty() {
-            return Ok(answers);
+            return Ok(Vec::new());
         }
         let format = match date {
             GitDate::Committer => "--format=%x1e%H%x1f%P%x1f%T%x1f%cI",
@@ -290,22 +289,12 @@ impl Git {
             .spawn()
             .map_err(|e| self.error(format!("cannot run `git log`: {e}")))?;
         let stdout = child.stdout.take().expect("stdout is piped");
-        let mut walk = Walk {
-            ids,
-            pending: HashMap::new(),
-            waiting: ids.len(),
-            shallow_commits,
-            answers: &mut answers,
-            trees: None,
-            git: self,
-        };
-        walk.pending.insert(None, ids.values().copied().collect());
+        let mut walk = Walk::new(ids, shallow_commits, self);
         let result = walk.read(BufReader::with_capacity(1 << 16, stdout));
         let stopped_early = walk.waiting == 0;
         if let Some(mut trees) = walk.trees.take() {
             trees.finish();
         }
-        let leftover: Vec<u32> = walk.pending.into_values().flatten().collect();
         if stopped_early {
             // Every file has its answer: the rest of the history is not
             // needed. The kill fails only if git already exited.
@@ -320,10 +309,7 @@ impl Git {
         if !stopped_early && !status.success() {
             return Err(self.error(format!("`git log` failed: {}", stderr.trim())));
         }
-        // Files whose walk ran past every commit without meeting one that
-        // has them: tracked but never committed on this history.
-        answers.extend(leftover.into_iter().map(|i| (i, GitLastmod::NoCommit)));
-        Ok(answers)
+        Ok(walk.into_answers())
     }
 }
 
@@ -338,23 +324,139 @@ struct Commit {
     blocks: Vec<Vec<u32>>,
 }
 
+/// The files still waiting, grouped by the commit they wait at.
+///
+/// Most commits move every waiting file on to the first parent, so files
+/// are not moved one by one: each file points at a group, groups are
+/// merged with union-find when two children's walks meet at one parent,
+/// and only the few files a commit or merge lists are looked at. That
+/// keeps the walk linear in the size of git's output, not in files times
+/// commits.
 struct Walk<'a> {
+    /// Requested repo paths → dense file numbers.
     ids: &'a HashMap<&'a str, u32>,
-    /// Files waiting at a commit (`None`: the first commit, HEAD).
-    pending: HashMap<Option<String>, Vec<u32>>,
+    /// The group each file was last put in (find its representative).
+    group_of: Vec<u32>,
+    /// Union-find parent of each group.
+    group_parent: Vec<u32>,
+    /// Files still waiting in each representative group.
+    group_size: Vec<u32>,
+    /// The answer for each file, once known.
+    answer: Vec<Option<GitLastmod>>,
+    /// Representative group waiting at each commit; the first commit
+    /// (HEAD) is taken from `head`.
+    pending: HashMap<String, u32>,
+    head: Option<u32>,
     waiting: usize,
     shallow_commits: &'a HashSet<String>,
-    answers: &'a mut Vec<(u32, GitLastmod)>,
     trees: Option<TreeLookup>,
     git: &'a Git,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    fn new(ids: &'a HashMap<&'a str, u32>, shallow_commits: &'a HashSet<String>, git: &'a Git) -> Walk<'a> {
+        let n = ids.values().map(|&i| i as usize + 1).max().unwrap_or(0);
+        let mut answer = vec![Some(GitLastmod::NoCommit); n];
+        for &i in ids.values() {
+            answer[i as usize] = None;
+        }
+        Walk {
+            ids,
+            group_of: vec![0; n],
+            group_parent: vec![0],
+            group_size: vec![ids.len() as u32],
+            answer,
+            pending: HashMap::new(),
+            head: Some(0),
+            waiting: ids.len(),
+            shallow_commits,
+            trees: None,
+            git,
+        }
+    }
+
+    fn into_answers(self) -> Vec<(u32, GitLastmod)> {
+        let ids = self.ids;
+        let mut answer = self.answer;
+        ids.values()
+            // A file whose walk ran past every commit without meeting one
+            // that has it: tracked, but never committed on this history.
+            .map(|&i| (i, answer[i as usize].take().unwrap_or(GitLastmod::NoCommit)))
+            .collect()
+    }
+
+    fn find(&mut self, mut g: u32) -> u32 {
+        while self.group_parent[g as usize] != g {
+            let up = self.group_parent[self.group_parent[g as usize] as usize];
+            self.group_parent[g as usize] = up;
+            g = up;
+        }
+        g
+    }
+
+    fn new_group(&mut self) -> u32 {
+        let g = self.group_parent.len() as u32;
+        self.group_parent.push(g);
+        self.group_size.push(0);
+        g
+    }
+
+    /// Whether `file` waits in the group whose representative is `rep`.
+    fn waits_in(&mut self, file: u32, rep: u32) -> bool {
+        self.answer[file as usize].is_none() && self.find(self.group_of[file as usize]) == rep
+    }
+
+    fn resolve(&mut self, file: u32, rep: u32, answer: GitLastmod) {
+        self.answer[file as usize] = Some(answer);
+        self.group_size[rep as usize] -= 1;
+        self.waiting -= 1;
+    }
+
+    /// Sends the group `rep` on to wait at `commit`.
+    fn send(&mut self, rep: u32, commit: &str) {
+        if self.group_size[rep as usize] == 0 {
+            return;
+        }
+        match self.pending.get(commit).copied() {
+            Some(other) => {
+                let other = self.find(other);
+                if other != rep {
+                    self.group_parent[rep as usize] = other;
+                    self.group_size[other as usize] += self.group_size[rep as usize];
+                    self.group_size[rep as usize] = 0;
+                }
+            }
+            None => {
+                self.pending.insert(commit.to_owned(), rep);
+            }
+        }
+    }
+
+    /// Sends one file on to wait at `commit`, out of the group `rep`.
+    fn send_one(&mut self, file: u32, rep: u32, commit: &str) {
+        self.group_size[rep as usize] -= 1;
+        let target = match self.pending.get(commit).copied() {
+            Some(g) => self.find(g),
+            None => {
+                let g = self.new_group();
+                self.pending.insert(commit.to_owned(), g);
+                g
+            }
+        };
+        self.group_of[file as usize] = target;
+        self.group_size[target as usize] += 1;
+    }
+
+    /// Every file still waiting in `rep` (a full scan: used only at root
+    /// and shallow-boundary commits, which are few).
+    fn all_in(&mut self, rep: u32) -> Vec<u32> {
+        (0..self.answer.len() as u32).filter(|&f| self.waits_in(f, rep)).collect()
+    }
+
     fn read(&mut self, mut input: impl BufRead) -> Result<(), Error> {
         let mut token = Vec::new();
         let mut current: Option<Commit> = None;
         let mut first_file = false;
-        let mut first_commit = true;
         loop {
             token.clear();
             let n = input
@@ -379,7 +481,7 @@ impl Walk<'_> {
                     continue;
                 }
                 if let Some(done) = current.take() {
-                    self.process(done, &mut first_commit)?;
+                    self.process(done)?;
                     if self.waiting == 0 {
                         return Ok(());
                     }
@@ -408,58 +510,62 @@ impl Walk<'_> {
             }
         }
         if let Some(done) = current.take() {
-            self.process(done, &mut first_commit)?;
+            self.process(done)?;
         }
         Ok(())
     }
 
-    fn resolve(&mut self, file: u32, answer: GitLastmod) {
-        self.answers.push((file, answer));
-        self.waiting -= 1;
-    }
-
-    fn process(&mut self, commit: Commit, first_commit: &mut bool) -> Result<(), Error> {
-        let key = if std::mem::take(first_commit) { None } else { Some(commit.id.clone()) };
-        let Some(files) = self.pending.remove(&key) else {
+    fn process(&mut self, commit: Commit) -> Result<(), Error> {
+        let group = match self.head.take() {
+            Some(g) => Some(g),
+            None => self.pending.remove(&commit.id),
+        };
+        let Some(group) = group else {
             return Ok(());
+        };
+        let rep = self.find(group);
+        if self.group_size[rep as usize] == 0 {
+            return Ok(());
+        }
+        let lastmod = || {
+            Lastmod::parse(&commit.date)
+                .map(GitLastmod::Committed)
+                .map_err(|e| self.git.error(format!("commit {} has date {:?}: {e}", commit.id, commit.date)))
         };
         if self.shallow_commits.contains(&commit.id) {
             // The boundary of a shallow clone: what it changed, and
             // everything before it, is unknown.
-            for f in files {
-                self.resolve(f, GitLastmod::CutOff);
+            for f in self.all_in(rep) {
+                self.resolve(f, rep, GitLastmod::CutOff);
             }
             return Ok(());
         }
-        let lastmod = || {
-            Lastmod::parse(&commit.date).map_err(|e| self.git.error(format!("commit {} has date {:?}: {e}", commit.id, commit.date)))
-        };
         match commit.parents.len() {
             0 => {
-                // A root commit: it added every file it has.
-                let added: HashSet<u32> = commit.blocks.concat().into_iter().collect();
+                // A root commit: it added every file it has; a file it
+                // lacks has no commit on this walk.
                 let date = lastmod()?;
-                for f in files {
-                    if added.contains(&f) {
-                        self.resolve(f, GitLastmod::Committed(date.clone()));
-                    } else {
-                        self.resolve(f, GitLastmod::NoCommit);
+                for &f in commit.blocks.iter().flatten() {
+                    if self.waits_in(f, rep) {
+                        self.resolve(f, rep, date.clone());
                     }
+                }
+                for f in self.all_in(rep) {
+                    self.resolve(f, rep, GitLastmod::NoCommit);
                 }
             }
             1 => {
-                let changed: HashSet<u32> = commit.blocks.concat().into_iter().collect();
-                let mut rest = Vec::new();
-                let date = if files.iter().any(|f| changed.contains(f)) { Some(lastmod()?) } else { None };
-                for f in files {
-                    match &date {
-                        Some(d) if changed.contains(&f) => self.resolve(f, GitLastmod::Committed(d.clone())),
-                        _ => rest.push(f),
+                let mut date = None;
+                for &f in commit.blocks.iter().flatten() {
+                    if self.waits_in(f, rep) {
+                        if date.is_none() {
+                            date = Some(lastmod()?);
+                        }
+                        let d = date.clone().expect("set above");
+                        self.resolve(f, rep, d);
                     }
                 }
-                if !rest.is_empty() {
-                    self.pending.entry(Some(commit.parents[0].clone())).or_default().extend(rest);
-                }
+                self.send(rep, &commit.parents[0]);
             }
             n => {
                 // A merge. Which block belongs to which parent: git prints
@@ -486,22 +592,32 @@ impl Walk<'_> {
                         .map(|&s| if s { None } else { it.next().map(|b| b.iter().copied().collect()) })
                         .collect()
                 };
+                // Only files some block lists can leave the first-parent
+                // walk; every other file is TREESAME to the first parent.
+                let mut listed: Vec<u32> = blocks.iter().flatten().copied().collect();
+                listed.sort_unstable();
+                listed.dedup();
                 let mut date = None;
-                for f in files {
+                for f in listed {
+                    if !self.waits_in(f, rep) {
+                        continue;
+                    }
                     // The first parent f is TREESAME to (None: the whole
                     // tree is), as git's simplification follows.
                     let follow = per_parent.iter().position(|p| p.as_ref().is_none_or(|changed| !changed.contains(&f)));
                     match follow {
-                        Some(p) => self.pending.entry(Some(commit.parents[p].clone())).or_default().push(f),
+                        Some(0) => {}
+                        Some(p) => self.send_one(f, rep, &commit.parents[p]),
                         None => {
                             if date.is_none() {
                                 date = Some(lastmod()?);
                             }
                             let d = date.clone().expect("set above");
-                            self.resolve(f, GitLastmod::Committed(d));
+                            self.resolve(f, rep, d);
                         }
                     }
                 }
+                self.send(rep, &commit.parents[0]);
             }
         }
         Ok(())
