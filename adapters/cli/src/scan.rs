@@ -12,6 +12,7 @@ use sitemap_core::{
 };
 use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
 
+use crate::human::HumanPage;
 use crate::settings::{self, FlavorName, FormatName, Hinted, LimitsName, Settings};
 use crate::ui::Ui;
 use crate::{Outcome, robots};
@@ -73,6 +74,12 @@ pub(crate) struct ScanArgs {
     /// Add or update the `Sitemap:` line in robots.txt in the output folder.
     #[arg(long)]
     robots: bool,
+    /// Write sitemap.xsl beside the sitemap and reference it, so a browser shows the sitemap as a sortable table.
+    #[arg(long)]
+    stylesheet: bool,
+    /// Write sitemap.html: every page by section, with its title, for the site's visitors.
+    #[arg(long)]
+    html_page: bool,
     /// Write nothing; exit 3 if the sitemap on disk differs from what would be written.
     #[arg(long, conflicts_with = "dry_run")]
     check: bool,
@@ -96,6 +103,8 @@ struct Scanned {
     /// Reason -> count.
     excluded: BTreeMap<String, usize>,
     warnings: Vec<String>,
+    /// The source file of each page, where known (for sitemap.html titles).
+    sources: std::collections::HashMap<Loc, PathBuf>,
 }
 
 pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
@@ -172,13 +181,20 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         .unwrap_or_else(|| "sitemap".to_owned());
     let robots_wanted = args.robots || settings.robots.unwrap_or(false);
     let set_options = |dir: &Path| {
-        SetOptions::new(dir, scanned.base_url.clone())
+        let options = SetOptions::new(dir, scanned.base_url.clone())
             .with_stem(stem.clone())
             .with_format(format)
             .with_gzip(gzip)
             .with_limits(limits)
             .with_outside(OutsidePolicy::Skip)
-            .with_duplicates(DuplicatePolicy::Skip)
+            .with_duplicates(DuplicatePolicy::Skip);
+        if args.stylesheet {
+            // Relative: browsers apply a stylesheet only from the sitemap's own origin.
+            let href = sitemap_core::human::XSL_FILE_NAME;
+            options.with_stylesheet(href).with_index_stylesheet(href)
+        } else {
+            options
+        }
     };
     let excluded = excluded_summary(&scanned.excluded);
 
@@ -279,6 +295,25 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             "; robots.txt already up to date"
         });
     }
+    if args.stylesheet {
+        let path = crate::human::write_stylesheet(root_file.parent().unwrap_or(&scanned.out))?;
+        written.push_str(&format!(", {}", shown(&path)));
+    }
+    if args.html_page {
+        let pages: Vec<HumanPage> = scanned
+            .urls
+            .iter()
+            .map(|u| HumanPage {
+                loc: u.loc.clone(),
+                source: scanned.sources.get(&u.loc).cloned(),
+                lastmod: u.lastmod.clone(),
+            })
+            .collect();
+        let site_title = crate::human::fallback_title(&scanned.base_url);
+        let path =
+            crate::human::write_html_page(&scanned.out, &scanned.base_url, &site_title, &pages)?;
+        written.push_str(&format!(", {}", shown(&path)));
+    }
     ui.summary(&format!(
         "sitemap: {} files read, {} URLs{excluded}; {written}",
         scanned.files_read, report.urls
@@ -366,6 +401,11 @@ fn scan_content(
         .map(|w| shown_warning(&w.to_string()))
         .collect();
     warnings.extend(output.warnings.iter().map(|w| w.to_string()));
+    let sources = scan
+        .pages
+        .iter()
+        .filter_map(|cp| Some((cp.loc.clone(), cp.source.clone()?)))
+        .collect();
     Ok(Scanned {
         urls: output.urls,
         base_url: site.base_url.clone(),
@@ -373,6 +413,7 @@ fn scan_content(
         files_read: scan.files_read,
         excluded,
         warnings,
+        sources,
     })
 }
 
@@ -437,6 +478,8 @@ fn scan_html(
         base_url: base,
         out: dir.to_path_buf(),
         excluded,
+        // Titles come from the built pages themselves.
+        sources: std::collections::HashMap::new(),
     })
 }
 

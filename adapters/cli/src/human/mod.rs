@@ -7,9 +7,7 @@
 //! Markdown heading (pulldown-cmark), the built page's HTML `<title>`,
 //! and last the URL's final path segment.
 //!
-//! `sitemap scan --stylesheet/--html-page` are the callers; until scan
-//! calls these, only the tests do.
-#![cfg_attr(not(test), allow(dead_code))]
+//! `sitemap scan --stylesheet` and `--html-page` call these.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
