@@ -360,9 +360,14 @@ fn write_text(
             "invalid"
         };
         let gz = if r.report.gzip { ", gzip" } else { "" };
+        let listed = r
+            .listed_by
+            .as_ref()
+            .map(|l| format!("; listed in {l}"))
+            .unwrap_or_default();
         writeln!(
             out,
-            "{}: {verdict} ({kind}{gz}, {} {what}, {} bytes; {} errors, {} warnings)",
+            "{}: {verdict} ({kind}{gz}, {} {what}, {} bytes; {} errors, {} warnings{listed})",
             r.path,
             r.report.entries,
             r.report.bytes,
@@ -412,8 +417,8 @@ fn check(path: &Path, location: &Option<Loc>, limits: Limits) -> Result<Report> 
         .with_context(|| format!("cannot read {}", path.display()))
 }
 
-/// Sitemap-looking files under `dir`, robots.txt and index-looking names
-/// first, so children are checked with the location their index gives.
+/// Sitemap-looking files under `dir`, robots.txt and indexes first, so
+/// children are checked with the location their index gives.
 fn find_sitemaps(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -436,21 +441,28 @@ fn find_sitemaps(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
             }
         }
     }
+    // robots.txt, then indexes (told by their content, not their name),
+    // then the rest; an unreadable file sorts last and fails when checked.
     let rank = |p: &PathBuf| {
         let name = p
             .file_name()
             .map(|n| n.to_string_lossy().to_ascii_lowercase())
             .unwrap_or_default();
         if name == "robots.txt" {
-            0
-        } else if name.contains("index") {
+            return 0;
+        }
+        let kind = File::open(p)
+            .ok()
+            .and_then(|f| core_validate::peek_kind(BufReader::new(f)).ok());
+        if kind == Some(DocumentKind::Sitemapindex) {
             1
         } else {
             2
         }
     };
-    found.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| a.cmp(b)));
-    Ok(found)
+    let mut found: Vec<(u8, PathBuf)> = found.into_iter().map(|p| (rank(&p), p)).collect();
+    found.sort();
+    Ok(found.into_iter().map(|(_, p)| p).collect())
 }
 
 /// `base_url` + the file's path under `root`.
@@ -680,11 +692,52 @@ mod tests {
              sitemap_index.xml:6:10: warning: https://example.org/sitemap-gone.xml is not on disk at sitemap-gone.xml; it was not checked\n\
              docs/sitemap.xml:4:6: error: `https://example.org/blog/b/` is outside `https://example.org/docs/`: a sitemap at `https://example.org/docs/sitemap.xml` may list only URLs under its folder (location rule)\n\
              robots.txt: invalid (robots.txt, 1 sitemaps, 83 bytes; 1 errors, 0 warnings)\n\
-             sitemap_index.xml: invalid (sitemapindex, 4 sitemaps, 391 bytes; 1 errors, 1 warnings)\n\
-             sitemap-pages.xml: valid (urlset, 2 URLs, 203 bytes; 0 errors, 0 warnings)\n\
-             docs/sitemap.xml: invalid (urlset, 2 URLs, 210 bytes; 1 errors, 0 warnings)\n\
-             nested_index.xml: valid (sitemapindex, 1 sitemaps, 190 bytes; 0 errors, 0 warnings)\n\
+             sitemap_index.xml: invalid (sitemapindex, 4 sitemaps, 391 bytes; 1 errors, 1 warnings; listed in robots.txt:2:1)\n\
+             sitemap-pages.xml: valid (urlset, 2 URLs, 203 bytes; 0 errors, 0 warnings; listed in sitemap_index.xml:3:10)\n\
+             docs/sitemap.xml: invalid (urlset, 2 URLs, 210 bytes; 1 errors, 0 warnings; listed in sitemap_index.xml:4:10)\n\
+             nested_index.xml: valid (sitemapindex, 1 sitemaps, 190 bytes; 0 errors, 0 warnings; listed in sitemap_index.xml:5:10)\n\
              5 files checked: 2 valid, 3 invalid; 3 errors, 1 warnings\n"
+        );
+    }
+
+    /// What our own set writer writes, split and gzipped under an index,
+    /// checked as a directory: every file once, the children with their
+    /// own URLs as location, nothing found.
+    #[test]
+    fn a_split_gzipped_set_from_the_writer_is_valid() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("docs");
+        let base = Loc::parse("https://example.org/docs/").unwrap();
+        let options = sitemap_core::SetOptions::new(&out, base.clone())
+            .with_gzip(true)
+            .with_limits(Limits::LEGACY.with_max_urls(10))
+            .with_stylesheet("sitemap.xsl")
+            .with_index_stylesheet("sitemap.xsl");
+        let urls: Vec<sitemap_core::Url> = (0..35)
+            .map(|i| {
+                sitemap_core::Url::new(base.join(&format!("page-{i:02}/?a=1&b='{i}'")).unwrap())
+            })
+            .collect();
+        let report = sitemap_core::SetWriter::new(options)
+            .unwrap()
+            .write_all(urls.iter())
+            .unwrap();
+        assert_eq!(report.sitemaps.len(), 4);
+        let mut a = args(&[dir.path()]);
+        a.base_url = Some("https://example.org/".into());
+        let (outcome, text) = run_args(&a, dir.path());
+        assert_eq!(outcome, Outcome::Valid, "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "docs/sitemap.xml.gz: valid (sitemapindex, gzip, 4 sitemaps, 504 bytes; 0 errors, 0 warnings)",
+                "docs/sitemap-1.xml.gz: valid (urlset, gzip, 10 URLs, 1004 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:5:5)",
+                "docs/sitemap-2.xml.gz: valid (urlset, gzip, 10 URLs, 1014 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:8:5)",
+                "docs/sitemap-3.xml.gz: valid (urlset, gzip, 10 URLs, 1014 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:11:5)",
+                "docs/sitemap-4.xml.gz: valid (urlset, gzip, 5 URLs, 589 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:14:5)",
+                "5 files checked: 5 valid, 0 invalid; 0 errors, 0 warnings",
+            ]
         );
     }
 

@@ -325,6 +325,48 @@ pub fn validate(input: impl BufRead, options: &Options) -> Result<Report, Valida
     Ok(report)
 }
 
+/// Guesses what a file is from its first 4 KiB (gunzipped when gzipped),
+/// without checking it: a caller that walks a directory checks indexes
+/// first, so their sitemaps are checked as the index lists them.
+///
+/// ```
+/// use sitemap_core::validate::{DocumentKind, peek_kind};
+///
+/// let xml = r#"<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#;
+/// assert_eq!(peek_kind(xml.as_bytes())?, DocumentKind::Sitemapindex);
+/// assert_eq!(peek_kind(&b"https://example.org/\n"[..])?, DocumentKind::Text);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// When `input` fails to read (a corrupt gzip stream included).
+pub fn peek_kind(mut input: impl BufRead) -> io::Result<DocumentKind> {
+    const PEEK: u64 = 4096;
+    let gzip = input.fill_buf()?.starts_with(&[0x1f, 0x8b]);
+    let mut head = Vec::new();
+    if gzip {
+        flate2::bufread::MultiGzDecoder::new(input)
+            .take(PEEK)
+            .read_to_end(&mut head)?;
+    } else {
+        input.take(PEEK).read_to_end(&mut head)?;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let text = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    Ok(
+        if text.contains("<sitemapindex") || text.contains(":sitemapindex") {
+            DocumentKind::Sitemapindex
+        } else if text.contains("<urlset") || text.contains(":urlset") {
+            DocumentKind::Urlset
+        } else if text.starts_with('<') || text.is_empty() {
+            DocumentKind::Unknown
+        } else {
+            DocumentKind::Text
+        },
+    )
+}
+
 use position::{Pos, Tracked};
 
 fn run<R: BufRead>(mut input: Tracked<R>, options: &Options, report: &mut Report) {
