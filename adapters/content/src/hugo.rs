@@ -441,10 +441,11 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         .filter(|f| f.is_leaf())
         .map(|f| f.dir.clone())
         .collect();
+    // Each folder above the file (and, for a file other than `index.*`, its
+    // own folder) that is a bundle makes the file a resource.
     let in_leaf = |f: &File| {
-        leaf_dirs.iter().any(|d| {
-            f.dir.len() >= d.len() && f.dir.starts_with(d) && !(f.is_leaf() && f.dir == *d)
-        })
+        let own = if f.is_leaf() { f.dir.len() } else { f.dir.len() + 1 };
+        !leaf_dirs.is_empty() && (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
     };
     let mut kept = Vec::with_capacity(files.len());
     for f in files {
@@ -503,7 +504,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     }
 
     // Regular pages.
-    for (i, f) in files.iter().enumerate() {
+    let mut files = files;
+    for i in 0..files.len() {
+        let f = &files[i];
         if f.is_branch() || is_taxonomy_dir(&f.dir) {
             continue;
         }
@@ -534,11 +537,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             });
             continue;
         }
-        let _ = i;
         let path = page_path(site, cfg, f, &lang_prefix, &ugly_for)?;
         let mut cp = ContentPage::new(PageKind::Page, make_loc(base, &path, &f.path)?, &f.lang);
         cp.source = Some(f.path.clone());
-        cp.front_matter = f.fm.clone();
         cp.translation_key = Some(match get_str(&f.fm, "translationkey") {
             Some(k) => format!("page:key:{k}"),
             None => format!(
@@ -547,6 +548,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 if f.is_leaf() { "" } else { &f.name }
             ),
         });
+        // Moved, not cloned: a page's front matter is needed once.
+        cp.front_matter = std::mem::take(&mut files[i].fm);
         scan.pages.push(cp);
     }
 

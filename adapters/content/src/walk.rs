@@ -129,7 +129,9 @@ pub(crate) fn walk(
         })
     });
     let mut files = files.into_inner().unwrap();
-    files.sort_by(|a, b| a.path.cmp(&b.path));
+    // Byte order of the path: deterministic, and much cheaper than
+    // comparing path components.
+    files.sort_unstable_by(|a, b| a.path.as_os_str().cmp(b.path.as_os_str()));
     let mut errors = errors.into_inner().unwrap();
     errors.sort_by(|a, b| a.0.cmp(&b.0));
     let mut warnings = std::mem::take(&mut *warnings.lock().unwrap());

@@ -728,7 +728,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     }
 
     let base = &site.base_url;
-    for page in &pages {
+    for page in &mut pages {
         if !page.render {
             scan.excluded.push(Excluded {
                 source: page.source.clone(),
@@ -742,7 +742,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             &page.lang,
         );
         cp.source = Some(page.source.clone());
-        cp.front_matter = page.fm.clone();
+        cp.front_matter = std::mem::take(&mut page.fm);
         if multilingual {
             cp.translation_key = Some(format!("page:{}", page.canonical));
         }

@@ -1,5 +1,237 @@
-//! Benchmark `scan`: being written.
+//! Benchmark `scan`: `sitemap scan` on a content tree against reading it
+//! once.
+//!
+//! `cargo xtask bench scan [--count N] [--runs R]` (defaults 100,000 pages,
+//! 3 runs):
+//!
+//! 1. generates (once; cached under `<target>/bench-scan/<N>/site/`) a Hugo
+//!    site of N Markdown pages in nested sections (20 sections of 10
+//!    subsections, each with an `_index.md`), front matter alternating
+//!    TOML and YAML (title, date, tags, a third with `lastmod`, a few
+//!    drafts), and bodies of 2–20 KB of text;
+//! 2. builds the `sitemap` binary in release mode;
+//! 3. R times, alternating so both see the same machine load and a warm
+//!    page cache: times `find content -type f -print0 | xargs -0 cat >
+//!    /dev/null` (walking and reading every file once, the baseline) and
+//!    `sitemap scan SITE --out TMP -q` (spawn to exit: detection, the
+//!    parallel walk reading each file only up to the end of its front
+//!    matter, the source pipeline, writing the split set);
+//! 4. prints the medians and the ratio scan / baseline against the target
+//!    (≤ 0.5).
 
-pub(crate) fn run(_args: &[String]) -> anyhow::Result<()> {
-    anyhow::bail!("benchmark `scan` is not written yet")
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+const TARGET: f64 = 0.5;
+
+pub(crate) fn run(args: &[String]) -> Result<()> {
+    let mut count: usize = 100_000;
+    let mut runs: usize = 3;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--count" => count = it.next().context("--count needs a number")?.parse()?,
+            "--runs" => runs = it.next().context("--runs needs a number")?.parse()?,
+            other => bail!("unknown argument `{other}`; usage: cargo xtask bench scan [--count N] [--runs R]"),
+        }
+    }
+    if runs == 0 || count == 0 {
+        bail!("--count and --runs must be at least 1");
+    }
+    let target_dir = target_dir();
+    let site = target_dir.join("bench-scan").join(count.to_string()).join("site");
+    let bytes = ensure_site(&site, count)?;
+
+    crate::run(crate::cargo().args(["build", "--release", "-p", "sitemap-cli", "--bin", "sitemap"]))?;
+    let bin = target_dir.join("release/sitemap");
+    if !bin.is_file() {
+        bail!("{} was not built", bin.display());
+    }
+    let out = tempfile_dir(&target_dir)?;
+
+    eprintln!("warming the page cache ({:.2} GB)…", bytes as f64 / 1e9);
+    baseline(&site)?;
+
+    let mut base_times = Vec::new();
+    let mut scan_times = Vec::new();
+    let mut summary = String::new();
+    for run in 1..=runs {
+        let b = baseline(&site)?;
+        let (s, report) = scan(&bin, &site, &out)?;
+        eprintln!("run {run}/{runs}: read every file {:.3}s, scan {:.3}s", b.as_secs_f64(), s.as_secs_f64());
+        base_times.push(b);
+        scan_times.push(s);
+        summary = report;
+    }
+    let _ = fs::remove_dir_all(&out);
+    let base = median(&mut base_times);
+    let ours = median(&mut scan_times);
+    let ratio = ours.as_secs_f64() / base.as_secs_f64();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("bench scan: {count} pages, {:.2} GB, {runs} runs (medians), {threads} CPUs", bytes as f64 / 1e9);
+    println!("  read every file once (find | xargs cat): {:.3}s", base.as_secs_f64());
+    println!("  sitemap scan:                             {:.3}s", ours.as_secs_f64());
+    println!("  {}", summary.trim());
+    println!(
+        "  ratio scan / read: {ratio:.2} (target <= {TARGET}): {}",
+        if ratio <= TARGET { "met" } else { "NOT met" }
+    );
+    Ok(())
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).map_or_else(
+        || crate::root().join("target"),
+        |p| if p.is_relative() { crate::root().join(p) } else { p },
+    )
+}
+
+fn tempfile_dir(target_dir: &Path) -> Result<PathBuf> {
+    let dir = target_dir.join("bench-scan").join(format!("out-{}", std::process::id()));
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(dir)
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// `find | xargs cat > /dev/null`: walk and read every content file once.
+fn baseline(site: &Path) -> Result<Duration> {
+    let start = Instant::now();
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg("find \"$1\" -type f -print0 | xargs -0 cat > /dev/null")
+        .arg("sh")
+        .arg(site.join("content"))
+        .status()
+        .context("cannot run sh -c 'find | xargs cat'")?;
+    let elapsed = start.elapsed();
+    if !status.success() {
+        bail!("find | xargs cat failed with {status}");
+    }
+    Ok(elapsed)
+}
+
+/// `sitemap scan`, timed from spawn to exit; returns its summary line.
+fn scan(bin: &Path, site: &Path, out: &Path) -> Result<(Duration, String)> {
+    let start = Instant::now();
+    let output = Command::new(bin)
+        .arg("scan")
+        .arg(site)
+        .arg("--out")
+        .arg(out)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot run {}", bin.display()))?;
+    let elapsed = start.elapsed();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    if !output.status.success() {
+        bail!("sitemap scan failed: {stderr}");
+    }
+    let summary = stderr.lines().last().unwrap_or("").to_owned();
+    Ok((elapsed, summary))
+}
+
+/// A small deterministic generator (xorshift), so every run and machine
+/// gets the same site.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+const WORDS: [&str; 24] = [
+    "sitemap", "static", "content", "section", "page", "build", "deploy", "cache", "render", "template", "front",
+    "matter", "search", "engine", "crawl", "index", "update", "review", "release", "guide", "bundle", "taxonomy",
+    "language", "archive",
+];
+
+/// Generates the site unless a complete one is cached; returns its size.
+fn ensure_site(site: &Path, count: usize) -> Result<u64> {
+    let stamp = site.join(".complete");
+    if let Ok(s) = fs::read_to_string(&stamp) {
+        return s.trim().parse().context("bad cache stamp");
+    }
+    if site.exists() {
+        fs::remove_dir_all(site).with_context(|| format!("cannot clear {}", site.display()))?;
+    }
+    eprintln!("generating {count} pages under {}…", site.display());
+    let content = site.join("content");
+    fs::create_dir_all(&content)?;
+    fs::write(
+        site.join("hugo.toml"),
+        "baseURL = \"https://bench.example.org/\"\ntitle = \"Bench\"\n[taxonomies]\ntag = \"tags\"\n",
+    )?;
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut bytes = 0u64;
+    let mut text = String::new();
+    let per_leaf = count.div_ceil(200);
+    for i in 0..count {
+        let leaf = i / per_leaf;
+        let dir = content.join(format!("section-{:02}", leaf / 10)).join(format!("topic-{:02}", leaf % 10));
+        if i % per_leaf == 0 {
+            fs::create_dir_all(&dir)?;
+            let index = format!("+++\ntitle = \"Topic {leaf}\"\n+++\n");
+            fs::write(dir.join("_index.md"), &index)?;
+            bytes += index.len() as u64;
+            if leaf % 10 == 0 {
+                let top = dir.parent().context("section folder")?.join("_index.md");
+                fs::write(&top, "---\ntitle: Section\n---\n")?;
+            }
+        }
+        text.clear();
+        let month = 1 + rng.below(12);
+        let day = 1 + rng.below(28);
+        let tags = [WORDS[rng.below(24) as usize], WORDS[rng.below(24) as usize]];
+        let draft = i % 97 == 0;
+        if i % 2 == 0 {
+            let _ = writeln!(text, "+++\ntitle = \"Page {i}\"\ndate = 2024-{month:02}-{day:02}");
+            let _ = writeln!(text, "tags = [\"{}\", \"{}\"]", tags[0], tags[1]);
+            if i % 3 == 0 {
+                let _ = writeln!(text, "lastmod = 2025-{month:02}-{day:02}T10:00:00Z");
+            }
+            if draft {
+                text.push_str("draft = true\n");
+            }
+            text.push_str("+++\n");
+        } else {
+            let _ = writeln!(text, "---\ntitle: \"Page {i}\"\ndate: 2024-{month:02}-{day:02}");
+            let _ = writeln!(text, "tags: [{}, {}]", tags[0], tags[1]);
+            if i % 3 == 0 {
+                let _ = writeln!(text, "lastmod: 2025-{month:02}-{day:02}T10:00:00Z");
+            }
+            if draft {
+                text.push_str("draft: true\n");
+            }
+            text.push_str("---\n");
+        }
+        let body = 2_048 + rng.below(18 * 1024) as usize;
+        while text.len() < body {
+            let _ = write!(text, "{} ", WORDS[rng.below(24) as usize]);
+            if rng.below(14) == 0 {
+                text.push_str(".\n\n");
+            }
+        }
+        text.push('\n');
+        fs::write(dir.join(format!("page-{i}.md")), &text)?;
+        bytes += text.len() as u64;
+    }
+    fs::write(&stamp, bytes.to_string())?;
+    Ok(bytes)
 }
