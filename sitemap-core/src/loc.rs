@@ -39,13 +39,13 @@ impl Loc {
             input: clip(input),
             rule,
         };
-        if input.trim() != input || has_control(input) {
-            return Err(err(LocRule::Whitespace));
-        }
         if already_normal(input) {
             // The parser would give back the input unchanged; skip it (it
             // is most of the cost of building a `Url` from a site's pages).
             return Self::check_len(input.to_owned()).map_err(err);
+        }
+        if input.trim() != input || has_control(input) {
+            return Err(err(LocRule::Whitespace));
         }
         let url = url::Url::parse(input).map_err(|e| err(LocRule::Syntax(e.to_string())))?;
         Self::check(url).map_err(err)
@@ -191,52 +191,71 @@ const PATH_PLAIN: [bool; 256] = {
 };
 
 fn already_normal(input: &str) -> bool {
-    let rest = if let Some(r) = input.strip_prefix("https://") {
-        r
-    } else if let Some(r) = input.strip_prefix("http://") {
-        r
+    let b = input.as_bytes();
+    let start = if b.starts_with(b"https://") {
+        8
+    } else if b.starts_with(b"http://") {
+        7
     } else {
         return false;
     };
-    let Some(host_end) = rest.find('/') else {
-        return false;
-    };
-    let host = &rest[..host_end];
-    if host.is_empty() || host.len() > 253 || host.contains("xn--") {
-        return false;
-    }
-    let mut last = "";
-    for label in host.split('.') {
-        let b = label.as_bytes();
-        if b.is_empty()
-            || b.len() > 63
-            || !b
-                .iter()
-                .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
-            || b[0] == b'-'
-            || b[b.len() - 1] == b'-'
-        {
+    // The host: dot-separated labels of `[a-z0-9-]`, up to the first `/`.
+    let mut i = start;
+    let mut label_start = i;
+    loop {
+        let Some(&c) = b.get(i) else {
+            // No path: the parser would add `/`.
+            return false;
+        };
+        if c == b'.' || c == b'/' {
+            let label = &b[label_start..i];
+            if label.is_empty()
+                || label.len() > 63
+                || label[0] == b'-'
+                || label[label.len() - 1] == b'-'
+                || label.windows(4).any(|w| w == b"xn--")
+            {
+                return false;
+            }
+            if c == b'/' {
+                // A numeric last label would make the host an IPv4 address.
+                if !label[0].is_ascii_lowercase() || i - start > 253 {
+                    return false;
+                }
+                break;
+            }
+            label_start = i + 1;
+        } else if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
             return false;
         }
-        last = label;
+        i += 1;
     }
-    // A numeric last label would make the host an IPv4 address.
-    if !last.as_bytes()[0].is_ascii_lowercase() {
-        return false;
+    // The path, then the query. `'` is kept in a path but percent-encoded
+    // in the query of an http(s) URL; `?` is plain in a query.
+    let mut in_query = false;
+    while i < b.len() {
+        let c = b[i];
+        if in_query {
+            if !((PATH_PLAIN[usize::from(c)] && c != b'\'') || c == b'?') {
+                return false;
+            }
+        } else if c == b'?' {
+            in_query = true;
+        } else if !PATH_PLAIN[usize::from(c)] {
+            return false;
+        } else if c == b'.' && b[i - 1] == b'/' {
+            // A `.` or `..` segment, which the parser would resolve.
+            let mut j = i + 1;
+            if b.get(j) == Some(&b'.') {
+                j += 1;
+            }
+            if matches!(b.get(j), None | Some(b'/' | b'?')) {
+                return false;
+            }
+        }
+        i += 1;
     }
-    let tail = &rest[host_end..];
-    let (path, query) = match tail.find('?') {
-        Some(q) => (&tail[..q], Some(&tail[q + 1..])),
-        None => (tail, None),
-    };
-    // `'` is kept in a path but percent-encoded in the query of an http(s)
-    // URL; `?` is plain in a query.
-    path.bytes().all(|c| PATH_PLAIN[usize::from(c)])
-        && !(path.contains("/.") && path.split('/').any(|seg| seg == "." || seg == ".."))
-        && query.is_none_or(|q| {
-            q.bytes()
-                .all(|c| (PATH_PLAIN[usize::from(c)] && c != b'\'') || c == b'?')
-        })
+    true
 }
 
 /// Percent-encodes what the WHATWG parser leaves in a path or query but
@@ -394,6 +413,10 @@ mod tests {
             "https://example.org:443/",
             "https://1.2.3.4/",
             "https://example.org/a/../b",
+            "https://example.org/a/./b",
+            "https://example.org/a/.",
+            "https://example.org/..?x",
+            "https://example.org/%2e/",
             "https://example.org/?q='",
             "https://example.org/%41",
             "https://xn--caf-dma.example/",
