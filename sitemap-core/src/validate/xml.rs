@@ -213,6 +213,16 @@ pub(crate) fn xml<R: BufRead>(
             }
             Event::Comment(_) => {}
             Event::Start(start) => {
+                let name = qname(&start);
+                if !xml_name(&name) {
+                    let hint = if name.contains('<') {
+                        " (a raw `<` in a value must be written `&lt;`)"
+                    } else {
+                        ""
+                    };
+                    sink.error(at, format!("not well-formed XML: `<{name}` does not start a valid element name{hint}"));
+                    break;
+                }
                 let attrs = read_attributes(&start, &reader, at, sink);
                 on_start(&mut st, &ns, &start, &attrs, at, sink, report);
             }
@@ -786,7 +796,24 @@ fn xhtml_link(name: &str, attrs: &[Attr], at: Pos, sink: &mut Sink) {
     }
 }
 
+/// An XML `Name` (close enough: the ASCII rules exactly, any non-ASCII
+/// letter allowed), which quick-xml does not check.
+fn xml_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    let start = |c: char| c.is_ascii_alphabetic() || c == '_' || c == ':' || !c.is_ascii();
+    chars.next().is_some_and(start)
+        && chars.all(|c| start(c) || c.is_ascii_digit() || c == '-' || c == '.')
+}
+
 fn on_text(st: &mut State<'_>, text: &str, at: Pos, sink: &mut Sink, raw: bool) {
+    if raw && text.contains("]]>") {
+        sink.error(
+            at,
+            "not well-formed XML: `]]>` may not appear in text; write `]]&gt;`",
+        );
+        st.stop = true;
+        return;
+    }
     if let Some(c) = text.chars().find(|&c| !xml_char(c)) {
         sink.error(
             at,
