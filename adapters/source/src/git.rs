@@ -4,12 +4,13 @@
 //! HEAD, that is not TREESAME for FILE, where git's default history
 //! simplification follows only the first TREESAME parent of a merge. This
 //! module replays that rule for every requested file at once over one
-//! `git log --topo-order --diff-merges=separate --name-only` stream: each
-//! file waits at the commit its walk has reached; a commit that changed it
-//! answers it, otherwise it moves on to the parent git would follow.
-//! Topological order guarantees a commit is read after all its children,
-//! so a file never waits at a commit already passed. When no file waits
-//! any more, git is stopped.
+//! `git log --diff-merges=separate --name-only` stream: each file waits at
+//! the commit its walk has reached; a commit that changed it answers it,
+//! otherwise it moves on to the parent git would follow. A commit must be
+//! read after all its children, so a file never waits at a commit already
+//! passed: git's default date order gives that unless dates are skewed,
+//! and when it does not, the pass is redone with `--topo-order`. When no
+//! file waits any more, git is stopped.
 
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -163,6 +164,8 @@ impl Git {
         cmd.current_dir(&self.dir)
             .env("GIT_OPTIONAL_LOCKS", "0")
             .env("GIT_PAGER", "cat")
+            // A site folder named `[draft]` is a path, not a glob.
+            .env("GIT_LITERAL_PATHSPECS", "1")
             .env_remove("GIT_DIR")
             .env_remove("GIT_WORK_TREE")
             .args(["-c", "log.showSignature=false", "-c", "core.quotePath=false"]);
@@ -254,6 +257,14 @@ impl Git {
     }
 
     /// The walk: answers for the files in `ids` (repo path → index).
+    ///
+    /// git's default order (newest commit date first) streams from the
+    /// first commit and almost always shows every child before its parent;
+    /// `--topo-order` guarantees that but must walk the whole history
+    /// before showing anything. So the default order is read first, and
+    /// only if a commit turns up after one of its parents (a clock skew,
+    /// or equal dates across branches) is the walk redone in topological
+    /// order.
     fn log(
         &self,
         ids: &HashMap<&str, u32>,
@@ -263,26 +274,45 @@ impl Git {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
+        match self.walk(ids, date, shallow_commits, false)? {
+            Some(answers) => Ok(answers),
+            None => self
+                .walk(ids, date, shallow_commits, true)?
+                .ok_or_else(|| self.error("`git log --topo-order` showed a commit after its parent")),
+        }
+    }
+
+    /// One `git log` pass; `None` when, in date order, a commit came after
+    /// one of its parents.
+    fn walk(
+        &self,
+        ids: &HashMap<&str, u32>,
+        date: GitDate,
+        shallow_commits: &HashSet<String>,
+        topo_order: bool,
+    ) -> Result<Option<Vec<(u32, GitLastmod)>>, Error> {
         let format = match date {
             GitDate::Committer => "--format=%x1e%H%x1f%P%x1f%T%x1f%cI",
             GitDate::Author => "--format=%x1e%H%x1f%P%x1f%T%x1f%aI",
         };
+        let mut args = vec![
+            "log",
+            "--no-renames",
+            "--diff-merges=separate",
+            "--root",
+            "--name-only",
+            "-z",
+            "--no-color",
+            "--no-ext-diff",
+            format,
+        ];
+        if topo_order {
+            args.push("--topo-order");
+        }
+        args.extend(["HEAD", "--"]);
         let mut child = self
             .command()
-            .args([
-                "log",
-                "--topo-order",
-                "--no-renames",
-                "--diff-merges=separate",
-                "--root",
-                "--name-only",
-                "-z",
-                "--no-color",
-                "--no-ext-diff",
-                format,
-                "HEAD",
-                "--",
-            ])
+            .args(&args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -291,13 +321,14 @@ impl Git {
         let stdout = child.stdout.take().expect("stdout is piped");
         let mut walk = Walk::new(ids, shallow_commits, self);
         let result = walk.read(BufReader::with_capacity(1 << 16, stdout));
-        let stopped_early = walk.waiting == 0;
+        let stopped_early = walk.waiting == 0 || walk.out_of_order;
         if let Some(mut trees) = walk.trees.take() {
             trees.finish();
         }
         if stopped_early {
-            // Every file has its answer: the rest of the history is not
-            // needed. The kill fails only if git already exited.
+            // Every file has its answer (or the order was wrong): the rest
+            // of the history is not needed. The kill fails only if git
+            // already exited.
             let _ = child.kill();
         }
         let mut stderr = String::new();
@@ -309,7 +340,10 @@ impl Git {
         if !stopped_early && !status.success() {
             return Err(self.error(format!("`git log` failed: {}", stderr.trim())));
         }
-        Ok(walk.into_answers())
+        if walk.out_of_order {
+            return Ok(None);
+        }
+        Ok(Some(walk.into_answers()))
     }
 }
 
@@ -348,6 +382,10 @@ struct Walk<'a> {
     pending: HashMap<String, u32>,
     head: Option<u32>,
     waiting: usize,
+    /// Commits already read, to notice one read after its parent.
+    processed: HashSet<String>,
+    /// A commit was read after one of its parents.
+    out_of_order: bool,
     shallow_commits: &'a HashSet<String>,
     trees: Option<TreeLookup>,
     git: &'a Git,
@@ -369,6 +407,8 @@ impl<'a> Walk<'a> {
             pending: HashMap::new(),
             head: Some(0),
             waiting: ids.len(),
+            processed: HashSet::new(),
+            out_of_order: false,
             shallow_commits,
             trees: None,
             git,
@@ -417,6 +457,10 @@ impl<'a> Walk<'a> {
         if self.group_size[rep as usize] == 0 {
             return;
         }
+        if self.processed.contains(commit) {
+            self.out_of_order = true;
+            return;
+        }
         match self.pending.get(commit).copied() {
             Some(other) => {
                 let other = self.find(other);
@@ -434,6 +478,10 @@ impl<'a> Walk<'a> {
 
     /// Sends one file on to wait at `commit`, out of the group `rep`.
     fn send_one(&mut self, file: u32, rep: u32, commit: &str) {
+        if self.processed.contains(commit) {
+            self.out_of_order = true;
+            return;
+        }
         self.group_size[rep as usize] -= 1;
         let target = match self.pending.get(commit).copied() {
             Some(g) => self.find(g),
@@ -482,7 +530,7 @@ impl<'a> Walk<'a> {
                 }
                 if let Some(done) = current.take() {
                     self.process(done)?;
-                    if self.waiting == 0 {
+                    if self.waiting == 0 || self.out_of_order {
                         return Ok(());
                     }
                 }
@@ -516,6 +564,7 @@ impl<'a> Walk<'a> {
     }
 
     fn process(&mut self, commit: Commit) -> Result<(), Error> {
+        self.processed.insert(commit.id.clone());
         let group = match self.head.take() {
             Some(g) => Some(g),
             None => self.pending.remove(&commit.id),

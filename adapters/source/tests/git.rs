@@ -85,7 +85,9 @@ fn author_date_on_request() {
 /// (tree is the first parent's, and the side branch's later commit must
 /// not win), a conflict resolved to new content (the merge itself is the
 /// answer), a conflict resolved to the side's content (follow the second
-/// parent), an octopus merge and a commit dated before its parent.
+/// parent), an octopus merge, a commit dated before its parent, a
+/// cherry-picked fix, and a merge whose walk reaches a commit git's date
+/// order has already shown.
 #[test]
 fn merges_follow_git_history_simplification() {
     let repo = Repo::new();
@@ -165,6 +167,22 @@ fn merges_follow_git_history_simplification() {
     repo.commit("main: cherry-picked fix z", "2024-01-22T00:00:00Z");
     repo.git_at("2024-01-23T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "merge h1", "h1"]);
 
+    // A side commit dated before its fork point, and a merge that takes
+    // the side's (the fork point's) version of w: in date order the fork
+    // point is read before the side commit that leads to it.
+    repo.write("w.md", "w-fork\n");
+    repo.commit("fork point: w", "2024-01-24T00:00:00Z");
+    repo.git(&["checkout", "-q", "-b", "skew"]);
+    repo.write("v.md", "v-skew\n");
+    repo.commit("skew: v, dated long before", "2023-06-01T00:00:00Z");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("w.md", "w-main\n");
+    repo.commit("main: w", "2024-01-25T00:00:00Z");
+    let merged = crate::support::git_command(&repo.dir).args(["merge", "-q", "--no-commit", "skew"]).output().unwrap();
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    repo.write("w.md", "w-fork\n");
+    repo.commit("merge skew, w back to the fork's", "2024-01-26T00:00:00Z");
+
     let answers = assert_same_as_git(&repo);
     assert_eq!(
         answers,
@@ -174,6 +192,8 @@ fn merges_follow_git_history_simplification() {
             "c.md: 2024-01-18T00:00:00Z",
             "d.md: 2024-01-05T00:00:00-03:00",
             "e.md: 2024-01-07T00:00:00Z",
+            "v.md: 2023-06-01T00:00:00Z",
+            "w.md: 2024-01-24T00:00:00Z",
             "x.md: 2023-12-01T00:00:00Z",
             "y.md: 2024-01-21T00:00:00Z",
             "z.md: 2024-01-22T00:00:00Z",
@@ -277,24 +297,38 @@ fn uncommitted_and_untracked_files() {
     assert_eq!(ours, theirs);
 }
 
-/// The site is a folder of the repository: paths are relative to it.
+/// The site is a folder of the repository: paths are relative to it. Its
+/// name has a space and glob characters, which git must take literally;
+/// an edit outside the site is not the site's.
 #[test]
 fn site_root_in_a_subdirectory() {
     let repo = Repo::new();
-    repo.write("site/content/a.md", "a\n");
-    repo.write("site/content/b.md", "b\n");
+    repo.write("site [en]/content/a.md", "a\n");
+    repo.write("site [en]/content/b.md", "b\n");
+    repo.write("site e/content/a.md", "not the site\n");
     repo.write("README.md", "readme\n");
     repo.commit("one", "2024-01-01T00:00:00Z");
-    repo.write("site/content/b.md", "b2\n");
+    repo.write("site [en]/content/b.md", "b2\n");
     repo.commit("two", "2024-01-02T00:00:00Z");
     repo.write("README.md", "readme 2\n");
+    repo.write("site e/content/a.md", "still not the site\n");
     repo.commit("three", "2024-01-03T00:00:00Z");
-    let site = repo.dir.join("site");
-    let files = repo.tracked("site");
+    // Uncommitted outside the site: no effect on the site's files.
+    repo.write("site e/content/a.md", "edited\n");
+    let site = repo.dir.join("site [en]");
+    let files = repo.tracked("site [en]");
     assert_eq!(files, ["content/a.md", "content/b.md"]);
     let (ours, theirs) = ours_and_git(&site, &files, &GitOptions::default());
     assert_eq!(ours, theirs);
     assert_eq!(ours, ["content/a.md: 2024-01-01T00:00:00Z", "content/b.md: 2024-01-02T00:00:00Z"]);
+
+    // `git status` is asked about the site folder too.
+    repo.write("site [en]/content/a.md", "a, edited\n");
+    repo.write("site [en]/content/c.md", "new\n");
+    let paths = [PathBuf::from("content/a.md"), PathBuf::from("content/c.md")];
+    let history = GitHistory::read(&site, &paths, &GitOptions::default()).unwrap().unwrap();
+    assert_eq!(history.get(&paths[0]), Some(&GitLastmod::Uncommitted));
+    assert_eq!(history.get(&paths[1]), Some(&GitLastmod::Untracked));
 }
 
 #[test]
