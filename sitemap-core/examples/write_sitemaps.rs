@@ -2,7 +2,7 @@
 //! and for `cargo xtask bench writer`.
 //!
 //! ```text
-//! cargo run --release -p sitemap-core --example write_sitemaps -- --out DIR [--count N] [--gzip] [--text] [--allow-duplicates] [--base URL]
+//! cargo run --release -p sitemap-core --example write_sitemaps -- --out DIR [--count N] [--gzip] [--text] [--allow-duplicates] [--pregenerate] [--base URL]
 //! ```
 //!
 //! Entries are generated, not read: URLs of 60–100 characters, one in five
@@ -10,7 +10,11 @@
 //! need escaping in XML), each with a `lastmod`. The same arguments give
 //! the same files. The last line printed is `key=value` pairs: `urls`,
 //! `sitemaps`, `bytes` (uncompressed), `disk_bytes`, `elapsed_ms`,
-//! `cpu_ms` (user + system, all threads) and `peak_rss_kib` (VmHWM from /proc/self/status, 0 where there is none).
+//! `cpu_ms` (user + system, all threads) and `peak_rss_kib` (VmHWM from
+//! /proc/self/status, 0 where there is none). The times cover generating
+//! and writing the entries, or with `--pregenerate` only the writer
+//! (`SetWriter::new` to `finish`), the entries having been built
+//! beforehand (so that peak RSS then includes all of them).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -126,6 +130,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut gzip = false;
     let mut text = false;
     let mut duplicates = sitemap_core::DuplicatePolicy::Error;
+    let mut pregenerate = false;
     let mut base = "https://www.example.com/".to_owned();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -135,6 +140,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--gzip" => gzip = true,
             "--text" => text = true,
             "--allow-duplicates" => duplicates = sitemap_core::DuplicatePolicy::Allow,
+            "--pregenerate" => pregenerate = true,
             "--base" => base = args.next().ok_or("--base needs a URL")?,
             other => {
                 return Err(format!("unknown argument `{other}`; see the example's doc").into());
@@ -146,7 +152,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         base.push('/');
     }
 
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut buf = String::with_capacity(128);
+    // With --pregenerate the entries are built first and only the writer
+    // is timed; memory then holds every entry, so peak RSS means little.
+    let entries = if pregenerate {
+        (0..count)
+            .map(|i| entry(i, &base, &mut rng, &mut buf))
+            .collect::<Result<Vec<Url>, _>>()?
+    } else {
+        Vec::new()
+    };
     let start = Instant::now();
+    let cpu_start = cpu_ms();
     let format = if text {
         sitemap_core::Format::Text
     } else {
@@ -158,13 +176,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .with_duplicates(duplicates)
         .with_limits(Limits::LEGACY);
     let mut writer = SetWriter::new(options)?;
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut buf = String::with_capacity(128);
-    for i in 0..count {
-        writer.push(&entry(i, &base, &mut rng, &mut buf)?)?;
+    if pregenerate {
+        for url in &entries {
+            writer.push(url)?;
+        }
+    } else {
+        for i in 0..count {
+            writer.push(&entry(i, &base, &mut rng, &mut buf)?)?;
+        }
     }
     let report = writer.finish()?;
     let elapsed = start.elapsed();
+    let cpu = cpu_ms() - cpu_start;
 
     let mut disk_bytes = 0;
     let mut bytes = 0;
@@ -183,7 +206,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         report.urls,
         report.sitemaps.len(),
         elapsed.as_secs_f64() * 1000.0,
-        cpu_ms(),
+        cpu,
         peak_rss_kib()
     );
     Ok(())
