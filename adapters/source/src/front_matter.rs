@@ -99,7 +99,11 @@ impl FrontMatter {
     pub fn line_of(&self, dotted: &str) -> usize {
         let want: Vec<String> = dotted.split('.').map(str::to_lowercase).collect();
         for len in (1..=want.len()).rev() {
-            if let Some((_, line)) = self.key_lines.iter().find(|(path, _)| path[..] == want[..len]) {
+            if let Some((_, line)) = self
+                .key_lines
+                .iter()
+                .find(|(path, _)| path[..] == want[..len])
+            {
                 return *line;
             }
         }
@@ -113,8 +117,11 @@ impl FrontMatter {
 }
 
 fn get_key<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
-    map.get(key)
-        .or_else(|| map.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v))
+    map.get(key).or_else(|| {
+        map.iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v)
+    })
 }
 
 /// Finds and parses the front matter of `text`, the contents of `path`
@@ -130,7 +137,11 @@ fn get_key<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
 /// - `{` followed by `"` or `}` opens a JSON object (Hugo); `{{` does not
 ///   (mdBook's `{{#include}}`).
 pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
-    let bom = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+    let bom = if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
     let none = FrontMatter {
         body_start: bom,
         ..FrontMatter::default()
@@ -188,7 +199,9 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
             let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
             let end = match stream.next() {
                 Some(Ok(_)) => open_start + stream.byte_offset(),
-                Some(Err(e)) => return Err(ctx.json_error(&e, open_start, open_line, Format::Json)),
+                Some(Err(e)) => {
+                    return Err(ctx.json_error(&e, open_start, open_line, Format::Json));
+                }
                 None => return Ok(none),
             };
             let block = &text[open_start..end];
@@ -234,7 +247,15 @@ impl Ctx<'_> {
         };
         let pod = match parsed {
             Ok(pod) => pod,
-            Err(engine_error) => return Err(self.locate(format, block, block_start, fence_line, &engine_error.to_string())),
+            Err(engine_error) => {
+                return Err(self.locate(
+                    format,
+                    block,
+                    block_start,
+                    fence_line,
+                    &engine_error.to_string(),
+                ));
+            }
         };
         match pod_to_json(pod) {
             Value::Object(map) => Ok(map),
@@ -250,7 +271,14 @@ impl Ctx<'_> {
 
     /// Asks the format's own parser where the block is wrong, since
     /// gray_matter's errors are strings about the block, not the file.
-    fn locate(&self, format: Format, block: &str, block_start: usize, fence_line: usize, fallback: &str) -> Error {
+    fn locate(
+        &self,
+        format: Format,
+        block: &str,
+        block_start: usize,
+        fence_line: usize,
+        fallback: &str,
+    ) -> Error {
         match format {
             Format::Toml => match toml::from_str::<toml::Table>(block) {
                 Err(e) => {
@@ -288,14 +316,27 @@ impl Ctx<'_> {
         }
     }
 
-    fn json_error(&self, e: &serde_json::Error, block_start: usize, _fence_line: usize, format: Format) -> Error {
+    fn json_error(
+        &self,
+        e: &serde_json::Error,
+        block_start: usize,
+        _fence_line: usize,
+        format: Format,
+    ) -> Error {
         let (start_line, start_col) = line_col(self.text, block_start);
         let line = start_line + e.line().saturating_sub(1);
-        let column = if e.line() <= 1 { start_col + e.column().saturating_sub(1) } else { e.column() };
+        let column = if e.line() <= 1 {
+            start_col + e.column().saturating_sub(1)
+        } else {
+            e.column()
+        };
         // serde_json appends " at line L column C" (about the block); the
         // position is given in the file instead.
         let message = e.to_string();
-        let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m).to_owned();
+        let message = message
+            .rsplit_once(" at line ")
+            .map_or(message.as_str(), |(m, _)| m)
+            .to_owned();
         Error::FrontMatterSyntax {
             path: self.path.to_owned(),
             line,
@@ -329,7 +370,12 @@ fn pod_to_json(pod: Pod) -> Value {
         Pod::Hash(map) => {
             let mut entries: Vec<(String, Pod)> = map.into_iter().collect();
             entries.sort_by(|a, b| a.0.cmp(&b.0));
-            Value::Object(entries.into_iter().map(|(k, v)| (k, pod_to_json(v))).collect())
+            Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k, pod_to_json(v)))
+                    .collect(),
+            )
         }
     }
 }
@@ -377,7 +423,11 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
     let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = text[line_start..offset].trim_start_matches('\u{feff}').chars().count() + 1;
+    let column = text[line_start..offset]
+        .trim_start_matches('\u{feff}')
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }
 
@@ -402,7 +452,9 @@ fn yaml_key(line: &str) -> Option<&str> {
         let rest = &line[close + 1..];
         return rest.starts_with(':').then(|| &line[1..close]);
     }
-    let colon = line.find(": ").or_else(|| line.strip_suffix(':').map(|s| s.len()))?;
+    let colon = line
+        .find(": ")
+        .or_else(|| line.strip_suffix(':').map(|s| s.len()))?;
     let key = &line[..colon];
     let bad_start = key.starts_with(['-', '#', '>', '*', '`', '[', '{', '!', '|', '&', '%', '@']);
     (!key.is_empty() && !bad_start && !key.contains(" #")).then_some(key.trim_end())
@@ -447,7 +499,10 @@ fn toml_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
             // `[extra.sitemap]` also writes `extra`, unless it was written
             // before.
             for len in 1..=table.len() {
-                if !out.iter().any(|(p, _): &(Vec<String>, usize)| p[..] == table[..len]) {
+                if !out
+                    .iter()
+                    .any(|(p, _): &(Vec<String>, usize)| p[..] == table[..len])
+                {
                     out.push((table[..len].to_vec(), line_no));
                 }
             }
@@ -463,8 +518,16 @@ fn toml_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
 }
 
 /// Keys of a one-line inline table / flow mapping (`{ a = 1, b = 2 }`).
-fn inline_keys(value: &str, sep: char, parent: &[String], line_no: usize, out: &mut Vec<(Vec<String>, usize)>) {
-    let Some(inner) = value.trim().strip_prefix('{') else { return };
+fn inline_keys(
+    value: &str,
+    sep: char,
+    parent: &[String],
+    line_no: usize,
+    out: &mut Vec<(Vec<String>, usize)>,
+) {
+    let Some(inner) = value.trim().strip_prefix('{') else {
+        return;
+    };
     for part in inner.trim_end_matches('}').split(',') {
         if let Some(at) = part.find(sep) {
             let mut path = parent.to_vec();
@@ -484,7 +547,9 @@ fn yaml_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
             continue;
         }
         let indent = raw.len() - trimmed.len();
-        let Some(key) = yaml_key(trimmed) else { continue };
+        let Some(key) = yaml_key(trimmed) else {
+            continue;
+        };
         while stack.last().is_some_and(|(level, _)| *level >= indent) {
             stack.pop();
         }
@@ -521,7 +586,10 @@ fn json_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
     while let Some(c) = chars.next() {
         match c {
             '\n' => line += 1,
-            '{' => stack.push(Frame::Object { key: None, want_key: true }),
+            '{' => stack.push(Frame::Object {
+                key: None,
+                want_key: true,
+            }),
             '[' => stack.push(Frame::Array),
             '}' | ']' => {
                 stack.pop();
@@ -553,7 +621,11 @@ fn json_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
                         _ => s.push(c),
                     }
                 }
-                if let Some(Frame::Object { key, want_key: true }) = stack.last_mut() {
+                if let Some(Frame::Object {
+                    key,
+                    want_key: true,
+                }) = stack.last_mut()
+                {
                     *key = Some(s.to_lowercase());
                     let path = path_of(&stack);
                     out.push((path, line));

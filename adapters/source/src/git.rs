@@ -52,8 +52,14 @@ impl GitHistory {
     /// Asks git about `files` (paths relative to `root`, which may be any
     /// directory inside a work tree). `Ok(None)` when `root` is not inside
     /// a git work tree or git is not installed.
-    pub fn read(root: &Path, files: &[PathBuf], options: &GitOptions) -> Result<Option<GitHistory>, Error> {
-        let git = Git { dir: root.to_owned() };
+    pub fn read(
+        root: &Path,
+        files: &[PathBuf],
+        options: &GitOptions,
+    ) -> Result<Option<GitHistory>, Error> {
+        let git = Git {
+            dir: root.to_owned(),
+        };
         let Some(info) = git.rev_parse()? else {
             return Ok(None);
         };
@@ -75,7 +81,9 @@ impl GitHistory {
                 }
             }
         }
-        let git = Git { dir: info.toplevel.clone() };
+        let git = Git {
+            dir: info.toplevel.clone(),
+        };
         let status = git.status(&info.prefix)?;
         let mut wanted: Vec<Option<GitLastmod>> = vec![None; files.len()];
         for (path, code) in status {
@@ -88,7 +96,11 @@ impl GitHistory {
             }
         }
         if info.head_exists {
-            let shallow_commits = if info.shallow { git.shallow_commits(&info.shallow_file)? } else { HashSet::new() };
+            let shallow_commits = if info.shallow {
+                git.shallow_commits(&info.shallow_file)?
+            } else {
+                HashSet::new()
+            };
             let ids: HashMap<&str, u32> = by_repo_path
                 .iter()
                 .filter(|&(_, &i)| wanted[i].is_none())
@@ -168,7 +180,12 @@ impl Git {
             .env("GIT_LITERAL_PATHSPECS", "1")
             .env_remove("GIT_DIR")
             .env_remove("GIT_WORK_TREE")
-            .args(["-c", "log.showSignature=false", "-c", "core.quotePath=false"]);
+            .args([
+                "-c",
+                "log.showSignature=false",
+                "-c",
+                "core.quotePath=false",
+            ]);
         cmd
     }
 
@@ -188,8 +205,16 @@ impl Git {
     }
 
     fn rev_parse(&self) -> Result<Option<RepoInfo>, Error> {
-        let out = match self.command()
-            .args(["rev-parse", "--show-toplevel", "--show-prefix", "--is-shallow-repository", "--git-path", "shallow"])
+        let out = match self
+            .command()
+            .args([
+                "rev-parse",
+                "--show-toplevel",
+                "--show-prefix",
+                "--is-shallow-repository",
+                "--git-path",
+                "shallow",
+            ])
             .stdin(Stdio::null())
             .output()
         {
@@ -220,7 +245,11 @@ impl Git {
     /// `git status` for the paths under `prefix`: (path from the top level,
     /// two-letter status).
     fn status(&self, prefix: &str) -> Result<Vec<(String, [u8; 2])>, Error> {
-        let pathspec = if prefix.is_empty() { ".".to_owned() } else { prefix.to_owned() };
+        let pathspec = if prefix.is_empty() {
+            ".".to_owned()
+        } else {
+            prefix.to_owned()
+        };
         let args = [
             "status",
             "--porcelain=v1",
@@ -233,7 +262,10 @@ impl Git {
         ];
         let out = self.output(&args)?;
         if !out.status.success() {
-            return Err(self.error(format!("`git status` failed: {}", String::from_utf8_lossy(&out.stderr).trim())));
+            return Err(self.error(format!(
+                "`git status` failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
         }
         Ok(out
             .stdout
@@ -253,7 +285,11 @@ impl Git {
             path: file.to_owned(),
             source,
         })?;
-        Ok(text.lines().map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()).collect())
+        Ok(text
+            .lines()
+            .map(|l| l.trim().to_owned())
+            .filter(|l| !l.is_empty())
+            .collect())
     }
 
     /// The walk: answers for the files in `ids` (repo path → index).
@@ -276,9 +312,9 @@ impl Git {
         }
         match self.walk(ids, date, shallow_commits, false)? {
             Some(answers) => Ok(answers),
-            None => self
-                .walk(ids, date, shallow_commits, true)?
-                .ok_or_else(|| self.error("`git log --topo-order` showed a commit after its parent")),
+            None => self.walk(ids, date, shallow_commits, true)?.ok_or_else(|| {
+                self.error("`git log --topo-order` showed a commit after its parent")
+            }),
         }
     }
 
@@ -335,7 +371,9 @@ impl Git {
         if let Some(mut e) = child.stderr.take() {
             let _ = e.read_to_string(&mut stderr);
         }
-        let status = child.wait().map_err(|e| self.error(format!("`git log`: {e}")))?;
+        let status = child
+            .wait()
+            .map_err(|e| self.error(format!("`git log`: {e}")))?;
         result?;
         if !stopped_early && !status.success() {
             return Err(self.error(format!("`git log` failed: {}", stderr.trim())));
@@ -392,7 +430,11 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn new(ids: &'a HashMap<&'a str, u32>, shallow_commits: &'a HashSet<String>, git: &'a Git) -> Walk<'a> {
+    fn new(
+        ids: &'a HashMap<&'a str, u32>,
+        shallow_commits: &'a HashSet<String>,
+        git: &'a Git,
+    ) -> Walk<'a> {
         let n = ids.values().map(|&i| i as usize + 1).max().unwrap_or(0);
         let mut answer = vec![Some(GitLastmod::NoCommit); n];
         for &i in ids.values() {
@@ -498,7 +540,9 @@ impl<'a> Walk<'a> {
     /// Every file still waiting in `rep` (a full scan: used only at root
     /// and shallow-boundary commits, which are few).
     fn all_in(&mut self, rep: u32) -> Vec<u32> {
-        (0..self.answer.len() as u32).filter(|&f| self.waits_in(f, rep)).collect()
+        (0..self.answer.len() as u32)
+            .filter(|&f| self.waits_in(f, rep))
+            .collect()
     }
 
     fn read(&mut self, mut input: impl BufRead) -> Result<(), Error> {
@@ -519,8 +563,12 @@ impl<'a> Walk<'a> {
             if token.first() == Some(&0x1e) {
                 let header = String::from_utf8_lossy(&token[1..]).into_owned();
                 let mut parts = header.split('\x1f');
-                let (Some(id), Some(parents), Some(tree), Some(date)) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-                    return Err(self.git.error(format!("unexpected `git log` header {header:?}")));
+                let (Some(id), Some(parents), Some(tree), Some(date)) =
+                    (parts.next(), parts.next(), parts.next(), parts.next())
+                else {
+                    return Err(self
+                        .git
+                        .error(format!("unexpected `git log` header {header:?}")));
                 };
                 first_file = true;
                 if let Some(c) = current.as_mut().filter(|c| c.id == id) {
@@ -536,7 +584,11 @@ impl<'a> Walk<'a> {
                 }
                 current = Some(Commit {
                     id: id.to_owned(),
-                    parents: parents.split(' ').filter(|p| !p.is_empty()).map(str::to_owned).collect(),
+                    parents: parents
+                        .split(' ')
+                        .filter(|p| !p.is_empty())
+                        .map(str::to_owned)
+                        .collect(),
                     tree: tree.to_owned(),
                     date: date.to_owned(),
                     blocks: vec![Vec::new()],
@@ -552,9 +604,15 @@ impl<'a> Walk<'a> {
             if name.is_empty() {
                 continue;
             }
-            let Some(commit) = current.as_mut() else { continue };
+            let Some(commit) = current.as_mut() else {
+                continue;
+            };
             if let Some(&i) = std::str::from_utf8(name).ok().and_then(|n| self.ids.get(n)) {
-                commit.blocks.last_mut().expect("a commit has a block").push(i);
+                commit
+                    .blocks
+                    .last_mut()
+                    .expect("a commit has a block")
+                    .push(i);
             }
         }
         if let Some(done) = current.take() {
@@ -579,7 +637,12 @@ impl<'a> Walk<'a> {
         let lastmod = || {
             Lastmod::parse(&commit.date)
                 .map(GitLastmod::Committed)
-                .map_err(|e| self.git.error(format!("commit {} has date {:?}: {e}", commit.id, commit.date)))
+                .map_err(|e| {
+                    self.git.error(format!(
+                        "commit {} has date {:?}: {e}",
+                        commit.id, commit.date
+                    ))
+                })
         };
         if self.shallow_commits.contains(&commit.id) {
             // The boundary of a shallow clone: what it changed, and
@@ -622,7 +685,10 @@ impl<'a> Walk<'a> {
                 // when blocks are missing, ask which parents those are.
                 let blocks = &commit.blocks;
                 let per_parent: Vec<Option<HashSet<u32>>> = if blocks.len() == n {
-                    blocks.iter().map(|b| Some(b.iter().copied().collect())).collect()
+                    blocks
+                        .iter()
+                        .map(|b| Some(b.iter().copied().collect()))
+                        .collect()
                 } else if blocks.len() == 1 && blocks[0].is_empty() {
                     vec![None; n]
                 } else {
@@ -638,7 +704,13 @@ impl<'a> Walk<'a> {
                     }
                     let mut it = blocks.iter();
                     same.iter()
-                        .map(|&s| if s { None } else { it.next().map(|b| b.iter().copied().collect()) })
+                        .map(|&s| {
+                            if s {
+                                None
+                            } else {
+                                it.next().map(|b| b.iter().copied().collect())
+                            }
+                        })
                         .collect()
                 };
                 // Only files some block lists can leave the first-parent
@@ -653,7 +725,9 @@ impl<'a> Walk<'a> {
                     }
                     // The first parent f is TREESAME to (None: the whole
                     // tree is), as git's simplification follows.
-                    let follow = per_parent.iter().position(|p| p.as_ref().is_none_or(|changed| !changed.contains(&f)));
+                    let follow = per_parent
+                        .iter()
+                        .position(|p| p.as_ref().is_none_or(|changed| !changed.contains(&f)));
                     match follow {
                         Some(0) => {}
                         Some(p) => self.send_one(f, rep, &commit.parents[p]),
@@ -677,7 +751,10 @@ impl<'a> Walk<'a> {
             self.trees = Some(TreeLookup::start(self.git)?);
         }
         let lookup = self.trees.as_mut().expect("started above");
-        parents.iter().map(|p| lookup.tree_of(p, self.git)).collect()
+        parents
+            .iter()
+            .map(|p| lookup.tree_of(p, self.git))
+            .collect()
     }
 }
 
@@ -701,7 +778,11 @@ impl TreeLookup {
             .map_err(|e| git.error(format!("cannot run `git cat-file`: {e}")))?;
         let stdin = child.stdin.take();
         let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
-        Ok(TreeLookup { child, stdin, stdout })
+        Ok(TreeLookup {
+            child,
+            stdin,
+            stdout,
+        })
     }
 
     fn tree_of(&mut self, commit: &str, git: &Git) -> Result<String, Error> {

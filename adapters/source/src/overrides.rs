@@ -124,7 +124,9 @@ impl Overrides {
             match fm.get(table) {
                 None | Some(Value::Bool(true)) => {}
                 Some(Value::Bool(false)) => {
-                    o.exclude.get_or_insert(Exclusion::SitemapDisabled { key: table.to_owned() });
+                    o.exclude.get_or_insert(Exclusion::SitemapDisabled {
+                        key: table.to_owned(),
+                    });
                 }
                 Some(Value::Object(_)) => {
                     for flag in ["disable", "exclude"] {
@@ -152,7 +154,10 @@ impl Overrides {
                 o.exclude.get_or_insert(Exclusion::Noindex { key });
             }
             let key = format!("{prefix}robots");
-            if let Some(robots) = r.string(&key, "a robots directive string such as \"noindex, follow\"")? {
+            if let Some(robots) = r.string(
+                &key,
+                "a robots directive string such as \"noindex, follow\"",
+            )? {
                 let says_noindex = robots
                     .split(',')
                     .map(str::trim)
@@ -169,8 +174,14 @@ impl Overrides {
                 None | Some(Value::Bool(true)) => false,
                 Some(Value::Bool(false)) => true,
                 Some(Value::String(s)) if s.eq_ignore_ascii_case("always") => false,
-                Some(Value::String(s)) if s.eq_ignore_ascii_case("never") || s.eq_ignore_ascii_case("link") => true,
-                Some(other) => return Err(r.wrong_type(&key, "`always`, `never` or `link`", other)),
+                Some(Value::String(s))
+                    if s.eq_ignore_ascii_case("never") || s.eq_ignore_ascii_case("link") =>
+                {
+                    true
+                }
+                Some(other) => {
+                    return Err(r.wrong_type(&key, "`always`, `never` or `link`", other));
+                }
             };
             if not_rendered {
                 o.exclude.get_or_insert(Exclusion::NotRendered { key });
@@ -255,8 +266,12 @@ impl Reader<'_> {
             None => return Ok(None),
             Some(Value::String(s)) => s.trim().parse(),
             Some(Value::Number(n)) => match n.as_f64() {
-                Some(f) => Priority::new(f).map_err(|_| ValueError::Priority { input: n.to_string() }),
-                None => Err(ValueError::Priority { input: n.to_string() }),
+                Some(f) => Priority::new(f).map_err(|_| ValueError::Priority {
+                    input: n.to_string(),
+                }),
+                None => Err(ValueError::Priority {
+                    input: n.to_string(),
+                }),
             },
             Some(other) => return Err(self.wrong_type(key, "a number from 0.0 to 1.0", other)),
         };
@@ -277,7 +292,9 @@ pub fn parse_date(input: &str) -> Result<Lastmod, ValueError> {
         Ok(l) => return Ok(l),
         Err(e) => e,
     };
-    normalise_date(s).ok_or(first_error.clone())?.map_err(|_| first_error)
+    normalise_date(s)
+        .ok_or(first_error.clone())?
+        .map_err(|_| first_error)
 }
 
 fn normalise_date(s: &str) -> Option<Result<Lastmod, ValueError>> {

@@ -36,7 +36,10 @@ use sitemap_core::{Alternate, ChangeFreq, Lastmod, Loc, Priority, Url};
 use crate::error::Error;
 use crate::filter::Filter;
 use crate::front_matter::FrontMatter;
-use crate::lastmod::{DEFAULT_PRECEDENCE, GitHistory, GitLastmod, GitOptions, LastmodSource, ShallowPolicy, Uncommitted};
+use crate::lastmod::{
+    DEFAULT_PRECEDENCE, GitHistory, GitLastmod, GitOptions, LastmodSource, ShallowPolicy,
+    Uncommitted,
+};
 use crate::overrides::{Exclusion, Overrides};
 
 /// The source layer's settings, as written in `sitemap.toml` or under a
@@ -120,7 +123,11 @@ impl Page {
 
     /// A page with the overrides its front matter gives; errors name
     /// `source` and the key's line.
-    pub fn from_front_matter(source: impl Into<PathBuf>, loc: Loc, front_matter: &FrontMatter) -> Result<Page, Error> {
+    pub fn from_front_matter(
+        source: impl Into<PathBuf>,
+        loc: Loc,
+        front_matter: &FrontMatter,
+    ) -> Result<Page, Error> {
         let source = source.into();
         let overrides = Overrides::from_front_matter(&source, front_matter)?;
         Ok(Page {
@@ -185,7 +192,11 @@ impl fmt::Display for Warning {
                 "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
                 root.display()
             ),
-            Warning::ShallowClone { count, first, policy } => {
+            Warning::ShallowClone {
+                count,
+                first,
+                policy,
+            } => {
                 let what = match policy {
                     ShallowPolicy::Omit => "they get no lastmod",
                     _ => "lastmod falls back to the next source",
@@ -257,7 +268,9 @@ impl Pipeline {
                 None => kept.push(page),
             }
         }
-        output.excluded.sort_by(|a, b| a.source.cmp(&b.source).then_with(|| a.loc.cmp(&b.loc)));
+        output
+            .excluded
+            .sort_by(|a, b| a.source.cmp(&b.source).then_with(|| a.loc.cmp(&b.loc)));
 
         kept.sort_by(|a, b| a.loc.cmp(&b.loc).then_with(|| a.source.cmp(&b.source)));
         if let Some(pair) = kept.windows(2).find(|w| w[0].loc == w[1].loc) {
@@ -311,7 +324,9 @@ impl Pipeline {
             return Ok(None);
         }
         let Some(history) = GitHistory::read(&self.root, &files, &self.config.git)? else {
-            output.warnings.push(Warning::NoGitRepository { root: self.root.clone() });
+            output.warnings.push(Warning::NoGitRepository {
+                root: self.root.clone(),
+            });
             return Ok(None);
         };
         if self.config.git.shallow == ShallowPolicy::Fail {
@@ -340,7 +355,12 @@ impl Pipeline {
         }
     }
 
-    fn lastmod(&self, page: &Page, git: Option<&GitHistory>, cut_off: &mut Vec<PathBuf>) -> Option<Lastmod> {
+    fn lastmod(
+        &self,
+        page: &Page,
+        git: Option<&GitHistory>,
+        cut_off: &mut Vec<PathBuf>,
+    ) -> Option<Lastmod> {
         for source in &self.config.lastmod {
             let found = match source {
                 LastmodSource::FrontMatter => page.overrides.lastmod.clone(),
@@ -349,7 +369,9 @@ impl Pipeline {
                 LastmodSource::Git => match git.and_then(|g| g.get(&page.source)) {
                     Some(GitLastmod::Committed(l)) => Some(l.clone()),
                     Some(GitLastmod::Uncommitted) => self.mtime(&page.source),
-                    Some(GitLastmod::Untracked) if self.config.git.uncommitted == Uncommitted::Mtime => {
+                    Some(GitLastmod::Untracked)
+                        if self.config.git.uncommitted == Uncommitted::Mtime =>
+                    {
                         self.mtime(&page.source)
                     }
                     Some(GitLastmod::CutOff) => {
@@ -371,7 +393,10 @@ impl Pipeline {
     }
 
     fn mtime(&self, source: &Path) -> Option<Lastmod> {
-        let modified = std::fs::metadata(self.root.join(source)).ok()?.modified().ok()?;
+        let modified = std::fs::metadata(self.root.join(source))
+            .ok()?
+            .modified()
+            .ok()?;
         let ts = jiff::Timestamp::try_from(modified).ok()?;
         Lastmod::from_timestamp(ts).ok()
     }

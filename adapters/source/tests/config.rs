@@ -21,7 +21,14 @@ fn every_key_in_kebab_case() {
         "#,
     )
     .unwrap();
-    assert_eq!(config.lastmod, [LastmodSource::Git, LastmodSource::FrontMatter, LastmodSource::Mtime]);
+    assert_eq!(
+        config.lastmod,
+        [
+            LastmodSource::Git,
+            LastmodSource::FrontMatter,
+            LastmodSource::Mtime
+        ]
+    );
     assert_eq!(config.include, ["content/**"]);
     assert_eq!(config.exclude, ["content/drafts/**"]);
     assert_eq!(config.changefreq.unwrap().as_str(), "weekly");
@@ -38,7 +45,12 @@ fn empty_table_is_the_default() {
     assert_eq!(config, SourceConfig::default());
     assert_eq!(
         config.lastmod,
-        [LastmodSource::FrontMatter, LastmodSource::Git, LastmodSource::Date, LastmodSource::Mtime]
+        [
+            LastmodSource::FrontMatter,
+            LastmodSource::Git,
+            LastmodSource::Date,
+            LastmodSource::Mtime
+        ]
     );
     assert_eq!(config.git.date, GitDate::Committer);
     assert_eq!(config.git.shallow, ShallowPolicy::Warn);
@@ -48,7 +60,9 @@ fn empty_table_is_the_default() {
 /// Serialising and reading back gives the same configuration.
 #[test]
 fn round_trip() {
-    let config: SourceConfig = toml::from_str("lastmod = [\"date\"]\npriority = 0.25\n[git]\nshallow = \"omit\"\n").unwrap();
+    let config: SourceConfig =
+        toml::from_str("lastmod = [\"date\"]\npriority = 0.25\n[git]\nshallow = \"omit\"\n")
+            .unwrap();
     let text = toml::to_string(&config).unwrap();
     let back: SourceConfig = toml::from_str(&text).unwrap();
     assert_eq!(back, config);
@@ -64,7 +78,11 @@ fn mistakes_are_named() {
         "[git]\nshallow = \"ignore\"",
     ]
     .iter()
-    .map(|text| toml::from_str::<SourceConfig>(text).unwrap_err().to_string())
+    .map(|text| {
+        toml::from_str::<SourceConfig>(text)
+            .unwrap_err()
+            .to_string()
+    })
     .collect();
     insta::assert_snapshot!(errors.join("\n----\n"));
 }

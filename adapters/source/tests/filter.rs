@@ -48,14 +48,21 @@ fn include_and_exclude() {
 #[test]
 fn no_patterns_include_everything() {
     let filter = Filter::new(&[], &[]).unwrap();
-    assert_eq!(verdicts(&filter, &["a.md", "x/y/z.md"]), ["a.md: in", "x/y/z.md: in"]);
+    assert_eq!(
+        verdicts(&filter, &["a.md", "x/y/z.md"]),
+        ["a.md: in", "x/y/z.md: in"]
+    );
 }
 
 #[test]
 fn bad_globs_are_named() {
     let errors = [
-        Filter::new(&["content/[".into()], &[]).unwrap_err().to_string(),
-        Filter::new(&[], &["ok/**".into(), "a/{b".into()]).unwrap_err().to_string(),
+        Filter::new(&["content/[".into()], &[])
+            .unwrap_err()
+            .to_string(),
+        Filter::new(&[], &["ok/**".into(), "a/{b".into()])
+            .unwrap_err()
+            .to_string(),
     ];
     insta::assert_snapshot!(errors.join("\n"));
 }

@@ -8,7 +8,10 @@ use sitemap_source::overrides::Overrides;
 
 /// The front matter and overrides of one fixture, or the error, as text.
 fn render(case: &str) -> String {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(case).join("page.md");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(case)
+        .join("page.md");
     let text = std::fs::read_to_string(&file).unwrap();
     // Errors name the path as given: use the one a user would see.
     let shown = Path::new("content").join(case).join("page.md");
@@ -20,7 +23,12 @@ fn render(case: &str) -> String {
     let format = fm.format.map_or("none".to_owned(), |f| f.to_string());
     writeln!(out, "format: {format}").unwrap();
     writeln!(out, "fence line: {:?}", fm.fence_line()).unwrap();
-    writeln!(out, "data: {}", serde_json::to_string_pretty(&fm.data).unwrap()).unwrap();
+    writeln!(
+        out,
+        "data: {}",
+        serde_json::to_string_pretty(&fm.data).unwrap()
+    )
+    .unwrap();
     writeln!(out, "body_start: {}", fm.body_start).unwrap();
     writeln!(out, "body: {:?}", fm.body(&text)).unwrap();
     let mut keys = Vec::new();
@@ -31,11 +39,36 @@ fn render(case: &str) -> String {
     match Overrides::from_front_matter(&shown, &fm) {
         Ok(o) => {
             writeln!(out, "overrides:").unwrap();
-            writeln!(out, "  exclude: {}", o.exclude.map_or("-".to_owned(), |e| e.to_string())).unwrap();
-            writeln!(out, "  changefreq: {}", o.changefreq.map_or("-".to_owned(), |c| c.to_string())).unwrap();
-            writeln!(out, "  priority: {}", o.priority.map_or("-".to_owned(), |p| p.to_string())).unwrap();
-            writeln!(out, "  lastmod: {}", o.lastmod.map_or("-".to_owned(), |l| l.to_string())).unwrap();
-            writeln!(out, "  date: {}", o.date.map_or("-".to_owned(), |l| l.to_string())).unwrap();
+            writeln!(
+                out,
+                "  exclude: {}",
+                o.exclude.map_or("-".to_owned(), |e| e.to_string())
+            )
+            .unwrap();
+            writeln!(
+                out,
+                "  changefreq: {}",
+                o.changefreq.map_or("-".to_owned(), |c| c.to_string())
+            )
+            .unwrap();
+            writeln!(
+                out,
+                "  priority: {}",
+                o.priority.map_or("-".to_owned(), |p| p.to_string())
+            )
+            .unwrap();
+            writeln!(
+                out,
+                "  lastmod: {}",
+                o.lastmod.map_or("-".to_owned(), |l| l.to_string())
+            )
+            .unwrap();
+            writeln!(
+                out,
+                "  date: {}",
+                o.date.map_or("-".to_owned(), |l| l.to_string())
+            )
+            .unwrap();
         }
         Err(e) => writeln!(out, "overrides error: {e}").unwrap(),
     }
@@ -45,7 +78,11 @@ fn render(case: &str) -> String {
 fn collect_keys(prefix: &str, value: &serde_json::Value, out: &mut Vec<String>) {
     if let serde_json::Value::Object(map) = value {
         for (k, v) in map {
-            let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+            let key = if prefix.is_empty() {
+                k.clone()
+            } else {
+                format!("{prefix}.{k}")
+            };
             out.push(key.clone());
             collect_keys(&key, v, out);
         }

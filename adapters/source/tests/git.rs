@@ -11,7 +11,9 @@ use crate::support::Repo;
 /// mismatch shows the whole table.
 fn ours_and_git(dir: &Path, files: &[String], options: &GitOptions) -> (Vec<String>, Vec<String>) {
     let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
-    let history = GitHistory::read(dir, &paths, options).unwrap().expect("a git work tree");
+    let history = GitHistory::read(dir, &paths, options)
+        .unwrap()
+        .expect("a git work tree");
     let format = match options.date {
         GitDate::Author => "%aI",
         _ => "%cI",
@@ -25,7 +27,12 @@ fn ours_and_git(dir: &Path, files: &[String], options: &GitOptions) -> (Vec<Stri
         .collect();
     let theirs = files
         .iter()
-        .map(|f| format!("{f}: {}", Repo::reference(dir, format, f).unwrap_or_else(|| "NoCommit".into())))
+        .map(|f| {
+            format!(
+                "{f}: {}",
+                Repo::reference(dir, format, f).unwrap_or_else(|| "NoCommit".into())
+            )
+        })
         .collect();
     (ours, theirs)
 }
@@ -75,9 +82,18 @@ fn author_date_on_request() {
     options.date = GitDate::Author;
     let (ours, theirs) = ours_and_git(&repo.dir, &files, &options);
     assert_eq!(ours, theirs);
-    assert_eq!(ours, ["a.md: 2023-06-01T12:00:00+01:00", "b.md: 2023-07-01T09:00:00-07:00"]);
+    assert_eq!(
+        ours,
+        [
+            "a.md: 2023-06-01T12:00:00+01:00",
+            "b.md: 2023-07-01T09:00:00-07:00"
+        ]
+    );
     let (committer, _) = ours_and_git(&repo.dir, &files, &GitOptions::default());
-    assert_eq!(committer, ["a.md: 2024-01-01T10:00:00Z", "b.md: 2024-02-01T10:00:00Z"]);
+    assert_eq!(
+        committer,
+        ["a.md: 2024-01-01T10:00:00Z", "b.md: 2024-02-01T10:00:00Z"]
+    );
 }
 
 /// Merges of every shape git simplifies: a side branch that changed a
@@ -103,14 +119,20 @@ fn merges_follow_git_history_simplification() {
     repo.git(&["checkout", "-q", "main"]);
     repo.write("c.md", "c1\n");
     repo.commit("main: c", "2024-01-03T00:00:00Z");
-    repo.git_at("2024-01-04T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "merge f1", "f1"]);
+    repo.git_at(
+        "2024-01-04T00:00:00Z",
+        &["merge", "-q", "--no-ff", "-m", "merge f1", "f1"],
+    );
 
     // main did not move: the merge's tree is f2's.
     repo.git(&["checkout", "-q", "-b", "f2"]);
     repo.write("d.md", "d1\n");
     repo.commit("f2: d", "2024-01-05T00:00:00-03:00");
     repo.git(&["checkout", "-q", "main"]);
-    repo.git_at("2024-01-06T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "merge f2", "f2"]);
+    repo.git_at(
+        "2024-01-06T00:00:00Z",
+        &["merge", "-q", "--no-ff", "-m", "merge f2", "f2"],
+    );
 
     // `-s ours`: f3's change to e (dated later) is not in main.
     repo.git(&["checkout", "-q", "-b", "f3"]);
@@ -119,7 +141,10 @@ fn merges_follow_git_history_simplification() {
     repo.git(&["checkout", "-q", "main"]);
     repo.write("e.md", "e-main\n");
     repo.commit("main: e", "2024-01-07T00:00:00Z");
-    repo.git_at("2024-01-10T00:00:00Z", &["merge", "-q", "-s", "ours", "-m", "merge f3 (ours)", "f3"]);
+    repo.git_at(
+        "2024-01-10T00:00:00Z",
+        &["merge", "-q", "-s", "ours", "-m", "merge f3 (ours)", "f3"],
+    );
 
     // A conflict resolved to new content: the merge changed a.
     repo.git(&["checkout", "-q", "-b", "f4"]);
@@ -128,7 +153,10 @@ fn merges_follow_git_history_simplification() {
     repo.git(&["checkout", "-q", "main"]);
     repo.write("a.md", "a-main\n");
     repo.commit("main: a", "2024-01-12T00:00:00Z");
-    let conflict = crate::support::git_command(&repo.dir).args(["merge", "-q", "f4"]).output().unwrap();
+    let conflict = crate::support::git_command(&repo.dir)
+        .args(["merge", "-q", "f4"])
+        .output()
+        .unwrap();
     assert!(!conflict.status.success(), "a conflict was expected");
     repo.write("a.md", "a-resolved\n");
     repo.commit("merge f4 (resolved)", "2024-01-13T00:00:00+09:00");
@@ -140,7 +168,18 @@ fn merges_follow_git_history_simplification() {
     repo.git(&["checkout", "-q", "main"]);
     repo.write("b.md", "b-main\n");
     repo.commit("main: b", "2024-01-15T00:00:00Z");
-    repo.git_at("2024-01-16T00:00:00Z", &["merge", "-q", "-X", "theirs", "-m", "merge f5 (theirs)", "f5"]);
+    repo.git_at(
+        "2024-01-16T00:00:00Z",
+        &[
+            "merge",
+            "-q",
+            "-X",
+            "theirs",
+            "-m",
+            "merge f5 (theirs)",
+            "f5",
+        ],
+    );
 
     // An octopus merge, one branch with a commit dated before its parent.
     repo.git(&["checkout", "-q", "-b", "g1"]);
@@ -153,7 +192,10 @@ fn merges_follow_git_history_simplification() {
     repo.git(&["checkout", "-q", "main"]);
     repo.write("c.md", "c2\n");
     repo.commit("main: c again", "2024-01-18T00:00:00Z");
-    repo.git_at("2024-01-19T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "octopus", "g1", "g2"]);
+    repo.git_at(
+        "2024-01-19T00:00:00Z",
+        &["merge", "-q", "--no-ff", "-m", "octopus", "g1", "g2"],
+    );
 
     // The same fix on both sides (a cherry-pick, dated later on main):
     // the merge is TREESAME to both parents and git follows the first.
@@ -165,7 +207,10 @@ fn merges_follow_git_history_simplification() {
     repo.git(&["checkout", "-q", "main"]);
     repo.write("z.md", "fixed\n");
     repo.commit("main: cherry-picked fix z", "2024-01-22T00:00:00Z");
-    repo.git_at("2024-01-23T00:00:00Z", &["merge", "-q", "--no-ff", "-m", "merge h1", "h1"]);
+    repo.git_at(
+        "2024-01-23T00:00:00Z",
+        &["merge", "-q", "--no-ff", "-m", "merge h1", "h1"],
+    );
 
     // A side commit dated before its fork point, and a merge that takes
     // the side's (the fork point's) version of w: in date order the fork
@@ -178,8 +223,15 @@ fn merges_follow_git_history_simplification() {
     repo.git(&["checkout", "-q", "main"]);
     repo.write("w.md", "w-main\n");
     repo.commit("main: w", "2024-01-25T00:00:00Z");
-    let merged = crate::support::git_command(&repo.dir).args(["merge", "-q", "--no-commit", "skew"]).output().unwrap();
-    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let merged = crate::support::git_command(&repo.dir)
+        .args(["merge", "-q", "--no-commit", "skew"])
+        .output()
+        .unwrap();
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
     repo.write("w.md", "w-fork\n");
     repo.commit("merge skew, w back to the fork's", "2024-01-26T00:00:00Z");
 
@@ -242,7 +294,13 @@ fn deleted_and_re_added() {
     repo.write("other.md", "other 3\n");
     repo.commit("later", "2024-05-01T00:00:00Z");
     let answers = assert_same_as_git(&repo);
-    assert_eq!(answers, ["other.md: 2024-05-01T00:00:00Z", "page.md: 2024-04-01T00:00:00Z"]);
+    assert_eq!(
+        answers,
+        [
+            "other.md: 2024-05-01T00:00:00Z",
+            "page.md: 2024-04-01T00:00:00Z"
+        ]
+    );
 }
 
 #[test]
@@ -258,12 +316,24 @@ fn uncommitted_and_untracked_files() {
     repo.write("new-staged.md", "new\n");
     repo.git(&["add", "new-staged.md"]);
     repo.write("untracked.md", "untracked\n");
-    let files: Vec<PathBuf> = ["clean.md", "edited.md", "new-staged.md", "staged.md", "untracked.md", "missing.md"]
-        .map(PathBuf::from)
-        .to_vec();
+    let files: Vec<PathBuf> = [
+        "clean.md",
+        "edited.md",
+        "new-staged.md",
+        "staged.md",
+        "untracked.md",
+        "missing.md",
+    ]
+    .map(PathBuf::from)
+    .to_vec();
 
-    let history = GitHistory::read(&repo.dir, &files, &GitOptions::default()).unwrap().unwrap();
-    let answers: Vec<String> = files.iter().map(|f| format!("{}: {:?}", f.display(), history.get(f).unwrap())).collect();
+    let history = GitHistory::read(&repo.dir, &files, &GitOptions::default())
+        .unwrap()
+        .unwrap();
+    let answers: Vec<String> = files
+        .iter()
+        .map(|f| format!("{}: {:?}", f.display(), history.get(f).unwrap()))
+        .collect();
     assert_eq!(
         answers,
         [
@@ -293,7 +363,10 @@ fn uncommitted_and_untracked_files() {
         ]
     );
     // git log knows nothing of the untracked file either.
-    let theirs: Vec<String> = theirs.into_iter().map(|t| t.replace("untracked.md: NoCommit", "untracked.md: Untracked")).collect();
+    let theirs: Vec<String> = theirs
+        .into_iter()
+        .map(|t| t.replace("untracked.md: NoCommit", "untracked.md: Untracked"))
+        .collect();
     assert_eq!(ours, theirs);
 }
 
@@ -320,13 +393,21 @@ fn site_root_in_a_subdirectory() {
     assert_eq!(files, ["content/a.md", "content/b.md"]);
     let (ours, theirs) = ours_and_git(&site, &files, &GitOptions::default());
     assert_eq!(ours, theirs);
-    assert_eq!(ours, ["content/a.md: 2024-01-01T00:00:00Z", "content/b.md: 2024-01-02T00:00:00Z"]);
+    assert_eq!(
+        ours,
+        [
+            "content/a.md: 2024-01-01T00:00:00Z",
+            "content/b.md: 2024-01-02T00:00:00Z"
+        ]
+    );
 
     // `git status` is asked about the site folder too.
     repo.write("site [en]/content/a.md", "a, edited\n");
     repo.write("site [en]/content/c.md", "new\n");
     let paths = [PathBuf::from("content/a.md"), PathBuf::from("content/c.md")];
-    let history = GitHistory::read(&site, &paths, &GitOptions::default()).unwrap().unwrap();
+    let history = GitHistory::read(&site, &paths, &GitOptions::default())
+        .unwrap()
+        .unwrap();
     assert_eq!(history.get(&paths[0]), Some(&GitLastmod::Uncommitted));
     assert_eq!(history.get(&paths[1]), Some(&GitLastmod::Untracked));
 }
@@ -335,7 +416,8 @@ fn site_root_in_a_subdirectory() {
 fn not_a_repository() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.md"), "a").unwrap();
-    let history = GitHistory::read(dir.path(), &[PathBuf::from("a.md")], &GitOptions::default()).unwrap();
+    let history =
+        GitHistory::read(dir.path(), &[PathBuf::from("a.md")], &GitOptions::default()).unwrap();
     assert!(history.is_none());
 }
 
@@ -343,7 +425,9 @@ fn not_a_repository() {
 fn repository_without_commits() {
     let repo = Repo::new();
     repo.write("a.md", "a\n");
-    let history = GitHistory::read(&repo.dir, &[PathBuf::from("a.md")], &GitOptions::default()).unwrap().unwrap();
+    let history = GitHistory::read(&repo.dir, &[PathBuf::from("a.md")], &GitOptions::default())
+        .unwrap()
+        .unwrap();
     assert_eq!(history.get(Path::new("a.md")), Some(&GitLastmod::Untracked));
 }
 
@@ -353,14 +437,19 @@ fn repository_without_commits() {
 #[test]
 fn shallow_clone_never_stamps_the_boundary_date() {
     let source = Repo::new();
-    for (i, f) in ["one.md", "two.md", "three.md", "four.md", "five.md"].iter().enumerate() {
+    for (i, f) in ["one.md", "two.md", "three.md", "four.md", "five.md"]
+        .iter()
+        .enumerate()
+    {
         source.write(f, &format!("{i}\n"));
         source.commit(f, &format!("2024-01-0{}T00:00:00Z", i + 1));
     }
     let clone = Repo::shallow_clone(&source, 2);
     let files = clone.tracked("");
     let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
-    let history = GitHistory::read(&clone.dir, &paths, &GitOptions::default()).unwrap().unwrap();
+    let history = GitHistory::read(&clone.dir, &paths, &GitOptions::default())
+        .unwrap()
+        .unwrap();
     assert!(history.is_shallow());
     let lines: Vec<String> = files
         .iter()
@@ -386,7 +475,9 @@ fn shallow_clone_never_stamps_the_boundary_date() {
     );
 
     let depth_one = Repo::shallow_clone(&source, 1);
-    let history = GitHistory::read(&depth_one.dir, &paths, &GitOptions::default()).unwrap().unwrap();
+    let history = GitHistory::read(&depth_one.dir, &paths, &GitOptions::default())
+        .unwrap()
+        .unwrap();
     for p in &paths {
         assert_eq!(history.get(p), Some(&GitLastmod::CutOff), "{}", p.display());
     }
@@ -397,7 +488,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
 }
@@ -416,8 +510,18 @@ fn random_histories_match_git() {
         let mut date = |rng: &mut Lcg| {
             day += 1;
             // Now and then a commit dated before its parent.
-            let d = if rng.next(6) == 0 { day.saturating_sub(5) } else { day };
-            format!("2024-{:02}-{:02}T{:02}:00:00{}", 1 + d / 28 % 12, 1 + d % 28, rng.next(24), offsets[rng.next(4) as usize])
+            let d = if rng.next(6) == 0 {
+                day.saturating_sub(5)
+            } else {
+                day
+            };
+            format!(
+                "2024-{:02}-{:02}T{:02}:00:00{}",
+                1 + d / 28 % 12,
+                1 + d % 28,
+                rng.next(24),
+                offsets[rng.next(4) as usize]
+            )
         };
         for n in &names[..5] {
             repo.write(n, "0\n");
@@ -492,7 +596,16 @@ fn random_histories_match_git() {
         for b in &branches[1..] {
             let d = date(&mut rng);
             let out = crate::support::git_command(&repo.dir)
-                .args(["merge", "-q", "--no-ff", "-X", "theirs", "-m", "final merge", b])
+                .args([
+                    "merge",
+                    "-q",
+                    "--no-ff",
+                    "-X",
+                    "theirs",
+                    "-m",
+                    "final merge",
+                    b,
+                ])
                 .env("GIT_AUTHOR_DATE", &d)
                 .env("GIT_COMMITTER_DATE", &d)
                 .output()
@@ -503,7 +616,10 @@ fn random_histories_match_git() {
         }
         // The walk must have met merges of several shapes to mean much.
         let merges = repo.git(&["rev-list", "--merges", "--count", "HEAD"]);
-        assert!(merges.trim().parse::<u32>().unwrap() >= 3, "seed {seed}: only {merges} merges");
+        assert!(
+            merges.trim().parse::<u32>().unwrap() >= 3,
+            "seed {seed}: only {merges} merges"
+        );
         let files = repo.tracked("");
         let (ours, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
         assert_eq!(ours, theirs, "seed {seed}");

@@ -15,7 +15,8 @@ const MTIME: u64 = 1_717_243_200;
 
 fn set_mtime(path: &Path) {
     let file = std::fs::File::options().write(true).open(path).unwrap();
-    file.set_modified(SystemTime::UNIX_EPOCH + Duration::from_secs(MTIME)).unwrap();
+    file.set_modified(SystemTime::UNIX_EPOCH + Duration::from_secs(MTIME))
+        .unwrap();
 }
 
 fn loc(path: &str) -> Loc {
@@ -44,7 +45,12 @@ fn pages(root: &Path) -> Vec<Page> {
             let source = file.strip_prefix(root).unwrap().to_owned();
             let text = std::fs::read_to_string(&file).unwrap();
             let fm = front_matter::parse(&source, &text).unwrap();
-            let slug = source.with_extension("").to_string_lossy().trim_start_matches("content/").to_owned() + "/";
+            let slug = source
+                .with_extension("")
+                .to_string_lossy()
+                .trim_start_matches("content/")
+                .to_owned()
+                + "/";
             Page::from_front_matter(source, loc(&slug), &fm).unwrap()
         })
         .collect()
@@ -68,7 +74,14 @@ fn render(output: &Output) -> String {
         }
     }
     for ex in &output.excluded {
-        writeln!(out, "excluded {} ({}): {}", ex.source.display(), ex.loc, ex.reason).unwrap();
+        writeln!(
+            out,
+            "excluded {} ({}): {}",
+            ex.source.display(),
+            ex.loc,
+            ex.reason
+        )
+        .unwrap();
     }
     for w in &output.warnings {
         writeln!(out, "warning: {w}").unwrap();
@@ -81,18 +94,42 @@ fn render(output: &Output) -> String {
 /// and a filtered folder.
 fn blog() -> Repo {
     let repo = Repo::new();
-    repo.write("content/_index.md", "+++\ntitle = \"Home\"\nupdated = 2024-05-05\n+++\n");
-    repo.write("content/blog/first.md", "---\ntitle: First\ndate: 2024-01-01\n---\n");
-    repo.write("content/blog/second.md", "---\ntitle: Second\ndate: 2024-02-01\nsitemap:\n  priority: 0.9\n---\n");
-    repo.write("content/blog/draft.md", "---\ntitle: Draft\ndraft: true\n---\n");
-    repo.write("content/hidden.md", "+++\n[extra.sitemap]\nexclude = true\n+++\n");
+    repo.write(
+        "content/_index.md",
+        "+++\ntitle = \"Home\"\nupdated = 2024-05-05\n+++\n",
+    );
+    repo.write(
+        "content/blog/first.md",
+        "---\ntitle: First\ndate: 2024-01-01\n---\n",
+    );
+    repo.write(
+        "content/blog/second.md",
+        "---\ntitle: Second\ndate: 2024-02-01\nsitemap:\n  priority: 0.9\n---\n",
+    );
+    repo.write(
+        "content/blog/draft.md",
+        "---\ntitle: Draft\ndraft: true\n---\n",
+    );
+    repo.write(
+        "content/hidden.md",
+        "+++\n[extra.sitemap]\nexclude = true\n+++\n",
+    );
     repo.write("content/private/notes.md", "# Notes\n");
     repo.write("content/edited.md", "+++\ntitle = \"Edited\"\n+++\nv1\n");
     repo.commit("first posts", "2024-03-01T09:00:00+01:00");
-    repo.write("content/blog/second.md", "---\ntitle: Second\ndate: 2024-02-01\nsitemap:\n  priority: 0.9\n---\nFixed a typo.\n");
+    repo.write(
+        "content/blog/second.md",
+        "---\ntitle: Second\ndate: 2024-02-01\nsitemap:\n  priority: 0.9\n---\nFixed a typo.\n",
+    );
     repo.commit("typo", "2024-03-15T18:30:00-04:00");
-    repo.write("content/edited.md", "+++\ntitle = \"Edited\"\n+++\nv2, not committed\n");
-    repo.write("content/about.md", "---\ntitle: About\ndate: 2023-12-24\n---\n");
+    repo.write(
+        "content/edited.md",
+        "+++\ntitle = \"Edited\"\n+++\nv2, not committed\n",
+    );
+    repo.write(
+        "content/about.md",
+        "---\ntitle: About\ndate: 2023-12-24\n---\n",
+    );
     set_mtime(&repo.dir.join("content/edited.md"));
     set_mtime(&repo.dir.join("content/about.md"));
     repo
@@ -105,10 +142,17 @@ fn config(text: &str) -> SourceConfig {
 #[test]
 fn blog_end_to_end() {
     let repo = blog();
-    let pipeline = Pipeline::new(&repo.dir, config("exclude = [\"content/private/**\"]\nchangefreq = \"monthly\"")).unwrap();
+    let pipeline = Pipeline::new(
+        &repo.dir,
+        config("exclude = [\"content/private/**\"]\nchangefreq = \"monthly\""),
+    )
+    .unwrap();
     let mut pages = pages(&repo.dir);
     // A translated page lists itself and its translation.
-    let first = pages.iter_mut().find(|p| p.source == Path::new("content/blog/first.md")).unwrap();
+    let first = pages
+        .iter_mut()
+        .find(|p| p.source == Path::new("content/blog/first.md"))
+        .unwrap();
     first.alternates = vec![
         Alternate::new("fr".parse().unwrap(), loc("fr/blog/first/")),
         Alternate::new("en".parse().unwrap(), loc("blog/first/")),
@@ -123,15 +167,32 @@ fn precedence_is_configurable() {
     let pages = pages(&repo.dir);
     let mut out = String::new();
     for precedence in ["[\"date\", \"git\"]", "[\"git\"]", "[\"mtime\"]", "[]"] {
-        let pipeline = Pipeline::new(&repo.dir, config(&format!("lastmod = {precedence}"))).unwrap();
+        let pipeline =
+            Pipeline::new(&repo.dir, config(&format!("lastmod = {precedence}"))).unwrap();
         // Only lastmod matters here.
         let output = pipeline.run(pages.clone()).unwrap();
         writeln!(out, "lastmod = {precedence}").unwrap();
         for url in output.urls {
-            let lastmod = url.lastmod.map(|l| l.to_string()).unwrap_or_else(|| "-".into());
-            if precedence == "[\"mtime\"]" && !url.loc.as_str().contains("edited") && !url.loc.as_str().contains("about") {
+            let lastmod = url
+                .lastmod
+                .map(|l| l.to_string())
+                .unwrap_or_else(|| "-".into());
+            if precedence == "[\"mtime\"]"
+                && !url.loc.as_str().contains("edited")
+                && !url.loc.as_str().contains("about")
+            {
                 // Checked-out files have today's mtime: only its presence is stable.
-                writeln!(out, "  {} {}", url.loc, if lastmod == "-" { "-" } else { "(checkout time)" }).unwrap();
+                writeln!(
+                    out,
+                    "  {} {}",
+                    url.loc,
+                    if lastmod == "-" {
+                        "-"
+                    } else {
+                        "(checkout time)"
+                    }
+                )
+                .unwrap();
             } else {
                 writeln!(out, "  {} {lastmod}", url.loc).unwrap();
             }
@@ -143,10 +204,21 @@ fn precedence_is_configurable() {
 #[test]
 fn drafts_on_request() {
     let repo = blog();
-    let pipeline = Pipeline::new(&repo.dir, config("include-drafts = true\nlastmod = [\"git\"]")).unwrap();
+    let pipeline = Pipeline::new(
+        &repo.dir,
+        config("include-drafts = true\nlastmod = [\"git\"]"),
+    )
+    .unwrap();
     let output = pipeline.run(pages(&repo.dir)).unwrap();
-    let draft = output.urls.iter().find(|u| u.loc == loc("blog/draft/")).unwrap();
-    assert_eq!(draft.lastmod.as_ref().unwrap().to_string(), "2024-03-01T09:00:00+01:00");
+    let draft = output
+        .urls
+        .iter()
+        .find(|u| u.loc == loc("blog/draft/"))
+        .unwrap();
+    assert_eq!(
+        draft.lastmod.as_ref().unwrap().to_string(),
+        "2024-03-01T09:00:00+01:00"
+    );
     assert!(output.excluded.iter().all(|e| e.loc != loc("blog/draft/")));
 }
 
@@ -170,7 +242,11 @@ fn duplicate_loc_names_both_files() {
 fn outside_git_warns_and_falls_back() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("content")).unwrap();
-    std::fs::write(dir.path().join("content/a.md"), "---\ndate: 2024-01-01\n---\n").unwrap();
+    std::fs::write(
+        dir.path().join("content/a.md"),
+        "---\ndate: 2024-01-01\n---\n",
+    )
+    .unwrap();
     std::fs::write(dir.path().join("content/b.md"), "no front matter\n").unwrap();
     set_mtime(&dir.path().join("content/b.md"));
     let pipeline = Pipeline::new(dir.path(), SourceConfig::default()).unwrap();
@@ -196,7 +272,11 @@ fn shallow_clone_policies() {
     set_mtime(&older);
     let mut out = String::new();
     for policy in ["warn", "omit", "fail"] {
-        let pipeline = Pipeline::new(&clone.dir, config(&format!("[git]\nshallow = \"{policy}\""))).unwrap();
+        let pipeline = Pipeline::new(
+            &clone.dir,
+            config(&format!("[git]\nshallow = \"{policy}\"")),
+        )
+        .unwrap();
         writeln!(out, "shallow = {policy}").unwrap();
         match pipeline.run(pages(&clone.dir)) {
             Ok(output) => out.push_str(&render(&output)),
@@ -217,5 +297,8 @@ fn explicit_front_matter_needs_no_git() {
     let page = Page::from_front_matter(PathBuf::from("a.md"), loc("a/"), &fm).unwrap();
     let output = pipeline.run(vec![page]).unwrap();
     // No "not a git repository" warning: git was never needed.
-    assert_eq!(render(&output), "https://example.org/a/ lastmod=2024-05-01T10:00:00.25+02:00 changefreq=- priority=-\n");
+    assert_eq!(
+        render(&output),
+        "https://example.org/a/ lastmod=2024-05-01T10:00:00.25+02:00 changefreq=- priority=-\n"
+    );
 }

@@ -22,7 +22,14 @@ pub(crate) fn git_command(dir: &Path) -> Command {
         .env("GIT_COMMITTER_EMAIL", "committer@example.org")
         .env_remove("GIT_DIR")
         .env_remove("GIT_WORK_TREE")
-        .args(["-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", "-c", "merge.ff=true"]);
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "merge.ff=true",
+        ]);
     cmd
 }
 
@@ -30,7 +37,8 @@ pub(crate) fn run_git(dir: &Path, args: &[&str], date: Option<(&str, &str)>) -> 
     let mut cmd = git_command(dir);
     cmd.args(args);
     if let Some((author, committer)) = date {
-        cmd.env("GIT_AUTHOR_DATE", author).env("GIT_COMMITTER_DATE", committer);
+        cmd.env("GIT_AUTHOR_DATE", author)
+            .env("GIT_COMMITTER_DATE", committer);
     }
     let out = cmd.output().unwrap();
     assert!(
@@ -56,7 +64,11 @@ impl Repo {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("clone");
         let url = format!("file://{}", source.dir.display());
-        run_git(tmp.path(), &["clone", "-q", "--depth", &depth.to_string(), &url, "clone"], None);
+        run_git(
+            tmp.path(),
+            &["clone", "-q", "--depth", &depth.to_string(), &url, "clone"],
+            None,
+        );
         Repo { _tmp: tmp, dir }
     }
 
@@ -86,12 +98,20 @@ impl Repo {
 
     pub(crate) fn commit_dated(&self, message: &str, author: &str, committer: &str) {
         self.git(&["add", "-A"]);
-        run_git(&self.dir, &["commit", "-q", "--allow-empty", "-m", message], Some((author, committer)));
+        run_git(
+            &self.dir,
+            &["commit", "-q", "--allow-empty", "-m", message],
+            Some((author, committer)),
+        );
     }
 
     /// `git log -1 --format=FORMAT -- FILE` in `dir` (None when empty).
     pub(crate) fn reference(dir: &Path, format: &str, file: &str) -> Option<String> {
-        let out = run_git(dir, &["log", "-1", &format!("--format={format}"), "--", file], None);
+        let out = run_git(
+            dir,
+            &["log", "-1", &format!("--format={format}"), "--", file],
+            None,
+        );
         let out = out.trim();
         (!out.is_empty()).then(|| out.to_owned())
     }
@@ -100,7 +120,11 @@ impl Repo {
     pub(crate) fn tracked(&self, sub: &str) -> Vec<String> {
         let dir = self.dir.join(sub);
         let out = run_git(&dir, &["ls-files", "-z", "--", "."], None);
-        let mut files: Vec<String> = out.split('\0').filter(|f| !f.is_empty()).map(str::to_owned).collect();
+        let mut files: Vec<String> = out
+            .split('\0')
+            .filter(|f| !f.is_empty())
+            .map(str::to_owned)
+            .collect();
         files.sort();
         files
     }

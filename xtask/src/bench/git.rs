@@ -71,7 +71,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let list = cache.join(format!("git-{files}-files-{commits}-commits.list"));
     let tracked = git_output(&repo, &["ls-files", "-z"])?;
     let paths: Vec<&str> = tracked.split('\0').filter(|p| !p.is_empty()).collect();
-    std::fs::write(&list, paths.join("\n") + "\n").with_context(|| format!("writing {}", list.display()))?;
+    std::fs::write(&list, paths.join("\n") + "\n")
+        .with_context(|| format!("writing {}", list.display()))?;
     let merges = git_output(&repo, &["rev-list", "--merges", "--count", "HEAD"])?;
     let total = git_output(&repo, &["rev-list", "--count", "HEAD"])?;
 
@@ -80,7 +81,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         paths.len(),
         total.trim(),
         merges.trim(),
-        if generated { ", repository generated" } else { ", repository from the cache" }
+        if generated {
+            ", repository generated"
+        } else {
+            ", repository from the cache"
+        }
     );
     println!("  repository: {}", repo.display());
 
@@ -107,7 +112,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         if ours_by_path.get(path).copied() == Some(git.trim()) {
             identical += 1;
         } else if first_mismatch.is_none() {
-            first_mismatch = Some(format!("{path}: ours {:?}, git {:?}", ours_by_path.get(path), git.trim()));
+            first_mismatch = Some(format!(
+                "{path}: ours {:?}, git {:?}",
+                ours_by_path.get(path),
+                git.trim()
+            ));
         }
     }
     let naive = start.elapsed();
@@ -119,8 +128,16 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let ratio = ours_median.as_secs_f64() / base_median.as_secs_f64();
     let naive_all = naive.as_secs_f64() * paths.len() as f64 / sampled.len().max(1) as f64;
     println!("  wall clock, median of {runs} alternating runs:");
-    println!("    ours (one `git log` pass)             {:>8.3} s  runs {}", ours_median.as_secs_f64(), show(&wall(&ours)));
-    println!("    git log --name-only --format=%ct      {:>8.3} s  runs {}", base_median.as_secs_f64(), show(&wall(&baseline)));
+    println!(
+        "    ours (one `git log` pass)             {:>8.3} s  runs {}",
+        ours_median.as_secs_f64(),
+        show(&wall(&ours))
+    );
+    println!(
+        "    git log --name-only --format=%ct      {:>8.3} s  runs {}",
+        base_median.as_secs_f64(),
+        show(&wall(&baseline))
+    );
     println!(
         "    ratio ours / git log                  {ratio:>8.3}  (target <= {TARGET}) {}",
         if ratio <= TARGET { "ok" } else { "MISSED" }
@@ -130,7 +147,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         // CPU time is what each side actually cost.
         let (o, b) = (median(&mut ours_cpu), median(&mut base_cpu));
         println!("  CPU time (user + system, git included), median:");
-        println!("    ours {:.3} s, git log {:.3} s, ratio {:.3}", o.as_secs_f64(), b.as_secs_f64(), o.as_secs_f64() / b.as_secs_f64());
+        println!(
+            "    ours {:.3} s, git log {:.3} s, ratio {:.3}",
+            o.as_secs_f64(),
+            b.as_secs_f64(),
+            o.as_secs_f64() / b.as_secs_f64()
+        );
     }
     println!(
         "  naive `git log -1 -- FILE` per file     {:>8.3} s for {} files, ~{:.1} s for all {} ({:.0}x ours)",
@@ -140,7 +162,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         paths.len(),
         naive_all / ours_median.as_secs_f64()
     );
-    println!("  sample check: {identical}/{} answers identical to `git log -1 --format=%cI -- FILE`", sampled.len());
+    println!(
+        "  sample check: {identical}/{} answers identical to `git log -1 --format=%cI -- FILE`",
+        sampled.len()
+    );
     if let Some(m) = first_mismatch {
         bail!("our answer differs from git's: {m}");
     }
@@ -150,7 +175,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
 fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .map(|p| if p.is_relative() { crate::root().join(p) } else { p })
+        .map(|p| {
+            if p.is_relative() {
+                crate::root().join(p)
+            } else {
+                p
+            }
+        })
         .unwrap_or_else(|| crate::root().join("target"))
 }
 
@@ -165,9 +196,15 @@ fn git(dir: &Path) -> Command {
 }
 
 fn git_output(dir: &Path, args: &[&str]) -> Result<String> {
-    let out = git(dir).args(args).output().with_context(|| format!("running git {args:?}"))?;
+    let out = git(dir)
+        .args(args)
+        .output()
+        .with_context(|| format!("running git {args:?}"))?;
     if !out.status.success() {
-        bail!("git {args:?} failed: {}", String::from_utf8_lossy(&out.stderr).trim());
+        bail!(
+            "git {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
     }
     Ok(String::from_utf8(out.stdout)?)
 }
@@ -218,7 +255,9 @@ fn time_ours(exe: &Path, repo: &Path, list: &Path) -> Result<(Took, String)> {
         .output()
         .with_context(|| format!("running {}", exe.display()))?;
     let wall = start.elapsed();
-    let cpu = children_cpu().zip(cpu_before).map(|(a, b)| a.saturating_sub(b));
+    let cpu = children_cpu()
+        .zip(cpu_before)
+        .map(|(a, b)| a.saturating_sub(b));
     if !out.status.success() {
         bail!("{} failed", exe.display());
     }
@@ -234,7 +273,9 @@ fn time_git_log(repo: &Path) -> Result<Took> {
         .status()
         .context("running git log")?;
     let wall = start.elapsed();
-    let cpu = children_cpu().zip(cpu_before).map(|(a, b)| a.saturating_sub(b));
+    let cpu = children_cpu()
+        .zip(cpu_before)
+        .map(|(a, b)| a.saturating_sub(b));
     if !status.success() {
         bail!("git log failed");
     }
@@ -247,7 +288,11 @@ fn median(times: &mut [Duration]) -> Duration {
 }
 
 fn show(times: &[Duration]) -> String {
-    times.iter().map(|t| format!("{:.3}", t.as_secs_f64())).collect::<Vec<_>>().join(" ")
+    times
+        .iter()
+        .map(|t| format!("{:.3}", t.as_secs_f64()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A small deterministic generator, so every machine builds the same
@@ -256,7 +301,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -271,7 +319,10 @@ fn generate(repo: &Path, files: usize, commits: usize) -> Result<bool> {
         std::fs::remove_dir_all(repo).with_context(|| format!("removing {}", repo.display()))?;
     }
     std::fs::create_dir_all(repo).with_context(|| format!("creating {}", repo.display()))?;
-    eprintln!("generating {files} files and {commits} commits in {} ...", repo.display());
+    eprintln!(
+        "generating {files} files and {commits} commits in {} ...",
+        repo.display()
+    );
     let status = git(repo).args(["init", "-q", "-b", "main", "."]).status()?;
     if !status.success() {
         bail!("git init failed");
@@ -310,7 +361,13 @@ struct Stream<W: Write> {
 impl<W: Write> Stream<W> {
     /// One commit on `branch` after mark `from` (0: none), merging mark
     /// `merge`, setting each `(file, revision)`; returns its mark.
-    fn commit(&mut self, branch: &str, from: usize, merge: Option<usize>, changes: &[(usize, u32)]) -> Result<usize> {
+    fn commit(
+        &mut self,
+        branch: &str,
+        from: usize,
+        merge: Option<usize>,
+        changes: &[(usize, u32)],
+    ) -> Result<usize> {
         const ZONES: [&str; 5] = ["+0000", "+0200", "-0500", "+0530", "+0900"];
         self.mark += 1;
         self.time += 600 + self.rng.below(3000) as u64;
@@ -318,7 +375,11 @@ impl<W: Write> Stream<W> {
         let message = format!("edit {}", changes.len());
         let out = &mut self.out;
         writeln!(out, "commit refs/heads/{branch}\nmark :{}", self.mark)?;
-        writeln!(out, "committer Bench <bench@example.org> {} {zone}", self.time)?;
+        writeln!(
+            out,
+            "committer Bench <bench@example.org> {} {zone}",
+            self.time
+        )?;
         writeln!(out, "data {}\n{message}", message.len())?;
         if from > 0 {
             writeln!(out, "from :{from}")?;
@@ -328,7 +389,12 @@ impl<W: Write> Stream<W> {
         }
         for &(file, rev) in changes {
             let content = format!("page {file} revision {rev}\n");
-            writeln!(out, "M 100644 inline {}\ndata {}\n{content}", path_of(file), content.len())?;
+            writeln!(
+                out,
+                "M 100644 inline {}\ndata {}\n{content}",
+                path_of(file),
+                content.len()
+            )?;
         }
         Ok(self.mark)
     }
