@@ -35,6 +35,27 @@
 //! the built file's mtime: that is when the site was built, not when the
 //! page changed.
 //!
+//! Choices, and why:
+//! - `.gitignore` and `.ignore` files are not honoured: built output is
+//!   usually itself ignored by the source repository (`public/`), and a
+//!   parent's rule would hide the whole site. Hidden files and folders
+//!   (`.git`, `.well-known`) are skipped ([`HtmlOptions::hidden`]);
+//!   symbolic links are not followed ([`HtmlOptions::follow_links`]).
+//! - Only the head counts: a robots meta or JSON-LD block in the body is
+//!   not read (crawlers honour robots metas in the head; reading bodies
+//!   would read the whole site). `<noscript>` content in the head does not
+//!   end it (a tracking pixel's `<img>`), as when crawlers parse with
+//!   scripting on.
+//! - A redirect stub that is also noindex (Hugo aliases are both) is
+//!   reported as a redirect stub.
+//! - Invalid UTF-8 is a warning with the byte offset and the page is still
+//!   listed (its URL comes from its path); a NUL byte in the first KB
+//!   makes the file binary and leaves it out.
+//! - Attribute values have their character references decoded (`&#43;`,
+//!   `&amp;`, …): Hugo writes `+` in dates as `&#43;`.
+//! - Results are deterministic: files are taken in byte order of their
+//!   paths whatever the thread timing, entries sorted by `loc`.
+//!
 //! ```
 //! use sitemap_html::{HtmlOptions, scan};
 //!
