@@ -3,9 +3,13 @@
 //! The model refuses what the protocol forbids: a [`Loc`] is an absolute
 //! http(s) URL of at most 2,048 characters without a fragment, a
 //! [`Lastmod`] is a W3C Datetime, a [`ChangeFreq`] one of seven words, a
-//! [`Priority`] within 0.0–1.0. The writers stream [`Url`] entries into
-//! `<urlset>` XML or plain text, optionally gzipped, and the set writer
-//! splits a large site into several files under a `<sitemapindex>`.
+//! [`Priority`] within 0.0–1.0. The writers stream [`Url`] entries over
+//! any `impl Write`: [`XmlWriter`] (`<urlset>`), [`TextWriter`] (one
+//! `loc` per line), [`IndexWriter`] (`<sitemapindex>`), and [`gzip`] with
+//! a fixed header for byte-identical output. [`SetWriter`] fills a
+//! directory: it splits a large site at the [`Limits`] into several files
+//! under a `<sitemapindex>`, compresses them on every core, and renames
+//! the files into place only once the whole set is written.
 //!
 //! Nothing here knows about Markdown, git or content directories; the
 //! adapters turn sources into [`Url`]s.
