@@ -335,8 +335,13 @@ impl Ctx<'_> {
         let message = e.to_string();
         let message = message
             .rsplit_once(" at line ")
-            .map_or(message.as_str(), |(m, _)| m)
-            .to_owned();
+            .map_or(message.as_str(), |(m, _)| m);
+        // serde_json's word for a misspelt literal says little to a user.
+        let message = if message == "expected ident" {
+            "expected a value: a string in double quotes, a number, `true`, `false`, `null`, a list or an object".to_owned()
+        } else {
+            message.to_owned()
+        };
         Error::FrontMatterSyntax {
             path: self.path.to_owned(),
             line,
