@@ -64,9 +64,9 @@ fn entry(
     use std::fmt::Write;
     let target = 60 + (rng.next() % 41) as usize;
     let section = SECTIONS[(rng.next() % SECTIONS.len() as u64) as usize];
-    let suffix = if i % 5 == 0 {
+    let suffix = if i.is_multiple_of(5) {
         "?lang=en&page=2"
-    } else if i % 7 == 0 {
+    } else if i.is_multiple_of(7) {
         "/it's"
     } else {
         "/"
@@ -90,7 +90,7 @@ fn entry(
     );
     let lastmod = Lastmod::from_offset_datetime(at, jiff::tz::Offset::UTC)?;
     let mut url = Url::new(Loc::parse(buf)?).with_lastmod(lastmod);
-    if i % 3 == 0 {
+    if i.is_multiple_of(3) {
         url = url.with_changefreq(ChangeFreq::Weekly);
     }
     Ok(url)

@@ -647,8 +647,8 @@ impl SetWriter {
     }
 
     /// Encodes `url` into the scratch buffer as the next entry of the
-    /// current file (`Some(xhtml_on_root)`) or of a new file (`None`); for a new file the
-    /// prologue and root start tag come first.
+    /// current file (`Some(xhtml_on_root)`) or of a new file (`None`); for
+    /// a new file the prologue and root start tag come first.
     fn encode(&mut self, url: &Url, part: Option<bool>) {
         self.scratch.clear();
         match self.options.format {
