@@ -376,15 +376,42 @@ fn scan_content(
     let root = &site.root;
     let rel = |p: &Path| p.strip_prefix(root).unwrap_or(p).to_path_buf();
     let config_rel = rel(&site.config_path);
-    let mut pages = Vec::with_capacity(scan.pages.len());
-    for cp in &scan.pages {
-        let page = match &cp.source {
-            Some(source) => Page::from_front_matter(rel(source), cp.loc.clone(), &cp.front_matter)?,
-            // Generated pages (pagination, taxonomies, a home page with no
-            // _index.md) name the configuration they come from.
-            None => Page::new(config_rel.clone(), cp.loc.clone()),
+    // Reading overrides from front matter is per-page work: spread it over
+    // the cores as the walk was.
+    let convert =
+        |chunk: &[sitemap_content::ContentPage]| -> Result<Vec<Page>, sitemap_source::Error> {
+            chunk
+                .iter()
+                .map(|cp| {
+                    let page = match &cp.source {
+                        Some(source) => {
+                            Page::from_front_matter(rel(source), cp.loc.clone(), &cp.front_matter)?
+                        }
+                        // Generated pages (pagination, taxonomies, a home page
+                        // with no _index.md) name the configuration they come
+                        // from.
+                        None => Page::new(config_rel.clone(), cp.loc.clone()),
+                    };
+                    Ok(page.with_alternates(cp.alternates.clone()))
+                })
+                .collect()
         };
-        pages.push(page.with_alternates(cp.alternates.clone()));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = scan.pages.len().div_ceil(threads).max(1);
+    let converted: Vec<Result<Vec<Page>, sitemap_source::Error>> = std::thread::scope(|s| {
+        let handles: Vec<_> = scan
+            .pages
+            .chunks(chunk)
+            .map(|c| s.spawn(move || convert(c)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("conversion thread panicked"))
+            .collect()
+    });
+    let mut pages = Vec::with_capacity(scan.pages.len());
+    for part in converted {
+        pages.extend(part?);
     }
     let pipeline = Pipeline::new(root, config)?;
     let output = pipeline.run(pages)?;

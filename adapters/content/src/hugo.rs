@@ -12,7 +12,7 @@ use sitemap_source::overrides::parse_date;
 
 use crate::config::{lowercase_keys, merge, read_file};
 use crate::paths::{base_loc, escapes, hugo_make_path, make_loc};
-use crate::walk::walk;
+use crate::walk::{Found, walk};
 use crate::{
     ContentPage, ContentScan, Error, Excluded, ExclusionReason, FrontMatter, PageKind, Rules, Site,
     SiteOptions,
@@ -364,73 +364,21 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     }
     let mut files: Vec<File> = Vec::new();
     for (content_dir, dir_lang) in &roots {
-        let walked = walk(&site.root, content_dir, &accept, &no_ignore)?;
+        let classify = |found: Found| classify(found, dir_lang.as_deref(), site, cfg, now);
+        let walked = walk(&site.root, content_dir, &accept, &no_ignore, &classify)?;
         scan.warnings.extend(walked.warnings);
         if let Some((_, err)) = walked.errors.into_iter().next() {
             return Err(err);
         }
         scan.files_read += walked.files.len();
-        for found in walked.files {
-            let file_name = found.rel.last().cloned().unwrap_or_default();
-            let (stem, ext) = file_name.rsplit_once('.').unwrap_or((&file_name, ""));
-            let ext = ext.to_ascii_lowercase();
-            let (name, lang) = match stem.rsplit_once('.') {
-                Some((n, l)) if site.languages.iter().any(|k| k == &l.to_lowercase()) => {
-                    (n.to_owned(), l.to_lowercase())
-                }
-                _ => (
-                    stem.to_owned(),
-                    dir_lang.clone().unwrap_or_else(|| {
-                        // Without its own folder, the main folder's files are
-                        // the default language's.
-                        cfg.default_language.clone()
-                    }),
-                ),
-            };
-            let fm = match found.front_matter {
-                Some(fm) => fm,
-                None if HTML.contains(&ext.as_str()) => {
-                    scan.excluded.push(Excluded {
-                        source: found.path,
-                        reason: ExclusionReason::NoFrontMatter,
-                    });
-                    continue;
-                }
-                None => FrontMatter::default(),
-            };
-            let mut published = true;
-            let mut exclusion = None;
-            if is_true(&fm, "draft") && !cfg.build_drafts {
-                published = false;
-                exclusion = Some(ExclusionReason::Draft);
-            } else if !cfg.build_future
-                && date_of(&fm, &["publishdate", "pubdate", "published", "date"])
-                    .is_some_and(|d| d > now)
-            {
-                published = false;
-                exclusion = Some(ExclusionReason::Future);
-            } else if !cfg.build_expired
-                && date_of(&fm, &["expirydate", "unpublishdate"]).is_some_and(|d| d <= now)
-            {
-                published = false;
-                exclusion = Some(ExclusionReason::Expired);
-            } else if name == "index" && is_true(&fm, "headless") {
-                published = false;
-                exclusion = Some(ExclusionReason::Headless);
-            } else if build_excludes(&fm) {
-                exclusion = Some(ExclusionReason::BuildOptions);
-            } else if is_true(&fm, "sitemap.disable") {
-                exclusion = Some(ExclusionReason::SitemapDisabled);
+        for (path, classified) in walked.files {
+            match classified {
+                Some(file) => files.push(file),
+                None => scan.excluded.push(Excluded {
+                    source: path,
+                    reason: ExclusionReason::NoFrontMatter,
+                }),
             }
-            files.push(File {
-                path: found.path,
-                dir: found.rel[..found.rel.len() - 1].to_vec(),
-                name,
-                lang,
-                fm,
-                published,
-                exclusion,
-            });
         }
     }
 
@@ -444,7 +392,11 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     // Each folder above the file (and, for a file other than `index.*`, its
     // own folder) that is a bundle makes the file a resource.
     let in_leaf = |f: &File| {
-        let own = if f.is_leaf() { f.dir.len() } else { f.dir.len() + 1 };
+        let own = if f.is_leaf() {
+            f.dir.len()
+        } else {
+            f.dir.len() + 1
+        };
         !leaf_dirs.is_empty() && (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
     };
     let mut kept = Vec::with_capacity(files.len());
@@ -505,8 +457,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
 
     // Regular pages.
     let mut files = files;
-    for i in 0..files.len() {
-        let f = &files[i];
+    for f in &mut files {
         if f.is_branch() || is_taxonomy_dir(&f.dir) {
             continue;
         }
@@ -549,7 +500,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             ),
         });
         // Moved, not cloned: a page's front matter is needed once.
-        cp.front_matter = std::mem::take(&mut files[i].fm);
+        cp.front_matter = std::mem::take(&mut f.fm);
         scan.pages.push(cp);
     }
 
@@ -659,6 +610,70 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         }
     }
     Ok(scan)
+}
+
+/// What Hugo makes of one content file: its language, bundle role and
+/// whether it is published; `None` for an HTML file without front matter
+/// (copied as it is). Runs on the walker's threads.
+fn classify(
+    found: Found,
+    dir_lang: Option<&str>,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Option<File> {
+    let file_name = found.rel.last().map_or("", String::as_str);
+    let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
+    let (name, lang) = match stem.rsplit_once('.') {
+        Some((n, l)) if site.languages.iter().any(|k| k.eq_ignore_ascii_case(l)) => {
+            (n.to_owned(), l.to_lowercase())
+        }
+        // Without its own folder, the main folder's files are the default
+        // language's.
+        _ => (
+            stem.to_owned(),
+            dir_lang.unwrap_or(&cfg.default_language).to_owned(),
+        ),
+    };
+    let fm = match found.front_matter {
+        Some(fm) => fm,
+        None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => return None,
+        None => FrontMatter::default(),
+    };
+    let mut published = true;
+    let mut exclusion = None;
+    if is_true(&fm, "draft") && !cfg.build_drafts {
+        published = false;
+        exclusion = Some(ExclusionReason::Draft);
+    } else if !cfg.build_future
+        && date_of(&fm, &["publishdate", "pubdate", "published", "date"]).is_some_and(|d| d > now)
+    {
+        published = false;
+        exclusion = Some(ExclusionReason::Future);
+    } else if !cfg.build_expired
+        && date_of(&fm, &["expirydate", "unpublishdate"]).is_some_and(|d| d <= now)
+    {
+        published = false;
+        exclusion = Some(ExclusionReason::Expired);
+    } else if name == "index" && is_true(&fm, "headless") {
+        published = false;
+        exclusion = Some(ExclusionReason::Headless);
+    } else if build_excludes(&fm) {
+        exclusion = Some(ExclusionReason::BuildOptions);
+    } else if is_true(&fm, "sitemap.disable") {
+        exclusion = Some(ExclusionReason::SitemapDisabled);
+    }
+    let mut rel = found.rel;
+    rel.pop();
+    Some(File {
+        path: found.path,
+        dir: rel,
+        name,
+        lang,
+        fm,
+        published,
+        exclusion,
+    })
 }
 
 /// Adds a list page (home, section, taxonomy, term) unless its kind is

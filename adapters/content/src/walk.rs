@@ -23,8 +23,9 @@ pub(crate) struct Found {
 
 /// What the walk gathered, sorted by path so that everything built from it
 /// is deterministic.
-pub(crate) struct Walked {
-    pub(crate) files: Vec<Found>,
+pub(crate) struct Walked<T> {
+    /// Each file's path and what `map` made of it.
+    pub(crate) files: Vec<(PathBuf, T)>,
     /// Per-file errors, kept with their path so that files a later rule
     /// skips (under a draft section) do not fail the scan.
     pub(crate) errors: Vec<(PathBuf, Error)>,
@@ -34,13 +35,15 @@ pub(crate) struct Walked {
 /// Walks `content_dir` (inside `site_root`), keeping files for which
 /// `accept(file_name)` is `Some(allow_json)`. Names starting with `.` are
 /// skipped, as both generators do. Symlinks are followed only when they
-/// resolve inside the site.
-pub(crate) fn walk(
+/// resolve inside the site. `map` runs on the walker's threads, so
+/// per-file work done there is spread over every core.
+pub(crate) fn walk<T: Send>(
     site_root: &Path,
     content_dir: &Path,
     accept: &(dyn Fn(&str) -> Option<bool> + Sync),
     ignore_path: &(dyn Fn(&Path) -> bool + Sync),
-) -> Result<Walked, Error> {
+    map: &(dyn Fn(Found) -> T + Sync),
+) -> Result<Walked<T>, Error> {
     let root = site_root
         .canonicalize()
         .map_err(|e| Error::io(site_root, e))?;
@@ -118,11 +121,14 @@ pub(crate) fn walk(
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
             match front_matter::read(path, allow_json) {
-                Ok(front_matter) => files.lock().unwrap().push(Found {
-                    path: path.to_path_buf(),
-                    rel,
-                    front_matter,
-                }),
+                Ok(front_matter) => {
+                    let mapped = map(Found {
+                        path: path.to_path_buf(),
+                        rel,
+                        front_matter,
+                    });
+                    files.lock().unwrap().push((path.to_path_buf(), mapped));
+                }
                 Err(err) => errors.lock().unwrap().push((path.to_path_buf(), err)),
             }
             WalkState::Continue
@@ -131,7 +137,7 @@ pub(crate) fn walk(
     let mut files = files.into_inner().unwrap();
     // Byte order of the path: deterministic, and much cheaper than
     // comparing path components.
-    files.sort_unstable_by(|a, b| a.path.as_os_str().cmp(b.path.as_os_str()));
+    files.sort_unstable_by(|a, b| a.0.as_os_str().cmp(b.0.as_os_str()));
     let mut errors = errors.into_inner().unwrap();
     errors.sort_by(|a, b| a.0.cmp(&b.0));
     let mut warnings = std::mem::take(&mut *warnings.lock().unwrap());

@@ -395,6 +395,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         &site.content_dir,
         &|name| name.ends_with(".md").then_some(false),
         &move |p| ignored.as_ref().is_some_and(|g| g.is_match(p)),
+        &|found| found,
     )?;
     let mut scan = ContentScan {
         warnings: walked.warnings,
@@ -408,7 +409,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     let mut sections: BTreeMap<(Vec<String>, String), Section> = BTreeMap::new();
     let mut draft_dirs: BTreeSet<Vec<String>> = BTreeSet::new();
     let mut page_files: Vec<&Found> = Vec::new();
-    for found in &walked.files {
+    for (_, found) in &walked.files {
         let (dir, name) = found.rel.split_at(found.rel.len() - 1);
         let name = &name[0];
         if !name.starts_with("_index.") {

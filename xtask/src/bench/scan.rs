@@ -37,17 +37,29 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         match arg.as_str() {
             "--count" => count = it.next().context("--count needs a number")?.parse()?,
             "--runs" => runs = it.next().context("--runs needs a number")?.parse()?,
-            other => bail!("unknown argument `{other}`; usage: cargo xtask bench scan [--count N] [--runs R]"),
+            other => bail!(
+                "unknown argument `{other}`; usage: cargo xtask bench scan [--count N] [--runs R]"
+            ),
         }
     }
     if runs == 0 || count == 0 {
         bail!("--count and --runs must be at least 1");
     }
     let target_dir = target_dir();
-    let site = target_dir.join("bench-scan").join(count.to_string()).join("site");
+    let site = target_dir
+        .join("bench-scan")
+        .join(count.to_string())
+        .join("site");
     let bytes = ensure_site(&site, count)?;
 
-    crate::run(crate::cargo().args(["build", "--release", "-p", "sitemap-cli", "--bin", "sitemap"]))?;
+    crate::run(crate::cargo().args([
+        "build",
+        "--release",
+        "-p",
+        "sitemap-cli",
+        "--bin",
+        "sitemap",
+    ]))?;
     let bin = target_dir.join("release/sitemap");
     if !bin.is_file() {
         bail!("{} was not built", bin.display());
@@ -63,7 +75,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     for run in 1..=runs {
         let b = baseline(&site)?;
         let (s, report) = scan(&bin, &site, &out)?;
-        eprintln!("run {run}/{runs}: read every file {:.3}s, scan {:.3}s", b.as_secs_f64(), s.as_secs_f64());
+        eprintln!(
+            "run {run}/{runs}: read every file {:.3}s, scan {:.3}s",
+            b.as_secs_f64(),
+            s.as_secs_f64()
+        );
         base_times.push(b);
         scan_times.push(s);
         summary = report;
@@ -73,9 +89,18 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let ours = median(&mut scan_times);
     let ratio = ours.as_secs_f64() / base.as_secs_f64();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("bench scan: {count} pages, {:.2} GB, {runs} runs (medians), {threads} CPUs", bytes as f64 / 1e9);
-    println!("  read every file once (find | xargs cat): {:.3}s", base.as_secs_f64());
-    println!("  sitemap scan:                             {:.3}s", ours.as_secs_f64());
+    println!(
+        "bench scan: {count} pages, {:.2} GB, {runs} runs (medians), {threads} CPUs",
+        bytes as f64 / 1e9
+    );
+    println!(
+        "  read every file once (find | xargs cat): {:.3}s",
+        base.as_secs_f64()
+    );
+    println!(
+        "  sitemap scan:                             {:.3}s",
+        ours.as_secs_f64()
+    );
     println!("  {}", summary.trim());
     println!(
         "  ratio scan / read: {ratio:.2} (target <= {TARGET}): {}",
@@ -85,14 +110,24 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
 }
 
 fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).map_or_else(
-        || crate::root().join("target"),
-        |p| if p.is_relative() { crate::root().join(p) } else { p },
-    )
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map_or_else(
+            || crate::root().join("target"),
+            |p| {
+                if p.is_relative() {
+                    crate::root().join(p)
+                } else {
+                    p
+                }
+            },
+        )
 }
 
 fn tempfile_dir(target_dir: &Path) -> Result<PathBuf> {
-    let dir = target_dir.join("bench-scan").join(format!("out-{}", std::process::id()));
+    let dir = target_dir
+        .join("bench-scan")
+        .join(format!("out-{}", std::process::id()));
     fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     Ok(dir)
 }
@@ -157,9 +192,9 @@ impl Rng {
 }
 
 const WORDS: [&str; 24] = [
-    "sitemap", "static", "content", "section", "page", "build", "deploy", "cache", "render", "template", "front",
-    "matter", "search", "engine", "crawl", "index", "update", "review", "release", "guide", "bundle", "taxonomy",
-    "language", "archive",
+    "sitemap", "static", "content", "section", "page", "build", "deploy", "cache", "render",
+    "template", "front", "matter", "search", "engine", "crawl", "index", "update", "review",
+    "release", "guide", "bundle", "taxonomy", "language", "archive",
 ];
 
 /// Generates the site unless a complete one is cached; returns its size.
@@ -184,13 +219,15 @@ fn ensure_site(site: &Path, count: usize) -> Result<u64> {
     let per_leaf = count.div_ceil(200);
     for i in 0..count {
         let leaf = i / per_leaf;
-        let dir = content.join(format!("section-{:02}", leaf / 10)).join(format!("topic-{:02}", leaf % 10));
+        let dir = content
+            .join(format!("section-{:02}", leaf / 10))
+            .join(format!("topic-{:02}", leaf % 10));
         if i % per_leaf == 0 {
             fs::create_dir_all(&dir)?;
             let index = format!("+++\ntitle = \"Topic {leaf}\"\n+++\n");
             fs::write(dir.join("_index.md"), &index)?;
             bytes += index.len() as u64;
-            if leaf % 10 == 0 {
+            if leaf.is_multiple_of(10) {
                 let top = dir.parent().context("section folder")?.join("_index.md");
                 fs::write(&top, "---\ntitle: Section\n---\n")?;
             }
@@ -199,9 +236,12 @@ fn ensure_site(site: &Path, count: usize) -> Result<u64> {
         let month = 1 + rng.below(12);
         let day = 1 + rng.below(28);
         let tags = [WORDS[rng.below(24) as usize], WORDS[rng.below(24) as usize]];
-        let draft = i % 97 == 0;
+        let draft = i.is_multiple_of(97);
         if i % 2 == 0 {
-            let _ = writeln!(text, "+++\ntitle = \"Page {i}\"\ndate = 2024-{month:02}-{day:02}");
+            let _ = writeln!(
+                text,
+                "+++\ntitle = \"Page {i}\"\ndate = 2024-{month:02}-{day:02}"
+            );
             let _ = writeln!(text, "tags = [\"{}\", \"{}\"]", tags[0], tags[1]);
             if i % 3 == 0 {
                 let _ = writeln!(text, "lastmod = 2025-{month:02}-{day:02}T10:00:00Z");
@@ -211,7 +251,10 @@ fn ensure_site(site: &Path, count: usize) -> Result<u64> {
             }
             text.push_str("+++\n");
         } else {
-            let _ = writeln!(text, "---\ntitle: \"Page {i}\"\ndate: 2024-{month:02}-{day:02}");
+            let _ = writeln!(
+                text,
+                "---\ntitle: \"Page {i}\"\ndate: 2024-{month:02}-{day:02}"
+            );
             let _ = writeln!(text, "tags: [{}, {}]", tags[0], tags[1]);
             if i % 3 == 0 {
                 let _ = writeln!(text, "lastmod: 2025-{month:02}-{day:02}T10:00:00Z");
