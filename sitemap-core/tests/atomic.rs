@@ -38,6 +38,7 @@ fn a_failing_run_leaves_the_previous_files_untouched() {
         .unwrap()
         .write_all(pages("old", 5))
         .unwrap();
+    sitemap_testkit::assert_all_valid(dir.path());
     let before = snapshot(dir.path());
     assert_eq!(before.len(), 4);
 
@@ -76,6 +77,7 @@ fn an_empty_run_leaves_the_previous_files_untouched() {
         .unwrap()
         .write_all(pages("old", 1))
         .unwrap();
+    sitemap_testkit::assert_all_valid(dir.path());
     let before = snapshot(dir.path());
     assert!(
         SetWriter::new(options(dir.path(), 2))
@@ -106,6 +108,7 @@ fn leftovers_of_a_larger_run_are_removed_after_the_new_set_is_complete() {
         .unwrap();
     assert!(report.removed.is_empty());
     assert!(dir.path().join("sitemap-7.xml").exists());
+    sitemap_testkit::assert_all_valid(dir.path());
 
     let report = SetWriter::new(options(dir.path(), 1))
         .unwrap()
@@ -158,6 +161,7 @@ fn leftovers_of_a_larger_run_are_removed_after_the_new_set_is_complete() {
             .unwrap()
             .contains("<urlset")
     );
+    sitemap_testkit::assert_all_valid(dir.path());
 
     // Switching to gzip removes the uncompressed file.
     let report = SetWriter::new(options(dir.path(), 10).with_gzip(true))

@@ -55,6 +55,7 @@ fn write_set(dir: &std::path::Path, urls: &[Url], gzip: bool) {
         .with_gzip(gzip)
         .with_limits(Limits::LEGACY.with_max_urls(2_000));
     SetWriter::new(options).unwrap().write_all(urls).unwrap();
+    sitemap_testkit::assert_all_valid(dir);
 }
 
 #[test]

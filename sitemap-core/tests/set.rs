@@ -366,6 +366,7 @@ fn location_rule_error() {
     );
     writer.finish().unwrap();
     assert_eq!(names(dir.path()), ["sitemap.xml"]);
+    sitemap_testkit::assert_all_valid(dir.path());
 }
 
 #[test]
@@ -381,6 +382,7 @@ fn location_rule_skip_reports() {
         Pushed::SkippedOutside
     );
     let report = writer.finish().unwrap();
+    sitemap_testkit::assert_all_valid(dir.path());
     assert_eq!(
         (
             report.urls,
@@ -423,6 +425,7 @@ fn duplicates_error_skip_or_allow() {
         [Pushed::Written, Pushed::Written, Pushed::SkippedDuplicate]
     );
     let report = writer.finish().unwrap();
+    sitemap_testkit::assert_all_valid(dir.path());
     assert_eq!((report.urls, report.skipped_duplicates), (2, 1));
     assert_eq!(report.skipped[0].reason, SkipReason::Duplicate);
 
