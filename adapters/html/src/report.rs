@@ -17,13 +17,16 @@ pub struct HtmlScan {
     /// The entries to write, sorted by `loc`, each with its hreflang
     /// alternates (sorted) and the lastmod its markup or source gave.
     pub urls: Vec<Url>,
-    /// Every `.html` file not listed, with the reason, sorted by path.
+    /// Every `.html` file not listed, with the reason, sorted by path (in
+    /// byte order).
     pub excluded: Vec<Excluded>,
     /// Problems that did not stop a page from being listed (or that
-    /// concern a listed page's links), sorted by path.
+    /// concern a listed page's links), sorted by path (in byte order); a
+    /// file's own warnings stay in the order they were found.
     pub warnings: Vec<Warning>,
-    /// Every file that was opened and read, sorted. Files left out by
-    /// name alone (exclude globs, `404.html`) are never opened.
+    /// Every file the scan read (or tried to), sorted by path (in byte
+    /// order). Files left out by name alone (exclude globs, `404.html`)
+    /// are never opened.
     pub files_read: Vec<PathBuf>,
 }
 

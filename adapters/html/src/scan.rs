@@ -157,7 +157,7 @@ impl<'s> ParallelVisitorBuilder<'s> for VisitorBuilder<'s> {
     fn build(&mut self) -> Box<dyn ParallelVisitor + 's> {
         Box::new(Visitor {
             shared: self.shared,
-            selectors: Selectors::new(self.shared.robots_names),
+            selectors: Selectors::new(),
             local: Vec::new(),
         })
     }
@@ -242,7 +242,7 @@ fn visit(shared: &Shared<'_>, entry: &DirEntry, selectors: &Selectors) -> Option
             outcome: Outcome::NotFound,
         });
     }
-    let outcome = match head::read(&path, selectors) {
+    let outcome = match head::read(&path, selectors, shared.robots_names) {
         Read::Page(head) => Outcome::Page(shared.judge.assess(rel.as_deref(), &head)),
         Read::Binary { at } => Outcome::Binary { at },
         Read::Unreadable(e) => Outcome::Unreadable(e),
