@@ -325,7 +325,7 @@ fn stylesheet_and_html_page_in_chromium() {
     // sitemap that the server really serves.
     let dom = dump_dom(profile.path(), &url("sitemap.html"));
     assert_eq!(texts(&dom, "h1"), ["Sitemap: Example"]);
-    assert_eq!(texts(&dom, "h2"), ["Pages", "Blog", "docs"]);
+    assert_eq!(texts(&dom, "h2"), ["Pages", "Blog", "Docs"]);
     let links = hrefs(&dom);
     let nav: Vec<&String> = links.iter().filter(|h| h.starts_with('#')).collect();
     assert_eq!(nav, ["#section-top", "#section-blog", "#section-docs"]);

@@ -127,6 +127,17 @@ fn parent_segment(rel: &str) -> Option<&str> {
     (!first.is_empty() && !rest.is_empty()).then_some(first)
 }
 
+/// A heading for a section with no index page of its own: the path
+/// segment de-slugged (`getting-started` gives "Getting started").
+fn section_name(segment: &str) -> String {
+    let words = segment.replace(['-', '_'], " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// Sorts last, after every real section name.
 const ELSEWHERE: &str = "\u{10FFFF}";
 
@@ -183,7 +194,7 @@ pub fn write_html_page(
         list.iter()
             .find(|(_, rel)| rel.is_some_and(|r| r == index || r == format!("{index}index.html")))
             .map(|(e, _)| e.title.clone())
-            .unwrap_or_else(|| name.to_owned())
+            .unwrap_or_else(|| section_name(name))
     };
     let id = |name: &str| -> String {
         if name == ELSEWHERE {
