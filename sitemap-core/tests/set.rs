@@ -546,3 +546,45 @@ fn limits_profiles() {
         Limits::new(50_000, 52_428_800, 50_000)
     );
 }
+
+#[test]
+fn index_over_the_byte_limit_is_refused_and_nothing_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sitemap.xml"), "previous").unwrap();
+    // Each part holds one short entry; the index of three parts is larger.
+    let urls = pages(3);
+    let one = file_size(&urls[..1]);
+    let opts = options(dir.path()).with_limits(Limits::LEGACY.with_max_bytes(one));
+    let err = SetWriter::new(opts).unwrap().write_all(&urls).unwrap_err();
+    assert_eq!(err.path(), dir.path().join("sitemap.xml"));
+    let SetErrorKind::IndexTooLarge { bytes, limit } = err.kind() else {
+        panic!("{err}");
+    };
+    assert!(*bytes > one);
+    assert_eq!(*limit, one);
+    assert_eq!(
+        err.kind().to_string(),
+        format!("the index needs {bytes} bytes; the limit is {one}")
+    );
+    assert_eq!(names(dir.path()), ["sitemap.xml"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("sitemap.xml")).unwrap(),
+        "previous"
+    );
+}
+
+#[test]
+fn io_errors_name_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-directory");
+    std::fs::write(&file, "").unwrap();
+    let err = SetWriter::new(options(&file.join("public"))).unwrap_err();
+    assert_eq!(err.path(), file.join("public"));
+    assert!(
+        err.to_string().starts_with(&format!(
+            "{}: cannot create the directory: ",
+            file.join("public").display()
+        )),
+        "{err}"
+    );
+}
