@@ -114,7 +114,9 @@ pub struct HtmlOptions {
     /// Follow symbolic links. Off by default, as in the hosts' own upload
     /// tools; loops are detected when on.
     pub follow_links: bool,
-    /// Worker threads for reading files; 0 picks one per CPU.
+    /// Worker threads for reading files; 0 (the default) picks four per
+    /// CPU, from 4 to 32, since reading is mostly waiting for the disk when
+    /// the site is not in the page cache.
     pub threads: usize,
     /// Where lastmod comes from when a page's markup has none (see
     /// [`SourceLastmod`]). Never the built file's mtime: that is the build

@@ -87,6 +87,16 @@ fn compile_globs(patterns: &[String]) -> Result<GlobSet, Error> {
     })
 }
 
+/// Four readers per CPU, 4 to 32. Reading a head is a short burst of work
+/// after a wait for the disk when the site is not in the page cache (a
+/// large site, a fresh CI runner); more readers than CPUs keep the disk
+/// busy meanwhile (measured on 100,000 pages on 2 CPUs: 8 threads took
+/// 9 s where 2 took 12–16 s), and when the site is cached they cost next
+/// to nothing.
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(4, |n| (n.get() * 4).clamp(4, 32))
+}
+
 fn bytes(path: &Path) -> &[u8] {
     path.as_os_str().as_encoded_bytes()
 }
@@ -126,7 +136,11 @@ fn walk(
         .standard_filters(false)
         .hidden(!options.hidden)
         .follow_links(options.follow_links)
-        .threads(options.threads)
+        .threads(if options.threads == 0 {
+            default_threads()
+        } else {
+            options.threads
+        })
         .build_parallel();
     let shared = Shared {
         root: dir,

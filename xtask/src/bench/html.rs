@@ -105,7 +105,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let ratio = ours.as_secs_f64() / base.as_secs_f64();
     let base_cpu = median(&mut base_cpu).as_secs_f64();
     let scan_cpu = median(&mut scan_cpu).as_secs_f64();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "bench html: {count} pages, {:.2} GB, {runs} runs (medians)",
         bytes as f64 / 1e9
@@ -113,7 +113,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     println!("  scan result:                 {scan_report}");
     println!("  read every file once (cat):  {:.3}s", base.as_secs_f64());
     println!(
-        "  scan ({threads} threads):            {:.3}s",
+        "  scan (default threads, {cpus} CPUs): {:.3}s",
         ours.as_secs_f64()
     );
     println!(
