@@ -456,6 +456,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     }
 
     // Regular pages.
+    let multilingual = site.languages.len() > 1;
     let mut files = files;
     for f in &mut files {
         if f.is_branch() || is_taxonomy_dir(&f.dir) {
@@ -491,14 +492,17 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         let path = page_path(site, cfg, f, &lang_prefix, &ugly_for)?;
         let mut cp = ContentPage::new(PageKind::Page, make_loc(base, &path, &f.path)?, &f.lang);
         cp.source = Some(f.path.clone());
-        cp.translation_key = Some(match get_str(&f.fm, "translationkey") {
-            Some(k) => format!("page:key:{k}"),
-            None => format!(
-                "page:{}/{}",
-                f.dir.join("/"),
-                if f.is_leaf() { "" } else { &f.name }
-            ),
-        });
+        // Only a site with more than one language has translations to link.
+        if multilingual {
+            cp.translation_key = Some(match get_str(&f.fm, "translationkey") {
+                Some(k) => format!("page:key:{k}"),
+                None => format!(
+                    "page:{}/{}",
+                    f.dir.join("/"),
+                    if f.is_leaf() { "" } else { &f.name }
+                ),
+            });
+        }
         // Moved, not cloned: a page's front matter is needed once.
         cp.front_matter = std::mem::take(&mut f.fm);
         scan.pages.push(cp);
@@ -713,10 +717,12 @@ fn push_node(
         cp.source = Some(f.path.clone());
         cp.front_matter = f.fm.clone();
     }
-    cp.translation_key = Some(match file.and_then(|f| get_str(&f.fm, "translationkey")) {
-        Some(k) => format!("key:{k}"),
-        None => key,
-    });
+    if site.languages.len() > 1 {
+        cp.translation_key = Some(match file.and_then(|f| get_str(&f.fm, "translationkey")) {
+            Some(k) => format!("key:{k}"),
+            None => key,
+        });
+    }
     scan.pages.push(cp);
     Ok(())
 }
