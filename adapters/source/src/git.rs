@@ -118,32 +118,41 @@ impl GitHistory {
         let git = Git {
             dir: info.toplevel.clone(),
         };
-        let status = git.status(&info.prefix)?;
-        let mut wanted: Vec<Option<GitLastmod>> = vec![None; files.len()];
-        for (path, code) in status {
-            if let Some(&i) = by_repo_path.get(&path) {
-                if code == *b"??" {
-                    wanted[i] = Some(GitLastmod::Untracked);
-                } else if options.uncommitted == Uncommitted::Mtime {
-                    wanted[i] = Some(GitLastmod::Uncommitted);
-                }
-            }
-        }
-        if info.head_exists {
-            let shallow_commits = if info.shallow {
-                git.shallow_commits(&info.shallow_file)?
-            } else {
-                HashSet::new()
+        let shallow_commits = if info.shallow {
+            git.shallow_commits(&info.shallow_file)?
+        } else {
+            HashSet::new()
+        };
+        let ids: HashMap<&str, u32> = by_repo_path
+            .iter()
+            .map(|(p, &i)| (p.as_str(), i as u32))
+            .collect();
+        // `git status` runs beside the log: the walk settles untracked and
+        // uncommitted files as soon as it knows them (so they do not keep
+        // it going to the root), and status answers win at the end.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (walked, from_status) = std::thread::scope(|scope| -> Result<_, Error> {
+            let (status_git, prefix) = (&git, info.prefix.as_str());
+            scope.spawn(move || {
+                // The receiver may be gone if the log failed first.
+                let _ = tx.send(status_git.status(prefix));
+            });
+            let mut status = StatusSource {
+                rx,
+                answers: None,
+                ids: &ids,
+                uncommitted: options.uncommitted,
             };
-            let ids: HashMap<&str, u32> = by_repo_path
-                .iter()
-                .filter(|&(_, &i)| wanted[i].is_none())
-                .map(|(p, &i)| (p.as_str(), i as u32))
-                .collect();
-            let answers = git.log(&ids, options.date, &shallow_commits)?;
-            for (i, answer) in answers {
-                wanted[i as usize] = Some(answer);
-            }
+            let walked = if info.head_exists {
+                git.log(&ids, options.date, &shallow_commits, &mut status)?
+            } else {
+                Vec::new()
+            };
+            Ok((walked, status.wait()?.to_vec()))
+        })?;
+        let mut wanted: Vec<Option<GitLastmod>> = vec![None; files.len()];
+        for (i, answer) in walked.into_iter().chain(from_status) {
+            wanted[i as usize] = Some(answer);
         }
         for (file, answer) in files.iter().zip(wanted) {
             history
@@ -188,6 +197,70 @@ fn repo_path(prefix: &str, file: &Path) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// `git status` entries: path from the top level, two-letter status.
+type StatusEntries = Vec<(String, [u8; 2])>;
+
+/// The answers `git status` gives (untracked, uncommitted), from a thread
+/// running beside the log.
+struct StatusSource<'a> {
+    rx: std::sync::mpsc::Receiver<Result<StatusEntries, Error>>,
+    answers: Option<Vec<(u32, GitLastmod)>>,
+    ids: &'a HashMap<&'a str, u32>,
+    uncommitted: Uncommitted,
+}
+
+impl StatusSource<'_> {
+    fn convert(&self, entries: StatusEntries) -> Vec<(u32, GitLastmod)> {
+        entries
+            .into_iter()
+            .filter_map(|(path, code)| {
+                let &i = self.ids.get(path.as_str())?;
+                if code == *b"??" {
+                    Some((i, GitLastmod::Untracked))
+                } else if self.uncommitted == Uncommitted::Mtime {
+                    Some((i, GitLastmod::Uncommitted))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    fn take(&mut self, received: Result<StatusEntries, Error>) -> Result<(), Error> {
+        let answers = self.convert(received?);
+        self.answers = Some(answers);
+        Ok(())
+    }
+
+    /// The answers, once `git status` has finished.
+    fn poll(&mut self) -> Result<Option<&[(u32, GitLastmod)]>, Error> {
+        if self.answers.is_none() {
+            match self.rx.try_recv() {
+                Ok(received) => self.take(received)?,
+                Err(std::sync::mpsc::TryRecvError::Empty) => return Ok(None),
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    // The thread sends before it ends; no message means it
+                    // panicked, which `wait` reports.
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(self.answers.as_deref())
+    }
+
+    /// The answers, waiting for `git status` if need be.
+    fn wait(&mut self) -> Result<&[(u32, GitLastmod)], Error> {
+        if self.answers.is_none() {
+            let received = self.rx.recv().map_err(|_| Error::Git {
+                dir: PathBuf::new(),
+                message: "`git status` ended without an answer".into(),
+            })?;
+            self.take(received)?;
+        }
+        Ok(self.answers.as_deref().unwrap_or_default())
+    }
 }
 
 struct RepoInfo {
@@ -278,7 +351,7 @@ impl Git {
 
     /// `git status` for the paths under `prefix`: (path from the top level,
     /// two-letter status).
-    fn status(&self, prefix: &str) -> Result<Vec<(String, [u8; 2])>, Error> {
+    fn status(&self, prefix: &str) -> Result<StatusEntries, Error> {
         let pathspec = if prefix.is_empty() {
             ".".to_owned()
         } else {
@@ -339,15 +412,18 @@ impl Git {
         ids: &HashMap<&str, u32>,
         date: GitDate,
         shallow_commits: &HashSet<Oid>,
+        status: &mut StatusSource<'_>,
     ) -> Result<Vec<(u32, GitLastmod)>, Error> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        match self.walk(ids, date, shallow_commits, false)? {
+        match self.walk(ids, date, shallow_commits, status, false)? {
             Some(answers) => Ok(answers),
-            None => self.walk(ids, date, shallow_commits, true)?.ok_or_else(|| {
-                self.error("`git log --topo-order` showed a commit after its parent")
-            }),
+            None => self
+                .walk(ids, date, shallow_commits, status, true)?
+                .ok_or_else(|| {
+                    self.error("`git log --topo-order` showed a commit after its parent")
+                }),
         }
     }
 
@@ -358,6 +434,7 @@ impl Git {
         ids: &HashMap<&str, u32>,
         date: GitDate,
         shallow_commits: &HashSet<Oid>,
+        status: &mut StatusSource<'_>,
         topo_order: bool,
     ) -> Result<Option<Vec<(u32, GitLastmod)>>, Error> {
         let format = match date {
@@ -393,7 +470,7 @@ impl Git {
             .map_err(|e| self.error(format!("cannot run `git log`: {e}")))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let mut walk = Walk::new(ids, shallow_commits, self);
-        let result = walk.read(BufReader::with_capacity(1 << 16, stdout));
+        let result = walk.read(BufReader::with_capacity(1 << 16, stdout), status);
         let stopped_early = walk.waiting == 0 || walk.out_of_order;
         if let Some(mut trees) = walk.trees.take() {
             trees.finish();
@@ -473,6 +550,8 @@ struct Walk<'a> {
     processed: HashSet<Oid>,
     /// A commit was read after one of its parents.
     out_of_order: bool,
+    /// `git status`'s answers have been taken into account.
+    status_applied: bool,
     shallow_commits: &'a HashSet<Oid>,
     trees: Option<TreeLookup>,
     git: &'a Git,
@@ -500,6 +579,7 @@ impl<'a> Walk<'a> {
             waiting: ids.len(),
             processed: HashSet::new(),
             out_of_order: false,
+            status_applied: false,
             shallow_commits,
             trees: None,
             git,
@@ -535,6 +615,18 @@ impl<'a> Walk<'a> {
     /// Whether `file` waits in the group whose representative is `rep`.
     fn waits_in(&mut self, file: u32, rep: u32) -> bool {
         self.answer[file as usize].is_none() && self.find(self.group_of[file as usize]) == rep
+    }
+
+    /// Takes `git status`'s answers: those files stop waiting wherever
+    /// they are (their final answer is set by the caller).
+    fn settle(&mut self, answers: &[(u32, GitLastmod)]) {
+        self.status_applied = true;
+        for (file, answer) in answers {
+            if self.answer[*file as usize].is_none() {
+                let rep = self.find(self.group_of[*file as usize]);
+                self.resolve(*file, rep, answer.clone());
+            }
+        }
     }
 
     fn resolve(&mut self, file: u32, rep: u32, answer: GitLastmod) {
@@ -594,7 +686,11 @@ impl<'a> Walk<'a> {
             .collect()
     }
 
-    fn read(&mut self, mut input: impl BufRead) -> Result<(), Error> {
+    fn read(
+        &mut self,
+        mut input: impl BufRead,
+        status: &mut StatusSource<'_>,
+    ) -> Result<(), Error> {
         let mut token = Vec::new();
         let mut current: Option<Commit> = None;
         let mut spare: Option<Commit> = None;
@@ -625,6 +721,11 @@ impl<'a> Walk<'a> {
                 }
                 if let Some(done) = current.take() {
                     self.process(&done)?;
+                    if !self.status_applied
+                        && let Some(answers) = status.poll()?
+                    {
+                        self.settle(answers);
+                    }
                     if self.waiting == 0 || self.out_of_order {
                         return Ok(());
                     }
