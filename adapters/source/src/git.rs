@@ -142,6 +142,7 @@ impl GitHistory {
                 answers: None,
                 ids: &ids,
                 uncommitted: options.uncommitted,
+                git: &git,
             };
             let walked = if info.head_exists {
                 git.log(&ids, options.date, &shallow_commits, &mut status)?
@@ -209,6 +210,7 @@ struct StatusSource<'a> {
     answers: Option<Vec<(u32, GitLastmod)>>,
     ids: &'a HashMap<&'a str, u32>,
     uncommitted: Uncommitted,
+    git: &'a Git,
 }
 
 impl StatusSource<'_> {
@@ -253,10 +255,10 @@ impl StatusSource<'_> {
     /// The answers, waiting for `git status` if need be.
     fn wait(&mut self) -> Result<&[(u32, GitLastmod)], Error> {
         if self.answers.is_none() {
-            let received = self.rx.recv().map_err(|_| Error::Git {
-                dir: PathBuf::new(),
-                message: "`git status` ended without an answer".into(),
-            })?;
+            let received = self
+                .rx
+                .recv()
+                .map_err(|_| self.git.error("`git status` ended without an answer"))?;
             self.take(received)?;
         }
         Ok(self.answers.as_deref().unwrap_or_default())

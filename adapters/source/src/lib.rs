@@ -4,7 +4,9 @@
 //! - [`front_matter::parse`] finds and parses TOML (`+++`), YAML (`---`)
 //!   or JSON (`{`) front matter, and where the body starts.
 //! - [`overrides::Overrides::from_front_matter`] reads what the page says
-//!   about its sitemap entry in Hugo, Zola and Jekyll shapes.
+//!   about its sitemap entry in Hugo, Zola and Jekyll shapes (the table is
+//!   in [`overrides`]); [`overrides::parse_date`] reads the date forms site
+//!   generators write.
 //! - [`filter::Filter`] applies include/exclude globs to source paths.
 //! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
 //!   and [`lastmod::GitHistory`], which reads every file's last commit date
