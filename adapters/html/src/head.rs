@@ -22,7 +22,7 @@ use lol_html::{ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Se
 /// Bytes read at a time. One read holds a typical head (2–8 KB), so most
 /// pages cost one `read` call; the tokenizer stops where the head ends,
 /// wherever that falls in the chunk.
-const CHUNK: usize = 8 * 1024;
+pub(crate) const CHUNK: usize = 8 * 1024;
 
 /// How far into the first chunk to look for NUL bytes: text HTML never has
 /// them, binary files (images, archives saved as `.html`) almost always do
@@ -160,7 +160,14 @@ fn head_end() -> HandlerResult {
 }
 
 /// Reads the head of `path`.
-pub(crate) fn read<'s>(path: &Path, selectors: &'s Selectors, robots_names: &[String]) -> Read {
+/// `buf` is the caller's read buffer, reused from page to page (zeroing
+/// a fresh one for every page showed up in profiles).
+pub(crate) fn read<'s>(
+    path: &Path,
+    selectors: &'s Selectors,
+    robots_names: &[String],
+    buf: &mut Vec<u8>,
+) -> Read {
     let mut file = match File::open(path) {
         Ok(f) => f,
         Err(e) => return Read::Unreadable(e),
@@ -275,14 +282,14 @@ pub(crate) fn read<'s>(path: &Path, selectors: &'s Selectors, robots_names: &[St
         ));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
 
-    let mut buf = [0u8; CHUNK];
+    buf.resize(CHUNK, 0);
     let mut offset: u64 = 0;
     // Bytes of a UTF-8 sequence cut by the chunk boundary.
     let mut carry: Vec<u8> = Vec::new();
     let mut invalid_utf8_at = None;
     let mut html_error = None;
     loop {
-        let n = match file.read(&mut buf) {
+        let n = match file.read(buf) {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,

@@ -172,6 +172,7 @@ impl<'s> ParallelVisitorBuilder<'s> for VisitorBuilder<'s> {
         Box::new(Visitor {
             shared: self.shared,
             selectors: Selectors::new(),
+            buf: Vec::with_capacity(head::CHUNK),
             local: Vec::new(),
         })
     }
@@ -182,6 +183,7 @@ impl<'s> ParallelVisitorBuilder<'s> for VisitorBuilder<'s> {
 struct Visitor<'s> {
     shared: &'s Shared<'s>,
     selectors: Selectors,
+    buf: Vec<u8>,
     local: Vec<FileRecord>,
 }
 
@@ -189,7 +191,7 @@ impl ParallelVisitor for Visitor<'_> {
     fn visit(&mut self, entry: Result<DirEntry, ignore::Error>) -> WalkState {
         match entry {
             Ok(entry) => {
-                if let Some(record) = visit(self.shared, &entry, &self.selectors) {
+                if let Some(record) = visit(self.shared, &entry, &self.selectors, &mut self.buf) {
                     self.local.push(record);
                 }
             }
@@ -231,7 +233,12 @@ fn walk_error_path(err: &ignore::Error) -> Option<PathBuf> {
     }
 }
 
-fn visit(shared: &Shared<'_>, entry: &DirEntry, selectors: &Selectors) -> Option<FileRecord> {
+fn visit(
+    shared: &Shared<'_>,
+    entry: &DirEntry,
+    selectors: &Selectors,
+    buf: &mut Vec<u8>,
+) -> Option<FileRecord> {
     let is_file = entry.file_type().is_some_and(|t| t.is_file());
     if !is_file || !is_html(entry.path()) {
         return None;
@@ -256,7 +263,7 @@ fn visit(shared: &Shared<'_>, entry: &DirEntry, selectors: &Selectors) -> Option
             outcome: Outcome::NotFound,
         });
     }
-    let outcome = match head::read(&path, selectors, shared.robots_names) {
+    let outcome = match head::read(&path, selectors, shared.robots_names, buf) {
         Read::Page(head) => Outcome::Page(shared.judge.assess(rel.as_deref(), &head)),
         Read::Binary { at } => Outcome::Binary { at },
         Read::Unreadable(e) => Outcome::Unreadable(e),
