@@ -441,10 +441,20 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         }
         if f.is_branch() {
             sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
-        } else if f.published && !f.dir.is_empty() {
-            sections
-                .entry((vec![f.dir[0].clone()], f.lang.clone()))
-                .or_insert(None);
+        } else if f.published {
+            // The folder holding the page: for a leaf bundle, the one above
+            // the bundle's own folder (`content/about/index.md` is a page,
+            // not a section).
+            let holder = if f.is_leaf() {
+                &f.dir[..f.dir.len().saturating_sub(1)]
+            } else {
+                &f.dir[..]
+            };
+            if let Some(top) = holder.first() {
+                sections
+                    .entry((vec![top.clone()], f.lang.clone()))
+                    .or_insert(None);
+            }
         }
     }
     // A leaf bundle directly in the content folder is a page, not a section.
