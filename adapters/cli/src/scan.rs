@@ -8,7 +8,8 @@ use anyhow::Context;
 use clap::Args;
 use sitemap_content::{ContentScan, Flavor, Site, SiteOptions};
 use sitemap_core::{
-    DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter, Url,
+    DuplicatePolicy, Format, Lastmod, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter,
+    Url,
 };
 use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
 
@@ -414,7 +415,8 @@ fn scan_content(
         pages.extend(part?);
     }
     let pipeline = Pipeline::new(root, config)?;
-    let output = pipeline.run(pages)?;
+    let mut output = pipeline.run(pages)?;
+    roll_up_lastmod(&mut output.urls, &scan.pages);
     let mut excluded: BTreeMap<String, usize> = BTreeMap::new();
     for e in &scan.excluded {
         *excluded.entry(e.reason.as_str().to_owned()).or_default() += 1;
@@ -442,6 +444,78 @@ fn scan_content(
         warnings,
         sources,
     })
+}
+
+/// List pages change when what they list changes, and pages the generator
+/// makes up have no file whose date means anything: the home page, a
+/// section and its pagers take the newest `lastmod` of the pages under
+/// their URL (or their own `_index` file's, if newer); a taxonomy or term
+/// page without a content file of its own gets none rather than the
+/// configuration file's date. `urls` is sorted by `loc`.
+fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage]) {
+    use std::collections::HashMap;
+
+    use sitemap_content::PageKind;
+    let info: HashMap<&str, (PageKind, bool)> = pages
+        .iter()
+        .map(|p| (p.loc.as_str(), (p.kind, p.source.is_some())))
+        .collect();
+    let newest = |a: Option<Lastmod>, b: Option<&Lastmod>| -> Option<Lastmod> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(if b.start() > a.start() { b.clone() } else { a }),
+            (a, b) => a.or_else(|| b.cloned()),
+        }
+    };
+    let mut rolled: HashMap<String, Option<Lastmod>> = HashMap::new();
+    for i in 0..urls.len() {
+        let loc = urls[i].loc.as_str().to_owned();
+        let Some(&(kind, has_source)) = info.get(loc.as_str()) else {
+            continue;
+        };
+        match kind {
+            PageKind::Home | PageKind::Section => {
+                let own = if has_source {
+                    urls[i].lastmod.clone()
+                } else {
+                    None
+                };
+                let start = urls.partition_point(|u| u.loc.as_str() < loc.as_str());
+                let mut best = own;
+                for u in urls[start..]
+                    .iter()
+                    .take_while(|u| u.loc.as_str().starts_with(&loc))
+                {
+                    if info
+                        .get(u.loc.as_str())
+                        .is_some_and(|(k, _)| *k == PageKind::Page)
+                    {
+                        best = newest(best, u.lastmod.as_ref());
+                    }
+                }
+                rolled.insert(loc, best);
+            }
+            PageKind::Taxonomy | PageKind::Term if !has_source => {
+                rolled.insert(loc, None);
+            }
+            _ => {}
+        }
+    }
+    for url in urls.iter_mut() {
+        let loc = url.loc.as_str();
+        match info.get(loc).map(|(k, _)| *k) {
+            Some(PageKind::Pagination) => {
+                // `…/section/page/3/`: the section is two segments up.
+                let trimmed = loc.trim_end_matches('/');
+                let parent = trimmed.rsplitn(3, '/').nth(2).map(|p| format!("{p}/"));
+                url.lastmod = parent.and_then(|p| rolled.get(&p).cloned()).flatten();
+            }
+            _ => {
+                if let Some(l) = rolled.get(loc) {
+                    url.lastmod = l.clone();
+                }
+            }
+        }
+    }
 }
 
 fn shown_warning(s: &str) -> String {
