@@ -354,18 +354,33 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
         (MARKDOWN.contains(&ext.as_str()) || HTML.contains(&ext.as_str())).then_some(true)
     };
-    let no_ignore = |_: &Path| false;
-    // The main content folder, then each language's own.
-    let mut roots: Vec<(PathBuf, Option<String>)> = vec![(site.content_dir.clone(), None)];
+    // The main content folder (only when some language has no folder of
+    // its own: Hugo mounts it for those), then each language's own.
+    let mut roots: Vec<(PathBuf, Option<String>)> = Vec::new();
+    if site
+        .languages
+        .iter()
+        .any(|l| !cfg.language_dirs.contains_key(l))
+    {
+        roots.push((site.content_dir.clone(), None));
+    }
     for (lang, dir) in &cfg.language_dirs {
         if *dir != site.content_dir {
             roots.push((dir.clone(), Some(lang.clone())));
         }
     }
+    let all_roots: Vec<PathBuf> = roots.iter().map(|(d, _)| d.clone()).collect();
     let mut files: Vec<File> = Vec::new();
     for (content_dir, dir_lang) in &roots {
+        // A language's folder inside another content folder is walked on
+        // its own, as that language's.
+        let nested: Vec<&PathBuf> = all_roots
+            .iter()
+            .filter(|r| *r != content_dir && r.starts_with(content_dir))
+            .collect();
+        let skip_nested = |p: &Path| nested.iter().any(|r| p.starts_with(r));
         let classify = |found: Found| classify(found, dir_lang.as_deref(), site, cfg, now);
-        let walked = walk(&site.root, content_dir, &accept, &no_ignore, &classify)?;
+        let walked = walk(&site.root, content_dir, &accept, &skip_nested, &classify)?;
         scan.warnings.extend(walked.warnings);
         if let Some((_, err)) = walked.errors.into_iter().next() {
             return Err(err);

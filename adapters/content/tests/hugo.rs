@@ -81,22 +81,24 @@ fn between<'a>(s: &'a str, open: &str, close: &str) -> Option<&'a str> {
     Some(&s[start..end])
 }
 
-/// The URL rules checked against the generator itself: Debian's `hugo`
-/// (install with `apt-get install -y hugo`) builds the fixture, and its
-/// sitemaps must list exactly the URLs and alternates the scan finds,
-/// except the two documented differences.
-#[test]
-fn hugo_rules_match_real_hugo() {
-    let version = Command::new("hugo").arg("version").output();
-    let version = match version {
+/// Builds fixture `case` with the real `hugo` (Debian: `apt-get install -y
+/// hugo`) and returns its version and every `<urlset>` entry it wrote.
+fn build_with_hugo(
+    case: &str,
+    work: &Path,
+) -> (
+    String,
+    std::path::PathBuf,
+    BTreeMap<String, BTreeSet<String>>,
+) {
+    let version = match Command::new("hugo").arg("version").output() {
         Ok(v) if v.status.success() => String::from_utf8_lossy(&v.stdout).into_owned(),
         _ => panic!("this test needs the `hugo` binary: apt-get install -y hugo"),
     };
-    let work = tempfile::tempdir().unwrap();
-    let src = work.path().join("site");
+    let src = work.join("site");
     fs::create_dir_all(&src).unwrap();
-    copy_tree(&fixture("hugo-rules"), &src);
-    let out = work.path().join("public");
+    copy_tree(&fixture(case), &src);
+    let out = work.join("public");
     let status = Command::new("hugo")
         .args(["--quiet", "--source"])
         .arg(&src)
@@ -104,8 +106,35 @@ fn hugo_rules_match_real_hugo() {
         .arg(&out)
         .status()
         .unwrap();
-    assert!(status.success(), "hugo failed on the fixture");
-    let mut theirs = hugo_sitemaps(&out);
+    assert!(status.success(), "hugo failed on the fixture {case}");
+    (version, src, hugo_sitemaps(&out))
+}
+
+/// loc -> alternates' hrefs (without `x-default`, which Hugo does not write).
+fn scanned(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let site = Site::open(src, &SiteOptions::default()).unwrap();
+    let scan = site.scan().unwrap();
+    scan.pages
+        .iter()
+        .map(|p| {
+            let hrefs = p
+                .alternates
+                .iter()
+                .filter(|a| a.hreflang.as_str() != "x-default")
+                .map(|a| a.href.to_string())
+                .collect();
+            (p.loc.to_string(), hrefs)
+        })
+        .collect()
+}
+
+/// The URL rules checked against the generator itself: the real `hugo`
+/// builds the fixture, and its sitemaps must list exactly the URLs and
+/// alternates the scan finds, except the two documented differences.
+#[test]
+fn hugo_rules_match_real_hugo() {
+    let work = tempfile::tempdir().unwrap();
+    let (version, src, mut theirs) = build_with_hugo("hugo-rules", work.path());
     // Hugo lists a `build.render: link` page though it writes no file for
     // it; a sitemap must not point at a missing page.
     assert!(
@@ -127,22 +156,16 @@ fn hugo_rules_match_real_hugo() {
                 .is_some()
         );
     }
-    let site = Site::open(&src, &SiteOptions::default()).unwrap();
-    let scan = site.scan().unwrap();
-    let ours: BTreeMap<String, BTreeSet<String>> = scan
-        .pages
-        .iter()
-        .map(|p| {
-            let hrefs = p
-                .alternates
-                .iter()
-                .filter(|a| a.hreflang.as_str() != "x-default")
-                .map(|a| a.href.to_string())
-                .collect();
-            (p.loc.to_string(), hrefs)
-        })
-        .collect();
-    assert_eq!(ours, theirs, "scan and {version}");
+    assert_eq!(scanned(&src), theirs, "scan and {version}");
+}
+
+/// Languages in sub-folders, a content folder per language, ugly URLs,
+/// disabled term pages: no difference at all from the real `hugo`.
+#[test]
+fn hugo_subdir_matches_real_hugo() {
+    let work = tempfile::tempdir().unwrap();
+    let (version, src, theirs) = build_with_hugo("hugo-subdir", work.path());
+    assert_eq!(scanned(&src), theirs, "scan and {version}");
 }
 
 #[test]

@@ -184,3 +184,63 @@ fn zola_slugify_safe_and_keep_dates() {
         ]
     );
 }
+
+#[test]
+fn zola_exclude_paginated_pages_and_taxonomy_paginate_path() {
+    let config = "base_url = \"https://example.org\"\ntaxonomies = [{ name = \"Tags\", paginate_by = 1, paginate_path = \"p\" }]\n";
+    let files = [
+        (
+            "blog/_index.md",
+            "+++\npaginate_by = 1\npaginate_path = \"seite\"\n+++\n",
+        ),
+        (
+            "blog/a.md",
+            "+++\n[taxonomies]\nTags = [\"Rust Lang\"]\n+++\n",
+        ),
+        (
+            "blog/b.md",
+            "+++\n[taxonomies]\nTags = [\"rust lang\"]\n+++\n",
+        ),
+    ];
+    let dir = site_with(config, &files);
+    let locs = |dir: &tempfile::TempDir| -> Vec<String> {
+        let site = Site::open(dir.path(), &SiteOptions::default()).unwrap();
+        site.scan()
+            .unwrap()
+            .pages
+            .iter()
+            .map(|p| p.loc.to_string())
+            .collect()
+    };
+    // Term slugs collide (`rust-lang`) and merge, as Zola does: two pages, two pagers.
+    assert_eq!(
+        locs(&dir),
+        [
+            "https://example.org/",
+            "https://example.org/blog/",
+            "https://example.org/blog/a/",
+            "https://example.org/blog/b/",
+            "https://example.org/blog/seite/1/",
+            "https://example.org/blog/seite/2/",
+            "https://example.org/tags/",
+            "https://example.org/tags/rust-lang/",
+            "https://example.org/tags/rust-lang/p/1/",
+            "https://example.org/tags/rust-lang/p/2/",
+        ]
+    );
+    let dir = site_with(
+        &format!("exclude_paginated_pages_in_sitemap = \"all\"\n{config}"),
+        &files,
+    );
+    assert_eq!(
+        locs(&dir),
+        [
+            "https://example.org/",
+            "https://example.org/blog/",
+            "https://example.org/blog/a/",
+            "https://example.org/blog/b/",
+            "https://example.org/tags/",
+            "https://example.org/tags/rust-lang/",
+        ]
+    );
+}
