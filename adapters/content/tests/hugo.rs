@@ -28,6 +28,18 @@ fn hugo_rules_fixture() {
     insta::assert_snapshot!("hugo_rules_xml", urlset(&scan));
 }
 
+#[test]
+fn hugo_subdir_fixture() {
+    let site = Site::open(
+        &fixture("hugo-subdir"),
+        &SiteOptions::default().with_now(now()),
+    )
+    .unwrap();
+    let scan = site.scan().unwrap();
+    insta::assert_snapshot!("hugo_subdir", render(&site, &scan));
+    insta::assert_snapshot!("hugo_subdir_xml", urlset(&scan));
+}
+
 /// Copies a folder tree (the fixture), so `hugo` can write its lock file
 /// and caches somewhere other than the repository.
 fn copy_tree(from: &Path, to: &Path) {
