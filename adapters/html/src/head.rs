@@ -14,7 +14,6 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Read as _};
 use std::path::Path;
-use std::rc::Rc;
 
 use lol_html::html_content::{Element, EndTag, TextChunk};
 use lol_html::{ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings};
@@ -105,7 +104,6 @@ pub(crate) struct Selectors {
     meta: Selector,
     link: Selector,
     script: Selector,
-    noscript: Selector,
     /// Any element that cannot be in a head: the head is over.
     body: Selector,
 }
@@ -123,7 +121,6 @@ impl Selectors {
             meta: parse("meta[content]"),
             link: parse("link[rel][href]"),
             script: parse("script"),
-            noscript: parse("noscript"),
             body: parse(
                 ":not(html, head, meta, link, script, style, title, base, noscript, template)",
             ),
@@ -174,10 +171,6 @@ pub(crate) fn read<'s>(
     };
     no_readahead(&file);
     let head = RefCell::new(Head::default());
-    // Depth of `<noscript>`: inside it the head may hold an `<img>` (a
-    // tracking pixel) without the head ending, because crawlers parse with
-    // scripting on, where noscript content is text.
-    let in_noscript = Rc::new(Cell::new(0u32));
     let in_json_ld = Cell::new(false);
 
     let html = |el: &mut Element<'_, '_>| -> HandlerResult {
@@ -225,23 +218,10 @@ pub(crate) fn read<'s>(
         }
         Ok(())
     };
-    let noscript = |el: &mut Element<'_, '_>| -> HandlerResult {
-        in_noscript.set(in_noscript.get() + 1);
-        let depth = Rc::clone(&in_noscript);
-        // A `<noscript/>` has no end tag to wait for.
-        let _ = el.on_end_tag(Box::new(move |_: &mut EndTag<'_>| {
-            depth.set(depth.get().saturating_sub(1));
-            Ok(())
-        }));
-        Ok(())
-    };
-    let body = |_: &mut Element<'_, '_>| -> HandlerResult {
-        if in_noscript.get() > 0 {
-            Ok(())
-        } else {
-            head_end()
-        }
-    };
+    // lol_html reads `<noscript>` content as text, as a browser or crawler
+    // with scripting on does, so a tracking pixel's `<img>` in the head
+    // never reaches this handler.
+    let body = |_: &mut Element<'_, '_>| -> HandlerResult { head_end() };
 
     let on = |selector: &'s Selector, handlers| (Cow::Borrowed(selector), handlers);
     let settings = Settings::new()
@@ -275,10 +255,6 @@ pub(crate) fn read<'s>(
             ElementContentHandlers::default()
                 .element(script)
                 .text(script_text),
-        ))
-        .append_element_content_handler(on(
-            &selectors.noscript,
-            ElementContentHandlers::default().element(noscript),
         ));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
 

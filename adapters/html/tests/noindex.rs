@@ -17,6 +17,18 @@ fn noindex_and_none_in_any_case_and_order_are_left_out() {
     insta::assert_snapshot!(text);
 }
 
+/// A tracking pixel (`<noscript><img>`) must not end the head early.
+#[test]
+fn a_noscript_pixel_does_not_end_the_head() {
+    let (found, _) = scan_fixture("noindex", &options());
+    let pixel = found
+        .excluded
+        .iter()
+        .find(|e| e.path.ends_with("noscript-pixel.html"))
+        .expect("noscript-pixel.html is left out");
+    assert_eq!(pixel.reason.label(), "noindex");
+}
+
 #[test]
 fn only_the_names_asked_for_count() {
     let (found, _) = scan_fixture("noindex", &options().with_robots_names(["robots"]));
