@@ -11,6 +11,10 @@
 //! under a `<sitemapindex>`, compresses them on every core, and renames
 //! the files into place only once the whole set is written.
 //!
+//! [`validate`] checks any sitemap, ours or not, as a stream;
+//! [`robots`] merges the discovery line into robots.txt; [`human`] writes
+//! the stylesheet and HTML page that show a sitemap to people.
+//!
 //! Nothing here knows about Markdown, git or content directories; the
 //! adapters turn sources into [`Url`]s.
 //!
@@ -29,10 +33,12 @@
 mod changefreq;
 mod error;
 mod gzip;
+pub mod human;
 mod lastmod;
 mod limits;
 mod loc;
 mod priority;
+pub mod robots;
 mod set;
 mod text;
 mod url;
@@ -52,5 +58,4 @@ pub use crate::set::{
 };
 pub use crate::text::TextWriter;
 pub use crate::url::{Alternate, Hreflang, Url};
-pub use crate::validate::human;
 pub use crate::xml::{IndexWriter, XmlOptions, XmlWriter};

@@ -10,7 +10,6 @@
 //! date.
 
 mod human;
-mod robots;
 mod scan;
 mod settings;
 mod ui;

@@ -13,10 +13,10 @@ use sitemap_core::{
 };
 use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
 
+use crate::Outcome;
 use crate::human::HumanPage;
 use crate::settings::{self, FlavorName, FormatName, Hinted, LimitsName, Settings};
 use crate::ui::Ui;
-use crate::{Outcome, robots};
 
 /// Scan a Zola or Hugo site (or a built HTML folder) and write its sitemap.
 ///
@@ -272,11 +272,13 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
     if robots_wanted {
         let folder = scanned.base_url.as_str();
-        let ours: Vec<String> = ["xml", "txt", "xml.gz", "txt.gz"]
+        // The names this set had in other formats, so switching to gzip
+        // replaces the old line instead of adding a second one.
+        let previous: Vec<Loc> = ["xml", "txt", "xml.gz", "txt.gz"]
             .iter()
-            .map(|ext| format!("{folder}{stem}.{ext}"))
+            .filter_map(|ext| format!("{folder}{stem}.{ext}").parse().ok())
             .collect();
-        let changed = robots::update(&scanned.out, root_loc, &ours)?;
+        let (_, changed) = sitemap_core::robots::update(&scanned.out, root_loc, &previous)?;
         if scanned
             .base_url
             .as_str()

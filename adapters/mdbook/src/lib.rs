@@ -80,7 +80,6 @@ pub mod chapters;
 pub mod config;
 mod error;
 mod preprocessor;
-mod robots;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -336,7 +335,12 @@ impl SitemapBook {
             })?;
         let robots = if config.robots {
             let (_, loc) = set.root();
-            Some(robots::merge(out_dir, loc)?)
+            let (path, _changed) =
+                sitemap_core::robots::update(out_dir, loc, &[]).map_err(|e| Error::Io {
+                    path: e.path,
+                    source: e.source,
+                })?;
+            Some(path)
         } else {
             None
         };

@@ -41,7 +41,6 @@ use thiserror::Error;
 
 use crate::{Limits, Loc};
 
-pub mod human;
 mod position;
 mod text;
 mod values;
