@@ -3,10 +3,12 @@
 //!
 //! A built page is typically 20–60 KB of which the head is 2–5 KB, so the
 //! reader feeds the file to the tokenizer in small chunks and stops at the
-//! first sign that the head is over: `</head>`, `<body>`, or any start tag
-//! that cannot appear in a head (the HTML parsing algorithm closes the head
-//! there too, so a page without `<head>`/`<body>` tags is read the same way
-//! a browser reads it).
+//! first start tag that cannot appear in a head: `<body>`, or any other
+//! (the HTML parsing algorithm closes the head there too, so a page without
+//! `<head>`/`<body>` tags is read the same way a browser reads it). It does
+//! not stop at `</head>`: a `<meta>` or `<link>` between `</head>` and
+//! `<body>` still belongs to the head for a browser, and `<body>` follows
+//! a few bytes later anyway.
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -15,7 +17,7 @@ use std::fs::File;
 use std::io::{self, Read as _};
 use std::path::Path;
 
-use lol_html::html_content::{Element, EndTag, TextChunk};
+use lol_html::html_content::{Element, TextChunk};
 use lol_html::{ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings};
 
 /// Bytes read at a time. One read holds a typical head (2–8 KB), so most
@@ -99,7 +101,6 @@ pub(crate) enum Read {
 /// page) than a selector per kind of meta.
 pub(crate) struct Selectors {
     html: Selector,
-    head: Selector,
     base: Selector,
     meta: Selector,
     link: Selector,
@@ -116,7 +117,6 @@ impl Selectors {
         };
         Selectors {
             html: parse("html[lang]"),
-            head: parse("head"),
             base: parse("base[href]"),
             meta: parse("meta[content]"),
             link: parse("link[rel][href]"),
@@ -179,11 +179,6 @@ pub(crate) fn read<'s>(
         }
         Ok(())
     };
-    let head_tag = |el: &mut Element<'_, '_>| -> HandlerResult {
-        // A `<head/>` has no end tag to wait for; `<body>` ends it then.
-        let _ = el.on_end_tag(Box::new(|_: &mut EndTag<'_>| head_end()));
-        Ok(())
-    };
     let base = |el: &mut Element<'_, '_>| -> HandlerResult {
         if let Some(href) = attr(el, "href") {
             head.borrow_mut().base_href.get_or_insert(href);
@@ -233,10 +228,6 @@ pub(crate) fn read<'s>(
         .append_element_content_handler(on(
             &selectors.html,
             ElementContentHandlers::default().element(html),
-        ))
-        .append_element_content_handler(on(
-            &selectors.head,
-            ElementContentHandlers::default().element(head_tag),
         ))
         .append_element_content_handler(on(
             &selectors.base,

@@ -5,7 +5,8 @@
 //!
 //! [`scan`] walks a directory in parallel and reads only the `<head>` of
 //! each `.html`/`.htm` file (streamed with lol_html; reading stops at
-//! `</head>`, `<body>` or the first element that cannot be in a head). A
+//! `<body>` or the first other element that cannot be in a head, a few
+//! bytes after `</head>`). A
 //! page's URL is its path under the directory joined to the base URL,
 //! `dir/index.html` giving `dir/` by default ([`TrailingSlash`]).
 //!
