@@ -68,6 +68,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let cache = target_dir().join("bench-cache");
     let repo = cache.join(format!("git-{files}-files-{commits}-commits"));
     let generated = generate(&repo, files, commits)?;
+    // A work tree as a user has it: index stat data fresh (`git status`
+    // refreshes it), so status need not re-read every file. Untimed.
+    git_output(&repo, &["update-index", "-q", "--refresh"])?;
     let list = cache.join(format!("git-{files}-files-{commits}-commits.list"));
     let tracked = git_output(&repo, &["ls-files", "-z"])?;
     let paths: Vec<&str> = tracked.split('\0').filter(|p| !p.is_empty()).collect();
