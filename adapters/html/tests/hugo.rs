@@ -7,7 +7,7 @@
 //! xmllint, a missing tool fails the test rather than skipping it, since a
 //! skipped comparison would be a test that asserts nothing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 
@@ -154,4 +154,28 @@ fn html_scan_of_hugo_output_matches_hugos_own_sitemaps() {
             .all(|e| !matches!(e.reason, ExclusionReason::Unreadable { .. }))
     );
     sitemap_xml(&found);
+}
+
+/// The check: the HTML scan of Hugo's output and the
+/// generator-aware scan of the sources (sitemap-content) give the same URL
+/// set.
+#[test]
+fn html_scan_and_content_scan_give_the_same_urls() {
+    let site = sitemap_content::Site::open(
+        &fixture("hugo-site"),
+        &sitemap_content::SiteOptions::default(),
+    )
+    .unwrap();
+    let from_sources: BTreeSet<String> = site
+        .scan()
+        .unwrap()
+        .pages
+        .iter()
+        .map(|p| p.loc.to_string())
+        .collect();
+
+    let built = build_with_hugo();
+    let found = scan(&built.path().join("public"), &options()).unwrap();
+    let from_html: BTreeSet<String> = found.urls.iter().map(|u| u.loc.to_string()).collect();
+    assert_eq!(from_html, from_sources);
 }
