@@ -1,8 +1,8 @@
 //! `sitemap`: write a correct sitemap for a static site.
 //!
-//! One module per subcommand (`scan`; `validate` and `mdbook` drop in the
-//! same way: a module with an `Args` struct and a `run` returning an
-//! [`ExitCode`]-worthy [`Outcome`], plus a variant in [`Command`]).
+//! One module per subcommand (`scan`, `validate`, `mdbook`): a module with
+//! an `Args` struct and a `run` returning an [`ExitCode`]-worthy
+//! [`Outcome`], plus a variant in [`Command`].
 //!
 //! Exit codes: 0 success; 1 an error (bad input, configuration or I/O;
 //! printed as `error: file:line: message` with a hint); 2 a usage error
@@ -10,6 +10,7 @@
 //! date.
 
 mod human;
+mod mdbook;
 mod scan;
 mod settings;
 mod ui;
@@ -47,6 +48,8 @@ enum Command {
     Scan(Box<scan::ScanArgs>),
     /// Check sitemaps, sitemap indexes and robots.txt files on disk (exit 0 valid, 1 invalid, 2 usage or I/O error).
     Validate(validate::ValidateArgs),
+    /// Write the sitemap of an mdBook book after `mdbook build` (the alternative to the plugin for a single-output book).
+    Mdbook(mdbook::MdbookArgs),
 }
 
 /// How a subcommand ended, when it did not fail.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
     let ui = ui::Ui::new();
     let result = match cli.command {
         Command::Scan(args) => scan::run(&args, &ui),
+        Command::Mdbook(args) => mdbook::run(&args, &ui),
         // Its own exit codes: 1 means "invalid", 2 a usage or I/O error.
         Command::Validate(args) => return validate::run(args).unwrap_or(ExitCode::from(2)),
     };

@@ -1,0 +1,99 @@
+//! `sitemap mdbook [BOOK_DIR]`: the sitemap of an mdBook book, for a book
+//! built with its one HTML output (so the plugin's second `[output]` table,
+//! which moves the HTML to `book/html/`, is not wanted).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use mdbook_sitemap::SitemapBook;
+use sitemap_core::Loc;
+
+use crate::Outcome;
+use crate::settings::Hinted;
+use crate::ui::Ui;
+
+/// Write the sitemap of an mdBook book after `mdbook build`.
+///
+/// Reads book.toml and SUMMARY.md as `mdbook build` does, lists every
+/// non-draft chapter page, and writes sitemap.xml into the folder holding
+/// the book's HTML (`book/`, or `book/html/` when the book has several
+/// outputs). Settings come from `[output.sitemap]` (or
+/// `[preprocessor.sitemap]`) in book.toml, as for the plugin; flags win.
+#[derive(Args, Debug)]
+pub(crate) struct MdbookArgs {
+    /// The book's root folder (where book.toml is).
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+    /// The URL the book is published at, instead of book.toml's `base-url`.
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Where to write (default: the folder holding the book's HTML).
+    #[arg(long, short, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Write nothing; print the entries.
+    #[arg(long)]
+    dry_run: bool,
+    /// Print only errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
+    ui.set_quiet(args.quiet);
+    let book = SitemapBook::load(&args.dir)?;
+    let mut config = book.sitemap_config()?;
+    if let Some(url) = &args.base_url {
+        let with_slash = if url.ends_with('/') {
+            url.clone()
+        } else {
+            format!("{url}/")
+        };
+        config.base_url = Some(with_slash.parse::<Loc>().map_err(|e| {
+            Hinted {
+                message: format!("--base-url: {e}"),
+                hint:
+                    "give the absolute URL the book is published at, e.g. https://example.org/book/"
+                        .to_owned(),
+            }
+        })?);
+    }
+    if args.dry_run {
+        let entries = book.entries(&config)?;
+        for w in &entries.warnings {
+            ui.warning(&w.to_string());
+        }
+        let mut out = std::io::stdout().lock();
+        for url in &entries.urls {
+            match &url.lastmod {
+                Some(l) => writeln!(out, "{}\tlastmod={l}", url.loc),
+                None => writeln!(out, "{}", url.loc),
+            }
+            .context("cannot write to stdout")?;
+        }
+        ui.summary(&format!(
+            "sitemap: {} URLs, {} chapter(s) left out; dry run, nothing written",
+            entries.urls.len(),
+            entries.excluded.len()
+        ));
+        return Ok(Outcome::Done);
+    }
+    let out_dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| book.html_dir().to_owned());
+    if !out_dir.is_dir() {
+        return Err(Hinted {
+            message: format!("{}: no such folder", out_dir.display()),
+            hint: "run `mdbook build` first, or pass --out DIR".to_owned(),
+        }
+        .into());
+    }
+    let report = book.write(&config, &out_dir)?;
+    for w in &report.warnings {
+        ui.warning(w);
+    }
+    ui.summary(&format!("sitemap: {report}"));
+    Ok(Outcome::Done)
+}

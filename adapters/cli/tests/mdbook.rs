@@ -1,0 +1,104 @@
+//! `sitemap mdbook [BOOK_DIR]`: the plugin's library run from the CLI
+//! after `mdbook build`, on the mdbook-sitemap crate's `single-output`
+//! fixture (a book with only the HTML output).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use sitemap_testkit::{Schema, assert_valid};
+
+fn book() -> tempfile::TempDir {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mdbook/tests/fixtures/single-output");
+    let dir = tempfile::tempdir().unwrap();
+    let status = Command::new("cp")
+        .arg("-R")
+        .arg(format!("{}/.", from.display()))
+        .arg(dir.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // The fixture's lastmod falls back to mtime: pin it, as the plugin's own tests do.
+    let status = Command::new("find")
+        .arg(dir.path())
+        .args([
+            "-type",
+            "f",
+            "-exec",
+            "touch",
+            "-d",
+            "2024-03-04T05:06:07Z",
+            "{}",
+            "+",
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    dir
+}
+
+fn sitemap(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sitemap"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8], dir: &Path) -> String {
+    String::from_utf8_lossy(bytes).replace(&*dir.to_string_lossy(), "<book>")
+}
+
+#[test]
+fn mdbook_writes_into_the_built_book_folder() {
+    let dir = book();
+    let built: PathBuf = dir.path().join("book");
+    fs::create_dir_all(&built).unwrap();
+    let out = sitemap(dir.path(), &["mdbook"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!("mdbook_stderr", text(&out.stderr, dir.path()));
+    let path = built.join("sitemap.xml");
+    assert_valid(&path, Schema::Urlset);
+    insta::assert_snapshot!("mdbook_sitemap", fs::read_to_string(&path).unwrap());
+    insta::assert_snapshot!(
+        "mdbook_robots",
+        fs::read_to_string(built.join("robots.txt")).unwrap()
+    );
+}
+
+#[test]
+fn mdbook_dry_run_with_base_url_flag_writes_nothing() {
+    let dir = book();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "mdbook",
+            ".",
+            "--dry-run",
+            "--base-url",
+            "https://books.example.com/guide",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!("mdbook_dry_run", String::from_utf8_lossy(&out.stdout));
+    assert!(!dir.path().join("book").exists());
+}
+
+#[test]
+fn mdbook_before_build_says_to_build_first() {
+    let dir = book();
+    let out = sitemap(dir.path(), &["mdbook"]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("mdbook_not_built", text(&out.stderr, dir.path()));
+}
