@@ -4,20 +4,16 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use sitemap_testkit::{Schema, assert_valid};
+
+use crate::{copy_tree, sitemap, text};
 
 fn book() -> tempfile::TempDir {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mdbook/tests/fixtures/single-output");
     let dir = tempfile::tempdir().unwrap();
-    let status = Command::new("cp")
-        .arg("-R")
-        .arg(format!("{}/.", from.display()))
-        .arg(dir.path())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    copy_tree(&from, dir.path());
     // The fixture's lastmod falls back to mtime: pin it, as the plugin's own tests do.
     let status = Command::new("find")
         .arg(dir.path())
@@ -35,19 +31,6 @@ fn book() -> tempfile::TempDir {
         .unwrap();
     assert!(status.success());
     dir
-}
-
-fn sitemap(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sitemap"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8], dir: &Path) -> String {
-    String::from_utf8_lossy(bytes).replace(&*dir.to_string_lossy(), "<book>")
 }
 
 #[test]

@@ -4,9 +4,10 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use sitemap_testkit::{Schema, assert_valid};
+
+use crate::{copy_tree, sitemap, text};
 
 fn content_fixture(case: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -14,38 +15,11 @@ fn content_fixture(case: &str) -> PathBuf {
         .join(case)
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A fixture copied into a temp dir (tests write into it).
 fn site(case: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&content_fixture(case), dir.path());
     dir
-}
-
-/// Runs `sitemap ARGS` in `dir` with a clean environment for colours.
-fn sitemap(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sitemap"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8], dir: &Path) -> String {
-    String::from_utf8_lossy(bytes).replace(&*dir.to_string_lossy(), "<site>")
 }
 
 /// Lastmod only from what the files say, so output does not depend on
