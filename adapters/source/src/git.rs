@@ -440,8 +440,8 @@ impl Git {
         topo_order: bool,
     ) -> Result<Option<Vec<(u32, GitLastmod)>>, Error> {
         let format = match date {
-            GitDate::Committer => "--format=%x1e%H%x1f%P%x1f%T%x1f%cI",
-            GitDate::Author => "--format=%x1e%H%x1f%P%x1f%T%x1f%aI",
+            GitDate::Committer => "--format=%x1e%H%x1f%P%x1f%cI",
+            GitDate::Author => "--format=%x1e%H%x1f%P%x1f%aI",
         };
         let mut args = vec![
             "log",
@@ -501,15 +501,14 @@ impl Git {
     }
 }
 
-/// The parts of a `%H%x1f%P%x1f%T%x1f%cI` header: id, parents (space
-/// separated), tree, date.
-fn parse_header(header: &[u8]) -> Option<(Oid, &[u8], Oid, &str)> {
+/// The parts of a `%H%x1f%P%x1f%cI` header: id, parents (space
+/// separated), date.
+fn parse_header(header: &[u8]) -> Option<(Oid, &[u8], &str)> {
     let mut parts = header.split(|&b| b == 0x1f);
     let id = Oid::from_hex(parts.next()?)?;
     let parents = parts.next()?;
-    let tree = Oid::from_hex(parts.next()?)?;
     let date = std::str::from_utf8(parts.next()?).ok()?;
-    Some((id, parents, tree, date))
+    Some((id, parents, date))
 }
 
 /// One commit of the stream, with its per-parent file lists.
@@ -517,7 +516,6 @@ fn parse_header(header: &[u8]) -> Option<(Oid, &[u8], Oid, &str)> {
 struct Commit {
     id: Oid,
     parents: Vec<Oid>,
-    tree: Oid,
     date: String,
     /// One list per block git printed: with `--diff-merges=separate` a
     /// merge has one block per parent whose diff is not empty.
@@ -709,7 +707,7 @@ impl<'a> Walk<'a> {
                 token.pop();
             }
             if token.first() == Some(&0x1e) {
-                let Some((id, parents, tree, date)) = parse_header(&token[1..]) else {
+                let Some((id, parents, date)) = parse_header(&token[1..]) else {
                     return Err(self.git.error(format!(
                         "unexpected `git log` header {:?}",
                         String::from_utf8_lossy(&token[1..])
@@ -736,7 +734,6 @@ impl<'a> Walk<'a> {
                 // Reuse the last commit's buffers: no allocation per commit.
                 let mut c = spare.take().unwrap_or_default();
                 c.id = id;
-                c.tree = tree;
                 c.parents.clear();
                 for p in parents.split(|&b| b == b' ').filter(|p| !p.is_empty()) {
                     let parent = Oid::from_hex(p).ok_or_else(|| {
@@ -854,8 +851,12 @@ impl<'a> Walk<'a> {
                 } else if blocks.len() == 1 && blocks[0].is_empty() {
                     vec![None; n]
                 } else {
+                    // Rare (a merge whose tree is one parent's), so the
+                    // trees are asked for here rather than printed for
+                    // every commit.
+                    let own = self.tree_of(commit.id)?;
                     let trees = self.parent_trees(&commit.parents)?;
-                    let same: Vec<bool> = trees.iter().map(|t| *t == commit.tree).collect();
+                    let same: Vec<bool> = trees.iter().map(|t| *t == own).collect();
                     let differing = same.iter().filter(|s| !**s).count();
                     if differing != blocks.len() {
                         return Err(self.git.error(format!(
@@ -909,14 +910,15 @@ impl<'a> Walk<'a> {
     }
 
     fn parent_trees(&mut self, parents: &[Oid]) -> Result<Vec<Oid>, Error> {
+        parents.iter().map(|&p| self.tree_of(p)).collect()
+    }
+
+    fn tree_of(&mut self, commit: Oid) -> Result<Oid, Error> {
         if self.trees.is_none() {
             self.trees = Some(TreeLookup::start(self.git)?);
         }
         let lookup = self.trees.as_mut().expect("started above");
-        parents
-            .iter()
-            .map(|p| lookup.tree_of(p, self.git))
-            .collect()
+        lookup.tree_of(&commit, self.git)
     }
 }
 
