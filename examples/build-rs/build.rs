@@ -3,7 +3,8 @@
 //! page is added under `site/content/`).
 
 fn main() -> Result<(), sitemap_build::Error> {
-    let out_dir = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let out_dir =
+        std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let built = sitemap_build::Sitemap::content("site")
         .out_dir(&out_dir)
         .write()?;

@@ -58,7 +58,7 @@
 //! # }
 //! # build_rs(site, &out_dir)?;
 //! let xml = std::fs::read_to_string(out_dir.join("sitemap.xml"))?;
-//! assert!(xml.contains("<loc>https://example.org/blog/hello/</loc><lastmod>2024-05-01</lastmod>"));
+//! assert!(xml.contains("<loc>https://example.org/blog/hello/</loc>\n    <lastmod>2024-05-01</lastmod>"));
 //! assert!(std::fs::read_to_string(out_dir.join("robots.txt"))?
 //!     .contains("Sitemap: https://example.org/sitemap.xml"));
 //! # Ok(())
@@ -107,7 +107,9 @@ pub struct Page {
     /// The file the page is made from, relative to the root given to
     /// [`Sitemap::root`] (or the working directory): what `include` /
     /// `exclude` globs match, what `mtime` (and, with the `git` feature,
-    /// `git`) lastmod is read from, and a file reported as read.
+    /// `git`) lastmod is read from, and a file reported as read. A
+    /// Markdown source's front matter (`date`, `updated`, sitemap
+    /// overrides) counts as in a content tree.
     pub source: Option<PathBuf>,
     /// An explicit lastmod; it wins over every other source.
     pub lastmod: Option<Lastmod>,
@@ -314,29 +316,28 @@ impl Sitemap {
         };
         let settings_file = settings_path.map(|(p, _)| p);
         let source_config = self.source_config(&settings, settings_file.as_deref())?;
-        let git = source_config.lastmod.contains(&LastmodSource::Git);
+        let git_asked = source_config.lastmod.contains(&LastmodSource::Git);
 
         let mut scanned = match &self.source {
-            Source::Content(root) => {
-                match settings.html.as_ref().map(|h| root.join(h)) {
-                    #[cfg(feature = "html")]
-                    Some(dir) => self.scan_html(&dir, &settings, &source_config)?,
-                    #[cfg(not(feature = "html"))]
-                    Some(_) => {
-                        return Err(Error::config(
-                            settings_file.as_deref().unwrap_or(root),
-                            None,
-                            "`html` needs the `html` feature of sitemap-build".to_owned(),
-                        ));
-                    }
-                    None => self.scan_content(root, &settings, source_config)?,
+            Source::Content(root) => match settings.html.as_ref().map(|h| root.join(h)) {
+                #[cfg(feature = "html")]
+                Some(dir) => self.scan_html(&dir, &settings, &source_config)?,
+                #[cfg(not(feature = "html"))]
+                Some(_) => {
+                    return Err(Error::config(
+                        settings_file.as_deref().unwrap_or(root),
+                        None,
+                        "`html` needs the `html` feature of sitemap-build".to_owned(),
+                    ));
                 }
-            }
+                None => self.scan_content(root, &settings, source_config)?,
+            },
             #[cfg(feature = "html")]
             Source::Html(dir) => self.scan_html(dir, &settings, &source_config)?,
             Source::Pages(pages) => self.scan_pages(pages, &settings, source_config)?,
         };
         files_read.append(&mut scanned.files_read);
+        let git = scanned.uses_pipeline && git_asked;
 
         let out = match (&self.out_dir, &settings.out, &self.root) {
             (Some(dir), _, _) => dir.clone(),
@@ -350,7 +351,9 @@ impl Sitemap {
         let gzip = self.gzip.or(settings.gzip).unwrap_or(false);
         if gzip && !cfg!(feature = "gzip") {
             return Err(Error::config(
-                settings_file.as_deref().unwrap_or(Path::new("sitemap.toml")),
+                settings_file
+                    .as_deref()
+                    .unwrap_or(Path::new("sitemap.toml")),
                 None,
                 "`gzip = true` needs the `gzip` feature of sitemap-build".to_owned(),
             ));
@@ -498,6 +501,7 @@ impl Sitemap {
             rerun_dirs: vec![site.content_dir.clone()],
             warnings,
             excluded,
+            uses_pipeline: true,
         })
     }
 
@@ -534,6 +538,8 @@ impl Sitemap {
                 .collect(),
             excluded: found.excluded.iter().map(|e| e.path.clone()).collect(),
             urls: found.urls,
+            // Dates come from the pages' markup.
+            uses_pipeline: false,
         })
     }
 
@@ -557,9 +563,9 @@ impl Sitemap {
         let mut list = Vec::with_capacity(pages.len());
         let mut explicit: HashMap<Loc, Lastmod> = HashMap::new();
         for (i, page) in pages.iter().enumerate() {
-            let loc = base.join(&page.path).map_err(|e| {
-                Error::message(format!("page {} (`{}`): {e}", i + 1, page.path))
-            })?;
+            let loc = base
+                .join(&page.path)
+                .map_err(|e| Error::message(format!("page {} (`{}`): {e}", i + 1, page.path)))?;
             // Pages without a file get a name of their own, so that the
             // duplicate check and filters still have something to say.
             let source = match &page.source {
@@ -569,12 +575,27 @@ impl Sitemap {
                 }
                 None => PathBuf::from(format!("<page {}>", i + 1)),
             };
-            let mut overrides = Overrides::default();
-            overrides.changefreq = page.changefreq;
-            overrides.priority = page.priority;
+            // A Markdown source's front matter counts as it does in a
+            // content tree (`date`, `updated`, `[extra.sitemap]`); the
+            // caller's own values win over it.
+            let mut overrides = match page.source.as_ref().filter(|s| is_markdown(s)) {
+                Some(s) => {
+                    let path = root.join(s);
+                    let text = std::fs::read_to_string(&path).map_err(|e| {
+                        Error::message(format!("{}: cannot read: {e}", path.display()))
+                    })?;
+                    let fm = sitemap_source::front_matter::parse(s, &text)?;
+                    SourcePage::from_front_matter(s.clone(), loc.clone(), &fm)?.overrides
+                }
+                None => Overrides::default(),
+            };
+            overrides.changefreq = page.changefreq.or(overrides.changefreq);
+            overrides.priority = page.priority.or(overrides.priority);
             // An explicit lastmod is the caller's front matter; kept aside
             // too, so it wins even where the precedence leaves that out.
-            overrides.lastmod = page.lastmod.clone();
+            if page.lastmod.is_some() {
+                overrides.lastmod = page.lastmod.clone();
+            }
             if let Some(l) = &page.lastmod {
                 explicit.insert(loc.clone(), l.clone());
             }
@@ -599,8 +620,14 @@ impl Sitemap {
                 .iter()
                 .map(|e| root.join(&e.source))
                 .collect(),
+            uses_pipeline: true,
         })
     }
+}
+
+fn is_markdown(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e == "md" || e == "markdown")
 }
 
 fn base_loc(base_url: &str) -> Result<Loc, Error> {
@@ -644,7 +671,11 @@ fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
 /// index, and the ref `HEAD` points to (or `packed-refs`).
 fn git_files(root: &Path) -> Vec<PathBuf> {
     let start = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let Some(dot_git) = start.ancestors().map(|a| a.join(".git")).find(|g| g.exists()) else {
+    let Some(dot_git) = start
+        .ancestors()
+        .map(|a| a.join(".git"))
+        .find(|g| g.exists())
+    else {
         return Vec::new();
     };
     // A worktree or submodule has a `.git` file naming the real folder.
@@ -685,6 +716,8 @@ struct Scanned {
     rerun_dirs: Vec<PathBuf>,
     warnings: Vec<String>,
     excluded: Vec<PathBuf>,
+    /// Whether lastmod came through the source pipeline (and so maybe git).
+    uses_pipeline: bool,
 }
 
 /// What [`Sitemap::write`] wrote and read.

@@ -1,0 +1,57 @@
+//! Zola and Hugo content trees, written whole.
+
+use sitemap_build::Sitemap;
+
+use crate::support::{fixture, rerun_lines, written};
+
+#[test]
+fn zola_site_with_settings_file() {
+    let out = tempfile::tempdir().unwrap();
+    let root = fixture("zola-blog");
+    let built = Sitemap::content(&root)
+        .out_dir(out.path())
+        .robots(true)
+        .write()
+        .unwrap();
+    assert_eq!(built.report.urls, 5);
+    assert_eq!(built.robots, Some(out.path().join("robots.txt")));
+    insta::assert_snapshot!("zola_blog_files", written(out.path()));
+    insta::assert_snapshot!("zola_blog_rerun", rerun_lines(&built, &root));
+}
+
+#[test]
+fn hugo_site_configured_by_a_folder() {
+    let out = tempfile::tempdir().unwrap();
+    let root = fixture("hugo-config-dir");
+    let built = Sitemap::content(&root).out_dir(out.path()).write().unwrap();
+    insta::assert_snapshot!("hugo_config_dir_files", written(out.path()));
+    insta::assert_snapshot!("hugo_config_dir_rerun", rerun_lines(&built, &root));
+}
+
+#[test]
+fn builder_settings_win_over_sitemap_toml() {
+    // sitemap.toml says front-matter then date; the builder says date only,
+    // so `updated` (front matter lastmod) no longer counts.
+    let out = tempfile::tempdir().unwrap();
+    Sitemap::content(fixture("zola-blog"))
+        .out_dir(out.path())
+        .lastmod([sitemap_build::LastmodSource::Date])
+        .stem("pages")
+        .format(sitemap_build::Format::Text)
+        .write()
+        .unwrap();
+    insta::assert_snapshot!("zola_blog_builder_wins", written(out.path()));
+}
+
+#[test]
+fn second_write_leaves_an_unchanged_set_byte_identical() {
+    let out = tempfile::tempdir().unwrap();
+    let write = || {
+        Sitemap::content(fixture("zola-blog"))
+            .out_dir(out.path())
+            .write()
+            .unwrap();
+        std::fs::read(out.path().join("sitemap.xml")).unwrap()
+    };
+    assert_eq!(write(), write());
+}

@@ -1,0 +1,52 @@
+//! A list of pages the caller builds.
+
+use sitemap_build::{ChangeFreq, Page, Sitemap};
+
+use crate::support::{fixture, written};
+
+#[test]
+fn page_list_with_explicit_values_and_sources() {
+    let out = tempfile::tempdir().unwrap();
+    let built = Sitemap::pages(
+        "https://example.org/docs",
+        [
+            Page::new("")
+                .with_lastmod("2024-06-01".parse().unwrap())
+                .with_priority("1.0".parse().unwrap()),
+            Page::new("guide/?a=1&b=2").with_changefreq(ChangeFreq::Monthly),
+            // `date` in its front matter gives the lastmod.
+            Page::new("blog/one/").with_source("content/blog/one.md"),
+            // An explicit lastmod wins over the source's.
+            Page::new("about/")
+                .with_source("content/about.md")
+                .with_lastmod("2025-01-01T10:00:00Z".parse().unwrap()),
+            // Outside the base URL: skipped, not an error.
+            Page::new("https://other.example.org/"),
+        ],
+    )
+    .root(fixture("zola-blog"))
+    .lastmod([
+        sitemap_build::LastmodSource::FrontMatter,
+        sitemap_build::LastmodSource::Date,
+    ])
+    .out_dir(out.path())
+    .robots(true)
+    .write()
+    .unwrap();
+    assert_eq!(built.report.urls, 4);
+    assert_eq!(built.report.skipped_outside, 1);
+    insta::assert_snapshot!(written(out.path()));
+}
+
+#[test]
+fn duplicate_pages_are_an_error_naming_both() {
+    let out = tempfile::tempdir().unwrap();
+    let err = Sitemap::pages(
+        "https://example.org/",
+        [Page::new("a/"), Page::new("a/").with_source("a.html")],
+    )
+    .out_dir(out.path())
+    .write()
+    .unwrap_err();
+    insta::assert_snapshot!(err.to_string());
+}

@@ -1,0 +1,12 @@
+//! sitemap-build's integration tests: one binary, a module per feature.
+
+mod support;
+
+mod content;
+mod errors;
+mod files_read;
+#[cfg(feature = "git")]
+mod git;
+#[cfg(feature = "html")]
+mod html;
+mod pages;
