@@ -60,6 +60,11 @@ pub fn gzip<W: Write>(out: W) -> GzEncoder<W> {
         .write(out, Compression::new(GZIP_LEVEL))
 }
 
+/// Reads a gzip stream (all its members), for the validator.
+pub(crate) fn gunzip<R: std::io::BufRead>(input: R) -> flate2::bufread::MultiGzDecoder<R> {
+    flate2::bufread::MultiGzDecoder::new(input)
+}
+
 /// A block to compress.
 struct Job {
     /// `data[..dict]` is the dictionary, `data[dict..]` the block.

@@ -32,6 +32,8 @@
 
 mod changefreq;
 mod error;
+// Without the `gzip` feature, stand-ins that fail with a clear error.
+#[cfg_attr(not(feature = "gzip"), path = "gzip_off.rs")]
 mod gzip;
 pub mod human;
 mod lastmod;
@@ -47,6 +49,7 @@ mod xml;
 
 pub use crate::changefreq::ChangeFreq;
 pub use crate::error::{LocRule, ValueError};
+#[cfg(feature = "gzip")]
 pub use crate::gzip::{GZIP_LEVEL, gzip};
 pub use crate::lastmod::{Lastmod, Precision, TimePrecision};
 pub use crate::limits::Limits;

@@ -61,7 +61,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     for name in chosen {
         let out = scratch.join(name);
         let _ = std::fs::remove_dir_all(&out);
-        std::fs::create_dir_all(&out).with_context(|| format!("{}: cannot create", out.display()))?;
+        std::fs::create_dir_all(&out)
+            .with_context(|| format!("{}: cannot create", out.display()))?;
         let result = build(name, &tools, &out).and_then(|written| {
             validate(name, &written)?;
             if update {
@@ -219,7 +220,9 @@ fn is_checked(rel: &str) -> bool {
 }
 
 fn collect(base: &Path, dir: &Path, found: &mut Vec<(String, PathBuf)>) -> Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("{}: cannot list", dir.display()))? {
+    for entry in
+        std::fs::read_dir(dir).with_context(|| format!("{}: cannot list", dir.display()))?
+    {
         let path = entry?.path();
         if path.is_dir() {
             collect(base, &path, found)?;

@@ -313,7 +313,7 @@ pub fn validate(input: impl BufRead, options: &Options) -> Result<Report, Valida
     let mut report = Report::new();
     report.gzip = gzip;
     if gzip {
-        let decoder = BufReader::new(flate2::bufread::MultiGzDecoder::new(source));
+        let decoder = BufReader::new(crate::gzip::gunzip(source));
         run(Tracked::new(decoder, allowance), options, &mut report);
     } else {
         run(Tracked::new(source, allowance), options, &mut report);
@@ -345,7 +345,7 @@ pub fn peek_kind(mut input: impl BufRead) -> io::Result<DocumentKind> {
     let gzip = input.fill_buf()?.starts_with(&[0x1f, 0x8b]);
     let mut head = Vec::new();
     if gzip {
-        flate2::bufread::MultiGzDecoder::new(input)
+        crate::gzip::gunzip(input)
             .take(PEEK)
             .read_to_end(&mut head)?;
     } else {
