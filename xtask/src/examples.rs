@@ -187,14 +187,16 @@ fn build(name: &str, tools: &Tools, out: &Path) -> Result<Vec<(String, PathBuf)>
         "build-rs" => {
             let manifest = dir.join("Cargo.toml");
             // Not a workspace member: without this its target/ would land
-            // inside examples/build-rs/.
+            // inside examples/build-rs/. Not `--locked`: its Cargo.lock is
+            // a copy of the workspace's, and a dependency a toolkit crate
+            // adds later is resolved rather than failing the run.
             let target = std::env::var_os("CARGO_TARGET_DIR")
                 .map_or_else(|| root().join("target"), PathBuf::from)
                 .join("build-rs-example");
             crate::run(
                 cargo()
                     .env("CARGO_TARGET_DIR", target)
-                    .args(["run", "--quiet", "--locked", "--manifest-path"])
+                    .args(["run", "--quiet", "--manifest-path"])
                     .arg(&manifest)
                     .arg("--")
                     .arg(out),
