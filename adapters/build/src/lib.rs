@@ -448,30 +448,14 @@ impl Sitemap {
         config: SourceConfig,
     ) -> Result<Scanned, Error> {
         use sitemap_content::{Site, SiteOptions};
-        use sitemap_source::pipeline::Page as SourcePage;
 
         let options = SiteOptions::default()
             .with_base_url(self.base_url.clone().or(settings.base_url.clone()))
             .with_drafts(config.include_drafts);
         let site = Site::open(root, &options)?;
         let scan = site.scan()?;
-        let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
-        let config_rel = rel(&site.config_path);
-        let mut pages = Vec::with_capacity(scan.pages.len());
-        for cp in &scan.pages {
-            let page = match &cp.source {
-                Some(source) => {
-                    SourcePage::from_front_matter(rel(source), cp.loc.clone(), &cp.front_matter)?
-                }
-                // Generated pages (pagination, taxonomies) name the
-                // configuration they come from.
-                None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
-            };
-            pages.push(page.with_alternates(cp.alternates.clone()));
-        }
-        let output = Pipeline::new(&site.root, config)?.run(pages)?;
-        let mut urls = output.urls;
-        roll_up_lastmod(&mut urls, &scan.pages);
+        let output = content_output(&site, &scan, config)?;
+        let urls = output.urls;
 
         let mut files_read = BTreeSet::new();
         for file in config_files(&site) {
@@ -623,6 +607,62 @@ impl Sitemap {
             uses_pipeline: true,
         })
     }
+}
+
+/// A content tree's pages through the source pipeline (overrides,
+/// filters, lastmod precedence), with the list-page rule applied: the
+/// home page, sections and their pagers take the newest `lastmod` of the
+/// pages under them; generated taxonomy and term pages get none. The
+/// glue [`Sitemap::content`] uses, public so that `sitemap scan` gives
+/// the same entries. Front matter is turned into overrides on every core.
+pub fn content_output(
+    site: &sitemap_content::Site,
+    scan: &sitemap_content::ContentScan,
+    config: SourceConfig,
+) -> Result<sitemap_source::pipeline::Output, sitemap_source::Error> {
+    use sitemap_source::pipeline::Page as SourcePage;
+
+    let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
+    let config_rel = rel(&site.config_path);
+    let convert = |chunk: &[sitemap_content::ContentPage]| {
+        chunk
+            .iter()
+            .map(|cp| {
+                let page = match &cp.source {
+                    Some(source) => SourcePage::from_front_matter(
+                        rel(source),
+                        cp.loc.clone(),
+                        &cp.front_matter,
+                    )?,
+                    // Generated pages (pagination, taxonomies, a home page
+                    // with no _index.md) name the configuration they come
+                    // from.
+                    None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
+                };
+                Ok(page.with_alternates(cp.alternates.clone()))
+            })
+            .collect::<Result<Vec<SourcePage>, sitemap_source::Error>>()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = scan.pages.len().div_ceil(threads).max(1);
+    let converted: Vec<Result<Vec<SourcePage>, sitemap_source::Error>> = std::thread::scope(|s| {
+        let handles: Vec<_> = scan
+            .pages
+            .chunks(chunk)
+            .map(|c| s.spawn(move || convert(c)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("conversion thread panicked"))
+            .collect()
+    });
+    let mut pages = Vec::with_capacity(scan.pages.len());
+    for part in converted {
+        pages.extend(part?);
+    }
+    let mut output = Pipeline::new(&site.root, config)?.run(pages)?;
+    roll_up_lastmod(&mut output.urls, &scan.pages);
+    Ok(output)
 }
 
 fn is_markdown(path: &Path) -> bool {

@@ -8,10 +8,9 @@ use anyhow::Context;
 use clap::Args;
 use sitemap_content::{ContentScan, Flavor, Site, SiteOptions};
 use sitemap_core::{
-    DuplicatePolicy, Format, Lastmod, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter,
-    Url,
+    DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter, Url,
 };
-use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
+use sitemap_source::pipeline::SourceConfig;
 
 use crate::Outcome;
 use crate::human::HumanPage;
@@ -376,49 +375,8 @@ fn scan_content(
 ) -> anyhow::Result<Scanned> {
     let scan: ContentScan = site.scan()?;
     spinner.set_message("reading lastmod");
-    let root = &site.root;
-    let rel = |p: &Path| p.strip_prefix(root).unwrap_or(p).to_path_buf();
-    let config_rel = rel(&site.config_path);
-    // Reading overrides from front matter is per-page work: spread it over
-    // the cores as the walk was.
-    let convert =
-        |chunk: &[sitemap_content::ContentPage]| -> Result<Vec<Page>, sitemap_source::Error> {
-            chunk
-                .iter()
-                .map(|cp| {
-                    let page = match &cp.source {
-                        Some(source) => {
-                            Page::from_front_matter(rel(source), cp.loc.clone(), &cp.front_matter)?
-                        }
-                        // Generated pages (pagination, taxonomies, a home page
-                        // with no _index.md) name the configuration they come
-                        // from.
-                        None => Page::new(config_rel.clone(), cp.loc.clone()),
-                    };
-                    Ok(page.with_alternates(cp.alternates.clone()))
-                })
-                .collect()
-        };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = scan.pages.len().div_ceil(threads).max(1);
-    let converted: Vec<Result<Vec<Page>, sitemap_source::Error>> = std::thread::scope(|s| {
-        let handles: Vec<_> = scan
-            .pages
-            .chunks(chunk)
-            .map(|c| s.spawn(move || convert(c)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("conversion thread panicked"))
-            .collect()
-    });
-    let mut pages = Vec::with_capacity(scan.pages.len());
-    for part in converted {
-        pages.extend(part?);
-    }
-    let pipeline = Pipeline::new(root, config)?;
-    let mut output = pipeline.run(pages)?;
-    roll_up_lastmod(&mut output.urls, &scan.pages);
+    // The same glue a build script uses, so both list the same entries.
+    let output = sitemap_build::content_output(site, &scan, config)?;
     let mut excluded: BTreeMap<String, usize> = BTreeMap::new();
     for e in &scan.excluded {
         *excluded.entry(e.reason.as_str().to_owned()).or_default() += 1;
@@ -446,78 +404,6 @@ fn scan_content(
         warnings,
         sources,
     })
-}
-
-/// List pages change when what they list changes, and pages the generator
-/// makes up have no file whose date means anything: the home page, a
-/// section and its pagers take the newest `lastmod` of the pages under
-/// their URL (or their own `_index` file's, if newer); a taxonomy or term
-/// page without a content file of its own gets none rather than the
-/// configuration file's date. `urls` is sorted by `loc`.
-fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage]) {
-    use std::collections::HashMap;
-
-    use sitemap_content::PageKind;
-    let info: HashMap<&str, (PageKind, bool)> = pages
-        .iter()
-        .map(|p| (p.loc.as_str(), (p.kind, p.source.is_some())))
-        .collect();
-    let newest = |a: Option<Lastmod>, b: Option<&Lastmod>| -> Option<Lastmod> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(if b.start() > a.start() { b.clone() } else { a }),
-            (a, b) => a.or_else(|| b.cloned()),
-        }
-    };
-    let mut rolled: HashMap<String, Option<Lastmod>> = HashMap::new();
-    for i in 0..urls.len() {
-        let loc = urls[i].loc.as_str().to_owned();
-        let Some(&(kind, has_source)) = info.get(loc.as_str()) else {
-            continue;
-        };
-        match kind {
-            PageKind::Home | PageKind::Section => {
-                let own = if has_source {
-                    urls[i].lastmod.clone()
-                } else {
-                    None
-                };
-                let start = urls.partition_point(|u| u.loc.as_str() < loc.as_str());
-                let mut best = own;
-                for u in urls[start..]
-                    .iter()
-                    .take_while(|u| u.loc.as_str().starts_with(&loc))
-                {
-                    if info
-                        .get(u.loc.as_str())
-                        .is_some_and(|(k, _)| *k == PageKind::Page)
-                    {
-                        best = newest(best, u.lastmod.as_ref());
-                    }
-                }
-                rolled.insert(loc, best);
-            }
-            PageKind::Taxonomy | PageKind::Term if !has_source => {
-                rolled.insert(loc, None);
-            }
-            _ => {}
-        }
-    }
-    for url in urls.iter_mut() {
-        let loc = url.loc.as_str();
-        match info.get(loc).map(|(k, _)| *k) {
-            Some(PageKind::Pagination) => {
-                // `…/section/page/3/`: the section is two segments up.
-                let trimmed = loc.trim_end_matches('/');
-                let parent = trimmed.rsplitn(3, '/').nth(2).map(|p| format!("{p}/"));
-                url.lastmod = parent.and_then(|p| rolled.get(&p).cloned()).flatten();
-            }
-            _ => {
-                if let Some(l) = rolled.get(loc) {
-                    url.lastmod = l.clone();
-                }
-            }
-        }
-    }
 }
 
 fn shown_warning(s: &str) -> String {
