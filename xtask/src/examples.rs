@@ -9,7 +9,8 @@
 //!   `build_book` example of `mdbook-sitemap`) with the `mdbook-sitemap`
 //!   binary as preprocessor and renderer;
 //! - `build-rs`: `cargo run` of the example crate, whose `build.rs` calls
-//!   `sitemap-build`.
+//!   `sitemap-build`, with its default features and again with
+//!   `--features full` (git, gzip, html), which must write the same file.
 //!
 //! The tolerance rule: `lastmod` values may differ from the expected ones
 //! only where they come from git history that this checkout does not have
@@ -195,12 +196,37 @@ fn build(name: &str, tools: &Tools, out: &Path) -> Result<Vec<(String, PathBuf)>
                 .join("build-rs-example");
             crate::run(
                 cargo()
-                    .env("CARGO_TARGET_DIR", target)
+                    .env("CARGO_TARGET_DIR", &target)
                     .args(["run", "--quiet", "--manifest-path"])
                     .arg(&manifest)
                     .arg("--")
                     .arg(out),
             )?;
+            // Again with every optional feature of sitemap-build (git,
+            // gzip, html): a user's crate must build either way, and the
+            // features must not change what the default settings write.
+            let full = out.with_extension("full");
+            crate::run(
+                cargo()
+                    .env("CARGO_TARGET_DIR", &target)
+                    .args(["run", "--quiet", "--features", "full", "--manifest-path"])
+                    .arg(&manifest)
+                    .arg("--")
+                    .arg(&full),
+            )?;
+            let read = |p: &Path| {
+                std::fs::read_to_string(p).with_context(|| format!("{}: cannot read", p.display()))
+            };
+            let (default, with_features) = (
+                read(&out.join("sitemap.xml"))?,
+                read(&full.join("sitemap.xml"))?,
+            );
+            if default != with_features {
+                bail!(
+                    "build-rs: --features full writes a different sitemap.xml (- default, + full):\n{}",
+                    diff(&default, &with_features)
+                );
+            }
         }
         other => bail!("no build rule for example `{other}`"),
     }
