@@ -2,7 +2,7 @@
 //!
 //! [`Sitemap`] names a source — a Zola or Hugo content tree
 //! ([`Sitemap::content`], flavour detected from the site's configuration),
-//! a built HTML folder ([`Sitemap::html`], feature `html`), or a list of
+//! a built HTML folder (`Sitemap::html`, feature `html`), or a list of
 //! pages the caller builds ([`Sitemap::pages`]) — and [`Sitemap::write`]
 //! writes the sitemap set (split and indexed past the protocol's limits,
 //! each file written to a temporary name and renamed), merges the
