@@ -412,19 +412,21 @@ impl Sitemap {
                 .map_err(|e| {
                     Error::config(
                         settings_file.unwrap_or(Path::new("sitemap.toml")),
-                        None,
+                        settings_file.and_then(|f| settings::line_of(f, "[source]")),
                         format!("[source]: {}", e.message()),
                     )
                 })?,
-            None => {
-                let mut c = SourceConfig::default();
-                // Without the feature, git is not asked unless named.
-                if !cfg!(feature = "git") {
-                    c.lastmod.retain(|s| *s != LastmodSource::Git);
-                }
-                c
-            }
+            None => SourceConfig::default(),
         };
+        // Without the feature, the default precedence skips git; only a
+        // precedence that names it is refused (below).
+        let named = settings
+            .source
+            .as_ref()
+            .is_some_and(|t| t.contains_key("lastmod"));
+        if !cfg!(feature = "git") && !named {
+            config.lastmod.retain(|s| *s != LastmodSource::Git);
+        }
         if let Some(lastmod) = &self.lastmod {
             config.lastmod = lastmod.clone();
         }

@@ -69,9 +69,11 @@ pub(crate) fn line_of(path: &Path, key: &str) -> Option<usize> {
     let text = std::fs::read_to_string(path).ok()?;
     text.lines()
         .position(|l| {
-            l.trim_start()
-                .strip_prefix(key)
-                .is_some_and(|r| r.trim_start().starts_with('='))
+            let l = l.trim_start();
+            // A table header (`[source]`), or `key = ...`.
+            l.starts_with(key) && key.starts_with('[')
+                || l.strip_prefix(key)
+                    .is_some_and(|r| r.trim_start().starts_with('='))
         })
         .map(|i| i + 1)
 }

@@ -55,3 +55,31 @@ fn second_write_leaves_an_unchanged_set_byte_identical() {
     };
     assert_eq!(write(), write());
 }
+
+#[test]
+fn source_table_without_lastmod_keeps_the_default_precedence() {
+    // Without the `git` feature the default precedence skips git, whether
+    // or not sitemap.toml has a [source] table; with it, git finds no
+    // history in a temporary folder and the front matter date is used.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("zola.toml"),
+        "base_url = \"https://d.example.org\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir(root.join("content")).unwrap();
+    std::fs::write(
+        root.join("content/page.md"),
+        "+++\ndate = 2024-08-09\n+++\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("sitemap.toml"),
+        "[source]\nchangefreq = \"weekly\"\n",
+    )
+    .unwrap();
+    let out = root.join("out");
+    Sitemap::content(root).out_dir(&out).write().unwrap();
+    insta::assert_snapshot!(written(&out));
+}
