@@ -5,7 +5,7 @@
 //! [`Lastmod`] is a W3C Datetime, a [`ChangeFreq`] one of seven words, a
 //! [`Priority`] within 0.0–1.0. The writers stream [`Url`] entries over
 //! any `impl Write`: [`XmlWriter`] (`<urlset>`), [`TextWriter`] (one
-//! `loc` per line), [`IndexWriter`] (`<sitemapindex>`), and [`gzip`] with
+//! `loc` per line), [`IndexWriter`] (`<sitemapindex>`), and `gzip` (feature `gzip`, on by default) with
 //! a fixed header for byte-identical output. [`SetWriter`] fills a
 //! directory: it splits a large site at the [`Limits`] into several files
 //! under a `<sitemapindex>`, compresses them on every core, and renames

@@ -18,7 +18,9 @@ mod examples;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (task, rest) = args.split_first().map_or(("help", &[][..]), |(t, r)| (t.as_str(), r));
+    let (task, rest) = args
+        .split_first()
+        .map_or(("help", &[][..]), |(t, r)| (t.as_str(), r));
     match task {
         "ci" => ci(),
         "examples" => examples::run(rest),
@@ -60,8 +62,21 @@ pub(crate) fn cargo() -> Command {
 
 fn ci() -> Result<()> {
     run(cargo().args(["fmt", "--all", "--check"]))?;
-    run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    run(cargo().args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
     run(cargo().args(["test", "--workspace"]))?;
+    // The feature matrix: the workspace run unifies features (the CLI turns
+    // gzip on in sitemap-core), so the crates with optional parts are also
+    // tested alone, with their features off and all on.
+    run(cargo().args(["test", "-p", "sitemap-core", "--no-default-features"]))?;
+    run(cargo().args(["test", "-p", "sitemap-build"]))?;
+    run(cargo().args(["test", "-p", "sitemap-build", "--all-features"]))?;
     run(cargo()
         .args(["doc", "--workspace", "--no-deps"])
         .env("RUSTDOCFLAGS", "-D warnings"))?;

@@ -506,7 +506,7 @@ struct DonePart {
 /// # Speed
 ///
 /// Gzipped files are compressed on one thread per core (see
-/// [`gzip`](crate::gzip) for how the output stays deterministic), while
+/// `gzip` for how the output stays deterministic), while
 /// the calling thread encodes entries.
 ///
 /// ```

@@ -26,6 +26,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             scan::run(rest)?;
             html::run(rest)
         }
-        other => bail!("unknown benchmark `{other}`; one of: {}, all", NAMES.join(", ")),
+        other => bail!(
+            "unknown benchmark `{other}`; one of: {}, all",
+            NAMES.join(", ")
+        ),
     }
 }
