@@ -8,8 +8,9 @@
 //! ([`sitemap_source::front_matter::parse`]), so errors and overrides read
 //! the same everywhere.
 
+use std::cell::RefCell;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::Read;
 use std::path::Path;
 
 use serde_json::Value;
@@ -17,41 +18,111 @@ use sitemap_source::front_matter::{self as source_fm, FrontMatter};
 
 use crate::Error;
 
-/// Small: front matter is usually a few hundred bytes, and every byte read
-/// past it is wasted on a sitemap scan.
-const HEAD_BUFFER: usize = 2048;
+/// The first read: front matter is usually a few hundred bytes, so one
+/// `read` of this much almost always holds the closing delimiter, and
+/// every byte read past it is wasted on a sitemap scan. The buffer grows
+/// (doubling) only when the delimiter is not in it.
+const HEAD_BUFFER: usize = 4096;
+
+thread_local! {
+    /// One read buffer per walker thread, reused for every file: no
+    /// allocation per file for reading.
+    static BUFFER: RefCell<Vec<u8>> = RefCell::new(Vec::with_capacity(HEAD_BUFFER));
+}
 
 /// Reads and parses the front matter of `path`, reading the file only up to
 /// the closing delimiter. `Ok(None)` when the file has none.
 pub(crate) fn read(path: &Path, allow_json: bool) -> Result<Option<FrontMatter>, Error> {
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        let result = read_with(path, allow_json, &mut buffer);
+        // A file with an unclosed block was read whole; do not hold its
+        // size for the rest of the walk.
+        if buffer.capacity() > 1 << 20 {
+            *buffer = Vec::with_capacity(HEAD_BUFFER);
+        }
+        result
+    })
+}
+
+/// The file's bytes, read on demand into a reused buffer.
+struct Head<'b> {
+    file: File,
+    buf: &'b mut Vec<u8>,
+    eof: bool,
+}
+
+impl Head<'_> {
+    /// Reads more (at least doubling what is held); false at end of file.
+    fn fill(&mut self, path: &Path) -> Result<bool, Error> {
+        if self.eof {
+            return Ok(false);
+        }
+        let len = self.buf.len();
+        let want = (len * 2).max(HEAD_BUFFER);
+        self.buf.resize(want, 0);
+        loop {
+            match self.file.read(&mut self.buf[len..]) {
+                Ok(n) => {
+                    self.buf.truncate(len + n);
+                    self.eof = n == 0;
+                    return Ok(n > 0);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(len);
+                    return Err(Error::io(path, e));
+                }
+            }
+        }
+    }
+
+    /// The line starting at `pos` (with its `\n`, if any), reading more
+    /// until it is complete; `None` at end of file.
+    fn line(&mut self, path: &Path, pos: usize) -> Result<Option<(usize, usize)>, Error> {
+        let mut searched = pos;
+        loop {
+            if let Some(i) = self.buf[searched..].iter().position(|&b| b == b'\n') {
+                return Ok(Some((pos, searched + i + 1)));
+            }
+            searched = self.buf.len();
+            if !self.fill(path)? {
+                return Ok((pos < self.buf.len()).then_some((pos, self.buf.len())));
+            }
+        }
+    }
+}
+
+fn read_with(
+    path: &Path,
+    allow_json: bool,
+    buf: &mut Vec<u8>,
+) -> Result<Option<FrontMatter>, Error> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     // Only the head is read: without this the kernel reads ahead the whole
     // file (up to 128 KB) from disk when it is not cached, which is all the
     // I/O of reading every file. A failure only costs that optimisation.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     let _ = rustix::fs::fadvise(&file, 0, None, rustix::fs::Advice::Random);
-    let mut reader = BufReader::with_capacity(HEAD_BUFFER, file);
-    let mut line_no = 0usize;
-    let mut buf = Vec::new();
-    // Everything read so far, delimiters included: the shared parser sees
-    // the head of the file exactly as written, so its line numbers are the
-    // file's.
-    let mut head = String::new();
-    let next_line = |reader: &mut BufReader<File>, buf: &mut Vec<u8>| -> Result<bool, Error> {
-        buf.clear();
-        let n = reader
-            .read_until(b'\n', buf)
-            .map_err(|e| Error::io(path, e))?;
-        Ok(n > 0)
+    buf.clear();
+    let mut head = Head {
+        file,
+        buf,
+        eof: false,
     };
+    let mut line_no = 0usize;
+    // Where the head of the file read so far ends, delimiters included:
+    // the shared parser sees it exactly as written, so its line numbers
+    // are the file's.
+    let mut end = 0usize;
     // Opening delimiter: the first line that is not blank.
     let kind = loop {
-        if !next_line(&mut reader, &mut buf)? {
+        let Some((start, stop)) = head.line(path, end)? else {
             return Ok(None);
-        }
+        };
         line_no += 1;
-        let line = as_str(path, line_no, &buf)?;
-        head.push_str(line);
+        end = stop;
+        let line = as_str(path, line_no, &head.buf[start..stop])?;
         let t = line.trim_start_matches('\u{feff}').trim();
         if t.is_empty() {
             continue;
@@ -64,21 +135,23 @@ pub(crate) fn read(path: &Path, allow_json: bool) -> Result<Option<FrontMatter>,
         }
     };
     let mut json = JsonDepth::default();
-    let mut closed = kind == Fence::Json && json.feed(&head);
+    let mut closed = kind == Fence::Json && json.feed(as_str(path, line_no, &head.buf[..end])?);
     while !closed {
-        if !next_line(&mut reader, &mut buf)? {
+        let Some((start, stop)) = head.line(path, end)? else {
             break;
-        }
+        };
         line_no += 1;
-        let line = as_str(path, line_no, &buf)?;
-        head.push_str(line);
+        end = stop;
+        let line = as_str(path, line_no, &head.buf[start..stop])?;
         closed = match kind {
             Fence::Toml => line.trim_end() == "+++",
             Fence::Yaml => line.trim_end() == "---",
             Fence::Json => json.feed(line),
         };
     }
-    let fm = source_fm::parse(path, &head)?;
+    // Every line up to `end` was checked to be UTF-8 above.
+    let text = as_str(path, line_no, &head.buf[..end])?;
+    let fm = source_fm::parse(path, text)?;
     Ok(fm.format.is_some().then_some(fm))
 }
 

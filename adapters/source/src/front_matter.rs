@@ -68,9 +68,13 @@ pub struct FrontMatter {
     pub body_start: usize,
     /// 1-based line of the opening fence (0 when there is no front matter).
     fence_line: usize,
-    /// Every key found in the block, as a lowercase path, with its 1-based
-    /// line in the file.
-    key_lines: Vec<(Vec<String>, usize)>,
+    /// The block's text and the file line of its first line, kept so that
+    /// [`FrontMatter::line_of`] can find a key's line when an error needs
+    /// it. Scanning every block for key lines up front cost a tenth of a
+    /// scan and many small allocations per page; only a page with a bad
+    /// value ever asks.
+    block: Box<str>,
+    block_line: usize,
 }
 
 impl FrontMatter {
@@ -98,12 +102,12 @@ impl FrontMatter {
     /// front matter).
     pub fn line_of(&self, dotted: &str) -> usize {
         let want: Vec<String> = dotted.split('.').map(str::to_lowercase).collect();
+        let key_lines = match self.format {
+            Some(format) => key_lines(format, &self.block, self.block_line),
+            None => Vec::new(),
+        };
         for len in (1..=want.len()).rev() {
-            if let Some((_, line)) = self
-                .key_lines
-                .iter()
-                .find(|(path, _)| path[..] == want[..len])
-            {
+            if let Some((_, line)) = key_lines.iter().find(|(path, _)| path[..] == want[..len]) {
                 return *line;
             }
         }
@@ -191,7 +195,8 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
                 data,
                 body_start: next_line(text, close_end),
                 fence_line: open_line,
-                key_lines: key_lines(format, block, open_line + 1),
+                block: block.into(),
+                block_line: open_line + 1,
             })
         }
         _ if first.starts_with('{') && opens_json_object(&text[open_start..]) => {
@@ -219,7 +224,8 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
                 data,
                 body_start,
                 fence_line: open_line,
-                key_lines: key_lines(Format::Json, block, open_line),
+                block: block.into(),
+                block_line: open_line,
             })
         }
         _ => Ok(none),
@@ -232,7 +238,16 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Parses a block with gray_matter's engine for its format.
+    /// Parses a block as gray_matter's engine for its format does.
+    ///
+    /// TOML and YAML go to the engine's own parser (the same `toml` and
+    /// `yaml-rust2` versions gray_matter uses) and are converted straight
+    /// to JSON with gray_matter's rules ([`toml_to_json`],
+    /// [`yaml_to_json`]): gray_matter's engines clone every value once or
+    /// twice and build a hash map that is then sorted, which made front
+    /// matter parsing a quarter of a whole `sitemap scan`. The unit tests
+    /// check both paths agree. A block the parser refuses is handed to
+    /// gray_matter's engine, so the error text is its own.
     fn parse_block(
         &self,
         format: Format,
@@ -240,24 +255,36 @@ impl Ctx<'_> {
         block_start: usize,
         fence_line: usize,
     ) -> Result<Map<String, Value>, Error> {
-        let parsed = match format {
-            Format::Toml => gray_matter::engine::TOML::parse(block),
-            Format::Yaml => gray_matter::engine::YAML::parse(block),
-            Format::Json => gray_matter::engine::JSON::parse(block),
+        let direct = match format {
+            Format::Toml => toml::from_str::<toml::Value>(block).ok().map(toml_to_json),
+            Format::Yaml => yaml_rust2::YamlLoader::load_from_str(block)
+                .ok()
+                .map(|docs| docs.into_iter().next().map_or(Value::Null, yaml_to_json)),
+            Format::Json => None,
         };
-        let pod = match parsed {
-            Ok(pod) => pod,
-            Err(engine_error) => {
-                return Err(self.locate(
-                    format,
-                    block,
-                    block_start,
-                    fence_line,
-                    &engine_error.to_string(),
-                ));
+        let value = match direct {
+            Some(value) => value,
+            None => {
+                let parsed = match format {
+                    Format::Toml => gray_matter::engine::TOML::parse(block),
+                    Format::Yaml => gray_matter::engine::YAML::parse(block),
+                    Format::Json => gray_matter::engine::JSON::parse(block),
+                };
+                match parsed {
+                    Ok(pod) => pod_to_json(pod),
+                    Err(engine_error) => {
+                        return Err(self.locate(
+                            format,
+                            block,
+                            block_start,
+                            fence_line,
+                            &engine_error.to_string(),
+                        ));
+                    }
+                }
             }
         };
-        match pod_to_json(pod) {
+        match value {
             Value::Object(map) => Ok(map),
             Value::Null => Ok(Map::new()),
             other => Err(Error::FrontMatterNotATable {
@@ -382,6 +409,51 @@ fn pod_to_json(pod: Pod) -> Value {
                     .collect(),
             )
         }
+    }
+}
+
+/// gray_matter's TOML engine's value as JSON: dates as their TOML text.
+fn toml_to_json(value: toml::Value) -> Value {
+    match value {
+        toml::Value::String(s) => Value::String(s),
+        toml::Value::Integer(i) => Value::from(i),
+        toml::Value::Float(f) => Value::from(f),
+        toml::Value::Boolean(b) => Value::Bool(b),
+        toml::Value::Datetime(d) => Value::String(d.to_string()),
+        toml::Value::Array(a) => Value::Array(a.into_iter().map(toml_to_json).collect()),
+        toml::Value::Table(t) => {
+            Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect())
+        }
+    }
+}
+
+/// gray_matter's YAML engine's value as JSON: a real that does not parse
+/// is 0; keys that are strings, reals, booleans, integers or null become
+/// their text, other keys are dropped; aliases and bad values are null.
+/// A later duplicate key wins, as in gray_matter's hash map.
+fn yaml_to_json(value: yaml_rust2::Yaml) -> Value {
+    use yaml_rust2::Yaml;
+    match value {
+        Yaml::Real(s) => Value::from(s.parse::<f64>().unwrap_or(0.0)),
+        Yaml::Integer(i) => Value::from(i),
+        Yaml::String(s) => Value::String(s),
+        Yaml::Boolean(b) => Value::Bool(b),
+        Yaml::Array(a) => Value::Array(a.into_iter().map(yaml_to_json).collect()),
+        Yaml::Hash(h) => {
+            let mut map = Map::new();
+            for (k, v) in h {
+                let key = match k {
+                    Yaml::String(s) | Yaml::Real(s) => s,
+                    Yaml::Boolean(b) => b.to_string(),
+                    Yaml::Integer(i) => i.to_string(),
+                    Yaml::Null => "null".to_owned(),
+                    _ => continue,
+                };
+                map.insert(key, yaml_to_json(v));
+            }
+            Value::Object(map)
+        }
+        _ => Value::Null,
     }
 }
 
@@ -640,4 +712,38 @@ fn json_key_lines(block: &str, first_line: usize) -> Vec<(Vec<String>, usize)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The direct TOML/YAML conversion gives what gray_matter's engines
+    /// give, key for key, on the shapes front matter takes.
+    #[test]
+    fn direct_parse_matches_gray_matter() {
+        let toml_blocks = [
+            "title = \"Hi\"\ndate = 2024-05-01\nlastmod = 2024-05-01T10:00:00Z\ntags = [\"a\", \"b\"]\ndraft = true\nweight = 3\nratio = 0.5\n[extra.sitemap]\npriority = 0.8\nchangefreq = \"weekly\"\n[[items]]\nname = \"x\"\n",
+            "",
+            "local = 10:30:00\nnested = { a = 1, b = { c = [1.5, -2] } }\nnan = nan\n",
+        ];
+        for block in toml_blocks {
+            let ours = toml_to_json(toml::from_str::<toml::Value>(block).unwrap());
+            let theirs = pod_to_json(gray_matter::engine::TOML::parse(block).unwrap());
+            assert_eq!(ours, theirs, "{block}");
+        }
+        let yaml_blocks = [
+            "title: Hi\ndate: 2024-05-01\ntags: [a, b]\ndraft: true\nweight: 3\nratio: 0.5\nsitemap:\n  changefreq: weekly\n  priority: 0.8\n",
+            "",
+            "1: one\ntrue: yes\n~: nothing\n1.5: real\n[a]: dropped\n\"1\": later wins\nanchor: &a {x: 1}\nalias: *a\nbig: 1e400\n",
+            "- a list\n",
+            "just text\n",
+        ];
+        for block in yaml_blocks {
+            let docs = yaml_rust2::YamlLoader::load_from_str(block).unwrap();
+            let ours = docs.into_iter().next().map_or(Value::Null, yaml_to_json);
+            let theirs = pod_to_json(gray_matter::engine::YAML::parse(block).unwrap());
+            assert_eq!(ours, theirs, "{block}");
+        }
+    }
 }
