@@ -122,14 +122,16 @@ pub(crate) fn walk<T: Send>(
                 .collect();
             match front_matter::read(path, allow_json) {
                 Ok(front_matter) => {
+                    // The entry's own path is moved out: one copy per file.
+                    let path = entry.into_path();
                     let mapped = map(Found {
-                        path: path.to_path_buf(),
+                        path: path.clone(),
                         rel,
                         front_matter,
                     });
-                    files.lock().unwrap().push((path.to_path_buf(), mapped));
+                    files.lock().unwrap().push((path, mapped));
                 }
-                Err(err) => errors.lock().unwrap().push((path.to_path_buf(), err)),
+                Err(err) => errors.lock().unwrap().push((entry.into_path(), err)),
             }
             WalkState::Continue
         })
