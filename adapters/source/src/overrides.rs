@@ -148,29 +148,32 @@ impl Overrides {
             }
         }
 
-        for prefix in ["", "extra."] {
-            let key = format!("{prefix}noindex");
-            if r.bool(&key)? == Some(true) {
-                o.exclude.get_or_insert(Exclusion::Noindex { key });
+        // Literal keys, not formatted ones: this runs for every page of a
+        // scan, and most pages have none of these keys.
+        for (noindex, robots) in [("noindex", "robots"), ("extra.noindex", "extra.robots")] {
+            if r.bool(noindex)? == Some(true) {
+                o.exclude.get_or_insert(Exclusion::Noindex {
+                    key: noindex.to_owned(),
+                });
             }
-            let key = format!("{prefix}robots");
-            if let Some(robots) = r.string(
-                &key,
-                "a robots directive string such as \"noindex, follow\"",
-            )? {
+            let key = robots;
+            if let Some(robots) =
+                r.string(key, "a robots directive string such as \"noindex, follow\"")?
+            {
                 let says_noindex = robots
                     .split(',')
                     .map(str::trim)
                     .any(|d| d.eq_ignore_ascii_case("noindex") || d.eq_ignore_ascii_case("none"));
                 if says_noindex {
-                    o.exclude.get_or_insert(Exclusion::Noindex { key });
+                    o.exclude.get_or_insert(Exclusion::Noindex {
+                        key: key.to_owned(),
+                    });
                 }
             }
         }
 
-        for table in ["build", "_build"] {
-            let key = format!("{table}.render");
-            let not_rendered = match fm.get(&key) {
+        for key in ["build.render", "_build.render"] {
+            let not_rendered = match fm.get(key) {
                 None | Some(Value::Bool(true)) => false,
                 Some(Value::Bool(false)) => true,
                 Some(Value::String(s)) if s.eq_ignore_ascii_case("always") => false,
@@ -180,11 +183,13 @@ impl Overrides {
                     true
                 }
                 Some(other) => {
-                    return Err(r.wrong_type(&key, "`always`, `never` or `link`", other));
+                    return Err(r.wrong_type(key, "`always`, `never` or `link`", other));
                 }
             };
             if not_rendered {
-                o.exclude.get_or_insert(Exclusion::NotRendered { key });
+                o.exclude.get_or_insert(Exclusion::NotRendered {
+                    key: key.to_owned(),
+                });
             }
         }
 
