@@ -1,0 +1,6 @@
+//! Workspace-level tests: tidy checks that keep the repository's own rules
+//! (as rust-analyzer's `xtask/src/tidy.rs` does, so `cargo test` enforces
+//! them): crate docs and doctests, no ignored tests, fixture READMEs,
+//! examples with expected output, and the bundled schemas as documented.
+
+mod tidy;

@@ -1,0 +1,180 @@
+//! The repository's rules, checked on every `cargo test`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Files tracked by git (so build output and temp files never count).
+fn tracked() -> Vec<PathBuf> {
+    let out = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root())
+        .output()
+        .expect("git ls-files");
+    assert!(out.status.success(), "git ls-files failed");
+    out.stdout
+        .split(|&b| b == 0)
+        .filter(|p| !p.is_empty())
+        .map(|p| root().join(String::from_utf8_lossy(p).as_ref()))
+        .collect()
+}
+
+/// Every crate root opens with a `//!` doc: what the crate is for.
+#[test]
+fn every_crate_root_has_a_crate_doc() {
+    let mut missing = Vec::new();
+    for path in tracked() {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let in_src = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .is_some_and(|n| n == "src");
+        if in_src && (name == "lib.rs" || name == "main.rs") {
+            let text = fs::read_to_string(&path).unwrap();
+            if !text.trim_start().starts_with("//!") {
+                missing.push(path.strip_prefix(root()).unwrap().display().to_string());
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "crate roots without a `//!` doc: {missing:?}"
+    );
+}
+
+/// Every library crate's doc has a runnable example (a doctest).
+#[test]
+fn every_library_doc_has_a_doctest() {
+    let mut missing = Vec::new();
+    for path in tracked() {
+        let is_lib = path.file_name().is_some_and(|n| n == "lib.rs")
+            && path
+                .parent()
+                .and_then(|p| p.file_name())
+                .is_some_and(|n| n == "src");
+        if !is_lib {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        let doc: String = text
+            .lines()
+            .take_while(|l| l.starts_with("//!") || l.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let rel = path.strip_prefix(root()).unwrap().display().to_string();
+        // The test crate's own empty library is exempt: it has nothing to show.
+        if rel != "tests/src/lib.rs" && !doc.contains("//! ```") {
+            missing.push(rel);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "library crate docs without a doctest: {missing:?}"
+    );
+}
+
+/// No test is switched off to get a green run.
+#[test]
+fn no_ignored_tests() {
+    let needle = ["#[", "ignore"].concat();
+    let offenders: Vec<String> = tracked()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .filter(|p| fs::read_to_string(p).unwrap().contains(&needle))
+        .map(|p| p.strip_prefix(root()).unwrap().display().to_string())
+        .collect();
+    assert!(offenders.is_empty(), "ignored tests in {offenders:?}");
+}
+
+/// Every fixture corpus says what its cases are: a README.md at its top
+/// or in each case folder.
+#[test]
+fn every_fixture_corpus_has_a_readme() {
+    let mut dirs: Vec<PathBuf> = tracked()
+        .iter()
+        .filter_map(|p| {
+            let s = p.to_string_lossy();
+            let i = s.find("/tests/fixtures/")?;
+            Some(PathBuf::from(&s[..i + "/tests/fixtures".len()]))
+        })
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    assert!(!dirs.is_empty(), "no fixture folders found");
+    let mut missing = Vec::new();
+    for dir in dirs {
+        if dir.join("README.md").is_file() {
+            continue;
+        }
+        for case in fs::read_dir(&dir).unwrap().flatten() {
+            if case.path().is_dir() && !case.path().join("README.md").is_file() {
+                missing.push(
+                    case.path()
+                        .strip_prefix(root())
+                        .unwrap()
+                        .display()
+                        .to_string(),
+                );
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "fixture cases without a README.md: {missing:?}"
+    );
+}
+
+/// Every example has a README with its command and a committed expected
+/// output for `cargo xtask examples` to compare with.
+#[test]
+fn every_example_has_a_readme_and_expected_output() {
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(root().join("examples")).unwrap().flatten() {
+        let dir = entry.path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for needed in ["README.md", "expected"] {
+            if !dir.join(needed).exists() {
+                missing.push(format!(
+                    "{}/{needed}",
+                    dir.strip_prefix(root()).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "examples missing: {missing:?}");
+}
+
+/// The bundled XSDs are the files their README says they are: each
+/// file's sha256 starts with the prefix in the README's table.
+#[test]
+fn bundled_schemas_match_their_readme() {
+    let dir = root().join("tests/data/schemas");
+    let readme = fs::read_to_string(dir.join("README.md")).unwrap();
+    let mut checked = 0;
+    for line in readme.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let file = cells[1].trim_matches('`');
+        let prefix = cells[cells.len() - 2].trim_end_matches('…');
+        let out = Command::new("sha256sum")
+            .arg(dir.join(file))
+            .output()
+            .expect("sha256sum");
+        let sum = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            sum.starts_with(prefix),
+            "{file}: sha256 {} does not start with {prefix} as its README says",
+            sum.split_whitespace().next().unwrap_or("")
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 8, "the README lists 8 schema files");
+}
