@@ -35,6 +35,13 @@ pub(crate) struct ScanArgs {
     /// Scan this built HTML folder (pages as published) instead of content.
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
+    /// With --html: `dir/index.html` as `dir/` (always), `dir` (never), or `dir/index.html` (keep).
+    #[arg(long, value_name = "always|never|keep")]
+    trailing_slash: Option<String>,
+    /// With --html: the source folder the built pages come from (same paths, `.md` or `.html`),
+    /// for lastmod from its front matter and git history instead of none.
+    #[arg(long, value_name = "DIR")]
+    html_source: Option<PathBuf>,
     /// The site's base URL, instead of the configuration's.
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
@@ -448,21 +455,39 @@ fn scan_html(
     let base: Loc = with_slash
         .parse()
         .with_context(|| "--base-url".to_owned())?;
-    let options =
+    let mut options =
         sitemap_html::HtmlOptions::new(base.clone()).with_exclude(config.exclude.iter().cloned());
+    if let Some(style) = &args.trailing_slash {
+        let style: sitemap_html::TrailingSlash = style.parse().map_err(|message| Hinted {
+            message,
+            hint:
+                "`--trailing-slash always` lists dir/index.html as dir/ (what static hosts serve)"
+                    .to_owned(),
+        })?;
+        options = options.with_trailing_slash(style);
+    }
+    let mut warnings = Vec::new();
+    if let Some(source_dir) = &args.html_source {
+        // Built output's mtime is the build time, so lastmod comes only
+        // from a source tree the user names.
+        let mirror = sitemap_html::SourceMirror::read(source_dir, config.clone())?;
+        warnings.extend(mirror.warnings().iter().map(ToString::to_string));
+        options = options.with_source_lastmod(mirror);
+    }
     let found = sitemap_html::scan(dir, &options)?;
     let mut excluded: BTreeMap<String, usize> = BTreeMap::new();
     for e in &found.excluded {
         *excluded.entry(e.reason.label().to_owned()).or_default() += 1;
     }
-    let _ = args;
-    Ok(Scanned {
-        files_read: found.files_read.len(),
-        warnings: found
+    warnings.extend(
+        found
             .warnings
             .iter()
-            .map(|w| format!("{}: {}", w.path.display(), w.kind))
-            .collect(),
+            .map(|w| format!("{}: {}", w.path.display(), w.kind)),
+    );
+    Ok(Scanned {
+        files_read: found.files_read.len(),
+        warnings,
         urls: found.urls,
         base_url: base,
         out: dir.to_path_buf(),

@@ -285,3 +285,82 @@ fn help_documents_settings_and_exit_codes() {
     let out = sitemap(dir.path(), &["--help"]);
     assert!(text(&out.stdout, dir.path()).contains("3  `scan --check`"));
 }
+
+/// `--html-source`: lastmod for built pages from the source tree they were
+/// built from (front matter here), never from the built files' mtime; and
+/// `--trailing-slash never` for hosts that serve `dir` rather than `dir/`.
+#[test]
+fn scan_html_with_source_tree_and_trailing_slash() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = |title: &str| {
+        format!(
+            "<!doctype html><html lang=\"en\"><head><title>{title}</title></head><body>{title}</body></html>\n"
+        )
+    };
+    for (path, text) in [
+        ("_site/index.html", page("Home")),
+        ("_site/guide/intro/index.html", page("Intro")),
+        ("_site/guide/setup/index.html", page("Setup")),
+        (
+            "src/index.md",
+            "---\nlastmod: 2024-01-02\n---\n# Home\n".to_owned(),
+        ),
+        (
+            "src/guide/intro.md",
+            "+++\nupdated = 2024-03-04T05:06:07Z\n+++\n# Intro\n".to_owned(),
+        ),
+        // No date in the source: no lastmod (and not the build time).
+        ("src/guide/setup.md", "# Setup\n".to_owned()),
+    ] {
+        let path = dir.path().join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://example.org/docs",
+            "--html-source",
+            "src",
+            "--lastmod",
+            "front-matter",
+            "--trailing-slash",
+            "never",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!("html_source_stderr", text(&out.stderr, dir.path()));
+    insta::assert_snapshot!(
+        "html_source_sitemap",
+        valid(&dir.path().join("_site/sitemap.xml"))
+    );
+}
+
+#[test]
+fn scan_html_bad_trailing_slash_is_a_usage_error_with_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("index.html"), "<html><head></head></html>").unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "--trailing-slash",
+            "sometimes",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("html_bad_trailing_slash", text(&out.stderr, dir.path()));
+}
