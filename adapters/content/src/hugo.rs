@@ -288,6 +288,12 @@ struct File {
     published: bool,
     /// Why its own URL is not listed, if it is not.
     exclusion: Option<ExclusionReason>,
+    /// A regular page's URL, worked out on the walker's threads (it needs
+    /// only the file and the configuration) so the main thread does not
+    /// do it for every page in turn; an error is kept and raised only if
+    /// the page is listed, in file order, as before. `None` for files that
+    /// are not listed as regular pages.
+    page_loc: Option<Result<sitemap_core::Loc, Error>>,
 }
 
 impl File {
@@ -427,25 +433,10 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     }
     let files = kept;
 
-    let base = &site.base_url;
-    let lang_prefix = |lang: &str| {
-        if lang == cfg.default_language && !cfg.default_in_subdir {
-            String::new()
-        } else {
-            format!("/{lang}")
-        }
-    };
-    let ugly_for = |section: &str| {
-        cfg.ugly_sections
-            .get(section)
-            .copied()
-            .unwrap_or(cfg.ugly_urls)
-    };
+    let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
+    let ugly_for = |section: &str| ugly_for(cfg, section);
     let kind_on = |kind: &str| !cfg.disabled_kinds.contains(kind);
-    let is_taxonomy_dir = |dir: &[String]| {
-        dir.first()
-            .is_some_and(|d| cfg.taxonomies.iter().any(|t| t.eq_ignore_ascii_case(d)))
-    };
+    let is_taxonomy_dir = |dir: &[String]| is_taxonomy_dir(cfg, dir);
 
     // Sections per language: top-level folders holding published content of
     // that language, and folders with an `_index` of that language.
@@ -514,8 +505,15 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             });
             continue;
         }
-        let path = page_path(site, cfg, f, &lang_prefix, &ugly_for)?;
-        let mut cp = ContentPage::new(PageKind::Page, make_loc(base, &path, &f.path)?, &f.lang);
+        let loc = match f.page_loc.take() {
+            Some(loc) => loc?,
+            // Not reached: classify works out every listed page's URL.
+            None => {
+                let path = page_path(site, cfg, f, &lang_prefix, &ugly_for)?;
+                make_loc(&site.base_url, &path, &f.path)?
+            }
+        };
+        let mut cp = ContentPage::new(PageKind::Page, loc, &f.lang);
         cp.source = Some(f.path.clone());
         // Only a site with more than one language has translations to link.
         if multilingual {
@@ -694,7 +692,7 @@ fn classify(
     }
     let mut rel = found.rel;
     rel.pop();
-    Some(File {
+    let mut file = File {
         path: found.path,
         dir: rel,
         name,
@@ -702,7 +700,45 @@ fn classify(
         fm,
         published,
         exclusion,
-    })
+        page_loc: None,
+    };
+    let listed_page = !file.is_branch()
+        && !is_taxonomy_dir(cfg, &file.dir)
+        && file.exclusion.is_none()
+        && !cfg.disabled_kinds.contains("page");
+    if listed_page {
+        let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
+        let ugly_for = |section: &str| ugly_for(cfg, section);
+        file.page_loc = Some(
+            page_path(site, cfg, &file, &lang_prefix, &ugly_for)
+                .and_then(|path| make_loc(&site.base_url, &path, &file.path)),
+        );
+    }
+    Some(file)
+}
+
+/// The URL prefix of a language: none for the default language unless
+/// `defaultContentLanguageInSubdir`.
+fn lang_prefix(cfg: &HugoConfig, lang: &str) -> String {
+    if lang == cfg.default_language && !cfg.default_in_subdir {
+        String::new()
+    } else {
+        format!("/{lang}")
+    }
+}
+
+/// Whether a section uses ugly URLs (`uglyURLs`, per section or site-wide).
+fn ugly_for(cfg: &HugoConfig, section: &str) -> bool {
+    cfg.ugly_sections
+        .get(section)
+        .copied()
+        .unwrap_or(cfg.ugly_urls)
+}
+
+/// Whether a folder is under a taxonomy's folder (`content/tags/…`).
+fn is_taxonomy_dir(cfg: &HugoConfig, dir: &[String]) -> bool {
+    dir.first()
+        .is_some_and(|d| cfg.taxonomies.iter().any(|t| t.eq_ignore_ascii_case(d)))
 }
 
 /// Adds a list page (home, section, taxonomy, term) unless its kind is
