@@ -16,9 +16,11 @@
 //!    and prints the medians and ratios.
 
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use super::{median, target_dir};
 
 use anyhow::{Context, Result, bail};
 
@@ -197,19 +199,6 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map(|p| {
-            if p.is_relative() {
-                crate::root().join(p)
-            } else {
-                p
-            }
-        })
-        .unwrap_or_else(|| crate::root().join("target"))
-}
-
 fn git(dir: &Path) -> Command {
     let mut cmd = Command::new("git");
     cmd.current_dir(dir)
@@ -305,11 +294,6 @@ fn time_git_log(repo: &Path) -> Result<Took> {
         bail!("git log failed");
     }
     Ok(Took { wall, cpu })
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
 }
 
 fn show(times: &[Duration]) -> String {

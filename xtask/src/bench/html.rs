@@ -24,9 +24,11 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use super::{median, target_dir};
 
 use anyhow::{Context, Result, bail};
 
@@ -34,21 +36,7 @@ const TARGET: f64 = 0.5;
 const BASE_URL: &str = "https://bench.example.org/";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let mut count: usize = 100_000;
-    let mut runs: usize = 3;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--count" => count = it.next().context("--count needs a number")?.parse()?,
-            "--runs" => runs = it.next().context("--runs needs a number")?.parse()?,
-            other => bail!(
-                "unknown argument `{other}`; usage: cargo xtask bench html [--count N] [--runs R]"
-            ),
-        }
-    }
-    if runs == 0 || count == 0 {
-        bail!("--count and --runs must be at least 1");
-    }
+    let (count, runs) = super::count_and_runs("html", args)?;
 
     let target_dir = target_dir();
     let site = target_dir
@@ -72,7 +60,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
 
     // Warm the page cache once so that neither side pays for the disk.
     eprintln!("warming the page cache ({:.1} GB)…", bytes as f64 / 1e9);
-    baseline(&site)?;
+    super::read_every_file(&site, Some("html"))?;
 
     let mut base_times = Vec::new();
     let mut scan_times = Vec::new();
@@ -81,7 +69,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut scan_report = String::new();
     for run in 1..=runs {
         let cpu0 = children_cpu()?;
-        let b = baseline(&site)?;
+        let b = super::read_every_file(&site, Some("html"))?;
         let cpu1 = children_cpu()?;
         let (s, report) = scan(&scan_bin, &site, None)?;
         let cpu2 = children_cpu()?;
@@ -132,21 +120,6 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map_or_else(
-            || crate::root().join("target"),
-            |p| {
-                if p.is_relative() {
-                    crate::root().join(p)
-                } else {
-                    p
-                }
-            },
-        )
-}
-
 /// User + system seconds of this process's waited-for children so far
 /// (`cutime` + `cstime` in `/proc/self/stat`, in clock ticks of 1/100 s,
 /// the value of `CLK_TCK` on Linux).
@@ -167,28 +140,6 @@ fn children_cpu() -> Result<f64> {
     };
     // cutime is field 16 and cstime 17 (1-based), so 13 and 14 here.
     Ok((ticks(13)? + ticks(14)?) / 100.0)
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-/// `find | xargs cat > /dev/null`: walk and read every page once.
-fn baseline(site: &Path) -> Result<Duration> {
-    let start = Instant::now();
-    let status = Command::new("sh")
-        .arg("-c")
-        .arg("find \"$1\" -type f -name '*.html' -print0 | xargs -0 cat > /dev/null")
-        .arg("sh")
-        .arg(site)
-        .status()
-        .context("cannot run sh -c 'find | xargs cat'")?;
-    let elapsed = start.elapsed();
-    if !status.success() {
-        bail!("find | xargs cat failed with {status}");
-    }
-    Ok(elapsed)
 }
 
 /// Runs the scan example, timed from spawn to exit.

@@ -2,7 +2,11 @@
 //! baseline in the same run and prints the ratio, since the machines this
 //! runs on are shared and noisy.
 
-use anyhow::{Result, bail};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
 
 mod git;
 mod html;
@@ -31,4 +35,66 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             NAMES.join(", ")
         ),
     }
+}
+
+/// The target folder benchmarks build into and cache generated trees in.
+pub(crate) fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|p| {
+            if p.is_relative() {
+                crate::root().join(p)
+            } else {
+                p
+            }
+        })
+        .unwrap_or_else(|| crate::root().join("target"))
+}
+
+/// The median of some timings (sorts them).
+pub(crate) fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// `[--count N] [--runs R]` for the benchmarks over a generated tree.
+pub(crate) fn count_and_runs(name: &str, args: &[String]) -> Result<(usize, usize)> {
+    let mut count: usize = 100_000;
+    let mut runs: usize = 3;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--count" => count = it.next().context("--count needs a number")?.parse()?,
+            "--runs" => runs = it.next().context("--runs needs a number")?.parse()?,
+            other => bail!(
+                "unknown argument `{other}`; usage: cargo xtask bench {name} [--count N] [--runs R]"
+            ),
+        }
+    }
+    if runs == 0 || count == 0 {
+        bail!("--count and --runs must be at least 1");
+    }
+    Ok((count, runs))
+}
+
+/// The baseline of the scans: `find | xargs cat > /dev/null` over `dir`
+/// (only files named `*.NAME` when `only` is given), timed: walking and
+/// reading every file once.
+pub(crate) fn read_every_file(dir: &Path, only: Option<&str>) -> Result<Duration> {
+    let filter = only.map_or(String::new(), |ext| format!(" -name '*.{ext}'"));
+    let start = Instant::now();
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "find \"$1\" -type f{filter} -print0 | xargs -0 cat > /dev/null"
+        ))
+        .arg("sh")
+        .arg(dir)
+        .status()
+        .context("cannot run sh -c 'find | xargs cat'")?;
+    let elapsed = start.elapsed();
+    if !status.success() {
+        bail!("find | xargs cat failed with {status}");
+    }
+    Ok(elapsed)
 }

@@ -29,26 +29,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::{median, target_dir};
+
 use anyhow::{Context, Result, bail};
 
 const TARGET: f64 = 0.5;
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let mut count: usize = 100_000;
-    let mut runs: usize = 3;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--count" => count = it.next().context("--count needs a number")?.parse()?,
-            "--runs" => runs = it.next().context("--runs needs a number")?.parse()?,
-            other => bail!(
-                "unknown argument `{other}`; usage: cargo xtask bench scan [--count N] [--runs R]"
-            ),
-        }
-    }
-    if runs == 0 || count == 0 {
-        bail!("--count and --runs must be at least 1");
-    }
+    let (count, runs) = super::count_and_runs("scan", args)?;
     let target_dir = target_dir();
     let site = target_dir
         .join("bench-scan")
@@ -71,13 +59,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let out = tempfile_dir(&target_dir)?;
 
     eprintln!("warming the page cache ({:.2} GB)…", bytes as f64 / 1e9);
-    baseline(&site)?;
+    super::read_every_file(&site.join("content"), None)?;
 
     let mut base_times = Vec::new();
     let mut scan_times = Vec::new();
     let mut summary = String::new();
     for run in 1..=runs {
-        let b = baseline(&site)?;
+        let b = super::read_every_file(&site.join("content"), None)?;
         let (s, report) = scan(&bin, &site, &out)?;
         eprintln!(
             "run {run}/{runs}: read every file {:.3}s, scan {:.3}s",
@@ -113,49 +101,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map_or_else(
-            || crate::root().join("target"),
-            |p| {
-                if p.is_relative() {
-                    crate::root().join(p)
-                } else {
-                    p
-                }
-            },
-        )
-}
-
 fn tempfile_dir(target_dir: &Path) -> Result<PathBuf> {
     let dir = target_dir
         .join("bench-scan")
         .join(format!("out-{}", std::process::id()));
     fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     Ok(dir)
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-/// `find | xargs cat > /dev/null`: walk and read every content file once.
-fn baseline(site: &Path) -> Result<Duration> {
-    let start = Instant::now();
-    let status = Command::new("sh")
-        .arg("-c")
-        .arg("find \"$1\" -type f -print0 | xargs -0 cat > /dev/null")
-        .arg("sh")
-        .arg(site.join("content"))
-        .status()
-        .context("cannot run sh -c 'find | xargs cat'")?;
-    let elapsed = start.elapsed();
-    if !status.success() {
-        bail!("find | xargs cat failed with {status}");
-    }
-    Ok(elapsed)
 }
 
 /// `sitemap scan`, timed from spawn to exit; returns its summary line.
