@@ -274,30 +274,8 @@ fn to_rfc3986(s: String) -> String {
             b'%' => b
                 .get(i + 1..i + 3)
                 .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)),
-            c => {
-                c.is_ascii_alphanumeric()
-                    || matches!(
-                        c,
-                        b'-' | b'.'
-                            | b'_'
-                            | b'~'
-                            | b'!'
-                            | b'$'
-                            | b'&'
-                            | b'\''
-                            | b'('
-                            | b')'
-                            | b'*'
-                            | b'+'
-                            | b','
-                            | b';'
-                            | b'='
-                            | b':'
-                            | b'@'
-                            | b'/'
-                            | b'?'
-                    )
-            }
+            // The path's bytes, plus `?` (this check also covers the query).
+            c => PATH_PLAIN[usize::from(c)] || c == b'?',
         }
     };
     if (path_start..b.len()).all(allowed) {
