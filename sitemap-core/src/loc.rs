@@ -51,6 +51,26 @@ impl Loc {
         Self::check(url).map_err(err)
     }
 
+    /// Parses a site's base URL, which is always a folder: a path that
+    /// does not end in `/` gets one (`https://example.org/docs` names the
+    /// folder `docs/`, as Zola, Hugo and mdBook treat it), so that
+    /// [`Loc::join`] resolves pages inside it.
+    ///
+    /// ```
+    /// use sitemap_core::Loc;
+    ///
+    /// let base = Loc::parse_folder("https://example.org/docs")?;
+    /// assert_eq!(base.join("guide/")?.as_str(), "https://example.org/docs/guide/");
+    /// # Ok::<(), sitemap_core::ValueError>(())
+    /// ```
+    pub fn parse_folder(input: &str) -> Result<Loc, ValueError> {
+        if input.ends_with('/') {
+            Loc::parse(input)
+        } else {
+            Loc::parse(&format!("{input}/"))
+        }
+    }
+
     /// Resolves `reference` (a path such as `blog/post/` or `/about/`)
     /// against this URL, as a browser would resolve a link on this page.
     ///

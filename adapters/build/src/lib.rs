@@ -673,14 +673,7 @@ fn is_markdown(path: &Path) -> bool {
 }
 
 fn base_loc(base_url: &str) -> Result<Loc, Error> {
-    let with_slash = if base_url.ends_with('/') {
-        base_url.to_owned()
-    } else {
-        format!("{base_url}/")
-    };
-    with_slash
-        .parse()
-        .map_err(|e| Error::message(format!("base URL: {e}")))
+    Loc::parse_folder(base_url).map_err(|e| Error::message(format!("base URL: {e}")))
 }
 
 /// The configuration files a site's [`Site::open`](sitemap_content::Site::open)

@@ -45,12 +45,7 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let book = SitemapBook::load(&args.dir)?;
     let mut config = book.sitemap_config()?;
     if let Some(url) = &args.base_url {
-        let with_slash = if url.ends_with('/') {
-            url.clone()
-        } else {
-            format!("{url}/")
-        };
-        config.base_url = Some(with_slash.parse::<Loc>().map_err(|e| {
+        config.base_url = Some(Loc::parse_folder(url).map_err(|e| {
             Hinted {
                 message: format!("--base-url: {e}"),
                 hint:

@@ -447,14 +447,7 @@ fn scan_html(
         }
         .into());
     };
-    let with_slash = if base_url.ends_with('/') {
-        base_url
-    } else {
-        format!("{base_url}/")
-    };
-    let base: Loc = with_slash
-        .parse()
-        .with_context(|| "--base-url".to_owned())?;
+    let base = Loc::parse_folder(&base_url).with_context(|| "--base-url".to_owned())?;
     let mut options =
         sitemap_html::HtmlOptions::new(base.clone()).with_exclude(config.exclude.iter().cloned());
     if let Some(style) = &args.trailing_slash {

@@ -155,3 +155,30 @@ pub(crate) fn merge(base: &mut Value, over: Value) {
         (slot, over) => *slot = over,
     }
 }
+
+/// An error in the site's configuration file, without a line (the
+/// configuration is read as a whole, merged across files for Hugo).
+pub(crate) fn config_err(path: &Path, message: String) -> Error {
+    Error::Config {
+        path: path.to_path_buf(),
+        line: None,
+        message,
+    }
+}
+
+/// A string setting of the site's configuration; another type is an
+/// error naming the key.
+pub(crate) fn str_of<'a>(
+    map: &'a Map<String, Value>,
+    key: &str,
+    path: &Path,
+) -> Result<Option<&'a str>, Error> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(config_err(
+            path,
+            format!("`{key}` must be a string, found {other}"),
+        )),
+    }
+}

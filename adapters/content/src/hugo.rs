@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 use sitemap_source::overrides::parse_date;
 
-use crate::config::{lowercase_keys, merge, read_file};
+use crate::config::{config_err, lowercase_keys, merge, read_file, str_of};
 use crate::paths::{base_loc, escapes, hugo_make_path, make_loc};
 use crate::walk::{Found, walk};
 use crate::{
@@ -35,14 +35,6 @@ pub(crate) struct HugoConfig {
     build_expired: bool,
     /// Section -> permalink pattern for its regular pages.
     permalinks: BTreeMap<String, String>,
-}
-
-fn config_err(path: &Path, message: String) -> Error {
-    Error::Config {
-        path: path.to_path_buf(),
-        line: None,
-        message,
-    }
 }
 
 /// Hugo's configuration: the root file, merged with `config/_default/`
@@ -81,21 +73,6 @@ fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
         }
     }
     Ok(value)
-}
-
-fn str_of<'a>(
-    map: &'a Map<String, Value>,
-    key: &str,
-    path: &Path,
-) -> Result<Option<&'a str>, Error> {
-    match map.get(key) {
-        None => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(other) => Err(config_err(
-            path,
-            format!("`{key}` must be a string, found {other}"),
-        )),
-    }
 }
 
 fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Result<bool, Error> {

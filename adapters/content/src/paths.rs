@@ -122,12 +122,7 @@ pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Err
 
 /// A base URL as both generators treat it: always a folder.
 pub(crate) fn base_loc(base_url: &str, config: &Path) -> Result<Loc, Error> {
-    let with_slash = if base_url.ends_with('/') {
-        base_url.to_owned()
-    } else {
-        format!("{base_url}/")
-    };
-    Loc::parse(&with_slash).map_err(|source| Error::Loc {
+    Loc::parse_folder(base_url).map_err(|source| Error::Loc {
         path: config.to_path_buf(),
         source,
     })

@@ -8,7 +8,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde_json::{Map, Value};
 
 use crate::FrontMatter;
-use crate::config::read_file;
+use crate::config::{config_err, read_file, str_of};
 use crate::paths::{SlugifyStrategy, base_loc, escapes, make_loc, zola_slugify};
 use crate::walk::{Found, walk};
 use crate::{
@@ -39,29 +39,6 @@ struct Taxonomy {
     render: bool,
 }
 
-fn config_err(path: &Path, message: String) -> Error {
-    Error::Config {
-        path: path.to_path_buf(),
-        line: None,
-        message,
-    }
-}
-
-fn get_str<'a>(
-    map: &'a Map<String, Value>,
-    key: &str,
-    path: &Path,
-) -> Result<Option<&'a str>, Error> {
-    match map.get(key) {
-        None => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(other) => Err(config_err(
-            path,
-            format!("`{key}` must be a string, found {other}"),
-        )),
-    }
-}
-
 fn get_bool(map: &Map<String, Value>, key: &str, path: &Path) -> Result<Option<bool>, Error> {
     match map.get(key) {
         None => Ok(None),
@@ -78,7 +55,7 @@ fn slugify_setting(
     key: &str,
     path: &Path,
 ) -> Result<SlugifyStrategy, Error> {
-    match get_str(map, key, path)? {
+    match str_of(map, key, path)? {
         None => Ok(SlugifyStrategy::On),
         Some(s) => SlugifyStrategy::parse(s).ok_or_else(|| {
             config_err(
@@ -111,7 +88,7 @@ fn taxonomies(
                 "each taxonomy must be a table like `{ name = \"tags\" }`".to_owned(),
             ));
         };
-        let name = get_str(t, "name", path)?
+        let name = str_of(t, "name", path)?
             .ok_or_else(|| config_err(path, "a taxonomy has no `name`".to_owned()))?;
         let paginate_by = match t.get("paginate_by") {
             None => None,
@@ -126,7 +103,7 @@ fn taxonomies(
             name: name.to_owned(),
             slug: zola_slugify(name, strategy),
             paginate_by: paginate_by.filter(|&n| n > 0),
-            paginate_path: get_str(t, "paginate_path", path)?
+            paginate_path: str_of(t, "paginate_path", path)?
                 .unwrap_or("page")
                 .to_owned(),
             render: get_bool(t, "render", path)?.unwrap_or(true),
@@ -146,7 +123,7 @@ pub(crate) fn open(
     let path = config_path.as_path();
     let base_url = match &options.base_url {
         Some(b) => b.clone(),
-        None => get_str(map, "base_url", path)?
+        None => str_of(map, "base_url", path)?
             .ok_or(Error::NoBaseUrl {
                 path: config_path.clone(),
                 key: "base_url",
@@ -154,7 +131,7 @@ pub(crate) fn open(
             .to_owned(),
     };
     let base_url = base_loc(&base_url, path)?;
-    let default_language = get_str(map, "default_language", path)?
+    let default_language = str_of(map, "default_language", path)?
         .unwrap_or("en")
         .to_owned();
     let slugify = match map.get("slugify") {
@@ -220,7 +197,7 @@ pub(crate) fn open(
             ));
         }
     };
-    let exclude_paginated = match get_str(map, "exclude_paginated_pages_in_sitemap", path)? {
+    let exclude_paginated = match str_of(map, "exclude_paginated_pages_in_sitemap", path)? {
         None | Some("none") => false,
         Some("all") => true,
         Some(other) => {
@@ -232,7 +209,7 @@ pub(crate) fn open(
             ));
         }
     };
-    let output_dir = root.join(get_str(map, "output_dir", path)?.unwrap_or("public"));
+    let output_dir = root.join(str_of(map, "output_dir", path)?.unwrap_or("public"));
     let mut languages = vec![default_language.clone()];
     languages.extend(other_languages.iter().cloned());
     Ok(Site {

@@ -54,18 +54,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         bail!("--runs and --files must be at least 1, --commits at least 2");
     }
 
-    crate::run(crate::cargo().args([
-        "build",
-        "--release",
-        "-p",
-        "sitemap-source",
-        "--example",
-        "git_lastmod",
-    ]))?;
-    let exe = target_dir().join("release/examples/git_lastmod");
-    if !exe.exists() {
-        bail!("{} was not built", exe.display());
-    }
+    let exe = super::build_release("sitemap-source", ["--example", "git_lastmod"])?;
 
     let cache = target_dir().join("bench-cache");
     let repo = cache.join(format!("git-{files}-files-{commits}-commits"));

@@ -45,18 +45,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         .join("site");
     let bytes = ensure_site(&site, count)?;
 
-    crate::run(crate::cargo().args([
-        "build",
-        "--release",
-        "-p",
-        "sitemap-html",
-        "--example",
-        "scan_html",
-    ]))?;
-    let scan_bin = target_dir.join("release/examples/scan_html");
-    if !scan_bin.is_file() {
-        bail!("{} was not built", scan_bin.display());
-    }
+    let scan_bin = super::build_release("sitemap-html", ["--example", "scan_html"])?;
 
     // Warm the page cache once so that neither side pays for the disk.
     eprintln!("warming the page cache ({:.1} GB)…", bytes as f64 / 1e9);

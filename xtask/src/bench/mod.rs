@@ -98,3 +98,19 @@ pub(crate) fn read_every_file(dir: &Path, only: Option<&str>) -> Result<Duration
     }
     Ok(elapsed)
 }
+
+/// Builds one binary or example of a workspace package in release mode
+/// (`what` is `--bin NAME` or `--example NAME`) and returns its path.
+pub(crate) fn build_release(package: &str, what: [&str; 2]) -> Result<PathBuf> {
+    crate::run(crate::cargo().args(["build", "--release", "-p", package, what[0], what[1]]))?;
+    let sub = if what[0] == "--example" {
+        "release/examples"
+    } else {
+        "release"
+    };
+    let exe = target_dir().join(sub).join(what[1]);
+    if !exe.is_file() {
+        bail!("{} was not built", exe.display());
+    }
+    Ok(exe)
+}

@@ -44,18 +44,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         .join("site");
     let bytes = ensure_site(&site, count)?;
 
-    crate::run(crate::cargo().args([
-        "build",
-        "--release",
-        "-p",
-        "sitemap-cli",
-        "--bin",
-        "sitemap",
-    ]))?;
-    let bin = target_dir.join("release/sitemap");
-    if !bin.is_file() {
-        bail!("{} was not built", bin.display());
-    }
+    let bin = super::build_release("sitemap-cli", ["--bin", "sitemap"])?;
     let out = tempfile_dir(&target_dir)?;
 
     eprintln!("warming the page cache ({:.2} GB)…", bytes as f64 / 1e9);

@@ -47,28 +47,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         bail!("--runs must be at least 1");
     }
 
-    crate::run(crate::cargo().args([
-        "build",
-        "--release",
-        "-p",
-        "sitemap-core",
-        "--example",
-        "write_sitemaps",
-    ]))?;
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map(|p| {
-            if p.is_relative() {
-                crate::root().join(p)
-            } else {
-                p
-            }
-        })
-        .unwrap_or_else(|| crate::root().join("target"));
-    let exe = target_dir.join("release/examples/write_sitemaps");
-    if !exe.exists() {
-        bail!("{} was not built", exe.display());
-    }
+    let exe = super::build_release("sitemap-core", ["--example", "write_sitemaps"])?;
 
     let tmp = std::env::temp_dir().join(format!("sitemap-bench-writer-{}", std::process::id()));
     let result = measure(&exe, &tmp, count, runs);
