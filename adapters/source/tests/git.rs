@@ -496,132 +496,257 @@ impl Lcg {
     }
 }
 
-/// Random histories with branches, merges of every strategy, deletes,
-/// re-adds, renames, skewed dates and varied offsets; every file's answer
-/// compared with git's, for several seeds.
+/// A random history with branches, merges of every strategy, deletes,
+/// re-adds, renames and varied offsets, every branch merged into main at
+/// the end; with `skew`, now and then a commit dated before its parent.
+fn random_history(seed: u64, skew: bool) -> Repo {
+    let repo = Repo::new();
+    let mut rng = Lcg(seed);
+    let names: Vec<String> = (0..10).map(|i| format!("p{i}.md")).collect();
+    let offsets = ["Z", "+02:00", "-07:00", "+05:30"];
+    let mut day = 0_u64;
+    let mut date = |rng: &mut Lcg| {
+        day += 1;
+        let d = if skew && rng.next(6) == 0 {
+            day.saturating_sub(5)
+        } else {
+            day
+        };
+        // Without skew, the hour only grows within a day's commits.
+        let hour = if skew { rng.next(24) } else { 0 };
+        format!(
+            "2024-{:02}-{:02}T{:02}:00:00{}",
+            1 + d / 28 % 12,
+            1 + d % 28,
+            hour,
+            if skew {
+                offsets[rng.next(4) as usize]
+            } else {
+                "Z"
+            }
+        )
+    };
+    for n in &names[..5] {
+        repo.write(n, "0\n");
+    }
+    let first = date(&mut rng);
+    repo.commit("root", &first);
+    let mut branches = vec!["main".to_owned()];
+    let mut current = "main".to_owned();
+    for step in 0..60 {
+        match rng.next(10) {
+            0 => {
+                let b = format!("b{step}");
+                repo.git(&["checkout", "-q", "-b", &b]);
+                branches.push(b.clone());
+                current = b;
+            }
+            1 => {
+                let b = branches[rng.next(branches.len() as u64) as usize].clone();
+                repo.git(&["checkout", "-q", &b]);
+                current = b;
+            }
+            2 | 3 => {
+                let other = branches[rng.next(branches.len() as u64) as usize].clone();
+                if other == current {
+                    continue;
+                }
+                let strategy: &[&str] = match rng.next(4) {
+                    0 => &["-s", "ours"],
+                    1 => &["-X", "theirs"],
+                    2 => &["-X", "ours", "--no-ff"],
+                    _ => &["-X", "theirs", "--no-ff"],
+                };
+                let mut args = vec!["merge", "-q", "-m", "merge"];
+                args.extend_from_slice(strategy);
+                args.push(&other);
+                let d = date(&mut rng);
+                let out = crate::support::git_command(&repo.dir)
+                    .args(&args)
+                    .env("GIT_AUTHOR_DATE", &d)
+                    .env("GIT_COMMITTER_DATE", &d)
+                    .output()
+                    .unwrap();
+                if !out.status.success() {
+                    // A modify/delete conflict `-X` cannot settle: keep
+                    // the working tree's files as they are.
+                    repo.commit("merge (resolved)", &d);
+                }
+            }
+            _ => {
+                for _ in 0..=rng.next(3) {
+                    let name = &names[rng.next(names.len() as u64) as usize];
+                    let path = repo.dir.join(name);
+                    match rng.next(5) {
+                        0 if path.exists() => repo.remove(name),
+                        1 if path.exists() => {
+                            let to = &names[rng.next(names.len() as u64) as usize];
+                            if to != name && !repo.dir.join(to).exists() {
+                                std::fs::rename(&path, repo.dir.join(to)).unwrap();
+                            }
+                        }
+                        // Few distinct contents, so both sides of a merge often agree.
+                        _ => repo.write(name, &format!("v{}\n", rng.next(3))),
+                    }
+                }
+                let d = date(&mut rng);
+                repo.commit(&format!("step {step}"), &d);
+            }
+        }
+    }
+    // Bring every branch into main so all of that history is walked.
+    repo.git(&["checkout", "-q", "main"]);
+    for b in &branches[1..] {
+        let d = date(&mut rng);
+        let out = crate::support::git_command(&repo.dir)
+            .args([
+                "merge",
+                "-q",
+                "--no-ff",
+                "-X",
+                "theirs",
+                "-m",
+                "final merge",
+                b,
+            ])
+            .env("GIT_AUTHOR_DATE", &d)
+            .env("GIT_COMMITTER_DATE", &d)
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            repo.commit("final merge (resolved)", &d);
+        }
+    }
+    // The walk must have met merges of several shapes to mean much.
+    let merges = repo.git(&["rev-list", "--merges", "--count", "HEAD"]);
+    assert!(
+        merges.trim().parse::<u32>().unwrap() >= 3,
+        "seed {seed}: only {merges} merges"
+    );
+    repo
+}
+
+/// Random histories with skewed dates; every file's answer compared with
+/// git's, for several seeds.
 #[test]
 fn random_histories_match_git() {
     for seed in [1_u64, 7, 42, 2024] {
-        let repo = Repo::new();
-        let mut rng = Lcg(seed);
-        let names: Vec<String> = (0..10).map(|i| format!("p{i}.md")).collect();
-        let offsets = ["Z", "+02:00", "-07:00", "+05:30"];
-        let mut day = 0_u64;
-        let mut date = |rng: &mut Lcg| {
-            day += 1;
-            // Now and then a commit dated before its parent.
-            let d = if rng.next(6) == 0 {
-                day.saturating_sub(5)
-            } else {
-                day
-            };
-            format!(
-                "2024-{:02}-{:02}T{:02}:00:00{}",
-                1 + d / 28 % 12,
-                1 + d % 28,
-                rng.next(24),
-                offsets[rng.next(4) as usize]
-            )
-        };
-        for n in &names[..5] {
-            repo.write(n, "0\n");
-        }
-        let first = date(&mut rng);
-        repo.commit("root", &first);
-        let mut branches = vec!["main".to_owned()];
-        let mut current = "main".to_owned();
-        for step in 0..60 {
-            match rng.next(10) {
-                0 => {
-                    let b = format!("b{step}");
-                    repo.git(&["checkout", "-q", "-b", &b]);
-                    branches.push(b.clone());
-                    current = b;
-                }
-                1 => {
-                    let b = branches[rng.next(branches.len() as u64) as usize].clone();
-                    repo.git(&["checkout", "-q", &b]);
-                    current = b;
-                }
-                2 | 3 => {
-                    let other = branches[rng.next(branches.len() as u64) as usize].clone();
-                    if other == current {
-                        continue;
-                    }
-                    let strategy: &[&str] = match rng.next(4) {
-                        0 => &["-s", "ours"],
-                        1 => &["-X", "theirs"],
-                        2 => &["-X", "ours", "--no-ff"],
-                        _ => &["-X", "theirs", "--no-ff"],
-                    };
-                    let mut args = vec!["merge", "-q", "-m", "merge"];
-                    args.extend_from_slice(strategy);
-                    args.push(&other);
-                    let d = date(&mut rng);
-                    let out = crate::support::git_command(&repo.dir)
-                        .args(&args)
-                        .env("GIT_AUTHOR_DATE", &d)
-                        .env("GIT_COMMITTER_DATE", &d)
-                        .output()
-                        .unwrap();
-                    if !out.status.success() {
-                        // A modify/delete conflict `-X` cannot settle: keep
-                        // the working tree's files as they are.
-                        repo.commit("merge (resolved)", &d);
-                    }
-                }
-                _ => {
-                    for _ in 0..=rng.next(3) {
-                        let name = &names[rng.next(names.len() as u64) as usize];
-                        let path = repo.dir.join(name);
-                        match rng.next(5) {
-                            0 if path.exists() => repo.remove(name),
-                            1 if path.exists() => {
-                                let to = &names[rng.next(names.len() as u64) as usize];
-                                if to != name && !repo.dir.join(to).exists() {
-                                    std::fs::rename(&path, repo.dir.join(to)).unwrap();
-                                }
-                            }
-                            // Few distinct contents, so both sides of a merge often agree.
-                            _ => repo.write(name, &format!("v{}\n", rng.next(3))),
-                        }
-                    }
-                    let d = date(&mut rng);
-                    repo.commit(&format!("step {step}"), &d);
-                }
-            }
-        }
-        // Bring every branch into main so all of that history is walked.
-        repo.git(&["checkout", "-q", "main"]);
-        for b in &branches[1..] {
-            let d = date(&mut rng);
-            let out = crate::support::git_command(&repo.dir)
-                .args([
-                    "merge",
-                    "-q",
-                    "--no-ff",
-                    "-X",
-                    "theirs",
-                    "-m",
-                    "final merge",
-                    b,
-                ])
-                .env("GIT_AUTHOR_DATE", &d)
-                .env("GIT_COMMITTER_DATE", &d)
-                .output()
-                .unwrap();
-            if !out.status.success() {
-                repo.commit("final merge (resolved)", &d);
-            }
-        }
-        // The walk must have met merges of several shapes to mean much.
-        let merges = repo.git(&["rev-list", "--merges", "--count", "HEAD"]);
-        assert!(
-            merges.trim().parse::<u32>().unwrap() >= 3,
-            "seed {seed}: only {merges} merges"
-        );
+        let repo = random_history(seed, true);
         let files = repo.tracked("");
         let (ours, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
         assert_eq!(ours, theirs, "seed {seed}");
+    }
+}
+
+/// Our answers when the pass is split over `processes` `git log`
+/// processes, planned after `split_at` commits; and how many processes
+/// gave them.
+fn ours_split(
+    dir: &Path,
+    files: &[String],
+    processes: usize,
+    split_at: usize,
+) -> (Vec<String>, usize) {
+    let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    let history =
+        GitHistory::read_with_processes(dir, &paths, &GitOptions::default(), processes, split_at)
+            .unwrap()
+            .expect("a git work tree");
+    let answers = files
+        .iter()
+        .map(|f| match history.get(Path::new(f)).unwrap() {
+            GitLastmod::Committed(l) => format!("{f}: {l}"),
+            other => format!("{f}: {other:?}"),
+        })
+        .collect();
+    (answers, history.log_processes())
+}
+
+/// Process counts and split points to try: the split planned before the
+/// first commit, after a few, with more processes than the history has
+/// commits to share.
+const SPLITS: [(usize, usize); 6] = [(2, 0), (2, 3), (3, 1), (4, 0), (4, 9), (64, 0)];
+
+/// The history split over several `git log --skip --max-count`
+/// processes gives exactly git's answers, merges and all, and the split
+/// really happened.
+#[test]
+fn split_passes_match_git() {
+    for seed in [3_u64, 11, 99] {
+        let repo = random_history(seed, false);
+        let files = repo.tracked("");
+        let (_, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
+        let commits: usize = repo
+            .git(&["rev-list", "--count", "HEAD"])
+            .trim()
+            .parse()
+            .unwrap();
+        for (processes, split_at) in SPLITS {
+            let (ours, used) = ours_split(&repo.dir, &files, processes, split_at);
+            assert_eq!(
+                ours, theirs,
+                "seed {seed}, {processes} processes at {split_at}"
+            );
+            // The planned parts (at most one per commit left), and one
+            // more when the first share was split again.
+            let planned = processes.min(commits - split_at);
+            assert!(
+                used == planned || used == planned + 1,
+                "seed {seed}, {processes} processes at {split_at}: {used} ran, {commits} commits"
+            );
+        }
+    }
+}
+
+/// With skewed dates the split pass notices a commit shown after its
+/// parent like the single one does, and the answers still match git.
+#[test]
+fn split_passes_with_skewed_dates_match_git() {
+    for seed in [1_u64, 7] {
+        let repo = random_history(seed, true);
+        let files = repo.tracked("");
+        let (_, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
+        for (processes, split_at) in SPLITS {
+            let (ours, _) = ours_split(&repo.dir, &files, processes, split_at);
+            assert_eq!(
+                ours, theirs,
+                "seed {seed}, {processes} processes at {split_at}"
+            );
+        }
+    }
+}
+
+/// The walk stops as soon as the requested files have their answers,
+/// whichever part it is in; a file no commit has still says so.
+#[test]
+fn split_passes_stop_early_in_any_part() {
+    let repo = Repo::new();
+    for i in 0..40 {
+        repo.write(&format!("page-{i:02}.md"), &format!("{i}\n"));
+        repo.commit(
+            &format!("page {i}"),
+            &format!("2024-03-{:02}T{:02}:00:00+01:00", 1 + i / 2, i % 2 * 12),
+        );
+    }
+    // Newest only (answered in the first part), one from each region of
+    // the history, the oldest (the root), and one no commit has (so the
+    // walk reads everything).
+    for wanted in [
+        &["page-39.md", "page-38.md"][..],
+        &["page-30.md"],
+        &["page-20.md", "page-25.md"],
+        &["page-05.md"],
+        &["page-00.md"],
+        &["page-12.md", "missing.md"],
+    ] {
+        let files: Vec<String> = wanted.iter().map(|f| (*f).to_owned()).collect();
+        let (_, theirs) = ours_and_git(&repo.dir, &files, &GitOptions::default());
+        for (processes, split_at) in SPLITS {
+            let (ours, _) = ours_split(&repo.dir, &files, processes, split_at);
+            assert_eq!(
+                ours, theirs,
+                "{wanted:?}, {processes} processes at {split_at}"
+            );
+        }
     }
 }
