@@ -1,4 +1,4 @@
-//! Last-commit dates for many files from one `git log` process.
+//! Last-commit dates for many files from one history pass.
 //!
 //! `git log -1 -- FILE` answers with the first commit, walking back from
 //! HEAD, that is not TREESAME for FILE, where git's default history
@@ -9,8 +9,41 @@
 //! otherwise it moves on to the parent git would follow. A commit must be
 //! read after all its children, so a file never waits at a commit already
 //! passed: git's default date order gives that unless dates are skewed,
-//! and when it does not, the pass is redone with `--topo-order`. When no
-//! file waits any more, git is stopped.
+//! and when it does not, the pass is redone by one process with
+//! `--topo-order`. When no file waits any more, git is stopped.
+//!
+//! Almost all the time goes into git's tree diffs, on one core. So on a
+//! long history the stream is produced by several processes at once, one
+//! part each, while the walk still takes the commits in the stream's
+//! order:
+//!
+//! - The first `git log` starts at once and feeds the walk as it reads,
+//!   so a walk that stops early (the newest pages) stops after the same
+//!   commits as with one process.
+//! - Once it has shown [`COUNT_AFTER`] commits, `git rev-list --count`
+//!   runs beside it (never waited for). With at least
+//!   [`MIN_SPLIT_COMMITS`] commits and more than one core, the rest of the
+//!   history is shared out: part `i` is `git log --skip=START
+//!   --max-count=LEN` with the same options, read by its own thread into
+//!   batches of parsed commits. `--skip` walks past the first START
+//!   commits without diffing them (git's `get_revision_internal` just
+//!   pulls them from the same walk), so the parts put end to end are the
+//!   one stream. The parts are sized to finish together, counting what
+//!   each spends skipping ([`split_points`]).
+//! - The walk reads the first process up to its share, stops it, then
+//!   takes each part's batches in order. Every part but the last shows one
+//!   commit past its share, and the first process's next commit is read
+//!   too: each must be the first commit of the part after it, and each
+//!   part must show exactly its share, or the pass is redone by one
+//!   process.
+//! - Newer commits tend to cost git more (bigger trees), so the first
+//!   share tends to run late: whenever a part's process has ended and a
+//!   core is free, the rest of the first share is split again
+//!   ([`steal_point`]).
+//!
+//! Every child process is killed and reaped on every way out of a pass
+//! (early stop, error, panic), and its stderr is drained by a thread so a
+//! full pipe never blocks it ([`Running`]).
 
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -113,6 +146,7 @@ impl GitHistory {
         let split = Split {
             processes: processes.max(1),
             min_commits: 0,
+            count_after: 0,
             count_at: Some(split_at),
         };
         GitHistory::read_split(root, files, options, split)
@@ -540,23 +574,25 @@ impl Git {
         )?;
         let mut reader = LogReader::new(first.stdout(), pass.ids, self);
         // The count that plans the split runs beside the first process,
-        // which starts at once: when the walk stops early (the newest
-        // pages), no split was needed and no time was spent waiting.
-        let mut count = if split.processes > 1 && order == Order::Date {
-            Running::spawn(
-                scope,
-                self,
-                self.count_command(pass.head),
-                "git rev-list --count".to_owned(),
-            )
-            .ok()
-        } else {
-            None
-        };
+        // which starts at once and is never waited for: a walk that stops
+        // early (the newest pages) needs no split.
+        let mut count: Option<Running<'scope>> = None;
+        let mut counted = split.processes < 2 || order == Order::Topo;
         let mut parts: Option<Parts<'scope>> = None;
         let mut commit = Commit::default();
         let mut read = 0_usize;
         loop {
+            if !counted && read == split.count_after {
+                counted = true;
+                // Without the count the pass just stays in one process.
+                count = Running::spawn(
+                    scope,
+                    self,
+                    self.count_command(pass.head),
+                    "git rev-list --count".to_owned(),
+                )
+                .ok();
+            }
             if let Some(counting) = count.as_mut() {
                 let total = match split.count_at {
                     Some(at) if read == at => counting.count(true),
@@ -806,6 +842,10 @@ struct Split {
     /// A history with fewer commits is read by one process: there the
     /// count and the extra processes cost more than they save.
     min_commits: usize,
+    /// The count starts once the first process has shown this many
+    /// commits: a shorter history is never counted, and a walk that stops
+    /// by then (the newest pages) does not share the cores with it.
+    count_after: usize,
     /// For tests: wait for the count once this many commits are read
     /// (`None`: take it whenever it is there, without waiting).
     count_at: Option<usize>,
@@ -818,6 +858,9 @@ const MAX_PROCESSES: usize = 4;
 
 /// Below this many commits a pass stays in one process.
 const MIN_SPLIT_COMMITS: usize = 2_000;
+
+/// See [`Split::count_after`].
+const COUNT_AFTER: usize = MIN_SPLIT_COMMITS / 2;
 
 /// The fewest commits worth a new process when the first share is split
 /// again (a process and its skipping cost about as much as showing them).
@@ -836,6 +879,7 @@ impl Split {
     const ONE: Split = Split {
         processes: 1,
         min_commits: usize::MAX,
+        count_after: usize::MAX,
         count_at: None,
     };
 
@@ -845,6 +889,7 @@ impl Split {
         Split {
             processes: cores.min(MAX_PROCESSES),
             min_commits: MIN_SPLIT_COMMITS,
+            count_after: COUNT_AFTER,
             count_at: None,
         }
     }

@@ -13,7 +13,11 @@
 //!    `git log --name-only --format=%ct > /dev/null` pass;
 //! 3. times the naive way, one `git log -1 --format=%cI -- FILE` per file,
 //!    on a sample, checks that every sampled answer is identical to ours,
-//!    and prints the medians and ratios.
+//!    and prints the medians and ratios;
+//! 4. runs ours once more, untimed, with a `git` on `PATH` that logs each
+//!    call before running the real one, and prints which git processes
+//!    ours ran (how many `git log` shared the pass, and their
+//!    `--skip`/`--max-count`).
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -138,7 +142,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let naive_all = naive.as_secs_f64() * paths.len() as f64 / sampled.len().max(1) as f64;
     println!("  wall clock, median of {runs} alternating runs:");
     println!(
-        "    ours (one `git log` pass)             {:>8.3} s  runs {}",
+        "    ours (one history pass)               {:>8.3} s  runs {}",
         ours_median.as_secs_f64(),
         show(&wall(&ours))
     );
@@ -185,7 +189,96 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     if let Some(m) = first_mismatch {
         bail!("our answer differs from git's: {m}");
     }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("  git processes ours ran ({cores} cores; untimed runs through a logging `git`):");
+    for (what, file_list) in [("all files", &list), ("500 newest", &newest_list)] {
+        let calls = git_calls(&exe, &repo, file_list, &cache)?;
+        let logs: Vec<&String> = calls.iter().filter(|c| c.starts_with("log ")).collect();
+        let mut others: Vec<&str> = calls
+            .iter()
+            .filter(|c| !c.starts_with("log "))
+            .filter_map(|c| c.split(' ').next())
+            .collect();
+        others.sort_unstable();
+        let ranges: Vec<String> = logs
+            .iter()
+            .map(|c| {
+                let range: Vec<&str> = c
+                    .split(' ')
+                    .filter(|a| a.starts_with("--skip=") || a.starts_with("--max-count="))
+                    .collect();
+                if range.is_empty() {
+                    "(from HEAD)".to_owned()
+                } else {
+                    range.join(" ")
+                }
+            })
+            .collect();
+        println!(
+            "    {what:<10}: {} `git log` process(es): {}; also {}",
+            logs.len(),
+            ranges.join(", "),
+            others.join(", ")
+        );
+    }
     Ok(())
+}
+
+/// Runs ours once with a `git` first on `PATH` that appends its arguments
+/// to a file before running the real git; returns each call's arguments
+/// from the subcommand on (`-c name=value` options dropped).
+fn git_calls(exe: &Path, repo: &Path, list: &Path, cache: &Path) -> Result<Vec<String>> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let real = std::env::split_paths(&path)
+        .map(|dir| dir.join("git"))
+        .find(|p| p.is_file())
+        .context("no git on PATH")?;
+    let dir = cache.join("git-logging");
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let calls = dir.join("calls.txt");
+    let wrapper = dir.join("git");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '{}'\nexec '{}' \"$@\"\n",
+            calls.display(),
+            real.display()
+        ),
+    )
+    .with_context(|| format!("writing {}", wrapper.display()))?;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755))?;
+    }
+    if calls.exists() {
+        std::fs::remove_file(&calls)?;
+    }
+    let mut dirs = vec![dir.clone()];
+    dirs.extend(std::env::split_paths(&path));
+    let out = Command::new(exe)
+        .arg(repo)
+        .arg(list)
+        .env("PATH", std::env::join_paths(dirs)?)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .stdout(Stdio::null())
+        .status()
+        .with_context(|| format!("running {}", exe.display()))?;
+    if !out.success() {
+        bail!("{} failed", exe.display());
+    }
+    let text = std::fs::read_to_string(&calls).unwrap_or_default();
+    Ok(text
+        .lines()
+        .map(|line| {
+            let mut args = line.split(' ').peekable();
+            while args.peek() == Some(&"-c") {
+                args.next();
+                args.next();
+            }
+            args.collect::<Vec<_>>().join(" ")
+        })
+        .collect())
 }
 
 fn git(dir: &Path) -> Command {
