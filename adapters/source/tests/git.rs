@@ -750,3 +750,166 @@ fn split_passes_stop_early_in_any_part() {
         }
     }
 }
+
+/// Every answer of a history, as `file: answer` lines.
+fn answers(history: &GitHistory, files: &[String]) -> Vec<String> {
+    files
+        .iter()
+        .map(|f| format!("{f}: {:?}", history.get(Path::new(f)).unwrap()))
+        .collect()
+}
+
+/// A split pass in a shallow clone ends at the shallow boundary like the
+/// single pass: cut-off files stay cut off, the others keep their dates.
+#[test]
+fn split_passes_in_a_shallow_clone() {
+    let source = Repo::new();
+    for i in 0..12 {
+        source.write(&format!("page-{}.md", i % 5), &format!("{i}\n"));
+        source.commit(
+            &format!("edit {i}"),
+            &format!("2024-02-{:02}T00:00:00Z", i + 1),
+        );
+    }
+    let options = GitOptions::default();
+    // Depth 7: every page's last edit is above the boundary (edit 5).
+    // Depth 3: only edits 10 and 11 are; the boundary's own (edit 9) and
+    // everything before it is unknown, so three pages are cut off.
+    for (depth, cut_off) in [(7, 0), (3, 3)] {
+        let clone = Repo::shallow_clone(&source, depth);
+        let files = clone.tracked("");
+        let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+        let single = GitHistory::read_with_processes(&clone.dir, &paths, &options, 1, 0)
+            .unwrap()
+            .unwrap();
+        let single = answers(&single, &files);
+        assert_eq!(
+            single.iter().filter(|l| l.ends_with("CutOff")).count(),
+            cut_off,
+            "depth {depth}: {single:?}"
+        );
+        for (processes, split_at) in [(2, 0), (3, 1), (4, 0)] {
+            let split =
+                GitHistory::read_with_processes(&clone.dir, &paths, &options, processes, split_at)
+                    .unwrap()
+                    .unwrap();
+            assert_eq!(
+                answers(&split, &files),
+                single,
+                "depth {depth}, {processes} processes at {split_at}"
+            );
+            assert!(split.log_processes() >= 2, "depth {depth}: no split");
+        }
+    }
+}
+
+/// A history long enough for [`GitHistory::read`] itself to split it
+/// (past 2,000 commits), written with `git fast-import`: 3,000 commits
+/// over 150 pages, a side branch of two commits merged every 30th.
+fn long_history() -> Repo {
+    use std::io::Write;
+    let repo = Repo::new();
+    let mut stream = Vec::new();
+    let mut rng = Lcg(5);
+    let (mut mark, mut time, mut main_tip) = (0_usize, 1_700_000_000_u64, 0_usize);
+    let mut commit = |stream: &mut Vec<u8>,
+                      branch: &str,
+                      from: usize,
+                      merge: Option<usize>,
+                      files: &[usize],
+                      rng: &mut Lcg| {
+        mark += 1;
+        time += 60 + rng.next(600);
+        writeln!(stream, "commit refs/heads/{branch}\nmark :{mark}").unwrap();
+        writeln!(
+            stream,
+            "committer C <c@example.org> {time} +0100\ndata 4\nedit"
+        )
+        .unwrap();
+        if from > 0 {
+            writeln!(stream, "from :{from}").unwrap();
+        }
+        if let Some(m) = merge {
+            writeln!(stream, "merge :{m}").unwrap();
+        }
+        for f in files {
+            let content = format!("page {f} at {mark}\n");
+            writeln!(
+                stream,
+                "M 100644 inline content/page-{f:03}.md\ndata {}\n{content}",
+                content.len()
+            )
+            .unwrap();
+        }
+        mark
+    };
+    let all: Vec<usize> = (0..150).collect();
+    main_tip = commit(&mut stream, "main", main_tip, None, &all, &mut rng);
+    let mut made = 1;
+    while made < 3_000 {
+        if made % 30 == 0 {
+            let a = rng.next(150) as usize;
+            let side = commit(&mut stream, "side", main_tip, None, &[a], &mut rng);
+            let side = commit(&mut stream, "side", side, None, &[(a + 1) % 150], &mut rng);
+            main_tip = commit(
+                &mut stream,
+                "main",
+                main_tip,
+                Some(side),
+                &[a, (a + 1) % 150],
+                &mut rng,
+            );
+            made += 3;
+        } else {
+            // Mostly recent-looking pages, now and then any.
+            let f = if rng.next(4) == 0 {
+                rng.next(150)
+            } else {
+                rng.next(20)
+            } as usize;
+            main_tip = commit(&mut stream, "main", main_tip, None, &[f], &mut rng);
+            made += 1;
+        }
+    }
+    writeln!(stream, "done").unwrap();
+    let mut child = crate::support::git_command(&repo.dir)
+        .args(["fast-import", "--quiet", "--done"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&stream).unwrap();
+    assert!(child.wait().unwrap().success());
+    repo.git(&["checkout", "-q", "-f", "main"]);
+    repo
+}
+
+/// On a long history `read` splits the pass as it sees fit (how, depends
+/// on the machine's cores and load); its answers are the single pass's
+/// for every file, and git's for a sample.
+#[test]
+fn long_history_read_matches_the_single_pass_and_git() {
+    let repo = long_history();
+    let files = repo.tracked("");
+    assert_eq!(files.len(), 150);
+    let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    let options = GitOptions::default();
+    let read = GitHistory::read(&repo.dir, &paths, &options)
+        .unwrap()
+        .unwrap();
+    let single = GitHistory::read_with_processes(&repo.dir, &paths, &options, 1, 0)
+        .unwrap()
+        .unwrap();
+    assert_eq!(single.log_processes(), 1);
+    assert_eq!(answers(&read, &files), answers(&single, &files));
+    let sample: Vec<String> = files.iter().step_by(10).cloned().collect();
+    let (ours, theirs) = ours_and_git(&repo.dir, &sample, &options);
+    assert_eq!(ours, theirs);
+    // The newest pages alone: the walk stops long before the root.
+    let newest: Vec<PathBuf> = paths[..20].to_vec();
+    let early = GitHistory::read(&repo.dir, &newest, &options)
+        .unwrap()
+        .unwrap();
+    for p in &newest {
+        assert_eq!(early.get(p), single.get(p), "{}", p.display());
+    }
+}
