@@ -4,7 +4,7 @@
 //! `publishDate`, `expiryDate`) and taxonomies, as documented on
 //! gohugo.io and checked against a real `hugo` build in this crate's tests.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
@@ -271,6 +271,10 @@ struct File {
     /// the page is listed, in file order, as before. `None` for files that
     /// are not listed as regular pages.
     page_loc: Option<Result<sitemap_core::Loc, Error>>,
+    /// A published regular page's terms: (index into the configured
+    /// taxonomies, the term's URL segment), also worked out on the
+    /// walker's threads so the main thread only gathers them.
+    terms: Vec<(usize, String)>,
 }
 
 impl File {
@@ -369,6 +373,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             return Err(err);
         }
         scan.files_read += walked.files.len();
+        files.reserve(walked.files.len());
         for (path, classified) in walked.files {
             match classified {
                 Some(file) => files.push(file),
@@ -395,20 +400,22 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         } else {
             f.dir.len() + 1
         };
-        !leaf_dirs.is_empty() && (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
+        (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
     };
-    let mut kept = Vec::with_capacity(files.len());
-    for f in files {
-        if in_leaf(&f) {
-            scan.excluded.push(Excluded {
-                source: f.path,
-                reason: ExclusionReason::BundleResource,
-            });
-        } else {
-            kept.push(f);
+    if !leaf_dirs.is_empty() {
+        let mut kept = Vec::with_capacity(files.len());
+        for f in files {
+            if in_leaf(&f) {
+                scan.excluded.push(Excluded {
+                    source: f.path,
+                    reason: ExclusionReason::BundleResource,
+                });
+            } else {
+                kept.push(f);
+            }
         }
+        files = kept;
     }
-    let files = kept;
 
     let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
     let ugly_for = |section: &str| ugly_for(cfg, section);
@@ -418,30 +425,39 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     // Sections per language: top-level folders holding published content of
     // that language, and folders with an `_index` of that language.
     let mut sections: BTreeMap<(Vec<String>, String), Option<usize>> = BTreeMap::new();
-    for (i, f) in files.iter().enumerate() {
-        if is_taxonomy_dir(&f.dir) {
-            continue;
-        }
-        if f.is_branch() {
-            sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
-        } else if f.published {
-            // The folder holding the page: for a leaf bundle, the one above
-            // the bundle's own folder (`content/about/index.md` is a page,
-            // not a section).
-            let holder = if f.is_leaf() {
-                &f.dir[..f.dir.len().saturating_sub(1)]
-            } else {
-                &f.dir[..]
-            };
-            if let Some(top) = holder.first() {
-                sections
-                    .entry((vec![top.clone()], f.lang.clone()))
-                    .or_insert(None);
+    {
+        // Sections implied by pages, as (top folder, language) borrowed
+        // from the files: a key is built only once per section, not once
+        // per page.
+        let mut implied: HashSet<(&str, &str)> = HashSet::new();
+        for (i, f) in files.iter().enumerate() {
+            if is_taxonomy_dir(&f.dir) {
+                continue;
             }
+            if f.is_branch() {
+                sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
+            } else if f.published {
+                // The folder holding the page: for a leaf bundle, the one
+                // above the bundle's own folder (`content/about/index.md`
+                // is a page, not a section).
+                let holder = if f.is_leaf() {
+                    &f.dir[..f.dir.len().saturating_sub(1)]
+                } else {
+                    &f.dir[..]
+                };
+                if let Some(top) = holder.first() {
+                    implied.insert((top.as_str(), f.lang.as_str()));
+                }
+            }
+        }
+        for (top, lang) in implied {
+            sections
+                .entry((vec![top.to_owned()], lang.to_owned()))
+                .or_insert(None);
         }
     }
     // A leaf bundle directly in the content folder is a page, not a section.
-    let mut terms: BTreeMap<(String, String), BTreeMap<String, Option<usize>>> = BTreeMap::new();
+    let mut terms: Terms = BTreeMap::new();
     for lang in &site.languages {
         for t in &cfg.taxonomies {
             terms.entry((lang.clone(), t.clone())).or_default();
@@ -450,23 +466,15 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
 
     // Regular pages.
     let multilingual = site.languages.len() > 1;
-    let mut files = files;
+    scan.pages.reserve(files.len());
     for f in &mut files {
         if f.is_branch() || is_taxonomy_dir(&f.dir) {
             continue;
         }
-        if f.published {
-            for t in &cfg.taxonomies {
-                let values: Vec<&str> = match f.fm.get(t) {
-                    Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
-                    Some(Value::String(s)) => vec![s.as_str()],
-                    _ => Vec::new(),
-                };
-                let entry = terms.entry((f.lang.clone(), t.clone())).or_default();
-                for v in values {
-                    entry.entry(hugo_make_path(v, cfg.lower)).or_insert(None);
-                }
-            }
+        for (t, term) in std::mem::take(&mut f.terms) {
+            terms_of(&mut terms, &f.lang, &cfg.taxonomies[t])
+                .entry(term)
+                .or_insert(None);
         }
         if let Some(reason) = f.exclusion {
             scan.excluded.push(Excluded {
@@ -491,7 +499,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             }
         };
         let mut cp = ContentPage::new(PageKind::Page, loc, &f.lang);
-        cp.source = Some(f.path.clone());
+        // Moved: only branch files (`_index`) are looked at again below.
+        cp.source = Some(std::mem::take(&mut f.path));
         // Only a site with more than one language has translations to link.
         if multilingual {
             cp.translation_key = Some(match get_str(&f.fm, "translationkey") {
@@ -616,6 +625,26 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     Ok(scan)
 }
 
+/// Terms found so far, keyed by (language, taxonomy).
+type Terms = BTreeMap<(String, String), BTreeMap<String, Option<usize>>>;
+
+/// The terms of one (language, taxonomy), found without building the key
+/// for every page: there are only a few such pairs.
+fn terms_of<'t>(
+    terms: &'t mut Terms,
+    lang: &str,
+    taxonomy: &str,
+) -> &'t mut BTreeMap<String, Option<usize>> {
+    if !terms.keys().any(|(l, x)| l == lang && x == taxonomy) {
+        terms.insert((lang.to_owned(), taxonomy.to_owned()), BTreeMap::new());
+    }
+    terms
+        .iter_mut()
+        .find(|((l, x), _)| l == lang && x == taxonomy)
+        .map(|(_, found)| found)
+        .expect("inserted above")
+}
+
 /// What Hugo makes of one content file: its language, bundle role and
 /// whether it is published; `None` for an HTML file without front matter
 /// (copied as it is). Runs on the walker's threads.
@@ -678,7 +707,22 @@ fn classify(
         published,
         exclusion,
         page_loc: None,
+        terms: Vec::new(),
     };
+    if file.published && !file.is_branch() && !is_taxonomy_dir(cfg, &file.dir) {
+        for (t, taxonomy) in cfg.taxonomies.iter().enumerate() {
+            match file.fm.get(taxonomy) {
+                Some(Value::Array(values)) => file.terms.extend(
+                    values
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(|v| (t, hugo_make_path(v, cfg.lower))),
+                ),
+                Some(Value::String(v)) => file.terms.push((t, hugo_make_path(v, cfg.lower))),
+                _ => {}
+            }
+        }
+    }
     let listed_page = !file.is_branch()
         && !is_taxonomy_dir(cfg, &file.dir)
         && file.exclusion.is_none()
