@@ -1670,3 +1670,59 @@ impl TreeLookup {
         let _ = self.child.wait();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{SKIP_COST, split_points, steal_point};
+
+    /// Every plan covers the rest of the history exactly, in parts of at
+    /// least one commit, one part per process at most.
+    #[test]
+    fn split_points_cover_the_rest() {
+        for total in [2, 3, 5, 17, 100, 2_000, 50_000] {
+            for done in [0, 1, 2, 10, 1_000, 49_990] {
+                for processes in 1..=6 {
+                    let Some(ends) = split_points(total, done, processes) else {
+                        assert!(
+                            processes < 2 || total < done + 2,
+                            "{total} {done} {processes}"
+                        );
+                        continue;
+                    };
+                    assert_eq!(ends.len(), processes.min(total - done));
+                    assert_eq!(*ends.last().unwrap(), total);
+                    let mut previous = done;
+                    for &e in &ends {
+                        assert!(e > previous, "{total} {done} {processes}: {ends:?}");
+                        previous = e;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parts that skip more get fewer commits, so that all finish
+    /// together: 50,000 commits, nothing shown yet, two processes.
+    #[test]
+    fn split_points_give_the_skipping_part_less() {
+        assert_eq!(split_points(50_000, 0, 2), Some(vec![26_316, 50_000]));
+        // The first part's time equals the second's: its skip plus its
+        // share.
+        let first = 26_316.0;
+        let second = SKIP_COST * first + (50_000.0 - first);
+        assert!((first - second).abs() < 1.0, "{first} {second}");
+    }
+
+    #[test]
+    fn steal_point_leaves_both_a_share() {
+        // 10,000 commits left after 20,000 read: the new part skips
+        // 25,000 or so, so the first keeps a little more than half.
+        let at = steal_point(20_000, 30_000, 1_000).unwrap();
+        assert!((25_000..26_500).contains(&at), "{at}");
+        // Too little left to be worth a process.
+        assert_eq!(steal_point(20_000, 21_500, 1_000), None);
+        assert_eq!(steal_point(5, 6, 1), None);
+        assert_eq!(steal_point(5, 7, 1), Some(6));
+        assert_eq!(steal_point(7, 7, 1), None);
+    }
+}
