@@ -13,33 +13,40 @@
 //! `--topo-order`. When no file waits any more, git is stopped.
 //!
 //! Almost all the time goes into git's tree diffs, on one core. So on a
-//! long history the stream is produced by several processes at once, one
-//! part each, while the walk still takes the commits in the stream's
-//! order:
+//! long history the stream is produced by several processes at once (one
+//! per core, at most [`MAX_PROCESSES`]), while the walk still takes the
+//! commits in the stream's order:
 //!
 //! - The first `git log` starts at once and feeds the walk as it reads,
 //!   so a walk that stops early (the newest pages) stops after the same
-//!   commits as with one process.
-//! - Once it has shown [`COUNT_AFTER`] commits, `git rev-list --count`
-//!   runs beside it (never waited for). With at least
-//!   [`MIN_SPLIT_COMMITS`] commits and more than one core, the rest of the
-//!   history is shared out: part `i` is `git log --skip=START
-//!   --max-count=LEN` with the same options, read by its own thread into
-//!   batches of parsed commits. `--skip` walks past the first START
-//!   commits without diffing them (git's `get_revision_internal` just
-//!   pulls them from the same walk), so the parts put end to end are the
-//!   one stream. The parts are sized to finish together, counting what
-//!   each spends skipping ([`split_points`]).
-//! - The walk reads the first process up to its share, stops it, then
-//!   takes each part's batches in order. Every part but the last shows one
-//!   commit past its share, and the first process's next commit is read
-//!   too: each must be the first commit of the part after it, and each
-//!   part must show exactly its share, or the pass is redone by one
-//!   process.
-//! - Newer commits tend to cost git more (bigger trees), so the first
-//!   share tends to run late: whenever a part's process has ended and a
-//!   core is free, the rest of the first share is split again
-//!   ([`steal_point`]).
+//!   commits as with one process. Only once it has shown [`COUNT_AFTER`]
+//!   commits do other processes start, so a short history, or a walk
+//!   that stops by then, never shares the cores with them.
+//! - Two processes (two cores): the second is `git log --reverse` with
+//!   the same options ([`Tail`]): the same stream backwards, oldest
+//!   first, read by its own thread. Before each commit of the first
+//!   process the walk asks whether the tail has shown it; when it has,
+//!   the two have met: the tail is stopped, the commit must be the same
+//!   in both (parents, date, files), and the walk takes the tail's
+//!   commits from there back to the oldest. No count, no skipping, and
+//!   they meet wherever their speeds take them.
+//! - More processes: `git rev-list --count` runs beside the first (never
+//!   waited for); with at least [`MIN_SPLIT_COMMITS`] commits the rest is
+//!   shared out: part `i` is `git log --skip=START --max-count=LEN`,
+//!   read by its own thread into batches of parsed commits. `--skip`
+//!   walks past the first START commits without diffing them (git's
+//!   `get_revision_internal` just pulls them from the same walk), so the
+//!   parts put end to end are the one stream. The parts are sized to
+//!   finish together, counting what each spends skipping
+//!   ([`split_points`]). The walk reads the first process up to its
+//!   share, stops it, then takes each part's batches in order. Every part
+//!   but the last shows one commit past its share, and the first
+//!   process's next commit is read too: each must be the first commit of
+//!   the part after it, and each part must show exactly its share, or
+//!   the pass is redone by one process. Newer commits tend to cost git
+//!   more (bigger trees), so the first share tends to run late: whenever
+//!   a part's process has ended and a core is free, the rest of the first
+//!   share is split again ([`steal_point`]).
 //!
 //! Every child process is killed and reaped on every way out of a pass
 //! (early stop, error, panic), and its stderr is drained by a thread so a
@@ -131,10 +138,11 @@ impl GitHistory {
 
     /// Not part of the API: [`GitHistory::read`] with the history split
     /// over at most `processes` `git log` processes however short it is,
-    /// planned once the first process has shown `split_at` commits
-    /// (`read` picks the number from the machine, splits only long
-    /// histories, and plans whenever the count is there). The answers are
-    /// the same; tests use it to run the split on small repositories.
+    /// the split made once the first process has shown `split_at` commits
+    /// (with 2 processes: the two meet right there). `read` picks the
+    /// number from the machine, splits only long histories, and never
+    /// waits. The answers are the same; tests use it to run the split on
+    /// small repositories.
     #[doc(hidden)]
     pub fn read_with_processes(
         root: &Path,
@@ -578,6 +586,7 @@ impl Git {
         // `count_at`), and a walk that stops early (the newest pages)
         // never needs it.
         let mut count: Option<Running<'scope>> = None;
+        let mut tail: Option<Tail<'scope>> = None;
         let mut counted = split.processes < 2 || order == Order::Topo;
         let mut parts: Option<Parts<'scope>> = None;
         let mut commit = Commit::default();
@@ -585,14 +594,25 @@ impl Git {
         loop {
             if !counted && read == split.count_after {
                 counted = true;
-                // Without the count the pass just stays in one process.
-                count = Running::spawn(
-                    scope,
-                    self,
-                    self.count_command(pass.head),
-                    "git rev-list --count".to_owned(),
-                )
-                .ok();
+                // Without the count or the tail the pass just stays in one
+                // process.
+                if split.processes == 2 {
+                    tail = self.start_tail(scope, pass).ok();
+                    walk.log_processes += usize::from(tail.is_some());
+                } else {
+                    count = Running::spawn(
+                        scope,
+                        self,
+                        self.count_command(pass.head),
+                        "git rev-list --count".to_owned(),
+                    )
+                    .ok();
+                }
+            }
+            if let Some(t) = tail.as_ref()
+                && split.count_at == Some(read)
+            {
+                t.wait_until_done();
             }
             if let Some(counting) = count.as_mut() {
                 let total = match split.count_at {
@@ -641,6 +661,26 @@ impl Git {
                 } else {
                     End::Finished
                 });
+            }
+            if let Some(at) = tail.as_ref().and_then(|t| t.position(commit.id)) {
+                // The two processes have met: the tail has shown this
+                // commit and every older one.
+                drop(reader);
+                drop(first);
+                let shown = tail.take().expect("checked above").finish();
+                let met = &shown[at];
+                if met.parents != commit.parents
+                    || met.date != commit.date
+                    || met.blocks != commit.blocks
+                {
+                    return Ok(End::SplitMismatch);
+                }
+                for c in shown[..=at].iter().rev() {
+                    if let Some(end) = step(walk, c, status)? {
+                        return Ok(end);
+                    }
+                }
+                return Ok(End::Finished);
             }
             read += 1;
             if let Some(end) = step(walk, &commit, status)? {
@@ -750,6 +790,29 @@ impl Git {
         })
     }
 
+    /// Starts the tail of a two-process pass.
+    fn start_tail<'scope, 'env>(
+        &'env self,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        pass: &'env Pass<'env>,
+    ) -> Result<Tail<'scope>, Error> {
+        let mut process = Running::spawn(
+            scope,
+            self,
+            self.log_command(pass, Order::Reverse, None),
+            "git log --reverse".to_owned(),
+        )?;
+        let reader = LogReader::new(process.stdout(), pass.ids, self);
+        let shared = std::sync::Arc::new(TailShared::default());
+        let for_reader = std::sync::Arc::clone(&shared);
+        let reader = scope.spawn(move || read_tail(reader, &for_reader));
+        Ok(Tail {
+            process,
+            shared,
+            reader,
+        })
+    }
+
     /// `git log` with the pass's options; `range` is `--skip` and
     /// `--max-count`.
     fn log_command(
@@ -774,8 +837,14 @@ impl Git {
             "--no-ext-diff",
             format,
         ]);
-        if order == Order::Topo {
-            cmd.arg("--topo-order");
+        match order {
+            Order::Date => {}
+            Order::Topo => {
+                cmd.arg("--topo-order");
+            }
+            Order::Reverse => {
+                cmd.arg("--reverse");
+            }
         }
         if let Some((skip, count)) = range {
             cmd.arg(format!("--skip={skip}"));
@@ -813,6 +882,9 @@ enum Order {
     Date,
     /// `--topo-order`: every child before its parents, guaranteed.
     Topo,
+    /// `--reverse`: the date order, oldest first (git walks the whole
+    /// history, then shows it backwards).
+    Reverse,
 }
 
 /// How a pass ended.
@@ -835,7 +907,8 @@ enum Walked {
     SplitMismatch,
 }
 
-/// How many `git log` processes may share a pass.
+/// How many `git log` processes may share a pass (2: the first and the
+/// [`Tail`]; more: the first and `--skip` parts).
 #[derive(Clone, Copy, Debug)]
 struct Split {
     /// At most this many (1: never split).
@@ -843,12 +916,13 @@ struct Split {
     /// A history with fewer commits is read by one process: there the
     /// count and the extra processes cost more than they save.
     min_commits: usize,
-    /// The count starts once the first process has shown this many
-    /// commits: a shorter history is never counted, and a walk that stops
-    /// by then (the newest pages) does not share the cores with it.
+    /// The count, or the tail, starts once the first process has shown
+    /// this many commits: a shorter history is never split, and a walk
+    /// that stops by then (the newest pages) does not share the cores.
     count_after: usize,
-    /// For tests: wait for the count once this many commits are read
-    /// (`None`: take it whenever it is there, without waiting).
+    /// For tests: wait for the count, or for the tail to show everything,
+    /// once this many commits are read (`None`: take what is there,
+    /// without waiting).
     count_at: Option<usize>,
 }
 
@@ -947,6 +1021,95 @@ fn steal_point(read: usize, first_len: usize, least: usize) -> Option<usize> {
     let x = ((rest + SKIP_COST * read as f64) / (2.0 - SKIP_COST)).round() as usize;
     let at = read + x.max(1);
     (first_len.checked_sub(at)? >= least.max(1)).then_some(at)
+}
+
+/// The second process of a two-process pass: `git log --reverse`, read
+/// by its own thread from the oldest commit up, while the walk reads the
+/// first process from the newest down, until the walk meets a commit the
+/// tail has shown. No count, no skipping, and the two meet wherever their
+/// speeds take them.
+struct Tail<'scope> {
+    process: Running<'scope>,
+    shared: std::sync::Arc<TailShared>,
+    reader: std::thread::ScopedJoinHandle<'scope, Vec<Commit>>,
+}
+
+/// What the tail's reader and the walk share.
+#[derive(Default)]
+struct TailShared {
+    /// Each commit shown, whole, by the tail → its place in the reader's
+    /// list (oldest first).
+    shown: std::sync::Mutex<HashMap<Oid, usize>>,
+    /// Set by the walk: the reader stops.
+    stop: std::sync::atomic::AtomicBool,
+    /// Set by the reader when it has stopped.
+    done: std::sync::atomic::AtomicBool,
+}
+
+impl Tail<'_> {
+    /// Where the tail's list has commit `id`, if it has shown it.
+    fn position(&self, id: Oid) -> Option<usize> {
+        self.shared.shown.lock().ok()?.get(&id).copied()
+    }
+
+    /// For tests: waits until the reader has stopped (the tail has shown
+    /// everything, or failed).
+    fn wait_until_done(&self) {
+        while !self.shared.done.load(std::sync::atomic::Ordering::Acquire) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    /// Stops the tail and takes what it has shown, oldest first.
+    fn finish(self) -> Vec<Commit> {
+        self.shared
+            .stop
+            .store(true, std::sync::atomic::Ordering::Release);
+        let Tail {
+            process, reader, ..
+        } = self;
+        // Killed: the reader, if it waits for more, sees the end.
+        drop(process);
+        match reader.join() {
+            Ok(shown) => shown,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}
+
+/// The tail's reader thread: offers each commit, whole, to the walk.
+///
+/// An error (a stream cut off when the walk stops the tail, or anything
+/// else) just ends what the tail offers: the commits offered before it
+/// were read whole, and the first process shows every other one.
+fn read_tail<R: BufRead>(mut reader: LogReader<'_, R>, shared: &TailShared) -> Vec<Commit> {
+    let mut shown = Vec::new();
+    loop {
+        if shared.stop.load(std::sync::atomic::Ordering::Acquire) {
+            break;
+        }
+        let mut commit = Commit::default();
+        if !matches!(reader.read_commit(&mut commit), Ok(true)) {
+            break;
+        }
+        // A commit is whole once the next one's header has been read. The
+        // last one, ended by the end of the stream, is not offered: it is
+        // HEAD, which the first process shows first anyway, and a stream
+        // cut short must not pass off a commit with names missing.
+        if reader.peek_id().is_none() {
+            break;
+        }
+        let id = commit.id;
+        shown.push(commit);
+        let Ok(mut map) = shared.shown.lock() else {
+            break;
+        };
+        map.insert(id, shown.len() - 1);
+    }
+    shared
+        .done
+        .store(true, std::sync::atomic::Ordering::Release);
+    shown
 }
 
 /// The split of one pass: the first process's share, then the others.

@@ -17,7 +17,7 @@
 //! 4. runs ours once more, untimed, with a `git` on `PATH` that logs each
 //!    call before running the real one, and prints which git processes
 //!    ours ran (how many `git log` shared the pass, and their
-//!    `--skip`/`--max-count`).
+//!    `--reverse`/`--skip`/`--max-count`).
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -205,7 +205,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             .map(|c| {
                 let range: Vec<&str> = c
                     .split(' ')
-                    .filter(|a| a.starts_with("--skip=") || a.starts_with("--max-count="))
+                    .filter(|a| {
+                        a.starts_with("--skip=")
+                            || a.starts_with("--max-count=")
+                            || *a == "--reverse"
+                    })
                     .collect();
                 if range.is_empty() {
                     "(from HEAD)".to_owned()
