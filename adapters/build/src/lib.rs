@@ -616,7 +616,7 @@ impl Sitemap {
 /// home page, sections and their pagers take the newest `lastmod` of the
 /// pages under them; generated taxonomy and term pages get none. The
 /// glue [`Sitemap::content`] uses, public so that `sitemap scan` gives
-/// the same entries. Front matter is turned into overrides on every core.
+/// the same entries.
 pub fn content_output(
     site: &sitemap_content::Site,
     scan: &sitemap_content::ContentScan,
@@ -626,42 +626,23 @@ pub fn content_output(
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let config_rel = rel(&site.config_path);
-    let convert = |chunk: &[sitemap_content::ContentPage]| {
-        chunk
-            .iter()
-            .map(|cp| {
-                let page = match &cp.source {
-                    Some(source) => SourcePage::from_front_matter(
-                        rel(source),
-                        cp.loc.clone(),
-                        &cp.front_matter,
-                    )?,
-                    // Generated pages (pagination, taxonomies, a home page
-                    // with no _index.md) name the configuration they come
-                    // from.
-                    None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
-                };
-                Ok(page.with_alternates(cp.alternates.clone()))
-            })
-            .collect::<Result<Vec<SourcePage>, sitemap_source::Error>>()
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = scan.pages.len().div_ceil(threads).max(1);
-    let converted: Vec<Result<Vec<SourcePage>, sitemap_source::Error>> = std::thread::scope(|s| {
-        let handles: Vec<_> = scan
-            .pages
-            .chunks(chunk)
-            .map(|c| s.spawn(move || convert(c)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("conversion thread panicked"))
-            .collect()
-    });
-    let mut pages = Vec::with_capacity(scan.pages.len());
-    for part in converted {
-        pages.extend(part?);
-    }
+    // The content scan has already read each page's overrides (on its
+    // walker threads): what is left is copying.
+    let pages: Vec<SourcePage> = scan
+        .pages
+        .iter()
+        .map(|cp| {
+            let page = match &cp.source {
+                Some(source) => SourcePage::new(rel(source), cp.loc.clone())
+                    .with_overrides(cp.overrides.clone()),
+                // Generated pages (pagination, taxonomies, a home page
+                // with no _index.md) name the configuration they come
+                // from.
+                None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
+            };
+            page.with_alternates(cp.alternates.clone())
+        })
+        .collect();
     let mut output = Pipeline::new(&site.root, config)?.run(pages)?;
     roll_up_lastmod(&mut output.urls, &scan.pages);
     Ok(output)

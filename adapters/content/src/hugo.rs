@@ -15,8 +15,9 @@ use crate::paths::{base_loc, escapes, hugo_make_path, make_loc};
 use crate::walk::{Found, walk};
 use crate::{
     ContentPage, ContentScan, Error, Excluded, ExclusionReason, FrontMatter, PageKind, Rules, Site,
-    SiteOptions,
+    SiteOptions, overrides_of,
 };
+use sitemap_source::overrides::Overrides;
 
 #[derive(Debug)]
 pub(crate) struct HugoConfig {
@@ -265,16 +266,20 @@ struct File {
     published: bool,
     /// Why its own URL is not listed, if it is not.
     exclusion: Option<ExclusionReason>,
-    /// A regular page's URL, worked out on the walker's threads (it needs
-    /// only the file and the configuration) so the main thread does not
-    /// do it for every page in turn; an error is kept and raised only if
-    /// the page is listed, in file order, as before. `None` for files that
-    /// are not listed as regular pages.
-    page_loc: Option<Result<sitemap_core::Loc, Error>>,
+    /// A listed regular page's URL and overrides, worked out on the
+    /// walker's threads (they need only the file and the configuration)
+    /// so the main thread does not do it for every page in turn; its front
+    /// matter is then dropped there, so the scan does not hold every
+    /// page's map to the end. An error is kept (boxed: a `File` is moved
+    /// more than once) and raised only if the page is listed, in file
+    /// order. `None` for files that are not listed as regular pages.
+    listed: Option<Result<(sitemap_core::Loc, Overrides), Box<Error>>>,
     /// A published regular page's terms: (index into the configured
     /// taxonomies, the term's URL segment), also worked out on the
     /// walker's threads so the main thread only gathers them.
     terms: Vec<(usize, String)>,
+    /// A listed regular page's `translationKey`.
+    translation_key: Option<String>,
 }
 
 impl File {
@@ -367,21 +372,34 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             .collect();
         let skip_nested = |p: &Path| nested.iter().any(|r| p.starts_with(r));
         let classify = |found: Found| classify(found, dir_lang.as_deref(), site, cfg, now);
-        let walked = walk(&site.root, content_dir, &accept, &skip_nested, &classify)?;
+        let walked = walk(
+            &site.root,
+            content_dir,
+            &accept,
+            &skip_nested,
+            &classify,
+            Classified::path,
+        )?;
         scan.warnings.extend(walked.warnings);
         if let Some((_, err)) = walked.errors.into_iter().next() {
             return Err(err);
         }
         scan.files_read += walked.files.len();
-        files.reserve(walked.files.len());
-        for (path, classified) in walked.files {
-            match classified {
-                Some(file) => files.push(file),
-                None => scan.excluded.push(Excluded {
+        // Filtered in place: the walk's list is reused, not copied.
+        let classified = walked.files.into_iter().filter_map(|c| match c {
+            Classified::Content(file) => Some(file),
+            Classified::Plain(path) => {
+                scan.excluded.push(Excluded {
                     source: path,
                     reason: ExclusionReason::NoFrontMatter,
-                }),
+                });
+                None
             }
+        });
+        if files.is_empty() {
+            files = classified.collect();
+        } else {
+            files.extend(classified);
         }
     }
 
@@ -490,20 +508,22 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             });
             continue;
         }
-        let loc = match f.page_loc.take() {
-            Some(loc) => loc?,
-            // Not reached: classify works out every listed page's URL.
-            None => {
-                let path = page_path(site, cfg, f, &lang_prefix, &ugly_for)?;
-                make_loc(&site.base_url, &path, &f.path)?
-            }
+        // classify works out the URL and overrides of every page listed
+        // here (not a branch or taxonomy file, not excluded, kind on).
+        let Some(listed) = f.listed.take() else {
+            unreachable!(
+                "{}: a listed page classified without its URL",
+                f.path.display()
+            );
         };
+        let (loc, overrides) = listed.map_err(|e| *e)?;
         let mut cp = ContentPage::new(PageKind::Page, loc, &f.lang);
+        cp.overrides = overrides;
         // Moved: only branch files (`_index`) are looked at again below.
         cp.source = Some(std::mem::take(&mut f.path));
         // Only a site with more than one language has translations to link.
         if multilingual {
-            cp.translation_key = Some(match get_str(&f.fm, "translationkey") {
+            cp.translation_key = Some(match &f.translation_key {
                 Some(k) => format!("page:key:{k}"),
                 None => format!(
                     "page:{}/{}",
@@ -512,8 +532,6 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 ),
             });
         }
-        // Moved, not cloned: a page's front matter is needed once.
-        cp.front_matter = std::mem::take(&mut f.fm);
         scan.pages.push(cp);
     }
 
@@ -645,16 +663,35 @@ fn terms_of<'t>(
         .expect("inserted above")
 }
 
+/// A file the walk found: content, or an HTML file without front matter
+/// (which Hugo copies as it is).
+#[expect(
+    clippy::large_enum_variant,
+    reason = "nearly every file is content: boxing it would cost an allocation per page"
+)]
+enum Classified {
+    Content(File),
+    Plain(PathBuf),
+}
+
+impl Classified {
+    fn path(&self) -> &Path {
+        match self {
+            Classified::Content(file) => &file.path,
+            Classified::Plain(path) => path,
+        }
+    }
+}
+
 /// What Hugo makes of one content file: its language, bundle role and
-/// whether it is published; `None` for an HTML file without front matter
-/// (copied as it is). Runs on the walker's threads.
+/// whether it is published. Runs on the walker's threads.
 fn classify(
     found: Found,
     dir_lang: Option<&str>,
     site: &Site,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
-) -> Option<File> {
+) -> Classified {
     let file_name = found.rel.last().map_or("", String::as_str);
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let (name, lang) = match stem.rsplit_once('.') {
@@ -670,7 +707,9 @@ fn classify(
     };
     let fm = match found.front_matter {
         Some(fm) => fm,
-        None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => return None,
+        None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => {
+            return Classified::Plain(found.path);
+        }
         None => FrontMatter::default(),
     };
     let mut published = true;
@@ -706,8 +745,9 @@ fn classify(
         fm,
         published,
         exclusion,
-        page_loc: None,
+        listed: None,
         terms: Vec::new(),
+        translation_key: None,
     };
     if file.published && !file.is_branch() && !is_taxonomy_dir(cfg, &file.dir) {
         for (t, taxonomy) in cfg.taxonomies.iter().enumerate() {
@@ -730,12 +770,19 @@ fn classify(
     if listed_page {
         let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
         let ugly_for = |section: &str| ugly_for(cfg, section);
-        file.page_loc = Some(
+        file.listed = Some(
             page_path(site, cfg, &file, &lang_prefix, &ugly_for)
-                .and_then(|path| make_loc(&site.base_url, &path, &file.path)),
+                .and_then(|path| make_loc(&site.base_url, &path, &file.path))
+                .and_then(|loc| Ok((loc, overrides_of(site, &file.path, &file.fm)?)))
+                .map_err(Box::new),
         );
+        file.translation_key = get_str(&file.fm, "translationkey").map(str::to_owned);
+        // All the page's front matter is needed for: freed here, on this
+        // walker thread, whose allocator reuses the memory for the next
+        // file, instead of 100,000 maps held and freed at the end.
+        file.fm = FrontMatter::default();
     }
-    Some(file)
+    Classified::Content(file)
 }
 
 /// The URL prefix of a language: none for the default language unless
@@ -797,7 +844,7 @@ fn push_node(
     let mut cp = ContentPage::new(kind, make_loc(&site.base_url, path, source)?, lang);
     if let Some(f) = file {
         cp.source = Some(f.path.clone());
-        cp.front_matter = f.fm.clone();
+        cp.overrides = overrides_of(site, &f.path, &f.fm)?;
     }
     if site.languages.len() > 1 {
         cp.translation_key = Some(match file.and_then(|f| get_str(&f.fm, "translationkey")) {

@@ -54,6 +54,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use sitemap_core::{Alternate, Hreflang, Loc};
+use sitemap_source::overrides::Overrides;
 
 pub use crate::error::Error;
 pub use sitemap_source::front_matter::FrontMatter;
@@ -255,10 +256,13 @@ pub struct ContentPage {
     pub loc: Loc,
     /// Its language code.
     pub lang: String,
-    /// Its front matter, as the shared source layer parses it (empty for
-    /// made-up pages). For Zola pages with a date in the file name and no
-    /// `date` key, `date` is added, as Zola does.
-    pub front_matter: FrontMatter,
+    /// What its front matter says for the sitemap (exclusion, changefreq,
+    /// priority, lastmod, date), read by the shared source layer; empty for
+    /// made-up pages. For Zola pages with a date in the file name and no
+    /// `date` key, that date counts, as in Zola. Only these are kept, not
+    /// the whole front matter: on a large site every page's map held to
+    /// the end was most of a scan's memory.
+    pub overrides: Overrides,
     /// Every language version of the page, this one included, plus
     /// `x-default` (the default language's version); empty when the page
     /// has no translation.
@@ -274,11 +278,18 @@ impl ContentPage {
             kind,
             loc,
             lang: lang.to_owned(),
-            front_matter: FrontMatter::default(),
+            overrides: Overrides::default(),
             alternates: Vec::new(),
             translation_key: None,
         }
     }
+}
+
+/// The sitemap overrides in a content file's front matter; errors name the
+/// file relative to the site root, as the source layer's other errors do.
+pub(crate) fn overrides_of(site: &Site, path: &Path, fm: &FrontMatter) -> Result<Overrides, Error> {
+    let rel = path.strip_prefix(&site.root).unwrap_or(path);
+    Ok(Overrides::from_front_matter(rel, fm)?)
 }
 
 /// Why the generator would not publish a content file.

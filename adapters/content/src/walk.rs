@@ -21,11 +21,18 @@ pub(crate) struct Found {
     pub(crate) front_matter: Option<FrontMatter>,
 }
 
+impl Found {
+    /// The path of a found file, for [`walk`]'s `path_of`.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
 /// What the walk gathered, sorted by path so that everything built from it
 /// is deterministic.
 pub(crate) struct Walked<T> {
-    /// Each file's path and what `map` made of it.
-    pub(crate) files: Vec<(PathBuf, T)>,
+    /// What `map` made of each file, sorted by the file's path.
+    pub(crate) files: Vec<T>,
     /// Per-file errors, kept with their path so that files a later rule
     /// skips (under a draft section) do not fail the scan.
     pub(crate) errors: Vec<(PathBuf, Error)>,
@@ -36,13 +43,15 @@ pub(crate) struct Walked<T> {
 /// `accept(file_name)` is `Some(allow_json)`. Names starting with `.` are
 /// skipped, as both generators do. Symlinks are followed only when they
 /// resolve inside the site. `map` runs on the walker's threads, so
-/// per-file work done there is spread over every core.
+/// per-file work done there is spread over every core; `path_of` gives
+/// back the path of what it made (the path is held once, by `T`).
 pub(crate) fn walk<T: Send>(
     site_root: &Path,
     content_dir: &Path,
     accept: &(dyn Fn(&str) -> Option<bool> + Sync),
     ignore_path: &(dyn Fn(&Path) -> bool + Sync),
     map: &(dyn Fn(Found) -> T + Sync),
+    path_of: fn(&T) -> &Path,
 ) -> Result<Walked<T>, Error> {
     let root = site_root
         .canonicalize()
@@ -123,13 +132,12 @@ pub(crate) fn walk<T: Send>(
             match front_matter::read(path, allow_json) {
                 Ok(front_matter) => {
                     // The entry's own path is moved out: one copy per file.
-                    let path = entry.into_path();
                     let mapped = map(Found {
-                        path: path.clone(),
+                        path: entry.into_path(),
                         rel,
                         front_matter,
                     });
-                    files.lock().unwrap().push((path, mapped));
+                    files.lock().unwrap().push(mapped);
                 }
                 Err(err) => errors.lock().unwrap().push((entry.into_path(), err)),
             }
@@ -139,7 +147,7 @@ pub(crate) fn walk<T: Send>(
     let mut files = files.into_inner().unwrap();
     // Byte order of the path: deterministic, and much cheaper than
     // comparing path components.
-    files.sort_unstable_by(|a, b| a.0.as_os_str().cmp(b.0.as_os_str()));
+    files.sort_unstable_by(|a, b| path_of(a).as_os_str().cmp(path_of(b).as_os_str()));
     let mut errors = errors.into_inner().unwrap();
     errors.sort_by(|a, b| a.0.cmp(&b.0));
     let mut warnings = std::mem::take(&mut *warnings.lock().unwrap());

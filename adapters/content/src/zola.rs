@@ -13,7 +13,7 @@ use crate::paths::{SlugifyStrategy, base_loc, escapes, make_loc, zola_slugify};
 use crate::walk::{Found, walk};
 use crate::{
     ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Rules, Site, SiteOptions,
-    Warning,
+    Warning, overrides_of,
 };
 
 #[derive(Debug)]
@@ -373,6 +373,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         &|name| name.ends_with(".md").then_some(false),
         &move |p| ignored.as_ref().is_some_and(|g| g.is_match(p)),
         &|found| found,
+        Found::path,
     )?;
     let mut scan = ContentScan {
         warnings: walked.warnings,
@@ -386,7 +387,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     let mut sections: BTreeMap<(Vec<String>, String), Section> = BTreeMap::new();
     let mut draft_dirs: BTreeSet<Vec<String>> = BTreeSet::new();
     let mut page_files: Vec<&Found> = Vec::new();
-    for (_, found) in &walked.files {
+    for found in &walked.files {
         let (dir, name) = found.rel.split_at(found.rel.len() - 1);
         let name = &name[0];
         if !name.starts_with("_index.") {
@@ -720,7 +721,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             &page.lang,
         );
         cp.source = Some(page.source.clone());
-        cp.front_matter = std::mem::take(&mut page.fm);
+        cp.overrides = overrides_of(site, &page.source, &page.fm)?;
         if multilingual {
             cp.translation_key = Some(format!("page:{}", page.canonical));
         }
@@ -742,7 +743,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             let mut cp = ContentPage::new(kind, loc.clone(), &section.lang);
             if !section.source.as_os_str().is_empty() {
                 cp.source = Some(section.source.clone());
-                cp.front_matter = section.fm.clone();
+                cp.overrides = overrides_of(site, &section.source, &section.fm)?;
             }
             if multilingual {
                 cp.translation_key = Some(format!("section:{}", section.dir.join("/")));
