@@ -580,11 +580,10 @@ impl Git {
             "git log".to_owned(),
         )?;
         let mut reader = LogReader::new(first.stdout(), pass.ids, self);
-        // The count that plans the split runs beside the first process,
-        // which starts at once; the walk takes the count when it is there
-        // and does not wait for it (tests can make it wait, at
-        // `count_at`), and a walk that stops early (the newest pages)
-        // never needs it.
+        // What splits the pass (the tail, or the count that plans the
+        // parts) starts beside the first process once it has shown
+        // `count_after` commits; the walk takes what is there and never
+        // waits for it (tests can make it wait, at `count_at`).
         let mut count: Option<Running<'scope>> = None;
         let mut tail: Option<Tail<'scope>> = None;
         let mut counted = split.processes < 2 || order == Order::Topo;

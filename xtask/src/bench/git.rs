@@ -87,6 +87,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     );
     println!("  repository: {}", repo.display());
 
+    let load_before = load_average();
     let mut ours = Vec::with_capacity(runs);
     let mut baseline = Vec::with_capacity(runs);
     let mut answers = String::new();
@@ -134,12 +135,18 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     let naive = start.elapsed();
 
+    let load_after = load_average();
     let wall = |t: &[Took]| t.iter().map(|t| t.wall).collect::<Vec<_>>();
     let cpu = |t: &[Took]| t.iter().map(|t| t.cpu).collect::<Option<Vec<_>>>();
     let ours_median = median(&mut wall(&ours));
     let base_median = median(&mut wall(&baseline));
     let ratio = ours_median.as_secs_f64() / base_median.as_secs_f64();
     let naive_all = naive.as_secs_f64() * paths.len() as f64 / sampled.len().max(1) as f64;
+    if let (Some(before), Some(after)) = (load_before, load_after) {
+        // Other work on the machine takes the cores ours splits the pass
+        // over; our own runs add up to 2 while they last.
+        println!("  load average (1 min) before / after the timed runs: {before} / {after}");
+    }
     println!("  wall clock, median of {runs} alternating runs:");
     println!(
         "    ours (one history pass)               {:>8.3} s  runs {}",
@@ -283,6 +290,12 @@ fn git_calls(exe: &Path, repo: &Path, list: &Path, cache: &Path) -> Result<Vec<S
             args.collect::<Vec<_>>().join(" ")
         })
         .collect())
+}
+
+/// The 1-minute load average (Linux); `None` elsewhere.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split(' ').next().map(str::to_owned)
 }
 
 fn git(dir: &Path) -> Command {
