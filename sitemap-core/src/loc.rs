@@ -86,6 +86,9 @@ impl Loc {
             input: clip(reference),
             rule,
         };
+        if let Some(joined) = self.appended(reference) {
+            return Self::check_len(joined).map_err(err);
+        }
         if reference.chars().any(|c| c.is_control()) {
             return Err(err(LocRule::Whitespace));
         }
@@ -94,6 +97,26 @@ impl Loc {
             .join(reference)
             .map_err(|_| err(LocRule::Join(clip(reference))))?;
         Self::check(url).map_err(err)
+    }
+
+    /// The join without the parser, when it is only appending: a relative
+    /// path (no scheme, no leading `/`, no query or fragment) onto a
+    /// folder URL without a query, giving a URL already in the parser's
+    /// normal form, which the parser would hand back unchanged. That is
+    /// every page of an ordinary site, and parsing was most of the cost
+    /// of making its URL.
+    fn appended(&self, reference: &str) -> Option<String> {
+        let first_segment = reference.split('/').next().unwrap_or("");
+        let appends = self.0.ends_with('/')
+            && !self.0.contains('?')
+            && !reference.starts_with('/')
+            && !first_segment.contains(':')
+            && !reference.contains(['?', '#']);
+        if !appends {
+            return None;
+        }
+        let joined = [self.0.as_str(), reference].concat();
+        already_normal(&joined).then_some(joined)
     }
 
     fn check(url: url::Url) -> Result<Loc, LocRule> {
@@ -389,6 +412,59 @@ mod tests {
                 let fast = Loc::parse(&input).ok().map(|l| l.0);
                 prop_assert_eq!(fast, slow(&input));
             }
+        }
+    }
+
+    fn slow_join(base: &str, reference: &str) -> Option<String> {
+        if reference.chars().any(char::is_control) {
+            return None;
+        }
+        let url = url::Url::parse(base).ok()?.join(reference).ok()?;
+        Loc::check(url).ok().map(|l| l.0)
+    }
+
+    static JOINS_APPENDED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]
+
+        /// `join` gives what the parser's join gives, whether or not it
+        /// took the appending shortcut.
+        #[test]
+        fn join_agrees_with_the_parser(
+            base in prop::sample::select(&[
+                "https://example.org/",
+                "http://example.org/docs/",
+                "https://a.example.com/x/y/",
+                "https://example.org/page",
+                "https://example.org/docs/?q=1",
+            ][..]),
+            tail in prop::collection::vec(prop::sample::select(&PIECES[..]), 0..8),
+        ) {
+            let base = Loc::parse(base).unwrap();
+            let reference = tail.concat();
+            if base.appended(&reference).is_some() {
+                JOINS_APPENDED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            prop_assert_eq!(
+                base.join(&reference).ok().map(|l| l.0),
+                slow_join(base.as_str(), &reference)
+            );
+        }
+    }
+
+    #[test]
+    fn join_shortcut_is_taken_for_site_pages() {
+        join_agrees_with_the_parser();
+        assert!(JOINS_APPENDED.load(std::sync::atomic::Ordering::Relaxed) > 200);
+        let base = Loc::parse("https://example.org/docs/").unwrap();
+        for page in ["", "blog/", "blog/post-1/", "a/b.html", "it's~_!;=&@"] {
+            assert!(base.appended(page).is_some(), "{page}");
+        }
+        for other in [
+            "/abs/", "./a", "a/../b", "..", "mailto:x", "a?q", "a#f", "é", "a b", "%41",
+        ] {
+            assert!(base.appended(other).is_none(), "{other}");
         }
     }
 

@@ -627,22 +627,37 @@ pub fn content_output(
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let config_rel = rel(&site.config_path);
     // The content scan has already read each page's overrides (on its
-    // walker threads): what is left is copying.
-    let pages: Vec<SourcePage> = scan
-        .pages
-        .iter()
-        .map(|cp| {
-            let page = match &cp.source {
-                Some(source) => SourcePage::new(rel(source), cp.loc.clone())
-                    .with_overrides(cp.overrides.clone()),
-                // Generated pages (pagination, taxonomies, a home page
-                // with no _index.md) name the configuration they come
-                // from.
-                None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
-            };
-            page.with_alternates(cp.alternates.clone())
-        })
-        .collect();
+    // walker threads): what is left is copying, spread over the cores
+    // since on a large site it is a few allocations per page.
+    let convert = |chunk: &[sitemap_content::ContentPage]| -> Vec<SourcePage> {
+        chunk
+            .iter()
+            .map(|cp| {
+                let page = match &cp.source {
+                    Some(source) => SourcePage::new(rel(source), cp.loc.clone())
+                        .with_overrides(cp.overrides.clone()),
+                    // Generated pages (pagination, taxonomies, a home page
+                    // with no _index.md) name the configuration they come
+                    // from.
+                    None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
+                };
+                page.with_alternates(cp.alternates.clone())
+            })
+            .collect()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = scan.pages.len().div_ceil(threads).max(1);
+    let mut pages = Vec::with_capacity(scan.pages.len());
+    std::thread::scope(|s| {
+        let handles: Vec<_> = scan
+            .pages
+            .chunks(chunk)
+            .map(|c| s.spawn(move || convert(c)))
+            .collect();
+        for handle in handles {
+            pages.extend(handle.join().expect("conversion thread panicked"));
+        }
+    });
     let mut output = Pipeline::new(&site.root, config)?.run(pages)?;
     roll_up_lastmod(&mut output.urls, &scan.pages);
     Ok(output)

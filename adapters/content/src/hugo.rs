@@ -305,8 +305,11 @@ fn is_true(fm: &FrontMatter, key: &str) -> bool {
 /// left out here). `build.list`: `never` and `local` keep the page out of
 /// site-wide lists, Hugo's sitemap included.
 fn build_excludes(fm: &FrontMatter) -> bool {
-    for table in ["build", "_build"] {
-        match fm.get(&format!("{table}.render")) {
+    for (render, list) in [
+        ("build.render", "build.list"),
+        ("_build.render", "_build.list"),
+    ] {
+        match fm.get(render) {
             Some(Value::Bool(false)) => return true,
             Some(Value::String(s))
                 if matches!(s.to_lowercase().as_str(), "never" | "link" | "false") =>
@@ -315,7 +318,7 @@ fn build_excludes(fm: &FrontMatter) -> bool {
             }
             _ => {}
         }
-        match fm.get(&format!("{table}.list")) {
+        match fm.get(list) {
             Some(Value::Bool(false)) => return true,
             Some(Value::String(s))
                 if matches!(s.to_lowercase().as_str(), "never" | "local" | "false") =>
