@@ -6,7 +6,7 @@ mod seen;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, mpsc};
 
 use serde::{Deserialize, Serialize};
 use tempfile::TempPath;
@@ -439,23 +439,108 @@ struct Part {
 }
 
 enum Sink {
-    Plain(BufWriter<File>),
+    Plain(FileThread),
     Gz(ParallelGz<File>),
 }
 
 impl Sink {
     fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self {
-            Sink::Plain(w) => w.write_all(bytes),
+            Sink::Plain(w) => w.write(bytes),
             Sink::Gz(w) => w.write(bytes),
         }
     }
 
     fn finish(self) -> io::Result<()> {
         match self {
-            Sink::Plain(mut w) => w.flush(),
+            Sink::Plain(w) => w.finish(),
             Sink::Gz(w) => w.finish().map(drop),
         }
+    }
+}
+
+/// A file written in blocks by a thread of its own, so that the write
+/// system calls of a large sitemap overlap the encoding of its entries
+/// (on a 100,000-page scan they were a fifth of what was left for one
+/// core after the parallel walk). Blocks go back to the encoder for reuse.
+struct FileThread {
+    block: Vec<u8>,
+    to_writer: Option<mpsc::SyncSender<Vec<u8>>>,
+    spare: mpsc::Receiver<Vec<u8>>,
+    writer: Option<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+impl FileThread {
+    fn new(mut file: File) -> io::Result<FileThread> {
+        let (to_writer, blocks) = mpsc::sync_channel::<Vec<u8>>(2);
+        let (give_back, spare) = mpsc::channel();
+        let writer = std::thread::Builder::new()
+            .name("sitemap-write".to_owned())
+            .spawn(move || -> io::Result<()> {
+                for mut block in blocks {
+                    file.write_all(&block)?;
+                    block.clear();
+                    // The encoder may have finished already.
+                    let _ = give_back.send(block);
+                }
+                Ok(())
+            })?;
+        Ok(FileThread {
+            block: Vec::with_capacity(BLOCK),
+            to_writer: Some(to_writer),
+            spare,
+            writer: Some(writer),
+        })
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.block.extend_from_slice(bytes);
+        if self.block.len() >= BLOCK {
+            self.send()?;
+        }
+        Ok(())
+    }
+
+    fn send(&mut self) -> io::Result<()> {
+        let next = self
+            .spare
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(BLOCK));
+        let full = std::mem::replace(&mut self.block, next);
+        let sent = self.to_writer.as_ref().map(|w| w.send(full));
+        match sent {
+            Some(Ok(())) => Ok(()),
+            // The thread stopped at a failed write: its error says why.
+            _ => match self.close() {
+                Err(e) => Err(e),
+                Ok(()) => Err(io::Error::other("the sitemap writer thread stopped")),
+            },
+        }
+    }
+
+    fn finish(mut self) -> io::Result<()> {
+        if !self.block.is_empty() {
+            self.send()?;
+        }
+        self.close()
+    }
+
+    /// Ends the thread once it has written every block sent.
+    fn close(&mut self) -> io::Result<()> {
+        drop(self.to_writer.take());
+        match self.writer.take() {
+            Some(writer) => writer
+                .join()
+                .unwrap_or_else(|_| Err(io::Error::other("the sitemap writer thread panicked"))),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for FileThread {
+    fn drop(&mut self) {
+        // A part abandoned on an error: the thread must not outlive it.
+        let _ = self.close();
     }
 }
 
@@ -784,7 +869,10 @@ impl SetWriter {
                 self.failed = true;
                 io_err("write", e)
             })?),
-            None => Sink::Plain(BufWriter::with_capacity(BLOCK, file)),
+            None => Sink::Plain(FileThread::new(file).map_err(|e| {
+                self.failed = true;
+                io_err("start the writer thread", e)
+            })?),
         };
         Ok(Part {
             number,
