@@ -279,7 +279,7 @@ fn fm_err(path: &Path, line: usize, message: String) -> Error {
 }
 
 fn fm_bool(fm: &FrontMatter, key: &str, default: bool, path: &Path) -> Result<bool, Error> {
-    match fm.data.get(key) {
+    match fm.data().get(key) {
         None => Ok(default),
         Some(Value::Bool(b)) => Ok(*b),
         Some(other) => Err(fm_err(
@@ -291,7 +291,7 @@ fn fm_bool(fm: &FrontMatter, key: &str, default: bool, path: &Path) -> Result<bo
 }
 
 fn fm_str<'a>(fm: &'a FrontMatter, key: &str, path: &Path) -> Result<Option<&'a str>, Error> {
-    match fm.data.get(key) {
+    match fm.data().get(key) {
         None => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
         Some(other) => Err(fm_err(
@@ -430,7 +430,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         } else {
             format!("{lang_path}/{joined}/")
         };
-        let paginate_by = match fm.data.get("paginate_by") {
+        let paginate_by = match fm.data().get("paginate_by") {
             None => None,
             Some(v) => Some(v.as_u64().ok_or_else(|| {
                 fm_err(
@@ -553,8 +553,8 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             {
                 slug_from_dated = Some(s.to_owned());
             }
-            if !fm.data.contains_key("date") {
-                fm.data
+            if !fm.data().contains_key("date") {
+                fm.data_mut()
                     .insert("date".to_owned(), Value::String(datetime.to_owned()));
             }
         }
@@ -608,7 +608,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             path.push('/');
         }
         // Taxonomies: every non-draft page counts, rendered or not.
-        match fm.data.get("taxonomies") {
+        match fm.data().get("taxonomies") {
             None => {}
             Some(Value::Object(map)) => {
                 for (taxo_name, values) in map {
@@ -660,10 +660,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             path,
             section_dir: components,
             canonical,
-            has_date: fm.data.contains_key("date"),
-            has_updated: fm.data.contains_key("updated") || fm.data.contains_key("date"),
-            has_title: fm.data.contains_key("title"),
-            has_weight: fm.data.contains_key("weight"),
+            has_date: fm.data().contains_key("date"),
+            has_updated: fm.data().contains_key("updated") || fm.data().contains_key("date"),
+            has_title: fm.data().contains_key("title"),
+            has_weight: fm.data().contains_key("weight"),
             fm,
             render,
         });

@@ -15,7 +15,7 @@
 //! let text = "\u{feff}\n+++\ntitle = \"Hello\"\n[extra.sitemap]\npriority = 0.8\n+++\nBody\n";
 //! let fm = front_matter::parse(Path::new("content/hello.md"), text)?;
 //! assert_eq!(fm.format, Some(Format::Toml));
-//! assert_eq!(fm.data["title"], "Hello");
+//! assert_eq!(fm.data()["title"], "Hello");
 //! assert_eq!(fm.body(text), "Body\n");
 //! assert_eq!(fm.line_of("extra.sitemap.priority"), 5);
 //! # Ok::<(), sitemap_source::Error>(())
@@ -53,15 +53,18 @@ impl fmt::Display for Format {
 }
 
 /// A parsed front matter block, or the absence of one.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub struct FrontMatter {
     /// The block's format; `None` when the file has no front matter.
     pub format: Option<Format>,
-    /// The keys and values, with keys sorted; empty when there is no front
-    /// matter. TOML date-times come out as their string form
-    /// (`2024-05-01`, `2024-05-01T10:00:00+02:00`).
-    pub data: Map<String, Value>,
+    /// The keys and values ([`FrontMatter::data`]).
+    data: Map<String, Value>,
+    /// No top-level key has a capital letter (as parsed, `data` untouched
+    /// since): a lowercase key is then found by the map's own lookup. A
+    /// page's rules ask for twenty-odd keys, most of them absent, and
+    /// each absent one used to cost a case-insensitive pass over every key.
+    keys_lowercase: bool,
     /// Byte offset in the text where the body starts: after the closing
     /// fence's line, or after a byte-order mark when there is no front
     /// matter.
@@ -77,7 +80,33 @@ pub struct FrontMatter {
     block_line: usize,
 }
 
+impl PartialEq for FrontMatter {
+    fn eq(&self, other: &FrontMatter) -> bool {
+        // `keys_lowercase` is derived from `data`.
+        self.format == other.format
+            && self.data == other.data
+            && self.body_start == other.body_start
+            && self.fence_line == other.fence_line
+            && self.block == other.block
+            && self.block_line == other.block_line
+    }
+}
+
 impl FrontMatter {
+    /// The keys and values, with keys sorted; empty when there is no front
+    /// matter. TOML date-times come out as their string form
+    /// (`2024-05-01`, `2024-05-01T10:00:00+02:00`).
+    pub fn data(&self) -> &Map<String, Value> {
+        &self.data
+    }
+
+    /// The keys and values, to change (Zola adds the `date` of a file
+    /// name, for example).
+    pub fn data_mut(&mut self) -> &mut Map<String, Value> {
+        self.keys_lowercase = false;
+        &mut self.data
+    }
+
     /// The body: the text after the block.
     pub fn body<'t>(&self, text: &'t str) -> &'t str {
         text.get(self.body_start..).unwrap_or("")
@@ -88,7 +117,11 @@ impl FrontMatter {
     pub fn get(&self, dotted: &str) -> Option<&Value> {
         let mut parts = dotted.split('.');
         let first = parts.next()?;
-        let mut value = get_key(&self.data, first)?;
+        let mut value = if self.keys_lowercase && !first.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.data.get(first)?
+        } else {
+            get_key(&self.data, first)?
+        };
         for part in parts {
             value = get_key(value.as_object()?, part)?;
         }
@@ -118,6 +151,11 @@ impl FrontMatter {
     pub fn fence_line(&self) -> Option<usize> {
         (self.fence_line > 0).then_some(self.fence_line)
     }
+}
+
+fn keys_lowercase(data: &Map<String, Value>) -> bool {
+    data.keys()
+        .all(|k| !k.bytes().any(|b| b.is_ascii_uppercase()))
 }
 
 fn get_key<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
@@ -192,6 +230,7 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
             let data = ctx.parse_block(format, block, block_start, open_line)?;
             Ok(FrontMatter {
                 format: Some(format),
+                keys_lowercase: keys_lowercase(&data),
                 data,
                 body_start: next_line(text, close_end),
                 fence_line: open_line,
@@ -221,6 +260,7 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
             };
             Ok(FrontMatter {
                 format: Some(Format::Json),
+                keys_lowercase: keys_lowercase(&data),
                 data,
                 body_start,
                 fence_line: open_line,

@@ -26,13 +26,13 @@ fn render(case: &str) -> String {
     writeln!(
         out,
         "data: {}",
-        serde_json::to_string_pretty(&fm.data).unwrap()
+        serde_json::to_string_pretty(fm.data()).unwrap()
     )
     .unwrap();
     writeln!(out, "body_start: {}", fm.body_start).unwrap();
     writeln!(out, "body: {:?}", fm.body(&text)).unwrap();
     let mut keys = Vec::new();
-    collect_keys("", &serde_json::Value::Object(fm.data.clone()), &mut keys);
+    collect_keys("", &serde_json::Value::Object(fm.data().clone()), &mut keys);
     for key in keys {
         writeln!(out, "line of {key}: {}", fm.line_of(&key)).unwrap();
     }
@@ -166,6 +166,29 @@ fn body_is_the_rest_of_the_file() {
 fn fence_inside_a_value_does_not_close() {
     let text = "---\ntitle: \"a --- b\"\n---\nBody\n";
     let fm = front_matter::parse(Path::new("a.md"), text).unwrap();
-    assert_eq!(fm.data["title"], "a --- b");
+    assert_eq!(fm.data()["title"], "a --- b");
     assert_eq!(fm.body(text), "Body\n");
+}
+
+#[test]
+fn keys_are_found_whatever_their_case() {
+    let path = Path::new("content/page.md");
+    // Keys as written with capitals (Hugo's `publishDate`), asked for in
+    // lowercase; and lowercase keys asked for with capitals.
+    let mixed =
+        front_matter::parse(path, "+++\npublishDate = 2024-05-01\n[Sitemap]\nPriority = 0.5\n+++\n")
+            .unwrap();
+    assert_eq!(mixed.get("publishdate").unwrap(), "2024-05-01");
+    assert_eq!(mixed.get("sitemap.priority").unwrap(), 0.5);
+    let lower = front_matter::parse(path, "---\ntranslationkey: k\ndraft: true\n---\n").unwrap();
+    assert_eq!(lower.get("translationKey").unwrap(), "k");
+    assert_eq!(lower.get("draft").unwrap(), true);
+    assert!(lower.get("title").is_none());
+    // A key added afterwards is found in any case too.
+    let mut changed = lower.clone();
+    changed
+        .data_mut()
+        .insert("Title".to_owned(), serde_json::Value::from("Hello"));
+    assert_eq!(changed.get("title").unwrap(), "Hello");
+    assert_eq!(changed.data().len(), 3);
 }

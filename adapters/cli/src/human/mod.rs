@@ -54,7 +54,7 @@ pub(crate) fn markdown_title(source: &Path) -> Option<String> {
     let fm = sitemap_source::front_matter::parse(source, &text).ok();
     if let Some(title) = fm
         .as_ref()
-        .and_then(|fm| fm.data.get("title"))
+        .and_then(|fm| fm.data().get("title"))
         .and_then(|t| t.as_str())
     {
         let title = collapse(title);
