@@ -643,6 +643,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             )?;
         }
     }
+    // Freeing a large site's files (a few strings each) is left to another
+    // core: this thread's next work does not wait for it.
+    drop_elsewhere(files);
     Ok(scan)
 }
 
@@ -664,6 +667,13 @@ fn terms_of<'t>(
         .find(|((l, x), _)| l == lang && x == taxonomy)
         .map(|(_, found)| found)
         .expect("inserted above")
+}
+
+/// Drops `value` on a thread of its own (or here, if none can start).
+fn drop_elsewhere<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("sitemap-drop".to_owned())
+        .spawn(move || drop(value));
 }
 
 /// A file the walk found: content, or an HTML file without front matter

@@ -288,7 +288,7 @@ impl ContentPage {
 /// The sitemap overrides in a content file's front matter; errors name the
 /// file relative to the site root, as the source layer's other errors do.
 pub(crate) fn overrides_of(site: &Site, path: &Path, fm: &FrontMatter) -> Result<Overrides, Error> {
-    let rel = path.strip_prefix(&site.root).unwrap_or(path);
+    let rel = paths::below(path, &site.root).unwrap_or(path);
     Ok(Overrides::from_front_matter(rel, fm)?)
 }
 

@@ -66,7 +66,7 @@ pub(crate) fn walk<T: Send>(
             )],
         });
     }
-    let files = Mutex::new(Vec::new());
+    let runs: Mutex<Vec<Vec<T>>> = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
     let warnings = Arc::new(Mutex::new(Vec::new()));
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(8));
@@ -98,9 +98,14 @@ pub(crate) fn walk<T: Send>(
         })
         .build_parallel();
     walker.run(|| {
-        let files = &files;
+        let mut finds = ThreadFinds {
+            files: Vec::new(),
+            into: &runs,
+            path_of,
+        };
         let errors = &errors;
         let warnings = &*warnings;
+        let mut dirs = front_matter::DirCache::default();
         Box::new(move |result| {
             let entry = match result {
                 Ok(entry) => entry,
@@ -123,13 +128,12 @@ pub(crate) fn walk<T: Send>(
             if ignore_path(path) {
                 return WalkState::Continue;
             }
-            let rel: Vec<String> = path
-                .strip_prefix(content_dir)
+            let rel: Vec<String> = crate::paths::below(path, content_dir)
                 .unwrap_or(path)
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            match front_matter::read(path, allow_json) {
+            match front_matter::read(path, allow_json, &mut dirs) {
                 Ok(front_matter) => {
                     // The entry's own path is moved out: one copy per file.
                     let mapped = map(Found {
@@ -137,17 +141,14 @@ pub(crate) fn walk<T: Send>(
                         rel,
                         front_matter,
                     });
-                    files.lock().unwrap().push(mapped);
+                    finds.files.push(mapped);
                 }
                 Err(err) => errors.lock().unwrap().push((entry.into_path(), err)),
             }
             WalkState::Continue
         })
     });
-    let mut files = files.into_inner().unwrap();
-    // Byte order of the path: deterministic, and much cheaper than
-    // comparing path components.
-    files.sort_unstable_by(|a, b| path_of(a).as_os_str().cmp(path_of(b).as_os_str()));
+    let files = merge(runs.into_inner().unwrap(), path_of);
     let mut errors = errors.into_inner().unwrap();
     errors.sort_by(|a, b| a.0.cmp(&b.0));
     let mut warnings = std::mem::take(&mut *warnings.lock().unwrap());
@@ -157,4 +158,60 @@ pub(crate) fn walk<T: Send>(
         errors,
         warnings,
     })
+}
+
+/// One walker thread's files. It is dropped on that thread when the walk
+/// ends, and sorts them there, so the sorting is spread over the cores
+/// too and the threads never share a growing list.
+struct ThreadFinds<'a, T> {
+    files: Vec<T>,
+    into: &'a Mutex<Vec<Vec<T>>>,
+    path_of: fn(&T) -> &Path,
+}
+
+impl<T> Drop for ThreadFinds<'_, T> {
+    fn drop(&mut self) {
+        if self.files.is_empty() {
+            return;
+        }
+        let mut files = std::mem::take(&mut self.files);
+        sort_by_path(&mut files, self.path_of);
+        // Poisoned only if another walker thread panicked, which the walk
+        // itself then reports.
+        if let Ok(mut runs) = self.into.lock() {
+            runs.push(files);
+        }
+    }
+}
+
+/// Byte order of the path: deterministic, and much cheaper than comparing
+/// path components.
+fn sort_by_path<T>(files: &mut [T], path_of: fn(&T) -> &Path) {
+    files.sort_unstable_by(|a, b| path_of(a).as_os_str().cmp(path_of(b).as_os_str()));
+}
+
+/// The threads' sorted lists as one sorted list.
+fn merge<T>(mut runs: Vec<Vec<T>>, path_of: fn(&T) -> &Path) -> Vec<T> {
+    if runs.len() <= 1 {
+        return runs.pop().unwrap_or_default();
+    }
+    let total = runs.iter().map(Vec::len).sum();
+    let mut merged = Vec::with_capacity(total);
+    let mut heads: Vec<std::vec::IntoIter<T>> = runs.into_iter().map(Vec::into_iter).collect();
+    loop {
+        // A handful of threads: the smallest head is found by looking.
+        let mut smallest: Option<(usize, &Path)> = None;
+        for (i, head) in heads.iter().enumerate() {
+            let Some(candidate) = head.as_slice().first().map(path_of) else {
+                continue;
+            };
+            if smallest.is_none_or(|(_, p)| candidate.as_os_str() < p.as_os_str()) {
+                smallest = Some((i, candidate));
+            }
+        }
+        match smallest.map(|(i, _)| i) {
+            Some(i) => merged.push(heads[i].next().expect("a head that was looked at")),
+            None => return merged,
+        }
+    }
 }

@@ -50,6 +50,10 @@ impl Filter {
 
     /// `None` when the path is in; otherwise why it is out.
     pub fn check(&self, path: &Path) -> Option<Exclusion> {
+        if self.exclude.is_empty() && self.include.is_none() {
+            // Nothing to match (the usual case): no text to build per page.
+            return None;
+        }
         // Globs are written with `/`; compare the path the same way.
         let text = path.to_string_lossy().replace('\\', "/");
         if let Some(&first) = self.exclude.matches(&text).first() {
