@@ -260,6 +260,9 @@ struct File {
     /// File name without extension and language.
     name: String,
     lang: String,
+    role: Role,
+    /// Below a taxonomy's folder (`content/tags/…`).
+    in_taxonomy_dir: bool,
     fm: FrontMatter,
     /// Published (not draft, future or expired): counts for sections and
     /// terms even when its own page is not listed.
@@ -284,11 +287,23 @@ struct File {
 
 impl File {
     fn is_branch(&self) -> bool {
-        self.name == "_index"
+        self.role == Role::Branch
     }
     fn is_leaf(&self) -> bool {
-        self.name == "index"
+        self.role == Role::Leaf
     }
+}
+
+/// A content file's bundle role, from its name, worked out once: the scan
+/// asks it of every file in several passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// `_index.*`: a section, taxonomy or term list, or the home page.
+    Branch,
+    /// `index.*`: a leaf bundle's page.
+    Leaf,
+    /// Any other file.
+    Page,
 }
 
 fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
@@ -441,7 +456,6 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
     let ugly_for = |section: &str| ugly_for(cfg, section);
     let kind_on = |kind: &str| !cfg.disabled_kinds.contains(kind);
-    let is_taxonomy_dir = |dir: &[String]| is_taxonomy_dir(cfg, dir);
 
     // Sections per language: top-level folders holding published content of
     // that language, and folders with an `_index` of that language.
@@ -451,8 +465,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         // from the files: a key is built only once per section, not once
         // per page.
         let mut implied: HashSet<(&str, &str)> = HashSet::new();
+        let mut last_implied: Option<(&str, &str)> = None;
         for (i, f) in files.iter().enumerate() {
-            if is_taxonomy_dir(&f.dir) {
+            if f.in_taxonomy_dir {
                 continue;
             }
             if f.is_branch() {
@@ -467,7 +482,12 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                     &f.dir[..]
                 };
                 if let Some(top) = holder.first() {
-                    implied.insert((top.as_str(), f.lang.as_str()));
+                    // Sorted files: most pages repeat the last pair.
+                    let pair = (top.as_str(), f.lang.as_str());
+                    if last_implied != Some(pair) {
+                        implied.insert(pair);
+                        last_implied = Some(pair);
+                    }
                 }
             }
         }
@@ -489,7 +509,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     let multilingual = site.languages.len() > 1;
     scan.pages.reserve(files.len());
     for f in &mut files {
-        if f.is_branch() || is_taxonomy_dir(&f.dir) {
+        if f.is_branch() || f.in_taxonomy_dir {
             continue;
         }
         for (t, term) in std::mem::take(&mut f.terms) {
@@ -520,7 +540,10 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             );
         };
         let (loc, overrides) = listed.map_err(|e| *e)?;
-        let mut cp = ContentPage::new(PageKind::Page, loc, &f.lang);
+        let mut cp = ContentPage::new(PageKind::Page, loc, "");
+        // Moved, like the path: a regular page's language is not asked
+        // for again.
+        cp.lang = std::mem::take(&mut f.lang);
         cp.overrides = overrides;
         // Moved: only branch files (`_index`) are looked at again below.
         cp.source = Some(std::mem::take(&mut f.path));
@@ -542,7 +565,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     // gives it front matter; `content/tags/_index.md` the taxonomy page.
     let mut taxonomy_fm: BTreeMap<(String, String), usize> = BTreeMap::new();
     for (i, f) in files.iter().enumerate() {
-        if !is_taxonomy_dir(&f.dir) || !f.is_branch() {
+        if !f.in_taxonomy_dir || !f.is_branch() {
             continue;
         }
         let taxo = cfg
@@ -750,11 +773,19 @@ fn classify(
     }
     let mut rel = found.rel;
     rel.pop();
+    let role = match name.as_str() {
+        "_index" => Role::Branch,
+        "index" => Role::Leaf,
+        _ => Role::Page,
+    };
+    let in_taxonomy_dir = is_taxonomy_dir(cfg, &rel);
     let mut file = File {
         path: found.path,
         dir: rel,
         name,
         lang,
+        role,
+        in_taxonomy_dir,
         fm,
         published,
         exclusion,
@@ -762,7 +793,7 @@ fn classify(
         terms: Vec::new(),
         translation_key: None,
     };
-    if file.published && !file.is_branch() && !is_taxonomy_dir(cfg, &file.dir) {
+    if file.published && !file.is_branch() && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies.iter().enumerate() {
             match file.fm.get(taxonomy) {
                 Some(Value::Array(values)) => file.terms.extend(
@@ -777,7 +808,7 @@ fn classify(
         }
     }
     let listed_page = !file.is_branch()
-        && !is_taxonomy_dir(cfg, &file.dir)
+        && !file.in_taxonomy_dir
         && file.exclusion.is_none()
         && !cfg.disabled_kinds.contains("page");
     if listed_page {
