@@ -7,10 +7,11 @@
 //! file's modification time.
 //!
 //! [`GitHistory::read`] answers "when was this file last committed" for
-//! every requested file from **one** `git log` process, with the same file
-//! rule as `git log -1 -- FILE` (history simplification at merges, no
-//! rename following), and stops reading as soon as every file has its
-//! date. Files with uncommitted changes and untracked files are reported
+//! every requested file from **one** pass over the history (one `git log`
+//! stream, produced by one process per core on a long history), with the
+//! same file rule as `git log -1 -- FILE` (history simplification at
+//! merges, no rename following), and stops reading as soon as every file
+//! has its date. Files with uncommitted changes and untracked files are reported
 //! as such (their modification time is what a build would use). In a
 //! shallow clone, a file whose history reaches the shallow boundary is
 //! reported [`GitLastmod::CutOff`]: the boundary commit's date is not that

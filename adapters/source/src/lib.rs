@@ -10,8 +10,9 @@
 //! - [`filter::Filter`] applies include/exclude globs to source paths.
 //! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
 //!   and [`lastmod::GitHistory`], which reads every file's last commit date
-//!   from one `git log` pass, exactly as `git log -1 -- FILE` would answer,
-//!   and detects shallow clones.
+//!   from one pass over the history (split over the cores on a long one),
+//!   exactly as `git log -1 -- FILE` would answer, and detects shallow
+//!   clones.
 //! - [`pipeline::Pipeline`] is what adapters call: given [`pipeline::Page`]s
 //!   (source path, `loc`, overrides, alternates) and a serde-deserialisable
 //!   [`pipeline::SourceConfig`] (kebab-case keys), it applies exclusions,
