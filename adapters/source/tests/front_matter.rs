@@ -175,9 +175,11 @@ fn keys_are_found_whatever_their_case() {
     let path = Path::new("content/page.md");
     // Keys as written with capitals (Hugo's `publishDate`), asked for in
     // lowercase; and lowercase keys asked for with capitals.
-    let mixed =
-        front_matter::parse(path, "+++\npublishDate = 2024-05-01\n[Sitemap]\nPriority = 0.5\n+++\n")
-            .unwrap();
+    let mixed = front_matter::parse(
+        path,
+        "+++\npublishDate = 2024-05-01\n[Sitemap]\nPriority = 0.5\n+++\n",
+    )
+    .unwrap();
     assert_eq!(mixed.get("publishdate").unwrap(), "2024-05-01");
     assert_eq!(mixed.get("sitemap.priority").unwrap(), 0.5);
     let lower = front_matter::parse(path, "---\ntranslationkey: k\ndraft: true\n---\n").unwrap();
