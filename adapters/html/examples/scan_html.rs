@@ -8,6 +8,10 @@ use std::time::Instant;
 
 use sitemap_html::{HtmlOptions, scan};
 
+// As in the `sitemap` binary, whose `scan --html` this stands for.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let usage = "usage: scan_html DIR BASE_URL [--threads N]";
