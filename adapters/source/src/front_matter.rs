@@ -282,7 +282,7 @@ impl Ctx<'_> {
     ///
     /// TOML and YAML go to the engine's own parser (the same `toml` and
     /// `yaml-rust2` versions gray_matter uses) and are converted straight
-    /// to JSON with gray_matter's rules ([`toml_to_json`],
+    /// to JSON with gray_matter's rules ([`toml_direct`],
     /// [`yaml_to_json`]): gray_matter's engines clone every value once or
     /// twice and build a hash map that is then sorted, which made front
     /// matter parsing a quarter of a whole `sitemap scan`. The unit tests
@@ -296,7 +296,7 @@ impl Ctx<'_> {
         fence_line: usize,
     ) -> Result<Map<String, Value>, Error> {
         let direct = match format {
-            Format::Toml => toml::from_str::<toml::Value>(block).ok().map(toml_to_json),
+            Format::Toml => toml_direct(block),
             Format::Yaml => yaml_rust2::YamlLoader::load_from_str(block)
                 .ok()
                 .map(|docs| docs.into_iter().next().map_or(Value::Null, yaml_to_json)),
@@ -452,7 +452,39 @@ fn pod_to_json(pod: Pod) -> Value {
     }
 }
 
-/// gray_matter's TOML engine's value as JSON: dates as their TOML text.
+/// TOML straight into JSON values, without `toml::Value` in between (a
+/// second tree per page, then copied). The `toml` deserialiser hands a
+/// date-time to any other format as a one-key table
+/// (`$__toml_private_datetime`), which becomes its text, as
+/// [`toml_to_json`] writes it.
+fn toml_direct(block: &str) -> Option<Value> {
+    fn dates_as_text(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                if map.len() == 1
+                    && let Some(Value::String(text)) = map.get_mut(TOML_DATETIME)
+                {
+                    *value = Value::String(std::mem::take(text));
+                    return;
+                }
+                map.values_mut().for_each(dates_as_text);
+            }
+            Value::Array(items) => items.iter_mut().for_each(dates_as_text),
+            _ => {}
+        }
+    }
+    let mut value = toml::from_str::<Value>(block).ok()?;
+    dates_as_text(&mut value);
+    Some(value)
+}
+
+/// The field name under which the `toml` crate passes a date-time through
+/// serde (its `datetime` module's `FIELD`).
+const TOML_DATETIME: &str = "$__toml_private_datetime";
+
+/// The conversion gray_matter's TOML engine makes, kept as the reference
+/// [`toml_direct`] is tested against.
+#[cfg(test)]
 fn toml_to_json(value: toml::Value) -> Value {
     match value {
         toml::Value::String(s) => Value::String(s),
@@ -766,11 +798,14 @@ mod tests {
             "title = \"Hi\"\ndate = 2024-05-01\nlastmod = 2024-05-01T10:00:00Z\ntags = [\"a\", \"b\"]\ndraft = true\nweight = 3\nratio = 0.5\n[extra.sitemap]\npriority = 0.8\nchangefreq = \"weekly\"\n[[items]]\nname = \"x\"\n",
             "",
             "local = 10:30:00\nnested = { a = 1, b = { c = [1.5, -2] } }\nnan = nan\n",
+            "dates = [1979-05-27, 1979-05-27T07:32:00-08:00, 1979-05-27T00:32:00.999999]\n[[events]]\nat = 2024-01-01T00:00:00+01:00\n[t]\nwhen = 07:32:00\n",
         ];
         for block in toml_blocks {
             let ours = toml_to_json(toml::from_str::<toml::Value>(block).unwrap());
             let theirs = pod_to_json(gray_matter::engine::TOML::parse(block).unwrap());
             assert_eq!(ours, theirs, "{block}");
+            // And the path taken: straight into JSON.
+            assert_eq!(toml_direct(block), Some(ours), "{block}");
         }
         let yaml_blocks = [
             "title: Hi\ndate: 2024-05-01\ntags: [a, b]\ndraft: true\nweight: 3\nratio: 0.5\nsitemap:\n  changefreq: weekly\n  priority: 0.8\n",
