@@ -411,8 +411,8 @@ fn scan_content(
         std::collections::HashMap::new()
     };
     // The process ends soon after the sitemap is written: freeing every
-    // page's front matter map one by one would cost the main thread a
-    // tenth of a large scan (`cargo xtask bench scan`) for nothing.
+    // page (path, URL, language) one by one would cost the main thread
+    // time on a large site for nothing.
     let files_read = scan.files_read;
     std::mem::forget(scan);
     Ok(Scanned {
