@@ -38,6 +38,10 @@ pub(crate) struct ScanArgs {
     /// With --html: `dir/index.html` as `dir/` (always), `dir` (never), or `dir/index.html` (keep).
     #[arg(long, value_name = "always|never|keep")]
     trailing_slash: Option<String>,
+    /// With --html: list `page.html` as `page` (clean URLs, as VitePress `cleanUrls`, Cloudflare
+    /// Pages and Vercel serve them).
+    #[arg(long)]
+    clean_urls: bool,
     /// With --html: the source folder the built pages come from (same paths, `.md` or `.html`),
     /// for lastmod from its front matter and git history instead of none.
     #[arg(long, value_name = "DIR")]
@@ -57,6 +61,10 @@ pub(crate) struct ScanArgs {
     /// Size limits per file: legacy (10 MB) or sitemaps-org (50 MB).
     #[arg(long, value_enum)]
     limits: Option<LimitsName>,
+    /// At most N URLs per sitemap file (below the limits' 50,000), for consumers that prefer
+    /// smaller files; past it the set is split into an index.
+    #[arg(long, value_name = "N")]
+    max_urls: Option<u64>,
     /// Only list sources matching this glob (relative to the site root; repeatable).
     #[arg(long, value_name = "GLOB")]
     include: Vec<String>,
@@ -134,7 +142,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     let spinner = ui.spinner("scanning");
     let mut scanned = match html_dir {
-        Some(dir) => scan_html(&dir, base_url, args, &source_config)?,
+        Some(dir) => scan_html(&dir, base_url, args, &settings, &source_config)?,
         None => {
             let content_flavor = match flavor {
                 Some(FlavorName::Zola) => Some(Flavor::Zola),
@@ -151,7 +159,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 Err(sitemap_content::Error::NotASite { .. })
                     if content_flavor.is_none() && root.join("index.html").is_file() =>
                 {
-                    scan_html(root, base_url, args, &source_config)?
+                    scan_html(root, base_url, args, &settings, &source_config)?
                 }
                 Err(e) => return Err(e.into()),
             }
@@ -180,6 +188,20 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     {
         LimitsName::Legacy => Limits::LEGACY,
         LimitsName::SitemapsOrg => Limits::SITEMAPS_ORG,
+    };
+    let limits = match args.max_urls.or(settings.max_urls) {
+        Some(n) if n == 0 || n > limits.max_urls => {
+            return Err(Hinted {
+                message: format!(
+                    "max-urls {n}: expected 1 to {} (the limit of the chosen profile)",
+                    limits.max_urls
+                ),
+                hint: "leave max-urls out for the protocol's 50,000".to_owned(),
+            }
+            .into());
+        }
+        Some(n) => limits.with_max_urls(n),
+        None => limits,
     };
     let gzip = args.gzip || settings.gzip.unwrap_or(false);
     let stem = settings
@@ -447,6 +469,7 @@ fn scan_html(
     dir: &Path,
     base_url: Option<String>,
     args: &ScanArgs,
+    settings: &Settings,
     config: &SourceConfig,
 ) -> anyhow::Result<Scanned> {
     let Some(base_url) = base_url else {
@@ -461,8 +484,9 @@ fn scan_html(
         .into());
     };
     let base = Loc::parse_folder(&base_url).with_context(|| "--base-url".to_owned())?;
-    let mut options =
-        sitemap_html::HtmlOptions::new(base.clone()).with_exclude(config.exclude.iter().cloned());
+    let mut options = sitemap_html::HtmlOptions::new(base.clone())
+        .with_exclude(config.exclude.iter().cloned())
+        .with_clean_urls(args.clean_urls || settings.clean_urls.unwrap_or(false));
     if let Some(style) = &args.trailing_slash {
         let style: sitemap_html::TrailingSlash = style.parse().map_err(|message| Hinted {
             message,

@@ -12,10 +12,12 @@ pub(crate) const KEYS_HELP: &str = r#"sitemap.toml (at the site root, or --confi
   flavor = "zola"            # "zola", "hugo" or "html"; detected when absent
   base-url = "https://example.org/"   # instead of the site's base_url / baseURL
   html = "public"            # scan this built HTML folder instead of content
+  clean-urls = false         # with html: list page.html as page (VitePress cleanUrls, Vercel)
   out = "public"             # output folder (default: Zola output_dir, Hugo publishDir)
   format = "xml"             # "xml" or "txt"
   gzip = false               # write .xml.gz / .txt.gz
   limits = "legacy"          # "legacy" (50,000 URLs, 10 MB) or "sitemaps-org" (50,000, 50 MB)
+  max-urls = 50000           # at most this many URLs per file (split into an index past it)
   stem = "sitemap"           # file names: sitemap.xml, sitemap-1.xml, ...
   robots = false             # add/update `Sitemap:` in robots.txt
 
@@ -72,10 +74,12 @@ pub(crate) struct Settings {
     pub(crate) flavor: Option<FlavorName>,
     pub(crate) base_url: Option<String>,
     pub(crate) html: Option<PathBuf>,
+    pub(crate) clean_urls: Option<bool>,
     pub(crate) out: Option<PathBuf>,
     pub(crate) format: Option<FormatName>,
     pub(crate) gzip: Option<bool>,
     pub(crate) limits: Option<LimitsName>,
+    pub(crate) max_urls: Option<u64>,
     pub(crate) stem: Option<String>,
     pub(crate) robots: Option<bool>,
     pub(crate) source: Option<toml::Table>,

@@ -9,4 +9,5 @@ mod config_errors;
 mod git_history;
 mod roles;
 mod serve;
+mod served;
 mod single_output;

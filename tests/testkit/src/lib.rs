@@ -16,6 +16,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod served;
+
 /// Which XSD to validate against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Schema {
@@ -168,4 +170,95 @@ pub fn list_files(dir: &Path) -> Vec<String> {
     }
     out.sort();
     out
+}
+
+/// Whether the tests run as root (as on CI): then a web server's workers
+/// run as `www-data`, and file permissions do not stop root's own reads.
+pub fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| out.stdout.trim_ascii() == b"0")
+}
+
+/// Every `<loc>` of the sitemap set whose root file is `root` (an index or
+/// a single sitemap, plain or gzipped), following an index to its
+/// children in the same folder; returns the page URLs (sorted) and the
+/// sitemap URLs read (sorted, the root's own URL left out since the root
+/// is named by the caller).
+///
+/// # Panics
+///
+/// When a file cannot be read or parsed, or an index lists a sitemap that
+/// is not in `root`'s folder.
+pub fn set_locs(root: &Path) -> (Vec<String>, Vec<String>) {
+    let (tag, locs) = root_and_locs(root);
+    if tag != "sitemapindex" {
+        let mut pages = locs;
+        pages.sort();
+        return (pages, Vec::new());
+    }
+    let dir = root.parent().expect("a sitemap file in a folder");
+    let mut pages = Vec::new();
+    for child in &locs {
+        let name = child.rsplit('/').next().expect("a loc has a path");
+        let (child_tag, child_locs) = root_and_locs(&dir.join(name));
+        assert_eq!(
+            child_tag, "urlset",
+            "{child} listed by the index is not a <urlset>"
+        );
+        pages.extend(child_locs);
+    }
+    pages.sort();
+    let mut sitemaps = locs;
+    sitemaps.sort();
+    (pages, sitemaps)
+}
+
+/// The root element's name and every `<loc>` text of one sitemap file.
+fn root_and_locs(path: &Path) -> (String, Vec<String>) {
+    use quick_xml::events::Event;
+    let text = read_maybe_gz(path);
+    let mut reader = quick_xml::Reader::from_str(&text);
+    let (mut root, mut locs, mut loc) = (String::new(), Vec::new(), None::<String>);
+    loop {
+        match reader.read_event() {
+            Ok(Event::Start(e)) => {
+                let local = e.local_name();
+                let name: &str = local.as_ref();
+                if root.is_empty() {
+                    root = name.to_owned();
+                } else if name == "loc" {
+                    loc = Some(String::new());
+                }
+            }
+            // quick-xml hands text and entity references over in pieces.
+            Ok(Event::Text(t)) => {
+                if let Some(loc) = &mut loc {
+                    loc.push_str(&t);
+                }
+            }
+            Ok(Event::GeneralRef(r)) => {
+                if let Some(loc) = &mut loc {
+                    let c = match r.resolve_char_ref() {
+                        Ok(Some(c)) => c,
+                        _ => match &*r {
+                            "amp" => '&',
+                            "lt" => '<',
+                            "gt" => '>',
+                            "quot" => '"',
+                            "apos" => '\'',
+                            other => panic!("unknown entity &{other}; in {}", path.display()),
+                        },
+                    };
+                    loc.push(c);
+                }
+            }
+            Ok(Event::End(_)) => locs.extend(loc.take()),
+            Ok(Event::Eof) => break,
+            Err(e) => panic!("{} is not well-formed XML: {e}", path.display()),
+            Ok(_) => {}
+        }
+    }
+    (root, locs)
 }
