@@ -43,7 +43,9 @@ pub(crate) struct HugoConfig {
 /// file named after its top-level key (`languages.toml` -> `languages`).
 fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
     let mut value = Value::Object(Map::new());
-    if config_path.is_file() {
+    // Not `is_file`: a FIFO given as the configuration is refused by
+    // `read_file`, naming it, rather than skipped.
+    if config_path.exists() && !config_path.is_dir() {
         merge(&mut value, lowercase_keys(read_file(config_path)?));
     }
     for env in ["_default", "production"] {
