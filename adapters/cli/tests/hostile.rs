@@ -283,3 +283,37 @@ sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Issue 13 #3: a repeated key in a Hugo YAML configuration stopped the
+/// scan; Hugo 0.111.3 builds the site with the last value (its sitemap
+/// lists `https://b.example/`), and refuses a repeated key in TOML
+/// ("toml: key baseURL is already defined"), as this does.
+#[test]
+fn config_repeated_key_as_hugo_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(
+        dir.path().join("hugo.yaml"),
+        "baseURL: \"https://a.example/\"\ntitle: t\nbaseURL: \"https://b.example/\"\n",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["scan", "--dry-run", "--quiet"], &[]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://b.example/\nhttps://b.example/categories/\nhttps://b.example/tags/\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    fs::remove_file(dir.path().join("hugo.yaml")).unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://a.example/\"\nbaseURL = \"https://b.example/\"\n",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["scan", "--dry-run"], &[]);
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "error: ./hugo.toml:2: invalid TOML: duplicate key\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -311,3 +311,20 @@ fn scalar(text: String, style: TScalarStyle, tag: Option<&Tag>) -> Value {
         _ => Value::Null,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Block-style nesting (not only `[[[`, which yaml-rust2's scanner
+    /// limits itself) stops at [`MAX_DEPTH`], with no stack overflow.
+    #[test]
+    fn deep_block_nesting_is_refused() {
+        let text = format!("{}x\n", "- ".repeat(100_000));
+        let err = load(&text).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "1:257: lists and mappings nested more than 128 deep"
+        );
+    }
+}
