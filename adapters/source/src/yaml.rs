@@ -297,6 +297,10 @@ fn scalar(text: String, style: TScalarStyle, tag: Option<&Tag>) -> Value {
         None => match text.as_str() {
             "y" | "Y" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" => Yaml::Boolean(true),
             "n" | "N" | "no" | "No" | "NO" | "off" | "Off" | "OFF" => Yaml::Boolean(false),
+            // Most scalars are text (titles, slugs, tags): only those
+            // that can resolve to something else go through
+            // `Yaml::from_str`, which copies every string it returns.
+            _ if !may_resolve(&text) => return Value::String(text),
             _ => Yaml::from_str(&text),
         },
     };
@@ -316,6 +320,64 @@ fn scalar(text: String, style: TScalarStyle, tag: Option<&Tag>) -> Value {
 mod tests {
     use super::*;
 
+    /// The shortcut around `Yaml::from_str` never turns a scalar it
+    /// would resolve into a string.
+    #[test]
+    fn only_scalars_that_may_resolve_are_resolved() {
+        let samples = [
+            "",
+            "~",
+            "null",
+            "Null",
+            "NULL",
+            "true",
+            "True",
+            "TRUE",
+            "false",
+            "tRUE",
+            "0",
+            "12",
+            "-3",
+            "+4",
+            "0x1f",
+            "0o17",
+            "1.5",
+            ".5",
+            "-.5",
+            "1e3",
+            "1E-3",
+            ".inf",
+            "-.inf",
+            ".nan",
+            ".NaN",
+            "inf",
+            "nan",
+            "infinity",
+            "NaN",
+            "Infinity",
+            "1_000",
+            "2024-05-01",
+            "10:30",
+            "e5",
+            "E5",
+            "x1",
+            "Hello",
+            "é",
+            "_1",
+            "#",
+            "@",
+            "weekly",
+        ];
+        for text in samples {
+            if !may_resolve(text) {
+                assert!(
+                    matches!(Yaml::from_str(text), Yaml::String(_)),
+                    "{text:?} resolves but is taken as a string"
+                );
+            }
+        }
+    }
+
     /// Block-style nesting (not only `[[[`, which yaml-rust2's scanner
     /// limits itself) stops at [`MAX_DEPTH`], with no stack overflow.
     #[test]
@@ -326,5 +388,19 @@ mod tests {
             err.to_string(),
             "1:257: lists and mappings nested more than 128 deep"
         );
+    }
+}
+
+/// Whether `Yaml::from_str` can read a plain scalar as anything but a
+/// string: a null, a boolean, or a number (which starts with a digit, a
+/// sign or a `.`: its `parse_f64` wants a digit or `.inf`/`.nan`).
+fn may_resolve(text: &str) -> bool {
+    match text.as_bytes().first() {
+        None => true,
+        Some(b) if b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'~') => true,
+        _ => matches!(
+            text,
+            "null" | "true" | "True" | "TRUE" | "false" | "False" | "FALSE"
+        ),
     }
 }
