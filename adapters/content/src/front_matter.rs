@@ -122,7 +122,7 @@ impl Head<'_> {
             self.limited = true;
             return Ok(false);
         }
-        let want = (len * 2).max(HEAD_BUFFER).min(READ_LIMIT);
+        let want = (len * 2).clamp(HEAD_BUFFER, READ_LIMIT);
         self.buf.resize(want, 0);
         loop {
             match self.file.read(&mut self.buf[len..]) {

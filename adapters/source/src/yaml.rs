@@ -316,6 +316,20 @@ fn scalar(text: String, style: TScalarStyle, tag: Option<&Tag>) -> Value {
     }
 }
 
+/// Whether `Yaml::from_str` can read a plain scalar as anything but a
+/// string: a null, a boolean, or a number (which starts with a digit, a
+/// sign or a `.`: its `parse_f64` wants a digit or `.inf`/`.nan`).
+fn may_resolve(text: &str) -> bool {
+    match text.as_bytes().first() {
+        None => true,
+        Some(b) if b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'~') => true,
+        _ => matches!(
+            text,
+            "null" | "true" | "True" | "TRUE" | "false" | "False" | "FALSE"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,19 +402,5 @@ mod tests {
             err.to_string(),
             "1:257: lists and mappings nested more than 128 deep"
         );
-    }
-}
-
-/// Whether `Yaml::from_str` can read a plain scalar as anything but a
-/// string: a null, a boolean, or a number (which starts with a digit, a
-/// sign or a `.`: its `parse_f64` wants a digit or `.inf`/`.nan`).
-fn may_resolve(text: &str) -> bool {
-    match text.as_bytes().first() {
-        None => true,
-        Some(b) if b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'~') => true,
-        _ => matches!(
-            text,
-            "null" | "true" | "True" | "TRUE" | "false" | "False" | "FALSE"
-        ),
     }
 }
