@@ -152,7 +152,10 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             let options = SiteOptions::default()
                 .with_flavor(content_flavor)
                 .with_base_url(base_url.clone())
-                .with_drafts(source_config.include_drafts);
+                .with_drafts(source_config.include_drafts)
+                // A folder the scan cannot read is an error unless these
+                // leave it out.
+                .with_exclude(source_config.exclude.clone());
             match Site::open(root, &options) {
                 Ok(site) => scan_content(&site, source_config, &spinner, args.html_page)?,
                 // Not a generator's site, but a built one: scan its HTML.

@@ -40,8 +40,26 @@ impl Ui {
     }
 
     /// `error: …` with each cause, then the hint when the error carries one.
+    /// Several bad pages of one scan are one `error:` line each, then the
+    /// count.
     pub(crate) fn error(&self, err: &anyhow::Error) {
         let mut out = std::io::stderr().lock();
+        let pages = err.chain().find_map(|cause| match cause.downcast_ref() {
+            Some(sitemap_content::Error::Pages { errors }) => Some(errors),
+            _ => None,
+        });
+        if let Some(errors) = pages {
+            let label = self.paint("1;31", "error:");
+            for e in errors {
+                let _ = writeln!(out, "{label} {e}");
+            }
+            let summary = sitemap_content::Error::pages_summary(errors.len());
+            let _ = writeln!(out, "{label} {summary}");
+            if let Some(hint) = hint_of(err) {
+                let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
+            }
+            return;
+        }
         let mut message = err.to_string();
         for cause in err.chain().skip(1) {
             let c = cause.to_string();

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use crate::front_matter::{toml_to_json, yaml_to_json};
+use crate::front_matter::toml_to_json;
 use crate::{Error, Flavor};
 
 const HUGO_NAMES: [&str; 4] = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"];
@@ -79,9 +79,53 @@ pub(crate) fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
         })
 }
 
+/// The largest configuration file read. Hand-written configurations,
+/// menus and language tables included, are kilobytes; 4 MiB is far past
+/// any, and bounds what one hostile file makes a scan parse.
+pub(crate) const MAX_CONFIG: u64 = 4 << 20;
+
+/// A configuration file's text: refused when it is not a regular file (a
+/// FIFO is never read, so it cannot hang the scan), larger than
+/// [`MAX_CONFIG`], or not UTF-8.
+pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a FIFO for reading would wait for a writer.
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    }
+    let file = options.open(path).map_err(|e| Error::io(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+    let refuse = |message: String| Error::Config {
+        path: path.to_path_buf(),
+        line: None,
+        message,
+    };
+    if !meta.is_file() {
+        return Err(refuse(
+            "not a regular file (a FIFO, socket or device): not read; a configuration must be a file".to_owned(),
+        ));
+    }
+    if meta.len() > MAX_CONFIG {
+        return Err(refuse(format!(
+            "{} bytes: larger than the {} MiB a configuration file may have",
+            meta.len(),
+            MAX_CONFIG >> 20
+        )));
+    }
+    let mut text = String::new();
+    file.take(MAX_CONFIG + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| Error::io(path, e))?;
+    Ok(text)
+}
+
 /// Reads a TOML, YAML or JSON configuration file into JSON values.
 pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let text = read_text(path)?;
     let err = |line: Option<usize>, message: String| Error::Config {
         path: path.to_path_buf(),
         line,
@@ -99,16 +143,14 @@ pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
             Ok(toml_to_json(toml::Value::Table(table)))
         }
         "yaml" | "yml" => {
-            let docs = yaml_rust2::YamlLoader::load_from_str(&text).map_err(|e| {
-                err(
-                    Some(e.marker().line()),
-                    format!("invalid YAML: {}", e.info()),
-                )
-            })?;
-            match docs.into_iter().next().map(yaml_to_json) {
-                None | Some(Value::Null) => Ok(Value::Object(Map::new())),
-                Some(v @ Value::Object(_)) => Ok(v),
-                Some(_) => Err(err(
+            // Bounded like front matter, a repeated key's last value
+            // kept, as Hugo reads its configuration.
+            let value = sitemap_source::yaml::load(&text)
+                .map_err(|e| err(Some(e.line), format!("invalid YAML: {}", e.message)))?;
+            match value {
+                Value::Null => Ok(Value::Object(Map::new())),
+                v @ Value::Object(_) => Ok(v),
+                _ => Err(err(
                     Some(1),
                     "expected a mapping of keys to values".to_owned(),
                 )),

@@ -92,6 +92,13 @@ pub enum Error {
     /// line).
     #[error(transparent)]
     Source(#[from] sitemap_source::Error),
+    /// More than one content file (or folder) could not be read or is
+    /// refused: every one, in path order, so one run shows them all.
+    #[error("{}", pages_message(errors))]
+    Pages {
+        /// Each file's own error.
+        errors: Vec<Error>,
+    },
     /// A URL built from the site's rules is not a valid `loc`.
     #[error("{}: {source}", path.display())]
     Loc {
@@ -123,10 +130,35 @@ impl Error {
             Error::UnknownTaxonomy { .. } => {
                 Some("add the taxonomy to `taxonomies` in the site's configuration".to_owned())
             }
+            Error::Pages { errors } => errors.iter().find_map(Error::hint).or_else(|| {
+                Some("fix each file named above, or leave it out with an `exclude` pattern".to_owned())
+            }),
             Error::FrontMatter { .. } => Some(
                 "front matter is TOML between `+++` lines, YAML between `---` lines, or a JSON object".to_owned(),
             ),
             _ => None,
+        }
+    }
+
+    /// The errors of one scan's content files, sorted by path: the one
+    /// error itself, or [`Error::Pages`] holding them all. `None` when
+    /// there are none.
+    pub(crate) fn of_pages(mut errors: Vec<(PathBuf, Error)>) -> Option<Error> {
+        errors.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut errors: Vec<Error> = errors.into_iter().map(|(_, e)| e).collect();
+        match errors.len() {
+            0 => None,
+            1 => errors.pop(),
+            _ => Some(Error::Pages { errors }),
+        }
+    }
+
+    /// The summary line of several errors: `3 pages could not be read`.
+    pub fn pages_summary(count: usize) -> String {
+        if count == 1 {
+            "1 page could not be read".to_owned()
+        } else {
+            format!("{count} pages could not be read")
         }
     }
 
@@ -140,4 +172,15 @@ impl Error {
 
 fn line_suffix(line: Option<usize>) -> String {
     line.map(|l| format!(":{l}")).unwrap_or_default()
+}
+
+/// Each error on a line of its own, then the count.
+fn pages_message(errors: &[Error]) -> String {
+    let mut out = String::new();
+    for e in errors {
+        out.push_str(&e.to_string());
+        out.push('\n');
+    }
+    out.push_str(&Error::pages_summary(errors.len()));
+    out
 }

@@ -64,8 +64,11 @@ impl DirCache {
                 self.dir = Some((dir.to_owned(), fd));
             }
             let (_, fd) = self.dir.as_ref().expect("set above");
-            let file =
-                rustix::fs::openat(fd, name, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())?;
+            // Non-blocking: the walk skips special files, but one that
+            // replaced a page since (a FIFO) must not hang the scan; on a
+            // regular file the flag changes nothing.
+            let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK;
+            let file = rustix::fs::openat(fd, name, flags, Mode::empty())?;
             return Ok(File::from(file));
         }
         File::open(path)
@@ -91,21 +94,35 @@ pub(crate) fn read(
     })
 }
 
+/// The most bytes read from one file: a block of
+/// [`MAX_BLOCK`](source_fm::MAX_BLOCK), its fences and blank lines before
+/// it. A file whose front matter is not closed by then is refused without
+/// reading on, so a huge file (or a device that never ends) costs a
+/// bounded read.
+const READ_LIMIT: usize = source_fm::MAX_BLOCK + 64 * 1024;
+
 /// The file's bytes, read on demand into a reused buffer.
 struct Head<'b> {
     file: File,
     buf: &'b mut Vec<u8>,
     eof: bool,
+    /// [`READ_LIMIT`] was reached before the end of the file.
+    limited: bool,
 }
 
 impl Head<'_> {
-    /// Reads more (at least doubling what is held); false at end of file.
+    /// Reads more (at least doubling what is held); false at end of file
+    /// or at [`READ_LIMIT`].
     fn fill(&mut self, path: &Path) -> Result<bool, Error> {
-        if self.eof {
+        if self.eof || self.limited {
             return Ok(false);
         }
         let len = self.buf.len();
-        let want = (len * 2).max(HEAD_BUFFER);
+        if len >= READ_LIMIT {
+            self.limited = true;
+            return Ok(false);
+        }
+        let want = (len * 2).clamp(HEAD_BUFFER, READ_LIMIT);
         self.buf.resize(want, 0);
         loop {
             match self.file.read(&mut self.buf[len..]) {
@@ -156,6 +173,18 @@ fn read_with(
         file,
         buf,
         eof: false,
+        limited: false,
+    };
+    // The flavor that reads JSON front matter is Hugo's, whose lexer
+    // closes a block at any line starting with the fence.
+    let fences = if allow_json {
+        source_fm::Fences::Hugo
+    } else {
+        source_fm::Fences::Exact
+    };
+    let closes = |line: &str, fence: &str| match fences {
+        source_fm::Fences::Hugo => line.starts_with(fence),
+        _ => line.trim_end() == fence,
     };
     let mut line_no = 0usize;
     // Where the head of the file read so far ends, delimiters included:
@@ -169,6 +198,15 @@ fn read_with(
         };
         line_no += 1;
         end = stop;
+        if head.limited {
+            // A first line longer than the read limit: a JSON object that
+            // large is refused below; anything else is no fence.
+            let json = allow_json && head.buf[start..stop].trim_ascii_start().starts_with(b"{");
+            if !json {
+                return Ok(None);
+            }
+            break Fence::Json;
+        }
         let line = as_str(path, line_no, &head.buf[start..stop])?;
         let t = line.trim_start_matches('\u{feff}').trim();
         if t.is_empty() {
@@ -181,24 +219,43 @@ fn read_with(
             _ => return Ok(None),
         }
     };
+    let open_line = line_no;
     let mut json = JsonDepth::default();
-    let mut closed = kind == Fence::Json && json.feed(as_str(path, line_no, &head.buf[..end])?);
-    while !closed {
+    let mut closed =
+        !head.limited && kind == Fence::Json && json.feed(as_str(path, line_no, &head.buf[..end])?);
+    while !closed && !head.limited {
         let Some((start, stop)) = head.line(path, end)? else {
             break;
         };
+        if head.limited {
+            // The line was cut at the limit.
+            break;
+        }
         line_no += 1;
         end = stop;
         let line = as_str(path, line_no, &head.buf[start..stop])?;
         closed = match kind {
-            Fence::Toml => line.trim_end() == "+++",
-            Fence::Yaml => line.trim_end() == "---",
+            Fence::Toml => closes(line, "+++"),
+            Fence::Yaml => closes(line, "---"),
             Fence::Json => json.feed(line),
         };
     }
+    if !closed && head.limited {
+        return Err(sitemap_source::Error::FrontMatterTooLarge {
+            path: path.to_owned(),
+            line: open_line,
+            format: match kind {
+                Fence::Toml => source_fm::Format::Toml,
+                Fence::Yaml => source_fm::Format::Yaml,
+                Fence::Json => source_fm::Format::Json,
+            },
+            limit: source_fm::MAX_BLOCK,
+        }
+        .into());
+    }
     // Every line up to `end` was checked to be UTF-8 above.
     let text = as_str(path, line_no, &head.buf[..end])?;
-    let fm = source_fm::parse(path, text)?;
+    let fm = source_fm::parse_with(path, text, fences)?;
     Ok(fm.format.is_some().then_some(fm))
 }
 
@@ -269,29 +326,5 @@ pub(crate) fn toml_to_json(value: toml::Value) -> Value {
         toml::Value::Table(t) => {
             Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect())
         }
-    }
-}
-
-/// YAML to JSON; keys that are not strings are written as text, as Hugo does.
-pub(crate) fn yaml_to_json(value: yaml_rust2::Yaml) -> Value {
-    use yaml_rust2::Yaml;
-    match value {
-        Yaml::Real(s) => s.parse::<f64>().map_or(Value::String(s), Value::from),
-        Yaml::Integer(i) => Value::from(i),
-        Yaml::String(s) => Value::String(s),
-        Yaml::Boolean(b) => Value::Bool(b),
-        Yaml::Array(a) => Value::Array(a.into_iter().map(yaml_to_json).collect()),
-        Yaml::Hash(h) => Value::Object(
-            h.into_iter()
-                .map(|(k, v)| {
-                    let key = match yaml_to_json(k) {
-                        Value::String(s) => s,
-                        other => other.to_string(),
-                    };
-                    (key, yaml_to_json(v))
-                })
-                .collect(),
-        ),
-        Yaml::Alias(_) | Yaml::Null | Yaml::BadValue => Value::Null,
     }
 }

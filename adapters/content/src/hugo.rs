@@ -43,7 +43,9 @@ pub(crate) struct HugoConfig {
 /// file named after its top-level key (`languages.toml` -> `languages`).
 fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
     let mut value = Value::Object(Map::new());
-    if config_path.is_file() {
+    // Not `is_file`: a FIFO given as the configuration is refused by
+    // `read_file`, naming it, rather than skipped.
+    if config_path.exists() && !config_path.is_dir() {
         merge(&mut value, lowercase_keys(read_file(config_path)?));
     }
     for env in ["_default", "production"] {
@@ -381,6 +383,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     }
     let all_roots: Vec<PathBuf> = roots.iter().map(|(d, _)| d.clone()).collect();
     let mut files: Vec<File> = Vec::new();
+    let mut page_errors: Vec<(PathBuf, Error)> = Vec::new();
     for (content_dir, dir_lang) in &roots {
         // A language's folder inside another content folder is walked on
         // its own, as that language's.
@@ -391,7 +394,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         let skip_nested = |p: &Path| nested.iter().any(|r| p.starts_with(r));
         let classify = |found: Found| classify(found, dir_lang.as_deref(), site, cfg, now);
         let walked = walk(
-            &site.root,
+            site,
             content_dir,
             &accept,
             &skip_nested,
@@ -399,9 +402,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             Classified::path,
         )?;
         scan.warnings.extend(walked.warnings);
-        if let Some((_, err)) = walked.errors.into_iter().next() {
-            return Err(err);
-        }
+        // Every bad file is reported, not only the first: gathered here
+        // and with the pages' own errors below.
+        page_errors.extend(walked.errors);
         scan.files_read += walked.files.len();
         // Filtered in place: the walk's list is reused, not copied.
         let classified = walked.files.into_iter().filter_map(|c| match c {
@@ -539,7 +542,13 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 f.path.display()
             );
         };
-        let (loc, overrides) = listed.map_err(|e| *e)?;
+        let (loc, overrides) = match listed {
+            Ok(listed) => listed,
+            Err(e) => {
+                page_errors.push((std::mem::take(&mut f.path), *e));
+                continue;
+            }
+        };
         let mut cp = ContentPage::new(PageKind::Page, loc, "");
         // Moved, like the path: a regular page's language is not asked
         // for again.
@@ -602,7 +611,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             lang,
             "home".to_owned(),
             kind_on("home"),
-        )?;
+        )
+        .or_else(|e| keep(&mut page_errors, e))?;
     }
     for ((dir, lang), src) in &sections {
         let section_name = dir[0].to_lowercase();
@@ -625,7 +635,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             lang,
             format!("section:{}", dir.join("/")),
             kind_on("section"),
-        )?;
+        )
+        .or_else(|e| keep(&mut page_errors, e))?;
     }
     for ((lang, taxo), found_terms) in &terms {
         let taxo_slug = hugo_make_path(taxo, cfg.lower);
@@ -646,7 +657,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             lang,
             format!("taxonomy:{taxo}"),
             kind_on("taxonomy"),
-        )?;
+        )
+        .or_else(|e| keep(&mut page_errors, e))?;
         for (term, src) in found_terms {
             let path = if ugly {
                 format!("{}/{taxo_slug}/{term}.html", lang_prefix(lang))
@@ -663,13 +675,24 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 lang,
                 format!("term:{taxo}/{term}"),
                 kind_on("term"),
-            )?;
+            )
+            .or_else(|e| keep(&mut page_errors, e))?;
         }
     }
     // Freeing a large site's files (a few strings each) is left to another
     // core: this thread's next work does not wait for it.
     drop_elsewhere(files);
-    Ok(scan)
+    match Error::of_pages(page_errors) {
+        Some(e) => Err(e),
+        None => Ok(scan),
+    }
+}
+
+/// Keeps a page's error to report with the others.
+fn keep(errors: &mut Vec<(PathBuf, Error)>, e: Error) -> Result<(), Error> {
+    // Every such error starts with its file's path: sorted by it.
+    errors.push((PathBuf::from(e.to_string()), e));
+    Ok(())
 }
 
 /// Terms found so far, keyed by (language, taxonomy).

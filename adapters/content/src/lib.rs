@@ -112,6 +112,10 @@ pub struct SiteOptions {
     /// "Now" for Hugo's future (`publishDate`) and expired (`expiryDate`)
     /// rules; the current time when `None`. Tests fix it.
     pub now: Option<jiff::Timestamp>,
+    /// The `exclude` globs (relative to the site root) of the source
+    /// layer: a folder or file they leave out is not an error when it
+    /// cannot be read.
+    pub exclude: Vec<String>,
 }
 
 impl SiteOptions {
@@ -131,6 +135,12 @@ impl SiteOptions {
     #[must_use]
     pub fn with_drafts(mut self, include: bool) -> Self {
         self.include_drafts = include;
+        self
+    }
+    /// Sets the `exclude` globs.
+    #[must_use]
+    pub fn with_exclude(mut self, exclude: Vec<String>) -> Self {
+        self.exclude = exclude;
         self
     }
     /// Fixes "now" for Hugo's date rules.

@@ -45,17 +45,30 @@ pub(crate) struct Walked<T> {
 /// resolve inside the site. `map` runs on the walker's threads, so
 /// per-file work done there is spread over every core; `path_of` gives
 /// back the path of what it made (the path is held once, by `T`).
+///
+/// A folder or file that cannot be read is an error (the section it holds
+/// would silently vanish from the sitemap) unless the site's `exclude`
+/// patterns leave it out. A FIFO, socket or device is never opened: it is
+/// skipped with a warning naming it.
 pub(crate) fn walk<T: Send>(
-    site_root: &Path,
+    site: &crate::Site,
     content_dir: &Path,
     accept: &(dyn Fn(&str) -> Option<bool> + Sync),
     ignore_path: &(dyn Fn(&Path) -> bool + Sync),
     map: &(dyn Fn(Found) -> T + Sync),
     path_of: fn(&T) -> &Path,
 ) -> Result<Walked<T>, Error> {
+    let site_root = site.root.as_path();
     let root = site_root
         .canonicalize()
         .map_err(|e| Error::io(site_root, e))?;
+    let exclude = sitemap_source::filter::Filter::new(&[], &site.options.exclude)?;
+    // Whether the exclude patterns leave out a path (a folder: everything
+    // below it, tested with a child name no file has).
+    let excluded = |path: &Path, is_dir: bool| {
+        let rel = crate::paths::below(path, site_root).unwrap_or(path);
+        exclude.check(rel).is_some() || (is_dir && exclude.check(&rel.join("\u{0}")).is_some())
+    };
     if !content_dir.is_dir() {
         return Ok(Walked {
             files: Vec::new(),
@@ -105,19 +118,37 @@ pub(crate) fn walk<T: Send>(
         };
         let errors = &errors;
         let warnings = &*warnings;
+        let excluded = &excluded;
         let mut dirs = front_matter::DirCache::default();
         Box::new(move |result| {
             let entry = match result {
                 Ok(entry) => entry,
                 Err(err) => {
-                    warnings
-                        .lock()
-                        .unwrap()
-                        .push(Warning::new(None, &format!("skipped while walking: {err}")));
+                    match unreadable(&err) {
+                        Some((path, source)) if !excluded(&path, true) => errors
+                            .lock()
+                            .unwrap()
+                            .push((path.clone(), Error::Io { path, source })),
+                        Some(_) => {}
+                        // A symlink loop: nothing below it is lost.
+                        None => warnings
+                            .lock()
+                            .unwrap()
+                            .push(Warning::new(None, &format!("skipped while walking: {err}"))),
+                    }
                     return WalkState::Continue;
                 }
             };
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
+            let Some(file_type) = entry.file_type() else {
+                return WalkState::Continue;
+            };
+            if !file_type.is_file() {
+                if let Some(what) = special(file_type) {
+                    warnings.lock().unwrap().push(Warning::new(
+                        Some(entry.path()),
+                        &format!("{what}, not a file: skipped, never opened"),
+                    ));
+                }
                 return WalkState::Continue;
             }
             let path = entry.path();
@@ -143,6 +174,7 @@ pub(crate) fn walk<T: Send>(
                     });
                     finds.files.push(mapped);
                 }
+                Err(Error::Io { .. }) if excluded(path, false) => {}
                 Err(err) => errors.lock().unwrap().push((entry.into_path(), err)),
             }
             WalkState::Continue
@@ -214,4 +246,45 @@ fn merge<T>(mut runs: Vec<Vec<T>>, path_of: fn(&T) -> &Path) -> Vec<T> {
             None => return merged,
         }
     }
+}
+
+/// The path and OS error of a walk error that is a folder or file that
+/// could not be read (not a symlink loop).
+fn unreadable(err: &ignore::Error) -> Option<(PathBuf, std::io::Error)> {
+    fn path_of(err: &ignore::Error) -> Option<&Path> {
+        match err {
+            ignore::Error::WithPath { path, .. } => Some(path),
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                path_of(err)
+            }
+            ignore::Error::Partial(errs) => errs.iter().find_map(path_of),
+            _ => None,
+        }
+    }
+    let io = err.io_error()?;
+    let source = match io.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code),
+        None => std::io::Error::new(io.kind(), io.to_string()),
+    };
+    Some((path_of(err)?.to_owned(), source))
+}
+
+/// What a special file is, in words; `None` for files, folders and
+/// symlinks.
+fn special(file_type: std::fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if file_type.is_socket() {
+            return Some("a socket");
+        }
+        if file_type.is_block_device() || file_type.is_char_device() {
+            return Some("a device");
+        }
+    }
+    (!file_type.is_dir() && !file_type.is_file() && !file_type.is_symlink())
+        .then_some("not a regular file")
 }

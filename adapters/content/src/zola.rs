@@ -368,7 +368,7 @@ fn dated_filename(name: &str) -> Option<(&str, Option<&str>)> {
 pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> {
     let ignored = cfg.ignored_content.clone();
     let walked = walk(
-        &site.root,
+        site,
         &site.content_dir,
         &|name| name.ends_with(".md").then_some(false),
         &move |p| ignored.as_ref().is_some_and(|g| g.is_match(p)),
@@ -462,18 +462,21 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             .iter()
             .any(|d| rel.len() > d.len() && rel.starts_with(d))
     };
-    // Errors in files Zola never reads (below a draft section) do not count.
-    if let Some((_, err)) = walked.errors.into_iter().find(|(p, _)| {
-        let rel: Vec<String> = p
-            .strip_prefix(&site.content_dir)
-            .unwrap_or(p)
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect();
-        !under_draft(&rel)
-    }) {
-        return Err(err);
-    }
+    // Errors in files Zola never reads (below a draft section) do not
+    // count; every other one is reported, not only the first.
+    let mut page_errors: Vec<(PathBuf, Error)> = walked
+        .errors
+        .into_iter()
+        .filter(|(p, _)| {
+            let rel: Vec<String> = p
+                .strip_prefix(&site.content_dir)
+                .unwrap_or(p)
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            !under_draft(&rel)
+        })
+        .collect();
     sections.retain(|(dir, _), _| {
         !draft_dirs
             .iter()
@@ -721,7 +724,13 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             &page.lang,
         );
         cp.source = Some(page.source.clone());
-        cp.overrides = overrides_of(site, &page.source, &page.fm)?;
+        cp.overrides = match overrides_of(site, &page.source, &page.fm) {
+            Ok(overrides) => overrides,
+            Err(e) => {
+                page_errors.push((page.source.clone(), e));
+                continue;
+            }
+        };
         if multilingual {
             cp.translation_key = Some(format!("page:{}", page.canonical));
         }
@@ -743,7 +752,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             let mut cp = ContentPage::new(kind, loc.clone(), &section.lang);
             if !section.source.as_os_str().is_empty() {
                 cp.source = Some(section.source.clone());
-                cp.overrides = overrides_of(site, &section.source, &section.fm)?;
+                match overrides_of(site, &section.source, &section.fm) {
+                    Ok(overrides) => cp.overrides = overrides,
+                    Err(e) => page_errors.push((section.source.clone(), e)),
+                }
             }
             if multilingual {
                 cp.translation_key = Some(format!("section:{}", section.dir.join("/")));
@@ -836,7 +848,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             }
         }
     }
-    Ok(scan)
+    match Error::of_pages(page_errors) {
+        Some(e) => Err(e),
+        None => Ok(scan),
+    }
 }
 
 fn missing_front_matter(path: &Path) -> Error {

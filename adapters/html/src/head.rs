@@ -165,7 +165,16 @@ pub(crate) fn read<'s>(
     robots_names: &[String],
     buf: &mut Vec<u8>,
 ) -> Read {
-    let mut file = match File::open(path) {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // The walk skips special files; one that replaced a page since (a
+    // FIFO) must not block the scan. No effect on a regular file.
+    #[cfg(target_os = "linux")]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        rustix::fs::OFlags::NONBLOCK.bits() as i32,
+    );
+    let mut file = match options.open(path) {
         Ok(f) => f,
         Err(e) => return Read::Unreadable(e),
     };

@@ -275,6 +275,13 @@ pub enum WarningKind {
         /// The file at that URL.
         target: PathBuf,
     },
+    /// A FIFO, socket or device with a page's name: never opened (a FIFO
+    /// would block the scan), and no page.
+    #[error("{what}, not a file: skipped, never opened")]
+    SpecialFile {
+        /// What it is (`a FIFO (named pipe)`, `a socket`, `a device`).
+        what: &'static str,
+    },
     /// A directory could not be read; the files in it are missing.
     #[error("cannot read directory: {message}")]
     Walk {

@@ -239,8 +239,19 @@ fn visit(
     selectors: &Selectors,
     buf: &mut Vec<u8>,
 ) -> Option<FileRecord> {
-    let is_file = entry.file_type().is_some_and(|t| t.is_file());
-    if !is_file || !is_html(entry.path()) {
+    let file_type = entry.file_type()?;
+    if !file_type.is_file() {
+        if is_html(entry.path())
+            && let Some(what) = special(file_type)
+        {
+            lock(&shared.warnings).push(Warning {
+                path: entry.path().to_path_buf(),
+                kind: WarningKind::SpecialFile { what },
+            });
+        }
+        return None;
+    }
+    if !is_html(entry.path()) {
         return None;
     }
     let path = entry.path().to_path_buf();
@@ -460,4 +471,24 @@ impl Resolver {
         }
         self.warnings.extend(found);
     }
+}
+
+/// What a special file is, in words; `None` for files, folders and
+/// symlinks.
+fn special(file_type: std::fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if file_type.is_socket() {
+            return Some("a socket");
+        }
+        if file_type.is_block_device() || file_type.is_char_device() {
+            return Some("a device");
+        }
+    }
+    (!file_type.is_dir() && !file_type.is_file() && !file_type.is_symlink())
+        .then_some("not a regular file")
 }

@@ -26,6 +26,29 @@ use mdbook_summary::{Summary, SummaryItem};
 
 use crate::error::Error;
 
+/// A chapter's front matter, read as the source layer reads it (so a
+/// YAML alias bomb or a block past the size cap is refused with the
+/// file and line), except that a `---` that is never closed is a
+/// Markdown horizontal rule: mdBook has no front matter of its own, so a
+/// chapter opening with a rule is plain Markdown, not a broken block.
+pub(crate) fn front_matter_of(
+    path: &Path,
+    text: &str,
+) -> Result<sitemap_source::front_matter::FrontMatter, sitemap_source::Error> {
+    use sitemap_source::front_matter::{self, Format, FrontMatter};
+    match front_matter::parse(path, text) {
+        Err(sitemap_source::Error::UnclosedFrontMatter {
+            format: Format::Yaml,
+            ..
+        }) => {
+            let mut none = FrontMatter::default();
+            none.body_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+            Ok(none)
+        }
+        other => other,
+    }
+}
+
 /// One chapter page of the book's HTML output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

@@ -88,7 +88,6 @@ use std::path::{Path, PathBuf};
 use mdbook_preprocessor::config::Config;
 use mdbook_renderer::RenderContext;
 use sitemap_core::{Loc, SetOptions, SetReport, SetWriter, Url};
-use sitemap_source::front_matter;
 use sitemap_source::overrides::Overrides;
 use sitemap_source::pipeline::{ExcludedPage, Page, Pipeline, SourceConfig, Warning};
 
@@ -247,7 +246,7 @@ impl SitemapBook {
                     let shown = Path::new(&self.config.book.src).join(source);
                     let overrides = match std::fs::read_to_string(src_dir.join(source)) {
                         Ok(text) => {
-                            let fm = front_matter::parse(&shown, &text)?;
+                            let fm = chapters::front_matter_of(&shown, &text)?;
                             if fm.format.is_some() {
                                 with_front_matter.push(shown.clone());
                             }

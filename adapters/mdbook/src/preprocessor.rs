@@ -12,7 +12,6 @@ use std::path::PathBuf;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::errors::Result as MdbookResult;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
-use sitemap_source::front_matter;
 
 use crate::error::Error;
 
@@ -74,7 +73,7 @@ pub fn strip_front_matter(book: &mut Book, src: &std::path::Path) -> Result<(), 
             Some(source) => src.join(source),
             None => PathBuf::from(&ch.name),
         };
-        match front_matter::parse(&file, &ch.content) {
+        match crate::chapters::front_matter_of(&file, &ch.content) {
             Ok(fm) if fm.format.is_some() => {
                 ch.content = fm.body(&ch.content).to_owned();
             }

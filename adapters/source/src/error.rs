@@ -27,8 +27,9 @@ pub enum Error {
         /// The parser's message, saying what it expected.
         message: String,
     },
-    /// An opening fence with no closing fence.
-    #[error("{}:{line}: {format} front matter opened with `{fence}` is never closed; expected a line `{fence}` after it", path.display())]
+    /// An opening fence with no closing fence (Hugo and Zola refuse the
+    /// file too).
+    #[error("{}:{line}: {format} front matter opened with `{}` is never closed; {}", path.display(), if *fence == "}" { "{" } else { fence }, expected_close(fence))]
     UnclosedFrontMatter {
         /// The file.
         path: PathBuf,
@@ -38,6 +39,19 @@ pub enum Error {
         format: Format,
         /// The fence: `+++`, `---` or `}`.
         fence: &'static str,
+    },
+    /// A front matter block longer than
+    /// [`MAX_BLOCK`](crate::front_matter::MAX_BLOCK).
+    #[error("{}:{line}: {format} front matter longer than {} MiB; no real page has a block that large (is its closing fence missing?)", path.display(), limit >> 20)]
+    FrontMatterTooLarge {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the opening fence.
+        line: usize,
+        /// TOML, YAML or JSON.
+        format: Format,
+        /// The limit in bytes.
+        limit: usize,
     },
     /// Front matter that parses but is not a table of keys.
     #[error("{}:{line}: {format} front matter must be a table of keys, found {found}", path.display())]
@@ -125,4 +139,12 @@ pub enum Error {
         /// The first affected file (relative to the site root).
         first: PathBuf,
     },
+}
+
+fn expected_close(fence: &str) -> String {
+    if fence == "}" {
+        "expected the `}` that closes its object".to_owned()
+    } else {
+        format!("expected a line `{fence}` after it")
+    }
 }

@@ -140,7 +140,13 @@ impl FrontMatter {
             None => Vec::new(),
         };
         for len in (1..=want.len()).rev() {
-            if let Some((_, line)) = key_lines.iter().find(|(path, _)| path[..] == want[..len]) {
+            // The last occurrence: a repeated key's last value is the one
+            // kept.
+            if let Some((_, line)) = key_lines
+                .iter()
+                .rev()
+                .find(|(path, _)| path[..] == want[..len])
+            {
                 return *line;
             }
         }
@@ -166,19 +172,48 @@ fn get_key<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
     })
 }
 
+/// The largest front matter block accepted, in bytes. Real blocks are a
+/// few hundred bytes, the largest (long lists of aliases, resources or
+/// menu entries) tens of kilobytes; a mebibyte is far beyond them, and
+/// bounds what one hostile page can make a scan read and parse (a few
+/// tens of megabytes of values at most).
+pub const MAX_BLOCK: usize = 1 << 20;
+
+/// Where a fenced (`+++`, `---`) block ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Fences {
+    /// At a line that is the fence alone (trailing whitespace allowed), as
+    /// Zola's and Jekyll's front matter patterns want it.
+    #[default]
+    Exact,
+    /// At the first line that starts with the fence: Hugo 0.111.3's page
+    /// lexer closes the block there, so `--- more` and `----` close it
+    /// and the rest of that line is ignored.
+    Hugo,
+}
+
 /// Finds and parses the front matter of `text`, the contents of `path`
-/// (used only in errors).
+/// (used only in errors), closing fenced blocks as [`Fences::Exact`].
 ///
 /// - A byte-order mark and blank lines before the opening fence are
 ///   skipped.
-/// - `+++` opens TOML, which must be closed by a `+++` line.
-/// - `---` opens YAML only when a closing `---` line follows and the first
-///   line inside that is neither blank nor a comment looks like a key
-///   (`title: …`), or the block is empty. Otherwise the `---` is a Markdown
-///   horizontal rule and the file has no front matter.
+/// - `+++` opens TOML and `---` opens YAML; either must be closed by a
+///   fence line, or the file is refused ([`Error::UnclosedFrontMatter`]),
+///   as Hugo and Zola refuse it: a `draft: true` in a block that never
+///   closes is still a draft.
+/// - A closed `---` block whose first line that is neither blank nor a
+///   comment does not look like a key (`title: …`), and is not empty, is
+///   Markdown between two horizontal rules: no front matter.
 /// - `{` followed by `"` or `}` opens a JSON object (Hugo); `{{` does not
-///   (mdBook's `{{#include}}`).
+///   (mdBook's `{{#include}}`). An object that never closes is refused.
+/// - A block longer than [`MAX_BLOCK`] is refused.
 pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
+    parse_with(path, text, Fences::Exact)
+}
+
+/// [`parse`], with the closing fence found by `fences`' rule.
+pub fn parse_with(path: &Path, text: &str, fences: Fences) -> Result<FrontMatter, Error> {
     let bom = if text.starts_with('\u{feff}') {
         '\u{feff}'.len_utf8()
     } else {
@@ -212,10 +247,8 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
                 (Format::Yaml, "---")
             };
             let block_start = next_line(text, open_end);
-            let Some((close_start, close_end)) = find_fence(text, block_start, fence) else {
-                if format == Format::Yaml {
-                    return Ok(none);
-                }
+            let Some((close_start, close_end)) = find_fence(text, block_start, fence, fences)
+            else {
                 return Err(Error::UnclosedFrontMatter {
                     path: path.to_owned(),
                     line: open_line,
@@ -224,6 +257,14 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
                 });
             };
             let block = &text[block_start..close_start];
+            if block.len() > MAX_BLOCK {
+                return Err(Error::FrontMatterTooLarge {
+                    path: path.to_owned(),
+                    line: open_line,
+                    format,
+                    limit: MAX_BLOCK,
+                });
+            }
             if format == Format::Yaml && !looks_like_yaml_mapping(block) {
                 return Ok(none);
             }
@@ -240,7 +281,20 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
         }
         _ if first.starts_with('{') && opens_json_object(&text[open_start..]) => {
             let rest = &text[open_start..];
-            let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+            // Hugo 0.111.3 finds the object's end by counting braces
+            // outside strings, and refuses a file where they never
+            // balance ("unexpected EOF parsing JSON front matter"),
+            // whatever the text after the last brace.
+            let Some(object_len) = json_object_len(rest) else {
+                return Err(Error::UnclosedFrontMatter {
+                    path: path.to_owned(),
+                    line: open_line,
+                    format: Format::Json,
+                    fence: "}",
+                });
+            };
+            let mut stream =
+                serde_json::Deserializer::from_str(&rest[..object_len]).into_iter::<Value>();
             let end = match stream.next() {
                 Some(Ok(_)) => open_start + stream.byte_offset(),
                 Some(Err(e)) => {
@@ -249,6 +303,14 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
                 None => return Ok(none),
             };
             let block = &text[open_start..end];
+            if block.len() > MAX_BLOCK {
+                return Err(Error::FrontMatterTooLarge {
+                    path: path.to_owned(),
+                    line: open_line,
+                    format: Format::Json,
+                    limit: MAX_BLOCK,
+                });
+            }
             let data = ctx.parse_block(Format::Json, block, open_start, open_line)?;
             // The body starts on the line after the object when nothing
             // but blanks follows the closing brace.
@@ -278,16 +340,18 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Parses a block as gray_matter's engine for its format does.
+    /// Parses a block.
     ///
-    /// TOML and YAML go to the engine's own parser (the same `toml` and
-    /// `yaml-rust2` versions gray_matter uses) and are converted straight
-    /// to JSON with gray_matter's rules ([`toml_direct`],
-    /// [`yaml_to_json`]): gray_matter's engines clone every value once or
-    /// twice and build a hash map that is then sorted, which made front
-    /// matter parsing a quarter of a whole `sitemap scan`. The unit tests
-    /// check both paths agree. A block the parser refuses is handed to
-    /// gray_matter's engine, so the error text is its own.
+    /// YAML goes to [`crate::yaml::load`]: yaml-rust2's event parser,
+    /// bounded against alias bombs and deep nesting, a repeated key
+    /// taking the last value as in Hugo. TOML goes to the `toml` crate
+    /// gray_matter uses and is converted straight to JSON with
+    /// gray_matter's rules ([`toml_direct`]): gray_matter's engines clone
+    /// every value once or twice and build a hash map that is then
+    /// sorted, which made front matter parsing a quarter of a whole
+    /// `sitemap scan`. The unit tests check both paths agree. A TOML or
+    /// JSON block the parser refuses is handed to gray_matter's engine,
+    /// so the error text is its own.
     fn parse_block(
         &self,
         format: Format,
@@ -297,18 +361,28 @@ impl Ctx<'_> {
     ) -> Result<Map<String, Value>, Error> {
         let direct = match format {
             Format::Toml => toml_direct(block),
-            Format::Yaml => yaml_rust2::YamlLoader::load_from_str(block)
-                .ok()
-                .map(|docs| docs.into_iter().next().map_or(Value::Null, yaml_to_json)),
             Format::Json => None,
+            Format::Yaml => match crate::yaml::load(block) {
+                Ok(value) => Some(value),
+                Err(e) => {
+                    let block_line = line_col(self.text, block_start).0;
+                    return Err(Error::FrontMatterSyntax {
+                        path: self.path.to_owned(),
+                        line: block_line + e.line - 1,
+                        column: e.column,
+                        format,
+                        message: e.message,
+                    });
+                }
+            },
         };
         let value = match direct {
             Some(value) => value,
             None => {
-                let parsed = match format {
-                    Format::Toml => gray_matter::engine::TOML::parse(block),
-                    Format::Yaml => gray_matter::engine::YAML::parse(block),
-                    Format::Json => gray_matter::engine::JSON::parse(block),
+                let parsed = if format == Format::Json {
+                    gray_matter::engine::JSON::parse(block)
+                } else {
+                    gray_matter::engine::TOML::parse(block)
                 };
                 match parsed {
                     Ok(pod) => pod_to_json(pod),
@@ -365,21 +439,8 @@ impl Ctx<'_> {
                 Err(e) => self.json_error(&e, block_start, fence_line, format),
                 Ok(_) => self.unlocated(format, fence_line, fallback),
             },
-            Format::Yaml => match yaml_rust2::YamlLoader::load_from_str(block) {
-                Err(e) => {
-                    let marker = e.marker();
-                    // yaml-rust2 counts lines from 1 and columns from 0.
-                    let block_line = line_col(self.text, block_start).0;
-                    Error::FrontMatterSyntax {
-                        path: self.path.to_owned(),
-                        line: block_line + marker.line().saturating_sub(1),
-                        column: marker.col() + 1,
-                        format,
-                        message: e.info().to_owned(),
-                    }
-                }
-                Ok(_) => self.unlocated(format, fence_line, fallback),
-            },
+            // Located by [`crate::yaml::load`] already.
+            Format::Yaml => self.unlocated(format, fence_line, fallback),
         }
     }
 
@@ -499,36 +560,6 @@ fn toml_to_json(value: toml::Value) -> Value {
     }
 }
 
-/// gray_matter's YAML engine's value as JSON: a real that does not parse
-/// is 0; keys that are strings, reals, booleans, integers or null become
-/// their text, other keys are dropped; aliases and bad values are null.
-/// A later duplicate key wins, as in gray_matter's hash map.
-fn yaml_to_json(value: yaml_rust2::Yaml) -> Value {
-    use yaml_rust2::Yaml;
-    match value {
-        Yaml::Real(s) => Value::from(s.parse::<f64>().unwrap_or(0.0)),
-        Yaml::Integer(i) => Value::from(i),
-        Yaml::String(s) => Value::String(s),
-        Yaml::Boolean(b) => Value::Bool(b),
-        Yaml::Array(a) => Value::Array(a.into_iter().map(yaml_to_json).collect()),
-        Yaml::Hash(h) => {
-            let mut map = Map::new();
-            for (k, v) in h {
-                let key = match k {
-                    Yaml::String(s) | Yaml::Real(s) => s,
-                    Yaml::Boolean(b) => b.to_string(),
-                    Yaml::Integer(i) => i.to_string(),
-                    Yaml::Null => "null".to_owned(),
-                    _ => continue,
-                };
-                map.insert(key, yaml_to_json(v));
-            }
-            Value::Object(map)
-        }
-        _ => Value::Null,
-    }
-}
-
 pub(crate) fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "nothing (null)",
@@ -550,12 +581,17 @@ fn next_line(text: &str, end: usize) -> usize {
     (end + 1).min(text.len())
 }
 
-/// The first line from `pos` that is exactly `fence` (trailing whitespace
-/// and `\r` allowed): its start and end.
-fn find_fence(text: &str, mut pos: usize, fence: &str) -> Option<(usize, usize)> {
+/// The first line from `pos` that closes a block opened with `fence`
+/// under `fences`' rule: its start and end.
+fn find_fence(text: &str, mut pos: usize, fence: &str, fences: Fences) -> Option<(usize, usize)> {
     while pos < text.len() {
         let end = line_end(text, pos);
-        if text[pos..end].trim_end() == fence {
+        let line = &text[pos..end];
+        let closes = match fences {
+            Fences::Exact => line.trim_end() == fence,
+            Fences::Hugo => line.starts_with(fence),
+        };
+        if closes {
             return Some((pos, end));
         }
         if end >= text.len() {
@@ -607,6 +643,38 @@ fn yaml_key(line: &str) -> Option<&str> {
     let key = &line[..colon];
     let bad_start = key.starts_with(['-', '#', '>', '*', '`', '[', '{', '!', '|', '&', '%', '@']);
     (!key.is_empty() && !bad_start && !key.contains(" #")).then_some(key.trim_end())
+}
+
+/// The length of the JSON object `text` opens (up to and including the
+/// `}` that balances its first `{`, braces in strings not counted), or
+/// `None` when it never closes.
+fn json_object_len(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether text starting with `{` is a JSON object (`{"…` or `{}`), not
@@ -810,15 +878,22 @@ mod tests {
         let yaml_blocks = [
             "title: Hi\ndate: 2024-05-01\ntags: [a, b]\ndraft: true\nweight: 3\nratio: 0.5\nsitemap:\n  changefreq: weekly\n  priority: 0.8\n",
             "",
-            "1: one\ntrue: yes\n~: nothing\n1.5: real\n[a]: dropped\n\"1\": later wins\nanchor: &a {x: 1}\nalias: *a\nbig: 1e400\n",
+            "1: one\ntrue: sure\n~: nothing\n1.5: real\n[a]: dropped\n\"1\": later wins\nanchor: &a {x: 1}\nalias: *a\n",
             "- a list\n",
             "just text\n",
         ];
         for block in yaml_blocks {
-            let docs = yaml_rust2::YamlLoader::load_from_str(block).unwrap();
-            let ours = docs.into_iter().next().map_or(Value::Null, yaml_to_json);
+            let ours = crate::yaml::load(block).unwrap();
             let theirs = pod_to_json(gray_matter::engine::YAML::parse(block).unwrap());
             assert_eq!(ours, theirs, "{block}");
         }
+        // Where Hugo's reading differs from gray_matter's, Hugo's is
+        // taken (see `crate::yaml`): YAML 1.1 booleans, a repeated key (an
+        // error in yaml-rust2's loader), a real that is no finite number.
+        let ours = crate::yaml::load("a: yes\nb: Off\nc: 1\nc: 2\nd: .nan\ne: 1e400\n").unwrap();
+        assert_eq!(
+            ours,
+            serde_json::json!({"a": true, "b": false, "c": 2, "d": ".nan", "e": "1e400"})
+        );
     }
 }

@@ -7,6 +7,9 @@
 //!   about its sitemap entry in Hugo, Zola and Jekyll shapes (the table is
 //!   in [`overrides`]); [`overrides::parse_date`] reads the date forms site
 //!   generators write.
+//! - [`yaml::load`] reads YAML as Hugo does (a repeated key takes the
+//!   last value, YAML 1.1 booleans), refusing alias bombs and deep
+//!   nesting; every YAML this workspace reads goes through it.
 //! - [`filter::Filter`] applies include/exclude globs to source paths.
 //! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
 //!   and [`lastmod::GitHistory`], which reads every file's last commit date
@@ -43,5 +46,6 @@ mod git;
 pub mod lastmod;
 pub mod overrides;
 pub mod pipeline;
+pub mod yaml;
 
 pub use crate::error::Error;

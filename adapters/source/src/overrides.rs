@@ -297,9 +297,19 @@ pub fn parse_date(input: &str) -> Result<Lastmod, ValueError> {
         Ok(l) => return Ok(l),
         Err(e) => e,
     };
-    normalise_date(s)
-        .ok_or(first_error.clone())?
-        .map_err(|_| first_error)
+    if let Some(result) = normalise_date(s) {
+        return result.map_err(|_| first_error);
+    }
+    // Two more forms Hugo 0.111.3 reads (its date-parsing list, checked
+    // by building pages with it): RFC 1123 with a numeric zone
+    // (`Wed, 01 May 2024 10:00:00 +0200`) and `01 May 2024`.
+    if let Ok(zoned) = jiff::fmt::rfc2822::parse(s) {
+        return Lastmod::from_zoned(&zoned).map_err(|_| first_error);
+    }
+    if let Ok(date) = jiff::civil::Date::strptime("%d %b %Y", s) {
+        return Lastmod::from_date(date).map_err(|_| first_error);
+    }
+    Err(first_error)
 }
 
 fn normalise_date(s: &str) -> Option<Result<Lastmod, ValueError>> {

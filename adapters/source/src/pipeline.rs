@@ -182,6 +182,14 @@ pub enum Warning {
         /// What was done about it.
         policy: ShallowPolicy,
     },
+    /// A `lastmod` more than a day after now (a day allows for any time
+    /// zone): a typo such as `9999-12-31` would otherwise pass unseen.
+    FutureLastmod {
+        /// The page's source.
+        source: PathBuf,
+        /// The value, as written in the sitemap.
+        lastmod: Lastmod,
+    },
 }
 
 impl fmt::Display for Warning {
@@ -207,6 +215,11 @@ impl fmt::Display for Warning {
                     first.display()
                 )
             }
+            Warning::FutureLastmod { source, lastmod } => write!(
+                f,
+                "{}: lastmod {lastmod} is more than a day in the future; it is written as given, and a list page that takes its newest page's lastmod (a Zola or Hugo home page or section) takes it too; correct the date",
+                source.display()
+            ),
         }
     }
 }
@@ -229,6 +242,8 @@ pub struct Pipeline {
     root: PathBuf,
     config: SourceConfig,
     filter: Filter,
+    /// "Now", for the future-lastmod warning; the clock when `None`.
+    now: Option<jiff::Timestamp>,
 }
 
 impl Pipeline {
@@ -239,7 +254,16 @@ impl Pipeline {
             root: root.to_owned(),
             config,
             filter,
+            now: None,
         })
+    }
+
+    /// Fixes "now" (tests), for the warning about a `lastmod` in the
+    /// future.
+    #[must_use]
+    pub fn with_now(mut self, now: jiff::Timestamp) -> Pipeline {
+        self.now = Some(now);
+        self
     }
 
     /// The configuration.
@@ -283,8 +307,23 @@ impl Pipeline {
 
         let git = self.read_git(&kept, &mut output)?;
         let mut cut_off = Vec::new();
+        // A day of slack: a date written in the farthest time zone ahead
+        // is still today somewhere.
+        let latest = self
+            .now
+            .unwrap_or_else(jiff::Timestamp::now)
+            .saturating_add(jiff::SignedDuration::from_hours(24))
+            .unwrap_or(jiff::Timestamp::MAX);
         for page in kept {
             let lastmod = self.lastmod(&page, git.as_ref(), &mut cut_off);
+            if let Some(l) = &lastmod
+                && is_after(l, latest)
+            {
+                output.warnings.push(Warning::FutureLastmod {
+                    source: page.source.clone(),
+                    lastmod: l.clone(),
+                });
+            }
             let mut url = Url::new(page.loc);
             url.lastmod = lastmod;
             url.changefreq = page.overrides.changefreq.or(self.config.changefreq);
@@ -400,4 +439,17 @@ impl Pipeline {
         let ts = jiff::Timestamp::try_from(modified).ok()?;
         Lastmod::from_timestamp(ts).ok()
     }
+}
+
+/// Whether `lastmod` starts after `latest`. The year is compared too:
+/// `Lastmod::start` falls back to the epoch for the last hours of year
+/// 9999, which jiff cannot hold as an instant (`9999-12-31`, the very
+/// typo this catches).
+fn is_after(lastmod: &Lastmod, latest: jiff::Timestamp) -> bool {
+    let year: i16 = lastmod
+        .to_string()
+        .get(..4)
+        .and_then(|y| y.parse().ok())
+        .unwrap_or(0);
+    lastmod.start() > latest || year > latest.to_zoned(jiff::tz::TimeZone::UTC).year()
 }

@@ -302,3 +302,38 @@ fn explicit_front_matter_needs_no_git() {
         "https://example.org/a/ lastmod=2024-05-01T10:00:00.25+02:00 changefreq=- priority=-\n"
     );
 }
+
+/// Issue 12 #8: `lastmod: 9999-12-31` passed without a word (and became
+/// the home page's lastmod). A lastmod more than a day after "now" is a
+/// warning naming the page and the value; a day ahead is not (time zones).
+#[test]
+fn future_lastmod_is_a_warning_naming_the_page() {
+    let now: jiff::Timestamp = "2024-06-01T12:00:00Z".parse().unwrap();
+    let page = |name: &str, lastmod: &str| {
+        let text = format!("---\nlastmod: {lastmod}\n---\n");
+        let path = format!("content/{name}.md");
+        let fm = front_matter::parse(Path::new(&path), &text).unwrap();
+        Page::from_front_matter(path, loc(name), &fm).unwrap()
+    };
+    let config: SourceConfig = toml::from_str("lastmod = [\"front-matter\"]").unwrap();
+    let output = Pipeline::new(Path::new("."), config)
+        .unwrap()
+        .with_now(now)
+        .run(vec![
+            page("typo", "9999-12-31"),
+            page("tomorrow", "2024-06-02"),
+            page("ahead", "2024-06-02T14:00:00+02:00"),
+            page("later", "2024-06-03T00:00:00Z"),
+        ])
+        .unwrap();
+    let warnings: Vec<String> = output.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warnings,
+        [
+            "content/later.md: lastmod 2024-06-03T00:00:00Z is more than a day in the future; it is written as given, and a list page that takes its newest page's lastmod (a Zola or Hugo home page or section) takes it too; correct the date",
+            "content/typo.md: lastmod 9999-12-31 is more than a day in the future; it is written as given, and a list page that takes its newest page's lastmod (a Zola or Hugo home page or section) takes it too; correct the date",
+        ]
+    );
+    // Still written as given.
+    assert_eq!(output.urls.len(), 4);
+}

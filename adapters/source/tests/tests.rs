@@ -4,5 +4,6 @@ mod config;
 mod filter;
 mod front_matter;
 mod git;
+mod hugo_dates;
 mod pipeline;
 mod support;

@@ -1,0 +1,319 @@
+//! Regressions of issue 12 (hostile input and faults) and issue 13 item 3
+//! (every bad page reported) in `sitemap scan`: each asserts the whole
+//! message the user sees and the exit code.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::text;
+
+/// A Hugo site in a temp folder every user can enter (the unreadable-folder
+/// tests run the binary as `nobody`).
+fn hugo_site(pages: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    for (path, body) in pages {
+        let file = dir.path().join("content").join(path);
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
+        fs::write(file, body).unwrap();
+    }
+    dir
+}
+
+/// `sitemap ARGS` in `dir`, under `timeout` so that a hang fails the
+/// test instead of stalling the suite, as `nobody` when `as_nobody`.
+fn run(dir: &Path, args: &[&str], prefix: &[&str]) -> Output {
+    let mut cmd = Command::new(prefix.first().copied().unwrap_or("timeout"));
+    if prefix.is_empty() {
+        cmd.arg("60");
+    } else {
+        cmd.args(&prefix[1..]).args(["timeout", "60"]);
+    }
+    cmd.arg(env!("CARGO_BIN_EXE_sitemap"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+const LASTMOD: [&str; 2] = ["--lastmod", "front-matter,date"];
+
+/// 439 bytes of nested YAML aliases (`a8` stands for 9^9 values).
+fn alias_bomb() -> String {
+    let mut s = String::from(
+        "---\ntitle: bomb\na0: &a0 [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n",
+    );
+    for i in 1..=8 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(",");
+        s.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    s.push_str("---\nbody\n");
+    s
+}
+
+/// Issue 12 #1: a YAML alias bomb grew `sitemap scan` to gigabytes and
+/// aborted naming no file; it is refused at the alias, within 100 MB of
+/// address space (a hard limit: were it expanded, the run would abort).
+#[test]
+fn alias_bomb_is_refused_with_file_and_line_in_bounded_memory() {
+    let bomb = alias_bomb();
+    assert_eq!(bomb.len(), 439);
+    let dir = hugo_site(&[
+        ("posts/bomb.md", &bomb),
+        ("posts/ok.md", "---\ntitle: ok\n---\n"),
+    ]);
+    let out = run(
+        dir.path(),
+        &["scan", "--dry-run", LASTMOD[0], LASTMOD[1]],
+        &["prlimit", "--as=100000000", "--"],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "error: ./content/posts/bomb.md:8:10: invalid YAML front matter: its aliases expand to more than 100000 values (\"excessive aliasing\", which Hugo refuses too); write the values out, or use fewer aliases\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 12 #2 and issue 13 #3: a `---` block never closed (with
+/// `draft: true` in it) was published; and only the first bad page was
+/// ever reported. Now each bad page is an `error:` line with its
+/// `file:line`, then the count, exit 1.
+#[test]
+fn every_bad_page_is_reported_then_counted() {
+    let dir = hugo_site(&[
+        (
+            "posts/draft.md",
+            "---\ntitle: Soon\ndraft: true\n\nNot yet.\n",
+        ),
+        (
+            "posts/json.md",
+            "{\n  \"title\": \"x\",\n  \"draft\": true\n\nbody\n",
+        ),
+        ("posts/ok.md", "---\ntitle: ok\n---\n"),
+        ("posts/priority.md", "+++\n[sitemap]\npriority = 1.5\n+++\n"),
+    ]);
+    let out = run(
+        dir.path(),
+        &["scan", "--dry-run", LASTMOD[0], LASTMOD[1]],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+error: ./content/posts/draft.md:1: YAML front matter opened with `---` is never closed; expected a line `---` after it
+error: ./content/posts/json.md:1: JSON front matter opened with `{` is never closed; expected the `}` that closes its object
+error: content/posts/priority.md:3: `sitemap.priority`: priority `1.5`: expected a number from 0.0 to 1.0
+error: 3 pages could not be read
+  hint: fix each file named above, or leave it out with an `exclude` pattern
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+}
+
+/// The prefix that runs the binary as an unprivileged user when the tests
+/// run as root (root reads a folder of mode 000 anyway, so the test would
+/// prove nothing); empty otherwise.
+fn unprivileged() -> &'static [&'static str] {
+    use std::os::unix::fs::MetadataExt;
+    if fs::metadata("/proc/self").unwrap().uid() == 0 {
+        &[
+            "setpriv",
+            "--reuid=nobody",
+            "--regid=nogroup",
+            "--clear-groups",
+            "--",
+        ]
+    } else {
+        &[]
+    }
+}
+
+/// Issue 12 #6: a content folder that cannot be read was a warning and
+/// exit 0, its whole section silently missing from the sitemap. Now it
+/// is an error naming it, with an unreadable page beside it; an
+/// `--exclude` pattern covering both makes the scan succeed.
+#[test]
+fn unreadable_folder_and_page_are_errors_unless_excluded() {
+    let dir = hugo_site(&[
+        ("docs/secret/a.md", "---\ntitle: a\n---\n"),
+        ("docs/locked.md", "---\ntitle: b\n---\n"),
+        ("docs/open.md", "---\ntitle: c\n---\n"),
+    ]);
+    let content = dir.path().join("content");
+    for d in [&content, &content.join("docs")] {
+        fs::set_permissions(d, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::set_permissions(
+        content.join("docs/open.md"),
+        fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    fs::set_permissions(
+        content.join("docs/secret"),
+        fs::Permissions::from_mode(0o000),
+    )
+    .unwrap();
+    fs::set_permissions(
+        content.join("docs/locked.md"),
+        fs::Permissions::from_mode(0o000),
+    )
+    .unwrap();
+    fs::set_permissions(
+        dir.path().join("hugo.toml"),
+        fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+
+    let args = ["scan", "--dry-run", "--lastmod", "front-matter"];
+    let out = run(dir.path(), &args, unprivileged());
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+error: ./content/docs/locked.md: Permission denied (os error 13)
+error: ./content/docs/secret: Permission denied (os error 13)
+error: 2 pages could not be read
+  hint: fix each file named above, or leave it out with an `exclude` pattern
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    let mut excluded = args.to_vec();
+    excluded.extend([
+        "--exclude",
+        "content/docs/secret/**",
+        "--exclude",
+        "content/docs/locked.md",
+    ]);
+    let out = run(dir.path(), &excluded, unprivileged());
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written\n"
+    );
+    // Hugo's default taxonomies are listed, as Hugo lists them.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://example.org/\nhttps://example.org/categories/\nhttps://example.org/docs/\nhttps://example.org/docs/open/\nhttps://example.org/tags/\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // So the temp folder can be removed.
+    fs::set_permissions(
+        content.join("docs/secret"),
+        fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
+}
+
+/// Issue 12 (hangs): a FIFO named like a page blocked the scan forever.
+/// FIFOs in the content tree and in a built HTML folder are warned about
+/// and skipped, never opened; a FIFO as the configuration file is refused.
+#[test]
+fn fifos_are_skipped_with_a_warning_never_opened() {
+    let dir = hugo_site(&[("posts/ok.md", "---\ntitle: ok\n---\n")]);
+    mkfifo(&dir.path().join("content/posts/post.md"));
+    let out = run(
+        dir.path(),
+        &["scan", "--dry-run", LASTMOD[0], LASTMOD[1]],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+warning: content/posts/post.md: a FIFO (named pipe), not a file: skipped, never opened
+sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    let html = tempfile::tempdir().unwrap();
+    fs::write(
+        html.path().join("about.html"),
+        "<html><head><title>a</title></head></html>",
+    )
+    .unwrap();
+    mkfifo(&html.path().join("index.html"));
+    let out = run(
+        html.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "--dry-run",
+        ],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, html.path()),
+        "\
+warning: ./index.html: a FIFO (named pipe), not a file: skipped, never opened
+sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
+"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://example.org/about.html\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    let fifo_config = tempfile::tempdir().unwrap();
+    mkfifo(&fifo_config.path().join("hugo.toml"));
+    let out = run(
+        fifo_config.path(),
+        &["scan", "--flavor", "hugo", "--dry-run"],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, fifo_config.path()),
+        "error: ./hugo.toml: not a regular file (a FIFO, socket or device): not read; a configuration must be a file\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 13 #3: a repeated key in a Hugo YAML configuration stopped the
+/// scan; Hugo 0.111.3 builds the site with the last value (its sitemap
+/// lists `https://b.example/`), and refuses a repeated key in TOML
+/// ("toml: key baseURL is already defined"), as this does.
+#[test]
+fn config_repeated_key_as_hugo_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(
+        dir.path().join("hugo.yaml"),
+        "baseURL: \"https://a.example/\"\ntitle: t\nbaseURL: \"https://b.example/\"\n",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["scan", "--dry-run", "--quiet"], &[]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://b.example/\nhttps://b.example/categories/\nhttps://b.example/tags/\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    fs::remove_file(dir.path().join("hugo.yaml")).unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://a.example/\"\nbaseURL = \"https://b.example/\"\n",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["scan", "--dry-run"], &[]);
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "error: ./hugo.toml:2: invalid TOML: duplicate key\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
