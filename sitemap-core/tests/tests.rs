@@ -14,3 +14,4 @@ mod set;
 mod text;
 mod validate;
 mod xml;
+mod regression;

@@ -32,6 +32,12 @@ pub(crate) fn check_loc(raw: &str, what: &str, at: Pos, sink: &mut Sink) -> Opti
             ),
         );
     }
+    if let std::borrow::Cow::Owned(url) = crate::loc::redact_credentials(value) {
+        // Before any other check, so no message repeats the password.
+        let e = crate::ValueError::Credentials { url: clip(&url) };
+        sink.error(at, format!("{what}: {e}"));
+        return None;
+    }
     if !value.contains("://") {
         sink.error(
             at,
