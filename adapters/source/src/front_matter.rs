@@ -499,14 +499,21 @@ fn toml_to_json(value: toml::Value) -> Value {
     }
 }
 
-/// gray_matter's YAML engine's value as JSON: a real that does not parse
-/// is 0; keys that are strings, reals, booleans, integers or null become
-/// their text, other keys are dropped; aliases and bad values are null.
+/// gray_matter's YAML engine's value as JSON, except that a real that does
+/// not parse (`.nan`, `.inf`) is its text where gray_matter gives 0; keys
+/// that are strings, reals, booleans, integers or null become their text,
+/// other keys are dropped; aliases and bad values are null.
 /// A later duplicate key wins, as in gray_matter's hash map.
 fn yaml_to_json(value: yaml_rust2::Yaml) -> Value {
     use yaml_rust2::Yaml;
     match value {
-        Yaml::Real(s) => Value::from(s.parse::<f64>().unwrap_or(0.0)),
+        // YAML's `.nan`/`.inf` do not parse as Rust floats; kept as text,
+        // so a `priority: .nan` is refused with what was written instead
+        // of becoming gray_matter's 0.0 and being published as `0.0`.
+        Yaml::Real(s) => match s.parse::<f64>() {
+            Ok(f) => Value::from(f),
+            Err(_) => Value::String(s),
+        },
         Yaml::Integer(i) => Value::from(i),
         Yaml::String(s) => Value::String(s),
         Yaml::Boolean(b) => Value::Bool(b),

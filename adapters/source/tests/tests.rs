@@ -6,3 +6,4 @@ mod front_matter;
 mod git;
 mod pipeline;
 mod support;
+mod regression;
