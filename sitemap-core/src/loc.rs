@@ -174,6 +174,21 @@ impl Loc {
         self.0.starts_with(folder.as_str())
     }
 
+    /// The scheme, host and port: `https://example.org` for
+    /// `https://example.org/docs/`. Two URLs of one origin are on one
+    /// site as crawlers count it; `http` and `https` are two origins.
+    ///
+    /// ```
+    /// use sitemap_core::Loc;
+    ///
+    /// let loc = Loc::parse("https://example.org:8443/docs/?q=1")?;
+    /// assert_eq!(loc.origin(), "https://example.org:8443");
+    /// # Ok::<(), sitemap_core::ValueError>(())
+    /// ```
+    pub fn origin(&self) -> &str {
+        &self.0[..self.path_start()]
+    }
+
     /// Byte offset of the path (after `scheme://authority`).
     fn path_start(&self) -> usize {
         let after_scheme = self.0.find("://").map_or(0, |i| i + 3);

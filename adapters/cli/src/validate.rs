@@ -120,6 +120,12 @@ struct FileResult {
     listed_by: Option<String>,
     #[serde(flatten)]
     report: Report,
+    /// The file's canonical path, to find index cycles.
+    #[serde(skip)]
+    key: PathBuf,
+    /// The result that lists this one.
+    #[serde(skip)]
+    parent: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -213,7 +219,19 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
     jobs.reverse();
     while let Some(job) = jobs.pop() {
         let key = std::fs::canonicalize(&job.path).unwrap_or_else(|_| job.path.clone());
-        if !seen.insert(key) {
+        if !seen.insert(key.clone()) {
+            // Checked already; an error only when the file lists itself,
+            // directly or through the indexes that led here.
+            if let Some((parent, line, column)) = job.listed_by
+                && let Some(message) = cycle(&results, parent, &key)
+            {
+                results[parent].report.diagnostics.push(Diagnostic::new(
+                    line,
+                    column,
+                    Severity::Error,
+                    message,
+                ));
+            }
             continue;
         }
         let report = match check(&job.path, &job.location, limits) {
@@ -244,12 +262,43 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
         let mut children = Vec::new();
         let mut missing = Vec::new();
         for child in &report.children {
+            if let Some(origin) = foreign_origin(&job, &report, &child.loc) {
+                missing.push(Diagnostic::new(
+                    child.line,
+                    child.column,
+                    Severity::Warning,
+                    format!(
+                        "`{}` not checked: another host (this site is `{origin}`)",
+                        child.loc
+                    ),
+                ));
+                continue;
+            }
             match local_child(&job, base_url.as_ref(), &args.paths, &child.loc) {
-                Some(path) if path.is_file() => children.push(Job {
-                    path,
-                    location: Some(child.loc.clone()),
-                    listed_by: Some((this, child.line, child.column)),
-                }),
+                // Anything that is there but a folder is checked, so a FIFO
+                // or device is reported as one rather than as missing.
+                Some(path) if path.exists() && !path.is_dir() => {
+                    if job.location.is_none()
+                        && let Some(origin) = other_site_on_disk(&path, &child.loc)
+                    {
+                        missing.push(Diagnostic::new(
+                            child.line,
+                            child.column,
+                            Severity::Warning,
+                            format!(
+                                "`{}` not checked: another host (the local {} lists URLs of `{origin}`)",
+                                child.loc,
+                                show(&path)
+                            ),
+                        ));
+                        continue;
+                    }
+                    children.push(Job {
+                        path,
+                        location: Some(child.loc.clone()),
+                        listed_by: Some((this, child.line, child.column)),
+                    })
+                }
                 Some(path) => missing.push(Diagnostic::new(
                     child.line,
                     child.column,
@@ -271,6 +320,8 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             location: job.location.as_ref().map(ToString::to_string),
             listed_by,
             report,
+            key,
+            parent: job.listed_by.map(|(p, _, _)| p),
         };
         result.report.diagnostics.extend(missing);
         result
@@ -408,13 +459,127 @@ fn check(path: &Path, location: &Option<Loc>, limits: Limits) -> Result<Report> 
     } else {
         Format::Auto
     };
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let file = open_regular(path)?;
     let mut options = Options::default().with_limits(limits).with_format(format);
     if let Some(loc) = location {
         options = options.with_location(loc.clone());
     }
     core_validate::validate(BufReader::with_capacity(64 * 1024, file), &options)
         .with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Opens `path` for reading only when it is a regular file. A FIFO would
+/// block the open (and every read) until a writer comes, a device may
+/// never end: they are refused by what they are, checked on the opened
+/// handle so nothing can swap the file in between.
+fn open_regular(path: &Path) -> Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Non-blocking, so opening a FIFO with no writer returns at once;
+        // reads of a regular file ignore the flag.
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    }
+    let refuse = |what| {
+        anyhow::anyhow!(
+            "{what}, not a regular file: not read, since reading it could block or never end; skipped"
+        )
+    };
+    let file = match options.open(path) {
+        Ok(file) => file,
+        // A socket cannot be opened at all; say what it is.
+        Err(e) => {
+            return Err(
+                match std::fs::metadata(path).ok().and_then(|m| special_kind(m.file_type())) {
+                    Some(what) => refuse(what),
+                    None => anyhow::Error::new(e)
+                        .context(format!("cannot open {}", path.display())),
+                },
+            );
+        }
+    };
+    let kind = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .file_type();
+    match special_kind(kind) {
+        None => Ok(file),
+        Some(what) => Err(refuse(what)),
+    }
+}
+
+/// What a file that is not a regular file is, in words.
+fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
+/// The message for an index that lists `key` when `key` is `parent` or
+/// one of the indexes that led to it, naming the chain.
+fn cycle(results: &[FileResult], parent: usize, key: &Path) -> Option<String> {
+    let mut chain = vec![parent];
+    let mut at = parent;
+    while results[at].key != key {
+        at = results[at].parent?;
+        chain.push(at);
+    }
+    const RULE: &str =
+        "an index lists only sitemaps (<urlset> or text), never an index, least of all itself";
+    if chain.len() == 1 {
+        return Some(format!(
+            "index cycle: {} lists itself; {RULE}",
+            results[parent].path
+        ));
+    }
+    let names: Vec<&str> = chain
+        .iter()
+        .rev()
+        .map(|&i| results[i].path.as_str())
+        .chain([results[at].path.as_str()])
+        .collect();
+    Some(format!("index cycle: {}; {RULE}", names.join(" → ")))
+}
+
+/// For a robots.txt whose own URL is known: the site's origin when
+/// `child` is on another one (a `Sitemap:` line may name any host; what
+/// it names there is not on this disk). Indexes are left to the
+/// validator, which reports a child on another host as an error.
+fn foreign_origin(job: &Job, report: &Report, child: &Loc) -> Option<String> {
+    let own = job.location.as_ref()?;
+    (report.kind == DocumentKind::Robots && child.origin() != own.origin())
+        .then(|| own.origin().to_owned())
+}
+
+/// When the listing file's URL is unknown and a child is found by file
+/// name: the origin the file on disk lists, when it is not the child's
+/// (another host's `sitemap.xml` is not ours, even with our file's name).
+fn other_site_on_disk(path: &Path, child: &Loc) -> Option<String> {
+    let file = open_regular(path).ok()?;
+    let first = core_validate::peek_first_loc(BufReader::new(file)).ok()??;
+    (first.origin() != child.origin()).then(|| first.origin().to_owned())
 }
 
 /// Sitemap-looking files under `dir`, robots.txt and indexes first, so
@@ -451,7 +616,7 @@ fn find_sitemaps(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         if name == "robots.txt" {
             return 0;
         }
-        let kind = File::open(p)
+        let kind = open_regular(p)
             .ok()
             .and_then(|f| core_validate::peek_kind(BufReader::new(f)).ok());
         if kind == Some(DocumentKind::Sitemapindex) {

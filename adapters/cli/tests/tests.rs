@@ -3,6 +3,7 @@
 
 mod mdbook;
 mod scan;
+mod validate;
 
 use std::fs;
 use std::path::Path;
