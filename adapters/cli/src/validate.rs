@@ -938,4 +938,252 @@ mod tests {
             })
         );
     }
+
+    fn gzip_file(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut gz = sitemap_core::gzip(Vec::new());
+        std::io::Write::write_all(&mut gz, text.as_bytes()).unwrap();
+        std::fs::write(path, gz.finish().unwrap()).unwrap();
+    }
+
+    /// `validate` called an index that lists itself valid.
+    #[test]
+    fn index_listing_itself_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("sitemap.xml"),
+            &index(&["https://example.org/sitemap.xml", "https://example.org/sitemap-1.xml"]),
+        );
+        write(&root.join("sitemap-1.xml"), &urlset(&["https://example.org/"]));
+        for base in [None, Some("https://example.org/")] {
+            let mut a = args(&[root]);
+            a.base_url = base.map(Into::into);
+            let (outcome, text) = run_args(&a, root);
+            assert_eq!(outcome, Outcome::Invalid);
+            assert_eq!(
+                text,
+                "sitemap.xml:3:10: error: index cycle: sitemap.xml lists itself; an index lists only sitemaps (<urlset> or text), never an index, least of all itself\n\
+                 sitemap.xml: invalid (sitemapindex, 2 sitemaps, 248 bytes; 1 errors, 0 warnings)\n\
+                 sitemap-1.xml: valid (urlset, 1 URLs, 153 bytes; 0 errors, 0 warnings; listed in sitemap.xml:4:10)\n\
+                 2 files checked: 1 valid, 1 invalid; 1 errors, 0 warnings\n",
+                "{base:?}"
+            );
+        }
+    }
+
+    /// In an A -> B -> A loop `validate` called B valid: the loop is an
+    /// error naming the chain, also through a gzipped, differently named
+    /// index in another folder, and A's listing of B breaks the rule that
+    /// an index lists no index.
+    #[test]
+    fn index_cycle_through_another_index_names_the_chain() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("sitemap_index.xml"),
+            &index(&["https://example.org/sitemap-1.xml", "https://example.org/more/idx.xml.gz"]),
+        );
+        gzip_file(
+            &root.join("more/idx.xml.gz"),
+            &index(&["https://example.org/sitemap_index.xml"]),
+        );
+        write(&root.join("sitemap-1.xml"), &urlset(&["https://example.org/"]));
+        let mut a = args(&[root]);
+        a.base_url = Some("https://example.org/".into());
+        let (outcome, text) = run_args(&a, root);
+        assert_eq!(outcome, Outcome::Invalid);
+        assert_eq!(
+            text,
+            "sitemap_index.xml:4:10: error: an index must not list another index: more/idx.xml.gz is a <sitemapindex>\n\
+             more/idx.xml.gz:3:10: error: index cycle: sitemap_index.xml → more/idx.xml.gz → sitemap_index.xml; an index lists only sitemaps (<urlset> or text), never an index, least of all itself\n\
+             sitemap_index.xml: invalid (sitemapindex, 2 sitemaps, 252 bytes; 1 errors, 0 warnings)\n\
+             sitemap-1.xml: valid (urlset, 1 URLs, 153 bytes; 0 errors, 0 warnings; listed in sitemap_index.xml:3:10)\n\
+             more/idx.xml.gz: invalid (sitemapindex, gzip, 1 sitemaps, 190 bytes; 1 errors, 0 warnings; listed in sitemap_index.xml:4:10)\n\
+             3 files checked: 1 valid, 2 invalid; 2 errors, 0 warnings\n"
+        );
+    }
+
+    /// `sitemap validate public/` failed on the CLI's own robots.txt: it
+    /// mapped another host's `Sitemap:` line to the local `sitemap.xml`.
+    /// Another host's line is "not checked: another host", with or
+    /// without --base-url.
+    #[test]
+    fn another_hosts_sitemap_line_is_not_mapped_to_a_local_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("robots.txt"),
+            "User-agent: *\n\
+             Sitemap: https://cdn.example.net/sitemap.xml\n\
+             Sitemap: http://www.example.org/sitemap.xml\n\
+             Sitemap: https://example.org/sitemap.xml\n",
+        );
+        write(&root.join("sitemap.xml"), &urlset(&["https://example.org/", "https://example.org/a/"]));
+        let expected = |warning_2: &str, warning_3: &str| {
+            format!(
+                "robots.txt:2:1: warning: `https://cdn.example.net/sitemap.xml` not checked: another host ({warning_2})\n\
+                 robots.txt:3:1: warning: `http://www.example.org/sitemap.xml` not checked: another host ({warning_3})\n\
+                 robots.txt: valid (robots.txt, 3 sitemaps, 144 bytes; 0 errors, 2 warnings)\n\
+                 sitemap.xml: valid (urlset, 2 URLs, 198 bytes; 0 errors, 0 warnings; listed in robots.txt:4:1)\n\
+                 2 files checked: 2 valid, 0 invalid; 0 errors, 2 warnings\n"
+            )
+        };
+        let (outcome, text) = run_args(&args(&[root]), root);
+        assert_eq!(outcome, Outcome::Valid);
+        assert_eq!(
+            text,
+            expected(
+                "the local sitemap.xml lists URLs of `https://example.org`",
+                "the local sitemap.xml lists URLs of `https://example.org`"
+            )
+        );
+        let mut a = args(&[root]);
+        a.base_url = Some("https://example.org/".into());
+        let (outcome, text) = run_args(&a, root);
+        assert_eq!(outcome, Outcome::Valid);
+        assert_eq!(
+            text,
+            expected(
+                "this site is `https://example.org`",
+                "this site is `https://example.org`"
+            )
+        );
+    }
+
+    mod robots_property {
+        use super::*;
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+
+        const OURS: &str = "https://example.org/sitemap.xml";
+
+        /// Lines a robots.txt holds: rules, comments, blank lines, our
+        /// own line under old schemes and names, other hosts' lines.
+        fn line() -> impl Strategy<Value = Vec<u8>> {
+            prop_oneof![
+                Just(b"User-agent: *".to_vec()),
+                Just(b"User-agent: Googlebot".to_vec()),
+                Just(b"Disallow: /private/".to_vec()),
+                Just(b"Allow: /".to_vec()),
+                Just(b"Crawl-delay: 10".to_vec()),
+                Just(b"".to_vec()),
+                Just(b"# comment".to_vec()),
+                Just(b"# Caf\xE9 in Latin-1".to_vec()),
+                Just(b"Disallow: /\xFF\xFE".to_vec()),
+                Just(b"# Sitemap: https://example.org/commented.xml".to_vec()),
+                Just(b"Sitemap: https://example.org/sitemap.xml".to_vec()),
+                Just(b"sitemap:http://example.org/sitemap.xml".to_vec()),
+                Just(b"SITEMAP: https://example.org/sitemap.xml.gz # old".to_vec()),
+                Just(b"Sitemap: http://example.org/sitemap.txt".to_vec()),
+                Just(b"Sitemap: https://example.org/sitemap_index.xml".to_vec()),
+                Just(b"  Sitemap:   https://example.org/sitemap.txt.gz  ".to_vec()),
+                Just(b"Sitemap: https://cdn.example.net/sitemap.xml".to_vec()),
+                Just(b"Sitemap: https://www.example.org/sitemap.xml".to_vec()),
+                Just(b"Sitemap: http://www.example.org/sitemap.xml".to_vec()),
+                Just(b"Sitemap: https://example.org:8443/sitemap.xml".to_vec()),
+                Just(b"Sitemap: https://example.com/blog/sitemap.xml".to_vec()),
+                "[a-zA-Z#: /*-]{0,30}".prop_map(String::into_bytes),
+            ]
+        }
+
+        fn robots() -> impl Strategy<Value = Vec<u8>> {
+            (
+                any::<bool>(),
+                prop::collection::vec(line(), 0..12),
+                any::<bool>(),
+                any::<bool>(),
+            )
+                .prop_map(|(bom, lines, crlf, final_newline)| {
+                    let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+                    let mut out = if bom { b"\xEF\xBB\xBF".to_vec() } else { Vec::new() };
+                    out.extend(lines.join(eol));
+                    if final_newline && !out.is_empty() {
+                        out.extend_from_slice(eol);
+                    }
+                    out
+                })
+        }
+
+        /// Lines of `text` that are not `Sitemap:` lines of ours.
+        fn others(text: &[u8]) -> Vec<Vec<u8>> {
+            text.split(|&b| b == b'\n')
+                .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+                .map(|l| l.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(l))
+                .filter(|l| {
+                    let s = String::from_utf8_lossy(l);
+                    let value = s.split('#').next().unwrap_or("").trim().to_owned();
+                    let ours_line = value
+                        .split_once(':')
+                        .filter(|(f, _)| f.trim().eq_ignore_ascii_case("sitemap"))
+                        .map(|(_, v)| v.trim())
+                        .is_some_and(|v| {
+                            [
+                                "https://example.org/sitemap",
+                                "http://example.org/sitemap",
+                            ]
+                            .iter()
+                            .any(|p| v.starts_with(p))
+                        });
+                    !ours_line && !l.is_empty()
+                })
+                .collect()
+        }
+
+        /// `scan --robots` then `validate` passes on its own output, for
+        /// every robots.txt shape; the merge is idempotent; every line
+        /// that is not ours survives byte for byte.
+        #[test]
+        fn merge_then_validate_always_passes() {
+            let ours = sitemap_core::Loc::parse(OURS).unwrap();
+            let dir = tempfile::tempdir().unwrap();
+            let root = dir.path();
+            write(&root.join("sitemap.xml"), &urlset(&["https://example.org/", "https://example.org/a/"]));
+            let cases: u32 = std::env::var("SITEMAP_PROPTEST_CASES")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(256);
+            let mut runner = TestRunner::new(Config { cases, ..Config::default() });
+            runner
+                .run(&robots(), |old| {
+                    let merged = sitemap_core::robots::merge_bytes(&old, &ours, &[]);
+                    prop_assert_eq!(
+                        &sitemap_core::robots::merge_bytes(&merged, &ours, &[]),
+                        &merged,
+                        "not idempotent"
+                    );
+                    // Every line of the old file that is not ours is still
+                    // there, in order, byte for byte.
+                    // (An empty file gets an allow-all group first.)
+                    if !old.is_empty() {
+                        prop_assert_eq!(others(&old), others(&merged));
+                    }
+                    let lines: Vec<&[u8]> = merged.split(|&b| b == b'\n').collect();
+                    prop_assert_eq!(
+                        lines
+                            .iter()
+                            .filter(|l| {
+                                let l = l.strip_suffix(b"\r").unwrap_or(l);
+                                let l = l.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(l);
+                                l == OURS.replace("https://", "Sitemap: https://").as_bytes()
+                            })
+                            .count(),
+                        1,
+                        "our line exactly once"
+                    );
+                    std::fs::write(root.join("robots.txt"), &merged).unwrap();
+                    for base in [None, Some("https://example.org/".to_owned())] {
+                        let mut a = args(&[root]);
+                        a.base_url = base;
+                        let mut out = Vec::new();
+                        let outcome = run_to(&a, &mut out).unwrap();
+                        let text = String::from_utf8_lossy(&out).into_owned();
+                        prop_assert_eq!(outcome, Outcome::Valid, "{}", text);
+                        prop_assert!(text.contains("sitemap.xml: valid (urlset, 2 URLs"), "{}", text);
+                    }
+                    Ok(())
+                })
+                .unwrap();
+        }
+    }
 }
