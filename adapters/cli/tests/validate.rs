@@ -132,3 +132,44 @@ fn huge_sparse_long_line_and_deep_files_are_bounded() {
         )
     );
 }
+
+/// `sitemap scan --robots` kept our line under the old scheme and
+/// `sitemap validate public/` then failed on the tool's own output,
+/// mapping another host's line to the local sitemap (issue #14): our line
+/// is updated in place whatever its scheme or name, other hosts' lines
+/// stay, and validate passes, saying what it did not check.
+#[test]
+fn scan_robots_then_validate_passes_on_its_own_output() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/tests/fixtures/zola-rules"),
+        dir.path(),
+    );
+    fs::create_dir_all(dir.path().join("public")).unwrap();
+    fs::write(
+        dir.path().join("public/robots.txt"),
+        "User-agent: *\r\nDisallow: /private/\r\nSitemap: https://cdn.example.net/sitemap.xml\r\nSitemap: http://example.org/blog/sitemap.xml.gz\r\nSitemap: https://www.example.org/blog/sitemap.xml",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--robots", "--lastmod", "front-matter,date"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("public/robots.txt")).unwrap(),
+        "User-agent: *\r\nDisallow: /private/\r\nSitemap: https://cdn.example.net/sitemap.xml\r\nSitemap: https://example.org/blog/sitemap.xml\r\nSitemap: https://www.example.org/blog/sitemap.xml"
+    );
+    let out = sitemap(dir.path(), &["validate", "public"]);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout, dir.path()).as_str()),
+        (
+            Some(0),
+            "public/robots.txt:3:1: warning: `https://cdn.example.net/sitemap.xml` not checked: another host (the local public/sitemap.xml lists URLs of `https://example.org`)\n\
+             public/robots.txt:5:1: warning: `https://www.example.org/blog/sitemap.xml` not checked: another host (the local public/sitemap.xml lists URLs of `https://example.org`)\n\
+             public/robots.txt: valid (robots.txt, 3 sitemaps, 178 bytes; 0 errors, 2 warnings)\n\
+             public/sitemap.xml: valid (urlset, 28 URLs, 4735 bytes; 0 errors, 0 warnings; listed in public/robots.txt:4:1)\n\
+             2 files checked: 2 valid, 0 invalid; 0 errors, 2 warnings\n"
+        )
+    );
+}
