@@ -97,6 +97,9 @@ where
         failure_persistence: None,
         ..Config::default()
     });
+    // A panic is a failed case, shown in the finding; the default hook
+    // would print it again for every step of the shrinking.
+    std::panic::set_hook(Box::new(|_| {}));
     while start.elapsed() < budget() {
         let result = runner.run(&strategy, |value| {
             let mut f = std::fs::File::create(&current).unwrap();
@@ -116,6 +119,7 @@ where
                 start.elapsed().as_secs_f64(),
                 failing.display()
             );
+            let _ = std::panic::take_hook();
             panic!("fuzz {name}: {reason}\ninput: {value:?}");
         }
     }

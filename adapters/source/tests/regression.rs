@@ -48,3 +48,14 @@ fn nan_priority_in_sitemap_toml_is_an_error() {
         "TOML parse error at line 1, column 12\n  |\n1 | priority = nan\n  |            ^^^\npriority `NaN`: expected a number from 0.0 to 1.0\n"
     );
 }
+
+/// Found by `cargo xtask fuzz`: a date whose zone starts with a
+/// multi-byte character panicked (`split_at` inside a character) and
+/// took the whole scan down; it is an error naming file and line.
+#[test]
+fn date_with_a_multibyte_zone_is_an_error_not_a_panic() {
+    assert_eq!(
+        override_error("---\nlast_modified_at: 2024-05-01 10:30\u{feff}:00 +0200\n---\n"),
+        "content/post.md:2: `last_modified_at`: lastmod `2024-05-01 10:30\u{feff}:00 +0200`: expected `T` at character 11, found ` `; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+    );
+}
