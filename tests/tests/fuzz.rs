@@ -120,7 +120,11 @@ where
                 failing.display()
             );
             let _ = std::panic::take_hook();
-            panic!("fuzz {name}: {reason}\ninput: {value:?}");
+            panic!(
+                "fuzz {name}: {reason}\ninput ({}):\n{}",
+                failing.display(),
+                String::from_utf8_lossy(&bytes(&value)).escape_debug()
+            );
         }
     }
     let secs = start.elapsed().as_secs_f64();

@@ -7,6 +7,9 @@
 //!   and compares each sitemap with the committed expected output.
 //! - `cargo xtask bench <writer|git|scan|html|all>`: the benchmarks, each
 //!   reported as a ratio against a baseline measured in the same run.
+//! - `cargo xtask fuzz [--seconds N] [TARGET...]`: the fuzz targets
+//!   (front matter, configuration, robots.txt, the validator) in release
+//!   mode for N seconds each, under a memory limit; non-zero on a finding.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,6 +18,7 @@ use anyhow::{Context, Result, bail};
 
 mod bench;
 mod examples;
+mod fuzz;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,8 +29,9 @@ fn main() -> Result<()> {
         "ci" => ci(),
         "examples" => examples::run(rest),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
-            println!("usage: cargo xtask <ci|examples|bench <writer|git|scan|html|all>>");
+            println!("usage: cargo xtask <ci|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]>");
             Ok(())
         }
         other => bail!("unknown task `{other}`; try `cargo xtask help`"),
