@@ -20,9 +20,7 @@ pub enum ValueError {
     /// A URL with a user name or password (`https://user:secret@host/`).
     /// A sitemap is public and every consumer would see them; the message
     /// shows the user name but never the password.
-    #[error(
-        "URL `{url}` has credentials (user:password@); a sitemap URL is public: remove them"
-    )]
+    #[error("URL `{url}` has credentials (user:password@); a sitemap URL is public: remove them")]
     Credentials {
         /// The URL with its password (or a lone user name, which may
         /// be a token) replaced by `…`.

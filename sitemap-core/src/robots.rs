@@ -71,6 +71,8 @@ pub fn merge_bytes(robots: &[u8], sitemap: &Loc, previous: &[Loc]) -> Vec<u8> {
     }
     let newline: &[u8] = if robots.windows(2).any(|w| w == b"\r\n") {
         b"\r\n"
+    } else if !robots.contains(&b'\n') && robots.contains(&b'\r') {
+        b"\r"
     } else {
         b"\n"
     };
@@ -78,8 +80,12 @@ pub fn merge_bytes(robots: &[u8], sitemap: &Loc, previous: &[Loc]) -> Vec<u8> {
     let mut out = Vec::with_capacity(robots.len() + wanted.len() + 2);
     let mut placed = false;
     let mut first = true;
-    for line in robots.split_inclusive(|&b| b == b'\n') {
-        let bom: &[u8] = if first && line.starts_with(BOM) { BOM } else { b"" };
+    for line in lines(robots) {
+        let bom: &[u8] = if first && line.starts_with(BOM) {
+            BOM
+        } else {
+            b""
+        };
         first = false;
         let mut body = line;
         while let [rest @ .., b'\r' | b'\n'] = body {
@@ -99,7 +105,7 @@ pub fn merge_bytes(robots: &[u8], sitemap: &Loc, previous: &[Loc]) -> Vec<u8> {
         }
     }
     if !placed {
-        if !out.ends_with(b"\n") {
+        if !out.ends_with(b"\n") && !out.ends_with(b"\r") {
             out.extend_from_slice(newline);
         }
         out.extend_from_slice(wanted.as_bytes());
@@ -109,6 +115,25 @@ pub fn merge_bytes(robots: &[u8], sitemap: &Loc, previous: &[Loc]) -> Vec<u8> {
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The lines of `text`, each with its ending: `\r\n`, `\n`, or a lone
+/// `\r` (RFC 9309 allows all three).
+fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => i + 2,
+            Some(i) => i + 1,
+            None => rest.len(),
+        };
+        let (line, tail) = rest.split_at(end);
+        rest = tail;
+        Some(line)
+    })
+}
 
 /// The URL of a `Sitemap:` line (field name in any case, a `#` comment
 /// after it dropped), as the validator reads it.
@@ -304,7 +329,10 @@ Sitemap: https://example.org/sitemap-news.xml\n\
 Sitemap: https://example.org/sitemap.xml?lang=de\n\
 Sitemap: https://other.example/sitemap.xml\n";
         let merged = merge(robots, &loc("https://example.org/sitemap.xml"), &[]);
-        assert_eq!(merged, format!("{robots}Sitemap: https://example.org/sitemap.xml\n"));
+        assert_eq!(
+            merged,
+            format!("{robots}Sitemap: https://example.org/sitemap.xml\n")
+        );
     }
 
     #[test]
@@ -313,6 +341,23 @@ Sitemap: https://other.example/sitemap.xml\n";
         assert_eq!(
             super::merge_bytes(robots, &loc("https://example.org/sitemap.xml"), &[]),
             b"# Caf\xE9\nUser-agent: *\nSitemap: https://example.org/sitemap.xml\n"
+        );
+    }
+
+    #[test]
+    fn lone_cr_line_endings_are_line_endings() {
+        let robots = "User-agent: *\rSitemap: http://example.org/sitemap.xml\rDisallow: /x\r";
+        assert_eq!(
+            merge(robots, &loc("https://example.org/sitemap.xml"), &[]),
+            "User-agent: *\rSitemap: https://example.org/sitemap.xml\rDisallow: /x\r"
+        );
+        assert_eq!(
+            merge(
+                "User-agent: *\r\n\r",
+                &loc("https://example.org/sitemap.xml"),
+                &[]
+            ),
+            "User-agent: *\r\n\rSitemap: https://example.org/sitemap.xml\r\n"
         );
     }
 }

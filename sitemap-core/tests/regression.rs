@@ -50,11 +50,20 @@ fn nan_and_infinite_priority_are_refused() {
 #[test]
 fn credentials_in_a_url_are_refused_and_redacted() {
     let cases = [
-        ("https://user:secret@host.example/", "https://user:…@host.example/"),
-        ("https://user:secret@host.example", "https://user:…@host.example/"),
+        (
+            "https://user:secret@host.example/",
+            "https://user:…@host.example/",
+        ),
+        (
+            "https://user:secret@host.example",
+            "https://user:…@host.example/",
+        ),
         ("https://user@host.example/a", "https://…@host.example/a"),
         ("https://:secret@host.example/", "https://:…@host.example/"),
-        ("http://u:p@Example.ORG:80/docs/", "http://u:…@example.org/docs/"),
+        (
+            "http://u:p@Example.ORG:80/docs/",
+            "http://u:…@example.org/docs/",
+        ),
     ];
     for (input, shown) in cases {
         let message = Loc::parse(input).unwrap_err().to_string();
@@ -69,19 +78,27 @@ fn credentials_in_a_url_are_refused_and_redacted() {
             Loc::parse_folder(input).unwrap_err().to_string(),
             format!(
                 "URL `{}` has credentials (user:password@); a sitemap URL is public: remove them",
-                if shown.ends_with('/') { shown.to_owned() } else { format!("{shown}/") }
+                if shown.ends_with('/') {
+                    shown.to_owned()
+                } else {
+                    format!("{shown}/")
+                }
             )
         );
     }
     // A reference joined onto a clean base cannot bring them in either.
     let base = Loc::parse("https://example.org/docs/").unwrap();
     assert_eq!(
-        base.join("//me:hunter2@example.org/x").unwrap_err().to_string(),
+        base.join("//me:hunter2@example.org/x")
+            .unwrap_err()
+            .to_string(),
         "URL `https://me:…@example.org/x` has credentials (user:password@); a sitemap URL is public: remove them"
     );
     // Other errors on text with credentials do not repeat the password.
     assert_eq!(
-        Loc::parse("https://user:secret@exa mple.org/").unwrap_err().to_string(),
+        Loc::parse("https://user:secret@exa mple.org/")
+            .unwrap_err()
+            .to_string(),
         "loc `https://user:…@exa mple.org/`: not an absolute URL (invalid international domain name)"
     );
 }
@@ -98,13 +115,17 @@ fn validate_flags_credentials_in_loc() {
     let shown: Vec<String> = report.diagnostics.iter().map(ToString::to_string).collect();
     assert_eq!(
         shown,
-        ["3:6: error: <loc>: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them"]
+        [
+            "3:6: error: <loc>: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them"
+        ]
     );
     let text = "https://example.org/\nhttps://token@example.org/x\n";
     let report = validate(text.as_bytes(), &Options::default()).unwrap();
     let shown: Vec<String> = report.diagnostics.iter().map(ToString::to_string).collect();
     assert_eq!(
         shown,
-        ["2:1: error: URL: URL `https://…@example.org/x` has credentials (user:password@); a sitemap URL is public: remove them"]
+        [
+            "2:1: error: URL: URL `https://…@example.org/x` has credentials (user:password@); a sitemap URL is public: remove them"
+        ]
     );
 }

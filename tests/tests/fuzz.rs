@@ -59,7 +59,12 @@ fn supervise(name: &str, body: impl FnOnce()) {
         .arg(format!("--as={MEMORY_LIMIT}"))
         .args(["timeout", "--signal=KILL", &watchdog.to_string()])
         .arg(std::env::current_exe().unwrap())
-        .args(["--exact", &format!("fuzz::{name}"), "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            &format!("fuzz::{name}"),
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("SITEMAP_FUZZ_CHILD", "1")
         .output()
         .expect("prlimit (util-linux) and timeout (coreutils) are installed");
@@ -82,8 +87,12 @@ fn supervise(name: &str, body: impl FnOnce()) {
 /// until the budget is spent. Each input is saved before it runs, so an
 /// abort leaves it behind; a failed property is shrunk by proptest and
 /// the shrunk input saved.
-fn drive<S>(name: &str, strategy: S, bytes: impl Fn(&S::Value) -> Vec<u8>, check: impl Fn(&S::Value) -> Result<(), TestCaseError>)
-where
+fn drive<S>(
+    name: &str,
+    strategy: S,
+    bytes: impl Fn(&S::Value) -> Vec<u8>,
+    check: impl Fn(&S::Value) -> Result<(), TestCaseError>,
+) where
     S: Strategy,
     S::Value: std::fmt::Debug,
 {
@@ -91,22 +100,27 @@ where
     std::fs::create_dir_all(&dir).unwrap();
     let current = dir.join(format!("{name}.current"));
     let start = Instant::now();
-    let mut cases: u64 = 0;
-    let mut runner = TestRunner::new(Config {
+    let config = Config {
         cases: BATCH,
         failure_persistence: None,
         ..Config::default()
-    });
+    };
+    // A runner counts its successes and stops at `cases`: one per batch,
+    // each with a generator forked from the first (seeded at random).
+    let mut seeds = TestRunner::new(config.clone());
+    let ran = std::cell::Cell::new(0u64);
     // A panic is a failed case, shown in the finding; the default hook
     // would print it again for every step of the shrinking.
     std::panic::set_hook(Box::new(|_| {}));
     while start.elapsed() < budget() {
+        let mut runner = TestRunner::new_with_rng(config.clone(), seeds.new_rng());
         let result = runner.run(&strategy, |value| {
+            ran.set(ran.get() + 1);
             let mut f = std::fs::File::create(&current).unwrap();
             f.write_all(&bytes(&value)).unwrap();
             check(&value)
         });
-        cases += u64::from(BATCH);
+        let cases = ran.get();
         if let Err(e) = result {
             let (reason, value) = match e {
                 TestError::Fail(reason, value) => (reason.to_string(), value),
@@ -128,6 +142,7 @@ where
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    let cases = ran.get();
     eprintln!(
         "fuzz {name}: {cases} cases in {secs:.1} s ({:.0}/s); findings: 0",
         cases as f64 / secs
@@ -214,7 +229,10 @@ fn mutated(seeds: Vec<Vec<u8>>, snippets: Vec<Vec<u8>>) -> impl Strategy<Value =
         (any::<usize>(), 0usize..256).prop_map(|(i, n)| Edit::Duplicate(i, n)),
         (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Edit::Byte(i, b)),
     ];
-    (prop::sample::select(seeds), prop::collection::vec(edit, 0..8))
+    (
+        prop::sample::select(seeds),
+        prop::collection::vec(edit, 0..8),
+    )
         .prop_map(|(seed, edits)| apply(&seed, &edits))
 }
 
@@ -224,17 +242,49 @@ fn snippets(list: &[&str]) -> Vec<Vec<u8>> {
 
 fn front_matter_inputs() -> impl Strategy<Value = Vec<u8>> {
     let root = workspace();
-    let mut seeds = files(&root.join("adapters/source/tests/fixtures"), &|n| n.ends_with(".md"));
+    let mut seeds = files(&root.join("adapters/source/tests/fixtures"), &|n| {
+        n.ends_with(".md")
+    });
     seeds.extend(files(&root.join("adapters/content/tests/fixtures"), &|n| {
         n.ends_with(".md")
     }));
     seeds.push(format!("---\n{}---\nbody\n", alias_bomb(3, 3)).into_bytes());
     let mut snips = snippets(&[
-        "---\n", "+++\n", "\n", ": ", "- ", "{", "}", "[", "]", "\"", "'", "#", "\t", "\u{feff}",
-        "\r\n", "&a ", "*a", "&a [*a, *a]\n", "<<: *a\n", "!!binary ", "? ", "|\n  ", ">\n  ",
-        "priority: .nan\n", "priority = nan\n", "lastmod: 9999-12-31\n", "date = 2024-13-45\n",
-        "sitemap:\n  priority: 1.5\n  changefreq: sometimes\n", "[extra.sitemap]\nexclude = true\n",
-        "draft: true\n", "\"draft\": true,\n", "[[[[[[[[[[[[[[[[", "{{{{{{{{{{{{{{{{", "\0", "\u{2028}",
+        "---\n",
+        "+++\n",
+        "\n",
+        ": ",
+        "- ",
+        "{",
+        "}",
+        "[",
+        "]",
+        "\"",
+        "'",
+        "#",
+        "\t",
+        "\u{feff}",
+        "\r\n",
+        "&a ",
+        "*a",
+        "&a [*a, *a]\n",
+        "<<: *a\n",
+        "!!binary ",
+        "? ",
+        "|\n  ",
+        ">\n  ",
+        "priority: .nan\n",
+        "priority = nan\n",
+        "lastmod: 9999-12-31\n",
+        "date = 2024-13-45\n",
+        "sitemap:\n  priority: 1.5\n  changefreq: sometimes\n",
+        "[extra.sitemap]\nexclude = true\n",
+        "draft: true\n",
+        "\"draft\": true,\n",
+        "[[[[[[[[[[[[[[[[",
+        "{{{{{{{{{{{{{{{{",
+        "\0",
+        "\u{2028}",
     ]);
     for (d, w) in [(4, 4), (6, 5), (9, 9)] {
         snips.push(alias_bomb(d, w).into_bytes());
@@ -247,19 +297,42 @@ fn config_inputs() -> impl Strategy<Value = (u8, Vec<u8>)> {
     let mut zola = files(&root.join("adapters/content/tests/fixtures"), &|n| {
         n == "zola.toml" || n == "config.toml"
     });
-    zola.extend(files(&root.join("examples"), &|n| n == "zola.toml" || n == "config.toml"));
-    let mut hugo_toml = files(&root.join("adapters/content/tests/fixtures"), &|n| n == "hugo.toml");
+    zola.extend(files(&root.join("examples"), &|n| {
+        n == "zola.toml" || n == "config.toml"
+    }));
+    let mut hugo_toml = files(&root.join("adapters/content/tests/fixtures"), &|n| {
+        n == "hugo.toml"
+    });
     hugo_toml.extend(files(&root.join("examples"), &|n| n == "hugo.toml"));
-    let mut hugo_yaml = files(&root.join("adapters/content/tests/fixtures"), &|n| n == "hugo.yaml");
+    let mut hugo_yaml = files(&root.join("adapters/content/tests/fixtures"), &|n| {
+        n == "hugo.yaml"
+    });
     hugo_yaml.push(format!("baseURL: https://example.org/\n{}", alias_bomb(3, 3)).into_bytes());
     let source = vec![
         b"lastmod = [\"front-matter\", \"git\", \"date\", \"mtime\"]\npriority = 0.5\nchangefreq = \"weekly\"\ninclude = [\"content/**\"]\nexclude = [\"content/drafts/**\"]\n[git]\nshallow = \"omit\"\n".to_vec(),
     ];
     let mut snips = snippets(&[
-        "\n", " = ", "\"", "[", "]", "{", "}", "#", "baseURL = \"https://user:secret@example.org/\"\n",
-        "base_url = \"https://example.org/\"\n", "priority = nan\n", "priority = 1e400\n",
-        "[languages.de]\n", "defaultContentLanguage = \"de\"\n", "&a [*a,*a]\n", "*a", ": ", "- ",
-        "[[[[[[[[[[[[[[[[", "\u{feff}", "\0",
+        "\n",
+        " = ",
+        "\"",
+        "[",
+        "]",
+        "{",
+        "}",
+        "#",
+        "baseURL = \"https://user:secret@example.org/\"\n",
+        "base_url = \"https://example.org/\"\n",
+        "priority = nan\n",
+        "priority = 1e400\n",
+        "[languages.de]\n",
+        "defaultContentLanguage = \"de\"\n",
+        "&a [*a,*a]\n",
+        "*a",
+        ": ",
+        "- ",
+        "[[[[[[[[[[[[[[[[",
+        "\u{feff}",
+        "\0",
     ]);
     snips.push(alias_bomb(9, 9).into_bytes());
     prop_oneof![
@@ -293,7 +366,11 @@ fn robots_inputs() -> impl Strategy<Value = Vec<u8>> {
         any::<bool>(),
     )
         .prop_map(|(bom, lines, eol, last)| {
-            let mut out = if bom { b"\xEF\xBB\xBF".to_vec() } else { Vec::new() };
+            let mut out = if bom {
+                b"\xEF\xBB\xBF".to_vec()
+            } else {
+                Vec::new()
+            };
             out.extend(lines.join(eol));
             if last {
                 out.extend_from_slice(eol);
@@ -316,10 +393,25 @@ fn sitemap_inputs() -> impl Strategy<Value = Vec<u8>> {
     let snips = snippets(&[
         "<url><loc>https://example.org/</loc></url>",
         "<sitemap><loc>https://example.org/sitemap.xml</loc></sitemap>",
-        "<loc>https://user:secret@example.org/</loc>", "<priority>NaN</priority>",
-        "<lastmod>9999-12-31</lastmod>", "<!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;\">]>",
-        "&b;", "<![CDATA[", "]]>", "<!--", "-->", "<", ">", "&amp;", "&", "\n", "\u{feff}", "\0",
-        "<a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a>", "xmlns:x=\"y\"", "<x:loc>",
+        "<loc>https://user:secret@example.org/</loc>",
+        "<priority>NaN</priority>",
+        "<lastmod>9999-12-31</lastmod>",
+        "<!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;\">]>",
+        "&b;",
+        "<![CDATA[",
+        "]]>",
+        "<!--",
+        "-->",
+        "<",
+        ">",
+        "&amp;",
+        "&",
+        "\n",
+        "\u{feff}",
+        "\0",
+        "<a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a>",
+        "xmlns:x=\"y\"",
+        "<x:loc>",
     ]);
     (mutated(seeds, snips), any::<bool>()).prop_map(|(v, gz)| if gz { gzip(&v) } else { v })
 }
@@ -330,19 +422,32 @@ fn sitemap_inputs() -> impl Strategy<Value = Vec<u8>> {
 fn front_matter() {
     supervise("front_matter", || {
         let path = Path::new("content/fuzz/page.md");
-        drive("front_matter", front_matter_inputs(), Clone::clone, |bytes| {
-            let text = String::from_utf8_lossy(bytes);
-            if let Err(e) = sitemap_source::front_matter::parse(path, &text) {
-                let shown = e.to_string();
-                prop_assert!(shown.contains("content/fuzz/page.md"), "error without the path: {shown}");
-            } else if let Ok(fm) = sitemap_source::front_matter::parse(path, &text) {
-                if let Err(e) = sitemap_source::overrides::Overrides::from_front_matter(path, &fm) {
+        drive(
+            "front_matter",
+            front_matter_inputs(),
+            Clone::clone,
+            |bytes| {
+                let text = String::from_utf8_lossy(bytes);
+                if let Err(e) = sitemap_source::front_matter::parse(path, &text) {
                     let shown = e.to_string();
-                    prop_assert!(shown.contains("content/fuzz/page.md"), "error without the path: {shown}");
+                    prop_assert!(
+                        shown.contains("content/fuzz/page.md"),
+                        "error without the path: {shown}"
+                    );
+                } else if let Ok(fm) = sitemap_source::front_matter::parse(path, &text) {
+                    if let Err(e) =
+                        sitemap_source::overrides::Overrides::from_front_matter(path, &fm)
+                    {
+                        let shown = e.to_string();
+                        prop_assert!(
+                            shown.contains("content/fuzz/page.md"),
+                            "error without the path: {shown}"
+                        );
+                    }
                 }
-            }
-            Ok(())
-        });
+                Ok(())
+            },
+        );
     });
 }
 
@@ -378,7 +483,9 @@ fn config() {
                     let _ = toml::from_str::<sitemap_source::pipeline::SourceConfig>(&text);
                     return Ok(());
                 }
-                if let Err(e) = sitemap_content::Site::open(&root, &sitemap_content::SiteOptions::default()) {
+                if let Err(e) =
+                    sitemap_content::Site::open(&root, &sitemap_content::SiteOptions::default())
+                {
                     let shown = e.to_string();
                     prop_assert!(
                         shown.contains(&*path.to_string_lossy()) || shown.contains(name),
@@ -400,7 +507,10 @@ fn robots() {
         let ours = sitemap_core::Loc::parse("https://example.org/sitemap.xml").unwrap();
         drive("robots", robots_inputs(), Clone::clone, |old| {
             let merged = sitemap_core::robots::merge_bytes(old, &ours, &[]);
-            prop_assert_eq!(&sitemap_core::robots::merge_bytes(&merged, &ours, &[]), &merged);
+            prop_assert_eq!(
+                &sitemap_core::robots::merge_bytes(&merged, &ours, &[]),
+                &merged
+            );
             let is_sitemap = |l: &[u8]| {
                 let l = l.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(l);
                 String::from_utf8_lossy(l)
@@ -410,9 +520,22 @@ fn robots() {
                     .split_once(':')
                     .is_some_and(|(f, _)| f.trim().eq_ignore_ascii_case("sitemap"))
             };
+            // Lines end with CRLF, LF or a lone CR (RFC 9309).
             let others = |t: &[u8]| -> Vec<Vec<u8>> {
-                t.split(|&b| b == b'\n')
-                    .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+                let mut lines = vec![Vec::new()];
+                let mut bytes = t.iter().peekable();
+                while let Some(&b) = bytes.next() {
+                    if b == b'\r' && bytes.peek() == Some(&&b'\n') {
+                        continue;
+                    }
+                    if b == b'\n' || b == b'\r' {
+                        lines.push(Vec::new());
+                    } else {
+                        lines.last_mut().unwrap().push(b);
+                    }
+                }
+                lines
+                    .into_iter()
                     .filter(|l| !l.is_empty() && !is_sitemap(l))
                     .collect()
             };
@@ -420,10 +543,16 @@ fn robots() {
                 prop_assert_eq!(others(old), others(&merged));
             }
             let report = sitemap_core::validate::validate_robots(&merged[..]).unwrap();
-            prop_assert!(report.children.iter().any(|c| c.loc == ours), "{:?}", report);
+            prop_assert!(
+                report.children.iter().any(|c| c.loc == ours),
+                "{:?}",
+                report
+            );
             let line = report.children.iter().find(|c| c.loc == ours).unwrap().line;
             prop_assert!(
-                report.diagnostics.iter().all(|d| d.line != line || d.severity != sitemap_core::validate::Severity::Error),
+                report.diagnostics.iter().all(
+                    |d| d.line != line || d.severity != sitemap_core::validate::Severity::Error
+                ),
                 "{:?}",
                 report
             );
@@ -438,8 +567,8 @@ fn robots() {
 #[test]
 fn validator() {
     supervise("validator", || {
-        let options = sitemap_core::validate::Options::default()
-            .with_limits(sitemap_core::Limits::LEGACY);
+        let options =
+            sitemap_core::validate::Options::default().with_limits(sitemap_core::Limits::LEGACY);
         drive("validator", sitemap_inputs(), Clone::clone, |bytes| {
             let report = sitemap_core::validate::validate(&bytes[..], &options)
                 .map_err(|e| TestCaseError::fail(format!("reading a slice failed: {e}")))?;

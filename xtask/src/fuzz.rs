@@ -39,7 +39,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     // Built once, before the clock of the first target starts.
     crate::run(cargo().args([
-        "test", "--release", "-p", "sitemap-tests", "--test", "tests", "--no-run",
+        "test",
+        "--release",
+        "-p",
+        "sitemap-tests",
+        "--test",
+        "tests",
+        "--no-run",
     ]))?;
     let dir = root().join("target/fuzz");
     let mut findings = Vec::new();
@@ -48,7 +54,14 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         eprintln!("fuzz {target}: {seconds} s");
         let _ = std::fs::remove_file(dir.join(format!("{target}.failing")));
         let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(["test", "--release", "-p", "sitemap-tests", "--test", "tests"])
+            .args([
+                "test",
+                "--release",
+                "-p",
+                "sitemap-tests",
+                "--test",
+                "tests",
+            ])
             .arg(format!("fuzz::{target}"))
             .args(["--", "--exact", "--nocapture", "--test-threads=1"])
             .env("SITEMAP_FUZZ_SECONDS", seconds.to_string())

@@ -31,7 +31,9 @@ fn main() -> Result<()> {
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
-            println!("usage: cargo xtask <ci|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]>");
+            println!(
+                "usage: cargo xtask <ci|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]>"
+            );
             Ok(())
         }
         other => bail!("unknown task `{other}`; try `cargo xtask help`"),

@@ -155,7 +155,12 @@ fn scan_robots_then_validate_passes_on_its_own_output() {
         dir.path(),
         &["scan", "--robots", "--lastmod", "front-matter,date"],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join("public/robots.txt")).unwrap(),
         "User-agent: *\r\nDisallow: /private/\r\nSitemap: https://cdn.example.net/sitemap.xml\r\nSitemap: https://example.org/blog/sitemap.xml\r\nSitemap: https://www.example.org/blog/sitemap.xml"

@@ -5,5 +5,5 @@ mod filter;
 mod front_matter;
 mod git;
 mod pipeline;
-mod support;
 mod regression;
+mod support;

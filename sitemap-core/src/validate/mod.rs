@@ -406,12 +406,10 @@ pub fn peek_first_loc(mut input: impl BufRead) -> io::Result<Option<Loc>> {
     while let Some(i) = rest.find("loc>") {
         let before = &rest[..i];
         let opens = before.ends_with('<')
-            || before
-                .rfind('<')
-                .is_some_and(|lt| {
-                    let name = &before[lt + 1..];
-                    name.ends_with(':') && !name.starts_with('/') && !name.contains(char::is_whitespace)
-                });
+            || before.rfind('<').is_some_and(|lt| {
+                let name = &before[lt + 1..];
+                name.ends_with(':') && !name.starts_with('/') && !name.contains(char::is_whitespace)
+            });
         rest = &rest[i + 4..];
         if opens {
             let value = rest.split('<').next().unwrap_or("").trim();

@@ -139,33 +139,41 @@ pub(crate) fn robots<R: BufRead>(input: &mut Tracked<R>, sink: &mut Sink, report
     let mut line = String::new();
     let mut first = true;
     while let Some((at, _)) = next_line_as(input, sink, &mut line, true) {
-        // A byte order mark is not part of the first field name; the
-        // same reading as the merge's, so what it writes is what is read.
+        // A byte order mark is not part of the first field name, and a
+        // lone CR ends a line (RFC 9309): the same reading as the merge's,
+        // so what it writes is what is read. (Lines ended by a lone CR
+        // are reported at the position of the whole run.)
         let body = if first {
             line.strip_prefix('\u{feff}').unwrap_or(&line)
         } else {
             &line
         };
         first = false;
-        let Some(value) = crate::robots::sitemap_value(body.as_bytes()) else {
-            continue;
-        };
-        let Ok(value) = std::str::from_utf8(value) else {
-            continue;
-        };
-        if !value.contains("://") {
-            sink.error(
+        for body in body.split('\r') {
+            robots_line(body, at, sink, report);
+        }
+    }
+}
+
+fn robots_line(body: &str, at: Pos, sink: &mut Sink, report: &mut Report) {
+    let Some(value) = crate::robots::sitemap_value(body.as_bytes()) else {
+        return;
+    };
+    let Ok(value) = std::str::from_utf8(value) else {
+        return;
+    };
+    if !value.contains("://") {
+        sink.error(
                 at,
                 format!("`Sitemap: {}`: robots.txt must give the sitemap's absolute URL (https://host/sitemap.xml), not a path", clip(value)),
             );
-        } else if let Some(loc) = check_loc(value, "Sitemap:", at, sink) {
-            report.entries += 1;
-            report.children.push(Child {
-                loc,
-                line: at.line,
-                column: at.column,
-            });
-        }
+    } else if let Some(loc) = check_loc(value, "Sitemap:", at, sink) {
+        report.entries += 1;
+        report.children.push(Child {
+            loc,
+            line: at.line,
+            column: at.column,
+        });
     }
 }
 
