@@ -171,6 +171,13 @@ fn files(dir: &Path, keep: &dyn Fn(&str) -> bool) -> Vec<Vec<u8>> {
     out
 }
 
+/// `SITEMAP_FUZZ_NO_BOMBS=1` leaves the alias-bomb seeds and snippets
+/// out, to look past that known finding (issue #12 item 1) while its fix
+/// is pending; `*a`/`&a` snippets stay, so bombs can still be built.
+fn bombs() -> bool {
+    std::env::var_os("SITEMAP_FUZZ_NO_BOMBS").is_none()
+}
+
 /// A YAML alias bomb: each level lists the one before `width` times.
 fn alias_bomb(depth: usize, width: usize) -> String {
     let mut s = String::from("a0: &a0 [x]\n");
@@ -248,7 +255,9 @@ fn front_matter_inputs() -> impl Strategy<Value = Vec<u8>> {
     seeds.extend(files(&root.join("adapters/content/tests/fixtures"), &|n| {
         n.ends_with(".md")
     }));
-    seeds.push(format!("---\n{}---\nbody\n", alias_bomb(3, 3)).into_bytes());
+    if bombs() {
+        seeds.push(format!("---\n{}---\nbody\n", alias_bomb(3, 3)).into_bytes());
+    }
     let mut snips = snippets(&[
         "---\n",
         "+++\n",
@@ -286,8 +295,10 @@ fn front_matter_inputs() -> impl Strategy<Value = Vec<u8>> {
         "\0",
         "\u{2028}",
     ]);
-    for (d, w) in [(4, 4), (6, 5), (9, 9)] {
-        snips.push(alias_bomb(d, w).into_bytes());
+    if bombs() {
+        for (d, w) in [(4, 4), (6, 5), (9, 9)] {
+            snips.push(alias_bomb(d, w).into_bytes());
+        }
     }
     mutated(seeds, snips)
 }
@@ -307,7 +318,9 @@ fn config_inputs() -> impl Strategy<Value = (u8, Vec<u8>)> {
     let mut hugo_yaml = files(&root.join("adapters/content/tests/fixtures"), &|n| {
         n == "hugo.yaml"
     });
-    hugo_yaml.push(format!("baseURL: https://example.org/\n{}", alias_bomb(3, 3)).into_bytes());
+    if bombs() {
+        hugo_yaml.push(format!("baseURL: https://example.org/\n{}", alias_bomb(3, 3)).into_bytes());
+    }
     let source = vec![
         b"lastmod = [\"front-matter\", \"git\", \"date\", \"mtime\"]\npriority = 0.5\nchangefreq = \"weekly\"\ninclude = [\"content/**\"]\nexclude = [\"content/drafts/**\"]\n[git]\nshallow = \"omit\"\n".to_vec(),
     ];
@@ -334,7 +347,9 @@ fn config_inputs() -> impl Strategy<Value = (u8, Vec<u8>)> {
         "\u{feff}",
         "\0",
     ]);
-    snips.push(alias_bomb(9, 9).into_bytes());
+    if bombs() {
+        snips.push(alias_bomb(9, 9).into_bytes());
+    }
     prop_oneof![
         (Just(0u8), mutated(zola, snips.clone())),
         (Just(1u8), mutated(hugo_toml, snips.clone())),
