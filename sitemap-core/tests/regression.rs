@@ -129,3 +129,21 @@ fn validate_flags_credentials_in_loc() {
         ]
     );
 }
+
+/// Found by `cargo xtask fuzz`: a `lastmod` with a multi-byte character
+/// across byte 10 panicked the validator (a slice inside a character).
+#[test]
+fn lastmod_with_a_multibyte_character_is_a_finding_not_a_panic() {
+    let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n\
+<url><loc>https://example.org/</loc><lastmod>2024-05-\u{feff}01</lastmod></url>\n\
+</urlset>\n";
+    let report = validate(xml.as_bytes(), &Options::default()).unwrap();
+    let shown: Vec<String> = report.diagnostics.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        shown,
+        [
+            "3:37: error: lastmod `2024-05-\u{feff}01`: expected 2 digits for the day at character 9; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+        ]
+    );
+}

@@ -563,11 +563,13 @@ fn robots() {
                 "{:?}",
                 report
             );
-            let line = report.children.iter().find(|c| c.loc == ours).unwrap().line;
+            // Lines ended by a lone CR share a position, so our line's
+            // findings are told by the URL they name.
             prop_assert!(
-                report.diagnostics.iter().all(
-                    |d| d.line != line || d.severity != sitemap_core::validate::Severity::Error
-                ),
+                report.diagnostics.iter().all(|d| {
+                    d.severity != sitemap_core::validate::Severity::Error
+                        || !d.message.contains(ours.as_str())
+                }),
                 "{:?}",
                 report
             );
