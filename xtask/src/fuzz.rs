@@ -53,6 +53,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     for target in &targets {
         eprintln!("fuzz {target}: {seconds} s");
         let _ = std::fs::remove_file(dir.join(format!("{target}.failing")));
+        let started = std::time::Instant::now();
         let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .args([
                 "test",
@@ -74,7 +75,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             .lines()
             .find(|l| l.starts_with(&format!("fuzz {target}: ")) && l.contains(" cases "))
             .map(str::to_owned)
-            .unwrap_or_else(|| format!("fuzz {target}: the process died before its summary"));
+            .unwrap_or_else(|| {
+                format!(
+                    "fuzz {target}: the process died after {:.1} s, before its summary; FINDING",
+                    started.elapsed().as_secs_f64()
+                )
+            });
         eprintln!("{line}");
         summary.push(line);
         if !out.status.success() {

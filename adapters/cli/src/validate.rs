@@ -4,7 +4,11 @@
 //! directories are searched for `sitemap*.xml`, `sitemap*.xml.gz`,
 //! `sitemap*.txt` and `robots.txt`. The sitemaps an index (or a
 //! robots.txt) lists are looked for on disk beside it and checked too,
-//! each with its own URL as its location. Output is
+//! each with its own URL as its location; a robots.txt line for another
+//! host is never mapped to a local file, and an index that lists itself
+//! (directly or through others) is an error naming the chain. Only
+//! regular files are opened: a FIFO or device is reported and skipped.
+//! Output is
 //! `file:line:col: error|warning: message` (or JSON), then a summary.
 //! Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
 
