@@ -402,7 +402,7 @@ pub fn peek_first_loc(mut input: impl BufRead) -> io::Result<Option<Loc>> {
         return Ok(first.and_then(|l| Loc::parse(l).ok()));
     }
     // `<loc>` or `<prefix:loc>`, never `</loc>`.
-    let mut rest = &*text;
+    let mut rest = text;
     while let Some(i) = rest.find("loc>") {
         let before = &rest[..i];
         let opens = before.ends_with('<')
