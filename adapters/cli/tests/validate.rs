@@ -178,3 +178,34 @@ fn scan_robots_then_validate_passes_on_its_own_output() {
         )
     );
 }
+
+/// A base URL with credentials was copied into every `<loc>`: it is
+/// refused before anything is written, and the password is not echoed.
+#[test]
+fn base_url_with_credentials_is_refused_without_echoing_the_password() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("dist")).unwrap();
+    fs::write(
+        dir.path().join("dist/index.html"),
+        "<html><head><title>x</title></head></html>",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "dist",
+            "--base-url",
+            "https://user:secret@example.org/",
+        ],
+    );
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path()).as_str()),
+        (
+            Some(1),
+            "error: --base-url: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them\n"
+        )
+    );
+    assert!(!dir.path().join("dist/sitemap.xml").exists());
+}
