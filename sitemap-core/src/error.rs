@@ -17,6 +17,15 @@ pub enum ValueError {
         /// Which rule it breaks.
         rule: LocRule,
     },
+    /// A URL with a user name or password (`https://user:secret@host/`).
+    /// A sitemap is public and every consumer would see them; the message
+    /// shows the user name but never the password.
+    #[error("URL `{url}` has credentials (user:password@); a sitemap URL is public: remove them")]
+    Credentials {
+        /// The URL with its password (or a lone user name, which may
+        /// be a token) replaced by `…`.
+        url: String,
+    },
     /// A `lastmod` that is not a W3C Datetime.
     #[error(
         "lastmod `{input}`: {reason}; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
@@ -76,6 +85,12 @@ pub enum LocRule {
     /// Shorter than the sitemaps.org XSD's `tLoc` minimum.
     #[error("{0} characters; the sitemaps.org XSD requires at least 12")]
     TooShort(usize),
+    /// A user name or password in the URL (shown redacted); [`Loc`]'s
+    /// constructors report it as [`ValueError::Credentials`].
+    ///
+    /// [`Loc`]: crate::Loc
+    #[error("the URL `{0}` has credentials (user:password@); a sitemap URL is public: remove them")]
+    Credentials(String),
     /// A relative reference that cannot be resolved against its base.
     #[error("cannot resolve `{0}` against the base URL")]
     Join(String),

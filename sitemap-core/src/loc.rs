@@ -35,10 +35,7 @@ pub struct Loc(String);
 impl Loc {
     /// Parses and checks an absolute URL.
     pub fn parse(input: &str) -> Result<Loc, ValueError> {
-        let err = |rule| ValueError::Loc {
-            input: clip(input),
-            rule,
-        };
+        let err = |rule| loc_error(input, rule);
         if already_normal(input) {
             // The parser would give back the input unchanged; skip it (it
             // is most of the cost of building a `Url` from a site's pages).
@@ -82,10 +79,7 @@ impl Loc {
     /// # Ok::<(), sitemap_core::ValueError>(())
     /// ```
     pub fn join(&self, reference: &str) -> Result<Loc, ValueError> {
-        let err = |rule| ValueError::Loc {
-            input: clip(reference),
-            rule,
-        };
+        let err = |rule| loc_error(reference, rule);
         if let Some(joined) = self.appended(reference) {
             return Self::check_len(joined).map_err(err);
         }
@@ -126,6 +120,9 @@ impl Loc {
         }
         if url.host_str().is_none_or(str::is_empty) {
             return Err(LocRule::NoHost);
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(LocRule::Credentials(redacted_url(&url)));
         }
         if url.fragment().is_some() {
             return Err(LocRule::Fragment);
@@ -177,6 +174,21 @@ impl Loc {
         self.0.starts_with(folder.as_str())
     }
 
+    /// The scheme, host and port: `https://example.org` for
+    /// `https://example.org/docs/`. Two URLs of one origin are on one
+    /// site as crawlers count it; `http` and `https` are two origins.
+    ///
+    /// ```
+    /// use sitemap_core::Loc;
+    ///
+    /// let loc = Loc::parse("https://example.org:8443/docs/?q=1")?;
+    /// assert_eq!(loc.origin(), "https://example.org:8443");
+    /// # Ok::<(), sitemap_core::ValueError>(())
+    /// ```
+    pub fn origin(&self) -> &str {
+        &self.0[..self.path_start()]
+    }
+
     /// Byte offset of the path (after `scheme://authority`).
     fn path_start(&self) -> usize {
         let after_scheme = self.0.find("://").map_or(0, |i| i + 3);
@@ -184,6 +196,58 @@ impl Loc {
             .find('/')
             .map_or(self.0.len(), |i| after_scheme + i)
     }
+}
+
+/// The error for `input` breaking `rule`: credentials get their own
+/// message, and no message ever repeats a password.
+fn loc_error(input: &str, rule: LocRule) -> ValueError {
+    match rule {
+        LocRule::Credentials(url) => ValueError::Credentials { url },
+        rule => ValueError::Loc {
+            input: clip(&redact_credentials(input)),
+            rule,
+        },
+    }
+}
+
+/// A parsed URL as shown in a message: `user:…@` for `user:password@`,
+/// `…@` for a lone user name (often a token, as in `https://TOKEN@host/`).
+fn redacted_url(url: &url::Url) -> String {
+    let mut bare = url.clone();
+    // Only fails for URLs that cannot have credentials, which this has.
+    let _ = bare.set_password(None);
+    let _ = bare.set_username("");
+    let userinfo = if url.password().is_some() {
+        format!("{}:…@", url.username())
+    } else {
+        "…@".to_owned()
+    };
+    let s = String::from(bare);
+    let after_scheme = s.find("://").map_or(0, |i| i + 3);
+    format!("{}{userinfo}{}", &s[..after_scheme], &s[after_scheme..])
+}
+
+/// `input` with the userinfo of its authority redacted as in
+/// [`redacted_url`], for messages about text that did not parse; text
+/// without `scheme://…@` comes back as it is.
+pub(crate) fn redact_credentials(input: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    let Some(scheme_end) = input.find("://") else {
+        return Cow::Borrowed(input);
+    };
+    let start = scheme_end + 3;
+    let authority_end = input[start..]
+        .find(['/', '\\', '?', '#'])
+        .map_or(input.len(), |i| start + i);
+    let Some(at) = input[start..authority_end].rfind('@').map(|i| start + i) else {
+        return Cow::Borrowed(input);
+    };
+    let userinfo = &input[start..at];
+    let shown = match userinfo.split_once(':') {
+        Some((user, _)) => format!("{user}:…"),
+        None => "…".to_owned(),
+    };
+    Cow::Owned(format!("{}{shown}{}", &input[..start], &input[at..]))
 }
 
 /// Whether `input` is an http(s) URL already in the exact form the WHATWG

@@ -17,12 +17,24 @@ pub const ROBOTS_FILE_NAME: &str = "robots.txt";
 
 /// `robots` with a `Sitemap: <sitemap>` line.
 ///
-/// A `Sitemap:` line (field name in any case) that names `sitemap` or one
-/// of `previous` (the URLs this sitemap had in another run, e.g. before
-/// switching to gzip) is replaced in place by the wanted line; a second
-/// such line is dropped. When there is none, the line is appended. An
-/// empty `robots` gets an allow-all group before the line, so the new file
-/// reads as a complete robots.txt.
+/// A `Sitemap:` line (field name in any case) that is **ours** is replaced
+/// in place by the wanted line; a second one is dropped. When there is
+/// none, the line is appended. An empty `robots` gets an allow-all group
+/// before the line, so the new file reads as a complete robots.txt. Every
+/// other line is kept byte for byte (see [`merge_bytes`], which also
+/// takes text that is not UTF-8).
+///
+/// A line is ours when its URL is one of `previous` (the URLs this
+/// sitemap had in another run), or when it names, on the same host and
+/// port under either `http` or `https`, a file of our sitemap's stem in
+/// our sitemap's folder: for `https://example.org/docs/sitemap.xml.gz`
+/// that is `sitemap.xml`, `sitemap.xml.gz`, `sitemap.txt`,
+/// `sitemap.txt.gz` and `sitemap_index`, `sitemap-index` or
+/// `sitemapindex` with those extensions, under `http://example.org/docs/`
+/// or `https://example.org/docs/`. `www.example.org` is another host:
+/// a line is removed only when it is certainly ours, and `www.` and the
+/// bare name can be different sites. Another folder, another host, a
+/// query, or a name outside that list is somebody else's line.
 ///
 /// ```
 /// use sitemap_core::{Loc, robots};
@@ -33,47 +45,180 @@ pub const ROBOTS_FILE_NAME: &str = "robots.txt";
 ///     robots::merge(old, &sitemap, &[]),
 ///     "User-agent: *\nDisallow: /private/\nSitemap: https://example.org/sitemap.xml\n",
 /// );
+/// // Our own line under the old scheme and name is updated in place;
+/// // another host's line stays.
+/// let old = "Sitemap: http://example.org/sitemap.txt\nSitemap: https://cdn.example.net/sitemap.xml\n";
+/// assert_eq!(
+///     robots::merge(old, &sitemap, &[]),
+///     "Sitemap: https://example.org/sitemap.xml\nSitemap: https://cdn.example.net/sitemap.xml\n",
+/// );
 /// # Ok::<(), sitemap_core::ValueError>(())
 /// ```
 pub fn merge(robots: &str, sitemap: &Loc, previous: &[Loc]) -> String {
+    let merged = merge_bytes(robots.as_bytes(), sitemap, previous);
+    // Lines are kept or replaced whole and ours is ASCII, so UTF-8 in
+    // stays UTF-8 out.
+    String::from_utf8(merged).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// [`merge`] on bytes: a robots.txt need not be UTF-8 (a Latin-1 comment
+/// is common), and lines that are not ours are kept exactly as they were,
+/// whatever their encoding, line ending or byte order mark.
+pub fn merge_bytes(robots: &[u8], sitemap: &Loc, previous: &[Loc]) -> Vec<u8> {
     let wanted = format!("Sitemap: {sitemap}");
     if robots.is_empty() {
-        return format!("User-agent: *\nAllow: /\n\n{wanted}\n");
+        return format!("User-agent: *\nAllow: /\n\n{wanted}\n").into_bytes();
     }
-    let newline = if robots.contains("\r\n") {
-        "\r\n"
+    let newline: &[u8] = if robots.windows(2).any(|w| w == b"\r\n") {
+        b"\r\n"
+    } else if !robots.contains(&b'\n') && robots.contains(&b'\r') {
+        b"\r"
     } else {
-        "\n"
+        b"\n"
     };
-    let ours = |url: &str| url == sitemap.as_str() || previous.iter().any(|p| p.as_str() == url);
-    let mut out = String::with_capacity(robots.len() + wanted.len() + 2);
+    let ours = Ours::new(sitemap, previous);
+    let mut out = Vec::with_capacity(robots.len() + wanted.len() + 2);
     let mut placed = false;
-    for line in robots.split_inclusive('\n') {
-        let body = line.trim_end_matches(['\r', '\n']);
+    let mut first = true;
+    for line in lines(robots) {
+        let bom: &[u8] = if first && line.starts_with(BOM) {
+            BOM
+        } else {
+            b""
+        };
+        first = false;
+        let mut body = line;
+        while let [rest @ .., b'\r' | b'\n'] = body {
+            body = rest;
+        }
         let ending = &line[body.len()..];
-        let target = body
-            .split_once(':')
-            .filter(|(field, _)| field.trim().eq_ignore_ascii_case("sitemap"))
-            .map(|(_, value)| value.trim());
-        match target {
-            Some(url) if ours(url) => {
+        match sitemap_value(&body[bom.len()..]) {
+            Some(url) if ours.is(url) => {
                 if !placed {
-                    out.push_str(&wanted);
-                    out.push_str(if ending.is_empty() { newline } else { ending });
+                    out.extend_from_slice(bom);
+                    out.extend_from_slice(wanted.as_bytes());
+                    out.extend_from_slice(if ending.is_empty() { newline } else { ending });
                     placed = true;
                 }
             }
-            _ => out.push_str(line),
+            _ => out.extend_from_slice(line),
         }
     }
     if !placed {
-        if !out.ends_with('\n') {
-            out.push_str(newline);
+        if !out.ends_with(b"\n") && !out.ends_with(b"\r") {
+            out.extend_from_slice(newline);
         }
-        out.push_str(&wanted);
-        out.push_str(newline);
+        out.extend_from_slice(wanted.as_bytes());
+        out.extend_from_slice(newline);
     }
     out
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The lines of `text`, each with its ending: `\r\n`, `\n`, or a lone
+/// `\r` (RFC 9309 allows all three).
+fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => i + 2,
+            Some(i) => i + 1,
+            None => rest.len(),
+        };
+        let (line, tail) = rest.split_at(end);
+        rest = tail;
+        Some(line)
+    })
+}
+
+/// The URL of a `Sitemap:` line (field name in any case, a `#` comment
+/// after it dropped), as the validator reads it.
+pub(crate) fn sitemap_value(line: &[u8]) -> Option<&[u8]> {
+    let content = line.split(|&b| b == b'#').next().unwrap_or(b"");
+    let colon = content.iter().position(|&b| b == b':')?;
+    let (field, value) = (&content[..colon], &content[colon + 1..]);
+    field
+        .trim_ascii()
+        .eq_ignore_ascii_case(b"sitemap")
+        .then(|| value.trim_ascii())
+}
+
+/// Which `Sitemap:` URLs are ours (see [`merge`]).
+struct Ours<'a> {
+    sitemap: &'a Loc,
+    previous: &'a [Loc],
+    /// Host and port, as the URL parser gives them.
+    host: Option<(String, Option<u16>)>,
+    folder: String,
+    stem: String,
+}
+
+impl<'a> Ours<'a> {
+    fn new(sitemap: &'a Loc, previous: &'a [Loc]) -> Ours<'a> {
+        let parsed = url::Url::parse(sitemap.as_str()).ok();
+        let host = parsed
+            .as_ref()
+            .and_then(|u| Some((u.host_str()?.to_owned(), u.port())));
+        let path = parsed.as_ref().map_or("/", url::Url::path);
+        let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+        let stem = name.split('.').next().unwrap_or("");
+        let stem = ["_index", "-index", "index"]
+            .iter()
+            .find_map(|s| stem.strip_suffix(s))
+            .filter(|s| !s.is_empty())
+            .unwrap_or(stem);
+        Ours {
+            sitemap,
+            previous,
+            host,
+            folder: folder.to_owned(),
+            stem: stem.to_owned(),
+        }
+    }
+
+    fn is(&self, value: &[u8]) -> bool {
+        let Ok(value) = std::str::from_utf8(value) else {
+            return false;
+        };
+        if value == self.sitemap.as_str() || self.previous.iter().any(|p| p.as_str() == value) {
+            return true;
+        }
+        let Ok(url) = url::Url::parse(value) else {
+            return false;
+        };
+        let Some((host, port)) = &self.host else {
+            return false;
+        };
+        if !matches!(url.scheme(), "http" | "https")
+            || url.host_str() != Some(host.as_str())
+            || url.port() != *port
+            || url.query().is_some()
+            || url.fragment().is_some()
+            || !url.username().is_empty()
+            || url.password().is_some()
+        {
+            return false;
+        }
+        let Some((folder, name)) = url.path().rsplit_once('/') else {
+            return false;
+        };
+        folder == self.folder && self.is_our_name(name)
+    }
+
+    fn is_our_name(&self, name: &str) -> bool {
+        let Some(rest) = name.strip_prefix(self.stem.as_str()) else {
+            return false;
+        };
+        let rest = ["_index", "-index", "index"]
+            .iter()
+            .find_map(|s| rest.strip_prefix(s))
+            .unwrap_or(rest);
+        matches!(rest, ".xml" | ".xml.gz" | ".txt" | ".txt.gz")
+    }
 }
 
 /// Reading or writing `robots.txt` failed.
@@ -163,6 +308,56 @@ mod tests {
         assert_eq!(
             merge(robots, &loc("https://example.org/sitemap.xml"), &[]),
             robots
+        );
+    }
+
+    #[test]
+    fn our_line_under_another_scheme_name_or_bom_is_updated_in_place() {
+        let robots = "\u{feff}Sitemap: http://example.org/docs/sitemap_index.xml.gz\r\nUser-agent: *\r\nsitemap:https://example.org/docs/sitemap.txt # old\r\n";
+        assert_eq!(
+            merge(robots, &loc("https://example.org/docs/sitemap.xml"), &[]),
+            "\u{feff}Sitemap: https://example.org/docs/sitemap.xml\r\nUser-agent: *\r\n"
+        );
+    }
+
+    #[test]
+    fn other_hosts_folders_ports_and_names_are_kept() {
+        let robots = "Sitemap: https://www.example.org/sitemap.xml\n\
+Sitemap: https://example.org:8443/sitemap.xml\n\
+Sitemap: https://example.org/blog/sitemap.xml\n\
+Sitemap: https://example.org/sitemap-news.xml\n\
+Sitemap: https://example.org/sitemap.xml?lang=de\n\
+Sitemap: https://other.example/sitemap.xml\n";
+        let merged = merge(robots, &loc("https://example.org/sitemap.xml"), &[]);
+        assert_eq!(
+            merged,
+            format!("{robots}Sitemap: https://example.org/sitemap.xml\n")
+        );
+    }
+
+    #[test]
+    fn lines_that_are_not_utf8_are_kept_byte_for_byte() {
+        let robots = b"# Caf\xE9\nUser-agent: *\nSitemap: http://example.org/sitemap.xml";
+        assert_eq!(
+            super::merge_bytes(robots, &loc("https://example.org/sitemap.xml"), &[]),
+            b"# Caf\xE9\nUser-agent: *\nSitemap: https://example.org/sitemap.xml\n"
+        );
+    }
+
+    #[test]
+    fn lone_cr_line_endings_are_line_endings() {
+        let robots = "User-agent: *\rSitemap: http://example.org/sitemap.xml\rDisallow: /x\r";
+        assert_eq!(
+            merge(robots, &loc("https://example.org/sitemap.xml"), &[]),
+            "User-agent: *\rSitemap: https://example.org/sitemap.xml\rDisallow: /x\r"
+        );
+        assert_eq!(
+            merge(
+                "User-agent: *\r\n\r",
+                &loc("https://example.org/sitemap.xml"),
+                &[]
+            ),
+            "User-agent: *\r\n\rSitemap: https://example.org/sitemap.xml\r\n"
         );
     }
 }

@@ -10,6 +10,7 @@ mod atomic;
 mod gzip;
 mod model;
 mod props;
+mod regression;
 mod set;
 mod text;
 mod validate;

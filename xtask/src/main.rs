@@ -11,6 +11,9 @@
 //!   and compares each sitemap with the committed expected output.
 //! - `cargo xtask bench <writer|git|scan|html|all>`: the benchmarks, each
 //!   reported as a ratio against a baseline measured in the same run.
+//! - `cargo xtask fuzz [--seconds N] [TARGET...]`: the fuzz targets
+//!   (front matter, configuration, robots.txt, the validator) in release
+//!   mode for N seconds each, under a memory limit; non-zero on a finding.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,6 +23,7 @@ use anyhow::{Context, Result, bail};
 mod bench;
 mod examples;
 mod setup;
+mod fuzz;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,8 +35,11 @@ fn main() -> Result<()> {
         "setup" => setup::run_setup(),
         "examples" => examples::run(rest),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
-            println!("usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>>");
+            println!(
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]>"
+            );
             Ok(())
         }
         other => bail!("unknown task `{other}`; try `cargo xtask help`"),

@@ -4,7 +4,11 @@
 //! directories are searched for `sitemap*.xml`, `sitemap*.xml.gz`,
 //! `sitemap*.txt` and `robots.txt`. The sitemaps an index (or a
 //! robots.txt) lists are looked for on disk beside it and checked too,
-//! each with its own URL as its location. Output is
+//! each with its own URL as its location; a robots.txt line for another
+//! host is never mapped to a local file, and an index that lists itself
+//! (directly or through others) is an error naming the chain. Only
+//! regular files are opened: a FIFO or device is reported and skipped.
+//! Output is
 //! `file:line:col: error|warning: message` (or JSON), then a summary.
 //! Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
 
@@ -120,6 +124,12 @@ struct FileResult {
     listed_by: Option<String>,
     #[serde(flatten)]
     report: Report,
+    /// The file's canonical path, to find index cycles.
+    #[serde(skip)]
+    key: PathBuf,
+    /// The result that lists this one.
+    #[serde(skip)]
+    parent: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -213,7 +223,19 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
     jobs.reverse();
     while let Some(job) = jobs.pop() {
         let key = std::fs::canonicalize(&job.path).unwrap_or_else(|_| job.path.clone());
-        if !seen.insert(key) {
+        if !seen.insert(key.clone()) {
+            // Checked already; an error only when the file lists itself,
+            // directly or through the indexes that led here.
+            if let Some((parent, line, column)) = job.listed_by
+                && let Some(message) = cycle(&results, parent, &key)
+            {
+                results[parent].report.diagnostics.push(Diagnostic::new(
+                    line,
+                    column,
+                    Severity::Error,
+                    message,
+                ));
+            }
             continue;
         }
         let report = match check(&job.path, &job.location, limits) {
@@ -244,12 +266,43 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
         let mut children = Vec::new();
         let mut missing = Vec::new();
         for child in &report.children {
+            if let Some(origin) = foreign_origin(&job, &report, &child.loc) {
+                missing.push(Diagnostic::new(
+                    child.line,
+                    child.column,
+                    Severity::Warning,
+                    format!(
+                        "`{}` not checked: another host (this site is `{origin}`)",
+                        child.loc
+                    ),
+                ));
+                continue;
+            }
             match local_child(&job, base_url.as_ref(), &args.paths, &child.loc) {
-                Some(path) if path.is_file() => children.push(Job {
-                    path,
-                    location: Some(child.loc.clone()),
-                    listed_by: Some((this, child.line, child.column)),
-                }),
+                // Anything that is there but a folder is checked, so a FIFO
+                // or device is reported as one rather than as missing.
+                Some(path) if path.exists() && !path.is_dir() => {
+                    if job.location.is_none()
+                        && let Some(origin) = other_site_on_disk(&path, &child.loc)
+                    {
+                        missing.push(Diagnostic::new(
+                            child.line,
+                            child.column,
+                            Severity::Warning,
+                            format!(
+                                "`{}` not checked: another host (the local {} lists URLs of `{origin}`)",
+                                child.loc,
+                                show(&path)
+                            ),
+                        ));
+                        continue;
+                    }
+                    children.push(Job {
+                        path,
+                        location: Some(child.loc.clone()),
+                        listed_by: Some((this, child.line, child.column)),
+                    })
+                }
                 Some(path) => missing.push(Diagnostic::new(
                     child.line,
                     child.column,
@@ -271,6 +324,8 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             location: job.location.as_ref().map(ToString::to_string),
             listed_by,
             report,
+            key,
+            parent: job.listed_by.map(|(p, _, _)| p),
         };
         result.report.diagnostics.extend(missing);
         result
@@ -408,13 +463,131 @@ fn check(path: &Path, location: &Option<Loc>, limits: Limits) -> Result<Report> 
     } else {
         Format::Auto
     };
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let file = open_regular(path)?;
     let mut options = Options::default().with_limits(limits).with_format(format);
     if let Some(loc) = location {
         options = options.with_location(loc.clone());
     }
     core_validate::validate(BufReader::with_capacity(64 * 1024, file), &options)
         .with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Opens `path` for reading only when it is a regular file. A FIFO would
+/// block the open (and every read) until a writer comes, a device may
+/// never end: they are refused by what they are, checked on the opened
+/// handle so nothing can swap the file in between.
+fn open_regular(path: &Path) -> Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Non-blocking, so opening a FIFO with no writer returns at once;
+        // reads of a regular file ignore the flag.
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    }
+    let refuse = |what| {
+        anyhow::anyhow!(
+            "{what}, not a regular file: not read, since reading it could block or never end; skipped"
+        )
+    };
+    let file = match options.open(path) {
+        Ok(file) => file,
+        // A socket cannot be opened at all; say what it is.
+        Err(e) => {
+            return Err(
+                match std::fs::metadata(path)
+                    .ok()
+                    .and_then(|m| special_kind(m.file_type()))
+                {
+                    Some(what) => refuse(what),
+                    None => {
+                        anyhow::Error::new(e).context(format!("cannot open {}", path.display()))
+                    }
+                },
+            );
+        }
+    };
+    let kind = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .file_type();
+    match special_kind(kind) {
+        None => Ok(file),
+        Some(what) => Err(refuse(what)),
+    }
+}
+
+/// What a file that is not a regular file is, in words.
+fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
+/// The message for an index that lists `key` when `key` is `parent` or
+/// one of the indexes that led to it, naming the chain.
+fn cycle(results: &[FileResult], parent: usize, key: &Path) -> Option<String> {
+    let mut chain = vec![parent];
+    let mut at = parent;
+    while results[at].key != key {
+        at = results[at].parent?;
+        chain.push(at);
+    }
+    const RULE: &str =
+        "an index lists only sitemaps (<urlset> or text), never an index, least of all itself";
+    if chain.len() == 1 {
+        return Some(format!(
+            "index cycle: {} lists itself; {RULE}",
+            results[parent].path
+        ));
+    }
+    let names: Vec<&str> = chain
+        .iter()
+        .rev()
+        .map(|&i| results[i].path.as_str())
+        .chain([results[at].path.as_str()])
+        .collect();
+    Some(format!("index cycle: {}; {RULE}", names.join(" → ")))
+}
+
+/// For a robots.txt whose own URL is known: the site's origin when
+/// `child` is on another one (a `Sitemap:` line may name any host; what
+/// it names there is not on this disk). Indexes are left to the
+/// validator, which reports a child on another host as an error.
+fn foreign_origin(job: &Job, report: &Report, child: &Loc) -> Option<String> {
+    let own = job.location.as_ref()?;
+    (report.kind == DocumentKind::Robots && child.origin() != own.origin())
+        .then(|| own.origin().to_owned())
+}
+
+/// When the listing file's URL is unknown and a child is found by file
+/// name: the origin the file on disk lists, when it is not the child's
+/// (another host's `sitemap.xml` is not ours, even with our file's name).
+fn other_site_on_disk(path: &Path, child: &Loc) -> Option<String> {
+    let file = open_regular(path).ok()?;
+    let first = core_validate::peek_first_loc(BufReader::new(file)).ok()??;
+    (first.origin() != child.origin()).then(|| first.origin().to_owned())
 }
 
 /// Sitemap-looking files under `dir`, robots.txt and indexes first, so
@@ -451,7 +624,7 @@ fn find_sitemaps(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         if name == "robots.txt" {
             return 0;
         }
-        let kind = File::open(p)
+        let kind = open_regular(p)
             .ok()
             .and_then(|f| core_validate::peek_kind(BufReader::new(f)).ok());
         if kind == Some(DocumentKind::Sitemapindex) {
@@ -772,5 +945,296 @@ mod tests {
                 "summary": {"files": 1, "valid": 0, "invalid": 1, "errors": 1, "warnings": 0, "unreadable": 0}
             })
         );
+    }
+
+    fn gzip_file(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut gz = sitemap_core::gzip(Vec::new());
+        std::io::Write::write_all(&mut gz, text.as_bytes()).unwrap();
+        std::fs::write(path, gz.finish().unwrap()).unwrap();
+    }
+
+    /// `validate` called an index that lists itself valid.
+    #[test]
+    fn index_listing_itself_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("sitemap.xml"),
+            &index(&[
+                "https://example.org/sitemap.xml",
+                "https://example.org/sitemap-1.xml",
+            ]),
+        );
+        write(
+            &root.join("sitemap-1.xml"),
+            &urlset(&["https://example.org/"]),
+        );
+        for base in [None, Some("https://example.org/")] {
+            let mut a = args(&[root]);
+            a.base_url = base.map(Into::into);
+            let (outcome, text) = run_args(&a, root);
+            assert_eq!(outcome, Outcome::Invalid);
+            assert_eq!(
+                text,
+                "sitemap.xml:3:10: error: index cycle: sitemap.xml lists itself; an index lists only sitemaps (<urlset> or text), never an index, least of all itself\n\
+                 sitemap.xml: invalid (sitemapindex, 2 sitemaps, 248 bytes; 1 errors, 0 warnings)\n\
+                 sitemap-1.xml: valid (urlset, 1 URLs, 153 bytes; 0 errors, 0 warnings; listed in sitemap.xml:4:10)\n\
+                 2 files checked: 1 valid, 1 invalid; 1 errors, 0 warnings\n",
+                "{base:?}"
+            );
+        }
+    }
+
+    /// In an A -> B -> A loop `validate` called B valid: the loop is an
+    /// error naming the chain, also through a gzipped, differently named
+    /// index in another folder, and A's listing of B breaks the rule that
+    /// an index lists no index.
+    #[test]
+    fn index_cycle_through_another_index_names_the_chain() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("sitemap_index.xml"),
+            &index(&[
+                "https://example.org/sitemap-1.xml",
+                "https://example.org/more/idx.xml.gz",
+            ]),
+        );
+        gzip_file(
+            &root.join("more/idx.xml.gz"),
+            &index(&["https://example.org/sitemap_index.xml"]),
+        );
+        write(
+            &root.join("sitemap-1.xml"),
+            &urlset(&["https://example.org/"]),
+        );
+        let mut a = args(&[root]);
+        a.base_url = Some("https://example.org/".into());
+        let (outcome, text) = run_args(&a, root);
+        assert_eq!(outcome, Outcome::Invalid);
+        assert_eq!(
+            text,
+            "sitemap_index.xml:4:10: error: an index must not list another index: more/idx.xml.gz is a <sitemapindex>\n\
+             more/idx.xml.gz:3:10: error: index cycle: sitemap_index.xml → more/idx.xml.gz → sitemap_index.xml; an index lists only sitemaps (<urlset> or text), never an index, least of all itself\n\
+             sitemap_index.xml: invalid (sitemapindex, 2 sitemaps, 252 bytes; 1 errors, 0 warnings)\n\
+             sitemap-1.xml: valid (urlset, 1 URLs, 153 bytes; 0 errors, 0 warnings; listed in sitemap_index.xml:3:10)\n\
+             more/idx.xml.gz: invalid (sitemapindex, gzip, 1 sitemaps, 190 bytes; 1 errors, 0 warnings; listed in sitemap_index.xml:4:10)\n\
+             3 files checked: 1 valid, 2 invalid; 2 errors, 0 warnings\n"
+        );
+    }
+
+    /// `sitemap validate public/` failed on the CLI's own robots.txt: it
+    /// mapped another host's `Sitemap:` line to the local `sitemap.xml`.
+    /// Another host's line is "not checked: another host", with or
+    /// without --base-url.
+    #[test]
+    fn another_hosts_sitemap_line_is_not_mapped_to_a_local_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("robots.txt"),
+            "User-agent: *\n\
+             Sitemap: https://cdn.example.net/sitemap.xml\n\
+             Sitemap: http://www.example.org/sitemap.xml\n\
+             Sitemap: https://example.org/sitemap.xml\n",
+        );
+        write(
+            &root.join("sitemap.xml"),
+            &urlset(&["https://example.org/", "https://example.org/a/"]),
+        );
+        let expected = |warning_2: &str, warning_3: &str| {
+            format!(
+                "robots.txt:2:1: warning: `https://cdn.example.net/sitemap.xml` not checked: another host ({warning_2})\n\
+                 robots.txt:3:1: warning: `http://www.example.org/sitemap.xml` not checked: another host ({warning_3})\n\
+                 robots.txt: valid (robots.txt, 3 sitemaps, 144 bytes; 0 errors, 2 warnings)\n\
+                 sitemap.xml: valid (urlset, 2 URLs, 198 bytes; 0 errors, 0 warnings; listed in robots.txt:4:1)\n\
+                 2 files checked: 2 valid, 0 invalid; 0 errors, 2 warnings\n"
+            )
+        };
+        let (outcome, text) = run_args(&args(&[root]), root);
+        assert_eq!(outcome, Outcome::Valid);
+        assert_eq!(
+            text,
+            expected(
+                "the local sitemap.xml lists URLs of `https://example.org`",
+                "the local sitemap.xml lists URLs of `https://example.org`"
+            )
+        );
+        let mut a = args(&[root]);
+        a.base_url = Some("https://example.org/".into());
+        let (outcome, text) = run_args(&a, root);
+        assert_eq!(outcome, Outcome::Valid);
+        assert_eq!(
+            text,
+            expected(
+                "this site is `https://example.org`",
+                "this site is `https://example.org`"
+            )
+        );
+    }
+
+    mod robots_property {
+        use super::*;
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+
+        const OURS: &str = "https://example.org/sitemap.xml";
+
+        /// Lines a robots.txt holds: rules, comments, blank lines, our
+        /// own line under old schemes and names, other hosts' lines.
+        fn line() -> impl Strategy<Value = Vec<u8>> {
+            prop_oneof![
+                Just(b"User-agent: *".to_vec()),
+                Just(b"User-agent: Googlebot".to_vec()),
+                Just(b"Disallow: /private/".to_vec()),
+                Just(b"Allow: /".to_vec()),
+                Just(b"Crawl-delay: 10".to_vec()),
+                Just(b"".to_vec()),
+                Just(b"# comment".to_vec()),
+                Just(b"# Caf\xE9 in Latin-1".to_vec()),
+                Just(b"Disallow: /\xFF\xFE".to_vec()),
+                Just(b"# Sitemap: https://example.org/commented.xml".to_vec()),
+                Just(b"Sitemap: https://example.org/sitemap.xml".to_vec()),
+                Just(b"sitemap:http://example.org/sitemap.xml".to_vec()),
+                Just(b"SITEMAP: https://example.org/sitemap.xml.gz # old".to_vec()),
+                Just(b"Sitemap: http://example.org/sitemap.txt".to_vec()),
+                Just(b"Sitemap: https://example.org/sitemap_index.xml".to_vec()),
+                Just(b"  Sitemap:   https://example.org/sitemap.txt.gz  ".to_vec()),
+                Just(b"Sitemap: https://cdn.example.net/sitemap.xml".to_vec()),
+                Just(b"Sitemap: https://www.example.org/sitemap.xml".to_vec()),
+                Just(b"Sitemap: http://www.example.org/sitemap.xml".to_vec()),
+                Just(b"Sitemap: https://example.org:8443/sitemap.xml".to_vec()),
+                Just(b"Sitemap: https://example.com/blog/sitemap.xml".to_vec()),
+                "[a-zA-Z#: /*-]{0,30}".prop_map(String::into_bytes),
+            ]
+        }
+
+        fn robots() -> impl Strategy<Value = Vec<u8>> {
+            (
+                any::<bool>(),
+                prop::collection::vec(line(), 0..12),
+                prop::sample::select(vec![&b"\n"[..], b"\r\n", b"\r"]),
+                any::<bool>(),
+            )
+                .prop_map(|(bom, lines, eol, final_newline)| {
+                    let mut out = if bom {
+                        b"\xEF\xBB\xBF".to_vec()
+                    } else {
+                        Vec::new()
+                    };
+                    out.extend(lines.join(eol));
+                    if final_newline && !out.is_empty() {
+                        out.extend_from_slice(eol);
+                    }
+                    out
+                })
+        }
+
+        /// Lines of `text` that are not `Sitemap:` lines of ours.
+        fn others(text: &[u8]) -> Vec<Vec<u8>> {
+            // Lines end with CRLF, LF or a lone CR (RFC 9309).
+            let mut lines = vec![Vec::new()];
+            let mut bytes = text.iter().peekable();
+            while let Some(&b) = bytes.next() {
+                if b == b'\r' && bytes.peek() == Some(&&b'\n') {
+                    continue;
+                }
+                if b == b'\n' || b == b'\r' {
+                    lines.push(Vec::new());
+                } else {
+                    lines.last_mut().unwrap().push(b);
+                }
+            }
+            lines
+                .into_iter()
+                .map(|l| {
+                    l.strip_prefix(b"\xEF\xBB\xBF")
+                        .map(<[u8]>::to_vec)
+                        .unwrap_or(l)
+                })
+                .filter(|l| {
+                    let s = String::from_utf8_lossy(l);
+                    let value = s.split('#').next().unwrap_or("").trim().to_owned();
+                    let ours_line = value
+                        .split_once(':')
+                        .filter(|(f, _)| f.trim().eq_ignore_ascii_case("sitemap"))
+                        .map(|(_, v)| v.trim())
+                        .is_some_and(|v| {
+                            ["https://example.org/sitemap", "http://example.org/sitemap"]
+                                .iter()
+                                .any(|p| v.starts_with(p))
+                        });
+                    !ours_line && !l.is_empty()
+                })
+                .collect()
+        }
+
+        /// `scan --robots` then `validate` passes on its own output, for
+        /// every robots.txt shape; the merge is idempotent; every line
+        /// that is not ours survives byte for byte.
+        #[test]
+        fn merge_then_validate_always_passes() {
+            let ours = sitemap_core::Loc::parse(OURS).unwrap();
+            let dir = tempfile::tempdir().unwrap();
+            let root = dir.path();
+            write(
+                &root.join("sitemap.xml"),
+                &urlset(&["https://example.org/", "https://example.org/a/"]),
+            );
+            let cases: u32 = std::env::var("SITEMAP_PROPTEST_CASES")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(256);
+            let mut runner = TestRunner::new(Config {
+                cases,
+                ..Config::default()
+            });
+            runner
+                .run(&robots(), |old| {
+                    let merged = sitemap_core::robots::merge_bytes(&old, &ours, &[]);
+                    prop_assert_eq!(
+                        &sitemap_core::robots::merge_bytes(&merged, &ours, &[]),
+                        &merged,
+                        "not idempotent"
+                    );
+                    // Every line of the old file that is not ours is still
+                    // there, in order, byte for byte.
+                    // (An empty file gets an allow-all group first.)
+                    if !old.is_empty() {
+                        prop_assert_eq!(others(&old), others(&merged));
+                    }
+                    let normal = String::from_utf8_lossy(&merged)
+                        .replace("\r\n", "\n")
+                        .replace('\r', "\n");
+                    prop_assert_eq!(
+                        normal
+                            .split('\n')
+                            .filter(|l| {
+                                let l = l.strip_prefix('\u{feff}').unwrap_or(l).as_bytes();
+                                l == OURS.replace("https://", "Sitemap: https://").as_bytes()
+                            })
+                            .count(),
+                        1,
+                        "our line exactly once"
+                    );
+                    std::fs::write(root.join("robots.txt"), &merged).unwrap();
+                    for base in [None, Some("https://example.org/".to_owned())] {
+                        let mut a = args(&[root]);
+                        a.base_url = base;
+                        let mut out = Vec::new();
+                        let outcome = run_to(&a, &mut out).unwrap();
+                        let text = String::from_utf8_lossy(&out).into_owned();
+                        prop_assert_eq!(outcome, Outcome::Valid, "{}", text);
+                        prop_assert!(
+                            text.contains("sitemap.xml: valid (urlset, 2 URLs"),
+                            "{}",
+                            text
+                        );
+                    }
+                    Ok(())
+                })
+                .unwrap();
+        }
     }
 }

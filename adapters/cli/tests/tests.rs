@@ -5,6 +5,7 @@ mod hostile;
 mod mdbook;
 mod scan;
 mod served;
+mod validate;
 
 use std::fs;
 use std::path::Path;

@@ -331,7 +331,9 @@ fn normalise_date(s: &str) -> Option<Result<Lastmod, ValueError>> {
         "" => return Some(Ok(day)),
         "Z" | "z" | "UTC" | "GMT" => "Z".to_owned(),
         _ => {
-            let (sign, digits) = zone.split_at(1);
+            // Checked: the zone may start with any character (the fuzz
+            // target found a byte order mark there).
+            let (sign, digits) = zone.split_at_checked(1)?;
             if sign != "+" && sign != "-" {
                 return None;
             }

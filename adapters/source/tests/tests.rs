@@ -6,4 +6,5 @@ mod front_matter;
 mod git;
 mod hugo_dates;
 mod pipeline;
+mod regression;
 mod support;

@@ -17,6 +17,18 @@ fn next_line<R: BufRead>(
     sink: &mut Sink,
     line: &mut String,
 ) -> Option<(Pos, bool)> {
+    next_line_as(input, sink, line, false)
+}
+
+/// [`next_line`]; with `lossy`, a line that is not UTF-8 is a warning and
+/// read with U+FFFD in place of the bad bytes (robots.txt files carry
+/// Latin-1 comments, and crawlers read on).
+fn next_line_as<R: BufRead>(
+    input: &mut Tracked<R>,
+    sink: &mut Sink,
+    line: &mut String,
+    lossy: bool,
+) -> Option<(Pos, bool)> {
     line.clear();
     let at = input.here();
     let mut bytes = Vec::new();
@@ -51,6 +63,16 @@ fn next_line<R: BufRead>(
     }
     match String::from_utf8(bytes) {
         Ok(s) => *line = s,
+        Err(e) if lossy => {
+            sink.warning(
+                at,
+                format!(
+                    "line is not UTF-8 ({}); robots.txt should be UTF-8, and crawlers may ignore what they cannot read",
+                    e.utf8_error()
+                ),
+            );
+            *line = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        }
         Err(e) => {
             sink.error(
                 at,
@@ -115,28 +137,43 @@ pub(crate) fn text_sitemap<R: BufRead>(
 pub(crate) fn robots<R: BufRead>(input: &mut Tracked<R>, sink: &mut Sink, report: &mut Report) {
     report.kind = DocumentKind::Robots;
     let mut line = String::new();
-    while let Some((at, _)) = next_line(input, sink, &mut line) {
-        let content = line.split('#').next().unwrap_or("").trim();
-        let Some((field, value)) = content.split_once(':') else {
-            continue;
+    let mut first = true;
+    while let Some((at, _)) = next_line_as(input, sink, &mut line, true) {
+        // A byte order mark is not part of the first field name, and a
+        // lone CR ends a line (RFC 9309): the same reading as the merge's,
+        // so what it writes is what is read. (Lines ended by a lone CR
+        // are reported at the position of the whole run.)
+        let body = if first {
+            line.strip_prefix('\u{feff}').unwrap_or(&line)
+        } else {
+            &line
         };
-        if !field.trim().eq_ignore_ascii_case("sitemap") {
-            continue;
+        first = false;
+        for body in body.split('\r') {
+            robots_line(body, at, sink, report);
         }
-        let value = value.trim();
-        if !value.contains("://") {
-            sink.error(
+    }
+}
+
+fn robots_line(body: &str, at: Pos, sink: &mut Sink, report: &mut Report) {
+    let Some(value) = crate::robots::sitemap_value(body.as_bytes()) else {
+        return;
+    };
+    let Ok(value) = std::str::from_utf8(value) else {
+        return;
+    };
+    if !value.contains("://") {
+        sink.error(
                 at,
                 format!("`Sitemap: {}`: robots.txt must give the sitemap's absolute URL (https://host/sitemap.xml), not a path", clip(value)),
             );
-        } else if let Some(loc) = check_loc(value, "Sitemap:", at, sink) {
-            report.entries += 1;
-            report.children.push(Child {
-                loc,
-                line: at.line,
-                column: at.column,
-            });
-        }
+    } else if let Some(loc) = check_loc(value, "Sitemap:", at, sink) {
+        report.entries += 1;
+        report.children.push(Child {
+            loc,
+            line: at.line,
+            column: at.column,
+        });
     }
 }
 

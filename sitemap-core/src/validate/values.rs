@@ -32,6 +32,12 @@ pub(crate) fn check_loc(raw: &str, what: &str, at: Pos, sink: &mut Sink) -> Opti
             ),
         );
     }
+    if let std::borrow::Cow::Owned(url) = crate::loc::redact_credentials(value) {
+        // Before any other check, so no message repeats the password.
+        let e = crate::ValueError::Credentials { url: clip(&url) };
+        sink.error(at, format!("{what}: {e}"));
+        return None;
+    }
     if !value.contains("://") {
         sink.error(
             at,
@@ -127,7 +133,10 @@ pub(crate) fn check_lastmod(raw: &str, at: Pos, sink: &mut Sink) {
             let time_without_zone = b.len() >= 19
                 && b.get(10) == Some(&b'T')
                 && Lastmod::parse(&format!("{value}Z")).is_ok();
+            // `is_char_boundary`: byte 10 may fall inside a character
+            // (the fuzz target found `2024-05-\u{feff}01`).
             let date_with_zone = b.len() > 10
+                && value.is_char_boundary(10)
                 && Lastmod::parse(&value[..10]).is_ok()
                 && (value[10..] == *"Z" || Lastmod::parse(&format!("{}T00:00:00{}", &value[..10], &value[10..])).is_ok());
             if time_without_zone {
