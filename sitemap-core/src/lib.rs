@@ -39,6 +39,7 @@ pub mod human;
 mod lastmod;
 mod limits;
 mod loc;
+pub mod output;
 mod priority;
 pub mod robots;
 mod set;
@@ -57,7 +58,7 @@ pub use crate::loc::{Loc, MAX_LOC_LEN, MIN_LOC_LEN};
 pub use crate::priority::Priority;
 pub use crate::set::{
     DuplicatePolicy, Format, IndexFile, MAX_SKIPPED_SAMPLES, OutsidePolicy, Pushed, SetError,
-    SetErrorKind, SetOptions, SetReport, SetWriter, SitemapFile, SkipReason, Skipped,
+    SetErrorKind, SetOptions, SetReport, SetWriter, SitemapFile, SkipReason, Skipped, StagedSet,
 };
 pub use crate::text::TextWriter;
 pub use crate::url::{Alternate, Hreflang, Url};
