@@ -124,7 +124,7 @@ impl OutputDir {
     pub fn open(path: impl Into<PathBuf>, lock: LockPolicy) -> Result<OutputDir, OutputError> {
         let path = path.into();
         std::fs::create_dir_all(&path)
-            .map_err(|e| OutputError::io(&path, "create the folder", e))?;
+            .map_err(|e| OutputError::io(&path, "create the directory", e))?;
         let handle = lock_folder(&path, lock)?;
         let mut dir = OutputDir {
             path,

@@ -1076,6 +1076,8 @@ impl SetWriter {
             let (temp, file) = self.write_index(&sitemaps)?;
             (temp, Some(file))
         };
+        let mut swept = self.out.swept().to_vec();
+        swept.sort();
         let report = SetReport {
             sitemaps,
             index,
@@ -1084,7 +1086,7 @@ impl SetWriter {
             skipped_duplicates: self.skipped_duplicates,
             skipped: std::mem::take(&mut self.skipped),
             removed: Vec::new(),
-            swept: self.out.swept().to_vec(),
+            swept,
         };
         Ok(StagedSet {
             options: self.options,
