@@ -685,7 +685,7 @@ struct DonePart {
 /// let report = SetWriter::new(options)?.write_all(&urls)?;
 /// assert_eq!(report.sitemaps.len(), 2);
 /// assert_eq!(report.root().1.as_str(), "https://example.org/sitemap.xml");
-/// assert_eq!(report.sitemaps[1].path, dir.path().join("sitemap-2-ac4e3e7a.xml"));
+/// assert_eq!(report.sitemaps[1].path, dir.path().join("sitemap-2-802a47f7.xml"));
 /// assert!(report.sitemaps[1].path.exists());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
