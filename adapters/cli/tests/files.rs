@@ -21,7 +21,7 @@ fn html_site(dir: &Path, pages: usize) {
     )
     .unwrap();
     for i in 0..pages {
-        fs::write(site.join(format!("p/{i}.html")), "<title>Page</title>").unwrap();
+        fs::write(site.join(format!("p/page-{i}.html")), "<title>Page</title>").unwrap();
     }
 }
 
@@ -101,11 +101,11 @@ fn umask_022_every_file_scan_writes_is_0644_and_robots_txt_keeps_its_mode() {
     assert_eq!(modes(&out_dir)["robots.txt"], 0o640);
 }
 
-/// The same for a split set: 50,001 pages give two parts and an index.
+/// The same for a split set: 50,000 pages and the home page give two
+/// parts and an index.
 #[test]
 fn umask_022_every_file_of_a_split_set_is_0644() {
     let dir = tempfile::tempdir().unwrap();
-    // With the home page: 50,001 URLs.
     html_site(dir.path(), 50_000);
     let out_dir = dir.path().join("out");
     for gzip in [false, true] {
