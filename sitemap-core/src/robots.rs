@@ -3,7 +3,9 @@
 //! Crawlers find a sitemap through a `Sitemap: <absolute URL>` line in the
 //! host root's robots.txt. Sites keep their own rules in that file, so it
 //! is merged, never replaced: every other line (comments, groups, other
-//! sitemaps, CRLF endings) is kept as it was.
+//! sitemaps, CRLF endings, bytes that are not UTF-8) is kept as it was.
+//! [`read`] refuses what is not a regular file (never opening a FIFO) and
+//! what is over [`MAX_ROBOTS_BYTES`].
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -207,7 +209,11 @@ pub fn read(path: &Path) -> Result<Option<Vec<u8>>, RobotsError> {
     check(&meta)?;
     let file = std::fs::File::open(path).map_err(|e| RobotsError::io(path, "read", e))?;
     // What was opened may have been swapped since the check.
-    check(&file.metadata().map_err(|e| RobotsError::io(path, "read", e))?)?;
+    check(
+        &file
+            .metadata()
+            .map_err(|e| RobotsError::io(path, "read", e))?,
+    )?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(MAX_ROBOTS_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -257,9 +263,8 @@ pub fn merge_bytes(robots: &[u8], sitemap: &Loc, previous: &[Loc]) -> Vec<u8> {
     let mut kept: Vec<&[u8]> = Vec::new();
     let mut text = String::with_capacity(robots.len());
     for line in robots.split_inclusive(|&b| b == b'\n') {
-        let body_len = line.len()
-            - usize::from(line.ends_with(b"\n"))
-            - usize::from(line.ends_with(b"\r\n"));
+        let body_len =
+            line.len() - usize::from(line.ends_with(b"\n")) - usize::from(line.ends_with(b"\r\n"));
         let (body, ending) = line.split_at(body_len);
         match std::str::from_utf8(body) {
             Ok(body) => text.push_str(body),
@@ -313,7 +318,10 @@ pub fn prepare(
 ///
 /// Beside a sitemap set, use
 /// [`StagedSet::stage_robots`](crate::StagedSet::stage_robots) instead, so
-/// a bad robots.txt stops the run before the set is replaced.
+/// a bad robots.txt stops the run before the set is replaced. This waits
+/// for the folder's lock, so it must not be called while a
+/// [`SetWriter`](crate::SetWriter) or [`StagedSet`](crate::StagedSet) of
+/// the same folder is alive.
 pub fn update(dir: &Path, sitemap: &Loc, previous: &[Loc]) -> Result<(PathBuf, bool), RobotsError> {
     let (path, new) = prepare(dir, sitemap, previous)?;
     let Some(new) = new else {

@@ -207,7 +207,9 @@ fn hand_made_sitemap_9_xml_gz_survives_a_run() {
             .iter()
             .map(|l| format!("  <url><loc>https://example.org/{l}</loc></url>\n"))
             .collect();
-        format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n{urls}</urlset>\n")
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n{urls}</urlset>\n"
+        )
     };
     std::fs::write(dir.path().join("sitemap-1.xml"), part(&["a", "b"])).unwrap();
     std::fs::write(dir.path().join("sitemap-2.xml"), part(&["c"])).unwrap();
@@ -230,7 +232,10 @@ fn hand_made_sitemap_9_xml_gz_survives_a_run() {
         .unwrap()
         .write_all(pages("new", 3))
         .unwrap();
-    assert_eq!(file_names(&report.removed), ["sitemap-1.xml", "sitemap-2.xml"]);
+    assert_eq!(
+        file_names(&report.removed),
+        ["sitemap-1.xml", "sitemap-2.xml"]
+    );
     assert_eq!(
         std::fs::read(dir.path().join("sitemap-9.xml.gz")).unwrap(),
         hand_made
@@ -322,7 +327,10 @@ fn files_get_the_umask_mode_or_the_replaced_files_mode() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let new_file = umask_mode(dir.path());
-    assert_ne!(new_file, 0o600, "the test needs a umask that differs from tempfile's 0600");
+    assert_ne!(
+        new_file, 0o600,
+        "the test needs a umask that differs from tempfile's 0600"
+    );
     let write = |gzip: bool| {
         let mut writer = SetWriter::new(options(dir.path(), 2).with_gzip(gzip)).unwrap();
         for u in pages("p", 3) {
@@ -452,8 +460,8 @@ fn robots_txt_with_a_latin1_byte_is_merged_keeping_the_byte() {
 #[cfg(unix)]
 #[test]
 fn a_second_run_waits_for_the_lock_or_stops_when_asked() {
-    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     let dir = tempfile::tempdir().unwrap();
     let held = std::fs::File::open(dir.path()).unwrap();
@@ -543,7 +551,12 @@ fn assert_one_generation(dir: &Path) -> String {
             prefixes.insert(page[..page.rfind('-').unwrap()].to_owned());
         }
     }
-    assert_eq!(prefixes.len(), 1, "a mixed set in {}: {prefixes:?}", dir.display());
+    assert_eq!(
+        prefixes.len(),
+        1,
+        "a mixed set in {}: {prefixes:?}",
+        dir.display()
+    );
     prefixes.pop_first().unwrap()
 }
 
@@ -661,7 +674,11 @@ fn killed_at_any_rename_or_unlink_the_folder_holds_one_generation() {
     let scratch = tempfile::tempdir().unwrap();
     let template = scratch.path().join("template");
     std::fs::create_dir(&template).unwrap();
-    std::fs::write(template.join("robots.txt"), "User-agent: *\nDisallow: /private/\n").unwrap();
+    std::fs::write(
+        template.join("robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
     write_generation(&template, "old");
     assert_eq!(assert_one_generation(&template), "old");
     let fresh = |name: &str| {
@@ -704,7 +721,8 @@ fn killed_at_any_rename_or_unlink_the_folder_holds_one_generation() {
                 let status = child(&dir, "new").status().unwrap();
                 assert!(status.success(), "{name} #{n}: rerun: {status}");
                 assert_eq!(assert_one_generation(&dir), "new");
-                let expected = write_generation(&scratch.path().join(format!("ref-{name}-{n}")), "new");
+                let expected =
+                    write_generation(&scratch.path().join(format!("ref-{name}-{n}")), "new");
                 let mut expected_names = file_names(
                     &expected
                         .sitemaps
@@ -712,9 +730,8 @@ fn killed_at_any_rename_or_unlink_the_folder_holds_one_generation() {
                         .map(|s| s.path.clone())
                         .collect::<Vec<_>>(),
                 );
-                expected_names.extend(
-                    ["robots.txt", "sitemap.xml", "sitemap.xsl"].map(str::to_owned),
-                );
+                expected_names
+                    .extend(["robots.txt", "sitemap.xml", "sitemap.xsl"].map(str::to_owned));
                 expected_names.sort();
                 assert_eq!(
                     sitemap_testkit::list_files(&dir),

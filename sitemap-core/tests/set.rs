@@ -265,7 +265,11 @@ fn real_limits_50000_and_50001() {
     let report = write_checked(options(dir.path()), &urls);
     assert_eq!(
         names(dir.path()),
-        ["sitemap-1-1ddefd8b.xml", "sitemap-2-275a7e70.xml", "sitemap.xml"]
+        [
+            "sitemap-1-1ddefd8b.xml",
+            "sitemap-2-275a7e70.xml",
+            "sitemap.xml"
+        ]
     );
     assert_eq!(
         report.sitemaps.iter().map(|s| s.urls).collect::<Vec<_>>(),
@@ -292,7 +296,11 @@ fn text_set_naming() {
     // The protocol has no text index: the index is XML, named as usual.
     assert_eq!(
         names(dir.path()),
-        ["sitemap-1-f047df16.txt", "sitemap-2-19980feb.txt", "sitemap.xml"]
+        [
+            "sitemap-1-f047df16.txt",
+            "sitemap-2-19980feb.txt",
+            "sitemap.xml"
+        ]
     );
     assert_eq!(
         report.root().1.as_str(),

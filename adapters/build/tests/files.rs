@@ -10,15 +10,12 @@ use sitemap_build::{Limits, Page, Sitemap};
 const CHILD_OUT: &str = "SITEMAP_BUILD_TEST_UMASK_OUT";
 
 fn write(out: &Path, max_urls: u64) {
-    Sitemap::pages(
-        "https://example.org/",
-        ["", "a/", "b/"].map(Page::new),
-    )
-    .limits(Limits::LEGACY.with_max_urls(max_urls))
-    .out_dir(out)
-    .robots(true)
-    .write()
-    .unwrap();
+    Sitemap::pages("https://example.org/", ["", "a/", "b/"].map(Page::new))
+        .limits(Limits::LEGACY.with_max_urls(max_urls))
+        .out_dir(out)
+        .robots(true)
+        .write()
+        .unwrap();
 }
 
 /// Issue 12: with umask 022 every written file was mode 0600 (tempfile's
@@ -54,7 +51,10 @@ fn umask_022_every_file_written_is_0644() {
         let names = sitemap_testkit::list_files(&dir);
         assert_eq!(names.len(), files, "{names:?}");
         for name in names {
-            let mode = std::fs::metadata(dir.join(&name)).unwrap().permissions().mode();
+            let mode = std::fs::metadata(dir.join(&name))
+                .unwrap()
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o7777, 0o644, "{set}/{name}");
         }
         sitemap_testkit::assert_all_valid(&dir);

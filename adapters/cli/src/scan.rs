@@ -558,11 +558,7 @@ fn file_name(path: &Path) -> String {
 
 /// Files of the fresh set in `fresh` that differ from `out`, plus files in
 /// `out` that look like an earlier set's and are not in this one.
-fn compare(
-    report: &SetReport,
-    fresh: &Path,
-    options: &SetOptions,
-) -> anyhow::Result<Vec<String>> {
+fn compare(report: &SetReport, fresh: &Path, options: &SetOptions) -> anyhow::Result<Vec<String>> {
     let out = options.dir.as_path();
     let mut differences = Vec::new();
     let mut names = Vec::new();

@@ -78,9 +78,18 @@ fn umask_022_every_file_scan_writes_is_0644_and_robots_txt_keeps_its_mode() {
     for gzip in [false, true] {
         let flags: &[&str] = if gzip { &["--gzip"] } else { &[] };
         let out = scan_umask_022(dir.path(), flags);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            text(&out.stderr, dir.path())
+        );
         let modes = modes(&out_dir);
-        let root = if gzip { "sitemap.xml.gz" } else { "sitemap.xml" };
+        let root = if gzip {
+            "sitemap.xml.gz"
+        } else {
+            "sitemap.xml"
+        };
         let mut expected = vec!["robots.txt", "sitemap.html", root, "sitemap.xsl"];
         expected.sort_unstable();
         assert_eq!(names(&modes), expected);
@@ -92,7 +101,12 @@ fn umask_022_every_file_scan_writes_is_0644_and_robots_txt_keeps_its_mode() {
     let robots = out_dir.join("robots.txt");
     fs::set_permissions(&robots, fs::Permissions::from_mode(0o640)).unwrap();
     let out = scan_umask_022(dir.path(), &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
     assert!(
         fs::read_to_string(&robots)
             .unwrap()
@@ -111,7 +125,12 @@ fn umask_022_every_file_of_a_split_set_is_0644() {
     for gzip in [false, true] {
         let flags: &[&str] = if gzip { &["--gzip", "-q"] } else { &["-q"] };
         let out = scan_umask_022(dir.path(), flags);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            text(&out.stderr, dir.path())
+        );
         let modes = modes(&out_dir);
         let gz = if gzip { ".gz" } else { "" };
         let parts: Vec<&str> = names(&modes)
@@ -158,7 +177,12 @@ fn robots_refused(spoil: impl Fn(&Path), message: &str) {
     let dir = tempfile::tempdir().unwrap();
     html_site(dir.path(), 3);
     let out = scan_umask_022(dir.path(), &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
     let out_dir = dir.path().join("out");
     fs::remove_file(out_dir.join("robots.txt")).unwrap();
     spoil(&out_dir.join("robots.txt"));
@@ -201,7 +225,12 @@ fn robots_txt_with_a_latin1_byte_is_merged_and_the_byte_kept() {
     fs::create_dir_all(&out_dir).unwrap();
     fs::write(out_dir.join("robots.txt"), b"# caf\xe9\nUser-agent: *\n").unwrap();
     let out = scan_umask_022(dir.path(), &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
     assert_eq!(
         text(&out.stderr, dir.path()),
         "sitemap: 2 files read, 2 URLs, none excluded; wrote out/sitemap.xml and robots.txt, out/sitemap.xsl, out/sitemap.html\n"

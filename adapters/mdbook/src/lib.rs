@@ -153,7 +153,12 @@ impl fmt::Display for Report {
                 .set
                 .removed
                 .iter()
-                .map(|p| p.file_name().unwrap_or(p.as_os_str()).to_string_lossy().into_owned())
+                .map(|p| {
+                    p.file_name()
+                        .unwrap_or(p.as_os_str())
+                        .to_string_lossy()
+                        .into_owned()
+                })
                 .collect();
             write!(f, "; removed {}", names.join(", "))?;
         }

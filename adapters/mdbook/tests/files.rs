@@ -30,7 +30,10 @@ fn umask_022_the_plugin_writes_0644() {
         for table in ["preprocessor.sitemap", "output.sitemap"] {
             config.set(format!("{table}.command"), &command).unwrap();
         }
-        MDBook::load_with_config(root, config).unwrap().build().unwrap();
+        MDBook::load_with_config(root, config)
+            .unwrap()
+            .build()
+            .unwrap();
         return;
     }
     let book = Book::fixture("structure");

@@ -956,9 +956,8 @@ impl SetWriter {
     fn start_part(&mut self, number: u64, xhtml_on_root: bool) -> Result<Part, SetError> {
         let name = format!("{}-{number}", self.options.stem);
         let (file, temp) = self.out.create(&name, self.mode)?;
-        let io_err = |action, source| {
-            SetError::new(temp.temp_path(), SetErrorKind::Io { action, source })
-        };
+        let io_err =
+            |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
         let sink = match &self.pool {
             Some(pool) => match ParallelGz::new(Arc::clone(pool), file) {
                 Ok(gz) => Sink::Gz(gz),
@@ -1114,9 +1113,8 @@ impl SetWriter {
         let name = options.index_name();
         let path = options.dir.join(&name);
         let (file, temp) = self.out.create(&name, self.mode)?;
-        let io_err = |action, source| {
-            SetError::new(temp.temp_path(), SetErrorKind::Io { action, source })
-        };
+        let io_err =
+            |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
         let mut xml = XmlOptions::default();
         xml.stylesheet.clone_from(&options.index_stylesheet);
         let writer = BufWriter::new(file);
@@ -1318,7 +1316,11 @@ const MAX_INDEX_READ: u64 = 64 * 1024 * 1024;
 
 /// The files in `options.dir` that publishing a set made of `keep` would
 /// remove, sorted.
-fn leftovers(options: &SetOptions, folder: &Loc, keep: &[String]) -> Result<Vec<PathBuf>, SetError> {
+fn leftovers(
+    options: &SetOptions,
+    folder: &Loc,
+    keep: &[String],
+) -> Result<Vec<PathBuf>, SetError> {
     let dir = &options.dir;
     let stem = &options.stem;
     let roots: Vec<String> = ["xml", "xml.gz", "txt", "txt.gz"]
@@ -1326,7 +1328,10 @@ fn leftovers(options: &SetOptions, folder: &Loc, keep: &[String]) -> Result<Vec<
         .map(|ext| format!("{stem}.{ext}"))
         .collect();
     let mut listed = std::collections::BTreeSet::new();
-    for name in roots.iter().filter(|n| n.starts_with(&format!("{stem}.xml"))) {
+    for name in roots
+        .iter()
+        .filter(|n| n.starts_with(&format!("{stem}.xml")))
+    {
         listed.extend(listed_parts(&dir.join(name), folder, stem));
     }
     let list_err = |e| {
