@@ -8,8 +8,11 @@
 //! `loc` per line), [`IndexWriter`] (`<sitemapindex>`), and `gzip` (feature `gzip`, on by default) with
 //! a fixed header for byte-identical output. [`SetWriter`] fills a
 //! directory: it splits a large site at the [`Limits`] into several files
-//! under a `<sitemapindex>`, compresses them on every core, and renames
-//! the files into place only once the whole set is written.
+//! under a `<sitemapindex>`, compresses them on every core, and publishes
+//! the set as one unit once it is written ([`StagedSet`]: the stylesheet,
+//! HTML page and robots.txt are staged with it, the index is renamed last).
+//! [`output`] is the one write path every file takes: a locked folder, a
+//! synced temporary file with the mode a new file gets, a rename.
 //!
 //! [`validate`] checks any sitemap, ours or not, as a stream;
 //! [`robots`] merges the discovery line into robots.txt; [`human`] writes
@@ -39,6 +42,7 @@ pub mod human;
 mod lastmod;
 mod limits;
 mod loc;
+pub mod output;
 mod priority;
 pub mod robots;
 mod set;
@@ -57,7 +61,7 @@ pub use crate::loc::{Loc, MAX_LOC_LEN, MIN_LOC_LEN};
 pub use crate::priority::Priority;
 pub use crate::set::{
     DuplicatePolicy, Format, IndexFile, MAX_SKIPPED_SAMPLES, OutsidePolicy, Pushed, SetError,
-    SetErrorKind, SetOptions, SetReport, SetWriter, SitemapFile, SkipReason, Skipped,
+    SetErrorKind, SetOptions, SetReport, SetWriter, SitemapFile, SkipReason, Skipped, StagedSet,
 };
 pub use crate::text::TextWriter;
 pub use crate::url::{Alternate, Hreflang, Url};

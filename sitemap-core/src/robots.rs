@@ -3,9 +3,11 @@
 //! Crawlers find a sitemap through a `Sitemap: <absolute URL>` line in the
 //! host root's robots.txt. Sites keep their own rules in that file, so it
 //! is merged, never replaced: every other line (comments, groups, other
-//! sitemaps, CRLF endings) is kept as it was.
+//! sitemaps, CRLF endings, bytes that are not UTF-8) is kept as it was.
+//! [`read`] refuses what is not a regular file (never opening a FIFO) and
+//! what is over [`MAX_ROBOTS_BYTES`].
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -221,44 +223,192 @@ impl<'a> Ours<'a> {
     }
 }
 
+/// The most of robots.txt that is read. Google reads the first 500 KiB
+/// and ignores the rest; a larger file is refused rather than cut, since
+/// a rule past the cut would silently stop applying.
+pub const MAX_ROBOTS_BYTES: u64 = 512 * 1024;
+
 /// Reading or writing `robots.txt` failed.
 #[derive(Debug, Error)]
-#[error("{}: {source}", path.display())]
+#[error("{}: {kind}", path.display())]
 pub struct RobotsError {
     /// The file or folder involved.
     pub path: PathBuf,
-    /// What the operating system said.
+    /// What went wrong.
     #[source]
-    pub source: io::Error,
+    pub kind: RobotsErrorKind,
 }
 
-/// Merges the `Sitemap:` line into `dir/robots.txt` (see [`merge`]),
-/// creating the file when absent. The new text is written to a temporary
-/// file in `dir` and renamed over the old one, so a reader never sees half
-/// a file. Returns the path and whether the file changed (an up-to-date
-/// file is not rewritten, so its mtime stays).
-pub fn update(dir: &Path, sitemap: &Loc, previous: &[Loc]) -> Result<(PathBuf, bool), RobotsError> {
-    let path = dir.join(ROBOTS_FILE_NAME);
-    let err = |path: &Path| {
-        let path = path.to_owned();
-        move |source| RobotsError { path, source }
-    };
-    let old = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(err(&path)(e)),
-    };
-    let new = merge(&old, sitemap, previous);
-    if new == old {
-        return Ok((path, false));
+/// What went wrong with `robots.txt`.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum RobotsErrorKind {
+    /// A system call failed.
+    #[error("cannot {action}: {source}")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// The error.
+        #[source]
+        source: io::Error,
+    },
+    /// Not a regular file: a directory, a FIFO, a device or a socket.
+    /// Never opened, so a FIFO cannot hang the run.
+    #[error("is {what}, not a regular file; robots.txt must be a plain file (nothing was written)")]
+    NotAFile {
+        /// What it is instead.
+        what: &'static str,
+    },
+    /// Larger than [`MAX_ROBOTS_BYTES`].
+    #[error(
+        "is {bytes} bytes; robots.txt is read up to {limit} bytes (crawlers stop at 500 KiB), so it is refused rather than cut: shorten it (nothing was written)"
+    )]
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+        /// [`MAX_ROBOTS_BYTES`].
+        limit: u64,
+    },
+}
+
+impl RobotsError {
+    fn io(path: &Path, action: &'static str, source: io::Error) -> RobotsError {
+        RobotsError {
+            path: path.to_owned(),
+            kind: RobotsErrorKind::Io { action, source },
+        }
     }
-    std::fs::create_dir_all(dir).map_err(err(dir))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".robots.txt.")
-        .tempfile_in(dir)
-        .map_err(err(dir))?;
-    tmp.write_all(new.as_bytes()).map_err(err(&path))?;
-    tmp.persist(&path).map_err(|e| err(&path)(e.error))?;
+}
+
+impl From<crate::output::OutputError> for RobotsError {
+    fn from(e: crate::output::OutputError) -> RobotsError {
+        let (path, kind) = e.into_parts();
+        let kind = match kind {
+            crate::output::OutputErrorKind::Io { action, source } => {
+                RobotsErrorKind::Io { action, source }
+            }
+            locked @ crate::output::OutputErrorKind::Locked => RobotsErrorKind::Io {
+                action: "lock the folder",
+                source: io::Error::other(locked.to_string()),
+            },
+        };
+        RobotsError { path, kind }
+    }
+}
+
+/// What kind of file `meta` describes, in words, when it is not a regular
+/// file.
+fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return Some("a device");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// Reads `path` as robots.txt: `None` when absent; an error for anything
+/// that is not a regular file (checked before opening, so a FIFO is never
+/// opened) or is over [`MAX_ROBOTS_BYTES`].
+pub fn read(path: &Path) -> Result<Option<Vec<u8>>, RobotsError> {
+    use std::io::Read;
+
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(RobotsError::io(path, "read", e)),
+    };
+    let check = |meta: &std::fs::Metadata| -> Result<(), RobotsError> {
+        if let Some(what) = not_a_file(meta) {
+            return Err(RobotsError {
+                path: path.to_owned(),
+                kind: RobotsErrorKind::NotAFile { what },
+            });
+        }
+        if meta.len() > MAX_ROBOTS_BYTES {
+            return Err(RobotsError {
+                path: path.to_owned(),
+                kind: RobotsErrorKind::TooLarge {
+                    bytes: meta.len(),
+                    limit: MAX_ROBOTS_BYTES,
+                },
+            });
+        }
+        Ok(())
+    };
+    check(&meta)?;
+    let file = std::fs::File::open(path).map_err(|e| RobotsError::io(path, "read", e))?;
+    // What was opened may have been swapped since the check.
+    check(
+        &file
+            .metadata()
+            .map_err(|e| RobotsError::io(path, "read", e))?,
+    )?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_ROBOTS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| RobotsError::io(path, "read", e))?;
+    if bytes.len() as u64 > MAX_ROBOTS_BYTES {
+        return Err(RobotsError {
+            path: path.to_owned(),
+            kind: RobotsErrorKind::TooLarge {
+                bytes: bytes.len() as u64,
+                limit: MAX_ROBOTS_BYTES,
+            },
+        });
+    }
+    Ok(Some(bytes))
+}
+
+/// The merged robots.txt for `dir`: its path, and the new bytes, or
+/// `None` when the file already has the line (it is then not rewritten,
+/// so its mtime stays). Nothing is written: see
+/// [`StagedSet::stage_robots`](crate::StagedSet::stage_robots).
+pub fn prepare(
+    dir: &Path,
+    sitemap: &Loc,
+    previous: &[Loc],
+) -> Result<(PathBuf, Option<Vec<u8>>), RobotsError> {
+    let path = dir.join(ROBOTS_FILE_NAME);
+    let old = read(&path)?.unwrap_or_default();
+    let new = merge_bytes(&old, sitemap, previous);
+    let changed = (new != old).then_some(new);
+    Ok((path, changed))
+}
+
+/// Merges the `Sitemap:` line into `dir/robots.txt` (see [`merge_bytes`])
+/// and publishes it the way every file is (see [`crate::output`]),
+/// creating the file when absent and keeping the mode of the one it
+/// replaces. Returns the path and whether the file changed (an up-to-date
+/// file is not rewritten, so its mtime stays).
+///
+/// Beside a sitemap set, use
+/// [`StagedSet::stage_robots`](crate::StagedSet::stage_robots) instead, so
+/// a bad robots.txt stops the run before the set is replaced. This waits
+/// for the folder's lock, so it must not be called while a
+/// [`SetWriter`](crate::SetWriter) or [`StagedSet`](crate::StagedSet) of
+/// the same folder is alive.
+pub fn update(dir: &Path, sitemap: &Loc, previous: &[Loc]) -> Result<(PathBuf, bool), RobotsError> {
+    let (path, new) = prepare(dir, sitemap, previous)?;
+    let Some(new) = new else {
+        return Ok((path, false));
+    };
+    crate::output::write_file(dir, ROBOTS_FILE_NAME, &new)?;
     Ok((path, true))
 }
 

@@ -119,9 +119,9 @@ fn split_set_listing_and_index() {
     assert_eq!(
         names(dir.path()),
         [
-            "sitemap-1.xml",
-            "sitemap-2.xml",
-            "sitemap-3.xml",
+            "sitemap-1-f6015e38.xml",
+            "sitemap-2-9889cde4.xml",
+            "sitemap-3-71f81193.xml",
             "sitemap.xml"
         ]
     );
@@ -155,7 +155,11 @@ fn gzipped_split_set_names() {
     let report = write_checked(opts, &pages(3));
     assert_eq!(
         names(dir.path()),
-        ["sitemap-1.xml.gz", "sitemap-2.xml.gz", "sitemap.xml.gz"]
+        [
+            "sitemap-1-2b495bd6.xml.gz",
+            "sitemap-2-717ef0bd.xml.gz",
+            "sitemap.xml.gz"
+        ]
     );
     assert_eq!(
         report.root().1.as_str(),
@@ -261,7 +265,11 @@ fn real_limits_50000_and_50001() {
     let report = write_checked(options(dir.path()), &urls);
     assert_eq!(
         names(dir.path()),
-        ["sitemap-1.xml", "sitemap-2.xml", "sitemap.xml"]
+        [
+            "sitemap-1-1ddefd8b.xml",
+            "sitemap-2-275a7e70.xml",
+            "sitemap.xml"
+        ]
     );
     assert_eq!(
         report.sitemaps.iter().map(|s| s.urls).collect::<Vec<_>>(),
@@ -288,7 +296,11 @@ fn text_set_naming() {
     // The protocol has no text index: the index is XML, named as usual.
     assert_eq!(
         names(dir.path()),
-        ["sitemap-1.txt", "sitemap-2.txt", "sitemap.xml"]
+        [
+            "sitemap-1-f047df16.txt",
+            "sitemap-2-19980feb.txt",
+            "sitemap.xml"
+        ]
     );
     assert_eq!(
         report.root().1.as_str(),
@@ -308,7 +320,11 @@ fn stylesheets_stem_and_folder_without_slash() {
     let report = write_checked(opts, &pages(2));
     assert_eq!(
         names(dir.path()),
-        ["pages_map-1.xml", "pages_map-2.xml", "pages_map.xml"]
+        [
+            "pages_map-1-2998fa57.xml",
+            "pages_map-2-4c33bedd.xml",
+            "pages_map.xml"
+        ]
     );
     assert_eq!(
         report.root().1.as_str(),

@@ -370,15 +370,19 @@ impl Sitemap {
             .with_limits(self.limits.or(settings.limits).unwrap_or(Limits::LEGACY))
             .with_outside(OutsidePolicy::Skip)
             .with_duplicates(DuplicatePolicy::Skip);
-        let report = SetWriter::new(options)?.write_all(scanned.urls.iter())?;
-
+        let mut writer = SetWriter::new(options)?;
+        for url in &scanned.urls {
+            writer.push(url)?;
+        }
+        let mut staged = writer.stage()?;
+        // Staged with the set, so a robots.txt that cannot be merged
+        // stops the build before the sitemap is replaced.
         let robots = if self.robots.or(settings.robots).unwrap_or(false) {
-            let (_, loc) = report.root();
-            let (path, _) = sitemap_core::robots::update(&out, loc, &[])?;
-            Some(path)
+            Some(staged.stage_robots(&[])?.0)
         } else {
             None
         };
+        let report = staged.commit()?;
 
         let mut rerun_dirs = scanned.rerun_dirs;
         rerun_dirs.sort();

@@ -4,6 +4,7 @@ mod support;
 
 mod content;
 mod errors;
+mod files;
 mod files_read;
 #[cfg(feature = "git")]
 mod git;

@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use sitemap_content::{ContentScan, Flavor, Site, SiteOptions};
+use sitemap_core::output::LockPolicy;
 use sitemap_core::{
-    DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter, Url,
+    DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetErrorKind, SetOptions, SetReport,
+    SetWriter, Url,
 };
 use sitemap_source::pipeline::SourceConfig;
 
@@ -261,7 +263,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     if args.check {
         let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
         let report = write_set(set_options(tmp.path()), &scanned.urls)?;
-        let differences = compare(&report, tmp.path(), &scanned.out, &stem)?;
+        let differences = compare(&report, tmp.path(), &set_options(&scanned.out))?;
         if differences.is_empty() {
             ui.summary(&format!(
                 "sitemap: {} URLs; {} is up to date",
@@ -289,7 +291,47 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         return Ok(Outcome::CheckFailed);
     }
 
-    let report = write_set(set_options(&scanned.out), &scanned.urls)?;
+    // Everything that can fail (robots.txt, the HTML page) is staged
+    // with the set before anything is published.
+    let mut writer = open_writer(set_options(&scanned.out), ui)?;
+    for url in &scanned.urls {
+        writer.push(url)?;
+    }
+    let mut staged = writer.stage()?;
+    let mut extras = Vec::new();
+    if args.stylesheet {
+        extras.push(staged.add_file(
+            sitemap_core::human::XSL_FILE_NAME,
+            sitemap_core::human::XSL.as_bytes(),
+        )?);
+    }
+    if args.html_page {
+        let pages: Vec<HumanPage> = scanned
+            .urls
+            .iter()
+            .map(|u| HumanPage {
+                loc: u.loc.clone(),
+                source: scanned.sources.get(&u.loc).cloned(),
+                lastmod: u.lastmod.clone(),
+            })
+            .collect();
+        let site_title = crate::human::fallback_title(&scanned.base_url);
+        let html = crate::human::html_page(&scanned.out, &scanned.base_url, &site_title, &pages)?;
+        extras.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
+    }
+    let robots_changed = if robots_wanted {
+        let folder = scanned.base_url.as_str();
+        // The names this set had in other formats, so switching to gzip
+        // replaces the old line instead of adding a second one.
+        let previous: Vec<Loc> = ["xml", "txt", "xml.gz", "txt.gz"]
+            .iter()
+            .filter_map(|ext| format!("{folder}{stem}.{ext}").parse().ok())
+            .collect();
+        Some(staged.stage_robots(&previous)?.1)
+    } else {
+        None
+    };
+    let report = staged.commit()?;
     if report.skipped_outside > 0 {
         ui.warning(&format!(
             "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
@@ -301,15 +343,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     if report.sitemaps.len() > 1 {
         written.push_str(&format!(" (index of {} sitemaps)", report.sitemaps.len()));
     }
-    if robots_wanted {
-        let folder = scanned.base_url.as_str();
-        // The names this set had in other formats, so switching to gzip
-        // replaces the old line instead of adding a second one.
-        let previous: Vec<Loc> = ["xml", "txt", "xml.gz", "txt.gz"]
-            .iter()
-            .filter_map(|ext| format!("{folder}{stem}.{ext}").parse().ok())
-            .collect();
-        let (_, changed) = sitemap_core::robots::update(&scanned.out, root_loc, &previous)?;
+    if let Some(changed) = robots_changed {
         if scanned
             .base_url
             .as_str()
@@ -329,24 +363,18 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             "; robots.txt already up to date"
         });
     }
-    if args.stylesheet {
-        let path = crate::human::write_stylesheet(root_file.parent().unwrap_or(&scanned.out))?;
-        written.push_str(&format!(", {}", shown(&path)));
+    for path in &extras {
+        written.push_str(&format!(", {}", shown(path)));
     }
-    if args.html_page {
-        let pages: Vec<HumanPage> = scanned
-            .urls
-            .iter()
-            .map(|u| HumanPage {
-                loc: u.loc.clone(),
-                source: scanned.sources.get(&u.loc).cloned(),
-                lastmod: u.lastmod.clone(),
-            })
-            .collect();
-        let site_title = crate::human::fallback_title(&scanned.base_url);
-        let path =
-            crate::human::write_html_page(&scanned.out, &scanned.base_url, &site_title, &pages)?;
-        written.push_str(&format!(", {}", shown(&path)));
+    if !report.removed.is_empty() {
+        let names: Vec<String> = report.removed.iter().map(|p| file_name(p)).collect();
+        written.push_str(&format!("; removed {}", names.join(", ")));
+    }
+    if !report.swept.is_empty() {
+        written.push_str(&format!(
+            "; swept {} temporary file(s) of an interrupted run",
+            report.swept.len()
+        ));
     }
     ui.summary(&format!(
         "sitemap: {} files read, {} URLs{excluded}; {written}",
@@ -535,14 +563,30 @@ fn write_set(options: SetOptions, urls: &[Url]) -> anyhow::Result<SetReport> {
     Ok(writer.write_all(urls.iter())?)
 }
 
+/// A writer holding the output folder's lock; when another run holds it,
+/// says so once and waits for it.
+fn open_writer(options: SetOptions, ui: &Ui) -> anyhow::Result<SetWriter> {
+    match SetWriter::new(options.clone().with_lock(LockPolicy::Fail)) {
+        Err(e) if matches!(e.kind(), SetErrorKind::Locked) => {
+            ui.summary(&format!(
+                "waiting for another run writing into {}",
+                shown(&options.dir)
+            ));
+            Ok(SetWriter::new(options.with_lock(LockPolicy::Wait))?)
+        }
+        other => Ok(other?),
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| shown(path), |n| n.to_string_lossy().into_owned())
+}
+
 /// Files of the fresh set in `fresh` that differ from `out`, plus files in
 /// `out` that look like an earlier set's and are not in this one.
-fn compare(
-    report: &SetReport,
-    fresh: &Path,
-    out: &Path,
-    stem: &str,
-) -> anyhow::Result<Vec<String>> {
+fn compare(report: &SetReport, fresh: &Path, options: &SetOptions) -> anyhow::Result<Vec<String>> {
+    let out = options.dir.as_path();
     let mut differences = Vec::new();
     let mut names = Vec::new();
     let files = report
@@ -565,39 +609,16 @@ fn compare(
         }
         names.push(name);
     }
-    if let Ok(entries) = std::fs::read_dir(out) {
-        let mut stale: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                is_set_file(name, stem) && !names.iter().any(|n| n.as_os_str() == name)
-            })
+    if out.is_dir() {
+        let keep: Vec<String> = names
+            .iter()
+            .map(|n| n.to_string_lossy().into_owned())
             .collect();
-        stale.sort();
-        for p in stale {
+        for p in options.leftovers(&keep)? {
             differences.push(format!("{}: would be removed", shown(&p)));
         }
     }
     Ok(differences)
-}
-
-/// `stem.xml`, `stem-12.txt.gz`, …: a file a set of this stem writes.
-fn is_set_file(name: &str, stem: &str) -> bool {
-    let Some(rest) = name.strip_prefix(stem) else {
-        return false;
-    };
-    let rest = rest.strip_suffix(".gz").unwrap_or(rest);
-    let rest = match rest
-        .strip_suffix(".xml")
-        .or_else(|| rest.strip_suffix(".txt"))
-    {
-        Some(r) => r,
-        None => return false,
-    };
-    rest.is_empty()
-        || rest
-            .strip_prefix('-')
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn excluded_summary(excluded: &BTreeMap<String, usize>) -> String {

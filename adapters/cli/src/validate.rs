@@ -904,11 +904,11 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "docs/sitemap.xml.gz: valid (sitemapindex, gzip, 4 sitemaps, 504 bytes; 0 errors, 0 warnings)",
-                "docs/sitemap-1.xml.gz: valid (urlset, gzip, 10 URLs, 1004 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:5:5)",
-                "docs/sitemap-2.xml.gz: valid (urlset, gzip, 10 URLs, 1014 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:8:5)",
-                "docs/sitemap-3.xml.gz: valid (urlset, gzip, 10 URLs, 1014 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:11:5)",
-                "docs/sitemap-4.xml.gz: valid (urlset, gzip, 5 URLs, 589 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:14:5)",
+                "docs/sitemap.xml.gz: valid (sitemapindex, gzip, 4 sitemaps, 540 bytes; 0 errors, 0 warnings)",
+                "docs/sitemap-1-5c62552e.xml.gz: valid (urlset, gzip, 10 URLs, 1004 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:5:5)",
+                "docs/sitemap-2-1c6e5cc3.xml.gz: valid (urlset, gzip, 10 URLs, 1014 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:8:5)",
+                "docs/sitemap-3-c58c0d47.xml.gz: valid (urlset, gzip, 10 URLs, 1014 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:11:5)",
+                "docs/sitemap-4-d8c2e3f2.xml.gz: valid (urlset, gzip, 5 URLs, 589 bytes; 0 errors, 0 warnings; listed in docs/sitemap.xml.gz:14:5)",
                 "5 files checked: 5 valid, 0 invalid; 0 errors, 0 warnings",
             ]
         );

@@ -85,6 +85,10 @@ pub enum Error {
         /// The writer's error.
         source: sitemap_core::SetError,
     },
+    /// `robots.txt` cannot be read, merged or written; nothing was
+    /// published.
+    #[error(transparent)]
+    Robots(#[from] sitemap_core::robots::RobotsError),
     /// A file that cannot be read or written.
     #[error("{}: {source}", path.display())]
     Io {

@@ -147,6 +147,20 @@ impl fmt::Display for Report {
         if let Some(robots) = &self.robots {
             write!(f, " and {}", robots.display())?;
         }
+        if !self.set.removed.is_empty() {
+            let names: Vec<String> = self
+                .set
+                .removed
+                .iter()
+                .map(|p| {
+                    p.file_name()
+                        .unwrap_or(p.as_os_str())
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            write!(f, "; removed {}", names.join(", "))?;
+        }
         Ok(())
     }
 }
@@ -283,8 +297,10 @@ impl SitemapBook {
     }
 
     /// Writes the sitemap (and `robots.txt` when asked) into `out_dir`,
-    /// which is served at the base URL: each file under a temporary name
-    /// first, then renamed.
+    /// which is served at the base URL, through sitemap-core's one write
+    /// path: every file staged under a temporary name and synced, then
+    /// published with the set (see `sitemap_core::SetWriter`'s
+    /// "Atomicity").
     pub fn write(&self, config: &SitemapConfig, out_dir: &Path) -> Result<Report, Error> {
         let entries = self.entries(config)?;
         let base = config.resolve_base_url(&self.config, &self.root)?;
@@ -326,23 +342,23 @@ impl SitemapBook {
         let options = SetOptions::new(out_dir, base)
             .with_stem(config.stem())
             .with_gzip(config.gzip);
-        let set = SetWriter::new(options)
-            .and_then(|w| w.write_all(&entries.urls))
-            .map_err(|source| Error::Write {
-                dir: out_dir.to_owned(),
-                source,
-            })?;
+        let write_err = |source| Error::Write {
+            dir: out_dir.to_owned(),
+            source,
+        };
+        let mut writer = SetWriter::new(options).map_err(write_err)?;
+        for url in &entries.urls {
+            writer.push(url).map_err(write_err)?;
+        }
+        let mut staged = writer.stage().map_err(write_err)?;
+        // Staged with the set: a robots.txt that cannot be merged stops
+        // the build before the sitemap is replaced.
         let robots = if config.robots {
-            let (_, loc) = set.root();
-            let (path, _changed) =
-                sitemap_core::robots::update(out_dir, loc, &[]).map_err(|e| Error::Io {
-                    path: e.path,
-                    source: e.source,
-                })?;
-            Some(path)
+            Some(staged.stage_robots(&[])?.0)
         } else {
             None
         };
+        let set = staged.commit().map_err(write_err)?;
         Ok(Report {
             set,
             excluded: entries.excluded,

@@ -6,6 +6,7 @@ mod support;
 
 mod build;
 mod config_errors;
+mod files;
 mod git_history;
 mod roles;
 mod serve;

@@ -9,10 +9,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
 use serde::{Deserialize, Serialize};
-use tempfile::TempPath;
 use thiserror::Error;
+use xxhash_rust::xxh3::Xxh3;
 
 use crate::gzip::{BLOCK, ParallelGz, Pool, gzip};
+use crate::output::{LockPolicy, OutputDir, OutputError, OutputErrorKind, StagedFile};
+use crate::robots::RobotsError;
 use crate::text::encode_line;
 use crate::xml::{URLSET_END, encode_prologue, encode_url, encode_urlset_start};
 use crate::{IndexWriter, Lastmod, Limits, Loc, Url, XmlOptions};
@@ -121,6 +123,9 @@ pub struct SetOptions {
     /// Declare `xmlns:xhtml` on every `<urlset>` root (see
     /// [`XmlOptions::declare_xhtml`]).
     pub declare_xhtml: bool,
+    /// When another run is writing into [`SetOptions::dir`]: wait for it
+    /// (the default) or stop with [`SetErrorKind::Locked`].
+    pub lock: LockPolicy,
 }
 
 impl SetOptions {
@@ -140,6 +145,7 @@ impl SetOptions {
             stylesheet: None,
             index_stylesheet: None,
             declare_xhtml: false,
+            lock: LockPolicy::Wait,
         }
     }
 
@@ -206,6 +212,26 @@ impl SetOptions {
         self
     }
 
+    /// Sets [`SetOptions::lock`].
+    #[must_use]
+    pub fn with_lock(mut self, lock: LockPolicy) -> SetOptions {
+        self.lock = lock;
+        self
+    }
+
+    /// The files in [`SetOptions::dir`] that publishing a set of these
+    /// options, made of the files named `keep`, would remove (see
+    /// [`SetWriter`]'s "Atomicity"). `sitemap scan --check` reports them.
+    pub fn leftovers(&self, keep: &[String]) -> Result<Vec<PathBuf>, SetError> {
+        let folder = folder_of(&self.base_url).map_err(|msg| {
+            SetError::new(
+                self.dir.join(self.single_name()),
+                SetErrorKind::Options(msg),
+            )
+        })?;
+        leftovers(self, &folder, keep)
+    }
+
     fn gz(&self) -> &'static str {
         if self.gzip { ".gz" } else { "" }
     }
@@ -216,11 +242,13 @@ impl SetOptions {
         format!("{}.{}{}", self.stem, self.format.extension(), self.gz())
     }
 
-    /// `sitemap-N.xml[.gz]`.
-    fn part_name(&self, number: u64) -> String {
+    /// `sitemap-N-<tag>.xml[.gz]`: the tag is eight hex digits of the
+    /// part's content hash.
+    fn part_name(&self, number: u64, hash: u64) -> String {
         format!(
-            "{}-{number}.{}{}",
+            "{}-{number}-{:08x}.{}{}",
             self.stem,
+            hash >> 32,
             self.format.extension(),
             self.gz()
         )
@@ -309,8 +337,11 @@ pub struct SetReport {
     pub skipped_duplicates: u64,
     /// The first [`MAX_SKIPPED_SAMPLES`] entries left out, in order.
     pub skipped: Vec<Skipped>,
-    /// Files of an earlier run that are not part of this set, removed.
+    /// Files of an earlier run that are not part of this set, removed
+    /// (empty until [`StagedSet::commit`]).
     pub removed: Vec<PathBuf>,
+    /// Temporary files of an interrupted run, removed before writing.
+    pub swept: Vec<PathBuf>,
 }
 
 impl SetReport {
@@ -425,12 +456,30 @@ pub enum SetErrorKind {
     /// An earlier failure left this writer unusable.
     #[error("an earlier write failed; nothing more can be written to this set")]
     Failed,
+    /// Another run holds the folder, with [`LockPolicy::Fail`].
+    #[error(
+        "another run is writing into this folder (it holds the folder's lock); wait for it to end, then run again"
+    )]
+    Locked,
+}
+
+impl From<OutputError> for SetError {
+    fn from(e: OutputError) -> SetError {
+        let (path, kind) = e.into_parts();
+        let kind = match kind {
+            OutputErrorKind::Io { action, source } => SetErrorKind::Io { action, source },
+            OutputErrorKind::Locked => SetErrorKind::Locked,
+        };
+        SetError { path, kind }
+    }
 }
 
 /// A part being written.
 struct Part {
     number: u64,
-    temp: TempPath,
+    temp: StagedFile,
+    /// Of the uncompressed bytes: the part's name tag.
+    hash: Xxh3,
     sink: Sink,
     urls: u64,
     bytes: u64,
@@ -451,10 +500,11 @@ impl Sink {
         }
     }
 
+    /// Writes what is left and syncs the file to disk.
     fn finish(self) -> io::Result<()> {
         match self {
             Sink::Plain(w) => w.finish(),
-            Sink::Gz(w) => w.finish().map(drop),
+            Sink::Gz(w) => w.finish()?.sync_all(),
         }
     }
 }
@@ -483,7 +533,8 @@ impl FileThread {
                     // The encoder may have finished already.
                     let _ = give_back.send(block);
                 }
-                Ok(())
+                // Published files must survive a power cut once renamed.
+                file.sync_all()
             })?;
         Ok(FileThread {
             block: Vec::with_capacity(BLOCK),
@@ -546,7 +597,8 @@ impl Drop for FileThread {
 
 /// A finished part, still under its temporary name.
 struct DonePart {
-    temp: TempPath,
+    temp: StagedFile,
+    hash: u64,
     urls: u64,
     bytes: u64,
     newest: Option<Lastmod>,
@@ -565,11 +617,18 @@ struct DonePart {
 ///
 /// - a set that fits in one file is `sitemap.xml` (`sitemap.txt` for
 ///   [`Format::Text`]), plus `.gz` when gzipped;
-/// - a larger set is `sitemap-1.xml`, `sitemap-2.xml`, … and the index
-///   `sitemap.xml`, so the URL named in robots.txt does not change when a
-///   site grows past one file. A text set is `sitemap-1.txt`, … with the
-///   index `sitemap.xml` (the protocol has no text index);
-///   [`SetReport::root`] gives the file to name in robots.txt.
+/// - a larger set is `sitemap-1-<tag>.xml`, `sitemap-2-<tag>.xml`, … and
+///   the index `sitemap.xml`, so the URL named in robots.txt does not
+///   change when a site grows past one file. A text set is
+///   `sitemap-1-<tag>.txt`, … with the index `sitemap.xml` (the protocol
+///   has no text index); [`SetReport::root`] gives the file to name in
+///   robots.txt.
+///
+/// A part's `<tag>` is eight hex digits of a hash (xxh3) of its own
+/// uncompressed content: the same entries give byte-identical files under
+/// the same names, a part that did not change keeps its name (and its
+/// cached copies), and a part that changed gets a new name, so an index
+/// never lists a file whose content it was not written with.
 ///
 /// A new file starts when the next entry would pass the URL limit or the
 /// byte limit, counting the closing tag, so no file ever exceeds either.
@@ -578,15 +637,37 @@ struct DonePart {
 ///
 /// # Atomicity
 ///
-/// Every file is written under a hidden temporary name in the same
-/// directory. Only when the whole set is complete are the parts renamed
-/// into place, then the index; then files of an earlier run that are not
-/// part of the new set are removed: any `<stem>.xml`, `<stem>.txt`,
-/// `<stem>-<N>.xml`, `<stem>-<N>.txt` (each also with `.gz`) not just
-/// written. A run that fails, or a writer dropped without
-/// [`finish`](Self::finish), removes its temporary files and leaves the
-/// previous files untouched. Files are not fsynced: the renames protect
-/// readers from half-written files, not the set from a power cut.
+/// [`SetWriter::new`] locks the folder for the whole run (see
+/// [`crate::output`]: a second run into the same folder waits, or stops
+/// with [`SetErrorKind::Locked`] under [`LockPolicy::Fail`]) and removes
+/// the temporary files an interrupted run left there. Every file is then
+/// written under a hidden temporary name in the folder and synced;
+/// [`stage`](Self::stage) ends there, and [`StagedSet`] takes the extra
+/// files (stylesheet, HTML page, robots.txt), so whatever can fail fails
+/// before anything visible changes. [`StagedSet::commit`] publishes, with
+/// an `fsync` of the folder after each step:
+///
+/// 1. the parts, under their new names (nothing lists them yet);
+/// 2. the extra files;
+/// 3. the root (the index, or the only file): the one switch from the old
+///    set to the new, so at every instant the root on disk lists only
+///    complete parts of its own generation;
+/// 4. robots.txt;
+/// 5. the leftovers of the previous set: the parts its index listed (read
+///    back before the switch; only names in this folder of this stem's
+///    part pattern) that the new set does not use, tagged parts
+///    (`<stem>-<N>-<tag>.<ext>`) of interrupted runs, and the root under
+///    its other names (`<stem>.xml`, `.txt`, each also `.gz`: the names
+///    this set takes in its other formats). Nothing else is removed: a
+///    hand-made `sitemap-9.xml.gz` that no index lists stays.
+///
+/// Each file gets the permission bits of the file it replaces; a new part
+/// those of the root it is listed by; anything else what the umask gives
+/// a new file. A run that fails, or a writer dropped without
+/// [`finish`](Self::finish) or [`StagedSet::commit`], removes its
+/// temporary files and leaves the previous files untouched; a run killed
+/// during the commit leaves either set whole, and its leftovers are
+/// removed by the next run.
 ///
 /// # Speed
 ///
@@ -604,12 +685,16 @@ struct DonePart {
 /// let report = SetWriter::new(options)?.write_all(&urls)?;
 /// assert_eq!(report.sitemaps.len(), 2);
 /// assert_eq!(report.root().1.as_str(), "https://example.org/sitemap.xml");
-/// assert!(dir.path().join("sitemap-2.xml").exists());
+/// assert_eq!(report.sitemaps[1].path, dir.path().join("sitemap-2-802a47f7.xml"));
+/// assert!(report.sitemaps[1].path.exists());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct SetWriter {
     options: SetOptions,
     folder: Loc,
+    out: OutputDir,
+    /// The permission bits of the root being replaced, for new parts.
+    mode: Option<u32>,
     pool: Option<Arc<Pool>>,
     seen: Option<Seen>,
     current: Option<Part>,
@@ -636,9 +721,24 @@ impl std::fmt::Debug for SetWriter {
     }
 }
 
+/// `base` with a trailing `/`: the folder the sitemaps are served from.
+fn folder_of(base: &Loc) -> Result<Loc, String> {
+    let base = base.as_str();
+    if base.contains('?') {
+        return Err(format!(
+            "base_url `{base}` has a query; expected the URL of the folder the sitemaps are served from"
+        ));
+    }
+    if base.ends_with('/') {
+        return Loc::parse(base).map_err(|e| format!("base_url: {e}"));
+    }
+    Loc::parse(&format!("{base}/")).map_err(|e| format!("base_url: {e}"))
+}
+
 impl SetWriter {
-    /// Checks the options and creates the directory; no file is touched
-    /// yet.
+    /// Checks the options, creates the directory, locks it (see
+    /// [`SetOptions::lock`]) and removes the temporary files of an
+    /// interrupted run; no other file is touched yet.
     pub fn new(options: SetOptions) -> Result<SetWriter, SetError> {
         let root = options.dir.join(options.single_name());
         let bad = |msg: String| Err(SetError::new(&root, SetErrorKind::Options(msg)));
@@ -656,29 +756,10 @@ impl SetWriter {
         if let Some(problem) = options.limits.problem() {
             return bad(format!("limits: {problem}"));
         }
-        let base = options.base_url.as_str();
-        if base.contains('?') {
-            return bad(format!(
-                "base_url `{base}` has a query; expected the URL of the folder the sitemaps are served from"
-            ));
-        }
-        let folder = if base.ends_with('/') {
-            options.base_url.clone()
-        } else {
-            match Loc::parse(&format!("{base}/")) {
-                Ok(loc) => loc,
-                Err(e) => return bad(format!("base_url: {e}")),
-            }
+        let folder = match folder_of(&options.base_url) {
+            Ok(folder) => folder,
+            Err(msg) => return bad(msg),
         };
-        std::fs::create_dir_all(&options.dir).map_err(|source| {
-            SetError::new(
-                &options.dir,
-                SetErrorKind::Io {
-                    action: "create the directory",
-                    source,
-                },
-            )
-        })?;
         let pool = if options.gzip {
             Some(Arc::new(Pool::new().map_err(|source| {
                 SetError::new(
@@ -692,6 +773,20 @@ impl SetWriter {
         } else {
             None
         };
+        let mut out = OutputDir::open(&options.dir, options.lock)?;
+        // The temporary names of earlier versions: `.<stem>-XXXXXX.tmp`
+        // and `.robots.txt.XXXXXX`.
+        let stem_prefix = format!(".{}-", options.stem);
+        out.sweep(|name| {
+            let random = |s: &str| s.len() == 6 && s.bytes().all(|b| b.is_ascii_alphanumeric());
+            name.strip_prefix(&stem_prefix)
+                .and_then(|rest| rest.strip_suffix(".tmp"))
+                .is_some_and(random)
+                || name.strip_prefix(".robots.txt.").is_some_and(random)
+        })?;
+        let mode = [options.index_name(), options.single_name()]
+            .iter()
+            .find_map(|name| crate::output::mode_of(&options.dir.join(name)));
         let seen = (options.duplicates != DuplicatePolicy::Allow).then(Seen::new);
         let closing_len = match options.format {
             Format::Xml => URLSET_END.len() as u64,
@@ -700,6 +795,8 @@ impl SetWriter {
         Ok(SetWriter {
             options,
             folder,
+            out,
+            mode,
             pool,
             seen,
             current: None,
@@ -841,8 +938,9 @@ impl SetWriter {
                 action: "write",
                 source,
             };
-            return Err(SetError::new(part.temp.to_path_buf(), kind));
+            return Err(SetError::new(part.temp.temp_path(), kind));
         }
+        part.hash.update(&self.scratch);
         part.urls += 1;
         part.bytes += self.scratch.len() as u64;
         if url.lastmod > part.newest {
@@ -856,27 +954,30 @@ impl SetWriter {
     }
 
     fn start_part(&mut self, number: u64, xhtml_on_root: bool) -> Result<Part, SetError> {
+        let name = format!("{}-{number}", self.options.stem);
+        let (file, temp) = self.out.create(&name, self.mode)?;
         let io_err =
-            |action, source| SetError::new(&self.options.dir, SetErrorKind::Io { action, source });
-        let temp = tempfile::Builder::new()
-            .prefix(&format!(".{}-", self.options.stem))
-            .suffix(".tmp")
-            .tempfile_in(&self.options.dir)
-            .map_err(|e| io_err("create a temporary file", e))?;
-        let (file, temp) = temp.into_parts();
+            |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
         let sink = match &self.pool {
-            Some(pool) => Sink::Gz(ParallelGz::new(Arc::clone(pool), file).map_err(|e| {
-                self.failed = true;
-                io_err("write", e)
-            })?),
-            None => Sink::Plain(FileThread::new(file).map_err(|e| {
-                self.failed = true;
-                io_err("start the writer thread", e)
-            })?),
+            Some(pool) => match ParallelGz::new(Arc::clone(pool), file) {
+                Ok(gz) => Sink::Gz(gz),
+                Err(e) => {
+                    self.failed = true;
+                    return Err(io_err("write", e));
+                }
+            },
+            None => match FileThread::new(file) {
+                Ok(thread) => Sink::Plain(thread),
+                Err(e) => {
+                    self.failed = true;
+                    return Err(io_err("start the writer thread", e));
+                }
+            },
         };
         Ok(Part {
             number,
             temp,
+            hash: Xxh3::new(),
             sink,
             urls: 0,
             bytes: 0,
@@ -891,6 +992,7 @@ impl SetWriter {
             Format::Xml => URLSET_END.as_bytes(),
             Format::Text => b"",
         };
+        part.hash.update(closing);
         let result = part.sink.write(closing).and_then(|()| part.sink.finish());
         if let Err(source) = result {
             self.failed = true;
@@ -898,10 +1000,11 @@ impl SetWriter {
                 action: "write",
                 source,
             };
-            return Err(SetError::new(part.temp.to_path_buf(), kind));
+            return Err(SetError::new(part.temp.temp_path(), kind));
         }
         self.done.push(DonePart {
             temp: part.temp,
+            hash: part.hash.digest(),
             urls: part.urls,
             bytes: part.bytes + closing.len() as u64,
             newest: part.newest,
@@ -921,10 +1024,16 @@ impl SetWriter {
         self.finish()
     }
 
-    /// Completes the last file, writes the index when there is more than
-    /// one file, renames everything into place (parts first, index last)
-    /// and removes what is left of an earlier, larger run.
-    pub fn finish(mut self) -> Result<SetReport, SetError> {
+    /// [`stage`](Self::stage)s the set and [`commit`](StagedSet::commit)s
+    /// it: the files are in place when this returns.
+    pub fn finish(self) -> Result<SetReport, SetError> {
+        self.stage()?.commit()
+    }
+
+    /// Completes the last file and writes the index when there is more
+    /// than one file, all under temporary names and synced; nothing
+    /// visible changes until [`StagedSet::commit`].
+    pub fn stage(mut self) -> Result<StagedSet, SetError> {
         if self.failed {
             return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
         }
@@ -934,55 +1043,59 @@ impl SetWriter {
         self.finish_part(part)?;
         // The pool's threads are no longer needed; let them go now.
         self.pool = None;
-        let options = &self.options;
         let done = std::mem::take(&mut self.done);
 
         let mut sitemaps = Vec::with_capacity(done.len());
-        let mut renames = Vec::with_capacity(done.len() + 1);
+        let mut parts = Vec::with_capacity(done.len());
         let single = done.len() == 1;
         for (i, part) in done.into_iter().enumerate() {
             let name = if single {
-                options.single_name()
+                self.options.single_name()
             } else {
-                options.part_name(i as u64 + 1)
+                self.options.part_name(i as u64 + 1, part.hash)
             };
+            let path = self.options.dir.join(&name);
             sitemaps.push(SitemapFile {
-                path: options.dir.join(&name),
+                path: path.clone(),
                 loc: self.loc_of(&name)?,
                 urls: part.urls,
                 bytes: part.bytes,
                 lastmod: part.newest,
             });
-            renames.push((part.temp, options.dir.join(&name)));
+            let mut temp = part.temp;
+            temp.set_path(path);
+            parts.push(temp);
         }
-        let index = if single {
-            None
+        let (root, index) = if single {
+            let Some(root) = parts.pop() else {
+                unreachable!("one part")
+            };
+            (root, None)
         } else {
             let (temp, file) = self.write_index(&sitemaps)?;
-            renames.push((temp, file.path.clone()));
-            Some(file)
+            (temp, Some(file))
         };
-        let keep: Vec<PathBuf> = renames.iter().map(|(_, path)| path.clone()).collect();
-        for (temp, path) in renames {
-            temp.persist(&path).map_err(|e| {
-                SetError::new(
-                    &path,
-                    SetErrorKind::Io {
-                        action: "rename the finished temporary file into place",
-                        source: e.error,
-                    },
-                )
-            })?;
-        }
-        let removed = self.remove_leftovers(&keep)?;
-        Ok(SetReport {
+        let mut swept = self.out.swept().to_vec();
+        swept.sort();
+        let report = SetReport {
             sitemaps,
             index,
             urls: self.urls,
             skipped_outside: self.skipped_outside,
             skipped_duplicates: self.skipped_duplicates,
             skipped: std::mem::take(&mut self.skipped),
-            removed,
+            removed: Vec::new(),
+            swept,
+        };
+        Ok(StagedSet {
+            options: self.options,
+            folder: self.folder,
+            out: self.out,
+            parts,
+            extras: Vec::new(),
+            root,
+            robots: None,
+            report,
         })
     }
 
@@ -995,27 +1108,26 @@ impl SetWriter {
         })
     }
 
-    fn write_index(&self, sitemaps: &[SitemapFile]) -> Result<(TempPath, IndexFile), SetError> {
+    fn write_index(&self, sitemaps: &[SitemapFile]) -> Result<(StagedFile, IndexFile), SetError> {
         let options = &self.options;
         let name = options.index_name();
         let path = options.dir.join(&name);
-        let io_err = |action, source| SetError::new(&path, SetErrorKind::Io { action, source });
-        let temp = tempfile::Builder::new()
-            .prefix(&format!(".{}-", options.stem))
-            .suffix(".tmp")
-            .tempfile_in(&options.dir)
-            .map_err(|e| io_err("create a temporary file", e))?;
-        let (file, temp) = temp.into_parts();
+        let (file, temp) = self.out.create(&name, self.mode)?;
+        let io_err =
+            |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
         let mut xml = XmlOptions::default();
         xml.stylesheet.clone_from(&options.index_stylesheet);
-        let file = BufWriter::new(file);
+        let writer = BufWriter::new(file);
         let bytes = if options.gzip {
-            write_index_to(IndexWriter::new(gzip(file), xml), sitemaps)
-                .and_then(|(w, n)| w.finish()?.flush().map(|()| n))
+            write_index_to(IndexWriter::new(gzip(writer), xml), sitemaps)
+                .and_then(|(w, n)| w.finish().map(|w| (w, n)))
         } else {
-            write_index_to(IndexWriter::new(file, xml), sitemaps)
-                .and_then(|(mut w, n)| w.flush().map(|()| n))
+            write_index_to(IndexWriter::new(writer, xml), sitemaps)
         }
+        .and_then(|(w, n)| {
+            let file = w.into_inner().map_err(|e| e.into_error())?;
+            file.sync_all().map(|()| n)
+        })
         .map_err(|e| io_err("write", e))?;
         if bytes > options.limits.max_bytes {
             let kind = SetErrorKind::IndexTooLarge {
@@ -1027,31 +1139,162 @@ impl SetWriter {
         let loc = self.loc_of(&name)?;
         Ok((temp, IndexFile { path, loc, bytes }))
     }
+}
 
-    /// Removes the files a set with this stem may have written that are
-    /// not in `keep`.
-    fn remove_leftovers(&self, keep: &[PathBuf]) -> Result<Vec<PathBuf>, SetError> {
-        let dir = &self.options.dir;
-        let io_err =
-            |path: &Path, action, source| SetError::new(path, SetErrorKind::Io { action, source });
-        let entries = std::fs::read_dir(dir).map_err(|e| io_err(dir, "list the directory", e))?;
-        let mut removed = Vec::new();
-        for entry in entries {
-            let entry = entry.map_err(|e| io_err(dir, "list the directory", e))?;
-            let name = entry.file_name();
-            let Some(name) = name.to_str() else { continue };
-            let path = dir.join(name);
-            if is_set_file(name, &self.options.stem) && !keep.contains(&path) {
-                if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                    continue;
-                }
-                std::fs::remove_file(&path)
-                    .map_err(|e| io_err(&path, "remove a file of an earlier run", e))?;
-                removed.push(path);
+/// A set written and synced under temporary names, with the lock on its
+/// folder still held: add the files that go with it, then
+/// [`commit`](Self::commit). Dropped uncommitted, every temporary file is
+/// removed and the folder is as it was.
+///
+/// ```
+/// use sitemap_core::{SetOptions, SetWriter, Url};
+///
+/// let dir = tempfile::tempdir()?;
+/// let options = SetOptions::new(dir.path(), "https://example.org/".parse()?)
+///     .with_stylesheet("sitemap.xsl");
+/// let mut writer = SetWriter::new(options)?;
+/// writer.push(&Url::new("https://example.org/a".parse()?))?;
+/// let mut staged = writer.stage()?;
+/// staged.add_file("sitemap.xsl", sitemap_core::human::XSL.as_bytes())?;
+/// let (robots, changed) = staged.stage_robots(&[])?;
+/// assert!(changed && !robots.exists(), "staged, not yet published");
+/// let report = staged.commit()?;
+/// assert_eq!(
+///     std::fs::read_to_string(&robots)?,
+///     "User-agent: *\nAllow: /\n\nSitemap: https://example.org/sitemap.xml\n"
+/// );
+/// assert!(report.root().0.exists() && dir.path().join("sitemap.xsl").exists());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct StagedSet {
+    options: SetOptions,
+    folder: Loc,
+    out: OutputDir,
+    parts: Vec<StagedFile>,
+    extras: Vec<StagedFile>,
+    root: StagedFile,
+    robots: Option<StagedFile>,
+    report: SetReport,
+}
+
+impl StagedSet {
+    /// The set as it will be once committed (`removed` still empty).
+    pub fn report(&self) -> &SetReport {
+        &self.report
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        self.out.path()
+    }
+
+    /// Stages `bytes` as the file `name` in the set's folder (a
+    /// stylesheet, an HTML page), published with the set just before its
+    /// root. Returns the path it will have.
+    pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<PathBuf, SetError> {
+        let path = self.out.path().join(name);
+        let ours = [
+            self.options.single_name(),
+            self.options.index_name(),
+            crate::robots::ROBOTS_FILE_NAME.to_owned(),
+        ];
+        if name.is_empty()
+            || name == "."
+            || name == ".."
+            || name.contains(['/', '\\'])
+            || ours.iter().any(|n| n == name)
+            || part_number(name, &self.options.stem).is_some()
+            || self.extras.iter().any(|e| e.path() == path)
+        {
+            return Err(SetError::new(
+                path,
+                SetErrorKind::Options(format!(
+                    "`{name}` cannot be added to the set: expected a file name of its own in the folder, not a path, a sitemap name or robots.txt"
+                )),
+            ));
+        }
+        let staged = self.out.stage(name, bytes)?;
+        let path = staged.path().to_owned();
+        self.extras.push(staged);
+        Ok(path)
+    }
+
+    /// Reads `robots.txt` in the set's folder, merges the `Sitemap:` line
+    /// for the set's root into it ([`robots::merge_bytes`](crate::robots::merge_bytes);
+    /// `previous` are the URLs this sitemap had in other runs) and stages
+    /// the result, published after the root. A robots.txt that is not a
+    /// regular file or is too large is an error now, before anything is
+    /// published. Returns the path and whether it changes.
+    pub fn stage_robots(&mut self, previous: &[Loc]) -> Result<(PathBuf, bool), RobotsError> {
+        let (_, root) = self.report.root();
+        let (path, new) = crate::robots::prepare(self.out.path(), root, previous)?;
+        match new {
+            Some(bytes) => {
+                self.robots = Some(self.out.stage(crate::robots::ROBOTS_FILE_NAME, &bytes)?);
+                Ok((path, true))
+            }
+            None => {
+                self.robots = None;
+                Ok((path, false))
             }
         }
-        removed.sort();
-        Ok(removed)
+    }
+
+    /// Publishes everything staged, in the order of [`SetWriter`]'s
+    /// "Atomicity", then removes the previous set's leftovers and releases
+    /// the folder.
+    pub fn commit(self) -> Result<SetReport, SetError> {
+        let StagedSet {
+            options,
+            folder,
+            out,
+            parts,
+            extras,
+            root,
+            robots,
+            mut report,
+        } = self;
+        let keep: Vec<String> = parts
+            .iter()
+            .chain([&root])
+            .filter_map(|f| f.path().file_name()?.to_str().map(str::to_owned))
+            .collect();
+        // Read back before the root is replaced: the old index says which
+        // parts were the old set's.
+        let leftovers = leftovers(&options, &folder, &keep)?;
+        for part in parts {
+            part.publish()?;
+        }
+        out.sync()?;
+        for extra in extras {
+            extra.publish()?;
+        }
+        root.publish()?;
+        out.sync()?;
+        if let Some(robots) = robots {
+            robots.publish()?;
+            out.sync()?;
+        }
+        for path in leftovers {
+            match std::fs::remove_file(&path) {
+                Ok(()) => report.removed.push(path),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(source) => {
+                    return Err(SetError::new(
+                        &path,
+                        SetErrorKind::Io {
+                            action: "remove a file of the previous set",
+                            source,
+                        },
+                    ));
+                }
+            }
+        }
+        if !report.removed.is_empty() {
+            out.sync()?;
+        }
+        Ok(report)
     }
 }
 
@@ -1067,40 +1310,150 @@ fn write_index_to<W: Write>(
     Ok((index.finish()?, bytes))
 }
 
-/// Whether `name` is one a set with this stem writes: `<stem>.<ext>` or
-/// `<stem>-<N>.<ext>`, ext being `xml` or `txt`, optionally `.gz`.
-fn is_set_file(name: &str, stem: &str) -> bool {
-    let Some(rest) = name.strip_prefix(stem) else {
-        return false;
+/// An index is read back up to this many (uncompressed) bytes: more than
+/// any index the limits allow.
+const MAX_INDEX_READ: u64 = 64 * 1024 * 1024;
+
+/// The files in `options.dir` that publishing a set made of `keep` would
+/// remove, sorted.
+fn leftovers(
+    options: &SetOptions,
+    folder: &Loc,
+    keep: &[String],
+) -> Result<Vec<PathBuf>, SetError> {
+    let dir = &options.dir;
+    let stem = &options.stem;
+    let roots: Vec<String> = ["xml", "xml.gz", "txt", "txt.gz"]
+        .iter()
+        .map(|ext| format!("{stem}.{ext}"))
+        .collect();
+    let mut listed = std::collections::BTreeSet::new();
+    for name in roots
+        .iter()
+        .filter(|n| n.starts_with(&format!("{stem}.xml")))
+    {
+        listed.extend(listed_parts(&dir.join(name), folder, stem));
+    }
+    let list_err = |e| {
+        SetError::new(
+            dir,
+            SetErrorKind::Io {
+                action: "list the folder",
+                source: e,
+            },
+        )
     };
-    let rest = match rest.strip_prefix('-') {
-        Some(numbered) => {
-            let digits = numbered.bytes().take_while(u8::is_ascii_digit).count();
-            if digits == 0 {
-                return false;
-            }
-            &numbered[digits..]
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(list_err)? {
+        let entry = entry.map_err(list_err)?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if keep.iter().any(|k| k == name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
         }
-        None => rest,
+        let stale = roots.iter().any(|r| r == name)
+            || listed.contains(name)
+            || part_number(name, stem).is_some_and(|(_, tagged)| tagged);
+        if stale {
+            found.push(dir.join(name));
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The names of this folder's parts that the index at `path` lists; none
+/// when it is absent, not an index, or unreadable.
+fn listed_parts(path: &Path, folder: &Loc, stem: &str) -> Vec<String> {
+    use std::io::Read;
+
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Vec::new();
     };
-    matches!(rest, ".xml" | ".xml.gz" | ".txt" | ".txt.gz")
+    if !meta.is_file() {
+        return Vec::new();
+    }
+    let Ok(file) = File::open(path) else {
+        return Vec::new();
+    };
+    let mut xml = Vec::new();
+    let gzipped = path.extension().is_some_and(|e| e == "gz");
+    let read = if gzipped {
+        crate::gzip::gunzip(io::BufReader::new(file))
+            .take(MAX_INDEX_READ)
+            .read_to_end(&mut xml)
+    } else {
+        file.take(MAX_INDEX_READ).read_to_end(&mut xml)
+    };
+    if read.is_err() {
+        return Vec::new();
+    }
+    let mut reader = quick_xml::Reader::from_reader(xml.as_slice());
+    let mut names = Vec::new();
+    let mut in_loc = false;
+    let mut is_index = false;
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf) {
+            Ok(quick_xml::events::Event::Start(e)) => {
+                let local = e.local_name();
+                is_index |= local.as_ref() == "sitemapindex";
+                in_loc = local.as_ref() == "loc";
+            }
+            Ok(quick_xml::events::Event::Text(t)) if in_loc => {
+                // Part names hold no entity, so raw text is enough.
+                let text: &str = &t;
+                let name = text.trim().strip_prefix(folder.as_str()).unwrap_or("");
+                if !name.contains('/') && part_number(name, stem).is_some() {
+                    names.push(name.to_owned());
+                }
+            }
+            Ok(quick_xml::events::Event::End(_)) => in_loc = false,
+            Ok(quick_xml::events::Event::Eof) | Err(_) => break,
+            Ok(_) => {}
+        }
+        buf.clear();
+    }
+    if is_index { names } else { Vec::new() }
+}
+
+/// For a part's name, `<stem>-<N>.<ext>` or `<stem>-<N>-<tag>.<ext>` (ext
+/// `xml` or `txt`, optionally `.gz`; tag eight lowercase hex digits): `N`
+/// and whether it is tagged.
+fn part_number(name: &str, stem: &str) -> Option<(u64, bool)> {
+    let rest = name.strip_prefix(stem)?.strip_prefix('-')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let number = rest[..digits].parse().ok()?;
+    let rest = &rest[digits..];
+    let (tagged, ext) = match rest.strip_prefix('-') {
+        Some(tagged) => {
+            let tag = tagged.get(..8)?;
+            if !tag.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+                return None;
+            }
+            (true, &tagged[8..])
+        }
+        None => (false, rest),
+    };
+    matches!(ext, ".xml" | ".xml.gz" | ".txt" | ".txt.gz").then_some((number, tagged))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::is_set_file;
+    use super::part_number;
 
     #[test]
-    fn set_file_names() {
-        for name in [
-            "sitemap.xml",
-            "sitemap.xml.gz",
-            "sitemap-12.txt",
-            "sitemap-1.txt.gz",
+    fn part_names() {
+        for (name, expected) in [
+            ("sitemap-12.txt", (12, false)),
+            ("sitemap-1.txt.gz", (1, false)),
+            ("sitemap-3-0a1b2c3d.xml", (3, true)),
+            ("sitemap-3-0a1b2c3d.xml.gz", (3, true)),
         ] {
-            assert!(is_set_file(name, "sitemap"), "{name}");
+            assert_eq!(part_number(name, "sitemap"), Some(expected), "{name}");
         }
         for name in [
+            "sitemap.xml",
             "sitemap-.xml",
             "sitemap-a.xml",
             "sitemap.html",
@@ -1108,8 +1461,11 @@ mod tests {
             ".sitemap-x.tmp",
             "sitemap-1.xml.bak",
             "sitemapx.xml",
+            "sitemap-1-0A1B2C3D.xml",
+            "sitemap-1-0a1b2c3.xml",
+            "sitemap-1-0a1b2c3d4.xml",
         ] {
-            assert!(!is_set_file(name, "sitemap"), "{name}");
+            assert_eq!(part_number(name, "sitemap"), None, "{name}");
         }
     }
 }

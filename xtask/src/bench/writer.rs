@@ -118,6 +118,9 @@ fn concatenate_parts(dir: &Path, into: &Path) -> Result<u64> {
                 .to_str()?
                 .strip_prefix("sitemap-")?
                 .strip_suffix(".xml")?
+                // `N-<tag>`: the tag is the part's content hash.
+                .split('-')
+                .next()?
                 .parse()
                 .ok()?;
             Some((n, p))

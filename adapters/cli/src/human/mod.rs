@@ -7,9 +7,9 @@
 //! Markdown heading (pulldown-cmark), the built page's HTML `<title>`,
 //! and last the URL's final path segment.
 //!
-//! `sitemap scan --stylesheet` and `--html-page` call these.
+//! `sitemap scan --stylesheet` and `--html-page` call these; the files
+//! are staged with the sitemap set and published with it.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -205,34 +205,15 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Writes `bytes` to `dir/name` through a temporary file and a rename, so
-/// a reader never sees half a file.
-fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf> {
-    let path = dir.join(name);
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    tmp.write_all(bytes)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(&path)
-        .with_context(|| format!("cannot rename the temporary file to {}", path.display()))?;
-    Ok(path)
-}
-
-/// Writes [`human::XSL`] as `sitemap.xsl` into `dir` (where the sitemap
-/// is; reference it with `SetOptions::with_stylesheet(human::XSL_FILE_NAME)`
-/// and `with_index_stylesheet`).
-pub(crate) fn write_stylesheet(dir: &Path) -> Result<PathBuf> {
-    write_atomic(dir, human::XSL_FILE_NAME, human::XSL.as_bytes())
-}
-
-/// Writes `sitemap.html` into `out_dir` for the site at `base_url`,
-/// finding each page's title as [`title_of`] says.
-pub(crate) fn write_html_page(
+/// `sitemap.html` for the site at `base_url`, finding each page's title
+/// as [`title_of`] says (`out_dir` holds the built pages). The scan
+/// stages it beside the sitemap, so it is published with the set.
+pub(crate) fn html_page(
     out_dir: &Path,
     base_url: &Loc,
     site_title: &str,
     pages: &[HumanPage],
-) -> Result<PathBuf> {
+) -> Result<Vec<u8>> {
     let entries: Vec<PageEntry> = pages
         .iter()
         .map(|p| {
@@ -250,7 +231,7 @@ pub(crate) fn write_html_page(
         &entries,
     )
     .context("cannot render sitemap.html")?;
-    write_atomic(out_dir, human::HTML_FILE_NAME, &html)
+    Ok(html)
 }
 
 #[cfg(test)]
@@ -385,17 +366,15 @@ mod tests {
     }
 
     #[test]
-    fn files_are_written_beside_the_sitemap() {
+    fn html_page_lists_titles_and_lastmod() {
         let dir = tempfile::tempdir().unwrap();
         let base = Loc::parse("https://example.org/").unwrap();
-        let xsl = write_stylesheet(dir.path()).unwrap();
-        assert_eq!(std::fs::read_to_string(&xsl).unwrap(), human::XSL);
         let pages = [HumanPage {
             loc: base.join("a/").unwrap(),
             source: None,
             lastmod: Some("2024-05-01".parse().unwrap()),
         }];
-        let html = write_html_page(dir.path(), &base, "Example", &pages).unwrap();
+        let html = html_page(dir.path(), &base, "Example", &pages).unwrap();
         let mut expected = Vec::new();
         human::write_html_page(
             &mut expected,
@@ -404,9 +383,6 @@ mod tests {
                 .with_lastmod("2024-05-01".parse().unwrap())],
         )
         .unwrap();
-        assert_eq!(std::fs::read(html).unwrap(), expected);
-        let mut names = sitemap_testkit::list_files(dir.path());
-        names.sort();
-        assert_eq!(names, ["sitemap.html", "sitemap.xsl"]);
+        assert_eq!(html, expected);
     }
 }
