@@ -18,7 +18,7 @@ pub(crate) const KEYS_HELP: &str = r#"sitemap.toml (at the site root, or --confi
   gzip = false               # write .xml.gz / .txt.gz
   limits = "legacy"          # "legacy" (50,000 URLs, 10 MB) or "sitemaps-org" (50,000, 50 MB)
   max-urls = 50000           # at most this many URLs per file (split into an index past it)
-  stem = "sitemap"           # file names: sitemap.xml, sitemap-1.xml, ...
+  stem = "sitemap"           # file names: sitemap.xml, or sitemap-1-<tag>.xml, ... and the index sitemap.xml
   robots = false             # add/update `Sitemap:` in robots.txt
 
   [source]                   # the shared source layer

@@ -184,7 +184,7 @@ pub fn check_preprocessor_table(config: &Config, root: &Path) -> Result<(), Erro
 
 impl SitemapConfig {
     /// The file name without `.xml`: the sitemap writer's stem
-    /// (`sitemap` → `sitemap.xml`, or `sitemap-1.xml`, … under a
+    /// (`sitemap` → `sitemap.xml`, or `sitemap-1-<tag>.xml`, … under a
     /// `sitemap.xml` index past 50,000 URLs).
     pub fn stem(&self) -> &str {
         self.filename.strip_suffix(".xml").unwrap_or(&self.filename)
