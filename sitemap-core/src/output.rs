@@ -296,8 +296,16 @@ pub fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, Outpu
     Ok(path)
 }
 
-/// The permission bits of the regular file at `path`, if there is one.
+/// The permission bits of the regular file at `path` to keep, if there is
+/// one.
+///
+/// Exactly `0o600` is not kept: it is the mode the first release wrote
+/// every file with (its temporary files' default), which web servers
+/// answer 403 for; a sitemap, robots.txt or stylesheet is public by
+/// nature, so such a file gets the umask's mode like a new one, and an
+/// upgrade repairs the site instead of carrying the defect on.
 pub(crate) fn mode_of(path: &Path) -> Option<u32> {
+    const FIRST_RELEASE_MODE: u32 = 0o600;
     let meta = std::fs::symlink_metadata(path).ok()?;
     if !meta.is_file() {
         return None;
@@ -305,7 +313,7 @@ pub(crate) fn mode_of(path: &Path) -> Option<u32> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        Some(meta.permissions().mode() & 0o7777)
+        Some(meta.permissions().mode() & 0o7777).filter(|&m| m != FIRST_RELEASE_MODE)
     }
     #[cfg(not(unix))]
     {

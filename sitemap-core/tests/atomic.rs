@@ -376,6 +376,39 @@ fn files_get_the_umask_mode_or_the_replaced_files_mode() {
     }
 }
 
+/// Issue 12, the upgrade: the first release left every file at 0600; a
+/// run of this one must repair them (the umask's mode), not keep the
+/// defect as "the replaced file's mode".
+#[cfg(unix)]
+#[test]
+fn files_the_first_release_left_at_0600_get_the_umask_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let new_file = umask_mode(dir.path());
+    assert_ne!(
+        new_file, 0o600,
+        "the test needs a umask that gives more than 0600"
+    );
+    for name in ["sitemap.xml", "robots.txt"] {
+        std::fs::write(dir.path().join(name), "old\n").unwrap();
+        std::fs::set_permissions(
+            dir.path().join(name),
+            std::fs::Permissions::from_mode(0o600),
+        )
+        .unwrap();
+    }
+    let mut writer = SetWriter::new(options(dir.path(), 10)).unwrap();
+    for u in pages("p", 3) {
+        writer.push(&u).unwrap();
+    }
+    let mut staged = writer.stage().unwrap();
+    staged.stage_robots(&[]).unwrap();
+    staged.commit().unwrap();
+    for name in ["sitemap.xml", "robots.txt"] {
+        assert_eq!(mode(&dir.path().join(name)), new_file, "{name}");
+    }
+}
+
 /// A robots.txt that is not a regular file stops the run before anything
 /// is published, with a message naming it.
 fn robots_refused(prepare: impl Fn(&Path), message: &str) {
