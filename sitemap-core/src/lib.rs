@@ -12,7 +12,9 @@
 //! the set as one unit once it is written ([`StagedSet`]: the stylesheet,
 //! HTML page and robots.txt are staged with it, the index is renamed last).
 //! [`output`] is the one write path every file takes: a locked folder, a
-//! synced temporary file with the mode a new file gets, a rename.
+//! synced temporary file with the mode a new file gets, a rename;
+//! [`input`] the one safe read of a file a site names (regular files only,
+//! bounded, never blocked by a FIFO).
 //!
 //! [`validate`] checks any sitemap, ours or not, as a stream;
 //! [`robots`] merges the discovery line into robots.txt; [`human`] writes
@@ -39,6 +41,7 @@ mod error;
 #[cfg_attr(not(feature = "gzip"), path = "gzip_off.rs")]
 mod gzip;
 pub mod human;
+pub mod input;
 mod lastmod;
 mod limits;
 mod loc;

@@ -299,27 +299,7 @@ impl From<crate::output::OutputError> for RobotsError {
 /// What kind of file `meta` describes, in words, when it is not a regular
 /// file.
 fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
-    let t = meta.file_type();
-    if t.is_file() {
-        return None;
-    }
-    if t.is_dir() {
-        return Some("a directory");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if t.is_socket() {
-            return Some("a socket");
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return Some("a device");
-        }
-    }
-    Some("not a regular file")
+    crate::input::special_kind(&meta.file_type())
 }
 
 /// Reads `path` as robots.txt: `None` when absent; an error for anything

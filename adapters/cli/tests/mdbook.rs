@@ -85,3 +85,29 @@ fn mdbook_before_build_says_to_build_first() {
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!("mdbook_not_built", text(&out.stderr, dir.path()));
 }
+
+/// Issue 12 (hangs): `sitemap mdbook` read chapters with a plain read, so
+/// a FIFO named like a chapter blocked it forever. It is refused, naming
+/// the file and what it is, at once (the path once said `src/src/`).
+#[test]
+fn mdbook_chapter_that_is_a_fifo_is_refused_never_opened() {
+    let dir = book();
+    fs::create_dir_all(dir.path().join("book")).unwrap();
+    let chapter = dir.path().join("src/about.md");
+    fs::remove_file(&chapter).unwrap();
+    let status = Command::new("mkfifo").arg(&chapter).status().unwrap();
+    assert!(status.success(), "mkfifo (coreutils) failed");
+    let out = Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_sitemap"))
+        .arg("mdbook")
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "error: ./src/about.md: a FIFO (named pipe), not a regular file: not read\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -87,10 +87,11 @@ pub fn from_book(book: &Book, config: &Config) -> Vec<ChapterPage> {
 /// anyway, as mdBook would create and render it.
 pub fn from_summary(root: &Path, config: &Config) -> Result<Vec<ChapterPage>, Error> {
     let summary_md = root.join(&config.book.src).join("SUMMARY.md");
-    let text = std::fs::read_to_string(&summary_md).map_err(|source| Error::Io {
-        path: summary_md.clone(),
-        source,
-    })?;
+    let text = sitemap_core::input::read_regular_text(&summary_md, crate::MAX_CHAPTER_BYTES)
+        .map_err(|source| Error::Io {
+            path: summary_md.clone(),
+            source,
+        })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let summary = mdbook_summary::parse_summary(text).map_err(|e| Error::Summary {
         file: summary_md.clone(),

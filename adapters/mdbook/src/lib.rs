@@ -91,6 +91,10 @@ use sitemap_core::{Loc, SetOptions, SetReport, SetWriter, Url};
 use sitemap_source::overrides::Overrides;
 use sitemap_source::pipeline::{ExcludedPage, Page, Pipeline, SourceConfig, Warning};
 
+/// The largest chapter or `SUMMARY.md` read (64 MiB): far past any real
+/// chapter, small enough that a hostile file cannot exhaust memory.
+pub(crate) const MAX_CHAPTER_BYTES: u64 = 64 << 20;
+
 pub use crate::chapters::ChapterPage;
 pub use crate::config::SitemapConfig;
 pub use crate::error::Error;
@@ -258,7 +262,10 @@ impl SitemapBook {
                 Some(source) => {
                     // Errors name the file as the user knows it: `src/…`.
                     let shown = Path::new(&self.config.book.src).join(source);
-                    let overrides = match std::fs::read_to_string(src_dir.join(source)) {
+                    let overrides = match sitemap_core::input::read_regular_text(
+                        &src_dir.join(source),
+                        MAX_CHAPTER_BYTES,
+                    ) {
                         Ok(text) => {
                             let fm = chapters::front_matter_of(&shown, &text)?;
                             if fm.format.is_some() {
@@ -269,10 +276,10 @@ impl SitemapBook {
                         // mdBook creates a missing chapter file
                         // (`create-missing`) and renders it empty.
                         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Overrides::default(),
-                        Err(source) => {
+                        Err(e) => {
                             return Err(Error::Io {
-                                path: src_dir.join(&shown),
-                                source,
+                                path: src_dir.join(source),
+                                source: e,
                             });
                         }
                     };
