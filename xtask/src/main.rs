@@ -22,8 +22,8 @@ use anyhow::{Context, Result, bail};
 
 mod bench;
 mod examples;
-mod setup;
 mod fuzz;
+mod setup;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

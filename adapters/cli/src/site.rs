@@ -121,7 +121,11 @@ pub(crate) struct SiteSummary {
 impl SiteCheck {
     /// Sets up the checks of `dir`, published at `base_url` (or at a base
     /// URL inferred from `sitemaps`, the set's files).
-    pub(crate) fn new(dir: &Path, base_url: Option<Loc>, sitemaps: &[PathBuf]) -> Result<SiteCheck> {
+    pub(crate) fn new(
+        dir: &Path,
+        base_url: Option<Loc>,
+        sitemaps: &[PathBuf],
+    ) -> Result<SiteCheck> {
         if !dir.is_dir() {
             bail!(
                 "--site {}: not a directory; give the folder the site was built into (public/, _site/, book/)",
@@ -183,12 +187,14 @@ impl SiteCheck {
     pub(crate) fn entry(&mut self, file: usize, e: Entry) {
         self.locs += 1;
         match self.map(&e.loc) {
+            // A warning: the location rule already makes it an error
+            // (the base URL is the sitemap's location, or above it).
             Mapped::Outside => {
                 let msg = format!(
-                    "{} is outside the base URL {}, so it is no file of {}; a sitemap lists only its own site's pages (or give --base-url)",
+                    "{} is outside the base URL {}, so no file of {} answers for it: not checked against the site",
                     e.loc, self.base, self.shown
                 );
-                self.push(&e, Severity::Error, msg);
+                self.push(&e, Severity::Warning, msg);
             }
             Mapped::Missing(looked) => {
                 let msg = format!(
@@ -552,11 +558,15 @@ fn infer_base(dir: &Path, sitemaps: &[PathBuf]) -> Option<(Loc, BaseFrom)> {
         let Ok(file) = std::fs::File::open(path) else {
             continue;
         };
-        let _ = core_validate::validate_with(BufReader::new(file), &Options::default(), &mut |e: Entry| {
-            if sample.len() < SAMPLE {
-                sample.push(e.loc);
-            }
-        });
+        let _ = core_validate::validate_with(
+            BufReader::new(file),
+            &Options::default(),
+            &mut |e: Entry| {
+                if sample.len() < SAMPLE {
+                    sample.push(e.loc);
+                }
+            },
+        );
     }
     let first = sample.first()?;
     let origin = first.origin().to_owned();
@@ -610,7 +620,11 @@ pub(crate) fn write_text(
     let n = summary.missing_pages.len();
     if n > 0 {
         let pages = if n == 1 { "page" } else { "pages" };
-        let hint = if verbose { "" } else { " (--verbose lists them)" };
+        let hint = if verbose {
+            ""
+        } else {
+            " (--verbose lists them)"
+        };
         writeln!(
             out,
             "{}: warning: {n} indexable {pages} of the site not in the sitemap{hint}; list every page you want indexed",

@@ -205,7 +205,9 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
         _ => &args.paths,
     };
     if location.is_some() && args.site.is_some() {
-        bail!("--location and --site do not go together: with --site, each sitemap's URL is the base URL and its path under DIR (give --base-url)");
+        bail!(
+            "--location and --site do not go together: with --site, each sitemap's URL is the base URL and its path under DIR (give --base-url)"
+        );
     }
     let mut site = match &args.site {
         Some(dir) => {
@@ -213,8 +215,7 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             for p in paths {
                 if p.is_dir() {
                     sitemaps.extend(
-                        find_sitemaps(p)
-                            .with_context(|| format!("cannot list {}", p.display()))?,
+                        find_sitemaps(p).with_context(|| format!("cannot list {}", p.display()))?,
                     );
                 } else {
                     sitemaps.push(p.clone());

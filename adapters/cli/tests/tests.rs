@@ -5,6 +5,7 @@ mod hostile;
 mod mdbook;
 mod scan;
 mod served;
+mod site;
 mod validate;
 
 use std::fs;
