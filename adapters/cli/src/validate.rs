@@ -8,9 +8,11 @@
 //! host is never mapped to a local file, and an index that lists itself
 //! (directly or through others) is an error naming the chain. Only
 //! regular files are opened: a FIFO or device is reported and skipped.
-//! Output is
+//! With `--site DIR` the set is also checked against the built folder
+//! it describes ([`crate::site`]). Output is
 //! `file:line:col: error|warning: message` (or JSON), then a summary.
-//! Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
+//! Exit status: 0 valid, 1 invalid (or a site check's error), 2 usage or
+//! I/O error.
 
 use std::collections::HashSet;
 use std::fs::File;
