@@ -426,11 +426,7 @@ impl SiteCheck {
     /// (`/x` for `x/index.html`) is indexable.
     fn indexable_pages(&self) -> Result<Vec<String>> {
         let scan = sitemap_html::scan(&self.dir, &HtmlOptions::new(self.base.clone()))?;
-        let rel = |p: &Path| {
-            p.strip_prefix(&self.dir)
-                .ok()
-                .map(|r| crate::validate::show(r))
-        };
+        let rel = |p: &Path| p.strip_prefix(&self.dir).ok().map(crate::validate::show);
         let mut left_out = HashSet::new();
         for e in &scan.excluded {
             let same_file = match &e.reason {
