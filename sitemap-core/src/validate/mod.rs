@@ -8,6 +8,11 @@
 //! as soon as the uncompressed size passes the byte limit, so a gzip bomb
 //! is never inflated past it.
 //!
+//! [`validate_with`] also hands each entry ([`Entry`]: `loc`, `lastmod`,
+//! hreflang alternates, image locs, with line and column) to a visitor as
+//! it streams, for callers that check more than the file (`sitemap
+//! validate --site` checks the entries against the built site).
+//!
 //! The rules are those of the sitemaps.org XSDs (so it agrees with
 //! `xmllint --schema` wherever the schema can judge) and of the protocol
 //! text the schema cannot express: `loc` absolute and percent-encoded,
