@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::Offset;
-use jiff::{Timestamp, Zoned};
+use jiff::{SignedDuration, Timestamp, Zoned};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::{ValueError, clip};
@@ -168,8 +168,22 @@ impl Lastmod {
 
     /// The instant this value starts at: midnight UTC of the first day for
     /// a year, month or date.
+    ///
+    /// jiff's instants end at 9999-12-30T22:00:00Z, so a value in the
+    /// last hours of year 9999 (`9999-12-31`, the typo "far future"
+    /// date) starts at [`Timestamp::MAX`]: later than every instant jiff
+    /// can hold, never the epoch. [`Ord`] compares the exact instants, so
+    /// two such values still order correctly.
     pub fn start(&self) -> Timestamp {
-        let (at, offset) = match self.0 {
+        let (at, offset) = self.civil_start();
+        // Years are 0001..=9999, so only the upper end can fall outside
+        // (0001-01-01T00:00+14:00 is year 0 in UTC, which jiff holds).
+        offset.to_timestamp(at).unwrap_or(Timestamp::MAX)
+    }
+
+    /// The civil date-time and offset this value starts at.
+    fn civil_start(&self) -> (DateTime, Offset) {
+        match self.0 {
             Repr::Year(y) => (
                 Date::constant(y, 1, 1).to_datetime(Time::midnight()),
                 Offset::UTC,
@@ -180,15 +194,17 @@ impl Lastmod {
             ),
             Repr::Day(d) => (d.to_datetime(Time::midnight()), Offset::UTC),
             Repr::Time { at, offset, .. } => (at, offset),
-        };
-        // Years are checked to 0001..=9999 on the way in, so this cannot
-        // fall outside jiff's range; fall back to the datetime's UTC reading
-        // rather than panic.
-        offset.to_timestamp(at).unwrap_or_else(|_| {
-            Offset::UTC
-                .to_timestamp(at)
-                .unwrap_or(Timestamp::UNIX_EPOCH)
-        })
+        }
+    }
+
+    /// The start instant as a signed duration since the Unix epoch,
+    /// computed on civil date-times, whose range (years -9999 to 9999)
+    /// holds every value: unlike [`Lastmod::start`], exact for the whole
+    /// 0001–9999 range whatever the offset.
+    fn start_since_epoch(&self) -> SignedDuration {
+        let (at, offset) = self.civil_start();
+        let epoch = DateTime::constant(1970, 1, 1, 0, 0, 0, 0);
+        at.duration_since(epoch) - SignedDuration::from_secs(i64::from(offset.seconds()))
     }
 
     /// The form the sitemaps.org XSD accepts: `xsd:date` or
@@ -450,8 +466,8 @@ impl fmt::Debug for Lastmod {
 
 impl Ord for Lastmod {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.start()
-            .cmp(&other.start())
+        self.start_since_epoch()
+            .cmp(&other.start_since_epoch())
             .then_with(|| self.precision().cmp(&other.precision()))
             .then_with(|| self.to_string().cmp(&other.to_string()))
     }

@@ -147,3 +147,40 @@ fn lastmod_with_a_multibyte_character_is_a_finding_not_a_panic() {
         ]
     );
 }
+
+/// `Lastmod::start` gave the Unix epoch for `9999-12-31` (an instant past
+/// jiff's range), so the far-future typo sorted as the oldest value and
+/// slipped through "newest lastmod" and "in the future" checks.
+#[test]
+fn far_future_lastmod_orders_after_every_other_value() {
+    use sitemap_core::Lastmod;
+    let parse = |s: &str| Lastmod::parse(s).unwrap();
+    let mut values: Vec<Lastmod> = [
+        "9999-12-31T23:59:59Z",
+        "9999-12-31",
+        "1970-01-01",
+        "9999-12-31T12:00:00+14:00",
+        "2024-05-01",
+        "9999-12-30T21:00:00Z",
+        "9999",
+    ]
+    .map(parse)
+    .to_vec();
+    values.sort();
+    let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        shown,
+        [
+            "1970-01-01",
+            "2024-05-01",
+            "9999",
+            "9999-12-30T21:00:00Z",
+            "9999-12-31T12:00:00+14:00",
+            "9999-12-31",
+            "9999-12-31T23:59:59Z",
+        ]
+    );
+    assert!(parse("9999-12-31").start() > parse("2024-05-01").start());
+    assert_eq!(parse("9999-12-31").start(), jiff::Timestamp::MAX);
+    assert!(parse("9999-12-31").start() > jiff::Timestamp::now());
+}

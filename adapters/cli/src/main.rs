@@ -13,6 +13,7 @@ mod human;
 mod mdbook;
 mod scan;
 mod settings;
+mod site;
 mod ui;
 mod validate;
 

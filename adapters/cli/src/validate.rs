@@ -8,9 +8,11 @@
 //! host is never mapped to a local file, and an index that lists itself
 //! (directly or through others) is an error naming the chain. Only
 //! regular files are opened: a FIFO or device is reported and skipped.
-//! Output is
+//! With `--site DIR` the set is also checked against the built folder
+//! it describes ([`crate::site`]). Output is
 //! `file:line:col: error|warning: message` (or JSON), then a summary.
-//! Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
+//! Exit status: 0 valid, 1 invalid (or a site check's error), 2 usage or
+//! I/O error.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -26,13 +28,29 @@ use sitemap_core::validate::{
 };
 use sitemap_core::{Limits, Loc};
 
+use crate::site::{SiteCheck, SiteSummary};
+
 /// Check sitemaps, sitemap indexes and robots.txt files.
 #[derive(Args, Debug, Clone)]
 pub(crate) struct ValidateArgs {
     /// Sitemaps (.xml, .xml.gz, .txt), sitemap indexes, robots.txt files,
-    /// or directories to search for them.
-    #[arg(required = true, value_name = "PATH")]
+    /// or directories to search for them. With --site, the set's sitemaps
+    /// (default: those found in the site folder).
+    #[arg(required_unless_present = "site", value_name = "PATH")]
     pub(crate) paths: Vec<PathBuf>,
+    /// Also check the set against the built site in DIR: every loc names
+    /// a file there (`x/` is `x/index.html`; `x` is `x`, `x.html` or
+    /// `x/index.html`), no listed page is noindex, a redirect stub or
+    /// canonical elsewhere, index children and local images exist,
+    /// hreflang alternates are reciprocal, no lastmod is in the future or
+    /// most on one day, and indexable pages left out are counted. The base
+    /// URL is --base-url, else read from DIR's robots.txt, else inferred
+    /// from the locs.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) site: Option<PathBuf>,
+    /// With --site: list the indexable pages not in the sitemap.
+    #[arg(long, short)]
+    pub(crate) verbose: bool,
     /// The URL the sitemap is served at: every URL in it must lie under
     /// that URL's folder (the location rule). Needs exactly one PATH, a
     /// file; use --base-url for several.
@@ -152,6 +170,8 @@ struct Summary {
 struct JsonOutput<'a> {
     files: &'a [FileResult],
     unreadable: &'a [ReadError],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    site: Option<&'a SiteSummary>,
     summary: Summary,
 }
 
@@ -178,6 +198,36 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
         .as_deref()
         .map(|u| Loc::parse(u).with_context(|| format!("--location `{u}`")))
         .transpose()?;
+    let site_paths;
+    let paths: &[PathBuf] = match &args.site {
+        Some(dir) if args.paths.is_empty() => {
+            site_paths = [dir.clone()];
+            &site_paths
+        }
+        _ => &args.paths,
+    };
+    if location.is_some() && args.site.is_some() {
+        bail!(
+            "--location and --site do not go together: with --site, each sitemap's URL is the base URL and its path under DIR (give --base-url)"
+        );
+    }
+    let mut site = match &args.site {
+        Some(dir) => {
+            let mut sitemaps = Vec::new();
+            for p in paths {
+                if p.is_dir() {
+                    sitemaps.extend(
+                        find_sitemaps(p).with_context(|| format!("cannot list {}", p.display()))?,
+                    );
+                } else {
+                    sitemaps.push(p.clone());
+                }
+            }
+            Some(SiteCheck::new(dir, base_url.clone(), &sitemaps)?)
+        }
+        None => None,
+    };
+    let base_url = site.as_ref().map(|s| s.base().clone()).or(base_url);
     if location.is_some() && (args.paths.len() != 1 || args.paths[0].is_dir()) {
         bail!(
             "--location names one sitemap's URL: give exactly one PATH, a file (use --base-url for directories or several files)"
@@ -186,7 +236,7 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
 
     let mut jobs = Vec::new();
     let mut unreadable = Vec::new();
-    for path in &args.paths {
+    for path in paths {
         if path.is_dir() {
             let found =
                 find_sitemaps(path).with_context(|| format!("cannot list {}", path.display()))?;
@@ -205,7 +255,11 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
                 });
             }
         } else {
-            let root = path.parent().unwrap_or(Path::new(""));
+            // A sitemap of the site sits at its path under the site folder.
+            let root = match &site {
+                Some(s) if path.starts_with(s.dir()) => s.dir(),
+                _ => path.parent().unwrap_or(Path::new("")),
+            };
             let location = location
                 .clone()
                 .or_else(|| infer_location(base_url.as_ref(), root, path));
@@ -238,9 +292,13 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             }
             continue;
         }
-        let report = match check(&job.path, &job.location, limits) {
+        let this = results.len();
+        let report = match check(&job.path, &job.location, limits, site.as_mut(), this) {
             Ok(report) => report,
             Err(e) => {
+                if let Some(site) = site.as_mut() {
+                    site.forget(this);
+                }
                 unreadable.push(ReadError {
                     path: show(&job.path),
                     message: format!("{e:#}"),
@@ -248,7 +306,6 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
                 continue;
             }
         };
-        let this = results.len();
         if let Some((parent, line, column)) = job.listed_by
             && report.kind == DocumentKind::Sitemapindex
             && results[parent].report.kind == DocumentKind::Sitemapindex
@@ -278,7 +335,15 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
                 ));
                 continue;
             }
-            match local_child(&job, base_url.as_ref(), &args.paths, &child.loc) {
+            // With the site known, an index's child must be its file.
+            if let Some(site) = site.as_mut()
+                && report.kind == DocumentKind::Sitemapindex
+                && let Some(d) = site.index_child(&child.loc, child.line, child.column)
+            {
+                missing.push(d);
+                continue;
+            }
+            match local_child(&job, base_url.as_ref(), paths, &child.loc) {
                 // Anything that is there but a folder is checked, so a FIFO
                 // or device is reported as one rather than as missing.
                 Some(path) if path.exists() && !path.is_dir() => {
@@ -337,6 +402,16 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             jobs.push(child);
         }
     }
+    let site_summary = match site {
+        Some(site) => {
+            let (found, summary) = site.finish()?;
+            for (i, d) in found {
+                results[i].report.diagnostics.push(d);
+            }
+            Some(summary)
+        }
+        None => None,
+    };
     // Diagnostics added to an index after its children were read belong
     // in line order too.
     for r in &mut results {
@@ -351,7 +426,10 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             .iter()
             .map(|r| r.report.errors() + r.report.suppressed as usize)
             .sum(),
-        warnings: results.iter().map(|r| r.report.warnings()).sum(),
+        warnings: results.iter().map(|r| r.report.warnings()).sum::<usize>()
+            + site_summary
+                .as_ref()
+                .map_or(0, |s| usize::from(!s.missing_pages.is_empty())),
         unreadable: unreadable.len(),
     };
     let outcome = if !unreadable.is_empty() {
@@ -366,12 +444,20 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             let doc = JsonOutput {
                 files: &results,
                 unreadable: &unreadable,
+                site: site_summary.as_ref(),
                 summary,
             };
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)?;
         }
-        OutputFormat::Text => write_text(out, &results, &unreadable, &summary)?,
+        OutputFormat::Text => write_text(
+            out,
+            &results,
+            &unreadable,
+            site_summary.as_ref(),
+            args.verbose,
+            &summary,
+        )?,
     }
     Ok(outcome)
 }
@@ -380,6 +466,8 @@ fn write_text(
     out: &mut impl Write,
     results: &[FileResult],
     unreadable: &[ReadError],
+    site: Option<&SiteSummary>,
+    verbose: bool,
     summary: &Summary,
 ) -> Result<()> {
     for r in results {
@@ -396,6 +484,9 @@ fn write_text(
     }
     for e in unreadable {
         writeln!(out, "{}: error: {}", e.path, e.message)?;
+    }
+    if let Some(site) = site {
+        crate::site::write_text(out, site, verbose)?;
     }
     for r in results {
         let kind = match r.report.kind {
@@ -430,6 +521,9 @@ fn write_text(
             r.report.warnings()
         )?;
     }
+    if let Some(site) = site {
+        writeln!(out, "{}", crate::site::summary_line(site))?;
+    }
     writeln!(
         out,
         "{} files checked: {} valid, {} invalid{}; {} errors, {} warnings",
@@ -447,8 +541,15 @@ fn write_text(
     Ok(())
 }
 
-/// Reads and checks one file.
-fn check(path: &Path, location: &Option<Loc>, limits: Limits) -> Result<Report> {
+/// Reads and checks one file (result number `this`), and its entries
+/// against the site when there is one.
+fn check(
+    path: &Path,
+    location: &Option<Loc>,
+    limits: Limits,
+    site: Option<&mut SiteCheck>,
+    this: usize,
+) -> Result<Report> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
@@ -468,8 +569,22 @@ fn check(path: &Path, location: &Option<Loc>, limits: Limits) -> Result<Report> 
     if let Some(loc) = location {
         options = options.with_location(loc.clone());
     }
-    core_validate::validate(BufReader::with_capacity(64 * 1024, file), &options)
-        .with_context(|| format!("cannot read {}", path.display()))
+    let input = BufReader::with_capacity(64 * 1024, file);
+    let Some(site) = site else {
+        return core_validate::validate(input, &options)
+            .with_context(|| format!("cannot read {}", path.display()));
+    };
+    // robots.txt lists sitemaps, not pages.
+    let mut report = if format == Format::Robots {
+        core_validate::validate(input, &options)
+    } else {
+        core_validate::validate_with(input, &options, &mut |e| site.entry(this, e))
+    }
+    .with_context(|| format!("cannot read {}", path.display()))?;
+    let (found, suppressed) = site.take_found();
+    report.diagnostics.extend(found);
+    report.suppressed += suppressed;
+    Ok(report)
 }
 
 /// Opens `path` for reading only when it is a regular file. A FIFO would
@@ -698,7 +813,7 @@ fn local_child(
 }
 
 /// A path as printed: `/`-separated.
-fn show(path: &Path) -> String {
+pub(crate) fn show(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
 }
 
@@ -715,6 +830,8 @@ mod tests {
             paths: paths.iter().map(|p| p.to_path_buf()).collect(),
             location: None,
             base_url: None,
+            site: None,
+            verbose: false,
             limits: LimitsArg::SitemapsOrg,
             format: OutputFormat::Text,
         }

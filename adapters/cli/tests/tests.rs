@@ -6,6 +6,7 @@ mod hostile;
 mod mdbook;
 mod scan;
 mod served;
+mod site;
 mod validate;
 
 use std::fs;

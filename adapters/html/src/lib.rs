@@ -27,6 +27,10 @@
 //! `<html lang>` when it does not list itself; an alternate that does not
 //! link back is a [`WarningKind::OneWayHreflang`] warning.
 //!
+//! [`PageReader`] reads single pages with the same reader and rules, each
+//! judged at a URL the caller gives ([`Indexing`]): what `sitemap validate
+//! --site` uses to check a sitemap's `loc`s against the pages they name.
+//!
 //! `lastmod` comes from the page's markup (`article:modified_time`,
 //! `og:updated_time`, `<meta name="last-modified">`, then the newest JSON-LD
 //! `dateModified` in the head), else from [`HtmlOptions::source_lastmod`]
@@ -86,6 +90,7 @@ mod detect;
 mod head;
 mod options;
 mod page;
+mod reader;
 mod report;
 mod scan;
 mod source;
@@ -93,6 +98,7 @@ mod source;
 pub use crate::detect::looks_like_built_html;
 pub use crate::head::MarkupDate;
 pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
+pub use crate::reader::{Indexing, PageHead, PageRead, PageReader};
 pub use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};
 pub use crate::source::SourceMirror;
 pub use sitemap_source::pipeline::SourceConfig;

@@ -79,6 +79,32 @@ impl Judge<'_> {
     }
 }
 
+impl Judge<'_> {
+    /// Judges the page at `rel` as served at `loc` (which may not be the
+    /// URL its path gives: a sitemap's `loc` in another URL form).
+    pub(crate) fn assess_at(&self, rel: &str, loc: &Loc, head: &Head) -> Assessed {
+        let mut a = Assessor {
+            options: self.options,
+            base: self.base,
+            warnings: Vec::new(),
+        };
+        if let Some(at) = head.invalid_utf8_at {
+            a.warnings.push(WarningKind::InvalidUtf8 { at });
+        }
+        if let Some(message) = &head.html_error {
+            a.warnings.push(WarningKind::BrokenHtml {
+                message: message.clone(),
+            });
+        }
+        let verdict = a.verdict(rel, loc, head);
+        Assessed {
+            loc: Ok(loc.clone()),
+            verdict,
+            warnings: a.warnings,
+        }
+    }
+}
+
 struct Assessor<'a> {
     options: &'a HtmlOptions,
     base: &'a Loc,

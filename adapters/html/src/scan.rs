@@ -65,7 +65,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
 }
 
 /// The base URL as a folder: `https://h/docs` names the folder `docs/`.
-fn folder_of(base: &Loc) -> Result<Loc, Error> {
+pub(crate) fn folder_of(base: &Loc) -> Result<Loc, Error> {
     if base.as_str().ends_with('/') || base.as_str().contains('?') {
         return Ok(base.clone());
     }

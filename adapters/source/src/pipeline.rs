@@ -441,15 +441,10 @@ impl Pipeline {
     }
 }
 
-/// Whether `lastmod` starts after `latest`. The year is compared too:
-/// `Lastmod::start` falls back to the epoch for the last hours of year
-/// 9999, which jiff cannot hold as an instant (`9999-12-31`, the very
-/// typo this catches).
+/// Whether `lastmod` starts after `latest`. `Lastmod::start` gives
+/// `Timestamp::MAX` for the last hours of year 9999, which jiff cannot
+/// hold as an instant (`9999-12-31`, the very typo this catches), so the
+/// comparison holds there too.
 fn is_after(lastmod: &Lastmod, latest: jiff::Timestamp) -> bool {
-    let year: i16 = lastmod
-        .to_string()
-        .get(..4)
-        .and_then(|y| y.parse().ok())
-        .unwrap_or(0);
-    lastmod.start() > latest || year > latest.to_zoned(jiff::tz::TimeZone::UTC).year()
+    lastmod.start() > latest
 }

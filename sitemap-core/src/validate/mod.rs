@@ -8,6 +8,11 @@
 //! as soon as the uncompressed size passes the byte limit, so a gzip bomb
 //! is never inflated past it.
 //!
+//! [`validate_with`] also hands each entry ([`Entry`]: `loc`, `lastmod`,
+//! hreflang alternates, image locs, with line and column) to a visitor as
+//! it streams, for callers that check more than the file (`sitemap
+//! validate --site` checks the entries against the built site).
+//!
 //! The rules are those of the sitemaps.org XSDs (so it agrees with
 //! `xmllint --schema` wherever the schema can judge) and of the protocol
 //! text the schema cannot express: `loc` absolute and percent-encoded,
@@ -39,7 +44,7 @@ use std::rc::Rc;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::{Limits, Loc};
+use crate::{Alternate, Lastmod, Limits, Loc};
 
 mod position;
 mod text;
@@ -145,6 +150,35 @@ pub struct Child {
     /// 1-based column.
     pub column: u64,
 }
+
+/// One `<url>` of a `<urlset>` (or one line of a text sitemap) as read,
+/// for a caller of [`validate_with`] that checks more than the file: the
+/// values that passed their checks, each one parsed (a value that failed
+/// is a [`Diagnostic`] and is left out here; an entry whose `loc` failed
+/// is not handed over at all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Entry {
+    /// The entry's `loc`.
+    pub loc: Loc,
+    /// 1-based line of the `<loc>` (or of the text line).
+    pub line: u64,
+    /// 1-based column.
+    pub column: u64,
+    /// The `lastmod`, when it is a valid W3C Datetime.
+    pub lastmod: Option<Lastmod>,
+    /// The `<xhtml:link rel="alternate" hreflang href>` alternates, in
+    /// file order (at most [`MAX_ENTRY_EXTRAS`]).
+    pub alternates: Vec<Alternate>,
+    /// The `<image:image><image:loc>` URLs, in file order (at most
+    /// [`MAX_ENTRY_EXTRAS`]).
+    pub images: Vec<Loc>,
+}
+
+/// Alternates, and images, kept per [`Entry`]: Google's image extension
+/// allows 1,000 images per page, and no site has 1,000 languages; the cap
+/// keeps one hostile `<url>` from growing without bound.
+pub const MAX_ENTRY_EXTRAS: usize = 1000;
 
 /// The outcome of validating one file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -301,6 +335,47 @@ pub enum ValidateError {
 /// Only when `input` itself fails to read; everything wrong with the
 /// content is in the [`Report`].
 pub fn validate(input: impl BufRead, options: &Options) -> Result<Report, ValidateError> {
+    validate_inner(input, options, None)
+}
+
+/// [`validate`], handing each entry of a `<urlset>` or text sitemap to
+/// `visit` as it is read (an index's sitemaps are in
+/// [`Report::children`]). The validator keeps nothing of an entry after
+/// the call, so memory stays bounded: the caller decides what to keep.
+///
+/// ```
+/// use sitemap_core::validate::{Entry, Options, validate_with};
+///
+/// let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+/// <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+///   <url><loc>https://example.org/</loc><lastmod>2024-05-01</lastmod></url>
+///   <url><loc>https://example.org/a/</loc></url>
+/// </urlset>"#;
+/// let mut seen: Vec<(String, u64)> = Vec::new();
+/// let report = validate_with(xml.as_bytes(), &Options::default(), &mut |e: Entry| {
+///     seen.push((e.loc.to_string(), e.line));
+/// })?;
+/// assert!(report.is_valid());
+/// assert_eq!(seen, [("https://example.org/".to_owned(), 3), ("https://example.org/a/".to_owned(), 4)]);
+/// # Ok::<(), sitemap_core::validate::ValidateError>(())
+/// ```
+///
+/// # Errors
+///
+/// Only when `input` itself fails to read.
+pub fn validate_with(
+    input: impl BufRead,
+    options: &Options,
+    visit: &mut impl FnMut(Entry),
+) -> Result<Report, ValidateError> {
+    validate_inner(input, options, Some(visit))
+}
+
+fn validate_inner(
+    input: impl BufRead,
+    options: &Options,
+    visit: Option<&mut dyn FnMut(Entry)>,
+) -> Result<Report, ValidateError> {
     let failed = Rc::new(RefCell::new(None));
     let mut source = Guard {
         inner: input,
@@ -314,9 +389,14 @@ pub fn validate(input: impl BufRead, options: &Options) -> Result<Report, Valida
     report.gzip = gzip;
     if gzip {
         let decoder = BufReader::new(crate::gzip::gunzip(source));
-        run(Tracked::new(decoder, allowance), options, &mut report);
+        run(
+            Tracked::new(decoder, allowance),
+            options,
+            &mut report,
+            visit,
+        );
     } else {
-        run(Tracked::new(source, allowance), options, &mut report);
+        run(Tracked::new(source, allowance), options, &mut report, visit);
     }
     if let Some(e) = failed.borrow_mut().take() {
         return Err(ValidateError::Io(e));
@@ -427,7 +507,12 @@ pub fn peek_first_loc(mut input: impl BufRead) -> io::Result<Option<Loc>> {
 
 use position::{Pos, Tracked};
 
-fn run<R: BufRead>(mut input: Tracked<R>, options: &Options, report: &mut Report) {
+fn run<R: BufRead>(
+    mut input: Tracked<R>,
+    options: &Options,
+    report: &mut Report,
+    visit: Option<&mut dyn FnMut(Entry)>,
+) {
     let mut sink = Sink::new(options.max_diagnostics);
     let format = match options.format {
         Format::Auto => sniff(&mut input),
@@ -435,8 +520,13 @@ fn run<R: BufRead>(mut input: Tracked<R>, options: &Options, report: &mut Report
     };
     match format {
         Format::Robots => text::robots(&mut input, &mut sink, report),
-        Format::Text => text::text_sitemap(&mut input, options, &mut sink, report),
-        _ => xml::xml(&mut input, options, &mut sink, report),
+        Format::Text => text::text_sitemap(&mut input, options, &mut sink, report, visit),
+        _ => {
+            // Reborrowed so the visitor's lifetime may shrink to the
+            // options' (behind `&mut` it would not otherwise).
+            let visit = visit.map(|v| &mut *v as &mut dyn FnMut(Entry));
+            xml::xml(&mut input, options, &mut sink, report, visit)
+        }
     }
     report.bytes = input.offset();
     if input.over_limit {

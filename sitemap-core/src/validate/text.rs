@@ -4,7 +4,7 @@ use std::io::BufRead;
 
 use crate::validate::position::{Pos, Tracked};
 use crate::validate::values::{Entries, check_loc, clip};
-use crate::validate::{Child, DocumentKind, Options, Report, Sink, ValidateError};
+use crate::validate::{Child, DocumentKind, Entry, Options, Report, Sink, ValidateError};
 
 /// Longest line kept; a longer one is reported, not stored.
 const MAX_LINE: usize = 4 * crate::MAX_LOC_LEN;
@@ -92,6 +92,7 @@ pub(crate) fn text_sitemap<R: BufRead>(
     options: &Options,
     sink: &mut Sink,
     report: &mut Report,
+    mut visit: Option<&mut dyn FnMut(Entry)>,
 ) {
     report.kind = DocumentKind::Text;
     if input
@@ -126,6 +127,16 @@ pub(crate) fn text_sitemap<R: BufRead>(
         }
         if let Some(loc) = check_loc(&line, "URL", at, sink) {
             entries.check(&loc, at, sink);
+            if let Some(visit) = visit.as_mut() {
+                visit(Entry {
+                    loc,
+                    line: at.line,
+                    column: at.column,
+                    lastmod: None,
+                    alternates: Vec::new(),
+                    images: Vec::new(),
+                });
+            }
         }
     }
     report.entries = entries.count;

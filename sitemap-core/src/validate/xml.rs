@@ -7,12 +7,14 @@ use quick_xml::errors::{Error as XmlError, IllFormedError};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::ResolveResult;
 
-use crate::Loc;
 use crate::validate::position::{Pos, Tracked};
 use crate::validate::values::{
     Entries, check_changefreq, check_lastmod, check_loc, check_priority, clip, xml_char, xml_trim,
 };
-use crate::validate::{Child, DocumentKind, Options, Report, SITEMAP_NS, Sink};
+use crate::validate::{
+    Child, DocumentKind, Entry, MAX_ENTRY_EXTRAS, Options, Report, SITEMAP_NS, Sink,
+};
+use crate::{Alternate, Lastmod, Loc};
 
 const XSI_NS: &str = "http://www.w3.org/2001/XMLSchema-instance";
 const XHTML_NS: &str = "http://www.w3.org/1999/xhtml";
@@ -107,8 +109,21 @@ fn owned_ns(r: &ResolveResult<'_>) -> Ns {
     }
 }
 
+/// What a visitor is handed for the `<url>` being read.
+#[derive(Default)]
+struct Pending {
+    loc: Option<(Loc, Pos)>,
+    lastmod: Option<Lastmod>,
+    alternates: Vec<Alternate>,
+    images: Vec<Loc>,
+}
+
 struct State<'a> {
     options: &'a Options,
+    /// The caller's visitor, and the `<url>` being read for it (only when
+    /// there is one: without, nothing is kept).
+    visit: Option<&'a mut dyn FnMut(Entry)>,
+    pending: Option<Pending>,
     stack: Vec<Frame>,
     /// The root's namespace: elements in it are read as sitemap elements
     /// even when it is the wrong one, so one wrong `xmlns` gives one error,
@@ -121,11 +136,12 @@ struct State<'a> {
     stop: bool,
 }
 
-pub(crate) fn xml<R: BufRead>(
+pub(crate) fn xml<'a, R: BufRead>(
     input: &mut Tracked<R>,
-    options: &Options,
+    options: &'a Options,
     sink: &mut Sink,
     report: &mut Report,
+    visit: Option<&'a mut dyn FnMut(Entry)>,
 ) {
     // Encodings first: quick-xml (without its encoding feature) reads
     // UTF-8 only, and the protocol allows nothing else.
@@ -154,6 +170,8 @@ pub(crate) fn xml<R: BufRead>(
     }
     let mut st = State {
         options,
+        visit,
+        pending: None,
         stack: Vec::new(),
         doc_ns: Ns::None,
         index: false,
@@ -457,6 +475,9 @@ fn on_start(
                 if let Some(entries) = st.entries.as_mut() {
                     entries.count(at, sink, &st.options.limits);
                 }
+                if !st.index && st.visit.is_some() {
+                    st.pending = Some(Pending::default());
+                }
                 Frame::Entry {
                     at,
                     stage: 0,
@@ -499,7 +520,7 @@ fn on_start(
                         format!("extension element <{}> after the first <{entry}>: the XSD allows extension elements in a <{container}> only before its first <{entry}>", qname(start)),
                     );
                 }
-                extension(ns, start, attrs, at, sink)
+                extension(ns, start, attrs, at, sink, None)
             }
         }
         Frame::Entry { stage, has_loc, .. } => {
@@ -578,7 +599,7 @@ fn on_start(
                     *stage = STAGE_EXT;
                 }
                 *stage = STAGE_EXT;
-                extension(ns, start, attrs, at, sink)
+                extension(ns, start, attrs, at, sink, st.pending.as_mut())
             }
         }
         Frame::Image { has_loc, .. } => {
@@ -719,7 +740,14 @@ fn on_root(
     st.stack.push(Frame::Root);
 }
 
-fn extension(ns: &Ns, start: &BytesStart<'_>, attrs: &[Attr], at: Pos, sink: &mut Sink) -> Frame {
+fn extension(
+    ns: &Ns,
+    start: &BytesStart<'_>,
+    attrs: &[Attr],
+    at: Pos,
+    sink: &mut Sink,
+    pending: Option<&mut Pending>,
+) -> Frame {
     let name = qname(start);
     let local = local_name(start);
     match ns {
@@ -732,7 +760,12 @@ fn extension(ns: &Ns, start: &BytesStart<'_>, attrs: &[Attr], at: Pos, sink: &mu
             Frame::Skip
         }
         Ns::Named(n) if n == XHTML_NS && local == "link" => {
-            xhtml_link(&name, attrs, at, sink);
+            let alternate = xhtml_link(&name, attrs, at, sink);
+            if let (Some(alternate), Some(pending)) = (alternate, pending)
+                && pending.alternates.len() < MAX_ENTRY_EXTRAS
+            {
+                pending.alternates.push(alternate);
+            }
             Frame::XhtmlLink
         }
         Ns::Named(n) if n == IMAGE_NS => {
@@ -759,13 +792,15 @@ fn extension(ns: &Ns, start: &BytesStart<'_>, attrs: &[Attr], at: Pos, sink: &mu
     }
 }
 
-fn xhtml_link(name: &str, attrs: &[Attr], at: Pos, sink: &mut Sink) {
+/// Checks an `<xhtml:link>`; the alternate it names when it is valid.
+fn xhtml_link(name: &str, attrs: &[Attr], at: Pos, sink: &mut Sink) -> Option<Alternate> {
     let get = |k: &str| {
         attrs
             .iter()
             .find(|a| a.key == k && matches!(a.ns, Ns::None))
             .map(|a| a.value.as_str())
     };
+    let mut valid = true;
     match get("rel") {
         Some("alternate") => {}
         Some(other) => sink.error(
@@ -777,23 +812,31 @@ fn xhtml_link(name: &str, attrs: &[Attr], at: Pos, sink: &mut Sink) {
         ),
         None => sink.error(at, format!("<{name}> has no rel; write rel=\"alternate\"")),
     }
-    match get("hreflang") {
-        Some(h) => {
-            if let Err(e) = h.parse::<crate::Hreflang>() {
+    let hreflang = match get("hreflang") {
+        Some(h) => match h.parse::<crate::Hreflang>() {
+            Ok(h) => Some(h),
+            Err(e) => {
                 sink.error(at, format!("<{name}>: {e}"));
+                None
             }
+        },
+        None => {
+            sink.error(
+                at,
+                format!("<{name}> has no hreflang; an alternate names its language, or x-default"),
+            );
+            None
         }
-        None => sink.error(
-            at,
-            format!("<{name}> has no hreflang; an alternate names its language, or x-default"),
-        ),
-    }
-    match get("href") {
-        Some(href) => {
-            check_loc(href, &format!("<{name}> href"), at, sink);
+    };
+    let href = match get("href") {
+        Some(href) => check_loc(href, &format!("<{name}> href"), at, sink),
+        None => {
+            sink.error(at, format!("<{name}> has no href"));
+            None
         }
-        None => sink.error(at, format!("<{name}> has no href")),
-    }
+    };
+    valid &= get("rel") == Some("alternate");
+    Some(Alternate::new(hreflang?, href?)).filter(|_| valid)
 }
 
 /// An XML `Name` (close enough: the ASCII rules exactly, any non-ASCII
@@ -913,6 +956,19 @@ fn on_end(st: &mut State<'_>, at: Pos, sink: &mut Sink, report: &mut Report) {
             has_loc,
             ..
         } => {
+            if let Some(pending) = st.pending.take()
+                && let Some((loc, at)) = pending.loc
+                && let Some(visit) = st.visit.as_mut()
+            {
+                visit(Entry {
+                    loc,
+                    line: at.line,
+                    column: at.column,
+                    lastmod: pending.lastmod,
+                    alternates: pending.alternates,
+                    images: pending.images,
+                });
+            }
             if !has_loc {
                 let entry = if st.index { "sitemap" } else { "url" };
                 sink.error(
@@ -942,10 +998,17 @@ fn on_end(st: &mut State<'_>, at: Pos, sink: &mut Sink, report: &mut Report) {
                     }
                     if st.index {
                         push_child(report, loc, at);
+                    } else if let Some(pending) = st.pending.as_mut() {
+                        pending.loc = Some((loc, at));
                     }
                 }
             }
-            Field::Lastmod => check_lastmod(&text, at, sink),
+            Field::Lastmod => {
+                check_lastmod(&text, at, sink);
+                if let Some(pending) = st.pending.as_mut() {
+                    pending.lastmod = Lastmod::parse(xml_trim(&text)).ok();
+                }
+            }
             Field::ChangeFreq => check_changefreq(&text, at, sink),
             Field::Priority => check_priority(&text, at, sink),
         },
@@ -955,8 +1018,12 @@ fn on_end(st: &mut State<'_>, at: Pos, sink: &mut Sink, report: &mut Report) {
             }
         }
         Frame::ImageValue { is_loc, at, text } => {
-            if is_loc {
-                check_loc(&text, "<image:loc>", at, sink);
+            if is_loc
+                && let Some(loc) = check_loc(&text, "<image:loc>", at, sink)
+                && let Some(pending) = st.pending.as_mut()
+                && pending.images.len() < MAX_ENTRY_EXTRAS
+            {
+                pending.images.push(loc);
             }
         }
         Frame::XhtmlLink | Frame::Skip => {}

@@ -2,6 +2,7 @@
 //! gzip bombs, the location rule, robots.txt, and the writers' output.
 
 mod browser;
+mod entries;
 mod props;
 
 use std::fmt::Write as _;

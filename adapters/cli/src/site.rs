@@ -1,0 +1,650 @@
+//! `sitemap validate --site DIR`: the sitemap set checked against the
+//! built folder it describes, which is what Search Console reports after
+//! the fact.
+//!
+//! Per entry, while the validator streams ([`validate_with`]): the `loc`
+//! names a file of DIR in the URL form the site uses; that page is not
+//! noindex, not a redirect stub, and names no other canonical URL (read
+//! with sitemap-html's [`PageReader`], the same head reader and rules as
+//! `scan --html`); its local images exist; its `lastmod` is not in the
+//! future. Kept for the end, and only what the end needs: the files the
+//! locs map to (to count indexable pages left out), the hreflang
+//! alternates of entries that have some (reciprocity), and a count per
+//! calendar day of `lastmod` (the "build time on every page" smell).
+//!
+//! [`validate_with`]: sitemap_core::validate::validate_with
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+use percent_encoding::percent_decode_str;
+use serde::Serialize;
+use sitemap_core::validate::{self as core_validate, Diagnostic, Entry, Options, Severity};
+use sitemap_core::{Alternate, Lastmod, Loc};
+use sitemap_html::{ExclusionReason, HtmlOptions, Indexing, PageRead, PageReader};
+
+/// Diagnostics the site checks add per sitemap file; the rest are counted
+/// as suppressed, as the validator's own are.
+const MAX_SITE_DIAGNOSTICS: usize = 1000;
+
+/// The "build time on every page" smell: at least this many lastmods…
+const SMELL_MIN_ENTRIES: u64 = 10;
+/// …of which at least this share (in percent) fall on one day.
+const SMELL_PERCENT: u64 = 80;
+
+/// Where the base URL came from, for the summary line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum BaseFrom {
+    /// `--base-url`.
+    Flag,
+    /// A `Sitemap:` line of DIR's robots.txt naming a sitemap of DIR.
+    Robots,
+    /// The folder under which most sampled locs name files of DIR.
+    Locs,
+}
+
+impl BaseFrom {
+    fn words(self) -> &'static str {
+        match self {
+            BaseFrom::Flag => "--base-url",
+            BaseFrom::Robots => "from robots.txt",
+            BaseFrom::Locs => "inferred from the locs; give --base-url to set it",
+        }
+    }
+}
+
+/// What a `loc` names on disk.
+enum Mapped {
+    /// The file, `/`-separated under DIR.
+    File(String),
+    /// No candidate exists; these were looked for.
+    Missing(Vec<String>),
+    /// Not under the base URL.
+    Outside,
+}
+
+/// An entry with hreflang alternates, kept for the reciprocity check.
+struct WithAlternates {
+    file: usize,
+    line: u64,
+    column: u64,
+    alternates: Vec<Alternate>,
+}
+
+/// The site checks of one run.
+pub(crate) struct SiteCheck {
+    dir: PathBuf,
+    /// DIR as printed, with a trailing `/`.
+    shown: String,
+    base: Loc,
+    base_from: BaseFrom,
+    reader: PageReader,
+    /// One day past now: a lastmod after this is in the future wherever
+    /// its writer was.
+    future: Option<Lastmod>,
+    /// Findings for the file being read.
+    found: Vec<Diagnostic>,
+    suppressed: u64,
+    /// Files of DIR the locs name.
+    mapped: HashSet<String>,
+    /// Entries with alternates, by loc.
+    alternates: HashMap<Loc, WithAlternates>,
+    /// Lastmods per calendar day, and where the first was.
+    days: BTreeMap<String, (u64, usize, u64, u64)>,
+    lastmods: u64,
+    locs: u64,
+    pages: u64,
+}
+
+/// The site's part of the output.
+#[derive(Serialize)]
+pub(crate) struct SiteSummary {
+    pub(crate) dir: String,
+    pub(crate) base_url: String,
+    pub(crate) base_url_from: BaseFrom,
+    /// `loc`s read from the set's sitemaps.
+    pub(crate) locs: u64,
+    /// Of those, the ones that name a file of DIR.
+    pub(crate) files: u64,
+    /// Indexable HTML pages in DIR (by the rules of `scan --html`).
+    pub(crate) indexable_pages: u64,
+    /// Indexable pages no `loc` names, `/`-separated under DIR.
+    pub(crate) missing_pages: Vec<String>,
+    /// The lastmod smell, when found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) same_day: Option<String>,
+}
+
+impl SiteCheck {
+    /// Sets up the checks of `dir`, published at `base_url` (or at a base
+    /// URL inferred from `sitemaps`, the set's files).
+    pub(crate) fn new(
+        dir: &Path,
+        base_url: Option<Loc>,
+        sitemaps: &[PathBuf],
+    ) -> Result<SiteCheck> {
+        if !dir.is_dir() {
+            bail!(
+                "--site {}: not a directory; give the folder the site was built into (public/, _site/, book/)",
+                dir.display()
+            );
+        }
+        let shown = format!("{}/", crate::validate::show(dir).trim_end_matches('/'));
+        let (base, base_from) = match base_url {
+            Some(b) => (b, BaseFrom::Flag),
+            None => infer_base(dir, sitemaps).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--site {shown}: cannot tell the URL the site is published at (no robots.txt `Sitemap:` line names a sitemap of it, and no loc names a file of it); give --base-url"
+                )
+            })?,
+        };
+        let reader = PageReader::new(HtmlOptions::new(base.clone()))?;
+        let future = jiff::Timestamp::now()
+            .checked_add(jiff::SignedDuration::from_hours(24))
+            .ok()
+            .and_then(|t| Lastmod::from_timestamp(t).ok());
+        Ok(SiteCheck {
+            dir: dir.to_path_buf(),
+            shown,
+            base,
+            base_from,
+            reader,
+            future,
+            found: Vec::new(),
+            suppressed: 0,
+            mapped: HashSet::new(),
+            alternates: HashMap::new(),
+            days: BTreeMap::new(),
+            lastmods: 0,
+            locs: 0,
+            pages: 0,
+        })
+    }
+
+    /// The base URL the checks use.
+    pub(crate) fn base(&self) -> &Loc {
+        &self.base
+    }
+
+    /// The site folder.
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn push(&mut self, e: &Entry, severity: Severity, message: String) {
+        if self.found.len() >= MAX_SITE_DIAGNOSTICS {
+            self.suppressed += 1;
+            return;
+        }
+        self.found
+            .push(Diagnostic::new(e.line, e.column, severity, message));
+    }
+
+    /// Checks one entry of the sitemap that will be result number `file`.
+    pub(crate) fn entry(&mut self, file: usize, e: Entry) {
+        self.locs += 1;
+        match self.map(&e.loc) {
+            // A warning: the location rule already makes it an error
+            // (the base URL is the sitemap's location, or above it).
+            Mapped::Outside => {
+                let msg = format!(
+                    "{} is outside the base URL {}, so no file of {} answers for it: not checked against the site",
+                    e.loc, self.base, self.shown
+                );
+                self.push(&e, Severity::Warning, msg);
+            }
+            Mapped::Missing(looked) => {
+                let msg = format!(
+                    "{} has no file in {}: looked for {}; build the page or drop the loc",
+                    e.loc,
+                    self.shown,
+                    self.list(&looked)
+                );
+                self.push(&e, Severity::Error, msg);
+            }
+            Mapped::File(rel) => {
+                self.pages += 1;
+                if is_html(&rel) {
+                    self.page(&e, &rel);
+                }
+                self.mapped.insert(rel);
+            }
+        }
+        for image in &e.images {
+            if !image.is_under(&self.base) {
+                // Another host's image (a CDN): not a file of this site.
+                continue;
+            }
+            if let Some(rel) = self.rel_path(image)
+                && !self.dir.join(&rel).is_file()
+            {
+                let msg = format!(
+                    "<image:loc> {image} of {} has no file in {}: looked for {}{rel}",
+                    e.loc, self.shown, self.shown
+                );
+                self.push(&e, Severity::Error, msg);
+            }
+        }
+        if let Some(lastmod) = &e.lastmod {
+            if self.future.as_ref().is_some_and(|f| lastmod > f) {
+                let msg = format!(
+                    "lastmod `{lastmod}` of {} is in the future (more than a day after now); a lastmod says when the page last changed",
+                    e.loc
+                );
+                self.push(&e, Severity::Error, msg);
+            }
+            if matches!(
+                lastmod.precision(),
+                sitemap_core::Precision::Day | sitemap_core::Precision::Time(_)
+            ) {
+                self.lastmods += 1;
+                let day = lastmod.to_xsd_string()[..10].to_owned();
+                self.days
+                    .entry(day)
+                    .and_modify(|d| d.0 += 1)
+                    .or_insert((1, file, e.line, e.column));
+            }
+        }
+        if !e.alternates.is_empty() {
+            self.alternates.insert(
+                e.loc.clone(),
+                WithAlternates {
+                    file,
+                    line: e.line,
+                    column: e.column,
+                    alternates: e.alternates,
+                },
+            );
+        }
+    }
+
+    /// Checks the page a loc names.
+    fn page(&mut self, e: &Entry, rel: &str) {
+        let path = self.dir.join(rel);
+        let file = format!("{}{rel}", self.shown);
+        let (severity, msg) = match self.reader.read(&path, rel, &e.loc) {
+            PageRead::Page(head) => match head.indexing {
+                Indexing::Indexable => return,
+                Indexing::Noindex { meta_name } => (
+                    Severity::Error,
+                    format!(
+                        "{} is {file}, which says noindex (<meta name=\"{meta_name}\">); Search Console reports a listed noindex page as an error: drop the loc or the noindex",
+                        e.loc
+                    ),
+                ),
+                Indexing::RedirectStub { target } => (
+                    Severity::Error,
+                    format!(
+                        "{} is {file}, a redirect stub to {target} (<meta http-equiv=\"refresh\">); list {target} instead",
+                        e.loc
+                    ),
+                ),
+                // A warning, not an error: nothing is lost, since search
+                // engines index the canonical URL instead (Search Console
+                // files it under "Alternate page with proper canonical
+                // tag", an exclusion, not an error); the sitemap only
+                // sends a signal that contradicts the page's own.
+                Indexing::CanonicalElsewhere { canonical } => (
+                    Severity::Warning,
+                    format!(
+                        "{} is {file}, whose canonical URL is {canonical}; search engines index that URL instead (\"Alternate page with proper canonical tag\"): list {canonical} instead",
+                        e.loc
+                    ),
+                ),
+                _ => return,
+            },
+            PageRead::Binary { at } => (
+                Severity::Error,
+                format!(
+                    "{} is {file}, which is not an HTML page (NUL byte at offset {at})",
+                    e.loc
+                ),
+            ),
+            PageRead::Unreadable(err) => (
+                Severity::Error,
+                format!("{} is {file}, which cannot be read: {err}", e.loc),
+            ),
+            _ => return,
+        };
+        self.push(e, severity, msg);
+    }
+
+    /// An index's child: it must be a file of DIR.
+    pub(crate) fn index_child(&mut self, loc: &Loc, line: u64, column: u64) -> Option<Diagnostic> {
+        let message = match self.map_exact(loc) {
+            Mapped::File(_) => return None,
+            Mapped::Outside => format!(
+                "{loc} is outside the base URL {}, so it is no file of {}",
+                self.base, self.shown
+            ),
+            Mapped::Missing(looked) => format!(
+                "sitemap {loc} has no file in {}: looked for {}; write it, or drop it from the index",
+                self.shown,
+                self.list(&looked)
+            ),
+        };
+        Some(Diagnostic::new(line, column, Severity::Error, message))
+    }
+
+    /// The findings for the file just read, and how many were left out.
+    pub(crate) fn take_found(&mut self) -> (Vec<Diagnostic>, u64) {
+        (
+            std::mem::take(&mut self.found),
+            std::mem::take(&mut self.suppressed),
+        )
+    }
+
+    /// Forgets what was kept of result number `file` (it could not be read
+    /// to the end, and the number goes to the next file).
+    pub(crate) fn forget(&mut self, file: usize) {
+        self.found.clear();
+        self.suppressed = 0;
+        self.alternates.retain(|_, w| w.file != file);
+        self.days.retain(|_, d| d.1 != file);
+    }
+
+    /// The checks that need the whole set: hreflang reciprocity, the
+    /// lastmod smell (each a diagnostic of result number `.0`), and the
+    /// indexable pages no loc names.
+    pub(crate) fn finish(mut self) -> Result<(Vec<(usize, Diagnostic)>, SiteSummary)> {
+        let mut out = Vec::new();
+        for (loc, w) in &self.alternates {
+            let at = |message: String, severity| {
+                (w.file, Diagnostic::new(w.line, w.column, severity, message))
+            };
+            if !w.alternates.iter().any(|a| &a.href == loc) {
+                out.push(at(
+                    format!("{loc} lists hreflang alternates but not itself; each language version lists every version, itself included"),
+                    Severity::Error,
+                ));
+            }
+            for a in &w.alternates {
+                if &a.href == loc {
+                    continue;
+                }
+                match self.alternates.get(&a.href) {
+                    Some(other) if other.alternates.iter().any(|b| &b.href == loc) => {}
+                    Some(_) => out.push(at(
+                        format!(
+                            "{loc} names {} as its hreflang=\"{}\" alternate, but {} does not name {loc} back; search engines ignore alternates that are not reciprocal",
+                            a.href, a.hreflang, a.href
+                        ),
+                        Severity::Error,
+                    )),
+                    None => out.push(at(
+                        format!(
+                            "{loc} names {} as its hreflang=\"{}\" alternate, but the sitemap lists no alternates for {}, so it cannot name {loc} back",
+                            a.href, a.hreflang, a.href
+                        ),
+                        Severity::Warning,
+                    )),
+                }
+            }
+        }
+        let mut same_day = None;
+        if self.lastmods >= SMELL_MIN_ENTRIES
+            && let Some((day, &(count, file, line, column))) =
+                self.days.iter().max_by_key(|(_, d)| d.0)
+            && count * 100 >= self.lastmods * SMELL_PERCENT
+        {
+            let message = format!(
+                "{count} of {} lastmods fall on {day}: the build time on every page? A lastmod says when each page last changed (from git or front matter); consumers ignore lastmods they cannot trust",
+                self.lastmods
+            );
+            same_day = Some(day.clone());
+            out.push((
+                file,
+                Diagnostic::new(line, column, Severity::Warning, message),
+            ));
+        }
+        let indexable = self.indexable_pages()?;
+        let missing_pages: Vec<String> = indexable
+            .iter()
+            .filter(|rel| !self.mapped.contains(*rel))
+            .cloned()
+            .collect();
+        let summary = SiteSummary {
+            dir: self.shown.clone(),
+            base_url: self.base.to_string(),
+            base_url_from: self.base_from,
+            locs: self.locs,
+            files: self.pages,
+            indexable_pages: indexable.len() as u64,
+            missing_pages,
+            same_day,
+        };
+        self.alternates.clear();
+        Ok((out, summary))
+    }
+
+    /// The indexable pages of DIR by the HTML scan's rules, `/`-separated
+    /// under DIR, sorted. Compared by file, so the URL form does not
+    /// matter: a page whose canonical URL is another form of its own
+    /// (`/x` for `x/index.html`) is indexable.
+    fn indexable_pages(&self) -> Result<Vec<String>> {
+        let scan = sitemap_html::scan(&self.dir, &HtmlOptions::new(self.base.clone()))?;
+        let rel = |p: &Path| p.strip_prefix(&self.dir).ok().map(crate::validate::show);
+        let mut left_out = HashSet::new();
+        for e in &scan.excluded {
+            let same_file = match &e.reason {
+                ExclusionReason::CanonicalElsewhere { canonical, .. } => {
+                    matches!(self.map(canonical), Mapped::File(f) if Some(&f) == rel(&e.path).as_ref())
+                }
+                _ => false,
+            };
+            if !same_file && let Some(r) = rel(&e.path) {
+                left_out.insert(r);
+            }
+        }
+        let mut pages: Vec<String> = scan
+            .files_read
+            .iter()
+            .filter_map(|p| rel(p))
+            .filter(|r| !left_out.contains(r))
+            .collect();
+        pages.sort();
+        pages.dedup();
+        Ok(pages)
+    }
+
+    /// `a, b, c` with DIR before each.
+    fn list(&self, rels: &[String]) -> String {
+        rels.iter()
+            .map(|r| format!("{}{r}", self.shown))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The path a URL under the base names, percent-decoded and without
+    /// query or fragment; `None` when it is not under the base or climbs
+    /// out of it.
+    fn rel_path(&self, loc: &Loc) -> Option<String> {
+        let s = loc.as_str();
+        let base = self.base.as_str();
+        let rest = match s.strip_prefix(base) {
+            Some(rest) => rest,
+            // The base URL without its slash names the root too.
+            None if base.strip_suffix('/') == Some(s.split(['?', '#']).next().unwrap_or(s)) => "",
+            None => return None,
+        };
+        let path = rest.split(['?', '#']).next().unwrap_or("");
+        let decoded = percent_decode_str(path).decode_utf8_lossy().into_owned();
+        if decoded.split('/').any(|seg| seg == ".." || seg == ".") || decoded.contains('\0') {
+            return None;
+        }
+        Some(decoded)
+    }
+
+    /// The file a page's loc names, in the URL forms static hosts serve:
+    /// `x/` is `x/index.html`; `x.html` is itself; `x` is the file `x`,
+    /// else `x.html` (clean URLs), else `x/index.html` (no trailing slash).
+    fn map(&self, loc: &Loc) -> Mapped {
+        let Some(rel) = self.rel_path(loc) else {
+            return Mapped::Outside;
+        };
+        let candidates = if rel.is_empty() || rel.ends_with('/') {
+            vec![format!("{rel}index.html")]
+        } else if is_html(&rel) {
+            vec![rel]
+        } else {
+            vec![
+                rel.clone(),
+                format!("{rel}.html"),
+                format!("{rel}/index.html"),
+            ]
+        };
+        self.first_file(candidates)
+    }
+
+    /// The file a sitemap's loc names: exactly its path.
+    fn map_exact(&self, loc: &Loc) -> Mapped {
+        match self.rel_path(loc) {
+            Some(rel) => self.first_file(vec![rel]),
+            None => Mapped::Outside,
+        }
+    }
+
+    fn first_file(&self, candidates: Vec<String>) -> Mapped {
+        match candidates.iter().find(|c| self.dir.join(c).is_file()) {
+            Some(found) => Mapped::File(found.clone()),
+            None => Mapped::Missing(candidates),
+        }
+    }
+}
+
+fn is_html(rel: &str) -> bool {
+    let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
+    name.ends_with(".html") || name.ends_with(".htm")
+}
+
+/// The base URL of the site in `dir`: from a robots.txt `Sitemap:` line
+/// that names one of the set's files by its path under `dir`, else the
+/// folder (among those of the first loc's path) under which the most of
+/// the first locs name files of `dir`, the shortest on a tie.
+fn infer_base(dir: &Path, sitemaps: &[PathBuf]) -> Option<(Loc, BaseFrom)> {
+    let rels: Vec<String> = sitemaps
+        .iter()
+        .filter_map(|p| p.strip_prefix(dir).ok())
+        .map(crate::validate::show)
+        .filter(|r| r != "robots.txt")
+        .collect();
+    if let Ok(file) = std::fs::File::open(dir.join("robots.txt"))
+        && let Ok(report) = core_validate::validate_robots(BufReader::new(file))
+    {
+        for child in &report.children {
+            for rel in &rels {
+                if let Some(base) = child.loc.as_str().strip_suffix(rel.as_str())
+                    && base.ends_with('/')
+                    && let Ok(base) = Loc::parse(base)
+                {
+                    return Some((base, BaseFrom::Robots));
+                }
+            }
+        }
+    }
+    const SAMPLE: usize = 200;
+    let mut sample: Vec<Loc> = Vec::new();
+    for path in sitemaps {
+        if sample.len() >= SAMPLE {
+            break;
+        }
+        let Ok(file) = std::fs::File::open(path) else {
+            continue;
+        };
+        let _ = core_validate::validate_with(
+            BufReader::new(file),
+            &Options::default(),
+            &mut |e: Entry| {
+                if sample.len() < SAMPLE {
+                    sample.push(e.loc);
+                }
+            },
+        );
+    }
+    let first = sample.first()?;
+    let origin = first.origin().to_owned();
+    let path = first.as_str()[origin.len()..]
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("");
+    let mut best: Option<(usize, Loc)> = None;
+    // Every folder of the first loc's path, the root first.
+    for (i, _) in path.match_indices('/') {
+        let Ok(base) = Loc::parse(&format!("{origin}{}", &path[..=i])) else {
+            continue;
+        };
+        let probe = SiteProbe { dir, base: &base };
+        let score = sample.iter().filter(|l| probe.names_a_file(l)).count();
+        if score > 0 && best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, base));
+        }
+    }
+    best.map(|(_, b)| (b, BaseFrom::Locs))
+}
+
+/// The loc-to-file rule without a page reader, for inferring the base.
+struct SiteProbe<'a> {
+    dir: &'a Path,
+    base: &'a Loc,
+}
+
+impl SiteProbe<'_> {
+    fn names_a_file(&self, loc: &Loc) -> bool {
+        let Some(rest) = loc.as_str().strip_prefix(self.base.as_str()) else {
+            return false;
+        };
+        let path = rest.split(['?', '#']).next().unwrap_or("");
+        let rel = percent_decode_str(path).decode_utf8_lossy();
+        let file = |r: &str| self.dir.join(r).is_file();
+        if rel.is_empty() || rel.ends_with('/') {
+            file(&format!("{rel}index.html"))
+        } else {
+            file(&rel) || file(&format!("{rel}.html")) || file(&format!("{rel}/index.html"))
+        }
+    }
+}
+
+/// The site's lines of the text output.
+pub(crate) fn write_text(
+    out: &mut impl std::io::Write,
+    summary: &SiteSummary,
+    verbose: bool,
+) -> Result<()> {
+    let n = summary.missing_pages.len();
+    if n > 0 {
+        let pages = if n == 1 { "page" } else { "pages" };
+        let hint = if verbose {
+            ""
+        } else {
+            " (--verbose lists them)"
+        };
+        writeln!(
+            out,
+            "{}: warning: {n} indexable {pages} of the site not in the sitemap{hint}; list every page you want indexed",
+            summary.dir
+        )?;
+        if verbose {
+            for p in &summary.missing_pages {
+                writeln!(out, "{}{p}: not in the sitemap", summary.dir)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The site's summary line.
+pub(crate) fn summary_line(summary: &SiteSummary) -> String {
+    format!(
+        "site {} at {} ({}): {} locs, {} name files of the site; {} indexable pages, {} not in the sitemap",
+        summary.dir,
+        summary.base_url,
+        summary.base_url_from.words(),
+        summary.locs,
+        summary.files,
+        summary.indexable_pages,
+        summary.missing_pages.len()
+    )
+}
