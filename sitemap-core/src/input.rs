@@ -24,8 +24,8 @@ use std::io::{self, Read};
 use std::path::Path;
 
 /// What a file that is not a regular file is, in words (`a FIFO (named
-/// pipe)`, `a socket`, `a device`, `a directory`); `None` for a regular
-/// file.
+/// pipe)`, `a socket`, `a character device`, `a directory`, …); `None`
+/// for a regular file.
 pub fn special_kind(file_type: &FileType) -> Option<&'static str> {
     if file_type.is_file() {
         return None;
@@ -42,11 +42,14 @@ pub fn special_kind(file_type: &FileType) -> Option<&'static str> {
         if file_type.is_socket() {
             return Some("a socket");
         }
-        if file_type.is_block_device() || file_type.is_char_device() {
-            return Some("a device");
+        if file_type.is_char_device() {
+            return Some("a character device");
+        }
+        if file_type.is_block_device() {
+            return Some("a block device");
         }
     }
-    Some("not a regular file")
+    Some("a special file")
 }
 
 /// Reads the regular file at `path` (following symbolic links), at most

@@ -613,7 +613,7 @@ fn open_regular(path: &Path) -> Result<File> {
             return Err(
                 match std::fs::metadata(path)
                     .ok()
-                    .and_then(|m| special_kind(m.file_type()))
+                    .and_then(|m| sitemap_core::input::special_kind(&m.file_type()))
                 {
                     Some(what) => refuse(what),
                     None => {
@@ -627,37 +627,10 @@ fn open_regular(path: &Path) -> Result<File> {
         .metadata()
         .with_context(|| format!("cannot read {}", path.display()))?
         .file_type();
-    match special_kind(kind) {
+    match sitemap_core::input::special_kind(&kind) {
         None => Ok(file),
         Some(what) => Err(refuse(what)),
     }
-}
-
-/// What a file that is not a regular file is, in words.
-fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
-    if kind.is_file() {
-        return None;
-    }
-    if kind.is_dir() {
-        return Some("a directory");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if kind.is_char_device() {
-            return Some("a character device");
-        }
-        if kind.is_block_device() {
-            return Some("a block device");
-        }
-        if kind.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("a special file")
 }
 
 /// The message for an index that lists `key` when `key` is `parent` or

@@ -100,32 +100,7 @@ fn serve_and_crawl(public: &Path, port: u16, form: UrlForm, root_name: &str, wri
         );
     }
 
-    let usp = served::usp(&home);
-    assert_eq!(
-        usp.invalid,
-        Vec::<(String, String)>::new(),
-        "usp could not read a sitemap"
-    );
-    assert_eq!(
-        usp.sitemaps, sitemaps,
-        "sitemaps ultimate-sitemap-parser found"
-    );
-    assert_eq!(usp.pages, pages, "pages ultimate-sitemap-parser found");
-
-    let scrapy = served::scrapy(&home);
-    assert_eq!(scrapy.sitemaps, sitemaps, "sitemaps Scrapy found");
-    let fetched: Vec<&str> = scrapy.pages.iter().map(|p| p.url.as_str()).collect();
-    assert_eq!(fetched, pages, "pages Scrapy fetched");
-    for page in &scrapy.pages {
-        assert!(
-            page.status == 200 && !page.noindex,
-            "{} answered {} (noindex: {}); access log:\n{}",
-            page.url,
-            page.status,
-            page.noindex,
-            nginx.access_log()
-        );
-    }
+    served::assert_crawled(&nginx, &sitemaps, &pages);
 }
 
 fn mode(path: &Path) -> u32 {

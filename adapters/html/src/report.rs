@@ -279,7 +279,7 @@ pub enum WarningKind {
     /// would block the scan), and no page.
     #[error("{what}, not a file: skipped, never opened")]
     SpecialFile {
-        /// What it is (`a FIFO (named pipe)`, `a socket`, `a device`).
+        /// What it is (`a FIFO (named pipe)`, `a socket`, `a character device`).
         what: &'static str,
     },
     /// A directory could not be read; the files in it are missing.

@@ -474,21 +474,10 @@ impl Resolver {
 }
 
 /// What a special file is, in words; `None` for files, folders and
-/// symlinks.
+/// symlinks (the walk handles those itself).
 fn special(file_type: std::fs::FileType) -> Option<&'static str> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if file_type.is_socket() {
-            return Some("a socket");
-        }
-        if file_type.is_block_device() || file_type.is_char_device() {
-            return Some("a device");
-        }
+    if file_type.is_dir() || file_type.is_symlink() {
+        return None;
     }
-    (!file_type.is_dir() && !file_type.is_file() && !file_type.is_symlink())
-        .then_some("not a regular file")
+    sitemap_core::input::special_kind(&file_type)
 }

@@ -48,26 +48,5 @@ fn served_plugin_output_is_found_and_fetched_by_real_consumers() {
     }
     let sitemaps = vec![format!("{home}sitemap.xml")];
 
-    let usp = served::usp(&home);
-    assert_eq!(usp.invalid, Vec::<(String, String)>::new());
-    assert_eq!(
-        usp.sitemaps, sitemaps,
-        "sitemaps ultimate-sitemap-parser found"
-    );
-    assert_eq!(usp.pages, pages, "pages ultimate-sitemap-parser found");
-
-    let scrapy = served::scrapy(&home);
-    assert_eq!(scrapy.sitemaps, sitemaps, "sitemaps Scrapy found");
-    let fetched: Vec<&str> = scrapy.pages.iter().map(|p| p.url.as_str()).collect();
-    assert_eq!(fetched, pages, "pages Scrapy fetched");
-    for page in &scrapy.pages {
-        assert!(
-            page.status == 200 && !page.noindex,
-            "{} answered {} (noindex: {}):\n{}",
-            page.url,
-            page.status,
-            page.noindex,
-            nginx.access_log()
-        );
-    }
+    served::assert_crawled(&nginx, &sitemaps, &pages);
 }

@@ -301,3 +301,41 @@ pub fn usp(home: &str) -> UspFound {
 pub fn scrapy(home: &str) -> ScrapyFound {
     consumer("scrapy", home)
 }
+
+/// Runs both consumers from `nginx`'s home page and asserts that each
+/// found exactly `sitemaps` and `pages` (both sorted), read every sitemap
+/// without complaint, and that every page answered 200 with no
+/// `noindex`.
+///
+/// # Panics
+///
+/// On any difference, with nginx's access log for a failed fetch.
+pub fn assert_crawled(nginx: &Nginx, sitemaps: &[String], pages: &[String]) {
+    let home = nginx.home();
+    let usp = usp(&home);
+    assert_eq!(
+        usp.invalid,
+        Vec::<(String, String)>::new(),
+        "usp could not read a sitemap"
+    );
+    assert_eq!(
+        usp.sitemaps, sitemaps,
+        "sitemaps ultimate-sitemap-parser found"
+    );
+    assert_eq!(usp.pages, pages, "pages ultimate-sitemap-parser found");
+
+    let scrapy = scrapy(&home);
+    assert_eq!(scrapy.sitemaps, sitemaps, "sitemaps Scrapy found");
+    let fetched: Vec<&str> = scrapy.pages.iter().map(|p| p.url.as_str()).collect();
+    assert_eq!(fetched, pages, "pages Scrapy fetched");
+    for page in &scrapy.pages {
+        assert!(
+            page.status == 200 && !page.noindex,
+            "{} answered {} (noindex: {}); access log:\n{}",
+            page.url,
+            page.status,
+            page.noindex,
+            nginx.access_log()
+        );
+    }
+}
