@@ -184,3 +184,25 @@ fn far_future_lastmod_orders_after_every_other_value() {
     assert_eq!(parse("9999-12-31").start(), jiff::Timestamp::MAX);
     assert!(parse("9999-12-31").start() > jiff::Timestamp::now());
 }
+
+/// Found by `cargo xtask fuzz` (robots target): a robots.txt whose first
+/// bytes were 0x1f 0x8b was inflated as gzip and judged "not a valid gzip
+/// stream", so `scan --robots` then `validate` failed on a merged file.
+/// robots.txt is text to every crawler; those bytes are its first line.
+#[test]
+fn robots_txt_starting_like_gzip_is_read_as_text() {
+    let merged = sitemap_core::robots::merge_bytes(
+        b"\x1f\x8b",
+        &"https://example.org/sitemap.xml".parse().unwrap(),
+        &[],
+    );
+    assert_eq!(
+        merged,
+        b"\x1f\x8b\nSitemap: https://example.org/sitemap.xml\n"
+    );
+    let report = sitemap_core::validate::validate_robots(&merged[..]).unwrap();
+    assert!(!report.gzip);
+    assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
+    let children: Vec<&str> = report.children.iter().map(|c| c.loc.as_str()).collect();
+    assert_eq!(children, ["https://example.org/sitemap.xml"]);
+}

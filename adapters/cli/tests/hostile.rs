@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::text;
@@ -36,12 +36,16 @@ fn run(dir: &Path, args: &[&str], prefix: &[&str]) -> Output {
     } else {
         cmd.args(&prefix[1..]).args(["timeout", "60"]);
     }
-    cmd.arg(env!("CARGO_BIN_EXE_sitemap"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
+    cmd.arg(if prefix.is_empty() {
+        PathBuf::from(env!("CARGO_BIN_EXE_sitemap"))
+    } else {
+        binary_for_nobody()
+    })
+    .args(args)
+    .current_dir(dir)
+    .env("NO_COLOR", "1")
+    .output()
+    .unwrap()
 }
 
 const LASTMOD: [&str; 2] = ["--lastmod", "front-matter,date"];
@@ -117,6 +121,24 @@ error: 3 pages could not be read
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
+}
+
+/// A copy of the binary that `nobody` can run: the build's own may sit
+/// under a folder only root can enter (a checkout in `/root`, as on a
+/// fresh CI machine), where `nobody` gets "Permission denied" before the
+/// binary even starts.
+fn binary_for_nobody() -> PathBuf {
+    static COPY: std::sync::OnceLock<(tempfile::TempDir, PathBuf)> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        let copy = dir.path().join("sitemap");
+        fs::copy(env!("CARGO_BIN_EXE_sitemap"), &copy).unwrap();
+        fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
+        (dir, copy)
+    })
+    .1
+    .clone()
 }
 
 /// The prefix that runs the binary as an unprivileged user when the tests
@@ -282,6 +304,70 @@ sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
         "error: ./hugo.toml: not a regular file (a FIFO, socket or device): not read; a configuration must be a file\n"
     );
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 12 #6, for built HTML: a folder of the built site that cannot be
+/// read was a warning and its pages vanished from the sitemap; an
+/// unreadable page was left out as "unreadable". Both are errors naming
+/// them, unless an `--exclude` pattern leaves them out.
+#[test]
+fn unreadable_html_folder_and_page_are_errors_unless_excluded() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path();
+    fs::set_permissions(site, fs::Permissions::from_mode(0o755)).unwrap();
+    for page in [
+        "index.html",
+        "docs/open.html",
+        "docs/locked.html",
+        "docs/secret/a.html",
+    ] {
+        let path = site.join(page);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, "<html><head><title>t</title></head></html>").unwrap();
+    }
+    fs::set_permissions(site.join("docs"), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(
+        site.join("docs/locked.html"),
+        fs::Permissions::from_mode(0o000),
+    )
+    .unwrap();
+    fs::set_permissions(site.join("docs/secret"), fs::Permissions::from_mode(0o000)).unwrap();
+
+    let args = [
+        "scan",
+        "--html",
+        ".",
+        "--base-url",
+        "https://example.org/",
+        "--dry-run",
+    ];
+    let out = run(site, &args, unprivileged());
+    assert_eq!(
+        text(&out.stderr, site),
+        "\
+error: ./docs/locked.html: cannot read: Permission denied (os error 13)
+error: ./docs/secret: cannot read: Permission denied (os error 13)
+error: 2 files or folders of the built site could not be read; fix their permissions or leave them out with an `exclude` pattern
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    let mut excluded = args.to_vec();
+    excluded.extend([
+        "--exclude",
+        "docs/secret/**",
+        "--exclude",
+        "docs/locked.html",
+    ]);
+    let out = run(site, &excluded, unprivileged());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://example.org/\nhttps://example.org/docs/open.html\n",
+        "{}",
+        text(&out.stderr, site)
+    );
+    assert_eq!(out.status.code(), Some(0));
+    fs::set_permissions(site.join("docs/secret"), fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 /// Issue 13 #3: a repeated key in a Hugo YAML configuration stopped the

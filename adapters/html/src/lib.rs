@@ -19,8 +19,11 @@
 //! - pages whose `<link rel="canonical">` names another URL: the canonical
 //!   URL is listed instead, once, when it lies under the base URL and no
 //!   file of the site is left out at that URL;
-//! - files matching [`HtmlOptions::exclude`] globs; binary or unreadable
-//!   files.
+//! - files matching [`HtmlOptions::exclude`] globs; binary files.
+//!
+//! A folder or page that cannot be read is an error ([`Error::Unreadable`],
+//! every one named), unless an exclude pattern leaves it out: its pages
+//! would otherwise vanish from the sitemap without a word.
 //!
 //! `<link rel="alternate" hreflang="…">` links become the entry's
 //! alternates (`x-default` included), with the page itself added from
@@ -128,6 +131,26 @@ pub enum Error {
         /// Why.
         error: sitemap_core::ValueError,
     },
+    /// Folders or pages of the site that could not be read (and are not
+    /// excluded): their pages would be missing from the sitemap. Every one
+    /// is named, sorted by path.
+    #[error("{}", unreadable_message(files))]
+    Unreadable {
+        /// Each path and what the system said.
+        files: Vec<(PathBuf, String)>,
+    },
+}
+
+fn unreadable_message(files: &[(PathBuf, String)]) -> String {
+    let mut lines: Vec<String> = files
+        .iter()
+        .map(|(path, error)| format!("{}: cannot read: {error}", path.display()))
+        .collect();
+    lines.push(match files.len() {
+        1 => "1 file or folder of the built site could not be read; fix its permissions or leave it out with an `exclude` pattern".to_owned(),
+        n => format!("{n} files or folders of the built site could not be read; fix their permissions or leave them out with an `exclude` pattern"),
+    });
+    lines.join("\nerror: ")
 }
 
 /// Scans the built site in `dir`, published at `options.base_url`.
@@ -138,7 +161,9 @@ pub enum Error {
 ///
 /// # Errors
 ///
-/// When `dir` is not a directory or an exclude glob does not parse.
+/// When `dir` is not a directory or an exclude glob does not parse, and
+/// [`Error::Unreadable`] naming every folder or page that could not be
+/// read (unless an exclude pattern leaves it out).
 pub fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error> {
     scan::scan(dir, options)
 }

@@ -61,7 +61,36 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
     for record in records {
         resolver.file(record);
     }
-    Ok(resolver.finish())
+    let found = resolver.finish();
+    // A folder or page that cannot be read is an error, not a warning: the
+    // pages in it would vanish from the sitemap without a word. One the
+    // exclude patterns leave out anyway is no loss.
+    let excluded = |path: &Path| {
+        let rel = path.strip_prefix(dir).unwrap_or(path).to_string_lossy();
+        globs.is_match(rel.as_ref()) || globs.is_match(format!("{rel}/index.html"))
+    };
+    let mut unreadable: Vec<(PathBuf, String)> = found
+        .warnings
+        .iter()
+        .filter_map(|w| match &w.kind {
+            WarningKind::Walk { message } if !excluded(&w.path) => {
+                // The walker's message names the path again.
+                let prefix = format!("{}: ", w.path.display());
+                let message = message.strip_prefix(&prefix).unwrap_or(message);
+                Some((w.path.clone(), message.to_owned()))
+            }
+            _ => None,
+        })
+        .chain(found.excluded.iter().filter_map(|e| match &e.reason {
+            ExclusionReason::Unreadable { error } => Some((e.path.clone(), error.clone())),
+            _ => None,
+        }))
+        .collect();
+    if unreadable.is_empty() {
+        return Ok(found);
+    }
+    unreadable.sort();
+    Err(Error::Unreadable { files: unreadable })
 }
 
 /// The base URL as a folder: `https://h/docs` names the folder `docs/`.
