@@ -113,7 +113,14 @@ impl Repo {
             None,
         );
         let out = out.trim();
-        (!out.is_empty()).then(|| out.to_owned())
+        // git before 2.40-odd writes a zero offset of `%cI`/`%aI` as
+        // `+00:00`, later ones as `Z` (Debian 12's 2.39 vs 2.47 here); a
+        // lastmod is written with `Z`, so compare in that form.
+        let out = match out.strip_suffix("+00:00") {
+            Some(time) if format.ends_with('I') => format!("{time}Z"),
+            _ => out.to_owned(),
+        };
+        (!out.is_empty()).then_some(out)
     }
 
     /// Every file git tracks at HEAD under `sub` (relative to `sub`).
