@@ -45,19 +45,7 @@ pub(crate) struct Judge<'a> {
 impl Judge<'_> {
     /// Judges the page at `rel` (its path under the root, `/`-separated).
     pub(crate) fn assess(&self, rel: Option<&str>, head: &Head) -> Assessed {
-        let mut a = Assessor {
-            options: self.options,
-            base: self.base,
-            warnings: Vec::new(),
-        };
-        if let Some(at) = head.invalid_utf8_at {
-            a.warnings.push(WarningKind::InvalidUtf8 { at });
-        }
-        if let Some(message) = &head.html_error {
-            a.warnings.push(WarningKind::BrokenHtml {
-                message: message.clone(),
-            });
-        }
+        let mut a = self.assessor(head);
         let (loc, verdict) = match rel {
             None => (
                 Err("the file name is not UTF-8, so it has no URL".to_owned()),
@@ -80,22 +68,28 @@ impl Judge<'_> {
 }
 
 impl Judge<'_> {
-    /// Judges the page at `rel` as served at `loc` (which may not be the
-    /// URL its path gives: a sitemap's `loc` in another URL form).
-    pub(crate) fn assess_at(&self, rel: &str, loc: &Loc, head: &Head) -> Assessed {
-        let mut a = Assessor {
-            options: self.options,
-            base: self.base,
-            warnings: Vec::new(),
-        };
+    /// An assessor holding the warnings every page's head gives.
+    fn assessor(&self, head: &Head) -> Assessor<'_> {
+        let mut warnings = Vec::new();
         if let Some(at) = head.invalid_utf8_at {
-            a.warnings.push(WarningKind::InvalidUtf8 { at });
+            warnings.push(WarningKind::InvalidUtf8 { at });
         }
         if let Some(message) = &head.html_error {
-            a.warnings.push(WarningKind::BrokenHtml {
+            warnings.push(WarningKind::BrokenHtml {
                 message: message.clone(),
             });
         }
+        Assessor {
+            options: self.options,
+            base: self.base,
+            warnings,
+        }
+    }
+
+    /// Judges the page at `rel` as served at `loc` (which may not be the
+    /// URL its path gives: a sitemap's `loc` in another URL form).
+    pub(crate) fn assess_at(&self, rel: &str, loc: &Loc, head: &Head) -> Assessed {
+        let mut a = self.assessor(head);
         let verdict = a.verdict(rel, loc, head);
         Assessed {
             loc: Ok(loc.clone()),

@@ -425,17 +425,8 @@ fn validate_inner(
 /// # Errors
 ///
 /// When `input` fails to read (a corrupt gzip stream included).
-pub fn peek_kind(mut input: impl BufRead) -> io::Result<DocumentKind> {
-    const PEEK: u64 = 4096;
-    let gzip = input.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let mut head = Vec::new();
-    if gzip {
-        crate::gzip::gunzip(input)
-            .take(PEEK)
-            .read_to_end(&mut head)?;
-    } else {
-        input.take(PEEK).read_to_end(&mut head)?;
-    }
+pub fn peek_kind(input: impl BufRead) -> io::Result<DocumentKind> {
+    let head = peek_head(input, 4096)?;
     let text = String::from_utf8_lossy(&head);
     let text = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
     Ok(
@@ -449,6 +440,20 @@ pub fn peek_kind(mut input: impl BufRead) -> io::Result<DocumentKind> {
             DocumentKind::Text
         },
     )
+}
+
+/// The first `limit` bytes of a sitemap, gunzipped when it is gzipped.
+fn peek_head(mut input: impl BufRead, limit: u64) -> io::Result<Vec<u8>> {
+    let gzip = input.fill_buf()?.starts_with(&[0x1f, 0x8b]);
+    let mut head = Vec::new();
+    if gzip {
+        crate::gzip::gunzip(input)
+            .take(limit)
+            .read_to_end(&mut head)?;
+    } else {
+        input.take(limit).read_to_end(&mut head)?;
+    }
+    Ok(head)
 }
 
 /// The first URL a sitemap lists (the first `<loc>` of a `<urlset>` or
@@ -469,17 +474,8 @@ pub fn peek_kind(mut input: impl BufRead) -> io::Result<DocumentKind> {
 /// # Errors
 ///
 /// When `input` fails to read (a corrupt gzip stream included).
-pub fn peek_first_loc(mut input: impl BufRead) -> io::Result<Option<Loc>> {
-    const PEEK: u64 = 64 * 1024;
-    let gzip = input.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let mut head = Vec::new();
-    if gzip {
-        crate::gzip::gunzip(input)
-            .take(PEEK)
-            .read_to_end(&mut head)?;
-    } else {
-        input.take(PEEK).read_to_end(&mut head)?;
-    }
+pub fn peek_first_loc(input: impl BufRead) -> io::Result<Option<Loc>> {
+    let head = peek_head(input, 64 * 1024)?;
     let text = String::from_utf8_lossy(&head);
     let text = text.trim_start_matches('\u{feff}');
     if !text.trim_start().starts_with('<') {
