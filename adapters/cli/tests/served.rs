@@ -13,10 +13,12 @@
 //! The site is built for `http://127.0.0.1:PORT/` so that everything a
 //! consumer fetches stays on this machine.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use sitemap_testkit::served::{self, Nginx, UrlForm};
+
+use crate::example;
 
 /// A temporary folder `www-data` can search (tempfile makes them 0700).
 fn served_tempdir() -> tempfile::TempDir {
@@ -26,36 +28,9 @@ fn served_tempdir() -> tempfile::TempDir {
     dir
 }
 
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-}
-
-/// Builds the example Hugo site for `base` into `public` with the real
-/// `hugo` (Hugo's own sitemap off: ours replaces it). `env` adds Hugo
-/// settings such as `HUGO_UGLYURLS`.
+/// The example Hugo site built for `base`.
 fn hugo_build(base: &str, public: &Path, env: &[(&str, &str)]) {
-    let out = Command::new("hugo")
-        .arg("--source")
-        .arg(example("hugo-site"))
-        .args([
-            "--baseURL",
-            base,
-            "--disableKinds",
-            "RSS,sitemap",
-            "--quiet",
-        ])
-        .arg("--destination")
-        .arg(public)
-        .envs(env.iter().copied())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run hugo ({e}); install it: apt-get install hugo"));
-    assert!(
-        out.status.success(),
-        "hugo failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::hugo_build_example(Some(base), public, env);
 }
 
 /// Runs `sitemap ARGS` with umask 022, as a deploy job typically has.

@@ -10,7 +10,7 @@ mod site;
 mod validate;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Copies a fixture tree (tests write into the copy).
@@ -40,4 +40,33 @@ fn sitemap(dir: &Path, args: &[&str]) -> Output {
 /// Output as text with the temporary folder's path redacted.
 fn text(bytes: &[u8], dir: &Path) -> String {
     String::from_utf8_lossy(bytes).replace(&*dir.to_string_lossy(), "<site>")
+}
+
+/// `examples/NAME` of the repository.
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+}
+
+/// Builds the example Hugo site into `public` with the real `hugo`
+/// (Hugo's own sitemap off: ours replaces it), for `base` when given;
+/// `env` adds Hugo settings such as `HUGO_UGLYURLS`.
+fn hugo_build_example(base: Option<&str>, public: &Path, env: &[(&str, &str)]) {
+    let mut cmd = Command::new("hugo");
+    cmd.arg("--source").arg(example("hugo-site"));
+    if let Some(base) = base {
+        cmd.args(["--baseURL", base]);
+    }
+    let out = cmd
+        .args(["--disableKinds", "RSS,sitemap", "--quiet", "--destination"])
+        .arg(public)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run hugo ({e}); install it: apt-get install hugo"));
+    assert!(
+        out.status.success(),
+        "hugo failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

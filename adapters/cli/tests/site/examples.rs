@@ -7,16 +7,9 @@
 //! `x/` → `x/index.html` form Zola writes).
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
-use crate::{copy_tree, sitemap, text};
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-}
+use crate::{copy_tree, example, sitemap, text};
 
 /// `sitemap ARGS` in `dir`, which must succeed; its stdout.
 fn ok(dir: &Path, args: &[&str]) -> String {
@@ -57,18 +50,7 @@ fn site_passes_on_the_html_example() {
 fn site_passes_on_the_hugo_example() {
     let dir = tempfile::tempdir().unwrap();
     let public = dir.path().join("public");
-    let out = Command::new("hugo")
-        .arg("--source")
-        .arg(example("hugo-site"))
-        .args(["--disableKinds", "RSS,sitemap", "--quiet", "--destination"])
-        .arg(&public)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run hugo ({e}); install it: apt-get install hugo"));
-    assert!(
-        out.status.success(),
-        "hugo failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::hugo_build_example(None, &public, &[]);
     let source = example("hugo-site");
     // Split and gzipped, with robots.txt: the index and its children too.
     ok(
