@@ -14,6 +14,12 @@
 //! - `cargo xtask fuzz [--seconds N] [TARGET...]`: the fuzz targets
 //!   (front matter, configuration, robots.txt, the validator) in release
 //!   mode for N seconds each, under a memory limit; non-zero on a finding.
+//! - `cargo xtask corpus [--list FILE] [NAME...]`: real public sites built
+//!   by their real generators and scanned by us; one line per site (not
+//!   in CI: it needs the sites' mirrors and the real tools).
+//! - `cargo xtask differential <hugo|zola> [--sites N] [--seed S]`: random
+//!   small sites built by the real generator and scanned by us; the URL
+//!   sets must be equal (not in CI either).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,9 +27,12 @@ use std::process::Command;
 use anyhow::{Context, Result, bail};
 
 mod bench;
+mod corpus;
+mod differential;
 mod examples;
 mod fuzz;
 mod setup;
+mod urlsets;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,9 +45,11 @@ fn main() -> Result<()> {
         "examples" => examples::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
+        "corpus" => corpus::run(rest),
+        "differential" => differential::run(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]>"
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]>"
             );
             Ok(())
         }

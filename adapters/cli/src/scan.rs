@@ -100,7 +100,7 @@ pub(crate) struct ScanArgs {
     /// Write nothing; exit 3 if the sitemap on disk differs from what would be written.
     #[arg(long, conflicts_with = "dry_run")]
     check: bool,
-    /// Write nothing; print the entries.
+    /// Write nothing; print the entries (tab-separated fields, the source file last).
     #[arg(long)]
     dry_run: bool,
     /// Settings file (default: DIR/sitemap.toml when it exists).
@@ -159,7 +159,12 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 // leave it out.
                 .with_exclude(source_config.exclude.clone());
             match Site::open(root, &options) {
-                Ok(site) => scan_content(&site, source_config, &spinner, args.html_page)?,
+                Ok(site) => scan_content(
+                    &site,
+                    source_config,
+                    &spinner,
+                    args.html_page || args.dry_run,
+                )?,
                 // Not a generator's site, but a built one: scan its HTML.
                 Err(sitemap_content::Error::NotASite { .. })
                     if content_flavor.is_none() && root.join("index.html").is_file() =>
@@ -249,6 +254,12 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             }
             for alt in &url.alternates {
                 line.push_str(&format!("\threflang={}:{}", alt.hreflang, alt.href));
+            }
+            // Last, so the sitemap's own fields keep their columns: the
+            // file the entry came from, to check a lastmod against.
+            if let Some(source) = scanned.sources.get(&url.loc) {
+                let shown = source.strip_prefix(root).unwrap_or(source);
+                line.push_str(&format!("\tsource={}", shown.display()));
             }
             writeln!(out, "{line}").context("cannot write to stdout")?;
         }
@@ -430,8 +441,8 @@ fn source_config(
     })
 }
 
-/// `want_sources`: keep each page's source file (only `--html-page`
-/// reads them, for titles).
+/// `want_sources`: keep each page's source file (`--html-page` reads
+/// them for titles, `--dry-run` prints them).
 fn scan_content(
     site: &Site,
     config: SourceConfig,

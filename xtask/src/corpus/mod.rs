@@ -1,0 +1,260 @@
+//! `cargo xtask corpus [--list FILE] [NAME...]`: real public sites, pinned
+//! to commits, each built by its real generator and scanned by us; one
+//! line per site says whether the URL sets are equal (differences the
+//! README calls deliberate are marked so) and whether lastmod agrees.
+//!
+//! - The pin list is `tests/corpus/sites.toml` ([`list`]); the sites
+//!   themselves are never committed. Each is checked out from a bare
+//!   mirror ([`checkout`]) under `target/corpus/`.
+//! - The generators are the real tools, found on `PATH` or named by
+//!   environment variables ([`tools`]); a missing tool skips its sites
+//!   with a note instead of failing the others.
+//! - lastmod is checked two ways: against the generator's own
+//!   `<lastmod>` where the site's entry says the generator derives it as
+//!   we do, and, for every page whose lastmod we take from git, against
+//!   `git log -1 --format=%cI -- FILE` ([`lastmod`]).
+//!
+//! Not part of CI: it needs the mirrors on disk and the real tools.
+
+mod checkout;
+mod lastmod;
+mod list;
+mod tools;
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::root;
+use crate::urlsets::{self, UrlSet};
+use list::{Generator, Site};
+pub(crate) use tools::{our_binary, version};
+
+pub(crate) fn run(args: &[String]) -> Result<()> {
+    let mut list_file = root().join("tests/corpus/sites.toml");
+    let mut names = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--list" => list_file = it.next().context("--list needs a file")?.into(),
+            flag if flag.starts_with('-') => {
+                bail!("unknown flag `{flag}`; usage: cargo xtask corpus [--list FILE] [NAME...]")
+            }
+            name => names.push(name.to_owned()),
+        }
+    }
+    let sites = list::load(&list_file)?;
+    for name in &names {
+        if !sites.iter().any(|s| &s.name == name) {
+            bail!("no site `{name}` in {}", list_file.display());
+        }
+    }
+    let ours = tools::our_binary()?;
+    // The versions compared against, once, at the top of the report.
+    let mut generators: Vec<Generator> = sites.iter().map(|s| s.generator).collect();
+    generators.dedup();
+    for generator in generators.iter().filter(|g| **g != Generator::Html) {
+        if let Some(tool) = tools::find(*generator)? {
+            println!("{}: {}", generator.as_str(), tools::version(&tool));
+        }
+    }
+    let work = root().join("target/corpus");
+    let mut failed = 0;
+    let mut lines = Vec::new();
+    // The README's table: one row per site, written beside the sites.
+    let mut table = vec![
+        "| site | generator | repository @ commit | exercises | result |".to_owned(),
+        "| --- | --- | --- | --- | --- |".to_owned(),
+    ];
+    for site in sites
+        .iter()
+        .filter(|s| names.is_empty() || names.contains(&s.name))
+    {
+        let line = match check(site, &ours, &work) {
+            Ok(Verdict { line, ok }) => {
+                if !ok {
+                    failed += 1;
+                }
+                line
+            }
+            Err(e) => {
+                failed += 1;
+                format!("{:<24} ERROR {e:#}", site.name)
+            }
+        };
+        println!("{line}");
+        let first = line.lines().next().unwrap_or_default();
+        let summary = first
+            .strip_prefix(site.name.as_str())
+            .unwrap_or(first)
+            .trim();
+        table.push(format!(
+            "| {} | {} | [{}](https://github.com/{}/tree/{}) `{}` | {} | {} |",
+            site.name,
+            site.generator.as_str(),
+            site.repo,
+            site.repo,
+            site.commit,
+            &site.commit[..10],
+            site.exercises.join(", "),
+            summary
+        ));
+        lines.push(line);
+    }
+    std::fs::create_dir_all(&work)?;
+    std::fs::write(work.join("report.md"), table.join("\n") + "\n")?;
+    eprintln!("table for the README: {}", work.join("report.md").display());
+    println!("\n{} sites, {failed} not equal", lines.len());
+    if failed > 0 {
+        bail!("{failed} site(s) differ or failed");
+    }
+    Ok(())
+}
+
+struct Verdict {
+    line: String,
+    ok: bool,
+}
+
+/// Checks out, builds, scans and compares one site.
+fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
+    let Some(tool) = tools::find(site.generator)? else {
+        return Ok(Verdict {
+            line: format!(
+                "{:<24} SKIPPED: {} not found ({})",
+                site.name,
+                site.generator.tool_name(),
+                tools::hint(site.generator)
+            ),
+            ok: true,
+        });
+    };
+    let repo = checkout::checkout(site, &work.join("sites"))?;
+    let root = repo.join(&site.root);
+    let theirs_dir = work.join("built").join(&site.name);
+    let ours_dir = work.join("ours").join(&site.name);
+    for dir in [&theirs_dir, &ours_dir] {
+        if dir.exists() {
+            std::fs::remove_dir_all(dir)
+                .with_context(|| format!("cannot clear {}", dir.display()))?;
+        }
+    }
+    tools::build(site, &tool, &root, &theirs_dir)?;
+    let theirs = their_set(site, &theirs_dir)?;
+    scan(site, ours, &root, &theirs_dir, &ours_dir)?;
+    let mine = urlsets::read_set(&ours_dir.join("sitemap.xml"), &ours_dir, &site.base_url)?;
+    let diff = urlsets::diff(&mine, &theirs);
+    let deliberate = |url: &str| site.deliberate_reason(url);
+    let unexplained_ours: Vec<_> = diff
+        .only_ours
+        .iter()
+        .filter(|u| deliberate(u).is_none())
+        .collect();
+    let unexplained_theirs: Vec<_> = diff
+        .only_theirs
+        .iter()
+        .filter(|u| deliberate(u).is_none())
+        .collect();
+    let marked = diff.only_ours.len() + diff.only_theirs.len()
+        - unexplained_ours.len()
+        - unexplained_theirs.len();
+
+    let mut line = format!(
+        "{:<24} {:<7} {:>5} URLs ",
+        site.name,
+        site.generator.as_str(),
+        theirs.len()
+    );
+    let urls_ok = unexplained_ours.is_empty() && unexplained_theirs.is_empty();
+    if urls_ok {
+        line.push_str("equal");
+    } else {
+        line.push_str(&format!(
+            "DIFFER: {} only ours, {} only theirs",
+            unexplained_ours.len(),
+            unexplained_theirs.len()
+        ));
+    }
+    if marked > 0 {
+        line.push_str(&format!(" ({marked} deliberate)"));
+    }
+    let mut ok = urls_ok;
+    // lastmod against the generator's, where it derives it as we do.
+    if site.lastmod_from_generator {
+        let differing = diff.lastmod.len();
+        if differing == 0 {
+            line.push_str("; lastmod equal");
+        } else {
+            ok = false;
+            line.push_str(&format!("; lastmod DIFFERS on {differing}"));
+        }
+    }
+    // lastmod against git, for every page whose lastmod comes from git.
+    if site.git_lastmod {
+        let report =
+            lastmod::check_git(scan_command(site, ours, &root, &theirs_dir), &root, &repo)?;
+        line.push_str(&format!("; {report}"));
+        ok &= report.mismatches.is_empty();
+    }
+    // The details under the line, so a run's log says what to look at.
+    for u in unexplained_ours.iter().take(5) {
+        line.push_str(&format!("\n    only ours:   {u}"));
+    }
+    for u in unexplained_theirs.iter().take(5) {
+        line.push_str(&format!("\n    only theirs: {u}"));
+    }
+    if site.lastmod_from_generator {
+        for (loc, a, b) in diff.lastmod.iter().take(5) {
+            line.push_str(&format!("\n    lastmod {loc}: ours {a:?}, theirs {b:?}"));
+        }
+    }
+    Ok(Verdict { line, ok })
+}
+
+/// The generator's own URL set: its sitemap, or for mdBook (which writes
+/// none) the chapters it wrote.
+fn their_set(site: &Site, built: &Path) -> Result<UrlSet> {
+    if site.generator == Generator::Mdbook {
+        return tools::mdbook_pages(built, &site.base_url);
+    }
+    let file = built.join(&site.sitemap);
+    urlsets::read_set(&file, built, &site.base_url)
+        .with_context(|| format!("the generator's sitemap {}", file.display()))
+}
+
+/// Runs our scan, writing into `out`.
+fn scan(site: &Site, ours: &Path, root: &Path, built: &Path, out: &Path) -> Result<()> {
+    let mut cmd = scan_command(site, ours, root, built);
+    cmd.arg("--out").arg(out);
+    let shown = format!("{cmd:?}");
+    let output = cmd
+        .output()
+        .with_context(|| format!("cannot run {shown}"))?;
+    if !output.status.success() {
+        bail!(
+            "our scan failed: {shown}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(())
+}
+
+/// Our command line for `site`, without where to write.
+pub(crate) fn scan_command(site: &Site, ours: &Path, root: &Path, built: &Path) -> Command {
+    let mut cmd = Command::new(ours);
+    match site.generator {
+        Generator::Hugo | Generator::Zola => {
+            cmd.arg("scan").arg(root);
+        }
+        Generator::Mdbook => {
+            cmd.arg("mdbook").arg(root);
+        }
+        Generator::Html => {
+            cmd.arg("scan").arg("--html").arg(built);
+        }
+    }
+    cmd.args(["--quiet", "--base-url", &site.base_url])
+        .args(&site.scan);
+    cmd
+}

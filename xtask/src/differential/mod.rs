@@ -1,0 +1,182 @@
+//! `cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR]`:
+//! random small sites, each built by the real generator and scanned by
+//! us; the URL sets must be equal.
+//!
+//! - Each generator's module writes one random site from a seeded RNG
+//!   ([`hugo`], [`zola`]), so a failing site is reproduced by its seed:
+//!   `cargo xtask differential hugo --seed S --sites 1`.
+//! - Every site whose sets differ is kept under
+//!   `target/differential/<generator>/failures/<seed>/` with `report.txt`
+//!   (the differences, the tool's version); the run ends non-zero.
+//! - A difference fixed becomes a case under `tests/data/differential/`
+//!   whose expected URLs are the real tool's, so CI needs neither tool
+//!   (`adapters/cli/tests/differential.rs` runs them).
+//!
+//! Not part of CI: it needs the real generators (see `corpus`).
+
+mod hugo;
+mod zola;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::urlsets::{self, UrlSet};
+
+/// The base URL every generated site is built and scanned under.
+pub(crate) const BASE_URL: &str = "https://diff.example.org/";
+
+/// One generator's side of the run.
+trait Generator {
+    /// `hugo` or `zola`: the folder name and the program's.
+    fn name(&self) -> &'static str;
+    /// Writes a random site into the empty folder `dir`.
+    fn write_site(&self, rng: &mut fastrand::Rng, dir: &Path) -> Result<()>;
+    /// Builds the site in `dir` into `out` with the real tool.
+    fn build(&self, tool: &Path, dir: &Path, out: &Path) -> Result<()>;
+}
+
+pub(crate) fn run(args: &[String]) -> Result<()> {
+    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR]";
+    let mut it = args.iter();
+    let generator: Box<dyn Generator> = match it.next().map(String::as_str) {
+        Some("hugo") => Box::new(hugo::Hugo),
+        Some("zola") => Box::new(zola::Zola),
+        _ => bail!("{usage}"),
+    };
+    let (mut sites, mut seed) = (1000_u64, None::<u64>);
+    let mut keep = crate::root()
+        .join("target/differential")
+        .join(generator.name());
+    while let Some(arg) = it.next() {
+        let mut value = || {
+            it.next()
+                .with_context(|| format!("{arg} needs a value; {usage}"))
+        };
+        match arg.as_str() {
+            "--sites" => sites = value()?.parse().context("--sites")?,
+            "--seed" => seed = Some(value()?.parse().context("--seed")?),
+            "--keep" => keep = value()?.into(),
+            other => bail!("unknown argument `{other}`; {usage}"),
+        }
+    }
+    // A fresh seed each run unless one is given: thousands of runs over
+    // time cover more than the same thousand again.
+    let seed = seed.unwrap_or_else(|| fastrand::u64(..1_000_000_000));
+    let tool = tool(generator.name())?;
+    let ours = crate::corpus::our_binary()?;
+    println!(
+        "{}: {}; seeds {seed}..{}",
+        generator.name(),
+        crate::corpus::version(&tool),
+        seed + sites
+    );
+    let work = keep.join("work");
+    let (mut equal, mut differ, mut failed) = (0_u64, 0_u64, 0_u64);
+    for s in seed..seed + sites {
+        let site = work.join("site");
+        let (theirs, mine) = (work.join("theirs"), work.join("ours"));
+        for d in [&site, &theirs, &mine] {
+            if d.exists() {
+                std::fs::remove_dir_all(d)?;
+            }
+        }
+        std::fs::create_dir_all(&site)?;
+        generator.write_site(&mut fastrand::Rng::with_seed(s), &site)?;
+        let result = generator
+            .build(&tool, &site, &theirs)
+            .and_then(|()| their_set(&theirs))
+            .and_then(|theirs_set| Ok((theirs_set, our_set(&ours, &site, &mine)?)));
+        let report = match result {
+            Ok((theirs_set, ours_set)) => {
+                let d = urlsets::diff(&ours_set, &theirs_set);
+                if d.only_ours.is_empty() && d.only_theirs.is_empty() {
+                    equal += 1;
+                    continue;
+                }
+                differ += 1;
+                let mut r = String::new();
+                for u in &d.only_ours {
+                    r.push_str(&format!("only ours:   {u}\n"));
+                }
+                for u in &d.only_theirs {
+                    r.push_str(&format!("only theirs: {u}\n"));
+                }
+                r
+            }
+            Err(e) => {
+                failed += 1;
+                format!("error: {e:#}\n")
+            }
+        };
+        let kept = keep.join("failures").join(s.to_string());
+        if kept.exists() {
+            std::fs::remove_dir_all(&kept)?;
+        }
+        std::fs::create_dir_all(&kept)?;
+        copy_dir(&site, &kept.join("site"))?;
+        std::fs::write(
+            kept.join("report.txt"),
+            format!("{}\nseed {s}\n{report}", crate::corpus::version(&tool)),
+        )?;
+        println!("seed {s}: {}", report.lines().next().unwrap_or_default());
+    }
+    println!(
+        "{}: {sites} sites, {equal} equal, {differ} differ, {failed} failed (kept in {})",
+        generator.name(),
+        keep.join("failures").display()
+    );
+    if differ + failed > 0 {
+        bail!("{} site(s) not equal", differ + failed);
+    }
+    Ok(())
+}
+
+fn tool(name: &str) -> Result<PathBuf> {
+    let var = format!("SITEMAP_CORPUS_{}", name.to_uppercase());
+    if let Some(p) = std::env::var_os(&var) {
+        return Ok(p.into());
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .with_context(|| format!("{name} not found on PATH (or set {var})"))
+}
+
+/// The generator's sitemap set (Hugo's multilingual index included).
+fn their_set(out: &Path) -> Result<UrlSet> {
+    urlsets::read_set(&out.join("sitemap.xml"), out, BASE_URL)
+}
+
+fn our_set(ours: &Path, site: &Path, out: &Path) -> Result<UrlSet> {
+    let output = Command::new(ours)
+        .arg("scan")
+        .arg(site)
+        .args(["--quiet", "--base-url", BASE_URL, "--out"])
+        .arg(out)
+        .output()
+        .context("cannot run our sitemap")?;
+    if !output.status.success() {
+        bail!(
+            "our scan failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    urlsets::read_set(&out.join("sitemap.xml"), out, BASE_URL)
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
