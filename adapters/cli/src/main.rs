@@ -10,12 +10,15 @@
 //! date.
 
 mod human;
+mod index;
 mod mdbook;
+mod publish;
 mod scan;
 mod settings;
 mod site;
 mod ui;
 mod validate;
+mod write;
 
 use std::process::ExitCode;
 
@@ -60,6 +63,10 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Write the sitemap of an mdBook book after `mdbook build` (the alternative to the plugin for a single-output book).
     Mdbook(mdbook::MdbookArgs),
+    /// Write one sitemap index over existing sitemaps (each checked), e.g. a site's and its book's.
+    Index(index::IndexArgs),
+    /// Write a sitemap set from a list of URLs (one a line with optional key=value fields, or JSON Lines).
+    Write(Box<write::WriteArgs>),
 }
 
 /// How a subcommand ended, when it did not fail.
@@ -77,6 +84,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Scan(args) => scan::run(&args, &ui),
         Command::Mdbook(args) => mdbook::run(&args, &ui),
+        Command::Write(args) => write::run(&args, &ui),
+        Command::Index(args) => index::run(&args, &ui),
         // Its own exit codes: 1 means "invalid", 2 a usage or I/O error.
         Command::Validate(args) => return validate::run(args).unwrap_or(ExitCode::from(2)),
     };

@@ -7,15 +7,12 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use sitemap_content::{ContentScan, Flavor, Site, SiteOptions};
-use sitemap_core::output::LockPolicy;
-use sitemap_core::{
-    DuplicatePolicy, Format, Limits, Loc, OutsidePolicy, SetErrorKind, SetOptions, SetReport,
-    SetWriter, Url,
-};
+use sitemap_core::{DuplicatePolicy, Loc, OutsidePolicy, SetOptions, SetReport, SetWriter, Url};
 use sitemap_source::pipeline::SourceConfig;
 
 use crate::Outcome;
 use crate::human::HumanPage;
+use crate::publish::{Companions, open_writer, publish, shown};
 use crate::settings::{self, FlavorName, FormatName, Hinted, LimitsName, Settings};
 use crate::ui::Ui;
 
@@ -187,32 +184,11 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         ui.warning(w);
     }
 
-    let format = match args.format.or(settings.format).unwrap_or(FormatName::Xml) {
-        FormatName::Xml => Format::Xml,
-        FormatName::Txt => Format::Text,
-    };
-    let limits = match args
-        .limits
-        .or(settings.limits)
-        .unwrap_or(LimitsName::Legacy)
-    {
-        LimitsName::Legacy => Limits::LEGACY,
-        LimitsName::SitemapsOrg => Limits::SITEMAPS_ORG,
-    };
-    let limits = match args.max_urls.or(settings.max_urls) {
-        Some(n) if n == 0 || n > limits.max_urls => {
-            return Err(Hinted {
-                message: format!(
-                    "max-urls {n}: expected 1 to {} (the limit of the chosen profile)",
-                    limits.max_urls
-                ),
-                hint: "leave max-urls out for the protocol's 50,000".to_owned(),
-            }
-            .into());
-        }
-        Some(n) => limits.with_max_urls(n),
-        None => limits,
-    };
+    let format = crate::publish::format(args.format.or(settings.format));
+    let limits = crate::publish::limits(
+        args.limits.or(settings.limits),
+        args.max_urls.or(settings.max_urls),
+    )?;
     let gzip = args.gzip || settings.gzip.unwrap_or(false);
     let stem = settings
         .stem
@@ -308,13 +284,13 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     for url in &scanned.urls {
         writer.push(url)?;
     }
-    let mut staged = writer.stage()?;
-    let mut extras = Vec::new();
+    let staged = writer.stage()?;
+    let mut files = Vec::new();
     if args.stylesheet {
-        extras.push(staged.add_file(
+        files.push((
             sitemap_core::human::XSL_FILE_NAME,
-            sitemap_core::human::XSL.as_bytes(),
-        )?);
+            sitemap_core::human::XSL.as_bytes().to_vec(),
+        ));
     }
     if args.html_page {
         let pages: Vec<HumanPage> = scanned
@@ -328,65 +304,15 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             .collect();
         let site_title = crate::human::fallback_title(&scanned.base_url);
         let html = crate::human::html_page(&scanned.out, &scanned.base_url, &site_title, &pages)?;
-        extras.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
+        files.push((sitemap_core::human::HTML_FILE_NAME, html));
     }
-    let robots_changed = if robots_wanted {
-        let folder = scanned.base_url.as_str();
-        // The names this set had in other formats, so switching to gzip
-        // replaces the old line instead of adding a second one.
-        let previous: Vec<Loc> = ["xml", "txt", "xml.gz", "txt.gz"]
-            .iter()
-            .filter_map(|ext| format!("{folder}{stem}.{ext}").parse().ok())
-            .collect();
-        Some(staged.stage_robots(&previous)?.1)
-    } else {
-        None
+    let companions = Companions {
+        files,
+        robots_stem: robots_wanted.then_some(stem.as_str()),
     };
-    let report = staged.commit()?;
-    if report.skipped_outside > 0 {
-        ui.warning(&format!(
-            "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
-            report.skipped_outside, scanned.base_url
-        ));
-    }
-    let (root_file, root_loc) = report.root();
-    let mut written = format!("wrote {}", shown(root_file));
-    if report.sitemaps.len() > 1 {
-        written.push_str(&format!(" (index of {} sitemaps)", report.sitemaps.len()));
-    }
-    if let Some(changed) = robots_changed {
-        if scanned
-            .base_url
-            .as_str()
-            .trim_end_matches('/')
-            .matches('/')
-            .count()
-            > 2
-        {
-            ui.warning(&format!(
-                "robots.txt is read only at the host's root; {} is below it, so add the `Sitemap: {root_loc}` line to the root robots.txt too",
-                scanned.base_url
-            ));
-        }
-        written.push_str(if changed {
-            " and robots.txt"
-        } else {
-            "; robots.txt already up to date"
-        });
-    }
-    for path in &extras {
-        written.push_str(&format!(", {}", shown(path)));
-    }
-    if !report.removed.is_empty() {
-        let names: Vec<String> = report.removed.iter().map(|p| file_name(p)).collect();
-        written.push_str(&format!("; removed {}", names.join(", ")));
-    }
-    if !report.swept.is_empty() {
-        written.push_str(&format!(
-            "; swept {} temporary file(s) of an interrupted run",
-            report.swept.len()
-        ));
-    }
+    let published = publish(staged, &scanned.base_url, companions)?;
+    let written = published.written(&scanned.base_url, ui);
+    let report = &published.report;
     ui.summary(&format!(
         "sitemap: {} files read, {} URLs{excluded}; {written}",
         scanned.files_read, report.urls
@@ -574,26 +500,6 @@ fn write_set(options: SetOptions, urls: &[Url]) -> anyhow::Result<SetReport> {
     Ok(writer.write_all(urls.iter())?)
 }
 
-/// A writer holding the output folder's lock; when another run holds it,
-/// says so once and waits for it.
-fn open_writer(options: SetOptions, ui: &Ui) -> anyhow::Result<SetWriter> {
-    match SetWriter::new(options.clone().with_lock(LockPolicy::Fail)) {
-        Err(e) if matches!(e.kind(), SetErrorKind::Locked) => {
-            ui.summary(&format!(
-                "waiting for another run writing into {}",
-                shown(&options.dir)
-            ));
-            Ok(SetWriter::new(options.with_lock(LockPolicy::Wait))?)
-        }
-        other => Ok(other?),
-    }
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(|| shown(path), |n| n.to_string_lossy().into_owned())
-}
-
 /// Files of the fresh set in `fresh` that differ from `out`, plus files in
 /// `out` that look like an earlier set's and are not in this one.
 fn compare(report: &SetReport, fresh: &Path, options: &SetOptions) -> anyhow::Result<Vec<String>> {
@@ -639,9 +545,4 @@ fn excluded_summary(excluded: &BTreeMap<String, usize>) -> String {
     }
     let parts: Vec<String> = excluded.iter().map(|(k, n)| format!("{n} {k}")).collect();
     format!(", {total} excluded ({})", parts.join(", "))
-}
-
-fn shown(path: &Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }

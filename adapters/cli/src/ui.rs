@@ -74,6 +74,16 @@ impl Ui {
         }
     }
 
+    /// One `error:` line for one bad item of many (a line of a URL list),
+    /// printed as it is found so memory does not grow with the errors.
+    pub(crate) fn error_line(&self, message: &str) {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "{} {message}",
+            self.paint("1;31", "error:")
+        );
+    }
+
     pub(crate) fn warning(&self, message: &str) {
         if self.quiet.load(Ordering::Relaxed) {
             return;

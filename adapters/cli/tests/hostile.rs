@@ -223,7 +223,7 @@ error: 2 pages could not be read
     // Hugo's default taxonomies are listed, as Hugo lists them.
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "https://example.org/\nhttps://example.org/categories/\nhttps://example.org/docs/\nhttps://example.org/docs/open/\nhttps://example.org/tags/\n"
+        "https://example.org/\nhttps://example.org/categories/\nhttps://example.org/docs/\nhttps://example.org/docs/open/\tsource=content/docs/open.md\nhttps://example.org/tags/\n"
     );
     assert_eq!(out.status.code(), Some(0));
     // So the temp folder can be removed.

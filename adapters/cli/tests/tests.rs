@@ -4,11 +4,13 @@
 mod differential;
 mod files;
 mod hostile;
+mod index;
 mod mdbook;
 mod scan;
 mod served;
 mod site;
 mod validate;
+mod write;
 
 use std::fs;
 use std::path::{Path, PathBuf};
