@@ -11,9 +11,10 @@ use anyhow::{Context, Result, bail};
 mod git;
 mod html;
 mod scan;
+mod write;
 mod writer;
 
-const NAMES: [&str; 4] = ["writer", "git", "scan", "html"];
+const NAMES: [&str; 5] = ["writer", "write", "git", "scan", "html"];
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let Some((name, rest)) = args.split_first() else {
@@ -21,11 +22,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     };
     match name.as_str() {
         "writer" => writer::run(rest),
+        "write" => write::run(rest),
         "git" => git::run(rest),
         "scan" => scan::run(rest),
         "html" => html::run(rest),
         "all" => {
             writer::run(rest)?;
+            write::run(rest)?;
             git::run(rest)?;
             scan::run(rest)?;
             html::run(rest)
@@ -49,6 +52,15 @@ pub(crate) fn target_dir() -> PathBuf {
             }
         })
         .unwrap_or_else(|| crate::root().join("target"))
+}
+
+/// The 1-minute load average, for the report: on a shared machine it
+/// says how much of a ratio is the other jobs'.
+pub(crate) fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split(' ').next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 /// The median of some timings (sorts them).
