@@ -39,8 +39,11 @@ pub(crate) struct ScanArgs {
     trailing_slash: Option<String>,
     /// With --html: list `page.html` as `page` (clean URLs, as VitePress `cleanUrls`, Cloudflare
     /// Pages and Vercel serve them).
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_clean_urls")]
     clean_urls: bool,
+    /// Do not list `page.html` as `page` (overrides `clean-urls = true`).
+    #[arg(long, overrides_with = "clean_urls")]
+    no_clean_urls: bool,
     /// With --html: the source folder the built pages come from (same paths, `.md` or `.html`),
     /// for lastmod from its front matter and git history instead of none.
     #[arg(long, value_name = "DIR")]
@@ -55,8 +58,11 @@ pub(crate) struct ScanArgs {
     #[arg(long, value_enum)]
     format: Option<FormatName>,
     /// Gzip the files (`sitemap.xml.gz`).
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_gzip")]
     gzip: bool,
+    /// Write plain files (overrides `gzip = true`).
+    #[arg(long, overrides_with = "gzip")]
+    no_gzip: bool,
     /// Size limits per file: legacy (10 MB) or sitemaps-org (50 MB).
     #[arg(long, value_enum)]
     limits: Option<LimitsName>,
@@ -83,17 +89,29 @@ pub(crate) struct ScanArgs {
     #[arg(long, value_name = "0.0-1.0")]
     priority: Option<f64>,
     /// List drafts too.
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_drafts")]
     drafts: bool,
+    /// Leave drafts out (overrides `include-drafts = true`).
+    #[arg(long, overrides_with = "drafts")]
+    no_drafts: bool,
     /// Add or update the `Sitemap:` line in robots.txt in the output folder.
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_robots")]
     robots: bool,
+    /// Leave robots.txt alone (overrides `robots = true`).
+    #[arg(long, overrides_with = "robots")]
+    no_robots: bool,
     /// Write sitemap.xsl beside the sitemap and reference it, so a browser shows the sitemap as a sortable table.
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_stylesheet")]
     stylesheet: bool,
+    /// Write no stylesheet (overrides `stylesheet = true`).
+    #[arg(long, overrides_with = "stylesheet")]
+    no_stylesheet: bool,
     /// Write sitemap.html: every page by section, with its title, for the site's visitors.
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_html_page")]
     html_page: bool,
+    /// Write no sitemap.html (overrides `html-page = true`).
+    #[arg(long, overrides_with = "html_page")]
+    no_html_page: bool,
     /// Write nothing; exit 3 if the sitemap on disk differs from what would be written.
     #[arg(long, conflicts_with = "dry_run")]
     check: bool,
@@ -130,6 +148,12 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         .unwrap_or_else(|| root.join("sitemap.toml"));
     let settings = settings::load(&settings_path, args.config.is_some())?.unwrap_or_default();
     let source_config = source_config(args, &settings, &settings_path)?;
+    let stylesheet = either(args.stylesheet, args.no_stylesheet)
+        .or(settings.stylesheet)
+        .unwrap_or(false);
+    let html_page = either(args.html_page, args.no_html_page)
+        .or(settings.html_page)
+        .unwrap_or(false);
 
     let flavor = args.flavor.or(settings.flavor);
     let html_dir = args
@@ -156,12 +180,9 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 // leave it out.
                 .with_exclude(source_config.exclude.clone());
             match Site::open(root, &options) {
-                Ok(site) => scan_content(
-                    &site,
-                    source_config,
-                    &spinner,
-                    args.html_page || args.dry_run,
-                )?,
+                Ok(site) => {
+                    scan_content(&site, source_config, &spinner, html_page || args.dry_run)?
+                }
                 // Not a generator's site, but a built one: scan its HTML.
                 Err(sitemap_content::Error::NotASite { .. })
                     if content_flavor.is_none() && root.join("index.html").is_file() =>
@@ -189,12 +210,16 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         args.limits.or(settings.limits),
         args.max_urls.or(settings.max_urls),
     )?;
-    let gzip = args.gzip || settings.gzip.unwrap_or(false);
+    let gzip = either(args.gzip, args.no_gzip)
+        .or(settings.gzip)
+        .unwrap_or(false);
     let stem = settings
         .stem
         .clone()
         .unwrap_or_else(|| "sitemap".to_owned());
-    let robots_wanted = args.robots || settings.robots.unwrap_or(false);
+    let robots_wanted = either(args.robots, args.no_robots)
+        .or(settings.robots)
+        .unwrap_or(false);
     let set_options = |dir: &Path| {
         let options = SetOptions::new(dir, scanned.base_url.clone())
             .with_stem(stem.clone())
@@ -203,7 +228,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             .with_limits(limits)
             .with_outside(OutsidePolicy::Skip)
             .with_duplicates(DuplicatePolicy::Skip);
-        if args.stylesheet {
+        if stylesheet {
             // Relative: browsers apply a stylesheet only from the sitemap's own origin.
             let href = sitemap_core::human::XSL_FILE_NAME;
             options.with_stylesheet(href).with_index_stylesheet(href)
@@ -286,13 +311,13 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
     let staged = writer.stage()?;
     let mut files = Vec::new();
-    if args.stylesheet {
+    if stylesheet {
         files.push((
             sitemap_core::human::XSL_FILE_NAME,
             sitemap_core::human::XSL.as_bytes().to_vec(),
         ));
     }
-    if args.html_page {
+    if html_page {
         let pages: Vec<HumanPage> = scanned
             .urls
             .iter()
@@ -322,6 +347,17 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     Ok(Outcome::Done)
 }
 
+/// A boolean setting from `--X` / `--no-X` (the later one wins, clap
+/// clears the other): `None` when neither was given, so sitemap.toml
+/// decides.
+fn either(yes: bool, no: bool) -> Option<bool> {
+    match (yes, no) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    }
+}
+
 /// `[source]` of sitemap.toml with the flags applied on top, read by the
 /// source layer's own (strict) deserialiser.
 fn source_config(
@@ -347,8 +383,8 @@ fn source_config(
     if let Some(p) = args.priority {
         table.insert("priority".into(), toml::Value::Float(p));
     }
-    if args.drafts {
-        table.insert("include-drafts".into(), toml::Value::Boolean(true));
+    if let Some(drafts) = either(args.drafts, args.no_drafts) {
+        table.insert("include-drafts".into(), toml::Value::Boolean(drafts));
     }
     if let Some(s) = &args.shallow {
         let git = table
@@ -454,7 +490,11 @@ fn scan_html(
     let base = Loc::parse_folder(&base_url).with_context(|| "--base-url".to_owned())?;
     let mut options = sitemap_html::HtmlOptions::new(base.clone())
         .with_exclude(config.exclude.iter().cloned())
-        .with_clean_urls(args.clean_urls || settings.clean_urls.unwrap_or(false));
+        .with_clean_urls(
+            either(args.clean_urls, args.no_clean_urls)
+                .or(settings.clean_urls)
+                .unwrap_or(false),
+        );
     if let Some(style) = &args.trailing_slash {
         let style: sitemap_html::TrailingSlash = style.parse().map_err(|message| Hinted {
             message,

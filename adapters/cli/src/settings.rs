@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 /// Every key of `sitemap.toml`; shown by `sitemap scan --help`.
-pub(crate) const KEYS_HELP: &str = r#"sitemap.toml (at the site root, or --config FILE); flags win over it:
+pub(crate) const KEYS_HELP: &str = r#"sitemap.toml (at the site root, or --config FILE); flags win over it, and
+every true/false key has a --no-… flag to turn it off from the command line:
 
   flavor = "zola"            # "zola", "hugo" or "html"; detected when absent
   base-url = "https://example.org/"   # instead of the site's base_url / baseURL
@@ -20,6 +21,8 @@ pub(crate) const KEYS_HELP: &str = r#"sitemap.toml (at the site root, or --confi
   max-urls = 50000           # at most this many URLs per file (split into an index past it)
   stem = "sitemap"           # file names: sitemap.xml, or sitemap-1-<tag>.xml, ... and the index sitemap.xml
   robots = false             # add/update `Sitemap:` in robots.txt
+  stylesheet = false         # write sitemap.xsl and reference it (browsers show a table)
+  html-page = false          # write sitemap.html for visitors
 
   [source]                   # the shared source layer
   lastmod = ["front-matter", "git", "date", "mtime"]   # precedence, first match wins
@@ -82,6 +85,8 @@ pub(crate) struct Settings {
     pub(crate) max_urls: Option<u64>,
     pub(crate) stem: Option<String>,
     pub(crate) robots: Option<bool>,
+    pub(crate) stylesheet: Option<bool>,
+    pub(crate) html_page: Option<bool>,
     pub(crate) source: Option<toml::Table>,
 }
 

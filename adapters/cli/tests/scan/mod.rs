@@ -186,6 +186,75 @@ fn scan_settings_file_and_flags_win() {
     );
 }
 
+/// Every true/false key of sitemap.toml can be turned off by a `--no-…`
+/// flag, and back on by its flag: the later of the two wins.
+#[test]
+fn scan_no_flags_override_true_settings() {
+    let dir = site("hugo-rules");
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "gzip = true\nrobots = true\nstylesheet = true\nhtml-page = true\n\n[source]\nlastmod = [\"front-matter\", \"date\"]\ninclude-drafts = true\n",
+    )
+    .unwrap();
+    let files = |args: &[&str]| {
+        let _ = fs::remove_dir_all(dir.path().join("public"));
+        let out = sitemap(dir.path(), args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            text(&out.stderr, dir.path())
+        );
+        sitemap_testkit::list_files(&dir.path().join("public"))
+    };
+    assert_eq!(
+        files(&["scan", "-q"]),
+        [
+            "robots.txt",
+            "sitemap.html",
+            "sitemap.xml.gz",
+            "sitemap.xsl"
+        ]
+    );
+    assert_eq!(
+        files(&[
+            "scan",
+            "-q",
+            "--no-gzip",
+            "--no-robots",
+            "--no-stylesheet",
+            "--no-html-page"
+        ]),
+        ["sitemap.xml"]
+    );
+    // The later flag wins.
+    assert_eq!(
+        files(&[
+            "scan",
+            "-q",
+            "--no-gzip",
+            "--gzip",
+            "--no-robots",
+            "--no-stylesheet",
+            "--no-html-page"
+        ]),
+        ["sitemap.xml.gz"]
+    );
+    // include-drafts = true lists the fixture's draft; --no-drafts does not.
+    let dry = |extra: &[&str]| {
+        let mut args = vec!["scan", "-q", "--dry-run"];
+        args.extend(extra);
+        String::from_utf8(sitemap(dir.path(), &args).stdout).unwrap()
+    };
+    let with = dry(&[]);
+    let without = dry(&["--no-drafts"]);
+    assert!(
+        with.lines().count() > without.lines().count(),
+        "{with}\n--\n{without}"
+    );
+    assert_eq!(dry(&["--no-drafts", "--drafts"]), with);
+}
+
 #[test]
 fn scan_errors_name_the_file_with_a_hint() {
     let dir = tempfile::tempdir().unwrap();
