@@ -124,6 +124,9 @@ pub(crate) struct ScanArgs {
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
+    /// Also list every page left out, with its reason.
+    #[arg(long, short, conflicts_with = "quiet")]
+    verbose: bool,
 }
 
 /// What a scan produced, whatever the source.
@@ -134,6 +137,8 @@ struct Scanned {
     files_read: usize,
     /// Reason -> count.
     excluded: BTreeMap<String, usize>,
+    /// `--verbose`: each page left out, `file: reason`.
+    left_out: Vec<String>,
     warnings: Vec<String>,
     /// The source file of each page, where known (for sitemap.html titles).
     sources: std::collections::HashMap<Loc, PathBuf>,
@@ -180,9 +185,13 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 // leave it out.
                 .with_exclude(source_config.exclude.clone());
             match Site::open(root, &options) {
-                Ok(site) => {
-                    scan_content(&site, source_config, &spinner, html_page || args.dry_run)?
-                }
+                Ok(site) => scan_content(
+                    &site,
+                    source_config,
+                    &spinner,
+                    html_page || args.dry_run,
+                    args.verbose,
+                )?,
                 // Not a generator's site, but a built one: scan its HTML.
                 Err(sitemap_content::Error::NotASite { .. })
                     if content_flavor.is_none() && root.join("index.html").is_file() =>
@@ -203,6 +212,9 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     drop(spinner);
     for w in &scanned.warnings {
         ui.warning(w);
+    }
+    for page in &scanned.left_out {
+        ui.summary(&format!("left out: {page}"));
     }
 
     let format = crate::publish::format(args.format.or(settings.format));
@@ -410,6 +422,7 @@ fn scan_content(
     config: SourceConfig,
     spinner: &crate::ui::Spinner,
     want_sources: bool,
+    verbose: bool,
 ) -> anyhow::Result<Scanned> {
     let scan: ContentScan = site.scan()?;
     spinner.set_message("reading lastmod");
@@ -421,6 +434,23 @@ fn scan_content(
     }
     for e in &output.excluded {
         *excluded.entry(exclusion_label(&e.reason)).or_default() += 1;
+    }
+    let mut left_out = Vec::new();
+    if verbose {
+        let root = &site.root;
+        let rel = |p: &Path| shown(p.strip_prefix(root).unwrap_or(p));
+        left_out.extend(
+            scan.excluded
+                .iter()
+                .map(|e| format!("{}: {}", rel(&e.source), e.reason.as_str())),
+        );
+        left_out.extend(
+            output
+                .excluded
+                .iter()
+                .map(|e| format!("{}: {} ({})", rel(&e.source), e.reason, e.loc)),
+        );
+        left_out.sort();
     }
     let mut warnings: Vec<String> = scan
         .warnings
@@ -447,6 +477,7 @@ fn scan_content(
         out: site.output_dir.clone(),
         files_read,
         excluded,
+        left_out,
         warnings,
         sources,
     })
@@ -530,6 +561,18 @@ fn scan_html(
         base_url: base,
         out: dir.to_path_buf(),
         excluded,
+        left_out: if args.verbose {
+            found
+                .excluded
+                .iter()
+                .map(|e| {
+                    let path = e.path.strip_prefix(dir).unwrap_or(&e.path);
+                    format!("{}: {}", shown(path), e.reason)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
         // Titles come from the built pages themselves.
         sources: std::collections::HashMap::new(),
     })

@@ -255,6 +255,47 @@ fn scan_no_flags_override_true_settings() {
     assert_eq!(dry(&["--no-drafts", "--drafts"]), with);
 }
 
+/// `--verbose` names every page left out and why, for content and for
+/// built HTML, before the summary that only counts them.
+#[test]
+fn scan_verbose_lists_every_page_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::copy_tree(&crate::example("hugo-site"), dir.path());
+    let out = sitemap(
+        dir.path(),
+        &["scan", "-v", "--dry-run", "--lastmod", "front-matter"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
+    left out: content/docs/internal/notes.md: matches exclude pattern `content/docs/internal/**` (https://hugo-demo.example.org/docs/internal/notes/)
+    left out: content/posts/upcoming.md: draft
+    left out: content/snippets/footer.md: bundle resource
+    left out: content/snippets/index.md: headless
+    sitemap: 14 files read, 15 URLs, 4 excluded (1 --exclude, 1 bundle resource, 1 draft, 1 headless); dry run, nothing written
+    ");
+    let html = crate::example("html-site").join("_site");
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            html.to_str().unwrap(),
+            "--base-url",
+            "https://e.org/",
+            "-v",
+            "--dry-run",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!(text(&out.stderr, dir.path()), @r#"
+    left out: 404.html: 404 page
+    left out: old-page/index.html: redirect stub to https://shop.example.org/about/
+    left out: print/blog/hello-sitemaps/index.html: canonical is https://shop.example.org/blog/hello-sitemaps/ (not listed)
+    left out: private/index.html: <meta name="robots"> says noindex
+    sitemap: 7 files read, 4 URLs, 4 excluded (1 404 page, 1 canonical elsewhere, 1 noindex, 1 redirect stub); dry run, nothing written
+    "#);
+}
+
 #[test]
 fn scan_errors_name_the_file_with_a_hint() {
     let dir = tempfile::tempdir().unwrap();
