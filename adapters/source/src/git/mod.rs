@@ -1,0 +1,429 @@
+//! Last-commit dates for many files from one history pass.
+//!
+//! `git log -1 -- FILE` answers with the first commit, walking back from
+//! HEAD, that is not TREESAME for FILE, where git's default history
+//! simplification follows only the first TREESAME parent of a merge. This
+//! module replays that rule for every requested file at once over one
+//! `git log --diff-merges=separate --name-only` stream: each file waits at
+//! the commit its walk has reached; a commit that changed it answers it,
+//! otherwise it moves on to the parent git would follow. A commit must be
+//! read after all its children, so a file never waits at a commit already
+//! passed: git's default date order gives that unless dates are skewed,
+//! and when it does not, the pass is redone by one process with
+//! `--topo-order`. When no file waits any more, git is stopped.
+//!
+//! Almost all the time goes into git's tree diffs, on one core. So on a
+//! long history the stream is produced by several processes at once (one
+//! per core, at most [`MAX_PROCESSES`]), while the walk still takes the
+//! commits in the stream's order:
+//!
+//! - The first `git log` starts at once and feeds the walk as it reads,
+//!   so a walk that stops early (the newest pages) stops after the same
+//!   commits as with one process. Only once it has shown [`COUNT_AFTER`]
+//!   commits do other processes start, so a short history, or a walk
+//!   that stops by then, never shares the cores with them.
+//! - Two processes (two cores): the second is `git log --reverse` with
+//!   the same options ([`Tail`]): the same stream backwards, oldest
+//!   first, read by its own thread. Before each commit of the first
+//!   process the walk asks whether the tail has shown it; when it has,
+//!   the two have met: the tail is stopped, the commit must be the same
+//!   in both (parents, date, files), and the walk takes the tail's
+//!   commits from there back to the oldest. No count, no skipping, and
+//!   they meet wherever their speeds take them.
+//! - More processes: `git rev-list --count` runs beside the first (never
+//!   waited for); with at least [`MIN_SPLIT_COMMITS`] commits the rest is
+//!   shared out: part `i` is `git log --skip=START --max-count=LEN`,
+//!   read by its own thread into batches of parsed commits. `--skip`
+//!   walks past the first START commits without diffing them (git's
+//!   `get_revision_internal` just pulls them from the same walk), so the
+//!   parts put end to end are the one stream. The parts are sized to
+//!   finish together, counting what each spends skipping
+//!   ([`split_points`]). The walk reads the first process up to its
+//!   share, stops it, then takes each part's batches in order. Every part
+//!   but the last shows one commit past its share, and the first
+//!   process's next commit is read too: each must be the first commit of
+//!   the part after it, and each part must show exactly its share, or
+//!   the pass is redone by one process. Newer commits tend to cost git
+//!   more (bigger trees), so the first share tends to run late: whenever
+//!   a part's process has ended and a core is free, the rest of the first
+//!   share is split again ([`steal_point`]).
+//!
+//! Every child process is killed and reaped on every way out of a pass
+//! (early stop, error, panic), and its stderr is drained by a thread so a
+//! full pipe never blocks it ([`Running`](process::Running)).
+//!
+//! The modules, in the order a pass uses them:
+//!
+//! - this one: the public answer ([`GitHistory`], [`GitLastmod`]) and the
+//!   working tree's status (uncommitted files);
+//! - [`pass`]: the `git` commands and the driver of one pass;
+//! - [`split`]: sharing the pass among several processes;
+//! - [`process`]: a running child and its log stream's reader;
+//! - [`walk`]: the replay of git's history simplification.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use sitemap_core::Lastmod;
+
+use crate::error::Error;
+use crate::lastmod::{GitOptions, Uncommitted};
+
+/// A commit or tree id (SHA-1 or SHA-256) held without allocating, since
+/// the walk keys maps by tens of thousands of them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Oid {
+    bytes: [u8; 32],
+    len: u8,
+}
+
+impl Oid {
+    /// Parses lowercase or uppercase hex of 40 or 64 digits.
+    fn from_hex(hex: &[u8]) -> Option<Oid> {
+        if hex.len() != 40 && hex.len() != 64 {
+            return None;
+        }
+        let mut oid = Oid {
+            bytes: [0; 32],
+            len: (hex.len() / 2) as u8,
+        };
+        for (i, pair) in hex.chunks_exact(2).enumerate() {
+            let digit = |c: u8| (c as char).to_digit(16);
+            oid.bytes[i] = (digit(pair[0])? * 16 + digit(pair[1])?) as u8;
+        }
+        Some(oid)
+    }
+}
+
+impl std::fmt::Display for Oid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.bytes[..usize::from(self.len)]
+            .iter()
+            .try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
+
+/// What git says about one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GitLastmod {
+    /// The date of the last commit that changed it.
+    Committed(Lastmod),
+    /// It has uncommitted changes (staged or not); with
+    /// [`Uncommitted::Mtime`] its modification time stands in.
+    Uncommitted,
+    /// git does not track it.
+    Untracked,
+    /// A shallow clone cuts its history off: the date is unknown.
+    CutOff,
+    /// Tracked, but no commit reachable from HEAD has it (for example
+    /// staged but never committed).
+    NoCommit,
+}
+
+/// The git answers for a set of files, read by [`GitHistory::read`].
+#[derive(Clone, Debug)]
+pub struct GitHistory {
+    toplevel: PathBuf,
+    shallow: bool,
+    files: HashMap<PathBuf, GitLastmod>,
+    /// How many `git log` processes shared the pass that gave the answers.
+    log_processes: usize,
+}
+
+impl GitHistory {
+    /// Asks git about `files` (paths relative to `root`, which may be any
+    /// directory inside a work tree). `Ok(None)` when `root` is not inside
+    /// a git work tree or git is not installed.
+    pub fn read(
+        root: &Path,
+        files: &[PathBuf],
+        options: &GitOptions,
+    ) -> Result<Option<GitHistory>, Error> {
+        GitHistory::read_split(root, files, options, Split::for_machine())
+    }
+
+    /// Not part of the API: [`GitHistory::read`] with the history split
+    /// over at most `processes` `git log` processes however short it is,
+    /// the split made once the first process has shown `split_at` commits
+    /// (with 2 processes: the two meet right there). `read` picks the
+    /// number from the machine, splits only long histories, and never
+    /// waits. The answers are the same; tests use it to run the split on
+    /// small repositories.
+    #[doc(hidden)]
+    pub fn read_with_processes(
+        root: &Path,
+        files: &[PathBuf],
+        options: &GitOptions,
+        processes: usize,
+        split_at: usize,
+    ) -> Result<Option<GitHistory>, Error> {
+        let split = Split {
+            processes: processes.max(1),
+            min_commits: 0,
+            count_after: 0,
+            count_at: Some(split_at),
+        };
+        GitHistory::read_split(root, files, options, split)
+    }
+
+    fn read_split(
+        root: &Path,
+        files: &[PathBuf],
+        options: &GitOptions,
+        split: Split,
+    ) -> Result<Option<GitHistory>, Error> {
+        let git = Git {
+            dir: root.to_owned(),
+        };
+        let Some(info) = git.rev_parse()? else {
+            return Ok(None);
+        };
+        let mut history = GitHistory {
+            toplevel: info.toplevel.clone(),
+            shallow: info.shallow,
+            files: HashMap::with_capacity(files.len()),
+            log_processes: 0,
+        };
+        // Requested paths as git writes them: relative to the top level,
+        // `/`-separated.
+        let mut by_repo_path: HashMap<String, usize> = HashMap::with_capacity(files.len());
+        for (i, file) in files.iter().enumerate() {
+            match repo_path(&info.prefix, file) {
+                Some(p) => {
+                    by_repo_path.insert(p, i);
+                }
+                None => {
+                    history.files.insert(file.clone(), GitLastmod::Untracked);
+                }
+            }
+        }
+        let git = Git {
+            dir: info.toplevel.clone(),
+        };
+        let shallow_commits = if info.shallow {
+            git.shallow_commits(&info.shallow_file)?
+        } else {
+            HashSet::new()
+        };
+        let ids: HashMap<&str, u32> = by_repo_path
+            .iter()
+            .map(|(p, &i)| (p.as_str(), i as u32))
+            .collect();
+        // `git status` runs beside the log: the walk settles untracked and
+        // uncommitted files as soon as it knows them (so they do not keep
+        // it going to the root), and status answers win at the end.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let ((walked, log_processes), from_status) =
+            std::thread::scope(|scope| -> Result<_, Error> {
+                let (status_git, prefix) = (&git, info.prefix.as_str());
+                scope.spawn(move || {
+                    // The receiver may be gone if the log failed first.
+                    let _ = tx.send(status_git.status(prefix));
+                });
+                let mut status = StatusSource {
+                    rx,
+                    answers: None,
+                    ids: &ids,
+                    uncommitted: options.uncommitted,
+                    git: &git,
+                };
+                let walked = if let Some(head) = &info.head {
+                    let pass = Pass {
+                        head,
+                        ids: &ids,
+                        date: options.date,
+                        shallow_commits: &shallow_commits,
+                    };
+                    git.log(&pass, &mut status, split)?
+                } else {
+                    (Vec::new(), 0)
+                };
+                Ok((walked, status.wait()?.to_vec()))
+            })?;
+        history.log_processes = log_processes;
+        let mut wanted: Vec<Option<GitLastmod>> = vec![None; files.len()];
+        for (i, answer) in walked.into_iter().chain(from_status) {
+            wanted[i as usize] = Some(answer);
+        }
+        for (file, answer) in files.iter().zip(wanted) {
+            history
+                .files
+                .entry(file.clone())
+                .or_insert(answer.unwrap_or(GitLastmod::NoCommit));
+        }
+        Ok(Some(history))
+    }
+
+    /// The answer for a file, by the path it was requested with.
+    pub fn get(&self, file: &Path) -> Option<&GitLastmod> {
+        self.files.get(file)
+    }
+
+    /// Not part of the API: how many `git log` processes shared the pass
+    /// that gave the answers (0 when no history was read). Tests check
+    /// with it that a split really happened.
+    #[doc(hidden)]
+    pub fn log_processes(&self) -> usize {
+        self.log_processes
+    }
+
+    /// Whether the repository is a shallow clone.
+    pub fn is_shallow(&self) -> bool {
+        self.shallow
+    }
+
+    /// The work tree's top level.
+    pub fn toplevel(&self) -> &Path {
+        &self.toplevel
+    }
+}
+
+/// `prefix` (from `git rev-parse --show-prefix`, ends with `/` or is
+/// empty) joined with a root-relative path, `/`-separated; `None` for a
+/// path git could not be asked about (not UTF-8, or leaving the root).
+fn repo_path(prefix: &str, file: &Path) -> Option<String> {
+    let mut out = prefix.to_owned();
+    for (n, part) in file.components().enumerate() {
+        match part {
+            std::path::Component::Normal(p) => {
+                if n > 0 && !out.is_empty() && !out.ends_with('/') {
+                    out.push('/');
+                }
+                out.push_str(p.to_str()?);
+            }
+            std::path::Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// `git status` entries: path from the top level, two-letter status.
+type StatusEntries = Vec<(String, [u8; 2])>;
+
+/// The answers `git status` gives (untracked, uncommitted), from a thread
+/// running beside the log.
+struct StatusSource<'a> {
+    rx: std::sync::mpsc::Receiver<Result<StatusEntries, Error>>,
+    answers: Option<Vec<(u32, GitLastmod)>>,
+    ids: &'a HashMap<&'a str, u32>,
+    uncommitted: Uncommitted,
+    git: &'a Git,
+}
+
+impl StatusSource<'_> {
+    fn convert(&self, entries: StatusEntries) -> Vec<(u32, GitLastmod)> {
+        entries
+            .into_iter()
+            .filter_map(|(path, code)| {
+                let &i = self.ids.get(path.as_str())?;
+                if code == *b"??" {
+                    Some((i, GitLastmod::Untracked))
+                } else if self.uncommitted == Uncommitted::Mtime {
+                    Some((i, GitLastmod::Uncommitted))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    fn take(&mut self, received: Result<StatusEntries, Error>) -> Result<(), Error> {
+        let answers = self.convert(received?);
+        self.answers = Some(answers);
+        Ok(())
+    }
+
+    /// The answers, once `git status` has finished.
+    fn poll(&mut self) -> Result<Option<&[(u32, GitLastmod)]>, Error> {
+        if self.answers.is_none() {
+            match self.rx.try_recv() {
+                Ok(received) => self.take(received)?,
+                Err(std::sync::mpsc::TryRecvError::Empty) => return Ok(None),
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    // The thread sends before it ends; no message means it
+                    // panicked, which `wait` reports.
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(self.answers.as_deref())
+    }
+
+    /// The answers, waiting for `git status` if need be.
+    fn wait(&mut self) -> Result<&[(u32, GitLastmod)], Error> {
+        if self.answers.is_none() {
+            let received = self
+                .rx
+                .recv()
+                .map_err(|_| self.git.error("`git status` ended without an answer"))?;
+            self.take(received)?;
+        }
+        Ok(self.answers.as_deref().unwrap_or_default())
+    }
+}
+
+mod pass;
+mod process;
+mod split;
+mod walk;
+
+use pass::*;
+use split::*;
+
+#[cfg(test)]
+mod tests {
+    use super::{SKIP_COST, split_points, steal_point};
+
+    /// Every plan covers the rest of the history exactly, in parts of at
+    /// least one commit, one part per process at most.
+    #[test]
+    fn split_points_cover_the_rest() {
+        for total in [2, 3, 5, 17, 100, 2_000, 50_000] {
+            for done in [0, 1, 2, 10, 1_000, 49_990] {
+                for processes in 1..=6 {
+                    let Some(ends) = split_points(total, done, processes) else {
+                        assert!(
+                            processes < 2 || total < done + 2,
+                            "{total} {done} {processes}"
+                        );
+                        continue;
+                    };
+                    assert_eq!(ends.len(), processes.min(total - done));
+                    assert_eq!(*ends.last().unwrap(), total);
+                    let mut previous = done;
+                    for &e in &ends {
+                        assert!(e > previous, "{total} {done} {processes}: {ends:?}");
+                        previous = e;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parts that skip more get fewer commits, so that all finish
+    /// together: 50,000 commits, nothing shown yet, two processes.
+    #[test]
+    fn split_points_give_the_skipping_part_less() {
+        assert_eq!(split_points(50_000, 0, 2), Some(vec![26_316, 50_000]));
+        // The first part's time equals the second's: its skip plus its
+        // share.
+        let first = 26_316.0;
+        let second = SKIP_COST * first + (50_000.0 - first);
+        assert!((first - second).abs() < 1.0, "{first} {second}");
+    }
+
+    #[test]
+    fn steal_point_leaves_both_a_share() {
+        // 10,000 commits left after 20,000 read: the new part skips
+        // 25,000 or so, so the first keeps a little more than half.
+        let at = steal_point(20_000, 30_000, 1_000).unwrap();
+        assert!((25_000..26_500).contains(&at), "{at}");
+        // Too little left to be worth a process.
+        assert_eq!(steal_point(20_000, 21_500, 1_000), None);
+        assert_eq!(steal_point(5, 6, 1), None);
+        assert_eq!(steal_point(5, 7, 1), Some(6));
+        assert_eq!(steal_point(7, 7, 1), None);
+    }
+}
