@@ -1,0 +1,156 @@
+//! The index file, and the files a new set replaces: the parts an older
+//! index listed, tagged parts of interrupted runs, and the set under its
+//! other format names; nothing else in the folder is touched.
+
+use std::fs::File;
+use std::io;
+use std::io::Write;
+use std::path::Path;
+use std::path::PathBuf;
+
+use super::SetOptions;
+use super::error::SetError;
+use super::error::SetErrorKind;
+use super::report::SitemapFile;
+use crate::IndexWriter;
+use crate::Loc;
+
+pub(super) fn write_index_to<W: Write>(
+    mut index: IndexWriter<W>,
+    sitemaps: &[SitemapFile],
+) -> io::Result<(W, u64)> {
+    for sitemap in sitemaps {
+        index.write(&sitemap.loc, sitemap.lastmod.as_ref())?;
+    }
+    // The closing tag is not counted by `bytes_written`.
+    let bytes = index.bytes_written() + crate::xml::INDEX_END.len() as u64;
+    Ok((index.finish()?, bytes))
+}
+
+/// An index is read back up to this many (uncompressed) bytes: more than
+/// any index the limits allow.
+const MAX_INDEX_READ: u64 = 64 * 1024 * 1024;
+
+/// The files in `options.dir` that publishing a set made of `keep` would
+/// remove, sorted.
+pub(super) fn leftovers(
+    options: &SetOptions,
+    folder: &Loc,
+    keep: &[String],
+) -> Result<Vec<PathBuf>, SetError> {
+    let dir = &options.dir;
+    let stem = &options.stem;
+    let roots: Vec<String> = ["xml", "xml.gz", "txt", "txt.gz"]
+        .iter()
+        .map(|ext| format!("{stem}.{ext}"))
+        .collect();
+    let mut listed = std::collections::BTreeSet::new();
+    for name in roots
+        .iter()
+        .filter(|n| n.starts_with(&format!("{stem}.xml")))
+    {
+        listed.extend(listed_parts(&dir.join(name), folder, stem));
+    }
+    let list_err = |e| {
+        SetError::new(
+            dir,
+            SetErrorKind::Io {
+                action: "list the folder",
+                source: e,
+            },
+        )
+    };
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(list_err)? {
+        let entry = entry.map_err(list_err)?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if keep.iter().any(|k| k == name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
+        let stale = roots.iter().any(|r| r == name)
+            || listed.contains(name)
+            || part_number(name, stem).is_some_and(|(_, tagged)| tagged);
+        if stale {
+            found.push(dir.join(name));
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The names of this folder's parts that the index at `path` lists; none
+/// when it is absent, not an index, or unreadable.
+fn listed_parts(path: &Path, folder: &Loc, stem: &str) -> Vec<String> {
+    use std::io::Read;
+
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Vec::new();
+    };
+    if !meta.is_file() {
+        return Vec::new();
+    }
+    let Ok(file) = File::open(path) else {
+        return Vec::new();
+    };
+    let mut xml = Vec::new();
+    let gzipped = path.extension().is_some_and(|e| e == "gz");
+    let read = if gzipped {
+        crate::gzip::gunzip(io::BufReader::new(file))
+            .take(MAX_INDEX_READ)
+            .read_to_end(&mut xml)
+    } else {
+        file.take(MAX_INDEX_READ).read_to_end(&mut xml)
+    };
+    if read.is_err() {
+        return Vec::new();
+    }
+    let mut reader = quick_xml::Reader::from_reader(xml.as_slice());
+    let mut names = Vec::new();
+    let mut in_loc = false;
+    let mut is_index = false;
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf) {
+            Ok(quick_xml::events::Event::Start(e)) => {
+                let local = e.local_name();
+                is_index |= local.as_ref() == "sitemapindex";
+                in_loc = local.as_ref() == "loc";
+            }
+            Ok(quick_xml::events::Event::Text(t)) if in_loc => {
+                // Part names hold no entity, so raw text is enough.
+                let text: &str = &t;
+                let name = text.trim().strip_prefix(folder.as_str()).unwrap_or("");
+                if !name.contains('/') && part_number(name, stem).is_some() {
+                    names.push(name.to_owned());
+                }
+            }
+            Ok(quick_xml::events::Event::End(_)) => in_loc = false,
+            Ok(quick_xml::events::Event::Eof) | Err(_) => break,
+            Ok(_) => {}
+        }
+        buf.clear();
+    }
+    if is_index { names } else { Vec::new() }
+}
+
+/// For a part's name, `<stem>-<N>.<ext>` or `<stem>-<N>-<tag>.<ext>` (ext
+/// `xml` or `txt`, optionally `.gz`; tag eight lowercase hex digits): `N`
+/// and whether it is tagged.
+pub(super) fn part_number(name: &str, stem: &str) -> Option<(u64, bool)> {
+    let rest = name.strip_prefix(stem)?.strip_prefix('-')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let number = rest[..digits].parse().ok()?;
+    let rest = &rest[digits..];
+    let (tagged, ext) = match rest.strip_prefix('-') {
+        Some(tagged) => {
+            let tag = tagged.get(..8)?;
+            if !tag.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+                return None;
+            }
+            (true, &tagged[8..])
+        }
+        None => (false, rest),
+    };
+    matches!(ext, ".xml" | ".xml.gz" | ".txt" | ".txt.gz").then_some((number, tagged))
+}

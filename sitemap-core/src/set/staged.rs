@@ -1,0 +1,174 @@
+//! [`StagedSet`]: a written set not yet visible, with the files that go
+//! with it (stylesheet, HTML page, robots.txt), published as one unit.
+
+use std::io;
+use std::path::Path;
+use std::path::PathBuf;
+
+use super::SetOptions;
+use super::cleanup::leftovers;
+use super::cleanup::part_number;
+use super::error::SetError;
+use super::error::SetErrorKind;
+use super::report::SetReport;
+use crate::Loc;
+use crate::output::OutputDir;
+use crate::output::StagedFile;
+use crate::robots::RobotsError;
+
+/// A set written and synced under temporary names, with the lock on its
+/// folder still held: add the files that go with it, then
+/// [`commit`](Self::commit). Dropped uncommitted, every temporary file is
+/// removed and the folder is as it was.
+///
+/// ```
+/// use sitemap_core::{SetOptions, SetWriter, Url};
+///
+/// let dir = tempfile::tempdir()?;
+/// let options = SetOptions::new(dir.path(), "https://example.org/".parse()?)
+///     .with_stylesheet("sitemap.xsl");
+/// let mut writer = SetWriter::new(options)?;
+/// writer.push(&Url::new("https://example.org/a".parse()?))?;
+/// let mut staged = writer.stage()?;
+/// staged.add_file("sitemap.xsl", sitemap_core::human::XSL.as_bytes())?;
+/// let (robots, changed) = staged.stage_robots(&[])?;
+/// assert!(changed && !robots.exists(), "staged, not yet published");
+/// let report = staged.commit()?;
+/// assert_eq!(
+///     std::fs::read_to_string(&robots)?,
+///     "User-agent: *\nAllow: /\n\nSitemap: https://example.org/sitemap.xml\n"
+/// );
+/// assert!(report.root().0.exists() && dir.path().join("sitemap.xsl").exists());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct StagedSet {
+    pub(super) options: SetOptions,
+    pub(super) folder: Loc,
+    pub(super) out: OutputDir,
+    pub(super) parts: Vec<StagedFile>,
+    pub(super) extras: Vec<StagedFile>,
+    pub(super) root: StagedFile,
+    pub(super) robots: Option<StagedFile>,
+    pub(super) report: SetReport,
+}
+
+impl StagedSet {
+    /// The set as it will be once committed (`removed` still empty).
+    pub fn report(&self) -> &SetReport {
+        &self.report
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        self.out.path()
+    }
+
+    /// Stages `bytes` as the file `name` in the set's folder (a
+    /// stylesheet, an HTML page), published with the set just before its
+    /// root. Returns the path it will have.
+    pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<PathBuf, SetError> {
+        let path = self.out.path().join(name);
+        let ours = [
+            self.options.single_name(),
+            self.options.index_name(),
+            crate::robots::ROBOTS_FILE_NAME.to_owned(),
+        ];
+        if name.is_empty()
+            || name == "."
+            || name == ".."
+            || name.contains(['/', '\\'])
+            || ours.iter().any(|n| n == name)
+            || part_number(name, &self.options.stem).is_some()
+            || self.extras.iter().any(|e| e.path() == path)
+        {
+            return Err(SetError::new(
+                path,
+                SetErrorKind::Options(format!(
+                    "`{name}` cannot be added to the set: expected a file name of its own in the folder, not a path, a sitemap name or robots.txt"
+                )),
+            ));
+        }
+        let staged = self.out.stage(name, bytes)?;
+        let path = staged.path().to_owned();
+        self.extras.push(staged);
+        Ok(path)
+    }
+
+    /// Reads `robots.txt` in the set's folder, merges the `Sitemap:` line
+    /// for the set's root into it ([`robots::merge_bytes`](crate::robots::merge_bytes);
+    /// `previous` are the URLs this sitemap had in other runs) and stages
+    /// the result, published after the root. A robots.txt that is not a
+    /// regular file or is too large is an error now, before anything is
+    /// published. Returns the path and whether it changes.
+    pub fn stage_robots(&mut self, previous: &[Loc]) -> Result<(PathBuf, bool), RobotsError> {
+        let (_, root) = self.report.root();
+        let (path, new) = crate::robots::prepare(self.out.path(), root, previous)?;
+        match new {
+            Some(bytes) => {
+                self.robots = Some(self.out.stage(crate::robots::ROBOTS_FILE_NAME, &bytes)?);
+                Ok((path, true))
+            }
+            None => {
+                self.robots = None;
+                Ok((path, false))
+            }
+        }
+    }
+
+    /// Publishes everything staged, in the order of [`SetWriter`](crate::SetWriter)'s
+    /// "Atomicity", then removes the previous set's leftovers and releases
+    /// the folder.
+    pub fn commit(self) -> Result<SetReport, SetError> {
+        let StagedSet {
+            options,
+            folder,
+            out,
+            parts,
+            extras,
+            root,
+            robots,
+            mut report,
+        } = self;
+        let keep: Vec<String> = parts
+            .iter()
+            .chain([&root])
+            .filter_map(|f| f.path().file_name()?.to_str().map(str::to_owned))
+            .collect();
+        // Read back before the root is replaced: the old index says which
+        // parts were the old set's.
+        let leftovers = leftovers(&options, &folder, &keep)?;
+        for part in parts {
+            part.publish()?;
+        }
+        out.sync()?;
+        for extra in extras {
+            extra.publish()?;
+        }
+        root.publish()?;
+        out.sync()?;
+        if let Some(robots) = robots {
+            robots.publish()?;
+            out.sync()?;
+        }
+        for path in leftovers {
+            match std::fs::remove_file(&path) {
+                Ok(()) => report.removed.push(path),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(source) => {
+                    return Err(SetError::new(
+                        &path,
+                        SetErrorKind::Io {
+                            action: "remove a file of the previous set",
+                            source,
+                        },
+                    ));
+                }
+            }
+        }
+        if !report.removed.is_empty() {
+            out.sync()?;
+        }
+        Ok(report)
+    }
+}

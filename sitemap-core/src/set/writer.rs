@@ -1,0 +1,580 @@
+//! [`SetWriter`]: entries in, one sitemap or several and an index out,
+//! split at the limits, checked for the location rule and duplicates.
+
+use std::io::BufWriter;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use xxhash_rust::xxh3::Xxh3;
+
+use super::DuplicatePolicy;
+use super::Format;
+use super::MAX_SKIPPED_SAMPLES;
+use super::OutsidePolicy;
+use super::SetOptions;
+use super::cleanup::write_index_to;
+use super::error::SetError;
+use super::error::SetErrorKind;
+use super::parts::DonePart;
+use super::parts::FileThread;
+use super::parts::Part;
+use super::parts::Sink;
+use super::report::IndexFile;
+use super::report::Pushed;
+use super::report::SetReport;
+use super::report::SitemapFile;
+use super::report::SkipReason;
+use super::report::Skipped;
+use super::seen::Seen;
+use super::staged::StagedSet;
+use crate::IndexWriter;
+use crate::Loc;
+use crate::Url;
+use crate::XmlOptions;
+use crate::gzip::ParallelGz;
+use crate::gzip::Pool;
+use crate::gzip::gzip;
+use crate::output::OutputDir;
+use crate::output::StagedFile;
+use crate::text::encode_line;
+use crate::xml::URLSET_END;
+use crate::xml::encode_prologue;
+use crate::xml::encode_url;
+use crate::xml::encode_urlset_start;
+
+/// Writes a sitemap set into a directory: one file when one suffices,
+/// else numbered parts and an index.
+///
+/// Entries are pushed one at a time and streamed to disk; memory does not
+/// grow with the number of entries except for duplicate detection (see
+/// [`DuplicatePolicy`]).
+///
+/// # Files
+///
+/// With the default stem `sitemap`:
+///
+/// - a set that fits in one file is `sitemap.xml` (`sitemap.txt` for
+///   [`Format::Text`]), plus `.gz` when gzipped;
+/// - a larger set is `sitemap-1-<tag>.xml`, `sitemap-2-<tag>.xml`, … and
+///   the index `sitemap.xml`, so the URL named in robots.txt does not
+///   change when a site grows past one file. A text set is
+///   `sitemap-1-<tag>.txt`, … with the index `sitemap.xml` (the protocol
+///   has no text index); [`SetReport::root`] gives the file to name in
+///   robots.txt.
+///
+/// A part's `<tag>` is eight hex digits of a hash (xxh3) of its own
+/// uncompressed content: the same entries give byte-identical files under
+/// the same names, a part that did not change keeps its name (and its
+/// cached copies), and a part that changed gets a new name, so an index
+/// never lists a file whose content it was not written with.
+///
+/// A new file starts when the next entry would pass the URL limit or the
+/// byte limit, counting the closing tag, so no file ever exceeds either.
+/// The index's `<lastmod>` for each sitemap is the newest `lastmod` inside
+/// it.
+///
+/// # Atomicity
+///
+/// [`SetWriter::new`] locks the folder for the whole run (see
+/// [`crate::output`]: a second run into the same folder waits, or stops
+/// with [`SetErrorKind::Locked`] under [`LockPolicy::Fail`](crate::output::LockPolicy::Fail)) and removes
+/// the temporary files an interrupted run left there. Every file is then
+/// written under a hidden temporary name in the folder and synced;
+/// [`stage`](Self::stage) ends there, and [`StagedSet`] takes the extra
+/// files (stylesheet, HTML page, robots.txt), so whatever can fail fails
+/// before anything visible changes. [`StagedSet::commit`] publishes, with
+/// an `fsync` of the folder after each step:
+///
+/// 1. the parts, under their new names (nothing lists them yet);
+/// 2. the extra files;
+/// 3. the root (the index, or the only file): the one switch from the old
+///    set to the new, so at every instant the root on disk lists only
+///    complete parts of its own generation;
+/// 4. robots.txt;
+/// 5. the leftovers of the previous set: the parts its index listed (read
+///    back before the switch; only names in this folder of this stem's
+///    part pattern) that the new set does not use, tagged parts
+///    (`<stem>-<N>-<tag>.<ext>`) of interrupted runs, and the root under
+///    its other names (`<stem>.xml`, `.txt`, each also `.gz`: the names
+///    this set takes in its other formats). Nothing else is removed: a
+///    hand-made `sitemap-9.xml.gz` that no index lists stays.
+///
+/// Each file gets the permission bits of the file it replaces; a new part
+/// those of the root it is listed by; anything else what the umask gives
+/// a new file. A run that fails, or a writer dropped without
+/// [`finish`](Self::finish) or [`StagedSet::commit`], removes its
+/// temporary files and leaves the previous files untouched; a run killed
+/// during the commit leaves either set whole, and its leftovers are
+/// removed by the next run.
+///
+/// # Speed
+///
+/// Gzipped files are compressed on one thread per core (see
+/// `gzip` for how the output stays deterministic), while
+/// the calling thread encodes entries.
+///
+/// ```
+/// use sitemap_core::{Limits, SetOptions, SetWriter, Url};
+///
+/// let dir = tempfile::tempdir()?;
+/// let options = SetOptions::new(dir.path(), "https://example.org/".parse()?)
+///     .with_limits(Limits::LEGACY.with_max_urls(2));
+/// let urls = ["a", "b", "c"].map(|p| Url::new(format!("https://example.org/{p}").parse().unwrap()));
+/// let report = SetWriter::new(options)?.write_all(&urls)?;
+/// assert_eq!(report.sitemaps.len(), 2);
+/// assert_eq!(report.root().1.as_str(), "https://example.org/sitemap.xml");
+/// assert_eq!(report.sitemaps[1].path, dir.path().join("sitemap-2-802a47f7.xml"));
+/// assert!(report.sitemaps[1].path.exists());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct SetWriter {
+    options: SetOptions,
+    folder: Loc,
+    out: OutputDir,
+    /// The permission bits of the root being replaced, for new parts.
+    mode: Option<u32>,
+    pool: Option<Arc<Pool>>,
+    seen: Option<Seen>,
+    current: Option<Part>,
+    done: Vec<DonePart>,
+    scratch: Vec<u8>,
+    closing_len: u64,
+    urls: u64,
+    skipped_outside: u64,
+    skipped_duplicates: u64,
+    skipped: Vec<Skipped>,
+    failed: bool,
+}
+
+impl std::fmt::Debug for SetWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SetWriter")
+            .field("options", &self.options)
+            .field("urls", &self.urls)
+            .field(
+                "sitemaps",
+                &(self.done.len() + usize::from(self.current.is_some())),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+/// `base` with a trailing `/`: the folder the sitemaps are served from.
+pub(super) fn folder_of(base: &Loc) -> Result<Loc, String> {
+    let base = base.as_str();
+    if base.contains('?') {
+        return Err(format!(
+            "base_url `{base}` has a query; expected the URL of the folder the sitemaps are served from"
+        ));
+    }
+    if base.ends_with('/') {
+        return Loc::parse(base).map_err(|e| format!("base_url: {e}"));
+    }
+    Loc::parse(&format!("{base}/")).map_err(|e| format!("base_url: {e}"))
+}
+
+impl SetWriter {
+    /// Checks the options, creates the directory, locks it (see
+    /// [`SetOptions::lock`]) and removes the temporary files of an
+    /// interrupted run; no other file is touched yet.
+    pub fn new(options: SetOptions) -> Result<SetWriter, SetError> {
+        let root = options.dir.join(options.single_name());
+        let bad = |msg: String| Err(SetError::new(&root, SetErrorKind::Options(msg)));
+        if options.stem.is_empty()
+            || !options
+                .stem
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        {
+            return bad(format!(
+                "stem `{}`: expected ASCII letters, digits, `-` or `_`",
+                options.stem
+            ));
+        }
+        if let Some(problem) = options.limits.problem() {
+            return bad(format!("limits: {problem}"));
+        }
+        let folder = match folder_of(&options.base_url) {
+            Ok(folder) => folder,
+            Err(msg) => return bad(msg),
+        };
+        let pool = if options.gzip {
+            Some(Arc::new(Pool::new().map_err(|source| {
+                SetError::new(
+                    &root,
+                    SetErrorKind::Io {
+                        action: "start the gzip threads",
+                        source,
+                    },
+                )
+            })?))
+        } else {
+            None
+        };
+        let mut out = OutputDir::open(&options.dir, options.lock)?;
+        // The temporary names of earlier versions: `.<stem>-XXXXXX.tmp`
+        // and `.robots.txt.XXXXXX`.
+        let stem_prefix = format!(".{}-", options.stem);
+        out.sweep(|name| {
+            let random = |s: &str| s.len() == 6 && s.bytes().all(|b| b.is_ascii_alphanumeric());
+            name.strip_prefix(&stem_prefix)
+                .and_then(|rest| rest.strip_suffix(".tmp"))
+                .is_some_and(random)
+                || name.strip_prefix(".robots.txt.").is_some_and(random)
+        })?;
+        let mode = [options.index_name(), options.single_name()]
+            .iter()
+            .find_map(|name| crate::output::mode_of(&options.dir.join(name)));
+        let seen = (options.duplicates != DuplicatePolicy::Allow).then(Seen::new);
+        let closing_len = match options.format {
+            Format::Xml => URLSET_END.len() as u64,
+            Format::Text => 0,
+        };
+        Ok(SetWriter {
+            options,
+            folder,
+            out,
+            mode,
+            pool,
+            seen,
+            current: None,
+            done: Vec::new(),
+            scratch: Vec::with_capacity(4096),
+            closing_len,
+            urls: 0,
+            skipped_outside: 0,
+            skipped_duplicates: 0,
+            skipped: Vec::new(),
+            failed: false,
+        })
+    }
+
+    fn root_path(&self) -> PathBuf {
+        self.options.dir.join(self.options.single_name())
+    }
+
+    fn skip(&mut self, loc: &Loc, reason: SkipReason) {
+        match reason {
+            SkipReason::Outside => self.skipped_outside += 1,
+            SkipReason::Duplicate => self.skipped_duplicates += 1,
+        }
+        if self.skipped.len() < MAX_SKIPPED_SAMPLES {
+            self.skipped.push(Skipped {
+                loc: loc.clone(),
+                reason,
+            });
+        }
+    }
+
+    /// Encodes `url` into the scratch buffer as the next entry of the
+    /// current file (`Some(xhtml_on_root)`) or of a new file (`None`); for
+    /// a new file the prologue and root start tag come first.
+    fn encode(&mut self, url: &Url, part: Option<bool>) {
+        self.scratch.clear();
+        match self.options.format {
+            Format::Text => encode_line(&mut self.scratch, url),
+            Format::Xml => {
+                let xhtml_on_root = match part {
+                    Some(xhtml_on_root) => xhtml_on_root,
+                    None => {
+                        let xhtml = self.options.declare_xhtml || !url.alternates.is_empty();
+                        encode_prologue(&mut self.scratch, self.options.stylesheet.as_deref());
+                        encode_urlset_start(&mut self.scratch, xhtml);
+                        xhtml
+                    }
+                };
+                encode_url(&mut self.scratch, url, xhtml_on_root);
+            }
+        }
+    }
+
+    /// Adds one entry, starting a new file first when it would not fit in
+    /// the current one.
+    ///
+    /// An entry refused by a policy or by its size leaves the set as it
+    /// was, so the caller may go on; an I/O error ends the set.
+    pub fn push(&mut self, url: &Url) -> Result<Pushed, SetError> {
+        if self.failed {
+            return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
+        }
+        // `folder` ends in `/`, so this is `Loc::is_under` without its
+        // allocation.
+        if !url.loc.as_str().starts_with(self.folder.as_str()) {
+            match self.options.outside {
+                OutsidePolicy::Skip => {
+                    self.skip(&url.loc, SkipReason::Outside);
+                    return Ok(Pushed::SkippedOutside);
+                }
+                OutsidePolicy::Error => {
+                    let kind = SetErrorKind::Outside {
+                        loc: url.loc.clone(),
+                        folder: self.folder.clone(),
+                    };
+                    return Err(SetError::new(self.root_path(), kind));
+                }
+            }
+        }
+        let hash = self.seen.as_ref().map(|_| Seen::hash(url.loc.as_str()));
+        if let (Some(seen), Some(hash)) = (&self.seen, hash)
+            && seen.contains(hash)
+        {
+            if self.options.duplicates == DuplicatePolicy::Skip {
+                self.skip(&url.loc, SkipReason::Duplicate);
+                return Ok(Pushed::SkippedDuplicate);
+            }
+            let kind = SetErrorKind::Duplicate {
+                loc: url.loc.clone(),
+            };
+            return Err(SetError::new(self.root_path(), kind));
+        }
+
+        let limits = self.options.limits;
+        let current = self
+            .current
+            .as_ref()
+            .map(|p| (p.urls, p.bytes, p.xhtml_on_root));
+        let fits = match current {
+            Some((urls, bytes, xhtml_on_root)) => {
+                self.encode(url, Some(xhtml_on_root));
+                urls < limits.max_urls
+                    && bytes + self.scratch.len() as u64 + self.closing_len <= limits.max_bytes
+            }
+            None => false,
+        };
+        if !fits {
+            self.encode(url, None);
+            let needed = self.scratch.len() as u64 + self.closing_len;
+            if needed > limits.max_bytes {
+                let kind = SetErrorKind::EntryTooLarge {
+                    loc: url.loc.clone(),
+                    bytes: needed,
+                    limit: limits.max_bytes,
+                };
+                return Err(SetError::new(self.root_path(), kind));
+            }
+            let number = self.done.len() as u64 + u64::from(self.current.is_some()) + 1;
+            if number > 1 && number > limits.max_sitemaps {
+                let kind = SetErrorKind::TooManySitemaps {
+                    limit: limits.max_sitemaps,
+                    max_urls: limits.max_urls,
+                };
+                return Err(SetError::new(self.root_path(), kind));
+            }
+            if let Some(part) = self.current.take() {
+                self.finish_part(part)?;
+            }
+            let xhtml_on_root = self.options.declare_xhtml || !url.alternates.is_empty();
+            self.current = Some(self.start_part(number, xhtml_on_root)?);
+        }
+
+        let Some(part) = self.current.as_mut() else {
+            unreachable!("a part was started above")
+        };
+        if let Err(source) = part.sink.write(&self.scratch) {
+            self.failed = true;
+            let kind = SetErrorKind::Io {
+                action: "write",
+                source,
+            };
+            return Err(SetError::new(part.temp.temp_path(), kind));
+        }
+        part.hash.update(&self.scratch);
+        part.urls += 1;
+        part.bytes += self.scratch.len() as u64;
+        if url.lastmod > part.newest {
+            part.newest.clone_from(&url.lastmod);
+        }
+        if let (Some(seen), Some(hash)) = (&mut self.seen, hash) {
+            seen.insert(hash);
+        }
+        self.urls += 1;
+        Ok(Pushed::Written)
+    }
+
+    fn start_part(&mut self, number: u64, xhtml_on_root: bool) -> Result<Part, SetError> {
+        let name = format!("{}-{number}", self.options.stem);
+        let (file, temp) = self.out.create(&name, self.mode)?;
+        let io_err =
+            |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
+        let sink = match &self.pool {
+            Some(pool) => match ParallelGz::new(Arc::clone(pool), file) {
+                Ok(gz) => Sink::Gz(gz),
+                Err(e) => {
+                    self.failed = true;
+                    return Err(io_err("write", e));
+                }
+            },
+            None => match FileThread::new(file) {
+                Ok(thread) => Sink::Plain(thread),
+                Err(e) => {
+                    self.failed = true;
+                    return Err(io_err("start the writer thread", e));
+                }
+            },
+        };
+        Ok(Part {
+            number,
+            temp,
+            hash: Xxh3::new(),
+            sink,
+            urls: 0,
+            bytes: 0,
+            xhtml_on_root,
+            newest: None,
+        })
+    }
+
+    fn finish_part(&mut self, mut part: Part) -> Result<(), SetError> {
+        debug_assert_eq!(part.number, self.done.len() as u64 + 1);
+        let closing: &[u8] = match self.options.format {
+            Format::Xml => URLSET_END.as_bytes(),
+            Format::Text => b"",
+        };
+        part.hash.update(closing);
+        let result = part.sink.write(closing).and_then(|()| part.sink.finish());
+        if let Err(source) = result {
+            self.failed = true;
+            let kind = SetErrorKind::Io {
+                action: "write",
+                source,
+            };
+            return Err(SetError::new(part.temp.temp_path(), kind));
+        }
+        self.done.push(DonePart {
+            temp: part.temp,
+            hash: part.hash.digest(),
+            urls: part.urls,
+            bytes: part.bytes + closing.len() as u64,
+            newest: part.newest,
+        });
+        Ok(())
+    }
+
+    /// Pushes every entry, then [`finish`](Self::finish)es.
+    pub fn write_all<I>(mut self, urls: I) -> Result<SetReport, SetError>
+    where
+        I: IntoIterator,
+        I::Item: std::borrow::Borrow<Url>,
+    {
+        for url in urls {
+            self.push(std::borrow::Borrow::borrow(&url))?;
+        }
+        self.finish()
+    }
+
+    /// [`stage`](Self::stage)s the set and [`commit`](StagedSet::commit)s
+    /// it: the files are in place when this returns.
+    pub fn finish(self) -> Result<SetReport, SetError> {
+        self.stage()?.commit()
+    }
+
+    /// Completes the last file and writes the index when there is more
+    /// than one file, all under temporary names and synced; nothing
+    /// visible changes until [`StagedSet::commit`].
+    pub fn stage(mut self) -> Result<StagedSet, SetError> {
+        if self.failed {
+            return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
+        }
+        let Some(part) = self.current.take() else {
+            return Err(SetError::new(self.root_path(), SetErrorKind::Empty));
+        };
+        self.finish_part(part)?;
+        // The pool's threads are no longer needed; let them go now.
+        self.pool = None;
+        let done = std::mem::take(&mut self.done);
+
+        let mut sitemaps = Vec::with_capacity(done.len());
+        let mut parts = Vec::with_capacity(done.len());
+        let single = done.len() == 1;
+        for (i, part) in done.into_iter().enumerate() {
+            let name = if single {
+                self.options.single_name()
+            } else {
+                self.options.part_name(i as u64 + 1, part.hash)
+            };
+            let path = self.options.dir.join(&name);
+            sitemaps.push(SitemapFile {
+                path: path.clone(),
+                loc: self.loc_of(&name)?,
+                urls: part.urls,
+                bytes: part.bytes,
+                lastmod: part.newest,
+            });
+            let mut temp = part.temp;
+            temp.set_path(path);
+            parts.push(temp);
+        }
+        let (root, index) = if single {
+            let Some(root) = parts.pop() else {
+                unreachable!("one part")
+            };
+            (root, None)
+        } else {
+            let (temp, file) = self.write_index(&sitemaps)?;
+            (temp, Some(file))
+        };
+        let mut swept = self.out.swept().to_vec();
+        swept.sort();
+        let report = SetReport {
+            sitemaps,
+            index,
+            urls: self.urls,
+            skipped_outside: self.skipped_outside,
+            skipped_duplicates: self.skipped_duplicates,
+            skipped: std::mem::take(&mut self.skipped),
+            removed: Vec::new(),
+            swept,
+        };
+        Ok(StagedSet {
+            options: self.options,
+            folder: self.folder,
+            out: self.out,
+            parts,
+            extras: Vec::new(),
+            root,
+            robots: None,
+            report,
+        })
+    }
+
+    fn loc_of(&self, name: &str) -> Result<Loc, SetError> {
+        self.folder.join(name).map_err(|e| {
+            SetError::new(
+                self.options.dir.join(name),
+                SetErrorKind::Options(format!("base_url: {e}")),
+            )
+        })
+    }
+
+    fn write_index(&self, sitemaps: &[SitemapFile]) -> Result<(StagedFile, IndexFile), SetError> {
+        let options = &self.options;
+        let name = options.index_name();
+        let path = options.dir.join(&name);
+        let (file, temp) = self.out.create(&name, self.mode)?;
+        let io_err =
+            |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
+        let mut xml = XmlOptions::default();
+        xml.stylesheet.clone_from(&options.index_stylesheet);
+        let writer = BufWriter::new(file);
+        let bytes = if options.gzip {
+            write_index_to(IndexWriter::new(gzip(writer), xml), sitemaps)
+                .and_then(|(w, n)| w.finish().map(|w| (w, n)))
+        } else {
+            write_index_to(IndexWriter::new(writer, xml), sitemaps)
+        }
+        .and_then(|(w, n)| {
+            let file = w.into_inner().map_err(|e| e.into_error())?;
+            file.sync_all().map(|()| n)
+        })
+        .map_err(|e| io_err("write", e))?;
+        if bytes > options.limits.max_bytes {
+            let kind = SetErrorKind::IndexTooLarge {
+                bytes,
+                limit: options.limits.max_bytes,
+            };
+            return Err(SetError::new(&path, kind));
+        }
+        let loc = self.loc_of(&name)?;
+        Ok((temp, IndexFile { path, loc, bytes }))
+    }
+}
