@@ -1,0 +1,441 @@
+//! Start tags: the root ([`on_root`]: which document, which
+//! namespaces), each protocol element in its place ([`on_start`]), the
+//! extensions (image, video, news) skipped with their children
+//! ([`extension`]), and `xhtml:link` alternates ([`xhtml_link`]).
+
+use quick_xml::events::BytesStart;
+
+use crate::Alternate;
+use crate::validate::DocumentKind;
+use crate::validate::MAX_ENTRY_EXTRAS;
+use crate::validate::Report;
+use crate::validate::SITEMAP_NS;
+use crate::validate::Sink;
+use crate::validate::position::Pos;
+use crate::validate::values::Entries;
+use crate::validate::values::check_loc;
+use crate::validate::values::clip;
+
+use super::Field;
+use super::Frame;
+use super::IMAGE_NS;
+use super::NEWS_NS;
+use super::Ns;
+use super::Pending;
+use super::STAGE_EXT;
+use super::State;
+use super::VIDEO_NS;
+use super::XHTML_NS;
+use super::attrs::Attr;
+use super::attrs::check_sitemap_attrs;
+use super::attrs::edit_distance;
+use super::attrs::local_name;
+use super::attrs::looks_like_xmlns;
+use super::attrs::qname;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn on_start(
+    st: &mut State<'_>,
+    ns: &Ns,
+    start: &BytesStart<'_>,
+    attrs: &[Attr],
+    at: Pos,
+    sink: &mut Sink,
+    report: &mut Report,
+) {
+    let local = local_name(start);
+    let Some(top) = st.stack.last_mut() else {
+        on_root(st, ns, start, &local, attrs, at, sink, report);
+        return;
+    };
+    let in_doc_ns = *ns == st.doc_ns;
+    let frame = match top {
+        Frame::Root => {
+            let (entry, other) = if st.index {
+                ("sitemap", "url")
+            } else {
+                ("url", "sitemap")
+            };
+            let container = if st.index { "sitemapindex" } else { "urlset" };
+            if in_doc_ns && local == entry {
+                check_sitemap_attrs(attrs, &local, at, sink, false);
+                if let Some(entries) = st.entries.as_mut() {
+                    entries.count(at, sink, &st.options.limits);
+                }
+                if !st.index && st.visit.is_some() {
+                    st.pending = Some(Pending::default());
+                }
+                Frame::Entry {
+                    at,
+                    stage: 0,
+                    has_loc: false,
+                }
+            } else if in_doc_ns && local == other {
+                let msg = if st.index {
+                    "<url> belongs in a <urlset>, not in a <sitemapindex>"
+                } else {
+                    "<sitemap> belongs in a <sitemapindex>, not in a <urlset>"
+                };
+                sink.error(at, msg);
+                Frame::Skip
+            } else if in_doc_ns && (local == "urlset" || local == "sitemapindex") {
+                if st.index && local == "sitemapindex" {
+                    sink.error(at, "an index must not contain another index (<sitemapindex> inside <sitemapindex>)");
+                } else {
+                    sink.error(
+                        at,
+                        format!("<{local}> cannot be nested inside <{container}>"),
+                    );
+                }
+                Frame::Skip
+            } else if in_doc_ns {
+                let hint = if edit_distance(&local, entry) <= 2 {
+                    format!(" (did you mean <{entry}>?)")
+                } else {
+                    String::new()
+                };
+                sink.error(
+                    at,
+                    format!("unexpected <{local}> in <{container}>: expected <{entry}>{hint}"),
+                );
+                Frame::Skip
+            } else {
+                let seen_entries = st.entries.as_ref().is_some_and(|e| e.count > 0);
+                if seen_entries && !matches!(ns, Ns::None) {
+                    sink.error(
+                        at,
+                        format!("extension element <{}> after the first <{entry}>: the XSD allows extension elements in a <{container}> only before its first <{entry}>", qname(start)),
+                    );
+                }
+                extension(ns, start, attrs, at, sink, None)
+            }
+        }
+        Frame::Entry { stage, has_loc, .. } => {
+            let entry = if st.index { "sitemap" } else { "url" };
+            if in_doc_ns {
+                let field = match local.as_str() {
+                    "loc" => Some(Field::Loc),
+                    "lastmod" => Some(Field::Lastmod),
+                    "changefreq" => Some(Field::ChangeFreq),
+                    "priority" => Some(Field::Priority),
+                    _ => None,
+                };
+                match field {
+                    Some(f) if st.index && matches!(f, Field::ChangeFreq | Field::Priority) => {
+                        sink.error(at, format!("<{}> is not allowed in an index's <sitemap>, which holds only <loc> and <lastmod>", f.name()));
+                        Frame::Skip
+                    }
+                    Some(f) => {
+                        check_sitemap_attrs(attrs, &local, at, sink, false);
+                        if *stage >= STAGE_EXT {
+                            sink.error(at, format!("<{}> after an extension element: in a <{entry}>, <loc>, <lastmod>, <changefreq> and <priority> come first", f.name()));
+                        } else if f.stage() == *stage {
+                            sink.error(
+                                at,
+                                format!(
+                                    "a second <{}> in one <{entry}>; each may appear once",
+                                    f.name()
+                                ),
+                            );
+                        } else if f.stage() < *stage {
+                            sink.error(at, format!("<{}> is out of order: a <{entry}> holds <loc>, then the optional {}, in that order", f.name(), if st.index { "<lastmod>" } else { "<lastmod>, <changefreq>, <priority>" }));
+                        } else if f != Field::Loc && *stage == 0 {
+                            sink.error(
+                                at,
+                                format!(
+                                    "a <{entry}> must start with <loc>; found <{}> first",
+                                    f.name()
+                                ),
+                            );
+                        }
+                        if f == Field::Loc {
+                            *has_loc = true;
+                        }
+                        if *stage < STAGE_EXT {
+                            *stage = (*stage).max(f.stage());
+                        }
+                        Frame::Field {
+                            field: f,
+                            at,
+                            text: String::new(),
+                            raw_special: None,
+                        }
+                    }
+                    None => {
+                        let expected = if st.index {
+                            "<loc> or <lastmod>"
+                        } else {
+                            "<loc>, <lastmod>, <changefreq>, <priority> or an extension element"
+                        };
+                        sink.error(
+                            at,
+                            format!("unexpected <{local}> in <{entry}>: expected {expected}"),
+                        );
+                        Frame::Skip
+                    }
+                }
+            } else {
+                if *stage == 0 && !*has_loc {
+                    sink.error(
+                        at,
+                        format!(
+                            "a <{entry}> must start with <loc>; found <{}> first",
+                            qname(start)
+                        ),
+                    );
+                    *stage = STAGE_EXT;
+                }
+                *stage = STAGE_EXT;
+                extension(ns, start, attrs, at, sink, st.pending.as_mut())
+            }
+        }
+        Frame::Image { has_loc, .. } => {
+            if ns.is(IMAGE_NS)
+                && ["loc", "caption", "geo_location", "title", "license"].contains(&local.as_str())
+            {
+                if local == "loc" {
+                    if *has_loc {
+                        sink.error(at, "a second <image:loc> in one <image:image>");
+                    }
+                    *has_loc = true;
+                }
+                Frame::ImageValue {
+                    is_loc: local == "loc",
+                    at,
+                    text: String::new(),
+                }
+            } else {
+                sink.error(at, format!("unexpected <{}> in <image:image>: expected <image:loc>, <image:caption>, <image:geo_location>, <image:title> or <image:license>", qname(start)));
+                Frame::Skip
+            }
+        }
+        Frame::Field { field, .. } => {
+            sink.error(
+                at,
+                format!(
+                    "<{}> holds a value, not elements; found <{}>",
+                    field.name(),
+                    qname(start)
+                ),
+            );
+            Frame::Skip
+        }
+        Frame::XhtmlLink | Frame::ImageValue { .. } => {
+            sink.error(
+                at,
+                format!("unexpected element <{}> inside a value", qname(start)),
+            );
+            Frame::Skip
+        }
+        Frame::Skip => Frame::Skip,
+    };
+    st.stack.push(frame);
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn on_root(
+    st: &mut State<'_>,
+    ns: &Ns,
+    start: &BytesStart<'_>,
+    local: &str,
+    attrs: &[Attr],
+    at: Pos,
+    sink: &mut Sink,
+    report: &mut Report,
+) {
+    if st.root_done {
+        sink.error(
+            at,
+            format!(
+                "not well-formed XML: a second root element <{}> after the first one closed",
+                qname(start)
+            ),
+        );
+        st.stop = true;
+        return;
+    }
+    st.root_seen = true;
+    st.doc_ns = ns.clone();
+    let known = local == "urlset" || local == "sitemapindex";
+    let misspelt = attrs.iter().find(|a| looks_like_xmlns(&a.key));
+    match ns {
+        Ns::Named(n) if n == SITEMAP_NS => {}
+        Ns::None => {
+            if let Some(a) = misspelt {
+                sink.error(
+                    at,
+                    format!("<{local}> has no namespace: the attribute `{}` looks like a misspelt `xmlns`; write xmlns=\"{SITEMAP_NS}\"", a.key),
+                );
+            } else {
+                sink.error(
+                    at,
+                    format!("<{local}> has no namespace; add xmlns=\"{SITEMAP_NS}\""),
+                );
+            }
+        }
+        Ns::Named(n) => {
+            let hint = if n.trim_end_matches('/').replace("https://", "http://") == SITEMAP_NS {
+                " (it must match exactly: http, not https, and no trailing slash)"
+            } else if n.contains("google.com/schemas/sitemap/") {
+                " (Google's pre-2006 namespace; consumers now expect the sitemaps.org one)"
+            } else {
+                ""
+            };
+            sink.error(
+                at,
+                format!(
+                    "<{}> is in namespace `{n}`; expected `{SITEMAP_NS}`{hint}",
+                    qname(start)
+                ),
+            );
+        }
+        Ns::UnknownPrefix(p) => {
+            sink.error(
+                at,
+                format!(
+                    "<{}> uses the prefix `{p}`, which is not declared",
+                    qname(start)
+                ),
+            );
+        }
+    }
+    if !known {
+        let what = match local {
+            "rss" | "feed" => " (this looks like a feed, not a sitemap)",
+            "html" => " (this looks like an HTML page, not a sitemap)",
+            "url" | "urls" => " (a <urlset> must wrap the entries)",
+            _ => "",
+        };
+        sink.error(
+            at,
+            format!(
+                "the root element is <{}>; expected <urlset> or <sitemapindex>{what}",
+                qname(start)
+            ),
+        );
+        st.stack.push(Frame::Skip);
+        return;
+    }
+    st.index = local == "sitemapindex";
+    report.kind = if st.index {
+        DocumentKind::Sitemapindex
+    } else {
+        DocumentKind::Urlset
+    };
+    check_sitemap_attrs(attrs, local, at, sink, true);
+    st.entries = Some(Entries::new(st.options, st.index));
+    st.stack.push(Frame::Root);
+}
+
+pub(super) fn extension(
+    ns: &Ns,
+    start: &BytesStart<'_>,
+    attrs: &[Attr],
+    at: Pos,
+    sink: &mut Sink,
+    pending: Option<&mut Pending>,
+) -> Frame {
+    let name = qname(start);
+    let local = local_name(start);
+    match ns {
+        Ns::None => {
+            sink.error(at, format!("element <{name}> has no namespace; here only sitemap elements and extension elements in their own namespace are allowed"));
+            Frame::Skip
+        }
+        Ns::UnknownPrefix(p) => {
+            sink.error(at, format!("<{name}> uses the prefix `{p}`, which is not declared (add xmlns:{p}=\"…\" to the root)"));
+            Frame::Skip
+        }
+        Ns::Named(n) if n == XHTML_NS && local == "link" => {
+            let alternate = xhtml_link(&name, attrs, at, sink);
+            if let (Some(alternate), Some(pending)) = (alternate, pending)
+                && pending.alternates.len() < MAX_ENTRY_EXTRAS
+            {
+                pending.alternates.push(alternate);
+            }
+            Frame::XhtmlLink
+        }
+        Ns::Named(n) if n == IMAGE_NS => {
+            if local == "image" {
+                Frame::Image { at, has_loc: false }
+            } else {
+                sink.error(at, format!("<{name}> must be inside <image:image>"));
+                Frame::Skip
+            }
+        }
+        Ns::Named(n) if n == XHTML_NS => {
+            sink.warning(
+                at,
+                format!("<{name}>: of XHTML, sitemaps use only <xhtml:link rel=\"alternate\">"),
+            );
+            Frame::Skip
+        }
+        // Google's video and news extensions: their content is not modelled here.
+        Ns::Named(n) if n == VIDEO_NS || n == NEWS_NS => Frame::Skip,
+        Ns::Named(n) => {
+            sink.warning(at, format!("<{name}> is in namespace `{n}`, which is no known sitemap extension; consumers ignore it"));
+            Frame::Skip
+        }
+    }
+}
+
+/// Checks an `<xhtml:link>`; the alternate it names when it is valid.
+pub(super) fn xhtml_link(
+    name: &str,
+    attrs: &[Attr],
+    at: Pos,
+    sink: &mut Sink,
+) -> Option<Alternate> {
+    let get = |k: &str| {
+        attrs
+            .iter()
+            .find(|a| a.key == k && matches!(a.ns, Ns::None))
+            .map(|a| a.value.as_str())
+    };
+    let mut valid = true;
+    match get("rel") {
+        Some("alternate") => {}
+        Some(other) => sink.error(
+            at,
+            format!(
+                "<{name}> rel=\"{}\": sitemaps use rel=\"alternate\"",
+                clip(other)
+            ),
+        ),
+        None => sink.error(at, format!("<{name}> has no rel; write rel=\"alternate\"")),
+    }
+    let hreflang = match get("hreflang") {
+        Some(h) => match h.parse::<crate::Hreflang>() {
+            Ok(h) => Some(h),
+            Err(e) => {
+                sink.error(at, format!("<{name}>: {e}"));
+                None
+            }
+        },
+        None => {
+            sink.error(
+                at,
+                format!("<{name}> has no hreflang; an alternate names its language, or x-default"),
+            );
+            None
+        }
+    };
+    let href = match get("href") {
+        Some(href) => check_loc(href, &format!("<{name}> href"), at, sink),
+        None => {
+            sink.error(at, format!("<{name}> has no href"));
+            None
+        }
+    };
+    valid &= get("rel") == Some("alternate");
+    Some(Alternate::new(hreflang?, href?)).filter(|_| valid)
+}
+
+/// An XML `Name` (close enough: the ASCII rules exactly, any non-ASCII
+/// letter allowed), which quick-xml does not check.
+pub(super) fn xml_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    let start = |c: char| c.is_ascii_alphabetic() || c == '_' || c == ':' || !c.is_ascii();
+    chars.next().is_some_and(start)
+        && chars.all(|c| start(c) || c.is_ascii_digit() || c == '-' || c == '.')
+}
