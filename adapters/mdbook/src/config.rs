@@ -1,28 +1,9 @@
 //! The sitemap keys of `book.toml`.
 //!
 //! They live under `[output.sitemap]` (the renderer's table), in kebab-case
-//! as mdBook's own keys are:
-//!
-//! ```toml
-//! [output.html]
-//!
-//! [output.sitemap]
-//! base-url = "https://example.org/book/"  # required
-//! changefreq = "weekly"                   # default for every chapter
-//! priority = 0.5                          # default for every chapter
-//! exclude = ["drafts/**", "internal.md"]  # globs on chapter files under src/
-//! include = []                            # globs; when given, only matching chapters
-//! lastmod = ["front-matter", "git", "date", "mtime"]  # first source with a value wins
-//! include-drafts = false                  # list chapters whose front matter says draft = true
-//! robots = false                          # write or merge robots.txt (base-url at a host root only)
-//! gzip = false                            # write sitemap.xml.gz instead
-//! filename = "sitemap.xml"
-//!
-//! [output.sitemap.git]
-//! date = "committer"                      # or "author"
-//! shallow = "warn"                        # or "fail", "omit": history cut off by a shallow clone
-//! uncommitted = "mtime"                   # or "last-commit"
-//! ```
+//! as mdBook's own keys are; [`KEYS`] lists every one (it is what
+//! `mdbook-sitemap --help` prints and the plugin's README shows, and a
+//! test parses it, so the three cannot drift apart).
 //!
 //! `lastmod`, `include`, `exclude`, `changefreq`, `priority`,
 //! `include-drafts` and `[git]` are the shared source layer's settings
@@ -44,6 +25,26 @@ use sitemap_core::{ChangeFreq, Loc, Priority};
 use sitemap_source::lastmod::{DEFAULT_PRECEDENCE, GitOptions, LastmodSource};
 
 use crate::error::Error;
+
+/// Every key of the sitemap table, with its default or an example, as a
+/// `book.toml` fragment.
+pub const KEYS: &str = r#"[output.sitemap]
+base-url = "https://example.org/book/"  # required (or an absolute output.html.site-url)
+changefreq = "weekly"                   # default for every chapter without its own
+priority = 0.5                          # default for every chapter without its own
+exclude = ["drafts/**", "internal.md"]  # globs on chapter files under src/
+include = []                            # globs; when given, only matching chapters
+lastmod = ["front-matter", "git", "date", "mtime"]  # first source with a value wins
+include-drafts = false                  # list chapters whose front matter says draft = true
+robots = false                          # write or merge robots.txt (base-url at a host root only)
+gzip = false                            # write sitemap.xml.gz instead
+filename = "sitemap.xml"                # past 50,000 URLs: an index of that name
+
+[output.sitemap.git]
+date = "committer"                      # or "author"
+shallow = "warn"                        # or "fail", "omit": history cut off by a shallow clone
+uncommitted = "mtime"                   # or "last-commit"
+"#;
 
 /// The renderer's table.
 pub const OUTPUT_TABLE: &str = "output.sitemap";

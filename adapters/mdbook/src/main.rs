@@ -43,6 +43,11 @@ fn run() -> Result<ExitCode> {
         }
         ["--help" | "-h"] => {
             println!("{}", HELP.trim_start());
+            println!("Every key (each optional but base-url; the same keys may sit under");
+            println!("[preprocessor.sitemap] for a book with only the HTML output):\n");
+            for line in mdbook_sitemap::config::KEYS.lines() {
+                println!("    {line}");
+            }
             return Ok(ExitCode::SUCCESS);
         }
         [] => {}

@@ -148,3 +148,35 @@ fn no_html_output() {
     assert!(!ok);
     insta::assert_snapshot!(redact(&stderr, book.root()));
 }
+
+/// Every key `mdbook-sitemap --help` and the README show is accepted, with
+/// the meaning they give: the table is the one constant `config::KEYS`.
+#[test]
+fn every_documented_key_is_accepted() {
+    let keys = mdbook_sitemap::config::KEYS;
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(
+        readme.contains(keys),
+        "README.md does not show config::KEYS as it is"
+    );
+    let help = std::process::Command::new(crate::support::EXE)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).unwrap();
+    for line in keys.lines() {
+        assert!(help.contains(line), "--help lacks `{line}`");
+    }
+
+    let book = Book::fixture("structure");
+    let toml = book.read("book.toml");
+    let head = &toml[..toml.find("[output.sitemap]").unwrap()];
+    book.write("book.toml", &format!("{head}{keys}"));
+    book.build().unwrap();
+    let xml = book.read("book/html/sitemap.xml");
+    assert!(xml.contains("<changefreq>weekly</changefreq>"), "{xml}");
+    assert!(xml.contains("<priority>0.5</priority>"), "{xml}");
+    assert!(xml.contains("<loc>https://example.org/book/"), "{xml}");
+}
