@@ -59,10 +59,7 @@ struct Child {
 
 pub(crate) fn run(args: &IndexArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
-    let base = Loc::parse_folder(&args.base_url).map_err(|e| Hinted {
-        message: format!("--base-url {}: {e}", args.base_url),
-        hint: "the URL the --out folder is served at, e.g. https://example.org/".to_owned(),
-    })?;
+    let base = crate::values::base_url(&args.base_url)?;
     let out = args
         .out
         .canonicalize()

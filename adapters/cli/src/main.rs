@@ -18,6 +18,7 @@ mod settings;
 mod site;
 mod ui;
 mod validate;
+mod values;
 mod write;
 
 use std::process::ExitCode;
@@ -35,6 +36,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Exit codes, documented in `--help`.
 pub(crate) const EXIT_ERROR: u8 = 1;
+/// A usage error found after clap's parse (clap exits 2 for its own).
+pub(crate) const EXIT_USAGE: u8 = 2;
 /// `--check` found differences.
 pub(crate) const EXIT_CHECK_FAILED: u8 = 3;
 
@@ -94,7 +97,11 @@ fn main() -> ExitCode {
         Ok(Outcome::CheckFailed) => ExitCode::from(EXIT_CHECK_FAILED),
         Err(err) => {
             ui.error(&err);
-            ExitCode::from(EXIT_ERROR)
+            if err.downcast_ref::<values::Usage>().is_some() {
+                ExitCode::from(EXIT_USAGE)
+            } else {
+                ExitCode::from(EXIT_ERROR)
+            }
         }
     }
 }

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use mdbook_sitemap::SitemapBook;
-use sitemap_core::Loc;
 
 use crate::Outcome;
 use crate::settings::Hinted;
@@ -45,14 +44,7 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let book = SitemapBook::load(&args.dir)?;
     let mut config = book.sitemap_config()?;
     if let Some(url) = &args.base_url {
-        config.base_url = Some(Loc::parse_folder(url).map_err(|e| {
-            Hinted {
-                message: format!("--base-url: {e}"),
-                hint:
-                    "give the absolute URL the book is published at, e.g. https://example.org/book/"
-                        .to_owned(),
-            }
-        })?);
+        config.base_url = Some(crate::values::base_url(url)?);
     }
     if args.dry_run {
         let entries = book.entries(&config)?;

@@ -35,7 +35,7 @@ pub(crate) struct ScanArgs {
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
     /// With --html: `dir/index.html` as `dir/` (always), `dir` (never), or `dir/index.html` (keep).
-    #[arg(long, value_name = "always|never|keep")]
+    #[arg(long, value_name = "always|never|keep", value_parser = ["always", "never", "keep"])]
     trailing_slash: Option<String>,
     /// With --html: list `page.html` as `page` (clean URLs, as VitePress `cleanUrls`, Cloudflare
     /// Pages and Vercel serve them).
@@ -68,7 +68,7 @@ pub(crate) struct ScanArgs {
     limits: Option<LimitsName>,
     /// At most N URLs per sitemap file (below the limits' 50,000), for consumers that prefer
     /// smaller files; past it the set is split into an index.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::values::max_urls)]
     max_urls: Option<u64>,
     /// Only list sources matching this glob (relative to the site root; repeatable).
     #[arg(long, value_name = "GLOB")]
@@ -77,16 +77,16 @@ pub(crate) struct ScanArgs {
     #[arg(long, value_name = "GLOB")]
     exclude: Vec<String>,
     /// Where lastmod comes from, first match wins: front-matter, git, date, mtime.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = ["front-matter", "git", "date", "mtime"])]
     lastmod: Vec<String>,
     /// What to do in a shallow git clone: warn, fail or omit.
-    #[arg(long, value_name = "POLICY")]
+    #[arg(long, value_name = "POLICY", value_parser = ["warn", "fail", "omit"])]
     shallow: Option<String>,
     /// Default changefreq for pages that set none.
-    #[arg(long, value_name = "FREQ")]
+    #[arg(long, value_name = "FREQ", value_parser = crate::values::changefreq)]
     changefreq: Option<String>,
     /// Default priority for pages that set none.
-    #[arg(long, value_name = "0.0-1.0")]
+    #[arg(long, value_name = "0.0-1.0", value_parser = crate::values::priority)]
     priority: Option<f64>,
     /// List drafts too.
     #[arg(long, overrides_with = "no_drafts")]
@@ -146,6 +146,9 @@ struct Scanned {
 
 pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
+    if let Some(url) = &args.base_url {
+        crate::values::base_url(url)?;
+    }
     let root = &args.dir;
     let settings_path = args
         .config
@@ -378,6 +381,21 @@ fn source_config(
     path: &Path,
 ) -> anyhow::Result<SourceConfig> {
     let mut table = settings.source.clone().unwrap_or_default();
+    // The file's own values first, so an error names the file and line;
+    // the flags were checked by clap as they were parsed.
+    if let Err(e) = toml::Value::Table(table.clone()).try_into::<SourceConfig>() {
+        let message = e.message();
+        let at = message
+            .split([' ', '`'])
+            .next()
+            .and_then(|key| settings::line_of(path, key))
+            .map_or(String::new(), |line| format!(":{line}"));
+        return Err(Hinted {
+            message: format!("{}{at}: [source]: {message}", shown(path)),
+            hint: "see `sitemap scan --help` for the keys of [source] and their values".to_owned(),
+        }
+        .into());
+    }
     let strings =
         |v: &[String]| toml::Value::Array(v.iter().cloned().map(toml::Value::String).collect());
     if !args.lastmod.is_empty() {
@@ -406,13 +424,19 @@ fn source_config(
             git.insert("shallow".into(), toml::Value::String(s.clone()));
         }
     }
-    toml::Value::Table(table).try_into::<SourceConfig>().map_err(|e| {
-        Hinted {
-            message: format!("{} [source] or its flags: {}", path.display(), e.message()),
-            hint: "see `sitemap scan --help`: lastmod is a list of front-matter, git, date, mtime; shallow is warn, fail or omit".to_owned(),
-        }
-        .into()
-    })
+    toml::Value::Table(table)
+        .try_into::<SourceConfig>()
+        .map_err(|e| {
+            Hinted {
+                message: format!(
+                    "the flags with {} [source]: {}",
+                    path.display(),
+                    e.message()
+                ),
+                hint: "see `sitemap scan --help`".to_owned(),
+            }
+            .into()
+        })
 }
 
 /// `want_sources`: keep each page's source file (`--html-page` reads

@@ -105,6 +105,22 @@ impl fmt::Display for Hinted {
 
 impl std::error::Error for Hinted {}
 
+/// The 1-based line of `path` that sets `key` (`key = …`), for messages
+/// about its value.
+pub(crate) fn line_of(path: &Path, key: &str) -> Option<usize> {
+    if key.is_empty() {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines()
+        .position(|l| {
+            l.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
 /// Reads `path` when it exists (or must: `required`).
 pub(crate) fn load(path: &Path, required: bool) -> Result<Option<Settings>, Hinted> {
     let text = match std::fs::read_to_string(path) {

@@ -58,7 +58,7 @@ pub(crate) struct WriteArgs {
     #[arg(long, value_enum)]
     limits: Option<LimitsName>,
     /// At most N URLs per sitemap file; past it the set is split into an index.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::values::max_urls)]
     max_urls: Option<u64>,
     /// File names: `STEM.xml`, or `STEM-1-<tag>.xml`, … and the index `STEM.xml`.
     #[arg(long, default_value = "sitemap")]
@@ -95,10 +95,7 @@ struct JsonAlternate {
 
 pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
-    let base = Loc::parse_folder(&args.base_url).map_err(|e| Hinted {
-        message: format!("--base-url {}: {e}", args.base_url),
-        hint: "the folder the sitemap is served from, e.g. https://example.org/".to_owned(),
-    })?;
+    let base = crate::values::base_url(&args.base_url)?;
     let (name, input): (String, Box<dyn Read>) = if args.input.as_os_str() == "-" {
         ("<stdin>".to_owned(), Box::new(std::io::stdin().lock()))
     } else {

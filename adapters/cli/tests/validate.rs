@@ -203,7 +203,7 @@ fn base_url_with_credentials_is_refused_without_echoing_the_password() {
     assert_eq!(
         (out.status.code(), text(&out.stderr, dir.path()).as_str()),
         (
-            Some(1),
+            Some(2),
             "error: --base-url: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them\n"
         )
     );
