@@ -255,10 +255,25 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     if args.dry_run {
         let mut out = std::io::stdout().lock();
+        // Exactly what the write would list: not a URL the writer leaves
+        // out (outside the base URL's folder, a repeated `loc`), and each
+        // value in its written form.
+        let mut seen = std::collections::HashSet::new();
+        let (mut listed, mut outside) = (0_usize, 0_usize);
         for url in &scanned.urls {
+            if !url.loc.is_under(&scanned.base_url) {
+                outside += 1;
+                continue;
+            }
+            if !seen.insert(&url.loc) {
+                continue;
+            }
+            listed += 1;
             let mut line = url.loc.to_string();
             for field in [
-                url.lastmod.as_ref().map(|l| format!("lastmod={l}")),
+                url.lastmod
+                    .as_ref()
+                    .map(|l| format!("lastmod={}", l.to_xsd_string())),
                 url.changefreq.map(|c| format!("changefreq={}", c.as_str())),
                 url.priority.map(|p| format!("priority={}", p.value())),
             ]
@@ -279,10 +294,15 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             }
             writeln!(out, "{line}").context("cannot write to stdout")?;
         }
+        if outside > 0 {
+            ui.warning(&format!(
+                "{outside} URL(s) lie outside {} and would be left out (a sitemap may list only URLs under its own folder)",
+                scanned.base_url
+            ));
+        }
         ui.summary(&format!(
-            "sitemap: {} files read, {} URLs{excluded}; dry run, nothing written",
+            "sitemap: {} files read, {listed} URLs{excluded}; dry run, nothing written",
             scanned.files_read,
-            scanned.urls.len()
         ));
         return Ok(Outcome::Done);
     }
