@@ -132,11 +132,11 @@ impl PageReader {
                     Verdict::Listed(url) => (Indexing::Indexable, Some(url)),
                     Verdict::Noindex(meta_name) => (Indexing::Noindex { meta_name }, None),
                     Verdict::Redirect(target) => (Indexing::RedirectStub { target }, None),
-                    Verdict::Canonical(url) => (
+                    Verdict::Canonical { there, .. } => (
                         Indexing::CanonicalElsewhere {
-                            canonical: url.loc.clone(),
+                            canonical: there.loc.clone(),
                         },
-                        Some(url),
+                        Some(there),
                     ),
                     Verdict::None => (Indexing::Indexable, None),
                 };

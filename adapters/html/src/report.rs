@@ -275,6 +275,31 @@ pub enum WarningKind {
         /// The file at that URL.
         target: PathBuf,
     },
+    /// Most pages declare a canonical URL outside the base URL: the base
+    /// URL given is not where the site is published (or the generator was
+    /// told another). Those pages are listed under their own URLs; this
+    /// warning comes once, on the first such page.
+    #[error(
+        "{pages} of {of} pages declare a canonical URL outside the base URL {base} (this one: {canonical}); taken as a base-URL mismatch, not duplicates: listed under their own URLs{}",
+        match likely_base {
+            Some(likely) => format!("; if the site is published at {likely}, give that as the base URL (--base-url, `base-url` in sitemap.toml)"),
+            None => "; give the URL the site is published at as the base URL (--base-url, `base-url` in sitemap.toml)".to_owned(),
+        }
+    )]
+    BaseUrlMismatch {
+        /// How many pages declare a canonical outside the base URL.
+        pages: usize,
+        /// Of how many pages that would be listed but for their canonical,
+        /// or are.
+        of: usize,
+        /// The base URL the scan was given.
+        base: Loc,
+        /// This page's canonical URL.
+        canonical: Loc,
+        /// The base URL this page's canonical implies: the canonical
+        /// without the page's own path.
+        likely_base: Option<Loc>,
+    },
     /// A FIFO, socket or device with a page's name: never opened (a FIFO
     /// would block the scan), and no page.
     #[error("{what}, not a file: skipped, never opened")]

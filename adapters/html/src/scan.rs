@@ -1,7 +1,7 @@
 //! The scan: walk the directory in parallel, read each page's head, then
 //! decide in one ordered pass what is listed.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -50,6 +50,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
     records.sort_unstable_by(|a, b| bytes(&a.path).cmp(bytes(&b.path)));
 
     let mut resolver = Resolver {
+        root: dir.to_path_buf(),
         base,
         listed: BTreeMap::new(),
         file_locs: HashMap::new(),
@@ -57,6 +58,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
         warnings: walk_errors,
         files_read: Vec::new(),
         canonical_requests: Vec::new(),
+        relisted: BTreeSet::new(),
     };
     for record in records {
         resolver.file(record);
@@ -322,6 +324,8 @@ struct Listed {
 struct CanonicalRequest {
     excluded_index: usize,
     url: Url,
+    /// The page's entry at its own URL, for a base-URL mismatch.
+    own: Url,
     path: PathBuf,
 }
 
@@ -329,6 +333,8 @@ struct CanonicalRequest {
 /// entries. Records arrive in path order, so "first" always means first
 /// by path and the result does not depend on thread timing.
 struct Resolver {
+    /// The scanned directory.
+    root: PathBuf,
     base: Loc,
     listed: BTreeMap<Loc, Listed>,
     /// The loc of every page that was read, listed or not, and its file.
@@ -337,6 +343,9 @@ struct Resolver {
     warnings: Vec<Warning>,
     files_read: Vec<PathBuf>,
     canonical_requests: Vec<CanonicalRequest>,
+    /// Indexes in `excluded` of pages listed after all (a base-URL
+    /// mismatch), removed at the end so the indexes hold until then.
+    relisted: BTreeSet<usize>,
 }
 
 impl Resolver {
@@ -399,7 +408,21 @@ impl Resolver {
         self.file_locs.insert(loc.clone(), path.clone());
         match assessed.verdict {
             Verdict::Listed(url) => {
-                self.listed.insert(loc, Listed { url, path });
+                // The URL the page declares for itself may be another
+                // file's (`a.html` declaring `a`, beside `a/index.html`
+                // listed as `a`): the first by path keeps it.
+                if let Some(first) = self.listed.get(&url.loc) {
+                    let first = first.path.clone();
+                    self.exclude(
+                        path,
+                        ExclusionReason::DuplicateLoc {
+                            loc: url.loc,
+                            first,
+                        },
+                    );
+                    return;
+                }
+                self.listed.insert(url.loc.clone(), Listed { url, path });
             }
             Verdict::Noindex(meta_name) => {
                 self.exclude(path, ExclusionReason::Noindex { meta_name });
@@ -407,17 +430,18 @@ impl Resolver {
             Verdict::Redirect(target) => {
                 self.exclude(path, ExclusionReason::RedirectStub { target });
             }
-            Verdict::Canonical(url) => {
+            Verdict::Canonical { there, here } => {
                 let excluded_index = self.exclude(
                     path.clone(),
                     ExclusionReason::CanonicalElsewhere {
-                        canonical: url.loc.clone(),
+                        canonical: there.loc.clone(),
                         canonical_listed: false,
                     },
                 );
                 self.canonical_requests.push(CanonicalRequest {
                     excluded_index,
-                    url,
+                    url: there,
+                    own: here,
                     path,
                 });
             }
@@ -427,7 +451,9 @@ impl Resolver {
     }
 
     fn finish(mut self) -> HtmlScan {
-        for request in std::mem::take(&mut self.canonical_requests) {
+        let requests = std::mem::take(&mut self.canonical_requests);
+        let requests = self.base_url_mismatch(requests);
+        for request in requests {
             let canonical = request.url.loc.clone();
             let listed = if self.listed.contains_key(&canonical) {
                 true
@@ -459,6 +485,13 @@ impl Resolver {
         }
         self.check_hreflang();
         // `excluded` and `files_read` are in record order already.
+        if !self.relisted.is_empty() {
+            let mut index = 0;
+            self.excluded.retain(|_| {
+                index += 1;
+                !self.relisted.contains(&(index - 1))
+            });
+        }
         // Stable: a file's warnings stay in the order they were found.
         self.warnings
             .sort_by(|a, b| bytes(&a.path).cmp(bytes(&b.path)));
@@ -468,6 +501,64 @@ impl Resolver {
             warnings: self.warnings,
             files_read: self.files_read,
         }
+    }
+
+    /// Canonicals outside the base URL on most pages say the base URL is
+    /// wrong (a Sphinx `html_baseurl`, a MkDocs `site_url` of the real
+    /// host, scanned with a staging base), not that every page is a
+    /// duplicate of another site's: those pages are listed under their
+    /// own URLs and one warning names the count, an example and the base
+    /// URL the canonicals imply. Returns the requests left to resolve.
+    fn base_url_mismatch(&mut self, requests: Vec<CanonicalRequest>) -> Vec<CanonicalRequest> {
+        let outside = |r: &CanonicalRequest| {
+            !r.url.loc.is_under(&self.base)
+                && !self.listed.contains_key(&r.url.loc)
+                && !self.file_locs.contains_key(&r.url.loc)
+        };
+        let count = requests.iter().filter(|r| outside(r)).count();
+        // Pages that would be listed but for their canonical, and pages
+        // that are: "most" is more than half of them.
+        let indexable = self.listed.len() + requests.len();
+        if count == 0 || count * 2 <= indexable {
+            return requests;
+        }
+        let (mismatched, rest): (Vec<_>, Vec<_>) = requests.into_iter().partition(|r| outside(r));
+        let example = &mismatched[0];
+        let rel = example
+            .path
+            .strip_prefix(&self.root)
+            .unwrap_or(&example.path)
+            .to_string_lossy()
+            .replace(std::path::MAIN_SEPARATOR, "/");
+        let warning = Warning {
+            path: example.path.clone(),
+            kind: WarningKind::BaseUrlMismatch {
+                pages: count,
+                of: indexable,
+                base: self.base.clone(),
+                canonical: example.url.loc.clone(),
+                likely_base: crate::page::implied_base(&rel, &example.url.loc),
+            },
+        };
+        for request in mismatched {
+            if let Some(first) = self.listed.get(&request.own.loc) {
+                self.excluded[request.excluded_index].reason = ExclusionReason::DuplicateLoc {
+                    loc: request.own.loc,
+                    first: first.path.clone(),
+                };
+                continue;
+            }
+            self.relisted.insert(request.excluded_index);
+            self.listed.insert(
+                request.own.loc.clone(),
+                Listed {
+                    url: request.own,
+                    path: request.path,
+                },
+            );
+        }
+        self.warnings.push(warning);
+        rest
     }
 
     /// Google ignores an hreflang pair unless both pages name each other:
