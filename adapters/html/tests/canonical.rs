@@ -112,7 +112,9 @@ fn canonicals_outside_the_base_url_on_most_pages_are_a_base_url_mismatch() {
     let warnings: Vec<String> = found.warnings.iter().map(ToString::to_string).collect();
     assert_eq!(
         warnings,
-        ["tests/fixtures/sphinx/built/genindex.html: warning: 4 of 4 pages declare a canonical URL outside the base URL https://example.org/ (this one: https://docs.example.com/en/latest/genindex.html); taken as a base-URL mismatch, not duplicates: listed under their own URLs; if the site is published at https://docs.example.com/en/latest/, give that as the base URL (--base-url, `base-url` in sitemap.toml)"]
+        [
+            "tests/fixtures/sphinx/built/genindex.html: warning: 4 of 4 pages declare a canonical URL outside the base URL https://example.org/ (this one: https://docs.example.com/en/latest/genindex.html); taken as a base-URL mismatch, not duplicates: listed under their own URLs; if the site is published at https://docs.example.com/en/latest/, give that as the base URL (--base-url, `base-url` in sitemap.toml)"
+        ]
     );
     insta::assert_snapshot!(text);
 }
