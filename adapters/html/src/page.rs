@@ -223,7 +223,7 @@ impl Assessor<'_> {
         url.is_under(self.base)
             && forms(rel)
                 .iter()
-                .filter_map(|f| self.base.join(&format!("./{}", escape_path(f))).ok())
+                .filter_map(|f| form_under(self.base, f).ok())
                 .any(|form| &form == url)
     }
 
@@ -344,18 +344,27 @@ fn forms(rel: &str) -> Vec<String> {
     forms
 }
 
-/// The base URL a canonical `url` of the page at `rel` implies: `url`
-/// without the page's path in any of its forms (`https://h/en/latest/`
-/// for `intro.html` declaring `https://h/en/latest/intro.html`).
-pub(crate) fn implied_base(rel: &str, url: &Loc) -> Option<Loc> {
+/// How a canonical `url` of the page at `rel` splits into a base URL and
+/// one of the page's [`forms`]: (`https://h/en/latest/`, `intro.html`) for
+/// `intro.html` declaring `https://h/en/latest/intro.html`. The base is
+/// the one the canonical implies; the form, the one the site uses.
+pub(crate) fn declared_form(rel: &str, url: &Loc) -> Option<(Loc, String)> {
     let url = url.as_str();
     let mut forms = forms(rel);
     // The longest first: `index.html` before the empty root form.
     forms.sort_by_key(|f| std::cmp::Reverse(f.len()));
-    forms.iter().find_map(|form| {
-        let base = url.strip_suffix(escape_path(form).as_str())?;
-        base.ends_with('/').then(|| Loc::parse(base).ok())?
+    forms.into_iter().find_map(|form| {
+        let base = url.strip_suffix(escape_path(&form).as_str())?;
+        let base = Loc::parse(base)
+            .ok()
+            .filter(|b| b.as_str().ends_with('/'))?;
+        Some((base, form))
     })
+}
+
+/// The URL of `form` (one of a page's [`forms`]) under `base`.
+pub(crate) fn form_under(base: &Loc, form: &str) -> Result<Loc, sitemap_core::ValueError> {
+    base.join(&format!("./{}", escape_path(form)))
 }
 
 fn escape_path(path: &str) -> String {

@@ -523,13 +523,13 @@ impl Resolver {
             return requests;
         }
         let (mismatched, rest): (Vec<_>, Vec<_>) = requests.into_iter().partition(|r| outside(r));
+        let rel = |path: &Path| {
+            path.strip_prefix(&self.root)
+                .unwrap_or(path)
+                .to_string_lossy()
+                .replace(std::path::MAIN_SEPARATOR, "/")
+        };
         let example = &mismatched[0];
-        let rel = example
-            .path
-            .strip_prefix(&self.root)
-            .unwrap_or(&example.path)
-            .to_string_lossy()
-            .replace(std::path::MAIN_SEPARATOR, "/");
         let warning = Warning {
             path: example.path.clone(),
             kind: WarningKind::BaseUrlMismatch {
@@ -537,10 +537,19 @@ impl Resolver {
                 of: indexable,
                 base: self.base.clone(),
                 canonical: example.url.loc.clone(),
-                likely_base: crate::page::implied_base(&rel, &example.url.loc),
+                likely_base: crate::page::declared_form(&rel(&example.path), &example.url.loc)
+                    .map(|(base, _)| base),
             },
         };
-        for request in mismatched {
+        for mut request in mismatched {
+            // The form the canonical uses (Sphinx's `index.html`), under
+            // the base URL given.
+            if let Some((_, form)) =
+                crate::page::declared_form(&rel(&request.path), &request.url.loc)
+                && let Ok(loc) = crate::page::form_under(&self.base, &form)
+            {
+                request.own.loc = loc;
+            }
             if let Some(first) = self.listed.get(&request.own.loc) {
                 self.excluded[request.excluded_index].reason = ExclusionReason::DuplicateLoc {
                     loc: request.own.loc,
