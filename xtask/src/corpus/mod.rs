@@ -14,6 +14,10 @@
 //!   we do, and, for every page whose lastmod we take from git, against
 //!   `git log -1 --format=%cI -- FILE` ([`lastmod`]).
 //!
+//! - `cargo xtask corpus --setup` installs the PyPI and npm generators
+//!   of the `html` sites, pinned by `tests/corpus/requirements.txt` and
+//!   `tests/corpus/package.json` + lockfile ([`tools::setup`]).
+//!
 //! Not part of CI: it needs the mirrors on disk and the real tools.
 
 mod checkout;
@@ -38,8 +42,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--list" => list_file = it.next().context("--list needs a file")?.into(),
+            "--setup" => return tools::setup(),
             flag if flag.starts_with('-') => {
-                bail!("unknown flag `{flag}`; usage: cargo xtask corpus [--list FILE] [NAME...]")
+                bail!("unknown flag `{flag}`; usage: cargo xtask corpus [--setup] [--list FILE] [NAME...]")
             }
             name => names.push(name.to_owned()),
         }

@@ -47,16 +47,58 @@ pub(crate) fn hint(generator: Generator) -> &'static str {
     }
 }
 
-fn on_path(name: &str) -> Option<PathBuf> {
-    let extra = [
+/// Where `--setup` installs the PyPI and npm generators.
+fn tool_dirs() -> [PathBuf; 2] {
+    [
         crate::root().join("target/corpus/venv/bin"),
         crate::root().join("target/corpus/node_modules/.bin"),
-    ];
+    ]
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
-        .chain(extra)
+        .chain(tool_dirs())
         .map(|d| d.join(name))
         .find(|p| p.is_file())
+}
+
+/// `PATH` for a build: the installed generators first, so a build command
+/// that runs another tool (`sh -c "… mkdocs …"`, a plugin calling
+/// `python`) gets the pinned one.
+fn build_path() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(tool_dirs().into_iter().chain(std::env::split_paths(&path)))
+        .unwrap_or(path)
+}
+
+/// `cargo xtask corpus --setup`: the PyPI generators into
+/// `target/corpus/venv` from `tests/corpus/requirements.txt`, the npm
+/// ones into `target/corpus/node_modules` from `tests/corpus/package.json`
+/// and its lockfile.
+pub(crate) fn setup() -> Result<()> {
+    let root = crate::root();
+    let corpus = root.join("target/corpus");
+    std::fs::create_dir_all(&corpus)?;
+    let venv = corpus.join("venv");
+    if !venv.join("bin/pip").is_file() {
+        crate::run(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
+    }
+    crate::run(
+        Command::new(venv.join("bin/pip"))
+            .args(["install", "-q", "-r"])
+            .arg(root.join("tests/corpus/requirements.txt")),
+    )?;
+    for file in ["package.json", "package-lock.json"] {
+        std::fs::copy(root.join("tests/corpus").join(file), corpus.join(file))
+            .with_context(|| format!("cannot copy tests/corpus/{file}"))?;
+    }
+    crate::run(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&corpus),
+    )?;
+    Ok(())
 }
 
 /// The tool's version line, for the report.
@@ -127,7 +169,7 @@ pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result
     if site.generator != Generator::Html {
         cmd.args(&site.build);
     }
-    cmd.current_dir(root).envs(&site.env);
+    cmd.current_dir(root).env("PATH", build_path()).envs(&site.env);
     let shown = format!("{cmd:?}");
     let output = cmd
         .output()
