@@ -117,6 +117,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// Why mdBook's redirect stubs are not listed (README, "Where we differ").
+const MDBOOK_REDIRECT: &str = "a redirect stub of [output.html.redirect]: a meta refresh to the chapter's new place, no page of its own";
+
 struct Verdict {
     line: String,
     ok: bool,
@@ -150,7 +153,13 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
     scan(site, ours, &root, &theirs_dir, &ours_dir)?;
     let mine = urlsets::read_set(&ours_dir.join("sitemap.xml"), &ours_dir, &site.base_url)?;
     let diff = urlsets::diff(&mine, &theirs);
-    let deliberate = |url: &str| site.deliberate_reason(url);
+    let deliberate = |url: &str| {
+        site.deliberate_reason(url).or_else(|| {
+            (site.generator == Generator::Mdbook
+                && tools::mdbook_redirect_stub(&theirs_dir, &site.base_url, url))
+            .then_some(MDBOOK_REDIRECT)
+        })
+    };
     let unexplained_ours: Vec<_> = diff
         .only_ours
         .iter()

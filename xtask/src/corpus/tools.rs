@@ -187,11 +187,7 @@ pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result
 /// mdBook writes no sitemap: its URL set is the HTML files it wrote (in
 /// `html/` when the book has several outputs), as URLs under `base_url`.
 pub(crate) fn mdbook_pages(built: &Path, base_url: &str) -> Result<UrlSet> {
-    let dir = if built.join("html").is_dir() {
-        built.join("html")
-    } else {
-        built.to_path_buf()
-    };
+    let dir = mdbook_html(built);
     let mut set = UrlSet::new();
     let mut stack = vec![dir.clone()];
     while let Some(d) = stack.pop() {
@@ -209,4 +205,26 @@ pub(crate) fn mdbook_pages(built: &Path, base_url: &str) -> Result<UrlSet> {
         }
     }
     Ok(set)
+}
+
+/// Where mdBook put the HTML: `html/` when the book has several outputs.
+fn mdbook_html(built: &Path) -> PathBuf {
+    if built.join("html").is_dir() {
+        built.join("html")
+    } else {
+        built.to_path_buf()
+    }
+}
+
+/// Whether the file mdBook wrote for `url` is a redirect stub of
+/// `[output.html.redirect]` (a meta refresh to the chapter's new place):
+/// no page of its own, so never listed, a deliberate difference.
+pub(crate) fn mdbook_redirect_stub(built: &Path, base_url: &str, url: &str) -> bool {
+    let Some(rel) = url.strip_prefix(base_url) else {
+        return false;
+    };
+    std::fs::read_to_string(mdbook_html(built).join(rel)).is_ok_and(|text| {
+        let head = text.split("</head>").next().unwrap_or("");
+        head.contains("http-equiv=\"refresh\"")
+    })
 }
