@@ -28,7 +28,10 @@
 //!   duplicates: they are listed under their own URLs and one
 //!   [`WarningKind::BaseUrlMismatch`] names the count, an example and the
 //!   base URL the canonicals imply;
-//! - files matching [`HtmlOptions::exclude`] globs; binary files.
+//! - files matching [`HtmlOptions::exclude`] globs; binary files;
+//! - template source copied raw into the output (a file starting with
+//!   `{%`, `{{` or `{#`: MkDocs copies a theme `custom_dir` inside
+//!   `docs_dir` so), which the generator's own sitemap never lists.
 //!
 //! A folder or page that cannot be read is an error ([`Error::Unreadable`],
 //! every one named), unless an exclude pattern leaves it out: its pages

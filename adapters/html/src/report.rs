@@ -121,6 +121,14 @@ pub enum ExclusionReason {
         /// Byte offset of the NUL byte.
         at: u64,
     },
+    /// Template source the generator copied raw into its output (MkDocs
+    /// copies a theme's `custom_dir` inside `docs_dir` as static files):
+    /// served, but no page, and not in the generator's own sitemap.
+    #[error("unrendered template source (starts with `{opening}`), not a page")]
+    Template {
+        /// The template opening it starts with: `{%`, `{{` or `{#`.
+        opening: &'static str,
+    },
     /// The file could not be read.
     #[error("cannot read: {error}")]
     Unreadable {
@@ -154,6 +162,7 @@ impl ExclusionReason {
             ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",
             ExclusionReason::ExcludedByGlob { .. } => "excluded by pattern",
             ExclusionReason::Binary { .. } => "binary",
+            ExclusionReason::Template { .. } => "template source",
             ExclusionReason::Unreadable { .. } => "unreadable",
             ExclusionReason::BadLoc { .. } => "no valid URL",
             ExclusionReason::DuplicateLoc { .. } => "duplicate URL",

@@ -25,6 +25,7 @@ enum Outcome {
     Glob(String),
     NotFound,
     Binary { at: u64 },
+    Template { opening: &'static str },
     Unreadable(std::io::Error),
     Page(Assessed),
 }
@@ -308,6 +309,7 @@ fn visit(
     let outcome = match head::read(&path, selectors, shared.robots_names, buf) {
         Read::Page(head) => Outcome::Page(shared.judge.assess(rel.as_deref(), &head)),
         Read::Binary { at } => Outcome::Binary { at },
+        Read::Template { opening } => Outcome::Template { opening },
         Read::Unreadable(e) => Outcome::Unreadable(e),
     };
     Some(FileRecord { path, outcome })
@@ -375,6 +377,11 @@ impl Resolver {
             Outcome::Binary { at } => {
                 self.files_read.push(path.clone());
                 self.exclude(path, ExclusionReason::Binary { at });
+                return;
+            }
+            Outcome::Template { opening } => {
+                self.files_read.push(path.clone());
+                self.exclude(path, ExclusionReason::Template { opening });
                 return;
             }
             Outcome::Unreadable(e) => {

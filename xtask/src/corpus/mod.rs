@@ -44,7 +44,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             "--list" => list_file = it.next().context("--list needs a file")?.into(),
             "--setup" => return tools::setup(),
             flag if flag.starts_with('-') => {
-                bail!("unknown flag `{flag}`; usage: cargo xtask corpus [--setup] [--list FILE] [NAME...]")
+                bail!(
+                    "unknown flag `{flag}`; usage: cargo xtask corpus [--setup] [--list FILE] [NAME...]"
+                )
             }
             name => names.push(name.to_owned()),
         }

@@ -169,7 +169,9 @@ pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result
     if site.generator != Generator::Html {
         cmd.args(&site.build);
     }
-    cmd.current_dir(root).env("PATH", build_path()).envs(&site.env);
+    cmd.current_dir(root)
+        .env("PATH", build_path())
+        .envs(&site.env);
     let shown = format!("{cmd:?}");
     let output = cmd
         .output()
