@@ -148,10 +148,12 @@ impl Assessor<'_> {
             if follow_own_form && self.is_form_of(rel, canonical) {
                 return Verdict::Listed(self.describe(head, canonical, &doc_base, rel));
             }
-            return Verdict::Canonical {
-                there: self.describe(head, canonical, &doc_base, rel),
-                here: self.describe(head, loc, &doc_base, rel),
-            };
+            let there = self.describe(head, canonical, &doc_base, rel);
+            // The same markup read again: its warnings are already given.
+            let given = self.warnings.len();
+            let here = self.describe(head, loc, &doc_base, rel);
+            self.warnings.truncate(given);
+            return Verdict::Canonical { there, here };
         }
         // No canonical: the hreflang alternate that is this page, in
         // another form than its path gives, is the URL it declares.

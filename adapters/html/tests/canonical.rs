@@ -120,3 +120,29 @@ fn canonicals_outside_the_base_url_on_most_pages_are_a_base_url_mismatch() {
     );
     insta::assert_snapshot!(text);
 }
+
+/// A page whose canonical is elsewhere is described twice (at the
+/// canonical, and at its own URL for a base-URL mismatch); a bad date in
+/// its markup is still one warning, not two.
+#[test]
+fn a_canonical_page_with_a_bad_date_warns_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("index.html"),
+        "<html><head><title>Home</title></head></html>",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("copy.html"),
+        r#"<html><head><link rel="canonical" href="/"><meta property="article:modified_time" content="someday"></head></html>"#,
+    )
+    .unwrap();
+    let found = sitemap_html::scan(dir.path(), &options()).unwrap();
+    let warnings: Vec<String> = found.warnings.iter().map(|w| w.kind.to_string()).collect();
+    assert_eq!(
+        warnings,
+        [
+            "<meta property=\"article:modified_time\"> `someday` is not a date; expected a W3C Datetime such as 2024-05-01 or 2024-05-01T10:30:00+02:00"
+        ]
+    );
+}
