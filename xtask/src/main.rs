@@ -14,7 +14,7 @@
 //! - `cargo xtask fuzz [--seconds N] [TARGET...]`: the fuzz targets
 //!   (front matter, configuration, robots.txt, the validator) in release
 //!   mode for N seconds each, under a memory limit; non-zero on a finding.
-//! - `cargo xtask corpus [--list FILE] [NAME...]`: real public sites built
+//! - `cargo xtask corpus [--setup] [--list FILE] [NAME...]`: real public sites built
 //!   by their real generators and scanned by us; one line per site (not
 //!   in CI: it needs the sites' mirrors and the real tools).
 //! - `cargo xtask differential <hugo|zola> [--sites N] [--seed S]`: random
@@ -49,7 +49,7 @@ fn main() -> Result<()> {
         "differential" => differential::run(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]>"
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]>"
             );
             Ok(())
         }

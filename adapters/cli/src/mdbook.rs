@@ -70,7 +70,9 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         .out
         .clone()
         .unwrap_or_else(|| book.html_dir().to_owned());
-    if !out_dir.is_dir() {
+    // A missing HTML folder means the book is not built; a missing --out
+    // is made, as `scan --out` makes it.
+    if args.out.is_none() && !out_dir.is_dir() {
         return Err(Hinted {
             message: format!("{}: no such folder", out_dir.display()),
             hint: "run `mdbook build` first, or pass --out DIR".to_owned(),

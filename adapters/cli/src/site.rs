@@ -303,6 +303,13 @@ impl SiteCheck {
                     e.loc
                 ),
             ),
+            PageRead::Template { opening } => (
+                Severity::Error,
+                format!(
+                    "{} is {file}, which is unrendered template source (it starts with `{opening}`), not a page: drop it from the sitemap, or keep the template out of the built site",
+                    e.loc
+                ),
+            ),
             PageRead::Unreadable(err) => (
                 Severity::Error,
                 format!("{} is {file}, which cannot be read: {err}", e.loc),

@@ -86,6 +86,28 @@ fn mdbook_before_build_says_to_build_first() {
     insta::assert_snapshot!("mdbook_not_built", text(&out.stderr, dir.path()));
 }
 
+/// Issue #13 (found by `cargo xtask corpus`): `sitemap mdbook --out DIR`
+/// refused a DIR that did not exist yet, with the hint "run `mdbook build`
+/// first, or pass --out DIR" although --out was passed; `scan --out`
+/// makes its folder, and so does this now. The sitemap written is the
+/// one written into the built book.
+#[test]
+fn mdbook_out_folder_that_does_not_exist_is_made() {
+    let dir = book();
+    let out_dir = dir.path().join("site/sitemaps");
+    let out = sitemap(dir.path(), &["mdbook", "--quiet", "--out", "site/sitemaps"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    assert_eq!(text(&out.stderr, dir.path()), "");
+    let path = out_dir.join("sitemap.xml");
+    assert_valid(&path, Schema::Urlset);
+    insta::assert_snapshot!("mdbook_sitemap", fs::read_to_string(&path).unwrap());
+}
+
 /// Issue 12 (hangs): `sitemap mdbook` read chapters with a plain read, so
 /// a FIFO named like a chapter blocked it forever. It is refused, naming
 /// the file and what it is, at once (the path once said `src/src/`).

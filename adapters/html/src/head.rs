@@ -87,8 +87,23 @@ pub(crate) enum Read {
     Page(Box<Head>),
     /// A NUL byte at this offset: not an HTML page whatever its name.
     Binary { at: u64 },
+    /// Template source (`{% … %}`, `{{ … }}`, `{# … #}` before any
+    /// markup), copied raw into the output: no page.
+    Template { opening: &'static str },
     /// The file could not be opened or read.
     Unreadable(io::Error),
+}
+
+/// The template opening that starts `chunk`, after white space and a BOM:
+/// Jinja, Liquid, Nunjucks, Tera, Twig and Go templates all begin a
+/// directive, expression or comment so. A rendered page never starts
+/// with one (the generator would have rendered it).
+fn template_opening(chunk: &[u8]) -> Option<&'static str> {
+    let text = chunk.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(chunk);
+    let start = text.iter().position(|b| !b.is_ascii_whitespace())?;
+    ["{%", "{{", "{#"]
+        .into_iter()
+        .find(|opening| text[start..].starts_with(opening.as_bytes()))
 }
 
 /// The compiled selectors, shared by every file a thread reads.
@@ -276,6 +291,9 @@ pub(crate) fn read<'s>(
             let sniff = &chunk[..chunk.len().min(BINARY_SNIFF)];
             if let Some(i) = sniff.iter().position(|&b| b == 0) {
                 return Read::Binary { at: i as u64 };
+            }
+            if let Some(opening) = template_opening(chunk) {
+                return Read::Template { opening };
             }
         }
         if invalid_utf8_at.is_none() {

@@ -8,7 +8,12 @@
 //! `<body>` or the first other element that cannot be in a head, a few
 //! bytes after `</head>`). A
 //! page's URL is its path under the directory joined to the base URL,
-//! `dir/index.html` giving `dir/` by default ([`TrailingSlash`]).
+//! `dir/index.html` giving `dir/` by default ([`TrailingSlash`]), unless
+//! the page declares its own URL in another form hosts serve it under (its
+//! canonical, else the hreflang alternate that is the page itself):
+//! `guide/intro.html` declaring `…/guide/intro`, `x/index.html` declaring
+//! `…/x`, Sphinx's `index.html` declaring `…/index.html` are listed so, as
+//! the generators' own sitemaps list them.
 //!
 //! Left out, each with its reason in [`HtmlScan::excluded`]:
 //! - `<meta name="robots" content="noindex">` (also `none`, any case, any
@@ -18,8 +23,15 @@
 //! - `404.html`, in any folder;
 //! - pages whose `<link rel="canonical">` names another URL: the canonical
 //!   URL is listed instead, once, when it lies under the base URL and no
-//!   file of the site is left out at that URL;
-//! - files matching [`HtmlOptions::exclude`] globs; binary files.
+//!   file of the site is left out at that URL. When most pages' canonicals
+//!   lie outside the base URL, that is a base-URL mismatch, not
+//!   duplicates: they are listed under their own URLs and one
+//!   [`WarningKind::BaseUrlMismatch`] names the count, an example and the
+//!   base URL the canonicals imply;
+//! - files matching [`HtmlOptions::exclude`] globs; binary files;
+//! - template source copied raw into the output (a file starting with
+//!   `{%`, `{{` or `{#`: MkDocs copies a theme `custom_dir` inside
+//!   `docs_dir` so), which the generator's own sitemap never lists.
 //!
 //! A folder or page that cannot be read is an error ([`Error::Unreadable`],
 //! every one named), unless an exclude pattern leaves it out: its pages

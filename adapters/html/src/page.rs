@@ -28,9 +28,16 @@ pub(crate) enum Verdict {
     Noindex(String),
     /// A meta-refresh stub to this URL.
     Redirect(Loc),
-    /// The canonical URL is elsewhere; this is the entry to list there if
-    /// no file of the site answers for it.
-    Canonical(Url),
+    /// The canonical URL is elsewhere: `there` is the entry to list at it
+    /// if no file of the site answers for it; `here` the page's own entry,
+    /// listed instead when most pages' canonicals turn out to be a
+    /// base-URL mismatch rather than duplicates.
+    Canonical {
+        /// The entry at the canonical URL.
+        there: Url,
+        /// The entry at the page's own URL.
+        here: Url,
+    },
     /// No loc, nothing to decide.
     None,
 }
@@ -54,7 +61,7 @@ impl Judge<'_> {
             Some(rel) => match a.loc_for(rel) {
                 Err(e) => (Err(e.to_string()), Verdict::None),
                 Ok(loc) => {
-                    let verdict = a.verdict(rel, &loc, head);
+                    let verdict = a.verdict(rel, &loc, head, true);
                     (Ok(loc), verdict)
                 }
             },
@@ -87,10 +94,12 @@ impl Judge<'_> {
     }
 
     /// Judges the page at `rel` as served at `loc` (which may not be the
-    /// URL its path gives: a sitemap's `loc` in another URL form).
+    /// URL its path gives: a sitemap's `loc` in another URL form). The
+    /// page's own declared form is not followed here: a sitemap that
+    /// lists `a.html` for a page declaring `a` lists the wrong address.
     pub(crate) fn assess_at(&self, rel: &str, loc: &Loc, head: &Head) -> Assessed {
         let mut a = self.assessor(head);
-        let verdict = a.verdict(rel, loc, head);
+        let verdict = a.verdict(rel, loc, head, false);
         Assessed {
             loc: Ok(loc.clone()),
             verdict,
@@ -106,7 +115,10 @@ struct Assessor<'a> {
 }
 
 impl Assessor<'_> {
-    fn verdict(&mut self, rel: &str, loc: &Loc, head: &Head) -> Verdict {
+    /// `follow_own_form`: list the page at its own URL in the form its
+    /// canonical or hreflang self-reference declares (`a.html` whose
+    /// canonical is `…/a` is listed as `…/a`).
+    fn verdict(&mut self, rel: &str, loc: &Loc, head: &Head, follow_own_form: bool) -> Verdict {
         let doc_base = head
             .base_href
             .as_deref()
@@ -129,10 +141,27 @@ impl Assessor<'_> {
         if let Some(meta_name) = &head.noindex {
             return Verdict::Noindex(meta_name.clone());
         }
-        if let Some(canonical) = self.canonical(head, &doc_base)
-            && &canonical != loc
+        let canonical = self.canonical(head, &doc_base);
+        if let Some(canonical) = &canonical
+            && canonical != loc
         {
-            return Verdict::Canonical(self.describe(head, &canonical, &doc_base, rel));
+            if follow_own_form && self.is_form_of(rel, canonical) {
+                return Verdict::Listed(self.describe(head, canonical, &doc_base, rel));
+            }
+            let there = self.describe(head, canonical, &doc_base, rel);
+            // The same markup read again: its warnings are already given.
+            let given = self.warnings.len();
+            let here = self.describe(head, loc, &doc_base, rel);
+            self.warnings.truncate(given);
+            return Verdict::Canonical { there, here };
+        }
+        // No canonical: the hreflang alternate that is this page, in
+        // another form than its path gives, is the URL it declares.
+        if follow_own_form
+            && canonical.is_none()
+            && let Some(own) = self.own_alternate(rel, loc, head, &doc_base)
+        {
+            return Verdict::Listed(self.describe(head, &own, &doc_base, rel));
         }
         Verdict::Listed(self.describe(head, loc, &doc_base, rel))
     }
@@ -189,6 +218,28 @@ impl Assessor<'_> {
             return None;
         }
         found.pop()
+    }
+
+    /// Whether `url` is the page at `rel` in one of its [`forms`].
+    fn is_form_of(&self, rel: &str, url: &Loc) -> bool {
+        url.is_under(self.base)
+            && forms(rel)
+                .iter()
+                .filter_map(|f| form_under(self.base, f).ok())
+                .any(|form| &form == url)
+    }
+
+    /// The hreflang alternate that names this page in another form.
+    fn own_alternate(&self, rel: &str, loc: &Loc, head: &Head, doc_base: &Loc) -> Option<Loc> {
+        let hrefs: Vec<Loc> = head
+            .alternates
+            .iter()
+            .filter_map(|(_, href)| resolve(doc_base, href).ok())
+            .collect();
+        if hrefs.contains(loc) {
+            return None;
+        }
+        hrefs.into_iter().find(|href| self.is_form_of(rel, href))
     }
 
     /// The entry for a page listed at `loc`: its lastmod and alternates.
@@ -270,6 +321,52 @@ impl Assessor<'_> {
         alternates.dedup();
         alternates
     }
+}
+
+/// The forms under which hosts serve the file at `rel`: as written,
+/// without `.html` (clean URLs), and for `dir/index.html` also `dir/`
+/// and `dir`. A canonical in one of these forms names the page itself
+/// in the form the site uses, not another page.
+fn forms(rel: &str) -> Vec<String> {
+    let (dir, file) = match rel.rsplit_once('/') {
+        Some((dir, file)) => (Some(dir), file),
+        None => (None, rel),
+    };
+    let stem = rel
+        .strip_suffix(".html")
+        .or_else(|| rel.strip_suffix(".htm"))
+        .unwrap_or(rel);
+    let mut forms = vec![rel.to_owned(), stem.to_owned()];
+    if file == "index.html" || file == "index.htm" {
+        match dir {
+            Some(dir) => forms.extend([format!("{dir}/"), dir.to_owned()]),
+            None => forms.push(String::new()),
+        }
+    }
+    forms
+}
+
+/// How a canonical `url` of the page at `rel` splits into a base URL and
+/// one of the page's [`forms`]: (`https://h/en/latest/`, `intro.html`) for
+/// `intro.html` declaring `https://h/en/latest/intro.html`. The base is
+/// the one the canonical implies; the form, the one the site uses.
+pub(crate) fn declared_form(rel: &str, url: &Loc) -> Option<(Loc, String)> {
+    let url = url.as_str();
+    let mut forms = forms(rel);
+    // The longest first: `index.html` before the empty root form.
+    forms.sort_by_key(|f| std::cmp::Reverse(f.len()));
+    forms.into_iter().find_map(|form| {
+        let base = url.strip_suffix(escape_path(&form).as_str())?;
+        let base = Loc::parse(base)
+            .ok()
+            .filter(|b| b.as_str().ends_with('/'))?;
+        Some((base, form))
+    })
+}
+
+/// The URL of `form` (one of a page's [`forms`]) under `base`.
+pub(crate) fn form_under(base: &Loc, form: &str) -> Result<Loc, sitemap_core::ValueError> {
+    base.join(&format!("./{}", escape_path(form)))
 }
 
 fn escape_path(path: &str) -> String {

@@ -51,6 +51,12 @@ pub enum PageRead {
         /// Byte offset of the NUL.
         at: u64,
     },
+    /// Template source copied raw into the output (it starts with this
+    /// template opening, `{%`, `{{` or `{#`): no page.
+    Template {
+        /// The opening it starts with.
+        opening: &'static str,
+    },
     /// The file could not be opened or read.
     Unreadable(io::Error),
 }
@@ -132,11 +138,11 @@ impl PageReader {
                     Verdict::Listed(url) => (Indexing::Indexable, Some(url)),
                     Verdict::Noindex(meta_name) => (Indexing::Noindex { meta_name }, None),
                     Verdict::Redirect(target) => (Indexing::RedirectStub { target }, None),
-                    Verdict::Canonical(url) => (
+                    Verdict::Canonical { there, .. } => (
                         Indexing::CanonicalElsewhere {
-                            canonical: url.loc.clone(),
+                            canonical: there.loc.clone(),
                         },
-                        Some(url),
+                        Some(there),
                     ),
                     Verdict::None => (Indexing::Indexable, None),
                 };
@@ -150,6 +156,7 @@ impl PageReader {
                 })
             }
             Read::Binary { at } => PageRead::Binary { at },
+            Read::Template { opening } => PageRead::Template { opening },
             Read::Unreadable(e) => PageRead::Unreadable(e),
         }
     }

@@ -121,6 +121,14 @@ pub enum ExclusionReason {
         /// Byte offset of the NUL byte.
         at: u64,
     },
+    /// Template source the generator copied raw into its output (MkDocs
+    /// copies a theme's `custom_dir` inside `docs_dir` as static files):
+    /// served, but no page, and not in the generator's own sitemap.
+    #[error("unrendered template source (starts with `{opening}`), not a page")]
+    Template {
+        /// The template opening it starts with: `{%`, `{{` or `{#`.
+        opening: &'static str,
+    },
     /// The file could not be read.
     #[error("cannot read: {error}")]
     Unreadable {
@@ -154,6 +162,7 @@ impl ExclusionReason {
             ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",
             ExclusionReason::ExcludedByGlob { .. } => "excluded by pattern",
             ExclusionReason::Binary { .. } => "binary",
+            ExclusionReason::Template { .. } => "template source",
             ExclusionReason::Unreadable { .. } => "unreadable",
             ExclusionReason::BadLoc { .. } => "no valid URL",
             ExclusionReason::DuplicateLoc { .. } => "duplicate URL",
@@ -274,6 +283,31 @@ pub enum WarningKind {
         canonical: Loc,
         /// The file at that URL.
         target: PathBuf,
+    },
+    /// Most pages declare a canonical URL outside the base URL: the base
+    /// URL given is not where the site is published (or the generator was
+    /// told another). Those pages are listed under their own URLs; this
+    /// warning comes once, on the first such page.
+    #[error(
+        "{pages} of {of} pages declare a canonical URL outside the base URL {base} (this one: {canonical}); taken as a base-URL mismatch, not duplicates: listed under their own URLs{}",
+        match likely_base {
+            Some(likely) => format!("; if the site is published at {likely}, give that as the base URL (--base-url, `base-url` in sitemap.toml)"),
+            None => "; give the URL the site is published at as the base URL (--base-url, `base-url` in sitemap.toml)".to_owned(),
+        }
+    )]
+    BaseUrlMismatch {
+        /// How many pages declare a canonical outside the base URL.
+        pages: usize,
+        /// Of how many pages that would be listed but for their canonical,
+        /// or are.
+        of: usize,
+        /// The base URL the scan was given.
+        base: Loc,
+        /// This page's canonical URL.
+        canonical: Loc,
+        /// The base URL this page's canonical implies: the canonical
+        /// without the page's own path.
+        likely_base: Option<Loc>,
     },
     /// A FIFO, socket or device with a page's name: never opened (a FIFO
     /// would block the scan), and no page.

@@ -1,7 +1,7 @@
 //! The scan: walk the directory in parallel, read each page's head, then
 //! decide in one ordered pass what is listed.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -25,6 +25,7 @@ enum Outcome {
     Glob(String),
     NotFound,
     Binary { at: u64 },
+    Template { opening: &'static str },
     Unreadable(std::io::Error),
     Page(Assessed),
 }
@@ -50,6 +51,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
     records.sort_unstable_by(|a, b| bytes(&a.path).cmp(bytes(&b.path)));
 
     let mut resolver = Resolver {
+        root: dir.to_path_buf(),
         base,
         listed: BTreeMap::new(),
         file_locs: HashMap::new(),
@@ -57,6 +59,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
         warnings: walk_errors,
         files_read: Vec::new(),
         canonical_requests: Vec::new(),
+        relisted: BTreeSet::new(),
     };
     for record in records {
         resolver.file(record);
@@ -306,6 +309,7 @@ fn visit(
     let outcome = match head::read(&path, selectors, shared.robots_names, buf) {
         Read::Page(head) => Outcome::Page(shared.judge.assess(rel.as_deref(), &head)),
         Read::Binary { at } => Outcome::Binary { at },
+        Read::Template { opening } => Outcome::Template { opening },
         Read::Unreadable(e) => Outcome::Unreadable(e),
     };
     Some(FileRecord { path, outcome })
@@ -322,6 +326,8 @@ struct Listed {
 struct CanonicalRequest {
     excluded_index: usize,
     url: Url,
+    /// The page's entry at its own URL, for a base-URL mismatch.
+    own: Url,
     path: PathBuf,
 }
 
@@ -329,6 +335,8 @@ struct CanonicalRequest {
 /// entries. Records arrive in path order, so "first" always means first
 /// by path and the result does not depend on thread timing.
 struct Resolver {
+    /// The scanned directory.
+    root: PathBuf,
     base: Loc,
     listed: BTreeMap<Loc, Listed>,
     /// The loc of every page that was read, listed or not, and its file.
@@ -337,6 +345,9 @@ struct Resolver {
     warnings: Vec<Warning>,
     files_read: Vec<PathBuf>,
     canonical_requests: Vec<CanonicalRequest>,
+    /// Indexes in `excluded` of pages listed after all (a base-URL
+    /// mismatch), removed at the end so the indexes hold until then.
+    relisted: BTreeSet<usize>,
 }
 
 impl Resolver {
@@ -366,6 +377,11 @@ impl Resolver {
             Outcome::Binary { at } => {
                 self.files_read.push(path.clone());
                 self.exclude(path, ExclusionReason::Binary { at });
+                return;
+            }
+            Outcome::Template { opening } => {
+                self.files_read.push(path.clone());
+                self.exclude(path, ExclusionReason::Template { opening });
                 return;
             }
             Outcome::Unreadable(e) => {
@@ -399,7 +415,21 @@ impl Resolver {
         self.file_locs.insert(loc.clone(), path.clone());
         match assessed.verdict {
             Verdict::Listed(url) => {
-                self.listed.insert(loc, Listed { url, path });
+                // The URL the page declares for itself may be another
+                // file's (`a.html` declaring `a`, beside `a/index.html`
+                // listed as `a`): the first by path keeps it.
+                if let Some(first) = self.listed.get(&url.loc) {
+                    let first = first.path.clone();
+                    self.exclude(
+                        path,
+                        ExclusionReason::DuplicateLoc {
+                            loc: url.loc,
+                            first,
+                        },
+                    );
+                    return;
+                }
+                self.listed.insert(url.loc.clone(), Listed { url, path });
             }
             Verdict::Noindex(meta_name) => {
                 self.exclude(path, ExclusionReason::Noindex { meta_name });
@@ -407,17 +437,18 @@ impl Resolver {
             Verdict::Redirect(target) => {
                 self.exclude(path, ExclusionReason::RedirectStub { target });
             }
-            Verdict::Canonical(url) => {
+            Verdict::Canonical { there, here } => {
                 let excluded_index = self.exclude(
                     path.clone(),
                     ExclusionReason::CanonicalElsewhere {
-                        canonical: url.loc.clone(),
+                        canonical: there.loc.clone(),
                         canonical_listed: false,
                     },
                 );
                 self.canonical_requests.push(CanonicalRequest {
                     excluded_index,
-                    url,
+                    url: there,
+                    own: here,
                     path,
                 });
             }
@@ -427,7 +458,9 @@ impl Resolver {
     }
 
     fn finish(mut self) -> HtmlScan {
-        for request in std::mem::take(&mut self.canonical_requests) {
+        let requests = std::mem::take(&mut self.canonical_requests);
+        let requests = self.base_url_mismatch(requests);
+        for request in requests {
             let canonical = request.url.loc.clone();
             let listed = if self.listed.contains_key(&canonical) {
                 true
@@ -459,6 +492,13 @@ impl Resolver {
         }
         self.check_hreflang();
         // `excluded` and `files_read` are in record order already.
+        if !self.relisted.is_empty() {
+            let mut index = 0;
+            self.excluded.retain(|_| {
+                index += 1;
+                !self.relisted.contains(&(index - 1))
+            });
+        }
         // Stable: a file's warnings stay in the order they were found.
         self.warnings
             .sort_by(|a, b| bytes(&a.path).cmp(bytes(&b.path)));
@@ -468,6 +508,73 @@ impl Resolver {
             warnings: self.warnings,
             files_read: self.files_read,
         }
+    }
+
+    /// Canonicals outside the base URL on most pages say the base URL is
+    /// wrong (a Sphinx `html_baseurl`, a MkDocs `site_url` of the real
+    /// host, scanned with a staging base), not that every page is a
+    /// duplicate of another site's: those pages are listed under their
+    /// own URLs and one warning names the count, an example and the base
+    /// URL the canonicals imply. Returns the requests left to resolve.
+    fn base_url_mismatch(&mut self, requests: Vec<CanonicalRequest>) -> Vec<CanonicalRequest> {
+        let outside = |r: &CanonicalRequest| {
+            !r.url.loc.is_under(&self.base)
+                && !self.listed.contains_key(&r.url.loc)
+                && !self.file_locs.contains_key(&r.url.loc)
+        };
+        let count = requests.iter().filter(|r| outside(r)).count();
+        // Pages that would be listed but for their canonical, and pages
+        // that are: "most" is more than half of them.
+        let indexable = self.listed.len() + requests.len();
+        if count == 0 || count * 2 <= indexable {
+            return requests;
+        }
+        let (mismatched, rest): (Vec<_>, Vec<_>) = requests.into_iter().partition(|r| outside(r));
+        let rel = |path: &Path| {
+            path.strip_prefix(&self.root)
+                .unwrap_or(path)
+                .to_string_lossy()
+                .replace(std::path::MAIN_SEPARATOR, "/")
+        };
+        let example = &mismatched[0];
+        let warning = Warning {
+            path: example.path.clone(),
+            kind: WarningKind::BaseUrlMismatch {
+                pages: count,
+                of: indexable,
+                base: self.base.clone(),
+                canonical: example.url.loc.clone(),
+                likely_base: crate::page::declared_form(&rel(&example.path), &example.url.loc)
+                    .map(|(base, _)| base),
+            },
+        };
+        for mut request in mismatched {
+            // The form the canonical uses (Sphinx's `index.html`), under
+            // the base URL given.
+            if let Some((_, form)) =
+                crate::page::declared_form(&rel(&request.path), &request.url.loc)
+                && let Ok(loc) = crate::page::form_under(&self.base, &form)
+            {
+                request.own.loc = loc;
+            }
+            if let Some(first) = self.listed.get(&request.own.loc) {
+                self.excluded[request.excluded_index].reason = ExclusionReason::DuplicateLoc {
+                    loc: request.own.loc,
+                    first: first.path.clone(),
+                };
+                continue;
+            }
+            self.relisted.insert(request.excluded_index);
+            self.listed.insert(
+                request.own.loc.clone(),
+                Listed {
+                    url: request.own,
+                    path: request.path,
+                },
+            );
+        }
+        self.warnings.push(warning);
+        rest
     }
 
     /// Google ignores an hreflang pair unless both pages name each other:

@@ -9,6 +9,7 @@ mod exclude;
 mod hreflang;
 mod hugo;
 mod lastmod;
+mod mkdocs;
 mod noindex;
 mod not_found;
 mod redirects;

@@ -14,6 +14,10 @@
 //!   we do, and, for every page whose lastmod we take from git, against
 //!   `git log -1 --format=%cI -- FILE` ([`lastmod`]).
 //!
+//! - `cargo xtask corpus --setup` installs the PyPI and npm generators
+//!   of the `html` sites, pinned by `tests/corpus/requirements.txt` and
+//!   `tests/corpus/package.json` + lockfile ([`tools::setup`]).
+//!
 //! Not part of CI: it needs the mirrors on disk and the real tools.
 
 mod checkout;
@@ -38,8 +42,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--list" => list_file = it.next().context("--list needs a file")?.into(),
+            "--setup" => return tools::setup(),
             flag if flag.starts_with('-') => {
-                bail!("unknown flag `{flag}`; usage: cargo xtask corpus [--list FILE] [NAME...]")
+                bail!(
+                    "unknown flag `{flag}`; usage: cargo xtask corpus [--setup] [--list FILE] [NAME...]"
+                )
             }
             name => names.push(name.to_owned()),
         }
@@ -112,6 +119,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// Why mdBook's redirect stubs are not listed (README, "Where we differ").
+const MDBOOK_REDIRECT: &str = "a redirect stub of [output.html.redirect]: a meta refresh to the chapter's new place, no page of its own";
+
 struct Verdict {
     line: String,
     ok: bool,
@@ -145,7 +155,13 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
     scan(site, ours, &root, &theirs_dir, &ours_dir)?;
     let mine = urlsets::read_set(&ours_dir.join("sitemap.xml"), &ours_dir, &site.base_url)?;
     let diff = urlsets::diff(&mine, &theirs);
-    let deliberate = |url: &str| site.deliberate_reason(url);
+    let deliberate = |url: &str| {
+        site.deliberate_reason(url).or_else(|| {
+            (site.generator == Generator::Mdbook
+                && tools::mdbook_redirect_stub(&theirs_dir, &site.base_url, url))
+            .then_some(MDBOOK_REDIRECT)
+        })
+    };
     let unexplained_ours: Vec<_> = diff
         .only_ours
         .iter()

@@ -47,16 +47,58 @@ pub(crate) fn hint(generator: Generator) -> &'static str {
     }
 }
 
-fn on_path(name: &str) -> Option<PathBuf> {
-    let extra = [
+/// Where `--setup` installs the PyPI and npm generators.
+fn tool_dirs() -> [PathBuf; 2] {
+    [
         crate::root().join("target/corpus/venv/bin"),
         crate::root().join("target/corpus/node_modules/.bin"),
-    ];
+    ]
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
-        .chain(extra)
+        .chain(tool_dirs())
         .map(|d| d.join(name))
         .find(|p| p.is_file())
+}
+
+/// `PATH` for a build: the installed generators first, so a build command
+/// that runs another tool (`sh -c "… mkdocs …"`, a plugin calling
+/// `python`) gets the pinned one.
+fn build_path() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(tool_dirs().into_iter().chain(std::env::split_paths(&path)))
+        .unwrap_or(path)
+}
+
+/// `cargo xtask corpus --setup`: the PyPI generators into
+/// `target/corpus/venv` from `tests/corpus/requirements.txt`, the npm
+/// ones into `target/corpus/node_modules` from `tests/corpus/package.json`
+/// and its lockfile.
+pub(crate) fn setup() -> Result<()> {
+    let root = crate::root();
+    let corpus = root.join("target/corpus");
+    std::fs::create_dir_all(&corpus)?;
+    let venv = corpus.join("venv");
+    if !venv.join("bin/pip").is_file() {
+        crate::run(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
+    }
+    crate::run(
+        Command::new(venv.join("bin/pip"))
+            .args(["install", "-q", "-r"])
+            .arg(root.join("tests/corpus/requirements.txt")),
+    )?;
+    for file in ["package.json", "package-lock.json"] {
+        std::fs::copy(root.join("tests/corpus").join(file), corpus.join(file))
+            .with_context(|| format!("cannot copy tests/corpus/{file}"))?;
+    }
+    crate::run(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&corpus),
+    )?;
+    Ok(())
 }
 
 /// The tool's version line, for the report.
@@ -127,7 +169,9 @@ pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result
     if site.generator != Generator::Html {
         cmd.args(&site.build);
     }
-    cmd.current_dir(root).envs(&site.env);
+    cmd.current_dir(root)
+        .env("PATH", build_path())
+        .envs(&site.env);
     let shown = format!("{cmd:?}");
     let output = cmd
         .output()
@@ -145,11 +189,7 @@ pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result
 /// mdBook writes no sitemap: its URL set is the HTML files it wrote (in
 /// `html/` when the book has several outputs), as URLs under `base_url`.
 pub(crate) fn mdbook_pages(built: &Path, base_url: &str) -> Result<UrlSet> {
-    let dir = if built.join("html").is_dir() {
-        built.join("html")
-    } else {
-        built.to_path_buf()
-    };
+    let dir = mdbook_html(built);
     let mut set = UrlSet::new();
     let mut stack = vec![dir.clone()];
     while let Some(d) = stack.pop() {
@@ -167,4 +207,26 @@ pub(crate) fn mdbook_pages(built: &Path, base_url: &str) -> Result<UrlSet> {
         }
     }
     Ok(set)
+}
+
+/// Where mdBook put the HTML: `html/` when the book has several outputs.
+fn mdbook_html(built: &Path) -> PathBuf {
+    if built.join("html").is_dir() {
+        built.join("html")
+    } else {
+        built.to_path_buf()
+    }
+}
+
+/// Whether the file mdBook wrote for `url` is a redirect stub of
+/// `[output.html.redirect]` (a meta refresh to the chapter's new place):
+/// no page of its own, so never listed, a deliberate difference.
+pub(crate) fn mdbook_redirect_stub(built: &Path, base_url: &str, url: &str) -> bool {
+    let Some(rel) = url.strip_prefix(base_url) else {
+        return false;
+    };
+    std::fs::read_to_string(mdbook_html(built).join(rel)).is_ok_and(|text| {
+        let head = text.split("</head>").next().unwrap_or("");
+        head.contains("http-equiv=\"refresh\"")
+    })
 }

@@ -518,3 +518,90 @@ fn scan_html_bad_trailing_slash_is_a_usage_error_with_hint() {
     assert_eq!(out.status.code(), Some(2));
     insta::assert_snapshot!("html_bad_trailing_slash", text(&out.stderr, dir.path()));
 }
+
+/// `clean-urls = true` in sitemap.toml does what `--clean-urls` does:
+/// `about.html` listed as `about` (VitePress `cleanUrls`, Cloudflare
+/// Pages, Vercel); folder indexes keep their slash.
+#[test]
+fn scan_html_clean_urls_from_sitemap_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in [
+        (
+            "sitemap.toml",
+            "html = \"dist\"\nbase-url = \"https://example.org/\"\nclean-urls = true\n",
+        ),
+        (
+            "dist/index.html",
+            "<html><head><title>Home</title></head></html>",
+        ),
+        (
+            "dist/about.html",
+            "<html><head><title>About</title></head></html>",
+        ),
+        (
+            "dist/guide/index.html",
+            "<html><head><title>Guide</title></head></html>",
+        ),
+        (
+            "dist/guide/intro.html",
+            "<html><head><title>Intro</title></head></html>",
+        ),
+    ] {
+        let path = dir.path().join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let out = sitemap(dir.path(), &["scan", "--quiet"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    let xml = valid(&dir.path().join("dist/sitemap.xml"));
+    let locs: Vec<&str> = xml
+        .split("<loc>")
+        .skip(1)
+        .filter_map(|s| s.split_once("</loc>").map(|(loc, _)| loc))
+        .collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/about",
+            "https://example.org/guide/",
+            "https://example.org/guide/intro",
+        ]
+    );
+}
+
+/// Issue #13: a Sphinx build whose pages all declare a canonical under its
+/// `html_baseurl`, scanned with another `--base-url`, ended in "no entries
+/// to write", which said nothing of the cause. The pages are listed under
+/// their own URLs and one warning names the mismatch and the likely fix.
+#[test]
+fn sphinx_canonicals_outside_base_url_are_a_base_url_mismatch_not_no_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../html/tests/fixtures/sphinx/built"),
+        dir.path(),
+    );
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--html", ".", "--base-url", "https://example.org/"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!(
+        "html_sphinx_base_url_mismatch",
+        text(&out.stderr, dir.path())
+    );
+    insta::assert_snapshot!(
+        "html_sphinx_base_url_mismatch_sitemap",
+        valid(&dir.path().join("sitemap.xml"))
+    );
+}
