@@ -285,6 +285,8 @@ struct File {
     terms: Vec<(usize, String)>,
     /// A listed regular page's `translationKey`.
     translation_key: Option<String>,
+    /// Values Hugo drops, dropped here too (see [`normalise`]).
+    warnings: Vec<crate::Warning>,
 }
 
 impl File {
@@ -312,47 +314,137 @@ fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
     fm.get(key).and_then(Value::as_str)
 }
 
-fn is_true(fm: &FrontMatter, key: &str) -> bool {
-    matches!(fm.get(key), Some(Value::Bool(true)))
-}
-
-/// `build.render`/`_build.render`: `always`/`true`, `never`/`false`,
-/// `link` (Hugo lists a `link` page in its sitemap though it writes no file
-/// for it; a sitemap must not list a URL with nothing behind it, so it is
-/// left out here). `build.list`: `never` and `local` keep the page out of
-/// site-wide lists, Hugo's sitemap included.
-fn build_excludes(fm: &FrontMatter) -> bool {
-    for (render, list) in [
-        ("build.render", "build.list"),
-        ("_build.render", "_build.list"),
-    ] {
-        match fm.get(render) {
-            Some(Value::Bool(false)) => return true,
-            Some(Value::String(s))
-                if matches!(s.to_lowercase().as_str(), "never" | "link" | "false") =>
-            {
-                return true;
-            }
-            _ => {}
+/// A boolean as Hugo 0.111.3 reads `draft` and `headless` (`cast.ToBool`):
+/// a boolean (YAML's `yes`/`on` included), a string Go's `ParseBool`
+/// takes (`"true"`, `"1"`, `"t"`), or a YAML integer other than 0 (a
+/// TOML integer or any JSON number is no boolean to it: false). Anything
+/// else is false, not an error: Hugo builds the page.
+fn hugo_bool(fm: &FrontMatter, key: &str) -> bool {
+    match fm.get(key) {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => matches!(s.as_str(), "1" | "t" | "T" | "true" | "TRUE" | "True"),
+        Some(Value::Number(n)) => {
+            fm.format == Some(sitemap_source::front_matter::Format::Yaml)
+                && n.as_i64().is_some_and(|i| i != 0)
         }
-        match fm.get(list) {
-            Some(Value::Bool(false)) => return true,
-            Some(Value::String(s))
-                if matches!(s.to_lowercase().as_str(), "never" | "local" | "false") =>
-            {
-                return true;
-            }
-            _ => {}
-        }
+        _ => false,
     }
-    false
 }
 
+/// How a page is rendered and listed: Hugo's `_build` options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Build {
+    Always,
+    Never,
+    /// `render: link` (a URL, no file), or `list: local`.
+    Partly,
+}
+
+/// One `_build` option as Hugo 0.111.3 decodes it (`pagemeta.DecodeBuildConfig`):
+/// `false`, `0` and `"0"` are `never`; `never`, `link` and `local` count
+/// only in lowercase; any other value is `always`.
+fn build_option(value: Option<&Value>, partly: &str) -> Build {
+    match value {
+        Some(Value::Bool(false)) => Build::Never,
+        Some(Value::Number(n)) if n.as_f64() == Some(0.0) => Build::Never,
+        Some(Value::String(s)) if s == "0" || s == "never" => Build::Never,
+        Some(Value::String(s)) if s == partly => Build::Partly,
+        _ => Build::Always,
+    }
+}
+
+/// Whether `_build` keeps the page out of the sitemap: `render: never` or
+/// `link` (Hugo lists a `link` page in its sitemap though it writes no
+/// file for it; a sitemap must not list a URL with nothing behind it),
+/// `list: never` or `local` (out of site-wide lists, Hugo's sitemap
+/// included). `build`, the key newer Hugo documents, is read the same
+/// way; 0.111.3 reads only `_build` (README: deliberate differences).
+fn build_excludes(fm: &FrontMatter) -> bool {
+    ["build", "_build"].iter().any(|table| {
+        if fm.get(table).is_none() {
+            return false;
+        }
+        build_option(fm.get(&format!("{table}.render")), "link") != Build::Always
+            || build_option(fm.get(&format!("{table}.list")), "local") != Build::Always
+    })
+}
+
+/// The first of `keys` whose value Hugo reads as a date (a value it
+/// cannot read is skipped, as Hugo skips it).
 fn date_of(fm: &FrontMatter, keys: &[&str]) -> Option<jiff::Timestamp> {
     keys.iter()
-        .find_map(|k| get_str(fm, k))
-        .and_then(|s| parse_date(s).ok())
-        .map(|l| l.start())
+        .filter_map(|k| fm.get(k))
+        .find_map(crate::hugo_dates::parse)
+}
+
+/// The date keys Hugo reads, and which the shared overrides reader reads.
+const DATE_KEYS: [&str; 9] = [
+    "date",
+    "lastmod",
+    "modified",
+    "publishdate",
+    "pubdate",
+    "published",
+    "expirydate",
+    "unpublishdate",
+    "updated",
+];
+
+/// Rewrites what Hugo reads its own way, so the shared overrides reader
+/// (strict, as Zola is) sees values it takes: `draft` as the boolean Hugo
+/// made of it, `_build`/`build` removed (decided here), a date Hugo drops
+/// removed with a warning, and a date in a form only Hugo reads
+/// rewritten as RFC 3339. Touches the map only when a value needs it.
+fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<crate::Warning>) {
+    let draft_odd = fm.get("draft").is_some_and(|v| !v.is_boolean());
+    let build = ["build", "_build"]
+        .iter()
+        .any(|k| fm.get(k).is_some());
+    let mut dates: Vec<(&str, Option<String>)> = Vec::new();
+    for key in DATE_KEYS {
+        let Some(value) = fm.get(key) else { continue };
+        let ours = value
+            .as_str()
+            .is_some_and(|s| sitemap_source::overrides::parse_date(s).is_ok());
+        match crate::hugo_dates::parse(value) {
+            // Hugo's instant and ours are the same where both read it,
+            // except a date without a zone, which Hugo puts in UTC and
+            // the shared parser keeps as a local date: kept as written.
+            Some(_) if ours => {}
+            Some(t) => dates.push((key, Some(t.to_string()))),
+            None => {
+                warnings.push(crate::Warning::new(
+                    Some(path),
+                    &format!(
+                        "line {}: `{key}` {value} is not a date Hugo reads; Hugo builds the page \
+                         without it, and so does this scan (write it as 2024-05-01 or \
+                         2024-05-01T10:00:00+02:00)",
+                        fm.line_of(key)
+                    ),
+                ));
+                dates.push((key, None));
+            }
+        }
+    }
+    if !draft_odd && !build && dates.is_empty() {
+        return;
+    }
+    let draft = hugo_bool(fm, "draft");
+    let data = fm.data_mut();
+    let keys: Vec<String> = data.keys().cloned().collect();
+    for k in keys {
+        let lower = k.to_lowercase();
+        if lower == "draft" && draft_odd {
+            data.insert(k, Value::Bool(draft));
+        } else if lower == "build" || lower == "_build" {
+            data.remove(&k);
+        } else if let Some((_, new)) = dates.iter().find(|(d, _)| *d == lower) {
+            match new {
+                Some(v) => data.insert(k, Value::String(v.clone())),
+                None => data.remove(&k),
+            };
+        }
+    }
 }
 
 pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> {
@@ -408,7 +500,10 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         scan.files_read += walked.files.len();
         // Filtered in place: the walk's list is reused, not copied.
         let classified = walked.files.into_iter().filter_map(|c| match c {
-            Classified::Content(file) => Some(file),
+            Classified::Content(mut file) => {
+                scan.warnings.append(&mut file.warnings);
+                Some(file)
+            }
             Classified::Plain(path) => {
                 scan.excluded.push(Excluded {
                     source: path,
@@ -764,7 +859,7 @@ fn classify(
             dir_lang.unwrap_or(&cfg.default_language).to_owned(),
         ),
     };
-    let fm = match found.front_matter {
+    let mut fm = match found.front_matter {
         Some(fm) => fm,
         None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => {
             return Classified::Plain(found.path);
@@ -773,7 +868,7 @@ fn classify(
     };
     let mut published = true;
     let mut exclusion = None;
-    if is_true(&fm, "draft") && !cfg.build_drafts {
+    if hugo_bool(&fm, "draft") && !cfg.build_drafts {
         published = false;
         exclusion = Some(ExclusionReason::Draft);
     } else if !cfg.build_future
@@ -786,14 +881,16 @@ fn classify(
     {
         published = false;
         exclusion = Some(ExclusionReason::Expired);
-    } else if name == "index" && is_true(&fm, "headless") {
+    } else if name == "index" && hugo_bool(&fm, "headless") {
         published = false;
         exclusion = Some(ExclusionReason::Headless);
     } else if build_excludes(&fm) {
         exclusion = Some(ExclusionReason::BuildOptions);
-    } else if is_true(&fm, "sitemap.disable") {
+    } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
         exclusion = Some(ExclusionReason::SitemapDisabled);
     }
+    let mut warnings = Vec::new();
+    normalise(&mut fm, &found.path, &mut warnings);
     let mut rel = found.rel;
     rel.pop();
     let role = match name.as_str() {
@@ -815,6 +912,7 @@ fn classify(
         listed: None,
         terms: Vec::new(),
         translation_key: None,
+        warnings,
     };
     if file.published && !file.is_branch() && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies.iter().enumerate() {
@@ -993,6 +1091,12 @@ fn page_path(
     })
 }
 
+/// `:year` as Go's `strconv.Itoa` writes it: not padded (`1` for a page
+/// without a date).
+fn d_year(date: jiff::civil::Date) -> String {
+    date.year().to_string()
+}
+
 /// Hugo's permalink tokens for regular pages.
 fn expand_permalink(
     pattern: &str,
@@ -1002,18 +1106,20 @@ fn expand_permalink(
     slug: Option<&str>,
     cfg: &HugoConfig,
 ) -> Result<String, Error> {
-    let date = date_of(
-        &f.fm,
-        &[
-            "date",
-            "publishdate",
-            "pubdate",
-            "published",
-            "lastmod",
-            "modified",
-        ],
-    )
-    .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date());
+    // Hugo's page date, in the offset it was written in; a page without
+    // one has Go's zero time (year 1, January 1), as Hugo writes it.
+    let date = [
+        "date",
+        "publishdate",
+        "pubdate",
+        "published",
+        "lastmod",
+        "modified",
+    ]
+    .iter()
+    .filter_map(|k| f.fm.get(k))
+    .find_map(crate::hugo_dates::parse_civil)
+    .map_or(jiff::civil::date(1, 1, 1), |(civil, _)| civil.date());
     let title = get_str(&f.fm, "title").unwrap_or("");
     let mut out = String::new();
     let mut rest = pattern;
@@ -1025,9 +1131,9 @@ fn expand_permalink(
             .unwrap_or(after.len());
         let token = &after[..len];
         let value = match token {
-            "year" => date.map(|d| format!("{:04}", d.year())),
-            "month" => date.map(|d| format!("{:02}", d.month())),
-            "day" => date.map(|d| format!("{:02}", d.day())),
+            "year" => Some(d_year(date)),
+            "month" => Some(format!("{:02}", date.month())),
+            "day" => Some(format!("{:02}", date.day())),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
             "sections" => Some(dir.join("/")),
             "title" => Some(hugo_make_path(title, cfg.lower)),
@@ -1046,16 +1152,7 @@ fn expand_permalink(
                 });
             }
         };
-        let Some(value) = value else {
-            return Err(Error::FrontMatter {
-                path: f.path.clone(),
-                line: f.fm.fence_line().unwrap_or(1),
-                message: format!(
-                    "permalink pattern `{pattern}` needs a date, and the page has none"
-                ),
-            });
-        };
-        out.push_str(&value);
+        out.push_str(&value.unwrap_or_default());
         rest = &after[len..];
     }
     out.push_str(rest);
