@@ -8,7 +8,6 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
-use sitemap_source::overrides::parse_date;
 
 use crate::config::{config_err, lowercase_keys, merge, read_file, str_of};
 use crate::paths::{base_loc, escapes, hugo_make_path, make_loc};
@@ -551,6 +550,29 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         files = kept;
     }
 
+    // A branch Hugo does not publish (a draft, future or expired
+    // `_index`) takes everything below it with it, in its language: a
+    // draft section's pages and their terms, and for the home page the
+    // whole language, taxonomies included (checked with Hugo 0.111.3). A
+    // branch left out only by `_build` or `headless` keeps its pages.
+    let dead: BTreeMap<(String, Vec<String>), ExclusionReason> = files
+        .iter()
+        .filter(|f| f.is_branch() && !f.published)
+        .filter_map(|f| Some(((f.lang.clone(), f.dir.clone()), f.exclusion?)))
+        .collect();
+    let dead_language = |lang: &str| dead.contains_key(&(lang.to_owned(), Vec::new()));
+    if !dead.is_empty() {
+        for f in &mut files {
+            let own = if f.is_branch() { f.dir.len() } else { f.dir.len() + 1 };
+            let reason = (0..own).find_map(|n| dead.get(&(f.lang.clone(), f.dir[..n].to_vec())));
+            if let Some(reason) = reason {
+                f.published = false;
+                f.terms.clear();
+                f.exclusion = Some(*reason);
+            }
+        }
+    }
+
     let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
     let ugly_for = |section: &str| ugly_for(cfg, section);
     let kind_on = |kind: &str| !cfg.disabled_kinds.contains(kind);
@@ -718,7 +740,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             format!("{}/{rel}/", lang_prefix(lang))
         };
         if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
-            path = checked_url(url, &files[src.unwrap_or_default()])?;
+            let f = &files[src.unwrap_or_default()];
+            path = checked_url(url, f, &lang_prefix(&f.lang))?;
         }
         push_node(
             &mut scan,
@@ -742,6 +765,11 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             format!("{}/{taxo_slug}/", lang_prefix(lang))
         };
         let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
+        // An unpublished home page or taxonomy `_index` takes the
+        // taxonomy's pages with it (see `dead` above).
+        if dead_language(lang) || src.is_some_and(|i| !files[i].published) {
+            continue;
+        }
         push_node(
             &mut scan,
             site,
@@ -914,7 +942,10 @@ fn classify(
         translation_key: None,
         warnings,
     };
-    if file.published && !file.is_branch() && !file.in_taxonomy_dir {
+    // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
+    // lists a term only a headless page uses).
+    let counts_terms = file.published || file.exclusion == Some(ExclusionReason::Headless);
+    if counts_terms && !file.is_branch() && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies.iter().enumerate() {
             match file.fm.get(taxonomy) {
                 Some(Value::Array(values)) => file.terms.extend(
@@ -1021,9 +1052,10 @@ fn push_node(
     Ok(())
 }
 
-/// A front matter `url`: used as written (Hugo adds no language prefix),
-/// with a leading `/`.
-fn checked_url(url: &str, f: &File) -> Result<String, Error> {
+/// A front matter `url`: used as written, with a leading `/`. Hugo adds
+/// the language's prefix to a relative one (`url: about/` of a German page
+/// is `/de/about/`), not to one that starts with `/`.
+fn checked_url(url: &str, f: &File, lang_prefix: &str) -> Result<String, Error> {
     if escapes(url) {
         return Err(Error::PathEscapes {
             path: f.path.clone(),
@@ -1036,7 +1068,7 @@ fn checked_url(url: &str, f: &File) -> Result<String, Error> {
     Ok(if t.starts_with('/') {
         t.to_owned()
     } else {
-        format!("/{t}")
+        format!("{lang_prefix}/{t}")
     })
 }
 
@@ -1048,7 +1080,7 @@ fn page_path(
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
     if let Some(url) = get_str(&f.fm, "url") {
-        return checked_url(url, f);
+        return checked_url(url, f, &lang_prefix(&f.lang));
     }
     let slug = get_str(&f.fm, "slug");
     if let Some(s) = slug
@@ -1072,7 +1104,14 @@ fn page_path(
     };
     let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
     if let Some(pattern) = cfg.permalinks.get(&section) {
-        let expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
+        let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
+        // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
+        // written as `/2024/05/a.html` (an empty last token leaves the
+        // folder above: `/2024/05.html`).
+        if ugly_for(&section) && expanded.len() > 1 && expanded.ends_with('/') {
+            expanded.pop();
+            expanded.push_str(".html");
+        }
         return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
     }
     let last = slug.unwrap_or(file_name);
@@ -1080,14 +1119,19 @@ fn page_path(
     if !last.is_empty() {
         rel.push(last);
     }
-    let rel = hugo_make_path(&rel.join("/"), cfg.lower);
     let _ = site;
+    // Hugo sanitises the whole target path, its slashes and `.html`
+    // included, so a space before them becomes a hyphen
+    // (`slug: " padded "` is `/posts/-padded-/`).
+    let rel = rel.join("/");
     Ok(if rel.is_empty() {
         format!("{}/", lang_prefix(&f.lang))
     } else if ugly_for(&section) {
-        format!("{}/{rel}.html", lang_prefix(&f.lang))
+        let path = hugo_make_path(&format!("/{rel}.html"), cfg.lower);
+        format!("{}{path}", lang_prefix(&f.lang))
     } else {
-        format!("{}/{rel}/", lang_prefix(&f.lang))
+        let path = hugo_make_path(&format!("/{rel}/"), cfg.lower);
+        format!("{}{path}", lang_prefix(&f.lang))
     })
 }
 
@@ -1159,6 +1203,10 @@ fn expand_permalink(
     let mut path = hugo_make_path(&out, cfg.lower);
     if !path.starts_with('/') {
         path.insert(0, '/');
+    }
+    // An empty token leaves two slashes, which Hugo's URL makes one.
+    while let Some(at) = path.find("//") {
+        path.remove(at);
     }
     Ok(path)
 }

@@ -15,8 +15,13 @@ use anyhow::{Context, Result, bail};
 use super::list::{Generator, Site};
 use crate::urlsets::UrlSet;
 
-/// Our own `sitemap`, built in release mode.
+/// Our own `sitemap`, built in release mode; or the binary named by
+/// `SITEMAP_CORPUS_OURS` (a debug build, when a release build of the
+/// whole dependency tree would take longer than the runs it serves).
 pub(crate) fn our_binary() -> Result<PathBuf> {
+    if let Some(path) = std::env::var_os("SITEMAP_CORPUS_OURS") {
+        return Ok(PathBuf::from(path));
+    }
     crate::run(crate::cargo().args(["build", "--release", "-q", "-p", "sitemap-cli"]))?;
     Ok(crate::root().join("target/release/sitemap"))
 }
