@@ -200,10 +200,12 @@ pub(crate) fn open(
             ));
         }
     };
+    // Kind names match exactly, as in Hugo 0.111.3 (`Taxonomy` disables
+    // nothing; `RSS` is a kind's name).
     let disabled_kinds = match map.get("disablekinds") {
         Some(Value::Array(a)) => a
             .iter()
-            .filter_map(|v| v.as_str().map(str::to_lowercase))
+            .filter_map(|v| v.as_str().map(str::to_owned))
             .collect(),
         _ => BTreeSet::new(),
     };
@@ -592,6 +594,12 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             }
             if f.is_branch() {
                 sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
+                // A published nested section makes its top-level one
+                // exist, `_index` or not.
+                if f.published && f.dir.len() > 1 {
+                    let pair = (f.dir[0].as_str(), f.lang.as_str());
+                    implied.insert(pair);
+                }
             } else if f.published {
                 // The folder holding the page: for a leaf bundle, the one
                 // above the bundle's own folder (`content/about/index.md`
@@ -733,7 +741,13 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     }
     for ((dir, lang), src) in &sections {
         let section_name = dir[0].to_lowercase();
-        let rel = hugo_make_path(&dir.join("/"), cfg.lower);
+        // A top-level section Hugo makes itself (no `_index` file) has a
+        // lowercase URL even under `disablePathToLower` (Hugo 0.111.3 keys
+        // it in lowercase); one with an `_index` keeps the folder's case.
+        let rel = hugo_make_path(
+            &dir.join("/"),
+            cfg.lower || (dir.len() == 1 && src.is_none()),
+        );
         let mut path = if ugly_for(&section_name) {
             format!("{}/{rel}.html", lang_prefix(lang))
         } else {
@@ -741,7 +755,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         };
         if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
             let f = &files[src.unwrap_or_default()];
-            path = checked_url(url, f, &lang_prefix(&f.lang))?;
+            path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
         }
         push_node(
             &mut scan,
@@ -1052,10 +1066,18 @@ fn push_node(
     Ok(())
 }
 
-/// A front matter `url`: used as written, with a leading `/`. Hugo adds
-/// the language's prefix to a relative one (`url: about/` of a German page
-/// is `/de/about/`), not to one that starts with `/`.
-fn checked_url(url: &str, f: &File, lang_prefix: &str) -> Result<String, Error> {
+/// A front matter `url`, with a leading `/`. Hugo adds the language's
+/// prefix to a relative one (`url: about/` of a German page is
+/// `/de/about/`), not to one that starts with `/`. A regular page's is
+/// used as written; a list page's (`_index`) is sanitised as a path
+/// (`/Up Per/` is `/up-per/`, or `/Up-Per/` under `disablePathToLower`):
+/// `sanitise` is then `Some(lowercase)`.
+fn checked_url(
+    url: &str,
+    f: &File,
+    lang_prefix: &str,
+    sanitise: Option<bool>,
+) -> Result<String, Error> {
     if escapes(url) {
         return Err(Error::PathEscapes {
             path: f.path.clone(),
@@ -1065,8 +1087,12 @@ fn checked_url(url: &str, f: &File, lang_prefix: &str) -> Result<String, Error> 
         });
     }
     let t = url.trim();
+    let t = match sanitise {
+        Some(lower) => hugo_make_path(t, lower),
+        None => t.to_owned(),
+    };
     Ok(if t.starts_with('/') {
-        t.to_owned()
+        t
     } else {
         format!("{lang_prefix}/{t}")
     })
@@ -1080,7 +1106,7 @@ fn page_path(
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
     if let Some(url) = get_str(&f.fm, "url") {
-        return checked_url(url, f, &lang_prefix(&f.lang));
+        return checked_url(url, f, &lang_prefix(&f.lang), None);
     }
     let slug = get_str(&f.fm, "slug");
     if let Some(s) = slug
@@ -1108,9 +1134,15 @@ fn page_path(
         // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
         // written as `/2024/05/a.html` (an empty last token leaves the
         // folder above: `/2024/05.html`).
-        if ugly_for(&section) && expanded.len() > 1 && expanded.ends_with('/') {
-            expanded.pop();
+        // A pattern without a trailing slash (`posts = ":filename"`) is a
+        // folder all the same under pretty URLs.
+        if ugly_for(&section) && expanded.len() > 1 {
+            if expanded.ends_with('/') {
+                expanded.pop();
+            }
             expanded.push_str(".html");
+        } else if !expanded.ends_with('/') {
+            expanded.push('/');
         }
         return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
     }
@@ -1180,8 +1212,13 @@ fn expand_permalink(
             "day" => Some(format!("{:02}", date.day())),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
             "sections" => Some(dir.join("/")),
-            "title" => Some(hugo_make_path(title, cfg.lower)),
-            "slug" => Some(hugo_make_path(slug.unwrap_or(title), cfg.lower)),
+            // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
+            // is `c-rust`), unlike in a plain slug.
+            "title" => Some(hugo_make_path(&title.replace('+', " "), cfg.lower)),
+            "slug" => Some(hugo_make_path(
+                &slug.unwrap_or(title).replace('+', " "),
+                cfg.lower,
+            )),
             "filename" | "contentbasename" => Some(file_name.to_owned()),
             "slugorfilename" | "slugorcontentbasename" => {
                 Some(slug.unwrap_or(file_name).to_owned())

@@ -433,11 +433,11 @@ fn front_matter(
         let renders_link = opts
             .iter()
             .any(|(k, v)| k == "render" && matches!(v, Val::Str(s) if s == "link"));
+        // As Hugo decodes them: the string "false" means `always`.
         let excludes = opts.iter().any(|(k, v)| match (k.as_str(), v) {
-            ("render", Val::Str(s)) => matches!(s.as_str(), "never" | "false" | "link"),
-            ("render", Val::Bool(b)) => !b,
-            ("list", Val::Str(s)) => matches!(s.as_str(), "never" | "local" | "false"),
-            ("list", Val::Bool(b)) => !b,
+            ("render", Val::Str(s)) => matches!(s.as_str(), "never" | "link"),
+            ("list", Val::Str(s)) => matches!(s.as_str(), "never" | "local"),
+            (_, Val::Bool(b)) => !b,
             _ => false,
         });
         f.push((
@@ -653,10 +653,20 @@ impl Generator for Hugo {
                     files.push((sub.clone(), pick(rng, NAMES).to_owned()));
                 }
             }
-            // A leaf bundle, with a page-like resource and a folder.
+            // A leaf bundle, with a page-like resource and a folder (not
+            // the nested section's folder: one folder is a branch or a
+            // leaf, not both).
+            let sub_name = files
+                .iter()
+                .find(|(d, _)| d.len() == 2 && d[0] == *s)
+                .map(|(d, _)| d[1].clone());
             if rng.u8(..3) == 0 {
                 let mut leaf = base.clone();
-                leaf.push(pick(rng, NAMES).to_owned());
+                let name = pick(rng, NAMES).to_owned();
+                if sub_name.as_ref() == Some(&name) {
+                    continue;
+                }
+                leaf.push(name);
                 files.push((leaf.clone(), "index".to_owned()));
                 if rng.bool() {
                     files.push((leaf.clone(), "resource".to_owned()));
@@ -684,6 +694,21 @@ impl Generator for Hugo {
         }
         files.sort();
         files.dedup();
+        // A page and a folder of the same name in one folder are the same
+        // URL; Hugo keeps the folder's and drops the page. No real site
+        // means that, so the folder is not written.
+        let pages: Vec<(Vec<String>, String)> = files
+            .iter()
+            .filter(|(_, n)| n != "_index" && n != "index")
+            .map(|(d, n)| (d.clone(), n.to_lowercase()))
+            .collect();
+        files.retain(|(folders, _)| {
+            !(1..=folders.len()).any(|n| {
+                pages
+                    .iter()
+                    .any(|(d, p)| d[..] == folders[..n - 1] && *p == folders[n - 1].to_lowercase())
+            })
+        });
 
         for (folders, name) in &files {
             let branch = name == "_index";
