@@ -344,7 +344,7 @@ fn a_date_hugo_cannot_read_is_dropped_with_a_warning() {
         ]
     );
     let page = scan.pages.iter().find(|p| p.loc.as_str().ends_with("/a/")).unwrap();
-    assert_eq!((page.overrides.lastmod, page.overrides.date), (None, None));
+    assert_eq!((&page.overrides.lastmod, &page.overrides.date), (&None, &None));
     let warnings: Vec<String> = scan
         .warnings
         .iter()
