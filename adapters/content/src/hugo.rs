@@ -26,6 +26,9 @@ pub(crate) struct HugoConfig {
     language_dirs: BTreeMap<String, PathBuf>,
     /// Taxonomy plural names (what front matter and URLs use).
     taxonomies: Vec<String>,
+    /// A language's own taxonomies (`languages.fr.taxonomies`), which
+    /// replace the site's for it.
+    language_taxonomies: BTreeMap<String, Vec<String>>,
     ugly_urls: bool,
     ugly_sections: BTreeMap<String, bool>,
     lower: bool,
@@ -77,6 +80,34 @@ fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
     Ok(value)
 }
 
+/// The plural names of a `taxonomies` table, sorted; `None` without one.
+fn taxonomies_in(map: &Map<String, Value>, path: &Path) -> Result<Option<Vec<String>>, Error> {
+    match map.get("taxonomies") {
+        None => Ok(None),
+        Some(Value::Object(t)) => {
+            let mut v: Vec<String> = t
+                .values()
+                .filter_map(|p| p.as_str().map(str::to_owned))
+                .collect();
+            v.sort();
+            Ok(Some(v))
+        }
+        Some(_) => Err(config_err(
+            path,
+            "`taxonomies` must be a table of `singular = \"plural\"`".to_owned(),
+        )),
+    }
+}
+
+impl HugoConfig {
+    /// The taxonomies of a language: its own, else the site's.
+    fn taxonomies(&self, lang: &str) -> &[String] {
+        self.language_taxonomies
+            .get(lang)
+            .unwrap_or(&self.taxonomies)
+    }
+}
+
 fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Result<bool, Error> {
     match map.get(key) {
         None => Ok(false),
@@ -116,6 +147,7 @@ pub(crate) fn open(
     let mut languages: Vec<(i64, String)> = Vec::new();
     let mut language_dirs = BTreeMap::new();
     let mut hreflangs = BTreeMap::new();
+    let mut language_taxonomies = BTreeMap::new();
     let disabled_languages: Vec<String> = match map.get("disablelanguages") {
         Some(Value::Array(a)) => a
             .iter()
@@ -140,6 +172,9 @@ pub(crate) fn open(
                 languages.push((weight, key.clone()));
                 if let Some(dir) = str_of(opts, "contentdir", path)? {
                     language_dirs.insert(key.clone(), root.join(dir));
+                }
+                if let Some(t) = taxonomies_in(opts, path)? {
+                    language_taxonomies.insert(key.to_lowercase(), t);
                 }
                 if let Some(code) =
                     str_of(opts, "languagecode", path)?.or(str_of(opts, "locale", path)?)
@@ -167,23 +202,9 @@ pub(crate) fn open(
             .map(|(_, k)| k)
             .filter(|k| *k != default_language),
     );
-    let taxonomies = match map.get("taxonomies") {
-        None => vec!["categories".to_owned(), "tags".to_owned()],
-        Some(Value::Object(t)) => {
-            let mut v: Vec<String> = t
-                .values()
-                .filter_map(|p| p.as_str().map(str::to_owned))
-                .collect();
-            v.sort();
-            v
-        }
-        Some(_) => {
-            return Err(config_err(
-                path,
-                "`taxonomies` must be a table of `singular = \"plural\"`".to_owned(),
-            ));
-        }
-    };
+    let taxonomies = taxonomies_in(map, path)?.unwrap_or_else(|| {
+        vec!["categories".to_owned(), "tags".to_owned()]
+    });
     let (ugly_urls, ugly_sections) = match map.get("uglyurls") {
         None => (false, BTreeMap::new()),
         Some(Value::Bool(b)) => (*b, BTreeMap::new()),
@@ -227,6 +248,7 @@ pub(crate) fn open(
         default_language: default_language.clone(),
         language_dirs,
         taxonomies,
+        language_taxonomies,
         ugly_urls,
         ugly_sections,
         lower: !bool_of(map, "disablepathtolower", path)?,
@@ -628,7 +650,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     // A leaf bundle directly in the content folder is a page, not a section.
     let mut terms: Terms = BTreeMap::new();
     for lang in &site.languages {
-        for t in &cfg.taxonomies {
+        for t in cfg.taxonomies(lang) {
             terms.entry((lang.clone(), t.clone())).or_default();
         }
     }
@@ -637,13 +659,16 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     let multilingual = site.languages.len() > 1;
     scan.pages.reserve(files.len());
     for f in &mut files {
-        if f.is_branch() || f.in_taxonomy_dir {
+        if f.in_taxonomy_dir {
             continue;
         }
         for (t, term) in std::mem::take(&mut f.terms) {
-            terms_of(&mut terms, &f.lang, &cfg.taxonomies[t])
+            terms_of(&mut terms, &f.lang, &cfg.taxonomies(&f.lang)[t])
                 .entry(term)
                 .or_insert(None);
+        }
+        if f.is_branch() {
+            continue;
         }
         if let Some(reason) = f.exclusion {
             scan.excluded.push(Excluded {
@@ -703,7 +728,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             continue;
         }
         let taxo = cfg
-            .taxonomies
+            .taxonomies(&f.lang)
             .iter()
             .find(|t| t.eq_ignore_ascii_case(&f.dir[0]))
             .cloned()
@@ -797,11 +822,18 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         )
         .or_else(|e| keep(&mut page_errors, e))?;
         for (term, src) in found_terms {
-            let path = if ugly {
+            let mut path = if ugly {
                 format!("{}/{taxo_slug}/{term}.html", lang_prefix(lang))
             } else {
                 format!("{}/{taxo_slug}/{term}/", lang_prefix(lang))
             };
+            // Term content may set the term page's URL (`url =
+            // "categoria/sintaxe"` in `content/categories/syntax/_index.pt-br.md`).
+            if let Some(f) = src.map(|i| &files[i])
+                && let Some(url) = get_str(&f.fm, "url")
+            {
+                path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
+            }
             push_node(
                 &mut scan,
                 site,
@@ -940,7 +972,7 @@ fn classify(
         "index" => Role::Leaf,
         _ => Role::Page,
     };
-    let in_taxonomy_dir = is_taxonomy_dir(cfg, &rel);
+    let in_taxonomy_dir = is_taxonomy_dir(cfg, &lang, &rel);
     let mut file = File {
         path: found.path,
         dir: rel,
@@ -959,8 +991,9 @@ fn classify(
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
     let counts_terms = file.published || file.exclusion == Some(ExclusionReason::Headless);
-    if counts_terms && !file.is_branch() && !file.in_taxonomy_dir {
-        for (t, taxonomy) in cfg.taxonomies.iter().enumerate() {
+    // A section's or home page's own terms count too.
+    if counts_terms && !file.in_taxonomy_dir {
+        for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
             match file.fm.get(taxonomy) {
                 Some(Value::Array(values)) => file.terms.extend(
                     values
@@ -1014,9 +1047,9 @@ fn ugly_for(cfg: &HugoConfig, section: &str) -> bool {
 }
 
 /// Whether a folder is under a taxonomy's folder (`content/tags/…`).
-fn is_taxonomy_dir(cfg: &HugoConfig, dir: &[String]) -> bool {
+fn is_taxonomy_dir(cfg: &HugoConfig, lang: &str, dir: &[String]) -> bool {
     dir.first()
-        .is_some_and(|d| cfg.taxonomies.iter().any(|t| t.eq_ignore_ascii_case(d)))
+        .is_some_and(|d| cfg.taxonomies(lang).iter().any(|t| t.eq_ignore_ascii_case(d)))
 }
 
 /// Adds a list page (home, section, taxonomy, term) unless its kind is
@@ -1088,7 +1121,15 @@ fn checked_url(
     }
     let t = url.trim();
     let t = match sanitise {
-        Some(lower) => hugo_make_path(t, lower),
+        Some(lower) => {
+            // A list page is a folder: `url = "categoria/sintaxe"` is
+            // `/categoria/sintaxe/`.
+            let mut t = hugo_make_path(t, lower);
+            if !t.ends_with('/') && !t.rsplit('/').next().unwrap_or("").contains('.') {
+                t.push('/');
+            }
+            t
+        }
         None => t.to_owned(),
     };
     Ok(if t.starts_with('/') {
@@ -1108,7 +1149,8 @@ fn page_path(
     if let Some(url) = get_str(&f.fm, "url") {
         return checked_url(url, f, &lang_prefix(&f.lang), None);
     }
-    let slug = get_str(&f.fm, "slug");
+    // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
+    let slug = get_str(&f.fm, "slug").filter(|s| !s.is_empty());
     if let Some(s) = slug
         && escapes(s)
     {
