@@ -202,9 +202,8 @@ pub(crate) fn open(
             .map(|(_, k)| k)
             .filter(|k| *k != default_language),
     );
-    let taxonomies = taxonomies_in(map, path)?.unwrap_or_else(|| {
-        vec!["categories".to_owned(), "tags".to_owned()]
-    });
+    let taxonomies = taxonomies_in(map, path)?
+        .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
     let (ugly_urls, ugly_sections) = match map.get("uglyurls") {
         None => (false, BTreeMap::new()),
         Some(Value::Bool(b)) => (*b, BTreeMap::new()),
@@ -420,9 +419,7 @@ const DATE_KEYS: [&str; 9] = [
 /// rewritten as RFC 3339. Touches the map only when a value needs it.
 fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<crate::Warning>) {
     let draft_odd = fm.get("draft").is_some_and(|v| !v.is_boolean());
-    let build = ["build", "_build"]
-        .iter()
-        .any(|k| fm.get(k).is_some());
+    let build = ["build", "_build"].iter().any(|k| fm.get(k).is_some());
     let mut dates: Vec<(&str, Option<String>)> = Vec::new();
     for key in DATE_KEYS {
         let Some(value) = fm.get(key) else { continue };
@@ -587,7 +584,11 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     let dead_language = |lang: &str| dead.contains_key(&(lang.to_owned(), Vec::new()));
     if !dead.is_empty() {
         for f in &mut files {
-            let own = if f.is_branch() { f.dir.len() } else { f.dir.len() + 1 };
+            let own = if f.is_branch() {
+                f.dir.len()
+            } else {
+                f.dir.len() + 1
+            };
             let reason = (0..own).find_map(|n| dead.get(&(f.lang.clone(), f.dir[..n].to_vec())));
             if let Some(reason) = reason {
                 f.published = false;
@@ -1048,8 +1049,11 @@ fn ugly_for(cfg: &HugoConfig, section: &str) -> bool {
 
 /// Whether a folder is under a taxonomy's folder (`content/tags/…`).
 fn is_taxonomy_dir(cfg: &HugoConfig, lang: &str, dir: &[String]) -> bool {
-    dir.first()
-        .is_some_and(|d| cfg.taxonomies(lang).iter().any(|t| t.eq_ignore_ascii_case(d)))
+    dir.first().is_some_and(|d| {
+        cfg.taxonomies(lang)
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(d))
+    })
 }
 
 /// Adds a list page (home, section, taxonomy, term) unless its kind is

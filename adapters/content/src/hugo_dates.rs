@@ -98,8 +98,23 @@ fn parse_layout(layout: &str, s: &str) -> Option<(DateTime, Offset)> {
     while !l.is_empty() {
         // The longest token first: `Monday` before `Mon`, `2006` before `2`.
         let tokens = [
-            "2006", "Monday", "Mon", "Jan", "MST", "-07:00", "-0700", "Z07:00", "Z0700",
-            ".999999999", "_2", "01", "02", "06", "15", "04", "05",
+            "2006",
+            "Monday",
+            "Mon",
+            "Jan",
+            "MST",
+            "-07:00",
+            "-0700",
+            "Z07:00",
+            "Z0700",
+            ".999999999",
+            "_2",
+            "01",
+            "02",
+            "06",
+            "15",
+            "04",
+            "05",
         ];
         let Some(token) = tokens.iter().find(|t| l.starts_with(**t)) else {
             // A literal character must match itself.
@@ -179,19 +194,15 @@ fn parse_layout(layout: &str, s: &str) -> Option<(DateTime, Offset)> {
                 &v[3..]
             }
             "Monday" => {
-                let day = DAYS.iter().find(|d| {
-                    v.get(..d.len())
-                        .is_some_and(|p| p.eq_ignore_ascii_case(d))
-                })?;
+                let day = DAYS
+                    .iter()
+                    .find(|d| v.get(..d.len()).is_some_and(|p| p.eq_ignore_ascii_case(d)))?;
                 &v[day.len()..]
             }
             "MST" => {
                 // Three to five capital letters (`UTC`, `CEST`); Go gives
                 // a zone it does not know offset zero.
-                let len = v
-                    .bytes()
-                    .take_while(u8::is_ascii_uppercase)
-                    .count();
+                let len = v.bytes().take_while(u8::is_ascii_uppercase).count();
                 if !(3..=5).contains(&len) {
                     return None;
                 }
@@ -267,10 +278,19 @@ mod tests {
             ("2020-01-02 03:04:05", Some("2020-01-02T03:04:05Z")),
             ("2020-01-02T03:04:05+02:00", Some("2020-01-02T01:04:05Z")),
             ("02 Jan 2020", Some("2020-01-02T00:00:00Z")),
-            ("Thu, 02 Jan 2020 03:04:05 +0200", Some("2020-01-02T01:04:05Z")),
-            ("Thu, 02 Jan 2020 03:04:05 MST", Some("2020-01-02T03:04:05Z")),
+            (
+                "Thu, 02 Jan 2020 03:04:05 +0200",
+                Some("2020-01-02T01:04:05Z"),
+            ),
+            (
+                "Thu, 02 Jan 2020 03:04:05 MST",
+                Some("2020-01-02T03:04:05Z"),
+            ),
             ("2020-01-02T03:04:05.123Z", Some("2020-01-02T03:04:05.123Z")),
-            ("2020-01-02 03:04:05 +0000 UTC", Some("2020-01-02T03:04:05Z")),
+            (
+                "2020-01-02 03:04:05 +0000 UTC",
+                Some("2020-01-02T03:04:05Z"),
+            ),
             ("2020-01-02T03:04", None),
             ("Jan 2, 2020", None),
             ("2020/01/02", None),

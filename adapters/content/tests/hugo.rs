@@ -343,12 +343,22 @@ fn a_date_hugo_cannot_read_is_dropped_with_a_warning() {
             "https://example.org/s/a/"
         ]
     );
-    let page = scan.pages.iter().find(|p| p.loc.as_str().ends_with("/a/")).unwrap();
-    assert_eq!((&page.overrides.lastmod, &page.overrides.date), (&None, &None));
+    let page = scan
+        .pages
+        .iter()
+        .find(|p| p.loc.as_str().ends_with("/a/"))
+        .unwrap();
+    assert_eq!(
+        (&page.overrides.lastmod, &page.overrides.date),
+        (&None, &None)
+    );
     let warnings: Vec<String> = scan
         .warnings
         .iter()
-        .map(|w| w.to_string().replace(&*dir.path().to_string_lossy(), "<site>"))
+        .map(|w| {
+            w.to_string()
+                .replace(&*dir.path().to_string_lossy(), "<site>")
+        })
         .collect();
     assert_eq!(
         warnings,

@@ -48,7 +48,16 @@ const SITEMAP_TEMPLATE: &str = r#"{{ printf "<?xml version=\"1.0\" encoding=\"ut
 "#;
 
 const SECTIONS: &[&str] = &[
-    "posts", "post", "docs", "Blog", "news", "über", "a b", "c++", "x.y", "Ünïcødé",
+    "posts",
+    "post",
+    "docs",
+    "Blog",
+    "news",
+    "über",
+    "a b",
+    "c++",
+    "x.y",
+    "Ünïcødé",
 ];
 const NAMES: &[&str] = &[
     "first",
@@ -196,7 +205,8 @@ fn json_str(s: &str) -> String {
 /// A string YAML reads as itself when written plain.
 fn yaml_plain_ok(s: &str) -> bool {
     !s.is_empty()
-        && s.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
         && !s.starts_with([' ', '-'])
         && !s.ends_with(' ')
         && !matches!(
@@ -496,7 +506,10 @@ fn front_matter(
     if !f.is_empty() && rng.u8(..10) == 0 {
         let i = rng.usize(..f.len());
         let (k, _) = f[i].clone();
-        if !matches!(k.as_str(), "omitFromSitemap" | "sitemap" | "_build" | "build") {
+        if !matches!(
+            k.as_str(),
+            "omitFromSitemap" | "sitemap" | "_build" | "build"
+        ) {
             let v = match k.to_lowercase().as_str() {
                 "draft" => draft(rng),
                 "slug" => Val::Str(pick(rng, SLUGS).to_owned()),
@@ -614,10 +627,7 @@ impl Generator for Hugo {
             }
         }
         std::fs::write(dir.join("config.toml"), config)?;
-        write(
-            &dir.join("layouts/_default/sitemap.xml"),
-            SITEMAP_TEMPLATE,
-        )?;
+        write(&dir.join("layouts/_default/sitemap.xml"), SITEMAP_TEMPLATE)?;
         let site = Site {
             langs,
             by_dir,
@@ -694,7 +704,10 @@ impl Generator for Hugo {
             let t = site.taxonomies[rng.usize(..site.taxonomies.len())].clone();
             files.push((vec![t.clone()], "_index".to_owned()));
             if rng.bool() {
-                files.push((vec![t, pick(rng, TERMS).trim().to_owned()], "_index".to_owned()));
+                files.push((
+                    vec![t, pick(rng, TERMS).trim().to_owned()],
+                    "_index".to_owned(),
+                ));
             }
         }
         files.sort();
