@@ -810,6 +810,14 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         if dead_language(lang) || src.is_some_and(|i| !files[i].published) {
             continue;
         }
+        // The taxonomy's own `_index` may set its URL, as a term's may.
+        let path = match src.map(|i| &files[i]) {
+            Some(f) => match get_str(&f.fm, "url") {
+                Some(url) => checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?,
+                None => path,
+            },
+            None => path,
+        };
         push_node(
             &mut scan,
             site,
