@@ -3,6 +3,17 @@
 //! front matter (`draft`, `headless`, `build`/`_build`, `sitemap.disable`,
 //! `publishDate`, `expiryDate`) and taxonomies, as documented on
 //! gohugo.io and checked against a real `hugo` build in this crate's tests.
+//!
+//! Where Hugo 0.111.3 does something the documentation does not say, the
+//! scan follows the build (found by `cargo xtask differential hugo` and
+//! `cargo xtask corpus`, each pinned by a case in
+//! `tests/data/differential/hugo/`): a draft, future or expired `_index`
+//! takes everything below it (the home page: the whole language);
+//! booleans, `_build` values and dates take the forms Hugo's decoders
+//! take ([`crate::hugo_dates`]); a list page's `url` is sanitised, a
+//! relative one gets the language prefix; a top-level section without
+//! `_index` is lowercase; folders `#…` and `…~` are skipped; a language
+//! may have its own taxonomies.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};

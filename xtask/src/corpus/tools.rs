@@ -5,7 +5,9 @@
 //! the one on `PATH`. The build commands of other generators (`html`
 //! sites) also look in `target/corpus/venv/bin` and
 //! `target/corpus/node_modules/.bin`, where their PyPI and npm tools are
-//! installed.
+//! installed. Our own binary is built in release mode, or named by
+//! `SITEMAP_CORPUS_OURS` (a debug build, on a machine where a release
+//! build of every dependency would take longer than the runs).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
