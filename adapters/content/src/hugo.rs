@@ -3,12 +3,22 @@
 //! front matter (`draft`, `headless`, `build`/`_build`, `sitemap.disable`,
 //! `publishDate`, `expiryDate`) and taxonomies, as documented on
 //! gohugo.io and checked against a real `hugo` build in this crate's tests.
+//!
+//! Where Hugo 0.111.3 does something the documentation does not say, the
+//! scan follows the build (found by `cargo xtask differential hugo` and
+//! `cargo xtask corpus`, each pinned by a case in
+//! `tests/data/differential/hugo/`): a draft, future or expired `_index`
+//! takes everything below it (the home page: the whole language);
+//! booleans, `_build` values and dates take the forms Hugo's decoders
+//! take ([`crate::hugo_dates`]); a list page's `url` is sanitised, a
+//! relative one gets the language prefix; a top-level section without
+//! `_index` is lowercase; folders `#…` and `…~` are skipped; a language
+//! may have its own taxonomies.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
-use sitemap_source::overrides::parse_date;
 
 use crate::config::{config_err, lowercase_keys, merge, read_file, str_of};
 use crate::paths::{base_loc, escapes, hugo_make_path, make_loc};
@@ -27,6 +37,9 @@ pub(crate) struct HugoConfig {
     language_dirs: BTreeMap<String, PathBuf>,
     /// Taxonomy plural names (what front matter and URLs use).
     taxonomies: Vec<String>,
+    /// A language's own taxonomies (`languages.fr.taxonomies`), which
+    /// replace the site's for it.
+    language_taxonomies: BTreeMap<String, Vec<String>>,
     ugly_urls: bool,
     ugly_sections: BTreeMap<String, bool>,
     lower: bool,
@@ -78,6 +91,34 @@ fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
     Ok(value)
 }
 
+/// The plural names of a `taxonomies` table, sorted; `None` without one.
+fn taxonomies_in(map: &Map<String, Value>, path: &Path) -> Result<Option<Vec<String>>, Error> {
+    match map.get("taxonomies") {
+        None => Ok(None),
+        Some(Value::Object(t)) => {
+            let mut v: Vec<String> = t
+                .values()
+                .filter_map(|p| p.as_str().map(str::to_owned))
+                .collect();
+            v.sort();
+            Ok(Some(v))
+        }
+        Some(_) => Err(config_err(
+            path,
+            "`taxonomies` must be a table of `singular = \"plural\"`".to_owned(),
+        )),
+    }
+}
+
+impl HugoConfig {
+    /// The taxonomies of a language: its own, else the site's.
+    fn taxonomies(&self, lang: &str) -> &[String] {
+        self.language_taxonomies
+            .get(lang)
+            .unwrap_or(&self.taxonomies)
+    }
+}
+
 fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Result<bool, Error> {
     match map.get(key) {
         None => Ok(false),
@@ -117,6 +158,7 @@ pub(crate) fn open(
     let mut languages: Vec<(i64, String)> = Vec::new();
     let mut language_dirs = BTreeMap::new();
     let mut hreflangs = BTreeMap::new();
+    let mut language_taxonomies = BTreeMap::new();
     let disabled_languages: Vec<String> = match map.get("disablelanguages") {
         Some(Value::Array(a)) => a
             .iter()
@@ -141,6 +183,9 @@ pub(crate) fn open(
                 languages.push((weight, key.clone()));
                 if let Some(dir) = str_of(opts, "contentdir", path)? {
                     language_dirs.insert(key.clone(), root.join(dir));
+                }
+                if let Some(t) = taxonomies_in(opts, path)? {
+                    language_taxonomies.insert(key.to_lowercase(), t);
                 }
                 if let Some(code) =
                     str_of(opts, "languagecode", path)?.or(str_of(opts, "locale", path)?)
@@ -168,23 +213,8 @@ pub(crate) fn open(
             .map(|(_, k)| k)
             .filter(|k| *k != default_language),
     );
-    let taxonomies = match map.get("taxonomies") {
-        None => vec!["categories".to_owned(), "tags".to_owned()],
-        Some(Value::Object(t)) => {
-            let mut v: Vec<String> = t
-                .values()
-                .filter_map(|p| p.as_str().map(str::to_owned))
-                .collect();
-            v.sort();
-            v
-        }
-        Some(_) => {
-            return Err(config_err(
-                path,
-                "`taxonomies` must be a table of `singular = \"plural\"`".to_owned(),
-            ));
-        }
-    };
+    let taxonomies = taxonomies_in(map, path)?
+        .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
     let (ugly_urls, ugly_sections) = match map.get("uglyurls") {
         None => (false, BTreeMap::new()),
         Some(Value::Bool(b)) => (*b, BTreeMap::new()),
@@ -201,10 +231,12 @@ pub(crate) fn open(
             ));
         }
     };
+    // Kind names match exactly, as in Hugo 0.111.3 (`Taxonomy` disables
+    // nothing; `RSS` is a kind's name).
     let disabled_kinds = match map.get("disablekinds") {
         Some(Value::Array(a)) => a
             .iter()
-            .filter_map(|v| v.as_str().map(str::to_lowercase))
+            .filter_map(|v| v.as_str().map(str::to_owned))
             .collect(),
         _ => BTreeSet::new(),
     };
@@ -226,6 +258,7 @@ pub(crate) fn open(
         default_language: default_language.clone(),
         language_dirs,
         taxonomies,
+        language_taxonomies,
         ugly_urls,
         ugly_sections,
         lower: !bool_of(map, "disablepathtolower", path)?,
@@ -285,6 +318,8 @@ struct File {
     terms: Vec<(usize, String)>,
     /// A listed regular page's `translationKey`.
     translation_key: Option<String>,
+    /// Values Hugo drops, dropped here too (see [`normalise`]).
+    warnings: Vec<crate::Warning>,
 }
 
 impl File {
@@ -312,47 +347,135 @@ fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
     fm.get(key).and_then(Value::as_str)
 }
 
-fn is_true(fm: &FrontMatter, key: &str) -> bool {
-    matches!(fm.get(key), Some(Value::Bool(true)))
-}
-
-/// `build.render`/`_build.render`: `always`/`true`, `never`/`false`,
-/// `link` (Hugo lists a `link` page in its sitemap though it writes no file
-/// for it; a sitemap must not list a URL with nothing behind it, so it is
-/// left out here). `build.list`: `never` and `local` keep the page out of
-/// site-wide lists, Hugo's sitemap included.
-fn build_excludes(fm: &FrontMatter) -> bool {
-    for (render, list) in [
-        ("build.render", "build.list"),
-        ("_build.render", "_build.list"),
-    ] {
-        match fm.get(render) {
-            Some(Value::Bool(false)) => return true,
-            Some(Value::String(s))
-                if matches!(s.to_lowercase().as_str(), "never" | "link" | "false") =>
-            {
-                return true;
-            }
-            _ => {}
+/// A boolean as Hugo 0.111.3 reads `draft` and `headless` (`cast.ToBool`):
+/// a boolean (YAML's `yes`/`on` included), a string Go's `ParseBool`
+/// takes (`"true"`, `"1"`, `"t"`), or a YAML integer other than 0 (a
+/// TOML integer or any JSON number is no boolean to it: false). Anything
+/// else is false, not an error: Hugo builds the page.
+fn hugo_bool(fm: &FrontMatter, key: &str) -> bool {
+    match fm.get(key) {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => matches!(s.as_str(), "1" | "t" | "T" | "true" | "TRUE" | "True"),
+        Some(Value::Number(n)) => {
+            fm.format == Some(sitemap_source::front_matter::Format::Yaml)
+                && n.as_i64().is_some_and(|i| i != 0)
         }
-        match fm.get(list) {
-            Some(Value::Bool(false)) => return true,
-            Some(Value::String(s))
-                if matches!(s.to_lowercase().as_str(), "never" | "local" | "false") =>
-            {
-                return true;
-            }
-            _ => {}
-        }
+        _ => false,
     }
-    false
 }
 
+/// How a page is rendered and listed: Hugo's `_build` options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Build {
+    Always,
+    Never,
+    /// `render: link` (a URL, no file), or `list: local`.
+    Partly,
+}
+
+/// One `_build` option as Hugo 0.111.3 decodes it (`pagemeta.DecodeBuildConfig`):
+/// `false`, `0` and `"0"` are `never`; `never`, `link` and `local` count
+/// only in lowercase; any other value is `always`.
+fn build_option(value: Option<&Value>, partly: &str) -> Build {
+    match value {
+        Some(Value::Bool(false)) => Build::Never,
+        Some(Value::Number(n)) if n.as_f64() == Some(0.0) => Build::Never,
+        Some(Value::String(s)) if s == "0" || s == "never" => Build::Never,
+        Some(Value::String(s)) if s == partly => Build::Partly,
+        _ => Build::Always,
+    }
+}
+
+/// Whether `_build` keeps the page out of the sitemap: `render: never` or
+/// `link` (Hugo lists a `link` page in its sitemap though it writes no
+/// file for it; a sitemap must not list a URL with nothing behind it),
+/// `list: never` or `local` (out of site-wide lists, Hugo's sitemap
+/// included). `build`, the key newer Hugo documents, is read the same
+/// way; 0.111.3 reads only `_build` (README: deliberate differences).
+fn build_excludes(fm: &FrontMatter) -> bool {
+    ["build", "_build"].iter().any(|table| {
+        if fm.get(table).is_none() {
+            return false;
+        }
+        build_option(fm.get(&format!("{table}.render")), "link") != Build::Always
+            || build_option(fm.get(&format!("{table}.list")), "local") != Build::Always
+    })
+}
+
+/// The first of `keys` whose value Hugo reads as a date (a value it
+/// cannot read is skipped, as Hugo skips it).
 fn date_of(fm: &FrontMatter, keys: &[&str]) -> Option<jiff::Timestamp> {
     keys.iter()
-        .find_map(|k| get_str(fm, k))
-        .and_then(|s| parse_date(s).ok())
-        .map(|l| l.start())
+        .filter_map(|k| fm.get(k))
+        .find_map(crate::hugo_dates::parse)
+}
+
+/// The date keys Hugo reads, and which the shared overrides reader reads.
+const DATE_KEYS: [&str; 9] = [
+    "date",
+    "lastmod",
+    "modified",
+    "publishdate",
+    "pubdate",
+    "published",
+    "expirydate",
+    "unpublishdate",
+    "updated",
+];
+
+/// Rewrites what Hugo reads its own way, so the shared overrides reader
+/// (strict, as Zola is) sees values it takes: `draft` as the boolean Hugo
+/// made of it, `_build`/`build` removed (decided here), a date Hugo drops
+/// removed with a warning, and a date in a form only Hugo reads
+/// rewritten as RFC 3339. Touches the map only when a value needs it.
+fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<crate::Warning>) {
+    let draft_odd = fm.get("draft").is_some_and(|v| !v.is_boolean());
+    let build = ["build", "_build"].iter().any(|k| fm.get(k).is_some());
+    let mut dates: Vec<(&str, Option<String>)> = Vec::new();
+    for key in DATE_KEYS {
+        let Some(value) = fm.get(key) else { continue };
+        let ours = value
+            .as_str()
+            .is_some_and(|s| sitemap_source::overrides::parse_date(s).is_ok());
+        match crate::hugo_dates::parse(value) {
+            // Hugo's instant and ours are the same where both read it,
+            // except a date without a zone, which Hugo puts in UTC and
+            // the shared parser keeps as a local date: kept as written.
+            Some(_) if ours => {}
+            Some(t) => dates.push((key, Some(t.to_string()))),
+            None => {
+                warnings.push(crate::Warning::new(
+                    Some(path),
+                    &format!(
+                        "line {}: `{key}` {value} is not a date Hugo reads; Hugo builds the page \
+                         without it, and so does this scan (write it as 2024-05-01 or \
+                         2024-05-01T10:00:00+02:00)",
+                        fm.line_of(key)
+                    ),
+                ));
+                dates.push((key, None));
+            }
+        }
+    }
+    if !draft_odd && !build && dates.is_empty() {
+        return;
+    }
+    let draft = hugo_bool(fm, "draft");
+    let data = fm.data_mut();
+    let keys: Vec<String> = data.keys().cloned().collect();
+    for k in keys {
+        let lower = k.to_lowercase();
+        if lower == "draft" && draft_odd {
+            data.insert(k, Value::Bool(draft));
+        } else if lower == "build" || lower == "_build" {
+            data.remove(&k);
+        } else if let Some((_, new)) = dates.iter().find(|(d, _)| *d == lower) {
+            match new {
+                Some(v) => data.insert(k, Value::String(v.clone())),
+                None => data.remove(&k),
+            };
+        }
+    }
 }
 
 pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> {
@@ -408,7 +531,10 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         scan.files_read += walked.files.len();
         // Filtered in place: the walk's list is reused, not copied.
         let classified = walked.files.into_iter().filter_map(|c| match c {
-            Classified::Content(file) => Some(file),
+            Classified::Content(mut file) => {
+                scan.warnings.append(&mut file.warnings);
+                Some(file)
+            }
             Classified::Plain(path) => {
                 scan.excluded.push(Excluded {
                     source: path,
@@ -456,6 +582,33 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         files = kept;
     }
 
+    // A branch Hugo does not publish (a draft, future or expired
+    // `_index`) takes everything below it with it, in its language: a
+    // draft section's pages and their terms, and for the home page the
+    // whole language, taxonomies included (checked with Hugo 0.111.3). A
+    // branch left out only by `_build` or `headless` keeps its pages.
+    let dead: BTreeMap<(String, Vec<String>), ExclusionReason> = files
+        .iter()
+        .filter(|f| f.is_branch() && !f.published)
+        .filter_map(|f| Some(((f.lang.clone(), f.dir.clone()), f.exclusion?)))
+        .collect();
+    let dead_language = |lang: &str| dead.contains_key(&(lang.to_owned(), Vec::new()));
+    if !dead.is_empty() {
+        for f in &mut files {
+            let own = if f.is_branch() {
+                f.dir.len()
+            } else {
+                f.dir.len() + 1
+            };
+            let reason = (0..own).find_map(|n| dead.get(&(f.lang.clone(), f.dir[..n].to_vec())));
+            if let Some(reason) = reason {
+                f.published = false;
+                f.terms.clear();
+                f.exclusion = Some(*reason);
+            }
+        }
+    }
+
     let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
     let ugly_for = |section: &str| ugly_for(cfg, section);
     let kind_on = |kind: &str| !cfg.disabled_kinds.contains(kind);
@@ -475,6 +628,12 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             }
             if f.is_branch() {
                 sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
+                // A published nested section makes its top-level one
+                // exist, `_index` or not.
+                if f.published && f.dir.len() > 1 {
+                    let pair = (f.dir[0].as_str(), f.lang.as_str());
+                    implied.insert(pair);
+                }
             } else if f.published {
                 // The folder holding the page: for a leaf bundle, the one
                 // above the bundle's own folder (`content/about/index.md`
@@ -503,7 +662,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     // A leaf bundle directly in the content folder is a page, not a section.
     let mut terms: Terms = BTreeMap::new();
     for lang in &site.languages {
-        for t in &cfg.taxonomies {
+        for t in cfg.taxonomies(lang) {
             terms.entry((lang.clone(), t.clone())).or_default();
         }
     }
@@ -512,13 +671,16 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     let multilingual = site.languages.len() > 1;
     scan.pages.reserve(files.len());
     for f in &mut files {
-        if f.is_branch() || f.in_taxonomy_dir {
+        if f.in_taxonomy_dir {
             continue;
         }
         for (t, term) in std::mem::take(&mut f.terms) {
-            terms_of(&mut terms, &f.lang, &cfg.taxonomies[t])
+            terms_of(&mut terms, &f.lang, &cfg.taxonomies(&f.lang)[t])
                 .entry(term)
                 .or_insert(None);
+        }
+        if f.is_branch() {
+            continue;
         }
         if let Some(reason) = f.exclusion {
             scan.excluded.push(Excluded {
@@ -578,7 +740,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             continue;
         }
         let taxo = cfg
-            .taxonomies
+            .taxonomies(&f.lang)
             .iter()
             .find(|t| t.eq_ignore_ascii_case(&f.dir[0]))
             .cloned()
@@ -616,14 +778,21 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     }
     for ((dir, lang), src) in &sections {
         let section_name = dir[0].to_lowercase();
-        let rel = hugo_make_path(&dir.join("/"), cfg.lower);
+        // A top-level section Hugo makes itself (no `_index` file) has a
+        // lowercase URL even under `disablePathToLower` (Hugo 0.111.3 keys
+        // it in lowercase); one with an `_index` keeps the folder's case.
+        let rel = hugo_make_path(
+            &dir.join("/"),
+            cfg.lower || (dir.len() == 1 && src.is_none()),
+        );
         let mut path = if ugly_for(&section_name) {
             format!("{}/{rel}.html", lang_prefix(lang))
         } else {
             format!("{}/{rel}/", lang_prefix(lang))
         };
         if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
-            path = checked_url(url, &files[src.unwrap_or_default()])?;
+            let f = &files[src.unwrap_or_default()];
+            path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
         }
         push_node(
             &mut scan,
@@ -647,6 +816,19 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             format!("{}/{taxo_slug}/", lang_prefix(lang))
         };
         let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
+        // An unpublished home page or taxonomy `_index` takes the
+        // taxonomy's pages with it (see `dead` above).
+        if dead_language(lang) || src.is_some_and(|i| !files[i].published) {
+            continue;
+        }
+        // The taxonomy's own `_index` may set its URL, as a term's may.
+        let path = match src.map(|i| &files[i]) {
+            Some(f) => match get_str(&f.fm, "url") {
+                Some(url) => checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?,
+                None => path,
+            },
+            None => path,
+        };
         push_node(
             &mut scan,
             site,
@@ -660,11 +842,18 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         )
         .or_else(|e| keep(&mut page_errors, e))?;
         for (term, src) in found_terms {
-            let path = if ugly {
+            let mut path = if ugly {
                 format!("{}/{taxo_slug}/{term}.html", lang_prefix(lang))
             } else {
                 format!("{}/{taxo_slug}/{term}/", lang_prefix(lang))
             };
+            // Term content may set the term page's URL (`url =
+            // "categoria/sintaxe"` in `content/categories/syntax/_index.pt-br.md`).
+            if let Some(f) = src.map(|i| &files[i])
+                && let Some(url) = get_str(&f.fm, "url")
+            {
+                path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
+            }
             push_node(
                 &mut scan,
                 site,
@@ -764,7 +953,7 @@ fn classify(
             dir_lang.unwrap_or(&cfg.default_language).to_owned(),
         ),
     };
-    let fm = match found.front_matter {
+    let mut fm = match found.front_matter {
         Some(fm) => fm,
         None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => {
             return Classified::Plain(found.path);
@@ -773,7 +962,7 @@ fn classify(
     };
     let mut published = true;
     let mut exclusion = None;
-    if is_true(&fm, "draft") && !cfg.build_drafts {
+    if hugo_bool(&fm, "draft") && !cfg.build_drafts {
         published = false;
         exclusion = Some(ExclusionReason::Draft);
     } else if !cfg.build_future
@@ -786,14 +975,16 @@ fn classify(
     {
         published = false;
         exclusion = Some(ExclusionReason::Expired);
-    } else if name == "index" && is_true(&fm, "headless") {
+    } else if name == "index" && hugo_bool(&fm, "headless") {
         published = false;
         exclusion = Some(ExclusionReason::Headless);
     } else if build_excludes(&fm) {
         exclusion = Some(ExclusionReason::BuildOptions);
-    } else if is_true(&fm, "sitemap.disable") {
+    } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
         exclusion = Some(ExclusionReason::SitemapDisabled);
     }
+    let mut warnings = Vec::new();
+    normalise(&mut fm, &found.path, &mut warnings);
     let mut rel = found.rel;
     rel.pop();
     let role = match name.as_str() {
@@ -801,7 +992,7 @@ fn classify(
         "index" => Role::Leaf,
         _ => Role::Page,
     };
-    let in_taxonomy_dir = is_taxonomy_dir(cfg, &rel);
+    let in_taxonomy_dir = is_taxonomy_dir(cfg, &lang, &rel);
     let mut file = File {
         path: found.path,
         dir: rel,
@@ -815,9 +1006,14 @@ fn classify(
         listed: None,
         terms: Vec::new(),
         translation_key: None,
+        warnings,
     };
-    if file.published && !file.is_branch() && !file.in_taxonomy_dir {
-        for (t, taxonomy) in cfg.taxonomies.iter().enumerate() {
+    // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
+    // lists a term only a headless page uses).
+    let counts_terms = file.published || file.exclusion == Some(ExclusionReason::Headless);
+    // A section's or home page's own terms count too.
+    if counts_terms && !file.in_taxonomy_dir {
+        for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
             match file.fm.get(taxonomy) {
                 Some(Value::Array(values)) => file.terms.extend(
                     values
@@ -871,9 +1067,12 @@ fn ugly_for(cfg: &HugoConfig, section: &str) -> bool {
 }
 
 /// Whether a folder is under a taxonomy's folder (`content/tags/…`).
-fn is_taxonomy_dir(cfg: &HugoConfig, dir: &[String]) -> bool {
-    dir.first()
-        .is_some_and(|d| cfg.taxonomies.iter().any(|t| t.eq_ignore_ascii_case(d)))
+fn is_taxonomy_dir(cfg: &HugoConfig, lang: &str, dir: &[String]) -> bool {
+    dir.first().is_some_and(|d| {
+        cfg.taxonomies(lang)
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(d))
+    })
 }
 
 /// Adds a list page (home, section, taxonomy, term) unless its kind is
@@ -923,9 +1122,18 @@ fn push_node(
     Ok(())
 }
 
-/// A front matter `url`: used as written (Hugo adds no language prefix),
-/// with a leading `/`.
-fn checked_url(url: &str, f: &File) -> Result<String, Error> {
+/// A front matter `url`, with a leading `/`. Hugo adds the language's
+/// prefix to a relative one (`url: about/` of a German page is
+/// `/de/about/`), not to one that starts with `/`. A regular page's is
+/// used as written; a list page's (`_index`) is sanitised as a path
+/// (`/Up Per/` is `/up-per/`, or `/Up-Per/` under `disablePathToLower`):
+/// `sanitise` is then `Some(lowercase)`.
+fn checked_url(
+    url: &str,
+    f: &File,
+    lang_prefix: &str,
+    sanitise: Option<bool>,
+) -> Result<String, Error> {
     if escapes(url) {
         return Err(Error::PathEscapes {
             path: f.path.clone(),
@@ -935,10 +1143,22 @@ fn checked_url(url: &str, f: &File) -> Result<String, Error> {
         });
     }
     let t = url.trim();
+    let t = match sanitise {
+        Some(lower) => {
+            // A list page is a folder: `url = "categoria/sintaxe"` is
+            // `/categoria/sintaxe/`.
+            let mut t = hugo_make_path(t, lower);
+            if !t.ends_with('/') && !t.rsplit('/').next().unwrap_or("").contains('.') {
+                t.push('/');
+            }
+            t
+        }
+        None => t.to_owned(),
+    };
     Ok(if t.starts_with('/') {
-        t.to_owned()
+        t
     } else {
-        format!("/{t}")
+        format!("{lang_prefix}/{t}")
     })
 }
 
@@ -950,9 +1170,10 @@ fn page_path(
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
     if let Some(url) = get_str(&f.fm, "url") {
-        return checked_url(url, f);
+        return checked_url(url, f, &lang_prefix(&f.lang), None);
     }
-    let slug = get_str(&f.fm, "slug");
+    // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
+    let slug = get_str(&f.fm, "slug").filter(|s| !s.is_empty());
     if let Some(s) = slug
         && escapes(s)
     {
@@ -974,7 +1195,20 @@ fn page_path(
     };
     let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
     if let Some(pattern) = cfg.permalinks.get(&section) {
-        let expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
+        let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
+        // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
+        // written as `/2024/05/a.html` (an empty last token leaves the
+        // folder above: `/2024/05.html`).
+        // A pattern without a trailing slash (`posts = ":filename"`) is a
+        // folder all the same under pretty URLs.
+        if ugly_for(&section) && expanded.len() > 1 {
+            if expanded.ends_with('/') {
+                expanded.pop();
+            }
+            expanded.push_str(".html");
+        } else if !expanded.ends_with('/') {
+            expanded.push('/');
+        }
         return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
     }
     let last = slug.unwrap_or(file_name);
@@ -982,15 +1216,26 @@ fn page_path(
     if !last.is_empty() {
         rel.push(last);
     }
-    let rel = hugo_make_path(&rel.join("/"), cfg.lower);
     let _ = site;
+    // Hugo sanitises the whole target path, its slashes and `.html`
+    // included, so a space before them becomes a hyphen
+    // (`slug: " padded "` is `/posts/-padded-/`).
+    let rel = rel.join("/");
     Ok(if rel.is_empty() {
         format!("{}/", lang_prefix(&f.lang))
     } else if ugly_for(&section) {
-        format!("{}/{rel}.html", lang_prefix(&f.lang))
+        let path = hugo_make_path(&format!("/{rel}.html"), cfg.lower);
+        format!("{}{path}", lang_prefix(&f.lang))
     } else {
-        format!("{}/{rel}/", lang_prefix(&f.lang))
+        let path = hugo_make_path(&format!("/{rel}/"), cfg.lower);
+        format!("{}{path}", lang_prefix(&f.lang))
     })
+}
+
+/// `:year` as Go's `strconv.Itoa` writes it: not padded (`1` for a page
+/// without a date).
+fn d_year(date: jiff::civil::Date) -> String {
+    date.year().to_string()
 }
 
 /// Hugo's permalink tokens for regular pages.
@@ -1002,18 +1247,20 @@ fn expand_permalink(
     slug: Option<&str>,
     cfg: &HugoConfig,
 ) -> Result<String, Error> {
-    let date = date_of(
-        &f.fm,
-        &[
-            "date",
-            "publishdate",
-            "pubdate",
-            "published",
-            "lastmod",
-            "modified",
-        ],
-    )
-    .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date());
+    // Hugo's page date, in the offset it was written in; a page without
+    // one has Go's zero time (year 1, January 1), as Hugo writes it.
+    let date = [
+        "date",
+        "publishdate",
+        "pubdate",
+        "published",
+        "lastmod",
+        "modified",
+    ]
+    .iter()
+    .filter_map(|k| f.fm.get(k))
+    .find_map(crate::hugo_dates::parse_civil)
+    .map_or(jiff::civil::date(1, 1, 1), |(civil, _)| civil.date());
     let title = get_str(&f.fm, "title").unwrap_or("");
     let mut out = String::new();
     let mut rest = pattern;
@@ -1025,13 +1272,18 @@ fn expand_permalink(
             .unwrap_or(after.len());
         let token = &after[..len];
         let value = match token {
-            "year" => date.map(|d| format!("{:04}", d.year())),
-            "month" => date.map(|d| format!("{:02}", d.month())),
-            "day" => date.map(|d| format!("{:02}", d.day())),
+            "year" => Some(d_year(date)),
+            "month" => Some(format!("{:02}", date.month())),
+            "day" => Some(format!("{:02}", date.day())),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
             "sections" => Some(dir.join("/")),
-            "title" => Some(hugo_make_path(title, cfg.lower)),
-            "slug" => Some(hugo_make_path(slug.unwrap_or(title), cfg.lower)),
+            // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
+            // is `c-rust`), unlike in a plain slug.
+            "title" => Some(hugo_make_path(&title.replace('+', " "), cfg.lower)),
+            "slug" => Some(hugo_make_path(
+                &slug.unwrap_or(title).replace('+', " "),
+                cfg.lower,
+            )),
             "filename" | "contentbasename" => Some(file_name.to_owned()),
             "slugorfilename" | "slugorcontentbasename" => {
                 Some(slug.unwrap_or(file_name).to_owned())
@@ -1046,22 +1298,17 @@ fn expand_permalink(
                 });
             }
         };
-        let Some(value) = value else {
-            return Err(Error::FrontMatter {
-                path: f.path.clone(),
-                line: f.fm.fence_line().unwrap_or(1),
-                message: format!(
-                    "permalink pattern `{pattern}` needs a date, and the page has none"
-                ),
-            });
-        };
-        out.push_str(&value);
+        out.push_str(&value.unwrap_or_default());
         rest = &after[len..];
     }
     out.push_str(rest);
     let mut path = hugo_make_path(&out, cfg.lower);
     if !path.starts_with('/') {
         path.insert(0, '/');
+    }
+    // An empty token leaves two slashes, which Hugo's URL makes one.
+    while let Some(at) = path.find("//") {
+        path.remove(at);
     }
     Ok(path)
 }

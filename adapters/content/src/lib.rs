@@ -14,7 +14,10 @@
 //! home page, pagination pages (Zola), taxonomy and term pages. Pages the
 //! generator would not publish (drafts, `render = false`, headless
 //! bundles, `build.render = "never"`, future or expired pages) are
-//! reported as [`Excluded`] with the reason.
+//! reported as [`Excluded`] with the reason. Front matter values are read
+//! as each generator reads them: Hugo's booleans, build options and dates
+//! (`hugo_dates`) take what Hugo 0.111.3 takes, and a value Hugo drops is
+//! dropped here with a warning, never fatal, since Hugo builds the page.
 //!
 //! Lastmod, overrides and filters are not applied here: that is the shared
 //! source layer's job, fed with each page's front matter.
@@ -44,6 +47,7 @@ mod config;
 mod error;
 mod front_matter;
 mod hugo;
+mod hugo_dates;
 mod paths;
 mod walk;
 mod zola;

@@ -84,6 +84,7 @@ pub(crate) fn walk<T: Send>(
     let warnings = Arc::new(Mutex::new(Vec::new()));
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(8));
     let root_for_filter = root.clone();
+    let hugo = site.flavor == crate::Flavor::Hugo;
     let warnings_for_filter = Arc::clone(&warnings);
     let walker = WalkBuilder::new(content_dir)
         .standard_filters(false)
@@ -92,6 +93,15 @@ pub(crate) fn walk<T: Send>(
         .filter_entry(move |entry| {
             let name = entry.file_name().to_string_lossy();
             if entry.depth() > 0 && name.starts_with('.') {
+                return false;
+            }
+            // Hugo also skips `#…` (editors' autosaves) and folders named
+            // `…~` (backups), checked with Hugo 0.111.3.
+            if hugo
+                && entry.depth() > 0
+                && (name.starts_with('#')
+                    || (name.ends_with('~') && entry.file_type().is_some_and(|t| t.is_dir())))
+            {
                 return false;
             }
             if entry.path_is_symlink() {

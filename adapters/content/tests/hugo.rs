@@ -313,3 +313,62 @@ fn symlinks_outside_the_site_are_not_followed() {
             .ends_with("content/out: symlink leads outside the site: not followed")
     );
 }
+
+/// Hugo 0.111.3 builds a page whose date it cannot read, as if it had
+/// none; the scan stopped at the first such file ("not a date").
+#[test]
+fn a_date_hugo_cannot_read_is_dropped_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\ntaxonomies = {}\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.path().join("content/s")).unwrap();
+    fs::write(
+        dir.path().join("content/s/a.md"),
+        "---\ntitle: A\ndate: \"2020/01/02\"\nlastmod: 2099-01-02T03:04\n---\n",
+    )
+    .unwrap();
+    let scan = Site::open(dir.path(), &SiteOptions::default().with_now(now()))
+        .unwrap()
+        .scan()
+        .unwrap();
+    let locs: Vec<&str> = scan.pages.iter().map(|p| p.loc.as_str()).collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/s/",
+            "https://example.org/s/a/"
+        ]
+    );
+    let page = scan
+        .pages
+        .iter()
+        .find(|p| p.loc.as_str().ends_with("/a/"))
+        .unwrap();
+    assert_eq!(
+        (&page.overrides.lastmod, &page.overrides.date),
+        (&None, &None)
+    );
+    let warnings: Vec<String> = scan
+        .warnings
+        .iter()
+        .map(|w| {
+            w.to_string()
+                .replace(&*dir.path().to_string_lossy(), "<site>")
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "<site>/content/s/a.md: line 3: `date` \"2020/01/02\" is not a date Hugo reads; \
+             Hugo builds the page without it, and so does this scan (write it as 2024-05-01 \
+             or 2024-05-01T10:00:00+02:00)",
+            "<site>/content/s/a.md: line 4: `lastmod` \"2099-01-02T03:04\" is not a date Hugo \
+             reads; Hugo builds the page without it, and so does this scan (write it as \
+             2024-05-01 or 2024-05-01T10:00:00+02:00)",
+        ]
+    );
+}

@@ -53,7 +53,20 @@ pub(crate) fn check_git(mut scan: Command, root: &Path, repo: &Path) -> Result<G
         checked: 0,
         mismatches: Vec::new(),
     };
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // A list page (`_index.*`: a home page or section of Hugo or Zola)
+    // takes its newest page's lastmod when that is later than its own
+    // file's: it passes when its lastmod is its file's or one its pages
+    // carry, and not earlier than its file's.
+    let mut page_lastmods: std::collections::BTreeMap<i64, usize> = Default::default();
+    for seconds in stdout
+        .lines()
+        .filter_map(|l| l.split('\t').find_map(|f| f.strip_prefix("lastmod=")))
+        .filter_map(epoch_seconds)
+    {
+        *page_lastmods.entry(seconds).or_default() += 1;
+    }
+    for line in stdout.lines() {
         let mut fields = line.split('\t');
         let url = fields.next().unwrap_or_default();
         let (mut lastmod, mut source) = (None, None);
@@ -81,10 +94,18 @@ pub(crate) fn check_git(mut scan: Command, root: &Path, repo: &Path) -> Result<G
         report.checked += 1;
         // The same instant, to the second (a date alone would hide a
         // wrong time of day).
+        let is_list = Path::new(source)
+            .file_stem()
+            .is_some_and(|s| s.to_string_lossy().split('.').next() == Some("_index"));
         let same = match (&lastmod, &git) {
-            (Some(a), Some(b)) => {
-                epoch_seconds(a).is_some() && epoch_seconds(a) == epoch_seconds(b)
-            }
+            (Some(a), Some(b)) => match (epoch_seconds(a), epoch_seconds(b)) {
+                (Some(a), Some(b)) if a == b => true,
+                // Carried by the list page and at least one other.
+                (Some(a), Some(b)) => {
+                    is_list && a > b && page_lastmods.get(&a).is_some_and(|n| *n > 1)
+                }
+                _ => false,
+            },
             (None, None) => true,
             _ => false,
         };

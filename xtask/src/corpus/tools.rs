@@ -5,7 +5,9 @@
 //! the one on `PATH`. The build commands of other generators (`html`
 //! sites) also look in `target/corpus/venv/bin` and
 //! `target/corpus/node_modules/.bin`, where their PyPI and npm tools are
-//! installed.
+//! installed. Our own binary is built in release mode, or named by
+//! `SITEMAP_CORPUS_OURS` (a debug build, on a machine where a release
+//! build of every dependency would take longer than the runs).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,8 +17,13 @@ use anyhow::{Context, Result, bail};
 use super::list::{Generator, Site};
 use crate::urlsets::UrlSet;
 
-/// Our own `sitemap`, built in release mode.
+/// Our own `sitemap`, built in release mode; or the binary named by
+/// `SITEMAP_CORPUS_OURS` (a debug build, when a release build of the
+/// whole dependency tree would take longer than the runs it serves).
 pub(crate) fn our_binary() -> Result<PathBuf> {
+    if let Some(path) = std::env::var_os("SITEMAP_CORPUS_OURS") {
+        return Ok(PathBuf::from(path));
+    }
     crate::run(crate::cargo().args(["build", "--release", "-q", "-p", "sitemap-cli"]))?;
     Ok(crate::root().join("target/release/sitemap"))
 }

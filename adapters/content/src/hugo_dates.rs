@@ -1,0 +1,317 @@
+//! Dates as Hugo 0.111.3 reads them from front matter: a string in one
+//! of the Go layouts of its date library (`spf13/cast`'s list, tried in
+//! order, a time without a zone in UTC), or a number of seconds since
+//! 1970. A value in any other form is dropped by Hugo, which builds the
+//! page as if the key were absent; so is it here, where the shared date
+//! parser would refuse some of these forms and accept others Hugo drops
+//! (`2024-05-01T10:00`, `2024/05/01`).
+
+use jiff::Timestamp;
+use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::Offset;
+use serde_json::Value;
+
+/// The layouts, in Go's notation, in the order Hugo tries them.
+const LAYOUTS: &[&str] = &[
+    "2006-01-02T15:04:05Z07:00",
+    "2006-01-02T15:04:05",
+    "Mon, 02 Jan 2006 15:04:05 -0700",
+    "Mon, 02 Jan 2006 15:04:05 MST",
+    "02 Jan 06 15:04 -0700",
+    "02 Jan 06 15:04 MST",
+    "Monday, 02-Jan-06 15:04:05 MST",
+    "2006-01-02 15:04:05.999999999 -0700 MST",
+    "2006-01-02T15:04:05-0700",
+    "2006-01-02 15:04:05Z0700",
+    "2006-01-02 15:04:05",
+    "Mon Jan _2 15:04:05 2006",
+    "Mon Jan _2 15:04:05 MST 2006",
+    "Mon Jan 02 15:04:05 -0700 2006",
+    "2006-01-02 15:04:05Z07:00",
+    "2006-01-02",
+    "02 Jan 2006",
+    "2006-01-02 15:04:05 -07:00",
+    "2006-01-02 15:04:05 -0700",
+];
+
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+const DAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// The instant Hugo reads from a front matter value, if it reads one.
+pub(crate) fn parse(value: &Value) -> Option<Timestamp> {
+    parse_civil(value).and_then(|(civil, offset)| offset.to_timestamp(civil).ok())
+}
+
+/// The date and time as written, with their offset: Hugo's `:year` of
+/// `2024-01-01T00:30:00+02:00` is 2024, though the instant is in 2023 in UTC.
+pub(crate) fn parse_civil(value: &Value) -> Option<(DateTime, Offset)> {
+    match value {
+        Value::String(s) => LAYOUTS.iter().find_map(|layout| parse_layout(layout, s)),
+        // Seconds since 1970 (Go's `time.Unix`, in UTC here).
+        Value::Number(n) => n
+            .as_i64()
+            .or_else(|| n.as_f64().map(|f| f as i64))
+            .and_then(|s| Timestamp::from_second(s).ok())
+            .map(|t| (Offset::UTC.to_datetime(t), Offset::UTC)),
+        _ => None,
+    }
+}
+
+/// The first layout `s` matches, as Go's `time.Parse` matches it.
+#[cfg(test)]
+fn parse_str(s: &str) -> Option<Timestamp> {
+    parse(&Value::String(s.to_owned()))
+}
+
+/// What a layout's fields read.
+#[derive(Default)]
+struct Fields {
+    year: i16,
+    month: i8,
+    day: i8,
+    hour: i8,
+    minute: i8,
+    second: i8,
+    nanos: i32,
+    /// Seconds east of UTC; a named zone Go does not know is UTC.
+    offset: i32,
+}
+
+fn parse_layout(layout: &str, s: &str) -> Option<(DateTime, Offset)> {
+    let mut f = Fields {
+        month: 1,
+        day: 1,
+        ..Fields::default()
+    };
+    let mut l = layout;
+    let mut v = s;
+    while !l.is_empty() {
+        // The longest token first: `Monday` before `Mon`, `2006` before `2`.
+        let tokens = [
+            "2006",
+            "Monday",
+            "Mon",
+            "Jan",
+            "MST",
+            "-07:00",
+            "-0700",
+            "Z07:00",
+            "Z0700",
+            ".999999999",
+            "_2",
+            "01",
+            "02",
+            "06",
+            "15",
+            "04",
+            "05",
+        ];
+        let Some(token) = tokens.iter().find(|t| l.starts_with(**t)) else {
+            // A literal character must match itself.
+            let c = l.chars().next()?;
+            v = v.strip_prefix(c)?;
+            l = &l[c.len_utf8()..];
+            continue;
+        };
+        l = &l[token.len()..];
+        v = match *token {
+            "2006" => {
+                let (n, rest) = digits(v, 4, 4)?;
+                f.year = i16::try_from(n).ok()?;
+                rest
+            }
+            "06" => {
+                let (n, rest) = digits(v, 2, 2)?;
+                f.year = i16::try_from(if n >= 69 { 1900 + n } else { 2000 + n }).ok()?;
+                rest
+            }
+            "01" => {
+                let (n, rest) = digits(v, 2, 2)?;
+                f.month = i8::try_from(n).ok()?;
+                rest
+            }
+            "02" => {
+                let (n, rest) = digits(v, 2, 2)?;
+                f.day = i8::try_from(n).ok()?;
+                rest
+            }
+            "_2" => {
+                let v = v.strip_prefix(' ').unwrap_or(v);
+                let (n, rest) = digits(v, 1, 2)?;
+                f.day = i8::try_from(n).ok()?;
+                rest
+            }
+            "15" => {
+                let (n, rest) = digits(v, 2, 2)?;
+                f.hour = i8::try_from(n).ok()?;
+                rest
+            }
+            "04" => {
+                let (n, rest) = digits(v, 2, 2)?;
+                f.minute = i8::try_from(n).ok()?;
+                rest
+            }
+            "05" => {
+                let (n, rest) = digits(v, 2, 2)?;
+                f.second = i8::try_from(n).ok()?;
+                // Go reads a fraction after the seconds even when the
+                // layout has none.
+                match fraction(rest) {
+                    Some((nanos, rest)) if !l.starts_with(".999") => {
+                        f.nanos = nanos;
+                        rest
+                    }
+                    _ => rest,
+                }
+            }
+            ".999999999" => match fraction(v) {
+                Some((nanos, rest)) => {
+                    f.nanos = nanos;
+                    rest
+                }
+                None => v,
+            },
+            "Jan" => {
+                let i = MONTHS
+                    .iter()
+                    .position(|m| v.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(m)))?;
+                f.month = i8::try_from(i + 1).ok()?;
+                &v[3..]
+            }
+            "Mon" => {
+                DAYS.iter()
+                    .find(|d| v.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(&d[..3])))?;
+                &v[3..]
+            }
+            "Monday" => {
+                let day = DAYS
+                    .iter()
+                    .find(|d| v.get(..d.len()).is_some_and(|p| p.eq_ignore_ascii_case(d)))?;
+                &v[day.len()..]
+            }
+            "MST" => {
+                // Three to five capital letters (`UTC`, `CEST`); Go gives
+                // a zone it does not know offset zero.
+                let len = v.bytes().take_while(u8::is_ascii_uppercase).count();
+                if !(3..=5).contains(&len) {
+                    return None;
+                }
+                &v[len..]
+            }
+            zone => {
+                if zone.starts_with('Z') && v.starts_with('Z') {
+                    f.offset = 0;
+                    &v[1..]
+                } else {
+                    let colon = zone.contains(':');
+                    let sign = match v.as_bytes().first()? {
+                        b'+' => 1,
+                        b'-' => -1,
+                        _ => return None,
+                    };
+                    let (h, rest) = digits(&v[1..], 2, 2)?;
+                    let rest = if colon { rest.strip_prefix(':')? } else { rest };
+                    let (m, rest) = digits(rest, 2, 2)?;
+                    if h > 24 || m > 59 {
+                        return None;
+                    }
+                    f.offset = sign * i32::try_from(h * 3600 + m * 60).ok()?;
+                    rest
+                }
+            }
+        };
+    }
+    if !v.is_empty() {
+        return None;
+    }
+    let date = Date::new(f.year, f.month, f.day).ok()?;
+    let time = Time::new(f.hour, f.minute, f.second, f.nanos).ok()?;
+    let offset = Offset::from_seconds(f.offset).ok()?;
+    Some((DateTime::from_parts(date, time), offset))
+}
+
+/// Between `min` and `max` ASCII digits at the start of `s`.
+fn digits(s: &str, min: usize, max: usize) -> Option<(u32, &str)> {
+    let len = s.bytes().take(max).take_while(u8::is_ascii_digit).count();
+    if len < min {
+        return None;
+    }
+    Some((s[..len].parse().ok()?, &s[len..]))
+}
+
+/// `.123` or `,123` (up to nine digits) at the start of `s`, as nanoseconds.
+fn fraction(s: &str) -> Option<(i32, &str)> {
+    let rest = s.strip_prefix(['.', ','])?;
+    let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if len == 0 || len > 9 {
+        return None;
+    }
+    let nanos: i32 = format!("{:0<9}", &rest[..len]).parse().ok()?;
+    Some((nanos, &rest[len..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> Option<String> {
+        parse_str(s).map(|t| t.to_string())
+    }
+
+    /// Each answer is what Hugo 0.111.3 wrote as the page's `<lastmod>`
+    /// for a page whose only date was this string.
+    #[test]
+    fn the_forms_hugo_reads_and_drops() {
+        let cases = [
+            ("2020-01-02", Some("2020-01-02T00:00:00Z")),
+            ("2020-01-02T03:04:05Z", Some("2020-01-02T03:04:05Z")),
+            ("2020-01-02 03:04:05", Some("2020-01-02T03:04:05Z")),
+            ("2020-01-02T03:04:05+02:00", Some("2020-01-02T01:04:05Z")),
+            ("02 Jan 2020", Some("2020-01-02T00:00:00Z")),
+            (
+                "Thu, 02 Jan 2020 03:04:05 +0200",
+                Some("2020-01-02T01:04:05Z"),
+            ),
+            (
+                "Thu, 02 Jan 2020 03:04:05 MST",
+                Some("2020-01-02T03:04:05Z"),
+            ),
+            ("2020-01-02T03:04:05.123Z", Some("2020-01-02T03:04:05.123Z")),
+            (
+                "2020-01-02 03:04:05 +0000 UTC",
+                Some("2020-01-02T03:04:05Z"),
+            ),
+            ("2020-01-02T03:04", None),
+            ("Jan 2, 2020", None),
+            ("2020/01/02", None),
+            ("not a date", None),
+            ("2020-13-45", None),
+            ("January 2, 2020", None),
+            ("1577934245", None),
+        ];
+        let got: Vec<_> = cases.iter().map(|(s, _)| (*s, read(s))).collect();
+        let want: Vec<_> = cases
+            .iter()
+            .map(|(s, w)| (*s, w.map(str::to_owned)))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_number_is_seconds_since_1970() {
+        assert_eq!(
+            parse(&serde_json::json!(1577934245)).map(|t| t.to_string()),
+            Some("2020-01-02T03:04:05Z".to_owned())
+        );
+    }
+}
