@@ -31,7 +31,11 @@ pub(crate) struct MdbookArgs {
     /// Where to write (default: the folder holding the book's HTML).
     #[arg(long, short, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Write nothing; print the entries.
+    /// Where lastmod comes from, first match wins: front-matter, git, date, mtime (instead of
+    /// book.toml's `lastmod`).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = ["front-matter", "git", "date", "mtime"])]
+    lastmod: Vec<String>,
+    /// Write nothing; print the entries (tab-separated fields, the chapter file last).
     #[arg(long)]
     dry_run: bool,
     /// Print only errors.
@@ -46,18 +50,29 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     if let Some(url) = &args.base_url {
         config.base_url = Some(crate::values::base_url(url)?);
     }
+    if !args.lastmod.is_empty() {
+        config.lastmod = args
+            .lastmod
+            .iter()
+            .map(|s| serde_json::from_value(serde_json::Value::String(s.clone())))
+            .collect::<Result<_, _>>()
+            .map_err(|e| crate::values::Usage(format!("--lastmod: {e}")))?;
+    }
     if args.dry_run {
         let entries = book.entries(&config)?;
         for w in &entries.warnings {
             ui.warning(&w.to_string());
         }
         let mut out = std::io::stdout().lock();
-        for url in &entries.urls {
-            match &url.lastmod {
-                Some(l) => writeln!(out, "{}\tlastmod={l}", url.loc),
-                None => writeln!(out, "{}", url.loc),
+        for (url, source) in entries.urls.iter().zip(&entries.sources) {
+            let mut line = url.loc.to_string();
+            if let Some(l) = &url.lastmod {
+                line.push_str(&format!("\tlastmod={}", l.to_xsd_string()));
             }
-            .context("cannot write to stdout")?;
+            if let Some(source) = source {
+                line.push_str(&format!("\tsource={}", source.display()));
+            }
+            writeln!(out, "{line}").context("cannot write to stdout")?;
         }
         ui.summary(&format!(
             "sitemap: {} URLs, {} chapter(s) left out; dry run, nothing written",

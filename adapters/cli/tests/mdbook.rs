@@ -78,6 +78,39 @@ fn mdbook_dry_run_with_base_url_flag_writes_nothing() {
     assert!(!dir.path().join("book").exists());
 }
 
+/// `--lastmod` overrides book.toml's precedence, and the dry run names
+/// each chapter's file (what `cargo xtask corpus` checks a git lastmod
+/// against) and prints lastmod as it is written.
+#[test]
+fn mdbook_dry_run_lastmod_flag_and_chapter_files() {
+    let dir = book();
+    let out = sitemap(
+        dir.path(),
+        &["mdbook", "--dry-run", "-q", "--lastmod", "mtime"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let first = stdout.lines().next().unwrap();
+    assert!(
+        first.contains("\tlastmod=2024-03-04T05:06:07Z\tsource=src/"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().count(),
+        stdout.matches("\tsource=src/").count()
+    );
+    let bad = sitemap(
+        dir.path(),
+        &["mdbook", "--dry-run", "--lastmod", "build-time"],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}
+
 #[test]
 fn mdbook_before_build_says_to_build_first() {
     let dir = book();

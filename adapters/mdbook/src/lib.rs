@@ -123,6 +123,9 @@ pub struct Entries {
     pub warnings: Vec<Warning>,
     /// The chapter files that open with front matter (`src/…`).
     pub with_front_matter: Vec<PathBuf>,
+    /// The chapter file of each of [`Entries::urls`] (`src/…`, in the same
+    /// order), `None` for a chapter a preprocessor made up.
+    pub sources: Vec<Option<PathBuf>>,
 }
 
 /// What [`SitemapBook::write`] did.
@@ -254,10 +257,14 @@ impl SitemapBook {
         let pipeline = Pipeline::new(&src_dir, source_config(config))?;
         let mut with_front_matter = Vec::new();
         let mut order = HashMap::new();
+        let mut source_of = HashMap::new();
         let mut pages = Vec::with_capacity(self.chapters.len());
         for (i, chapter) in self.chapters.iter().enumerate() {
             let loc = page_loc(&base, chapter)?;
             order.insert(loc.clone(), i);
+            if let Some(source) = &chapter.source_path {
+                source_of.insert(loc.clone(), Path::new(&self.config.book.src).join(source));
+            }
             let page = match &chapter.source_path {
                 Some(source) => {
                     // Errors name the file as the user knows it: `src/…`.
@@ -295,8 +302,10 @@ impl SitemapBook {
         // The source layer sorts by loc; a book's reading order is the order
         // of SUMMARY.md, which is just as deterministic.
         urls.sort_by_key(|u| order.get(&u.loc).copied().unwrap_or(usize::MAX));
+        let sources = urls.iter().map(|u| source_of.remove(&u.loc)).collect();
         Ok(Entries {
             urls,
+            sources,
             excluded: output.excluded,
             warnings: output.warnings,
             with_front_matter,

@@ -333,8 +333,9 @@ fn bad_flag_values_are_usage_errors_naming_the_flag() {
     let out = sitemap(dir.path(), &["scan", "--dry-run"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr, dir.path())
-            .starts_with("error: sitemap.toml:2: [source]: priority `2`: expected a number from 0.0 to 1.0\n"),
+        text(&out.stderr, dir.path()).starts_with(
+            "error: sitemap.toml:2: [source]: priority `2`: expected a number from 0.0 to 1.0\n"
+        ),
         "{}",
         text(&out.stderr, dir.path())
     );
