@@ -3,32 +3,12 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
 use sitemap_testkit::{Schema, assert_valid};
 
-use crate::{copy_tree, example, sitemap, text};
+use crate::{copy_tree, example, pin_mtimes, sitemap, text};
 
 const BASE: &str = "https://zola-demo.example.org/";
-
-/// Sets every file's mtime under `dir`, so mtime lastmods are stable.
-fn pin_mtimes(dir: &Path) {
-    let status = Command::new("find")
-        .arg(dir)
-        .args([
-            "-type",
-            "f",
-            "-exec",
-            "touch",
-            "-d",
-            "2024-03-04T05:06:07Z",
-            "{}",
-            "+",
-        ])
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
 
 fn ok(dir: &Path, args: &[&str]) {
     let out = sitemap(dir, args);

@@ -8,28 +8,14 @@ use std::process::Command;
 
 use sitemap_testkit::{Schema, assert_valid};
 
-use crate::{copy_tree, sitemap, text};
+use crate::{copy_tree, pin_mtimes, sitemap, text};
 
 fn book() -> tempfile::TempDir {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mdbook/tests/fixtures/single-output");
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&from, dir.path());
     // The fixture's lastmod falls back to mtime: pin it, as the plugin's own tests do.
-    let status = Command::new("find")
-        .arg(dir.path())
-        .args([
-            "-type",
-            "f",
-            "-exec",
-            "touch",
-            "-d",
-            "2024-03-04T05:06:07Z",
-            "{}",
-            "+",
-        ])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    pin_mtimes(dir.path());
     dir
 }
 

@@ -30,6 +30,26 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// Sets every file's mtime under `dir` to one instant, so lastmod taken
+/// from mtime is the same on every run.
+fn pin_mtimes(dir: &Path) {
+    let status = Command::new("find")
+        .arg(dir)
+        .args([
+            "-type",
+            "f",
+            "-exec",
+            "touch",
+            "-d",
+            "2024-03-04T05:06:07Z",
+            "{}",
+            "+",
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
 /// Runs `sitemap ARGS` in `dir` with a clean environment for colours.
 fn sitemap(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sitemap"))

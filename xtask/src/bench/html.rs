@@ -36,7 +36,7 @@ const TARGET: f64 = 0.5;
 const BASE_URL: &str = "https://bench.example.org/";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let (count, runs) = super::count_and_runs("html", args)?;
+    let (count, runs) = super::count_and_runs("html", args, 100_000)?;
 
     let target_dir = target_dir();
     let site = target_dir

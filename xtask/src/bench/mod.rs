@@ -69,9 +69,14 @@ pub(crate) fn median(times: &mut [Duration]) -> Duration {
     times[times.len() / 2]
 }
 
-/// `[--count N] [--runs R]` for the benchmarks over a generated tree.
-pub(crate) fn count_and_runs(name: &str, args: &[String]) -> Result<(usize, usize)> {
-    let mut count: usize = 100_000;
+/// `[--count N] [--runs R]` for the benchmarks over generated input
+/// (N defaults to `default_count`, R to 3).
+pub(crate) fn count_and_runs(
+    name: &str,
+    args: &[String],
+    default_count: usize,
+) -> Result<(usize, usize)> {
+    let mut count = default_count;
     let mut runs: usize = 3;
     let mut it = args.iter();
     while let Some(arg) = it.next() {

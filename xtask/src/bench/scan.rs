@@ -36,7 +36,7 @@ use anyhow::{Context, Result, bail};
 const TARGET: f64 = 0.5;
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let (count, runs) = super::count_and_runs("scan", args)?;
+    let (count, runs) = super::count_and_runs("scan", args, 100_000)?;
     let target_dir = target_dir();
     let site = target_dir
         .join("bench-scan")

@@ -30,7 +30,7 @@ const RSS_TARGET_KIB: u64 = 32 * 1024;
 const BASE: &str = "https://bench.example.org/";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let (count, runs) = count_and_runs(args)?;
+    let (count, runs) = super::count_and_runs("write", args, 1_000_000)?;
     let target = super::target_dir();
     let work = target.join("bench-write");
     std::fs::create_dir_all(&work)?;
@@ -132,25 +132,6 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         super::load_average()
     );
     Ok(())
-}
-
-fn count_and_runs(args: &[String]) -> Result<(usize, usize)> {
-    let mut count = 1_000_000;
-    let mut runs = 3;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--count" => count = it.next().context("--count needs a number")?.parse()?,
-            "--runs" => runs = it.next().context("--runs needs a number")?.parse()?,
-            other => bail!(
-                "unknown argument `{other}`; usage: cargo xtask bench write [--count N] [--runs R]"
-            ),
-        }
-    }
-    if runs == 0 || count == 0 {
-        bail!("--count and --runs must be at least 1");
-    }
-    Ok((count, runs))
 }
 
 /// N lines as a large site's list looks: sections, pages, most with a
