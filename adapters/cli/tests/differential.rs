@@ -77,8 +77,13 @@ fn every_case_lists_what_the_real_generator_lists() {
             Ok(ours) => failures.push(format!(
                 "{}:\n  only ours:   {:?}\n  only theirs: {:?}",
                 case.display(),
-                ours.iter().filter(|u| !expected.contains(u)).collect::<Vec<_>>(),
-                expected.iter().filter(|u| !ours.contains(u)).collect::<Vec<_>>()
+                ours.iter()
+                    .filter(|u| !expected.contains(u))
+                    .collect::<Vec<_>>(),
+                expected
+                    .iter()
+                    .filter(|u| !ours.contains(u))
+                    .collect::<Vec<_>>()
             )),
             Err(e) => failures.push(format!("{}: our scan failed: {e}", case.display())),
         }
