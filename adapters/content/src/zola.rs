@@ -467,7 +467,11 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         let p = &found.path;
         section_paths.insert(if lang == cfg.default_language || dir.is_empty() {
             let joined = dir.join("/");
-            if lang == cfg.default_language { joined } else { lang.clone() }
+            if lang == cfg.default_language {
+                joined
+            } else {
+                lang.clone()
+            }
         } else {
             format!("{lang}/{}", dir.join("/"))
         });
@@ -620,7 +624,9 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                     return Err(fm_err(
                         p,
                         fm.line_of(key),
-                        format!("`{key}` is empty: remove it or give it a value (Zola refuses an empty `{key}`)"),
+                        format!(
+                            "`{key}` is empty: remove it or give it a value (Zola refuses an empty `{key}`)"
+                        ),
                     ));
                 }
             }

@@ -342,6 +342,7 @@ impl Generator for Zola {
 
 /// `_index.md` (and translations) in `dir`.
 fn write_section(rng: &mut fastrand::Rng, site: &Site, dir: &Path, home: bool) -> Result<()> {
+    let mut drafted = false;
     for (i, lang) in site.langs.iter().enumerate() {
         if i > 0 && rng.bool() {
             continue;
@@ -383,8 +384,12 @@ fn write_section(rng: &mut fastrand::Rng, site: &Site, dir: &Path, home: bool) -
         if !home && rng.u8(..4) == 0 {
             fm.set("transparent", V::Bool(true));
         }
-        if !home && rng.u8(..10) == 0 {
+        // One draft file per folder at most: with two, Zola 0.22.1 skips
+        // the folder twice (`skip_current_dir`), and so also the rest of
+        // the parent folder in directory order (see the README).
+        if !home && !drafted && rng.u8(..10) == 0 {
             fm.set("draft", V::Bool(true));
+            drafted = true;
         }
         if rng.u8(..6) == 0 {
             fm.set("generate_feeds", V::Bool(true));
