@@ -440,9 +440,11 @@ fn write_pages(rng: &mut fastrand::Rng, site: &Site, dir: &Path, n: usize) -> Re
             5 if rng.u8(..4) == 0 && (site.refusals || site.langs.len() == 1) => {
                 format!("p{k}.v2")
             }
+            // Mostly told apart by a number: two pages on one path are
+            // refused, which the refusals cover already.
             _ => format!(
                 "{base}{}",
-                if rng.bool() {
+                if rng.u8(..4) > 0 {
                     k.to_string()
                 } else {
                     String::new()
