@@ -549,6 +549,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     let mut page_errors: Vec<(PathBuf, Error)> = walked
         .errors
         .into_iter()
+        .chain(section_errors)
         .filter(|(p, _)| {
             let rel: Vec<String> = p
                 .strip_prefix(&site.content_dir)
@@ -558,7 +559,6 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 .collect();
             !under_draft(&rel)
         })
-        .chain(section_errors)
         .collect();
     sections.retain(|(dir, _), _| {
         !draft_dirs
@@ -816,8 +816,15 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             });
     }
 
+    let before = page_errors.len();
     refuse_index_beside_section(&pages, &section_paths, &mut page_errors);
-    refuse_path_collisions(&pages, &sections, site, &mut page_errors);
+    // Zola stops at the `index.md` it refuses; its path, the section's,
+    // is no second error.
+    let refused: BTreeSet<PathBuf> = page_errors[before..]
+        .iter()
+        .map(|(p, _)| p.clone())
+        .collect();
+    refuse_path_collisions(&pages, &sections, site, &refused, &mut page_errors);
 
     // Library::populate_sections: a page joins the section of its folder,
     // and of each parent while the section is transparent.
@@ -1013,6 +1020,7 @@ fn refuse_path_collisions(
     pages: &[Page],
     sections: &BTreeMap<(Vec<String>, String), Section>,
     site: &Site,
+    refused: &BTreeSet<PathBuf>,
     errors: &mut Vec<(PathBuf, Error)>,
 ) {
     let mut claims: BTreeMap<String, BTreeSet<PathBuf>> = BTreeMap::new();
@@ -1025,7 +1033,10 @@ fn refuse_path_collisions(
             _ => Vec::new(),
         }
     };
-    for page in pages.iter().filter(|p| p.render) {
+    for page in pages
+        .iter()
+        .filter(|p| p.render && !refused.contains(&p.source))
+    {
         for path in std::iter::once(page.path.clone()).chain(aliases(&page.fm)) {
             claims.entry(path).or_default().insert(page.source.clone());
         }
