@@ -557,7 +557,14 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            !under_draft(&rel)
+            // Every `_index*.md` of a draft section's own folder is read
+            // (Site::load parses them all before the draft skips the
+            // folder), so their errors count.
+            let (dir, name) = rel.split_at(rel.len().saturating_sub(1));
+            let index_of_draft = name.first().is_some_and(|n| n.starts_with("_index."))
+                && draft_dirs.contains(dir)
+                && !under_draft(dir);
+            !under_draft(&rel) || index_of_draft
         })
         .collect();
     sections.retain(|(dir, _), _| {
@@ -646,6 +653,13 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                     }
                 }
             }
+            // Zola parses `date` and `updated` of every page, drafts and
+            // pages not rendered included, and refuses what it cannot.
+            let mut dates = fm.clone();
+            dates
+                .data_mut()
+                .retain(|k, _| k == "date" || k == "updated");
+            overrides_of(site, p, &dates)?;
             let mut fm = fm.clone();
             if fm_bool(&fm, "draft", false, p)? && !site.options.include_drafts {
                 scan.excluded.push(Excluded {

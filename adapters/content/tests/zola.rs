@@ -354,3 +354,39 @@ fn zola_default_language_taxonomies_given_twice_are_refused() {
         "<site>/zola.toml: `taxonomies` for the default language is given twice, at the top level and under `[languages.en]`: keep one (Zola refuses this too)"
     );
 }
+
+/// Zola parses the dates of a draft page too and refuses the site when
+/// one is no date; we never read a draft's dates (differential seed
+/// 202940).
+#[test]
+fn zola_unparsable_date_in_a_draft_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\ndraft = true\nupdated = \"yesterday\"\n+++\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "content/a.md:3: `updated`: lastmod `yesterday`: expected 4 digits for the year at character 1; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+    );
+}
+
+/// Zola reads every `_index*.md` of a draft section's folder before it
+/// skips the folder, so an unknown key in a translation beside the draft
+/// `_index.md` is refused; we dropped it with the folder (differential
+/// seed 201533).
+#[test]
+fn zola_unknown_key_beside_a_draft_index_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n[languages.fr]\n",
+        &[
+            ("docs/_index.md", "+++\ndraft = true\n+++\n"),
+            ("docs/_index.fr.md", "+++\ndate = 2024-01-02\n+++\n"),
+        ],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/docs/_index.fr.md:2: `date` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)"
+    );
+}
