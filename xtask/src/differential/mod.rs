@@ -12,6 +12,12 @@
 //!   whose expected URLs are the real tool's, so CI needs neither tool
 //!   (`adapters/cli/tests/differential.rs` runs them).
 //!
+//! - A site the generator refuses must make our scan fail too; the two
+//!   then agree ("refused by both" in the summary; with
+//!   `SITEMAP_DIFF_VERBOSE=1` each one prints the generator's reason).
+//! - Runs side by side need their own `--keep DIR` (the work folder is
+//!   under it).
+//!
 //! Not part of CI: it needs the real generators (see `corpus`).
 
 mod hugo;
