@@ -118,7 +118,7 @@ fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
                                 format!("{}: an entry without <loc>", path.display())
                             })?;
                             entries.push((
-                                loc.trim().to_owned(),
+                                percent_decoded(loc.trim()),
                                 lastmod.take().map(|l| l.trim().to_owned()),
                             ));
                         }
@@ -132,6 +132,32 @@ fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
         }
     }
     Ok((root, entries))
+}
+
+/// A loc with its percent escapes decoded, so that one path written as
+/// an IRI (Zola writes `/日本/` as it is) and as a URI (`/%E6%97%A5%E6%9C%AC/`,
+/// as we write it) compare equal; left as it is when the bytes are no
+/// UTF-8.
+fn percent_decoded(loc: &str) -> String {
+    let b = loc.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                b.get(i + 1).copied().and_then(hex),
+                b.get(i + 2).copied().and_then(hex),
+            )
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+            continue;
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| loc.to_owned())
 }
 
 fn push(field: Option<&str>, loc: &mut Option<String>, lastmod: &mut Option<String>, text: &str) {

@@ -47,10 +47,18 @@ fn our_urls(site: &Path) -> Result<Vec<String>, String> {
     let mut urls: Vec<String> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .map(|l| l.split('\t').next().unwrap().to_owned())
+        .map(|l| decoded(l.split('\t').next().unwrap()))
         .collect();
     urls.sort();
     Ok(urls)
+}
+
+/// A loc with its percent escapes decoded: Zola writes a path as it is
+/// (`/日本/`, a tab), we write it encoded; the two name the same page.
+fn decoded(loc: &str) -> String {
+    percent_encoding::percent_decode_str(loc)
+        .decode_utf8()
+        .map_or_else(|_| loc.to_owned(), |s| s.into_owned())
 }
 
 #[test]
@@ -69,7 +77,7 @@ fn every_case_lists_what_the_real_generator_lists() {
         let mut expected: Vec<String> = expected_text
             .lines()
             .filter(|l| !l.starts_with('#') && !l.is_empty())
-            .map(str::to_owned)
+            .map(decoded)
             .collect();
         expected.sort();
         match our_urls(&case.join("site")) {

@@ -88,6 +88,23 @@ pub enum Error {
         /// The page's language.
         lang: String,
     },
+    /// A page file `index.md` where a section is (Zola refuses these too).
+    #[error("{}: a page `index.md` cannot share its URL with a section's `_index.md` (Zola refuses this too)", path.display())]
+    IndexBesideSection {
+        /// The page file.
+        path: PathBuf,
+    },
+    /// Content files claim the same URL path, as their path or as one of
+    /// their `aliases` (Zola refuses these too).
+    #[error("{}: the path `{url_path}` is also claimed by {}", path.display(), others.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))]
+    PathCollision {
+        /// The first file claiming it (in path order).
+        path: PathBuf,
+        /// The others.
+        others: Vec<PathBuf>,
+        /// The URL path (or alias) they share.
+        url_path: String,
+    },
     /// Front matter the shared source layer refuses (it names the file and
     /// line).
     #[error(transparent)]
@@ -126,6 +143,12 @@ impl Error {
             }
             Error::UnknownLanguage { .. } => Some(
                 "add the language under `[languages]` in the site's configuration, or rename the file".to_owned(),
+            ),
+            Error::IndexBesideSection { .. } => Some(
+                "rename the page (`index.md` is a bundle's page only in a folder that is no section), or remove the section's `_index.md`".to_owned(),
+            ),
+            Error::PathCollision { .. } => Some(
+                "give one of the files another `slug`, `path` or alias".to_owned(),
             ),
             Error::UnknownTaxonomy { .. } => {
                 Some("add the taxonomy to `taxonomies` in the site's configuration".to_owned())

@@ -105,6 +105,14 @@ pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Err
             '?' => escaped.push_str("%3F"),
             '\\' => escaped.push_str("%5C"),
             ' ' => escaped.push_str("%20"),
+            // A tab or other control character in a file name or slug
+            // (Zola's `safe` and `off` keep them): encoded, since a URL
+            // parser drops tabs and newlines.
+            c if c.is_control() => {
+                for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                    escaped.push_str(&format!("%{b:02X}"));
+                }
+            }
             '%' if !(i + 2 < bytes.len()
                 && bytes[i + 1].is_ascii_hexdigit()
                 && bytes[i + 2].is_ascii_hexdigit()) =>

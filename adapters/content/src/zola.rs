@@ -28,6 +28,8 @@ pub(crate) struct ZolaConfig {
     paths_keep_dates: bool,
     ignored_content: Option<GlobSet>,
     exclude_paginated: bool,
+    /// `taxonomy_root`: a folder every taxonomy's path starts with.
+    taxonomy_root: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -143,10 +145,31 @@ pub(crate) fn open(
     let slugify_taxonomies = slugify_setting(&slugify, "taxonomies", path)?;
     let paths_keep_dates = get_bool(&slugify, "paths_keep_dates", path)?.unwrap_or(false);
     let mut tax = BTreeMap::new();
-    tax.insert(
-        default_language.clone(),
-        taxonomies(map.get("taxonomies"), slugify_taxonomies, path)?,
-    );
+    let top_level = taxonomies(map.get("taxonomies"), slugify_taxonomies, path)?;
+    // Config::add_default_language: the default language's taxonomies are
+    // the top-level ones, or those under `[languages.<default>]`; both
+    // given is an error.
+    let under_default = match map.get("languages") {
+        Some(Value::Object(langs)) => match langs.get(&default_language) {
+            Some(opts) => taxonomies(opts.get("taxonomies"), slugify_taxonomies, path)?,
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    let default_taxonomies = match (top_level.is_empty(), under_default.is_empty()) {
+        (_, true) => top_level,
+        (true, false) => under_default,
+        (false, false) => {
+            return Err(config_err(
+                path,
+                format!(
+                    "`taxonomies` for the default language is given twice, at the top level and under `[languages.{default_language}]`: keep one (Zola refuses this too)"
+                ),
+            ));
+        }
+    };
+    tax.insert(default_language.clone(), default_taxonomies);
+    let taxonomy_root = str_of(map, "taxonomy_root", path)?.map(str::to_owned);
     let mut other_languages = Vec::new();
     match map.get("languages") {
         None => {}
@@ -230,6 +253,7 @@ pub(crate) fn open(
             paths_keep_dates,
             ignored_content,
             exclude_paginated,
+            taxonomy_root,
         }),
         options: options.clone(),
         hreflangs: BTreeMap::new(),
@@ -268,7 +292,33 @@ struct Page {
     has_updated: bool,
     has_title: bool,
     has_weight: bool,
+    /// Named exactly `index.md` (checked against sections in its folder).
+    index_md: bool,
+    /// `index*.md` in a folder of its own (a bundle).
+    colocated: bool,
 }
+
+/// Every key of Zola's `SectionFrontMatter` (0.22), which denies others.
+const SECTION_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "sort_by",
+    "weight",
+    "draft",
+    "template",
+    "paginate_by",
+    "paginate_reversed",
+    "paginate_path",
+    "insert_anchor_links",
+    "render",
+    "redirect_to",
+    "in_search_index",
+    "transparent",
+    "page_template",
+    "aliases",
+    "generate_feeds",
+    "extra",
+];
 
 fn fm_err(path: &Path, line: usize, message: String) -> Error {
     Error::FrontMatter {
@@ -383,6 +433,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     };
     let multilingual = !cfg.other_languages.is_empty();
 
+    let mut section_errors: Vec<(PathBuf, Error)> = Vec::new();
+    // The path (below the language) of every section file read, drafts
+    // included: an `index.md` page on one of them is refused.
+    let mut section_paths: BTreeSet<String> = BTreeSet::new();
     // Sections first: a draft section hides everything below it.
     let mut sections: BTreeMap<(Vec<String>, String), Section> = BTreeMap::new();
     let mut draft_dirs: BTreeSet<Vec<String>> = BTreeSet::new();
@@ -411,6 +465,34 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             return Err(missing_front_matter(&found.path));
         };
         let p = &found.path;
+        section_paths.insert(if lang == cfg.default_language || dir.is_empty() {
+            let joined = dir.join("/");
+            if lang == cfg.default_language {
+                joined
+            } else {
+                lang.clone()
+            }
+        } else {
+            format!("{lang}/{}", dir.join("/"))
+        });
+        // SectionFrontMatter denies unknown fields: Zola refuses the site.
+        if let Some(key) = fm
+            .data()
+            .keys()
+            .find(|k| !SECTION_KEYS.contains(&k.as_str()))
+        {
+            section_errors.push((
+                p.clone(),
+                fm_err(
+                    p,
+                    fm.line_of(key),
+                    format!(
+                        "`{key}` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)"
+                    ),
+                ),
+            ));
+            continue;
+        }
         if fm_bool(fm, "draft", false, p)? && !site.options.include_drafts {
             draft_dirs.insert(dir.to_vec());
             scan.excluded.push(Excluded {
@@ -467,6 +549,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     let mut page_errors: Vec<(PathBuf, Error)> = walked
         .errors
         .into_iter()
+        .chain(section_errors)
         .filter(|(p, _)| {
             let rel: Vec<String> = p
                 .strip_prefix(&site.content_dir)
@@ -474,7 +557,14 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            !under_draft(&rel)
+            // Every `_index*.md` of a draft section's own folder is read
+            // (Site::load parses them all before the draft skips the
+            // folder), so their errors count.
+            let (dir, name) = rel.split_at(rel.len().saturating_sub(1));
+            let index_of_draft = name.first().is_some_and(|n| n.starts_with("_index."))
+                && draft_dirs.contains(dir)
+                && !under_draft(dir);
+            !under_draft(&rel) || index_of_draft
         })
         .collect();
     sections.retain(|(dir, _), _| {
@@ -492,184 +582,228 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         }
     }
     for found in page_files {
-        if under_draft(&found.rel) {
-            scan.excluded.push(Excluded {
-                source: found.path.clone(),
-                reason: ExclusionReason::Draft,
-            });
-            continue;
-        }
-        let Some(fm) = &found.front_matter else {
-            return Err(missing_front_matter(&found.path));
-        };
-        let p = &found.path;
-        let line = fm.fence_line().unwrap_or(1);
-        let file_name = found.rel.last().map_or("", String::as_str);
-        let mut name = file_name
-            .strip_suffix(".md")
-            .unwrap_or(file_name)
-            .to_owned();
-        let mut components: Vec<String> = found.rel[..found.rel.len() - 1].to_vec();
-        let colocated = !components.is_empty() && name.split('.').next() == Some("index");
-        let file_parent = components.clone();
-        if colocated {
-            components.pop();
-        }
-        // FileInfo::find_language
-        let mut lang = cfg.default_language.clone();
-        if multilingual && name.contains('.') {
-            let (stem, code) = name
-                .split_once('.')
-                .map(|(a, b)| (a.to_owned(), b.to_owned()))
-                .unwrap_or_default();
-            if code != cfg.default_language {
-                if !cfg.other_languages.contains(&code) {
-                    return Err(Error::UnknownLanguage {
-                        path: p.clone(),
-                        lang: code,
-                    });
-                }
-                name = stem;
-                lang = code;
-            }
-        }
-        let mut fm = fm.clone();
-        if fm_bool(&fm, "draft", false, p)? && !site.options.include_drafts {
-            scan.excluded.push(Excluded {
-                source: p.clone(),
-                reason: ExclusionReason::Draft,
-            });
-            continue;
-        }
-        let file_path_for_slug = if name == "index" {
-            file_parent
-                .last()
-                .cloned()
-                .unwrap_or_else(|| "content".to_owned())
-        } else {
-            name.clone()
-        };
-        let mut slug_from_dated = None;
-        if let Some((datetime, slug)) = dated_filename(&file_path_for_slug) {
-            if let Some(s) = slug
-                && !cfg.paths_keep_dates
-            {
-                slug_from_dated = Some(s.to_owned());
-            }
-            if !fm.data().contains_key("date") {
-                fm.data_mut()
-                    .insert("date".to_owned(), Value::String(datetime.to_owned()));
-            }
-        }
-        let fm_slug = fm_str(&fm, "slug", p)?;
-        if let Some(s) = fm_slug
-            && escapes(s)
-        {
-            return Err(Error::PathEscapes {
-                path: p.clone(),
-                line: fm.line_of("slug"),
-                key: "slug",
-                value: s.to_owned(),
-            });
-        }
-        let slug = match (fm_slug, &slug_from_dated) {
-            (Some(s), _) => zola_slugify(s, cfg.slugify_paths),
-            (None, Some(s)) => zola_slugify(s, cfg.slugify_paths),
-            (None, None) => zola_slugify(&file_path_for_slug, cfg.slugify_paths),
-        };
-        let mut path = if let Some(fm_path) = fm_str(&fm, "path", p)? {
-            if escapes(fm_path) {
-                return Err(Error::PathEscapes {
-                    path: p.clone(),
-                    line: fm.line_of("path"),
-                    key: "path",
-                    value: fm_path.to_owned(),
+        // Every refused page is reported, not only the first.
+        let mut read = || -> Result<(), Error> {
+            if under_draft(&found.rel) {
+                scan.excluded.push(Excluded {
+                    source: found.path.clone(),
+                    reason: ExclusionReason::Draft,
                 });
+                return Ok(());
             }
-            let t = fm_path.trim();
-            if t.starts_with('/') {
-                t.to_owned()
-            } else {
-                format!("/{t}")
-            }
-        } else {
-            let mut path = if components.is_empty() {
-                if name == "index" && !colocated {
-                    String::new()
-                } else {
-                    slug.clone()
-                }
-            } else {
-                format!("{}/{}", components.join("/"), slug)
+            let Some(fm) = &found.front_matter else {
+                return Err(missing_front_matter(&found.path));
             };
-            if lang != cfg.default_language {
-                path = format!("{lang}/{path}");
+            let p = &found.path;
+            let line = fm.fence_line().unwrap_or(1);
+            let file_name = found.rel.last().map_or("", String::as_str);
+            let mut name = file_name
+                .strip_suffix(".md")
+                .unwrap_or(file_name)
+                .to_owned();
+            let mut components: Vec<String> = found.rel[..found.rel.len() - 1].to_vec();
+            let colocated = !components.is_empty() && name.split('.').next() == Some("index");
+            let file_parent = components.clone();
+            if colocated {
+                components.pop();
             }
-            format!("/{path}")
-        };
-        if !path.ends_with('/') {
-            path.push('/');
-        }
-        // Taxonomies: every non-draft page counts, rendered or not.
-        match fm.data().get("taxonomies") {
-            None => {}
-            Some(Value::Object(map)) => {
-                for (taxo_name, values) in map {
-                    let Some(t) = cfg
-                        .taxonomies
-                        .get(&lang)
-                        .and_then(|ts| ts.iter().find(|t| t.name == *taxo_name))
-                    else {
-                        return Err(Error::UnknownTaxonomy {
+            // FileInfo::find_language
+            let mut lang = cfg.default_language.clone();
+            if multilingual && name.contains('.') {
+                let (stem, code) = name
+                    .split_once('.')
+                    .map(|(a, b)| (a.to_owned(), b.to_owned()))
+                    .unwrap_or_default();
+                if code != cfg.default_language {
+                    if !cfg.other_languages.contains(&code) {
+                        return Err(Error::UnknownLanguage {
                             path: p.clone(),
-                            line,
-                            taxonomy: taxo_name.clone(),
-                            lang: lang.clone(),
+                            lang: code,
                         });
-                    };
-                    let Value::Array(values) = values else {
+                    }
+                    name = stem;
+                    lang = code;
+                }
+            }
+            // PageFrontMatter::parse refuses these, drafts included.
+            for key in ["slug", "path"] {
+                if fm_str(fm, key, p)? == Some("") {
+                    return Err(fm_err(
+                        p,
+                        fm.line_of(key),
+                        format!(
+                            "`{key}` is empty: remove it or give it a value (Zola refuses an empty `{key}`)"
+                        ),
+                    ));
+                }
+            }
+            if let Some(Value::Object(taxos)) = fm.data().get("taxonomies") {
+                for (taxo, terms) in taxos {
+                    let empty = terms.as_array().is_some_and(|terms| {
+                        terms
+                            .iter()
+                            .any(|t| t.as_str().is_some_and(|t| t.trim().is_empty()))
+                    });
+                    if empty {
                         return Err(fm_err(
                             p,
                             line,
-                            format!("`taxonomies.{taxo_name}` must be an array of strings"),
+                            format!("`taxonomies.{taxo}` holds an empty term (Zola refuses these)"),
                         ));
-                    };
-                    let entry = terms.entry((lang.clone(), t.slug.clone())).or_default();
-                    for v in values {
-                        let term = v.as_str().ok_or_else(|| {
-                            fm_err(
-                                p,
-                                line,
-                                format!("`taxonomies.{taxo_name}` must be an array of strings"),
-                            )
-                        })?;
-                        *entry.entry(term.to_owned()).or_default() += 1;
                     }
                 }
             }
-            Some(_) => {
-                return Err(fm_err(
-                    p,
-                    line,
-                    "`taxonomies` must be a table of arrays".to_owned(),
-                ));
+            // Zola parses `date` and `updated` of every page, drafts and
+            // pages not rendered included, and refuses what it cannot.
+            let mut dates = fm.clone();
+            dates
+                .data_mut()
+                .retain(|k, _| k == "date" || k == "updated");
+            overrides_of(site, p, &dates)?;
+            let mut fm = fm.clone();
+            if fm_bool(&fm, "draft", false, p)? && !site.options.include_drafts {
+                scan.excluded.push(Excluded {
+                    source: p.clone(),
+                    reason: ExclusionReason::Draft,
+                });
+                return Ok(());
             }
+            let file_path_for_slug = if name == "index" {
+                file_parent
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(|| "content".to_owned())
+            } else {
+                name.clone()
+            };
+            let mut slug_from_dated = None;
+            if let Some((datetime, slug)) = dated_filename(&file_path_for_slug) {
+                if let Some(s) = slug
+                    && !cfg.paths_keep_dates
+                {
+                    slug_from_dated = Some(s.to_owned());
+                }
+                if !fm.data().contains_key("date") {
+                    fm.data_mut()
+                        .insert("date".to_owned(), Value::String(datetime.to_owned()));
+                }
+            }
+            let fm_slug = fm_str(&fm, "slug", p)?;
+            if let Some(s) = fm_slug
+                && escapes(s)
+            {
+                return Err(Error::PathEscapes {
+                    path: p.clone(),
+                    line: fm.line_of("slug"),
+                    key: "slug",
+                    value: s.to_owned(),
+                });
+            }
+            let slug = match (fm_slug, &slug_from_dated) {
+                (Some(s), _) => zola_slugify(s, cfg.slugify_paths),
+                (None, Some(s)) => zola_slugify(s, cfg.slugify_paths),
+                (None, None) => zola_slugify(&file_path_for_slug, cfg.slugify_paths),
+            };
+            let mut path = if let Some(fm_path) = fm_str(&fm, "path", p)? {
+                if escapes(fm_path) {
+                    return Err(Error::PathEscapes {
+                        path: p.clone(),
+                        line: fm.line_of("path"),
+                        key: "path",
+                        value: fm_path.to_owned(),
+                    });
+                }
+                let t = fm_path.trim();
+                if t.starts_with('/') {
+                    t.to_owned()
+                } else {
+                    format!("/{t}")
+                }
+            } else {
+                let mut path = if components.is_empty() {
+                    if name == "index" && !colocated {
+                        String::new()
+                    } else {
+                        slug.clone()
+                    }
+                } else {
+                    format!("{}/{}", components.join("/"), slug)
+                };
+                if lang != cfg.default_language {
+                    path = format!("{lang}/{path}");
+                }
+                format!("/{path}")
+            };
+            if !path.ends_with('/') {
+                path.push('/');
+            }
+            // Taxonomies: every non-draft page counts, rendered or not.
+            match fm.data().get("taxonomies") {
+                None => {}
+                Some(Value::Object(map)) => {
+                    for (taxo_name, values) in map {
+                        let Some(t) = cfg
+                            .taxonomies
+                            .get(&lang)
+                            .and_then(|ts| ts.iter().find(|t| t.name == *taxo_name))
+                        else {
+                            return Err(Error::UnknownTaxonomy {
+                                path: p.clone(),
+                                line,
+                                taxonomy: taxo_name.clone(),
+                                lang: lang.clone(),
+                            });
+                        };
+                        let Value::Array(values) = values else {
+                            return Err(fm_err(
+                                p,
+                                line,
+                                format!("`taxonomies.{taxo_name}` must be an array of strings"),
+                            ));
+                        };
+                        let entry = terms.entry((lang.clone(), t.slug.clone())).or_default();
+                        for v in values {
+                            let term = v.as_str().ok_or_else(|| {
+                                fm_err(
+                                    p,
+                                    line,
+                                    format!("`taxonomies.{taxo_name}` must be an array of strings"),
+                                )
+                            })?;
+                            *entry.entry(term.to_owned()).or_default() += 1;
+                        }
+                    }
+                }
+                Some(_) => {
+                    return Err(fm_err(
+                        p,
+                        line,
+                        "`taxonomies` must be a table of arrays".to_owned(),
+                    ));
+                }
+            }
+            let render = fm_bool(&fm, "render", true, p)?;
+            let canonical = format!("{}/{}", file_parent.join("/"), name);
+            pages.push(Page {
+                source: p.clone(),
+                lang,
+                path,
+                section_dir: components,
+                canonical,
+                has_date: fm.data().contains_key("date"),
+                has_updated: fm.data().contains_key("updated") || fm.data().contains_key("date"),
+                has_title: fm.data().contains_key("title"),
+                has_weight: fm.data().contains_key("weight"),
+                index_md: file_name == "index.md",
+                colocated,
+                fm,
+                render,
+            });
+            Ok(())
+        };
+        if let Err(e) = read() {
+            page_errors.push((found.path.clone(), e));
         }
-        let render = fm_bool(&fm, "render", true, p)?;
-        let canonical = format!("{}/{}", file_parent.join("/"), name);
-        pages.push(Page {
-            source: p.clone(),
-            lang,
-            path,
-            section_dir: components,
-            canonical,
-            has_date: fm.data().contains_key("date"),
-            has_updated: fm.data().contains_key("updated") || fm.data().contains_key("date"),
-            has_title: fm.data().contains_key("title"),
-            has_weight: fm.data().contains_key("weight"),
-            fm,
-            render,
-        });
     }
 
     // Default index sections, one per language (Site::create_default_index_sections).
@@ -696,9 +830,21 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             });
     }
 
+    let before = page_errors.len();
+    refuse_index_beside_section(&pages, &section_paths, &mut page_errors);
+    // Zola stops at the `index.md` it refuses; its path, the section's,
+    // is no second error.
+    let refused: BTreeSet<PathBuf> = page_errors[before..]
+        .iter()
+        .map(|(p, _)| p.clone())
+        .collect();
+    refuse_path_collisions(&pages, &sections, site, &refused, &mut page_errors);
+
     // Library::populate_sections: a page joins the section of its folder,
     // and of each parent while the section is transparent.
-    for (i, page) in pages.iter().enumerate() {
+    // Pages that are not rendered join no section, so they count in no
+    // pager.
+    for (i, page) in pages.iter().enumerate().filter(|(_, p)| p.render) {
         let mut dir = page.section_dir.clone();
         while let Some(section) = sections.get_mut(&(dir.clone(), page.lang.clone())) {
             section.pages.push(i);
@@ -813,7 +959,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         } else {
             String::new()
         };
-        let taxo_path = format!("{lang_prefix}/{slug}/");
+        let taxo_path = match &cfg.taxonomy_root {
+            Some(root) => format!("{lang_prefix}/{root}/{slug}/"),
+            None => format!("{lang_prefix}/{slug}/"),
+        };
         let src = &site.config_path;
         let mut cp = ContentPage::new(PageKind::Taxonomy, make_loc(base, &taxo_path, src)?, lang);
         if multilingual {
@@ -851,6 +1000,89 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     match Error::of_pages(page_errors) {
         Some(e) => Err(e),
         None => Ok(scan),
+    }
+}
+
+/// Site::load: a page file `index.md` whose URL is a section's (or, at the
+/// top of `content/`, any `index.md` that is no bundle) is refused.
+fn refuse_index_beside_section(
+    pages: &[Page],
+    section_paths: &BTreeSet<String>,
+    errors: &mut Vec<(PathBuf, Error)>,
+) {
+    for page in pages.iter().filter(|p| p.index_md) {
+        let components = page.path.trim_matches('/');
+        let refused = if components.is_empty() {
+            !page.colocated
+        } else {
+            section_paths.contains(components)
+        };
+        if refused {
+            errors.push((
+                page.source.clone(),
+                Error::IndexBesideSection {
+                    path: page.source.clone(),
+                },
+            ));
+        }
+    }
+}
+
+/// Library::find_path_collisions: the path of every rendered page and
+/// section, and each of their `aliases`, must be claimed by one file only.
+fn refuse_path_collisions(
+    pages: &[Page],
+    sections: &BTreeMap<(Vec<String>, String), Section>,
+    site: &Site,
+    refused: &BTreeSet<PathBuf>,
+    errors: &mut Vec<(PathBuf, Error)>,
+) {
+    let mut claims: BTreeMap<String, BTreeSet<PathBuf>> = BTreeMap::new();
+    let aliases = |fm: &FrontMatter| -> Vec<String> {
+        match fm.data().get("aliases") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    for page in pages
+        .iter()
+        .filter(|p| p.render && !refused.contains(&p.source))
+    {
+        for path in std::iter::once(page.path.clone()).chain(aliases(&page.fm)) {
+            claims.entry(path).or_default().insert(page.source.clone());
+        }
+    }
+    for section in sections.values().filter(|s| s.render) {
+        let (source, path) = if section.source.as_os_str().is_empty() {
+            // A default index section: Zola gives another language's the
+            // path `xx/`, without the leading slash.
+            let path = match section.path.strip_prefix('/') {
+                Some(p) if !p.is_empty() => p.to_owned(),
+                _ => section.path.clone(),
+            };
+            (site.content_dir.join("_index.md"), path)
+        } else {
+            (section.source.clone(), section.path.clone())
+        };
+        for path in std::iter::once(path).chain(aliases(&section.fm)) {
+            claims.entry(path).or_default().insert(source.clone());
+        }
+    }
+    for (url_path, files) in claims {
+        if files.len() > 1 {
+            let files: Vec<PathBuf> = files.into_iter().collect();
+            errors.push((
+                files[0].clone(),
+                Error::PathCollision {
+                    path: files[0].clone(),
+                    others: files[1..].to_vec(),
+                    url_path,
+                },
+            ));
+        }
     }
 }
 

@@ -244,3 +244,149 @@ fn zola_exclude_paginated_pages_and_taxonomy_paginate_path() {
         ]
     );
 }
+
+/// Zola 0.22 denies unknown keys in a section's front matter and refuses
+/// the site; we listed it. Below a draft section it is never read.
+#[test]
+fn zola_unknown_section_key_is_refused_except_below_a_draft() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[(
+            "blog/_index.md",
+            "+++\ntitle = \"b\"\ndate = 2024-01-02\n+++\n",
+        )],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/blog/_index.md:3: `date` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)"
+    );
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[
+            ("blog/_index.md", "+++\ndraft = true\n+++\n"),
+            ("blog/sub/_index.md", "+++\ndate = 2024-01-02\n+++\n"),
+        ],
+    );
+    let site = Site::open(dir.path(), &SiteOptions::default()).unwrap();
+    let locs: Vec<String> = site
+        .scan()
+        .unwrap()
+        .pages
+        .iter()
+        .map(|p| p.loc.to_string())
+        .collect();
+    assert_eq!(locs, ["https://example.org/"]);
+}
+
+/// Zola refuses `slug = ""` (and `path = ""`), drafts included; we
+/// listed the page at its folder's URL.
+#[test]
+fn zola_empty_slug_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\ndraft = true\nslug = \"\"\n+++\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md:3: `slug` is empty: remove it or give it a value (Zola refuses an empty `slug`)"
+    );
+}
+
+/// A page `index.md` beside a section's `_index.md` is refused by Zola;
+/// we listed the section's URL once and went on.
+#[test]
+fn zola_index_md_beside_a_section_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[
+            ("blog/_index.md", "+++\n+++\n"),
+            ("blog/index.md", "+++\n+++\n"),
+        ],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/blog/index.md: a page `index.md` cannot share its URL with a section's `_index.md` (Zola refuses this too)"
+    );
+}
+
+/// Two files on one path (or an alias) are refused by Zola; we wrote the
+/// URL once. Every collision is reported, then the count.
+#[test]
+fn zola_path_collisions_are_refused_each_reported() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[
+            ("a.md", "+++\nslug = \"same\"\n+++\n"),
+            ("same.md", "+++\n+++\n"),
+            ("b.md", "+++\naliases = [\"/old/\"]\n+++\n"),
+            ("c.md", "+++\naliases = [\"/old/\"]\n+++\n"),
+        ],
+    );
+    let (err, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md: the path `/same/` is also claimed by <site>/content/same.md\n\
+         <site>/content/b.md: the path `/old/` is also claimed by <site>/content/c.md\n\
+         2 pages could not be read"
+    );
+    assert!(err.hint().is_some());
+}
+
+/// The default language's taxonomies given both at the top level and
+/// under `[languages.<default>]` are refused by Zola; we took the first.
+#[test]
+fn zola_default_language_taxonomies_given_twice_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("zola.toml"),
+        "base_url = \"https://example.org\"\ntaxonomies = [{ name = \"tags\" }]\n[languages.en]\ntaxonomies = [{ name = \"cats\" }]\n",
+    )
+    .unwrap();
+    let err = Site::open(dir.path(), &SiteOptions::default()).unwrap_err();
+    let text = err
+        .to_string()
+        .replace(&*dir.path().to_string_lossy(), "<site>");
+    assert_eq!(
+        text,
+        "<site>/zola.toml: `taxonomies` for the default language is given twice, at the top level and under `[languages.en]`: keep one (Zola refuses this too)"
+    );
+}
+
+/// Zola parses the dates of a draft page too and refuses the site when
+/// one is no date; we never read a draft's dates (differential seed
+/// 202940).
+#[test]
+fn zola_unparsable_date_in_a_draft_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\ndraft = true\nupdated = \"yesterday\"\n+++\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "content/a.md:3: `updated`: lastmod `yesterday`: expected 4 digits for the year at character 1; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+    );
+}
+
+/// Zola reads every `_index*.md` of a draft section's folder before it
+/// skips the folder, so an unknown key in a translation beside the draft
+/// `_index.md` is refused; we dropped it with the folder (differential
+/// seed 201533).
+#[test]
+fn zola_unknown_key_beside_a_draft_index_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n[languages.fr]\n",
+        &[
+            ("docs/_index.md", "+++\ndraft = true\n+++\n"),
+            ("docs/_index.fr.md", "+++\ndate = 2024-01-02\n+++\n"),
+        ],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/docs/_index.fr.md:2: `date` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)"
+    );
+}
