@@ -59,8 +59,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     let ours = tools::our_binary()?;
     // The versions compared against, once, at the top of the report.
-    let mut generators: Vec<Generator> = sites.iter().map(|s| s.generator).collect();
-    generators.dedup();
+    let mut generators: Vec<Generator> = Vec::new();
+    for site in &sites {
+        if !generators.contains(&site.generator) {
+            generators.push(site.generator);
+        }
+    }
     for generator in generators.iter().filter(|g| **g != Generator::Html) {
         if let Some(tool) = tools::find(*generator)? {
             println!("{}: {}", generator.as_str(), tools::version(&tool));
