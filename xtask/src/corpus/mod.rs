@@ -60,7 +60,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let ours = tools::our_binary()?;
     // The versions compared against, once, at the top of the report.
     let mut generators: Vec<Generator> = Vec::new();
-    for site in &sites {
+    for site in sites
+        .iter()
+        .filter(|s| names.is_empty() || names.contains(&s.name))
+    {
         if !generators.contains(&site.generator) {
             generators.push(site.generator);
         }

@@ -100,10 +100,16 @@ pub(crate) fn setup() -> Result<()> {
         std::fs::copy(root.join("tests/corpus").join(file), corpus.join(file))
             .with_context(|| format!("cannot copy tests/corpus/{file}"))?;
     }
+    // `--prefix`, not a working directory: `crate::run` runs every
+    // command in the repository root. `install`, not `ci`: npm 11 leaves
+    // rollup's per-platform optional packages out of a lock it writes and
+    // then `ci` calls that lock out of sync; `install` keeps every locked
+    // version and adds only the platform's own package (in the copy under
+    // target/, never the committed lock).
     crate::run(
         Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-            .current_dir(&corpus),
+            .args(["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix"])
+            .arg(&corpus),
     )?;
     Ok(())
 }
