@@ -108,7 +108,13 @@ pub(crate) fn setup() -> Result<()> {
     // target/, never the committed lock).
     crate::run(
         Command::new("npm")
-            .args(["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix"])
+            .args([
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                "--prefix",
+            ])
             .arg(&corpus),
     )?;
     Ok(())
