@@ -515,7 +515,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             .filter(|r| *r != content_dir && r.starts_with(content_dir))
             .collect();
         let skip_nested = |p: &Path| nested.iter().any(|r| p.starts_with(r));
-        let classify = |found: Found| classify(found, dir_lang.as_deref(), site, cfg, now);
+        let classify = |found: Found| classify(found, dir_lang.as_deref(), None, site, cfg, now);
         let walked = walk(
             site,
             content_dir,
@@ -568,7 +568,50 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
     };
     if !leaf_dirs.is_empty() {
-        let mut kept = Vec::with_capacity(files.len());
+        // A content file in a bundle (at any depth) in a language the
+        // bundle has no `index` of makes Hugo give the bundle a page in
+        // that language anyway: a copy of the default language's `index`
+        // (else of another language's), with its front matter, in the
+        // file's language (Hugo 0.111.3 `pagesCollector.addToBundle`).
+        let headers: BTreeMap<(&[String], &str), &File> = files
+            .iter()
+            .filter(|f| f.is_leaf())
+            .map(|f| ((&f.dir[..], f.lang.as_str()), f))
+            .collect();
+        let mut clones: BTreeMap<(Vec<String>, String), PathBuf> = BTreeMap::new();
+        for f in files.iter().filter(|f| in_leaf(f)) {
+            let own = if f.is_leaf() {
+                f.dir.len()
+            } else {
+                f.dir.len() + 1
+            };
+            let Some(bundle) = (1..own)
+                .map(|n| &f.dir[..n])
+                .find(|d| leaf_dirs.contains(*d))
+            else {
+                continue;
+            };
+            if headers.contains_key(&(bundle, f.lang.as_str())) {
+                continue;
+            }
+            // With no default-language `index`, Hugo takes whichever
+            // header its map yields first (not deterministic); the first
+            // language in order is taken here.
+            let source = headers
+                .get(&(bundle, cfg.default_language.as_str()))
+                .or_else(|| {
+                    headers
+                        .range((bundle, "")..)
+                        .find(|((d, _), _)| *d == bundle)
+                        .map(|(_, h)| h)
+                });
+            if let Some(source) = source {
+                clones
+                    .entry((bundle.to_vec(), f.lang.clone()))
+                    .or_insert_with(|| source.path.clone());
+            }
+        }
+        let mut kept = Vec::with_capacity(files.len() + clones.len());
         for f in files {
             if in_leaf(&f) {
                 scan.excluded.push(Excluded {
@@ -577,6 +620,39 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 });
             } else {
                 kept.push(f);
+            }
+        }
+        for ((bundle, lang), source) in clones {
+            let name = source
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Some(allow_json) = accept(&name) else {
+                continue;
+            };
+            let front_matter = crate::front_matter::read(
+                &source,
+                allow_json,
+                &mut crate::front_matter::DirCache::default(),
+            )
+            .map_err(|e| page_errors.push((source.clone(), e)))
+            .ok();
+            let Some(front_matter) = front_matter else {
+                continue;
+            };
+            let mut rel = bundle;
+            rel.push(name);
+            let found = Found {
+                path: source,
+                rel,
+                front_matter,
+            };
+            if let Classified::Content(mut file) =
+                classify(found, None, Some(&lang), site, cfg, now)
+            {
+                // Its warnings were reported with the `index` it copies.
+                file.warnings.clear();
+                kept.push(file);
             }
         }
         files = kept;
@@ -932,10 +1008,12 @@ impl Classified {
 }
 
 /// What Hugo makes of one content file: its language, bundle role and
-/// whether it is published. Runs on the walker's threads.
+/// whether it is published. Runs on the walker's threads. `force_lang`:
+/// the language of a bundle's copy of another language's `index`.
 fn classify(
     found: Found,
     dir_lang: Option<&str>,
+    force_lang: Option<&str>,
     site: &Site,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
@@ -953,6 +1031,8 @@ fn classify(
             dir_lang.unwrap_or(&cfg.default_language).to_owned(),
         ),
     };
+    // A bundle's copy of another language's `index` (see `scan`).
+    let lang = force_lang.map_or(lang, str::to_owned);
     let mut fm = match found.front_matter {
         Some(fm) => fm,
         None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => {
