@@ -233,13 +233,32 @@ pub(crate) fn open(
     };
     // Kind names match exactly, as in Hugo 0.111.3 (`Taxonomy` disables
     // nothing; `RSS` is a kind's name).
-    let disabled_kinds = match map.get("disablekinds") {
+    let disabled_kinds: BTreeSet<String> = match map.get("disablekinds") {
         Some(Value::Array(a)) => a
             .iter()
             .filter_map(|v| v.as_str().map(str::to_owned))
             .collect(),
         _ => BTreeSet::new(),
     };
+    // Hugo 0.111.3 stops on `taxonomy` here, whose meaning changed in 0.73,
+    // unless the site says it means the new one.
+    let ignored_errors = match map.get("ignoreerrors") {
+        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    if disabled_kinds.contains("taxonomy")
+        && !ignored_errors
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case("error-disable-taxonomy"))
+    {
+        return Err(config_err(
+            path,
+            "`disableKinds` holds \"taxonomy\", which Hugo 0.111.3 refuses (its meaning changed in \
+             Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); \
+             add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind, as Hugo asks"
+                .to_owned(),
+        ));
+    }
     let mut permalinks = BTreeMap::new();
     if let Some(Value::Object(p)) = map.get("permalinks") {
         // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
@@ -320,6 +339,9 @@ struct File {
     translation_key: Option<String>,
     /// Values Hugo drops, dropped here too (see [`normalise`]).
     warnings: Vec<crate::Warning>,
+    /// Why Hugo refuses the file whatever becomes of its page (a `url`
+    /// with a protocol): reported with every other refused file.
+    refused: Option<Box<Error>>,
 }
 
 impl File {
@@ -533,6 +555,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         let classified = walked.files.into_iter().filter_map(|c| match c {
             Classified::Content(mut file) => {
                 scan.warnings.append(&mut file.warnings);
+                if let Some(e) = file.refused.take() {
+                    page_errors.push((file.path.clone(), *e));
+                }
                 Some(file)
             }
             Classified::Plain(path) => {
@@ -1087,7 +1112,19 @@ fn classify(
         terms: Vec::new(),
         translation_key: None,
         warnings,
+        refused: None,
     };
+    // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
+    // bundle resources and `_build: never` pages included.
+    if let Some(url) = get_str(&file.fm, "url")
+        && (url.starts_with("http://") || url.starts_with("https://"))
+    {
+        file.refused = Some(Box::new(Error::UrlWithProtocol {
+            path: file.path.clone(),
+            line: file.fm.line_of("url"),
+            value: url.to_owned(),
+        }));
+    }
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
     let counts_terms = file.published || file.exclusion == Some(ExclusionReason::Headless);
@@ -1233,7 +1270,25 @@ fn checked_url(
             }
             t
         }
-        None => t.to_owned(),
+        // A regular page's, as Hugo 0.111.3 joins it (Go's `path.Join`:
+        // `//` and `.` segments go): a folder when it ends in `/` or holds
+        // no `.` at all (`/a//b` is `/a/b/`, `/a.b/c` a file).
+        None => {
+            let folder = t.ends_with('/') || !t.contains('.');
+            let mut joined = String::with_capacity(t.len() + 1);
+            for seg in t.split('/').filter(|s| !s.is_empty() && *s != ".") {
+                joined.push('/');
+                joined.push_str(seg);
+            }
+            if folder || joined.is_empty() {
+                joined.push('/');
+            }
+            if t.starts_with('/') {
+                joined
+            } else {
+                joined.split_off(1)
+            }
+        }
     };
     Ok(if t.starts_with('/') {
         t
