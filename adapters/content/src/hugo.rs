@@ -735,7 +735,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                     let pair = (f.dir[0].as_str(), f.lang.as_str());
                     implied.insert(pair);
                 }
-            } else if f.published {
+            } else if f.published || f.exclusion == Some(ExclusionReason::Headless) {
+                // A headless bundle is not rendered, but makes its section
+                // exist (Hugo 0.111.3).
                 // The folder holding the page: for a leaf bundle, the one
                 // above the bundle's own folder (`content/about/index.md`
                 // is a page, not a section).
@@ -848,7 +850,10 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             .unwrap_or_default();
         if f.dir.len() == 1 {
             taxonomy_fm.insert((f.lang.clone(), taxo), i);
-        } else if f.published {
+        } else {
+            // An unpublished term `_index` (draft, future, expired) takes
+            // the term's page with it, though pages use the term (Hugo
+            // 0.111.3); `push_node` leaves it out for its reason.
             let term = hugo_make_path(&f.dir[1..].join("/"), cfg.lower);
             terms
                 .entry((f.lang.clone(), taxo))
@@ -1367,6 +1372,45 @@ fn page_path(
     })
 }
 
+/// How many of `dir`'s folders are the page's section path (`:sections`):
+/// up to the nearest folder holding an `_index` of the page's language (a
+/// folder without one is no section in that language; a top-level folder
+/// always is). Looked up on disk: only pages under a `:sections` pattern
+/// ask, on the walker's threads, before the other files are known.
+fn sections_depth(f: &File, dir: &[String], cfg: &HugoConfig) -> usize {
+    // The file's own folder is `f.dir`; `dir` may be shorter (a bundle).
+    let folder_of = |n: usize| f.path.ancestors().nth(f.dir.len() - n + 1);
+    (2..=dir.len())
+        .rev()
+        .find(|&n| {
+            let Some(folder) = folder_of(n) else {
+                return false;
+            };
+            let Ok(entries) = std::fs::read_dir(folder) else {
+                return false;
+            };
+            entries.filter_map(Result::ok).any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                let Some(rest) = name.strip_prefix("_index.") else {
+                    return false;
+                };
+                match rest.split_once('.') {
+                    Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
+                    None => {
+                        let own = cfg
+                            .language_dirs
+                            .iter()
+                            .find(|(_, d)| folder.starts_with(d))
+                            .map_or(cfg.default_language.as_str(), |(l, _)| l.as_str());
+                        own == f.lang
+                    }
+                }
+            })
+        })
+        .unwrap_or(dir.len().min(1))
+}
+
 /// `:year` as Go's `strconv.Itoa` writes it: not padded (`1` for a page
 /// without a date).
 fn d_year(date: jiff::civil::Date) -> String {
@@ -1411,7 +1455,7 @@ fn expand_permalink(
             "month" => Some(format!("{:02}", date.month())),
             "day" => Some(format!("{:02}", date.day())),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
-            "sections" => Some(dir.join("/")),
+            "sections" => Some(dir[..sections_depth(f, dir, cfg)].join("/")),
             // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
             // is `c-rust`), unlike in a plain slug.
             "title" => Some(hugo_make_path(&title.replace('+', " "), cfg.lower)),
@@ -1419,10 +1463,15 @@ fn expand_permalink(
                 &slug.unwrap_or(title).replace('+', " "),
                 cfg.lower,
             )),
-            "filename" | "contentbasename" => Some(file_name.to_owned()),
-            "slugorfilename" | "slugorcontentbasename" => {
-                Some(slug.unwrap_or(file_name).to_owned())
+            // Urlized too (`a+b.md` is `a-b`), as Hugo's permalink
+            // expander does with every token it makes of a name.
+            "filename" | "contentbasename" => {
+                Some(hugo_make_path(&file_name.replace('+', " "), cfg.lower))
             }
+            "slugorfilename" | "slugorcontentbasename" => Some(hugo_make_path(
+                &slug.unwrap_or(file_name).replace('+', " "),
+                cfg.lower,
+            )),
             _ => {
                 return Err(Error::Config {
                     path: f.path.clone(),
