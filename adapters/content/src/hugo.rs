@@ -13,7 +13,14 @@
 //! take ([`crate::hugo_dates`]); a list page's `url` is sanitised, a
 //! relative one gets the language prefix; a top-level section without
 //! `_index` is lowercase; folders `#…` and `…~` are skipped; a language
-//! may have its own taxonomies.
+//! may have its own taxonomies; a leaf bundle with a content file in a
+//! language it has no `index` of gets a page in that language (a copy of
+//! the default language's `index`); a headless bundle makes its section;
+//! an unpublished term `_index` drops the term; `:sections` is the
+//! nearest section of the page's language; a page's `url` is joined as
+//! Go's `path.Join` does. What Hugo refuses is refused: a `url` with
+//! `http://`/`https://` (every such file reported) and
+//! `disableKinds = ["taxonomy"]` without `ignoreErrors`.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
@@ -898,7 +905,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         };
         if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
             let f = &files[src.unwrap_or_default()];
-            path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
+            path = checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower));
         }
         push_node(
             &mut scan,
@@ -930,7 +937,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         // The taxonomy's own `_index` may set its URL, as a term's may.
         let path = match src.map(|i| &files[i]) {
             Some(f) => match get_str(&f.fm, "url") {
-                Some(url) => checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?,
+                Some(url) => checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower)),
                 None => path,
             },
             None => path,
@@ -958,7 +965,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             if let Some(f) = src.map(|i| &files[i])
                 && let Some(url) = get_str(&f.fm, "url")
             {
-                path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
+                path = checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower));
             }
             push_node(
                 &mut scan,
@@ -1244,32 +1251,29 @@ fn push_node(
     Ok(())
 }
 
-/// A front matter `url`, with a leading `/`. Hugo adds the language's
+/// A front matter `url` as a site path with a leading `/` (never outside
+/// the site: `..` is cleaned against the root, as Hugo does). Hugo adds the language's
 /// prefix to a relative one (`url: about/` of a German page is
 /// `/de/about/`), not to one that starts with `/`. A regular page's is
 /// used as written; a list page's (`_index`) is sanitised as a path
 /// (`/Up Per/` is `/up-per/`, or `/Up-Per/` under `disablePathToLower`):
 /// `sanitise` is then `Some(lowercase)`.
-fn checked_url(
-    url: &str,
-    f: &File,
-    lang_prefix: &str,
-    sanitise: Option<bool>,
-) -> Result<String, Error> {
-    if escapes(url) {
-        return Err(Error::PathEscapes {
-            path: f.path.clone(),
-            line: f.fm.line_of("url"),
-            key: "url",
-            value: url.to_owned(),
-        });
-    }
+fn checked_url(url: &str, lang_prefix: &str, sanitise: Option<bool>) -> String {
     let t = url.trim();
     let t = match sanitise {
         Some(lower) => {
             // A list page is a folder: `url = "categoria/sintaxe"` is
             // `/categoria/sintaxe/`.
             let mut t = hugo_make_path(t, lower);
+            // `..` never leaves the site: Hugo cleans it against the root.
+            if escapes(&t) {
+                let rooted = go_join(&t);
+                t = if t.starts_with('/') {
+                    rooted
+                } else {
+                    rooted[1..].to_owned()
+                };
+            }
             if !t.ends_with('/') && !t.rsplit('/').next().unwrap_or("").contains('.') {
                 t.push('/');
             }
@@ -1278,14 +1282,11 @@ fn checked_url(
         // A regular page's, as Hugo 0.111.3 joins it (Go's `path.Join`:
         // `//` and `.` segments go): a folder when it ends in `/` or holds
         // no `.` at all (`/a//b` is `/a/b/`, `/a.b/c` a file).
+        // `..` is cleaned against the root (`/x/../../y/` is `/y/`).
         None => {
             let folder = t.ends_with('/') || !t.contains('.');
-            let mut joined = String::with_capacity(t.len() + 1);
-            for seg in t.split('/').filter(|s| !s.is_empty() && *s != ".") {
-                joined.push('/');
-                joined.push_str(seg);
-            }
-            if folder || joined.is_empty() {
+            let mut joined = go_join(t);
+            if folder && joined != "/" {
                 joined.push('/');
             }
             if t.starts_with('/') {
@@ -1295,11 +1296,11 @@ fn checked_url(
             }
         }
     };
-    Ok(if t.starts_with('/') {
+    if t.starts_with('/') {
         t
     } else {
         format!("{lang_prefix}/{t}")
-    })
+    }
 }
 
 fn page_path(
@@ -1310,20 +1311,10 @@ fn page_path(
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
     if let Some(url) = get_str(&f.fm, "url") {
-        return checked_url(url, f, &lang_prefix(&f.lang), None);
+        return Ok(checked_url(url, &lang_prefix(&f.lang), None));
     }
     // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
     let slug = get_str(&f.fm, "slug").filter(|s| !s.is_empty());
-    if let Some(s) = slug
-        && escapes(s)
-    {
-        return Err(Error::PathEscapes {
-            path: f.path.clone(),
-            line: f.fm.line_of("slug"),
-            key: "slug",
-            value: s.to_owned(),
-        });
-    }
     // A leaf bundle's page is its folder; a file's is its name.
     let (dir, file_name): (&[String], &str) = if f.is_leaf() {
         match f.dir.split_last() {
@@ -1360,7 +1351,12 @@ fn page_path(
     // Hugo sanitises the whole target path, its slashes and `.html`
     // included, so a space before them becomes a hyphen
     // (`slug: " padded "` is `/posts/-padded-/`).
-    let rel = rel.join("/");
+    let mut rel = rel.join("/");
+    // A slug's `..` climbs out of the section, never out of the site
+    // (`slug: ../../s` is `/s/`), as Hugo joins the path.
+    if escapes(&rel) {
+        rel = go_join(&rel)[1..].to_owned();
+    }
     Ok(if rel.is_empty() {
         format!("{}/", lang_prefix(&f.lang))
     } else if ugly_for(&section) {
@@ -1370,6 +1366,31 @@ fn page_path(
         let path = hugo_make_path(&format!("/{rel}/"), cfg.lower);
         format!("{}{path}", lang_prefix(&f.lang))
     })
+}
+
+/// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments
+/// dropped, `..` takes the one before it and stops at the root; no
+/// trailing `/` (only the root itself is `/`).
+fn go_join(t: &str) -> String {
+    let mut segs: Vec<&str> = Vec::new();
+    for seg in t.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                segs.pop();
+            }
+            _ => segs.push(seg),
+        }
+    }
+    if segs.is_empty() {
+        return "/".to_owned();
+    }
+    let mut out = String::with_capacity(t.len() + 1);
+    for seg in segs {
+        out.push('/');
+        out.push_str(seg);
+    }
+    out
 }
 
 /// How many of `dir`'s folders are the page's section path (`:sections`):
