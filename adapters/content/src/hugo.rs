@@ -860,12 +860,20 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         } else {
             // An unpublished term `_index` (draft, future, expired) takes
             // the term's page with it, though pages use the term (Hugo
-            // 0.111.3); `push_node` leaves it out for its reason.
-            let term = hugo_make_path(&f.dir[1..].join("/"), cfg.lower);
-            terms
-                .entry((f.lang.clone(), taxo))
-                .or_default()
-                .insert(term, Some(i));
+            // 0.111.3); `push_node` leaves it out for its reason. Only
+            // when its folder is the term's own key, in lowercase: Hugo
+            // keys `tags/Go & Rust/` apart from the term `go-rust` pages
+            // use (same URL, another page), so leaving that folder out
+            // leaves the term listed.
+            let folder = f.dir[1..].join("/");
+            let term = hugo_make_path(&folder, cfg.lower);
+            let own_key = hugo_make_path(&folder, true) == folder.to_lowercase();
+            if own_key || (f.published && f.exclusion.is_none()) {
+                terms
+                    .entry((f.lang.clone(), taxo))
+                    .or_default()
+                    .insert(term, Some(i));
+            }
         }
     }
 
@@ -1476,7 +1484,13 @@ fn expand_permalink(
             "month" => Some(format!("{:02}", date.month())),
             "day" => Some(format!("{:02}", date.day())),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
-            "sections" => Some(dir[..sections_depth(f, dir, cfg)].join("/")),
+            // Urlized, as the names below (`a+b/` is `a-b`).
+            "sections" => Some(hugo_make_path(
+                &dir[..sections_depth(f, dir, cfg)]
+                    .join("/")
+                    .replace('+', " "),
+                cfg.lower,
+            )),
             // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
             // is `c-rust`), unlike in a plain slug.
             "title" => Some(hugo_make_path(&title.replace('+', " "), cfg.lower)),
