@@ -66,6 +66,17 @@ pub enum Error {
         /// Its value.
         value: String,
     },
+    /// A Hugo page's `url` starts with `http://` or `https://`, which Hugo
+    /// refuses ("URLs with protocol (http*) not supported").
+    #[error("{}:{line}: `url = {value:?}`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build", path.display())]
+    UrlWithProtocol {
+        /// The content file.
+        path: PathBuf,
+        /// 1-based line of the `url` key.
+        line: usize,
+        /// The value.
+        value: String,
+    },
     /// A file name carries a language code the site does not define
     /// (Zola refuses these too).
     #[error("{}: language `{lang}` in the file name is not in the site's `languages`", path.display())]
@@ -141,6 +152,9 @@ impl Error {
             Error::PathEscapes { .. } => {
                 Some("write the path relative to the site root, without `..`".to_owned())
             }
+            Error::UrlWithProtocol { .. } => Some(
+                "write `url` as a path on this site (`/x/`); to send visitors elsewhere, link or redirect from the page".to_owned(),
+            ),
             Error::UnknownLanguage { .. } => Some(
                 "add the language under `[languages]` in the site's configuration, or rename the file".to_owned(),
             ),

@@ -13,7 +13,14 @@
 //! take ([`crate::hugo_dates`]); a list page's `url` is sanitised, a
 //! relative one gets the language prefix; a top-level section without
 //! `_index` is lowercase; folders `#…` and `…~` are skipped; a language
-//! may have its own taxonomies.
+//! may have its own taxonomies; a leaf bundle with a content file in a
+//! language it has no `index` of gets a page in that language (a copy of
+//! the default language's `index`); a headless bundle makes its section;
+//! an unpublished term `_index` drops the term; `:sections` is the
+//! nearest section of the page's language; a page's `url` is joined as
+//! Go's `path.Join` does. What Hugo refuses is refused: a `url` with
+//! `http://`/`https://` (every such file reported) and
+//! `disableKinds = ["taxonomy"]` without `ignoreErrors`.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
@@ -233,13 +240,32 @@ pub(crate) fn open(
     };
     // Kind names match exactly, as in Hugo 0.111.3 (`Taxonomy` disables
     // nothing; `RSS` is a kind's name).
-    let disabled_kinds = match map.get("disablekinds") {
+    let disabled_kinds: BTreeSet<String> = match map.get("disablekinds") {
         Some(Value::Array(a)) => a
             .iter()
             .filter_map(|v| v.as_str().map(str::to_owned))
             .collect(),
         _ => BTreeSet::new(),
     };
+    // Hugo 0.111.3 stops on `taxonomy` here, whose meaning changed in 0.73,
+    // unless the site says it means the new one.
+    let ignored_errors = match map.get("ignoreerrors") {
+        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    if disabled_kinds.contains("taxonomy")
+        && !ignored_errors
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case("error-disable-taxonomy"))
+    {
+        return Err(config_err(
+            path,
+            "`disableKinds` holds \"taxonomy\", which Hugo 0.111.3 refuses (its meaning changed in \
+             Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); \
+             add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind, as Hugo asks"
+                .to_owned(),
+        ));
+    }
     let mut permalinks = BTreeMap::new();
     if let Some(Value::Object(p)) = map.get("permalinks") {
         // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
@@ -320,6 +346,9 @@ struct File {
     translation_key: Option<String>,
     /// Values Hugo drops, dropped here too (see [`normalise`]).
     warnings: Vec<crate::Warning>,
+    /// Why Hugo refuses the file whatever becomes of its page (a `url`
+    /// with a protocol): reported with every other refused file.
+    refused: Option<Box<Error>>,
 }
 
 impl File {
@@ -515,7 +544,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             .filter(|r| *r != content_dir && r.starts_with(content_dir))
             .collect();
         let skip_nested = |p: &Path| nested.iter().any(|r| p.starts_with(r));
-        let classify = |found: Found| classify(found, dir_lang.as_deref(), site, cfg, now);
+        let classify = |found: Found| classify(found, dir_lang.as_deref(), None, site, cfg, now);
         let walked = walk(
             site,
             content_dir,
@@ -533,6 +562,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         let classified = walked.files.into_iter().filter_map(|c| match c {
             Classified::Content(mut file) => {
                 scan.warnings.append(&mut file.warnings);
+                if let Some(e) = file.refused.take() {
+                    page_errors.push((file.path.clone(), *e));
+                }
                 Some(file)
             }
             Classified::Plain(path) => {
@@ -568,7 +600,50 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
     };
     if !leaf_dirs.is_empty() {
-        let mut kept = Vec::with_capacity(files.len());
+        // A content file in a bundle (at any depth) in a language the
+        // bundle has no `index` of makes Hugo give the bundle a page in
+        // that language anyway: a copy of the default language's `index`
+        // (else of another language's), with its front matter, in the
+        // file's language (Hugo 0.111.3 `pagesCollector.addToBundle`).
+        let headers: BTreeMap<(&[String], &str), &File> = files
+            .iter()
+            .filter(|f| f.is_leaf())
+            .map(|f| ((&f.dir[..], f.lang.as_str()), f))
+            .collect();
+        let mut clones: BTreeMap<(Vec<String>, String), PathBuf> = BTreeMap::new();
+        for f in files.iter().filter(|f| in_leaf(f)) {
+            let own = if f.is_leaf() {
+                f.dir.len()
+            } else {
+                f.dir.len() + 1
+            };
+            let Some(bundle) = (1..own)
+                .map(|n| &f.dir[..n])
+                .find(|d| leaf_dirs.contains(*d))
+            else {
+                continue;
+            };
+            if headers.contains_key(&(bundle, f.lang.as_str())) {
+                continue;
+            }
+            // With no default-language `index`, Hugo takes whichever
+            // header its map yields first (not deterministic); the first
+            // language in order is taken here.
+            let source = headers
+                .get(&(bundle, cfg.default_language.as_str()))
+                .or_else(|| {
+                    headers
+                        .range((bundle, "")..)
+                        .find(|((d, _), _)| *d == bundle)
+                        .map(|(_, h)| h)
+                });
+            if let Some(source) = source {
+                clones
+                    .entry((bundle.to_vec(), f.lang.clone()))
+                    .or_insert_with(|| source.path.clone());
+            }
+        }
+        let mut kept = Vec::with_capacity(files.len() + clones.len());
         for f in files {
             if in_leaf(&f) {
                 scan.excluded.push(Excluded {
@@ -577,6 +652,39 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 });
             } else {
                 kept.push(f);
+            }
+        }
+        for ((bundle, lang), source) in clones {
+            let name = source
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Some(allow_json) = accept(&name) else {
+                continue;
+            };
+            let front_matter = crate::front_matter::read(
+                &source,
+                allow_json,
+                &mut crate::front_matter::DirCache::default(),
+            )
+            .map_err(|e| page_errors.push((source.clone(), e)))
+            .ok();
+            let Some(front_matter) = front_matter else {
+                continue;
+            };
+            let mut rel = bundle;
+            rel.push(name);
+            let found = Found {
+                path: source,
+                rel,
+                front_matter,
+            };
+            if let Classified::Content(mut file) =
+                classify(found, None, Some(&lang), site, cfg, now)
+            {
+                // Its warnings were reported with the `index` it copies.
+                file.warnings.clear();
+                kept.push(file);
             }
         }
         files = kept;
@@ -634,7 +742,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                     let pair = (f.dir[0].as_str(), f.lang.as_str());
                     implied.insert(pair);
                 }
-            } else if f.published {
+            } else if f.published || f.exclusion == Some(ExclusionReason::Headless) {
+                // A headless bundle is not rendered, but makes its section
+                // exist (Hugo 0.111.3).
                 // The folder holding the page: for a leaf bundle, the one
                 // above the bundle's own folder (`content/about/index.md`
                 // is a page, not a section).
@@ -747,12 +857,23 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             .unwrap_or_default();
         if f.dir.len() == 1 {
             taxonomy_fm.insert((f.lang.clone(), taxo), i);
-        } else if f.published {
-            let term = hugo_make_path(&f.dir[1..].join("/"), cfg.lower);
-            terms
-                .entry((f.lang.clone(), taxo))
-                .or_default()
-                .insert(term, Some(i));
+        } else {
+            // An unpublished term `_index` (draft, future, expired) takes
+            // the term's page with it, though pages use the term (Hugo
+            // 0.111.3); `push_node` leaves it out for its reason. Only
+            // when its folder is the term's own key, in lowercase: Hugo
+            // keys `tags/Go & Rust/` apart from the term `go-rust` pages
+            // use (same URL, another page), so leaving that folder out
+            // leaves the term listed.
+            let folder = f.dir[1..].join("/");
+            let term = hugo_make_path(&folder, cfg.lower);
+            let own_key = hugo_make_path(&folder, true) == folder.to_lowercase();
+            if own_key || (f.published && f.exclusion.is_none()) {
+                terms
+                    .entry((f.lang.clone(), taxo))
+                    .or_default()
+                    .insert(term, Some(i));
+            }
         }
     }
 
@@ -792,7 +913,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         };
         if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
             let f = &files[src.unwrap_or_default()];
-            path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
+            path = checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower));
         }
         push_node(
             &mut scan,
@@ -824,7 +945,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         // The taxonomy's own `_index` may set its URL, as a term's may.
         let path = match src.map(|i| &files[i]) {
             Some(f) => match get_str(&f.fm, "url") {
-                Some(url) => checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?,
+                Some(url) => checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower)),
                 None => path,
             },
             None => path,
@@ -852,7 +973,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             if let Some(f) = src.map(|i| &files[i])
                 && let Some(url) = get_str(&f.fm, "url")
             {
-                path = checked_url(url, f, &lang_prefix(&f.lang), Some(cfg.lower))?;
+                path = checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower));
             }
             push_node(
                 &mut scan,
@@ -932,10 +1053,12 @@ impl Classified {
 }
 
 /// What Hugo makes of one content file: its language, bundle role and
-/// whether it is published. Runs on the walker's threads.
+/// whether it is published. Runs on the walker's threads. `force_lang`:
+/// the language of a bundle's copy of another language's `index`.
 fn classify(
     found: Found,
     dir_lang: Option<&str>,
+    force_lang: Option<&str>,
     site: &Site,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
@@ -953,6 +1076,8 @@ fn classify(
             dir_lang.unwrap_or(&cfg.default_language).to_owned(),
         ),
     };
+    // A bundle's copy of another language's `index` (see `scan`).
+    let lang = force_lang.map_or(lang, str::to_owned);
     let mut fm = match found.front_matter {
         Some(fm) => fm,
         None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => {
@@ -1007,7 +1132,19 @@ fn classify(
         terms: Vec::new(),
         translation_key: None,
         warnings,
+        refused: None,
     };
+    // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
+    // bundle resources and `_build: never` pages included.
+    if let Some(url) = get_str(&file.fm, "url")
+        && (url.starts_with("http://") || url.starts_with("https://"))
+    {
+        file.refused = Some(Box::new(Error::UrlWithProtocol {
+            path: file.path.clone(),
+            line: file.fm.line_of("url"),
+            value: url.to_owned(),
+        }));
+    }
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
     let counts_terms = file.published || file.exclusion == Some(ExclusionReason::Headless);
@@ -1122,44 +1259,56 @@ fn push_node(
     Ok(())
 }
 
-/// A front matter `url`, with a leading `/`. Hugo adds the language's
+/// A front matter `url` as a site path with a leading `/` (never outside
+/// the site: `..` is cleaned against the root, as Hugo does). Hugo adds the language's
 /// prefix to a relative one (`url: about/` of a German page is
 /// `/de/about/`), not to one that starts with `/`. A regular page's is
 /// used as written; a list page's (`_index`) is sanitised as a path
 /// (`/Up Per/` is `/up-per/`, or `/Up-Per/` under `disablePathToLower`):
 /// `sanitise` is then `Some(lowercase)`.
-fn checked_url(
-    url: &str,
-    f: &File,
-    lang_prefix: &str,
-    sanitise: Option<bool>,
-) -> Result<String, Error> {
-    if escapes(url) {
-        return Err(Error::PathEscapes {
-            path: f.path.clone(),
-            line: f.fm.line_of("url"),
-            key: "url",
-            value: url.to_owned(),
-        });
-    }
+fn checked_url(url: &str, lang_prefix: &str, sanitise: Option<bool>) -> String {
     let t = url.trim();
     let t = match sanitise {
         Some(lower) => {
             // A list page is a folder: `url = "categoria/sintaxe"` is
             // `/categoria/sintaxe/`.
             let mut t = hugo_make_path(t, lower);
+            // `..` never leaves the site: Hugo cleans it against the root.
+            if escapes(&t) {
+                let rooted = go_join(&t);
+                t = if t.starts_with('/') {
+                    rooted
+                } else {
+                    rooted[1..].to_owned()
+                };
+            }
             if !t.ends_with('/') && !t.rsplit('/').next().unwrap_or("").contains('.') {
                 t.push('/');
             }
             t
         }
-        None => t.to_owned(),
+        // A regular page's, as Hugo 0.111.3 joins it (Go's `path.Join`:
+        // `//` and `.` segments go): a folder when it ends in `/` or holds
+        // no `.` at all (`/a//b` is `/a/b/`, `/a.b/c` a file).
+        // `..` is cleaned against the root (`/x/../../y/` is `/y/`).
+        None => {
+            let folder = t.ends_with('/') || !t.contains('.');
+            let mut joined = go_join(t);
+            if folder && joined != "/" {
+                joined.push('/');
+            }
+            if t.starts_with('/') {
+                joined
+            } else {
+                joined.split_off(1)
+            }
+        }
     };
-    Ok(if t.starts_with('/') {
+    if t.starts_with('/') {
         t
     } else {
         format!("{lang_prefix}/{t}")
-    })
+    }
 }
 
 fn page_path(
@@ -1170,20 +1319,10 @@ fn page_path(
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
     if let Some(url) = get_str(&f.fm, "url") {
-        return checked_url(url, f, &lang_prefix(&f.lang), None);
+        return Ok(checked_url(url, &lang_prefix(&f.lang), None));
     }
     // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
     let slug = get_str(&f.fm, "slug").filter(|s| !s.is_empty());
-    if let Some(s) = slug
-        && escapes(s)
-    {
-        return Err(Error::PathEscapes {
-            path: f.path.clone(),
-            line: f.fm.line_of("slug"),
-            key: "slug",
-            value: s.to_owned(),
-        });
-    }
     // A leaf bundle's page is its folder; a file's is its name.
     let (dir, file_name): (&[String], &str) = if f.is_leaf() {
         match f.dir.split_last() {
@@ -1220,7 +1359,12 @@ fn page_path(
     // Hugo sanitises the whole target path, its slashes and `.html`
     // included, so a space before them becomes a hyphen
     // (`slug: " padded "` is `/posts/-padded-/`).
-    let rel = rel.join("/");
+    let mut rel = rel.join("/");
+    // A slug's `..` climbs out of the section, never out of the site
+    // (`slug: ../../s` is `/s/`), as Hugo joins the path.
+    if escapes(&rel) {
+        rel = go_join(&rel)[1..].to_owned();
+    }
     Ok(if rel.is_empty() {
         format!("{}/", lang_prefix(&f.lang))
     } else if ugly_for(&section) {
@@ -1230,6 +1374,70 @@ fn page_path(
         let path = hugo_make_path(&format!("/{rel}/"), cfg.lower);
         format!("{}{path}", lang_prefix(&f.lang))
     })
+}
+
+/// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments
+/// dropped, `..` takes the one before it and stops at the root; no
+/// trailing `/` (only the root itself is `/`).
+fn go_join(t: &str) -> String {
+    let mut segs: Vec<&str> = Vec::new();
+    for seg in t.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                segs.pop();
+            }
+            _ => segs.push(seg),
+        }
+    }
+    if segs.is_empty() {
+        return "/".to_owned();
+    }
+    let mut out = String::with_capacity(t.len() + 1);
+    for seg in segs {
+        out.push('/');
+        out.push_str(seg);
+    }
+    out
+}
+
+/// How many of `dir`'s folders are the page's section path (`:sections`):
+/// up to the nearest folder holding an `_index` of the page's language (a
+/// folder without one is no section in that language; a top-level folder
+/// always is). Looked up on disk: only pages under a `:sections` pattern
+/// ask, on the walker's threads, before the other files are known.
+fn sections_depth(f: &File, dir: &[String], cfg: &HugoConfig) -> usize {
+    // The file's own folder is `f.dir`; `dir` may be shorter (a bundle).
+    let folder_of = |n: usize| f.path.ancestors().nth(f.dir.len() - n + 1);
+    (2..=dir.len())
+        .rev()
+        .find(|&n| {
+            let Some(folder) = folder_of(n) else {
+                return false;
+            };
+            let Ok(entries) = std::fs::read_dir(folder) else {
+                return false;
+            };
+            entries.filter_map(Result::ok).any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                let Some(rest) = name.strip_prefix("_index.") else {
+                    return false;
+                };
+                match rest.split_once('.') {
+                    Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
+                    None => {
+                        let own = cfg
+                            .language_dirs
+                            .iter()
+                            .find(|(_, d)| folder.starts_with(d))
+                            .map_or(cfg.default_language.as_str(), |(l, _)| l.as_str());
+                        own == f.lang
+                    }
+                }
+            })
+        })
+        .unwrap_or(dir.len().min(1))
 }
 
 /// `:year` as Go's `strconv.Itoa` writes it: not padded (`1` for a page
@@ -1276,7 +1484,13 @@ fn expand_permalink(
             "month" => Some(format!("{:02}", date.month())),
             "day" => Some(format!("{:02}", date.day())),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
-            "sections" => Some(dir.join("/")),
+            // Urlized, as the names below (`a+b/` is `a-b`).
+            "sections" => Some(hugo_make_path(
+                &dir[..sections_depth(f, dir, cfg)]
+                    .join("/")
+                    .replace('+', " "),
+                cfg.lower,
+            )),
             // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
             // is `c-rust`), unlike in a plain slug.
             "title" => Some(hugo_make_path(&title.replace('+', " "), cfg.lower)),
@@ -1284,10 +1498,15 @@ fn expand_permalink(
                 &slug.unwrap_or(title).replace('+', " "),
                 cfg.lower,
             )),
-            "filename" | "contentbasename" => Some(file_name.to_owned()),
-            "slugorfilename" | "slugorcontentbasename" => {
-                Some(slug.unwrap_or(file_name).to_owned())
+            // Urlized too (`a+b.md` is `a-b`), as Hugo's permalink
+            // expander does with every token it makes of a name.
+            "filename" | "contentbasename" => {
+                Some(hugo_make_path(&file_name.replace('+', " "), cfg.lower))
             }
+            "slugorfilename" | "slugorcontentbasename" => Some(hugo_make_path(
+                &slug.unwrap_or(file_name).replace('+', " "),
+                cfg.lower,
+            )),
             _ => {
                 return Err(Error::Config {
                     path: f.path.clone(),

@@ -122,6 +122,15 @@ pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Err
             _ => escaped.push(c),
         }
     }
+    // A first segment with a colon (`mailto:x@y.org` as a Hugo `url`) is
+    // a path on the site, not a URL of its own scheme.
+    if escaped
+        .split('/')
+        .next()
+        .is_some_and(|seg| seg.contains(':'))
+    {
+        escaped.insert_str(0, "./");
+    }
     base.join(&escaped).map_err(|source_err| Error::Loc {
         path: source.to_path_buf(),
         source: source_err,

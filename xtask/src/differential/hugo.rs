@@ -696,8 +696,14 @@ impl Generator for Hugo {
         if rng.u8(..4) == 0 {
             files.push((Vec::new(), pick(rng, NAMES).to_owned()));
         }
+        // Not in a section's folder: a folder holding both `_index` and
+        // `index` is no shape a real site has (Hugo makes it a section and
+        // the `index` a page at the section's URL).
         if rng.u8(..5) == 0 {
-            files.push((vec![pick(rng, NAMES).to_owned()], "index".to_owned()));
+            let name = pick(rng, NAMES);
+            if !sections.contains(&name) {
+                files.push((vec![name.to_owned()], "index".to_owned()));
+            }
         }
         // Taxonomy and term content.
         if rng.u8(..5) == 0 {

@@ -606,3 +606,129 @@ fn sphinx_canonicals_outside_base_url_are_a_base_url_mismatch_not_no_entries() {
         valid(&dir.path().join("sitemap.xml"))
     );
 }
+
+/// Hugo 0.111.3 stops on a `url` with a protocol ("URLs with protocol
+/// (http*) not supported"), drafts and bundle resources included; we
+/// listed the page at that URL or under our base URL instead.
+#[test]
+fn hugo_url_with_protocol_is_refused_on_every_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(
+        root.join("config.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("content/posts/b")).unwrap();
+    let files = [
+        (
+            "content/posts/a.md",
+            "---\ntitle: A\ndraft: true\nurl: https://other.org/a/\n---\n",
+        ),
+        ("content/posts/b/index.md", "---\ntitle: B\n---\n"),
+        (
+            "content/posts/b/r.md",
+            "+++\ntitle = \"R\"\n\nurl = \"http://other.org/r/\"\n+++\n",
+        ),
+        // Only `http://` and `https://`: Hugo builds these as paths.
+        (
+            "content/posts/c.md",
+            "---\ntitle: C\nurl: HTTP://up.org/x/\n---\n",
+        ),
+        (
+            "content/posts/d.md",
+            "---\ntitle: D\nurl: mailto:x@y.org\n---\n",
+        ),
+    ];
+    for (path, text) in files {
+        fs::write(root.join(path), text).unwrap();
+    }
+    let out = sitemap(root, &["scan", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, root),
+        "error: ./content/posts/a.md:4: `url = \"https://other.org/a/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
+         error: ./content/posts/b/r.md:4: `url = \"http://other.org/r/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
+         error: 2 pages could not be read\n  \
+         hint: write `url` as a path on this site (`/x/`); to send visitors elsewhere, link or redirect from the page\n"
+    );
+    // Without them, the other forms are paths on the site, as Hugo 0.111.3
+    // writes them.
+    fs::remove_file(root.join("content/posts/a.md")).unwrap();
+    fs::remove_file(root.join("content/posts/b/r.md")).unwrap();
+    let out = sitemap(
+        root,
+        &["scan", "--dry-run", "--quiet", "--lastmod", "front-matter"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, root));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut urls: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    urls.sort_unstable();
+    assert_eq!(
+        urls,
+        [
+            "https://example.org/",
+            "https://example.org/HTTP:/up.org/x/",
+            "https://example.org/categories/",
+            "https://example.org/mailto:x@y.org",
+            "https://example.org/posts/",
+            "https://example.org/posts/b/",
+            "https://example.org/tags/",
+        ]
+    );
+}
+
+/// Hugo 0.111.3 stops on `disableKinds = ["taxonomy"]` (the kind's meaning
+/// changed in 0.73) unless `ignoreErrors` names the error; we built the
+/// sitemap without taxonomy pages.
+#[test]
+fn hugo_disable_kinds_taxonomy_is_refused_as_hugo_refuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir_all(root.join("content/posts")).unwrap();
+    fs::write(
+        root.join("content/posts/a.md"),
+        "---\ntitle: A\ntags: [x]\n---\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("config.toml"),
+        "baseURL = \"https://example.org/\"\ndisableKinds = [\"taxonomy\"]\n",
+    )
+    .unwrap();
+    let out = sitemap(root, &["scan", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, root),
+        "error: ./config.toml: `disableKinds` holds \"taxonomy\", which Hugo 0.111.3 refuses (its meaning changed in Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind, as Hugo asks\n"
+    );
+    // With the error ignored, Hugo drops the taxonomy lists, keeps the terms.
+    fs::write(
+        root.join("config.toml"),
+        "baseURL = \"https://example.org/\"\ndisableKinds = [\"taxonomy\"]\nignoreErrors = [\"error-disable-taxonomy\"]\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        root,
+        &["scan", "--dry-run", "--quiet", "--lastmod", "front-matter"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, root));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut urls: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    urls.sort_unstable();
+    assert_eq!(
+        urls,
+        [
+            "https://example.org/",
+            "https://example.org/posts/",
+            "https://example.org/posts/a/",
+            "https://example.org/tags/x/",
+        ]
+    );
+}
