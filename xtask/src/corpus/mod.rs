@@ -33,7 +33,7 @@ use anyhow::{Context, Result, bail};
 use crate::root;
 use crate::urlsets::{self, UrlSet};
 use list::{Generator, Site};
-pub(crate) use tools::{our_binary, version};
+pub(crate) use tools::{find_named, our_binary, version};
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut list_file = root().join("tests/corpus/sites.toml");

@@ -30,17 +30,20 @@ pub(crate) fn our_binary() -> Result<PathBuf> {
 
 /// The generator's program, or `None` when it is not installed.
 pub(crate) fn find(generator: Generator) -> Result<Option<PathBuf>> {
-    let (var, name) = match generator {
-        Generator::Hugo => ("SITEMAP_CORPUS_HUGO", "hugo"),
-        Generator::Zola => ("SITEMAP_CORPUS_ZOLA", "zola"),
-        Generator::Mdbook => ("SITEMAP_CORPUS_MDBOOK", "mdbook"),
+    match generator {
         // Each html site names its own program; checked when it runs.
-        Generator::Html => return Ok(Some(PathBuf::new())),
-    };
-    if let Some(path) = std::env::var_os(var) {
-        return Ok(Some(PathBuf::from(path)));
+        Generator::Html => Ok(Some(PathBuf::new())),
+        other => Ok(find_named(other.as_str())),
     }
-    Ok(on_path(name))
+}
+
+/// The program `name` (`hugo`, `zola`, `mdbook`): `SITEMAP_CORPUS_<NAME>`
+/// when set, else the one on `PATH`.
+pub(crate) fn find_named(name: &str) -> Option<PathBuf> {
+    match std::env::var_os(format!("SITEMAP_CORPUS_{}", name.to_uppercase())) {
+        Some(path) => Some(PathBuf::from(path)),
+        None => on_path(name),
+    }
 }
 
 pub(crate) fn hint(generator: Generator) -> &'static str {

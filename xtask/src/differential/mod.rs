@@ -23,7 +23,7 @@
 mod hugo;
 mod zola;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
@@ -70,7 +70,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     // A fresh seed each run unless one is given: thousands of runs over
     // time cover more than the same thousand again.
     let seed = seed.unwrap_or_else(|| fastrand::u64(..1_000_000_000));
-    let tool = tool(generator.name())?;
+    let tool = crate::corpus::find_named(generator.name()).with_context(|| {
+        let name = generator.name();
+        format!(
+            "{name} not found on PATH (or set SITEMAP_CORPUS_{})",
+            name.to_uppercase()
+        )
+    })?;
     let ours = crate::corpus::our_binary()?;
     println!(
         "{}: {}; seeds {seed}..{}",
@@ -162,18 +168,6 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         bail!("{} site(s) not equal", differ + failed);
     }
     Ok(())
-}
-
-fn tool(name: &str) -> Result<PathBuf> {
-    let var = format!("SITEMAP_CORPUS_{}", name.to_uppercase());
-    if let Some(p) = std::env::var_os(&var) {
-        return Ok(p.into());
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-        .with_context(|| format!("{name} not found on PATH (or set {var})"))
 }
 
 /// The generator's sitemap set (Hugo's multilingual index included).
