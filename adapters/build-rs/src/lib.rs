@@ -12,11 +12,13 @@
 //! [`Built::rerun_if_changed`] tells cargo to rerun the build script
 //! exactly when one of them changes.
 //!
-//! A site root may hold a `sitemap.toml`, with the same keys as for
-//! `sitemap scan` (`base-url`, `out`, `format`, `gzip`, `limits`, `stem`,
-//! `robots`, `html`, and a `[source]` table: `lastmod`, `include`,
-//! `exclude`, `changefreq`, `priority`, `include-drafts`, `[source.git]`).
-//! The builder's own settings win over it.
+//! A site root may hold a `sitemap.toml`, with the same keys as
+//! `sitemap scan` and `[output.sitemap]` of mdBook (the table is in
+//! [`sitemap_engine::keys`]); each key is also a builder method of the
+//! same name (`max-urls` → [`Sitemap::max_urls`], `[git] date` →
+//! [`Sitemap::git_date`]), and the builder's settings win over the file.
+//! The work is the engine's ([`sitemap_engine`]): this crate only gathers
+//! the settings and reports what was read, for cargo.
 //!
 //! Features, so that build scripts compile fast (default: none):
 //! - `git`: `git` in the lastmod precedence (it runs the `git` program,
@@ -27,8 +29,9 @@
 //! - `gzip`: `.xml.gz` / `.txt.gz` output.
 //! - `html`: scan a built HTML folder.
 //!
-//! Errors are one type, [`Error`], whose `Display` and `Debug` both print
-//! `file:line: message`, so `fn main() -> Result<(), sitemap_build::Error>`
+//! Errors are one type, [`Error`] (the engine's), whose `Display` and
+//! `Debug` both print `file:line: message` (or the builder method a value
+//! came from), so `fn main() -> Result<(), sitemap_build::Error>`
 //! in a build script fails with a message naming the file and line.
 //!
 //! A complete `build.rs` (here run on a small Zola site made on the spot):
@@ -41,7 +44,7 @@
 //! # std::fs::create_dir_all(site.join("content/blog"))?;
 //! # std::fs::write(site.join("content/blog/_index.md"), "+++\n+++\n")?;
 //! # std::fs::write(site.join("content/blog/hello.md"), "+++\ndate = 2024-05-01\n+++\nHi\n")?;
-//! # std::fs::write(site.join("sitemap.toml"), "[source]\nlastmod = [\"front-matter\", \"date\"]\n")?;
+//! # std::fs::write(site.join("sitemap.toml"), "lastmod = [\"front-matter\", \"date\"]\n")?;
 //! # let out_dir = dir.path().join("out");
 //! # fn build_rs(site: &std::path::Path, out_dir: &std::path::Path) -> Result<(), sitemap_build::Error> {
 //! // build.rs
@@ -82,20 +85,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod error;
-mod settings;
-
 use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub use sitemap_core::{ChangeFreq, Format, Lastmod, Limits, Loc, Priority, SetReport, Url};
-use sitemap_core::{DuplicatePolicy, OutsidePolicy, SetOptions, SetWriter};
-pub use sitemap_source::lastmod::LastmodSource;
-use sitemap_source::pipeline::{Pipeline, SourceConfig};
-
-pub use crate::error::Error;
-use crate::settings::Settings;
+pub use sitemap_core::{ChangeFreq, Lastmod, Loc, Priority, SetReport, Url};
+pub use sitemap_engine::settings::{FileFormat, Flavor, LimitsName, Settings, TrailingSlash};
+pub use sitemap_engine::{Error, LastmodSource};
+use sitemap_engine::{Job, Layer, Origin, PageList, Resolved, Source};
+pub use sitemap_source::lastmod::{GitDate, ShallowPolicy, Uncommitted};
 
 /// One page of a list the caller builds ([`Sitemap::pages`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -157,7 +155,7 @@ impl Page {
 }
 
 #[derive(Clone, Debug)]
-enum Source {
+enum What {
     Content(PathBuf),
     #[cfg(feature = "html")]
     Html(PathBuf),
@@ -168,35 +166,30 @@ enum Source {
 #[derive(Clone, Debug)]
 #[must_use = "nothing is written until `write` is called"]
 pub struct Sitemap {
-    source: Source,
+    what: What,
     root: Option<PathBuf>,
-    base_url: Option<String>,
-    out_dir: Option<PathBuf>,
     config: Option<PathBuf>,
-    lastmod: Option<Vec<LastmodSource>>,
-    format: Option<Format>,
-    gzip: Option<bool>,
-    limits: Option<Limits>,
-    stem: Option<String>,
-    robots: Option<bool>,
-    drafts: Option<bool>,
+    settings: Settings,
+}
+
+/// A builder method per settings key.
+macro_rules! setting {
+    ($(#[$doc:meta])* $name:ident($($field:ident).+: $ty:ty)) => {
+        $(#[$doc])*
+        pub fn $name(mut self, value: $ty) -> Sitemap {
+            self.settings.$($field).+ = Some(value.into());
+            self
+        }
+    };
 }
 
 impl Sitemap {
-    fn new(source: Source, root: Option<PathBuf>) -> Sitemap {
+    fn new(what: What, root: Option<PathBuf>) -> Sitemap {
         Sitemap {
-            source,
+            what,
             root,
-            base_url: None,
-            out_dir: None,
             config: None,
-            lastmod: None,
-            format: None,
-            gzip: None,
-            limits: None,
-            stem: None,
-            robots: None,
-            drafts: None,
+            settings: Settings::default(),
         }
     }
 
@@ -205,7 +198,7 @@ impl Sitemap {
     /// folder (`public/`) unless [`out_dir`](Self::out_dir) says otherwise.
     pub fn content(root: impl Into<PathBuf>) -> Sitemap {
         let root = root.into();
-        Sitemap::new(Source::Content(root.clone()), Some(root))
+        Sitemap::new(What::Content(root.clone()), Some(root))
     }
 
     /// A built HTML folder (`public/`, `_site/`, `dist/`) published at
@@ -215,7 +208,7 @@ impl Sitemap {
     #[cfg(feature = "html")]
     pub fn html(dir: impl Into<PathBuf>, base_url: impl Into<String>) -> Sitemap {
         let dir = dir.into();
-        Sitemap::new(Source::Html(dir.clone()), Some(dir)).base_url(base_url)
+        Sitemap::new(What::Html(dir.clone()), Some(dir)).base_url(base_url)
     }
 
     /// The pages a program lists itself, published under `base_url`.
@@ -224,24 +217,12 @@ impl Sitemap {
     /// build script is the package's folder); no `sitemap.toml` is read
     /// unless [`config`](Self::config) names one.
     pub fn pages(base_url: impl Into<String>, pages: impl IntoIterator<Item = Page>) -> Sitemap {
-        Sitemap::new(Source::Pages(pages.into_iter().collect()), None).base_url(base_url)
+        Sitemap::new(What::Pages(pages.into_iter().collect()), None).base_url(base_url)
     }
 
     /// The folder page sources are relative to (for [`Sitemap::pages`]).
     pub fn root(mut self, root: impl Into<PathBuf>) -> Sitemap {
         self.root = Some(root.into());
-        self
-    }
-
-    /// The site's base URL, instead of its configuration's.
-    pub fn base_url(mut self, base_url: impl Into<String>) -> Sitemap {
-        self.base_url = Some(base_url.into());
-        self
-    }
-
-    /// Where to write the sitemap (and robots.txt).
-    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Sitemap {
-        self.out_dir = Some(dir.into());
         self
     }
 
@@ -252,454 +233,251 @@ impl Sitemap {
         self
     }
 
+    /// Every key of `settings` that is set, over the builder's own.
+    pub fn settings(mut self, settings: Settings) -> Sitemap {
+        let layers = [
+            Layer::new(settings, Origin::Builder),
+            Layer::new(self.settings, Origin::Builder),
+        ];
+        self.settings = Resolved::new(&layers).settings;
+        self
+    }
+
+    /// Where to write the sitemap (and robots.txt): the `out` key.
+    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Sitemap {
+        self.settings.out = Some(dir.into());
+        self
+    }
+
     /// Where lastmod comes from, first match wins.
     pub fn lastmod(mut self, precedence: impl IntoIterator<Item = LastmodSource>) -> Sitemap {
-        self.lastmod = Some(precedence.into_iter().collect());
+        self.settings.lastmod = Some(precedence.into_iter().collect());
         self
     }
 
-    /// `<urlset>` XML (the default) or plain text.
-    pub fn format(mut self, format: Format) -> Sitemap {
-        self.format = Some(format);
+    /// Only pages whose source matches one of these globs.
+    pub fn include(mut self, globs: impl IntoIterator<Item = impl Into<String>>) -> Sitemap {
+        self.settings.include = Some(globs.into_iter().map(Into::into).collect());
         self
     }
 
-    /// Gzip the files.
-    #[cfg(feature = "gzip")]
+    /// Leave out pages whose source matches one of these globs.
+    pub fn exclude(mut self, globs: impl IntoIterator<Item = impl Into<String>>) -> Sitemap {
+        self.settings.exclude = Some(globs.into_iter().map(Into::into).collect());
+        self
+    }
+
+    setting!(
+        /// The site's base URL, instead of its configuration's.
+        base_url(base_url: impl Into<String>)
+    );
+    setting!(
+        /// The generator, instead of detecting it.
+        flavor(flavor: Flavor)
+    );
+    setting!(
+        /// With a built HTML folder: the sources its pages come from, for lastmod.
+        html_source(html_source: impl Into<PathBuf>)
+    );
+    setting!(
+        /// With a built HTML folder: list `page.html` as `page`.
+        clean_urls(clean_urls: bool)
+    );
+    setting!(
+        /// With a built HTML folder: how `dir/index.html` is listed.
+        trailing_slash(trailing_slash: TrailingSlash)
+    );
+    setting!(
+        /// List drafts too.
+        include_drafts(include_drafts: bool)
+    );
+    setting!(
+        /// The changefreq of pages that set none.
+        changefreq(changefreq: ChangeFreq)
+    );
+    setting!(
+        /// The priority of pages that set none.
+        priority(priority: Priority)
+    );
+    setting!(
+        /// Which date of a commit is the lastmod.
+        git_date(git.date: GitDate)
+    );
+    setting!(
+        /// What a shallow clone's cut-off history gives.
+        git_shallow(git.shallow: ShallowPolicy)
+    );
+    setting!(
+        /// What an edited or untracked file gives.
+        git_uncommitted(git.uncommitted: Uncommitted)
+    );
+    setting!(
+        /// The root file's name (`sitemap.xml`); split sets name their
+        /// files after it.
+        filename(filename: impl Into<String>)
+    );
+    setting!(
+        /// `<urlset>` XML (the default) or plain text.
+        format(format: FileFormat)
+    );
+    setting!(
+        /// Size limits per file (default [`LimitsName::Legacy`]).
+        limits(limits: LimitsName)
+    );
+    setting!(
+        /// At most this many URLs a file; past it the set is split.
+        max_urls(max_urls: u64)
+    );
+    setting!(
+        /// Add or update the `Sitemap:` line in `robots.txt` in the
+        /// output folder (merged, never replaced).
+        robots(robots: bool)
+    );
+    setting!(
+        /// Write `sitemap.xsl` beside the sitemap and reference it.
+        stylesheet(stylesheet: bool)
+    );
+    setting!(
+        /// Write `sitemap.html` for visitors.
+        html_page(html_page: bool)
+    );
+
+    /// Gzip the files (needs the `gzip` feature).
     pub fn gzip(mut self, gzip: bool) -> Sitemap {
-        self.gzip = Some(gzip);
+        self.settings.gzip = Some(gzip);
         self
     }
 
-    /// Size limits per file (default [`Limits::LEGACY`]).
-    pub fn limits(mut self, limits: Limits) -> Sitemap {
-        self.limits = Some(limits);
-        self
+    /// The base URL pages are joined to.
+    fn base_loc(&self) -> Result<Loc, Error> {
+        let resolved = Resolved::new(&[Layer::new(self.settings.clone(), Origin::Builder)]);
+        let url = resolved.settings.base_url.as_deref().unwrap_or_default();
+        Loc::parse_folder(url).map_err(|e| resolved.value_error("base-url", e.to_string()))
     }
 
-    /// File names: `stem.xml`, `stem-1.xml`, … (default `sitemap`).
-    pub fn stem(mut self, stem: impl Into<String>) -> Sitemap {
-        self.stem = Some(stem.into());
-        self
-    }
-
-    /// Add or update the `Sitemap:` line in `robots.txt` in the output
-    /// folder (merged, never replaced).
-    pub fn robots(mut self, robots: bool) -> Sitemap {
-        self.robots = Some(robots);
-        self
-    }
-
-    /// List drafts too.
-    pub fn drafts(mut self, drafts: bool) -> Sitemap {
-        self.drafts = Some(drafts);
-        self
-    }
-
-    /// Scans, writes the set, merges robots.txt when asked.
+    /// Scans, writes the set and its companions, merges robots.txt when
+    /// asked.
     pub fn write(self) -> Result<Built, Error> {
-        let mut files_read = BTreeSet::new();
-        let settings_path = match (&self.config, &self.root, &self.source) {
-            (Some(path), _, _) => Some((path.clone(), true)),
-            (None, _, Source::Pages(_)) | (None, None, _) => None,
-            (None, Some(root), _) => Some((root.join("sitemap.toml"), false)),
+        let root = self.root.clone().unwrap_or_else(|| PathBuf::from("."));
+        let settings_path = match (&self.config, &self.what) {
+            (Some(path), _) => Some((path.clone(), true)),
+            (None, What::Pages(_)) => None,
+            (None, _) => Some((root.join("sitemap.toml"), false)),
         };
-        let settings = match &settings_path {
-            Some((path, required)) => {
-                let found = settings::load(path, *required)?;
-                if found.is_some() {
-                    files_read.insert(path.clone());
-                }
-                found.unwrap_or_default()
-            }
-            None => Settings::default(),
-        };
-        let settings_file = settings_path.map(|(p, _)| p);
-        let source_config = self.source_config(&settings, settings_file.as_deref())?;
-        let git_asked = source_config.lastmod.contains(&LastmodSource::Git);
-
-        let mut scanned = match &self.source {
-            Source::Content(root) => match settings.html.as_ref().map(|h| root.join(h)) {
-                #[cfg(feature = "html")]
-                Some(dir) => self.scan_html(&dir, &settings, &source_config)?,
-                #[cfg(not(feature = "html"))]
-                Some(_) => {
-                    return Err(Error::config(
-                        settings_file.as_deref().unwrap_or(root),
-                        None,
-                        "`html` needs the `html` feature of sitemap-build".to_owned(),
-                    ));
-                }
-                None => self.scan_content(root, &settings, source_config)?,
-            },
+        let source = match &self.what {
+            What::Content(root) => Source::Site(root.clone()),
             #[cfg(feature = "html")]
-            Source::Html(dir) => self.scan_html(dir, &settings, &source_config)?,
-            Source::Pages(pages) => self.scan_pages(pages, &settings, source_config)?,
+            What::Html(dir) => Source::Site(dir.clone()),
+            What::Pages(pages) => Source::Pages(page_list(&root, &self.base_loc()?, pages)?),
         };
-        files_read.append(&mut scanned.files_read);
-        let git = scanned.uses_pipeline && git_asked;
-
-        let out = match (&self.out_dir, &settings.out, &self.root) {
-            (Some(dir), _, _) => dir.clone(),
-            (None, Some(out), Some(root)) => root.join(out),
-            (None, Some(out), None) => out.clone(),
-            (None, None, _) => scanned.out.clone().ok_or_else(|| {
-                Error::message("Sitemap::pages needs an output folder: call `.out_dir(..)`")
-            })?,
-        };
-        let format = self.format.or(settings.format).unwrap_or(Format::Xml);
-        let gzip = self.gzip.or(settings.gzip).unwrap_or(false);
-        if gzip && !cfg!(feature = "gzip") {
-            return Err(Error::config(
-                settings_file
-                    .as_deref()
-                    .unwrap_or(Path::new("sitemap.toml")),
-                None,
-                "`gzip = true` needs the `gzip` feature of sitemap-build".to_owned(),
-            ));
+        let mut settings = self.settings.clone();
+        #[cfg(feature = "html")]
+        if let What::Html(_) = &self.what {
+            settings.flavor = Some(Flavor::Html);
         }
-        let stem = self
-            .stem
-            .clone()
-            .or(settings.stem.clone())
-            .unwrap_or_else(|| "sitemap".to_owned());
-        let options = SetOptions::new(&out, scanned.base_url.clone())
-            .with_stem(stem)
-            .with_format(format)
-            .with_gzip(gzip)
-            .with_limits(self.limits.or(settings.limits).unwrap_or(Limits::LEGACY))
-            .with_outside(OutsidePolicy::Skip)
-            .with_duplicates(DuplicatePolicy::Skip);
-        let mut writer = SetWriter::new(options)?;
-        for url in &scanned.urls {
-            writer.push(url)?;
+        let mut job = Job::new(source)
+            .with_layer(Layer::new(settings, Origin::Builder))
+            .with_read_tracking(true)
+            .with_git(cfg!(feature = "git"));
+        let mut files_read = BTreeSet::new();
+        if let Some((path, required)) = &settings_path
+            && let Some(layer) = Layer::read_file(path, *required, &root)?
+        {
+            files_read.insert(path.clone());
+            job = job.with_layer(layer);
         }
-        let mut staged = writer.stage()?;
-        // Staged with the set, so a robots.txt that cannot be merged
-        // stops the build before the sitemap is replaced.
-        let robots = if self.robots.or(settings.robots).unwrap_or(false) {
-            Some(staged.stage_robots(&[])?.0)
-        } else {
-            None
+        let scanned = job.scan()?;
+        let git = cfg!(feature = "git")
+            && scanned.scan.used_git
+            && scanned
+                .resolved
+                .settings
+                .lastmod
+                .as_ref()
+                .is_none_or(|l| l.contains(&LastmodSource::Git));
+        let scan_root = match &self.what {
+            What::Pages(_) => root.clone(),
+            What::Content(r) => r.clone(),
+            #[cfg(feature = "html")]
+            What::Html(d) => d.clone(),
         };
-        let report = staged.commit()?;
-
-        let mut rerun_dirs = scanned.rerun_dirs;
+        files_read.extend(scanned.scan.read.iter().cloned());
+        let mut rerun_dirs = scanned.scan.watch_dirs.clone();
         rerun_dirs.sort();
         rerun_dirs.dedup();
-        let git_files = match (git, &self.root) {
-            (true, Some(root)) => git_files(root),
-            (true, None) => git_files(Path::new(".")),
-            (false, _) => Vec::new(),
-        };
+        let mut excluded: Vec<PathBuf> = scanned
+            .scan
+            .left_out
+            .iter()
+            .map(|e| scan_root.join(&e.path))
+            .collect();
+        excluded.sort();
+        excluded.dedup();
+        let mut warnings = scanned.scan.warnings.clone();
+        let report = scanned.write(|_| {})?;
+        warnings.extend(report.warnings.iter().cloned());
+        let git_files = if git { git_files(&root) } else { Vec::new() };
         Ok(Built {
-            report,
+            report: report.set,
             files_read: files_read.into_iter().collect(),
             rerun_dirs,
             git_files,
-            robots,
-            warnings: scanned.warnings,
-            excluded: scanned.excluded,
-        })
-    }
-
-    /// The `[source]` table of `sitemap.toml`, with the builder's settings
-    /// over it.
-    fn source_config(
-        &self,
-        settings: &Settings,
-        settings_file: Option<&Path>,
-    ) -> Result<SourceConfig, Error> {
-        let mut config = match &settings.source {
-            Some(table) => toml::Value::Table(table.clone())
-                .try_into::<SourceConfig>()
-                .map_err(|e| {
-                    Error::config(
-                        settings_file.unwrap_or(Path::new("sitemap.toml")),
-                        settings_file.and_then(|f| settings::line_of(f, "[source]")),
-                        format!("[source]: {}", e.message()),
-                    )
-                })?,
-            None => SourceConfig::default(),
-        };
-        // Without the feature, the default precedence skips git; only a
-        // precedence that names it is refused (below).
-        let named = settings
-            .source
-            .as_ref()
-            .is_some_and(|t| t.contains_key("lastmod"));
-        if !cfg!(feature = "git") && !named {
-            config.lastmod.retain(|s| *s != LastmodSource::Git);
-        }
-        if let Some(lastmod) = &self.lastmod {
-            config.lastmod = lastmod.clone();
-        }
-        if let Some(drafts) = self.drafts {
-            config.include_drafts = drafts;
-        }
-        if !cfg!(feature = "git") && config.lastmod.contains(&LastmodSource::Git) {
-            return Err(Error::config(
-                settings_file.unwrap_or(Path::new("sitemap.toml")),
-                settings_file.and_then(|f| settings::line_of(f, "lastmod")),
-                "lastmod source `git` needs the `git` feature of sitemap-build".to_owned(),
-            ));
-        }
-        Ok(config)
-    }
-
-    fn scan_content(
-        &self,
-        root: &Path,
-        settings: &Settings,
-        config: SourceConfig,
-    ) -> Result<Scanned, Error> {
-        use sitemap_content::{Site, SiteOptions};
-
-        let options = SiteOptions::default()
-            .with_base_url(self.base_url.clone().or(settings.base_url.clone()))
-            .with_drafts(config.include_drafts);
-        let site = Site::open(root, &options)?;
-        let scan = site.scan()?;
-        let output = content_output(&site, &scan, config)?;
-        let urls = output.urls;
-
-        let mut files_read = BTreeSet::new();
-        for file in config_files(&site) {
-            files_read.insert(file);
-        }
-        for source in scan
-            .pages
-            .iter()
-            .filter_map(|p| p.source.as_ref())
-            .chain(scan.excluded.iter().map(|e| &e.source))
-        {
-            files_read.insert(source.clone());
-        }
-        let mut warnings: Vec<String> = scan.warnings.iter().map(|w| w.to_string()).collect();
-        warnings.extend(output.warnings.iter().map(|w| w.to_string()));
-        let mut excluded: Vec<PathBuf> = scan.excluded.iter().map(|e| e.source.clone()).collect();
-        excluded.extend(output.excluded.iter().map(|e| site.root.join(&e.source)));
-        excluded.sort();
-        excluded.dedup();
-        Ok(Scanned {
-            urls,
-            base_url: site.base_url.clone(),
-            out: Some(site.output_dir.clone()),
-            files_read,
-            // A new page is a new file no list names yet: cargo watches the
-            // whole content folder for it.
-            rerun_dirs: vec![site.content_dir.clone()],
+            robots: report.robots.map(|(path, _)| path),
+            files: report.files,
             warnings,
             excluded,
-            uses_pipeline: true,
-        })
-    }
-
-    #[cfg(feature = "html")]
-    fn scan_html(
-        &self,
-        dir: &Path,
-        settings: &Settings,
-        config: &SourceConfig,
-    ) -> Result<Scanned, Error> {
-        let base_url = self
-            .base_url
-            .clone()
-            .or(settings.base_url.clone())
-            .ok_or_else(|| {
-                Error::message(format!(
-                    "{}: a built HTML folder has no configuration to take the base URL from; call `.base_url(..)` or set `base-url` in sitemap.toml",
-                    dir.display()
-                ))
-            })?;
-        let base = base_loc(&base_url)?;
-        let options = sitemap_html::HtmlOptions::new(base.clone())
-            .with_exclude(config.exclude.iter().cloned());
-        let found = sitemap_html::scan(dir, &options)?;
-        Ok(Scanned {
-            base_url: base,
-            out: Some(dir.to_path_buf()),
-            files_read: found.files_read.iter().cloned().collect(),
-            rerun_dirs: vec![dir.to_path_buf()],
-            warnings: found
-                .warnings
-                .iter()
-                .map(|w| format!("{}: {}", w.path.display(), w.kind))
-                .collect(),
-            excluded: found.excluded.iter().map(|e| e.path.clone()).collect(),
-            urls: found.urls,
-            // Dates come from the pages' markup.
-            uses_pipeline: false,
-        })
-    }
-
-    fn scan_pages(
-        &self,
-        pages: &[Page],
-        settings: &Settings,
-        config: SourceConfig,
-    ) -> Result<Scanned, Error> {
-        use sitemap_source::overrides::Overrides;
-        use sitemap_source::pipeline::Page as SourcePage;
-
-        let base_url = self
-            .base_url
-            .clone()
-            .or(settings.base_url.clone())
-            .ok_or_else(|| Error::message("no base URL: pass one to `Sitemap::pages`"))?;
-        let base = base_loc(&base_url)?;
-        let root = self.root.clone().unwrap_or_else(|| PathBuf::from("."));
-        let mut files_read = BTreeSet::new();
-        let mut list = Vec::with_capacity(pages.len());
-        let mut explicit: HashMap<Loc, Lastmod> = HashMap::new();
-        for (i, page) in pages.iter().enumerate() {
-            let loc = base
-                .join(&page.path)
-                .map_err(|e| Error::message(format!("page {} (`{}`): {e}", i + 1, page.path)))?;
-            // Pages without a file get a name of their own, so that the
-            // duplicate check and filters still have something to say.
-            let source = match &page.source {
-                Some(s) => {
-                    files_read.insert(root.join(s));
-                    s.clone()
-                }
-                None => PathBuf::from(format!("<page {}>", i + 1)),
-            };
-            // A Markdown source's front matter counts as it does in a
-            // content tree (`date`, `updated`, `[extra.sitemap]`); the
-            // caller's own values win over it.
-            let mut overrides = match page.source.as_ref().filter(|s| is_markdown(s)) {
-                Some(s) => {
-                    let path = root.join(s);
-                    let text = std::fs::read_to_string(&path).map_err(|e| {
-                        Error::message(format!("{}: cannot read: {e}", path.display()))
-                    })?;
-                    let fm = sitemap_source::front_matter::parse(s, &text)?;
-                    SourcePage::from_front_matter(s.clone(), loc.clone(), &fm)?.overrides
-                }
-                None => Overrides::default(),
-            };
-            overrides.changefreq = page.changefreq.or(overrides.changefreq);
-            overrides.priority = page.priority.or(overrides.priority);
-            // An explicit lastmod is the caller's front matter; kept aside
-            // too, so it wins even where the precedence leaves that out.
-            if page.lastmod.is_some() {
-                overrides.lastmod = page.lastmod.clone();
-            }
-            if let Some(l) = &page.lastmod {
-                explicit.insert(loc.clone(), l.clone());
-            }
-            list.push(SourcePage::new(source, loc).with_overrides(overrides));
-        }
-        let output = Pipeline::new(&root, config)?.run(list)?;
-        let mut urls = output.urls;
-        for url in &mut urls {
-            if let Some(l) = explicit.remove(&url.loc) {
-                url.lastmod = Some(l);
-            }
-        }
-        Ok(Scanned {
-            urls,
-            base_url: base,
-            out: None,
-            files_read,
-            rerun_dirs: Vec::new(),
-            warnings: output.warnings.iter().map(|w| w.to_string()).collect(),
-            excluded: output
-                .excluded
-                .iter()
-                .map(|e| root.join(&e.source))
-                .collect(),
-            uses_pipeline: true,
         })
     }
 }
 
-/// A content tree's pages through the source pipeline (overrides,
-/// filters, lastmod precedence), with the list-page rule applied: the
-/// home page, sections and their pagers take the newest `lastmod` of the
-/// pages under them; generated taxonomy and term pages get none. The
-/// glue [`Sitemap::content`] uses, public so that `sitemap scan` gives
-/// the same entries.
-pub fn content_output(
-    site: &sitemap_content::Site,
-    scan: &sitemap_content::ContentScan,
-    config: SourceConfig,
-) -> Result<sitemap_source::pipeline::Output, sitemap_source::Error> {
+/// The caller's pages as the source layer's, each Markdown source's
+/// front matter read as in a content tree (`date`, `updated`, sitemap
+/// overrides); the caller's own values win over it.
+fn page_list(root: &Path, base: &Loc, pages: &[Page]) -> Result<PageList, Error> {
+    use sitemap_source::overrides::Overrides;
     use sitemap_source::pipeline::Page as SourcePage;
 
-    let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
-    let config_rel = rel(&site.config_path);
-    // The content scan has already read each page's overrides (on its
-    // walker threads): what is left is copying, spread over the cores
-    // since on a large site it is a few allocations per page.
-    let convert = |chunk: &[sitemap_content::ContentPage]| -> Vec<SourcePage> {
-        chunk
-            .iter()
-            .map(|cp| {
-                let page = match &cp.source {
-                    Some(source) => SourcePage::new(rel(source), cp.loc.clone())
-                        .with_overrides(cp.overrides.clone()),
-                    // Generated pages (pagination, taxonomies, a home page
-                    // with no _index.md) name the configuration they come
-                    // from.
-                    None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
-                };
-                page.with_alternates(cp.alternates.clone())
-            })
-            .collect()
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = scan.pages.len().div_ceil(threads).max(1);
-    let mut pages = Vec::with_capacity(scan.pages.len());
-    std::thread::scope(|s| {
-        let handles: Vec<_> = scan
-            .pages
-            .chunks(chunk)
-            .map(|c| s.spawn(move || convert(c)))
-            .collect();
-        for handle in handles {
-            pages.extend(handle.join().expect("conversion thread panicked"));
+    let mut list = Vec::with_capacity(pages.len());
+    let mut fixed: HashMap<Loc, Lastmod> = HashMap::new();
+    for (i, page) in pages.iter().enumerate() {
+        let loc = base.join(&page.path).map_err(|e| Error::Setting {
+            at: format!("page {} (`{}`)", i + 1, page.path),
+            message: e.to_string(),
+            hint: "a page's path is relative to the base URL, or an absolute URL under it"
+                .to_owned(),
+        })?;
+        // Pages without a file get a name of their own, so that the
+        // duplicate check and filters still have something to say.
+        let source = page
+            .source
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("<page {}>", i + 1)));
+        let mut overrides = match page.source.as_ref().filter(|s| is_markdown(s)) {
+            Some(s) => {
+                let path = root.join(s);
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|source| Error::Io { path, source })?;
+                let fm = sitemap_source::front_matter::parse(s, &text)?;
+                SourcePage::from_front_matter(s.clone(), loc.clone(), &fm)?.overrides
+            }
+            None => Overrides::default(),
+        };
+        overrides.changefreq = page.changefreq.or(overrides.changefreq);
+        overrides.priority = page.priority.or(overrides.priority);
+        // An explicit lastmod is the caller's front matter; kept aside
+        // too, so it wins even where the precedence leaves that out.
+        if let Some(l) = &page.lastmod {
+            overrides.lastmod = Some(l.clone());
+            fixed.insert(loc.clone(), l.clone());
         }
-    });
-    let mut output = Pipeline::new(&site.root, config)?.run(pages)?;
-    roll_up_lastmod(&mut output.urls, &scan.pages);
-    Ok(output)
+        list.push(SourcePage::new(source, loc).with_overrides(overrides));
+    }
+    Ok(PageList::new(root, list).with_fixed_lastmod(fixed))
 }
 
 fn is_markdown(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e == "md" || e == "markdown")
-}
-
-fn base_loc(base_url: &str) -> Result<Loc, Error> {
-    Loc::parse_folder(base_url).map_err(|e| Error::message(format!("base URL: {e}")))
-}
-
-/// The configuration files a site's [`Site::open`](sitemap_content::Site::open)
-/// reads: the root file, and for Hugo every TOML/YAML/JSON file of
-/// `config/_default/` and `config/production/`.
-fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    if site.config_path.is_file() {
-        files.push(site.config_path.clone());
-    }
-    if site.flavor == sitemap_content::Flavor::Hugo {
-        for env in ["_default", "production"] {
-            let dir = site.root.join("config").join(env);
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let path = entry.path();
-                let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-                if matches!(ext, "toml" | "yaml" | "yml" | "json") {
-                    files.push(path);
-                }
-            }
-        }
-    }
-    files
 }
 
 /// The files whose change means git's answer may have changed: `HEAD`, the
@@ -742,19 +520,6 @@ fn git_files(root: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// What a scan produced, whatever the source.
-struct Scanned {
-    urls: Vec<Url>,
-    base_url: Loc,
-    out: Option<PathBuf>,
-    files_read: BTreeSet<PathBuf>,
-    rerun_dirs: Vec<PathBuf>,
-    warnings: Vec<String>,
-    excluded: Vec<PathBuf>,
-    /// Whether lastmod came through the source pipeline (and so maybe git).
-    uses_pipeline: bool,
-}
-
 /// What [`Sitemap::write`] wrote and read.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -771,6 +536,8 @@ pub struct Built {
     pub git_files: Vec<PathBuf>,
     /// robots.txt, when it was merged.
     pub robots: Option<PathBuf>,
+    /// The companions written (`sitemap.xsl`, `sitemap.html`).
+    pub files: Vec<PathBuf>,
     /// Warnings, each naming its file.
     pub warnings: Vec<String>,
     /// Source files of pages left out (drafts, excluded, noindex), sorted.
@@ -800,90 +567,6 @@ impl Built {
         }
         for w in &self.warnings {
             let _ = writeln!(out, "cargo:warning={w}");
-        }
-    }
-}
-
-/// List pages change when what they list changes: the home page, a
-/// section and its pagers take the newest `lastmod` of the pages under
-/// their URL (or their own `_index` file's, if newer); a taxonomy or term
-/// page without a content file of its own gets none rather than the
-/// configuration file's date. The same rule as `sitemap scan`. `urls` is
-/// sorted by `loc`.
-fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage]) {
-    use sitemap_content::PageKind;
-    // Each URL's page kind (and whether it has a content file of its own),
-    // by merging the pages sorted by loc with the sorted URLs: no URL text
-    // is hashed or copied, which on a site of 100,000 pages was a tenth of
-    // the work left after the parallel walk. Among pages sharing a loc the
-    // last one counts.
-    let mut by_loc: Vec<(&str, PageKind, bool)> = pages
-        .iter()
-        .map(|p| (p.loc.as_str(), p.kind, p.source.is_some()))
-        .collect();
-    by_loc.sort_by(|a, b| a.0.cmp(b.0));
-    let mut info: Vec<Option<(PageKind, bool)>> = Vec::with_capacity(urls.len());
-    let mut next = 0;
-    for url in urls.iter() {
-        let loc = url.loc.as_str();
-        while next < by_loc.len() && by_loc[next].0 < loc {
-            next += 1;
-        }
-        let mut found = None;
-        while next < by_loc.len() && by_loc[next].0 == loc {
-            found = Some((by_loc[next].1, by_loc[next].2));
-            next += 1;
-        }
-        info.push(found);
-    }
-    let newest = |a: Option<Lastmod>, b: Option<&Lastmod>| -> Option<Lastmod> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(if b.start() > a.start() { b.clone() } else { a }),
-            (a, b) => a.or_else(|| b.cloned()),
-        }
-    };
-    // The rolled-up lastmod of each list page, by URL index.
-    let mut rolled: Vec<Option<Option<Lastmod>>> = vec![None; urls.len()];
-    for i in 0..urls.len() {
-        let Some((kind, has_source)) = info[i] else {
-            continue;
-        };
-        match kind {
-            PageKind::Home | PageKind::Section => {
-                let mut best = if has_source {
-                    urls[i].lastmod.clone()
-                } else {
-                    None
-                };
-                // Sorted by loc, so the pages under this URL follow it.
-                let loc = urls[i].loc.as_str();
-                for (u, k) in urls[i..]
-                    .iter()
-                    .zip(&info[i..])
-                    .take_while(|(u, _)| u.loc.as_str().starts_with(loc))
-                {
-                    if matches!(k, Some((PageKind::Page, _))) {
-                        best = newest(best, u.lastmod.as_ref());
-                    }
-                }
-                rolled[i] = Some(best);
-            }
-            PageKind::Taxonomy | PageKind::Term if !has_source => rolled[i] = Some(None),
-            _ => {}
-        }
-    }
-    for i in 0..urls.len() {
-        if let Some((PageKind::Pagination, _)) = info[i] {
-            // `…/section/page/3/`: the section is two segments up.
-            let trimmed = urls[i].loc.as_str().trim_end_matches('/');
-            let parent = trimmed.rsplitn(3, '/').nth(2).map(|p| format!("{p}/"));
-            let lastmod = parent
-                .and_then(|p| urls.binary_search_by(|u| u.loc.as_str().cmp(&p)).ok())
-                .and_then(|k| rolled[k].clone())
-                .flatten();
-            urls[i].lastmod = lastmod;
-        } else if let Some(lastmod) = &rolled[i] {
-            urls[i].lastmod = lastmod.clone();
         }
     }
 }

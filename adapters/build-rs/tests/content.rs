@@ -76,7 +76,7 @@ fn source_table_without_lastmod_keeps_the_default_precedence() {
     .unwrap();
     std::fs::write(
         root.join("sitemap.toml"),
-        "[source]\nchangefreq = \"weekly\"\n",
+        "changefreq = \"weekly\"\n",
     )
     .unwrap();
     let out = root.join("out");

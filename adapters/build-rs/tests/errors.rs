@@ -70,7 +70,7 @@ fn git_lastmod_without_the_feature_is_refused_at_its_line() {
     std::fs::create_dir(root.join("content")).unwrap();
     std::fs::write(
         root.join("sitemap.toml"),
-        "[source]\nlastmod = [\"git\", \"date\"]\n",
+        "lastmod = [\"git\", \"date\"]\n",
     )
     .unwrap();
     let err = Sitemap::content(root)

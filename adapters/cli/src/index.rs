@@ -12,21 +12,21 @@
 //! - Each entry's `<lastmod>` is the newest `<lastmod>` of the sitemap's
 //!   URLs: a crawler re-reads the sitemaps whose pages changed.
 //! - The index and robots.txt are written as every file is (temporary
-//!   file, sync, rename, under the folder's lock).
+//!   file, sync, rename, under the folder's lock), by the engine's
+//!   [`sitemap_engine::publish_index`].
 
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
-use sitemap_core::output::{LockPolicy, OutputDir};
 use sitemap_core::validate::{self, DocumentKind, Options};
-use sitemap_core::{IndexWriter, Lastmod, Limits, Loc, XmlOptions};
+use sitemap_core::{Lastmod, Limits, Loc};
+use sitemap_engine::IndexEntry;
 
 use crate::Outcome;
-use crate::publish::shown;
 use crate::settings::Hinted;
-use crate::ui::Ui;
+use crate::ui::{Ui, shown};
 
 /// Write one sitemap index over existing sitemaps (each checked), with each one's newest lastmod.
 #[derive(Args, Debug)]
@@ -40,9 +40,9 @@ pub(crate) struct IndexArgs {
     /// The folder served at --base-url; the index is written here.
     #[arg(long, short, value_name = "DIR")]
     out: PathBuf,
-    /// The index's file name without `.xml`.
-    #[arg(long, default_value = "sitemap_index")]
-    stem: String,
+    /// The index's file name.
+    #[arg(long, default_value = "sitemap_index.xml")]
+    filename: String,
     /// Add or update the `Sitemap:` line in robots.txt in --out.
     #[arg(long)]
     robots: bool,
@@ -64,7 +64,7 @@ pub(crate) fn run(args: &IndexArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         .out
         .canonicalize()
         .with_context(|| format!("--out {}", args.out.display()))?;
-    let name = format!("{}.xml", args.stem);
+    let name = args.filename.clone();
     let mut children = Vec::new();
     let mut problems = Vec::new();
     for file in &args.sitemaps {
@@ -86,52 +86,24 @@ pub(crate) fn run(args: &IndexArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         }
         .into());
     }
-    let limits = Limits::LEGACY;
-    if children.len() as u64 > limits.max_sitemaps {
-        anyhow::bail!(
-            "{} sitemaps: an index may list at most {}",
-            children.len(),
-            limits.max_sitemaps
-        );
-    }
-    let mut index = IndexWriter::new(Vec::new(), XmlOptions::default());
-    for child in &children {
-        index.write(&child.loc, child.lastmod.as_ref())?;
-    }
-    let bytes = index.finish()?;
-    let index_loc = base.join(&name)?;
-
-    let dir = OutputDir::open(&out, LockPolicy::Wait)?;
-    let staged = dir.stage(&name, &bytes)?;
-    let robots = if args.robots {
-        let previous: Vec<Loc> = base
-            .join(&format!("{}.xml.gz", args.stem))
-            .into_iter()
-            .collect();
-        let (_, new) = sitemap_core::robots::prepare(&out, &index_loc, &previous)?;
-        Some(
-            new.map(|bytes| dir.stage(sitemap_core::robots::ROBOTS_FILE_NAME, &bytes))
-                .transpose()?,
-        )
-    } else {
-        None
-    };
-    // The index first: robots.txt then points at a file that exists.
-    let path = staged.publish()?;
+    let entries: Vec<IndexEntry> = children
+        .into_iter()
+        .map(|c| IndexEntry::new(c.loc, c.lastmod))
+        .collect();
+    let report = sitemap_engine::publish_index(&out, &base, &name, &entries, args.robots)?;
+    debug_assert!(report.path.ends_with(&name));
     let mut written = format!("wrote {}", shown(&args.out.join(&name)));
-    match robots {
-        Some(Some(staged)) => {
-            staged.publish()?;
-            written.push_str(" and robots.txt");
-        }
-        Some(None) => written.push_str("; robots.txt already up to date"),
+    match report.robots_changed {
+        Some(true) => written.push_str(" and robots.txt"),
+        Some(false) => written.push_str("; robots.txt already up to date"),
         None => {}
     }
-    dir.sync()?;
-    debug_assert!(path.ends_with(&name));
+    for w in &report.warnings {
+        ui.warning(w);
+    }
     ui.summary(&format!(
         "sitemap: index of {} sitemaps; {written}",
-        children.len()
+        entries.len()
     ));
     Ok(Outcome::Done)
 }

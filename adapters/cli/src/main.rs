@@ -9,10 +9,9 @@
 //! (unknown flag, bad value); 3 `--check` found the sitemap on disk out of
 //! date.
 
-mod human;
+mod flags;
 mod index;
 mod mdbook;
-mod publish;
 mod scan;
 mod settings;
 mod site;
@@ -97,7 +96,10 @@ fn main() -> ExitCode {
         Ok(Outcome::CheckFailed) => ExitCode::from(EXIT_CHECK_FAILED),
         Err(err) => {
             ui.error(&err);
-            if err.downcast_ref::<values::Usage>().is_some() {
+            let flag = err
+                .downcast_ref::<sitemap_engine::Error>()
+                .is_some_and(sitemap_engine::Error::from_flag);
+            if flag || err.downcast_ref::<values::Usage>().is_some() {
                 ExitCode::from(EXIT_USAGE)
             } else {
                 ExitCode::from(EXIT_ERROR)

@@ -44,7 +44,7 @@ impl Ui {
     /// count.
     pub(crate) fn error(&self, err: &anyhow::Error) {
         let mut out = std::io::stderr().lock();
-        let pages = err.chain().find_map(|cause| match cause.downcast_ref() {
+        let pages = err.chain().find_map(|cause| match content_error(cause) {
             Some(sitemap_content::Error::Pages { errors }) => Some(errors),
             _ => None,
         });
@@ -147,12 +147,32 @@ impl Drop for Spinner {
 }
 
 /// The hint of the first error in the chain that has one.
+/// A content error, also where the engine carries it (its `transparent`
+/// wrapping hides it from the cause chain).
+fn content_error<'a>(
+    cause: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a sitemap_content::Error> {
+    match cause.downcast_ref::<sitemap_engine::Error>() {
+        Some(sitemap_engine::Error::Content(e)) => Some(e),
+        _ => cause.downcast_ref(),
+    }
+}
+
 fn hint_of(err: &anyhow::Error) -> Option<String> {
     for cause in err.chain() {
-        if let Some(e) = cause.downcast_ref::<sitemap_content::Error>()
+        if let Some(e) = content_error(cause)
             && let Some(h) = e.hint()
         {
             return Some(h);
+        }
+        if let Some(h) = cause
+            .downcast_ref::<sitemap_engine::Error>()
+            .and_then(|e| e.hint())
+        {
+            return Some(h.to_owned());
+        }
+        if let Some(sitemap_engine::Error::Source(_)) = cause.downcast_ref() {
+            return Some("fix the value in the file named above".to_owned());
         }
         if let Some(e) = cause.downcast_ref::<crate::settings::Hinted>() {
             return Some(e.hint.clone());
@@ -162,4 +182,10 @@ fn hint_of(err: &anyhow::Error) -> Option<String> {
         }
     }
     None
+}
+
+/// A path as the user gave it (without a leading `./`).
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }

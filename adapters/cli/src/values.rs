@@ -30,16 +30,13 @@ impl std::fmt::Display for Usage {
 impl std::error::Error for Usage {}
 
 /// `--priority`: 0.0 to 1.0.
-pub(crate) fn priority(s: &str) -> Result<f64, String> {
-    let p: Priority = s.parse().map_err(|e| format!("{e}"))?;
-    Ok(p.value())
+pub(crate) fn priority(s: &str) -> Result<Priority, String> {
+    s.parse().map_err(|e| format!("{e}"))
 }
 
 /// `--changefreq`: one of the protocol's words.
-pub(crate) fn changefreq(s: &str) -> Result<String, String> {
-    s.parse::<ChangeFreq>()
-        .map(|c| c.as_str().to_owned())
-        .map_err(|e| format!("{e}"))
+pub(crate) fn changefreq(s: &str) -> Result<ChangeFreq, String> {
+    s.parse::<ChangeFreq>().map_err(|e| format!("{e}"))
 }
 
 /// `--max-urls`: 1 to the protocol's 50,000.
@@ -56,9 +53,9 @@ mod tests {
 
     #[test]
     fn values_are_checked_as_the_model_checks_them() {
-        assert_eq!(priority("0.5"), Ok(0.5));
+        assert_eq!(priority("0.5").map(|p| p.value()), Ok(0.5));
         assert!(priority("2").unwrap_err().contains("0.0 to 1.0"));
-        assert_eq!(changefreq("weekly").as_deref(), Ok("weekly"));
+        assert_eq!(changefreq("weekly").map(|c| c.as_str()), Ok("weekly"));
         assert!(changefreq("sometimes").is_err());
         assert_eq!(max_urls("50000"), Ok(50_000));
         assert!(max_urls("0").is_err() && max_urls("50001").is_err());

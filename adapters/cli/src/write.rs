@@ -23,15 +23,13 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use serde::Deserialize;
-use sitemap_core::{
-    Alternate, ChangeFreq, DuplicatePolicy, Hreflang, Lastmod, Loc, OutsidePolicy, Priority,
-    Pushed, SetOptions, Url,
-};
+use sitemap_core::{Alternate, ChangeFreq, Hreflang, Lastmod, Loc, Priority, Url};
+use sitemap_engine::{HumanPage, Outputs, Publisher, Resolved};
 
 use crate::Outcome;
-use crate::publish::{Companions, open_writer, publish};
-use crate::settings::{FormatName, Hinted, LimitsName};
-use crate::ui::Ui;
+use crate::flags::OutputArgs;
+use crate::settings::Hinted;
+use crate::ui::{Ui, shown};
 
 /// The longest line read; a longer one is an error, not an allocation.
 pub(crate) const MAX_LINE: usize = 64 * 1024;
@@ -45,30 +43,8 @@ pub(crate) struct WriteArgs {
     /// The folder the sitemap is served from; every URL must lie under it.
     #[arg(long, value_name = "URL")]
     base_url: String,
-    /// Where to write.
-    #[arg(long, short, value_name = "DIR")]
-    out: PathBuf,
-    /// File format.
-    #[arg(long, value_enum)]
-    format: Option<FormatName>,
-    /// Gzip the files (`sitemap.xml.gz`).
-    #[arg(long)]
-    gzip: bool,
-    /// Size limits per file: legacy (10 MB) or sitemaps-org (50 MB).
-    #[arg(long, value_enum)]
-    limits: Option<LimitsName>,
-    /// At most N URLs per sitemap file; past it the set is split into an index.
-    #[arg(long, value_name = "N", value_parser = crate::values::max_urls)]
-    max_urls: Option<u64>,
-    /// File names: `STEM.xml`, or `STEM-1-<tag>.xml`, … and the index `STEM.xml`.
-    #[arg(long, default_value = "sitemap")]
-    stem: String,
-    /// Add or update the `Sitemap:` line in robots.txt in the output folder.
-    #[arg(long)]
-    robots: bool,
-    /// Write sitemap.xsl beside the sitemap and reference it.
-    #[arg(long)]
-    stylesheet: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
@@ -96,6 +72,9 @@ struct JsonAlternate {
 pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
     let base = crate::values::base_url(&args.base_url)?;
+    if args.output.out.is_none() {
+        return Err(crate::values::Usage("--out DIR is required".to_owned()).into());
+    }
     let (name, input): (String, Box<dyn Read>) = if args.input.as_os_str() == "-" {
         ("<stdin>".to_owned(), Box::new(std::io::stdin().lock()))
     } else {
@@ -104,21 +83,20 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             .with_context(|| format!("cannot read {}", args.input.display()))?;
         (args.input.display().to_string(), Box::new(file))
     };
-    let mut options = SetOptions::new(&args.out, base.clone())
-        .with_stem(args.stem.clone())
-        .with_format(crate::publish::format(args.format))
-        .with_gzip(args.gzip)
-        .with_limits(crate::publish::limits(args.limits, args.max_urls)?)
-        .with_outside(OutsidePolicy::Skip)
-        .with_duplicates(DuplicatePolicy::Skip);
-    if args.stylesheet {
-        let href = sitemap_core::human::XSL_FILE_NAME;
-        options = options.with_stylesheet(href).with_index_stylesheet(href);
-    }
-    let mut writer = open_writer(options, ui)?;
+    let resolved = Resolved::new(&[args.output.layer(Some(&args.base_url))]);
+    let outputs = Outputs::resolve(&resolved, base.clone(), None)?;
+    // sitemap.html lists every page, so only then are the entries held.
+    let mut pages = Vec::new();
+    let html_page = outputs.html_page;
+    let mut publisher = Publisher::open(outputs, |dir| {
+        ui.summary(&format!(
+            "waiting for another run writing into {}",
+            shown(dir)
+        ));
+    })?;
 
     let mut lines = Lines::new(BufReader::with_capacity(256 * 1024, input));
-    let (mut bad, mut duplicates, mut json) = (0_u64, 0_u64, None::<bool>);
+    let (mut bad, mut json) = (0_u64, None::<bool>);
     while let Some(line) = lines
         .next_line()
         .with_context(|| format!("cannot read {name}"))?
@@ -151,13 +129,19 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             parse_fields(&text, &base)
         };
         match parsed {
-            Ok(url) => {
-                // After a bad line nothing is written, but the rest is still
-                // read so every bad line is reported in one run.
-                if bad == 0 && writer.push(&url)? == Pushed::SkippedDuplicate {
-                    duplicates += 1;
+            // After a bad line nothing is written, but the rest is still
+            // read so every bad line is reported in one run.
+            Ok(url) if bad == 0 => {
+                publisher.push(&url)?;
+                if html_page {
+                    pages.push(HumanPage {
+                        loc: url.loc,
+                        source: None,
+                        lastmod: url.lastmod,
+                    });
                 }
             }
+            Ok(_) => {}
             Err((col, message)) => {
                 bad += 1;
                 ui.error_line(&format!("{name}:{}:{col}: {message}", lines.number));
@@ -171,28 +155,20 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         }
         .into());
     }
-    let staged = writer.stage()?;
-    let companions = Companions {
-        files: if args.stylesheet {
-            vec![(
-                sitemap_core::human::XSL_FILE_NAME,
-                sitemap_core::human::XSL.as_bytes().to_vec(),
-            )]
-        } else {
-            Vec::new()
-        },
-        robots_stem: args.robots.then_some(args.stem.as_str()),
-    };
-    let published = publish(staged, &base, companions)?;
-    let written = published.written(&base, ui);
-    let skipped = if duplicates > 0 {
-        format!(" ({duplicates} duplicate(s) left out)")
+    let report = publisher.finish(&pages)?;
+    for w in &report.warnings {
+        ui.warning(w);
+    }
+    let skipped = if report.duplicates > 0 {
+        format!(" ({} duplicate(s) left out)", report.duplicates)
     } else {
         String::new()
     };
     ui.summary(&format!(
-        "sitemap: {} lines read, {} URLs{skipped}; {written}",
-        lines.number, published.report.urls
+        "sitemap: {} lines read, {} URLs{skipped}; {}",
+        lines.number,
+        report.set.urls,
+        report.written(shown)
     ));
     Ok(Outcome::Done)
 }

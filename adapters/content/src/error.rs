@@ -146,7 +146,7 @@ impl Error {
                 "run `sitemap scan` in the site's root folder, pass the folder as DIR, or set --flavor".to_owned(),
             ),
             Error::NoBaseUrl { path, key } => Some(format!(
-                "set `{key}` in {}, `base_url` in sitemap.toml, or pass --base-url https://example.org/",
+                "set `{key}` in {}, `base-url` in sitemap.toml, or pass --base-url https://example.org/",
                 path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
             )),
             Error::PathEscapes { .. } => {

@@ -145,7 +145,7 @@ fn zola_missing_base_url_says_where_to_set_it() {
     );
     assert_eq!(
         err.hint().unwrap(),
-        "set `base_url` in zola.toml, `base_url` in sitemap.toml, or pass --base-url https://example.org/"
+        "set `base_url` in zola.toml, `base-url` in sitemap.toml, or pass --base-url https://example.org/"
     );
     // --base-url fills the gap.
     let site = Site::open(

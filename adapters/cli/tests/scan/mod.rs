@@ -158,7 +158,7 @@ fn scan_settings_file_and_flags_win() {
     let dir = site("hugo-rules");
     fs::write(
         dir.path().join("sitemap.toml"),
-        "out = \"dist\"\nformat = \"txt\"\n\n[source]\nlastmod = [\"front-matter\", \"date\"]\nexclude = [\"content/guides/**\"]\n",
+        "out = \"dist\"\nformat = \"txt\"\nlastmod = [\"front-matter\", \"date\"]\nexclude = [\"content/guides/**\"]\n",
     )
     .unwrap();
     let out = sitemap(dir.path(), &["scan", "-q"]);
@@ -193,7 +193,7 @@ fn scan_no_flags_override_true_settings() {
     let dir = site("hugo-rules");
     fs::write(
         dir.path().join("sitemap.toml"),
-        "gzip = true\nrobots = true\nstylesheet = true\nhtml-page = true\n\n[source]\nlastmod = [\"front-matter\", \"date\"]\ninclude-drafts = true\n",
+        "gzip = true\nrobots = true\nstylesheet = true\nhtml-page = true\nlastmod = [\"front-matter\", \"date\"]\ninclude-drafts = true\n",
     )
     .unwrap();
     let files = |args: &[&str]| {
@@ -307,7 +307,8 @@ fn bad_flag_values_are_usage_errors_naming_the_flag() {
         ("--lastmod", "git,build-time"),
         ("--max-urls", "0"),
         ("--changefreq", "sometimes"),
-        ("--shallow", "maybe"),
+        ("--git-shallow", "maybe"),
+        ("--git-date", "yesterday"),
         ("--base-url", "notaurl"),
         ("--trailing-slash", "x"),
         ("--format", "yaml"),
@@ -327,14 +328,14 @@ fn bad_flag_values_are_usage_errors_naming_the_flag() {
     }
     fs::write(
         dir.path().join("sitemap.toml"),
-        "[source]\npriority = 2.0\n",
+        "gzip = true\npriority = 2.0\n",
     )
     .unwrap();
     let out = sitemap(dir.path(), &["scan", "--dry-run"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr, dir.path()).starts_with(
-            "error: sitemap.toml:2: [source]: priority `2`: expected a number from 0.0 to 1.0\n"
+            "error: sitemap.toml:2: priority `2`: expected a number from 0.0 to 1.0\n"
         ),
         "{}",
         text(&out.stderr, dir.path())
@@ -349,7 +350,7 @@ fn scan_errors_name_the_file_with_a_hint() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: ./zola.toml: no base URL: the site's configuration has no `base_url`\n  hint: set `base_url` in zola.toml, `base_url` in sitemap.toml, or pass --base-url https://example.org/\n"
+        "error: ./zola.toml: no base URL: the site's configuration has no `base_url`\n  hint: set `base_url` in zola.toml, `base-url` in sitemap.toml, or pass --base-url https://example.org/\n"
     );
     fs::write(
         dir.path().join("sitemap.toml"),
@@ -364,7 +365,7 @@ fn scan_errors_name_the_file_with_a_hint() {
         "{stderr}"
     );
     assert!(
-        stderr.ends_with("  hint: see `sitemap scan --help` for every key of sitemap.toml\n"),
+        stderr.ends_with("  hint: see the key table in `sitemap scan --help` (the same keys everywhere)\n"),
         "{stderr}"
     );
     // A front matter error: file:line.
@@ -430,7 +431,7 @@ fn help_documents_settings_and_exit_codes() {
         "gzip",
         "limits",
         "robots",
-        "[source]",
+        "[git]",
         "lastmod",
         "include-drafts",
         "shallow",

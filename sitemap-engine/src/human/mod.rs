@@ -7,12 +7,12 @@
 //! Markdown heading (pulldown-cmark), the built page's HTML `<title>`,
 //! and last the URL's final path segment.
 //!
-//! `sitemap scan --stylesheet` and `--html-page` call these; the files
+//! The job's `stylesheet` and `html-page` settings call these; the files
 //! are staged with the sitemap set and published with it.
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use sitemap_core::human::{self, HtmlPage, PageEntry};
 use sitemap_core::{Lastmod, Loc};
@@ -23,18 +23,18 @@ const HEAD_BYTES: usize = 64 * 1024;
 
 /// One page to list, with what a title can be found from.
 #[derive(Debug, Clone)]
-pub(crate) struct HumanPage {
+pub struct HumanPage {
     /// The page's URL.
-    pub(crate) loc: Loc,
+    pub loc: Loc,
     /// Its Markdown (or other) source, if known.
-    pub(crate) source: Option<PathBuf>,
+    pub source: Option<PathBuf>,
     /// When it last changed.
-    pub(crate) lastmod: Option<Lastmod>,
+    pub lastmod: Option<Lastmod>,
 }
 
 /// The title a visitor should see for `page`; `out_dir` is where the
 /// built site is (for the HTML `<title>`), `base_url` its URL.
-pub(crate) fn title_of(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> String {
+pub fn title_of(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> String {
     if let Some(t) = page.source.as_deref().and_then(markdown_title) {
         return t;
     }
@@ -45,7 +45,7 @@ pub(crate) fn title_of(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> Stri
 }
 
 /// The front matter `title`, else the first Markdown heading.
-pub(crate) fn markdown_title(source: &Path) -> Option<String> {
+pub fn markdown_title(source: &Path) -> Option<String> {
     let ext = source.extension().and_then(|e| e.to_str()).unwrap_or("");
     if !matches!(ext, "md" | "markdown") {
         return None;
@@ -67,7 +67,7 @@ pub(crate) fn markdown_title(source: &Path) -> Option<String> {
 }
 
 /// The text of the first heading of a Markdown document.
-pub(crate) fn first_heading(markdown: &str) -> Option<String> {
+pub fn first_heading(markdown: &str) -> Option<String> {
     let mut in_heading = false;
     let mut title = String::new();
     for event in Parser::new(markdown) {
@@ -90,7 +90,7 @@ pub(crate) fn first_heading(markdown: &str) -> Option<String> {
 }
 
 /// The `<title>` of an HTML file's head.
-pub(crate) fn html_title(file: &Path) -> Option<String> {
+pub fn html_title(file: &Path) -> Option<String> {
     let mut bytes = std::fs::read(file).ok()?;
     bytes.truncate(HEAD_BYTES);
     let text = String::from_utf8_lossy(&bytes);
@@ -123,7 +123,7 @@ fn built_file(loc: &Loc, out_dir: &Path, base_url: &Loc) -> Option<PathBuf> {
 
 /// The last path segment, de-slugged: `/blog/first-post/` gives
 /// "first post"; the site root gives its host.
-pub(crate) fn fallback_title(loc: &Loc) -> String {
+pub fn fallback_title(loc: &Loc) -> String {
     let s = loc.as_str();
     let after_scheme = s.find("://").map_or(0, |i| i + 3);
     let path = s[after_scheme..].split(['?', '#']).next().unwrap_or("");
@@ -208,12 +208,12 @@ fn percent_decode(s: &str) -> String {
 /// `sitemap.html` for the site at `base_url`, finding each page's title
 /// as [`title_of`] says (`out_dir` holds the built pages). The scan
 /// stages it beside the sitemap, so it is published with the set.
-pub(crate) fn html_page(
+pub fn html_page(
     out_dir: &Path,
     base_url: &Loc,
     site_title: &str,
     pages: &[HumanPage],
-) -> Result<Vec<u8>> {
+) -> Result<Vec<u8>, crate::Error> {
     let entries: Vec<PageEntry> = pages
         .iter()
         .map(|p| {
@@ -230,7 +230,10 @@ pub(crate) fn html_page(
         &HtmlPage::new(base_url.clone(), site_title),
         &entries,
     )
-    .context("cannot render sitemap.html")?;
+    .map_err(|source| crate::Error::Io {
+        path: out_dir.join(human::HTML_FILE_NAME),
+        source,
+    })?;
     Ok(html)
 }
 

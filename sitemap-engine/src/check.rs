@@ -1,0 +1,54 @@
+//! `--check`: the set written into a temporary folder and compared, file
+//! by file, with what the output folder holds; nothing there changes.
+
+use std::path::Path;
+
+use sitemap_core::{SetOptions, SetWriter, Url};
+
+use crate::error::Error;
+use crate::publish::Outputs;
+
+pub(crate) fn differences(urls: &[Url], outputs: &Outputs) -> Result<Vec<String>, Error> {
+    let tmp = tempfile::tempdir().map_err(|source| Error::Io {
+        path: std::env::temp_dir(),
+        source,
+    })?;
+    let report = SetWriter::new(outputs.set_options(tmp.path()))?.write_all(urls.iter())?;
+    let options: SetOptions = outputs.set_options(&outputs.dir);
+    let out = outputs.dir.as_path();
+    let mut differences = Vec::new();
+    let mut names = Vec::new();
+    let files = report
+        .sitemaps
+        .iter()
+        .map(|s| &s.path)
+        .chain(report.index.as_ref().map(|i| &i.path));
+    for path in files {
+        let name = path.strip_prefix(tmp.path()).unwrap_or(path).to_path_buf();
+        let new = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let on_disk = out.join(&name);
+        match std::fs::read(&on_disk) {
+            Ok(old) if old == new => {}
+            Ok(_) => differences.push(format!(
+                "{}: differs from what would be written",
+                shown(&on_disk)
+            )),
+            Err(_) => differences.push(format!("{}: missing", shown(&on_disk))),
+        }
+        names.push(name.to_string_lossy().into_owned());
+    }
+    if out.is_dir() {
+        for p in options.leftovers(&names)? {
+            differences.push(format!("{}: would be removed", shown(&p)));
+        }
+    }
+    Ok(differences)
+}
+
+fn shown(path: &Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
+}

@@ -1,0 +1,89 @@
+//! One error type for the job: its `Display` names the file (and line)
+//! or the flag a value came from, [`Error::hint`] says what to do, and its
+//! `Debug` is its `Display`, so a build script's
+//! `fn main() -> Result<(), Error>` prints a sentence.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Why a job failed.
+#[derive(thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A setting's value is wrong; `at` names where it came from
+    /// (`sitemap.toml:7 \`max-urls\``, `` `--max-urls` ``).
+    #[error("{at}: {message}")]
+    Setting {
+        /// Where the value was set.
+        at: String,
+        /// What is wrong with it.
+        message: String,
+        /// What to do.
+        hint: String,
+    },
+    /// Something about the job as a whole (no base URL, no output folder).
+    #[error("{message}")]
+    Job {
+        /// What is wrong.
+        message: String,
+        /// What to do.
+        hint: String,
+    },
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A Zola or Hugo site could not be read.
+    #[error(transparent)]
+    Content(#[from] sitemap_content::Error),
+    /// A page's front matter, or the source layer, refused something.
+    #[error(transparent)]
+    Source(#[from] sitemap_source::Error),
+    /// A built HTML folder could not be read.
+    #[cfg(feature = "html")]
+    #[error(transparent)]
+    Html(#[from] sitemap_html::Error),
+    /// The sitemap set could not be written.
+    #[error(transparent)]
+    Write(#[from] sitemap_core::SetError),
+    /// robots.txt could not be merged.
+    #[error(transparent)]
+    Robots(#[from] sitemap_core::robots::RobotsError),
+    /// The output folder could not be locked or written.
+    #[error(transparent)]
+    Output(#[from] sitemap_core::output::OutputError),
+}
+
+impl Error {
+    /// What the user can do about it, where the job knows.
+    pub fn hint(&self) -> Option<&str> {
+        match self {
+            Error::Setting { hint, .. } | Error::Job { hint, .. } => Some(hint),
+            _ => None,
+        }
+    }
+
+    /// Whether the value came from a command-line flag: a usage error.
+    pub fn from_flag(&self) -> bool {
+        matches!(self, Error::Setting { at, .. } if at.starts_with("`--"))
+    }
+
+    pub(crate) fn job(message: impl Into<String>, hint: impl Into<String>) -> Error {
+        Error::Job {
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+impl fmt::Debug for Error {
+    /// The same text as `Display`: a build script returning this error
+    /// shows the reader a sentence, not a struct.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

@@ -1,0 +1,209 @@
+//! The one sitemap job behind every skin: the `sitemap` CLI, the
+//! `mdbook-sitemap` plugin and `sitemap-build` for build.rs only gather
+//! settings and present the [`Report`]; everything between happens here.
+//!
+//! A job goes one way, as mdBook's `MDBook::load` → `build` does:
+//!
+//! 1. **Settings** ([`settings`]): [`Layer`]s of one [`Settings`] type,
+//!    the same keys everywhere (documented in [`keys`]), each value
+//!    remembering where it came from for messages.
+//! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
+//!    folder, or pages the caller lists) → pages → entries, through the
+//!    source layer (overrides, filters, lastmod).
+//! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
+//!    robots.txt, the stylesheet and `sitemap.html`, staged and published
+//!    as one unit; or a comparison with what is on disk
+//!    ([`Scanned::check`], module `check`), or the entries as the write
+//!    would list them ([`Scan::listed`]).
+//!
+//! A list of URLs made elsewhere (`sitemap write`) goes straight to a
+//! [`Publisher`]; an index over other tools' sitemaps (`sitemap index`)
+//! to [`publish_index`].
+//!
+//! ```
+//! use sitemap_engine::{Job, Layer, Origin, Settings, Source};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let site = dir.path();
+//! std::fs::write(site.join("zola.toml"), "base_url = \"https://example.org\"\n")?;
+//! std::fs::create_dir_all(site.join("content"))?;
+//! std::fs::write(site.join("content/hello.md"), "+++\ndate = 2024-05-01\n+++\nHi\n")?;
+//!
+//! let mut settings = Settings::default();
+//! settings.lastmod = Some(vec![sitemap_engine::LastmodSource::Date]);
+//! let job = Job::new(Source::Site(site.to_owned()))
+//!     .with_layer(Layer::new(settings, Origin::Flag));
+//! let report = job.scan()?.write(|_| {})?;
+//! assert_eq!(report.set.urls, 2);
+//! let xml = std::fs::read_to_string(site.join("public/sitemap.xml"))?;
+//! assert!(xml.contains("<loc>https://example.org/hello/</loc>\n    <lastmod>2024-05-01</lastmod>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod check;
+mod error;
+pub mod human;
+pub mod keys;
+pub mod publish;
+mod scan;
+pub mod settings;
+
+pub use sitemap_source::lastmod::LastmodSource;
+
+pub use crate::error::Error;
+pub use crate::human::HumanPage;
+pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
+pub use crate::scan::{LeftOut, PageList, Scan, Source};
+pub use crate::settings::{
+    FileFormat, Flavor, GitSettings, Layer, LimitsName, Origin, Resolved, Settings, TrailingSlash,
+};
+
+use crate::scan::ScanOptions;
+
+/// A sitemap job: where the pages come from and the settings layers.
+#[derive(Debug)]
+#[must_use = "a job does nothing until it is scanned"]
+pub struct Job {
+    source: Source,
+    layers: Vec<Layer>,
+    want_sources: bool,
+    track_reads: bool,
+    git_allowed: bool,
+}
+
+impl Job {
+    /// A job over `source` with no settings yet (every default).
+    pub fn new(source: Source) -> Job {
+        Job {
+            source,
+            layers: Vec::new(),
+            want_sources: false,
+            track_reads: false,
+            git_allowed: true,
+        }
+    }
+
+    /// Adds a layer below those added before (add the flags first).
+    pub fn with_layer(mut self, layer: Layer) -> Job {
+        self.layers.push(layer);
+        self
+    }
+
+    /// Keeps each entry's source file ([`Scan::sources`]), for a dry
+    /// run's `source=` field; `html-page` keeps them anyway.
+    pub fn with_sources(mut self, want: bool) -> Job {
+        self.want_sources = want;
+        self
+    }
+
+    /// Records every file read ([`Scan::read`]), for a build script's
+    /// `rerun-if-changed`.
+    pub fn with_read_tracking(mut self, track: bool) -> Job {
+        self.track_reads = track;
+        self
+    }
+
+    /// Whether `git` may be in the lastmod precedence (a build script
+    /// without the `git` feature says no: the default precedence then
+    /// skips it, and a precedence naming it is an error).
+    pub fn with_git(mut self, allowed: bool) -> Job {
+        self.git_allowed = allowed;
+        self
+    }
+
+    /// The settings as layered so far.
+    pub fn resolved(&self) -> Resolved {
+        Resolved::new(&self.layers)
+    }
+
+    /// Sources → pages → entries, and the outputs resolved; `progress`
+    /// hears about each long step.
+    pub fn scan(self) -> Result<Scanned, Error> {
+        self.scan_with_progress(&|_| {})
+    }
+
+    /// [`Job::scan`], telling `progress` about each long step.
+    pub fn scan_with_progress(mut self, progress: &dyn Fn(&str)) -> Result<Scanned, Error> {
+        let resolved = Resolved::new(&self.layers);
+        let config = scan::source_config(&resolved, self.git_allowed)?;
+        let options = ScanOptions {
+            resolved: &resolved,
+            config,
+            want_sources: self.want_sources || resolved.settings.html_page == Some(true),
+            track_reads: self.track_reads,
+            progress,
+        };
+        let mut scan = scan::scan(&self.source, &options)?;
+        // The generator's own settings (Hugo's `[sitemap]`) lie under
+        // every layer the user wrote.
+        let resolved = match scan.site_layer.take() {
+            Some(layer) => {
+                self.layers.push(layer);
+                Resolved::new(&self.layers)
+            }
+            None => resolved,
+        };
+        let base_url = match &scan.base_url {
+            Some(base) => base.clone(),
+            None => {
+                return Err(Error::job(
+                    "no base URL",
+                    "set `base-url` (`--base-url`, sitemap.toml, book.toml or `.base_url(..)`)",
+                ));
+            }
+        };
+        let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
+        Ok(Scanned {
+            resolved,
+            scan,
+            outputs,
+        })
+    }
+}
+
+/// A scanned job, ready to write, check or list.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Scanned {
+    /// The settings, with where each came from.
+    pub resolved: Resolved,
+    /// What the scan found.
+    pub scan: Scan,
+    /// Where and how the set is written.
+    pub outputs: Outputs,
+}
+
+impl Scanned {
+    /// Writes the set and its companions; `waiting` hears when another
+    /// run holds the output folder (the write then waits for it).
+    pub fn write(self, waiting: impl FnOnce(&std::path::Path)) -> Result<Report, Error> {
+        let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
+        for url in &self.scan.urls {
+            publisher.push(url)?;
+        }
+        let pages: Vec<HumanPage> = if self.outputs.html_page {
+            self.scan
+                .urls
+                .iter()
+                .map(|u| HumanPage {
+                    loc: u.loc.clone(),
+                    source: self.scan.sources.get(&u.loc).cloned(),
+                    lastmod: u.lastmod.clone(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let report = publisher.finish(&pages)?;
+        // As for the scan's pages: the process is about to end.
+        std::mem::forget(self.scan);
+        Ok(report)
+    }
+
+    /// What a write would change in the output folder, one line each
+    /// (a file that differs, is missing, or would be removed); empty when
+    /// the folder is up to date. Nothing is written there.
+    pub fn check(&self) -> Result<Vec<String>, Error> {
+        check::differences(&self.scan.urls, &self.outputs)
+    }
+}

@@ -1,0 +1,419 @@
+//! The one way anything is published: the output settings resolved
+//! ([`Outputs`]), a writer holding the output folder's lock
+//! ([`Publisher`]), the set staged with every file that goes with it
+//! (stylesheet, HTML page, robots.txt) and committed as one unit, and a
+//! [`Report`] of what was written. A sitemap index over other tools'
+//! sitemaps ([`publish_index`]) takes the same robots.txt merge.
+//!
+//! This is the only place outside `sitemap-core` that opens a
+//! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
+//! build.rs all come here.
+
+use std::path::{Path, PathBuf};
+
+use sitemap_core::output::{LockPolicy, OutputDir};
+use sitemap_core::{
+    DuplicatePolicy, Format, IndexWriter, Lastmod, Limits, Loc, OutsidePolicy, Pushed,
+    SetErrorKind, SetOptions, SetReport, SetWriter, StagedSet, Url, XmlOptions,
+};
+
+use crate::error::Error;
+use crate::human::{self, HumanPage};
+use crate::settings::{FileFormat, LimitsName, Resolved};
+
+/// Where and how the set is written, resolved from the settings.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Outputs {
+    /// The folder served at `base_url`.
+    pub dir: PathBuf,
+    /// The URL `dir` is served at.
+    pub base_url: Loc,
+    /// The root file's name without its extension (`sitemap`).
+    pub stem: String,
+    /// XML or text.
+    pub format: Format,
+    /// Gzip every file.
+    pub gzip: bool,
+    /// Per-file limits.
+    pub limits: Limits,
+    /// Merge the `Sitemap:` line into robots.txt.
+    pub robots: bool,
+    /// Write and reference `sitemap.xsl`.
+    pub stylesheet: bool,
+    /// Write `sitemap.html`.
+    pub html_page: bool,
+}
+
+impl Outputs {
+    /// The outputs the settings ask for, the set served at `base_url`
+    /// from `default_dir` unless `out` says otherwise.
+    pub fn resolve(
+        resolved: &Resolved,
+        base_url: Loc,
+        default_dir: Option<&Path>,
+    ) -> Result<Outputs, Error> {
+        let s = &resolved.settings;
+        let dir = match (&s.out, default_dir) {
+            (Some(out), _) => out.clone(),
+            (None, Some(dir)) => dir.to_owned(),
+            (None, None) => {
+                return Err(Error::job(
+                    "no output folder",
+                    "set `out` (`--out`, `.out(..)`)",
+                ));
+            }
+        };
+        let (stem, format) = stem_and_format(resolved)?;
+        let limits = match s.limits.unwrap_or(LimitsName::Legacy) {
+            LimitsName::Legacy => Limits::LEGACY,
+            LimitsName::SitemapsOrg => Limits::SITEMAPS_ORG,
+        };
+        let limits = match s.max_urls {
+            Some(n) if n == 0 || n > limits.max_urls => {
+                return Err(resolved.value_error(
+                    "max-urls",
+                    format!(
+                        "{n}: expected 1 to {} (the limit of the chosen `limits`)",
+                        limits.max_urls
+                    ),
+                ));
+            }
+            Some(n) => limits.with_max_urls(n),
+            None => limits,
+        };
+        let gzip = s.gzip.unwrap_or(false);
+        if gzip && !cfg!(feature = "gzip") {
+            return Err(resolved.value_error(
+                "gzip",
+                "true needs the `gzip` feature of sitemap-engine (sitemap-build's `gzip`)",
+            ));
+        }
+        Ok(Outputs {
+            dir,
+            base_url,
+            stem,
+            format,
+            gzip,
+            limits,
+            robots: s.robots.unwrap_or(false),
+            stylesheet: s.stylesheet.unwrap_or(false),
+            html_page: s.html_page.unwrap_or(false),
+        })
+    }
+
+    /// The writer's options for a set written into `dir`.
+    pub(crate) fn set_options(&self, dir: &Path) -> SetOptions {
+        let options = SetOptions::new(dir, self.base_url.clone())
+            .with_stem(self.stem.clone())
+            .with_format(self.format)
+            .with_gzip(self.gzip)
+            .with_limits(self.limits)
+            .with_outside(OutsidePolicy::Skip)
+            .with_duplicates(DuplicatePolicy::Skip);
+        if self.stylesheet {
+            // Relative: browsers apply a stylesheet only from the
+            // sitemap's own origin.
+            let href = sitemap_core::human::XSL_FILE_NAME;
+            options.with_stylesheet(href).with_index_stylesheet(href)
+        } else {
+            options
+        }
+    }
+}
+
+/// `filename` and `format` together: `sitemap.txt` means text unless
+/// `format` says otherwise, and a name must end as its format does.
+fn stem_and_format(resolved: &Resolved) -> Result<(String, Format), Error> {
+    let s = &resolved.settings;
+    let from_name = s.filename.as_deref().and_then(|f| {
+        if f.ends_with(".txt") {
+            Some(FileFormat::Txt)
+        } else if f.ends_with(".xml") {
+            Some(FileFormat::Xml)
+        } else {
+            None
+        }
+    });
+    let format = s.format.or(from_name).unwrap_or(FileFormat::Xml);
+    let ext = match format {
+        FileFormat::Xml => ".xml",
+        FileFormat::Txt => ".txt",
+    };
+    let stem = match &s.filename {
+        None => "sitemap".to_owned(),
+        Some(name) => match name.strip_suffix(ext) {
+            Some(stem) if !stem.is_empty() && !stem.contains(['/', '\\']) => stem.to_owned(),
+            _ => {
+                let gz = if name.ends_with(".gz") {
+                    "; for gzip set `gzip = true` and name the file without `.gz`"
+                } else {
+                    ""
+                };
+                return Err(resolved.value_error(
+                    "filename",
+                    format!("`{name}`: expected a file name ending in `{ext}` (the format){gz}"),
+                ));
+            }
+        },
+    };
+    let format = match format {
+        FileFormat::Xml => Format::Xml,
+        FileFormat::Txt => Format::Text,
+    };
+    Ok((stem, format))
+}
+
+/// A sitemap set being written: entries go in one by one (streamed, so a
+/// million-URL list is never held), then [`Publisher::finish`] publishes
+/// the set with its companions.
+pub struct Publisher {
+    writer: SetWriter,
+    outputs: Outputs,
+    duplicates: u64,
+}
+
+impl Publisher {
+    /// Opens the output folder, holding its lock; when another run holds
+    /// it, calls `waiting` once and waits for it.
+    pub fn open(outputs: Outputs, waiting: impl FnOnce(&Path)) -> Result<Publisher, Error> {
+        let options = outputs.set_options(&outputs.dir);
+        let writer = match SetWriter::new(options.clone().with_lock(LockPolicy::Fail)) {
+            Err(e) if matches!(e.kind(), SetErrorKind::Locked) => {
+                waiting(&outputs.dir);
+                SetWriter::new(options.with_lock(LockPolicy::Wait))?
+            }
+            other => other?,
+        };
+        Ok(Publisher {
+            writer,
+            outputs,
+            duplicates: 0,
+        })
+    }
+
+    /// Adds an entry (one outside the base URL's folder, or a repeated
+    /// `loc`, is left out and counted).
+    pub fn push(&mut self, url: &Url) -> Result<Pushed, Error> {
+        let pushed = self.writer.push(url)?;
+        if pushed == Pushed::SkippedDuplicate {
+            self.duplicates += 1;
+        }
+        Ok(pushed)
+    }
+
+    /// Stages the set with its companions and commits them together.
+    /// `pages` feed `sitemap.html` (titles from their sources) when the
+    /// settings ask for it.
+    pub fn finish(self, pages: &[HumanPage]) -> Result<Report, Error> {
+        let outputs = self.outputs;
+        let mut staged: StagedSet = self.writer.stage()?;
+        let mut files = Vec::new();
+        if outputs.stylesheet {
+            files.push(staged.add_file(
+                sitemap_core::human::XSL_FILE_NAME,
+                sitemap_core::human::XSL.as_bytes(),
+            )?);
+        }
+        if outputs.html_page {
+            let title = human::fallback_title(&outputs.base_url);
+            let html = human::html_page(&outputs.dir, &outputs.base_url, &title, pages)?;
+            files.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
+        }
+        // Staged with the set: a robots.txt that cannot be merged stops
+        // the job before the sitemap is replaced.
+        let robots = if outputs.robots {
+            let previous = previous_names(&outputs.base_url, &outputs.stem);
+            Some(staged.stage_robots(&previous)?)
+        } else {
+            None
+        };
+        let set = staged.commit()?;
+        let mut warnings = Vec::new();
+        if set.skipped_outside > 0 {
+            warnings.push(format!(
+                "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
+                set.skipped_outside, outputs.base_url
+            ));
+        }
+        if robots.is_some() {
+            warnings.extend(robots_below_root(&outputs.base_url, set.root().1));
+        }
+        Ok(Report {
+            set,
+            robots,
+            files,
+            duplicates: self.duplicates,
+            warnings,
+        })
+    }
+}
+
+/// The names this set had in other formats, so switching to gzip replaces
+/// robots.txt's old line instead of adding a second one.
+fn previous_names(base_url: &Loc, stem: &str) -> Vec<Loc> {
+    ["xml", "txt", "xml.gz", "txt.gz"]
+        .iter()
+        .filter_map(|ext| base_url.join(&format!("{stem}.{ext}")).ok())
+        .collect()
+}
+
+/// robots.txt is read only at a host's root.
+fn robots_below_root(base_url: &Loc, root_loc: &Loc) -> Option<String> {
+    (base_url.as_str().trim_end_matches('/').matches('/').count() > 2).then(|| {
+        format!(
+            "robots.txt is read only at the host's root; {base_url} is below it, so add the `Sitemap: {root_loc}` line to the root robots.txt too"
+        )
+    })
+}
+
+/// What was published.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Report {
+    /// The set: sitemaps, index, counts, stale files removed.
+    pub set: SetReport,
+    /// robots.txt and whether it changed, when asked for.
+    pub robots: Option<(PathBuf, bool)>,
+    /// The companions written (`sitemap.xsl`, `sitemap.html`).
+    pub files: Vec<PathBuf>,
+    /// Entries left out as repeats of an earlier `loc`.
+    pub duplicates: u64,
+    /// What the user should act on.
+    pub warnings: Vec<String>,
+}
+
+impl Report {
+    /// "wrote public/sitemap.xml (index of 3 sitemaps) and robots.txt, …":
+    /// paths as `shown` prints them.
+    pub fn written(&self, shown: impl Fn(&Path) -> String) -> String {
+        let mut written = format!("wrote {}", shown(self.set.root().0));
+        if self.set.sitemaps.len() > 1 {
+            written.push_str(&format!(" (index of {} sitemaps)", self.set.sitemaps.len()));
+        }
+        match self.robots {
+            Some((_, true)) => written.push_str(" and robots.txt"),
+            Some((_, false)) => written.push_str("; robots.txt already up to date"),
+            None => {}
+        }
+        for path in &self.files {
+            written.push_str(&format!(", {}", shown(path)));
+        }
+        if !self.set.removed.is_empty() {
+            let names: Vec<String> = self.set.removed.iter().map(|p| file_name(p)).collect();
+            written.push_str(&format!("; removed {}", names.join(", ")));
+        }
+        if !self.set.swept.is_empty() {
+            written.push_str(&format!(
+                "; swept {} temporary file(s) of an interrupted run",
+                self.set.swept.len()
+            ));
+        }
+        written
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// One `<sitemap>` of an index over existing sitemaps.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct IndexEntry {
+    /// The sitemap's URL.
+    pub loc: Loc,
+    /// The newest lastmod of its URLs.
+    pub lastmod: Option<Lastmod>,
+}
+
+impl IndexEntry {
+    /// An entry for the sitemap at `loc`.
+    pub fn new(loc: Loc, lastmod: Option<Lastmod>) -> IndexEntry {
+        IndexEntry { loc, lastmod }
+    }
+}
+
+/// What [`publish_index`] wrote.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct IndexReport {
+    /// The index.
+    pub path: PathBuf,
+    /// `Some(changed)` when robots.txt was asked for.
+    pub robots_changed: Option<bool>,
+    /// What the user should act on.
+    pub warnings: Vec<String>,
+}
+
+/// Writes `name` in `dir` (served at `base_url`): a `<sitemapindex>` of
+/// `entries`, and with `robots`, the `Sitemap:` line pointing at it, both
+/// staged and published under the folder's lock, the index first so that
+/// robots.txt never names a missing file.
+pub fn publish_index(
+    dir: &Path,
+    base_url: &Loc,
+    name: &str,
+    entries: &[IndexEntry],
+    robots: bool,
+) -> Result<IndexReport, Error> {
+    let limits = Limits::LEGACY;
+    if entries.len() as u64 > limits.max_sitemaps {
+        return Err(Error::job(
+            format!(
+                "{} sitemaps: an index may list at most {}",
+                entries.len(),
+                limits.max_sitemaps
+            ),
+            "split the sitemaps over several indexes",
+        ));
+    }
+    let io = |source| Error::Io {
+        path: dir.join(name),
+        source,
+    };
+    let mut index = IndexWriter::new(Vec::new(), XmlOptions::default());
+    for entry in entries {
+        index.write(&entry.loc, entry.lastmod.as_ref()).map_err(io)?;
+    }
+    let bytes = index.finish().map_err(io)?;
+    let index_loc = base_url
+        .join(name)
+        .map_err(|e| Error::job(format!("{name}: {e}"), "name the index `sitemap_index.xml`"))?;
+    let output = OutputDir::open(dir, LockPolicy::Wait)?;
+    let staged = output.stage(name, &bytes)?;
+    let stem = name.strip_suffix(".xml").unwrap_or(name);
+    let staged_robots = if robots {
+        let (_, new) =
+            sitemap_core::robots::prepare(dir, &index_loc, &previous_names(base_url, stem))?;
+        Some(
+            new.map(|bytes| output.stage(sitemap_core::robots::ROBOTS_FILE_NAME, &bytes))
+                .transpose()?,
+        )
+    } else {
+        None
+    };
+    let path = staged.publish()?;
+    let robots_changed = match staged_robots {
+        Some(Some(staged)) => {
+            staged.publish()?;
+            Some(true)
+        }
+        Some(None) => Some(false),
+        None => None,
+    };
+    output.sync()?;
+    let warnings = if robots {
+        robots_below_root(base_url, &index_loc).into_iter().collect()
+    } else {
+        Vec::new()
+    };
+    Ok(IndexReport {
+        path,
+        robots_changed,
+        warnings,
+    })
+}

@@ -1,0 +1,75 @@
+//! A built HTML folder of any generator: its pages as published (robots
+//! meta, canonical, redirect stubs), dates from their markup, or from a
+//! source folder the user names (`html-source`): built files' mtimes are
+//! the build's time, never a page's.
+
+use std::path::Path;
+
+use super::{LeftOut, Scan, ScanOptions, base_url_setting};
+use crate::error::Error;
+use crate::settings::TrailingSlash;
+
+pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    let s = &options.resolved.settings;
+    let Some(base) = base_url_setting(options.resolved)? else {
+        return Err(Error::job(
+            format!(
+                "{}: a built HTML folder has no configuration to take the base URL from",
+                dir.display()
+            ),
+            "pass --base-url https://example.org/ (or set `base-url` in sitemap.toml, `.base_url(..)` in build.rs)",
+        ));
+    };
+    let mut html_options = sitemap_html::HtmlOptions::new(base.clone())
+        .with_exclude(options.config.exclude.iter().cloned())
+        .with_clean_urls(s.clean_urls.unwrap_or(false));
+    if let Some(style) = s.trailing_slash {
+        html_options = html_options.with_trailing_slash(match style {
+            TrailingSlash::Always => sitemap_html::TrailingSlash::Always,
+            TrailingSlash::Never => sitemap_html::TrailingSlash::Never,
+            TrailingSlash::Keep => sitemap_html::TrailingSlash::Keep,
+        });
+    }
+    let mut warnings = Vec::new();
+    let mut used_git = false;
+    if let Some(source_dir) = &s.html_source {
+        let mirror = sitemap_html::SourceMirror::read(source_dir, options.config.clone())?;
+        warnings.extend(mirror.warnings().iter().cloned());
+        html_options = html_options.with_source_lastmod(mirror);
+        used_git = true;
+    }
+    let found = sitemap_html::scan(dir, &html_options)?;
+    warnings.extend(
+        found
+            .warnings
+            .iter()
+            .map(|w| format!("{}: {}", w.path.display(), w.kind)),
+    );
+    let left_out = found
+        .excluded
+        .iter()
+        .map(|e| LeftOut {
+            path: e.path.strip_prefix(dir).unwrap_or(&e.path).to_path_buf(),
+            label: e.reason.label().to_owned(),
+            detail: e.reason.to_string(),
+        })
+        .collect();
+    Ok(Scan {
+        files_read: found.files_read.len(),
+        read: if options.track_reads {
+            found.files_read.iter().cloned().collect()
+        } else {
+            Default::default()
+        },
+        watch_dirs: vec![dir.to_path_buf()],
+        warnings,
+        urls: found.urls,
+        base_url: Some(base),
+        default_out: Some(dir.to_path_buf()),
+        left_out,
+        // Titles come from the built pages themselves.
+        sources: Default::default(),
+        used_git,
+        site_layer: None,
+    })
+}

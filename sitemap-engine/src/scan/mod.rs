@@ -1,0 +1,232 @@
+//! Sources → pages → entries: the first half of a job.
+//!
+//! A [`Source`] is a site folder (a Zola or Hugo content tree, or built
+//! HTML: `content.rs`, `html.rs`) or a list of pages the caller made
+//! (build.rs pages, mdBook chapters: `pages.rs`). Each ends as a
+//! [`Scan`]: the entries in the order they are written, what was left
+//! out and why, warnings, and what a build script must watch.
+
+mod content;
+#[cfg(feature = "html")]
+mod html;
+mod pages;
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::PathBuf;
+
+use sitemap_core::{Lastmod, Loc, Url};
+use sitemap_source::lastmod::LastmodSource;
+use sitemap_source::pipeline::SourceConfig;
+
+use crate::error::Error;
+use crate::settings::{Flavor, Layer, Resolved};
+
+/// Where a job's pages come from.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Source {
+    /// A site's folder: a Zola or Hugo site (flavour from `flavor` or
+    /// detected), or, with `html` / `flavor = "html"` or when the folder
+    /// has no generator's configuration but an `index.html`, built HTML.
+    Site(PathBuf),
+    /// Pages the caller lists, run through the source layer (overrides,
+    /// filters, lastmod) with source paths relative to `root`.
+    Pages(PageList),
+}
+
+/// Pages a caller lists ([`Source::Pages`]).
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct PageList {
+    /// The folder page sources are relative to.
+    pub root: PathBuf,
+    /// The pages.
+    pub pages: Vec<sitemap_source::pipeline::Page>,
+    /// Lastmods the caller fixed, winning over the precedence.
+    pub fixed_lastmod: HashMap<Loc, Lastmod>,
+    /// Keep the pages' order (an mdBook's reading order) instead of
+    /// sorting by `loc`.
+    pub keep_order: bool,
+}
+
+impl PageList {
+    /// `pages`, with sources relative to `root`.
+    pub fn new(root: impl Into<PathBuf>, pages: Vec<sitemap_source::pipeline::Page>) -> PageList {
+        PageList {
+            root: root.into(),
+            pages,
+            ..PageList::default()
+        }
+    }
+
+    /// Lastmods that win over the precedence.
+    pub fn with_fixed_lastmod(mut self, fixed: HashMap<Loc, Lastmod>) -> PageList {
+        self.fixed_lastmod = fixed;
+        self
+    }
+
+    /// Keeps the given order.
+    pub fn keep_order(mut self) -> PageList {
+        self.keep_order = true;
+        self
+    }
+}
+
+/// A page left out, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LeftOut {
+    /// Its file.
+    pub path: PathBuf,
+    /// The reason in a word or two (`draft`, `noindex`), for counts.
+    pub label: String,
+    /// The reason in full (`--verbose`).
+    pub detail: String,
+}
+
+/// What a scan found.
+#[derive(Debug, Default)]
+#[non_exhaustive]
+pub struct Scan {
+    /// The entries, in the order they are written.
+    pub urls: Vec<Url>,
+    /// The URL the output folder is served at.
+    pub base_url: Option<Loc>,
+    /// The generator's own output folder, where the sitemap goes by
+    /// default.
+    pub default_out: Option<PathBuf>,
+    /// How many source files were read.
+    pub files_read: usize,
+    /// Every file read (content, configuration, settings), when the job
+    /// asked to track them (build scripts' `rerun-if-changed`).
+    pub read: BTreeSet<PathBuf>,
+    /// Folders a new source may appear in.
+    pub watch_dirs: Vec<PathBuf>,
+    /// Pages left out.
+    pub left_out: Vec<LeftOut>,
+    /// What the user should know, each naming its file.
+    pub warnings: Vec<String>,
+    /// The source file of each entry, where known (titles for
+    /// `sitemap.html`, `source=` in a dry run).
+    pub sources: HashMap<Loc, PathBuf>,
+    /// Whether lastmod came through the source layer (so maybe git).
+    pub used_git: bool,
+    /// The generator's settings layer (Hugo's `[sitemap]`).
+    pub(crate) site_layer: Option<Layer>,
+}
+
+impl Scan {
+    /// The entries exactly as the write lists them: not a URL outside the
+    /// base URL's folder, nor a repeated `loc` (the writer leaves both
+    /// out), with the count of those outside.
+    pub fn listed(&self) -> (Vec<&Url>, usize) {
+        let mut seen = HashSet::new();
+        let mut outside = 0;
+        let mut listed = Vec::with_capacity(self.urls.len());
+        for url in &self.urls {
+            if let Some(base) = &self.base_url
+                && !url.loc.is_under(base)
+            {
+                outside += 1;
+                continue;
+            }
+            if seen.insert(&url.loc) {
+                listed.push(url);
+            }
+        }
+        (listed, outside)
+    }
+}
+
+/// What the scan needs besides the source.
+pub(crate) struct ScanOptions<'a> {
+    pub(crate) resolved: &'a Resolved,
+    pub(crate) config: SourceConfig,
+    pub(crate) want_sources: bool,
+    pub(crate) track_reads: bool,
+    pub(crate) progress: &'a dyn Fn(&str),
+}
+
+pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    match source {
+        Source::Pages(list) => pages::scan(list, options),
+        Source::Site(root) => {
+            let s = &options.resolved.settings;
+            let html_dir = s
+                .html
+                .clone()
+                .or_else(|| (s.flavor == Some(Flavor::Html)).then(|| root.clone()));
+            match html_dir {
+                Some(dir) => scan_html(&dir, options),
+                None => match content::scan(root, options) {
+                    // Not a generator's site, but a built one: its HTML.
+                    Err(Error::Content(sitemap_content::Error::NotASite { .. }))
+                        if s.flavor.is_none() && root.join("index.html").is_file() =>
+                    {
+                        scan_html(root, options)
+                    }
+                    other => other,
+                },
+            }
+        }
+    }
+}
+
+#[cfg(feature = "html")]
+fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    html::scan(dir, options)
+}
+
+#[cfg(not(feature = "html"))]
+fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    let _ = options;
+    Err(Error::job(
+        format!("{}: scanning built HTML needs the `html` feature", dir.display()),
+        "enable the `html` feature of sitemap-build",
+    ))
+}
+
+/// The source layer's settings from the resolved ones. Without git
+/// (`git_allowed` false: a build script without the `git` feature) the
+/// default precedence skips it, and a precedence naming it is refused.
+pub(crate) fn source_config(resolved: &Resolved, git_allowed: bool) -> Result<SourceConfig, Error> {
+    let s = &resolved.settings;
+    let mut config = SourceConfig::default();
+    if let Some(lastmod) = &s.lastmod {
+        config.lastmod = lastmod.clone();
+        if !git_allowed && lastmod.contains(&LastmodSource::Git) {
+            return Err(resolved.value_error(
+                "lastmod",
+                "`git` needs the `git` feature of sitemap-build",
+            ));
+        }
+    } else if !git_allowed {
+        config.lastmod.retain(|l| *l != LastmodSource::Git);
+    }
+    config.include = s.include.clone().unwrap_or_default();
+    config.exclude = s.exclude.clone().unwrap_or_default();
+    config.changefreq = s.changefreq;
+    config.priority = s.priority;
+    config.include_drafts = s.include_drafts.unwrap_or(false);
+    if let Some(date) = s.git.date {
+        config.git.date = date;
+    }
+    if let Some(shallow) = s.git.shallow {
+        config.git.shallow = shallow;
+    }
+    if let Some(uncommitted) = s.git.uncommitted {
+        config.git.uncommitted = uncommitted;
+    }
+    Ok(config)
+}
+
+/// The base URL from the settings (a folder URL), or an error naming
+/// where it came from.
+pub(crate) fn base_url_setting(resolved: &Resolved) -> Result<Option<Loc>, Error> {
+    match &resolved.settings.base_url {
+        None => Ok(None),
+        Some(url) => Loc::parse_folder(url)
+            .map(Some)
+            .map_err(|e| resolved.value_error("base-url", e.to_string())),
+    }
+}

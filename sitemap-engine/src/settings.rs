@@ -1,0 +1,473 @@
+//! The one settings type: every key the job reads, with the same name and
+//! meaning in `sitemap.toml`, `[output.sitemap]` of `book.toml`, the CLI's
+//! flags (`--key`, `--git-key` for the `[git]` table) and the build.rs
+//! builder (`.key(..)`).
+//!
+//! Every field is optional, so settings come in [`Layer`]s (a flag over a
+//! file over the generator's own configuration) and [`Resolved`] keeps,
+//! for each key, the layer it came from: a message about a value names
+//! that place (`sitemap.toml:7: max-urls …`, `--max-urls …`) and gives a
+//! hint that fits it. [`crate::keys`] documents every key; a test checks
+//! that the two list the same keys.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sitemap_core::{ChangeFreq, Priority};
+use sitemap_source::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
+
+use crate::error::Error;
+
+/// Every setting of a sitemap job. `None` means "not set here": a lower
+/// [`Layer`] or the default decides.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Settings {
+    /// The generator whose sources are read; detected when absent.
+    pub flavor: Option<Flavor>,
+    /// The URL the output folder is served at.
+    pub base_url: Option<String>,
+    /// Scan this built HTML folder instead of the sources.
+    pub html: Option<PathBuf>,
+    /// With `html`: the sources the pages were built from, for lastmod.
+    pub html_source: Option<PathBuf>,
+    /// With `html`: `page.html` listed as `page`.
+    pub clean_urls: Option<bool>,
+    /// With `html`: how `dir/index.html` is listed.
+    pub trailing_slash: Option<TrailingSlash>,
+    /// Globs over source paths: when given, only matching pages.
+    pub include: Option<Vec<String>>,
+    /// Globs over source paths: matching pages are left out.
+    pub exclude: Option<Vec<String>>,
+    /// List drafts too.
+    pub include_drafts: Option<bool>,
+    /// Where lastmod comes from, first match wins.
+    pub lastmod: Option<Vec<LastmodSource>>,
+    /// changefreq of pages that set none.
+    pub changefreq: Option<ChangeFreq>,
+    /// priority of pages that set none.
+    pub priority: Option<Priority>,
+    /// How git is asked for lastmod.
+    pub git: GitSettings,
+    /// The folder the sitemap is written into (served at `base-url`).
+    pub out: Option<PathBuf>,
+    /// The root file's name (`sitemap.xml`); the set's other files are
+    /// named after it.
+    pub filename: Option<String>,
+    /// XML or plain text.
+    pub format: Option<FileFormat>,
+    /// Gzip every file.
+    pub gzip: Option<bool>,
+    /// The size limits per file.
+    pub limits: Option<LimitsName>,
+    /// At most this many URLs per file.
+    pub max_urls: Option<u64>,
+    /// Add or update the `Sitemap:` line of robots.txt.
+    pub robots: Option<bool>,
+    /// Write `sitemap.xsl` and reference it.
+    pub stylesheet: Option<bool>,
+    /// Write `sitemap.html` for visitors.
+    pub html_page: Option<bool>,
+}
+
+/// The `[git]` table.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[non_exhaustive]
+pub struct GitSettings {
+    /// Committer (default) or author date.
+    pub date: Option<GitDate>,
+    /// What a shallow clone's cut-off history gives.
+    pub shallow: Option<ShallowPolicy>,
+    /// What uncommitted and untracked files give.
+    pub uncommitted: Option<Uncommitted>,
+}
+
+/// `flavor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Flavor {
+    /// A Zola site.
+    Zola,
+    /// A Hugo site.
+    Hugo,
+    /// A built HTML folder.
+    Html,
+}
+
+/// `format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum FileFormat {
+    /// `<urlset>` XML.
+    Xml,
+    /// One URL a line.
+    Txt,
+}
+
+/// `limits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum LimitsName {
+    /// 50,000 URLs and 10 MB a file, 1,000 sitemaps an index.
+    Legacy,
+    /// 50,000 URLs and 50 MB a file, 50,000 sitemaps an index.
+    SitemapsOrg,
+}
+
+/// `trailing-slash`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum TrailingSlash {
+    /// `dir/index.html` as `dir/`.
+    Always,
+    /// `dir/index.html` as `dir`.
+    Never,
+    /// `dir/index.html` as it is.
+    Keep,
+}
+
+/// Parses a value of a setting as its TOML string would be read, so a
+/// flag and a file accept exactly the same words.
+pub fn parse_value<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
+    T::deserialize(serde::de::value::StrDeserializer::<serde::de::value::Error>::new(s))
+        .map_err(|e| e.to_string())
+}
+
+/// Where a layer of settings came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Origin {
+    /// The command line (`--key`).
+    Flag,
+    /// A settings file: `sitemap.toml`, or a table of `book.toml`.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// The table the keys sit in (`output.sitemap`), `None` at the top.
+        table: Option<String>,
+    },
+    /// A build.rs builder method (`.key(..)`).
+    Builder,
+    /// The generator's own configuration (Hugo's `[sitemap]`).
+    Site {
+        /// The configuration file.
+        path: PathBuf,
+    },
+}
+
+/// Settings and where they came from.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Layer {
+    /// The values set.
+    pub settings: Settings,
+    /// Where.
+    pub origin: Origin,
+}
+
+impl Layer {
+    /// A layer of `settings` from `origin`.
+    pub fn new(settings: Settings, origin: Origin) -> Layer {
+        Layer { settings, origin }
+    }
+
+    /// Reads a settings file (`sitemap.toml`): `Ok(None)` when it does not
+    /// exist and is not `required`. Relative paths in it are taken
+    /// relative to `base_dir`.
+    pub fn read_file(path: &Path, required: bool, base_dir: &Path) -> Result<Option<Layer>, Error> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => return Ok(None),
+            Err(e) => {
+                return Err(Error::Setting {
+                    at: shown(path),
+                    message: format!("cannot read: {e}"),
+                    hint: "name an existing settings file".to_owned(),
+                });
+            }
+        };
+        let settings: Settings = toml::from_str(&text).map_err(|e| {
+            let line = e.span().map_or(1, |s| {
+                text[..s.start.min(text.len())].matches('\n').count() + 1
+            });
+            Error::Setting {
+                at: format!("{}:{line}", shown(path)),
+                message: e.message().to_owned(),
+                hint: moved_hint(e.message()),
+            }
+        })?;
+        Ok(Some(Layer::new(
+            settings.relative_to(base_dir),
+            Origin::File {
+                path: path.to_owned(),
+                table: None,
+            },
+        )))
+    }
+
+    /// A table of another file (`[output.sitemap]` of `book.toml`), already
+    /// parsed; `base_dir` as for [`Layer::read_file`].
+    pub fn from_table(
+        table: toml::Table,
+        path: &Path,
+        table_name: &str,
+        base_dir: &Path,
+    ) -> Result<Layer, Error> {
+        let origin = Origin::File {
+            path: path.to_owned(),
+            table: Some(table_name.to_owned()),
+        };
+        let settings: Settings = toml::Value::Table(table).try_into().map_err(|e| {
+            let message = e.message().to_owned();
+            // The key the message is about, for its line.
+            let key = message
+                .split('`')
+                .nth(1)
+                .filter(|k| !k.contains(' '))
+                .unwrap_or("");
+            Error::Setting {
+                at: describe(&origin, key),
+                message: format!("[{table_name}]: {message}"),
+                hint: moved_hint(&message),
+            }
+        })?;
+        Ok(Layer::new(settings.relative_to(base_dir), origin))
+    }
+}
+
+/// A hint for a key that has moved: the old `[source]` table of
+/// sitemap.toml and `stem`.
+fn moved_hint(message: &str) -> String {
+    if message.contains("`source`") {
+        "the keys of [source] are now at the top level (and [source.git] is [git]); see the key table in `sitemap scan --help`".to_owned()
+    } else if message.contains("`stem`") {
+        "`stem = \"sitemap\"` is now `filename = \"sitemap.xml\"`".to_owned()
+    } else {
+        "see the key table in `sitemap scan --help` (the same keys everywhere)".to_owned()
+    }
+}
+
+impl Settings {
+    /// Relative paths of a file's layer made relative to its folder.
+    fn relative_to(mut self, base_dir: &Path) -> Settings {
+        for path in [&mut self.html, &mut self.html_source, &mut self.out]
+            .into_iter()
+            .flatten()
+        {
+            if path.is_relative() {
+                *path = base_dir.join(&*path);
+            }
+        }
+        self
+    }
+}
+
+/// Settings after layering, with each key's origin.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Resolved {
+    /// The winning value of every key.
+    pub settings: Settings,
+    /// Key (`max-urls`, `git.date`) → the origin of its value.
+    origins: BTreeMap<String, Origin>,
+}
+
+impl Resolved {
+    /// Layers `layers`, the first winning: flags, then a file, then the
+    /// generator's configuration.
+    pub fn new(layers: &[Layer]) -> Resolved {
+        let mut merged = serde_json::Map::new();
+        let mut origins = BTreeMap::new();
+        for layer in layers {
+            // Settings always serialise to an object of their keys.
+            if let Ok(serde_json::Value::Object(map)) = serde_json::to_value(&layer.settings) {
+                merge(&mut merged, map, "", &layer.origin, &mut origins);
+            }
+        }
+        let settings = serde_json::from_value(serde_json::Value::Object(merged))
+            .expect("settings read back from their own serialisation");
+        Resolved { settings, origins }
+    }
+
+    /// Where the value of `key` came from; `None` for a default.
+    pub fn origin(&self, key: &str) -> Option<&Origin> {
+        self.origins.get(key)
+    }
+
+    /// The place to name in a message about `key`'s value: `--max-urls`,
+    /// `sitemap.toml:7: max-urls`, `the default`.
+    pub fn describe(&self, key: &str) -> String {
+        match self.origin(key) {
+            Some(origin) => describe(origin, key),
+            None => format!("`{key}` (the default)"),
+        }
+    }
+
+    /// An error about `key`'s value, naming where it came from, with a
+    /// hint that fits that place.
+    pub fn value_error(&self, key: &str, message: impl Into<String>) -> Error {
+        let hint = match self.origin(key) {
+            Some(Origin::Flag) => format!("change {} on the command line", flag_name(key)),
+            Some(Origin::File { path, .. }) => {
+                format!("change `{key}` in {}", shown(path))
+            }
+            Some(Origin::Builder) => {
+                format!("change the value passed to `.{}(..)`", key.replace(['-', '.'], "_"))
+            }
+            Some(Origin::Site { path }) => format!(
+                "change `{key}` in {}, or set it in sitemap.toml (which wins)",
+                shown(path)
+            ),
+            None => "set it in sitemap.toml or with its flag".to_owned(),
+        };
+        Error::Setting {
+            at: self.describe(key),
+            message: message.into(),
+            hint,
+        }
+    }
+}
+
+/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`.
+pub fn flag_name(key: &str) -> String {
+    format!("--{}", key.replace('.', "-"))
+}
+
+fn describe(origin: &Origin, key: &str) -> String {
+    match origin {
+        Origin::Flag => format!("`{}`", flag_name(key)),
+        Origin::File { path, table } => {
+            let line = line_of(path, table.as_deref(), key)
+                .map_or(String::new(), |l| format!(":{l}"));
+            let table = table
+                .as_ref()
+                .map_or(String::new(), |t| format!(" [{t}]"));
+            format!("{}{line}{table} `{key}`", shown(path))
+        }
+        Origin::Builder => format!("`.{}(..)`", key.replace(['-', '.'], "_")),
+        Origin::Site { path } => format!("{} [sitemap] `{key}`", shown(path)),
+    }
+}
+
+/// A path as the user gave it (without a leading `./`).
+fn shown(path: &Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
+}
+
+/// Upper values win: a key already in `into` stays.
+fn merge(
+    into: &mut serde_json::Map<String, serde_json::Value>,
+    from: serde_json::Map<String, serde_json::Value>,
+    prefix: &str,
+    origin: &Origin,
+    origins: &mut BTreeMap<String, Origin>,
+) {
+    for (key, value) in from {
+        let path = format!("{prefix}{key}");
+        match value {
+            serde_json::Value::Null => {}
+            serde_json::Value::Object(inner) => {
+                let entry = into
+                    .entry(key)
+                    .or_insert_with(|| serde_json::Value::Object(serde_json::Map::new()));
+                if let serde_json::Value::Object(entry) = entry {
+                    merge(entry, inner, &format!("{path}."), origin, origins);
+                }
+            }
+            value => {
+                if !into.contains_key(&key) {
+                    into.insert(key, value);
+                    origins.insert(path, origin.clone());
+                }
+            }
+        }
+    }
+}
+
+/// The 1-based line of `path` that sets `key` (`git.date` is `date`
+/// under a `[git]` header), inside `table` when given.
+pub(crate) fn line_of(path: &Path, table: Option<&str>, key: &str) -> Option<usize> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let (section, name) = match key.rsplit_once('.') {
+        Some((section, name)) => (Some(section), name),
+        None => (None, key),
+    };
+    let wanted: Option<String> = match (table, section) {
+        (Some(t), Some(s)) => Some(format!("{t}.{s}")),
+        (Some(t), None) => Some(t.to_owned()),
+        (None, Some(s)) => Some(s.to_owned()),
+        (None, None) => None,
+    };
+    let mut current: Option<String> = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix('[') {
+            current = Some(header.trim_end_matches(']').trim().to_owned());
+            continue;
+        }
+        if current != wanted {
+            continue;
+        }
+        // `key = …`, or a dotted `git.date = …` at the table's top.
+        let bare = line.strip_prefix(name).or_else(|| line.strip_prefix(key));
+        if bare.is_some_and(|r| r.trim_start().starts_with('=')) {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upper_layer_wins_and_keeps_its_origin() {
+        let flag = Settings {
+            max_urls: Some(10),
+            ..Settings::default()
+        };
+        let mut file = Settings {
+            max_urls: Some(20),
+            gzip: Some(true),
+            ..Settings::default()
+        };
+        file.git.date = Some(GitDate::Author);
+        let path = PathBuf::from("site/sitemap.toml");
+        let resolved = Resolved::new(&[
+            Layer::new(flag, Origin::Flag),
+            Layer::new(
+                file,
+                Origin::File {
+                    path: path.clone(),
+                    table: None,
+                },
+            ),
+        ]);
+        assert_eq!(resolved.settings.max_urls, Some(10));
+        assert_eq!(resolved.settings.gzip, Some(true));
+        assert_eq!(resolved.settings.git.date, Some(GitDate::Author));
+        assert_eq!(resolved.origin("max-urls"), Some(&Origin::Flag));
+        assert_eq!(
+            resolved.origin("git.date"),
+            Some(&Origin::File { path, table: None })
+        );
+        assert_eq!(resolved.describe("max-urls"), "`--max-urls`");
+        assert_eq!(resolved.describe("stylesheet"), "`stylesheet` (the default)");
+    }
+
+    #[test]
+    fn a_flag_word_is_read_as_the_file_reads_it() {
+        assert_eq!(parse_value::<LimitsName>("sitemaps-org"), Ok(LimitsName::SitemapsOrg));
+        assert_eq!(parse_value::<GitDate>("author"), Ok(GitDate::Author));
+        assert!(parse_value::<FileFormat>("html").unwrap_err().contains("xml"));
+    }
+}

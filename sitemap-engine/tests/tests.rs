@@ -1,0 +1,1 @@
+//! Tests of the job, a module per idea.
