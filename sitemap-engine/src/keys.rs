@@ -12,6 +12,9 @@ pub struct Key {
     pub name: &'static str,
     /// A value, as TOML.
     pub example: &'static str,
+    /// A value for `book.toml`, where the general one would not fit a
+    /// book (paths under `src/`).
+    pub book_example: Option<&'static str>,
     /// What it does, and its default.
     pub doc: &'static str,
     /// Where it means something.
@@ -35,144 +38,168 @@ pub const KEYS: &[Key] = &[
     Key {
         name: "base-url",
         example: r#""https://example.org/""#,
+        book_example: Some(r#""https://example.org/book/""#),
         doc: "The URL the output folder is served at. Default: the site's `base_url`/`baseURL` (mdBook: an absolute `output.html.site-url`).",
         scope: Scope::All,
     },
     Key {
         name: "flavor",
         example: r#""zola""#,
+        book_example: None,
         doc: "`zola`, `hugo` or `html`. Default: detected from the site's configuration.",
         scope: Scope::Site,
     },
     Key {
         name: "html",
         example: r#""public""#,
+        book_example: None,
         doc: "Scan this built HTML folder instead of the sources.",
         scope: Scope::Site,
     },
     Key {
         name: "html-source",
         example: r#""content""#,
+        book_example: None,
         doc: "With `html`: the folder the pages were built from (same paths, `.md` or `.html`), for lastmod from its front matter and git history.",
         scope: Scope::Site,
     },
     Key {
         name: "clean-urls",
         example: "false",
+        book_example: None,
         doc: "With `html`: list `page.html` as `page` (VitePress `cleanUrls`, Cloudflare Pages, Vercel).",
         scope: Scope::Site,
     },
     Key {
         name: "trailing-slash",
         example: r#""always""#,
+        book_example: None,
         doc: "With `html`: `dir/index.html` as `dir/` (`always`, the default), `dir` (`never`) or itself (`keep`).",
         scope: Scope::Site,
     },
     Key {
         name: "include",
         example: r#"["content/**"]"#,
+        book_example: Some("[]"),
         doc: "Globs over source paths (relative to the site root; mdBook: to `src/`): when given, only matching pages are listed.",
         scope: Scope::All,
     },
     Key {
         name: "exclude",
         example: r#"["content/drafts/**"]"#,
+        book_example: Some(r#"["drafts/**"]"#),
         doc: "Globs over source paths: matching pages are left out.",
         scope: Scope::All,
     },
     Key {
         name: "include-drafts",
         example: "false",
+        book_example: None,
         doc: "List drafts too.",
         scope: Scope::All,
     },
     Key {
         name: "lastmod",
         example: r#"["front-matter", "git", "date", "mtime"]"#,
+        book_example: None,
         doc: "Where lastmod comes from, first match wins; `[]` for none.",
         scope: Scope::All,
     },
     Key {
         name: "changefreq",
         example: r#""weekly""#,
+        book_example: None,
         doc: "changefreq of pages whose front matter sets none. Default: Hugo's `[sitemap] changefreq`, else none.",
         scope: Scope::All,
     },
     Key {
         name: "priority",
         example: "0.5",
+        book_example: None,
         doc: "priority of pages whose front matter sets none. Default: Hugo's `[sitemap] priority`, else none.",
         scope: Scope::All,
     },
     Key {
         name: "git.date",
         example: r#""committer""#,
+        book_example: None,
         doc: "`committer` (default) or `author`: which of a commit's dates is the lastmod.",
         scope: Scope::All,
     },
     Key {
         name: "git.shallow",
         example: r#""warn""#,
+        book_example: None,
         doc: "In a shallow clone: `warn` (default) and take the next source, `fail`, or `omit` the lastmod.",
         scope: Scope::All,
     },
     Key {
         name: "git.uncommitted",
         example: r#""mtime""#,
+        book_example: None,
         doc: "An edited or untracked file: its `mtime` (default), or the `last-commit`.",
         scope: Scope::All,
     },
     Key {
         name: "out",
         example: r#""public""#,
+        book_example: Some(r#""book/html""#),
         doc: "The output folder. Default: Zola `output_dir`, Hugo `publishDir`, the HTML folder, mdBook's HTML folder.",
         scope: Scope::All,
     },
     Key {
         name: "filename",
         example: r#""sitemap.xml""#,
+        book_example: None,
         doc: "The root file's name (default `sitemap.xml`, or `sitemap.txt`; Hugo: its `[sitemap] filename`); split sets name their files after it.",
         scope: Scope::All,
     },
     Key {
         name: "format",
         example: r#""xml""#,
+        book_example: None,
         doc: "`xml` (default) or `txt`.",
         scope: Scope::All,
     },
     Key {
         name: "gzip",
         example: "false",
+        book_example: None,
         doc: "Write `.xml.gz` / `.txt.gz`.",
         scope: Scope::All,
     },
     Key {
         name: "limits",
         example: r#""legacy""#,
+        book_example: None,
         doc: "`legacy` (default: 50,000 URLs and 10 MB a file) or `sitemaps-org` (50 MB).",
         scope: Scope::All,
     },
     Key {
         name: "max-urls",
         example: "50000",
+        book_example: None,
         doc: "At most this many URLs a file (1 to 50,000); past it the set is split into an index.",
         scope: Scope::All,
     },
     Key {
         name: "robots",
         example: "false",
+        book_example: None,
         doc: "Add or update the `Sitemap:` line of robots.txt in the output folder (merged, never replaced).",
         scope: Scope::All,
     },
     Key {
         name: "stylesheet",
         example: "false",
+        book_example: None,
         doc: "Write `sitemap.xsl` and reference it, so a browser shows the sitemap as a table.",
         scope: Scope::All,
     },
     Key {
         name: "html-page",
         example: "false",
+        book_example: None,
         doc: "Write `sitemap.html`: every page by section, with its title, for visitors.",
         scope: Scope::All,
     },
@@ -182,42 +209,52 @@ pub const KEYS: &[Key] = &[
 /// `sitemap.toml`'s top level, `Some("output.sitemap")` for `book.toml`),
 /// leaving out the keys `scope` does not cover.
 pub fn toml_fragment(table: Option<&str>, all: bool) -> String {
+    let book = table.is_some_and(|t| t.ends_with(".sitemap"));
+    let keys: Vec<&Key> = KEYS
+        .iter()
+        .filter(|k| all || k.scope == Scope::All)
+        .collect();
+    let width = keys.iter().map(|k| line(k, book).len()).max().unwrap_or(0);
+    let entry = |key: &Key| {
+        let first = key.doc.split(". ").next().unwrap_or(key.doc);
+        format!(
+            "{:width$}  # {}\n",
+            line(key, book),
+            first.trim_end_matches('.')
+        )
+    };
     let mut out = String::new();
     if let Some(t) = table {
         out.push_str(&format!("[{t}]\n"));
     }
-    let keys = || {
-        KEYS.iter()
-            .filter(move |k| all || k.scope == Scope::All)
-    };
-    let width = keys().map(|k| line(k).len()).max().unwrap_or(0);
-    let mut in_git = false;
-    for key in keys() {
-        if key.name.starts_with("git.") && !in_git {
-            in_git = true;
-            let header = table.map_or("git".to_owned(), |t| format!("{t}.git"));
-            out.push_str(&format!("\n[{header}]\n"));
+    // The `[git]` table last: every key after its header belongs to it.
+    let (top, git): (Vec<&Key>, Vec<&Key>) =
+        keys.into_iter().partition(|k| !k.name.starts_with("git."));
+    for key in top {
+        out.push_str(&entry(key));
+    }
+    if !git.is_empty() {
+        let header = table.map_or("git".to_owned(), |t| format!("{t}.git"));
+        out.push_str(&format!("\n[{header}]\n"));
+        for key in git {
+            out.push_str(&entry(key));
         }
-        let text = line(key);
-        let first = key.doc.split(". ").next().unwrap_or(key.doc);
-        out.push_str(&format!(
-            "{text:width$}  # {}\n",
-            first.trim_end_matches('.')
-        ));
     }
     out
 }
 
-fn line(key: &Key) -> String {
+fn line(key: &Key, book: bool) -> String {
     let name = key.name.strip_prefix("git.").unwrap_or(key.name);
-    format!("{name} = {}", key.example)
+    let example = match key.book_example {
+        Some(e) if book => e,
+        _ => key.example,
+    };
+    format!("{name} = {example}")
 }
 
 /// The README's key table (Markdown).
 pub fn markdown_table() -> String {
-    let mut out = String::from(
-        "| key | example | what it does | mdBook |\n|---|---|---|---|\n",
-    );
+    let mut out = String::from("| key | example | what it does | mdBook |\n|---|---|---|---|\n");
     for key in KEYS {
         let mdbook = match key.scope {
             Scope::All => "yes",
@@ -257,7 +294,11 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        walk("", &serde_json::to_value(Settings::default()).unwrap(), &mut out);
+        walk(
+            "",
+            &serde_json::to_value(Settings::default()).unwrap(),
+            &mut out,
+        );
         out.sort();
         out
     }

@@ -86,7 +86,7 @@ impl Outputs {
         if gzip && !cfg!(feature = "gzip") {
             return Err(resolved.value_error(
                 "gzip",
-                "true needs the `gzip` feature of sitemap-engine (sitemap-build's `gzip`)",
+                "gzip output needs the `gzip` feature of sitemap-build",
             ));
         }
         Ok(Outputs {
@@ -377,7 +377,9 @@ pub fn publish_index(
     };
     let mut index = IndexWriter::new(Vec::new(), XmlOptions::default());
     for entry in entries {
-        index.write(&entry.loc, entry.lastmod.as_ref()).map_err(io)?;
+        index
+            .write(&entry.loc, entry.lastmod.as_ref())
+            .map_err(io)?;
     }
     let bytes = index.finish().map_err(io)?;
     let index_loc = base_url
@@ -407,7 +409,9 @@ pub fn publish_index(
     };
     output.sync()?;
     let warnings = if robots {
-        robots_below_root(base_url, &index_loc).into_iter().collect()
+        robots_below_root(base_url, &index_loc)
+            .into_iter()
+            .collect()
     } else {
         Vec::new()
     };

@@ -255,8 +255,9 @@ fn moved_hint(message: &str) -> String {
 }
 
 impl Settings {
-    /// Relative paths of a file's layer made relative to its folder.
-    fn relative_to(mut self, base_dir: &Path) -> Settings {
+    /// Relative paths (`html`, `html-source`, `out`) taken as relative to
+    /// `base_dir`, as a settings file's are to its site.
+    pub fn relative_to(mut self, base_dir: &Path) -> Settings {
         for path in [&mut self.html, &mut self.html_source, &mut self.out]
             .into_iter()
             .flatten()
@@ -319,7 +320,10 @@ impl Resolved {
                 format!("change `{key}` in {}", shown(path))
             }
             Some(Origin::Builder) => {
-                format!("change the value passed to `.{}(..)`", key.replace(['-', '.'], "_"))
+                format!(
+                    "change the value passed to `.{}(..)`",
+                    key.replace(['-', '.'], "_")
+                )
             }
             Some(Origin::Site { path }) => format!(
                 "change `{key}` in {}, or set it in sitemap.toml (which wins)",
@@ -344,11 +348,9 @@ fn describe(origin: &Origin, key: &str) -> String {
     match origin {
         Origin::Flag => format!("`{}`", flag_name(key)),
         Origin::File { path, table } => {
-            let line = line_of(path, table.as_deref(), key)
-                .map_or(String::new(), |l| format!(":{l}"));
-            let table = table
-                .as_ref()
-                .map_or(String::new(), |t| format!(" [{t}]"));
+            let line =
+                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
+            let table = table.as_ref().map_or(String::new(), |t| format!(" [{t}]"));
             format!("{}{line}{table} `{key}`", shown(path))
         }
         Origin::Builder => format!("`.{}(..)`", key.replace(['-', '.'], "_")),
@@ -461,13 +463,23 @@ mod tests {
             Some(&Origin::File { path, table: None })
         );
         assert_eq!(resolved.describe("max-urls"), "`--max-urls`");
-        assert_eq!(resolved.describe("stylesheet"), "`stylesheet` (the default)");
+        assert_eq!(
+            resolved.describe("stylesheet"),
+            "`stylesheet` (the default)"
+        );
     }
 
     #[test]
     fn a_flag_word_is_read_as_the_file_reads_it() {
-        assert_eq!(parse_value::<LimitsName>("sitemaps-org"), Ok(LimitsName::SitemapsOrg));
+        assert_eq!(
+            parse_value::<LimitsName>("sitemaps-org"),
+            Ok(LimitsName::SitemapsOrg)
+        );
         assert_eq!(parse_value::<GitDate>("author"), Ok(GitDate::Author));
-        assert!(parse_value::<FileFormat>("html").unwrap_err().contains("xml"));
+        assert!(
+            parse_value::<FileFormat>("html")
+                .unwrap_err()
+                .contains("xml")
+        );
     }
 }

@@ -1,1 +1,3 @@
 //! Tests of the job, a module per idea.
+
+mod outputs;

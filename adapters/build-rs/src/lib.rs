@@ -364,17 +364,28 @@ impl Sitemap {
             (None, What::Pages(_)) => None,
             (None, _) => Some((root.join("sitemap.toml"), false)),
         };
+        if matches!(self.what, What::Pages(_)) && self.settings.out.is_none() {
+            return Err(Error::Setting {
+                at: "Sitemap::pages".to_owned(),
+                message: "needs an output folder: call `.out_dir(..)`".to_owned(),
+                hint: "a list of pages has no site folder to write into".to_owned(),
+            });
+        }
         let source = match &self.what {
             What::Content(root) => Source::Site(root.clone()),
             #[cfg(feature = "html")]
             What::Html(dir) => Source::Site(dir.clone()),
             What::Pages(pages) => Source::Pages(page_list(&root, &self.base_loc()?, pages)?),
         };
-        let mut settings = self.settings.clone();
-        #[cfg(feature = "html")]
-        if let What::Html(_) = &self.what {
-            settings.flavor = Some(Flavor::Html);
-        }
+        let settings = match &self.what {
+            #[cfg(feature = "html")]
+            What::Html(_) => {
+                let mut settings = self.settings.clone();
+                settings.flavor = Some(Flavor::Html);
+                settings
+            }
+            _ => self.settings.clone(),
+        };
         let mut job = Job::new(source)
             .with_layer(Layer::new(settings, Origin::Builder))
             .with_read_tracking(true)
@@ -455,8 +466,8 @@ fn page_list(root: &Path, base: &Loc, pages: &[Page]) -> Result<PageList, Error>
         let mut overrides = match page.source.as_ref().filter(|s| is_markdown(s)) {
             Some(s) => {
                 let path = root.join(s);
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|source| Error::Io { path, source })?;
+                let text =
+                    std::fs::read_to_string(&path).map_err(|source| Error::Io { path, source })?;
                 let fm = sitemap_source::front_matter::parse(s, &text)?;
                 SourcePage::from_front_matter(s.clone(), loc.clone(), &fm)?.overrides
             }

@@ -36,8 +36,8 @@ fn builder_settings_win_over_sitemap_toml() {
     Sitemap::content(fixture("zola-blog"))
         .out_dir(out.path())
         .lastmod([sitemap_build::LastmodSource::Date])
-        .stem("pages")
-        .format(sitemap_build::Format::Text)
+        .filename("pages.txt")
+        .format(sitemap_build::FileFormat::Txt)
         .write()
         .unwrap();
     insta::assert_snapshot!("zola_blog_builder_wins", written(out.path()));
@@ -74,11 +74,7 @@ fn source_table_without_lastmod_keeps_the_default_precedence() {
         "+++\ndate = 2024-08-09\n+++\n",
     )
     .unwrap();
-    std::fs::write(
-        root.join("sitemap.toml"),
-        "changefreq = \"weekly\"\n",
-    )
-    .unwrap();
+    std::fs::write(root.join("sitemap.toml"), "changefreq = \"weekly\"\n").unwrap();
     let out = root.join("out");
     Sitemap::content(root).out_dir(&out).write().unwrap();
     insta::assert_snapshot!(written(&out));

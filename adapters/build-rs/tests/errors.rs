@@ -68,11 +68,7 @@ fn git_lastmod_without_the_feature_is_refused_at_its_line() {
     )
     .unwrap();
     std::fs::create_dir(root.join("content")).unwrap();
-    std::fs::write(
-        root.join("sitemap.toml"),
-        "lastmod = [\"git\", \"date\"]\n",
-    )
-    .unwrap();
+    std::fs::write(root.join("sitemap.toml"), "lastmod = [\"git\", \"date\"]\n").unwrap();
     let err = Sitemap::content(root)
         .out_dir(root.join("out"))
         .write()

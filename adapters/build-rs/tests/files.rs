@@ -4,14 +4,14 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
-use sitemap_build::{Limits, Page, Sitemap};
+use sitemap_build::{Page, Sitemap};
 
 /// Set in the child this test runs itself as: where to write.
 const CHILD_OUT: &str = "SITEMAP_BUILD_TEST_UMASK_OUT";
 
 fn write(out: &Path, max_urls: u64) {
     Sitemap::pages("https://example.org/", ["", "a/", "b/"].map(Page::new))
-        .limits(Limits::LEGACY.with_max_urls(max_urls))
+        .max_urls(max_urls)
         .out_dir(out)
         .robots(true)
         .write()

@@ -2,14 +2,15 @@
 //! built with its one HTML output (so the plugin's second `[output]` table,
 //! which moves the HTML to `book/html/`, is not wanted).
 
-use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Args;
 use mdbook_sitemap::SitemapBook;
+use sitemap_engine::LastmodSource;
+use sitemap_engine::settings::parse_value;
 
 use crate::Outcome;
+use crate::flags::OutputArgs;
 use crate::settings::Hinted;
 use crate::ui::Ui;
 
@@ -28,13 +29,12 @@ pub(crate) struct MdbookArgs {
     /// The URL the book is published at, instead of book.toml's `base-url`.
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
-    /// Where to write (default: the folder holding the book's HTML).
-    #[arg(long, short, value_name = "DIR")]
-    out: Option<PathBuf>,
     /// Where lastmod comes from, first match wins: front-matter, git, date, mtime (instead of
     /// book.toml's `lastmod`).
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = ["front-matter", "git", "date", "mtime"])]
-    lastmod: Vec<String>,
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_value::<LastmodSource>)]
+    lastmod: Vec<LastmodSource>,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Write nothing; print the entries (tab-separated fields, the chapter file last).
     #[arg(long)]
     dry_run: bool,
@@ -45,35 +45,29 @@ pub(crate) struct MdbookArgs {
 
 pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
+    if let Some(url) = &args.base_url {
+        crate::values::base_url(url)?;
+    }
     let book = SitemapBook::load(&args.dir)?;
     let mut config = book.sitemap_config()?;
-    if let Some(url) = &args.base_url {
-        config.base_url = Some(crate::values::base_url(url)?);
-    }
-    if !args.lastmod.is_empty() {
-        config.lastmod = args
-            .lastmod
-            .iter()
-            .map(|s| serde_json::from_value(serde_json::Value::String(s.clone())))
-            .collect::<Result<_, _>>()
-            .map_err(|e| crate::values::Usage(format!("--lastmod: {e}")))?;
-    }
+    // The flags over book.toml's table, as over sitemap.toml for `scan`.
+    let mut flags = args.output.layer(args.base_url.as_deref()).settings;
+    flags.out = None;
+    flags.lastmod = (!args.lastmod.is_empty()).then(|| args.lastmod.clone());
+    config.overrides = flags;
     if args.dry_run {
         let entries = book.entries(&config)?;
         for w in &entries.warnings {
-            ui.warning(&w.to_string());
+            ui.warning(w);
         }
-        let mut out = std::io::stdout().lock();
-        for (url, source) in entries.urls.iter().zip(&entries.sources) {
-            let mut line = url.loc.to_string();
-            if let Some(l) = &url.lastmod {
-                line.push_str(&format!("\tlastmod={}", l.to_xsd_string()));
-            }
-            if let Some(source) = source {
-                line.push_str(&format!("\tsource={}", source.display()));
-            }
-            writeln!(out, "{line}").context("cannot write to stdout")?;
-        }
+        let listed: Vec<&sitemap_core::Url> = entries.urls.iter().collect();
+        let sources: std::collections::HashMap<_, _> = entries
+            .urls
+            .iter()
+            .zip(&entries.sources)
+            .filter_map(|(u, s)| Some((u.loc.clone(), s.clone()?)))
+            .collect();
+        crate::scan::print_entries(&listed, &sources, std::path::Path::new(""))?;
         ui.summary(&format!(
             "sitemap: {} URLs, {} chapter(s) left out; dry run, nothing written",
             entries.urls.len(),
@@ -82,12 +76,13 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Done);
     }
     let out_dir = args
+        .output
         .out
         .clone()
         .unwrap_or_else(|| book.html_dir().to_owned());
     // A missing HTML folder means the book is not built; a missing --out
     // is made, as `scan --out` makes it.
-    if args.out.is_none() && !out_dir.is_dir() {
+    if args.output.out.is_none() && !out_dir.is_dir() {
         return Err(Hinted {
             message: format!("{}: no such folder", out_dir.display()),
             hint: "run `mdbook build` first, or pass --out DIR".to_owned(),

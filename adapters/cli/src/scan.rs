@@ -82,7 +82,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     if args.dry_run {
         let (listed, outside) = scan.listed();
-        print_entries(&listed, scan, root)?;
+        print_entries(&listed, &scan.sources, root)?;
         if outside > 0 {
             ui.warning(&format!(
                 "{outside} URL(s) lie outside {} and would be left out (a sitemap may list only URLs under its own folder)",
@@ -137,9 +137,9 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
 /// The entries as the write lists them, a line each: the URL, then its
 /// values in their written form, then the file it came from.
-fn print_entries(
+pub(crate) fn print_entries(
     listed: &[&sitemap_core::Url],
-    scan: &Scan,
+    sources: &std::collections::HashMap<sitemap_core::Loc, PathBuf>,
     root: &std::path::Path,
 ) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
@@ -163,7 +163,7 @@ fn print_entries(
         }
         // Last, so the sitemap's own fields keep their columns: the file
         // the entry came from, to check a lastmod against.
-        if let Some(source) = scan.sources.get(&url.loc) {
+        if let Some(source) = sources.get(&url.loc) {
             let source = source.strip_prefix(root).unwrap_or(source);
             line.push_str(&format!("\tsource={}", shown(source)));
         }

@@ -17,135 +17,90 @@
 //! `after`) are accepted and left to mdBook. Any other key, or a value the
 //! protocol refuses, is an error naming `book.toml` and the line.
 
+//! The sitemap keys of `book.toml`.
+//!
+//! They live under `[output.sitemap]` (the renderer's table), in kebab-case
+//! as mdBook's own keys are: the engine's one settings table
+//! ([`sitemap_engine::keys`]), the same keys as `sitemap.toml` and the
+//! build.rs builder, with paths (`include`, `exclude`) relative to `src/`.
+//! [`keys`] renders them for `book.toml` (what `mdbook-sitemap --help`
+//! prints and the plugin's README shows; a test compares them).
+//!
+//! The keys that choose what is scanned (`flavor`, `html`, `html-source`,
+//! `clean-urls`, `trailing-slash`) are refused: for this plugin the book is
+//! the source.
+//!
+//! A book with a single output (only the HTML) has no `[output.sitemap]`:
+//! the same keys may then sit under `[preprocessor.sitemap]`, where the
+//! `sitemap mdbook` command reads them. The keys that mdBook itself reads
+//! (`command`, `optional`, and for a preprocessor `renderers`, `before`,
+//! `after`) are accepted and left to mdBook. Any other key, or a value the
+//! protocol refuses, is an error naming `book.toml` and the line.
+
 use std::path::{Path, PathBuf};
 
 use mdbook_preprocessor::config::Config;
 use serde::Deserialize;
-use sitemap_core::{ChangeFreq, Loc, Priority};
-use sitemap_source::lastmod::{DEFAULT_PRECEDENCE, GitOptions, LastmodSource};
+use sitemap_core::Loc;
+use sitemap_engine::keys::Scope;
+use sitemap_engine::{Layer, Origin, Settings};
 
 use crate::error::Error;
 
-/// Every key of the sitemap table, with its default or an example, as a
-/// `book.toml` fragment.
-pub const KEYS: &str = r#"[output.sitemap]
-base-url = "https://example.org/book/"  # required (or an absolute output.html.site-url)
-changefreq = "weekly"                   # default for every chapter without its own
-priority = 0.5                          # default for every chapter without its own
-exclude = ["drafts/**", "internal.md"]  # globs on chapter files under src/
-include = []                            # globs; when given, only matching chapters
-lastmod = ["front-matter", "git", "date", "mtime"]  # first source with a value wins
-include-drafts = false                  # list chapters whose front matter says draft = true
-robots = false                          # write or merge robots.txt (base-url at a host root only)
-gzip = false                            # write sitemap.xml.gz instead
-filename = "sitemap.xml"                # past 50,000 URLs: an index of that name
-
-[output.sitemap.git]
-date = "committer"                      # or "author"
-shallow = "warn"                        # or "fail", "omit": history cut off by a shallow clone
-uncommitted = "mtime"                   # or "last-commit"
-"#;
+/// Every key of the sitemap table, with an example, as a `book.toml`
+/// fragment.
+pub fn keys() -> String {
+    sitemap_engine::keys::toml_fragment(Some(OUTPUT_TABLE), false)
+}
 
 /// The renderer's table.
 pub const OUTPUT_TABLE: &str = "output.sitemap";
 /// The preprocessor's table.
 pub const PREPROCESSOR_TABLE: &str = "preprocessor.sitemap";
 
-/// How to write a book's sitemap.
+/// How to write a book's sitemap: the settings of its table.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SitemapConfig {
-    /// The absolute URL the book's HTML root is served at, ending in `/`
-    /// (added when missing). `None` until set; [`SitemapConfig::base_url`]
-    /// falls back on an absolute `output.html.site-url`.
+    /// The table's settings.
+    pub settings: Settings,
+    /// Settings over the table's (the `sitemap mdbook` command's flags).
+    pub overrides: Settings,
+    /// The table they come from (`output.sitemap`).
+    pub table: String,
+    /// The base URL, checked: `base-url` as a folder URL.
     pub base_url: Option<Loc>,
-    /// The `changefreq` of every chapter without its own.
-    pub changefreq: Option<ChangeFreq>,
-    /// The `priority` of every chapter without its own.
-    pub priority: Option<Priority>,
-    /// Globs on chapter files relative to `src/`: when any is given, only
-    /// the chapters they match are listed.
-    pub include: Vec<String>,
-    /// Globs on chapter files relative to `src/` (`drafts/**`,
-    /// `internal.md`): chapters they match are left out.
-    pub exclude: Vec<String>,
-    /// Where a chapter's `lastmod` comes from, first match wins.
-    pub lastmod: Vec<LastmodSource>,
-    /// How git is asked (committer or author date, shallow clones,
-    /// uncommitted files).
-    pub git: GitOptions,
-    /// List chapters whose front matter says `draft = true` (mdBook renders
-    /// them either way).
-    pub include_drafts: bool,
-    /// Write (or merge into) `robots.txt` a `Sitemap:` line.
-    pub robots: bool,
-    /// Write the sitemap gzipped (`sitemap.xml.gz`).
-    pub gzip: bool,
-    /// The sitemap's file name in the HTML root.
-    pub filename: String,
 }
 
 impl Default for SitemapConfig {
     fn default() -> SitemapConfig {
         SitemapConfig {
+            settings: Settings::default(),
+            overrides: Settings::default(),
+            table: OUTPUT_TABLE.to_owned(),
             base_url: None,
-            changefreq: None,
-            priority: None,
-            include: Vec::new(),
-            exclude: Vec::new(),
-            lastmod: DEFAULT_PRECEDENCE.to_vec(),
-            git: GitOptions::default(),
-            include_drafts: false,
-            robots: false,
-            gzip: false,
-            filename: "sitemap.xml".to_owned(),
         }
     }
 }
 
-/// A sitemap table as written: mdBook's keys and ours.
+/// mdBook's own keys of a table, accepted and left to mdBook; the rest
+/// are ours.
 #[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(default, rename_all = "kebab-case")]
 struct RawTable {
-    // mdBook's own keys, accepted here so that `deny_unknown_fields`
-    // catches only real typos.
     command: Option<String>,
     optional: Option<bool>,
     renderers: Option<Vec<String>>,
     before: Option<Vec<String>>,
     after: Option<Vec<String>>,
-
-    base_url: Option<String>,
-    changefreq: Option<ChangeFreq>,
-    priority: Option<Priority>,
-    include: Option<Vec<String>>,
-    exclude: Option<Vec<String>>,
-    lastmod: Option<Vec<LastmodSource>>,
-    git: Option<GitOptions>,
-    include_drafts: Option<bool>,
-    robots: Option<bool>,
-    gzip: Option<bool>,
-    filename: Option<String>,
+    #[serde(flatten)]
+    rest: toml::Table,
 }
 
 impl RawTable {
     /// The first of our keys (not mdBook's) that is set.
-    fn first_sitemap_key(&self) -> Option<&'static str> {
-        [
-            ("base-url", self.base_url.is_some()),
-            ("changefreq", self.changefreq.is_some()),
-            ("priority", self.priority.is_some()),
-            ("include", self.include.is_some()),
-            ("exclude", self.exclude.is_some()),
-            ("lastmod", self.lastmod.is_some()),
-            ("git", self.git.is_some()),
-            ("include-drafts", self.include_drafts.is_some()),
-            ("robots", self.robots.is_some()),
-            ("gzip", self.gzip.is_some()),
-            ("filename", self.filename.is_some()),
-        ]
-        .into_iter()
-        .find_map(|(key, set)| set.then_some(key))
+    fn first_sitemap_key(&self) -> Option<&str> {
+        self.rest.keys().next().map(String::as_str)
     }
 }
 
@@ -184,17 +139,38 @@ pub fn check_preprocessor_table(config: &Config, root: &Path) -> Result<(), Erro
 }
 
 impl SitemapConfig {
-    /// The file name without `.xml`: the sitemap writer's stem
-    /// (`sitemap` → `sitemap.xml`, or `sitemap-1-<tag>.xml`, … under a
-    /// `sitemap.xml` index past 50,000 URLs).
-    pub fn stem(&self) -> &str {
-        self.filename.strip_suffix(".xml").unwrap_or(&self.filename)
+    /// The sitemap's file name (`sitemap.xml` unless `filename` says).
+    pub fn filename(&self) -> String {
+        self.overrides
+            .filename
+            .clone()
+            .or_else(|| self.settings.filename.clone())
+            .unwrap_or_else(|| "sitemap.xml".to_owned())
+    }
+
+    /// The table's settings as a layer of the job, over `overrides`.
+    pub(crate) fn layers(&self, root: &Path) -> Vec<Layer> {
+        vec![
+            Layer::new(self.overrides.clone(), Origin::Flag),
+            Layer::new(
+                self.settings.clone().relative_to(root),
+                Origin::File {
+                    path: root.join("book.toml"),
+                    table: Some(self.table.clone()),
+                },
+            ),
+        ]
     }
 
     /// The base URL: `base-url`, or else `output.html.site-url` when that
     /// is an absolute URL. mdBook documents `site-url` as a path (`/book/`)
     /// and `mdbook serve` forces it to `/`, so it is only a fallback.
     pub fn resolve_base_url(&self, config: &Config, root: &Path) -> Result<Loc, Error> {
+        if let Some(url) = &self.overrides.base_url
+            && let Ok(base) = Loc::parse_folder(url)
+        {
+            return Ok(base);
+        }
         if let Some(base) = &self.base_url {
             return Ok(base.clone());
         }
@@ -314,12 +290,38 @@ impl BookToml {
             }
         }
         let _ = (&raw.command, &raw.optional);
-        let defaults = SitemapConfig::default();
-        let base_url = match raw.base_url {
+        let settings: Settings = match toml::Value::Table(raw.rest.clone()).try_into() {
+            Ok(settings) => settings,
+            Err(e) => {
+                // The key that fails alone is the one to point at.
+                let key = raw
+                    .rest
+                    .iter()
+                    .find(|(k, v)| {
+                        let mut one = toml::Table::new();
+                        one.insert((*k).clone(), (*v).clone());
+                        toml::Value::Table(one).try_into::<Settings>().is_err()
+                    })
+                    .map(|(k, _)| k.clone())
+                    .unwrap_or_default();
+                return Err(err(&key, e.message().to_owned()));
+            }
+        };
+        for key in sitemap_engine::keys::KEYS {
+            if key.scope == Scope::Site && raw.rest.contains_key(key.name) {
+                return Err(err(
+                    key.name,
+                    format!(
+                        "`{}` chooses what `sitemap scan` reads; for mdBook the book is the source, so it has no meaning here",
+                        key.name
+                    ),
+                ));
+            }
+        }
+        let base_url = match &settings.base_url {
             None => None,
             Some(s) => {
-                let loc =
-                    Loc::parse(&s).map_err(|e| err("base-url", format!("`base-url`: {e}")))?;
+                let loc = Loc::parse(s).map_err(|e| err("base-url", format!("`base-url`: {e}")))?;
                 if loc.as_str().contains('?') {
                     return Err(err(
                         "base-url",
@@ -331,54 +333,41 @@ impl BookToml {
                 Some(with_trailing_slash(loc))
             }
         };
-        let filename = match raw.filename {
-            None => defaults.filename,
-            Some(name) => {
-                let stem_ok = name.strip_suffix(".xml").is_some_and(|stem| {
-                    !stem.is_empty()
-                        && stem
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-                });
-                if !stem_ok {
-                    return Err(err(
-                        "filename",
-                        format!(
-                            "`filename` = {name:?}: expected a file name such as \"sitemap.xml\": ASCII letters, digits, `-` or `_`, then .xml, no directory (the sitemap goes in the book's HTML root; `gzip = true` adds .gz)"
-                        ),
-                    ));
-                }
-                name
+        if let Some(name) = &settings.filename {
+            let stem_ok = name.strip_suffix(".xml").is_some_and(|stem| {
+                !stem.is_empty()
+                    && stem
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            });
+            if !stem_ok {
+                return Err(err(
+                    "filename",
+                    format!(
+                        "`filename` = {name:?}: expected a file name such as \"sitemap.xml\": ASCII letters, digits, `-` or `_`, then .xml, no directory (the sitemap goes in the book's HTML root; `gzip = true` adds .gz)"
+                    ),
+                ));
             }
-        };
-        let include = raw.include.unwrap_or_default();
-        let exclude = raw.exclude.unwrap_or_default();
+        }
+        let include = settings.include.clone().unwrap_or_default();
+        let exclude = settings.exclude.clone().unwrap_or_default();
         if let Err(e) = sitemap_source::filter::Filter::new(&include, &[]) {
             return Err(err("include", format!("`include`: {e}")));
         }
         if let Err(e) = sitemap_source::filter::Filter::new(&[], &exclude) {
             return Err(err("exclude", format!("`exclude`: {e}")));
         }
-        let lastmod = raw.lastmod.unwrap_or(defaults.lastmod);
-        let robots = raw.robots.unwrap_or(false);
         let out = SitemapConfig {
+            settings,
+            overrides: Settings::default(),
+            table: table.to_owned(),
             base_url,
-            changefreq: raw.changefreq,
-            priority: raw.priority,
-            include,
-            exclude,
-            lastmod,
-            git: raw.git.unwrap_or_default(),
-            include_drafts: raw.include_drafts.unwrap_or(false),
-            robots,
-            gzip: raw.gzip.unwrap_or(false),
-            filename,
         };
-        if robots
+        if out.settings.robots == Some(true)
             && let Some(problem) = out
                 .base_url
                 .as_ref()
-                .and_then(|b| robots_problem(b, &out.filename))
+                .and_then(|b| robots_problem(b, &out.filename()))
         {
             return Err(err("robots", problem));
         }

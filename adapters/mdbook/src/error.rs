@@ -77,14 +77,9 @@ pub enum Error {
     /// layer's errors, which name the file and line themselves.
     #[error(transparent)]
     Source(#[from] sitemap_source::Error),
-    /// Writing the sitemap files failed.
-    #[error("writing the sitemap into {}: {source}", dir.display())]
-    Write {
-        /// The output folder.
-        dir: PathBuf,
-        /// The writer's error.
-        source: sitemap_core::SetError,
-    },
+    /// The job failed (settings, pages, writing the set).
+    #[error(transparent)]
+    Job(#[from] sitemap_engine::Error),
     /// `robots.txt` cannot be read, merged or written; nothing was
     /// published.
     #[error(transparent)]

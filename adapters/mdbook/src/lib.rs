@@ -81,15 +81,15 @@ pub mod config;
 mod error;
 mod preprocessor;
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use mdbook_preprocessor::config::Config;
 use mdbook_renderer::RenderContext;
-use sitemap_core::{Loc, SetOptions, SetReport, SetWriter, Url};
+use sitemap_core::{Loc, SetReport, Url};
+use sitemap_engine::{Job, Layer, LeftOut, Origin, PageList, Settings, Source};
 use sitemap_source::overrides::Overrides;
-use sitemap_source::pipeline::{ExcludedPage, Page, Pipeline, SourceConfig, Warning};
+use sitemap_source::pipeline::Page;
 
 /// The largest chapter or `SUMMARY.md` read (64 MiB): far past any real
 /// chapter, small enough that a hostile file cannot exhaust memory.
@@ -117,10 +117,10 @@ pub struct Entries {
     /// One per listed chapter page, in `SUMMARY.md` order.
     pub urls: Vec<Url>,
     /// Chapters left out (front matter, `exclude` globs), and why.
-    pub excluded: Vec<ExcludedPage>,
+    pub excluded: Vec<LeftOut>,
     /// What the source layer wants the user to know (no git repository, a
     /// shallow clone).
-    pub warnings: Vec<Warning>,
+    pub warnings: Vec<String>,
     /// The chapter files that open with front matter (`src/…`).
     pub with_front_matter: Vec<PathBuf>,
     /// The chapter file of each of [`Entries::urls`] (`src/…`, in the same
@@ -135,12 +135,14 @@ pub struct Report {
     /// The sitemap files written.
     pub set: SetReport,
     /// Chapters left out, and why.
-    pub excluded: Vec<ExcludedPage>,
+    pub excluded: Vec<LeftOut>,
     /// Things to tell the user: source warnings, listed pages that are
     /// missing from the HTML folder.
     pub warnings: Vec<String>,
     /// The `robots.txt` written or merged, if `robots = true`.
     pub robots: Option<PathBuf>,
+    /// The companions written (`sitemap.xsl`, `sitemap.html`).
+    pub files: Vec<PathBuf>,
 }
 
 impl fmt::Display for Report {
@@ -250,21 +252,45 @@ impl SitemapBook {
 
     /// The entries: each chapter page's `loc` (the base URL joined with its
     /// page), with `changefreq`, `priority` and `lastmod` from its front
-    /// matter, git or mtime as `config` says, minus the chapters left out.
+    /// matter, git or mtime as `config` says, minus the chapters left out,
+    /// in `SUMMARY.md` order.
     pub fn entries(&self, config: &SitemapConfig) -> Result<Entries, Error> {
+        let (job, with_front_matter) = self.job(config, Some(self.html_dir()))?;
+        let scanned = job.scan()?;
+        let src = Path::new(&self.config.book.src);
+        let (listed, _) = scanned.scan.listed();
+        let urls: Vec<Url> = listed.into_iter().cloned().collect();
+        let sources = urls
+            .iter()
+            .map(|u| {
+                let source = scanned.scan.sources.get(&u.loc)?;
+                let rel = source.strip_prefix(self.src_dir()).unwrap_or(source);
+                Some(src.join(rel))
+            })
+            .collect();
+        Ok(Entries {
+            urls,
+            sources,
+            excluded: scanned.scan.left_out,
+            warnings: scanned.scan.warnings,
+            with_front_matter,
+        })
+    }
+
+    /// The engine's job for this book: its chapters as pages (front
+    /// matter read here, so the chapter files are read once), the table's
+    /// settings, and the base URL and output folder the book gives.
+    fn job(
+        &self,
+        config: &SitemapConfig,
+        out_dir: Option<&Path>,
+    ) -> Result<(Job, Vec<PathBuf>), Error> {
         let base = config.resolve_base_url(&self.config, &self.root)?;
         let src_dir = self.src_dir();
-        let pipeline = Pipeline::new(&src_dir, source_config(config))?;
         let mut with_front_matter = Vec::new();
-        let mut order = HashMap::new();
-        let mut source_of = HashMap::new();
         let mut pages = Vec::with_capacity(self.chapters.len());
-        for (i, chapter) in self.chapters.iter().enumerate() {
+        for chapter in &self.chapters {
             let loc = page_loc(&base, chapter)?;
-            order.insert(loc.clone(), i);
-            if let Some(source) = &chapter.source_path {
-                source_of.insert(loc.clone(), Path::new(&self.config.book.src).join(source));
-            }
             let page = match &chapter.source_path {
                 Some(source) => {
                     // Errors name the file as the user knows it: `src/…`.
@@ -297,31 +323,35 @@ impl SitemapBook {
             };
             pages.push(page);
         }
-        let output = pipeline.run(pages)?;
-        let mut urls = output.urls;
-        // The source layer sorts by loc; a book's reading order is the order
-        // of SUMMARY.md, which is just as deterministic.
-        urls.sort_by_key(|u| order.get(&u.loc).copied().unwrap_or(usize::MAX));
-        let sources = urls.iter().map(|u| source_of.remove(&u.loc)).collect();
-        Ok(Entries {
-            urls,
-            sources,
-            excluded: output.excluded,
-            warnings: output.warnings,
-            with_front_matter,
-        })
+        // What the book itself says: the base URL (from `base-url` or an
+        // absolute `site-url`) and the HTML folder, under the table's keys.
+        let mut book = Settings::default();
+        book.base_url = Some(base.to_string());
+        book.out = out_dir.map(Path::to_owned);
+        let mut job =
+            Job::new(Source::Pages(PageList::new(src_dir, pages).keep_order())).with_sources(true);
+        for layer in config.layers(&self.root) {
+            job = job.with_layer(layer);
+        }
+        let job = job.with_layer(Layer::new(
+            book,
+            Origin::File {
+                path: self.root.join("book.toml"),
+                table: Some("output.html".to_owned()),
+            },
+        ));
+        Ok((job, with_front_matter))
     }
 
-    /// Writes the sitemap (and `robots.txt` when asked) into `out_dir`,
-    /// which is served at the base URL, through sitemap-core's one write
-    /// path: every file staged under a temporary name and synced, then
-    /// published with the set (see `sitemap_core::SetWriter`'s
-    /// "Atomicity").
+    /// Writes the sitemap (and `robots.txt`, the stylesheet, `sitemap.html`
+    /// when asked) into `out_dir`, which is served at the base URL, through
+    /// the engine's one write path: every file staged under a temporary
+    /// name and synced, then published with the set.
     pub fn write(&self, config: &SitemapConfig, out_dir: &Path) -> Result<Report, Error> {
-        let entries = self.entries(config)?;
         let base = config.resolve_base_url(&self.config, &self.root)?;
-        if config.robots
-            && let Some(message) = config::robots_problem(&base, &config.filename)
+        let robots = config.overrides.robots.or(config.settings.robots);
+        if robots == Some(true)
+            && let Some(message) = config::robots_problem(&base, &config.filename())
         {
             // Only reached when the base URL came from `site-url`.
             return Err(Error::Config {
@@ -331,11 +361,13 @@ impl SitemapBook {
                 message: format!("site-url: {message}"),
             });
         }
-        let mut warnings: Vec<String> = entries.warnings.iter().map(ToString::to_string).collect();
-        if let Some(first) = entries.with_front_matter.first()
+        let (job, with_front_matter) = self.job(config, Some(out_dir))?;
+        let scanned = job.scan()?;
+        let mut warnings: Vec<String> = scanned.scan.warnings.clone();
+        if let Some(first) = with_front_matter.first()
             && !self.strips_front_matter()
         {
-            let which = match entries.with_front_matter.len() {
+            let which = match with_front_matter.len() {
                 1 => format!("{} opens", first.display()),
                 n => format!("{} and {} more chapters open", first.display(), n - 1),
             };
@@ -343,7 +375,8 @@ impl SitemapBook {
                 "{which} with front matter, but book.toml has no [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] table"
             ));
         }
-        let listed: std::collections::HashSet<&Loc> = entries.urls.iter().map(|u| &u.loc).collect();
+        let listed: std::collections::HashSet<&Loc> =
+            scanned.scan.urls.iter().map(|u| &u.loc).collect();
         for chapter in &self.chapters {
             if listed.contains(&page_loc(&base, chapter)?)
                 && !out_dir.join(&chapter.html_path).exists()
@@ -355,31 +388,15 @@ impl SitemapBook {
                 ));
             }
         }
-        let options = SetOptions::new(out_dir, base)
-            .with_stem(config.stem())
-            .with_gzip(config.gzip);
-        let write_err = |source| Error::Write {
-            dir: out_dir.to_owned(),
-            source,
-        };
-        let mut writer = SetWriter::new(options).map_err(write_err)?;
-        for url in &entries.urls {
-            writer.push(url).map_err(write_err)?;
-        }
-        let mut staged = writer.stage().map_err(write_err)?;
-        // Staged with the set: a robots.txt that cannot be merged stops
-        // the build before the sitemap is replaced.
-        let robots = if config.robots {
-            Some(staged.stage_robots(&[])?.0)
-        } else {
-            None
-        };
-        let set = staged.commit().map_err(write_err)?;
+        let excluded = scanned.scan.left_out.clone();
+        let report = scanned.write(|_| {})?;
+        warnings.extend(report.warnings.iter().cloned());
         Ok(Report {
-            set,
-            excluded: entries.excluded,
+            set: report.set,
+            excluded,
             warnings,
-            robots,
+            robots: report.robots.map(|(path, _)| path),
+            files: report.files,
         })
     }
 }
@@ -437,18 +454,6 @@ fn check_renders_after_html(ctx: &RenderContext, book: &SitemapBook) -> Result<(
         });
     }
     Ok(())
-}
-
-fn source_config(config: &SitemapConfig) -> SourceConfig {
-    let mut source = SourceConfig::default();
-    source.lastmod = config.lastmod.clone();
-    source.git = config.git.clone();
-    source.include = config.include.clone();
-    source.exclude = config.exclude.clone();
-    source.changefreq = config.changefreq;
-    source.priority = config.priority;
-    source.include_drafts = config.include_drafts;
-    source
 }
 
 /// The chapter page's URL: the base URL joined with the page's path, each

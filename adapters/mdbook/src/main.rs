@@ -45,7 +45,7 @@ fn run() -> Result<ExitCode> {
             println!("{}", HELP.trim_start());
             println!("Every key (each optional but base-url; the same keys may sit under");
             println!("[preprocessor.sitemap] for a book with only the HTML output):\n");
-            for line in mdbook_sitemap::config::KEYS.lines() {
+            for line in mdbook_sitemap::config::keys().lines() {
                 println!("    {line}");
             }
             return Ok(ExitCode::SUCCESS);

@@ -128,7 +128,7 @@ fn shallow_clone_is_reported() {
     let warnings: Vec<String> = entries.warnings.iter().map(ToString::to_string).collect();
     insta::assert_debug_snapshot!("shallow_warn", warnings);
 
-    config.git.shallow = sitemap_source::lastmod::ShallowPolicy::Fail;
+    config.settings.git.shallow = Some(sitemap_source::lastmod::ShallowPolicy::Fail);
     let err = loaded.entries(&config).unwrap_err();
     insta::assert_snapshot!(
         "shallow_fail",

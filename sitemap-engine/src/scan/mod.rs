@@ -181,7 +181,10 @@ fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, E
 fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let _ = options;
     Err(Error::job(
-        format!("{}: scanning built HTML needs the `html` feature", dir.display()),
+        format!(
+            "{}: scanning built HTML needs the `html` feature",
+            dir.display()
+        ),
         "enable the `html` feature of sitemap-build",
     ))
 }
@@ -195,10 +198,9 @@ pub(crate) fn source_config(resolved: &Resolved, git_allowed: bool) -> Result<So
     if let Some(lastmod) = &s.lastmod {
         config.lastmod = lastmod.clone();
         if !git_allowed && lastmod.contains(&LastmodSource::Git) {
-            return Err(resolved.value_error(
-                "lastmod",
-                "`git` needs the `git` feature of sitemap-build",
-            ));
+            return Err(
+                resolved.value_error("lastmod", "`git` needs the `git` feature of sitemap-build")
+            );
         }
     } else if !git_allowed {
         config.lastmod.retain(|l| *l != LastmodSource::Git);

@@ -365,7 +365,9 @@ fn scan_errors_name_the_file_with_a_hint() {
         "{stderr}"
     );
     assert!(
-        stderr.ends_with("  hint: see the key table in `sitemap scan --help` (the same keys everywhere)\n"),
+        stderr.ends_with(
+            "  hint: see the key table in `sitemap scan --help` (the same keys everywhere)\n"
+        ),
         "{stderr}"
     );
     // A front matter error: file:line.

@@ -1,0 +1,84 @@
+//! The files that go with the set: the stylesheet and `sitemap.html`.
+
+use std::path::Path;
+
+use sitemap_core::Loc;
+use sitemap_engine::{Job, Layer, Origin, Settings, Source};
+
+/// `stylesheet` and `html-page` on the Zola fixture: the sitemap
+/// references the stylesheet and still validates, and every link of
+/// sitemap.html is a page of the sitemap, titled from its front matter.
+#[test]
+fn scan_writes_stylesheet_and_html_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/content/tests/fixtures/zola-rules");
+    copy_tree(&fixture, dir.path());
+    let mut settings = Settings::default();
+    settings.stylesheet = Some(true);
+    settings.html_page = Some(true);
+    let report = Job::new(Source::Site(dir.path().to_owned()))
+        .with_layer(Layer::new(settings, Origin::Flag))
+        .scan()
+        .unwrap()
+        .write(|_| {})
+        .unwrap();
+    let public = dir.path().join("public");
+    assert_eq!(
+        report.files,
+        [public.join("sitemap.xsl"), public.join("sitemap.html")]
+    );
+    let xml = std::fs::read_to_string(public.join("sitemap.xml")).unwrap();
+    assert!(
+        xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?xml-stylesheet type=\"text/xsl\" href=\"sitemap.xsl\"?>\n"),
+        "{xml}"
+    );
+    sitemap_testkit::assert_valid(
+        &public.join("sitemap.xml"),
+        sitemap_testkit::Schema::UrlsetWithExtensions,
+    );
+    assert_eq!(
+        std::fs::read_to_string(public.join("sitemap.xsl")).unwrap(),
+        sitemap_core::human::XSL
+    );
+    let locs: Vec<String> = xml
+        .split("<loc>")
+        .skip(1)
+        .map(|s| s[..s.find("</loc>").unwrap()].replace("&amp;", "&"))
+        .collect();
+    let html = std::fs::read_to_string(public.join("sitemap.html")).unwrap();
+    // sitemap.html sits in the base_url's folder, so its links are relative to it.
+    let base = Loc::parse("https://example.org/blog/").unwrap();
+    let mut linked: Vec<String> = html
+        .split("<li><a href=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].replace("&amp;", "&"))
+        .filter(|href| !href.starts_with('#'))
+        .map(|href| base.join(&href).unwrap().to_string())
+        .collect();
+    let mut expected = locs.clone();
+    linked.sort();
+    expected.sort();
+    assert_eq!(
+        linked, expected,
+        "sitemap.html links every page of the sitemap, and nothing else"
+    );
+    // Titles from front matter, not from the URL.
+    assert!(
+        html.contains("<a href=\"posts/my-custom-slug/\">Custom</a>"),
+        "{html}"
+    );
+}
+
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
