@@ -69,6 +69,7 @@ pub struct Job {
     want_sources: bool,
     track_reads: bool,
     git_allowed: bool,
+    gzip_allowed: bool,
 }
 
 impl Job {
@@ -80,6 +81,7 @@ impl Job {
             want_sources: false,
             track_reads: false,
             git_allowed: true,
+            gzip_allowed: cfg!(feature = "gzip"),
         }
     }
 
@@ -108,6 +110,13 @@ impl Job {
     /// skips it, and a precedence naming it is an error).
     pub fn with_git(mut self, allowed: bool) -> Job {
         self.git_allowed = allowed;
+        self
+    }
+
+    /// Whether gzip output may be asked for (a build script without the
+    /// `gzip` feature says no, whatever features other crates turn on).
+    pub fn with_gzip(mut self, allowed: bool) -> Job {
+        self.gzip_allowed = allowed && cfg!(feature = "gzip");
         self
     }
 
@@ -153,6 +162,12 @@ impl Job {
             }
         };
         let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
+        if outputs.gzip && !self.gzip_allowed {
+            return Err(resolved.value_error(
+                "gzip",
+                "gzip output needs the `gzip` feature of sitemap-build",
+            ));
+        }
         Ok(Scanned {
             resolved,
             scan,

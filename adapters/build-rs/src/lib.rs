@@ -389,7 +389,8 @@ impl Sitemap {
         let mut job = Job::new(source)
             .with_layer(Layer::new(settings, Origin::Builder))
             .with_read_tracking(true)
-            .with_git(cfg!(feature = "git"));
+            .with_git(cfg!(feature = "git"))
+            .with_gzip(cfg!(feature = "gzip"));
         let mut files_read = BTreeSet::new();
         if let Some((path, required)) = &settings_path
             && let Some(layer) = Layer::read_file(path, *required, &root)?

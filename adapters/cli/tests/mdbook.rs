@@ -81,9 +81,10 @@ fn mdbook_dry_run_lastmod_flag_and_chapter_files() {
         text(&out.stderr, dir.path())
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
+    // The same fields as `scan --dry-run`, the chapter file last.
     let first = stdout.lines().next().unwrap();
     assert!(
-        first.contains("\tlastmod=2024-03-04T05:06:07Z\tsource=src/"),
+        first.contains("\tlastmod=2024-03-04T05:06:07Z\tpriority=0.9\tsource=src/README.md"),
         "{stdout}"
     );
     assert_eq!(

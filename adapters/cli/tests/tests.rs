@@ -8,6 +8,7 @@ mod index;
 mod mdbook;
 mod scan;
 mod served;
+mod settings_table;
 mod site;
 mod validate;
 mod write;

@@ -1,0 +1,495 @@
+//! The one settings table, through each integration: every key of
+//! `sitemap_engine::keys::KEYS` is given to `sitemap scan` (in
+//! `sitemap.toml` and as its flag), to build.rs (`Sitemap::settings`) and
+//! to the mdBook plugin (`[output.sitemap]`), and each must show the same
+//! effect in what is written. The keys that choose what `scan` reads are
+//! refused by the plugin, with the reason.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sitemap_engine::keys::{KEYS, Scope};
+
+/// One key: how each integration is given it, and what it must do.
+struct Case {
+    key: &'static str,
+    /// `sitemap.toml` (and the builder's settings), relative to the site.
+    site: &'static str,
+    /// `[output.sitemap]` of book.toml; `None` for a key the plugin refuses.
+    book: Option<&'static str>,
+    /// The same as flags of `sitemap scan`.
+    flags: &'static [&'static str],
+    /// Checks the written output; gets the site or book root and the
+    /// default output folder.
+    check: fn(&Path, &Path) -> Result<(), String>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        key: "base-url",
+        site: "base-url = \"https://example.net/docs/\"",
+        book: Some("base-url = \"https://example.net/docs/\""),
+        flags: &["--base-url", "https://example.net/docs/"],
+        check: |_, out| all_locs(out, |l| l.starts_with("https://example.net/docs/")),
+    },
+    Case {
+        key: "flavor",
+        site: "flavor = \"zola\"",
+        book: None,
+        flags: &["--flavor", "zola"],
+        check: |_, out| has_loc(out, "https://example.org/a/"),
+    },
+    Case {
+        key: "html",
+        site: "html = \"built\"\nbase-url = \"https://example.org/\"",
+        book: None,
+        flags: &["--html", "built", "--base-url", "https://example.org/"],
+        check: |root, _| has_loc(&root.join("built"), "https://example.org/about.html"),
+    },
+    Case {
+        key: "html-source",
+        site: "html = \"built\"\nbase-url = \"https://example.org/\"\nhtml-source = \"content\"",
+        book: None,
+        flags: &[
+            "--html",
+            "built",
+            "--base-url",
+            "https://example.org/",
+            "--html-source",
+            "content",
+        ],
+        // built/a.html comes from content/a.md, updated 2024-06-01.
+        check: |root, _| {
+            lastmod_of(
+                &root.join("built"),
+                "https://example.org/a.html",
+                "2024-06-01",
+            )
+        },
+    },
+    Case {
+        key: "clean-urls",
+        site: "html = \"built\"\nbase-url = \"https://example.org/\"\nclean-urls = true",
+        book: None,
+        flags: &[
+            "--html",
+            "built",
+            "--base-url",
+            "https://example.org/",
+            "--clean-urls",
+        ],
+        check: |root, _| has_loc(&root.join("built"), "https://example.org/about"),
+    },
+    Case {
+        key: "trailing-slash",
+        site: "html = \"built\"\nbase-url = \"https://example.org/\"\ntrailing-slash = \"keep\"",
+        book: None,
+        flags: &[
+            "--html",
+            "built",
+            "--base-url",
+            "https://example.org/",
+            "--trailing-slash",
+            "keep",
+        ],
+        check: |root, _| has_loc(&root.join("built"), "https://example.org/index.html"),
+    },
+    Case {
+        key: "include",
+        site: "include = [\"content/a.md\"]",
+        book: Some("include = [\"a.md\"]"),
+        flags: &["--include", "content/a.md"],
+        check: |_, out| no_loc_ending(out, "b/").and(no_loc_ending(out, "b.html")),
+    },
+    Case {
+        key: "exclude",
+        site: "exclude = [\"content/b.md\"]",
+        book: Some("exclude = [\"b.md\"]"),
+        flags: &["--exclude", "content/b.md"],
+        check: |_, out| no_loc_ending(out, "b/").and(no_loc_ending(out, "b.html")),
+    },
+    Case {
+        key: "include-drafts",
+        site: "include-drafts = true",
+        book: Some("include-drafts = true"),
+        flags: &["--include-drafts"],
+        check: |_, out| some_loc(out, |l| l.contains("draft")),
+    },
+    Case {
+        key: "lastmod",
+        site: "lastmod = [\"date\"]",
+        book: Some("lastmod = [\"date\"]"),
+        flags: &["--lastmod", "date"],
+        // `date` 2024-01-01 rather than front matter's `updated`.
+        check: |_, out| some_url(out, |u| u.contains("<lastmod>2024-01-01</lastmod>")),
+    },
+    Case {
+        key: "changefreq",
+        site: "changefreq = \"weekly\"",
+        book: Some("changefreq = \"weekly\""),
+        flags: &["--changefreq", "weekly"],
+        check: |_, out| every_url(out, |u| u.contains("<changefreq>weekly</changefreq>")),
+    },
+    Case {
+        key: "priority",
+        site: "priority = 0.3",
+        book: Some("priority = 0.3"),
+        flags: &["--priority", "0.3"],
+        check: |_, out| every_url(out, |u| u.contains("<priority>0.3</priority>")),
+    },
+    Case {
+        key: "git.date",
+        site: "[git]\ndate = \"author\"",
+        book: Some("[output.sitemap.git]\ndate = \"author\""),
+        flags: &["--git-date", "author"],
+        // Not a git repository: accepted, nothing else to see.
+        check: |_, out| listed(out),
+    },
+    Case {
+        key: "git.shallow",
+        site: "[git]\nshallow = \"omit\"",
+        book: Some("[output.sitemap.git]\nshallow = \"omit\""),
+        flags: &["--git-shallow", "omit"],
+        check: |_, out| listed(out),
+    },
+    Case {
+        key: "git.uncommitted",
+        site: "[git]\nuncommitted = \"last-commit\"",
+        book: Some("[output.sitemap.git]\nuncommitted = \"last-commit\""),
+        flags: &["--git-uncommitted", "last-commit"],
+        check: |_, out| listed(out),
+    },
+    Case {
+        key: "out",
+        site: "out = \"elsewhere\"",
+        book: Some("out = \"elsewhere\""),
+        flags: &["--out", "elsewhere"],
+        check: |root, _| listed(&root.join("elsewhere")),
+    },
+    Case {
+        key: "filename",
+        site: "filename = \"map.xml\"",
+        book: Some("filename = \"map.xml\""),
+        flags: &["--filename", "map.xml"],
+        check: |_, out| exists(&out.join("map.xml")).and(absent(&out.join("sitemap.xml"))),
+    },
+    Case {
+        key: "format",
+        site: "format = \"txt\"",
+        book: Some("format = \"txt\""),
+        flags: &["--format", "txt"],
+        check: |_, out| exists(&out.join("sitemap.txt")),
+    },
+    Case {
+        key: "gzip",
+        site: "gzip = true",
+        book: Some("gzip = true"),
+        flags: &["--gzip"],
+        check: |_, out| exists(&out.join("sitemap.xml.gz")),
+    },
+    Case {
+        key: "limits",
+        site: "limits = \"sitemaps-org\"",
+        book: Some("limits = \"sitemaps-org\""),
+        flags: &["--limits", "sitemaps-org"],
+        check: |_, out| listed(out),
+    },
+    Case {
+        key: "max-urls",
+        site: "max-urls = 1",
+        book: Some("max-urls = 1"),
+        flags: &["--max-urls", "1"],
+        check: |_, out| {
+            let root = fs::read_to_string(out.join("sitemap.xml")).map_err(|e| e.to_string())?;
+            root.contains("<sitemapindex")
+                .then_some(())
+                .ok_or(format!("not an index: {root}"))
+        },
+    },
+    Case {
+        key: "robots",
+        site: "robots = true",
+        book: Some("robots = true"),
+        flags: &["--robots"],
+        check: |_, out| {
+            let robots = fs::read_to_string(out.join("robots.txt")).map_err(|e| e.to_string())?;
+            robots
+                .contains("Sitemap: https://example.org/sitemap.xml")
+                .then_some(())
+                .ok_or(robots)
+        },
+    },
+    Case {
+        key: "stylesheet",
+        site: "stylesheet = true",
+        book: Some("stylesheet = true"),
+        flags: &["--stylesheet"],
+        check: |_, out| exists(&out.join("sitemap.xsl")),
+    },
+    Case {
+        key: "html-page",
+        site: "html-page = true",
+        book: Some("html-page = true"),
+        flags: &["--html-page"],
+        check: |_, out| exists(&out.join("sitemap.html")),
+    },
+];
+
+#[test]
+fn the_cases_cover_every_key_of_the_table() {
+    let mut keys: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
+    let mut cases: Vec<&str> = CASES.iter().map(|c| c.key).collect();
+    keys.sort_unstable();
+    cases.sort_unstable();
+    assert_eq!(cases, keys);
+    for case in CASES {
+        let key = sitemap_engine::keys::key(case.key).unwrap();
+        assert_eq!(
+            case.book.is_none(),
+            key.scope == Scope::Site,
+            "{}: the plugin refuses exactly the keys of scope Site",
+            case.key
+        );
+    }
+}
+
+#[test]
+fn every_key_has_the_same_effect_through_sitemap_toml() {
+    each(|case, dir| {
+        let root = site(dir);
+        fs::write(root.join("sitemap.toml"), format!("{}\n", case.site)).unwrap();
+        let out = crate::sitemap(&root, &["scan", "-q"]);
+        ok(&out)?;
+        (case.check)(&root, &root.join("public"))
+    });
+}
+
+#[test]
+fn every_key_has_the_same_effect_as_a_flag() {
+    each(|case, dir| {
+        let root = site(dir);
+        let mut args = vec!["scan", "-q"];
+        args.extend(case.flags);
+        let out = crate::sitemap(&root, &args);
+        ok(&out)?;
+        (case.check)(&root, &root.join("public"))
+    });
+}
+
+#[test]
+fn every_key_has_the_same_effect_through_the_build_rs_builder() {
+    each(|case, dir| {
+        let root = site(dir);
+        // The builder's values are the program's own: relative paths are
+        // taken from where it runs, so the test gives them from the site.
+        let settings: sitemap_build::Settings =
+            toml::from_str(case.site).map_err(|e| e.to_string())?;
+        sitemap_build::Sitemap::content(&root)
+            .settings(settings.relative_to(&root))
+            .write()
+            .map_err(|e| e.to_string())?;
+        (case.check)(&root, &root.join("public"))
+    });
+}
+
+#[test]
+fn every_key_has_the_same_effect_through_book_toml() {
+    each(|case, dir| {
+        let root = book(dir, case.book.unwrap_or(case.site));
+        let result = mdbook_sitemap::SitemapBook::load(&root).and_then(|book| {
+            let config = book.sitemap_config()?;
+            book.write(&config, book.html_dir())
+        });
+        match (case.book, result) {
+            (Some(_), Ok(_)) => (case.check)(&root, &root.join("book/html")),
+            (Some(_), Err(e)) => Err(e.to_string()),
+            (None, Err(e)) if e.to_string().contains("for mdBook the book is the source") => Ok(()),
+            (None, other) => Err(format!("expected a refusal, got {other:?}")),
+        }
+    });
+}
+
+/// Runs `f` on every case, each in its own folder, and reports every
+/// case that fails at once.
+fn each(f: impl Fn(&Case, &Path) -> Result<(), String>) {
+    let failures: Vec<String> = CASES
+        .iter()
+        .filter_map(|case| {
+            let dir = tempfile::tempdir().unwrap();
+            f(case, dir.path())
+                .err()
+                .map(|e| format!("{}: {e}", case.key))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A Zola site: the home page, `a` (date and a later `updated`), `b`, a
+/// draft, and `built/`, the same pages as built HTML.
+fn site(dir: &Path) -> PathBuf {
+    let root = dir.join("site");
+    let files = [
+        ("zola.toml", "base_url = \"https://example.org\"\n"),
+        ("content/_index.md", "+++\n+++\n"),
+        (
+            "content/a.md",
+            "+++\ndate = 2024-01-01\nupdated = 2024-06-01\n+++\nA\n",
+        ),
+        ("content/b.md", "+++\ndate = 2024-02-01\n+++\nB\n"),
+        ("content/draft.md", "+++\ndraft = true\n+++\nD\n"),
+        (
+            "built/index.html",
+            "<html><head><title>Home</title></head></html>",
+        ),
+        ("built/a.html", "<html><head><title>A</title></head></html>"),
+        (
+            "built/about.html",
+            "<html><head><title>About</title></head></html>",
+        ),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    root
+}
+
+/// An mdBook book with the same pages, `[output.sitemap]` holding `table`.
+fn book(dir: &Path, table: &str) -> PathBuf {
+    let root = dir.join("book-root");
+    // A `[output.sitemap.git]` fragment opens its own table, after the
+    // keys of `[output.sitemap]`.
+    let (top, git) = match table.find("[output.sitemap.git]") {
+        Some(at) => table.split_at(at),
+        None => (table, ""),
+    };
+    let base = if table.contains("base-url") {
+        ""
+    } else {
+        "base-url = \"https://example.org/\"\n"
+    };
+    let toml =
+        format!("[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\n{base}{top}\n{git}\n");
+    let files = [
+        ("book.toml", toml.as_str()),
+        (
+            "src/SUMMARY.md",
+            "- [A](a.md)\n- [B](b.md)\n- [Draft](draft.md)\n",
+        ),
+        (
+            "src/a.md",
+            "---\ndate: 2024-01-01\nupdated: 2024-06-01\n---\n# A\n",
+        ),
+        ("src/b.md", "---\ndate: 2024-02-01\n---\n# B\n"),
+        ("src/draft.md", "---\ndraft: true\n---\n# Draft\n"),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    fs::create_dir_all(root.join("book/html")).unwrap();
+    root
+}
+
+fn ok(out: &std::process::Output) -> Result<(), String> {
+    out.status
+        .success()
+        .then_some(())
+        .ok_or_else(|| String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The `<url>` blocks (or text lines) of the set in `out`, children of an
+/// index followed.
+fn urls(out: &Path) -> Result<Vec<String>, String> {
+    let root = ["sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "map.xml"]
+        .iter()
+        .map(|n| out.join(n))
+        .find(|p| p.exists())
+        .ok_or_else(|| format!("no sitemap in {}", out.display()))?;
+    let text = sitemap_testkit::read_maybe_gz(&root);
+    if root.extension().is_some_and(|e| e == "txt") {
+        return Ok(text.lines().map(|l| format!("<loc>{l}</loc>")).collect());
+    }
+    if text.contains("<sitemapindex") {
+        let mut all = Vec::new();
+        for child in text.split("<loc>").skip(1) {
+            let loc = &child[..child.find("</loc>").unwrap()];
+            let name = loc.rsplit('/').next().unwrap();
+            let child = sitemap_testkit::read_maybe_gz(&out.join(name));
+            all.extend(blocks(&child));
+        }
+        return Ok(all);
+    }
+    Ok(blocks(&text))
+}
+
+fn blocks(xml: &str) -> Vec<String> {
+    xml.split("<url>").skip(1).map(str::to_owned).collect()
+}
+
+fn loc(block: &str) -> &str {
+    let start = block.find("<loc>").map_or(0, |i| i + 5);
+    let end = block.find("</loc>").unwrap_or(block.len());
+    &block[start..end]
+}
+
+fn every_url(out: &Path, f: impl Fn(&str) -> bool) -> Result<(), String> {
+    let urls = urls(out)?;
+    match urls.iter().find(|u| !f(u)) {
+        None if !urls.is_empty() => Ok(()),
+        None => Err("no URL".to_owned()),
+        Some(u) => Err(format!("not so: {u}")),
+    }
+}
+
+fn some_url(out: &Path, f: impl Fn(&str) -> bool) -> Result<(), String> {
+    let urls = urls(out)?;
+    urls.iter()
+        .any(|u| f(u))
+        .then_some(())
+        .ok_or(format!("none so among {urls:?}"))
+}
+
+fn all_locs(out: &Path, f: impl Fn(&str) -> bool) -> Result<(), String> {
+    every_url(out, |u| f(loc(u)))
+}
+
+fn some_loc(out: &Path, f: impl Fn(&str) -> bool) -> Result<(), String> {
+    some_url(out, |u| f(loc(u)))
+}
+
+/// Pages are listed (the key was accepted and changed nothing else).
+fn listed(out: &Path) -> Result<(), String> {
+    some_loc(out, |l| l.starts_with("https://example.org/"))
+}
+
+fn has_loc(out: &Path, want: &str) -> Result<(), String> {
+    some_loc(out, |l| l == want)
+}
+
+fn no_loc_ending(out: &Path, end: &str) -> Result<(), String> {
+    let urls = urls(out)?;
+    match urls.iter().find(|u| loc(u).ends_with(end)) {
+        None => Ok(()),
+        Some(u) => Err(format!("listed: {}", loc(u))),
+    }
+}
+
+fn lastmod_of(out: &Path, want: &str, lastmod: &str) -> Result<(), String> {
+    let tag = format!("<lastmod>{lastmod}</lastmod>");
+    some_url(out, |u| loc(u) == want && u.contains(&tag))
+}
+
+fn exists(path: &Path) -> Result<(), String> {
+    path.exists()
+        .then_some(())
+        .ok_or(format!("{} missing", path.display()))
+}
+
+fn absent(path: &Path) -> Result<(), String> {
+    (!path.exists())
+        .then_some(())
+        .ok_or(format!("{} written", path.display()))
+}
