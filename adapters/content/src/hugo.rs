@@ -29,6 +29,7 @@ use serde_json::{Map, Value};
 
 use crate::config::{config_err, lowercase_keys, merge, read_file, str_of};
 use crate::paths::{base_loc, escapes, hugo_make_path, make_loc};
+use crate::site_sitemap::{SiteSitemap, from_hugo};
 use crate::walk::{Found, walk};
 use crate::{
     ContentPage, ContentScan, Error, Excluded, ExclusionReason, FrontMatter, PageKind, Rules, Site,
@@ -58,15 +59,24 @@ pub(crate) struct HugoConfig {
     permalinks: BTreeMap<String, String>,
 }
 
+/// Each configuration file read, with what it sets (under its top-level
+/// key for a `config/_default/languages.toml`), in the order merged.
+type Sources = Vec<(PathBuf, Value)>;
+
 /// Hugo's configuration: the root file, merged with `config/_default/`
 /// and `config/production/` (a plain `hugo` build runs in production), each
 /// file named after its top-level key (`languages.toml` -> `languages`).
-fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
+/// The files are returned too, so an error about one key can name the
+/// file that set it.
+fn load(root: &Path, config_path: &Path) -> Result<(Value, Sources), Error> {
     let mut value = Value::Object(Map::new());
+    let mut sources = Sources::new();
     // Not `is_file`: a FIFO given as the configuration is refused by
     // `read_file`, naming it, rather than skipped.
     if config_path.exists() && !config_path.is_dir() {
-        merge(&mut value, lowercase_keys(read_file(config_path)?));
+        let v = lowercase_keys(read_file(config_path)?);
+        sources.push((config_path.to_path_buf(), v.clone()));
+        merge(&mut value, v);
     }
     for env in ["_default", "production"] {
         let dir = root.join("config").join(env);
@@ -86,16 +96,34 @@ fn load(root: &Path, config_path: &Path) -> Result<Value, Error> {
                 .unwrap_or("")
                 .to_lowercase();
             let v = lowercase_keys(read_file(&file)?);
-            if stem == "hugo" || stem == "config" {
-                merge(&mut value, v);
+            let v = if stem == "hugo" || stem == "config" {
+                v
             } else if !stem.contains('.') {
                 let mut wrapped = Map::new();
                 wrapped.insert(stem, v);
-                merge(&mut value, Value::Object(wrapped));
-            }
+                Value::Object(wrapped)
+            } else {
+                continue;
+            };
+            sources.push((file, v.clone()));
+            merge(&mut value, v);
         }
     }
-    Ok(value)
+    Ok((value, sources))
+}
+
+/// The last configuration file that sets `keys` (a path of lowercase
+/// keys), which is the one whose value counts; `fallback` when none does.
+fn origin<'a>(sources: &'a Sources, keys: &[&str], fallback: &'a Path) -> &'a Path {
+    sources
+        .iter()
+        .rev()
+        .find(|(_, v)| {
+            keys.iter()
+                .try_fold(v, |v, k| v.as_object().and_then(|m| m.get(*k)))
+                .is_some()
+        })
+        .map_or(fallback, |(p, _)| p.as_path())
 }
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
@@ -142,7 +170,7 @@ pub(crate) fn open(
     config_path: PathBuf,
     options: &SiteOptions,
 ) -> Result<Site, Error> {
-    let value = load(root, &config_path)?;
+    let (value, sources) = load(root, &config_path)?;
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
@@ -166,6 +194,7 @@ pub(crate) fn open(
     let mut language_dirs = BTreeMap::new();
     let mut hreflangs = BTreeMap::new();
     let mut language_taxonomies = BTreeMap::new();
+    let mut language_sitemaps = BTreeMap::new();
     let disabled_languages: Vec<String> = match map.get("disablelanguages") {
         Some(Value::Array(a)) => a
             .iter()
@@ -193,6 +222,12 @@ pub(crate) fn open(
                 }
                 if let Some(t) = taxonomies_in(opts, path)? {
                     language_taxonomies.insert(key.to_lowercase(), t);
+                }
+                if let Some(table) = opts.get("sitemap") {
+                    let keys = ["languages", key.as_str(), "sitemap"];
+                    let from = origin(&sources, &keys, path);
+                    let own = from_hugo(table, &keys.join("."), from)?;
+                    language_sitemaps.insert(key.to_lowercase(), own);
                 }
                 if let Some(code) =
                     str_of(opts, "languagecode", path)?.or(str_of(opts, "locale", path)?)
@@ -266,6 +301,10 @@ pub(crate) fn open(
                 .to_owned(),
         ));
     }
+    let sitemap = match map.get("sitemap") {
+        Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
+        None => SiteSitemap::default(),
+    };
     let mut permalinks = BTreeMap::new();
     if let Some(Value::Object(p)) = map.get("permalinks") {
         // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
@@ -306,6 +345,8 @@ pub(crate) fn open(
         rules: Rules::Hugo(cfg),
         options: options.clone(),
         hreflangs,
+        sitemap,
+        language_sitemaps,
     })
 }
 

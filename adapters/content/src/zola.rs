@@ -257,6 +257,9 @@ pub(crate) fn open(
         }),
         options: options.clone(),
         hreflangs: BTreeMap::new(),
+        // Zola has no site-wide sitemap settings.
+        sitemap: crate::SiteSitemap::default(),
+        language_sitemaps: BTreeMap::new(),
     })
 }
 
