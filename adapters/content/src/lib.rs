@@ -19,6 +19,13 @@
 //! (`hugo_dates`) take what Hugo 0.111.3 takes, and a value Hugo drops is
 //! dropped here with a warning, never fatal, since Hugo builds the page.
 //!
+//! Where things are: `config` finds and reads configuration files;
+//! `hugo/` and `zola/` hold each generator's rules, one idea per module
+//! (its configuration, front matter values, page URLs, bundles or the
+//! sites it refuses, and the scan that ties them together);
+//! `site_sitemap` reads Hugo's site-level `[sitemap]`; `walk`,
+//! `front_matter` and `paths` are shared by both.
+//!
 //! Lastmod, overrides and filters are not applied here: that is the shared
 //! source layer's job, fed with each page's front matter. The site's own
 //! sitemap defaults (Hugo's `[sitemap]`, [`SiteSitemap`]) are read, not
