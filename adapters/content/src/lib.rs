@@ -19,8 +19,17 @@
 //! (`hugo_dates`) take what Hugo 0.111.3 takes, and a value Hugo drops is
 //! dropped here with a warning, never fatal, since Hugo builds the page.
 //!
+//! Where things are: `config` finds and reads configuration files;
+//! `hugo/` and `zola/` hold each generator's rules, one idea per module
+//! (its configuration, front matter values, page URLs, bundles or the
+//! sites it refuses, and the scan that ties them together);
+//! `site_sitemap` reads Hugo's site-level `[sitemap]`; `walk`,
+//! `front_matter` and `paths` are shared by both.
+//!
 //! Lastmod, overrides and filters are not applied here: that is the shared
-//! source layer's job, fed with each page's front matter.
+//! source layer's job, fed with each page's front matter. The site's own
+//! sitemap defaults (Hugo's `[sitemap]`, [`SiteSitemap`]) are read, not
+//! applied: the caller layers them under its own settings.
 //!
 //! ```
 //! use sitemap_content::{Flavor, Site, SiteOptions};
@@ -49,6 +58,7 @@ mod front_matter;
 mod hugo;
 mod hugo_dates;
 mod paths;
+mod site_sitemap;
 mod walk;
 mod zola;
 
@@ -61,6 +71,7 @@ use sitemap_core::{Alternate, Hreflang, Loc};
 use sitemap_source::overrides::Overrides;
 
 pub use crate::error::Error;
+pub use crate::site_sitemap::SiteSitemap;
 pub use sitemap_source::front_matter::FrontMatter;
 
 /// Which generator's rules a content tree follows.
@@ -178,6 +189,14 @@ pub struct Site {
     pub default_language: String,
     /// Every language code, the default first.
     pub languages: Vec<String>,
+    /// The site's own sitemap defaults (Hugo's `[sitemap]`; always the
+    /// default for Zola, which has none). A language may replace them:
+    /// see [`Site::sitemap_for`].
+    pub sitemap: SiteSitemap,
+    /// Language code -> its own sitemap table (Hugo's
+    /// `[languages.xx.sitemap]`), which replaces [`Site::sitemap`] for that
+    /// language as a whole.
+    pub language_sitemaps: BTreeMap<String, SiteSitemap>,
     rules: Rules,
     options: SiteOptions,
     /// Language code -> hreflang tag where they differ.
@@ -208,6 +227,13 @@ impl Site {
             Flavor::Zola => zola::open(root, config_path, options),
             Flavor::Hugo => hugo::open(root, config_path, options),
         }
+    }
+
+    /// The sitemap defaults of a language's pages: its own table if it
+    /// has one, else the site's (as Hugo 0.111.3 reads them: a
+    /// language's table is not merged with the site's).
+    pub fn sitemap_for(&self, lang: &str) -> &SiteSitemap {
+        self.language_sitemaps.get(lang).unwrap_or(&self.sitemap)
     }
 
     /// Walks the content folder and lists every URL the generator would

@@ -3,6 +3,7 @@
 //! and comparing the whole result with a snapshot.
 
 mod hugo;
+mod hugo_sitemap;
 mod zola;
 
 use std::fmt::Write as _;

@@ -1,0 +1,133 @@
+//! Hugo's leaf bundles: a folder holding `index.*` is one page, and every
+//! other content file below it a resource of that page, not a page; a
+//! content file in a language the bundle has no `index` of gives the
+//! bundle a page in that language.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use crate::walk::Found;
+use crate::{ContentScan, Error, Excluded, ExclusionReason, Site};
+
+use super::classify::{Classified, File, classify};
+use super::config::HugoConfig;
+
+/// Leaves out every file inside a leaf bundle (reported as a bundle
+/// resource) and adds the bundle's copies in other languages: Hugo
+/// 0.111.3's `pagesCollector.addToBundle`.
+pub(super) fn leaf_bundles(
+    mut files: Vec<File>,
+    scan: &mut ContentScan,
+    page_errors: &mut Vec<(PathBuf, Error)>,
+    accept: &dyn Fn(&str) -> Option<bool>,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Vec<File> {
+    let leaf_dirs: BTreeSet<Vec<String>> = files
+        .iter()
+        .filter(|f| f.is_leaf())
+        .map(|f| f.dir.clone())
+        .collect();
+    // Each folder above the file (and, for a file other than `index.*`, its
+    // own folder) that is a bundle makes the file a resource.
+    let in_leaf = |f: &File| {
+        let own = if f.is_leaf() {
+            f.dir.len()
+        } else {
+            f.dir.len() + 1
+        };
+        (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
+    };
+    if !leaf_dirs.is_empty() {
+        // A content file in a bundle (at any depth) in a language the
+        // bundle has no `index` of makes Hugo give the bundle a page in
+        // that language anyway: a copy of the default language's `index`
+        // (else of another language's), with its front matter, in the
+        // file's language (Hugo 0.111.3 `pagesCollector.addToBundle`).
+        let headers: BTreeMap<(&[String], &str), &File> = files
+            .iter()
+            .filter(|f| f.is_leaf())
+            .map(|f| ((&f.dir[..], f.lang.as_str()), f))
+            .collect();
+        let mut clones: BTreeMap<(Vec<String>, String), PathBuf> = BTreeMap::new();
+        for f in files.iter().filter(|f| in_leaf(f)) {
+            let own = if f.is_leaf() {
+                f.dir.len()
+            } else {
+                f.dir.len() + 1
+            };
+            let Some(bundle) = (1..own)
+                .map(|n| &f.dir[..n])
+                .find(|d| leaf_dirs.contains(*d))
+            else {
+                continue;
+            };
+            if headers.contains_key(&(bundle, f.lang.as_str())) {
+                continue;
+            }
+            // With no default-language `index`, Hugo takes whichever
+            // header its map yields first (not deterministic); the first
+            // language in order is taken here.
+            let source = headers
+                .get(&(bundle, cfg.default_language.as_str()))
+                .or_else(|| {
+                    headers
+                        .range((bundle, "")..)
+                        .find(|((d, _), _)| *d == bundle)
+                        .map(|(_, h)| h)
+                });
+            if let Some(source) = source {
+                clones
+                    .entry((bundle.to_vec(), f.lang.clone()))
+                    .or_insert_with(|| source.path.clone());
+            }
+        }
+        let mut kept = Vec::with_capacity(files.len() + clones.len());
+        for f in files {
+            if in_leaf(&f) {
+                scan.excluded.push(Excluded {
+                    source: f.path,
+                    reason: ExclusionReason::BundleResource,
+                });
+            } else {
+                kept.push(f);
+            }
+        }
+        for ((bundle, lang), source) in clones {
+            let name = source
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Some(allow_json) = accept(&name) else {
+                continue;
+            };
+            let front_matter = crate::front_matter::read(
+                &source,
+                allow_json,
+                &mut crate::front_matter::DirCache::default(),
+            )
+            .map_err(|e| page_errors.push((source.clone(), e)))
+            .ok();
+            let Some(front_matter) = front_matter else {
+                continue;
+            };
+            let mut rel = bundle;
+            rel.push(name);
+            let found = Found {
+                path: source,
+                rel,
+                front_matter,
+            };
+            if let Classified::Content(mut file) =
+                classify(found, None, Some(&lang), site, cfg, now)
+            {
+                // Its warnings were reported with the `index` it copies.
+                file.warnings.clear();
+                kept.push(file);
+            }
+        }
+        files = kept;
+    }
+    files
+}

@@ -1,0 +1,242 @@
+//! One content file as Hugo sees it, worked out on the walker's threads:
+//! its language, bundle role, whether it is published, and for a listed
+//! regular page its URL, overrides and terms.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::paths::{hugo_make_path, make_loc};
+use crate::walk::Found;
+use crate::{Error, ExclusionReason, FrontMatter, Site, overrides_of};
+use sitemap_source::overrides::Overrides;
+
+use super::config::HugoConfig;
+use super::front_matter::{build_excludes, date_of, get_str, hugo_bool, normalise};
+use super::urls::{lang_prefix, page_path, ugly_for};
+
+pub(super) const MARKDOWN: [&str; 4] = ["md", "markdown", "mdown", "mkd"];
+
+pub(super) const HTML: [&str; 2] = ["html", "htm"];
+
+/// One content file, classified.
+#[derive(Debug)]
+pub(super) struct File {
+    pub(super) path: PathBuf,
+    /// Folders below the content folder.
+    pub(super) dir: Vec<String>,
+    /// File name without extension and language.
+    pub(super) name: String,
+    pub(super) lang: String,
+    pub(super) role: Role,
+    /// Below a taxonomy's folder (`content/tags/…`).
+    pub(super) in_taxonomy_dir: bool,
+    pub(super) fm: FrontMatter,
+    /// Published (not draft, future or expired): counts for sections and
+    /// terms even when its own page is not listed.
+    pub(super) published: bool,
+    /// Why its own URL is not listed, if it is not.
+    pub(super) exclusion: Option<ExclusionReason>,
+    /// A listed regular page's URL and overrides, worked out on the
+    /// walker's threads (they need only the file and the configuration)
+    /// so the main thread does not do it for every page in turn; its front
+    /// matter is then dropped there, so the scan does not hold every
+    /// page's map to the end. An error is kept (boxed: a `File` is moved
+    /// more than once) and raised only if the page is listed, in file
+    /// order. `None` for files that are not listed as regular pages.
+    pub(super) listed: Option<Result<(sitemap_core::Loc, Overrides), Box<Error>>>,
+    /// A published regular page's terms: (index into the configured
+    /// taxonomies, the term's URL segment), also worked out on the
+    /// walker's threads so the main thread only gathers them.
+    pub(super) terms: Vec<(usize, String)>,
+    /// A listed regular page's `translationKey`.
+    pub(super) translation_key: Option<String>,
+    /// Values Hugo drops, dropped here too (see [`normalise`]).
+    pub(super) warnings: Vec<crate::Warning>,
+    /// Why Hugo refuses the file whatever becomes of its page (a `url`
+    /// with a protocol): reported with every other refused file.
+    pub(super) refused: Option<Box<Error>>,
+}
+
+impl File {
+    pub(super) fn is_branch(&self) -> bool {
+        self.role == Role::Branch
+    }
+    pub(super) fn is_leaf(&self) -> bool {
+        self.role == Role::Leaf
+    }
+}
+
+/// A content file's bundle role, from its name, worked out once: the scan
+/// asks it of every file in several passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// `_index.*`: a section, taxonomy or term list, or the home page.
+    Branch,
+    /// `index.*`: a leaf bundle's page.
+    Leaf,
+    /// Any other file.
+    Page,
+}
+
+/// A file the walk found: content, or an HTML file without front matter
+/// (which Hugo copies as it is).
+#[expect(
+    clippy::large_enum_variant,
+    reason = "nearly every file is content: boxing it would cost an allocation per page"
+)]
+pub(super) enum Classified {
+    Content(File),
+    Plain(PathBuf),
+}
+
+impl Classified {
+    pub(super) fn path(&self) -> &Path {
+        match self {
+            Classified::Content(file) => &file.path,
+            Classified::Plain(path) => path,
+        }
+    }
+}
+
+/// What Hugo makes of one content file: its language, bundle role and
+/// whether it is published. Runs on the walker's threads. `force_lang`:
+/// the language of a bundle's copy of another language's `index`.
+pub(super) fn classify(
+    found: Found,
+    dir_lang: Option<&str>,
+    force_lang: Option<&str>,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Classified {
+    let file_name = found.rel.last().map_or("", String::as_str);
+    let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
+    let (name, lang) = match stem.rsplit_once('.') {
+        Some((n, l)) if site.languages.iter().any(|k| k.eq_ignore_ascii_case(l)) => {
+            (n.to_owned(), l.to_lowercase())
+        }
+        // Without its own folder, the main folder's files are the default
+        // language's.
+        _ => (
+            stem.to_owned(),
+            dir_lang.unwrap_or(&cfg.default_language).to_owned(),
+        ),
+    };
+    // A bundle's copy of another language's `index` (see `scan`).
+    let lang = force_lang.map_or(lang, str::to_owned);
+    let mut fm = match found.front_matter {
+        Some(fm) => fm,
+        None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => {
+            return Classified::Plain(found.path);
+        }
+        None => FrontMatter::default(),
+    };
+    let mut published = true;
+    let mut exclusion = None;
+    if hugo_bool(&fm, "draft") && !cfg.build_drafts {
+        published = false;
+        exclusion = Some(ExclusionReason::Draft);
+    } else if !cfg.build_future
+        && date_of(&fm, &["publishdate", "pubdate", "published", "date"]).is_some_and(|d| d > now)
+    {
+        published = false;
+        exclusion = Some(ExclusionReason::Future);
+    } else if !cfg.build_expired
+        && date_of(&fm, &["expirydate", "unpublishdate"]).is_some_and(|d| d <= now)
+    {
+        published = false;
+        exclusion = Some(ExclusionReason::Expired);
+    } else if name == "index" && hugo_bool(&fm, "headless") {
+        published = false;
+        exclusion = Some(ExclusionReason::Headless);
+    } else if build_excludes(&fm) {
+        exclusion = Some(ExclusionReason::BuildOptions);
+    } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
+        exclusion = Some(ExclusionReason::SitemapDisabled);
+    }
+    let mut warnings = Vec::new();
+    normalise(&mut fm, &found.path, &mut warnings);
+    let mut rel = found.rel;
+    rel.pop();
+    let role = match name.as_str() {
+        "_index" => Role::Branch,
+        "index" => Role::Leaf,
+        _ => Role::Page,
+    };
+    let in_taxonomy_dir = is_taxonomy_dir(cfg, &lang, &rel);
+    let mut file = File {
+        path: found.path,
+        dir: rel,
+        name,
+        lang,
+        role,
+        in_taxonomy_dir,
+        fm,
+        published,
+        exclusion,
+        listed: None,
+        terms: Vec::new(),
+        translation_key: None,
+        warnings,
+        refused: None,
+    };
+    // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
+    // bundle resources and `_build: never` pages included.
+    if let Some(url) = get_str(&file.fm, "url")
+        && (url.starts_with("http://") || url.starts_with("https://"))
+    {
+        file.refused = Some(Box::new(Error::UrlWithProtocol {
+            path: file.path.clone(),
+            line: file.fm.line_of("url"),
+            value: url.to_owned(),
+        }));
+    }
+    // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
+    // lists a term only a headless page uses).
+    let counts_terms = file.published || file.exclusion == Some(ExclusionReason::Headless);
+    // A section's or home page's own terms count too.
+    if counts_terms && !file.in_taxonomy_dir {
+        for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
+            match file.fm.get(taxonomy) {
+                Some(Value::Array(values)) => file.terms.extend(
+                    values
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(|v| (t, hugo_make_path(v, cfg.lower))),
+                ),
+                Some(Value::String(v)) => file.terms.push((t, hugo_make_path(v, cfg.lower))),
+                _ => {}
+            }
+        }
+    }
+    let listed_page = !file.is_branch()
+        && !file.in_taxonomy_dir
+        && file.exclusion.is_none()
+        && !cfg.disabled_kinds.contains("page");
+    if listed_page {
+        let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
+        let ugly_for = |section: &str| ugly_for(cfg, section);
+        file.listed = Some(
+            page_path(site, cfg, &file, &lang_prefix, &ugly_for)
+                .and_then(|path| make_loc(&site.base_url, &path, &file.path))
+                .and_then(|loc| Ok((loc, overrides_of(site, &file.path, &file.fm)?)))
+                .map_err(Box::new),
+        );
+        file.translation_key = get_str(&file.fm, "translationkey").map(str::to_owned);
+        // All the page's front matter is needed for: freed here, on this
+        // walker thread, whose allocator reuses the memory for the next
+        // file, instead of 100,000 maps held and freed at the end.
+        file.fm = FrontMatter::default();
+    }
+    Classified::Content(file)
+}
+
+/// Whether a folder is under a taxonomy's folder (`content/tags/…`).
+pub(super) fn is_taxonomy_dir(cfg: &HugoConfig, lang: &str, dir: &[String]) -> bool {
+    dir.first().is_some_and(|d| {
+        cfg.taxonomies(lang)
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(d))
+    })
+}

@@ -1,0 +1,33 @@
+//! Hugo's rules: content organisation (sections, leaf and branch bundles),
+//! URL management (`url`, `slug`, `uglyURLs`, `permalinks`, languages),
+//! front matter (`draft`, `headless`, `build`/`_build`, `sitemap.disable`,
+//! `publishDate`, `expiryDate`) and taxonomies, as documented on
+//! gohugo.io and checked against a real `hugo` build in this crate's tests.
+//!
+//! Where Hugo 0.111.3 does something the documentation does not say, the
+//! scan follows the build (found by `cargo xtask differential hugo` and
+//! `cargo xtask corpus`, each pinned by a case in
+//! `tests/data/differential/hugo/`): a draft, future or expired `_index`
+//! takes everything below it (the home page: the whole language);
+//! booleans, `_build` values and dates take the forms Hugo's decoders
+//! take ([`crate::hugo_dates`]); a list page's `url` is sanitised, a
+//! relative one gets the language prefix; a top-level section without
+//! `_index` is lowercase; folders `#…` and `…~` are skipped; a language
+//! may have its own taxonomies; a leaf bundle with a content file in a
+//! language it has no `index` of gets a page in that language (a copy of
+//! the default language's `index`); a headless bundle makes its section;
+//! an unpublished term `_index` drops the term; `:sections` is the
+//! nearest section of the page's language; a page's `url` is joined as
+//! Go's `path.Join` does. What Hugo refuses is refused: a `url` with
+//! `http://`/`https://` (every such file reported) and
+//! `disableKinds = ["taxonomy"]` without `ignoreErrors`.
+
+mod bundles;
+mod classify;
+mod config;
+mod front_matter;
+mod scan;
+mod urls;
+
+pub(crate) use config::{HugoConfig, open};
+pub(crate) use scan::scan;

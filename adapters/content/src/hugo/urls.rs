@@ -1,0 +1,301 @@
+//! Hugo's URL rules for one page: language prefixes, ugly URLs, a front
+//! matter `url` (joined as Go's `path.Join` does), slugs and permalink
+//! patterns with their tokens.
+
+use crate::paths::{escapes, hugo_make_path};
+use crate::{Error, Site};
+
+use super::classify::File;
+use super::config::HugoConfig;
+use super::front_matter::get_str;
+
+/// The URL prefix of a language: none for the default language unless
+/// `defaultContentLanguageInSubdir`.
+pub(super) fn lang_prefix(cfg: &HugoConfig, lang: &str) -> String {
+    if lang == cfg.default_language && !cfg.default_in_subdir {
+        String::new()
+    } else {
+        format!("/{lang}")
+    }
+}
+
+/// Whether a section uses ugly URLs (`uglyURLs`, per section or site-wide).
+pub(super) fn ugly_for(cfg: &HugoConfig, section: &str) -> bool {
+    cfg.ugly_sections
+        .get(section)
+        .copied()
+        .unwrap_or(cfg.ugly_urls)
+}
+
+/// A front matter `url` as a site path with a leading `/` (never outside
+/// the site: `..` is cleaned against the root, as Hugo does). Hugo adds the language's
+/// prefix to a relative one (`url: about/` of a German page is
+/// `/de/about/`), not to one that starts with `/`. A regular page's is
+/// used as written; a list page's (`_index`) is sanitised as a path
+/// (`/Up Per/` is `/up-per/`, or `/Up-Per/` under `disablePathToLower`):
+/// `sanitise` is then `Some(lowercase)`.
+pub(super) fn checked_url(url: &str, lang_prefix: &str, sanitise: Option<bool>) -> String {
+    let t = url.trim();
+    let t = match sanitise {
+        Some(lower) => {
+            // A list page is a folder: `url = "categoria/sintaxe"` is
+            // `/categoria/sintaxe/`.
+            let mut t = hugo_make_path(t, lower);
+            // `..` never leaves the site: Hugo cleans it against the root.
+            if escapes(&t) {
+                let rooted = go_join(&t);
+                t = if t.starts_with('/') {
+                    rooted
+                } else {
+                    rooted[1..].to_owned()
+                };
+            }
+            if !t.ends_with('/') && !t.rsplit('/').next().unwrap_or("").contains('.') {
+                t.push('/');
+            }
+            t
+        }
+        // A regular page's, as Hugo 0.111.3 joins it (Go's `path.Join`:
+        // `//` and `.` segments go): a folder when it ends in `/` or holds
+        // no `.` at all (`/a//b` is `/a/b/`, `/a.b/c` a file).
+        // `..` is cleaned against the root (`/x/../../y/` is `/y/`).
+        None => {
+            let folder = t.ends_with('/') || !t.contains('.');
+            let mut joined = go_join(t);
+            if folder && joined != "/" {
+                joined.push('/');
+            }
+            if t.starts_with('/') {
+                joined
+            } else {
+                joined.split_off(1)
+            }
+        }
+    };
+    if t.starts_with('/') {
+        t
+    } else {
+        format!("{lang_prefix}/{t}")
+    }
+}
+
+pub(super) fn page_path(
+    site: &Site,
+    cfg: &HugoConfig,
+    f: &File,
+    lang_prefix: &dyn Fn(&str) -> String,
+    ugly_for: &dyn Fn(&str) -> bool,
+) -> Result<String, Error> {
+    if let Some(url) = get_str(&f.fm, "url") {
+        return Ok(checked_url(url, &lang_prefix(&f.lang), None));
+    }
+    // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
+    let slug = get_str(&f.fm, "slug").filter(|s| !s.is_empty());
+    // A leaf bundle's page is its folder; a file's is its name.
+    let (dir, file_name): (&[String], &str) = if f.is_leaf() {
+        match f.dir.split_last() {
+            Some((last, rest)) => (rest, last.as_str()),
+            None => (&[][..], ""),
+        }
+    } else {
+        (&f.dir[..], f.name.as_str())
+    };
+    let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
+    if let Some(pattern) = cfg.permalinks.get(&section) {
+        let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
+        // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
+        // written as `/2024/05/a.html` (an empty last token leaves the
+        // folder above: `/2024/05.html`).
+        // A pattern without a trailing slash (`posts = ":filename"`) is a
+        // folder all the same under pretty URLs.
+        if ugly_for(&section) && expanded.len() > 1 {
+            if expanded.ends_with('/') {
+                expanded.pop();
+            }
+            expanded.push_str(".html");
+        } else if !expanded.ends_with('/') {
+            expanded.push('/');
+        }
+        return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
+    }
+    let last = slug.unwrap_or(file_name);
+    let mut rel: Vec<&str> = dir.iter().map(String::as_str).collect();
+    if !last.is_empty() {
+        rel.push(last);
+    }
+    let _ = site;
+    // Hugo sanitises the whole target path, its slashes and `.html`
+    // included, so a space before them becomes a hyphen
+    // (`slug: " padded "` is `/posts/-padded-/`).
+    let mut rel = rel.join("/");
+    // A slug's `..` climbs out of the section, never out of the site
+    // (`slug: ../../s` is `/s/`), as Hugo joins the path.
+    if escapes(&rel) {
+        rel = go_join(&rel)[1..].to_owned();
+    }
+    Ok(if rel.is_empty() {
+        format!("{}/", lang_prefix(&f.lang))
+    } else if ugly_for(&section) {
+        let path = hugo_make_path(&format!("/{rel}.html"), cfg.lower);
+        format!("{}{path}", lang_prefix(&f.lang))
+    } else {
+        let path = hugo_make_path(&format!("/{rel}/"), cfg.lower);
+        format!("{}{path}", lang_prefix(&f.lang))
+    })
+}
+
+/// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments
+/// dropped, `..` takes the one before it and stops at the root; no
+/// trailing `/` (only the root itself is `/`).
+pub(super) fn go_join(t: &str) -> String {
+    let mut segs: Vec<&str> = Vec::new();
+    for seg in t.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                segs.pop();
+            }
+            _ => segs.push(seg),
+        }
+    }
+    if segs.is_empty() {
+        return "/".to_owned();
+    }
+    let mut out = String::with_capacity(t.len() + 1);
+    for seg in segs {
+        out.push('/');
+        out.push_str(seg);
+    }
+    out
+}
+
+/// How many of `dir`'s folders are the page's section path (`:sections`):
+/// up to the nearest folder holding an `_index` of the page's language (a
+/// folder without one is no section in that language; a top-level folder
+/// always is). Looked up on disk: only pages under a `:sections` pattern
+/// ask, on the walker's threads, before the other files are known.
+pub(super) fn sections_depth(f: &File, dir: &[String], cfg: &HugoConfig) -> usize {
+    // The file's own folder is `f.dir`; `dir` may be shorter (a bundle).
+    let folder_of = |n: usize| f.path.ancestors().nth(f.dir.len() - n + 1);
+    (2..=dir.len())
+        .rev()
+        .find(|&n| {
+            let Some(folder) = folder_of(n) else {
+                return false;
+            };
+            let Ok(entries) = std::fs::read_dir(folder) else {
+                return false;
+            };
+            entries.filter_map(Result::ok).any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                let Some(rest) = name.strip_prefix("_index.") else {
+                    return false;
+                };
+                match rest.split_once('.') {
+                    Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
+                    None => {
+                        let own = cfg
+                            .language_dirs
+                            .iter()
+                            .find(|(_, d)| folder.starts_with(d))
+                            .map_or(cfg.default_language.as_str(), |(l, _)| l.as_str());
+                        own == f.lang
+                    }
+                }
+            })
+        })
+        .unwrap_or(dir.len().min(1))
+}
+
+/// `:year` as Go's `strconv.Itoa` writes it: not padded (`1` for a page
+/// without a date).
+pub(super) fn d_year(date: jiff::civil::Date) -> String {
+    date.year().to_string()
+}
+
+/// Hugo's permalink tokens for regular pages.
+pub(super) fn expand_permalink(
+    pattern: &str,
+    f: &File,
+    dir: &[String],
+    file_name: &str,
+    slug: Option<&str>,
+    cfg: &HugoConfig,
+) -> Result<String, Error> {
+    // Hugo's page date, in the offset it was written in; a page without
+    // one has Go's zero time (year 1, January 1), as Hugo writes it.
+    let date = [
+        "date",
+        "publishdate",
+        "pubdate",
+        "published",
+        "lastmod",
+        "modified",
+    ]
+    .iter()
+    .filter_map(|k| f.fm.get(k))
+    .find_map(crate::hugo_dates::parse_civil)
+    .map_or(jiff::civil::date(1, 1, 1), |(civil, _)| civil.date());
+    let title = get_str(&f.fm, "title").unwrap_or("");
+    let mut out = String::new();
+    let mut rest = pattern;
+    while let Some(i) = rest.find(':') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let len = after
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(after.len());
+        let token = &after[..len];
+        let value = match token {
+            "year" => Some(d_year(date)),
+            "month" => Some(format!("{:02}", date.month())),
+            "day" => Some(format!("{:02}", date.day())),
+            "section" => Some(dir.first().cloned().unwrap_or_default()),
+            // Urlized, as the names below (`a+b/` is `a-b`).
+            "sections" => Some(hugo_make_path(
+                &dir[..sections_depth(f, dir, cfg)]
+                    .join("/")
+                    .replace('+', " "),
+                cfg.lower,
+            )),
+            // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
+            // is `c-rust`), unlike in a plain slug.
+            "title" => Some(hugo_make_path(&title.replace('+', " "), cfg.lower)),
+            "slug" => Some(hugo_make_path(
+                &slug.unwrap_or(title).replace('+', " "),
+                cfg.lower,
+            )),
+            // Urlized too (`a+b.md` is `a-b`), as Hugo's permalink
+            // expander does with every token it makes of a name.
+            "filename" | "contentbasename" => {
+                Some(hugo_make_path(&file_name.replace('+', " "), cfg.lower))
+            }
+            "slugorfilename" | "slugorcontentbasename" => Some(hugo_make_path(
+                &slug.unwrap_or(file_name).replace('+', " "),
+                cfg.lower,
+            )),
+            _ => {
+                return Err(Error::Config {
+                    path: f.path.clone(),
+                    line: None,
+                    message: format!(
+                        "permalink pattern `{pattern}`: token `:{token}` is not supported by sitemap scan"
+                    ),
+                });
+            }
+        };
+        out.push_str(&value.unwrap_or_default());
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    let mut path = hugo_make_path(&out, cfg.lower);
+    if !path.starts_with('/') {
+        path.insert(0, '/');
+    }
+    // An empty token leaves two slashes, which Hugo's URL makes one.
+    while let Some(at) = path.find("//") {
+        path.remove(at);
+    }
+    Ok(path)
+}

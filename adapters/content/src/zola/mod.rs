@@ -1,0 +1,11 @@
+//! Zola's rules (0.22): `components/content/src/{file_info,page,section,
+//! library,taxonomies}.rs`, `components/site/src/{lib,sitemap}.rs`.
+
+mod config;
+mod front_matter;
+mod page;
+mod refuse;
+mod scan;
+
+pub(crate) use config::{ZolaConfig, open};
+pub(crate) use scan::scan;
