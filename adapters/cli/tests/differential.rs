@@ -2,8 +2,10 @@
 //! `cargo xtask corpus` and `cargo xtask differential`), each kept as a
 //! case: `tests/data/differential/<generator>/<case>/site/` and
 //! `expected.txt`, the real tool's `<loc>`s with a header (`#` lines)
-//! naming the tool's version, its command, and what the case pins. CI
-//! needs neither tool: the expected output is committed.
+//! naming the tool's version, its command, and what the case pins; a case
+//! about values has `expected-entries.txt` too (`loc`, `changefreq`,
+//! `priority`, tab-separated, from the tool's sitemap). CI needs neither
+//! tool: the expected output is committed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,7 +29,7 @@ fn cases() -> Vec<PathBuf> {
 /// Our URLs for a case: a dry run, so nothing is written into the
 /// repository, and lastmod from front matter only (the URL set is what
 /// is compared; git history would be this repository's).
-fn our_urls(site: &Path) -> Result<Vec<String>, String> {
+fn our_lines(site: &Path) -> Result<Vec<String>, String> {
     let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
         .arg("scan")
         .arg(site)
@@ -44,13 +46,65 @@ fn our_urls(site: &Path) -> Result<Vec<String>, String> {
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
-    let mut urls: Vec<String> = String::from_utf8(out.stdout)
+    Ok(String::from_utf8(out.stdout)
         .unwrap()
         .lines()
+        .map(str::to_owned)
+        .collect())
+}
+
+fn our_urls(site: &Path) -> Result<Vec<String>, String> {
+    let mut urls: Vec<String> = our_lines(site)?
+        .iter()
         .map(|l| decoded(l.split('\t').next().unwrap()))
         .collect();
     urls.sort();
     Ok(urls)
+}
+
+/// `loc`, `changefreq` and `priority` of each entry, `-` for none.
+fn our_entries(site: &Path) -> Result<Vec<String>, String> {
+    let mut entries: Vec<String> = our_lines(site)?
+        .iter()
+        .map(|line| {
+            let mut fields = line.split('\t');
+            let loc = decoded(fields.next().unwrap());
+            let (mut changefreq, mut priority) = ("-", "-");
+            for field in fields {
+                if let Some(v) = field.strip_prefix("changefreq=") {
+                    changefreq = v;
+                } else if let Some(v) = field.strip_prefix("priority=") {
+                    priority = v;
+                }
+            }
+            format!("{loc}\t{changefreq}\t{priority}")
+        })
+        .collect();
+    entries.sort();
+    Ok(entries)
+}
+
+/// Hugo's `[sitemap]` table: its `changefreq` and `priority` on every
+/// page that sets none, a page's own values winning key by key, as real
+/// `hugo` writes them.
+#[test]
+fn values_cases_give_what_the_real_generator_writes() {
+    let mut checked = 0;
+    for case in cases() {
+        let Ok(text) = std::fs::read_to_string(case.join("expected-entries.txt")) else {
+            continue;
+        };
+        let mut expected: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        expected.sort();
+        let ours = our_entries(&case.join("site")).unwrap();
+        assert_eq!(ours, expected, "{}", case.display());
+        checked += 1;
+    }
+    assert!(checked > 0, "no case has expected-entries.txt");
 }
 
 /// A loc with its percent escapes decoded: Zola writes a path as it is

@@ -94,8 +94,23 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         warnings,
         sources,
         used_git: true,
-        site_layer: None,
+        site_layer: site_layer(&site),
     })
+}
+
+/// The generator's own settings that the job reads: Hugo's
+/// `[sitemap] filename` (its `changefreq` and `priority` are applied per
+/// page, above).
+fn site_layer(site: &Site) -> Option<crate::Layer> {
+    let filename = site.sitemap.filename.clone()?;
+    let mut settings = crate::Settings::default();
+    settings.filename = Some(filename);
+    Some(crate::Layer::new(
+        settings,
+        crate::Origin::Site {
+            path: site.config_path.clone(),
+        },
+    ))
 }
 
 fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> &'static str {
@@ -127,19 +142,31 @@ pub(crate) fn content_output(
     // The content scan has already read each page's overrides (on its
     // walker threads): what is left is copying, spread over the cores
     // since on a large site it is a few allocations per page.
+    // Hugo's `[sitemap]` (per language) lies under the user's own
+    // `changefreq`/`priority`: it counts only where those are unset, and a
+    // page's front matter wins over it key by key, as in Hugo.
+    let (user_changefreq, user_priority) = (config.changefreq, config.priority);
     let convert = |chunk: &[sitemap_content::ContentPage]| -> Vec<SourcePage> {
         chunk
             .iter()
             .map(|cp| {
+                let mut overrides = cp.overrides.clone();
+                let site_table = site.sitemap_for(&cp.lang);
+                if user_changefreq.is_none() {
+                    overrides.changefreq = overrides.changefreq.or(site_table.changefreq);
+                }
+                if user_priority.is_none() {
+                    overrides.priority = overrides.priority.or(site_table.priority);
+                }
                 let page = match &cp.source {
-                    Some(source) => SourcePage::new(rel(source), cp.loc.clone())
-                        .with_overrides(cp.overrides.clone()),
+                    Some(source) => SourcePage::new(rel(source), cp.loc.clone()),
                     // Generated pages (pagination, taxonomies, a home page
                     // with no _index.md) name the configuration they come
                     // from.
                     None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
                 };
-                page.with_alternates(cp.alternates.clone())
+                page.with_overrides(overrides)
+                    .with_alternates(cp.alternates.clone())
             })
             .collect()
     };

@@ -735,3 +735,64 @@ fn hugo_disable_kinds_taxonomy_is_refused_as_hugo_refuses_it() {
         ]
     );
 }
+
+/// Hugo's `[sitemap]` table lies under the user's own settings: its
+/// `filename` names the file unless sitemap.toml names another, and its
+/// `changefreq` counts only where neither the user nor the page sets one.
+#[test]
+fn hugo_sitemap_table_lies_under_the_users_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/differential/hugo/site-sitemap-table/site");
+    crate::copy_tree(&case, dir.path());
+    let config = dir.path().join("hugo.toml");
+    let text = fs::read_to_string(&config).unwrap();
+    fs::write(&config, format!("{text}filename = \"map.xml\"\n")).unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "-q",
+            "--lastmod",
+            "front-matter",
+            "--changefreq",
+            "monthly",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text_of(&out, dir.path()));
+    let xml = fs::read_to_string(dir.path().join("public/map.xml")).unwrap();
+    // The flag beats the site's `weekly`; a page's own `daily` beats both.
+    assert!(
+        xml.contains(
+            "<loc>https://diff.example.org/s/plain/</loc>\n    <changefreq>monthly</changefreq>"
+        ),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(
+            "<loc>https://diff.example.org/s/both/</loc>\n    <changefreq>daily</changefreq>"
+        ),
+        "{xml}"
+    );
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "filename = \"pages.xml\"\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan", "-q"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text_of(&out, dir.path()));
+    assert!(dir.path().join("public/pages.xml").exists());
+    // A bad name from Hugo's table names that file.
+    fs::remove_file(dir.path().join("sitemap.toml")).unwrap();
+    fs::write(&config, format!("{text}filename = \"map.json\"\n")).unwrap();
+    let out = sitemap(dir.path(), &["scan", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text_of(&out, dir.path()),
+        "error: hugo.toml [sitemap] `filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change `filename` in hugo.toml, or set it in sitemap.toml (which wins)\n"
+    );
+}
+
+fn text_of(out: &std::process::Output, dir: &Path) -> String {
+    text(&out.stderr, dir)
+}
