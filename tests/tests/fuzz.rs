@@ -464,7 +464,7 @@ fn front_matter() {
 }
 
 /// Configuration: the Zola and Hugo config readers (through
-/// `Site::open`) and the `[source]` table of `sitemap.toml`/`book.toml`.
+/// `Site::open`) and the engine's reader of `sitemap.toml`.
 #[test]
 fn config() {
     supervise("config", || {
@@ -488,12 +488,15 @@ fn config() {
                 let path = root.join(name);
                 std::fs::write(&path, bytes).unwrap();
                 if *kind == 3 {
-                    // The table's own errors carry no path; the CLI adds
-                    // `sitemap.toml:LINE:` (settings::load), so only
-                    // "no panic" is checked here.
-                    let text = String::from_utf8_lossy(bytes);
-                    let _ = toml::from_str::<sitemap_source::pipeline::SourceConfig>(&text);
-                    return Ok(());
+                    // Every refusal names the file (and its line).
+                    return match sitemap_engine::Layer::read_file(&path, true, &root) {
+                        Err(e) if !e.to_string().starts_with(&*path.to_string_lossy()) => {
+                            Err(TestCaseError::fail(format!(
+                                "sitemap.toml error without its path: {e}"
+                            )))
+                        }
+                        _ => Ok(()),
+                    };
                 }
                 if let Err(e) =
                     sitemap_content::Site::open(&root, &sitemap_content::SiteOptions::default())

@@ -178,3 +178,17 @@ fn bundled_schemas_match_their_readme() {
     }
     assert_eq!(checked, 8, "the README lists 8 schema files");
 }
+
+/// The README's key table is the one `sitemap_engine::keys` renders from
+/// the settings type.
+#[test]
+fn readme_key_table_is_generated_from_the_settings_type() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme.find("<!-- keys:start -->\n").expect("keys:start marker") + 20;
+    let end = readme.find("<!-- keys:end -->").expect("keys:end marker");
+    assert_eq!(
+        &readme[start..end],
+        sitemap_engine::keys::markdown_table(),
+        "README.md's key table is stale: paste `sitemap_engine::keys::markdown_table()` between the markers"
+    );
+}
