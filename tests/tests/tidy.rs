@@ -184,7 +184,10 @@ fn bundled_schemas_match_their_readme() {
 #[test]
 fn readme_key_table_is_generated_from_the_settings_type() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme.find("<!-- keys:start -->\n").expect("keys:start marker") + 20;
+    let start = readme
+        .find("<!-- keys:start -->\n")
+        .expect("keys:start marker")
+        + 20;
     let end = readme.find("<!-- keys:end -->").expect("keys:end marker");
     assert_eq!(
         &readme[start..end],

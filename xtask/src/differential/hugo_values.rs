@@ -1,0 +1,162 @@
+//! Front matter values written as YAML, TOML or JSON, each format's own
+//! way (quoting, plain YAML where it stays a string), for the random
+//! Hugo sites of `hugo.rs`.
+
+use std::fmt::Write as _;
+
+/// A front matter value, written in the page's format.
+#[derive(Clone)]
+pub(super) enum Val {
+    Str(String),
+    Bool(bool),
+    Int(i64),
+    /// Written as is in YAML, TOML and JSON, in that order.
+    Raw([String; 3]),
+    List(Vec<Val>),
+    Map(Vec<(String, Val)>),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Format {
+    Yaml,
+    Toml,
+    Json,
+}
+
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+/// A string YAML reads as itself when written plain.
+fn yaml_plain_ok(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
+        && !s.starts_with([' ', '-'])
+        && !s.ends_with(' ')
+        && !matches!(
+            s.to_lowercase().as_str(),
+            "y" | "n" | "yes" | "no" | "on" | "off" | "true" | "false" | "null"
+        )
+        && s.parse::<f64>().is_err()
+}
+
+fn write_val(out: &mut String, v: &Val, format: Format, indent: usize) {
+    match v {
+        Val::Str(s) => {
+            if format == Format::Yaml && yaml_plain_ok(s) {
+                out.push_str(s);
+            } else {
+                out.push_str(&json_str(s));
+            }
+        }
+        Val::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Val::Int(i) => out.push_str(&i.to_string()),
+        Val::Raw(forms) => out.push_str(
+            &forms[match format {
+                Format::Yaml => 0,
+                Format::Toml => 1,
+                Format::Json => 2,
+            }],
+        ),
+        Val::List(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_val(out, item, format, indent);
+            }
+            out.push(']');
+        }
+        Val::Map(entries) => match format {
+            Format::Yaml => {
+                for (k, v) in entries {
+                    out.push('\n');
+                    out.push_str(&" ".repeat(indent + 2));
+                    out.push_str(k);
+                    out.push_str(": ");
+                    write_val(out, v, format, indent + 2);
+                }
+            }
+            Format::Toml | Format::Json => {
+                out.push('{');
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if format == Format::Json {
+                        out.push_str(&json_str(k));
+                        out.push_str(": ");
+                    } else {
+                        out.push_str(k);
+                        out.push_str(" = ");
+                    }
+                    write_val(out, v, format, indent);
+                }
+                out.push('}');
+            }
+        },
+    }
+}
+
+/// A whole content file: front matter in `format`, then a body.
+pub(super) fn render(rng: &mut fastrand::Rng, fields: &[(String, Val)], format: Format) -> String {
+    let mut out = String::new();
+    let pad = |rng: &mut fastrand::Rng| if rng.u8(..8) == 0 { "  " } else { "" };
+    match format {
+        Format::Yaml => {
+            let _ = writeln!(out, "---{}", pad(rng));
+            for (k, v) in fields {
+                out.push_str(k);
+                out.push(':');
+                out.push_str(if rng.u8(..10) == 0 { "   " } else { " " });
+                write_val(&mut out, v, format, 0);
+                out.push('\n');
+                if rng.u8(..15) == 0 {
+                    out.push('\n');
+                }
+            }
+            let _ = writeln!(out, "---{}", pad(rng));
+        }
+        Format::Toml => {
+            let _ = writeln!(out, "+++{}", pad(rng));
+            for (k, v) in fields {
+                // TOML refuses a repeated key (and so does Hugo): kept once.
+                let lower = k.to_lowercase();
+                if out
+                    .lines()
+                    .any(|l| l.split(" = ").next().unwrap_or("").to_lowercase() == lower)
+                {
+                    continue;
+                }
+                let _ = write!(out, "{k} = ");
+                write_val(&mut out, v, format, 0);
+                out.push('\n');
+            }
+            let _ = writeln!(out, "+++{}", pad(rng));
+        }
+        Format::Json => {
+            out.push_str("{\n");
+            for (i, (k, v)) in fields.iter().enumerate() {
+                let _ = write!(out, "  {}: ", json_str(k));
+                write_val(&mut out, v, format, 0);
+                out.push_str(if i + 1 < fields.len() { ",\n" } else { "\n" });
+            }
+            out.push_str("}\n");
+        }
+    }
+    out.push_str("\nSome body text.\n");
+    if rng.u8(..6) == 0 {
+        out = out.replace('\n', "\r\n");
+    }
+    out
+}
+
+pub(super) fn format(rng: &mut fastrand::Rng) -> Format {
+    match rng.u8(..10) {
+        0..=5 => Format::Yaml,
+        6..=8 => Format::Toml,
+        _ => Format::Json,
+    }
+}
