@@ -1,3 +1,4 @@
 //! Tests of the job, a module per idea.
 
+mod listed;
 mod outputs;

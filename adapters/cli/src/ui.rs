@@ -51,6 +51,9 @@ impl Ui {
         if let Some(errors) = pages {
             let label = self.paint("1;31", "error:");
             for e in errors {
+                // Paths as the user gave them, without a leading `./`.
+                let e = e.to_string();
+                let e = e.strip_prefix("./").unwrap_or(&e);
                 let _ = writeln!(out, "{label} {e}");
             }
             let summary = sitemap_content::Error::pages_summary(errors.len());

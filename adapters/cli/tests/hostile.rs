@@ -112,8 +112,8 @@ fn every_bad_page_is_reported_then_counted() {
     assert_eq!(
         text(&out.stderr, dir.path()),
         "\
-error: ./content/posts/draft.md:1: YAML front matter opened with `---` is never closed; expected a line `---` after it
-error: ./content/posts/json.md:1: JSON front matter opened with `{` is never closed; expected the `}` that closes its object
+error: content/posts/draft.md:1: YAML front matter opened with `---` is never closed; expected a line `---` after it
+error: content/posts/json.md:1: JSON front matter opened with `{` is never closed; expected the `}` that closes its object
 error: content/posts/priority.md:3: `sitemap.priority`: priority `1.5`: expected a number from 0.0 to 1.0
 error: 3 pages could not be read
   hint: fix each file named above, or leave it out with an `exclude` pattern

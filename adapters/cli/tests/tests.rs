@@ -2,6 +2,7 @@
 //! on a copy of a fixture site and compares the whole output.
 
 mod differential;
+mod exit_codes;
 mod files;
 mod hostile;
 mod index;
