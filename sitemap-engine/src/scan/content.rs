@@ -102,9 +102,10 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
 /// `[sitemap] filename` (its `changefreq` and `priority` are applied per
 /// page, above).
 fn site_layer(site: &Site) -> Option<crate::Layer> {
-    let filename = site.sitemap.filename.clone()?;
-    let mut settings = crate::Settings::default();
-    settings.filename = Some(filename);
+    let settings = crate::Settings {
+        filename: Some(site.sitemap.filename.clone()?),
+        ..crate::Settings::default()
+    };
     Some(crate::Layer::new(
         settings,
         crate::Origin::Site {
