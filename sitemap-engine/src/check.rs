@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use sitemap_core::{SetOptions, SetWriter, Url};
+use sitemap_core::{SetOptions, Url};
 
 use crate::error::Error;
 use crate::publish::Outputs;
@@ -13,7 +13,7 @@ pub(crate) fn differences(urls: &[Url], outputs: &Outputs) -> Result<Vec<String>
         path: std::env::temp_dir(),
         source,
     })?;
-    let report = SetWriter::new(outputs.set_options(tmp.path()))?.write_all(urls.iter())?;
+    let report = outputs.write_into(tmp.path(), urls)?;
     let options: SetOptions = outputs.set_options(&outputs.dir);
     let out = outputs.dir.as_path();
     let mut differences = Vec::new();

@@ -102,6 +102,12 @@ impl Outputs {
         })
     }
 
+    /// The set written into `dir` (a temporary folder: no lock, no
+    /// companions), for comparing with what the output folder holds.
+    pub(crate) fn write_into(&self, dir: &Path, urls: &[Url]) -> Result<SetReport, Error> {
+        Ok(SetWriter::new(self.set_options(dir))?.write_all(urls.iter())?)
+    }
+
     /// The writer's options for a set written into `dir`.
     pub(crate) fn set_options(&self, dir: &Path) -> SetOptions {
         let options = SetOptions::new(dir, self.base_url.clone())

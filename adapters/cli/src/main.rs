@@ -1,8 +1,11 @@
 //! `sitemap`: write a correct sitemap for a static site.
 //!
-//! One module per subcommand (`scan`, `validate`, `mdbook`): a module with
-//! an `Args` struct and a `run` returning an [`ExitCode`]-worthy
-//! [`Outcome`], plus a variant in [`Command`].
+//! A thin skin over `sitemap-engine`: one module per subcommand (`scan`,
+//! `write`, `index`, `mdbook`, `validate`), each an `Args` struct and a
+//! `run` that gathers settings (`flags.rs`: the settings table as flags,
+//! `settings.rs`: sitemap.toml's help), hands the job to the engine and
+//! presents its report (`ui.rs`), returning an [`ExitCode`]-worthy
+//! [`Outcome`]. None of them writes a sitemap file itself.
 //!
 //! Exit codes: 0 success; 1 an error (bad input, configuration or I/O;
 //! printed as `error: file:line: message` with a hint); 2 a usage error

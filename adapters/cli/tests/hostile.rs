@@ -81,7 +81,7 @@ fn alias_bomb_is_refused_with_file_and_line_in_bounded_memory() {
     );
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: ./content/posts/bomb.md:8:10: invalid YAML front matter: its aliases expand to more than 100000 values (\"excessive aliasing\", which Hugo refuses too); write the values out, or use fewer aliases\n"
+        "error: content/posts/bomb.md:8:10: invalid YAML front matter: its aliases expand to more than 100000 values (\"excessive aliasing\", which Hugo refuses too); write the values out, or use fewer aliases\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -200,8 +200,8 @@ fn unreadable_folder_and_page_are_errors_unless_excluded() {
     assert_eq!(
         text(&out.stderr, dir.path()),
         "\
-error: ./content/docs/locked.md: Permission denied (os error 13)
-error: ./content/docs/secret: Permission denied (os error 13)
+error: content/docs/locked.md: Permission denied (os error 13)
+error: content/docs/secret: Permission denied (os error 13)
 error: 2 pages could not be read
   hint: fix each file named above, or leave it out with an `exclude` pattern
 "

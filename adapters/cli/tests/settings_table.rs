@@ -493,3 +493,55 @@ fn absent(path: &Path) -> Result<(), String> {
         .then_some(())
         .ok_or(format!("{} written", path.display()))
 }
+
+/// A message about a value names where the value came from, with a hint
+/// for that place: the flag, sitemap.toml and its line, book.toml's table
+/// and line, the builder method, Hugo's configuration.
+#[test]
+fn a_bad_value_is_named_where_it_was_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = site(dir.path());
+    let stderr = |args: &[&str]| {
+        let out = crate::sitemap(&root, args);
+        (
+            out.status.code(),
+            crate::text(&out.stderr, &root),
+        )
+    };
+    assert_eq!(
+        stderr(&["scan", "--filename", "map.json"]),
+        (
+            Some(2),
+            "error: `--filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change --filename on the command line\n".to_owned()
+        )
+    );
+    fs::write(root.join("sitemap.toml"), "robots = true\nfilename = \"map.json\"\n").unwrap();
+    assert_eq!(
+        stderr(&["scan"]),
+        (
+            Some(1),
+            "error: sitemap.toml:2 `filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change `filename` in sitemap.toml\n".to_owned()
+        )
+    );
+    // The flag wins over the file, so the file's bad value is not read.
+    assert_eq!(stderr(&["scan", "-q", "--filename", "map.xml"]).0, Some(0));
+
+    let err = sitemap_build::Sitemap::content(&root)
+        .filename("map.json")
+        .write()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`.filename(..)`: `map.json`: expected a file name ending in `.xml` (the format)"
+    );
+    assert_eq!(err.hint(), Some("change the value passed to `.filename(..)`"));
+
+    let book_root = book(dir.path(), "max-urls = 0");
+    let book = mdbook_sitemap::SitemapBook::load(&book_root).unwrap();
+    let config = book.sitemap_config().unwrap();
+    let err = book.write(&config, book.html_dir()).unwrap_err().to_string();
+    assert_eq!(
+        err.replace(&*book_root.to_string_lossy(), "<book>"),
+        "<book>/book.toml:8 [output.sitemap] `max-urls`: 0: expected 1 to 50000 (the limit of the chosen `limits`)"
+    );
+}

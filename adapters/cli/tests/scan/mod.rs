@@ -387,7 +387,7 @@ fn scan_errors_name_the_file_with_a_hint() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: ./content/b.md:3: `slug = \"../../x\"` would leave the site (`..` segments are refused)\n  hint: write the path relative to the site root, without `..`\n"
+        "error: content/b.md:3: `slug = \"../../x\"` would leave the site (`..` segments are refused)\n  hint: write the path relative to the site root, without `..`\n"
     );
     // Usage errors are exit 2.
     let out = sitemap(dir.path(), &["scan", "--no-such-flag"]);
@@ -650,8 +650,8 @@ fn hugo_url_with_protocol_is_refused_on_every_page() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, root),
-        "error: ./content/posts/a.md:4: `url = \"https://other.org/a/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
-         error: ./content/posts/b/r.md:4: `url = \"http://other.org/r/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
+        "error: content/posts/a.md:4: `url = \"https://other.org/a/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
+         error: content/posts/b/r.md:4: `url = \"http://other.org/r/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
          error: 2 pages could not be read\n  \
          hint: write `url` as a path on this site (`/x/`); to send visitors elsewhere, link or redirect from the page\n"
     );
