@@ -503,10 +503,7 @@ fn a_bad_value_is_named_where_it_was_set() {
     let root = site(dir.path());
     let stderr = |args: &[&str]| {
         let out = crate::sitemap(&root, args);
-        (
-            out.status.code(),
-            crate::text(&out.stderr, &root),
-        )
+        (out.status.code(), crate::text(&out.stderr, &root))
     };
     assert_eq!(
         stderr(&["scan", "--filename", "map.json"]),
@@ -515,7 +512,11 @@ fn a_bad_value_is_named_where_it_was_set() {
             "error: `--filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change --filename on the command line\n".to_owned()
         )
     );
-    fs::write(root.join("sitemap.toml"), "robots = true\nfilename = \"map.json\"\n").unwrap();
+    fs::write(
+        root.join("sitemap.toml"),
+        "robots = true\nfilename = \"map.json\"\n",
+    )
+    .unwrap();
     assert_eq!(
         stderr(&["scan"]),
         (
@@ -534,12 +535,18 @@ fn a_bad_value_is_named_where_it_was_set() {
         err.to_string(),
         "`.filename(..)`: `map.json`: expected a file name ending in `.xml` (the format)"
     );
-    assert_eq!(err.hint(), Some("change the value passed to `.filename(..)`"));
+    assert_eq!(
+        err.hint(),
+        Some("change the value passed to `.filename(..)`")
+    );
 
     let book_root = book(dir.path(), "max-urls = 0");
     let book = mdbook_sitemap::SitemapBook::load(&book_root).unwrap();
     let config = book.sitemap_config().unwrap();
-    let err = book.write(&config, book.html_dir()).unwrap_err().to_string();
+    let err = book
+        .write(&config, book.html_dir())
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         err.replace(&*book_root.to_string_lossy(), "<book>"),
         "<book>/book.toml:8 [output.sitemap] `max-urls`: 0: expected 1 to 50000 (the limit of the chosen `limits`)"
