@@ -71,6 +71,10 @@ impl Ui {
                 message.push_str(&c);
             }
         }
+        // Paths as the user gave them, without a leading `./` (also on
+        // the lines of a message that lists several errors).
+        let message = message.replace("error: ./", "error: ");
+        let message = message.strip_prefix("./").unwrap_or(&message);
         let _ = writeln!(out, "{} {message}", self.paint("1;31", "error:"));
         if let Some(hint) = hint_of(err) {
             let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));

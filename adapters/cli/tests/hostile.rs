@@ -301,7 +301,7 @@ sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
     );
     assert_eq!(
         text(&out.stderr, fifo_config.path()),
-        "error: ./hugo.toml: not a regular file (a FIFO, socket or device): not read; a configuration must be a file\n"
+        "error: hugo.toml: not a regular file (a FIFO, socket or device): not read; a configuration must be a file\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -345,8 +345,8 @@ fn unreadable_html_folder_and_page_are_errors_unless_excluded() {
     assert_eq!(
         text(&out.stderr, site),
         "\
-error: ./docs/locked.html: cannot read: Permission denied (os error 13)
-error: ./docs/secret: cannot read: Permission denied (os error 13)
+error: docs/locked.html: cannot read: Permission denied (os error 13)
+error: docs/secret: cannot read: Permission denied (os error 13)
 error: 2 files or folders of the built site could not be read; fix their permissions or leave them out with an `exclude` pattern
 "
     );
@@ -399,7 +399,7 @@ fn config_repeated_key_as_hugo_reads_it() {
     let out = run(dir.path(), &["scan", "--dry-run"], &[]);
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: ./hugo.toml:2: invalid TOML: duplicate key\n"
+        "error: hugo.toml:2: invalid TOML: duplicate key\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }

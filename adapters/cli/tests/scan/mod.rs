@@ -350,7 +350,7 @@ fn scan_errors_name_the_file_with_a_hint() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: ./zola.toml: no base URL: the site's configuration has no `base_url`\n  hint: set `base_url` in zola.toml, `base-url` in sitemap.toml, or pass --base-url https://example.org/\n"
+        "error: zola.toml: no base URL: the site's configuration has no `base_url`\n  hint: set `base_url` in zola.toml, `base-url` in sitemap.toml, or pass --base-url https://example.org/\n"
     );
     fs::write(
         dir.path().join("sitemap.toml"),
@@ -706,7 +706,7 @@ fn hugo_disable_kinds_taxonomy_is_refused_as_hugo_refuses_it() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, root),
-        "error: ./config.toml: `disableKinds` holds \"taxonomy\", which Hugo 0.111.3 refuses (its meaning changed in Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind, as Hugo asks\n"
+        "error: config.toml: `disableKinds` holds \"taxonomy\", which Hugo 0.111.3 refuses (its meaning changed in Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind, as Hugo asks\n"
     );
     // With the error ignored, Hugo drops the taxonomy lists, keeps the terms.
     fs::write(
