@@ -203,6 +203,13 @@ pub const KEYS: &[Key] = &[
         doc: "Write `sitemap.html`: every page by section, with its title, for visitors.",
         scope: Scope::All,
     },
+    Key {
+        name: "ledger",
+        example: r#""sitemap.ledger""#,
+        book_example: None,
+        doc: "Keep a lastmod ledger in this file (commit it or cache it in CI): a page whose content did not change keeps its lastmod, whatever git or the files say; `sitemap changes` lists the last run's changes.",
+        scope: Scope::All,
+    },
 ];
 
 /// The keys as a commented TOML fragment under `table` (`None` for

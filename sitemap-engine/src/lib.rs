@@ -44,6 +44,7 @@ mod check;
 mod error;
 pub mod human;
 pub mod keys;
+pub mod ledger;
 pub mod publish;
 mod scan;
 pub mod settings;
@@ -135,8 +136,13 @@ impl Job {
     pub fn scan_with_progress(mut self, progress: &dyn Fn(&str)) -> Result<Scanned, Error> {
         let resolved = Resolved::new(&self.layers);
         let config = scan::source_config(&resolved, self.git_allowed)?;
+        let ledger = match &resolved.settings.ledger {
+            Some(path) => Some(ledger::LedgerRun::open(path)?),
+            None => None,
+        };
         let options = ScanOptions {
             resolved: &resolved,
+            ledger: ledger.as_ref(),
             config,
             want_sources: self.want_sources || resolved.settings.html_page == Some(true),
             track_reads: self.track_reads,
@@ -161,6 +167,7 @@ impl Job {
                 ));
             }
         };
+        let ledger = ledger.and_then(ledger::LedgerRun::finish);
         let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
         if outputs.gzip && !self.gzip_allowed {
             return Err(resolved.value_error(
@@ -172,6 +179,7 @@ impl Job {
             resolved,
             scan,
             outputs,
+            ledger,
         })
     }
 }
@@ -186,6 +194,8 @@ pub struct Scanned {
     pub scan: Scan,
     /// Where and how the set is written.
     pub outputs: Outputs,
+    /// The ledger file and what it will hold once the set is written.
+    pub ledger: Option<(std::path::PathBuf, ledger::Ledger)>,
 }
 
 impl Scanned {
@@ -209,7 +219,13 @@ impl Scanned {
         } else {
             Vec::new()
         };
-        let report = publisher.finish(&pages)?;
+        let mut report = publisher.finish(&pages)?;
+        // Only once the set is published: a failed run leaves the ledger
+        // as it was, and the next run sees the same changes again.
+        if let Some((path, next)) = &self.ledger {
+            ledger::write(path, next)?;
+            report.ledger = Some(path.clone());
+        }
         // As for the scan's pages: the process is about to end.
         std::mem::forget(self.scan);
         Ok(report)

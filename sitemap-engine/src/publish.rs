@@ -251,6 +251,7 @@ impl Publisher {
             files,
             duplicates: self.duplicates,
             warnings,
+            ledger: None,
         })
     }
 }
@@ -287,6 +288,8 @@ pub struct Report {
     pub duplicates: u64,
     /// What the user should act on.
     pub warnings: Vec<String>,
+    /// The lastmod ledger, when the job keeps one.
+    pub ledger: Option<PathBuf>,
 }
 
 impl Report {

@@ -70,6 +70,9 @@ pub struct Settings {
     pub stylesheet: Option<bool>,
     /// Write `sitemap.html` for visitors.
     pub html_page: Option<bool>,
+    /// The lastmod ledger: URL → content fingerprint → lastmod, kept
+    /// between runs.
+    pub ledger: Option<PathBuf>,
 }
 
 /// The `[git]` table.
@@ -255,12 +258,17 @@ fn moved_hint(message: &str) -> String {
 }
 
 impl Settings {
-    /// Relative paths (`html`, `html-source`, `out`) taken as relative to
+    /// Relative paths (`html`, `html-source`, `out`, `ledger`) taken as relative to
     /// `base_dir`, as a settings file's are to its site.
     pub fn relative_to(mut self, base_dir: &Path) -> Settings {
-        for path in [&mut self.html, &mut self.html_source, &mut self.out]
-            .into_iter()
-            .flatten()
+        for path in [
+            &mut self.html,
+            &mut self.html_source,
+            &mut self.out,
+            &mut self.ledger,
+        ]
+        .into_iter()
+        .flatten()
         {
             if path.is_relative() {
                 *path = base_dir.join(&*path);

@@ -341,6 +341,12 @@ impl Sitemap {
         /// Write `sitemap.html` for visitors.
         html_page(html_page: bool)
     );
+    setting!(
+        /// Keep a lastmod ledger in this file (commit it, or keep it in
+        /// the CI cache): a page whose content did not change keeps its
+        /// lastmod.
+        ledger(ledger: impl Into<PathBuf>)
+    );
 
     /// Gzip the files (needs the `gzip` feature).
     pub fn gzip(mut self, gzip: bool) -> Sitemap {

@@ -139,6 +139,10 @@ pub(crate) struct SourceArgs {
     /// An edited or untracked file's lastmod: mtime or last-commit.
     #[arg(long, value_name = "mtime|last-commit", value_parser = word::<Uncommitted>)]
     git_uncommitted: Option<Uncommitted>,
+    /// Keep a lastmod ledger in FILE (commit it or cache it in CI): unchanged pages keep their
+    /// lastmod whatever git or the files say.
+    #[arg(long, value_name = "FILE")]
+    ledger: Option<PathBuf>,
 }
 
 impl SourceArgs {
@@ -161,6 +165,7 @@ impl SourceArgs {
         s.git.date = self.git_date;
         s.git.shallow = self.git_shallow;
         s.git.uncommitted = self.git_uncommitted;
+        s.ledger.clone_from(&self.ledger);
         Layer::new(s, Origin::Flag)
     }
 }

@@ -1,7 +1,7 @@
 //! `sitemap`: write a correct sitemap for a static site.
 //!
 //! A thin skin over `sitemap-engine`: one module per subcommand (`scan`,
-//! `write`, `index`, `mdbook`, `validate`), each an `Args` struct and a
+//! `write`, `index`, `mdbook`, `changes`, `validate`), each an `Args` struct and a
 //! `run` that gathers settings (`flags.rs`: the settings table as flags,
 //! `settings.rs`: sitemap.toml's help), hands the job to the engine and
 //! presents its report (`ui.rs`), returning an [`ExitCode`]-worthy
@@ -12,6 +12,7 @@
 //! (unknown flag, bad value); 3 `--check` found the sitemap on disk out of
 //! date.
 
+mod changes;
 mod flags;
 mod index;
 mod mdbook;
@@ -72,6 +73,8 @@ enum Command {
     Index(index::IndexArgs),
     /// Write a sitemap set from a list of URLs (one a line with optional key=value fields, or JSON Lines).
     Write(Box<write::WriteArgs>),
+    /// Print what the last run added, changed and removed, from the lastmod ledger (text or JSON).
+    Changes(changes::ChangesArgs),
 }
 
 /// How a subcommand ended, when it did not fail.
@@ -91,6 +94,7 @@ fn main() -> ExitCode {
         Command::Mdbook(args) => mdbook::run(&args, &ui),
         Command::Write(args) => write::run(&args, &ui),
         Command::Index(args) => index::run(&args, &ui),
+        Command::Changes(args) => changes::run(&args, &ui),
         // Its own exit codes: 1 means "invalid", 2 a usage or I/O error.
         Command::Validate(args) => return validate::run(args).unwrap_or(ExitCode::from(2)),
     };

@@ -233,6 +233,21 @@ const CASES: &[Case] = &[
         flags: &["--html-page"],
         check: |_, out| exists(&out.join("sitemap.html")),
     },
+    Case {
+        key: "ledger",
+        site: "ledger = \"sitemap.ledger\"",
+        book: Some("ledger = \"sitemap.ledger\""),
+        flags: &["--ledger", "sitemap.ledger"],
+        // Relative to the site (the book) from a file, to the working
+        // folder from a flag: both are the root here.
+        check: |root, _| {
+            let text =
+                fs::read_to_string(root.join("sitemap.ledger")).map_err(|e| e.to_string())?;
+            text.starts_with("# sitemap ledger 1")
+                .then_some(())
+                .ok_or(text)
+        },
+    },
 ];
 
 #[test]

@@ -6,6 +6,7 @@ mod exit_codes;
 mod files;
 mod hostile;
 mod index;
+mod ledger;
 mod mdbook;
 mod scan;
 mod served;

@@ -103,6 +103,7 @@ use thiserror::Error;
 mod dates;
 mod detect;
 mod head;
+mod main_text;
 mod options;
 mod page;
 mod reader;
@@ -112,6 +113,7 @@ mod source;
 
 pub use crate::detect::looks_like_built_html;
 pub use crate::head::MarkupDate;
+pub use crate::main_text::main_text;
 pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
 pub use crate::reader::{Indexing, PageHead, PageRead, PageReader};
 pub use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};

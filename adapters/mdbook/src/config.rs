@@ -1,25 +1,6 @@
 //! The sitemap keys of `book.toml`.
 //!
 //! They live under `[output.sitemap]` (the renderer's table), in kebab-case
-//! as mdBook's own keys are; [`KEYS`] lists every one (it is what
-//! `mdbook-sitemap --help` prints and the plugin's README shows, and a
-//! test parses it, so the three cannot drift apart).
-//!
-//! `lastmod`, `include`, `exclude`, `changefreq`, `priority`,
-//! `include-drafts` and `[git]` are the shared source layer's settings
-//! ([`SourceConfig`](sitemap_source::pipeline::SourceConfig)): they mean
-//! the same here as for the other adapters, with paths relative to `src/`.
-//!
-//! A book with a single output (only the HTML) has no `[output.sitemap]`:
-//! the same keys may then sit under `[preprocessor.sitemap]`, where the
-//! `sitemap mdbook` command reads them. The keys that mdBook itself reads
-//! (`command`, `optional`, and for a preprocessor `renderers`, `before`,
-//! `after`) are accepted and left to mdBook. Any other key, or a value the
-//! protocol refuses, is an error naming `book.toml` and the line.
-
-//! The sitemap keys of `book.toml`.
-//!
-//! They live under `[output.sitemap]` (the renderer's table), in kebab-case
 //! as mdBook's own keys are: the engine's one settings table
 //! ([`sitemap_engine::keys`]), the same keys as `sitemap.toml` and the
 //! build.rs builder, with paths (`include`, `exclude`) relative to `src/`.

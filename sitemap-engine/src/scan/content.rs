@@ -3,14 +3,16 @@
 //! (sections, the home page and pagers take the newest lastmod of the
 //! pages under them).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use sitemap_content::{ContentScan, Site, SiteOptions};
-use sitemap_core::{Lastmod, Url};
+use sitemap_core::{Lastmod, Loc, Url};
 use sitemap_source::pipeline::{Pipeline, SourceConfig};
 
 use super::{LeftOut, Scan, ScanOptions};
 use crate::error::Error;
+use crate::ledger::{LedgerRun, source_fingerprint};
 
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let s = &options.resolved.settings;
@@ -29,7 +31,21 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     let site = Site::open(root, &site_options)?;
     let scan: ContentScan = site.scan()?;
     (options.progress)("reading lastmod");
-    let output = content_output(&site, &scan, options.config.clone())?;
+    // With a ledger, every page with a file of its own is fingerprinted;
+    // the ledger's dates go in before list pages roll up their members'.
+    let fingerprints: HashMap<Loc, u64> = match options.ledger {
+        Some(_) => scan
+            .pages
+            .iter()
+            .filter_map(|cp| {
+                let source = cp.source.as_ref()?;
+                Some((cp.loc.clone(), source_fingerprint(source).ok()?))
+            })
+            .collect(),
+        None => HashMap::new(),
+    };
+    let ledger = options.ledger.map(|l| (l, &fingerprints));
+    let output = content_output(&site, &scan, options.config.clone(), ledger)?;
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let mut left_out: Vec<LeftOut> = scan
@@ -135,6 +151,7 @@ pub(crate) fn content_output(
     site: &sitemap_content::Site,
     scan: &sitemap_content::ContentScan,
     config: SourceConfig,
+    ledger: Option<(&LedgerRun, &HashMap<Loc, u64>)>,
 ) -> Result<sitemap_source::pipeline::Output, sitemap_source::Error> {
     use sitemap_source::pipeline::Page as SourcePage;
 
@@ -185,6 +202,9 @@ pub(crate) fn content_output(
         }
     });
     let mut output = Pipeline::new(&site.root, config)?.run(pages)?;
+    if let Some((ledger, fingerprints)) = ledger {
+        ledger.apply(&mut output.urls, fingerprints);
+    }
     roll_up_lastmod(&mut output.urls, &scan.pages);
     Ok(output)
 }

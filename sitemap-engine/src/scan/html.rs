@@ -3,10 +3,14 @@
 //! source folder the user names (`html-source`): built files' mtimes are
 //! the build's time, never a page's.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use sitemap_core::Loc;
 
 use super::{LeftOut, Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
+use crate::ledger::html_fingerprint;
 use crate::settings::TrailingSlash;
 
 pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
@@ -38,7 +42,18 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         html_options = html_options.with_source_lastmod(mirror);
         used_git = true;
     }
-    let found = sitemap_html::scan(dir, &html_options)?;
+    let mut found = sitemap_html::scan(dir, &html_options)?;
+    if let Some(ledger) = options.ledger {
+        let fingerprints: HashMap<Loc, u64> = found
+            .urls
+            .iter()
+            .filter_map(|u| {
+                let file = built_file(dir, &base, &u.loc)?;
+                Some((u.loc.clone(), html_fingerprint(&file).ok()?))
+            })
+            .collect();
+        ledger.apply(&mut found.urls, &fingerprints);
+    }
     warnings.extend(
         found
             .warnings
@@ -72,4 +87,25 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         used_git,
         site_layer: None,
     })
+}
+
+/// The built file a listed URL was made from: the path under the base URL
+/// (percent escapes decoded) as a file, a folder's `index.html`, or with
+/// `.html` added back (clean URLs).
+fn built_file(dir: &Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
+    let rel = loc.as_str().strip_prefix(base.as_str())?;
+    let rel = crate::human::percent_decode(rel);
+    let candidates = if rel.is_empty() || rel.ends_with('/') {
+        vec![format!("{rel}index.html")]
+    } else {
+        vec![
+            rel.clone(),
+            format!("{rel}.html"),
+            format!("{rel}/index.html"),
+        ]
+    };
+    candidates
+        .into_iter()
+        .map(|c| dir.join(c))
+        .find(|p| p.is_file())
 }

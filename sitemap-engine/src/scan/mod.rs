@@ -141,6 +141,8 @@ impl Scan {
 /// What the scan needs besides the source.
 pub(crate) struct ScanOptions<'a> {
     pub(crate) resolved: &'a Resolved,
+    /// The lastmod ledger, when the job keeps one.
+    pub(crate) ledger: Option<&'a crate::ledger::LedgerRun>,
     pub(crate) config: SourceConfig,
     pub(crate) want_sources: bool,
     pub(crate) track_reads: bool,

@@ -8,6 +8,7 @@ use sitemap_source::pipeline::Pipeline;
 
 use super::{LeftOut, PageList, Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
+use crate::ledger::source_fingerprint;
 
 pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let base = base_url_setting(options.resolved)?;
@@ -40,6 +41,19 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
     };
     let output = Pipeline::new(root, options.config.clone())?.run(list.pages.clone())?;
     let mut urls = output.urls;
+    if let Some(ledger) = options.ledger {
+        let fingerprints: HashMap<_, _> = list
+            .pages
+            .iter()
+            .filter_map(|p| {
+                Some((
+                    p.loc.clone(),
+                    source_fingerprint(&root.join(&p.source)).ok()?,
+                ))
+            })
+            .collect();
+        ledger.apply(&mut urls, &fingerprints);
+    }
     for url in &mut urls {
         if let Some(l) = list.fixed_lastmod.get(&url.loc) {
             url.lastmod = Some(l.clone());

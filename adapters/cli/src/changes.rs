@@ -1,0 +1,82 @@
+//! `sitemap changes [--ledger FILE]`: what the last run that changed
+//! anything added, changed and removed, from the lastmod ledger: the list a
+//! change submission (IndexNow) sends.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use sitemap_engine::Layer;
+use sitemap_engine::ledger::Ledger;
+
+use crate::Outcome;
+use crate::settings::Hinted;
+use crate::ui::{Ui, shown};
+
+/// Print what the last run added, changed and removed, from the lastmod ledger.
+#[derive(Args, Debug)]
+pub(crate) struct ChangesArgs {
+    /// The ledger (default: the `ledger` setting of ./sitemap.toml).
+    #[arg(long, value_name = "FILE")]
+    ledger: Option<PathBuf>,
+    /// `text`: a line per URL (what happened, the URL, its lastmod), or `json`.
+    #[arg(long, value_name = "text|json", default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+    /// Print only errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub(crate) fn run(args: &ChangesArgs, ui: &Ui) -> anyhow::Result<Outcome> {
+    ui.set_quiet(args.quiet);
+    let path = match &args.ledger {
+        Some(path) => path.clone(),
+        None => Layer::read_file(&PathBuf::from("sitemap.toml"), false, &PathBuf::from("."))?
+            .and_then(|layer| layer.settings.ledger)
+            .ok_or_else(|| Hinted {
+                message: "no ledger named: no --ledger, and no `ledger` in ./sitemap.toml"
+                    .to_owned(),
+                hint: "pass --ledger FILE, the file `sitemap scan --ledger FILE` keeps".to_owned(),
+            })?,
+    };
+    let ledger = Ledger::read(&path)?.ok_or_else(|| Hinted {
+        message: format!("{}: no such ledger", shown(&path)),
+        hint: format!(
+            "a run with `--ledger {}` (or `ledger = …` in its settings) makes it",
+            shown(&path)
+        ),
+    })?;
+    let changes = ledger.changes();
+    let mut out = std::io::stdout().lock();
+    if args.format == "json" {
+        let json = serde_json::json!({
+            "at": ledger.last_change(),
+            "changes": changes,
+        });
+        writeln!(out, "{json:#}").context("cannot write to stdout")?;
+    } else {
+        for c in &changes {
+            let event = serde_json::to_value(c.event)?;
+            let event = event.as_str().unwrap_or_default();
+            match &c.lastmod {
+                Some(l) => writeln!(out, "{event}\t{}\t{l}", c.loc),
+                None => writeln!(out, "{event}\t{}", c.loc),
+            }
+            .context("cannot write to stdout")?;
+        }
+    }
+    let count = |e: sitemap_engine::ledger::Event| changes.iter().filter(|c| c.event == e).count();
+    use sitemap_engine::ledger::Event;
+    ui.summary(&format!(
+        "ledger {}: {} added, {} changed, {} removed{}",
+        shown(&path),
+        count(Event::Added),
+        count(Event::Changed),
+        count(Event::Removed),
+        ledger
+            .last_change()
+            .map_or(String::new(), |at| format!(" by the run of {at}"))
+    ));
+    Ok(Outcome::Done)
+}

@@ -1,0 +1,175 @@
+//! The ledger file: UTF-8 text, one URL a line, sorted, tab-separated, so
+//! that a commit of it shows exactly what changed and two runs on the same
+//! input write the same bytes.
+//!
+//! ```text
+//! # sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod
+//! https://example.org/a/ → added → 2026-01-01T00:00:00Z → 9f86d081884c7d65 → 2024-01-01
+//! https://example.org/old/ → removed → 2026-03-01T00:00:00Z → - → -
+//! ```
+//!
+//! (`→` standing for a tab.)
+
+use std::path::Path;
+
+use sitemap_core::Lastmod;
+
+use super::{Entry, Event, Ledger};
+use crate::error::Error;
+
+/// The first line, with the format's version.
+const HEADER: &str =
+    "# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod";
+/// A ledger larger than this is not read (a hostile file must not
+/// exhaust memory): far past a million URLs.
+const MAX_BYTES: u64 = 1 << 30;
+
+impl Ledger {
+    /// The ledger at `path`; `Ok(None)` when there is none yet.
+    pub fn read(path: &Path) -> Result<Option<Ledger>, Error> {
+        let text = match sitemap_core::input::read_regular_text(path, MAX_BYTES) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => {
+                return Err(Error::Io {
+                    path: path.to_owned(),
+                    source,
+                });
+            }
+        };
+        let bad = |line: usize, message: String| {
+            Error::Job {
+            message: format!("{}:{line}: {message}", shown(path)),
+            hint: "the ledger is written by `sitemap`; restore it from git or delete it (the next run then starts a new one)".to_owned(),
+        }
+        };
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, first)) if first == HEADER => {}
+            _ => {
+                return Err(bad(
+                    1,
+                    format!("not a sitemap ledger: the first line must be `{HEADER}`"),
+                ));
+            }
+        }
+        let mut ledger = Ledger::default();
+        let mut previous: Option<&str> = None;
+        for (i, line) in lines {
+            let n = i + 1;
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [loc, event, at, fingerprint, lastmod] = fields[..] else {
+                return Err(bad(
+                    n,
+                    format!("expected 5 tab-separated fields, found {}", fields.len()),
+                ));
+            };
+            if previous.is_some_and(|p| p >= loc) {
+                return Err(bad(n, format!("`{loc}` is out of order or repeated")));
+            }
+            previous = Some(loc);
+            let event = Event::parse(event)
+                .ok_or_else(|| bad(n, format!("`{event}`: expected added, changed or removed")))?;
+            at.parse::<Lastmod>()
+                .map_err(|e| bad(n, format!("time `{at}`: {e}")))?;
+            let fingerprint = match fingerprint {
+                "-" => None,
+                hex => Some(
+                    u64::from_str_radix(hex, 16)
+                        .ok()
+                        .filter(|_| hex.len() == 16)
+                        .ok_or_else(|| {
+                            bad(
+                                n,
+                                format!("fingerprint `{hex}`: expected 16 hex digits or -"),
+                            )
+                        })?,
+                ),
+            };
+            let lastmod = match lastmod {
+                "-" => None,
+                l => Some(
+                    l.parse::<Lastmod>()
+                        .map_err(|e| bad(n, format!("lastmod `{l}`: {e}")))?,
+                ),
+            };
+            ledger.entries.insert(
+                loc.to_owned(),
+                Entry {
+                    event,
+                    at: at.to_owned(),
+                    fingerprint,
+                    lastmod,
+                },
+            );
+        }
+        Ok(Some(ledger))
+    }
+
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity(self.entries.len() * 100 + HEADER.len() + 1);
+        out.push_str(HEADER);
+        out.push('\n');
+        for (loc, e) in &self.entries {
+            let fingerprint = e
+                .fingerprint
+                .map_or_else(|| "-".to_owned(), |f| format!("{f:016x}"));
+            let lastmod = e
+                .lastmod
+                .as_ref()
+                .map_or_else(|| "-".to_owned(), Lastmod::to_xsd_string);
+            out.push_str(&format!(
+                "{loc}\t{}\t{}\t{fingerprint}\t{lastmod}\n",
+                e.event.as_str(),
+                e.at
+            ));
+        }
+        out
+    }
+}
+
+fn shown(path: &Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_what_was_written_and_name_the_bad_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sitemap.ledger");
+        let text = format!(
+            "{HEADER}\nhttps://e.org/a/\tadded\t2026-01-01T00:00:00Z\t00000000000000ff\t2024-01-01\nhttps://e.org/b/\tremoved\t2026-02-01T00:00:00Z\t-\t-\n"
+        );
+        std::fs::write(&path, &text).unwrap();
+        let ledger = Ledger::read(&path).unwrap().unwrap();
+        assert_eq!(ledger.to_text(), text);
+        std::fs::write(
+            &path,
+            text.replace("00000000000000ff", "zz")
+                .replace("b/\tremoved", "b/\tgone"),
+        )
+        .unwrap();
+        let err = Ledger::read(&path).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "{}:2: fingerprint `zz`: expected 16 hex digits or -",
+                path.display()
+            )
+        );
+        std::fs::write(&path, "https://e.org/\n").unwrap();
+        assert!(Ledger::read(&path)
+            .unwrap_err()
+            .to_string()
+            .ends_with(":1: not a sitemap ledger: the first line must be `# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod`"));
+        assert_eq!(Ledger::read(&dir.path().join("none")).unwrap(), None);
+    }
+}

@@ -1,0 +1,96 @@
+//! One job's use of the ledger: read before the scan, applied to the
+//! entries where the scan says (for a content tree, before list pages
+//! roll up their members' dates), written after the set is published,
+//! and only if its text changed (atomically, as every file).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use sitemap_core::{Lastmod, Loc, Url};
+
+use super::Ledger;
+use crate::error::Error;
+
+/// The ledger of a running job.
+#[derive(Debug)]
+pub(crate) struct LedgerRun {
+    path: PathBuf,
+    previous: Ledger,
+    existed: bool,
+    /// The run's time: `SOURCE_DATE_EPOCH` when set (reproducible builds
+    /// fix it), else now; whole seconds.
+    now: Lastmod,
+    next: RefCell<Option<Ledger>>,
+}
+
+impl LedgerRun {
+    pub(crate) fn open(path: &Path) -> Result<LedgerRun, Error> {
+        let found = Ledger::read(path)?;
+        Ok(LedgerRun {
+            path: path.to_owned(),
+            existed: found.is_some(),
+            previous: found.unwrap_or_default(),
+            now: run_time()?,
+            next: RefCell::new(None),
+        })
+    }
+
+    /// Gives each entry with a fingerprint its lastmod by the ledger's
+    /// rules, and keeps the next ledger.
+    pub(crate) fn apply(&self, urls: &mut [Url], fingerprints: &HashMap<Loc, u64>) {
+        let next = self
+            .previous
+            .apply(self.existed, urls, fingerprints, &self.now);
+        *self.next.borrow_mut() = Some(next);
+    }
+
+    /// The file and the ledger to write, if the scan applied it.
+    pub(crate) fn finish(self) -> Option<(PathBuf, Ledger)> {
+        let next = self.next.into_inner()?;
+        Some((self.path, next))
+    }
+}
+
+/// Writes `ledger` to `path` unless it holds that text already, so a run
+/// that changed nothing touches nothing.
+pub(crate) fn write(path: &Path, ledger: &Ledger) -> Result<bool, Error> {
+    let text = ledger.to_text();
+    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+        return Ok(false);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| {
+            Error::job(
+                format!("{}: not a file name", path.display()),
+                "name the ledger file, such as `sitemap.ledger`",
+            )
+        })?;
+    sitemap_core::output::write_file(dir, &name, text.as_bytes())?;
+    Ok(true)
+}
+
+fn run_time() -> Result<Lastmod, Error> {
+    let now = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(s) => {
+            let secs: i64 = s.trim().parse().map_err(|_| {
+                Error::job(
+                    format!("SOURCE_DATE_EPOCH `{s}`: expected whole seconds since 1970"),
+                    "unset it, or set it to a number such as the last commit's time",
+                )
+            })?;
+            jiff::Timestamp::from_second(secs)
+                .map_err(|e| Error::job(format!("SOURCE_DATE_EPOCH `{s}`: {e}"), "unset it"))?
+        }
+        Err(_) => jiff::Timestamp::now(),
+    };
+    let whole = jiff::Timestamp::from_second(now.as_second()).unwrap_or(now);
+    Lastmod::from_timestamp(whole)
+        .map_err(|e| Error::job(format!("the run's time: {e}"), "check the clock"))
+}
