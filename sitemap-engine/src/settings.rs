@@ -202,7 +202,7 @@ impl Layer {
             });
             Error::Setting {
                 at: format!("{}:{line}", shown(path)),
-                message: e.message().to_owned(),
+                message: explain(e.message()),
                 hint: moved_hint(e.message()),
             }
         })?;
@@ -237,12 +237,51 @@ impl Layer {
                 .unwrap_or("");
             Error::Setting {
                 at: describe(&origin, key),
-                message: format!("[{table_name}]: {message}"),
+                message: format!("[{table_name}]: {}", explain(&message)),
                 hint: moved_hint(&message),
             }
         })?;
         Ok(Layer::new(settings.relative_to(base_dir), origin))
     }
+}
+
+/// serde's "unknown field `x`, expected one of …" as a user should read
+/// it: the key, and the known key it most likely meant.
+pub fn explain(message: &str) -> String {
+    let Some(key) = message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split('`').next())
+    else {
+        return message.to_owned();
+    };
+    let wanted = key.to_ascii_lowercase().replace('_', "-");
+    let names = crate::keys::KEYS
+        .iter()
+        .map(|k| k.name.rsplit('.').next().unwrap_or(k.name));
+    let closest = names
+        .map(|name| (edit_distance(&wanted, name), name))
+        .filter(|(d, _)| *d <= 2)
+        .min();
+    match closest {
+        Some((_, name)) => format!("unknown key `{key}`; did you mean `{name}`?"),
+        None => format!("unknown key `{key}`"),
+    }
+}
+
+/// Levenshtein distance, for the suggestion of [`explain`].
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let replaced = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// A hint for a key that has moved: the old `[source]` table of
@@ -475,6 +514,23 @@ mod tests {
             resolved.describe("stylesheet"),
             "`stylesheet` (the default)"
         );
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_with_the_one_it_likely_meant() {
+        assert_eq!(
+            explain("unknown field `base_url`, expected one of `flavor`, `base-url`"),
+            "unknown key `base_url`; did you mean `base-url`?"
+        );
+        assert_eq!(
+            explain("unknown field `robot`, expected one of …"),
+            "unknown key `robot`; did you mean `robots`?"
+        );
+        assert_eq!(
+            explain("unknown field `colour`, expected …"),
+            "unknown key `colour`"
+        );
+        assert_eq!(explain("invalid type"), "invalid type");
     }
 
     #[test]

@@ -285,7 +285,7 @@ impl BookToml {
                     })
                     .map(|(k, _)| k.clone())
                     .unwrap_or_default();
-                return Err(err(&key, e.message().to_owned()));
+                return Err(err(&key, sitemap_engine::settings::explain(e.message())));
             }
         };
         for key in sitemap_engine::keys::KEYS {

@@ -361,7 +361,7 @@ fn scan_errors_name_the_file_with_a_hint() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr, dir.path());
     assert!(
-        stderr.starts_with("error: sitemap.toml:2: unknown field `gzipp`"),
+        stderr.starts_with("error: sitemap.toml:2: unknown key `gzipp`; did you mean `gzip`?"),
         "{stderr}"
     );
     assert!(
