@@ -57,10 +57,7 @@ fn fast_import(dir: &Path, commits: &[(i64, &[(&str, &str)])]) {
         }
     }
     stream.push_str("done\n");
-    let mut child = Command::new("git")
-        .current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+    let mut child = git_command(dir)
         .args(["fast-import", "--quiet", "--done"])
         .stdin(Stdio::piped())
         .spawn()
