@@ -9,25 +9,23 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-/// `git` without the user's or the system's configuration.
-fn git(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new("git")
-        .current_dir(dir)
+/// `git` in `dir` without the user's or the system's configuration.
+fn git_command(dir: &Path) -> Command {
+    let mut cmd = Command::new("git");
+    cmd.current_dir(dir)
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .env("GIT_AUTHOR_NAME", "A")
         .env("GIT_AUTHOR_EMAIL", "a@example.org")
         .env("GIT_COMMITTER_NAME", "C")
         .env("GIT_COMMITTER_EMAIL", "c@example.org")
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "protocol.file.allow=always",
-        ])
-        .args(args)
-        .output()
-        .unwrap();
+        .args(["-c", "commit.gpgsign=false"])
+        .args(["-c", "protocol.file.allow=always"]);
+    cmd
+}
+
+fn git(dir: &Path, args: &[&str]) -> Output {
+    let out = git_command(dir).args(args).output().unwrap();
     assert!(
         out.status.success(),
         "git {args:?}: {}",
