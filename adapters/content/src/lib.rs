@@ -309,6 +309,18 @@ pub struct ContentPage {
     pub alternates: Vec<Alternate>,
     /// Pages that are the same content in other languages share this key.
     pub(crate) translation_key: Option<String>,
+    /// The list pages (home, sections, taxonomies, terms; indices into
+    /// [`ContentScan::pages`]) whose lastmod this page's counts toward,
+    /// as the generator assigns it, whatever its URL: Hugo, the sections
+    /// of every folder above it and the home page, plus the terms it
+    /// names and their taxonomies; Zola, its section and the sections a
+    /// transparent one passes it up to, plus its terms and their
+    /// taxonomies. A section is itself a member of the lists above it.
+    /// Indices, not URLs: on a large site most pages hold two or three.
+    pub member_of: Vec<u32>,
+    /// For a pager (`section/page/2/`), the list page it is one page of
+    /// (an index into [`ContentScan::pages`]): it changes when that one does.
+    pub pager_of: Option<u32>,
 }
 
 impl ContentPage {
@@ -321,6 +333,8 @@ impl ContentPage {
             overrides: Overrides::default(),
             alternates: Vec::new(),
             translation_key: None,
+            member_of: Vec::new(),
+            pager_of: None,
         }
     }
 }
@@ -435,16 +449,25 @@ pub struct ContentScan {
 
 impl ContentScan {
     /// Sorts, removes duplicate `loc`s (the first in file order wins, as a
-    /// generator's later file would overwrite nothing), and fills
-    /// hreflang alternates from translation keys.
+    /// generator's later file would overwrite nothing), fills hreflang
+    /// alternates from translation keys, and points `member_of` and
+    /// `pager_of` at the sorted positions (a dropped duplicate's at the
+    /// page kept for its `loc`).
     fn finish(&mut self) {
         self.fill_alternates();
-        self.pages.sort_by(|a, b| a.loc.cmp(&b.loc));
-        let mut kept: Vec<ContentPage> = Vec::with_capacity(self.pages.len());
-        for page in std::mem::take(&mut self.pages) {
+        let mut order: Vec<u32> = (0..self.pages.len() as u32).collect();
+        // Stable: among pages sharing a loc, file order is kept.
+        order.sort_by(|&a, &b| self.pages[a as usize].loc.cmp(&self.pages[b as usize].loc));
+        let mut new_index = vec![0_u32; self.pages.len()];
+        let mut slots: Vec<Option<ContentPage>> =
+            std::mem::take(&mut self.pages).into_iter().map(Some).collect();
+        let mut kept: Vec<ContentPage> = Vec::with_capacity(slots.len());
+        for old in order {
+            let page = slots[old as usize].take().expect("each index once");
             if let Some(last) = kept.last()
                 && last.loc == page.loc
             {
+                new_index[old as usize] = (kept.len() - 1) as u32;
                 let what = match (&last.source, &page.source) {
                     (Some(a), Some(b)) => format!("{} and {}", a.display(), b.display()),
                     (Some(a), None) | (None, Some(a)) => a.display().to_string(),
@@ -456,7 +479,16 @@ impl ContentScan {
                 ));
                 continue;
             }
+            new_index[old as usize] = kept.len() as u32;
             kept.push(page);
+        }
+        for page in &mut kept {
+            for list in &mut page.member_of {
+                *list = new_index[*list as usize];
+            }
+            if let Some(list) = &mut page.pager_of {
+                *list = new_index[*list as usize];
+            }
         }
         self.pages = kept;
         self.excluded.sort_by(|a, b| a.source.cmp(&b.source));
