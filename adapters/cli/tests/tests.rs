@@ -7,6 +7,7 @@ mod files;
 mod hostile;
 mod index;
 mod mdbook;
+mod membership;
 mod scan;
 mod served;
 mod settings_table;

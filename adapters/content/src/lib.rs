@@ -459,8 +459,10 @@ impl ContentScan {
         // Stable: among pages sharing a loc, file order is kept.
         order.sort_by(|&a, &b| self.pages[a as usize].loc.cmp(&self.pages[b as usize].loc));
         let mut new_index = vec![0_u32; self.pages.len()];
-        let mut slots: Vec<Option<ContentPage>> =
-            std::mem::take(&mut self.pages).into_iter().map(Some).collect();
+        let mut slots: Vec<Option<ContentPage>> = std::mem::take(&mut self.pages)
+            .into_iter()
+            .map(Some)
+            .collect();
         let mut kept: Vec<ContentPage> = Vec::with_capacity(slots.len());
         for old in order {
             let page = slots[old as usize].take().expect("each index once");

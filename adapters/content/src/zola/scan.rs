@@ -442,8 +442,17 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 };
                 let lang = page.lang.as_str();
                 let lists = &mut scan.pages[*index as usize].member_of;
-                for term in values.as_array().into_iter().flatten().filter_map(|v| v.as_str()) {
-                    let key = (lang, t.slug.as_str(), zola_slugify(term, cfg.slugify_taxonomies));
+                for term in values
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str())
+                {
+                    let key = (
+                        lang,
+                        t.slug.as_str(),
+                        zola_slugify(term, cfg.slugify_taxonomies),
+                    );
                     lists.extend(term_index.get(&key).copied());
                 }
                 lists.extend(taxonomy_index.get(&(lang, t.slug.as_str())).copied());
