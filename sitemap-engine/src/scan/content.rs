@@ -1,7 +1,7 @@
 //! A Zola or Hugo content tree: the site opened as its generator reads
 //! it, its pages through the source layer, and the list-page rule
-//! (sections, the home page and pagers take the newest lastmod of the
-//! pages under them).
+//! (the home page, sections, taxonomies, terms and pagers take the newest
+//! lastmod of the pages their generator lists on them).
 
 use std::path::{Path, PathBuf};
 
@@ -129,8 +129,8 @@ fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> &'static st
 
 /// A content tree's pages through the source pipeline (overrides,
 /// filters, lastmod precedence), with the list-page rule applied: the
-/// home page, sections and their pagers take the newest `lastmod` of the
-/// pages under them; generated taxonomy and term pages get none.
+/// home page, sections, taxonomies, terms and their pagers take the
+/// newest `lastmod` of the pages listed on them (`roll_up_lastmod`).
 pub(crate) fn content_output(
     site: &sitemap_content::Site,
     scan: &sitemap_content::ContentScan,
