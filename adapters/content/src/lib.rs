@@ -455,21 +455,36 @@ impl ContentScan {
     /// page kept for its `loc`).
     fn finish(&mut self) {
         self.fill_alternates();
-        let mut order: Vec<u32> = (0..self.pages.len() as u32).collect();
-        // Stable: among pages sharing a loc, file order is kept.
-        order.sort_by(|&a, &b| self.pages[a as usize].loc.cmp(&self.pages[b as usize].loc));
-        let mut new_index = vec![0_u32; self.pages.len()];
-        let mut slots: Vec<Option<ContentPage>> = std::mem::take(&mut self.pages)
-            .into_iter()
-            .map(Some)
-            .collect();
-        let mut kept: Vec<ContentPage> = Vec::with_capacity(slots.len());
-        for old in order {
-            let page = slots[old as usize].take().expect("each index once");
-            if let Some(last) = kept.last()
-                && last.loc == page.loc
-            {
-                new_index[old as usize] = (kept.len() - 1) as u32;
+        let pages = &mut self.pages;
+        let n = pages.len();
+        // Sorted through a permutation of indices, then moved in place:
+        // no second list of pages (nor a merge sort's buffer of them) on
+        // a large site, and each page's old index is known, to point
+        // `member_of` at the new ones. Stable: among pages sharing a loc,
+        // file order is kept.
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by(|&a, &b| pages[a as usize].loc.cmp(&pages[b as usize].loc));
+        let mut sorted_at = vec![0_u32; n];
+        for (at, &old) in order.iter().enumerate() {
+            sorted_at[old as usize] = at as u32;
+        }
+        let mut place = sorted_at.clone();
+        for i in 0..n {
+            while place[i] as usize != i {
+                let j = place[i] as usize;
+                pages.swap(i, j);
+                place.swap(i, j);
+            }
+        }
+        drop((order, place));
+        // Duplicates moved past the end, then dropped; each sorted
+        // position's page is the one kept for its loc.
+        let mut kept_at = vec![0_u32; n];
+        let mut kept = 0;
+        for read in 0..n {
+            if kept > 0 && pages[kept - 1].loc == pages[read].loc {
+                kept_at[read] = (kept - 1) as u32;
+                let (last, page) = (&pages[kept - 1], &pages[read]);
                 let what = match (&last.source, &page.source) {
                     (Some(a), Some(b)) => format!("{} and {}", a.display(), b.display()),
                     (Some(a), None) | (None, Some(a)) => a.display().to_string(),
@@ -481,18 +496,20 @@ impl ContentScan {
                 ));
                 continue;
             }
-            new_index[old as usize] = kept.len() as u32;
-            kept.push(page);
+            pages.swap(kept, read);
+            kept_at[read] = kept as u32;
+            kept += 1;
         }
-        for page in &mut kept {
+        pages.truncate(kept);
+        let new_index = |old: u32| kept_at[sorted_at[old as usize] as usize];
+        for page in pages.iter_mut() {
             for list in &mut page.member_of {
-                *list = new_index[*list as usize];
+                *list = new_index(*list);
             }
             if let Some(list) = &mut page.pager_of {
-                *list = new_index[*list as usize];
+                *list = new_index(*list);
             }
         }
-        self.pages = kept;
         self.excluded.sort_by(|a, b| a.source.cmp(&b.source));
         self.warnings.sort();
         self.warnings.dedup();
