@@ -8,6 +8,7 @@ mod hostile;
 mod index;
 mod ledger;
 mod mdbook;
+mod membership;
 mod scan;
 mod served;
 mod settings_table;

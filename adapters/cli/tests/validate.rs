@@ -173,7 +173,7 @@ fn scan_robots_then_validate_passes_on_its_own_output() {
             "public/robots.txt:3:1: warning: `https://cdn.example.net/sitemap.xml` not checked: another host (the local public/sitemap.xml lists URLs of `https://example.org`)\n\
              public/robots.txt:5:1: warning: `https://www.example.org/blog/sitemap.xml` not checked: another host (the local public/sitemap.xml lists URLs of `https://example.org`)\n\
              public/robots.txt: valid (robots.txt, 3 sitemaps, 178 bytes; 0 errors, 2 warnings)\n\
-             public/sitemap.xml: valid (urlset, 27 URLs, 4630 bytes; 0 errors, 0 warnings; listed in public/robots.txt:4:1)\n\
+             public/sitemap.xml: valid (urlset, 27 URLs, 4766 bytes; 0 errors, 0 warnings; listed in public/robots.txt:4:1)\n\
              2 files checked: 2 valid, 0 invalid; 0 errors, 2 warnings\n"
         )
     );

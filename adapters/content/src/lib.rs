@@ -309,6 +309,18 @@ pub struct ContentPage {
     pub alternates: Vec<Alternate>,
     /// Pages that are the same content in other languages share this key.
     pub(crate) translation_key: Option<String>,
+    /// The list pages (home, sections, taxonomies, terms; indices into
+    /// [`ContentScan::pages`]) whose lastmod this page's counts toward,
+    /// as the generator assigns it, whatever its URL: Hugo, the sections
+    /// of every folder above it and the home page, plus the terms it
+    /// names and their taxonomies; Zola, its section and the sections a
+    /// transparent one passes it up to, plus its terms and their
+    /// taxonomies. A section is itself a member of the lists above it.
+    /// Indices, not URLs: on a large site most pages hold two or three.
+    pub member_of: Vec<u32>,
+    /// For a pager (`section/page/2/`), the list page it is one page of
+    /// (an index into [`ContentScan::pages`]): it changes when that one does.
+    pub pager_of: Option<u32>,
 }
 
 impl ContentPage {
@@ -321,6 +333,8 @@ impl ContentPage {
             overrides: Overrides::default(),
             alternates: Vec::new(),
             translation_key: None,
+            member_of: Vec::new(),
+            pager_of: None,
         }
     }
 }
@@ -435,16 +449,42 @@ pub struct ContentScan {
 
 impl ContentScan {
     /// Sorts, removes duplicate `loc`s (the first in file order wins, as a
-    /// generator's later file would overwrite nothing), and fills
-    /// hreflang alternates from translation keys.
+    /// generator's later file would overwrite nothing), fills hreflang
+    /// alternates from translation keys, and points `member_of` and
+    /// `pager_of` at the sorted positions (a dropped duplicate's at the
+    /// page kept for its `loc`).
     fn finish(&mut self) {
         self.fill_alternates();
-        self.pages.sort_by(|a, b| a.loc.cmp(&b.loc));
-        let mut kept: Vec<ContentPage> = Vec::with_capacity(self.pages.len());
-        for page in std::mem::take(&mut self.pages) {
-            if let Some(last) = kept.last()
-                && last.loc == page.loc
-            {
+        let pages = &mut self.pages;
+        let n = pages.len();
+        // Sorted through a permutation of indices, then moved in place:
+        // no second list of pages (nor a merge sort's buffer of them) on
+        // a large site, and each page's old index is known, to point
+        // `member_of` at the new ones. Stable: among pages sharing a loc,
+        // file order is kept.
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by(|&a, &b| pages[a as usize].loc.cmp(&pages[b as usize].loc));
+        let mut sorted_at = vec![0_u32; n];
+        for (at, &old) in order.iter().enumerate() {
+            sorted_at[old as usize] = at as u32;
+        }
+        let mut place = sorted_at.clone();
+        for i in 0..n {
+            while place[i] as usize != i {
+                let j = place[i] as usize;
+                pages.swap(i, j);
+                place.swap(i, j);
+            }
+        }
+        drop((order, place));
+        // Duplicates moved past the end, then dropped; each sorted
+        // position's page is the one kept for its loc.
+        let mut kept_at = vec![0_u32; n];
+        let mut kept = 0;
+        for read in 0..n {
+            if kept > 0 && pages[kept - 1].loc == pages[read].loc {
+                kept_at[read] = (kept - 1) as u32;
+                let (last, page) = (&pages[kept - 1], &pages[read]);
                 let what = match (&last.source, &page.source) {
                     (Some(a), Some(b)) => format!("{} and {}", a.display(), b.display()),
                     (Some(a), None) | (None, Some(a)) => a.display().to_string(),
@@ -456,9 +496,20 @@ impl ContentScan {
                 ));
                 continue;
             }
-            kept.push(page);
+            pages.swap(kept, read);
+            kept_at[read] = kept as u32;
+            kept += 1;
         }
-        self.pages = kept;
+        pages.truncate(kept);
+        let new_index = |old: u32| kept_at[sorted_at[old as usize] as usize];
+        for page in pages.iter_mut() {
+            for list in &mut page.member_of {
+                *list = new_index(*list);
+            }
+            if let Some(list) = &mut page.pager_of {
+                *list = new_index(*list);
+            }
+        }
         self.excluded.sort_by(|a, b| a.source.cmp(&b.source));
         self.warnings.sort();
         self.warnings.dedup();

@@ -50,6 +50,14 @@ fn render(site: &Site, scan: &ContentScan) -> String {
         for alt in &page.alternates {
             writeln!(out, "      {} {}", alt.hreflang, alt.href).unwrap();
         }
+        // The list pages it counts toward, by loc: an index pointing at
+        // the wrong page after the scan's sort would show here.
+        for &list in &page.member_of {
+            writeln!(out, "      in {}", scan.pages[list as usize].loc).unwrap();
+        }
+        if let Some(list) = page.pager_of {
+            writeln!(out, "      pager of {}", scan.pages[list as usize].loc).unwrap();
+        }
     }
     writeln!(out, "excluded:").unwrap();
     for ex in &scan.excluded {

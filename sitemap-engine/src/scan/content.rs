@@ -1,7 +1,7 @@
 //! A Zola or Hugo content tree: the site opened as its generator reads
 //! it, its pages through the source layer, and the list-page rule
-//! (sections, the home page and pagers take the newest lastmod of the
-//! pages under them).
+//! (the home page, sections, taxonomies, terms and pagers take the newest
+//! lastmod of the pages their generator lists on them).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -145,8 +145,8 @@ fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> &'static st
 
 /// A content tree's pages through the source pipeline (overrides,
 /// filters, lastmod precedence), with the list-page rule applied: the
-/// home page, sections and their pagers take the newest `lastmod` of the
-/// pages under them; generated taxonomy and term pages get none.
+/// home page, sections, taxonomies, terms and their pagers take the
+/// newest `lastmod` of the pages listed on them (`roll_up_lastmod`).
 pub(crate) fn content_output(
     site: &sitemap_content::Site,
     scan: &sitemap_content::ContentScan,
@@ -236,85 +236,95 @@ fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
 }
 
 /// List pages change when what they list changes: the home page, a
-/// section and its pagers take the newest `lastmod` of the pages under
-/// their URL (or their own `_index` file's, if newer); a taxonomy or term
-/// page without a content file of its own gets none rather than the
-/// configuration file's date. The same rule as `sitemap scan`. `urls` is
-/// sorted by `loc`.
+/// section, a taxonomy or a term takes the newest `lastmod` of the pages
+/// the generator lists on it (`member_of`, whatever their URLs: Hugo
+/// `permalinks` put `/posts/` pages under `/2024/05/`) and of its own
+/// `_index` file; a pager takes its list's. A list page without a
+/// content file of its own counts only its members, never the
+/// configuration file's date. Only members in the sitemap count: a page
+/// left out has no lastmod here. The same rule as `sitemap scan`.
+/// `urls` is sorted by `loc`.
 fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage]) {
     use sitemap_content::PageKind;
-    // Each URL's page kind (and whether it has a content file of its own),
-    // by merging the pages sorted by loc with the sorted URLs: no URL text
-    // is hashed or copied, which on a site of 100,000 pages was a tenth of
-    // the work left after the parallel walk. Among pages sharing a loc the
-    // last one counts.
-    let mut by_loc: Vec<(&str, PageKind, bool)> = pages
+    // Each page's URL index, by merging the pages sorted by loc with the
+    // sorted URLs: no URL text is hashed or copied, which on a site of
+    // 100,000 pages was a tenth of the work left after the parallel walk.
+    let mut by_loc: Vec<(&str, u32)> = pages
         .iter()
-        .map(|p| (p.loc.as_str(), p.kind, p.source.is_some()))
+        .enumerate()
+        .map(|(i, p)| (p.loc.as_str(), i as u32))
         .collect();
-    by_loc.sort_by(|a, b| a.0.cmp(b.0));
-    let mut info: Vec<Option<(PageKind, bool)>> = Vec::with_capacity(urls.len());
-    let mut next = 0;
-    for url in urls.iter() {
-        let loc = url.loc.as_str();
-        while next < by_loc.len() && by_loc[next].0 < loc {
-            next += 1;
-        }
-        let mut found = None;
-        while next < by_loc.len() && by_loc[next].0 == loc {
-            found = Some((by_loc[next].1, by_loc[next].2));
-            next += 1;
-        }
-        info.push(found);
+    if !by_loc.is_sorted_by(|a, b| a.0 <= b.0) {
+        by_loc.sort_by(|a, b| a.0.cmp(b.0));
     }
-    let newest = |a: Option<Lastmod>, b: Option<&Lastmod>| -> Option<Lastmod> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(if b.start() > a.start() { b.clone() } else { a }),
-            (a, b) => a.or_else(|| b.cloned()),
+    const NONE: u32 = u32::MAX;
+    let mut url_of = vec![NONE; pages.len()];
+    let mut next = 0;
+    for (loc, page) in by_loc {
+        while next < urls.len() && urls[next].loc.as_str() < loc {
+            next += 1;
+        }
+        if next < urls.len() && urls[next].loc.as_str() == loc {
+            url_of[page as usize] = next as u32;
+        }
+    }
+    let newest = |a: &mut Option<Lastmod>, b: Option<&Lastmod>| {
+        if let Some(b) = b
+            && a.as_ref().is_none_or(|a| b.start() > a.start())
+        {
+            *a = Some(b.clone());
         }
     };
-    // The rolled-up lastmod of each list page, by URL index.
+    let is_list = |kind: PageKind| {
+        matches!(
+            kind,
+            PageKind::Home | PageKind::Section | PageKind::Taxonomy | PageKind::Term
+        )
+    };
+    // The rolled-up lastmod of each list page, by URL index: its own
+    // file's to start with.
     let mut rolled: Vec<Option<Option<Lastmod>>> = vec![None; urls.len()];
-    for i in 0..urls.len() {
-        let Some((kind, has_source)) = info[i] else {
-            continue;
-        };
-        match kind {
-            PageKind::Home | PageKind::Section => {
-                let mut best = if has_source {
-                    urls[i].lastmod.clone()
-                } else {
-                    None
-                };
-                // Sorted by loc, so the pages under this URL follow it.
-                let loc = urls[i].loc.as_str();
-                for (u, k) in urls[i..]
-                    .iter()
-                    .zip(&info[i..])
-                    .take_while(|(u, _)| u.loc.as_str().starts_with(loc))
-                {
-                    if matches!(k, Some((PageKind::Page, _))) {
-                        best = newest(best, u.lastmod.as_ref());
-                    }
-                }
-                rolled[i] = Some(best);
-            }
-            PageKind::Taxonomy | PageKind::Term if !has_source => rolled[i] = Some(None),
-            _ => {}
+    for (page, &u) in pages.iter().zip(&url_of) {
+        if u != NONE && is_list(page.kind) {
+            let own = page.source.as_ref().and(urls[u as usize].lastmod.clone());
+            rolled[u as usize] = Some(own);
         }
     }
-    for i in 0..urls.len() {
-        if let Some((PageKind::Pagination, _)) = info[i] {
-            // `…/section/page/3/`: the section is two segments up.
-            let trimmed = urls[i].loc.as_str().trim_end_matches('/');
-            let parent = trimmed.rsplitn(3, '/').nth(2).map(|p| format!("{p}/"));
-            let lastmod = parent
-                .and_then(|p| urls.binary_search_by(|u| u.loc.as_str().cmp(&p)).ok())
-                .and_then(|k| rolled[k].clone())
-                .flatten();
-            urls[i].lastmod = lastmod;
-        } else if let Some(lastmod) = &rolled[i] {
-            urls[i].lastmod = lastmod.clone();
+    // Members count with their own lastmod, not their rolled one: each
+    // names every list above it, so nothing is counted twice over.
+    for (page, &u) in pages.iter().zip(&url_of) {
+        if u == NONE || page.member_of.is_empty() {
+            continue;
+        }
+        let own = if is_list(page.kind) && page.source.is_none() {
+            None
+        } else {
+            urls[u as usize].lastmod.as_ref()
+        };
+        for &list in &page.member_of {
+            let l = url_of[list as usize];
+            if l != NONE
+                && l != u
+                && let Some(best) = &mut rolled[l as usize]
+            {
+                newest(best, own);
+            }
+        }
+    }
+    for (page, &u) in pages.iter().zip(&url_of) {
+        if u == NONE || page.kind != PageKind::Pagination {
+            continue;
+        }
+        let list = page.pager_of.map_or(NONE, |p| url_of[p as usize]);
+        urls[u as usize].lastmod = if list == NONE {
+            None
+        } else {
+            rolled[list as usize].clone().flatten()
+        };
+    }
+    for (url, lastmod) in urls.iter_mut().zip(rolled) {
+        if let Some(lastmod) = lastmod {
+            url.lastmod = lastmod;
         }
     }
 }

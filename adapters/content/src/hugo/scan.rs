@@ -2,7 +2,7 @@
 //! applies bundles and unpublished branches, and lists regular pages,
 //! then the list pages Hugo makes (home, sections, taxonomies, terms).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::paths::{hugo_make_path, make_loc};
@@ -186,14 +186,19 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     // Regular pages.
     let multilingual = site.languages.len() > 1;
     scan.pages.reserve(files.len());
-    for f in &mut files {
+    // (index in `scan.pages`, index in `files`) of each regular page
+    // listed, to find the lists it belongs to once they exist.
+    let mut listed_pages: Vec<(u32, u32)> = Vec::with_capacity(files.len());
+    for (fi, f) in files.iter_mut().enumerate() {
         if f.in_taxonomy_dir {
             continue;
         }
-        for (t, term) in std::mem::take(&mut f.terms) {
-            terms_of(&mut terms, &f.lang, &cfg.taxonomies(&f.lang)[t])
-                .entry(term)
-                .or_insert(None);
+        // Kept on the file: the page's terms are the lists it joins.
+        for (t, term) in &f.terms {
+            let found = terms_of(&mut terms, &f.lang, &cfg.taxonomies(&f.lang)[*t]);
+            if !found.contains_key(term) {
+                found.insert(term.clone(), None);
+            }
         }
         if f.is_branch() {
             continue;
@@ -245,6 +250,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 ),
             });
         }
+        listed_pages.push((scan.pages.len() as u32, fi as u32));
         scan.pages.push(cp);
     }
 
@@ -283,6 +289,11 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         }
     }
 
+    // Where each list page landed in `scan.pages`, for `member_of`.
+    let mut home_index: HashMap<&str, u32> = HashMap::new();
+    let mut section_index: HashMap<(&[String], &str), u32> = HashMap::new();
+    let mut taxonomy_index: HashMap<(&str, &str), u32> = HashMap::new();
+    let mut term_index: HashMap<(&str, &str, &str), u32> = HashMap::new();
     // Home pages, one per language.
     for lang in &site.languages {
         let src = files
@@ -290,6 +301,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
         sections.remove(&(Vec::new(), lang.clone()));
         let path = format!("{}/", lang_prefix(lang));
+        let before = scan.pages.len();
         push_node(
             &mut scan,
             site,
@@ -302,6 +314,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             kind_on("home"),
         )
         .or_else(|e| keep(&mut page_errors, e))?;
+        if scan.pages.len() > before {
+            home_index.insert(lang.as_str(), before as u32);
+        }
     }
     for ((dir, lang), src) in &sections {
         let section_name = dir[0].to_lowercase();
@@ -321,6 +336,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             let f = &files[src.unwrap_or_default()];
             path = checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower));
         }
+        let before = scan.pages.len();
         push_node(
             &mut scan,
             site,
@@ -333,6 +349,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             kind_on("section"),
         )
         .or_else(|e| keep(&mut page_errors, e))?;
+        if scan.pages.len() > before {
+            section_index.insert((dir.as_slice(), lang.as_str()), before as u32);
+        }
     }
     for ((lang, taxo), found_terms) in &terms {
         let taxo_slug = hugo_make_path(taxo, cfg.lower);
@@ -356,6 +375,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             },
             None => path,
         };
+        let before = scan.pages.len();
         push_node(
             &mut scan,
             site,
@@ -368,6 +388,10 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             kind_on("taxonomy"),
         )
         .or_else(|e| keep(&mut page_errors, e))?;
+        let taxonomy = (scan.pages.len() > before).then_some(before as u32);
+        if let Some(t) = taxonomy {
+            taxonomy_index.insert((lang.as_str(), taxo.as_str()), t);
+        }
         for (term, src) in found_terms {
             let mut path = if ugly {
                 format!("{}/{taxo_slug}/{term}.html", lang_prefix(lang))
@@ -381,6 +405,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             {
                 path = checked_url(url, &lang_prefix(&f.lang), Some(cfg.lower));
             }
+            let before = scan.pages.len();
             push_node(
                 &mut scan,
                 site,
@@ -393,7 +418,48 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 kind_on("term"),
             )
             .or_else(|e| keep(&mut page_errors, e))?;
+            if scan.pages.len() > before {
+                term_index.insert((lang.as_str(), taxo.as_str(), term.as_str()), before as u32);
+                scan.pages[before].member_of.extend(taxonomy);
+            }
         }
+    }
+
+    // Membership as Hugo 0.111.3 dates its lists (checked with
+    // `--enableGitInfo`): a section takes in every page and section below
+    // it, nested sections' included, the home page its whole language,
+    // a term the pages naming it, a taxonomy its terms and their pages.
+    let lists_above = |dir: &[String], lang: &str, below: usize, out: &mut Vec<u32>| {
+        for n in (1..=below).rev() {
+            out.extend(section_index.get(&(&dir[..n], lang)).copied());
+        }
+        out.extend(home_index.get(lang).copied());
+    };
+    for (&(dir, lang), &index) in &section_index {
+        let mut lists = Vec::new();
+        lists_above(dir, lang, dir.len() - 1, &mut lists);
+        scan.pages[index as usize].member_of = lists;
+    }
+    for &(pi, fi) in &listed_pages {
+        let f = &files[fi as usize];
+        let page = &scan.pages[pi as usize];
+        let holder = if f.is_leaf() {
+            &f.dir[..f.dir.len().saturating_sub(1)]
+        } else {
+            &f.dir[..]
+        };
+        let mut lists = Vec::with_capacity(holder.len() + 1 + 2 * f.terms.len());
+        lists_above(holder, &page.lang, holder.len(), &mut lists);
+        let taxonomies = cfg.taxonomies(&page.lang);
+        for (t, term) in &f.terms {
+            let taxo = taxonomies[*t].as_str();
+            let lang = page.lang.as_str();
+            lists.extend(term_index.get(&(lang, taxo, term.as_str())).copied());
+            lists.extend(taxonomy_index.get(&(lang, taxo)).copied());
+        }
+        lists.sort_unstable();
+        lists.dedup();
+        scan.pages[pi as usize].member_of = lists;
     }
     // Freeing a large site's files (a few strings each) is left to another
     // core: this thread's next work does not wait for it.

@@ -3,7 +3,7 @@
 //! URLs Zola's sitemap lists: pages, sections with their pagination, and
 //! taxonomies with their terms.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use crate::FrontMatter;
@@ -267,7 +267,9 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     }
 
     let base = &site.base_url;
-    for page in &mut pages {
+    // Where each page landed in `scan.pages`, for `member_of`.
+    let mut page_index: Vec<Option<u32>> = vec![None; pages.len()];
+    for (i, page) in pages.iter_mut().enumerate() {
         if !page.render {
             scan.excluded.push(Excluded {
                 source: page.source.clone(),
@@ -291,6 +293,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         if multilingual {
             cp.translation_key = Some(format!("page:{}", page.canonical));
         }
+        page_index[i] = Some(scan.pages.len() as u32);
         scan.pages.push(cp);
     }
     for section in sections.values() {
@@ -317,6 +320,12 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             if multilingual {
                 cp.translation_key = Some(format!("section:{}", section.dir.join("/")));
             }
+            // A section lists its pages, a transparent subsection's
+            // included (`section.pages`, filled above as Zola does).
+            let index = scan.pages.len() as u32;
+            for page in section.pages.iter().filter_map(|&i| page_index[i]) {
+                scan.pages[page as usize].member_of.push(index);
+            }
             scan.pages.push(cp);
         } else if !section.source.as_os_str().is_empty() {
             scan.excluded.push(Excluded {
@@ -324,6 +333,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 reason: ExclusionReason::RenderFalse,
             });
         }
+        let listed = (section.render).then(|| scan.pages.len() as u32 - 1);
         if let Some(by) = section.paginate_by
             && !cfg.exclude_paginated
         {
@@ -345,15 +355,20 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 .count();
             for n in 1..=count.div_ceil(by) {
                 let path = format!("{}{}/{}/", section.path, section.paginate_path, n);
-                let cp = ContentPage::new(
+                let mut cp = ContentPage::new(
                     PageKind::Pagination,
                     make_loc(base, &path, source)?,
                     &section.lang,
                 );
+                cp.pager_of = listed;
                 scan.pages.push(cp);
             }
         }
     }
+    // (language, taxonomy slug, term slug) -> the term page, and
+    // (language, taxonomy slug) -> the taxonomy page.
+    let mut term_index: HashMap<(&str, &str, String), u32> = HashMap::new();
+    let mut taxonomy_index: HashMap<(&str, &str), u32> = HashMap::new();
     for ((lang, slug), found_terms) in &terms {
         let Some(t) = cfg
             .taxonomies
@@ -379,6 +394,8 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         if multilingual {
             cp.translation_key = Some(format!("taxonomy:{}", t.name));
         }
+        let taxonomy = scan.pages.len() as u32;
+        taxonomy_index.insert((lang.as_str(), slug.as_str()), taxonomy);
         scan.pages.push(cp);
         // Terms whose slugs collide merge, as Taxonomy::new does.
         let mut by_slug: BTreeMap<String, usize> = BTreeMap::new();
@@ -389,22 +406,56 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         }
         for (term_slug, count) in by_slug {
             let term_path = format!("{taxo_path}{term_slug}/");
-            scan.pages.push(ContentPage::new(
-                PageKind::Term,
-                make_loc(base, &term_path, src)?,
-                lang,
-            ));
+            let term = scan.pages.len() as u32;
+            let mut cp = ContentPage::new(PageKind::Term, make_loc(base, &term_path, src)?, lang);
+            cp.member_of.push(taxonomy);
+            scan.pages.push(cp);
             if let Some(by) = t.paginate_by
                 && !cfg.exclude_paginated
             {
                 for n in 1..=count.div_ceil(by) {
                     let path = format!("{term_path}{}/{n}/", t.paginate_path);
-                    scan.pages.push(ContentPage::new(
-                        PageKind::Pagination,
-                        make_loc(base, &path, src)?,
-                        lang,
-                    ));
+                    let mut cp =
+                        ContentPage::new(PageKind::Pagination, make_loc(base, &path, src)?, lang);
+                    cp.pager_of = Some(term);
+                    scan.pages.push(cp);
                 }
+            }
+            term_index.insert((lang.as_str(), slug.as_str(), term_slug), term);
+        }
+    }
+    // A page is listed on the page of each term it names, and so on its
+    // taxonomy's.
+    if !term_index.is_empty() {
+        for (page, index) in pages.iter().zip(&page_index) {
+            let (Some(index), Some(serde_json::Value::Object(taxos))) =
+                (index, page.fm.data().get("taxonomies"))
+            else {
+                continue;
+            };
+            let Some(configured) = cfg.taxonomies.get(&page.lang) else {
+                continue;
+            };
+            for (name, values) in taxos {
+                let Some(t) = configured.iter().find(|t| t.name == *name) else {
+                    continue;
+                };
+                let lang = page.lang.as_str();
+                let lists = &mut scan.pages[*index as usize].member_of;
+                for term in values
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str())
+                {
+                    let key = (
+                        lang,
+                        t.slug.as_str(),
+                        zola_slugify(term, cfg.slugify_taxonomies),
+                    );
+                    lists.extend(term_index.get(&key).copied());
+                }
+                lists.extend(taxonomy_index.get(&(lang, t.slug.as_str())).copied());
             }
         }
     }
