@@ -203,6 +203,13 @@ pub const KEYS: &[Key] = &[
         doc: "Write `sitemap.html`: every page by section, with its title, for visitors.",
         scope: Scope::All,
     },
+    Key {
+        name: "lastmod-deps",
+        example: r#"["bundle"]"#,
+        book_example: None,
+        doc: "Files besides a page's own whose git dates count towards its lastmod (the newest wins): `bundle`, a page bundle's resources (the files beside its `index.md`: Hugo leaf bundles, Zola colocated assets). Default: none. (mdBook chapters always count their `{{#include}}`s.)",
+        scope: Scope::Site,
+    },
 ];
 
 /// The keys as a commented TOML fragment under `table` (`None` for

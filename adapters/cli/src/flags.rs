@@ -10,7 +10,8 @@ use clap::Args;
 use sitemap_core::{ChangeFreq, Priority};
 use sitemap_engine::settings::parse_value;
 use sitemap_engine::{
-    FileFormat, Flavor, LastmodSource, Layer, LimitsName, Origin, Settings, TrailingSlash,
+    FileFormat, Flavor, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Settings,
+    TrailingSlash,
 };
 use sitemap_source::lastmod::{GitDate, ShallowPolicy, Uncommitted};
 
@@ -139,6 +140,10 @@ pub(crate) struct SourceArgs {
     /// An edited or untracked file's lastmod: mtime or last-commit.
     #[arg(long, value_name = "mtime|last-commit", value_parser = word::<Uncommitted>)]
     git_uncommitted: Option<Uncommitted>,
+    /// Files besides a page's own that count towards its lastmod: bundle (a page bundle's
+    /// resources, the files beside its index.md).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodDep>)]
+    lastmod_deps: Vec<LastmodDep>,
 }
 
 impl SourceArgs {
@@ -161,6 +166,7 @@ impl SourceArgs {
         s.git.date = self.git_date;
         s.git.shallow = self.git_shallow;
         s.git.uncommitted = self.git_uncommitted;
+        s.lastmod_deps = non_empty(&self.lastmod_deps);
         Layer::new(s, Origin::Flag)
     }
 }
