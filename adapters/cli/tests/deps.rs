@@ -42,7 +42,11 @@ fn git_log(dir: &Path, file: &str) -> String {
 
 /// A repository in `dir` with one commit per entry (seconds after T0,
 /// offset, files written), checked out.
-fn history(dir: &Path, commits: &[(u64, &str, &[(&str, &str)])]) {
+/// One commit: seconds after T0, offset, (path, content) of the files it
+/// writes.
+type Commit<'a> = (u64, &'a str, &'a [(&'a str, &'a str)]);
+
+fn history(dir: &Path, commits: &[Commit<'_>]) {
     run(dir, &["init", "-q", "-b", "main"]);
     let mut stream = Vec::new();
     for (n, (after, offset, files)) in commits.iter().enumerate() {

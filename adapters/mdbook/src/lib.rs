@@ -42,7 +42,12 @@
 //! the 404 page, redirect stubs). Front matter in a chapter sets its
 //! entry with the shapes Hugo, Zola and Jekyll use
 //! ([`sitemap_source::overrides`]); `lastmod` comes from front matter, then
-//! git (one `git log` for the whole book), then the file's mtime.
+//! git (one `git log` for the whole book), then the file's mtime. A
+//! chapter's git date is the newest of its own file and the files it
+//! includes (`{{#include}}`, `{{#rustdoc_include}}`, `{{#playground}}`,
+//! found in the chapter text already read, as mdBook 0.5's `links`
+//! preprocessor expands them: the private `includes` module); a link
+//! mdBook cannot read is a warning naming the chapter file and line.
 //!
 //! # Library
 //!

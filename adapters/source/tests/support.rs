@@ -137,10 +137,14 @@ impl Repo {
     }
 }
 
+/// One commit of [`fast_import`]: seconds since the epoch, offset, and
+/// (path, content) of the files it writes.
+pub(crate) type Commit<'a> = (u64, &'a str, &'a [(&'a str, &'a str)]);
+
 /// A linear history on `main` written with `git fast-import` and checked
 /// out: each commit is (seconds since the epoch, offset such as `+0200`,
 /// files it writes).
-pub(crate) fn fast_import(commits: &[(u64, &str, &[(&str, &str)])]) -> Repo {
+pub(crate) fn fast_import(commits: &[Commit<'_>]) -> Repo {
     use std::io::Write;
     let repo = Repo::new();
     let mut stream = Vec::new();

@@ -6,7 +6,8 @@
 //! lastmod it prints comes from git, and names each entry's source file.
 //!
 //! An mdBook chapter's lastmod counts the files it `{{#include}}`s, so
-//! there the reference is `git log -1 -- CHAPTER INCLUDES…`, the includes
+//! there the reference is the newest of `git log -1 -- FILE` over the
+//! chapter and its includes, the includes
 //! found here by a plain scan of its own ([`includes`]), not the one under
 //! test.
 
@@ -96,15 +97,27 @@ pub(crate) fn check_git(
         if includes {
             files.extend(self::includes(&file));
         }
-        let git = Command::new("git")
-            .arg("-C")
-            .arg(repo)
-            .args(["log", "-1", "--format=%cI", "--"])
-            .args(files.iter().map(|f| f.strip_prefix(repo).unwrap_or(f)))
-            .output()
-            .context("cannot run git log")?;
-        let git = String::from_utf8_lossy(&git.stdout).trim().to_owned();
-        let git = (!git.is_empty()).then_some(git);
+        // Each file's own answer, the newest winning: `git log -1 --
+        // A B` would also stop at a merge that changes neither against
+        // the parent each one's history follows.
+        let mut git: Option<String> = None;
+        for file in &files {
+            let out = Command::new("git")
+                .arg("-C")
+                .arg(repo)
+                .args(["log", "-1", "--format=%cI", "--"])
+                .arg(file.strip_prefix(repo).unwrap_or(file))
+                .output()
+                .context("cannot run git log")?;
+            let date = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+            let newer = match (epoch_seconds(&date), git.as_deref().and_then(epoch_seconds)) {
+                (Some(d), Some(g)) => d > g,
+                (d, _) => d.is_some(),
+            };
+            if newer {
+                git = Some(date);
+            }
+        }
         report.checked += 1;
         // The same instant, to the second (a date alone would hide a
         // wrong time of day).
@@ -154,7 +167,10 @@ fn includes(chapter: &Path) -> Vec<std::path::PathBuf> {
             let kind = words.next().unwrap_or_default();
             let Some(target) = words.next() else { continue };
             if escaped
-                || !matches!(kind, "include" | "rustdoc_include" | "playground" | "playpen")
+                || !matches!(
+                    kind,
+                    "include" | "rustdoc_include" | "playground" | "playpen"
+                )
             {
                 continue;
             }
