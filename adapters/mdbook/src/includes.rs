@@ -16,7 +16,9 @@
 //!   the whole file of a `playground`. Links in lines an `include` leaves
 //!   out are not deps.
 //! - Nesting stops at mdBook's depth of 10: the file linked at that depth
-//!   is dropped from the page, so it is no dep.
+//!   is dropped from the page, so it is no dep. A cycle (a file including
+//!   itself) reaches that depth in mdBook; here each (file, part) is
+//!   expanded once, and the cycle is a warning.
 //! - A file mdBook cannot read leaves the link as text in the page; here
 //!   that is a warning naming the chapter file and line.
 
@@ -72,6 +74,7 @@ pub(crate) fn of_chapter(src_dir: &Path, src_shown: &Path, chapter: &Path, text:
         shown: &shown,
         src_shown: src_shown.to_owned(),
         done: HashMap::new(),
+        stack: Vec::new(),
         out: Includes::default(),
         too_deep: false,
     };
@@ -96,6 +99,9 @@ struct Walk<'a> {
     /// Each (file, part) expanded, at the smallest depth so far: from a
     /// deeper one it can only reach less.
     done: HashMap<(PathBuf, Part), usize>,
+    /// The (file, part)s being expanded, outermost first: one met again
+    /// is a cycle, which mdBook follows down to its depth limit.
+    stack: Vec<(PathBuf, Part)>,
     out: Includes,
     too_deep: bool,
 }
@@ -151,13 +157,20 @@ impl Walk<'_> {
             }
             self.out.deps.push(rel.clone());
             let key = (rel.clone(), part.clone());
+            if self.stack.contains(&key) {
+                // Nothing new to find, but mdBook recurses to its limit.
+                self.too_deep = true;
+                continue;
+            }
             if self.done.get(&key).is_some_and(|&d| d <= depth) {
                 continue;
             }
-            self.done.insert(key, depth);
+            self.done.insert(key.clone(), depth);
             let kept = keep(&included, &part);
             let dir = rel.parent().map(Path::to_owned).unwrap_or_default();
+            self.stack.push(key);
             self.expand(&kept, &dir, Some(&rel), depth + 1);
+            self.stack.pop();
         }
     }
 
@@ -297,6 +310,35 @@ mod tests {
         assert_eq!(keep(text, &Part::Lines(0, Some(1))), "a");
         assert_eq!(keep(text, &Part::Lines(6, None)), "d\n// ANCHOR_END: x\ne");
         assert_eq!(keep(text, &Part::AllButMarkers), "a\nb\nc\nd\ne");
+    }
+
+    /// A file that includes itself twice is read a handful of times, not
+    /// the 2^10 of mdBook's walk to its depth limit, and the cycle is a
+    /// warning; a missing file named in an included one names both.
+    #[test]
+    fn include_cycle_stops_at_the_depth_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("src");
+        std::fs::create_dir_all(src.join("parts")).unwrap();
+        std::fs::write(
+            src.join("parts/loop.md"),
+            "{{#include loop.md}}\n{{#include loop.md:1}}\n{{#include gone.rs}}\n",
+        )
+        .unwrap();
+        let found = of_chapter(
+            &src,
+            Path::new("src"),
+            Path::new("ch.md"),
+            "# Ch\n\n{{#include parts/loop.md}}\n",
+        );
+        assert_eq!(found.deps, [PathBuf::from("parts/loop.md")]);
+        assert_eq!(
+            found.warnings,
+            [
+                "src/ch.md (in src/parts/loop.md, which it includes): {{#include gone.rs}}: cannot read src/parts/gone.rs (No such file or directory (os error 2)); mdBook leaves the link as text in the page; correct the path, or write \\{{#include gone.rs}} to show it as text",
+                "src/ch.md: includes nested more than 10 deep (a file including itself?); mdBook drops the innermost include from the page",
+            ]
+        );
     }
 
     #[test]
