@@ -210,6 +210,13 @@ pub const KEYS: &[Key] = &[
         doc: "Keep a lastmod ledger in this file (commit it or cache it in CI): a page whose content did not change keeps its lastmod, whatever git or the files say; `sitemap changes` lists the last run's changes.",
         scope: Scope::All,
     },
+    Key {
+        name: "lastmod-deps",
+        example: r#"["bundle"]"#,
+        book_example: None,
+        doc: "Files besides a page's own whose git dates count towards its lastmod (the newest wins): `bundle`, a page bundle's resources (the files beside its `index.md`: Hugo leaf bundles, Zola colocated assets). Default: none. (mdBook chapters always count their `{{#include}}`s.)",
+        scope: Scope::Site,
+    },
 ];
 
 /// The keys as a commented TOML fragment under `table` (`None` for

@@ -56,7 +56,8 @@ pub use crate::human::HumanPage;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
 pub use crate::scan::{LeftOut, PageList, Scan, Source};
 pub use crate::settings::{
-    FileFormat, Flavor, GitSettings, Layer, LimitsName, Origin, Resolved, Settings, TrailingSlash,
+    FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
+    TrailingSlash,
 };
 
 use crate::scan::ScanOptions;

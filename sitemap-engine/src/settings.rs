@@ -73,6 +73,9 @@ pub struct Settings {
     /// The lastmod ledger: URL → content fingerprint → lastmod, kept
     /// between runs.
     pub ledger: Option<PathBuf>,
+    /// Files besides a page's own that count towards its git lastmod
+    /// (Zola, Hugo).
+    pub lastmod_deps: Option<Vec<LastmodDep>>,
 }
 
 /// The `[git]` table.
@@ -86,6 +89,17 @@ pub struct GitSettings {
     pub shallow: Option<ShallowPolicy>,
     /// What uncommitted and untracked files give.
     pub uncommitted: Option<Uncommitted>,
+}
+
+/// One entry of `lastmod-deps`: which files a page is built from besides
+/// its own count towards its lastmod.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum LastmodDep {
+    /// A page bundle's resources: the files beside its `index.md` (Hugo
+    /// leaf bundles, Zola colocated assets).
+    Bundle,
 }
 
 /// `flavor`.

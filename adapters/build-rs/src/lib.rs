@@ -90,7 +90,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use sitemap_core::{ChangeFreq, Lastmod, Loc, Priority, SetReport, Url};
-pub use sitemap_engine::settings::{FileFormat, Flavor, LimitsName, Settings, TrailingSlash};
+pub use sitemap_engine::settings::{
+    FileFormat, Flavor, LastmodDep, LimitsName, Settings, TrailingSlash,
+};
 pub use sitemap_engine::{Error, LastmodSource};
 use sitemap_engine::{Job, Layer, Origin, PageList, Resolved, Source};
 pub use sitemap_source::lastmod::{GitDate, ShallowPolicy, Uncommitted};
@@ -354,6 +356,12 @@ impl Sitemap {
         self
     }
 
+    /// Files besides a page's own whose git dates count towards its
+    /// lastmod ([`LastmodDep::Bundle`]: a page bundle's resources).
+    pub fn lastmod_deps(mut self, deps: impl IntoIterator<Item = LastmodDep>) -> Sitemap {
+        self.settings.lastmod_deps = Some(deps.into_iter().collect());
+        self
+    }
     /// The base URL pages are joined to.
     fn base_loc(&self) -> Result<Loc, Error> {
         let resolved = Resolved::new(&[Layer::new(self.settings.clone(), Origin::Builder)]);

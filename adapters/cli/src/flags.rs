@@ -10,7 +10,8 @@ use clap::Args;
 use sitemap_core::{ChangeFreq, Priority};
 use sitemap_engine::settings::parse_value;
 use sitemap_engine::{
-    FileFormat, Flavor, LastmodSource, Layer, LimitsName, Origin, Settings, TrailingSlash,
+    FileFormat, Flavor, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Settings,
+    TrailingSlash,
 };
 use sitemap_source::lastmod::{GitDate, ShallowPolicy, Uncommitted};
 
@@ -143,6 +144,10 @@ pub(crate) struct SourceArgs {
     /// lastmod whatever git or the files say.
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
+    /// Files besides a page's own that count towards its lastmod: bundle (a page bundle's
+    /// resources, the files beside its index.md).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodDep>)]
+    lastmod_deps: Vec<LastmodDep>,
 }
 
 impl SourceArgs {
@@ -166,6 +171,7 @@ impl SourceArgs {
         s.git.shallow = self.git_shallow;
         s.git.uncommitted = self.git_uncommitted;
         s.ledger.clone_from(&self.ledger);
+        s.lastmod_deps = non_empty(&self.lastmod_deps);
         Layer::new(s, Origin::Flag)
     }
 }

@@ -248,6 +248,15 @@ const CASES: &[Case] = &[
                 .ok_or(text)
         },
     },
+    Case {
+        key: "lastmod-deps",
+        site: "lastmod-deps = [\"bundle\"]",
+        book: None,
+        flags: &["--lastmod-deps", "bundle"],
+        // The bundle `c/`'s photo (untracked, so its mtime) is newer than
+        // its index.md.
+        check: |_, out| lastmod_of(out, "https://example.org/c/", "2024-07-01T00:00:00Z"),
+    },
 ];
 
 #[test]
@@ -340,7 +349,9 @@ fn each(f: impl Fn(&Case, &Path) -> Result<(), String>) {
 }
 
 /// A Zola site: the home page, `a` (date and a later `updated`), `b`, a
-/// draft, and `built/`, the same pages as built HTML.
+/// draft, the page bundle `c` (its `photo.jpg` newer than its `index.md`,
+/// both untracked in a git work tree with no commits, so their mtimes
+/// are their git lastmods), and `built/`, the same pages as built HTML.
 fn site(dir: &Path) -> PathBuf {
     let root = dir.join("site");
     let files = [
@@ -352,6 +363,8 @@ fn site(dir: &Path) -> PathBuf {
         ),
         ("content/b.md", "+++\ndate = 2024-02-01\n+++\nB\n"),
         ("content/draft.md", "+++\ndraft = true\n+++\nD\n"),
+        ("content/c/index.md", "+++\n+++\nC\n"),
+        ("content/c/photo.jpg", "JPEG"),
         (
             "built/index.html",
             "<html><head><title>Home</title></head></html>",
@@ -367,6 +380,27 @@ fn site(dir: &Path) -> PathBuf {
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(path, text).unwrap();
     }
+    for (file, mtime) in [
+        ("content/c/index.md", 1_709_251_200),  // 2024-03-01
+        ("content/c/photo.jpg", 1_719_792_000), // 2024-07-01
+    ] {
+        fs::File::options()
+            .write(true)
+            .open(root.join(file))
+            .unwrap()
+            .set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(mtime))
+            .unwrap();
+    }
+    let init = std::process::Command::new("git")
+        .args(["init", "-q", "."])
+        .current_dir(&root)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .status()
+        .unwrap();
+    assert!(init.success());
     root
 }
 

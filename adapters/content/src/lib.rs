@@ -58,6 +58,7 @@ mod front_matter;
 mod hugo;
 mod hugo_dates;
 mod paths;
+mod resources;
 mod site_sitemap;
 mod walk;
 mod zola;

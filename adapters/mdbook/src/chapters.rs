@@ -133,11 +133,16 @@ fn walk(item: &SummaryItem, renames_readme: bool, pages: &mut Vec<ChapterPage>) 
     }
 }
 
-/// Whether mdBook runs its `index` preprocessor for the HTML renderer:
-/// always with the default preprocessors on, otherwise only when
-/// `[preprocessor.index]` asks for it (and does not leave `html` out of
-/// its `renderers`).
+/// Whether mdBook runs its `index` preprocessor for the HTML renderer.
 fn index_preprocessor_runs(config: &Config) -> bool {
+    builtin_preprocessor_runs(config, "index")
+}
+
+/// Whether mdBook runs its built-in preprocessor `name` (`index`,
+/// `links`) for the HTML renderer: always with the default preprocessors
+/// on, otherwise only when `[preprocessor.NAME]` asks for it (and does not
+/// leave `html` out of its `renderers`).
+pub(crate) fn builtin_preprocessor_runs(config: &Config, name: &str) -> bool {
     if config.build.use_default_preprocessors {
         return true;
     }
@@ -145,7 +150,7 @@ fn index_preprocessor_runs(config: &Config) -> bool {
     struct Table {
         renderers: Option<Vec<String>>,
     }
-    match config.get::<Table>("preprocessor.index") {
+    match config.get::<Table>(&format!("preprocessor.{name}")) {
         Ok(Some(table)) => table
             .renderers
             .is_none_or(|r| r.iter().any(|name| name == "html")),

@@ -42,7 +42,12 @@
 //! the 404 page, redirect stubs). Front matter in a chapter sets its
 //! entry with the shapes Hugo, Zola and Jekyll use
 //! ([`sitemap_source::overrides`]); `lastmod` comes from front matter, then
-//! git (one `git log` for the whole book), then the file's mtime.
+//! git (one `git log` for the whole book), then the file's mtime. A
+//! chapter's git date is the newest of its own file and the files it
+//! includes (`{{#include}}`, `{{#rustdoc_include}}`, `{{#playground}}`,
+//! found in the chapter text already read, as mdBook 0.5's `links`
+//! preprocessor expands them: the private `includes` module); a link
+//! mdBook cannot read is a warning naming the chapter file and line.
 //!
 //! # Library
 //!
@@ -79,6 +84,7 @@
 pub mod chapters;
 pub mod config;
 mod error;
+mod includes;
 mod preprocessor;
 
 use std::fmt;
@@ -255,7 +261,7 @@ impl SitemapBook {
     /// matter, git or mtime as `config` says, minus the chapters left out,
     /// in `SUMMARY.md` order.
     pub fn entries(&self, config: &SitemapConfig) -> Result<Entries, Error> {
-        let (job, with_front_matter) = self.job(config, Some(self.html_dir()))?;
+        let (job, with_front_matter, include_warnings) = self.job(config, Some(self.html_dir()))?;
         let scanned = job.scan()?;
         let src = Path::new(&self.config.book.src);
         let (listed, _) = scanned.scan.listed();
@@ -272,21 +278,28 @@ impl SitemapBook {
             urls,
             sources,
             excluded: scanned.scan.left_out,
-            warnings: scanned.scan.warnings,
+            warnings: include_warnings
+                .into_iter()
+                .chain(scanned.scan.warnings)
+                .collect(),
             with_front_matter,
         })
     }
 
     /// The engine's job for this book: its chapters as pages (front
-    /// matter read here, so the chapter files are read once), the table's
-    /// settings, and the base URL and output folder the book gives.
+    /// matter and `{{#include}}`s read here, so the chapter files are read
+    /// once), the table's settings, and the base URL and output folder the
+    /// book gives; with the chapters that open with front matter and the
+    /// warnings about links mdBook cannot expand.
     fn job(
         &self,
         config: &SitemapConfig,
         out_dir: Option<&Path>,
-    ) -> Result<(Job, Vec<PathBuf>), Error> {
+    ) -> Result<(Job, Vec<PathBuf>, Vec<String>), Error> {
         let base = config.resolve_base_url(&self.config, &self.root)?;
         let src_dir = self.src_dir();
+        let expands_links = chapters::builtin_preprocessor_runs(&self.config, "links");
+        let mut include_warnings = Vec::new();
         let mut with_front_matter = Vec::new();
         let mut pages = Vec::with_capacity(self.chapters.len());
         for chapter in &self.chapters {
@@ -295,7 +308,7 @@ impl SitemapBook {
                 Some(source) => {
                     // Errors name the file as the user knows it: `src/…`.
                     let shown = Path::new(&self.config.book.src).join(source);
-                    let overrides = match sitemap_core::input::read_regular_text(
+                    let (overrides, deps) = match sitemap_core::input::read_regular_text(
                         &src_dir.join(source),
                         MAX_CHAPTER_BYTES,
                     ) {
@@ -304,11 +317,25 @@ impl SitemapBook {
                             if fm.format.is_some() {
                                 with_front_matter.push(shown.clone());
                             }
-                            Overrides::from_front_matter(&shown, &fm)?
+                            let deps = if expands_links {
+                                let found = includes::of_chapter(
+                                    &src_dir,
+                                    Path::new(&self.config.book.src),
+                                    source,
+                                    &text,
+                                );
+                                include_warnings.extend(found.warnings);
+                                found.deps
+                            } else {
+                                Vec::new()
+                            };
+                            (Overrides::from_front_matter(&shown, &fm)?, deps)
                         }
                         // mdBook creates a missing chapter file
                         // (`create-missing`) and renders it empty.
-                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Overrides::default(),
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                            (Overrides::default(), Vec::new())
+                        }
                         Err(e) => {
                             return Err(Error::Io {
                                 path: src_dir.join(source),
@@ -316,7 +343,9 @@ impl SitemapBook {
                             });
                         }
                     };
-                    Page::new(source.clone(), loc).with_overrides(overrides)
+                    Page::new(source.clone(), loc)
+                        .with_overrides(overrides)
+                        .with_deps(deps)
                 }
                 // A chapter a preprocessor made up: no file, no overrides.
                 None => Page::new(chapter.html_path.clone(), loc),
@@ -340,7 +369,7 @@ impl SitemapBook {
                 table: Some("output.html".to_owned()),
             },
         ));
-        Ok((job, with_front_matter))
+        Ok((job, with_front_matter, include_warnings))
     }
 
     /// Writes the sitemap (and `robots.txt`, the stylesheet, `sitemap.html`
@@ -361,9 +390,10 @@ impl SitemapBook {
                 message: format!("site-url: {message}"),
             });
         }
-        let (job, with_front_matter) = self.job(config, Some(out_dir))?;
+        let (job, with_front_matter, include_warnings) = self.job(config, Some(out_dir))?;
         let scanned = job.scan()?;
-        let mut warnings: Vec<String> = scanned.scan.warnings.clone();
+        let mut warnings: Vec<String> = include_warnings;
+        warnings.extend(scanned.scan.warnings.iter().cloned());
         if let Some(first) = with_front_matter.first()
             && !self.strips_front_matter()
         {

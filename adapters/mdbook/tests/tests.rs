@@ -8,6 +8,7 @@ mod build;
 mod config_errors;
 mod files;
 mod git_history;
+mod includes;
 mod roles;
 mod serve;
 mod served;

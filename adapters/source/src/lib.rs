@@ -17,7 +17,8 @@
 //!   exactly as `git log -1 -- FILE` would answer, and detects shallow
 //!   clones.
 //! - [`pipeline::Pipeline`] is what adapters call: given [`pipeline::Page`]s
-//!   (source path, `loc`, overrides, alternates) and a serde-deserialisable
+//!   (source path, `loc`, overrides, alternates, and the files it is built
+//!   from, whose git dates count towards its own) and a serde-deserialisable
 //!   [`pipeline::SourceConfig`] (kebab-case keys), it applies exclusions,
 //!   filters, `lastmod` precedence and defaults, and returns entries sorted
 //!   by `loc` (a duplicate `loc` is an error naming both sources), the

@@ -108,6 +108,11 @@ pub struct Page {
     pub overrides: Overrides,
     /// Its versions in other languages.
     pub alternates: Vec<Alternate>,
+    /// Files it is built from besides `source` (an mdBook chapter's
+    /// `{{#include}}`s, a bundle's resources), relative to the site root
+    /// like `source` (`..` allowed). Its git `lastmod` is the newest of
+    /// `source`'s and theirs, read in the same history pass.
+    pub deps: Vec<PathBuf>,
 }
 
 impl Page {
@@ -118,6 +123,7 @@ impl Page {
             loc,
             overrides: Overrides::default(),
             alternates: Vec::new(),
+            deps: Vec::new(),
         }
     }
 
@@ -147,6 +153,14 @@ impl Page {
     #[must_use]
     pub fn with_alternates(mut self, alternates: Vec<Alternate>) -> Page {
         self.alternates = alternates;
+        self
+    }
+
+    /// Sets the files the page is built from besides its own
+    /// ([`Page::deps`]).
+    #[must_use]
+    pub fn with_deps(mut self, deps: Vec<PathBuf>) -> Page {
+        self.deps = deps;
         self
     }
 }
@@ -355,7 +369,7 @@ impl Pipeline {
         let mut files: Vec<PathBuf> = pages
             .iter()
             .filter(|p| !before_git.iter().any(|s| self.settled_without_git(p, *s)))
-            .map(|p| p.source.clone())
+            .flat_map(|p| std::iter::once(&p.source).chain(&p.deps).cloned())
             .collect();
         files.sort();
         files.dedup();
@@ -405,15 +419,9 @@ impl Pipeline {
                 LastmodSource::FrontMatter => page.overrides.lastmod.clone(),
                 LastmodSource::Date => page.overrides.date.clone(),
                 LastmodSource::Mtime => self.mtime(&page.source),
-                LastmodSource::Git => match git.and_then(|g| g.get(&page.source)) {
-                    Some(GitLastmod::Committed(l)) => Some(l.clone()),
-                    Some(GitLastmod::Uncommitted) => self.mtime(&page.source),
-                    Some(GitLastmod::Untracked)
-                        if self.config.git.uncommitted == Uncommitted::Mtime =>
-                    {
-                        self.mtime(&page.source)
-                    }
-                    Some(GitLastmod::CutOff) => {
+                LastmodSource::Git => match self.page_git_date(git, page) {
+                    FileDate::Known(found) => found,
+                    FileDate::CutOff => {
                         cut_off.push(page.source.clone());
                         if self.config.git.shallow == ShallowPolicy::Omit {
                             return None;
@@ -421,7 +429,6 @@ impl Pipeline {
                         // Warn: the next source decides.
                         None
                     }
-                    _ => None,
                 },
             };
             if found.is_some() {
@@ -429,6 +436,39 @@ impl Pipeline {
             }
         }
         None
+    }
+
+    /// The page's git date: its own file's, or a dep's when newer. The
+    /// own file decides whether git dates the page at all (an untracked
+    /// chapter is not dated by the listing it includes); a dep whose
+    /// history is cut off makes the page's date unknown, since that dep
+    /// may have changed after every commit still visible.
+    fn page_git_date(&self, git: Option<&GitHistory>, page: &Page) -> FileDate {
+        let mut newest = match self.git_date(git, &page.source) {
+            FileDate::Known(Some(own)) => own,
+            other => return other,
+        };
+        for dep in &page.deps {
+            match self.git_date(git, dep) {
+                FileDate::Known(Some(d)) if d.start() > newest.start() => newest = d,
+                FileDate::Known(_) => {}
+                FileDate::CutOff => return FileDate::CutOff,
+            }
+        }
+        FileDate::Known(Some(newest))
+    }
+
+    /// What git (and, for uncommitted files, mtime) says about one file.
+    fn git_date(&self, git: Option<&GitHistory>, file: &Path) -> FileDate {
+        match git.and_then(|g| g.get(file)) {
+            Some(GitLastmod::Committed(l)) => FileDate::Known(Some(l.clone())),
+            Some(GitLastmod::Uncommitted) => FileDate::Known(self.mtime(file)),
+            Some(GitLastmod::Untracked) if self.config.git.uncommitted == Uncommitted::Mtime => {
+                FileDate::Known(self.mtime(file))
+            }
+            Some(GitLastmod::CutOff) => FileDate::CutOff,
+            _ => FileDate::Known(None),
+        }
     }
 
     fn mtime(&self, source: &Path) -> Option<Lastmod> {
@@ -439,6 +479,14 @@ impl Pipeline {
         let ts = jiff::Timestamp::try_from(modified).ok()?;
         Lastmod::from_timestamp(ts).ok()
     }
+}
+
+/// One file's date as git gives it.
+enum FileDate {
+    /// Known, or known to be absent (the next source decides).
+    Known(Option<Lastmod>),
+    /// A shallow clone cuts its history off.
+    CutOff,
 }
 
 /// Whether `lastmod` starts after `latest`. `Lastmod::start` gives

@@ -1,6 +1,7 @@
 //! The one integration-test binary of `sitemap-source`.
 
 mod config;
+mod deps;
 mod filter;
 mod front_matter;
 mod git;

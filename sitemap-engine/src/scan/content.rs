@@ -45,7 +45,12 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         None => HashMap::new(),
     };
     let ledger = options.ledger.map(|l| (l, &fingerprints));
-    let output = content_output(&site, &scan, options.config.clone(), ledger)?;
+
+    let bundles = s
+        .lastmod_deps
+        .as_ref()
+        .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
+    let output = content_output(&site, &scan, options.config.clone(), bundles, ledger)?;
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let mut left_out: Vec<LeftOut> = scan
@@ -146,11 +151,13 @@ fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> &'static st
 /// A content tree's pages through the source pipeline (overrides,
 /// filters, lastmod precedence), with the list-page rule applied: the
 /// home page, sections, taxonomies, terms and their pagers take the
-/// newest `lastmod` of the pages listed on them (`roll_up_lastmod`).
+/// newest `lastmod` of the pages listed on them (`roll_up_lastmod`). With
+/// `bundles`, a page bundle's resources count towards its lastmod.
 pub(crate) fn content_output(
     site: &sitemap_content::Site,
     scan: &sitemap_content::ContentScan,
     config: SourceConfig,
+    bundles: bool,
     ledger: Option<(&LedgerRun, &HashMap<Loc, u64>)>,
 ) -> Result<sitemap_source::pipeline::Output, sitemap_source::Error> {
     use sitemap_source::pipeline::Page as SourcePage;
@@ -183,8 +190,14 @@ pub(crate) fn content_output(
                     // from.
                     None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
                 };
+                let deps = if bundles {
+                    site.bundle_resources(cp).iter().map(|p| rel(p)).collect()
+                } else {
+                    Vec::new()
+                };
                 page.with_overrides(overrides)
                     .with_alternates(cp.alternates.clone())
+                    .with_deps(deps)
             })
             .collect()
     };

@@ -221,6 +221,13 @@ pub(crate) fn source_config(resolved: &Resolved, git_allowed: bool) -> Result<So
     if let Some(uncommitted) = s.git.uncommitted {
         config.git.uncommitted = uncommitted;
     }
+    // Deps count through git only: without it the key would do nothing.
+    if !git_allowed && s.lastmod_deps.as_ref().is_some_and(|d| !d.is_empty()) {
+        return Err(resolved.value_error(
+            "lastmod-deps",
+            "dependencies are dated by git, which needs the `git` feature of sitemap-build",
+        ));
+    }
     Ok(config)
 }
 

@@ -4,6 +4,12 @@
 //!
 //! Our scan runs once more with `--dry-run --lastmod git`, so every
 //! lastmod it prints comes from git, and names each entry's source file.
+//!
+//! An mdBook chapter's lastmod counts the files it `{{#include}}`s, so
+//! there the reference is the newest of `git log -1 -- FILE` over the
+//! chapter and its includes, the includes
+//! found here by a plain scan of its own ([`includes`]), not the one under
+//! test.
 
 use std::fmt;
 use std::path::Path;
@@ -40,7 +46,13 @@ impl fmt::Display for GitReport {
 
 /// `scan`: our scan command for the site (without output flags);
 /// `root`: the site's folder; `repo`: the repository's.
-pub(crate) fn check_git(mut scan: Command, root: &Path, repo: &Path) -> Result<GitReport> {
+/// `includes`: an mdBook book, whose chapters count their includes.
+pub(crate) fn check_git(
+    mut scan: Command,
+    root: &Path,
+    repo: &Path,
+    includes: bool,
+) -> Result<GitReport> {
     scan.args(["--dry-run", "--lastmod", "git"]);
     let out = scan.output().context("cannot run our scan")?;
     if !out.status.success() {
@@ -81,16 +93,31 @@ pub(crate) fn check_git(mut scan: Command, root: &Path, repo: &Path) -> Result<G
         // have no git history of their own.
         let Some(source) = source else { continue };
         let file = root.join(source);
-        let rel = file.strip_prefix(repo).unwrap_or(&file);
-        let git = Command::new("git")
-            .arg("-C")
-            .arg(repo)
-            .args(["log", "-1", "--format=%cI", "--"])
-            .arg(rel)
-            .output()
-            .context("cannot run git log")?;
-        let git = String::from_utf8_lossy(&git.stdout).trim().to_owned();
-        let git = (!git.is_empty()).then_some(git);
+        let mut files = vec![file.clone()];
+        if includes {
+            files.extend(self::includes(&file));
+        }
+        // Each file's own answer, the newest winning: `git log -1 --
+        // A B` would also stop at a merge that changes neither against
+        // the parent each one's history follows.
+        let mut git: Option<String> = None;
+        for file in &files {
+            let out = Command::new("git")
+                .arg("-C")
+                .arg(repo)
+                .args(["log", "-1", "--format=%cI", "--"])
+                .arg(file.strip_prefix(repo).unwrap_or(file))
+                .output()
+                .context("cannot run git log")?;
+            let date = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+            let newer = match (epoch_seconds(&date), git.as_deref().and_then(epoch_seconds)) {
+                (Some(d), Some(g)) => d > g,
+                (d, _) => d.is_some(),
+            };
+            if newer {
+                git = Some(date);
+            }
+        }
         report.checked += 1;
         // The same instant, to the second (a date alone would hide a
         // wrong time of day).
@@ -114,4 +141,64 @@ pub(crate) fn check_git(mut scan: Command, root: &Path, repo: &Path) -> Result<G
         }
     }
     Ok(report)
+}
+
+/// The files an mdBook chapter includes (`{{#include}}`,
+/// `{{#rustdoc_include}}`, `{{#playground}}`, `{{#playpen}}`), whole files
+/// scanned again for theirs, ten deep as mdBook; an escaped `\{{#` link
+/// is skipped. Line ranges and anchors are not applied: a plain reading,
+/// enough as a reference for real books.
+fn includes(chapter: &Path) -> Vec<std::path::PathBuf> {
+    fn scan(file: &Path, depth: usize, found: &mut std::collections::BTreeSet<std::path::PathBuf>) {
+        let Ok(text) = std::fs::read_to_string(file) else {
+            return;
+        };
+        let dir = file.parent().unwrap_or(Path::new(""));
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("{{") {
+            let escaped = rest[..at].ends_with('\\');
+            rest = &rest[at + 2..];
+            let Some(end) = rest.find("}}") else { break };
+            let link = rest[..end].trim_start();
+            let Some(link) = link.strip_prefix('#') else {
+                continue;
+            };
+            let mut words = link.split_whitespace();
+            let kind = words.next().unwrap_or_default();
+            let Some(target) = words.next() else { continue };
+            if escaped
+                || !matches!(
+                    kind,
+                    "include" | "rustdoc_include" | "playground" | "playpen"
+                )
+            {
+                continue;
+            }
+            let path = dir.join(target.split(':').next().unwrap_or_default());
+            if path.is_file() && depth < 10 {
+                let path = normalize(&path);
+                if found.insert(path.clone()) {
+                    scan(&path, depth + 1, found);
+                }
+            }
+        }
+    }
+    let mut found = std::collections::BTreeSet::new();
+    scan(chapter, 0, &mut found);
+    found.into_iter().collect()
+}
+
+/// `path` with `.` and `..` resolved by name, as git wants a pathspec.
+fn normalize(path: &Path) -> std::path::PathBuf {
+    let mut out = std::path::PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }

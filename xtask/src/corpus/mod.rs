@@ -215,8 +215,13 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
     }
     // lastmod against git, for every page whose lastmod comes from git.
     if site.git_lastmod {
-        let report =
-            lastmod::check_git(scan_command(site, ours, &root, &theirs_dir), &root, &repo)?;
+        let includes = site.generator == Generator::Mdbook;
+        let report = lastmod::check_git(
+            scan_command(site, ours, &root, &theirs_dir),
+            &root,
+            &repo,
+            includes,
+        )?;
         line.push_str(&format!("; {report}"));
         ok &= report.mismatches.is_empty();
     }

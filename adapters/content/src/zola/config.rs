@@ -22,7 +22,7 @@ pub(crate) struct ZolaConfig {
     pub(super) slugify_paths: SlugifyStrategy,
     pub(super) slugify_taxonomies: SlugifyStrategy,
     pub(super) paths_keep_dates: bool,
-    pub(super) ignored_content: Option<GlobSet>,
+    pub(crate) ignored_content: Option<GlobSet>,
     pub(super) exclude_paginated: bool,
     /// `taxonomy_root`: a folder every taxonomy's path starts with.
     pub(super) taxonomy_root: Option<String>,

@@ -216,7 +216,14 @@ impl GitHistory {
         let (tx, rx) = std::sync::mpsc::channel();
         let ((walked, log_processes), from_status) =
             std::thread::scope(|scope| -> Result<_, Error> {
-                let (status_git, prefix) = (&git, info.prefix.as_str());
+                // A file asked about from outside the root (a `..` dep)
+                // needs the status of the whole work tree.
+                let prefix = if by_repo_path.keys().all(|p| p.starts_with(&info.prefix)) {
+                    info.prefix.as_str()
+                } else {
+                    ""
+                };
+                let status_git = &git;
                 scope.spawn(move || {
                     // The receiver may be gone if the log failed first.
                     let _ = tx.send(status_git.status(prefix));
@@ -280,23 +287,23 @@ impl GitHistory {
 }
 
 /// `prefix` (from `git rev-parse --show-prefix`, ends with `/` or is
-/// empty) joined with a root-relative path, `/`-separated; `None` for a
-/// path git could not be asked about (not UTF-8, or leaving the root).
+/// empty) joined with a root-relative path, `/`-separated, a `..` taking
+/// off the segment before it (a chapter's `{{#include ../listings/…}}`
+/// names a file beside the root); `None` for a path git could not be
+/// asked about (not UTF-8, or leaving the work tree).
 fn repo_path(prefix: &str, file: &Path) -> Option<String> {
-    let mut out = prefix.to_owned();
-    for (n, part) in file.components().enumerate() {
+    let mut parts: Vec<&str> = prefix.split('/').filter(|p| !p.is_empty()).collect();
+    for part in file.components() {
         match part {
-            std::path::Component::Normal(p) => {
-                if n > 0 && !out.is_empty() && !out.ends_with('/') {
-                    out.push('/');
-                }
-                out.push_str(p.to_str()?);
-            }
+            std::path::Component::Normal(p) => parts.push(p.to_str()?),
             std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                parts.pop()?;
+            }
             _ => return None,
         }
     }
-    Some(out)
+    Some(parts.join("/"))
 }
 
 /// `git status` entries: path from the top level, two-letter status.
