@@ -301,3 +301,42 @@ fn a_corrupt_ledger_names_its_line_and_nothing_is_written() {
     );
     assert!(!tmp.path().join("out").exists());
 }
+
+/// A chapter whose included listing changed is a changed page for the
+/// ledger too, as it is for its lastmod: the fingerprint folds in the
+/// files a page depends on.
+#[test]
+fn a_changed_include_is_a_changed_chapter() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path();
+    fs::create_dir_all(book.join("src")).unwrap();
+    fs::write(
+        book.join("book.toml"),
+        "[book]\ntitle = \"t\"\n\n[preprocessor.sitemap]\nbase-url = \"https://example.org/\"\nlastmod = []\nledger = \"sitemap.ledger\"\n",
+    )
+    .unwrap();
+    fs::write(book.join("src/SUMMARY.md"), "- [A](a.md)\n- [B](b.md)\n").unwrap();
+    fs::write(
+        book.join("src/a.md"),
+        "# A\n\n```rust\n{{#include listing.rs}}\n```\n",
+    )
+    .unwrap();
+    fs::write(book.join("src/b.md"), "# B\n").unwrap();
+    fs::write(book.join("src/listing.rs"), "fn main() {}\n").unwrap();
+    let args = ["mdbook", "-q", "--out", "out"];
+    scan(book, &args, "1767225600");
+    fs::write(
+        book.join("src/listing.rs"),
+        "fn main() { println!(\"hi\"); }\n",
+    )
+    .unwrap();
+    scan(book, &args, "1769904000");
+    let xml = fs::read_to_string(book.join("out/sitemap.xml")).unwrap();
+    assert!(
+        xml.contains(
+            "<loc>https://example.org/a.html</loc>\n    <lastmod>2026-02-01T00:00:00Z</lastmod>"
+        ),
+        "{xml}"
+    );
+    assert_eq!(xml.matches("<lastmod>").count(), 1, "{xml}");
+}

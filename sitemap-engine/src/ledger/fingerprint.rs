@@ -59,6 +59,21 @@ pub(crate) fn source_fingerprint(path: &Path) -> io::Result<u64> {
     Ok(xxh3_64(canonical.as_bytes()))
 }
 
+/// `fingerprint` with the files the page depends on (an mdBook chapter's
+/// includes, a bundle's resources) folded in, each by its bytes: a
+/// changed listing is a changed page, as it is for its lastmod.
+pub(crate) fn with_deps<'a>(fingerprint: u64, deps: impl IntoIterator<Item = &'a Path>) -> u64 {
+    let mut all = fingerprint.to_le_bytes().to_vec();
+    for dep in deps {
+        all.extend_from_slice(dep.to_string_lossy().as_bytes());
+        all.push(0);
+        let content =
+            sitemap_core::input::read_regular(dep, MAX_BYTES).map_or(0, |bytes| xxh3_64(&bytes));
+        all.extend_from_slice(&content.to_le_bytes());
+    }
+    xxh3_64(&all)
+}
+
 /// The fingerprint of a built HTML page.
 #[cfg(feature = "html")]
 pub(crate) fn html_fingerprint(path: &Path) -> io::Result<u64> {

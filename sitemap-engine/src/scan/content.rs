@@ -12,7 +12,7 @@ use sitemap_source::pipeline::{Pipeline, SourceConfig};
 
 use super::{LeftOut, Scan, ScanOptions};
 use crate::error::Error;
-use crate::ledger::{LedgerRun, source_fingerprint};
+use crate::ledger::{LedgerRun, source_fingerprint, with_deps};
 
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let s = &options.resolved.settings;
@@ -33,13 +33,24 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     (options.progress)("reading lastmod");
     // With a ledger, every page with a file of its own is fingerprinted;
     // the ledger's dates go in before list pages roll up their members'.
+    let bundles = s
+        .lastmod_deps
+        .as_ref()
+        .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
     let fingerprints: HashMap<Loc, u64> = match options.ledger {
         Some(_) => scan
             .pages
             .iter()
             .filter_map(|cp| {
-                let source = cp.source.as_ref()?;
-                Some((cp.loc.clone(), source_fingerprint(source).ok()?))
+                let own = source_fingerprint(cp.source.as_ref()?).ok()?;
+                // What counts towards a page's lastmod counts as its content.
+                let deps = if bundles {
+                    site.bundle_resources(cp)
+                } else {
+                    Vec::new()
+                };
+                let deps = deps.iter().map(|d| d.as_path());
+                Some((cp.loc.clone(), with_deps(own, deps)))
             })
             .collect(),
         None => HashMap::new(),

@@ -3,12 +3,13 @@
 //! precedence, as for a content tree.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 use sitemap_source::pipeline::Pipeline;
 
 use super::{LeftOut, PageList, Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
-use crate::ledger::source_fingerprint;
+use crate::ledger::{source_fingerprint, with_deps};
 
 pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let base = base_url_setting(options.resolved)?;
@@ -46,9 +47,11 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
             .pages
             .iter()
             .filter_map(|p| {
+                let own = source_fingerprint(&root.join(&p.source)).ok()?;
+                let deps: Vec<PathBuf> = p.deps.iter().map(|d| root.join(d)).collect();
                 Some((
                     p.loc.clone(),
-                    source_fingerprint(&root.join(&p.source)).ok()?,
+                    with_deps(own, deps.iter().map(PathBuf::as_path)),
                 ))
             })
             .collect();
