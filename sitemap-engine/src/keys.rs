@@ -130,7 +130,7 @@ pub const KEYS: &[Key] = &[
         name: "git.shallow",
         example: r#""warn""#,
         book_example: None,
-        doc: "In a shallow clone: `warn` (default) and take the next source, `fail`, or `omit` the lastmod.",
+        doc: "In a shallow clone: `warn` (default; a cut-off file gets no lastmod unless its front matter has a date, never its mtime), `fail`, or `omit` the lastmod.",
         scope: Scope::All,
     },
     Key {
@@ -201,6 +201,13 @@ pub const KEYS: &[Key] = &[
         example: "false",
         book_example: None,
         doc: "Write `sitemap.html`: every page by section, with its title, for visitors.",
+        scope: Scope::All,
+    },
+    Key {
+        name: "git.ignore-revs",
+        example: r#"".git-blame-ignore-revs""#,
+        book_example: None,
+        doc: "Commits that do not count (mass reformatting), one full id a line as in `.git-blame-ignore-revs`, which is read by default when it exists at the repository root; `\"\"` for none.",
         scope: Scope::All,
     },
 ];

@@ -83,6 +83,10 @@ pub struct GitSettings {
     pub shallow: Option<ShallowPolicy>,
     /// What uncommitted and untracked files give.
     pub uncommitted: Option<Uncommitted>,
+    /// Commits that do not count, one full id a line (the format of
+    /// `.git-blame-ignore-revs`, read by default when present); an empty
+    /// path for none.
+    pub ignore_revs: Option<PathBuf>,
 }
 
 /// `flavor`.
@@ -255,14 +259,21 @@ fn moved_hint(message: &str) -> String {
 }
 
 impl Settings {
-    /// Relative paths (`html`, `html-source`, `out`) taken as relative to
-    /// `base_dir`, as a settings file's are to its site.
+    /// Relative paths (`html`, `html-source`, `out`, `git.ignore-revs`)
+    /// taken as relative to `base_dir`, as a settings file's are to its
+    /// site.
     pub fn relative_to(mut self, base_dir: &Path) -> Settings {
-        for path in [&mut self.html, &mut self.html_source, &mut self.out]
-            .into_iter()
-            .flatten()
+        for path in [
+            &mut self.html,
+            &mut self.html_source,
+            &mut self.out,
+            &mut self.git.ignore_revs,
+        ]
+        .into_iter()
+        .flatten()
         {
-            if path.is_relative() {
+            // An empty `git.ignore-revs` means none, not the folder.
+            if path.is_relative() && !path.as_os_str().is_empty() {
                 *path = base_dir.join(&*path);
             }
         }

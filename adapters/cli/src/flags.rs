@@ -139,6 +139,9 @@ pub(crate) struct SourceArgs {
     /// An edited or untracked file's lastmod: mtime or last-commit.
     #[arg(long, value_name = "mtime|last-commit", value_parser = word::<Uncommitted>)]
     git_uncommitted: Option<Uncommitted>,
+    /// Commits that do not count, listed as in .git-blame-ignore-revs (read by default when present); "" for none.
+    #[arg(long, visible_alias = "ignore-revs-file", value_name = "FILE")]
+    git_ignore_revs: Option<std::path::PathBuf>,
 }
 
 impl SourceArgs {
@@ -161,6 +164,7 @@ impl SourceArgs {
         s.git.date = self.git_date;
         s.git.shallow = self.git_shallow;
         s.git.uncommitted = self.git_uncommitted;
+        s.git.ignore_revs.clone_from(&self.git_ignore_revs);
         Layer::new(s, Origin::Flag)
     }
 }

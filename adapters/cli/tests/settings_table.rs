@@ -233,6 +233,14 @@ const CASES: &[Case] = &[
         flags: &["--html-page"],
         check: |_, out| exists(&out.join("sitemap.html")),
     },
+    Case {
+        key: "git.ignore-revs",
+        site: "[git]\nignore-revs = \"revs.txt\"",
+        book: Some("[output.sitemap.git]\nignore-revs = \"revs.txt\""),
+        flags: &["--git-ignore-revs", "revs.txt"],
+        // Not a git repository: the file is not even read.
+        check: |_, out| listed(out),
+    },
 ];
 
 #[test]

@@ -10,6 +10,7 @@ mod mdbook;
 mod scan;
 mod served;
 mod settings_table;
+mod shallow;
 mod site;
 mod validate;
 mod write;

@@ -33,9 +33,11 @@
 //! # Ok::<(), sitemap_source::Error>(())
 //! ```
 
+use std::path::{Path, PathBuf};
+
 use serde::{Deserialize, Serialize};
 
-pub use crate::git::{GitHistory, GitLastmod};
+pub use crate::git::{GitHistory, GitLastmod, IgnoreRevs};
 
 /// A place a `lastmod` can come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -114,4 +116,25 @@ pub struct GitOptions {
     pub shallow: ShallowPolicy,
     /// What uncommitted and untracked files give.
     pub uncommitted: Uncommitted,
+    /// Commits that do not count (mass reformatting, front-matter-only
+    /// edits), in the format of `.git-blame-ignore-revs`; relative paths
+    /// from the site root. `None`: the repository's own
+    /// `.git-blame-ignore-revs` when there is one; an empty path: none.
+    pub ignore_revs: Option<PathBuf>,
+}
+
+impl GitOptions {
+    /// The ignore-revs file to read for a work tree whose top level is
+    /// `toplevel`, the site being at `root`: the one named, else
+    /// `.git-blame-ignore-revs` at the top level if it exists.
+    pub fn ignore_revs_file(&self, root: &Path, toplevel: &Path) -> Option<PathBuf> {
+        match &self.ignore_revs {
+            Some(p) if p.as_os_str().is_empty() => None,
+            Some(p) => Some(root.join(p)),
+            None => {
+                let default = toplevel.join(".git-blame-ignore-revs");
+                default.is_file().then_some(default)
+            }
+        }
+    }
 }
