@@ -192,6 +192,9 @@ pub enum Warning {
     NoGitRepository {
         /// The site root.
         root: PathBuf,
+        /// `mtime` is in the precedence but was not named by the user, so
+        /// it is skipped too.
+        mtime_skipped: bool,
     },
     /// A shallow clone cut off some files' history.
     ShallowClone {
@@ -217,11 +220,21 @@ pub enum Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::NoGitRepository { root } => write!(
-                f,
-                "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
-                root.display()
-            ),
+            Warning::NoGitRepository {
+                root,
+                mtime_skipped,
+            } => {
+                write!(
+                    f,
+                    "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
+                    root.display()
+                )?;
+                if *mtime_skipped {
+                    // A CI checkout's mtime is the time of the build.
+                    f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
+                }
+                Ok(())
+            }
             Warning::ShallowClone {
                 count,
                 first,
@@ -269,6 +282,9 @@ pub struct Pipeline {
     filter: Filter,
     /// "Now", for the future-lastmod warning; the clock when `None`.
     now: Option<jiff::Timestamp>,
+    /// The CI host whose fix a shallow clone's message names; detected
+    /// from the environment when `None`.
+    ci_host: Option<Option<CiHost>>,
 }
 
 impl Pipeline {
@@ -280,6 +296,7 @@ impl Pipeline {
             config,
             filter,
             now: None,
+            ci_host: None,
         })
     }
 
@@ -289,6 +306,17 @@ impl Pipeline {
     pub fn with_now(mut self, now: jiff::Timestamp) -> Pipeline {
         self.now = Some(now);
         self
+    }
+
+    /// Fixes the CI host (tests), for the shallow-clone message.
+    #[must_use]
+    pub fn with_ci_host(mut self, host: Option<CiHost>) -> Pipeline {
+        self.ci_host = Some(host);
+        self
+    }
+
+    fn ci_host(&self) -> Option<CiHost> {
+        self.ci_host.unwrap_or_else(CiHost::detect)
     }
 
     /// The configuration.
@@ -364,7 +392,7 @@ impl Pipeline {
                 count: cut_off.len(),
                 first: first.clone(),
                 policy: self.config.git.shallow,
-                host: CiHost::detect(),
+                host: self.ci_host(),
             });
         }
         Ok(output)
@@ -406,6 +434,7 @@ impl Pipeline {
             if !for_git.is_empty() {
                 output.warnings.push(Warning::NoGitRepository {
                     root: self.root.clone(),
+                    mtime_skipped: !for_mtime.is_empty() && !self.config.lastmod_named,
                 });
             }
             return Ok(GitView::Outside);
@@ -420,7 +449,7 @@ impl Pipeline {
                     dir: history.toplevel().to_owned(),
                     count: cut.len(),
                     first: (*first).clone(),
-                    host: CiHost::detect(),
+                    host: self.ci_host(),
                 });
             }
         }
