@@ -102,7 +102,7 @@ pub const KEYS: &[Key] = &[
         name: "lastmod",
         example: r#"["front-matter", "git", "date", "mtime"]"#,
         book_example: None,
-        doc: "Where lastmod comes from, first match wins; `[]` for none.",
+        doc: "Where lastmod comes from, first match wins; `[]` for none; `mtime` counts only for untracked or edited files in a git work tree, and outside git only when this key names it.",
         scope: Scope::All,
     },
     Key {

@@ -140,7 +140,8 @@ pub(crate) struct SourceArgs {
     #[arg(long, value_name = "mtime|last-commit", value_parser = word::<Uncommitted>)]
     git_uncommitted: Option<Uncommitted>,
     /// Commits that do not count, listed as in .git-blame-ignore-revs (read by default when present); "" for none.
-    #[arg(long, visible_alias = "ignore-revs-file", value_name = "FILE")]
+    // Not clap's PathBuf parser: it refuses the empty value that means none.
+    #[arg(long, visible_alias = "ignore-revs-file", value_name = "FILE", value_parser = path_or_empty)]
     git_ignore_revs: Option<std::path::PathBuf>,
 }
 
@@ -182,4 +183,11 @@ fn either(yes: bool, no: bool) -> Option<bool> {
         (_, true) => Some(false),
         _ => None,
     }
+}
+
+/// A path as given, the empty one included (`--git-ignore-revs ""` turns
+/// the default `.git-blame-ignore-revs` off); clap's own path parser
+/// refuses it.
+fn path_or_empty(value: &str) -> Result<std::path::PathBuf, std::convert::Infallible> {
+    Ok(std::path::PathBuf::from(value))
 }

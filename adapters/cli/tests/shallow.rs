@@ -196,3 +196,247 @@ fn depth_one_clone_of_a_zola_site_gives_no_build_time() {
 fn depth_one_clone_of_a_hugo_site_gives_no_build_time() {
     depth_one_clone_gives_no_build_time("hugo-rules");
 }
+
+/// The shallow-clone warning line of `stderr`.
+fn shallow_warning(stderr: &str) -> &str {
+    stderr
+        .lines()
+        .find(|l| l.contains("shallow git clone"))
+        .unwrap_or_else(|| panic!("no shallow-clone warning in:\n{stderr}"))
+}
+
+/// The warning names the fix of the CI host the environment tells (each
+/// host's variable set in the child, every other one removed), and the
+/// cheap unshallow everywhere.
+#[test]
+fn shallow_warning_names_the_fix_for_each_ci_host() {
+    let tmp = tempfile::tempdir().unwrap();
+    let origin = old_history(tmp.path(), "zola-rules");
+    let clone = depth_one_clone(tmp.path(), &origin);
+    let prefix = "warning: shallow git clone: the history of 26 file(s) (first: content/_index.fr.md) is cut off, so their last commit date is unknown and they get no lastmod unless their front matter has a date; to fetch the full history, ";
+    let cases: [(&[(&str, &str)], &str); 6] = [
+        (
+            &[],
+            "run `git fetch --unshallow --filter=blob:none` before the build (in GitHub Actions: `fetch-depth: 0` in actions/checkout)",
+        ),
+        (
+            &[("GITHUB_ACTIONS", "true")],
+            "on GitHub Actions, set `fetch-depth: 0` under `with:` of the actions/checkout step (or run `git fetch --unshallow --filter=blob:none` before the build)",
+        ),
+        (
+            &[("GITLAB_CI", "true")],
+            "on GitLab CI, set `GIT_DEPTH: 0` under `variables:` in .gitlab-ci.yml (or Git shallow clone = 0 in Settings > CI/CD > General pipelines), or run `git fetch --unshallow --filter=blob:none` before the build",
+        ),
+        (
+            &[("NETLIFY", "true")],
+            "on Netlify, start the build command with `git fetch --unshallow --filter=blob:none && `",
+        ),
+        (
+            &[("VERCEL", "1")],
+            "on Vercel (shallow clones, no setting for the depth, no remote), start the build command with `git fetch --unshallow --filter=blob:none https://github.com/$VERCEL_GIT_REPO_OWNER/$VERCEL_GIT_REPO_SLUG.git && ` (a private repository needs a token in that URL), or build where the full history is and deploy with `vercel deploy --prebuilt`",
+        ),
+        (
+            &[("CF_PAGES", "1")],
+            "on Cloudflare Pages (shallow clones, no setting for the depth), start the build command with `git fetch --unshallow --filter=blob:none && `",
+        ),
+    ];
+    for (env, fix) in cases {
+        let out = sitemap_on_ci(&clone, &["scan", "--dry-run"], env);
+        let stderr = text(&out.stderr, &clone);
+        assert_eq!(out.status.code(), Some(0), "{env:?}: {stderr}");
+        assert_eq!(
+            shallow_warning(&stderr),
+            format!("{prefix}{fix}"),
+            "{env:?}"
+        );
+    }
+    // `shallow = "fail"` names the same fix in its error.
+    let out = sitemap_on_ci(
+        &clone,
+        &["scan", "--git-shallow", "fail"],
+        &[("CF_PAGES", "1")],
+    );
+    let stderr = text(&out.stderr, &clone);
+    assert!(
+        stderr.contains("so their last commit date is unknown; to fetch the full history, on Cloudflare Pages (shallow clones, no setting for the depth), start the build command with `git fetch --unshallow --filter=blob:none && `; or set git shallow = \"warn\" or \"omit\""),
+        "{stderr}"
+    );
+}
+
+/// `git log -1 --format=FORMAT -- FILE` in `dir`, `+00:00` written `Z`.
+fn git_log_date(dir: &Path, format: &str, file: &str) -> String {
+    let out = run(git(dir).args(["log", "-1", &format!("--format={format}"), "--", file]));
+    let out = out.trim();
+    out.strip_suffix("+00:00")
+        .map_or(out.to_owned(), |t| format!("{t}Z"))
+}
+
+/// A Zola site in a full git history whose commits were authored long
+/// before they were committed (a rebase), and whose last commit
+/// reformats two pages: `(dir, reformatting commit id)`.
+fn rebased_site(dir: &Path) -> (PathBuf, String) {
+    let site = dir.join("site");
+    fs::create_dir(&site).unwrap();
+    run(git(&site).args(["init", "-q", "."]));
+    let commit = |files: &[(&str, &str)], author: &str, committer: &str| {
+        for (path, text) in files {
+            let path = site.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        run(git(&site).args(["add", "-A"]));
+        run(git(&site)
+            .args(["commit", "-q", "-m", "edit"])
+            .env("GIT_AUTHOR_NAME", "A")
+            .env("GIT_AUTHOR_EMAIL", "a@example.org")
+            .env("GIT_COMMITTER_NAME", "C")
+            .env("GIT_COMMITTER_EMAIL", "c@example.org")
+            .env("GIT_AUTHOR_DATE", author)
+            .env("GIT_COMMITTER_DATE", committer));
+        run(git(&site).args(["rev-parse", "HEAD"]))
+            .trim()
+            .to_owned()
+    };
+    commit(
+        &[
+            ("zola.toml", "base_url = \"https://example.org\"\n"),
+            ("content/_index.md", "+++\n+++\nHome\n"),
+            ("content/a.md", "+++\n+++\nA\n"),
+            ("content/b.md", "+++\n+++\nB\n"),
+        ],
+        "2021-03-01T10:00:00+01:00",
+        "2022-01-01T00:00:00Z",
+    );
+    commit(
+        &[("content/b.md", "+++\n+++\nB, edited\n")],
+        "2021-04-01T10:00:00-05:00",
+        "2022-02-01T00:00:00Z",
+    );
+    let reformat = commit(
+        &[
+            ("content/a.md", "+++\n+++\n\nA\n"),
+            ("content/b.md", "+++\n+++\n\nB, edited\n"),
+        ],
+        "2023-04-01T08:00:00+03:00",
+        "2023-05-01T00:00:00Z",
+    );
+    (site, reformat)
+}
+
+/// `loc lastmod` for every URL of `public/sitemap.xml`.
+fn loc_lastmods(site: &Path) -> Vec<String> {
+    lastmods(&site.join("public"))
+        .into_iter()
+        .map(|(loc, l)| format!("{loc} {l}"))
+        .collect()
+}
+
+/// The sitemap lines of the home page, `a` and `b` when their source
+/// files' dates are `dates`: the home page takes the newest of its own
+/// and its pages' (Zola's section roll-up).
+fn home_a_b(dates: &[String; 3]) -> Vec<String> {
+    let newest = dates
+        .iter()
+        .max_by_key(|d| Lastmod::parse(d).unwrap())
+        .unwrap();
+    vec![
+        format!("https://example.org/ {newest}"),
+        format!("https://example.org/a/ {}", dates[1]),
+        format!("https://example.org/b/ {}", dates[2]),
+    ]
+}
+
+/// `--git-date author` end to end: every URL's lastmod is its source's
+/// `git log -1 --format=%aI`; by default `%cI`.
+#[test]
+fn git_date_author_is_git_logs_author_date() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (site, _) = rebased_site(tmp.path());
+    let files = ["content/_index.md", "content/a.md", "content/b.md"];
+    for (flags, format) in [(&["--git-date", "author"][..], "%aI"), (&[][..], "%cI")] {
+        let mut args = vec!["scan", "-q", "--git-ignore-revs", ""];
+        args.extend(flags);
+        let out = sitemap_on_ci(&site, &args, &[]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, &site));
+        let dates = files.map(|f| git_log_date(&site, format, f));
+        assert_eq!(loc_lastmods(&site), home_a_b(&dates), "{format}");
+    }
+    // Not a tautology: the two dates differ on every page.
+    for f in files {
+        assert_ne!(
+            git_log_date(&site, "%aI", f),
+            git_log_date(&site, "%cI", f),
+            "{f}"
+        );
+    }
+}
+
+/// `.git-blame-ignore-revs` at the repository root is read by default;
+/// `--ignore-revs-file` names another; the reformatting commit it lists
+/// no longer dates the pages it touched (git log without that commit).
+#[test]
+fn ignore_revs_file_skips_the_reformatting_commit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (site, reformat) = rebased_site(tmp.path());
+    let without = |file: &str| {
+        let log = run(git(&site).args(["log", "--format=%H %cI", "--", file]));
+        let date = log
+            .lines()
+            .filter_map(|l| l.split_once(' '))
+            .find(|(id, _)| *id != reformat)
+            .unwrap()
+            .1
+            .to_owned();
+        date.strip_suffix("+00:00")
+            .map_or(date.clone(), |t| format!("{t}Z"))
+    };
+    let expected = home_a_b(&["content/_index.md", "content/a.md", "content/b.md"].map(without));
+    fs::write(
+        site.join(".git-blame-ignore-revs"),
+        format!("# fmt\n{reformat}\n"),
+    )
+    .unwrap();
+    let out = sitemap_on_ci(&site, &["scan", "-q"], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, &site));
+    assert_eq!(loc_lastmods(&site), expected);
+    fs::rename(site.join(".git-blame-ignore-revs"), tmp.path().join("revs")).unwrap();
+    let revs = tmp.path().join("revs");
+    let out = sitemap_on_ci(
+        &site,
+        &["scan", "-q", "--ignore-revs-file", revs.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, &site));
+    assert_eq!(loc_lastmods(&site), expected);
+    // Without the list the reformatting dates a and b.
+    let out = sitemap_on_ci(&site, &["scan", "-q"], &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        loc_lastmods(&site)[1..],
+        [
+            "https://example.org/a/ 2023-05-01T00:00:00Z",
+            "https://example.org/b/ 2023-05-01T00:00:00Z"
+        ]
+    );
+}
+
+/// An abbreviated id in the list stops the run with the file and line.
+#[test]
+fn abbreviated_id_in_ignore_revs_is_an_error_naming_the_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (site, reformat) = rebased_site(tmp.path());
+    fs::write(
+        site.join(".git-blame-ignore-revs"),
+        format!("# fmt\n\n{}\n", &reformat[..8]),
+    )
+    .unwrap();
+    let out = sitemap_on_ci(&site, &["scan", "-q"], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let short = &reformat[..8];
+    assert_eq!(
+        text(&out.stderr, &site).lines().next().unwrap(),
+        format!(
+            "error: <site>/.git-blame-ignore-revs:3: `{short}` is not a full commit id (40 or 64 hex digits); write the whole id (`git rev-parse {short}` prints it), as `git blame --ignore-revs-file` needs it too"
+        )
+    );
+}
