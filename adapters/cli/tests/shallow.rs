@@ -440,3 +440,61 @@ fn abbreviated_id_in_ignore_revs_is_an_error_naming_the_line() {
         )
     );
 }
+
+/// Outside any git work tree the default precedence used to give every
+/// undated page its mtime (a CI checkout's time). Now `mtime` counts only
+/// when `lastmod` is set, by a flag or in `sitemap.toml`, and names it.
+#[test]
+fn outside_git_mtime_counts_only_when_lastmod_names_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    for (path, text) in [
+        ("zola.toml", "base_url = \"https://example.org\"\n"),
+        ("content/_index.md", "+++\n+++\nHome\n"),
+        ("content/a.md", "+++\ndate = 2024-01-01\n+++\nA\n"),
+    ] {
+        let path = site.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    crate::pin_mtimes(&site);
+    let scan = |args: &[&str]| {
+        let mut all = vec!["scan"];
+        all.extend(args);
+        let out = sitemap_on_ci(&site, &all, &[]);
+        let stderr = text(&out.stderr, &site);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        (loc_lastmods(&site), stderr)
+    };
+    let (default, stderr) = scan(&[]);
+    // The home page: its newest page's date, not its own file's mtime.
+    assert_eq!(
+        default,
+        [
+            "https://example.org/ 2024-01-01",
+            "https://example.org/a/ 2024-01-01"
+        ]
+    );
+    assert_eq!(
+        stderr
+            .lines()
+            .find(|l| l.contains("not inside a git work tree")),
+        Some(
+            "warning: .: not inside a git work tree (or git is not installed); lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`"
+        )
+    );
+    let named = [
+        "https://example.org/ 2024-03-04T05:06:07Z",
+        "https://example.org/a/ 2024-01-01",
+    ];
+    assert_eq!(scan(&["--lastmod", "front-matter,date,mtime"]).0, named);
+    fs::write(
+        site.join("sitemap.toml"),
+        "lastmod = [\"front-matter\", \"git\", \"date\", \"mtime\"]\n",
+    )
+    .unwrap();
+    let (from_file, stderr) = scan(&[]);
+    assert_eq!(from_file, named);
+    // Named, so no hint about mtime.
+    assert!(stderr.contains("lastmod from git is skipped\n"), "{stderr}");
+}

@@ -12,6 +12,15 @@
 //! and when it does not, the pass is redone by one process with
 //! `--topo-order`. When no file waits any more, git is stopped.
 //!
+//! Commits on the ignore-revs list ([`IgnoreRevs`],
+//! `.git-blame-ignore-revs`) are skipped inside the same pass: such a
+//! commit answers no file; a file it changed waits on at the parent git
+//! would follow (through a merge that differs from every parent: the
+//! first), so it gets its newest commit not listed, as `git log -- FILE`
+//! says once the listed commits are removed. A file only listed commits
+//! changed is [`GitLastmod::OnlyIgnoredRevs`]. Nothing else changes: the
+//! same processes, split, and early stop.
+//!
 //! Almost all the time goes into git's tree diffs, on one core. So on a
 //! long history the stream is produced by several processes at once (one
 //! per core, at most [`MAX_PROCESSES`]), while the walk still takes the
