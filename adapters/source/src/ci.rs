@@ -108,3 +108,34 @@ pub fn full_history_fix(host: Option<CiHost>) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::CiHost;
+
+    fn host(vars: &[(&str, &str)]) -> Option<CiHost> {
+        CiHost::from_env(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        })
+    }
+
+    /// Each host by the value its docs give; other values (a variable
+    /// set to `false`, an empty one) are no host.
+    #[test]
+    fn hosts_by_their_variables() {
+        assert_eq!(host(&[]), None);
+        assert_eq!(
+            host(&[("GITHUB_ACTIONS", "true")]),
+            Some(CiHost::GitHubActions)
+        );
+        assert_eq!(host(&[("GITHUB_ACTIONS", "false")]), None);
+        assert_eq!(host(&[("GITLAB_CI", "true")]), Some(CiHost::GitLab));
+        assert_eq!(host(&[("GITLAB_CI", "")]), None);
+        assert_eq!(host(&[("NETLIFY", "true")]), Some(CiHost::Netlify));
+        assert_eq!(host(&[("VERCEL", "1")]), Some(CiHost::Vercel));
+        assert_eq!(host(&[("VERCEL", "0")]), None);
+        assert_eq!(host(&[("CF_PAGES", "1")]), Some(CiHost::CloudflarePages));
+    }
+}
