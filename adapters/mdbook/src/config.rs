@@ -1,7 +1,7 @@
 //! The sitemap keys of `book.toml`.
 //!
 //! They live under `[output.sitemap]` (the renderer's table), in kebab-case
-//! as mdBook's own keys are; [`KEYS`] lists every one (it is what
+//! as mdBook's own keys are; [`KEYS`](sitemap_engine::keys::KEYS) lists every one (it is what
 //! `mdbook-sitemap --help` prints and the plugin's README shows, and a
 //! test parses it, so the three cannot drift apart).
 //!
