@@ -102,7 +102,7 @@ pub const KEYS: &[Key] = &[
         name: "lastmod",
         example: r#"["front-matter", "git", "date", "mtime"]"#,
         book_example: None,
-        doc: "Where lastmod comes from, first match wins; `[]` for none.",
+        doc: "Where lastmod comes from, first match wins; `[]` for none; `mtime` counts only for untracked or edited files in a git work tree, and outside git only when this key names it.",
         scope: Scope::All,
     },
     Key {
@@ -130,7 +130,7 @@ pub const KEYS: &[Key] = &[
         name: "git.shallow",
         example: r#""warn""#,
         book_example: None,
-        doc: "In a shallow clone: `warn` (default) and take the next source, `fail`, or `omit` the lastmod.",
+        doc: "In a shallow clone: `warn` (default; a cut-off file gets no lastmod unless its front matter has a date, never its mtime), `fail`, or `omit` the lastmod.",
         scope: Scope::All,
     },
     Key {
@@ -216,6 +216,13 @@ pub const KEYS: &[Key] = &[
         book_example: None,
         doc: "Files besides a page's own whose git dates count towards its lastmod (the newest wins): `bundle`, a page bundle's resources (the files beside its `index.md`: Hugo leaf bundles, Zola colocated assets). Default: none. (mdBook chapters always count their `{{#include}}`s.)",
         scope: Scope::Site,
+    },
+    Key {
+        name: "git.ignore-revs",
+        example: r#"".git-blame-ignore-revs""#,
+        book_example: None,
+        doc: "Commits that do not count (mass reformatting), one full id a line as in `.git-blame-ignore-revs`, which is read by default when it exists at the repository root; `\"\"` for none.",
+        scope: Scope::All,
     },
 ];
 

@@ -89,6 +89,10 @@ pub struct GitSettings {
     pub shallow: Option<ShallowPolicy>,
     /// What uncommitted and untracked files give.
     pub uncommitted: Option<Uncommitted>,
+    /// Commits that do not count, one full id a line (the format of
+    /// `.git-blame-ignore-revs`, read by default when present); an empty
+    /// path for none.
+    pub ignore_revs: Option<PathBuf>,
 }
 
 /// One entry of `lastmod-deps`: which files a page is built from besides
@@ -311,19 +315,22 @@ fn moved_hint(message: &str) -> String {
 }
 
 impl Settings {
-    /// Relative paths (`html`, `html-source`, `out`, `ledger`) taken as relative to
-    /// `base_dir`, as a settings file's are to its site.
+    /// Relative paths (`html`, `html-source`, `out`, `ledger`,
+    /// `git.ignore-revs`) taken as relative to `base_dir`, as a settings
+    /// file's are to its site.
     pub fn relative_to(mut self, base_dir: &Path) -> Settings {
         for path in [
             &mut self.html,
             &mut self.html_source,
             &mut self.out,
             &mut self.ledger,
+            &mut self.git.ignore_revs,
         ]
         .into_iter()
         .flatten()
         {
-            if path.is_relative() {
+            // An empty `git.ignore-revs` means none, not the folder.
+            if path.is_relative() && !path.as_os_str().is_empty() {
                 *path = base_dir.join(&*path);
             }
         }

@@ -314,6 +314,12 @@ impl Sitemap {
         git_uncommitted(git.uncommitted: Uncommitted)
     );
     setting!(
+        /// Commits that do not count, listed as in `.git-blame-ignore-revs`
+        /// (read by default when present at the repository root); an
+        /// empty path for none.
+        git_ignore_revs(git.ignore_revs: impl Into<PathBuf>)
+    );
+    setting!(
         /// The root file's name (`sitemap.xml`); split sets name their
         /// files after it.
         filename(filename: impl Into<String>)

@@ -148,6 +148,10 @@ pub(crate) struct SourceArgs {
     /// resources, the files beside its index.md).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodDep>)]
     lastmod_deps: Vec<LastmodDep>,
+    /// Commits that do not count, listed as in .git-blame-ignore-revs (read by default when present); "" for none.
+    // Not clap's PathBuf parser: it refuses the empty value that means none.
+    #[arg(long, visible_alias = "ignore-revs-file", value_name = "FILE", value_parser = path_or_empty)]
+    git_ignore_revs: Option<std::path::PathBuf>,
 }
 
 impl SourceArgs {
@@ -172,6 +176,7 @@ impl SourceArgs {
         s.git.uncommitted = self.git_uncommitted;
         s.ledger.clone_from(&self.ledger);
         s.lastmod_deps = non_empty(&self.lastmod_deps);
+        s.git.ignore_revs.clone_from(&self.git_ignore_revs);
         Layer::new(s, Origin::Flag)
     }
 }
@@ -189,4 +194,11 @@ fn either(yes: bool, no: bool) -> Option<bool> {
         (_, true) => Some(false),
         _ => None,
     }
+}
+
+/// A path as given, the empty one included (`--git-ignore-revs ""` turns
+/// the default `.git-blame-ignore-revs` off); clap's own path parser
+/// refuses it.
+fn path_or_empty(value: &str) -> Result<std::path::PathBuf, std::convert::Infallible> {
+    Ok(std::path::PathBuf::from(value))
 }

@@ -257,6 +257,14 @@ const CASES: &[Case] = &[
         // its index.md.
         check: |_, out| lastmod_of(out, "https://example.org/c/", "2024-07-01T00:00:00Z"),
     },
+    Case {
+        key: "git.ignore-revs",
+        site: "[git]\nignore-revs = \"revs.txt\"",
+        book: Some("[output.sitemap.git]\nignore-revs = \"revs.txt\""),
+        flags: &["--git-ignore-revs", "revs.txt"],
+        // A work tree with no commits: read, and nothing to skip.
+        check: |_, out| listed(out),
+    },
 ];
 
 #[test]
@@ -356,6 +364,8 @@ fn site(dir: &Path) -> PathBuf {
     let root = dir.join("site");
     let files = [
         ("zola.toml", "base_url = \"https://example.org\"\n"),
+        // For `git.ignore-revs`: the site is a work tree, so it is read.
+        ("revs.txt", "# no commit to skip\n"),
         ("content/_index.md", "+++\n+++\n"),
         (
             "content/a.md",

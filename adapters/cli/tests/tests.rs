@@ -13,6 +13,7 @@ mod membership;
 mod scan;
 mod served;
 mod settings_table;
+mod shallow;
 mod site;
 mod validate;
 mod write;

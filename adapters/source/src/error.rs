@@ -130,7 +130,7 @@ pub enum Error {
     },
     /// The repository is a shallow clone, the git policy is `fail`, and
     /// some files' history is cut off at the shallow boundary.
-    #[error("{}: the git history of {count} file(s) (first: {}) is cut off by a shallow clone, so their last commit date is unknown; fetch the full history (`fetch-depth: 0` in actions/checkout, or `git fetch --unshallow`), or set git shallow = \"warn\" or \"omit\"", dir.display(), first.display())]
+    #[error("{}: the git history of {count} file(s) (first: {}) is cut off by a shallow clone, so their last commit date is unknown; to fetch the full history, {}; or set git shallow = \"warn\" or \"omit\"", dir.display(), first.display(), crate::ci::full_history_fix(*host))]
     ShallowHistory {
         /// The repository.
         dir: PathBuf,
@@ -138,6 +138,19 @@ pub enum Error {
         count: usize,
         /// The first affected file (relative to the site root).
         first: PathBuf,
+        /// The CI host the build runs on, whose fix the message names.
+        host: Option<crate::ci::CiHost>,
+    },
+    /// A line of an ignore-revs file (`.git-blame-ignore-revs`) that is
+    /// not a full commit id.
+    #[error("{}:{line}: `{text}` is not a full commit id (40 or 64 hex digits); write the whole id (`git rev-parse {text}` prints it), as `git blame --ignore-revs-file` needs it too", path.display())]
+    IgnoreRevs {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What the line holds, trimmed.
+        text: String,
     },
 }
 

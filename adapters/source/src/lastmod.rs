@@ -4,7 +4,11 @@
 //! that has a value. The default, [`DEFAULT_PRECEDENCE`], is: an explicit
 //! front matter `lastmod` (`lastmod`, `updated`, `last_modified_at`), then
 //! the file's last commit in git, then the front matter `date`, then the
-//! file's modification time.
+//! file's modification time, which counts only where it is true: for an
+//! untracked or edited file in a git work tree (never a tracked,
+//! unmodified one: its mtime is when it was checked out, on CI the build's
+//! time; see [`GitLastmod::mtime_is_true`]), and outside any work tree
+//! only when the user named the precedence.
 //!
 //! [`GitHistory::read`] answers "when was this file last committed" for
 //! every requested file from **one** pass over the history (one `git log`
@@ -15,7 +19,9 @@
 //! as such (their modification time is what a build would use). In a
 //! shallow clone, a file whose history reaches the shallow boundary is
 //! reported [`GitLastmod::CutOff`]: the boundary commit's date is not that
-//! file's date.
+//! file's date, and its mtime is not either. Commits listed in an
+//! ignore-revs file ([`IgnoreRevs`], [`GitOptions::ignore_revs`]) do not
+//! count.
 //!
 //! A date stays a date (`2024-05-01`); a git time is a date-time with the
 //! committer's (or author's) own offset (`2024-05-01T10:30:00+02:00`).
@@ -33,9 +39,11 @@
 //! # Ok::<(), sitemap_source::Error>(())
 //! ```
 
+use std::path::{Path, PathBuf};
+
 use serde::{Deserialize, Serialize};
 
-pub use crate::git::{GitHistory, GitLastmod};
+pub use crate::git::{GitHistory, GitLastmod, IgnoreRevs};
 
 /// A place a `lastmod` can come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -79,8 +87,10 @@ pub enum GitDate {
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum ShallowPolicy {
-    /// Warn (naming the fix) and take the next source in the precedence
-    /// list.
+    /// Warn (naming the fix for the CI host, see [`crate::ci`]) and take
+    /// the next source in the precedence list, where `mtime` gives nothing
+    /// for such a file (it is tracked: its mtime is the clone's): so only
+    /// a front matter date, or no `lastmod`, never the build time.
     #[default]
     Warn,
     /// Stop with [`Error::ShallowHistory`](crate::Error::ShallowHistory).
@@ -114,4 +124,25 @@ pub struct GitOptions {
     pub shallow: ShallowPolicy,
     /// What uncommitted and untracked files give.
     pub uncommitted: Uncommitted,
+    /// Commits that do not count (mass reformatting, front-matter-only
+    /// edits), in the format of `.git-blame-ignore-revs`; relative paths
+    /// from the site root. `None`: the repository's own
+    /// `.git-blame-ignore-revs` when there is one; an empty path: none.
+    pub ignore_revs: Option<PathBuf>,
+}
+
+impl GitOptions {
+    /// The ignore-revs file to read for a work tree whose top level is
+    /// `toplevel`, the site being at `root`: the one named, else
+    /// `.git-blame-ignore-revs` at the top level if it exists.
+    pub fn ignore_revs_file(&self, root: &Path, toplevel: &Path) -> Option<PathBuf> {
+        match &self.ignore_revs {
+            Some(p) if p.as_os_str().is_empty() => None,
+            Some(p) => Some(root.join(p)),
+            None => {
+                let default = toplevel.join(".git-blame-ignore-revs");
+                default.is_file().then_some(default)
+            }
+        }
+    }
 }

@@ -15,7 +15,10 @@
 //!   and [`lastmod::GitHistory`], which reads every file's last commit date
 //!   from one pass over the history (split over the cores on a long one),
 //!   exactly as `git log -1 -- FILE` would answer, and detects shallow
-//!   clones.
+//!   clones; [`lastmod::IgnoreRevs`] lists the commits that pass does
+//!   not count (`.git-blame-ignore-revs`).
+//! - [`ci::CiHost`] tells the CI host from the environment, so that a
+//!   shallow clone's warning names the fix that works there.
 //! - [`pipeline::Pipeline`] is what adapters call: given [`pipeline::Page`]s
 //!   (source path, `loc`, overrides, alternates, and the files it is built
 //!   from, whose git dates count towards its own) and a serde-deserialisable
@@ -40,6 +43,7 @@
 //! # Ok::<(), sitemap_source::Error>(())
 //! ```
 
+pub mod ci;
 mod error;
 pub mod filter;
 pub mod front_matter;

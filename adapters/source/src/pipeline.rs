@@ -33,6 +33,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sitemap_core::{Alternate, ChangeFreq, Lastmod, Loc, Priority, Url};
 
+use crate::ci::{CiHost, full_history_fix};
 use crate::error::Error;
 use crate::filter::Filter;
 use crate::front_matter::FrontMatter;
@@ -58,7 +59,13 @@ use crate::overrides::{Exclusion, Overrides};
 /// date = "committer"         # or "author"
 /// shallow = "warn"           # or "fail", "omit"
 /// uncommitted = "mtime"      # or "last-commit"
+/// ignore-revs = ".git-blame-ignore-revs"   # read by default when present
 /// ```
+///
+/// `mtime` counts only where it is true: in a git work tree, for
+/// untracked or edited files (a tracked, unmodified file's mtime is when
+/// it was checked out); outside any work tree, only when the user named
+/// `lastmod` ([`SourceConfig::lastmod_named`]), never from the default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
 #[non_exhaustive]
@@ -78,6 +85,17 @@ pub struct SourceConfig {
     pub priority: Option<Priority>,
     /// List drafts too (as `zola serve --drafts` / `hugo -D` build them).
     pub include_drafts: bool,
+    /// The user named `lastmod` (flag, `sitemap.toml`, `book.toml`,
+    /// builder), so an `mtime` in it counts outside git work trees too.
+    /// Not a key: whoever resolves the settings knows where `lastmod`
+    /// came from and sets it (a default list and the same list written
+    /// out mean different things here).
+    #[serde(skip)]
+    pub lastmod_named: bool,
+    /// git must not run at all (a build script without the `git`
+    /// feature): every file counts as outside a work tree.
+    #[serde(skip)]
+    pub no_git: bool,
 }
 
 impl Default for SourceConfig {
@@ -90,6 +108,8 @@ impl Default for SourceConfig {
             changefreq: None,
             priority: None,
             include_drafts: false,
+            lastmod_named: false,
+            no_git: false,
         }
     }
 }
@@ -186,6 +206,9 @@ pub enum Warning {
     NoGitRepository {
         /// The site root.
         root: PathBuf,
+        /// `mtime` is in the precedence but was not named by the user, so
+        /// it is skipped too.
+        mtime_skipped: bool,
     },
     /// A shallow clone cut off some files' history.
     ShallowClone {
@@ -195,6 +218,8 @@ pub enum Warning {
         first: PathBuf,
         /// What was done about it.
         policy: ShallowPolicy,
+        /// The CI host the build runs on, whose fix the message names.
+        host: Option<CiHost>,
     },
     /// A `lastmod` more than a day after now (a day allows for any time
     /// zone): a typo such as `9999-12-31` would otherwise pass unseen.
@@ -209,24 +234,37 @@ pub enum Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::NoGitRepository { root } => write!(
-                f,
-                "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
-                root.display()
-            ),
+            Warning::NoGitRepository {
+                root,
+                mtime_skipped,
+            } => {
+                write!(
+                    f,
+                    "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
+                    root.display()
+                )?;
+                if *mtime_skipped {
+                    // A CI checkout's mtime is the time of the build.
+                    f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
+                }
+                Ok(())
+            }
             Warning::ShallowClone {
                 count,
                 first,
                 policy,
+                host,
             } => {
+                // Never their mtime: that is when the clone was made.
                 let what = match policy {
                     ShallowPolicy::Omit => "they get no lastmod",
-                    _ => "lastmod falls back to the next source",
+                    _ => "they get no lastmod unless their front matter has a date",
                 };
                 write!(
                     f,
-                    "shallow git clone: the history of {count} file(s) (first: {}) is cut off, so their last commit date is unknown and {what}; fetch the full history with `fetch-depth: 0` in actions/checkout, or `git fetch --unshallow`",
-                    first.display()
+                    "shallow git clone: the history of {count} file(s) (first: {}) is cut off, so their last commit date is unknown and {what}; to fetch the full history, {}",
+                    first.display(),
+                    full_history_fix(*host)
                 )
             }
             Warning::FutureLastmod { source, lastmod } => write!(
@@ -258,6 +296,9 @@ pub struct Pipeline {
     filter: Filter,
     /// "Now", for the future-lastmod warning; the clock when `None`.
     now: Option<jiff::Timestamp>,
+    /// The CI host whose fix a shallow clone's message names; detected
+    /// from the environment when `None`.
+    ci_host: Option<Option<CiHost>>,
 }
 
 impl Pipeline {
@@ -269,6 +310,7 @@ impl Pipeline {
             config,
             filter,
             now: None,
+            ci_host: None,
         })
     }
 
@@ -278,6 +320,17 @@ impl Pipeline {
     pub fn with_now(mut self, now: jiff::Timestamp) -> Pipeline {
         self.now = Some(now);
         self
+    }
+
+    /// Fixes the CI host (tests), for the shallow-clone message.
+    #[must_use]
+    pub fn with_ci_host(mut self, host: Option<CiHost>) -> Pipeline {
+        self.ci_host = Some(host);
+        self
+    }
+
+    fn ci_host(&self) -> Option<CiHost> {
+        self.ci_host.unwrap_or_else(CiHost::detect)
     }
 
     /// The configuration.
@@ -329,7 +382,7 @@ impl Pipeline {
             .saturating_add(jiff::SignedDuration::from_hours(24))
             .unwrap_or(jiff::Timestamp::MAX);
         for page in kept {
-            let lastmod = self.lastmod(&page, git.as_ref(), &mut cut_off);
+            let lastmod = self.lastmod(&page, &git, &mut cut_off);
             if let Some(l) = &lastmod
                 && is_after(l, latest)
             {
@@ -353,34 +406,52 @@ impl Pipeline {
                 count: cut_off.len(),
                 first: first.clone(),
                 policy: self.config.git.shallow,
+                host: self.ci_host(),
             });
         }
         Ok(output)
     }
 
-    /// Reads git for the pages that need it; fails early under
+    /// Reads git for the pages that need it: their history when `git`
+    /// is in the precedence, else only their status when `mtime` is
+    /// (to tell true mtimes from checkout times). Fails early under
     /// [`ShallowPolicy::Fail`].
-    fn read_git(&self, pages: &[Page], output: &mut Output) -> Result<Option<GitHistory>, Error> {
+    fn read_git(&self, pages: &[Page], output: &mut Output) -> Result<GitView, Error> {
         let precedence = &self.config.lastmod;
-        let Some(git_at) = precedence.iter().position(|s| *s == LastmodSource::Git) else {
-            return Ok(None);
+        let asks = |source: LastmodSource| -> Vec<&Page> {
+            let Some(at) = precedence.iter().position(|s| *s == source) else {
+                return Vec::new();
+            };
+            let before = &precedence[..at];
+            pages
+                .iter()
+                .filter(|p| !before.iter().any(|s| self.settled_without_git(p, *s)))
+                .collect()
         };
-        let before_git = &precedence[..git_at];
-        let mut files: Vec<PathBuf> = pages
+        let (for_git, for_mtime) = (asks(LastmodSource::Git), asks(LastmodSource::Mtime));
+        let mut files: Vec<PathBuf> = for_git
             .iter()
-            .filter(|p| !before_git.iter().any(|s| self.settled_without_git(p, *s)))
             .flat_map(|p| std::iter::once(&p.source).chain(&p.deps).cloned())
+            .chain(for_mtime.iter().map(|p| p.source.clone()))
             .collect();
         files.sort();
         files.dedup();
-        if files.is_empty() {
-            return Ok(None);
+        if files.is_empty() || self.config.no_git {
+            return Ok(GitView::Unknown);
         }
-        let Some(history) = GitHistory::read(&self.root, &files, &self.config.git)? else {
-            output.warnings.push(Warning::NoGitRepository {
-                root: self.root.clone(),
-            });
-            return Ok(None);
+        let history = if precedence.contains(&LastmodSource::Git) {
+            GitHistory::read(&self.root, &files, &self.config.git)?
+        } else {
+            GitHistory::read_status(&self.root, &files)?
+        };
+        let Some(history) = history else {
+            if !for_git.is_empty() {
+                output.warnings.push(Warning::NoGitRepository {
+                    root: self.root.clone(),
+                    mtime_skipped: !for_mtime.is_empty() && !self.config.lastmod_named,
+                });
+            }
+            return Ok(GitView::Outside);
         };
         if self.config.git.shallow == ShallowPolicy::Fail {
             let cut: Vec<&PathBuf> = files
@@ -392,10 +463,11 @@ impl Pipeline {
                     dir: history.toplevel().to_owned(),
                     count: cut.len(),
                     first: (*first).clone(),
+                    host: self.ci_host(),
                 });
             }
         }
-        Ok(Some(history))
+        Ok(GitView::Inside(history))
     }
 
     /// Whether `source` gives this page a lastmod without git (so git need
@@ -408,25 +480,38 @@ impl Pipeline {
         }
     }
 
-    fn lastmod(
-        &self,
-        page: &Page,
-        git: Option<&GitHistory>,
-        cut_off: &mut Vec<PathBuf>,
-    ) -> Option<Lastmod> {
+    fn lastmod(&self, page: &Page, git: &GitView, cut_off: &mut Vec<PathBuf>) -> Option<Lastmod> {
+        let history = match git {
+            GitView::Inside(history) => Some(history),
+            _ => None,
+        };
+        let answer = history.and_then(|h| h.get(&page.source));
         for source in &self.config.lastmod {
             let found = match source {
                 LastmodSource::FrontMatter => page.overrides.lastmod.clone(),
                 LastmodSource::Date => page.overrides.date.clone(),
-                LastmodSource::Mtime => self.mtime(&page.source),
-                LastmodSource::Git => match self.page_git_date(git, page) {
+                LastmodSource::Mtime => {
+                    let true_here = match git {
+                        // A file git was not asked about: not one that
+                        // reaches this source (see `read_git`).
+                        GitView::Inside(_) => answer.is_some_and(GitLastmod::mtime_is_true),
+                        GitView::Outside | GitView::Unknown => self.config.lastmod_named,
+                    };
+                    if true_here {
+                        self.mtime(&page.source)
+                    } else {
+                        None
+                    }
+                }
+                LastmodSource::Git => match self.page_git_date(history, page) {
                     FileDate::Known(found) => found,
                     FileDate::CutOff => {
                         cut_off.push(page.source.clone());
                         if self.config.git.shallow == ShallowPolicy::Omit {
                             return None;
                         }
-                        // Warn: the next source decides.
+                        // Warn: the next source decides (the `mtime`
+                        // source gives nothing for a tracked file).
                         None
                     }
                 },
@@ -487,6 +572,16 @@ enum FileDate {
     Known(Option<Lastmod>),
     /// A shallow clone cuts its history off.
     CutOff,
+}
+
+/// What git said about the pages, as far as it was asked.
+enum GitView {
+    /// The site is in a work tree; the answers for the pages asked about.
+    Inside(GitHistory),
+    /// The site is in no work tree (or git is not installed).
+    Outside,
+    /// git was not asked (no source needs it, or it must not run).
+    Unknown,
 }
 
 /// Whether `lastmod` starts after `latest`. `Lastmod::start` gives

@@ -160,7 +160,10 @@ fn dep_cut_off_by_a_shallow_clone_leaves_the_page_undated() {
     // Two commits: `a.rs`'s (the boundary) and `ch3.md`'s.
     let clone = Repo::shallow_clone(&origin, 2);
     let config: SourceConfig = toml::from_str("lastmod = [\"git\"]").unwrap();
-    let pipeline = Pipeline::new(&root(&clone), config).unwrap();
+    // The message names the fix for no CI host in particular.
+    let pipeline = Pipeline::new(&root(&clone), config)
+        .unwrap()
+        .with_ci_host(None);
     let ch3 = |deps: &[&str]| {
         vec![Page::new("ch3.md", loc("ch3")).with_deps(deps.iter().map(PathBuf::from).collect())]
     };
@@ -176,7 +179,7 @@ fn dep_cut_off_by_a_shallow_clone_leaves_the_page_undated() {
     assert_eq!(
         warnings,
         [
-            "shallow git clone: the history of 1 file(s) (first: ch3.md) is cut off, so their last commit date is unknown and lastmod falls back to the next source; fetch the full history with `fetch-depth: 0` in actions/checkout, or `git fetch --unshallow`"
+            "shallow git clone: the history of 1 file(s) (first: ch3.md) is cut off, so their last commit date is unknown and they get no lastmod unless their front matter has a date; to fetch the full history, run `git fetch --unshallow --filter=blob:none` before the build (in GitHub Actions: `fetch-depth: 0` in actions/checkout)"
         ]
     );
 }

@@ -913,3 +913,171 @@ fn long_history_read_matches_the_single_pass_and_git() {
         assert_eq!(early.get(p), single.get(p), "{}", p.display());
     }
 }
+
+/// Answers as [`ours_and_git`] writes them.
+fn dated(history: &GitHistory, files: &[String]) -> Vec<String> {
+    files
+        .iter()
+        .map(|f| match history.get(Path::new(f)).unwrap() {
+            GitLastmod::Committed(l) => format!("{f}: {l}"),
+            other => format!("{f}: {other:?}"),
+        })
+        .collect()
+}
+
+/// `git log --format='%H %cI' -- FILE` with the commits of `ignored`
+/// removed: the newest that is left, as `file: date` (`OnlyIgnoredRevs`
+/// when none is), the way [`ours_and_git`] writes answers.
+fn reference_without(dir: &Path, files: &[String], ignored: &[String]) -> Vec<String> {
+    files
+        .iter()
+        .map(|f| {
+            let log = crate::support::run_git(dir, &["log", "--format=%H %cI", "--", f], None);
+            let kept = log
+                .lines()
+                .filter_map(|l| l.split_once(' '))
+                .find(|(id, _)| !ignored.iter().any(|i| i == id));
+            match kept {
+                Some((_, date)) => {
+                    let date = date
+                        .strip_suffix("+00:00")
+                        .map_or(date.to_owned(), |t| format!("{t}Z"));
+                    format!("{f}: {date}")
+                }
+                None if log.trim().is_empty() => format!("{f}: NoCommit"),
+                None => format!("{f}: OnlyIgnoredRevs"),
+            }
+        })
+        .collect()
+}
+
+/// Issue #16: a mass-reformatting commit stamped its date on every file
+/// it touched. Listed in `.git-blame-ignore-revs` (read by default at the
+/// top level, with its comments and blank lines), it is skipped: each
+/// file gets its newest commit not listed, as `git log` says once the
+/// listed commits are removed, by one process and by a split pass.
+#[test]
+fn ignored_revs_are_skipped_as_git_log_without_them() {
+    let repo = long_history();
+    // git is asked about a sample (a `git log` per file is slow on 3,000
+    // commits); the pass reads all 150 at once.
+    let all = repo.tracked("");
+    let paths: Vec<PathBuf> = all.iter().map(PathBuf::from).collect();
+    let files: Vec<String> = all.iter().step_by(6).cloned().collect();
+    let sample = |history: &GitHistory| dated(history, &files);
+    // The root (it added every page), and every 7th commit that is not a
+    // merge: a file whose only commits are these has no date that counts.
+    let commits = repo.git(&["rev-list", "--no-merges", "HEAD"]);
+    let commits: Vec<&str> = commits.lines().collect();
+    let mut ignored: Vec<String> = commits.iter().step_by(7).map(|c| c.to_string()).collect();
+    ignored.push(commits.last().unwrap().to_string());
+    // And every commit of one sampled page that no merge changed.
+    let only = files
+        .iter()
+        .map(|f| repo.git(&["log", "--format=%H %P", "--", f]))
+        .find(|log| log.lines().all(|l| l.split(' ').count() == 2))
+        .expect("a page no merge changed");
+    ignored.extend(only.lines().map(|l| l[..40].to_owned()));
+    let mut list = String::from("# Mass reformatting\n\n");
+    for id in &ignored {
+        list.push_str(&format!("{id}   # reformat\n"));
+    }
+    repo.write(".git-blame-ignore-revs", &list);
+    let theirs = reference_without(&repo.dir, &files, &ignored);
+    let unlisted = reference_without(&repo.dir, &files, &[]);
+    assert_ne!(
+        theirs, unlisted,
+        "the list must change some answers to mean anything"
+    );
+    assert!(
+        theirs.iter().any(|l| l.ends_with("OnlyIgnoredRevs")),
+        "{theirs:#?}"
+    );
+    let options = GitOptions::default();
+    for processes in [1, 2, 4] {
+        let history = GitHistory::read_with_processes(&repo.dir, &paths, &options, processes, 500)
+            .unwrap()
+            .unwrap();
+        assert_eq!(sample(&history), theirs, "{processes} process(es)");
+    }
+    // Named explicitly, or turned off with an empty path.
+    let mut named = GitOptions::default();
+    std::fs::rename(
+        repo.dir.join(".git-blame-ignore-revs"),
+        repo.dir.join("revs"),
+    )
+    .unwrap();
+    named.ignore_revs = Some(PathBuf::from("revs"));
+    let history = GitHistory::read(&repo.dir, &paths, &named)
+        .unwrap()
+        .unwrap();
+    assert_eq!(sample(&history), theirs);
+    repo.write(".git-blame-ignore-revs", &list);
+    named.ignore_revs = Some(PathBuf::new());
+    let history = GitHistory::read(&repo.dir, &paths, &named)
+        .unwrap()
+        .unwrap();
+    assert_eq!(sample(&history), unlisted);
+}
+
+/// A small history: every page written, one edited, a reformatting of all
+/// of them, then one more edit. With the reformatting listed, the pages
+/// keep the dates of their last real edits.
+#[test]
+fn reformatting_commit_listed_keeps_the_last_real_edit() {
+    let repo = Repo::new();
+    for f in ["a.md", "b.md", "c.md"] {
+        repo.write(f, &format!("{f}\n"));
+    }
+    repo.commit("pages", "2022-01-01T00:00:00Z");
+    repo.write("b.md", "b, edited\n");
+    repo.commit("edit b", "2022-06-01T00:00:00+02:00");
+    for f in ["a.md", "b.md", "c.md"] {
+        let text = std::fs::read_to_string(repo.dir.join(f)).unwrap();
+        repo.write(f, &format!("  {text}"));
+    }
+    repo.commit("reformat everything", "2023-01-01T00:00:00Z");
+    let reformat = repo.git(&["rev-parse", "HEAD"]).trim().to_owned();
+    repo.write("c.md", "c, edited\n");
+    repo.commit("edit c", "2023-02-01T00:00:00Z");
+    repo.write(".git-blame-ignore-revs", &format!("{reformat}\n"));
+    let files = repo.tracked("");
+    let theirs = reference_without(&repo.dir, &files, &[reformat]);
+    let (ours, _) = ours_and_git(&repo.dir, &files, &GitOptions::default());
+    assert_eq!(ours, theirs);
+    assert_eq!(
+        ours,
+        [
+            "a.md: 2022-01-01T00:00:00Z",
+            "b.md: 2022-06-01T00:00:00+02:00",
+            "c.md: 2023-02-01T00:00:00Z"
+        ]
+    );
+}
+
+/// An abbreviated id cannot be trusted to name one commit (and `git
+/// blame` refuses it too): an error naming the file and line.
+#[test]
+fn abbreviated_ignore_rev_is_an_error_naming_its_line() {
+    let repo = Repo::new();
+    repo.write("a.md", "a\n");
+    repo.commit("a", "2024-01-01T00:00:00Z");
+    let head = repo.git(&["rev-parse", "HEAD"]);
+    repo.write(
+        ".git-blame-ignore-revs",
+        &format!("# ok\n{}\n\n{}  # short\n", head.trim(), &head[..12]),
+    );
+    let err = GitHistory::read(&repo.dir, &[PathBuf::from("a.md")], &GitOptions::default())
+        .unwrap_err()
+        .to_string();
+    let file = repo.dir.join(".git-blame-ignore-revs");
+    assert_eq!(
+        err,
+        format!(
+            "{}:4: `{}` is not a full commit id (40 or 64 hex digits); write the whole id (`git rev-parse {}` prints it), as `git blame --ignore-revs-file` needs it too",
+            file.display(),
+            &head[..12],
+            &head[..12]
+        )
+    );
+}

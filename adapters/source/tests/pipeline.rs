@@ -161,6 +161,9 @@ fn blog_end_to_end() {
     insta::assert_snapshot!(render(&output));
 }
 
+/// With `lastmod = ["mtime"]` the checked-out files used to get the time
+/// of the checkout; only the edited and the untracked file have a true
+/// mtime.
 #[test]
 fn precedence_is_configurable() {
     let repo = blog();
@@ -177,25 +180,9 @@ fn precedence_is_configurable() {
                 .lastmod
                 .map(|l| l.to_string())
                 .unwrap_or_else(|| "-".into());
-            if precedence == "[\"mtime\"]"
-                && !url.loc.as_str().contains("edited")
-                && !url.loc.as_str().contains("about")
-            {
-                // Checked-out files have today's mtime: only its presence is stable.
-                writeln!(
-                    out,
-                    "  {} {}",
-                    url.loc,
-                    if lastmod == "-" {
-                        "-"
-                    } else {
-                        "(checkout time)"
-                    }
-                )
-                .unwrap();
-            } else {
-                writeln!(out, "  {} {lastmod}", url.loc).unwrap();
-            }
+            // `mtime` gives nothing for a tracked, unmodified file (its
+            // mtime is the checkout's), so every line is stable.
+            writeln!(out, "  {} {lastmod}", url.loc).unwrap();
         }
     }
     insta::assert_snapshot!(out);
@@ -255,8 +242,40 @@ fn outside_git_warns_and_falls_back() {
     insta::assert_snapshot!(text);
 }
 
+/// Outside git the default precedence used to give an undated page its
+/// mtime (a CI checkout's time); now only a `lastmod` the user named
+/// brings `mtime` in, and then it is used.
+#[test]
+fn outside_git_mtime_only_when_lastmod_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("content")).unwrap();
+    std::fs::write(dir.path().join("content/b.md"), "no front matter\n").unwrap();
+    set_mtime(&dir.path().join("content/b.md"));
+    let mut lines = Vec::new();
+    for named in [false, true] {
+        let mut config = SourceConfig::default();
+        config.lastmod_named = named;
+        let output = Pipeline::new(dir.path(), config)
+            .unwrap()
+            .run(pages(dir.path()))
+            .unwrap();
+        lines.push(format!(
+            "named {named}: {}",
+            render(&output).lines().next().unwrap()
+        ));
+    }
+    assert_eq!(
+        lines,
+        [
+            "named false: https://example.org/b/ lastmod=- changefreq=- priority=-",
+            "named true: https://example.org/b/ lastmod=2024-06-01T12:00:00Z changefreq=- priority=-",
+        ]
+    );
+}
+
 /// A site in a `--depth 2` clone with each policy: warn falls back to the
-/// page's date, omit writes no lastmod, fail stops with the fix.
+/// page's date (never to the mtime, which is the clone's: `older.md` used
+/// to get it), omit writes no lastmod, fail stops with the fix.
 #[test]
 fn shallow_clone_policies() {
     let source = Repo::new();
@@ -276,7 +295,8 @@ fn shallow_clone_policies() {
             &clone.dir,
             config(&format!("[git]\nshallow = \"{policy}\"")),
         )
-        .unwrap();
+        .unwrap()
+        .with_ci_host(None);
         writeln!(out, "shallow = {policy}").unwrap();
         match pipeline.run(pages(&clone.dir)) {
             Ok(output) => out.push_str(&render(&output)),

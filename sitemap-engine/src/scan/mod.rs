@@ -228,6 +228,19 @@ pub(crate) fn source_config(resolved: &Resolved, git_allowed: bool) -> Result<So
             "dependencies are dated by git, which needs the `git` feature of sitemap-build",
         ));
     }
+    // A flag's relative path is from the working directory (a file's was
+    // made absolute from its folder when read).
+    config.git.ignore_revs = match &s.git.ignore_revs {
+        Some(p) if !p.as_os_str().is_empty() => Some(
+            std::path::absolute(p)
+                .map_err(|e| resolved.value_error("git.ignore-revs", e.to_string()))?,
+        ),
+        other => other.clone(),
+    };
+    // Outside git, `mtime` counts only when the user named `lastmod`;
+    // `Settings::lastmod` is `Some` exactly then, whichever skin set it.
+    config.lastmod_named = s.lastmod.is_some();
+    config.no_git = !git_allowed;
     Ok(config)
 }
 

@@ -12,6 +12,15 @@
 //! and when it does not, the pass is redone by one process with
 //! `--topo-order`. When no file waits any more, git is stopped.
 //!
+//! Commits on the ignore-revs list ([`IgnoreRevs`],
+//! `.git-blame-ignore-revs`) are skipped inside the same pass: such a
+//! commit answers no file; a file it changed waits on at the parent git
+//! would follow (through a merge that differs from every parent: the
+//! first), so it gets its newest commit not listed, as `git log -- FILE`
+//! says once the listed commits are removed. A file only listed commits
+//! changed is [`GitLastmod::OnlyIgnoredRevs`]. Nothing else changes: the
+//! same processes, split, and early stop.
+//!
 //! Almost all the time goes into git's tree diffs, on one core. So on a
 //! long history the stream is produced by several processes at once (one
 //! per core, at most [`MAX_PROCESSES`]), while the walk still takes the
@@ -95,6 +104,12 @@ impl Oid {
     }
 }
 
+impl std::fmt::Debug for Oid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}
+
 impl std::fmt::Display for Oid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.bytes[..usize::from(self.len)]
@@ -119,6 +134,82 @@ pub enum GitLastmod {
     /// Tracked, but no commit reachable from HEAD has it (for example
     /// staged but never committed).
     NoCommit,
+    /// Every commit that changed it is on the ignore-revs list: git has
+    /// no date for it that counts.
+    OnlyIgnoredRevs,
+    /// Tracked and unmodified; its date was not asked
+    /// ([`GitHistory::read_status`]).
+    Tracked,
+}
+
+impl GitLastmod {
+    /// Whether the file's modification time tells when it was last
+    /// changed: not for a file git tracks unmodified (its mtime is when
+    /// it was checked out), yes for an edited or untracked one.
+    pub fn mtime_is_true(&self) -> bool {
+        match self {
+            GitLastmod::Uncommitted | GitLastmod::Untracked | GitLastmod::NoCommit => true,
+            GitLastmod::Committed(_)
+            | GitLastmod::CutOff
+            | GitLastmod::OnlyIgnoredRevs
+            | GitLastmod::Tracked => false,
+        }
+    }
+}
+
+/// The commits a history pass does not count, read from a file in the
+/// format of `.git-blame-ignore-revs` (what `git blame
+/// --ignore-revs-file` reads): one full commit id a line, `#` starts a
+/// comment, blank lines are skipped.
+///
+/// An abbreviated id is an error naming its line: git refuses it too, and
+/// a prefix could name a different commit tomorrow. A full id that is not
+/// in the repository is accepted silently, as git does: the list is
+/// shared by every clone, and a shallow clone, a branch rewritten since,
+/// or a commit of another branch all leave ids that this checkout does
+/// not have; a warning there would fire on every CI build.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IgnoreRevs {
+    ids: HashSet<Oid>,
+}
+
+impl IgnoreRevs {
+    /// Reads and parses `path`.
+    pub fn read(path: &Path) -> Result<IgnoreRevs, Error> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        IgnoreRevs::parse(path, &text)
+    }
+
+    /// Parses `text`, the contents of `path` (named in errors).
+    pub fn parse(path: &Path, text: &str) -> Result<IgnoreRevs, Error> {
+        let mut ids = HashSet::new();
+        for (n, line) in text.lines().enumerate() {
+            let id = line.split('#').next().unwrap_or_default().trim();
+            if id.is_empty() {
+                continue;
+            }
+            let oid = Oid::from_hex(id.as_bytes()).ok_or_else(|| Error::IgnoreRevs {
+                path: path.to_owned(),
+                line: n + 1,
+                text: id.to_owned(),
+            })?;
+            ids.insert(oid);
+        }
+        Ok(IgnoreRevs { ids })
+    }
+
+    /// How many commits are listed.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
 }
 
 /// The git answers for a set of files, read by [`GitHistory::read`].
@@ -206,6 +297,10 @@ impl GitHistory {
         } else {
             HashSet::new()
         };
+        let ignored = match options.ignore_revs_file(root, &info.toplevel) {
+            Some(file) => IgnoreRevs::read(&file)?.ids,
+            None => HashSet::new(),
+        };
         let ids: HashMap<&str, u32> = by_repo_path
             .iter()
             .map(|(p, &i)| (p.as_str(), i as u32))
@@ -241,6 +336,7 @@ impl GitHistory {
                         ids: &ids,
                         date: options.date,
                         shallow_commits: &shallow_commits,
+                        ignored: &ignored,
                     };
                     git.log(&pass, &mut status, split)?
                 } else {
@@ -260,6 +356,47 @@ impl GitHistory {
                 .or_insert(answer.unwrap_or(GitLastmod::NoCommit));
         }
         Ok(Some(history))
+    }
+
+    /// Asks git only which of `files` (relative to `root`) are tracked
+    /// and unmodified ([`GitLastmod::Tracked`]), edited
+    /// ([`GitLastmod::Uncommitted`]) or untracked, ignored included
+    /// ([`GitLastmod::Untracked`]): no history is read. `Ok(None)`
+    /// outside a git work tree. This is what the `mtime` source needs to
+    /// know when git dates are not asked for.
+    pub fn read_status(root: &Path, files: &[PathBuf]) -> Result<Option<GitHistory>, Error> {
+        let git = Git {
+            dir: root.to_owned(),
+        };
+        let Some(info) = git.rev_parse()? else {
+            return Ok(None);
+        };
+        let git = Git {
+            dir: info.toplevel.clone(),
+        };
+        let status: HashMap<String, [u8; 2]> = git.status(&info.prefix)?.into_iter().collect();
+        let tracked = git.tracked(&info.prefix)?;
+        let files = files
+            .iter()
+            .map(|file| {
+                let answer = match repo_path(&info.prefix, file) {
+                    Some(p) => match status.get(&p) {
+                        Some(b"??") => GitLastmod::Untracked,
+                        Some(_) => GitLastmod::Uncommitted,
+                        None if tracked.contains(&p) => GitLastmod::Tracked,
+                        None => GitLastmod::Untracked,
+                    },
+                    None => GitLastmod::Untracked,
+                };
+                (file.clone(), answer)
+            })
+            .collect();
+        Ok(Some(GitHistory {
+            toplevel: info.toplevel,
+            shallow: info.shallow,
+            files,
+            log_processes: 0,
+        }))
     }
 
     /// The answer for a file, by the path it was requested with.

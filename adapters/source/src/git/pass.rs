@@ -165,6 +165,24 @@ impl Git {
             .collect())
     }
 
+    /// The files git tracks under `prefix` (paths from the top level).
+    pub(super) fn tracked(&self, prefix: &str) -> Result<HashSet<String>, Error> {
+        let pathspec = if prefix.is_empty() { "." } else { prefix };
+        let out = self.output(&["ls-files", "-z", "--", pathspec])?;
+        if !out.status.success() {
+            return Err(self.error(format!(
+                "`git ls-files` failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+        Ok(out
+            .stdout
+            .split(|&b| b == 0)
+            .filter(|p| !p.is_empty())
+            .map(|p| String::from_utf8_lossy(p).into_owned())
+            .collect())
+    }
+
     pub(super) fn shallow_commits(&self, file: &Path) -> Result<HashSet<Oid>, Error> {
         let text = std::fs::read_to_string(file).map_err(|source| Error::Io {
             path: file.to_owned(),
@@ -222,7 +240,7 @@ impl Git {
         order: Order,
         split: Split,
     ) -> Result<Walked, Error> {
-        let mut walk = Walk::new(pass.ids, pass.shallow_commits, self);
+        let mut walk = Walk::new(pass.ids, pass.shallow_commits, pass.ignored, self);
         let end =
             std::thread::scope(|scope| self.drive(scope, pass, &mut walk, status, order, split));
         if let Some(mut trees) = walk.trees.take() {
@@ -551,6 +569,8 @@ pub(super) struct Pass<'a> {
     pub(super) ids: &'a HashMap<&'a str, u32>,
     pub(super) date: GitDate,
     pub(super) shallow_commits: &'a HashSet<Oid>,
+    /// Commits that answer no file (the ignore-revs list).
+    pub(super) ignored: &'a HashSet<Oid>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

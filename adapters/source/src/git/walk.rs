@@ -61,6 +61,13 @@ pub(super) struct Walk<'a> {
     /// `git status`'s answers have been taken into account.
     pub(super) status_applied: bool,
     pub(super) shallow_commits: &'a HashSet<Oid>,
+    /// Commits on the ignore-revs list: they answer no file, which waits
+    /// on at the parent git would follow.
+    ignored: &'a HashSet<Oid>,
+    /// Files an ignored commit changed while they waited at it: if no
+    /// other commit answers them, the answer is
+    /// [`GitLastmod::OnlyIgnoredRevs`], not `NoCommit`.
+    touched_by_ignored: Vec<bool>,
     pub(super) trees: Option<TreeLookup>,
     pub(super) git: &'a Git,
     /// How many `git log` processes the pass started.
@@ -71,6 +78,7 @@ impl<'a> Walk<'a> {
     pub(super) fn new(
         ids: &'a HashMap<&'a str, u32>,
         shallow_commits: &'a HashSet<Oid>,
+        ignored: &'a HashSet<Oid>,
         git: &'a Git,
     ) -> Walk<'a> {
         let n = ids.values().map(|&i| i as usize + 1).max().unwrap_or(0);
@@ -91,6 +99,12 @@ impl<'a> Walk<'a> {
             out_of_order: false,
             status_applied: false,
             shallow_commits,
+            ignored,
+            touched_by_ignored: if ignored.is_empty() {
+                Vec::new()
+            } else {
+                vec![false; n]
+            },
             trees: None,
             git,
             log_processes: 0,
@@ -100,10 +114,19 @@ impl<'a> Walk<'a> {
     pub(super) fn into_answers(self) -> Vec<(u32, GitLastmod)> {
         let ids = self.ids;
         let mut answer = self.answer;
+        let touched = self.touched_by_ignored;
         ids.values()
-            // A file whose walk ran past every commit without meeting one
-            // that has it: tracked, but never committed on this history.
-            .map(|&i| (i, answer[i as usize].take().unwrap_or(GitLastmod::NoCommit)))
+            .map(|&i| {
+                // A file whose walk ran past every commit without meeting
+                // one that has it: tracked, but never committed on this
+                // history, or changed only by ignored commits.
+                let a = answer[i as usize].take().unwrap_or(GitLastmod::NoCommit);
+                if a == GitLastmod::NoCommit && touched.get(i as usize) == Some(&true) {
+                    (i, GitLastmod::OnlyIgnoredRevs)
+                } else {
+                    (i, a)
+                }
+            })
             .collect()
     }
 
@@ -228,6 +251,13 @@ impl<'a> Walk<'a> {
             }
             return Ok(());
         }
+        if self.ignored.contains(&commit.id) {
+            // Not a change that counts: the files it changed wait on, at
+            // the parent git would follow for them, as if this commit
+            // had changed nothing of theirs.
+            self.pass_over_ignored(commit, rep)?;
+            return Ok(());
+        }
         match commit.parents.len() {
             0 => {
                 // A root commit: it added every file it has; a file it
@@ -260,39 +290,7 @@ impl<'a> Walk<'a> {
                 // no block for a parent whose tree is the merge's own, so
                 // when blocks are missing, ask which parents those are.
                 let blocks = &commit.blocks;
-                let per_parent: Vec<Option<HashSet<u32>>> = if blocks.len() == n {
-                    blocks
-                        .iter()
-                        .map(|b| Some(b.iter().copied().collect()))
-                        .collect()
-                } else if blocks.len() == 1 && blocks[0].is_empty() {
-                    vec![None; n]
-                } else {
-                    // Rare (a merge whose tree is one parent's), so the
-                    // trees are asked for here rather than printed for
-                    // every commit.
-                    let own = self.tree_of(commit.id)?;
-                    let trees = self.parent_trees(&commit.parents)?;
-                    let same: Vec<bool> = trees.iter().map(|t| *t == own).collect();
-                    let differing = same.iter().filter(|s| !**s).count();
-                    if differing != blocks.len() {
-                        return Err(self.git.error(format!(
-                            "merge {} has {} diff blocks for {differing} parent(s) that differ from it",
-                            commit.id,
-                            blocks.len()
-                        )));
-                    }
-                    let mut it = blocks.iter();
-                    same.iter()
-                        .map(|&s| {
-                            if s {
-                                None
-                            } else {
-                                it.next().map(|b| b.iter().copied().collect())
-                            }
-                        })
-                        .collect()
-                };
+                let per_parent = self.per_parent(commit, n)?;
                 // Only files some block lists can leave the first-parent
                 // walk; every other file is TREESAME to the first parent.
                 let mut listed: Vec<u32> = blocks.iter().flatten().copied().collect();
@@ -318,6 +316,88 @@ impl<'a> Walk<'a> {
                             let d = date.clone().expect("set above");
                             self.resolve(f, rep, d);
                         }
+                    }
+                }
+                self.send(rep, commit.parents[0]);
+            }
+        }
+        Ok(())
+    }
+
+    /// Each parent's changed files, in parent order; `None` for a parent
+    /// whose tree is the merge's own (git prints no block for it, so when
+    /// blocks are missing the trees tell which parents those are).
+    fn per_parent(
+        &mut self,
+        commit: &Commit,
+        n: usize,
+    ) -> Result<Vec<Option<HashSet<u32>>>, Error> {
+        let blocks = &commit.blocks;
+        Ok(if blocks.len() == n {
+            blocks
+                .iter()
+                .map(|b| Some(b.iter().copied().collect()))
+                .collect()
+        } else if blocks.len() == 1 && blocks[0].is_empty() {
+            vec![None; n]
+        } else {
+            // Rare (a merge whose tree is one parent's), so the
+            // trees are asked for here rather than printed for
+            // every commit.
+            let own = self.tree_of(commit.id)?;
+            let trees = self.parent_trees(&commit.parents)?;
+            let same: Vec<bool> = trees.iter().map(|t| *t == own).collect();
+            let differing = same.iter().filter(|s| !**s).count();
+            if differing != blocks.len() {
+                return Err(self.git.error(format!(
+                    "merge {} has {} diff blocks for {differing} parent(s) that differ from it",
+                    commit.id,
+                    blocks.len()
+                )));
+            }
+            let mut it = blocks.iter();
+            same.iter()
+                .map(|&s| {
+                    if s {
+                        None
+                    } else {
+                        it.next().map(|b| b.iter().copied().collect())
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// An ignored commit: a file it changed is answered by no one here.
+    /// Through a merge a file still follows the first parent it is
+    /// TREESAME to, and the first parent when it is TREESAME to none.
+    fn pass_over_ignored(&mut self, commit: &Commit, rep: u32) -> Result<(), Error> {
+        for &f in commit.blocks.iter().flatten() {
+            if self.waits_in(f, rep) {
+                self.touched_by_ignored[f as usize] = true;
+            }
+        }
+        match commit.parents.len() {
+            0 => {
+                for f in self.all_in(rep) {
+                    self.resolve(f, rep, GitLastmod::NoCommit);
+                }
+            }
+            1 => self.send(rep, commit.parents[0]),
+            n => {
+                let per_parent = self.per_parent(commit, n)?;
+                let mut listed: Vec<u32> = commit.blocks.iter().flatten().copied().collect();
+                listed.sort_unstable();
+                listed.dedup();
+                for f in listed {
+                    if !self.waits_in(f, rep) {
+                        continue;
+                    }
+                    let follow = per_parent
+                        .iter()
+                        .position(|p| p.as_ref().is_none_or(|changed| !changed.contains(&f)));
+                    if let Some(p) = follow.filter(|&p| p > 0) {
+                        self.send_one(f, rep, commit.parents[p]);
                     }
                 }
                 self.send(rep, commit.parents[0]);
