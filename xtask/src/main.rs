@@ -104,6 +104,18 @@ fn ci() -> Result<()> {
     run(cargo().args(["test", "-p", "sitemap-core", "--no-default-features"]))?;
     run(cargo().args(["test", "-p", "sitemap-build"]))?;
     run(cargo().args(["test", "-p", "sitemap-build", "--all-features"]))?;
+    // And linted so: code only one feature uses must be gated by it.
+    run(cargo().args([
+        "clippy",
+        "-p",
+        "sitemap-engine",
+        "-p",
+        "sitemap-build",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
     run(cargo()
         .args(["doc", "--workspace", "--no-deps"])
         .env("RUSTDOCFLAGS", "-D warnings"))?;

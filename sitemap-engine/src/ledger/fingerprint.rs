@@ -81,15 +81,6 @@ pub(crate) fn html_fingerprint(path: &Path) -> io::Result<u64> {
     Ok(xxh3_64(sitemap_html::main_text(&bytes).as_bytes()))
 }
 
-/// Without the `html` feature there are no built pages to fingerprint.
-#[cfg(not(feature = "html"))]
-pub(crate) fn html_fingerprint(path: &Path) -> io::Result<u64> {
-    let _ = path;
-    Err(io::Error::other(
-        "scanning built HTML needs the `html` feature",
-    ))
-}
-
 fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

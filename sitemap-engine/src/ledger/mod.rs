@@ -32,7 +32,9 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 use sitemap_core::{Lastmod, Loc, Url};
 
-pub(crate) use fingerprint::{html_fingerprint, source_fingerprint, with_deps};
+#[cfg(feature = "html")]
+pub(crate) use fingerprint::html_fingerprint;
+pub(crate) use fingerprint::{source_fingerprint, with_deps};
 pub(crate) use run::{LedgerRun, write};
 
 /// What last happened to an entry.
