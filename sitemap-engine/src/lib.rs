@@ -127,8 +127,7 @@ impl Job {
         Resolved::new(&self.layers)
     }
 
-    /// Sources → pages → entries, and the outputs resolved; `progress`
-    /// hears about each long step.
+    /// Sources → pages → entries, and the outputs resolved.
     pub fn scan(self) -> Result<Scanned, Error> {
         self.scan_with_progress(&|_| {})
     }
