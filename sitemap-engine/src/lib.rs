@@ -9,12 +9,16 @@
 //!    remembering where it came from for messages.
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
 //!    folder, or pages the caller lists) → pages → entries, through the
-//!    source layer (overrides, filters, lastmod).
+//!    source layer (overrides, filters, lastmod). With a `ledger`
+//!    ([`ledger`]), entries whose content did not change keep their
+//!    recorded lastmod (for a content tree before list pages roll up
+//!    their members' dates).
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
 //!    robots.txt, the stylesheet and `sitemap.html`, staged and published
 //!    as one unit; or a comparison with what is on disk
 //!    ([`Scanned::check`], module `check`), or the entries as the write
-//!    would list them ([`Scan::listed`]).
+//!    would list them ([`Scan::listed`]). The ledger is written last,
+//!    only after the set is published.
 //!
 //! A list of URLs made elsewhere (`sitemap write`) goes straight to a
 //! [`Publisher`]; an index over other tools' sitemaps (`sitemap index`)
