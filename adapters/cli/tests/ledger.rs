@@ -5,70 +5,10 @@
 //! the last run's changes.
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-/// `git` in `dir` without the user's or the system's configuration.
-fn git_command(dir: &Path) -> Command {
-    let mut cmd = Command::new("git");
-    cmd.current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_AUTHOR_NAME", "A")
-        .env("GIT_AUTHOR_EMAIL", "a@example.org")
-        .env("GIT_COMMITTER_NAME", "C")
-        .env("GIT_COMMITTER_EMAIL", "c@example.org")
-        .args(["-c", "commit.gpgsign=false"])
-        .args(["-c", "protocol.file.allow=always"]);
-    cmd
-}
-
-fn git(dir: &Path, args: &[&str]) -> Output {
-    let out = git_command(dir).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-/// A repository at `dir` whose history is `commits` (seconds since 1970,
-/// files written), made with `git fast-import`.
-fn fast_import(dir: &Path, commits: &[(i64, &[(&str, &str)])]) {
-    fs::create_dir_all(dir).unwrap();
-    git(dir, &["init", "-q", "-b", "main", "."]);
-    let mut stream = String::new();
-    for (i, (when, files)) in commits.iter().enumerate() {
-        let message = format!("commit {i}");
-        stream.push_str(&format!(
-            "commit refs/heads/main\ncommitter C <c@example.org> {when} +0000\ndata {}\n{message}\n",
-            message.len()
-        ));
-        // Within one stream, a commit to the branch follows its previous one.
-        for (path, text) in *files {
-            stream.push_str(&format!(
-                "M 100644 inline {path}\ndata {}\n{text}\n",
-                text.len()
-            ));
-        }
-    }
-    stream.push_str("done\n");
-    let mut child = git_command(dir)
-        .args(["fast-import", "--quiet", "--done"])
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stream.as_bytes())
-        .unwrap();
-    assert!(child.wait().unwrap().success());
-    git(dir, &["checkout", "-q", "main"]);
-}
+use sitemap_testkit::git::{history, run as git};
 
 fn scan(dir: &Path, args: &[&str], epoch: &str) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
@@ -98,11 +38,13 @@ fn depth_one_clone_with_the_ledger_gives_the_full_historys_lastmods() {
     let tmp = tempfile::tempdir().unwrap();
     let full = tmp.path().join("full");
     // 2020-01-01, 2021-06-01, 2022-03-01.
-    fast_import(
+    history(
         &full,
+        0,
         &[
             (
                 1_577_836_800,
+                "+0000",
                 &[
                     ("zola.toml", "base_url = \"https://example.org\"\n"),
                     ("content/_index.md", "+++\n+++\nHome\n"),
@@ -112,10 +54,12 @@ fn depth_one_clone_with_the_ledger_gives_the_full_historys_lastmods() {
             ),
             (
                 1_622_505_600,
+                "+0000",
                 &[("content/blog/b.md", "+++\ntitle = \"B\"\n+++\nB\n")],
             ),
             (
                 1_646_092_800,
+                "+0000",
                 &[("content/about.md", "+++\ntitle = \"About\"\n+++\nAbout\n")],
             ),
         ],

@@ -5,9 +5,7 @@
 //! decide it, and the built HTML shows that mdBook really includes (or
 //! leaves out) the same files.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use mdbook_sitemap::SitemapBook;
 use sitemap_testkit::{Schema, assert_valid};
@@ -16,73 +14,14 @@ use crate::support::Book;
 
 const T0: u64 = 1_700_000_000;
 
-fn git(dir: &Path) -> Command {
-    let mut cmd = Command::new("git");
-    cmd.current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_WORK_TREE");
-    cmd
-}
-
-fn run(dir: &Path, args: &[&str]) -> String {
-    let out = git(dir).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// `git log -1 --format=%cI -- FILE`, with a zero offset written `Z` as a
-/// lastmod writes it (older git writes `+00:00`).
+/// `git log -1 --format=%cI -- FILE` as a lastmod writes it.
 fn git_log(dir: &Path, file: &str) -> String {
-    let out = run(dir, &["log", "-1", "--format=%cI", "--", file]);
-    let out = out.trim();
-    out.strip_suffix("+00:00")
-        .map_or_else(|| out.to_owned(), |t| format!("{t}Z"))
+    sitemap_testkit::git::log_date(dir, file)
 }
 
-/// The book's history, one commit per entry (seconds after T0, offset,
-/// files written), made with `git fast-import` and checked out.
-/// One commit: seconds after T0, offset, (path, content) of the files it
-/// writes.
-type Commit<'a> = (u64, &'a str, &'a [(&'a str, &'a str)]);
-
-fn history(dir: &Path, commits: &[Commit<'_>]) {
-    run(dir, &["init", "-q", "-b", "main"]);
-    let mut stream = Vec::new();
-    for (n, (after, offset, files)) in commits.iter().enumerate() {
-        writeln!(stream, "commit refs/heads/main\nmark :{}", n + 1).unwrap();
-        writeln!(
-            stream,
-            "committer C <c@example.org> {} {offset}\ndata 4\nedit",
-            T0 + after
-        )
-        .unwrap();
-        if n > 0 {
-            writeln!(stream, "from :{n}").unwrap();
-        }
-        for (path, content) in *files {
-            writeln!(
-                stream,
-                "M 100644 inline {path}\ndata {}\n{content}",
-                content.len()
-            )
-            .unwrap();
-        }
-    }
-    writeln!(stream, "done").unwrap();
-    let mut child = git(dir)
-        .args(["fast-import", "--quiet", "--done"])
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&stream).unwrap();
-    assert!(child.wait().unwrap().success());
-    run(dir, &["checkout", "-q", "-f", "main"]);
+/// The history: each commit's seconds are after T0.
+fn history(dir: &Path, commits: &[sitemap_testkit::git::Commit<'_>]) {
+    sitemap_testkit::git::history(dir, T0, commits);
 }
 
 const SUMMARY: &str = "- [Listing](listing.md)\n- [Nested](nested.md)\n- [Ranges](ranges.md)\n- [Escaped](escaped.md)\n- [Playground](playground.md)\n- [Missing](missing.md)\n";

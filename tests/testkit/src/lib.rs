@@ -16,6 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod git;
 pub mod served;
 
 /// Which XSD to validate against.
