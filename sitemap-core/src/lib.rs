@@ -63,9 +63,10 @@ pub use crate::limits::Limits;
 pub use crate::loc::{Loc, MAX_LOC_LEN, MIN_LOC_LEN};
 pub use crate::priority::Priority;
 pub use crate::set::{
-    DuplicatePolicy, Format, IndexFile, MAX_SKIPPED_SAMPLES, OutsidePolicy, Pushed, SetError,
-    SetErrorKind, SetOptions, SetReport, SetWriter, SitemapFile, SkipReason, Skipped, StagedSet,
+    DuplicatePolicy, Format, ImagesCut, IndexFile, MAX_SKIPPED_SAMPLES, OutsidePolicy, Pushed,
+    SetError, SetErrorKind, SetOptions, SetReport, SetWriter, SitemapFile, SkipReason, Skipped,
+    StagedSet,
 };
 pub use crate::text::TextWriter;
-pub use crate::url::{Alternate, Hreflang, Url};
+pub use crate::url::{Alternate, Hreflang, Image, MAX_IMAGES_PER_URL, Url};
 pub use crate::xml::{IndexWriter, XmlOptions, XmlWriter};

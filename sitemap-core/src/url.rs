@@ -9,7 +9,8 @@ use crate::error::{ValueError, clip};
 use crate::{ChangeFreq, Lastmod, Loc, Priority};
 
 /// One `<url>` entry: a `loc` and what the protocol lets a site say about
-/// it, plus hreflang alternates (`<xhtml:link rel="alternate">`).
+/// it, plus hreflang alternates (`<xhtml:link rel="alternate">`) and the
+/// images the page shows (`<image:image>`, Google's image extension).
 ///
 /// ```
 /// use sitemap_core::{ChangeFreq, Url};
@@ -38,6 +39,10 @@ pub struct Url {
     /// (search engines want every version to list every version).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub alternates: Vec<Alternate>,
+    /// The images the page shows. Writers write at most
+    /// [`MAX_IMAGES_PER_URL`] of them, the extension's limit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<Image>,
 }
 
 impl Url {
@@ -49,6 +54,7 @@ impl Url {
             changefreq: None,
             priority: None,
             alternates: Vec::new(),
+            images: Vec::new(),
         }
     }
 
@@ -78,6 +84,62 @@ impl Url {
     pub fn with_alternate(mut self, alternate: Alternate) -> Url {
         self.alternates.push(alternate);
         self
+    }
+
+    /// Adds an image.
+    #[must_use]
+    pub fn with_image(mut self, image: Image) -> Url {
+        self.images.push(image);
+        self
+    }
+}
+
+/// The most `<image:image>` elements one `<url>` may hold (Google's image
+/// sitemap extension).
+pub const MAX_IMAGES_PER_URL: usize = 1_000;
+
+/// `<image:image><image:loc>…</image:loc></image:image>`: an image the
+/// page shows. Since 2022 search engines read only `image:loc`; the
+/// extension's other children (`caption`, `title`, `geo_location`,
+/// `license`) are deprecated and never written.
+///
+/// In JSON an image is its URL as a string, or `{"loc": "…"}`.
+///
+/// ```
+/// use sitemap_core::{Image, Url};
+///
+/// let url = Url::new("https://example.org/a/".parse()?)
+///     .with_image(Image::new("https://cdn.example.org/a.png".parse()?));
+/// assert_eq!(url.images[0].loc.as_str(), "https://cdn.example.org/a.png");
+/// # Ok::<(), sitemap_core::ValueError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize)]
+#[non_exhaustive]
+pub struct Image {
+    /// The image's absolute URL.
+    pub loc: Loc,
+}
+
+impl Image {
+    /// An image at `loc`.
+    pub fn new(loc: Loc) -> Image {
+        Image { loc }
+    }
+}
+
+impl<'de> Deserialize<'de> for Image {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Strings first, parsed after, so that a bad URL's error is the
+        // loc's own rather than untagged's "did not match any variant".
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Shape {
+            Url(String),
+            Table { loc: String },
+        }
+        let (Shape::Url(s) | Shape::Table { loc: s }) = Shape::deserialize(d)?;
+        let loc = s.parse().map_err(serde::de::Error::custom)?;
+        Ok(Image { loc })
     }
 }
 

@@ -10,12 +10,14 @@ use std::io::{self, Write};
 
 use quick_xml::escape::escape;
 
-use crate::{Lastmod, Loc, Url};
+use crate::{Lastmod, Loc, MAX_IMAGES_PER_URL, Url};
 
 /// The Sitemaps 0.90 namespace.
 pub(crate) const NS_SITEMAP: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 /// The XHTML namespace of `<xhtml:link rel="alternate">`.
 pub(crate) const NS_XHTML: &str = "http://www.w3.org/1999/xhtml";
+/// Google's image extension, `<image:image>`.
+pub(crate) const NS_IMAGE: &str = "http://www.google.com/schemas/sitemap-image/1.1";
 
 const DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 pub(crate) const URLSET_END: &str = "</urlset>\n";
@@ -26,7 +28,10 @@ pub(crate) const INDEX_END: &str = "</sitemapindex>\n";
 /// ```
 /// use sitemap_core::XmlOptions;
 ///
-/// let options = XmlOptions::default().with_stylesheet("/sitemap.xsl").with_declare_xhtml(true);
+/// let options = XmlOptions::default()
+///     .with_stylesheet("/sitemap.xsl")
+///     .with_declare_xhtml(true)
+///     .with_declare_image(true);
 /// assert_eq!(options.stylesheet.as_deref(), Some("/sitemap.xsl"));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -43,6 +48,10 @@ pub struct XmlOptions {
     /// `<xhtml:link>` of a later entry that has some. Ignored by
     /// [`IndexWriter`].
     pub declare_xhtml: bool,
+    /// Declare `xmlns:image` on the root even when the first entry has no
+    /// images; without it, as for [`declare_xhtml`](Self::declare_xhtml),
+    /// the namespace is declared only where used.
+    pub declare_image: bool,
 }
 
 impl XmlOptions {
@@ -58,6 +67,33 @@ impl XmlOptions {
     pub fn with_declare_xhtml(mut self, declare: bool) -> XmlOptions {
         self.declare_xhtml = declare;
         self
+    }
+
+    /// Sets [`XmlOptions::declare_image`].
+    #[must_use]
+    pub fn with_declare_image(mut self, declare: bool) -> XmlOptions {
+        self.declare_image = declare;
+        self
+    }
+}
+
+/// Which extension prefixes a `<urlset>` root declares. A prefix the
+/// root does not declare is declared on each element that uses it, so a
+/// streamed file never needs its root rewritten and a sitemap without
+/// images says nothing about them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct OnRoot {
+    pub(crate) xhtml: bool,
+    pub(crate) image: bool,
+}
+
+impl OnRoot {
+    /// What the root declares when `first` is the file's first entry.
+    pub(crate) fn for_first(first: &Url, declare_xhtml: bool, declare_image: bool) -> OnRoot {
+        OnRoot {
+            xhtml: declare_xhtml || !first.alternates.is_empty(),
+            image: declare_image || !first.images.is_empty(),
+        }
     }
 }
 
@@ -92,13 +128,17 @@ pub(crate) fn encode_prologue(out: &mut Vec<u8>, stylesheet: Option<&str>) {
     }
 }
 
-/// `<urlset …>` with the xhtml namespace when asked.
-pub(crate) fn encode_urlset_start(out: &mut Vec<u8>, xhtml: bool) {
+/// `<urlset …>` with the extension namespaces asked for.
+pub(crate) fn encode_urlset_start(out: &mut Vec<u8>, on_root: OnRoot) {
     out.extend_from_slice(b"<urlset xmlns=\"");
     out.extend_from_slice(NS_SITEMAP.as_bytes());
-    if xhtml {
+    if on_root.xhtml {
         out.extend_from_slice(b"\" xmlns:xhtml=\"");
         out.extend_from_slice(NS_XHTML.as_bytes());
+    }
+    if on_root.image {
+        out.extend_from_slice(b"\" xmlns:image=\"");
+        out.extend_from_slice(NS_IMAGE.as_bytes());
     }
     out.extend_from_slice(b"\">\n");
 }
@@ -110,9 +150,10 @@ pub(crate) fn encode_index_start(out: &mut Vec<u8>) {
     out.extend_from_slice(b"\">\n");
 }
 
-/// One `<url>` element. `xhtml_on_root` says whether the root declares
-/// the xhtml prefix; when it does not, each `<xhtml:link>` declares it.
-pub(crate) fn encode_url(out: &mut Vec<u8>, url: &Url, xhtml_on_root: bool) {
+/// One `<url>` element. `on_root` says which prefixes the root declares;
+/// each element using another declares it. At most
+/// [`MAX_IMAGES_PER_URL`] images are written.
+pub(crate) fn encode_url(out: &mut Vec<u8>, url: &Url, on_root: OnRoot) {
     out.extend_from_slice(b"  <url>\n    <loc>");
     push_escaped(out, url.loc.as_str());
     out.extend_from_slice(b"</loc>\n");
@@ -134,7 +175,7 @@ pub(crate) fn encode_url(out: &mut Vec<u8>, url: &Url, xhtml_on_root: bool) {
     }
     for alternate in &url.alternates {
         out.extend_from_slice(b"    <xhtml:link ");
-        if !xhtml_on_root {
+        if !on_root.xhtml {
             out.extend_from_slice(b"xmlns:xhtml=\"");
             out.extend_from_slice(NS_XHTML.as_bytes());
             out.extend_from_slice(b"\" ");
@@ -144,6 +185,17 @@ pub(crate) fn encode_url(out: &mut Vec<u8>, url: &Url, xhtml_on_root: bool) {
         out.extend_from_slice(b"\" href=\"");
         push_escaped(out, alternate.href.as_str());
         out.extend_from_slice(b"\"/>\n");
+    }
+    for image in url.images.iter().take(MAX_IMAGES_PER_URL) {
+        out.extend_from_slice(b"    <image:image");
+        if !on_root.image {
+            out.extend_from_slice(b" xmlns:image=\"");
+            out.extend_from_slice(NS_IMAGE.as_bytes());
+            out.extend_from_slice(b"\"");
+        }
+        out.extend_from_slice(b">\n      <image:loc>");
+        push_escaped(out, image.loc.as_str());
+        out.extend_from_slice(b"</image:loc>\n    </image:image>\n");
     }
     out.extend_from_slice(b"  </url>\n");
 }
@@ -193,7 +245,7 @@ pub struct XmlWriter<W: Write> {
     out: W,
     options: XmlOptions,
     started: bool,
-    xhtml_on_root: bool,
+    on_root: OnRoot,
     urls: u64,
     bytes: u64,
     scratch: Vec<u8>,
@@ -206,7 +258,7 @@ impl<W: Write> XmlWriter<W> {
             out,
             options,
             started: false,
-            xhtml_on_root: false,
+            on_root: OnRoot::default(),
             urls: 0,
             bytes: 0,
             scratch: Vec::with_capacity(512),
@@ -215,13 +267,21 @@ impl<W: Write> XmlWriter<W> {
 
     /// Encodes what `write(url)` would write now into `buf`.
     fn encode_next(&self, url: &Url, buf: &mut Vec<u8>) {
-        let mut xhtml_on_root = self.xhtml_on_root;
+        let mut on_root = self.on_root;
         if !self.started {
-            xhtml_on_root = self.options.declare_xhtml || !url.alternates.is_empty();
+            on_root = self.first_on_root(url);
             encode_prologue(buf, self.options.stylesheet.as_deref());
-            encode_urlset_start(buf, xhtml_on_root);
+            encode_urlset_start(buf, on_root);
         }
-        encode_url(buf, url, xhtml_on_root);
+        encode_url(buf, url, on_root);
+    }
+
+    fn first_on_root(&self, first: &Url) -> OnRoot {
+        OnRoot::for_first(
+            first,
+            self.options.declare_xhtml,
+            self.options.declare_image,
+        )
     }
 
     /// Writes one `<url>` element (after the prologue and root start tag
@@ -234,7 +294,7 @@ impl<W: Write> XmlWriter<W> {
         if result.is_ok() {
             if !self.started {
                 self.started = true;
-                self.xhtml_on_root = self.options.declare_xhtml || !url.alternates.is_empty();
+                self.on_root = self.first_on_root(url);
             }
             self.urls += 1;
             self.bytes += buf.len() as u64;
@@ -264,7 +324,11 @@ impl<W: Write> XmlWriter<W> {
     fn encode_closing(&self, buf: &mut Vec<u8>) {
         if !self.started {
             encode_prologue(buf, self.options.stylesheet.as_deref());
-            encode_urlset_start(buf, self.options.declare_xhtml);
+            let on_root = OnRoot {
+                xhtml: self.options.declare_xhtml,
+                image: self.options.declare_image,
+            };
+            encode_urlset_start(buf, on_root);
         }
         buf.extend_from_slice(URLSET_END.as_bytes());
     }

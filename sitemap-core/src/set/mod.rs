@@ -20,7 +20,7 @@ mod staged;
 mod writer;
 
 pub use self::error::{SetError, SetErrorKind};
-pub use self::report::{IndexFile, Pushed, SetReport, SitemapFile, SkipReason, Skipped};
+pub use self::report::{ImagesCut, IndexFile, Pushed, SetReport, SitemapFile, SkipReason, Skipped};
 pub use self::staged::StagedSet;
 pub use self::writer::SetWriter;
 
@@ -136,6 +136,9 @@ pub struct SetOptions {
     /// Declare `xmlns:xhtml` on every `<urlset>` root (see
     /// [`XmlOptions::declare_xhtml`](crate::XmlOptions::declare_xhtml)).
     pub declare_xhtml: bool,
+    /// Declare `xmlns:image` on every `<urlset>` root (see
+    /// [`XmlOptions::declare_image`](crate::XmlOptions::declare_image)).
+    pub declare_image: bool,
     /// When another run is writing into [`SetOptions::dir`]: wait for it
     /// (the default) or stop with [`SetErrorKind::Locked`].
     pub lock: LockPolicy,
@@ -158,6 +161,7 @@ impl SetOptions {
             stylesheet: None,
             index_stylesheet: None,
             declare_xhtml: false,
+            declare_image: false,
             lock: LockPolicy::Wait,
         }
     }
@@ -222,6 +226,13 @@ impl SetOptions {
     #[must_use]
     pub fn with_declare_xhtml(mut self, declare: bool) -> SetOptions {
         self.declare_xhtml = declare;
+        self
+    }
+
+    /// Sets [`SetOptions::declare_image`].
+    #[must_use]
+    pub fn with_declare_image(mut self, declare: bool) -> SetOptions {
+        self.declare_image = declare;
         self
     }
 

@@ -14,6 +14,7 @@ use crate::Lastmod;
 use crate::gzip::BLOCK;
 use crate::gzip::ParallelGz;
 use crate::output::StagedFile;
+use crate::xml::OnRoot;
 
 /// A part being written.
 pub(super) struct Part {
@@ -24,7 +25,7 @@ pub(super) struct Part {
     pub(super) sink: Sink,
     pub(super) urls: u64,
     pub(super) bytes: u64,
-    pub(super) xhtml_on_root: bool,
+    pub(super) on_root: OnRoot,
     pub(super) newest: Option<Lastmod>,
 }
 

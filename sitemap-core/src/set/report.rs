@@ -39,6 +39,17 @@ pub struct Skipped {
     pub reason: SkipReason,
 }
 
+/// A page with more images than one `<url>` may hold: only the first
+/// [`MAX_IMAGES_PER_URL`](crate::MAX_IMAGES_PER_URL) were written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ImagesCut {
+    /// The page.
+    pub loc: Loc,
+    /// How many images it had.
+    pub found: usize,
+}
+
 /// One sitemap file of a finished set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -84,6 +95,15 @@ pub struct SetReport {
     pub skipped_duplicates: u64,
     /// The first [`MAX_SKIPPED_SAMPLES`](crate::MAX_SKIPPED_SAMPLES) entries left out, in order.
     pub skipped: Vec<Skipped>,
+    /// How many `<image:image>` elements were written (none in a text
+    /// sitemap, which cannot hold them).
+    pub images: u64,
+    /// How many images were left out past
+    /// [`MAX_IMAGES_PER_URL`](crate::MAX_IMAGES_PER_URL) on one page.
+    pub images_cut: u64,
+    /// The first [`MAX_SKIPPED_SAMPLES`](crate::MAX_SKIPPED_SAMPLES) pages
+    /// whose images were cut, in order.
+    pub cut: Vec<ImagesCut>,
     /// Files of an earlier run that are not part of this set, removed
     /// (empty until [`StagedSet::commit`](crate::StagedSet::commit)).
     pub removed: Vec<PathBuf>,

@@ -19,6 +19,7 @@ use super::parts::DonePart;
 use super::parts::FileThread;
 use super::parts::Part;
 use super::parts::Sink;
+use super::report::ImagesCut;
 use super::report::IndexFile;
 use super::report::Pushed;
 use super::report::SetReport;
@@ -29,6 +30,7 @@ use super::seen::Seen;
 use super::staged::StagedSet;
 use crate::IndexWriter;
 use crate::Loc;
+use crate::MAX_IMAGES_PER_URL;
 use crate::Url;
 use crate::XmlOptions;
 use crate::gzip::ParallelGz;
@@ -37,6 +39,7 @@ use crate::gzip::gzip;
 use crate::output::OutputDir;
 use crate::output::StagedFile;
 use crate::text::encode_line;
+use crate::xml::OnRoot;
 use crate::xml::URLSET_END;
 use crate::xml::encode_prologue;
 use crate::xml::encode_url;
@@ -143,6 +146,9 @@ pub struct SetWriter {
     skipped_outside: u64,
     skipped_duplicates: u64,
     skipped: Vec<Skipped>,
+    images: u64,
+    images_cut: u64,
+    cut: Vec<ImagesCut>,
     failed: bool,
 }
 
@@ -245,6 +251,9 @@ impl SetWriter {
             skipped_outside: 0,
             skipped_duplicates: 0,
             skipped: Vec::new(),
+            images: 0,
+            images_cut: 0,
+            cut: Vec::new(),
             failed: false,
         })
     }
@@ -267,23 +276,23 @@ impl SetWriter {
     }
 
     /// Encodes `url` into the scratch buffer as the next entry of the
-    /// current file (`Some(xhtml_on_root)`) or of a new file (`None`); for
-    /// a new file the prologue and root start tag come first.
-    fn encode(&mut self, url: &Url, part: Option<bool>) {
+    /// current file (`Some(on_root)`) or of a new file (`None`); for a new
+    /// file the prologue and root start tag come first.
+    fn encode(&mut self, url: &Url, part: Option<OnRoot>) {
         self.scratch.clear();
         match self.options.format {
             Format::Text => encode_line(&mut self.scratch, url),
             Format::Xml => {
-                let xhtml_on_root = match part {
-                    Some(xhtml_on_root) => xhtml_on_root,
+                let on_root = match part {
+                    Some(on_root) => on_root,
                     None => {
-                        let xhtml = self.options.declare_xhtml || !url.alternates.is_empty();
+                        let on_root = self.first_on_root(url);
                         encode_prologue(&mut self.scratch, self.options.stylesheet.as_deref());
-                        encode_urlset_start(&mut self.scratch, xhtml);
-                        xhtml
+                        encode_urlset_start(&mut self.scratch, on_root);
+                        on_root
                     }
                 };
-                encode_url(&mut self.scratch, url, xhtml_on_root);
+                encode_url(&mut self.scratch, url, on_root);
             }
         }
     }
@@ -329,13 +338,10 @@ impl SetWriter {
         }
 
         let limits = self.options.limits;
-        let current = self
-            .current
-            .as_ref()
-            .map(|p| (p.urls, p.bytes, p.xhtml_on_root));
+        let current = self.current.as_ref().map(|p| (p.urls, p.bytes, p.on_root));
         let fits = match current {
-            Some((urls, bytes, xhtml_on_root)) => {
-                self.encode(url, Some(xhtml_on_root));
+            Some((urls, bytes, on_root)) => {
+                self.encode(url, Some(on_root));
                 urls < limits.max_urls
                     && bytes + self.scratch.len() as u64 + self.closing_len <= limits.max_bytes
             }
@@ -363,8 +369,8 @@ impl SetWriter {
             if let Some(part) = self.current.take() {
                 self.finish_part(part)?;
             }
-            let xhtml_on_root = self.options.declare_xhtml || !url.alternates.is_empty();
-            self.current = Some(self.start_part(number, xhtml_on_root)?);
+            let on_root = self.first_on_root(url);
+            self.current = Some(self.start_part(number, on_root)?);
         }
 
         let Some(part) = self.current.as_mut() else {
@@ -388,10 +394,31 @@ impl SetWriter {
             seen.insert(hash);
         }
         self.urls += 1;
+        if self.options.format == Format::Xml {
+            let written = url.images.len().min(MAX_IMAGES_PER_URL);
+            self.images += written as u64;
+            if written < url.images.len() {
+                self.images_cut += (url.images.len() - written) as u64;
+                if self.cut.len() < MAX_SKIPPED_SAMPLES {
+                    self.cut.push(ImagesCut {
+                        loc: url.loc.clone(),
+                        found: url.images.len(),
+                    });
+                }
+            }
+        }
         Ok(Pushed::Written)
     }
 
-    fn start_part(&mut self, number: u64, xhtml_on_root: bool) -> Result<Part, SetError> {
+    fn first_on_root(&self, first: &Url) -> OnRoot {
+        OnRoot::for_first(
+            first,
+            self.options.declare_xhtml,
+            self.options.declare_image,
+        )
+    }
+
+    fn start_part(&mut self, number: u64, on_root: OnRoot) -> Result<Part, SetError> {
         let name = format!("{}-{number}", self.options.stem);
         let (file, temp) = self.out.create(&name, self.mode)?;
         let io_err =
@@ -419,7 +446,7 @@ impl SetWriter {
             sink,
             urls: 0,
             bytes: 0,
-            xhtml_on_root,
+            on_root,
             newest: None,
         })
     }
@@ -522,6 +549,9 @@ impl SetWriter {
             skipped_outside: self.skipped_outside,
             skipped_duplicates: self.skipped_duplicates,
             skipped: std::mem::take(&mut self.skipped),
+            images: self.images,
+            images_cut: self.images_cut,
+            cut: std::mem::take(&mut self.cut),
             removed: Vec::new(),
             swept,
         };
