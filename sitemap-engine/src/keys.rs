@@ -224,6 +224,34 @@ pub const KEYS: &[Key] = &[
         doc: "Commits that do not count (mass reformatting), one full id a line as in `.git-blame-ignore-revs`, which is read by default when it exists at the repository root; `\"\"` for none.",
         scope: Scope::All,
     },
+    Key {
+        name: "images",
+        example: "true",
+        book_example: None,
+        doc: "List the images each page shows (`<image:image>`, Google's image extension): Markdown images and `<img>` of the body, front matter images (`image-keys`), or in built HTML the `<img>`, `srcset` and `<picture>` of the main content. A page's `sitemap.images = false` (Zola `[extra.sitemap]`) turns it off there. At most 1,000 a page. Default: false.",
+        scope: Scope::All,
+    },
+    Key {
+        name: "image-hosts",
+        example: r#"["cdn.example.org", "*.cloudfront.net"]"#,
+        book_example: None,
+        doc: "Hosts besides the site's own whose images are listed (a CDN), as names or globs; images on other hosts are left out and counted. Default: none.",
+        scope: Scope::All,
+    },
+    Key {
+        name: "image-keys",
+        example: r#"["extra.image", "extra.cover"]"#,
+        book_example: None,
+        doc: "Front matter keys that hold a page's images (a string or a list; dotted for nested keys), resolved as the theme does: beside the page in a bundle, else from the site root. Default: Hugo `images`; Zola none.",
+        scope: Scope::Site,
+    },
+    Key {
+        name: "og-image",
+        example: "true",
+        book_example: None,
+        doc: "With `images` on built HTML: also list the page's `og:image`, which is often a social card made for sharing rather than an image of the page. Default: false.",
+        scope: Scope::Site,
+    },
 ];
 
 /// The keys as a commented TOML fragment under `table` (`None` for

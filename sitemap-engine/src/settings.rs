@@ -76,6 +76,15 @@ pub struct Settings {
     /// Files besides a page's own that count towards its git lastmod
     /// (Zola, Hugo).
     pub lastmod_deps: Option<Vec<LastmodDep>>,
+    /// List the images each page shows (Google's image extension).
+    pub images: Option<bool>,
+    /// Hosts besides the site's own whose images are listed (a CDN):
+    /// exact names or globs such as `*.cloudfront.net`.
+    pub image_hosts: Option<Vec<String>>,
+    /// Front matter keys holding a page's images (dotted: `extra.cover`).
+    pub image_keys: Option<Vec<String>>,
+    /// Built HTML: list a page's `og:image` too.
+    pub og_image: Option<bool>,
 }
 
 /// The `[git]` table.

@@ -368,6 +368,31 @@ impl Sitemap {
         self.settings.lastmod_deps = Some(deps.into_iter().collect());
         self
     }
+
+    setting!(
+        /// List the images each page shows (Google's image extension).
+        images(images: bool)
+    );
+
+    /// Hosts besides the site's own whose images are listed (a CDN):
+    /// names or globs such as `*.cloudfront.net`.
+    pub fn image_hosts<S: Into<String>>(mut self, hosts: impl IntoIterator<Item = S>) -> Sitemap {
+        self.settings.image_hosts = Some(hosts.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Front matter keys holding a page's images (dotted for nested
+    /// keys: `extra.cover`).
+    pub fn image_keys<S: Into<String>>(mut self, keys: impl IntoIterator<Item = S>) -> Sitemap {
+        self.settings.image_keys = Some(keys.into_iter().map(Into::into).collect());
+        self
+    }
+
+    setting!(
+        /// With [`images`](Self::images) on built HTML: also list each
+        /// page's `og:image`.
+        og_image(og_image: bool)
+    );
     /// The base URL pages are joined to.
     fn base_loc(&self) -> Result<Loc, Error> {
         let resolved = Resolved::new(&[Layer::new(self.settings.clone(), Origin::Builder)]);

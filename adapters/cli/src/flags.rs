@@ -152,6 +152,26 @@ pub(crate) struct SourceArgs {
     // Not clap's PathBuf parser: it refuses the empty value that means none.
     #[arg(long, visible_alias = "ignore-revs-file", value_name = "FILE", value_parser = path_or_empty)]
     git_ignore_revs: Option<std::path::PathBuf>,
+    /// List the images each page shows (Google's image extension).
+    #[arg(long, overrides_with = "no_images")]
+    images: bool,
+    /// List no images (overrides `images = true`).
+    #[arg(long, overrides_with = "images")]
+    no_images: bool,
+    /// Hosts besides the site's whose images are listed (a CDN): names or globs such as
+    /// *.cloudfront.net (repeatable, or comma-separated).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    image_hosts: Vec<String>,
+    /// Front matter keys holding a page's images, dotted for nested keys: extra.cover
+    /// (repeatable, or comma-separated).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    image_keys: Vec<String>,
+    /// With --images on built HTML: also list each page's og:image.
+    #[arg(long, overrides_with = "no_og_image")]
+    og_image: bool,
+    /// Do not list og:image (overrides `og-image = true`).
+    #[arg(long, overrides_with = "og_image")]
+    no_og_image: bool,
 }
 
 impl SourceArgs {
@@ -177,6 +197,10 @@ impl SourceArgs {
         s.ledger.clone_from(&self.ledger);
         s.lastmod_deps = non_empty(&self.lastmod_deps);
         s.git.ignore_revs.clone_from(&self.git_ignore_revs);
+        s.images = either(self.images, self.no_images);
+        s.image_hosts = non_empty(&self.image_hosts);
+        s.image_keys = non_empty(&self.image_keys);
+        s.og_image = either(self.og_image, self.no_og_image);
         Layer::new(s, Origin::Flag)
     }
 }

@@ -17,6 +17,9 @@
 //!   exactly as `git log -1 -- FILE` would answer, and detects shallow
 //!   clones; [`lastmod::IgnoreRevs`] lists the commits that pass does
 //!   not count (`.git-blame-ignore-revs`).
+//! - [`images`] resolves the images a page shows (found by each adapter
+//!   its own way) as a browser would, keeps those on the site's hosts,
+//!   and counts what it leaves out.
 //! - [`ci::CiHost`] tells the CI host from the environment, so that a
 //!   shallow clone's warning names the fix that works there.
 //! - [`pipeline::Pipeline`] is what adapters call: given [`pipeline::Page`]s
@@ -48,6 +51,7 @@ mod error;
 pub mod filter;
 pub mod front_matter;
 mod git;
+pub mod images;
 pub mod lastmod;
 pub mod overrides;
 pub mod pipeline;

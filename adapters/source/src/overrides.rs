@@ -10,6 +10,7 @@
 //! | `noindex: true`, `robots: "noindex"` / `"none"` (also under `extra`) | excluded ([`Exclusion::Noindex`]) |
 //! | Hugo `build: { render: never }` (or `_build`, `render: link` / `false`) | excluded ([`Exclusion::NotRendered`]) |
 //! | Hugo `sitemap: { changefreq, priority }`, Zola `[extra.sitemap]` `changefreq`, `priority` | the entry's `changefreq` and `priority` |
+//! | Hugo `sitemap: { images: false }`, Zola `[extra.sitemap]` `images = false` | no images listed for the page ([`Overrides::images`]) |
 //! | `lastmod`, `updated` (Zola), `last_modified_at` (Jekyll), first found | explicit `lastmod` |
 //! | `date` | the page's date, a later fallback for `lastmod` |
 //!
@@ -60,6 +61,9 @@ pub struct Overrides {
     pub lastmod: Option<Lastmod>,
     /// The page's `date`.
     pub date: Option<Lastmod>,
+    /// `sitemap.images`: `Some(false)` lists none of the page's images
+    /// when the job lists images.
+    pub images: Option<bool>,
 }
 
 /// Why a page is not in the sitemap.
@@ -142,6 +146,9 @@ impl Overrides {
                     let key = format!("{table}.priority");
                     if o.priority.is_none() {
                         o.priority = r.priority(&key)?;
+                    }
+                    if o.images.is_none() {
+                        o.images = r.bool(&format!("{table}.images"))?;
                     }
                 }
                 Some(other) => return Err(r.wrong_type(table, "a table or `false`", other)),

@@ -31,7 +31,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use sitemap_core::{Alternate, ChangeFreq, Lastmod, Loc, Priority, Url};
+use sitemap_core::{Alternate, ChangeFreq, Image, Lastmod, Loc, Priority, Url};
 
 use crate::ci::{CiHost, full_history_fix};
 use crate::error::Error;
@@ -133,6 +133,9 @@ pub struct Page {
     /// like `source` (`..` allowed). Its git `lastmod` is the newest of
     /// `source`'s and theirs, read in the same history pass.
     pub deps: Vec<PathBuf>,
+    /// The images it shows, in order, each once (see [`crate::images`]);
+    /// listed unless its front matter says `sitemap.images = false`.
+    pub images: Vec<Image>,
 }
 
 impl Page {
@@ -144,6 +147,7 @@ impl Page {
             overrides: Overrides::default(),
             alternates: Vec::new(),
             deps: Vec::new(),
+            images: Vec::new(),
         }
     }
 
@@ -181,6 +185,13 @@ impl Page {
     #[must_use]
     pub fn with_deps(mut self, deps: Vec<PathBuf>) -> Page {
         self.deps = deps;
+        self
+    }
+
+    /// Sets the images ([`Page::images`]).
+    #[must_use]
+    pub fn with_images(mut self, images: Vec<Image>) -> Page {
+        self.images = images;
         self
     }
 }
@@ -399,6 +410,9 @@ impl Pipeline {
             alternates.sort();
             alternates.dedup();
             url.alternates = alternates;
+            if page.overrides.images != Some(false) {
+                url.images = page.images;
+            }
             output.urls.push(url);
         }
         if let Some(first) = cut_off.iter().min() {

@@ -126,6 +126,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         warnings,
         sources,
         used_git: true,
+        images: Default::default(),
         site_layer: site_layer(&site),
     })
 }

@@ -85,6 +85,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         // Titles come from the built pages themselves.
         sources: Default::default(),
         used_git,
+        images: Default::default(),
         site_layer: None,
     })
 }

@@ -15,6 +15,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 
 use sitemap_core::{Lastmod, Loc, Url};
+use sitemap_source::images::{ImageCounts, ImageRules};
 use sitemap_source::lastmod::LastmodSource;
 use sitemap_source::pipeline::SourceConfig;
 
@@ -111,6 +112,8 @@ pub struct Scan {
     pub sources: HashMap<Loc, PathBuf>,
     /// Whether lastmod came through the source layer (so maybe git).
     pub used_git: bool,
+    /// With `images`: what was found and what was left out, and why.
+    pub images: ImageCounts,
     /// The generator's settings layer (Hugo's `[sitemap]`).
     pub(crate) site_layer: Option<Layer>,
 }
@@ -242,6 +245,19 @@ pub(crate) fn source_config(resolved: &Resolved, git_allowed: bool) -> Result<So
     config.lastmod_named = s.lastmod.is_some();
     config.no_git = !git_allowed;
     Ok(config)
+}
+
+/// The rules images are listed by, when the job lists them (`images`):
+/// the site's own host (`site`, the base URL) and `image-hosts`.
+pub(crate) fn image_rules(resolved: &Resolved, site: &Loc) -> Result<Option<ImageRules>, Error> {
+    let s = &resolved.settings;
+    if s.images != Some(true) {
+        return Ok(None);
+    }
+    let hosts = s.image_hosts.clone().unwrap_or_default();
+    ImageRules::new(site, &hosts)
+        .map(Some)
+        .map_err(|e| resolved.value_error("image-hosts", e))
 }
 
 /// The base URL from the settings (a folder URL), or an error naming

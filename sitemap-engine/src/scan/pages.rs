@@ -86,6 +86,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         default_out: None,
         sources,
         used_git: true,
+        images: Default::default(),
         site_layer: None,
     })
 }
