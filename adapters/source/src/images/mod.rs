@@ -8,7 +8,9 @@
 //! site's own host or a host of the `image-hosts` allow-list;
 //! [`PageImages`] collects one page's images in document order, each once;
 //! [`ImageCounts`] adds up, over a whole scan, what was listed and what
-//! was left out and why, for the summary.
+//! was left out and why, for the summary. [`img_reference`] reads an
+//! `<img>`'s attributes (lazy loaders, `srcset`, tracking pixels) the same
+//! way wherever an `<img>` is found.
 //!
 //! ```
 //! use sitemap_core::Loc;
@@ -33,10 +35,14 @@
 //! # Ok::<(), sitemap_core::ValueError>(())
 //! ```
 
+mod element;
+
 use std::collections::HashSet;
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use sitemap_core::{Image, Loc};
+
+pub use self::element::{img_reference, srcset_largest};
 
 /// Which images a job lists: those on the site's own host and on the
 /// hosts of the allow-list (a CDN's images are the site's too, but a
