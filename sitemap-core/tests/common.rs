@@ -16,6 +16,8 @@ pub(crate) struct Entry {
     pub(crate) priority: Option<String>,
     /// `(hreflang, href)` pairs.
     pub(crate) alternates: Vec<(String, String)>,
+    /// The `<image:loc>`s.
+    pub(crate) images: Vec<String>,
 }
 
 impl Entry {
@@ -30,6 +32,12 @@ impl Entry {
                 .alternates
                 .iter()
                 .map(|a: &Alternate| (a.hreflang.as_str().to_owned(), a.href.as_str().to_owned()))
+                .collect(),
+            images: url
+                .images
+                .iter()
+                .take(sitemap_core::MAX_IMAGES_PER_URL)
+                .map(|i| i.loc.as_str().to_owned())
                 .collect(),
         }
     }
@@ -63,7 +71,22 @@ pub(crate) fn parse_urlset(xml: &str) -> Vec<Entry> {
                         changefreq: None,
                         priority: None,
                         alternates: Vec::new(),
+                        images: Vec::new(),
                     })
+                }
+                "image:image" => {
+                    for attr in e.attributes() {
+                        let attr = attr.expect("attribute");
+                        assert_eq!(attr.key.as_ref(), "xmlns:image");
+                        let value = attr
+                            .normalized_value(quick_xml::XmlVersion::Explicit1_0)
+                            .expect("attribute value");
+                        assert_eq!(value, "http://www.google.com/schemas/sitemap-image/1.1");
+                    }
+                }
+                "image:loc" => {
+                    let loc = text_of(&mut reader, &e);
+                    current.as_mut().expect("in <url>").images.push(loc);
                 }
                 "loc" => current.as_mut().expect("in <url>").loc = text_of(&mut reader, &e),
                 "lastmod" => {

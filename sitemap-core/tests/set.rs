@@ -56,6 +56,7 @@ fn write_checked(options: SetOptions, urls: &[Url]) -> SetReport {
                     changefreq: None,
                     priority: None,
                     alternates: vec![],
+                    images: vec![],
                     ..e
                 };
             }

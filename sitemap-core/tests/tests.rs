@@ -8,6 +8,7 @@ mod common;
 
 mod atomic;
 mod gzip;
+mod images;
 mod model;
 mod props;
 mod regression;

@@ -187,7 +187,7 @@ pub(super) fn on_end(st: &mut State<'_>, at: Pos, sink: &mut Sink, report: &mut 
             Field::ChangeFreq => check_changefreq(&text, at, sink),
             Field::Priority => check_priority(&text, at, sink),
         },
-        Frame::Image { at, has_loc } => {
+        Frame::Image { at, has_loc, .. } => {
             if !has_loc {
                 sink.error(at, "<image:image> has no <image:loc>");
             }

@@ -73,6 +73,8 @@ enum Frame {
         at: Pos,
         stage: u8,
         has_loc: bool,
+        /// `<image:image>` elements so far: the extension allows 1,000.
+        images: usize,
     },
     Field {
         field: Field,
@@ -85,6 +87,9 @@ enum Frame {
     Image {
         at: Pos,
         has_loc: bool,
+        /// The place of the last child in the XSD's sequence (`loc`,
+        /// `caption`, `geo_location`, `title`, `license`), 0 before any.
+        stage: u8,
     },
     ImageValue {
         is_loc: bool,
@@ -143,6 +148,8 @@ struct State<'a> {
     root_done: bool,
     entries: Option<Entries>,
     stop: bool,
+    /// Deprecated `<image:…>` children already warned about, a bit each.
+    deprecated_seen: u8,
 }
 
 pub(crate) fn xml<'a, R: BufRead>(
@@ -188,6 +195,7 @@ pub(crate) fn xml<'a, R: BufRead>(
         root_done: false,
         entries: None,
         stop: false,
+        deprecated_seen: 0,
     };
     let mut buf = Vec::new();
     while !st.stop {

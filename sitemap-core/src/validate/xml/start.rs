@@ -49,6 +49,9 @@ pub(super) fn on_start(
         return;
     };
     let in_doc_ns = *ns == st.doc_ns;
+    // A deprecated image child (its bit), warned about once per file: a
+    // sitemap that captions every image would otherwise bury the rest.
+    let mut deprecated: Option<u8> = None;
     let frame = match top {
         Frame::Root => {
             let (entry, other) = if st.index {
@@ -69,6 +72,7 @@ pub(super) fn on_start(
                     at,
                     stage: 0,
                     has_loc: false,
+                    images: 0,
                 }
             } else if in_doc_ns && local == other {
                 let msg = if st.index {
@@ -110,7 +114,12 @@ pub(super) fn on_start(
                 extension(ns, start, attrs, at, sink, None)
             }
         }
-        Frame::Entry { stage, has_loc, .. } => {
+        Frame::Entry {
+            stage,
+            has_loc,
+            images,
+            ..
+        } => {
             let entry = if st.index { "sitemap" } else { "url" };
             if in_doc_ns {
                 let field = match local.as_str() {
@@ -186,18 +195,35 @@ pub(super) fn on_start(
                     *stage = STAGE_EXT;
                 }
                 *stage = STAGE_EXT;
+                if ns.is(IMAGE_NS) && local == "image" {
+                    *images += 1;
+                    if *images == crate::MAX_IMAGES_PER_URL + 1 {
+                        sink.error(at, format!("more than {} <image:image> in one <url>: Google's image extension allows at most {} a page", crate::MAX_IMAGES_PER_URL, crate::MAX_IMAGES_PER_URL));
+                    }
+                }
                 extension(ns, start, attrs, at, sink, st.pending.as_mut())
             }
         }
-        Frame::Image { has_loc, .. } => {
-            if ns.is(IMAGE_NS)
-                && ["loc", "caption", "geo_location", "title", "license"].contains(&local.as_str())
-            {
+        Frame::Image { has_loc, stage, .. } => {
+            const CHILDREN: [&str; 5] = ["loc", "caption", "geo_location", "title", "license"];
+            let place = CHILDREN.iter().position(|c| *c == local);
+            if let (true, Some(place)) = (ns.is(IMAGE_NS), place) {
+                let place = place as u8 + 1;
+                if local == "loc" && *has_loc {
+                    sink.error(at, "a second <image:loc> in one <image:image>");
+                } else if place == *stage {
+                    sink.error(at, format!("a second <image:{local}> in one <image:image>"));
+                } else if place < *stage {
+                    sink.error(at, format!("<image:{local}> is out of order: an <image:image> holds <image:loc>, then the optional <image:caption>, <image:geo_location>, <image:title>, <image:license>, in that order"));
+                } else if place > 1 && *stage == 0 {
+                    sink.error(at, format!("an <image:image> must start with <image:loc>; found <image:{local}> first"));
+                }
+                *stage = (*stage).max(place);
                 if local == "loc" {
-                    if *has_loc {
-                        sink.error(at, "a second <image:loc> in one <image:image>");
-                    }
                     *has_loc = true;
+                }
+                if local != "loc" {
+                    deprecated = Some(1 << place);
                 }
                 Frame::ImageValue {
                     is_loc: local == "loc",
@@ -229,6 +255,12 @@ pub(super) fn on_start(
         }
         Frame::Skip => Frame::Skip,
     };
+    if let Some(bit) = deprecated
+        && st.deprecated_seen & bit == 0
+    {
+        st.deprecated_seen |= bit;
+        sink.warning(at, format!("<image:{local}> is deprecated: since 2022 Google reads only <image:loc> and ignores the rest (said once per file)"));
+    }
     st.stack.push(frame);
 }
 
@@ -357,7 +389,11 @@ pub(super) fn extension(
         }
         Ns::Named(n) if n == IMAGE_NS => {
             if local == "image" {
-                Frame::Image { at, has_loc: false }
+                Frame::Image {
+                    at,
+                    has_loc: false,
+                    stage: 0,
+                }
             } else {
                 sink.error(at, format!("<{name}> must be inside <image:image>"));
                 Frame::Skip
