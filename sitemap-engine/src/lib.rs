@@ -58,7 +58,7 @@ pub use sitemap_source::lastmod::LastmodSource;
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
-pub use crate::scan::{LeftOut, PageList, Scan, Source};
+pub use crate::scan::{LeftOut, PageList, Scan, Source, images_summary};
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     TrailingSlash,
@@ -207,6 +207,10 @@ impl Scanned {
     /// run holds the output folder (the write then waits for it).
     pub fn write(self, waiting: impl FnOnce(&std::path::Path)) -> Result<Report, Error> {
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
+        let text_images = match self.outputs.format {
+            sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
+            _ => 0,
+        };
         for url in &self.scan.urls {
             publisher.push(url)?;
         }
@@ -224,6 +228,11 @@ impl Scanned {
             Vec::new()
         };
         let mut report = publisher.finish(&pages)?;
+        if text_images > 0 {
+            report.warnings.push(format!(
+                "a text sitemap cannot list images: {text_images} image(s) not written; use `format = \"xml\"` to list them"
+            ));
+        }
         // Only once the set is published: a failed run leaves the ledger
         // as it was, and the next run sees the same changes again.
         if let Some((path, next)) = &self.ledger {

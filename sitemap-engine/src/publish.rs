@@ -245,6 +245,20 @@ impl Publisher {
         if robots.is_some() {
             warnings.extend(robots_below_root(&outputs.base_url, set.root().1));
         }
+        if let Some(first) = set.cut.first() {
+            warnings.push(format!(
+                "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",
+                set.images_cut,
+                sitemap_core::MAX_IMAGES_PER_URL,
+                sitemap_core::MAX_IMAGES_PER_URL,
+                first.loc,
+                first.found,
+                match set.cut.len() {
+                    1 => String::new(),
+                    n => format!(", and {} more page(s) too", n - 1),
+                }
+            ));
+        }
         Ok(Report {
             set,
             robots,

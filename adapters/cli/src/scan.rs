@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use sitemap_engine::{Job, Layer, Scan, Source};
+use sitemap_engine::{Job, Layer, Scan, Source, images_summary};
 
 use crate::Outcome;
 use crate::flags::{OutputArgs, SourceArgs};
@@ -89,10 +89,15 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 scanned.outputs.base_url
             ));
         }
+        let images: usize = listed
+            .iter()
+            .map(|u| u.images.len().min(sitemap_core::MAX_IMAGES_PER_URL))
+            .sum();
         ui.summary(&format!(
-            "sitemap: {} files read, {} URLs{excluded}; dry run, nothing written",
+            "sitemap: {} files read, {} URLs{}{excluded}; dry run, nothing written",
             scan.files_read,
-            listed.len()
+            listed.len(),
+            images_summary(&scan.images, images as u64),
         ));
         return Ok(Outcome::Done);
     }
@@ -118,6 +123,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
 
     let files_read = scan.files_read;
+    let image_counts = scan.images;
     let report = scanned.write(|dir| {
         ui.summary(&format!(
             "waiting for another run writing into {}",
@@ -128,8 +134,9 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         ui.warning(w);
     }
     ui.summary(&format!(
-        "sitemap: {files_read} files read, {} URLs{excluded}; {}",
+        "sitemap: {files_read} files read, {} URLs{}{excluded}; {}",
         report.set.urls,
+        images_summary(&image_counts, report.set.images),
         report.written(shown)
     ));
     Ok(Outcome::Done)

@@ -118,6 +118,23 @@ pub struct Scan {
     pub(crate) site_layer: Option<Layer>,
 }
 
+/// `, 12 images (left out: 3 on other hosts (not in image-hosts))`, for
+/// a summary line that says `written` images were listed, with what the
+/// scan left out (`counts`, [`Scan::images`]); empty when the job found no
+/// image and left none out.
+pub fn images_summary(counts: &ImageCounts, written: u64) -> String {
+    let left_out = counts.left_out();
+    if written == 0 && left_out.is_empty() {
+        return String::new();
+    }
+    let noun = if written == 1 { "image" } else { "images" };
+    if left_out.is_empty() {
+        format!(", {written} {noun}")
+    } else {
+        format!(", {written} {noun} (left out: {})", left_out.join(", "))
+    }
+}
+
 impl Scan {
     /// The entries exactly as the write lists them: not a URL outside the
     /// base URL's folder, nor a repeated `loc` (the writer leaves both
