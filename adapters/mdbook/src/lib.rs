@@ -155,6 +155,9 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (path, _) = self.set.root();
         write!(f, "wrote {} ({} URLs", path.display(), self.set.urls)?;
+        if self.set.images > 0 {
+            write!(f, ", {} images", self.set.images)?;
+        }
         if !self.excluded.is_empty() {
             write!(f, ", {} chapter(s) left out", self.excluded.len())?;
         }
