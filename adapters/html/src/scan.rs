@@ -11,6 +11,7 @@ use std::sync::Mutex;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 use sitemap_core::{Loc, Url};
+use sitemap_source::images::ImageCounts;
 
 use crate::Error;
 use crate::head::{self, Read, Selectors};
@@ -63,6 +64,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
         files_read: Vec::new(),
         canonical_requests: Vec::new(),
         relisted: BTreeSet::new(),
+        images: ImageCounts::default(),
     };
     for record in records {
         resolver.file(record);
@@ -309,7 +311,8 @@ fn visit(
             outcome: Outcome::NotFound,
         });
     }
-    let outcome = match head::read(&path, selectors, shared.robots_names, buf) {
+    let images = shared.judge.options.body_images();
+    let outcome = match head::read(&path, selectors, shared.robots_names, images, buf) {
         Read::Page(head) => Outcome::Page(shared.judge.assess(rel.as_deref(), &head)),
         Read::Binary { at } => Outcome::Binary { at },
         Read::Template { opening } => Outcome::Template { opening },
@@ -351,6 +354,7 @@ struct Resolver {
     /// Indexes in `excluded` of pages listed after all (a base-URL
     /// mismatch), removed at the end so the indexes hold until then.
     relisted: BTreeSet<usize>,
+    images: ImageCounts,
 }
 
 impl Resolver {
@@ -432,6 +436,7 @@ impl Resolver {
                     );
                     return;
                 }
+                self.images.add(assessed.images);
                 self.listed.insert(url.loc.clone(), Listed { url, path });
             }
             Verdict::Noindex(meta_name) => {
@@ -441,6 +446,8 @@ impl Resolver {
                 self.exclude(path, ExclusionReason::RedirectStub { target });
             }
             Verdict::Canonical { there, here } => {
+                // Listed at the canonical URL or its own: counted once.
+                self.images.add(assessed.images);
                 let excluded_index = self.exclude(
                     path.clone(),
                     ExclusionReason::CanonicalElsewhere {
@@ -510,6 +517,7 @@ impl Resolver {
             excluded: self.excluded,
             warnings: self.warnings,
             files_read: self.files_read,
+            images: self.images,
         }
     }
 

@@ -8,6 +8,7 @@ mod detect;
 mod exclude;
 mod hreflang;
 mod hugo;
+mod images;
 mod lastmod;
 mod mkdocs;
 mod noindex;
