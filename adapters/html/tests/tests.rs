@@ -6,6 +6,7 @@ mod canonical;
 mod common;
 mod detect;
 mod exclude;
+mod generators;
 mod hreflang;
 mod hugo;
 mod images;
