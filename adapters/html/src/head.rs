@@ -839,6 +839,14 @@ mod unit {
     }
 
     #[test]
+    fn noimageindex_tokens_in_any_case_and_order() {
+        assert!(says_noimageindex("noimageindex"));
+        assert!(says_noimageindex("index,NoImageIndex"));
+        assert!(!says_noimageindex("noindex"));
+        assert!(!says_noimageindex("noimageindexed"));
+    }
+
+    #[test]
     fn utf8_sequence_cut_by_a_chunk_boundary_is_valid() {
         let text = "caf\u{e9}!".as_bytes();
         let (a, b) = text.split_at(4);

@@ -92,3 +92,26 @@ fn the_page_reader_gives_one_pages_images() {
     };
     assert!(page.images.is_empty());
 }
+
+/// Reading the body for images must not make its markup count as the
+/// head's: a robots meta or a JSON-LD date in the body is still not read.
+#[test]
+fn reading_the_body_for_images_reads_no_head_markup_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("index.html"),
+        r#"<html><head><title>T</title></head><body><main><img src="a.png">
+<meta name="robots" content="noindex, noimageindex"><base href="/elsewhere/">
+<script type="application/ld+json">{"dateModified":"2024-01-01"}</script>
+<link rel="canonical" href="/other/"></main></body></html>"#,
+    )
+    .unwrap();
+    let found = scan(dir.path(), &with_images(false)).unwrap();
+    assert_eq!(found.excluded, []);
+    assert_eq!(found.urls.len(), 1);
+    let url = &found.urls[0];
+    assert_eq!(url.loc.as_str(), "https://example.org/");
+    assert_eq!(url.lastmod, None);
+    let images: Vec<&str> = url.images.iter().map(|i| i.loc.as_str()).collect();
+    assert_eq!(images, ["https://example.org/a.png"]);
+}
