@@ -28,10 +28,15 @@ struct FileRecord {
 enum Outcome {
     Glob(String),
     NotFound,
-    Binary { at: u64 },
-    Template { opening: &'static str },
+    Binary {
+        at: u64,
+    },
+    Template {
+        opening: &'static str,
+    },
     Unreadable(std::io::Error),
-    Page(Assessed),
+    /// Boxed: an assessment is several times the size of the others.
+    Page(Box<Assessed>),
 }
 
 pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error> {
@@ -313,7 +318,7 @@ fn visit(
     }
     let images = shared.judge.options.body_images();
     let outcome = match head::read(&path, selectors, shared.robots_names, images, buf) {
-        Read::Page(head) => Outcome::Page(shared.judge.assess(rel.as_deref(), &head)),
+        Read::Page(head) => Outcome::Page(Box::new(shared.judge.assess(rel.as_deref(), &head))),
         Read::Binary { at } => Outcome::Binary { at },
         Read::Template { opening } => Outcome::Template { opening },
         Read::Unreadable(e) => Outcome::Unreadable(e),
@@ -401,7 +406,7 @@ impl Resolver {
                 );
                 return;
             }
-            Outcome::Page(assessed) => assessed,
+            Outcome::Page(assessed) => *assessed,
         };
         self.files_read.push(path.clone());
         for kind in assessed.warnings {
