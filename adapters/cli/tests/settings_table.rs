@@ -265,6 +265,25 @@ const CASES: &[Case] = &[
         // A work tree with no commits: read, and nothing to skip.
         check: |_, out| listed(out),
     },
+    Case {
+        key: "og-image",
+        site: "html = \"built\"\nbase-url = \"https://example.org/\"\nimages = true\nog-image = true",
+        book: None,
+        flags: &[
+            "--html",
+            "built",
+            "--base-url",
+            "https://example.org/",
+            "--images",
+            "--og-image",
+        ],
+        // built/about.html's head names its share card; its body is empty.
+        check: |root, _| {
+            some_url(&root.join("built"), |u| {
+                u.contains("<image:loc>https://example.org/card.png</image:loc>")
+            })
+        },
+    },
 ];
 
 #[test]
@@ -382,7 +401,7 @@ fn site(dir: &Path) -> PathBuf {
         ("built/a.html", "<html><head><title>A</title></head></html>"),
         (
             "built/about.html",
-            "<html><head><title>About</title></head></html>",
+            "<html><head><title>About</title><meta property=\"og:image\" content=\"/card.png\"></head></html>",
         ),
     ];
     for (path, text) in files {

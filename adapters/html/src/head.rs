@@ -1,5 +1,6 @@
 //! Reading what a page says about itself: the `<head>`, streamed with
-//! lol_html, and nothing after it.
+//! lol_html, and nothing after it, unless images are listed: then the
+//! body's images too, in the same pass (see [`BodyImages`]).
 //!
 //! A built page is typically 20–60 KB of which the head is 2–5 KB, so the
 //! reader feeds the file to the tokenizer in small chunks and stops at the
@@ -17,8 +18,12 @@ use std::fs::File;
 use std::io::{self, Read as _};
 use std::path::Path;
 
+use std::rc::Rc;
+
 use lol_html::html_content::{Element, TextChunk};
 use lol_html::{ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings};
+use sitemap_core::MAX_IMAGES_PER_URL;
+use sitemap_source::images::{Dropped, img_reference};
 
 /// Bytes read at a time. One read holds a typical head (2–8 KB), so most
 /// pages cost one `read` call; the tokenizer stops where the head ends,
@@ -74,6 +79,13 @@ pub(crate) struct Head {
     pub(crate) dates: Vec<(MarkupDate, String)>,
     /// The text of each JSON-LD block.
     pub(crate) json_ld: Vec<String>,
+    /// A robots meta (of a name in `robots_names`) says `noimageindex`.
+    pub(crate) noimageindex: bool,
+    /// Every `<meta property="og:image">` content, when asked for.
+    pub(crate) og_images: Vec<String>,
+    /// The main content's image references in document order, when
+    /// images are read (or why one lists none).
+    pub(crate) images: Vec<Result<String, Dropped>>,
     /// Byte offset of the first byte that is not UTF-8, if any.
     pub(crate) invalid_utf8_at: Option<u64>,
     /// An error the tokenizer reported.
@@ -122,6 +134,20 @@ pub(crate) struct Selectors {
     script: Selector,
     /// Any element that cannot be in a head: the head is over.
     body: Selector,
+    images: ImageSelectors,
+}
+
+/// What the body's image read matches (compiled with the head's, used
+/// only when images are read).
+struct ImageSelectors {
+    img: Selector,
+    source: Selector,
+    main: Selector,
+    article: Selector,
+    role_main: Selector,
+    nav: Selector,
+    chrome: Selector,
+    never: Selector,
 }
 
 impl Selectors {
@@ -139,6 +165,16 @@ impl Selectors {
             body: parse(
                 ":not(html, head, meta, link, script, style, title, base, noscript, template)",
             ),
+            images: ImageSelectors {
+                img: parse("img"),
+                source: parse("picture > source"),
+                main: parse("main"),
+                article: parse("article"),
+                role_main: parse("[role=main]"),
+                nav: parse("nav"),
+                chrome: parse("header, footer, aside"),
+                never: parse("template"),
+            },
         }
     }
 }
@@ -171,13 +207,179 @@ fn head_end() -> HandlerResult {
     Err(Box::new(HeadEnd))
 }
 
-/// Reads the head of `path`.
+/// How the body's images are read, when they are listed.
+///
+/// The images of the page's main content: `<img>` (one reference each, by
+/// [`img_reference`]: lazy loaders' `data-srcset`/`data-src`, `srcset`'s
+/// largest candidate, `src`; a declared 1×1 is a tracking pixel) and each
+/// `<picture>`'s `<source>` (its largest candidate). The main content is,
+/// in this order, the `<main>` elements, else the `<article>`s (all of
+/// them: a list page has one per post), else the `[role=main]` elements
+/// (Sphinx themes), else the whole body less `<header>`, `<footer>` and
+/// `<aside>` (the theme's logo, footer badges, sidebars).
+///
+/// - `<nav>` is left out everywhere, also inside `<main>`: MkDocs
+///   Material puts its logo in the sidebar `<nav>` inside `<main>`, and a
+///   navigation's images are icons, not content.
+/// - `<header>`, `<footer>` and `<aside>` count inside the main content:
+///   there they are the post's header (its cover image), a figure's
+///   footer, a call-out; outside it they are the site's chrome. `<aside>`
+///   is chrome in the body fallback since at that level it is a sidebar
+///   (the HTML standard: content "tangentially related" to the page).
+/// - `<noscript>`: lol_html reads its content as text, as a browser or a
+///   crawler with scripting on does (Google renders pages so), so its
+///   `<img>` is not seen; a lazy loader's `<noscript>` fallback repeats
+///   the image its `data-src` already named.
+/// - `<template>` content is not shown, so not listed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BodyImages {
+    /// Also list `<meta property="og:image">`, first (it is in the head).
+    pub(crate) og_image: bool,
+}
+
+/// Where an image was found: which kinds of main content enclose it.
+const IN_MAIN: u8 = 1;
+const IN_ARTICLE: u8 = 2;
+const IN_ROLE_MAIN: u8 = 4;
+/// In the body and outside its chrome.
+const IN_BODY: u8 = 8;
+
+/// References kept per page: memory stays bounded on a page of millions of
+/// `<img>`, and there are still more than the writer lists (it cuts at
+/// 1,000 and says so).
+const MAX_REFERENCES: usize = 5 * MAX_IMAGES_PER_URL;
+
+/// A reference longer than this cannot resolve to a URL a sitemap may list
+/// (2,048 characters): it is not kept.
+const MAX_REFERENCE_LEN: usize = 2 * sitemap_core::MAX_LOC_LEN;
+
+/// The attributes [`img_reference`] looks at.
+const IMG_ATTRIBUTES: [&str; 6] = [
+    "data-srcset",
+    "data-src",
+    "srcset",
+    "src",
+    "width",
+    "height",
+];
+
+/// The body's image read: how deep the tokenizer is inside each kind of
+/// region, which kinds of main content the page has, and the references
+/// found with where they were.
+#[derive(Default)]
+struct Regions {
+    main: Rc<Cell<u32>>,
+    article: Rc<Cell<u32>>,
+    role_main: Rc<Cell<u32>>,
+    nav: Rc<Cell<u32>>,
+    chrome: Rc<Cell<u32>>,
+    never: Rc<Cell<u32>>,
+    /// The `IN_*` bits of the main-content kinds the page has.
+    seen: Rc<Cell<u8>>,
+    references: RefCell<Vec<(Result<String, Dropped>, u8)>>,
+}
+
+impl Regions {
+    /// A handler counting how deep the document is inside the elements it
+    /// matches, marking `kind` as seen.
+    fn count(
+        depth: &Rc<Cell<u32>>,
+        seen: &Rc<Cell<u8>>,
+        kind: u8,
+    ) -> impl FnMut(&mut Element<'_, '_>) -> HandlerResult + use<> {
+        let depth = Rc::clone(depth);
+        let seen = Rc::clone(seen);
+        move |el: &mut Element<'_, '_>| {
+            depth.set(depth.get() + 1);
+            seen.set(seen.get() | kind);
+            let inner = Rc::clone(&depth);
+            // None of these is void; one whose end tag is missing never
+            // counts back down (the rest of the page is inside it).
+            if let Some(handlers) = el.end_tag_handlers() {
+                handlers.push(Box::new(move |_| {
+                    inner.set(inner.get().saturating_sub(1));
+                    Ok(())
+                }));
+            }
+            Ok(())
+        }
+    }
+
+    /// Records the image of an `<img>` or `<picture><source>`.
+    fn element(&self, el: &Element<'_, '_>) {
+        if self.never.get() > 0 || self.nav.get() > 0 {
+            return;
+        }
+        let mut place = 0;
+        for (depth, bit) in [
+            (&self.main, IN_MAIN),
+            (&self.article, IN_ARTICLE),
+            (&self.role_main, IN_ROLE_MAIN),
+        ] {
+            if depth.get() > 0 {
+                place |= bit;
+            }
+        }
+        if self.chrome.get() == 0 {
+            place |= IN_BODY;
+        }
+        let mut references = self.references.borrow_mut();
+        if place & (IN_MAIN | IN_ARTICLE | IN_ROLE_MAIN | IN_BODY) == 0
+            || references.len() >= MAX_REFERENCES
+        {
+            return;
+        }
+        let values: Vec<(&str, String)> = IMG_ATTRIBUTES
+            .iter()
+            .filter_map(|&name| attr(el, name).map(|v| (name, v)))
+            .collect();
+        let lookup = |name: &str| {
+            values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let Some(reference) = img_reference(lookup) else {
+            return;
+        };
+        let reference = reference.and_then(|r| {
+            let r = r.trim();
+            // Kept out of memory: a data: URI can be megabytes.
+            if r.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("data:")) {
+                Err(Dropped::InlineData)
+            } else if r.len() > MAX_REFERENCE_LEN {
+                Err(Dropped::NotAUrl)
+            } else {
+                Ok(r.to_owned())
+            }
+        });
+        references.push((reference, place));
+    }
+
+    /// The references of the page's main content, in document order.
+    fn finish(self) -> Vec<Result<String, Dropped>> {
+        let seen = self.seen.get();
+        let region = [IN_MAIN, IN_ARTICLE, IN_ROLE_MAIN]
+            .into_iter()
+            .find(|&bit| seen & bit != 0)
+            .unwrap_or(IN_BODY);
+        self.references
+            .into_inner()
+            .into_iter()
+            .filter(|(_, place)| place & region != 0)
+            .map(|(reference, _)| reference)
+            .collect()
+    }
+}
+
+/// Reads the head of `path`, and with `images` the body's images too.
 /// `buf` is the caller's read buffer, reused from page to page (zeroing
 /// a fresh one for every page showed up in profiles).
 pub(crate) fn read<'s>(
     path: &Path,
     selectors: &'s Selectors,
     robots_names: &[String],
+    images: Option<BodyImages>,
     buf: &mut Vec<u8>,
 ) -> Read {
     let mut options = std::fs::OpenOptions::new();
@@ -196,6 +398,10 @@ pub(crate) fn read<'s>(
     no_readahead(&file);
     let head = RefCell::new(Head::default());
     let in_json_ld = Cell::new(false);
+    // Only with images does the read go past the head; the head's
+    // handlers then ignore what they match in the body.
+    let in_head = Cell::new(true);
+    let og_image = images.is_some_and(|i| i.og_image);
 
     let html = |el: &mut Element<'_, '_>| -> HandlerResult {
         if let Some(lang) = attr(el, "lang") {
@@ -204,22 +410,29 @@ pub(crate) fn read<'s>(
         Ok(())
     };
     let base = |el: &mut Element<'_, '_>| -> HandlerResult {
-        if let Some(href) = attr(el, "href") {
+        if in_head.get()
+            && let Some(href) = attr(el, "href")
+        {
             head.borrow_mut().base_href.get_or_insert(href);
         }
         Ok(())
     };
     let meta_tag = |el: &mut Element<'_, '_>| -> HandlerResult {
-        meta(el, &mut head.borrow_mut(), robots_names);
+        if in_head.get() {
+            meta(el, &mut head.borrow_mut(), robots_names, og_image);
+        }
         Ok(())
     };
     let link_tag = |el: &mut Element<'_, '_>| -> HandlerResult {
-        link(el, &mut head.borrow_mut());
+        if in_head.get() {
+            link(el, &mut head.borrow_mut());
+        }
         Ok(())
     };
     let script = |el: &mut Element<'_, '_>| -> HandlerResult {
-        let json_ld = attr(el, "type")
-            .is_some_and(|ty| ty.trim().eq_ignore_ascii_case("application/ld+json"));
+        let json_ld = in_head.get()
+            && attr(el, "type")
+                .is_some_and(|ty| ty.trim().eq_ignore_ascii_case("application/ld+json"));
         in_json_ld.set(json_ld);
         if json_ld {
             head.borrow_mut().json_ld.push(String::new());
@@ -240,10 +453,21 @@ pub(crate) fn read<'s>(
     // lol_html reads `<noscript>` content as text, as a browser or crawler
     // with scripting on does, so a tracking pixel's `<img>` in the head
     // never reaches this handler.
-    let body = |_: &mut Element<'_, '_>| -> HandlerResult { head_end() };
+    let body = |_: &mut Element<'_, '_>| -> HandlerResult {
+        if images.is_none() {
+            return head_end();
+        }
+        in_head.set(false);
+        Ok(())
+    };
+    let regions = Regions::default();
+    let image = |el: &mut Element<'_, '_>| -> HandlerResult {
+        regions.element(el);
+        Ok(())
+    };
 
     let on = |selector: &'s Selector, handlers| (Cow::Borrowed(selector), handlers);
-    let settings = Settings::new()
+    let mut settings = Settings::new()
         .with_strict(false)
         .append_element_content_handler(on(
             &selectors.body,
@@ -271,6 +495,39 @@ pub(crate) fn read<'s>(
                 .element(script)
                 .text(script_text),
         ));
+    if images.is_some() {
+        let sel = &selectors.images;
+        let r = &regions;
+        let counters = [
+            (&sel.main, Regions::count(&r.main, &r.seen, IN_MAIN)),
+            (
+                &sel.article,
+                Regions::count(&r.article, &r.seen, IN_ARTICLE),
+            ),
+            (
+                &sel.role_main,
+                Regions::count(&r.role_main, &r.seen, IN_ROLE_MAIN),
+            ),
+            (&sel.nav, Regions::count(&r.nav, &r.seen, 0)),
+            (&sel.chrome, Regions::count(&r.chrome, &r.seen, 0)),
+            (&sel.never, Regions::count(&r.never, &r.seen, 0)),
+        ];
+        for (selector, counter) in counters {
+            settings = settings.append_element_content_handler(on(
+                selector,
+                ElementContentHandlers::default().element(counter),
+            ));
+        }
+        settings = settings
+            .append_element_content_handler(on(
+                &sel.img,
+                ElementContentHandlers::default().element(image),
+            ))
+            .append_element_content_handler(on(
+                &sel.source,
+                ElementContentHandlers::default().element(image),
+            ));
+    }
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
 
     buf.resize(CHUNK, 0);
@@ -304,7 +561,7 @@ pub(crate) fn read<'s>(
             Ok(()) => {}
             Err(lol_html::errors::RewritingError::ContentHandlerError(e)) if e.is::<HeadEnd>() => {
                 drop(rewriter);
-                return finish(head, invalid_utf8_at, None);
+                return finish(head, None, invalid_utf8_at, None);
             }
             Err(e) => {
                 html_error = Some(e.to_string());
@@ -323,11 +580,20 @@ pub(crate) fn read<'s>(
     if invalid_utf8_at.is_none() && !carry.is_empty() {
         invalid_utf8_at = Some(offset - carry.len() as u64);
     }
-    finish(head, invalid_utf8_at, html_error)
+    let regions = images.map(|_| regions);
+    finish(head, regions, invalid_utf8_at, html_error)
 }
 
-fn finish(head: RefCell<Head>, invalid_utf8_at: Option<u64>, html_error: Option<String>) -> Read {
+fn finish(
+    head: RefCell<Head>,
+    regions: Option<Regions>,
+    invalid_utf8_at: Option<u64>,
+    html_error: Option<String>,
+) -> Read {
     let mut head = head.into_inner();
+    if let Some(regions) = regions {
+        head.images = regions.finish();
+    }
     head.invalid_utf8_at = invalid_utf8_at;
     head.html_error = html_error;
     Read::Page(Box::new(head))
@@ -359,12 +625,15 @@ fn check_utf8(carry: &mut Vec<u8>, chunk: &[u8], offset: u64) -> Option<u64> {
     }
 }
 
-fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String]) {
+fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String], og_image: bool) {
     if let Some(name) = el.get_attribute("name") {
         let name = name.trim();
         if robots_names.iter().any(|r| name.eq_ignore_ascii_case(r)) {
-            if head.noindex.is_none() && attr(el, "content").is_some_and(|c| says_noindex(&c)) {
-                head.noindex = Some(name.to_ascii_lowercase());
+            if let Some(c) = attr(el, "content") {
+                if head.noindex.is_none() && says_noindex(&c) {
+                    head.noindex = Some(name.to_ascii_lowercase());
+                }
+                head.noimageindex |= says_noimageindex(&c);
             }
         } else if name.eq_ignore_ascii_case("last-modified")
             && let Some(c) = content(el)
@@ -390,6 +659,12 @@ fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String]) {
         let which = match property.trim() {
             "article:modified_time" => MarkupDate::ArticleModifiedTime,
             "og:updated_time" => MarkupDate::OgUpdatedTime,
+            "og:image" if og_image => {
+                if let Some(c) = content(el) {
+                    head.og_images.push(c);
+                }
+                return;
+            }
             _ => return,
         };
         if let Some(c) = content(el) {
@@ -437,6 +712,15 @@ pub(crate) fn says_noindex(content: &str) -> bool {
     content
         .split(|c: char| c == ',' || c.is_whitespace())
         .any(|t| t.eq_ignore_ascii_case("noindex") || t.eq_ignore_ascii_case("none"))
+}
+
+/// Whether a robots meta `content` forbids indexing the page's images:
+/// Google's `noimageindex`, the one convention pages already write for
+/// it, read like `noindex`.
+pub(crate) fn says_noimageindex(content: &str) -> bool {
+    content
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .any(|t| t.eq_ignore_ascii_case("noimageindex"))
 }
 
 /// An attribute's value with its character references decoded: lol_html
@@ -552,6 +836,14 @@ mod unit {
         assert!(!says_noindex("index, follow"));
         assert!(!says_noindex("nofollow"));
         assert!(!says_noindex("noindexed"));
+    }
+
+    #[test]
+    fn noimageindex_tokens_in_any_case_and_order() {
+        assert!(says_noimageindex("noimageindex"));
+        assert!(says_noimageindex("index,NoImageIndex"));
+        assert!(!says_noimageindex("noindex"));
+        assert!(!says_noimageindex("noimageindexed"));
     }
 
     #[test]

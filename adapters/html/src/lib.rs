@@ -46,6 +46,24 @@
 //! judged at a URL the caller gives ([`Indexing`]): what `sitemap validate
 //! --site` uses to check a sitemap's `loc`s against the pages they name.
 //!
+//! With [`HtmlOptions::images`] (`images = true`), each entry lists the
+//! images of its page's main content, read in the same lol_html pass
+//! (which then goes on past the head to the end of the file, in 8 KB
+//! chunks: memory is bounded by the chunk and the largest tag, and at
+//! most 5,000 references a page are kept): `<img>` (lazy loaders'
+//! `data-srcset`/`data-src`, else `srcset`'s largest candidate, else
+//! `src`) and each `<picture><source>`'s largest candidate, inside the
+//! `<main>` elements, else every `<article>`, else `[role=main]`, else the
+//! `<body>` less `<header>`, `<footer>` and `<aside>`; never inside a
+//! `<nav>`, a `<template>` or a `<noscript>` (read as text, as with
+//! scripting on). References resolve against the page's URL or its
+//! `<base href>` by `sitemap_source::images` rules: `data:` URIs, 1×1
+//! pixels, other hosts than the site's and `image-hosts`, and repeats are
+//! left out and counted ([`HtmlScan::images`]). `og:image` is listed
+//! first with [`HtmlOptions::og_image`]. A page whose robots meta says
+//! `noimageindex` (Google's directive, the per-page switch pages already
+//! write) lists none. Without images nothing past the head is read.
+//!
 //! `lastmod` comes from the page's markup (`article:modified_time`,
 //! `og:updated_time`, `<meta name="last-modified">`, then the newest JSON-LD
 //! `dateModified` in the head), else from [`HtmlOptions::source_lastmod`]
@@ -63,7 +81,7 @@
 //!   symbolic links are not followed ([`HtmlOptions::follow_links`]).
 //! - Only the head counts: a robots meta or JSON-LD block in the body is
 //!   not read (crawlers honour robots metas in the head; reading bodies
-//!   would read the whole site). `<noscript>` content in the head does not
+//!   would read the whole site), also when images have the body read. `<noscript>` content in the head does not
 //!   end it (a tracking pixel's `<img>`), as when crawlers parse with
 //!   scripting on.
 //! - A redirect stub that is also noindex (Hugo aliases are both) is

@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use sitemap_core::{Lastmod, Loc};
+use sitemap_source::images::ImageRules;
 
 /// How `dir/index.html` becomes a URL.
 ///
@@ -122,9 +123,24 @@ pub struct HtmlOptions {
     /// [`SourceLastmod`]). Never the built file's mtime: that is the build
     /// time, not when the page changed.
     pub source_lastmod: Option<Arc<dyn SourceLastmod>>,
+    /// List each page's images (`images = true`) by these rules: then the
+    /// body is read too, for the images of the main content (see the crate
+    /// doc). `None` (the default): only heads are read.
+    pub images: Option<ImageRules>,
+    /// With [`HtmlOptions::images`], also list the head's
+    /// `<meta property="og:image">` (`og-image = true`): the picture
+    /// shown when the page is shared, often not in its content.
+    pub og_image: bool,
 }
 
 impl HtmlOptions {
+    /// How the body is read for images, when they are listed.
+    pub(crate) fn body_images(&self) -> Option<crate::head::BodyImages> {
+        self.images.as_ref().map(|_| crate::head::BodyImages {
+            og_image: self.og_image,
+        })
+    }
+
     /// Defaults for a site published at `base_url`.
     pub fn new(base_url: Loc) -> HtmlOptions {
         HtmlOptions {
@@ -139,6 +155,8 @@ impl HtmlOptions {
             follow_links: false,
             threads: 0,
             source_lastmod: None,
+            images: None,
+            og_image: false,
         }
     }
 
@@ -199,6 +217,20 @@ impl HtmlOptions {
         self
     }
 
+    /// Sets [`HtmlOptions::images`].
+    #[must_use]
+    pub fn with_images(mut self, rules: ImageRules) -> HtmlOptions {
+        self.images = Some(rules);
+        self
+    }
+
+    /// Sets [`HtmlOptions::og_image`].
+    #[must_use]
+    pub fn with_og_image(mut self, og_image: bool) -> HtmlOptions {
+        self.og_image = og_image;
+        self
+    }
+
     /// Sets [`HtmlOptions::source_lastmod`].
     #[must_use]
     pub fn with_source_lastmod(mut self, source: impl SourceLastmod + 'static) -> HtmlOptions {
@@ -219,6 +251,8 @@ impl fmt::Debug for HtmlOptions {
             .field("follow_links", &self.follow_links)
             .field("threads", &self.threads)
             .field("source_lastmod", &self.source_lastmod.as_ref().map(|_| "…"))
+            .field("images", &self.images)
+            .field("og_image", &self.og_image)
             .finish()
     }
 }

@@ -3,7 +3,8 @@
 //! what needs the whole site (duplicates, canonical targets, hreflang
 //! return links) is left to the ordered pass in `scan`.
 
-use sitemap_core::{Alternate, Hreflang, Lastmod, Loc, Url};
+use sitemap_core::{Alternate, Hreflang, Image, Lastmod, Loc, Url};
+use sitemap_source::images::{ImageCounts, PageImages};
 
 use crate::dates::{json_ld_date_modified, parse_markup_date};
 use crate::head::{Head, MarkupDate};
@@ -18,6 +19,9 @@ pub(crate) struct Assessed {
     pub(crate) verdict: Verdict,
     /// What looked wrong, in the order found.
     pub(crate) warnings: Vec<WarningKind>,
+    /// The images found and left out (with images on, for a page that
+    /// is listed or whose canonical URL is).
+    pub(crate) images: ImageCounts,
 }
 
 /// What a page's head says should happen to it.
@@ -70,6 +74,7 @@ impl Judge<'_> {
             loc,
             verdict,
             warnings: a.warnings,
+            images: a.images,
         }
     }
 }
@@ -90,6 +95,7 @@ impl Judge<'_> {
             options: self.options,
             base: self.base,
             warnings,
+            images: ImageCounts::default(),
         }
     }
 
@@ -104,6 +110,7 @@ impl Judge<'_> {
             loc: Ok(loc.clone()),
             verdict,
             warnings: a.warnings,
+            images: a.images,
         }
     }
 }
@@ -112,6 +119,7 @@ struct Assessor<'a> {
     options: &'a HtmlOptions,
     base: &'a Loc,
     warnings: Vec<WarningKind>,
+    images: ImageCounts,
 }
 
 impl Assessor<'_> {
@@ -141,17 +149,20 @@ impl Assessor<'_> {
         if let Some(meta_name) = &head.noindex {
             return Verdict::Noindex(meta_name.clone());
         }
+        // The page's images are where its file is served, whatever URL
+        // it is listed under: relative references resolve against that.
+        let images = self.images(head, &doc_base);
         let canonical = self.canonical(head, &doc_base);
         if let Some(canonical) = &canonical
             && canonical != loc
         {
             if follow_own_form && self.is_form_of(rel, canonical) {
-                return Verdict::Listed(self.describe(head, canonical, &doc_base, rel));
+                return Verdict::Listed(self.describe(head, canonical, &doc_base, rel, images));
             }
-            let there = self.describe(head, canonical, &doc_base, rel);
+            let there = self.describe(head, canonical, &doc_base, rel, images.clone());
             // The same markup read again: its warnings are already given.
             let given = self.warnings.len();
-            let here = self.describe(head, loc, &doc_base, rel);
+            let here = self.describe(head, loc, &doc_base, rel, images);
             self.warnings.truncate(given);
             return Verdict::Canonical { there, here };
         }
@@ -161,9 +172,37 @@ impl Assessor<'_> {
             && canonical.is_none()
             && let Some(own) = self.own_alternate(rel, loc, head, &doc_base)
         {
-            return Verdict::Listed(self.describe(head, &own, &doc_base, rel));
+            return Verdict::Listed(self.describe(head, &own, &doc_base, rel, images));
         }
-        Verdict::Listed(self.describe(head, loc, &doc_base, rel))
+        Verdict::Listed(self.describe(head, loc, &doc_base, rel, images))
+    }
+
+    /// The page's images (with images on), resolved against `doc_base`:
+    /// its `og:image`s first when asked for (the head comes first), then
+    /// its main content's. None when a robots meta says `noimageindex`.
+    fn images(&mut self, head: &Head, doc_base: &Loc) -> Vec<Image> {
+        let Some(rules) = &self.options.images else {
+            return Vec::new();
+        };
+        if head.noimageindex {
+            self.images.pages_off += 1;
+            return Vec::new();
+        }
+        let mut page = PageImages::default();
+        for reference in &head.og_images {
+            page.push(rules.resolve(doc_base, reference));
+        }
+        for reference in &head.images {
+            page.push(
+                reference
+                    .as_deref()
+                    .map_err(|d| *d)
+                    .and_then(|r| rules.resolve(doc_base, r)),
+            );
+        }
+        let (images, counts) = page.finish();
+        self.images.add(counts);
+        images
     }
 
     /// The URL of the page at `rel`, by the trailing-slash and clean-URL
@@ -242,9 +281,18 @@ impl Assessor<'_> {
         hrefs.into_iter().find(|href| self.is_form_of(rel, href))
     }
 
-    /// The entry for a page listed at `loc`: its lastmod and alternates.
-    fn describe(&mut self, head: &Head, loc: &Loc, doc_base: &Loc, rel: &str) -> Url {
+    /// The entry for a page listed at `loc`: its lastmod, alternates and
+    /// images.
+    fn describe(
+        &mut self,
+        head: &Head,
+        loc: &Loc,
+        doc_base: &Loc,
+        rel: &str,
+        images: Vec<Image>,
+    ) -> Url {
         let mut url = Url::new(loc.clone());
+        url.images = images;
         url.lastmod = self.markup_lastmod(head).or_else(|| {
             let source = self.options.source_lastmod.as_ref()?;
             source.lastmod(&BuiltPage { path: rel, loc })

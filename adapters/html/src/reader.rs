@@ -5,7 +5,7 @@
 use std::io;
 use std::path::Path;
 
-use sitemap_core::{Alternate, Lastmod, Loc};
+use sitemap_core::{Alternate, Image, Lastmod, Loc};
 
 use crate::Error;
 use crate::head::{self, Read, Selectors};
@@ -74,6 +74,12 @@ pub struct PageHead {
     /// The lastmod its markup gives (`article:modified_time`, …, JSON-LD
     /// `dateModified`), or [`HtmlOptions::source_lastmod`]'s.
     pub lastmod: Option<Lastmod>,
+    /// Its images, resolved (see [`HtmlOptions::images`]; empty unless
+    /// the reader's options list images, since only then is the body
+    /// read), `og:image` first with [`HtmlOptions::og_image`]; empty for a
+    /// noindex page, a redirect stub, or a page whose robots meta says
+    /// `noimageindex`.
+    pub images: Vec<Image>,
     /// What looked wrong in the head.
     pub warnings: Vec<WarningKind>,
 }
@@ -127,7 +133,14 @@ impl PageReader {
     /// Reads the head of the file at `path` (whose path under the site's
     /// folder is `rel`, `/`-separated) and judges it as served at `loc`.
     pub fn read(&mut self, path: &Path, rel: &str, loc: &Loc) -> PageRead {
-        match head::read(path, &self.selectors, &self.robots_names, &mut self.buf) {
+        let images = self.options.body_images();
+        match head::read(
+            path,
+            &self.selectors,
+            &self.robots_names,
+            images,
+            &mut self.buf,
+        ) {
             Read::Page(head) => {
                 let judge = Judge {
                     options: &self.options,
@@ -146,12 +159,15 @@ impl PageReader {
                     ),
                     Verdict::None => (Indexing::Indexable, None),
                 };
-                let (alternates, lastmod) =
-                    url.map_or((Vec::new(), None), |u| (u.alternates, u.lastmod));
+                let (alternates, lastmod, images) = url
+                    .map_or((Vec::new(), None, Vec::new()), |u| {
+                        (u.alternates, u.lastmod, u.images)
+                    });
                 PageRead::Page(PageHead {
                     indexing,
                     alternates,
                     lastmod,
+                    images,
                     warnings: assessed.warnings,
                 })
             }

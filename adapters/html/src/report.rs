@@ -6,6 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use sitemap_core::{Loc, Url};
+use sitemap_source::images::ImageCounts;
 use thiserror::Error;
 
 use crate::head::MarkupDate;
@@ -28,6 +29,11 @@ pub struct HtmlScan {
     /// order). Files left out by name alone (exclude globs, `404.html`)
     /// are never opened.
     pub files_read: Vec<PathBuf>,
+    /// With [`HtmlOptions::images`](crate::HtmlOptions::images): the
+    /// images listed and those left out, by reason, over the listed pages
+    /// (`pages_off` counts the pages whose robots meta says
+    /// `noimageindex`).
+    pub images: ImageCounts,
 }
 
 impl HtmlScan {

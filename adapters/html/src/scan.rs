@@ -11,6 +11,7 @@ use std::sync::Mutex;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 use sitemap_core::{Loc, Url};
+use sitemap_source::images::ImageCounts;
 
 use crate::Error;
 use crate::head::{self, Read, Selectors};
@@ -27,10 +28,15 @@ struct FileRecord {
 enum Outcome {
     Glob(String),
     NotFound,
-    Binary { at: u64 },
-    Template { opening: &'static str },
+    Binary {
+        at: u64,
+    },
+    Template {
+        opening: &'static str,
+    },
     Unreadable(std::io::Error),
-    Page(Assessed),
+    /// Boxed: an assessment is several times the size of the others.
+    Page(Box<Assessed>),
 }
 
 pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error> {
@@ -63,6 +69,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
         files_read: Vec::new(),
         canonical_requests: Vec::new(),
         relisted: BTreeSet::new(),
+        images: ImageCounts::default(),
     };
     for record in records {
         resolver.file(record);
@@ -309,8 +316,9 @@ fn visit(
             outcome: Outcome::NotFound,
         });
     }
-    let outcome = match head::read(&path, selectors, shared.robots_names, buf) {
-        Read::Page(head) => Outcome::Page(shared.judge.assess(rel.as_deref(), &head)),
+    let images = shared.judge.options.body_images();
+    let outcome = match head::read(&path, selectors, shared.robots_names, images, buf) {
+        Read::Page(head) => Outcome::Page(Box::new(shared.judge.assess(rel.as_deref(), &head))),
         Read::Binary { at } => Outcome::Binary { at },
         Read::Template { opening } => Outcome::Template { opening },
         Read::Unreadable(e) => Outcome::Unreadable(e),
@@ -351,6 +359,7 @@ struct Resolver {
     /// Indexes in `excluded` of pages listed after all (a base-URL
     /// mismatch), removed at the end so the indexes hold until then.
     relisted: BTreeSet<usize>,
+    images: ImageCounts,
 }
 
 impl Resolver {
@@ -397,7 +406,7 @@ impl Resolver {
                 );
                 return;
             }
-            Outcome::Page(assessed) => assessed,
+            Outcome::Page(assessed) => *assessed,
         };
         self.files_read.push(path.clone());
         for kind in assessed.warnings {
@@ -432,6 +441,7 @@ impl Resolver {
                     );
                     return;
                 }
+                self.images.add(assessed.images);
                 self.listed.insert(url.loc.clone(), Listed { url, path });
             }
             Verdict::Noindex(meta_name) => {
@@ -441,6 +451,8 @@ impl Resolver {
                 self.exclude(path, ExclusionReason::RedirectStub { target });
             }
             Verdict::Canonical { there, here } => {
+                // Listed at the canonical URL or its own: counted once.
+                self.images.add(assessed.images);
                 let excluded_index = self.exclude(
                     path.clone(),
                     ExclusionReason::CanonicalElsewhere {
@@ -510,6 +522,7 @@ impl Resolver {
             excluded: self.excluded,
             warnings: self.warnings,
             files_read: self.files_read,
+            images: self.images,
         }
     }
 

@@ -19,7 +19,7 @@ use crate::common::{fixture, options, sitemap_xml};
 /// loc -> (lastmod, sorted "hreflang href" alternates).
 type Entries = BTreeMap<String, (Option<String>, Vec<String>)>;
 
-fn copy_tree(from: &Path, to: &Path) {
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();

@@ -1,7 +1,9 @@
 //! A built HTML folder of any generator: its pages as published (robots
 //! meta, canonical, redirect stubs), dates from their markup, or from a
 //! source folder the user names (`html-source`): built files' mtimes are
-//! the build's time, never a page's.
+//! the build's time, never a page's. With `images`, each page's images
+//! come from its main content (`sitemap_html`'s rules), `og:image` with
+//! `og-image`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -33,6 +35,11 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             TrailingSlash::Never => sitemap_html::TrailingSlash::Never,
             TrailingSlash::Keep => sitemap_html::TrailingSlash::Keep,
         });
+    }
+    if let Some(rules) = super::image_rules(options.resolved, &base)? {
+        html_options = html_options
+            .with_images(rules)
+            .with_og_image(s.og_image.unwrap_or(false));
     }
     let mut warnings = Vec::new();
     let mut used_git = false;
@@ -85,7 +92,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         // Titles come from the built pages themselves.
         sources: Default::default(),
         used_git,
-        images: Default::default(),
+        images: found.images,
         site_layer: None,
     })
 }
