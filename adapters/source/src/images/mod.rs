@@ -205,7 +205,8 @@ pub struct ImageCounts {
     pub pixels: u64,
     /// Shortcodes the generator expands, whose images are not known here.
     pub shortcodes: u64,
-    /// Pages whose front matter turned images off (`sitemap.images = false`).
+    /// Pages that turned images off (front matter `sitemap.images = false`,
+    /// a built page's `<meta name="robots" content="noimageindex">`).
     pub pages_off: u64,
 }
 
@@ -280,8 +281,8 @@ impl ImageCounts {
         if self.pages_off > 0 {
             out.push(plural(
                 self.pages_off,
-                "page with `sitemap.images = false`",
-                "pages with `sitemap.images = false`",
+                "page with images turned off (`sitemap.images = false` or `noimageindex`)",
+                "pages with images turned off (`sitemap.images = false` or `noimageindex`)",
             ));
         }
         out
