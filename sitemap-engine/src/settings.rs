@@ -76,6 +76,22 @@ pub struct Settings {
     /// Files besides a page's own that count towards its git lastmod
     /// (Zola, Hugo).
     pub lastmod_deps: Option<Vec<LastmodDep>>,
+    /// How changes are submitted to search engines (IndexNow).
+    pub submit: SubmitSettings,
+}
+
+/// The `[submit]` table: IndexNow submission of the ledger's changes
+/// (`sitemap submit`); a scan ignores it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SubmitSettings {
+    /// The IndexNow key (public by design: it is served with the site).
+    pub key: Option<String>,
+    /// The URL of the key file; default `{base-url}{key}.txt`.
+    pub key_location: Option<String>,
+    /// The IndexNow endpoint; default `https://api.indexnow.org/indexnow`.
+    pub endpoint: Option<String>,
 }
 
 /// The `[git]` table.
