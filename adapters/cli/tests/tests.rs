@@ -14,6 +14,7 @@ mod scan;
 mod served;
 mod settings_table;
 mod shallow;
+mod submit;
 mod site;
 mod validate;
 mod write;

@@ -69,8 +69,14 @@ fn errors_of(path: &Path, report: &sitemap_core::validate::Report) -> Vec<String
         .diagnostics
         .iter()
         .filter(|d| d.severity == sitemap_core::validate::Severity::Error)
-        .map(|d| format!("{}:{}:{}: {}", path.display(), d.line, d.column, d.message))
+        .map(|d| format!("{}:{}:{}: {}", shown(path), d.line, d.column, d.message))
         .collect()
+}
+
+/// A path as the user gave it (without a leading `./`).
+fn shown(path: &Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }
 
 /// The key file at `location` answers 200 with exactly the key
