@@ -229,14 +229,14 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         name: "submit.key",
-        example: r#""3f2b9c0e-5d1a-4c7e-9b8f-a1d2e3f4a5b6""#,
+        example: r#""5d1a4c7e""#,
         book_example: None,
         doc: "The IndexNow key `sitemap submit` sends (8 to 128 of `a-z`, `A-Z`, `0-9`, `-`; `sitemap submit --init` makes one): public by design, served as the key file with the site.",
         scope: Scope::Submit,
     },
     Key {
         name: "submit.key-location",
-        example: r#""https://example.org/3f2b9c0e-5d1a-4c7e-9b8f-a1d2e3f4a5b6.txt""#,
+        example: r#""https://example.org/5d1a4c7e.txt""#,
         book_example: None,
         doc: "The URL of the key file, checked before anything is sent; a file in a subfolder covers only URLs under it. Default: `{base-url}{key}.txt`.",
         scope: Scope::Submit,

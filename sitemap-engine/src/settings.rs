@@ -423,8 +423,12 @@ impl Resolved {
     }
 }
 
-/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`.
+/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`, `--key`
+/// for `submit.key`.
 pub fn flag_name(key: &str) -> String {
+    // `sitemap submit` takes the `[submit]` keys without their table's
+    // prefix (`--key`, `--endpoint`): no other subcommand has them.
+    let key = key.strip_prefix("submit.").unwrap_or(key);
     format!("--{}", key.replace('.', "-"))
 }
 

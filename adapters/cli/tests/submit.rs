@@ -458,3 +458,84 @@ fn init_writes_the_key_file_and_the_setting() {
     ok(&out);
     assert_eq!(fs::read_to_string(d.join("sitemap.toml")).unwrap(), settings);
 }
+
+/// The submit keys as flags of `sitemap submit` (no `[submit]` table),
+/// and a key file in a subfolder refusing URLs outside it.
+#[test]
+fn flags_set_the_submit_keys_and_a_subfolder_key_file_covers_only_its_folder() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    fs::write(d.join("sitemap.toml"), "ledger = \"sitemap.ledger\"\nlastmod = []\n").unwrap();
+    let endpoint = server.url("indexnow");
+    let location = server.url(&format!("a/{KEY}.txt"));
+    let out = sitemap(
+        d,
+        &["submit", "--key", KEY, "--endpoint", &endpoint, "--key-location", &location],
+        "1767225700",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out, &server),
+        format!("error: 4 URL(s) lie outside what the key file http://127.0.0.1:PORT/a/{KEY}.txt covers (such as http://127.0.0.1:PORT/); nothing was sent\n  hint: serve the key file at the host root (`submit.key-location`), where it covers every URL of the host\n")
+    );
+    let out = sitemap(
+        d,
+        &["submit", "--key", "bad_key!", "--endpoint", &endpoint],
+        "1767225700",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out, &server),
+        "error: `--key`: the key holds `_`; IndexNow takes only a-z, A-Z, 0-9 and -\n  hint: change --key on the command line\n"
+    );
+    ok(&sitemap(d, &["submit", "-q", "--key", KEY, "--endpoint", &endpoint], "1767225700"));
+    assert_eq!(
+        server.bodies(),
+        [body(&server, &["", "a/", "b/", "c/", "d/"])]
+    );
+}
+
+/// The mdBook plugin's submission: `[output.sitemap]` of book.toml holds
+/// the ledger and `[output.sitemap.submit]`; the set in the book's HTML
+/// folder, written by the plugin, is what is checked and submitted.
+#[test]
+fn a_books_output_sitemap_table_submits_its_ledger() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let files = [
+        (
+            "book.toml".to_owned(),
+            format!(
+                "[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"{}\"\nledger = \"sitemap.ledger\"\nlastmod = []\n\n[output.sitemap.submit]\nkey = \"{KEY}\"\nendpoint = \"{}\"\n",
+                server.url(""),
+                server.url("indexnow")
+            ),
+        ),
+        ("src/SUMMARY.md".to_owned(), "- [A](a.md)\n- [B](b.md)\n".to_owned()),
+        ("src/a.md".to_owned(), "# A\n".to_owned()),
+        ("src/b.md".to_owned(), "# B\n".to_owned()),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let book = mdbook_sitemap::SitemapBook::load(root).unwrap();
+    let config = book.sitemap_config().unwrap();
+    book.write(&config, book.html_dir()).unwrap();
+    let submission = book.submission(&config).unwrap();
+    let plan = submission.plan().unwrap();
+    let client = sitemap_engine::submit::Client::new(std::time::Duration::from_secs(10));
+    let mut accepted = Vec::new();
+    submission
+        .send(&plan, &client, &mut |r, status| {
+            accepted.push((r.body.url_list.len(), status));
+        })
+        .unwrap();
+    assert_eq!(accepted, [(2, 200)]);
+    assert_eq!(server.bodies(), [body(&server, &["a.html", "b.html"])]);
+    assert_eq!(book.submission(&config).unwrap().plan().unwrap().requests, []);
+}
