@@ -539,3 +539,27 @@ fn a_books_output_sitemap_table_submits_its_ledger() {
     assert_eq!(server.bodies(), [body(&server, &["a.html", "b.html"])]);
     assert_eq!(book.submission(&config).unwrap().plan().unwrap().requests, []);
 }
+
+/// build.rs's skin (feature `submit`): the builder's settings plan the
+/// same request as `sitemap submit`, and `submit` sends it.
+#[test]
+fn the_build_rs_builder_plans_and_submits_the_same_request() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    fs::write(d.join("sitemap.toml"), "ledger = \"sitemap.ledger\"\nlastmod = []\n").unwrap();
+    let builder = sitemap_build::Sitemap::content(d)
+        .submit_key(KEY)
+        .submit_endpoint(server.url("indexnow"))
+        .ledger(d.join("sitemap.ledger"));
+    let plan = builder.clone().submit_plan().unwrap();
+    let expected = body(&server, &["", "a/", "b/", "c/", "d/"]);
+    assert_eq!(
+        serde_json::to_value(&plan.requests[0].body).unwrap(),
+        expected
+    );
+    let submitted = builder.submit(std::time::Duration::from_secs(10)).unwrap();
+    assert_eq!(submitted.requests, [("127.0.0.1".to_owned(), 5, 200)]);
+    assert_eq!(server.bodies(), [expected]);
+}
