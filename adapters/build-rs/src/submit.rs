@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use sitemap_engine::submit::{Client, Plan, Submission};
 #[cfg(feature = "html")]
 use sitemap_engine::Flavor;
+use sitemap_engine::submit::{Client, Plan, Submission};
 use sitemap_engine::{Error, Job, Layer, Origin, Source};
 
 use crate::{Sitemap, What};
@@ -52,9 +52,7 @@ impl Sitemap {
                 settings.flavor = Some(Flavor::Html);
                 Source::Site(dir.clone())
             }
-            What::Pages(pages) => {
-                Source::Pages(crate::page_list(&root, &self.base_loc()?, pages)?)
-            }
+            What::Pages(pages) => Source::Pages(crate::page_list(&root, &self.base_loc()?, pages)?),
         };
         let mut job = Job::new(source)
             .with_layer(Layer::new(settings, Origin::Builder))

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use sitemap_engine::submit::{Client, Plan, SubmitError, Submission, key};
+use sitemap_engine::submit::{Client, Plan, Submission, SubmitError, key};
 use sitemap_engine::{Job, Layer, Origin, Settings, Source};
 
 use crate::Outcome;
@@ -96,7 +96,10 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         )?;
         let settings = match &init.settings_file {
             Some(path) => format!(" and `submit.key` into {}", shown(path)),
-            None => format!(" (the key `submit.key` already set, {})", resolved.describe("submit.key")),
+            None => format!(
+                " (the key `submit.key` already set, {})",
+                resolved.describe("submit.key")
+            ),
         };
         ui.summary(&format!(
             "submit: wrote the key file {}{settings}; deploy the key file with the site (keep a copy where your generator copies static files, so a rebuild keeps it), then run `sitemap submit` once the deploy is live",

@@ -205,24 +205,22 @@ fn first_submission_sends_everything_then_exactly_what_changed() {
         server.bodies(),
         [body(&server, &["", "a/", "b/", "c/", "d/"])]
     );
-    assert_eq!(
-        server.state().posts[0].0,
-        "application/json; charset=utf-8"
-    );
+    assert_eq!(server.state().posts[0].0, "application/json; charset=utf-8");
     assert_eq!(
         stderr(&out, &server),
         "submitted 5 URL(s) of 127.0.0.1 to http://127.0.0.1:PORT/indexnow (200)\nsubmit: 5 URL(s) in 1 request(s) accepted; recorded in sitemap.ledger\n"
     );
 
-    fs::write(d.join("content/a.md"), "+++\ntitle = \"a\"\n+++\nPage a, edited.\n").unwrap();
+    fs::write(
+        d.join("content/a.md"),
+        "+++\ntitle = \"a\"\n+++\nPage a, edited.\n",
+    )
+    .unwrap();
     fs::write(d.join("content/b.md"), "+++\ntitle = \"B\"\n+++\nPage b.\n").unwrap();
     fs::remove_file(d.join("content/c.md")).unwrap();
     ok(&sitemap(d, &["scan", "-q"], "1767312000"));
     ok(&sitemap(d, &["submit"], "1767312100"));
-    assert_eq!(
-        server.bodies()[1..],
-        [body(&server, &["a/", "b/", "c/"])]
-    );
+    assert_eq!(server.bodies()[1..], [body(&server, &["a/", "b/", "c/"])]);
 
     let out = sitemap(d, &["submit"], "1767312200");
     ok(&out);
@@ -246,10 +244,21 @@ fn twelve_thousand_urls_in_two_requests_and_a_failed_second_loses_nothing() {
     fs::create_dir_all(d.join("content/many")).unwrap();
     fs::write(d.join("content/many/_index.md"), "+++\n+++\nMany\n").unwrap();
     for i in 0..11_999 {
-        fs::write(d.join(format!("content/many/p{i:05}.md")), format!("+++\n+++\n{i}\n")).unwrap();
+        fs::write(
+            d.join(format!("content/many/p{i:05}.md")),
+            format!("+++\n+++\n{i}\n"),
+        )
+        .unwrap();
     }
     ok(&sitemap(d, &["scan", "-q"], "1767312000"));
-    server.state().answers = vec![(200, None, ""), (422, None, "{\"message\":\"URLs do not belong to the host\"}")];
+    server.state().answers = vec![
+        (200, None, ""),
+        (
+            422,
+            None,
+            "{\"message\":\"URLs do not belong to the host\"}",
+        ),
+    ];
     let out = sitemap(d, &["submit"], "1767312100");
     assert_eq!(out.status.code(), Some(4));
     assert_eq!(
@@ -310,7 +319,11 @@ fn unprocessable_fails_quoting_the_server_and_the_rerun_sends_it_all() {
     let d = dir.path();
     site(d, &server);
     let before = fs::read(d.join("sitemap.ledger")).unwrap();
-    server.state().answers = vec![(422, None, "URLs don't belong to the host\nor the key is not valid")];
+    server.state().answers = vec![(
+        422,
+        None,
+        "URLs don't belong to the host\nor the key is not valid",
+    )];
     let out = sitemap(d, &["submit"], "1767225700");
     assert_eq!(out.status.code(), Some(4));
     assert_eq!(
@@ -336,14 +349,18 @@ fn a_wrong_or_missing_key_file_sends_nothing() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out, &server),
-        format!("error: the key file http://127.0.0.1:PORT/{KEY}.txt does not vouch for the key: it holds `another-key-entirely`, not the key `{KEY}`; nothing was sent\n  hint: deploy the key file with the site (`--init` wrote it into the output folder; keep a copy where your generator copies static files), or set `submit.key-location`\n")
+        format!(
+            "error: the key file http://127.0.0.1:PORT/{KEY}.txt does not vouch for the key: it holds `another-key-entirely`, not the key `{KEY}`; nothing was sent\n  hint: deploy the key file with the site (`--init` wrote it into the output folder; keep a copy where your generator copies static files), or set `submit.key-location`\n"
+        )
     );
     server.state().key_file = None;
     let out = sitemap(d, &["submit", "-q"], "1767225700");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out, &server).lines().next().unwrap(),
-        format!("error: the key file http://127.0.0.1:PORT/{KEY}.txt does not vouch for the key: it answered 404; nothing was sent")
+        format!(
+            "error: the key file http://127.0.0.1:PORT/{KEY}.txt does not vouch for the key: it answered 404; nothing was sent"
+        )
     );
     assert_eq!(server.bodies(), Vec::<Value>::new());
 }
@@ -435,7 +452,11 @@ fn init_writes_the_key_file_and_the_setting() {
     let text = "# my settings\nledger = \"sitemap.ledger\" # kept in git\n";
     fs::write(d.join("sitemap.toml"), text).unwrap();
     let out = Command::new("sh")
-        .args(["-c", "umask 027 && exec \"$0\" submit --init", env!("CARGO_BIN_EXE_sitemap")])
+        .args([
+            "-c",
+            "umask 027 && exec \"$0\" submit --init",
+            env!("CARGO_BIN_EXE_sitemap"),
+        ])
         .current_dir(d)
         .env("NO_COLOR", "1")
         .output()
@@ -449,14 +470,22 @@ fn init_writes_the_key_file_and_the_setting() {
     assert!(key.chars().all(|c| c.is_ascii_hexdigit()));
     let key_file = d.join(format!("public/{key}.txt"));
     assert_eq!(fs::read_to_string(&key_file).unwrap(), key);
-    assert_eq!(fs::metadata(&key_file).unwrap().permissions().mode() & 0o777, 0o640);
+    assert_eq!(
+        fs::metadata(&key_file).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        format!("submit: wrote the key file public/{key}.txt and `submit.key` into sitemap.toml; deploy the key file with the site (keep a copy where your generator copies static files, so a rebuild keeps it), then run `sitemap submit` once the deploy is live\n")
+        format!(
+            "submit: wrote the key file public/{key}.txt and `submit.key` into sitemap.toml; deploy the key file with the site (keep a copy where your generator copies static files, so a rebuild keeps it), then run `sitemap submit` once the deploy is live\n"
+        )
     );
     let out = sitemap(d, &["submit", "--init"], "1767225700");
     ok(&out);
-    assert_eq!(fs::read_to_string(d.join("sitemap.toml")).unwrap(), settings);
+    assert_eq!(
+        fs::read_to_string(d.join("sitemap.toml")).unwrap(),
+        settings
+    );
 }
 
 /// The submit keys as flags of `sitemap submit` (no `[submit]` table),
@@ -467,18 +496,32 @@ fn flags_set_the_submit_keys_and_a_subfolder_key_file_covers_only_its_folder() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     site(d, &server);
-    fs::write(d.join("sitemap.toml"), "ledger = \"sitemap.ledger\"\nlastmod = []\n").unwrap();
+    fs::write(
+        d.join("sitemap.toml"),
+        "ledger = \"sitemap.ledger\"\nlastmod = []\n",
+    )
+    .unwrap();
     let endpoint = server.url("indexnow");
     let location = server.url(&format!("a/{KEY}.txt"));
     let out = sitemap(
         d,
-        &["submit", "--key", KEY, "--endpoint", &endpoint, "--key-location", &location],
+        &[
+            "submit",
+            "--key",
+            KEY,
+            "--endpoint",
+            &endpoint,
+            "--key-location",
+            &location,
+        ],
         "1767225700",
     );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out, &server),
-        format!("error: 4 URL(s) lie outside what the key file http://127.0.0.1:PORT/a/{KEY}.txt covers (such as http://127.0.0.1:PORT/); nothing was sent\n  hint: serve the key file at the host root (`submit.key-location`), where it covers every URL of the host\n")
+        format!(
+            "error: 4 URL(s) lie outside what the key file http://127.0.0.1:PORT/a/{KEY}.txt covers (such as http://127.0.0.1:PORT/); nothing was sent\n  hint: serve the key file at the host root (`submit.key-location`), where it covers every URL of the host\n"
+        )
     );
     let out = sitemap(
         d,
@@ -490,7 +533,11 @@ fn flags_set_the_submit_keys_and_a_subfolder_key_file_covers_only_its_folder() {
         stderr(&out, &server),
         "error: `--key`: the key holds `_`; IndexNow takes only a-z, A-Z, 0-9 and -\n  hint: change --key on the command line\n"
     );
-    ok(&sitemap(d, &["submit", "-q", "--key", KEY, "--endpoint", &endpoint], "1767225700"));
+    ok(&sitemap(
+        d,
+        &["submit", "-q", "--key", KEY, "--endpoint", &endpoint],
+        "1767225700",
+    ));
     assert_eq!(
         server.bodies(),
         [body(&server, &["", "a/", "b/", "c/", "d/"])]
@@ -514,7 +561,10 @@ fn a_books_output_sitemap_table_submits_its_ledger() {
                 server.url("indexnow")
             ),
         ),
-        ("src/SUMMARY.md".to_owned(), "- [A](a.md)\n- [B](b.md)\n".to_owned()),
+        (
+            "src/SUMMARY.md".to_owned(),
+            "- [A](a.md)\n- [B](b.md)\n".to_owned(),
+        ),
         ("src/a.md".to_owned(), "# A\n".to_owned()),
         ("src/b.md".to_owned(), "# B\n".to_owned()),
     ];
@@ -537,7 +587,10 @@ fn a_books_output_sitemap_table_submits_its_ledger() {
         .unwrap();
     assert_eq!(accepted, [(2, 200)]);
     assert_eq!(server.bodies(), [body(&server, &["a.html", "b.html"])]);
-    assert_eq!(book.submission(&config).unwrap().plan().unwrap().requests, []);
+    assert_eq!(
+        book.submission(&config).unwrap().plan().unwrap().requests,
+        []
+    );
 }
 
 /// build.rs's skin (feature `submit`): the builder's settings plan the
@@ -548,7 +601,11 @@ fn the_build_rs_builder_plans_and_submits_the_same_request() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     site(d, &server);
-    fs::write(d.join("sitemap.toml"), "ledger = \"sitemap.ledger\"\nlastmod = []\n").unwrap();
+    fs::write(
+        d.join("sitemap.toml"),
+        "ledger = \"sitemap.ledger\"\nlastmod = []\n",
+    )
+    .unwrap();
     let builder = sitemap_build::Sitemap::content(d)
         .submit_key(KEY)
         .submit_endpoint(server.url("indexnow"))

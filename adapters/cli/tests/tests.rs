@@ -14,8 +14,8 @@ mod scan;
 mod served;
 mod settings_table;
 mod shallow;
-mod submit;
 mod site;
+mod submit;
 mod validate;
 mod write;
 

@@ -33,7 +33,8 @@ use crate::error::Error;
 const HEADER: &str =
     "# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod";
 /// The first line of version 2 (a sixth field: what was submitted).
-const HEADER_2: &str = "# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted";
+const HEADER_2: &str =
+    "# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted";
 /// A ledger larger than this is not read (a hostile file must not
 /// exhaust memory): far past a million URLs.
 const MAX_BYTES: u64 = 1 << 30;
@@ -64,7 +65,9 @@ impl Ledger {
             _ => {
                 return Err(bad(
                     1,
-                    format!("not a sitemap ledger: the first line must be `{HEADER}` or `{HEADER_2}`"),
+                    format!(
+                        "not a sitemap ledger: the first line must be `{HEADER}` or `{HEADER_2}`"
+                    ),
                 ));
             }
         };
@@ -228,7 +231,10 @@ mod tests {
         std::fs::write(&path, text.replace("\t-\n", "\n")).unwrap();
         assert_eq!(
             Ledger::read(&path).unwrap_err().to_string(),
-            format!("{}:3: expected 6 tab-separated fields, found 5", path.display())
+            format!(
+                "{}:3: expected 6 tab-separated fields, found 5",
+                path.display()
+            )
         );
     }
 }

@@ -82,7 +82,11 @@ fn shown(path: &Path) -> String {
 /// The key file at `location` answers 200 with exactly the key
 /// (surrounding whitespace aside, as a file saved by an editor ends in a
 /// newline).
-pub(crate) fn check_key_file(client: &Client, location: &str, key: &str) -> Result<(), SubmitError> {
+pub(crate) fn check_key_file(
+    client: &Client,
+    location: &str,
+    key: &str,
+) -> Result<(), SubmitError> {
     let answer = client.get(location)?;
     let problem = if answer.status != 200 {
         format!("it answered {}", answer.status)
@@ -102,7 +106,10 @@ pub(crate) fn check_key_file(client: &Client, location: &str, key: &str) -> Resu
 
 /// The live home page at `home` is not noindex: neither an
 /// `X-Robots-Tag` header nor a robots meta says `noindex` or `none`.
-pub(crate) fn check_indexable(client: &Client, home: &sitemap_core::Loc) -> Result<(), SubmitError> {
+pub(crate) fn check_indexable(
+    client: &Client,
+    home: &sitemap_core::Loc,
+) -> Result<(), SubmitError> {
     let answer = client.get(home.as_str())?;
     let noindex = |s: &str| {
         s.split(|c: char| c == ',' || c == ':' || c.is_whitespace())

@@ -204,7 +204,9 @@ impl Submission {
         let web_url = |name: &str, value: &str| -> Result<url::Url, Error> {
             match value.parse::<url::Url>() {
                 Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => Ok(u),
-                Ok(_) => Err(resolved.value_error(name, format!("`{value}` is not an http(s) URL"))),
+                Ok(_) => {
+                    Err(resolved.value_error(name, format!("`{value}` is not an http(s) URL")))
+                }
                 Err(e) => Err(resolved.value_error(name, format!("`{value}`: {e}"))),
             }
         };
@@ -266,8 +268,10 @@ impl Submission {
         let mut grouped = Vec::new();
         for due in groups.into_values() {
             let location = self.key_location_for(&due[0].url);
-            let outside: Vec<&protocol::Due> =
-                due.iter().filter(|d| !key::covers(&location, &d.url)).collect();
+            let outside: Vec<&protocol::Due> = due
+                .iter()
+                .filter(|d| !key::covers(&location, &d.url))
+                .collect();
             if let Some(first) = outside.first() {
                 return Err(SubmitError::OutOfScope {
                     key_location: location.to_string(),
