@@ -32,7 +32,7 @@ pub(crate) struct SubmitArgs {
     /// The ledger (default: the `ledger` setting).
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
-    /// The IndexNow endpoint (`submit.endpoint`; default https://api.indexnow.org/indexnow).
+    /// The IndexNow endpoint (`submit.endpoint`; default `https://api.indexnow.org/indexnow`).
     #[arg(long, value_name = "URL")]
     endpoint: Option<String>,
     /// The IndexNow key (`submit.key`).
