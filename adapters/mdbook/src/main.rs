@@ -129,7 +129,10 @@ fn submit(args: &[String]) -> Result<ExitCode> {
         )?;
         eprintln!(
             "mdbook-sitemap: wrote the key file {}{}; mdBook empties its output folder on every build: copy the key file into src/ so each build deploys it",
-            done.key_file.display(),
+            done.key_file
+                .strip_prefix(".")
+                .unwrap_or(&done.key_file)
+                .display(),
             if done.new {
                 " and `submit.key` into book.toml"
             } else {

@@ -90,7 +90,7 @@ impl Ledger {
             }
             let submitted = if width == 6 { fields.pop() } else { None };
             let [loc, event, at, fingerprint, lastmod] = fields[..] else {
-                unreachable!("five fields checked above");
+                return Err(bad(n, format!("expected {width} tab-separated fields")));
             };
             let submitted = match submitted {
                 None | Some("-") => None,

@@ -122,12 +122,9 @@ pub(crate) fn check_indexable(
         });
     }
     if answer.status != 200 {
-        return Err(SubmitError::Http {
+        return Err(SubmitError::HomePage {
             url: home.to_string(),
-            message: format!(
-                "the home page answered {} (is the site deployed?)",
-                answer.status
-            ),
+            status: answer.status,
         });
     }
     // Judged by the same reader that leaves noindex pages out of a scan.

@@ -68,6 +68,14 @@ pub enum SubmitError {
         /// Which header or meta says so.
         how: String,
     },
+    /// The live home page did not answer 200.
+    #[error("the live home page {url} answered {status}; nothing was sent")]
+    HomePage {
+        /// Its URL.
+        url: String,
+        /// Its status.
+        status: u16,
+    },
     /// The sitemap set in the output folder does not validate.
     #[error("{} does not validate; nothing was sent:\n{}", path.display(), problems.join("\n"))]
     InvalidSet {
@@ -130,6 +138,9 @@ impl SubmitError {
             }
             SubmitError::KeyFile { .. } => {
                 "deploy the key file with the site (`--init` wrote it into the output folder; keep a copy where your generator copies static files), or set `submit.key-location`"
+            }
+            SubmitError::HomePage { .. } => {
+                "check `base-url`, and that the deploy is live before submitting"
             }
             SubmitError::Noindex { .. } => {
                 "submit from the production deploy, not a staging build; run it after the deploy is live"
