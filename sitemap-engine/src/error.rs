@@ -56,6 +56,10 @@ pub enum Error {
     /// The output folder could not be locked or written.
     #[error(transparent)]
     Output(#[from] sitemap_core::output::OutputError),
+    /// A change submission (IndexNow) did not happen, or stopped.
+    #[cfg(feature = "submit")]
+    #[error(transparent)]
+    Submit(#[from] crate::submit::SubmitError),
 }
 
 impl Error {
@@ -63,6 +67,8 @@ impl Error {
     pub fn hint(&self) -> Option<&str> {
         match self {
             Error::Setting { hint, .. } | Error::Job { hint, .. } => Some(hint),
+            #[cfg(feature = "submit")]
+            Error::Submit(e) => Some(e.hint()),
             _ => None,
         }
     }

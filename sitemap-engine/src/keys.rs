@@ -31,6 +31,9 @@ pub enum Scope {
     /// the CLI and build.rs. For the mdBook plugin the book is the source,
     /// so `book.toml` refuses it.
     Site,
+    /// Read only by change submission (`sitemap submit`, `mdbook-sitemap
+    /// submit`, build.rs's `submit`); a scan ignores it.
+    Submit,
 }
 
 /// Every key, in the order the documentation shows them.
@@ -252,6 +255,27 @@ pub const KEYS: &[Key] = &[
         doc: "With `images` on built HTML: also list the page's `og:image`, which is often a social card made for sharing rather than an image of the page. Default: false.",
         scope: Scope::Site,
     },
+    Key {
+        name: "submit.key",
+        example: r#""5d1a4c7e""#,
+        book_example: None,
+        doc: "The IndexNow key `sitemap submit` sends (8 to 128 of `a-z`, `A-Z`, `0-9`, `-`; `sitemap submit --init` makes one): public by design, served as the key file with the site.",
+        scope: Scope::Submit,
+    },
+    Key {
+        name: "submit.key-location",
+        example: r#""https://example.org/5d1a4c7e.txt""#,
+        book_example: None,
+        doc: "The URL of the key file, checked before anything is sent; a file in a subfolder covers only URLs under it. Default: `{base-url}{key}.txt`.",
+        scope: Scope::Submit,
+    },
+    Key {
+        name: "submit.endpoint",
+        example: r#""https://api.indexnow.org/indexnow""#,
+        book_example: None,
+        doc: "The IndexNow endpoint `sitemap submit` posts to (one reaches every engine that takes part). Default: `https://api.indexnow.org/indexnow`.",
+        scope: Scope::Submit,
+    },
 ];
 
 /// The keys as a commented TOML fragment under `table` (`None` for
@@ -261,7 +285,7 @@ pub fn toml_fragment(table: Option<&str>, all: bool) -> String {
     let book = table.is_some_and(|t| t.ends_with(".sitemap"));
     let keys: Vec<&Key> = KEYS
         .iter()
-        .filter(|k| all || k.scope == Scope::All)
+        .filter(|k| all || k.scope != Scope::Site)
         .collect();
     let width = keys.iter().map(|k| line(k, book).len()).max().unwrap_or(0);
     let entry = |key: &Key| {
@@ -276,24 +300,28 @@ pub fn toml_fragment(table: Option<&str>, all: bool) -> String {
     if let Some(t) = table {
         out.push_str(&format!("[{t}]\n"));
     }
-    // The `[git]` table last: every key after its header belongs to it.
-    let (top, git): (Vec<&Key>, Vec<&Key>) =
-        keys.into_iter().partition(|k| !k.name.starts_with("git."));
+    // Sub-tables (`[git]`, `[submit]`) last: every key after a header
+    // belongs to it.
+    let (top, nested): (Vec<&Key>, Vec<&Key>) =
+        keys.into_iter().partition(|k| !k.name.contains('.'));
     for key in top {
         out.push_str(&entry(key));
     }
-    if !git.is_empty() {
-        let header = table.map_or("git".to_owned(), |t| format!("{t}.git"));
-        out.push_str(&format!("\n[{header}]\n"));
-        for key in git {
-            out.push_str(&entry(key));
+    let mut current = None;
+    for key in nested {
+        let sub = key.name.split('.').next().unwrap_or_default();
+        if current != Some(sub) {
+            let header = table.map_or(sub.to_owned(), |t| format!("{t}.{sub}"));
+            out.push_str(&format!("\n[{header}]\n"));
+            current = Some(sub);
         }
+        out.push_str(&entry(key));
     }
     out
 }
 
 fn line(key: &Key, book: bool) -> String {
-    let name = key.name.strip_prefix("git.").unwrap_or(key.name);
+    let name = key.name.rsplit('.').next().unwrap_or(key.name);
     let example = match key.book_example {
         Some(e) if book => e,
         _ => key.example,
@@ -308,6 +336,7 @@ pub fn markdown_table() -> String {
         let mdbook = match key.scope {
             Scope::All => "yes",
             Scope::Site => "no: the book is the source",
+            Scope::Submit => "yes (`mdbook-sitemap submit`)",
         };
         out.push_str(&format!(
             "| `{}` | `{}` | {} | {mdbook} |\n",

@@ -20,6 +20,10 @@
 //!    would list them ([`Scan::listed`]). The ledger is written last,
 //!    only after the set is published.
 //!
+//! 4. **Submission** (`submit`, feature `submit`): the ledger's
+//!    changes not yet submitted, posted to IndexNow after checking the
+//!    live site, and recorded in the ledger once accepted.
+//!
 //! A list of URLs made elsewhere (`sitemap write`) goes straight to a
 //! [`Publisher`]; an index over other tools' sitemaps (`sitemap index`)
 //! to [`publish_index`].
@@ -52,6 +56,8 @@ pub mod ledger;
 pub mod publish;
 mod scan;
 pub mod settings;
+#[cfg(feature = "submit")]
+pub mod submit;
 
 pub use sitemap_source::lastmod::LastmodSource;
 
@@ -61,7 +67,7 @@ pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
 pub use crate::scan::{LeftOut, PageList, Scan, Source, images_summary};
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
-    TrailingSlash,
+    SubmitSettings, TrailingSlash,
 };
 
 use crate::scan::ScanOptions;

@@ -85,6 +85,22 @@ pub struct Settings {
     pub image_keys: Option<Vec<String>>,
     /// Built HTML: list a page's `og:image` too.
     pub og_image: Option<bool>,
+    /// How changes are submitted to search engines (IndexNow).
+    pub submit: SubmitSettings,
+}
+
+/// The `[submit]` table: IndexNow submission of the ledger's changes
+/// (`sitemap submit`); a scan ignores it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SubmitSettings {
+    /// The IndexNow key (public by design: it is served with the site).
+    pub key: Option<String>,
+    /// The URL of the key file; default `{base-url}{key}.txt`.
+    pub key_location: Option<String>,
+    /// The IndexNow endpoint; default `https://api.indexnow.org/indexnow`.
+    pub endpoint: Option<String>,
 }
 
 /// The `[git]` table.
@@ -416,8 +432,12 @@ impl Resolved {
     }
 }
 
-/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`.
+/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`, `--key`
+/// for `submit.key`.
 pub fn flag_name(key: &str) -> String {
+    // `sitemap submit` takes the `[submit]` keys without their table's
+    // prefix (`--key`, `--endpoint`): no other subcommand has them.
+    let key = key.strip_prefix("submit.").unwrap_or(key);
     format!("--{}", key.replace('.', "-"))
 }
 

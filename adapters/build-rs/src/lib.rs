@@ -627,3 +627,13 @@ impl Built {
         }
     }
 }
+
+#[cfg(feature = "submit")]
+mod submit;
+#[cfg(feature = "submit")]
+pub use crate::submit::Submitted;
+/// The engine's submission types ([`Plan`](sitemap_engine::submit::Plan),
+/// [`Request`](sitemap_engine::submit::Request), the
+/// [`key`](sitemap_engine::submit::key) module).
+#[cfg(feature = "submit")]
+pub use sitemap_engine::submit as submission;

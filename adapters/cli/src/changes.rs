@@ -1,6 +1,7 @@
 //! `sitemap changes [--ledger FILE]`: what the last run that changed
-//! anything added, changed and removed, from the lastmod ledger: the list a
-//! change submission (IndexNow) sends.
+//! anything added, changed and removed, from the lastmod ledger. (`sitemap
+//! submit` sends what changed since the last submission, which the ledger
+//! records separately.)
 
 use std::io::Write;
 use std::path::PathBuf;

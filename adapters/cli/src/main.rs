@@ -1,7 +1,7 @@
 //! `sitemap`: write a correct sitemap for a static site.
 //!
 //! A thin skin over `sitemap-engine`: one module per subcommand (`scan`,
-//! `write`, `index`, `mdbook`, `changes`, `validate`), each an `Args` struct and a
+//! `write`, `index`, `mdbook`, `changes`, `validate`, `submit`), each an `Args` struct and a
 //! `run` that gathers settings (`flags.rs`: the settings table as flags,
 //! `settings.rs`: sitemap.toml's help), hands the job to the engine and
 //! presents its report (`ui.rs`), returning an [`ExitCode`]-worthy
@@ -10,7 +10,8 @@
 //! Exit codes: 0 success; 1 an error (bad input, configuration or I/O;
 //! printed as `error: file:line: message` with a hint); 2 a usage error
 //! (unknown flag, bad value); 3 `--check` found the sitemap on disk out of
-//! date.
+//! date; 4 `submit`: the endpoint refused a request or could not be
+//! reached.
 
 mod changes;
 mod flags;
@@ -19,6 +20,7 @@ mod mdbook;
 mod scan;
 mod settings;
 mod site;
+mod submit;
 mod ui;
 mod validate;
 mod values;
@@ -43,6 +45,8 @@ pub(crate) const EXIT_ERROR: u8 = 1;
 pub(crate) const EXIT_USAGE: u8 = 2;
 /// `--check` found differences.
 pub(crate) const EXIT_CHECK_FAILED: u8 = 3;
+/// `submit`: the endpoint refused a request or could not be reached.
+pub(crate) const EXIT_SUBMIT_FAILED: u8 = 4;
 
 const AFTER_HELP: &str = "\
 Exit codes:
@@ -50,6 +54,8 @@ Exit codes:
   1  error: bad input, configuration or I/O (printed as `error: file:line: message`)
   2  usage error: unknown flag or bad value
   3  `scan --check`: the sitemap on disk differs from what would be written
+  4  `submit`: the endpoint refused a request or could not be reached (what it had not
+     accepted stays due: the next run sends it)
 
 Colours are off when NO_COLOR is set or stderr is not a terminal.";
 
@@ -75,6 +81,8 @@ enum Command {
     Write(Box<write::WriteArgs>),
     /// Print what the last run added, changed and removed, from the lastmod ledger (text or JSON).
     Changes(changes::ChangesArgs),
+    /// Tell search engines what changed (IndexNow): the ledger's changes not submitted yet, after checking the live site.
+    Submit(Box<submit::SubmitArgs>),
 }
 
 /// How a subcommand ended, when it did not fail.
@@ -95,6 +103,7 @@ fn main() -> ExitCode {
         Command::Write(args) => write::run(&args, &ui),
         Command::Index(args) => index::run(&args, &ui),
         Command::Changes(args) => changes::run(&args, &ui),
+        Command::Submit(args) => submit::run(&args, &ui),
         // Its own exit codes: 1 means "invalid", 2 a usage or I/O error.
         Command::Validate(args) => return validate::run(args).unwrap_or(ExitCode::from(2)),
     };
@@ -108,6 +117,8 @@ fn main() -> ExitCode {
                 .is_some_and(sitemap_engine::Error::from_flag);
             if flag || err.downcast_ref::<values::Usage>().is_some() {
                 ExitCode::from(EXIT_USAGE)
+            } else if submit::failed(&err) {
+                ExitCode::from(EXIT_SUBMIT_FAILED)
             } else {
                 ExitCode::from(EXIT_ERROR)
             }

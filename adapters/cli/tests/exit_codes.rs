@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::path::Path;
+use std::process::Command;
 
 use crate::sitemap;
 
@@ -63,4 +64,50 @@ fn every_exit_code_of_the_table() {
     assert_eq!(code(d, &["validate", "missing.xml"]), Some(2));
     assert_eq!(code(d, &["validate", "--site", "missing-folder"]), Some(2));
     assert_eq!(code(d, &["validate", "--frobnicate", "bad.xml"]), Some(2));
+}
+
+/// `sitemap submit`: 4 when the endpoint refuses (here 403), 1 when it
+/// refuses to send (no key), 2 for a bad flag value, 0 for a dry run.
+#[test]
+fn submit_exit_codes() {
+    const KEY: &str = "abcdefgh12345678";
+    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
+    let port = server.server_addr().to_ip().unwrap().port();
+    std::thread::spawn(move || {
+        for request in server.incoming_requests() {
+            let response = match request.url() {
+                "/indexnow" => tiny_http::Response::from_string("forbidden").with_status_code(403),
+                "/abcdefgh12345678.txt" => tiny_http::Response::from_string(KEY),
+                _ => tiny_http::Response::from_string("<html><body>Hi</body></html>"),
+            };
+            let _ = request.respond(response);
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d);
+    let base = format!("http://127.0.0.1:{port}/");
+    let endpoint = format!("{base}indexnow");
+    fs::write(d.join("sitemap.toml"), "ledger = \"sitemap.ledger\"\n").unwrap();
+    assert_eq!(code(d, &["scan", "-q", "--base-url", &base]), Some(0));
+    let submit = |extra: &[&str]| {
+        let mut args = vec!["submit", "-q", "--base-url", &base, "--endpoint", &endpoint];
+        args.extend(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
+            .args(&args)
+            .current_dir(d)
+            .env_remove("ALL_PROXY")
+            .env_remove("HTTPS_PROXY")
+            .env_remove("HTTP_PROXY")
+            .env_remove("all_proxy")
+            .env_remove("https_proxy")
+            .env_remove("http_proxy")
+            .output()
+            .unwrap();
+        out.status.code()
+    };
+    assert_eq!(submit(&["--dry-run", "--key", KEY]), Some(0));
+    assert_eq!(submit(&["--key", KEY]), Some(4));
+    assert_eq!(submit(&[]), Some(1));
+    assert_eq!(submit(&["--key", "short"]), Some(2));
 }

@@ -288,7 +288,13 @@ const CASES: &[Case] = &[
 
 #[test]
 fn the_cases_cover_every_key_of_the_table() {
-    let mut keys: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
+    // The `[submit]` keys change no scan: tests/submit.rs runs them
+    // through sitemap.toml, the flags of `sitemap submit` and book.toml.
+    let mut keys: Vec<&str> = KEYS
+        .iter()
+        .filter(|k| k.scope != Scope::Submit)
+        .map(|k| k.name)
+        .collect();
     let mut cases: Vec<&str> = CASES.iter().map(|c| c.key).collect();
     keys.sort_unstable();
     cases.sort_unstable();

@@ -15,6 +15,7 @@ mod served;
 mod settings_table;
 mod shallow;
 mod site;
+mod submit;
 mod validate;
 mod write;
 

@@ -8,6 +8,9 @@
 //! - the **renderer** (`[output.sitemap]`) writes `sitemap.xml` into the
 //!   folder that holds the book's HTML ([`render`]).
 //!
+//! `mdbook-sitemap submit` tells search engines what changed (IndexNow)
+//! from the book's ledger ([`SitemapBook::submission`], module `submit`).
+//!
 //! # Setup
 //!
 //! ```toml
@@ -86,6 +89,7 @@ pub mod config;
 mod error;
 mod includes;
 mod preprocessor;
+mod submit;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

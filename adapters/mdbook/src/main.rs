@@ -50,6 +50,7 @@ fn run() -> Result<ExitCode> {
             }
             return Ok(ExitCode::SUCCESS);
         }
+        ["submit", ..] => return submit(&args[1..]),
         [] => {}
         _ => bail!("unexpected arguments {args:?}; mdBook runs this program itself (see --help)"),
     }
@@ -88,6 +89,90 @@ fn render(input: &str) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `mdbook-sitemap submit [BOOK] [--dry-run] [--init] [--ledger FILE]
+/// [--endpoint URL] [--key KEY] [--key-location URL]`: the book's ledger
+/// changes to IndexNow, with `[output.sitemap]`'s settings under the flags.
+fn submit(args: &[String]) -> Result<ExitCode> {
+    use sitemap_engine::submit::{Client, key};
+    let mut root = std::path::PathBuf::from(".");
+    let (mut dry_run, mut init) = (false, false);
+    let mut overrides = sitemap_engine::Settings::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .with_context(|| format!("{arg} needs a value"))
+        };
+        match arg.as_str() {
+            "--dry-run" => dry_run = true,
+            "--init" => init = true,
+            "--ledger" => overrides.ledger = Some(value()?.into()),
+            "--endpoint" => overrides.submit.endpoint = Some(value()?),
+            "--key" => overrides.submit.key = Some(value()?),
+            "--key-location" => overrides.submit.key_location = Some(value()?),
+            flag if flag.starts_with('-') => bail!("submit: unknown flag {flag} (see --help)"),
+            dir => root = dir.into(),
+        }
+    }
+    let book = mdbook_sitemap::SitemapBook::load(&root)?;
+    let mut config = book.sitemap_config()?;
+    config.overrides.ledger = overrides.ledger;
+    config.overrides.submit = overrides.submit;
+    if init {
+        let (resolved, outputs) = book.scanned(&config)?;
+        let done = key::init(
+            resolved.settings.submit.key.as_deref(),
+            &outputs.dir,
+            &root.join("book.toml"),
+            &["output", "sitemap"],
+        )?;
+        eprintln!(
+            "mdbook-sitemap: wrote the key file {}{}; mdBook empties its output folder on every build: copy the key file into src/ so each build deploys it",
+            done.key_file
+                .strip_prefix(".")
+                .unwrap_or(&done.key_file)
+                .display(),
+            if done.new {
+                " and `submit.key` into book.toml"
+            } else {
+                ""
+            }
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let submission = book.submission(&config)?;
+    let plan = submission.plan()?;
+    if plan.requests.is_empty() {
+        eprintln!("mdbook-sitemap: nothing to submit");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if dry_run {
+        for request in &plan.requests {
+            println!(
+                "POST {}\nContent-Type: application/json; charset=utf-8\n\n{}\n",
+                request.endpoint,
+                serde_json::to_string_pretty(&request.body)?
+            );
+        }
+        eprintln!(
+            "mdbook-sitemap: {} URL(s) in {} request(s); dry run, nothing sent",
+            plan.urls(),
+            plan.requests.len()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let client = Client::new(std::time::Duration::from_secs(30));
+    submission.send(&plan, &client, &mut |request, status| {
+        eprintln!(
+            "mdbook-sitemap: submitted {} URL(s) of {} ({status})",
+            request.body.url_list.len(),
+            request.body.host
+        );
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// mdBook's JSON may change between minor versions before 1.0.
 fn warn_on_version(theirs: &str) {
     let ours = mdbook_preprocessor::MDBOOK_VERSION;
@@ -112,5 +197,12 @@ Add to book.toml:
     base-url = "https://example.org/book/"
 
 `mdbook build` then writes sitemap.xml next to the HTML in book/html/.
-mdBook runs this program itself; it takes no arguments.
+mdBook runs this program itself; it takes no arguments, but one:
+
+    mdbook-sitemap submit [BOOK] [--init] [--dry-run] [--ledger FILE]
+        [--endpoint URL] [--key KEY] [--key-location URL]
+
+tells search engines what changed since the last submission (IndexNow),
+from the ledger (`ledger` in [output.sitemap]), after `mdbook build` and
+the deploy: `--init` makes the key (KEY.txt and `submit.key`).
 "#;

@@ -13,3 +13,4 @@ mod roles;
 mod serve;
 mod served;
 mod single_output;
+mod submit;

@@ -9,6 +9,18 @@
 //! ```
 //!
 //! (`→` standing for a tab.)
+//!
+//! Version 2 adds a sixth field, the `when` of the event last submitted
+//! to a search engine (`sitemap submit`), or `-`:
+//!
+//! ```text
+//! # sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted
+//! https://example.org/a/ → added → 2026-01-01T00:00:00Z → 9f86d081884c7d65 → 2024-01-01 → 2026-01-01T00:00:00Z
+//! ```
+//!
+//! Both versions are read. A ledger is written as version 1 while nothing
+//! in it was ever submitted, so a site that never submits keeps the same
+//! bytes as before (and an older `sitemap` still reads its file).
 
 use std::path::Path;
 
@@ -20,6 +32,9 @@ use crate::error::Error;
 /// The first line, with the format's version.
 const HEADER: &str =
     "# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod";
+/// The first line of version 2 (a sixth field: what was submitted).
+const HEADER_2: &str =
+    "# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted";
 /// A ledger larger than this is not read (a hostile file must not
 /// exhaust memory): far past a million URLs.
 const MAX_BYTES: u64 = 1 << 30;
@@ -44,15 +59,18 @@ impl Ledger {
         }
         };
         let mut lines = text.lines().enumerate();
-        match lines.next() {
-            Some((_, first)) if first == HEADER => {}
+        let width = match lines.next() {
+            Some((_, first)) if first == HEADER => 5,
+            Some((_, first)) if first == HEADER_2 => 6,
             _ => {
                 return Err(bad(
                     1,
-                    format!("not a sitemap ledger: the first line must be `{HEADER}`"),
+                    format!(
+                        "not a sitemap ledger: the first line must be `{HEADER}` or `{HEADER_2}`"
+                    ),
                 ));
             }
-        }
+        };
         let mut ledger = Ledger::default();
         let mut previous: Option<&str> = None;
         for (i, line) in lines {
@@ -60,12 +78,27 @@ impl Ledger {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let fields: Vec<&str> = line.split('\t').collect();
-            let [loc, event, at, fingerprint, lastmod] = fields[..] else {
+            let mut fields: Vec<&str> = line.split('\t').collect();
+            if fields.len() != width {
                 return Err(bad(
                     n,
-                    format!("expected 5 tab-separated fields, found {}", fields.len()),
+                    format!(
+                        "expected {width} tab-separated fields, found {}",
+                        fields.len()
+                    ),
                 ));
+            }
+            let submitted = if width == 6 { fields.pop() } else { None };
+            let [loc, event, at, fingerprint, lastmod] = fields[..] else {
+                return Err(bad(n, format!("expected {width} tab-separated fields")));
+            };
+            let submitted = match submitted {
+                None | Some("-") => None,
+                Some(s) => {
+                    s.parse::<Lastmod>()
+                        .map_err(|e| bad(n, format!("submitted `{s}`: {e}")))?;
+                    Some(s.to_owned())
+                }
             };
             if previous.is_some_and(|p| p >= loc) {
                 return Err(bad(n, format!("`{loc}` is out of order or repeated")));
@@ -103,6 +136,7 @@ impl Ledger {
                     at: at.to_owned(),
                     fingerprint,
                     lastmod,
+                    submitted,
                 },
             );
         }
@@ -111,8 +145,9 @@ impl Ledger {
 
     /// The file's text.
     pub fn to_text(&self) -> String {
-        let mut out = String::with_capacity(self.entries.len() * 100 + HEADER.len() + 1);
-        out.push_str(HEADER);
+        let v2 = self.entries.values().any(|e| e.submitted.is_some());
+        let mut out = String::with_capacity(self.entries.len() * 120 + HEADER_2.len() + 1);
+        out.push_str(if v2 { HEADER_2 } else { HEADER });
         out.push('\n');
         for (loc, e) in &self.entries {
             let fingerprint = e
@@ -123,10 +158,15 @@ impl Ledger {
                 .as_ref()
                 .map_or_else(|| "-".to_owned(), Lastmod::to_xsd_string);
             out.push_str(&format!(
-                "{loc}\t{}\t{}\t{fingerprint}\t{lastmod}\n",
+                "{loc}\t{}\t{}\t{fingerprint}\t{lastmod}",
                 e.event.as_str(),
                 e.at
             ));
+            if v2 {
+                out.push('\t');
+                out.push_str(e.submitted.as_deref().unwrap_or("-"));
+            }
+            out.push('\n');
         }
         out
     }
@@ -169,7 +209,32 @@ mod tests {
         assert!(Ledger::read(&path)
             .unwrap_err()
             .to_string()
-            .ends_with(":1: not a sitemap ledger: the first line must be `# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod`"));
+            .ends_with(":1: not a sitemap ledger: the first line must be `# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod` or `# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted`"));
         assert_eq!(Ledger::read(&dir.path().join("none")).unwrap(), None);
+    }
+
+    /// Version 2 (a submitted field) reads back to the same text, and a
+    /// version 1 file reads with nothing submitted.
+    #[test]
+    fn version_2_keeps_what_was_submitted_and_version_1_still_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sitemap.ledger");
+        let text = format!(
+            "{HEADER_2}\nhttps://e.org/a/\tchanged\t2026-02-01T00:00:00Z\t00000000000000ff\t2024-01-01\t2026-01-01T00:00:00Z\nhttps://e.org/b/\tadded\t2026-01-01T00:00:00Z\t0000000000000001\t-\t-\n"
+        );
+        std::fs::write(&path, &text).unwrap();
+        let ledger = Ledger::read(&path).unwrap().unwrap();
+        assert_eq!(ledger.to_text(), text);
+        let a = &ledger.entries["https://e.org/a/"];
+        assert_eq!(a.submitted.as_deref(), Some("2026-01-01T00:00:00Z"));
+        assert!(a.unsubmitted());
+        std::fs::write(&path, text.replace("\t-\n", "\n")).unwrap();
+        assert_eq!(
+            Ledger::read(&path).unwrap_err().to_string(),
+            format!(
+                "{}:3: expected 6 tab-separated fields, found 5",
+                path.display()
+            )
+        );
     }
 }

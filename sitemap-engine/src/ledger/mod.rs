@@ -72,6 +72,10 @@ pub struct Entry {
     pub fingerprint: Option<u64>,
     /// The lastmod it earned.
     pub lastmod: Option<Lastmod>,
+    /// The `at` of the event last submitted to a search engine (IndexNow,
+    /// `sitemap submit`), `None` when none was: the entry is due for
+    /// submission while this differs from `at`.
+    pub submitted: Option<String>,
 }
 
 /// URL → entry, and when the last change was noticed.
@@ -92,6 +96,13 @@ pub struct Change {
     pub event: Event,
     /// The lastmod it now has (none once removed).
     pub lastmod: Option<String>,
+}
+
+impl Entry {
+    /// Whether its last event has not been submitted yet.
+    pub fn unsubmitted(&self) -> bool {
+        self.submitted.as_deref() != Some(self.at.as_str())
+    }
 }
 
 impl Ledger {
@@ -155,9 +166,10 @@ impl Ledger {
                         at: at.clone(),
                         fingerprint: Some(fingerprint),
                         lastmod: url.lastmod.clone(),
+                        submitted: old.submitted.clone(),
                     }
                 }
-                _ => {
+                old => {
                     if url.lastmod.is_none() && existed {
                         url.lastmod = Some(now.clone());
                     }
@@ -166,6 +178,7 @@ impl Ledger {
                         at: at.clone(),
                         fingerprint: Some(fingerprint),
                         lastmod: url.lastmod.clone(),
+                        submitted: old.and_then(|o| o.submitted.clone()),
                     }
                 }
             };
@@ -183,6 +196,7 @@ impl Ledger {
                     at: at.clone(),
                     fingerprint: None,
                     lastmod: None,
+                    submitted: old.submitted.clone(),
                 }
             };
             next.insert(key.clone(), entry);

@@ -1,0 +1,185 @@
+//! `sitemap submit [DIR]`: the ledger's changes not yet submitted, posted
+//! to IndexNow (`sitemap_engine::submit`). It gathers the settings (flags
+//! over `sitemap.toml`, a scan for the base URL and output folder) and
+//! prints what the engine did; `--init` makes the key, `--dry-run` prints
+//! the requests and sends nothing.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+use sitemap_engine::submit::{Client, Plan, Submission, SubmitError, key};
+use sitemap_engine::{Job, Layer, Origin, Settings, Source};
+
+use crate::Outcome;
+use crate::ui::{Ui, shown};
+
+/// Tell search engines what changed (IndexNow): the ledger's added, changed and removed URLs not submitted yet.
+///
+/// Run it after the deploy is live: the key file and the home page are
+/// fetched from the live site first (nothing is sent when the key file
+/// does not hold the key or the home page is noindex), and the sitemap set
+/// in the output folder must validate. The ledger records each request's
+/// URLs once the endpoint accepts it (200 or 202), so a failed run sends
+/// them again next time.
+#[derive(Args, Debug)]
+pub(crate) struct SubmitArgs {
+    /// The site's root folder.
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+    /// The ledger (default: the `ledger` setting).
+    #[arg(long, value_name = "FILE")]
+    ledger: Option<PathBuf>,
+    /// The IndexNow endpoint (`submit.endpoint`; default `https://api.indexnow.org/indexnow`).
+    #[arg(long, value_name = "URL")]
+    endpoint: Option<String>,
+    /// The IndexNow key (`submit.key`).
+    #[arg(long, value_name = "KEY")]
+    key: Option<String>,
+    /// The key file's URL (`submit.key-location`; default {base-url}{key}.txt).
+    #[arg(long, value_name = "URL")]
+    key_location: Option<String>,
+    /// The site's base URL, instead of the configuration's.
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Send nothing: print each request (method, URL, JSON body); the live site is not fetched.
+    #[arg(long, conflicts_with = "init")]
+    dry_run: bool,
+    /// Make a key: write KEY.txt into the output folder and `submit.key` into the settings file (an existing key is kept).
+    #[arg(long)]
+    init: bool,
+    /// Seconds each request may take in all (connecting, sending, reading).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    timeout: u64,
+    /// Settings file (default: DIR/sitemap.toml when it exists).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Print only errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
+    ui.set_quiet(args.quiet);
+    if let Some(url) = &args.base_url {
+        crate::values::base_url(url)?;
+    }
+    let root = &args.dir;
+    let settings_path = args
+        .config
+        .clone()
+        .unwrap_or_else(|| root.join("sitemap.toml"));
+    let mut flags = Settings::default();
+    flags.base_url.clone_from(&args.base_url);
+    flags.ledger.clone_from(&args.ledger);
+    flags.submit.key.clone_from(&args.key);
+    flags.submit.key_location.clone_from(&args.key_location);
+    flags.submit.endpoint.clone_from(&args.endpoint);
+    let mut job = Job::new(Source::Site(root.clone())).with_layer(Layer::new(flags, Origin::Flag));
+    if let Some(file) = Layer::read_file(&settings_path, args.config.is_some(), root)? {
+        job = job.with_layer(file);
+    }
+    // The scan finds the base URL and output folder as `sitemap scan` does.
+    let scanned = job.scan()?;
+    let resolved = scanned.resolved.clone();
+    let outputs = scanned.outputs.clone();
+    drop(scanned);
+
+    if args.init {
+        let init = key::init(
+            resolved.settings.submit.key.as_deref(),
+            &outputs.dir,
+            &settings_path,
+            &[],
+        )?;
+        let settings = match &init.settings_file {
+            Some(path) => format!(" and `submit.key` into {}", shown(path)),
+            None => format!(
+                " (the key `submit.key` already set, {})",
+                resolved.describe("submit.key")
+            ),
+        };
+        ui.summary(&format!(
+            "submit: wrote the key file {}{settings}; deploy the key file with the site (keep a copy where your generator copies static files, so a rebuild keeps it), then run `sitemap submit` once the deploy is live",
+            shown(&init.key_file)
+        ));
+        return Ok(Outcome::Done);
+    }
+
+    let submission = Submission::new(&resolved, outputs)?;
+    let plan = submission.plan()?;
+    let ledger = shown(&submission.ledger);
+    if plan.requests.is_empty() {
+        ui.summary(&format!(
+            "submit: nothing to submit; every change in {ledger} was submitted"
+        ));
+        return Ok(Outcome::Done);
+    }
+    if args.dry_run {
+        print_requests(&plan)?;
+        ui.summary(&format!(
+            "submit: {} URL(s) in {} request(s); dry run, nothing sent, the live site not fetched",
+            plan.urls(),
+            plan.requests.len()
+        ));
+        return Ok(Outcome::Done);
+    }
+    let client = Client::new(Duration::from_secs(args.timeout));
+    let mut sent = 0;
+    let result = submission.send(&plan, &client, &mut |request, status| {
+        sent += 1;
+        ui.summary(&format!(
+            "submitted {} URL(s) of {} to {} ({status})",
+            request.body.url_list.len(),
+            request.body.host,
+            request.endpoint
+        ));
+    });
+    if let Err(e) = result {
+        if sent > 0 {
+            ui.summary(&format!(
+                "submit: {sent} of {} request(s) accepted and recorded in {ledger}",
+                plan.requests.len()
+            ));
+        }
+        return Err(e.into());
+    }
+    ui.summary(&format!(
+        "submit: {} URL(s) in {} request(s) accepted; recorded in {ledger}",
+        plan.urls(),
+        plan.requests.len()
+    ));
+    Ok(Outcome::Done)
+}
+
+/// Whether `err` is the endpoint's (or the network's) failure, not a
+/// refusal to send: exit 4.
+pub(crate) fn failed(err: &anyhow::Error) -> bool {
+    matches!(
+        err.downcast_ref::<sitemap_engine::Error>(),
+        Some(sitemap_engine::Error::Submit(
+            SubmitError::Refused { .. } | SubmitError::GaveUp { .. } | SubmitError::Http { .. }
+        ))
+    )
+}
+
+/// Each request as sent: the method and URL, the content type, the body
+/// (pretty-printed JSON), a blank line between requests.
+fn print_requests(plan: &Plan) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    for (i, request) in plan.requests.iter().enumerate() {
+        if i > 0 {
+            writeln!(out).context("cannot write to stdout")?;
+        }
+        let body = serde_json::to_string_pretty(&request.body)?;
+        writeln!(
+            out,
+            "POST {}\nContent-Type: application/json; charset=utf-8\n\n{body}",
+            request.endpoint
+        )
+        .context("cannot write to stdout")?;
+    }
+    Ok(())
+}
