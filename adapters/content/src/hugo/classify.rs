@@ -56,6 +56,8 @@ pub(super) struct File {
     /// Why Hugo refuses the file whatever becomes of its page (a `url`
     /// with a protocol): reported with every other refused file.
     pub(super) refused: Option<Box<Error>>,
+    /// With images on, its body's images (read by the walk).
+    pub(super) images: Option<sitemap_source::images::markdown::MarkdownImages>,
 }
 
 impl File {
@@ -180,6 +182,7 @@ pub(super) fn classify(
         translation_key: None,
         warnings,
         refused: None,
+        images: found.images,
     };
     // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
