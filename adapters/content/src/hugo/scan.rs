@@ -233,15 +233,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 continue;
             }
         };
-        let images = match images_of(site, &f.path, &f.fm, f.images.as_ref()) {
-            Ok(images) => images,
-            Err(e) => {
-                page_errors.push((std::mem::take(&mut f.path), e));
-                continue;
-            }
-        };
         let mut cp = ContentPage::new(PageKind::Page, loc, "");
-        cp.images = images;
+        cp.images = f.page_images.take();
         // Moved, like the path: a regular page's language is not asked
         // for again.
         cp.lang = std::mem::take(&mut f.lang);
