@@ -6,7 +6,9 @@
 //! `config/_default/` with `baseURL`) and reads what it says: base URL,
 //! languages, taxonomies, slug settings, content and output folders.
 //! [`Site::scan`] walks the content folder in parallel, reading each file
-//! only up to the end of its front matter, and applies the generator's own
+//! only up to the end of its front matter (with [`SiteOptions::images`],
+//! the whole of each Markdown page, whose images are read there, on the
+//! walker's threads, into [`ContentPage::images`]), and applies the generator's own
 //! URL rules (taken from Zola's `components/content` and
 //! `components/site/src/sitemap.rs`, and Hugo's URL-management, front
 //! matter, bundle and build-option rules) to produce one [`ContentPage`]

@@ -5,7 +5,7 @@
 //! extensions the generator turns on ([`Dialect`]: a table cell's or a
 //! footnote's image must count), and lists in document order inline and
 //! reference-style images and the `<img>` elements of raw HTML (read with
-//! lol_html's tokenizer, then [`img_reference`](super::img_reference)).
+//! lol_html's tokenizer, then [`img_reference`]).
 //! Nothing inside a code span or block is an image.
 //!
 //! Shortcodes are counted, not listed: only the generator knows what
