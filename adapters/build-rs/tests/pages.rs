@@ -50,3 +50,35 @@ fn duplicate_pages_are_an_error_naming_both() {
     .unwrap_err();
     insta::assert_snapshot!(err.to_string());
 }
+
+/// With `images`, a listed page whose source is Markdown shows its
+/// images, resolved against its URL; a page that is not Markdown, or
+/// whose images the caller gave, is not read for them.
+#[test]
+fn markdown_pages_list_their_images() {
+    let root = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(root.path().join("docs")).unwrap();
+    std::fs::write(
+        root.path().join("docs/guide.md"),
+        "---\ntitle: Guide\n---\n![shot](shots/a.png) ![logo](/logo.svg)\n\n\
+         ![elsewhere](https://other.example.com/x.png)\n\n    ![indented code](no.png)\n",
+    )
+    .unwrap();
+    std::fs::write(root.path().join("docs/raw.html"), "<img src=\"no.png\">").unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let built = Sitemap::pages(
+        "https://example.org/",
+        [
+            Page::new("guide/").with_source("docs/guide.md"),
+            Page::new("raw/").with_source("docs/raw.html"),
+        ],
+    )
+    .root(root.path())
+    .lastmod([sitemap_build::LastmodSource::Date])
+    .images(true)
+    .out_dir(out.path())
+    .write()
+    .unwrap();
+    assert_eq!(built.report.urls, 2);
+    insta::assert_snapshot!(written(out.path()));
+}

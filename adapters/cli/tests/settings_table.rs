@@ -266,6 +266,36 @@ const CASES: &[Case] = &[
         check: |_, out| listed(out),
     },
     Case {
+        key: "images",
+        site: "images = true",
+        book: Some("images = true"),
+        flags: &["--images"],
+        // The bundle `c/`'s photo; the book's `a.md` shows `img/x.png`.
+        check: |_, out| some_url(out, |u| u.contains("<image:loc>https://example.org/")),
+    },
+    Case {
+        key: "image-hosts",
+        site: "images = true\nimage-hosts = [\"*.cdn.example.net\"]",
+        book: Some("images = true\nimage-hosts = [\"*.cdn.example.net\"]"),
+        flags: &["--images", "--image-hosts", "*.cdn.example.net"],
+        check: |_, out| {
+            some_url(out, |u| {
+                u.contains("<image:loc>https://media.cdn.example.net/m.jpg</image:loc>")
+            })
+        },
+    },
+    Case {
+        key: "image-keys",
+        site: "images = true\nimage-keys = [\"extra.cover\"]",
+        book: None,
+        flags: &["--images", "--image-keys", "extra.cover"],
+        check: |_, out| {
+            some_url(out, |u| {
+                u.contains("<image:loc>https://example.org/cover.jpg</image:loc>")
+            })
+        },
+    },
+    Case {
         key: "og-image",
         site: "html = \"built\"\nbase-url = \"https://example.org/\"\nimages = true\nog-image = true",
         book: None,
@@ -398,7 +428,11 @@ fn site(dir: &Path) -> PathBuf {
         ),
         ("content/b.md", "+++\ndate = 2024-02-01\n+++\nB\n"),
         ("content/draft.md", "+++\ndraft = true\n+++\nD\n"),
-        ("content/c/index.md", "+++\n+++\nC\n"),
+        // Images: a bundle file, a CDN's, and a cover under `extra`.
+        (
+            "content/c/index.md",
+            "+++\n[extra]\ncover = \"/cover.jpg\"\n+++\nC ![p](photo.jpg)\n\n![cdn](https://media.cdn.example.net/m.jpg)\n",
+        ),
         ("content/c/photo.jpg", "JPEG"),
         (
             "built/index.html",
@@ -463,9 +497,12 @@ fn book(dir: &Path, table: &str) -> PathBuf {
         ),
         (
             "src/a.md",
-            "---\ndate: 2024-01-01\nupdated: 2024-06-01\n---\n# A\n",
+            "---\ndate: 2024-01-01\nupdated: 2024-06-01\n---\n# A\n\n![x](img/x.png)\n",
         ),
-        ("src/b.md", "---\ndate: 2024-02-01\n---\n# B\n"),
+        (
+            "src/b.md",
+            "---\ndate: 2024-02-01\n---\n# B\n\n![cdn](https://media.cdn.example.net/m.jpg)\n",
+        ),
         ("src/draft.md", "---\ndraft: true\n---\n# Draft\n"),
     ];
     for (path, text) in files {

@@ -8,6 +8,7 @@ mod files;
 mod hostile;
 mod index;
 mod ledger;
+mod markdown_images;
 mod mdbook;
 mod membership;
 mod scan;

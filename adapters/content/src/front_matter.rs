@@ -15,6 +15,7 @@ use std::path::Path;
 
 use serde_json::Value;
 use sitemap_source::front_matter::{self as source_fm, FrontMatter};
+use sitemap_source::images::markdown;
 
 use crate::Error;
 
@@ -91,6 +92,50 @@ pub(crate) fn read(
             *buffer = Vec::with_capacity(HEAD_BUFFER);
         }
         result
+    })
+}
+
+thread_local! {
+    /// One whole-page buffer per walker thread, for images.
+    static PAGE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// With images on, the images of a Markdown page's body (after the front
+/// matter `fm`, whose offsets are the file's). `Ok(None)` with a warning
+/// when the page is larger than
+/// [`MAX_PAGE_BYTES`](markdown::MAX_PAGE_BYTES) or not UTF-8: the page is
+/// listed, its images are not.
+pub(crate) fn body_images(
+    path: &Path,
+    fm: Option<&FrontMatter>,
+    dialect: markdown::Dialect,
+    dirs: &mut DirCache,
+) -> Result<Result<markdown::MarkdownImages, crate::Warning>, Error> {
+    PAGE.with(|page| {
+        let mut bytes = page.borrow_mut();
+        bytes.clear();
+        let file = dirs.open(path).map_err(|e| Error::io(path, e))?;
+        file.take(markdown::MAX_PAGE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io(path, e))?;
+        let warn = |what: String| Ok(Err(crate::Warning::new(Some(path), &what)));
+        if bytes.len() as u64 > markdown::MAX_PAGE_BYTES {
+            bytes.clear();
+            bytes.shrink_to(HEAD_BUFFER);
+            return warn(format!(
+                "larger than {} MiB: its images are not listed",
+                markdown::MAX_PAGE_BYTES >> 20
+            ));
+        }
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            return warn("not UTF-8: its images are not listed".to_owned());
+        };
+        let body = fm.map_or(text, |fm| fm.body(text));
+        let images = markdown::markdown_images(body, dialect);
+        if bytes.capacity() > 1 << 20 {
+            *bytes = Vec::new();
+        }
+        Ok(Ok(images))
     })
 }
 

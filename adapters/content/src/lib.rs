@@ -6,7 +6,9 @@
 //! `config/_default/` with `baseURL`) and reads what it says: base URL,
 //! languages, taxonomies, slug settings, content and output folders.
 //! [`Site::scan`] walks the content folder in parallel, reading each file
-//! only up to the end of its front matter, and applies the generator's own
+//! only up to the end of its front matter (with [`SiteOptions::images`],
+//! the whole of each Markdown page, whose images are read there, on the
+//! walker's threads, into [`ContentPage::images`]), and applies the generator's own
 //! URL rules (taken from Zola's `components/content` and
 //! `components/site/src/sitemap.rs`, and Hugo's URL-management, front
 //! matter, bundle and build-option rules) to produce one [`ContentPage`]
@@ -69,6 +71,8 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use sitemap_core::{Alternate, Hreflang, Loc};
+use sitemap_source::images::markdown::{Dialect, MarkdownImages};
+use sitemap_source::images::{FrontImage, front_matter_images};
 use sitemap_source::overrides::Overrides;
 
 pub use crate::error::Error;
@@ -132,6 +136,10 @@ pub struct SiteOptions {
     /// layer: a folder or file they leave out is not an error when it
     /// cannot be read.
     pub exclude: Vec<String>,
+    /// With `images`: the front matter keys that name a page's images
+    /// (`image-keys`; Hugo's `images` is always one). `None` reads no
+    /// page body, as without images.
+    pub images: Option<Vec<String>>,
 }
 
 impl SiteOptions {
@@ -157,6 +165,13 @@ impl SiteOptions {
     #[must_use]
     pub fn with_exclude(mut self, exclude: Vec<String>) -> Self {
         self.exclude = exclude;
+        self
+    }
+    /// Reads each page's images, with these front matter keys
+    /// ([`SiteOptions::images`]).
+    #[must_use]
+    pub fn with_images(mut self, image_keys: Option<Vec<String>>) -> Self {
+        self.images = image_keys;
         self
     }
     /// Fixes "now" for Hugo's date rules.
@@ -235,6 +250,16 @@ impl Site {
     /// language's table is not merged with the site's).
     pub fn sitemap_for(&self, lang: &str) -> &SiteSitemap {
         self.language_sitemaps.get(lang).unwrap_or(&self.sitemap)
+    }
+
+    /// How the generator renders Markdown, for reading a page's images.
+    pub fn dialect(&self) -> Dialect {
+        match &self.rules {
+            Rules::Zola(_) => Dialect::Zola,
+            Rules::Hugo(cfg) => Dialect::Hugo {
+                raw_html: cfg.raw_html,
+            },
+        }
     }
 
     /// Walks the content folder and lists every URL the generator would
@@ -322,6 +347,22 @@ pub struct ContentPage {
     /// For a pager (`section/page/2/`), the list page it is one page of
     /// (an index into [`ContentScan::pages`]): it changes when that one does.
     pub pager_of: Option<u32>,
+    /// With [`SiteOptions::images`]: the images its source names; `None`
+    /// for a page without a content file (a generated list page shows
+    /// only what its template makes).
+    pub images: Option<Box<SourceImages>>,
+}
+
+/// The images a content file names, before they are resolved against
+/// the page's URL.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SourceImages {
+    /// Front matter keys' images (Hugo's `images`, `image-keys`), first:
+    /// a cover image is the page's main one.
+    pub front: Vec<FrontImage>,
+    /// The body's images, in document order.
+    pub body: MarkdownImages,
 }
 
 impl ContentPage {
@@ -336,6 +377,7 @@ impl ContentPage {
             translation_key: None,
             member_of: Vec::new(),
             pager_of: None,
+            images: None,
         }
     }
 }
@@ -345,6 +387,41 @@ impl ContentPage {
 pub(crate) fn overrides_of(site: &Site, path: &Path, fm: &FrontMatter) -> Result<Overrides, Error> {
     let rel = paths::below(path, &site.root).unwrap_or(path);
     Ok(Overrides::from_front_matter(rel, fm)?)
+}
+
+/// With images on, the images of the content file `path`: its front
+/// matter keys' (errors name the file relative to the site root) and the
+/// body's the walk read.
+pub(crate) fn images_of(
+    site: &Site,
+    path: &Path,
+    fm: &FrontMatter,
+    body: Option<&MarkdownImages>,
+) -> Result<Option<Box<SourceImages>>, Error> {
+    let Some(keys) = &site.options.images else {
+        return Ok(None);
+    };
+    let mut keys = keys.clone();
+    // Hugo's own Open Graph and Twitter templates list `images`.
+    if site.flavor == Flavor::Hugo && !keys.iter().any(|k| k.eq_ignore_ascii_case("images")) {
+        keys.insert(0, "images".to_owned());
+    }
+    // `index.md`, `_index.md`, `index.fr.md`: a bundle, whose files are
+    // published beside the page.
+    let stem = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.split('.').next())
+        .unwrap_or_default();
+    let bundle_dir = matches!(stem, "index" | "_index")
+        .then(|| path.parent())
+        .flatten();
+    let rel = paths::below(path, &site.root).unwrap_or(path);
+    let front = front_matter_images(rel, fm, &keys, bundle_dir)?;
+    Ok(Some(Box::new(SourceImages {
+        front,
+        body: body.cloned().unwrap_or_default(),
+    })))
 }
 
 /// Why the generator would not publish a content file.

@@ -19,6 +19,9 @@ pub(crate) struct Found {
     pub(crate) rel: Vec<String>,
     /// Its front matter, if it has any.
     pub(crate) front_matter: Option<FrontMatter>,
+    /// With images on, a Markdown page's body images, read here on the
+    /// walker's threads.
+    pub(crate) images: Option<sitemap_source::images::markdown::MarkdownImages>,
 }
 
 impl Found {
@@ -86,6 +89,12 @@ pub(crate) fn walk<T: Send>(
     let root_for_filter = root.clone();
     let hugo = site.flavor == crate::Flavor::Hugo;
     let warnings_for_filter = Arc::clone(&warnings);
+    // Only Markdown bodies: a Hugo HTML content file is not parsed here.
+    let dialect = site.options.images.as_ref().map(|_| site.dialect());
+    let markdown = |name: &str| {
+        let ext = name.rsplit('.').next().unwrap_or_default();
+        matches!(ext, "md" | "markdown" | "mdown" | "mkd" | "mkdn")
+    };
     let walker = WalkBuilder::new(content_dir)
         .standard_filters(false)
         .follow_links(true)
@@ -176,11 +185,34 @@ pub(crate) fn walk<T: Send>(
                 .collect();
             match front_matter::read(path, allow_json, &mut dirs) {
                 Ok(front_matter) => {
+                    let images = match dialect {
+                        Some(dialect) if markdown(&name) => {
+                            match front_matter::body_images(
+                                path,
+                                front_matter.as_ref(),
+                                dialect,
+                                &mut dirs,
+                            ) {
+                                Ok(Ok(images)) => Some(images),
+                                Ok(Err(warning)) => {
+                                    warnings.lock().unwrap().push(warning);
+                                    None
+                                }
+                                Err(Error::Io { .. }) if excluded(path, false) => None,
+                                Err(err) => {
+                                    errors.lock().unwrap().push((entry.into_path(), err));
+                                    return WalkState::Continue;
+                                }
+                            }
+                        }
+                        _ => None,
+                    };
                     // The entry's own path is moved out: one copy per file.
                     let mapped = map(Found {
                         path: entry.into_path(),
                         rel,
                         front_matter,
+                        images,
                     });
                     finds.files.push(mapped);
                 }

@@ -166,3 +166,65 @@ fn example_book() {
     insta::assert_snapshot!("example_book_sitemap", book.read("book/html/sitemap.xml"));
     assert!(book.path("book/html/guide/scratch.html").exists());
 }
+
+/// With `images = true`, a chapter's Markdown images resolve against its
+/// `.html` URL, which is where mdBook copies the files: every listed image
+/// is a file of the built book. An `{{#include}}`d file's image is not
+/// listed (includes are not expanded for images).
+#[test]
+fn images_are_the_files_mdbook_copies() {
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"Pictures\"\n\n[preprocessor.sitemap]\n\n[output.html]\n\n\
+         [output.sitemap]\nbase-url = \"https://example.org/book/\"\nimages = true\n",
+    );
+    book.write(
+        "src/SUMMARY.md",
+        "- [Intro](README.md)\n- [Guide](guide/index.md)\n  - [Setup](guide/setup.md)\n",
+    );
+    book.write(
+        "src/README.md",
+        "# Intro\n\n![logo](img/logo.png)\n\n<img src=\"img/wide.png\" srcset=\"img/wide.png 1x, img/wide-2x.png 2x\">\n\n\
+         ![badge](https://img.shields.io/b.svg)\n\n```\n![no](img/none.png)\n```\n",
+    );
+    book.write(
+        "src/guide/index.md",
+        "# Guide\n\n![map](../img/logo.png)\n\n{{#include part.md}}\n",
+    );
+    book.write("src/guide/part.md", "![included](part.png)\n");
+    book.write(
+        "src/guide/setup.md",
+        "# Setup\n\n| step | shot |\n|---|---|\n| 1 | ![one](shots/one.png) |\n",
+    );
+    for image in [
+        "src/img/logo.png",
+        "src/img/wide.png",
+        "src/img/wide-2x.png",
+        "src/guide/part.png",
+        "src/guide/shots/one.png",
+    ] {
+        book.write(image, "png");
+    }
+    book.build().unwrap();
+
+    let sitemap = book.path("book/html/sitemap.xml");
+    assert_valid(&sitemap, Schema::UrlsetWithExtensions);
+    let xml = book.read("book/html/sitemap.xml");
+    let xml = xml
+        .lines()
+        .filter(|l| !l.contains("<lastmod>"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!("images_sitemap", xml);
+    let files = list_files(&book.path("book/html"));
+    let listed: Vec<&str> = xml
+        .split("<image:loc>https://example.org/book/")
+        .skip(1)
+        .filter_map(|s| s.split("</image:loc>").next())
+        .collect();
+    assert_eq!(listed.len(), 4, "{xml}");
+    for image in listed {
+        assert!(files.iter().any(|f| f == image), "{image} not in {files:?}");
+    }
+}

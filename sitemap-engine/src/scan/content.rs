@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use sitemap_content::{ContentScan, Site, SiteOptions};
 use sitemap_core::{Lastmod, Loc, Url};
+use sitemap_source::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_source::pipeline::{Pipeline, SourceConfig};
 
 use super::{LeftOut, Scan, ScanOptions};
@@ -27,8 +28,11 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         .with_drafts(options.config.include_drafts)
         // A folder the scan cannot read is an error unless these leave
         // it out.
-        .with_exclude(options.config.exclude.clone());
+        .with_exclude(options.config.exclude.clone())
+        // Page bodies are read only when images are listed.
+        .with_images((s.images == Some(true)).then(|| s.image_keys.clone().unwrap_or_default()));
     let site = Site::open(root, &site_options)?;
+    let rules = super::image_rules(options.resolved, &site.base_url)?;
     let scan: ContentScan = site.scan()?;
     (options.progress)("reading lastmod");
     // With a ledger, every page with a file of its own is fingerprinted;
@@ -61,7 +65,14 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         .lastmod_deps
         .as_ref()
         .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
-    let output = content_output(&site, &scan, options.config.clone(), bundles, ledger)?;
+    let (output, images) = content_output(
+        &site,
+        &scan,
+        options.config.clone(),
+        bundles,
+        ledger,
+        rules.as_ref(),
+    )?;
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let mut left_out: Vec<LeftOut> = scan
@@ -126,7 +137,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         warnings,
         sources,
         used_git: true,
-        images: Default::default(),
+        images,
         site_layer: site_layer(&site),
     })
 }
@@ -164,14 +175,17 @@ fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> &'static st
 /// filters, lastmod precedence), with the list-page rule applied: the
 /// home page, sections, taxonomies, terms and their pagers take the
 /// newest `lastmod` of the pages listed on them (`roll_up_lastmod`). With
-/// `bundles`, a page bundle's resources count towards its lastmod.
+/// `bundles`, a page bundle's resources count towards its lastmod. With
+/// `images` rules, each page's images (read by the walk) are resolved
+/// against its URL, and counted.
 pub(crate) fn content_output(
     site: &sitemap_content::Site,
     scan: &sitemap_content::ContentScan,
     config: SourceConfig,
     bundles: bool,
     ledger: Option<(&LedgerRun, &HashMap<Loc, u64>)>,
-) -> Result<sitemap_source::pipeline::Output, sitemap_source::Error> {
+    images: Option<&ImageRules>,
+) -> Result<(sitemap_source::pipeline::Output, ImageCounts), sitemap_source::Error> {
     use sitemap_source::pipeline::Page as SourcePage;
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
@@ -183,8 +197,9 @@ pub(crate) fn content_output(
     // `changefreq`/`priority`: it counts only where those are unset, and a
     // page's front matter wins over it key by key, as in Hugo.
     let (user_changefreq, user_priority) = (config.changefreq, config.priority);
-    let convert = |chunk: &[sitemap_content::ContentPage]| -> Vec<SourcePage> {
-        chunk
+    let convert = |chunk: &[sitemap_content::ContentPage]| -> (Vec<SourcePage>, ImageCounts) {
+        let mut counts = ImageCounts::default();
+        let pages = chunk
             .iter()
             .map(|cp| {
                 let mut overrides = cp.overrides.clone();
@@ -207,15 +222,33 @@ pub(crate) fn content_output(
                 } else {
                     Vec::new()
                 };
+                let mut page = page.with_alternates(cp.alternates.clone()).with_deps(deps);
+                if let (Some(rules), Some(found)) = (images, &cp.images) {
+                    let mut shown = PageImages::default();
+                    for front in &found.front {
+                        front.add_to(rules, &cp.loc, &site.base_url, &mut shown);
+                    }
+                    found.body.add_to(rules, &cp.loc, &mut shown);
+                    if overrides.images == Some(false) {
+                        // Nothing listed, nothing left out but the page.
+                        if !shown.images().is_empty() {
+                            counts.pages_off += 1;
+                        }
+                    } else {
+                        let (list, page_counts) = shown.finish();
+                        counts.add(page_counts);
+                        page = page.with_images(list);
+                    }
+                }
                 page.with_overrides(overrides)
-                    .with_alternates(cp.alternates.clone())
-                    .with_deps(deps)
             })
-            .collect()
+            .collect();
+        (pages, counts)
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = scan.pages.len().div_ceil(threads).max(1);
     let mut pages = Vec::with_capacity(scan.pages.len());
+    let mut counts = ImageCounts::default();
     std::thread::scope(|s| {
         let handles: Vec<_> = scan
             .pages
@@ -223,7 +256,9 @@ pub(crate) fn content_output(
             .map(|c| s.spawn(move || convert(c)))
             .collect();
         for handle in handles {
-            pages.extend(handle.join().expect("conversion thread panicked"));
+            let (chunk, chunk_counts) = handle.join().expect("conversion thread panicked");
+            pages.extend(chunk);
+            counts.add(chunk_counts);
         }
     });
     let mut output = Pipeline::new(&site.root, config)?.run(pages)?;
@@ -231,7 +266,7 @@ pub(crate) fn content_output(
         ledger.apply(&mut output.urls, fingerprints);
     }
     roll_up_lastmod(&mut output.urls, &scan.pages);
-    Ok(output)
+    Ok((output, counts))
 }
 
 /// The configuration files a site's [`Site::open`](sitemap_content::Site::open)

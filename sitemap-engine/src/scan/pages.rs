@@ -1,11 +1,21 @@
 //! Pages a caller lists (a build script's list, an mdBook's chapters)
 //! through the source layer: overrides, filters and the lastmod
 //! precedence, as for a content tree.
+//!
+//! With `images`, a page whose source is Markdown (`.md`, `.markdown`)
+//! and that carries no images of its own is read whole and its images
+//! resolved against its URL: an mdBook chapter `src/guide/x.md` is
+//! `guide/x.html`, so `img/a.png` there is `guide/img/a.png`, where mdBook
+//! copies it. mdBook's `{{#include}}` is not expanded: an image in an
+//! included file is not listed.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use sitemap_source::pipeline::Pipeline;
+use sitemap_core::Image;
+use sitemap_source::images::markdown::{Dialect, MAX_PAGE_BYTES, markdown_images};
+use sitemap_source::images::{ImageCounts, ImageRules, PageImages};
+use sitemap_source::pipeline::{Page, Pipeline};
 
 use super::{LeftOut, PageList, Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
@@ -40,7 +50,25 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
     } else {
         HashMap::new()
     };
-    let output = Pipeline::new(root, options.config.clone())?.run(list.pages.clone())?;
+    let mut pages = list.pages.clone();
+    let mut warnings = Vec::new();
+    let site = base
+        .clone()
+        .or_else(|| pages.first().map(|p| p.loc.clone()));
+    let rules = match &site {
+        Some(site) => super::image_rules(options.resolved, site)?,
+        None => None,
+    };
+    let mut image_counts = ImageCounts::default();
+    if let Some(rules) = &rules {
+        for page in &mut pages {
+            if let Some((images, counts)) = markdown_page_images(root, page, rules, &mut warnings) {
+                image_counts.add(counts);
+                page.images = images;
+            }
+        }
+    }
+    let output = Pipeline::new(root, options.config.clone())?.run(pages)?;
     let mut urls = output.urls;
     if let Some(ledger) = options.ledger {
         let fingerprints: HashMap<_, _> = list
@@ -71,7 +99,10 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         files_read,
         read,
         watch_dirs: Vec::new(),
-        warnings: output.warnings.iter().map(ToString::to_string).collect(),
+        warnings: warnings
+            .into_iter()
+            .chain(output.warnings.iter().map(ToString::to_string))
+            .collect(),
         left_out: output
             .excluded
             .iter()
@@ -86,7 +117,42 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         default_out: None,
         sources,
         used_git: true,
-        images: Default::default(),
+        images: image_counts,
         site_layer: None,
     })
+}
+
+/// The images of a Markdown page without images of its own, or `None`
+/// (not Markdown, no file, images given, or a file too large or not
+/// UTF-8, which is a warning naming it).
+fn markdown_page_images(
+    root: &std::path::Path,
+    page: &Page,
+    rules: &ImageRules,
+    warnings: &mut Vec<String>,
+) -> Option<(Vec<Image>, ImageCounts)> {
+    let ext = page.source.extension().and_then(|e| e.to_str())?;
+    if !page.images.is_empty() || !matches!(ext, "md" | "markdown") {
+        return None;
+    }
+    let path = root.join(&page.source);
+    if !path.is_file() {
+        return None;
+    }
+    let text = match sitemap_core::input::read_regular_text(&path, MAX_PAGE_BYTES) {
+        Ok(text) => text,
+        Err(e) => {
+            warnings.push(format!(
+                "{}: {e}: its images are not listed",
+                page.source.display()
+            ));
+            return None;
+        }
+    };
+    // A bad front matter block is the source layer's error to report.
+    let body = sitemap_source::front_matter::parse(&page.source, &text)
+        .map_or(text.as_str(), |fm| fm.body(&text));
+    let mut shown = PageImages::default();
+    markdown_images(body, Dialect::MdBook).add_to(rules, &page.loc, &mut shown);
+    Some(shown.finish())
 }

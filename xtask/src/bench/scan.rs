@@ -8,7 +8,9 @@
 //!    site of N Markdown pages in nested sections (20 sections of 10
 //!    subsections, each with an `_index.md`), front matter alternating
 //!    TOML and YAML (title, date, tags, a third with `lastmod`, a few
-//!    drafts), and bodies of 2–20 KB of text;
+//!    drafts), and bodies of 2–20 KB of Markdown text with an image in
+//!    about one paragraph of four (bundle-relative, site-absolute, a few
+//!    as raw `<img>` with `srcset`) and now and then a code block;
 //! 2. builds the `sitemap` binary in release mode;
 //! 3. R times, alternating so both see the same machine load and a warm
 //!    page cache: times `find content -type f -print0 | xargs -0 cat >
@@ -16,12 +18,15 @@
 //!    `sitemap scan SITE --out TMP --lastmod front-matter,date,mtime`
 //!    (spawn to exit: detection, the parallel walk reading each file only
 //!    up to the end of its front matter, the source pipeline, writing the
-//!    split set). The generated tree has no git history, so git is left
+//!    split set), and the same with `--images` (every page's whole body
+//!    read and parsed on the walker threads). The generated tree has no git history, so git is left
 //!    out of the lastmod sources rather than timing one failed `git`
 //!    call and a warning; front matter, then `date`, then mtime is what
 //!    such a site would configure;
-//! 4. prints the medians and the ratio scan / baseline against the target
-//!    (≤ 0.5).
+//! 4. prints the medians, the ratio scan / baseline against the target
+//!    (≤ 0.5), the ratio scan --images / baseline against its target
+//!    (≤ 2: it reads every byte the baseline reads, and parses it), and
+//!    the load average before and after.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -34,6 +39,8 @@ use super::{median, target_dir};
 use anyhow::{Context, Result, bail};
 
 const TARGET: f64 = 0.5;
+/// `--images` reads whole bodies, as the baseline does, and parses them.
+const IMAGES_TARGET: f64 = 2.0;
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let (count, runs) = super::count_and_runs("scan", args, 100_000)?;
@@ -52,23 +59,33 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
 
     let mut base_times = Vec::new();
     let mut scan_times = Vec::new();
+    let mut image_times = Vec::new();
     let mut summary = String::new();
+    let mut image_summary = String::new();
+    let load_before = super::load_average();
     for run in 1..=runs {
         let b = super::read_every_file(&site.join("content"), None)?;
-        let (s, report) = scan(&bin, &site, &out)?;
+        let (s, report) = scan(&bin, &site, &out, false)?;
+        let (i, image_report) = scan(&bin, &site, &out, true)?;
         eprintln!(
-            "run {run}/{runs}: read every file {:.3}s, scan {:.3}s",
+            "run {run}/{runs}: read every file {:.3}s, scan {:.3}s, scan --images {:.3}s",
             b.as_secs_f64(),
-            s.as_secs_f64()
+            s.as_secs_f64(),
+            i.as_secs_f64()
         );
         base_times.push(b);
         scan_times.push(s);
+        image_times.push(i);
         summary = report;
+        image_summary = image_report;
     }
+    let load_after = super::load_average();
     let _ = fs::remove_dir_all(&out);
     let base = median(&mut base_times);
     let ours = median(&mut scan_times);
     let ratio = ours.as_secs_f64() / base.as_secs_f64();
+    let with_images = median(&mut image_times);
+    let image_ratio = with_images.as_secs_f64() / base.as_secs_f64();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "bench scan: {count} pages, {:.2} GB, {runs} runs (medians), {threads} CPUs",
@@ -82,11 +99,25 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "  sitemap scan:                             {:.3}s",
         ours.as_secs_f64()
     );
+    println!(
+        "  sitemap scan --images:                    {:.3}s",
+        with_images.as_secs_f64()
+    );
     println!("  {}", summary.trim());
+    println!("  --images: {}", image_summary.trim());
     println!(
         "  ratio scan / read: {ratio:.2} (target <= {TARGET}): {}",
         if ratio <= TARGET { "met" } else { "NOT met" }
     );
+    println!(
+        "  ratio scan --images / read: {image_ratio:.2} (target <= {IMAGES_TARGET}): {}",
+        if image_ratio <= IMAGES_TARGET {
+            "met"
+        } else {
+            "NOT met"
+        }
+    );
+    println!("  load average (1 min) before / after: {load_before} / {load_after}");
     Ok(())
 }
 
@@ -99,7 +130,7 @@ fn tempfile_dir(target_dir: &Path) -> Result<PathBuf> {
 }
 
 /// `sitemap scan`, timed from spawn to exit; returns its summary line.
-fn scan(bin: &Path, site: &Path, out: &Path) -> Result<(Duration, String)> {
+fn scan(bin: &Path, site: &Path, out: &Path, images: bool) -> Result<(Duration, String)> {
     let start = Instant::now();
     let output = Command::new(bin)
         .arg("scan")
@@ -107,6 +138,7 @@ fn scan(bin: &Path, site: &Path, out: &Path) -> Result<(Duration, String)> {
         .arg("--out")
         .arg(out)
         .args(["--lastmod", "front-matter,date,mtime"])
+        .args(images.then_some("--images"))
         .env("NO_COLOR", "1")
         .stdout(Stdio::null())
         .output()
@@ -144,7 +176,9 @@ const WORDS: [&str; 24] = [
 
 /// Generates the site unless a complete one is cached; returns its size.
 fn ensure_site(site: &Path, count: usize) -> Result<u64> {
-    let stamp = site.join(".complete");
+    // Versioned: a site generated before the bodies had images is made
+    // again.
+    let stamp = site.join(".complete-2");
     if let Ok(s) = fs::read_to_string(&stamp) {
         return s.trim().parse().context("bad cache stamp");
     }
@@ -214,6 +248,23 @@ fn ensure_site(site: &Path, count: usize) -> Result<u64> {
             let _ = write!(text, "{} ", WORDS[rng.below(24) as usize]);
             if rng.below(14) == 0 {
                 text.push_str(".\n\n");
+                match rng.below(16) {
+                    0..=1 => {
+                        let _ = write!(text, "![Figure {i}](fig-{}.png)\n\n", rng.below(8));
+                    }
+                    2 => {
+                        let _ = write!(text, "![Logo](/img/{}.svg \"Logo\")\n\n", rng.below(50));
+                    }
+                    3 => {
+                        let _ = write!(
+                            text,
+                            "<img src=\"/img/w{0}.jpg\" srcset=\"/img/w{0}.jpg 800w, /img/w{0}-2x.jpg 1600w\" alt=\"\">\n\n",
+                            rng.below(50)
+                        );
+                    }
+                    4 => text.push_str("```\n![not an image](code.png)\n```\n\n"),
+                    _ => {}
+                }
             }
         }
         text.push('\n');

@@ -102,15 +102,26 @@ pub(super) fn leaf_bundles(
             let Some(allow_json) = accept(&name) else {
                 continue;
             };
-            let front_matter = crate::front_matter::read(
-                &source,
-                allow_json,
-                &mut crate::front_matter::DirCache::default(),
-            )
-            .map_err(|e| page_errors.push((source.clone(), e)))
-            .ok();
+            let mut dirs = crate::front_matter::DirCache::default();
+            let front_matter = crate::front_matter::read(&source, allow_json, &mut dirs)
+                .map_err(|e| page_errors.push((source.clone(), e)))
+                .ok();
             let Some(front_matter) = front_matter else {
                 continue;
+            };
+            // Its warnings (too large, not UTF-8) were reported with the
+            // `index` it copies.
+            let images = match site.options.images {
+                Some(_) if name.ends_with(".md") => crate::front_matter::body_images(
+                    &source,
+                    front_matter.as_ref(),
+                    site.dialect(),
+                    &mut dirs,
+                )
+                .map_err(|e| page_errors.push((source.clone(), e)))
+                .ok()
+                .and_then(Result::ok),
+                _ => None,
             };
             let mut rel = bundle;
             rel.push(name);
@@ -118,6 +129,7 @@ pub(super) fn leaf_bundles(
                 path: source,
                 rel,
                 front_matter,
+                images,
             };
             if let Classified::Content(mut file) =
                 classify(found, None, Some(&lang), site, cfg, now)

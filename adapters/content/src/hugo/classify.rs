@@ -56,6 +56,11 @@ pub(super) struct File {
     /// Why Hugo refuses the file whatever becomes of its page (a `url`
     /// with a protocol): reported with every other refused file.
     pub(super) refused: Option<Box<Error>>,
+    /// With images on, its body's images (read by the walk).
+    pub(super) images: Option<sitemap_source::images::markdown::MarkdownImages>,
+    /// A regular page's images, front matter's included, read before
+    /// its front matter is freed.
+    pub(super) page_images: Option<Box<crate::SourceImages>>,
 }
 
 impl File {
@@ -180,6 +185,8 @@ pub(super) fn classify(
         translation_key: None,
         warnings,
         refused: None,
+        images: found.images,
+        page_images: None,
     };
     // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
@@ -223,6 +230,14 @@ pub(super) fn classify(
                 .and_then(|loc| Ok((loc, overrides_of(site, &file.path, &file.fm)?)))
                 .map_err(Box::new),
         );
+        match crate::images_of(site, &file.path, &file.fm, file.images.take().as_ref()) {
+            Ok(images) => file.page_images = images,
+            Err(e) => {
+                if matches!(file.listed, Some(Ok(_))) {
+                    file.listed = Some(Err(Box::new(e)));
+                }
+            }
+        }
         file.translation_key = get_str(&file.fm, "translationkey").map(str::to_owned);
         // All the page's front matter is needed for: freed here, on this
         // walker thread, whose allocator reuses the memory for the next

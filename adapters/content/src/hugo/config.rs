@@ -33,6 +33,9 @@ pub(crate) struct HugoConfig {
     pub(super) build_expired: bool,
     /// Section -> permalink pattern for its regular pages.
     pub(super) permalinks: BTreeMap<String, String>,
+    /// `markup.goldmark.renderer.unsafe`: raw HTML in Markdown is
+    /// rendered (else Goldmark drops it).
+    pub(crate) raw_html: bool,
 }
 
 /// Each configuration file read, with what it sets (under its top-level
@@ -311,6 +314,11 @@ pub(crate) fn open(
         build_future: bool_of(map, "buildfuture", path)?,
         build_expired: bool_of(map, "buildexpired", path)?,
         permalinks,
+        raw_html: ["markup", "goldmark", "renderer", "unsafe"]
+            .iter()
+            .try_fold(&value, |v, k| v.get(*k))
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use crate::paths::{hugo_make_path, make_loc};
 use crate::walk::{Found, walk};
 use crate::{
-    ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Site, overrides_of,
+    ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Site, images_of,
+    overrides_of,
 };
 
 use super::bundles::leaf_bundles;
@@ -233,6 +234,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             }
         };
         let mut cp = ContentPage::new(PageKind::Page, loc, "");
+        cp.images = f.page_images.take();
         // Moved, like the path: a regular page's language is not asked
         // for again.
         cp.lang = std::mem::take(&mut f.lang);
@@ -540,6 +542,7 @@ pub(super) fn push_node(
     if let Some(f) = file {
         cp.source = Some(f.path.clone());
         cp.overrides = overrides_of(site, &f.path, &f.fm)?;
+        cp.images = images_of(site, &f.path, &f.fm, f.images.as_ref())?;
     }
     if site.languages.len() > 1 {
         cp.translation_key = Some(match file.and_then(|f| get_str(&f.fm, "translationkey")) {

@@ -34,6 +34,8 @@ pub(super) struct Page {
     pub(super) index_md: bool,
     /// `index*.md` in a folder of its own (a bundle).
     pub(super) colocated: bool,
+    /// With images on, its body's images (read by the walk).
+    pub(super) images: Option<sitemap_source::images::markdown::MarkdownImages>,
 }
 
 /// (lang, taxonomy slug) -> term name -> page count.
@@ -265,5 +267,6 @@ pub(super) fn read_page(
         colocated,
         fm,
         render,
+        images: found.images.clone(),
     }))
 }

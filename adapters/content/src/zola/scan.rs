@@ -10,7 +10,7 @@ use crate::FrontMatter;
 use crate::paths::{make_loc, zola_slugify};
 use crate::walk::{Found, walk};
 use crate::{
-    ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Site, Warning,
+    ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Site, Warning, images_of,
     overrides_of,
 };
 
@@ -34,6 +34,8 @@ pub(super) struct Section {
     /// Pages listed in this section (after transparent sections pass
     /// theirs up).
     pub(super) pages: Vec<usize>,
+    /// With images on, its body's images (read by the walk).
+    pub(super) images: Option<sitemap_source::images::markdown::MarkdownImages>,
 }
 
 pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> {
@@ -157,6 +159,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 paginate_path: fm_str(fm, "paginate_path", p)?.unwrap_or("page").to_owned(),
                 sort_by: fm_str(fm, "sort_by", p)?.unwrap_or("none").to_owned(),
                 pages: Vec::new(),
+                images: found.images.clone(),
             },
         );
     }
@@ -238,6 +241,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 paginate_path: "page".to_owned(),
                 sort_by: "none".to_owned(),
                 pages: Vec::new(),
+                images: None,
             });
     }
 
@@ -290,6 +294,13 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 continue;
             }
         };
+        cp.images = match images_of(site, &page.source, &page.fm, page.images.as_ref()) {
+            Ok(images) => images,
+            Err(e) => {
+                page_errors.push((page.source.clone(), e));
+                continue;
+            }
+        };
         if multilingual {
             cp.translation_key = Some(format!("page:{}", page.canonical));
         }
@@ -314,6 +325,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
                 cp.source = Some(section.source.clone());
                 match overrides_of(site, &section.source, &section.fm) {
                     Ok(overrides) => cp.overrides = overrides,
+                    Err(e) => page_errors.push((section.source.clone(), e)),
+                }
+                match images_of(site, &section.source, &section.fm, section.images.as_ref()) {
+                    Ok(images) => cp.images = images,
                     Err(e) => page_errors.push((section.source.clone(), e)),
                 }
             }

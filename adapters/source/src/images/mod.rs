@@ -36,6 +36,8 @@
 //! ```
 
 mod element;
+mod front_keys;
+pub mod markdown;
 
 use std::collections::HashSet;
 
@@ -43,6 +45,7 @@ use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use sitemap_core::{Image, Loc};
 
 pub use self::element::{img_reference, srcset_largest};
+pub use self::front_keys::{FrontImage, front_matter_images};
 
 /// Which images a job lists: those on the site's own host and on the
 /// hosts of the allow-list (a CDN's images are the site's too, but a
