@@ -6,6 +6,7 @@ mod differential;
 mod exit_codes;
 mod files;
 mod hostile;
+mod images_agree;
 mod index;
 mod ledger;
 mod markdown_images;
