@@ -275,7 +275,7 @@ fn validate(name: &str, written: &[(String, PathBuf)]) -> Result<()> {
             .with_context(|| format!("{}: cannot read", path.display()))?;
         let schema = if text.contains("<sitemapindex") {
             "siteindex.xsd"
-        } else if text.contains("xmlns:xhtml=") {
+        } else if text.contains("xmlns:xhtml=") || text.contains("xmlns:image=") {
             "sitemap-ext.xsd"
         } else {
             "sitemap.xsd"
