@@ -87,5 +87,8 @@ fn hugo_example_built_html_lists_the_images_its_markdown_shows() {
     assert_eq!(html, markdown);
     // The theme's images are in every built page, outside <main>.
     let all = std::fs::read_to_string(dir.path().join("from-html/sitemap.xml")).unwrap();
-    assert!(!all.contains("logo.svg") && !all.contains("shields.io"), "{all}");
+    assert!(
+        !all.contains("logo.svg") && !all.contains("shields.io"),
+        "{all}"
+    );
 }
