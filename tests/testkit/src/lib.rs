@@ -216,20 +216,24 @@ pub fn set_locs(root: &Path) -> (Vec<String>, Vec<String>) {
     (pages, sitemaps)
 }
 
-/// The root element's name and every `<loc>` text of one sitemap file.
+/// The root element's name and every entry's `<loc>` text of one sitemap
+/// file (not an `<image:loc>`, which names no page).
 fn root_and_locs(path: &Path) -> (String, Vec<String>) {
     use quick_xml::events::Event;
     let text = read_maybe_gz(path);
     let mut reader = quick_xml::Reader::from_str(&text);
     let (mut root, mut locs, mut loc) = (String::new(), Vec::new(), None::<String>);
+    // root = 1, url or sitemap = 2, their loc = 3.
+    let mut depth = 0;
     loop {
         match reader.read_event() {
             Ok(Event::Start(e)) => {
+                depth += 1;
                 let local = e.local_name();
                 let name: &str = local.as_ref();
                 if root.is_empty() {
                     root = name.to_owned();
-                } else if name == "loc" {
+                } else if name == "loc" && depth == 3 {
                     loc = Some(String::new());
                 }
             }
@@ -255,7 +259,10 @@ fn root_and_locs(path: &Path) -> (String, Vec<String>) {
                     loc.push(c);
                 }
             }
-            Ok(Event::End(_)) => locs.extend(loc.take()),
+            Ok(Event::End(_)) => {
+                depth -= 1;
+                locs.extend(loc.take());
+            }
             Ok(Event::Eof) => break,
             Err(e) => panic!("{} is not well-formed XML: {e}", path.display()),
             Ok(_) => {}
