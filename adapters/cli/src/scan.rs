@@ -168,6 +168,11 @@ pub(crate) fn print_entries(
         for alt in &url.alternates {
             line.push_str(&format!("\threflang={}:{}", alt.hreflang, alt.href));
         }
+        // As many as the write keeps, so that piping this into `sitemap
+        // write` gives the same file.
+        for image in url.images.iter().take(sitemap_core::MAX_IMAGES_PER_URL) {
+            line.push_str(&format!("\timage={}", image.loc));
+        }
         // Last, so the sitemap's own fields keep their columns: the file
         // the entry came from, to check a lastmod against.
         if let Some(source) = sources.get(&url.loc) {

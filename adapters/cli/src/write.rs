@@ -5,11 +5,13 @@
 //!
 //! - **Lines**: a URL, then optional whitespace-separated `key=value`
 //!   fields: `lastmod=`, `changefreq=`, `priority=`, `hreflang=LANG:URL`
-//!   (repeatable), and `source=`, which is ignored, so that the output of
-//!   `sitemap scan --dry-run` can be written as it is.
+//!   and `image=URL` (both repeatable), and `source=`, which is ignored,
+//!   so that the output of `sitemap scan --dry-run` can be written as it
+//!   is.
 //! - **JSON Lines** (first line starts with `{`): one object a line with
 //!   `loc`, and optionally `lastmod`, `changefreq`, `priority` and
-//!   `alternates` (`[{"hreflang": "de", "href": "…"}]`).
+//!   `alternates` (`[{"hreflang": "de", "href": "…"}]`) and `images`
+//!   (`["https://…/a.png"]`).
 //!
 //! A `loc` may be absolute or relative to `--base-url`. The list is
 //! streamed: memory holds one line (at most [`MAX_LINE`] bytes) and the
@@ -23,7 +25,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use serde::Deserialize;
-use sitemap_core::{Alternate, ChangeFreq, Hreflang, Lastmod, Loc, Priority, Url};
+use sitemap_core::{Alternate, ChangeFreq, Hreflang, Image, Lastmod, Loc, Priority, Url};
 use sitemap_engine::{HumanPage, Outputs, Publisher, Resolved};
 
 use crate::Outcome;
@@ -60,6 +62,8 @@ struct JsonEntry {
     priority: Option<f64>,
     #[serde(default)]
     alternates: Vec<JsonAlternate>,
+    #[serde(default)]
+    images: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -207,13 +211,14 @@ fn parse_fields(line: &str, base: &Loc) -> Result<Url, (usize, String)> {
                 let lang: Hreflang = lang.parse().map_err(|e| bad(&e))?;
                 url.with_alternate(Alternate::new(lang, loc(href, base).map_err(|m| bad(&m))?))
             }
+            "image" => url.with_image(Image::new(loc(value, base).map_err(|m| bad(&m))?)),
             // `sitemap scan --dry-run` names each entry's source file.
             "source" => url,
             other => {
                 return Err((
                     col,
                     format!(
-                        "unknown field `{other}`; expected lastmod, changefreq, priority or hreflang"
+                        "unknown field `{other}`; expected lastmod, changefreq, priority, hreflang or image"
                     ),
                 ));
             }
@@ -264,6 +269,10 @@ fn parse_json(line: &str, base: &Loc) -> Result<Url, (usize, String)> {
         let lang: Hreflang = alt.hreflang.parse().map_err(|e| field("alternates", &e))?;
         let href = loc(&alt.href, base).map_err(|m| (1, format!("alternates: {m}")))?;
         url = url.with_alternate(Alternate::new(lang, href));
+    }
+    for image in &entry.images {
+        let image = loc(image, base).map_err(|m| (1, format!("images: {m}")))?;
+        url = url.with_image(Image::new(image));
     }
     Ok(url)
 }

@@ -164,7 +164,7 @@ fn write_reports_every_bad_line_and_writes_nothing() {
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
     error: urls.txt:2:12: lastmod `2024-13-01`: month 13 is not 01–12; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm
     error: urls.txt:3:4: `foo`: expected key=value after the URL
-    error: urls.txt:4:4: unknown field `colour`; expected lastmod, changefreq, priority or hreflang
+    error: urls.txt:4:4: unknown field `colour`; expected lastmod, changefreq, priority, hreflang or image
     error: urls.txt:5:13: hreflang `de`: expected hreflang=LANG:URL
     error: urls.txt:6:13: priority `2`: expected a number from 0.0 to 1.0
     error: 5 bad line(s) in urls.txt; nothing written
@@ -175,12 +175,12 @@ fn write_reports_every_bad_line_and_writes_nothing() {
     let out = write_stdin(
         dir.path(),
         &["--base-url", "https://e.org/", "-o", "out"],
-        b"{\"loc\": \"/a\"}\n{\"loc\": 5}\n{\"loc\": \"/b\", \"images\": []}\n\xff\xfe\n",
+        b"{\"loc\": \"/a\"}\n{\"loc\": 5}\n{\"loc\": \"/b\", \"videos\": []}\n\xff\xfe\n",
     );
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
     error: <stdin>:2:9: invalid type: integer `5`, expected a string
-    error: <stdin>:3:22: unknown field `images`, expected one of `loc`, `lastmod`, `changefreq`, `priority`, `alternates`
+    error: <stdin>:3:22: unknown field `videos`, expected one of `loc`, `lastmod`, `changefreq`, `priority`, `alternates`, `images`
     error: <stdin>:4:1: not UTF-8
     error: 3 bad line(s) in <stdin>; nothing written
       hint: each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`

@@ -271,7 +271,7 @@ fn scan_verbose_lists_every_page_left_out() {
     left out: content/posts/upcoming.md: draft
     left out: content/snippets/footer.md: bundle resource
     left out: content/snippets/index.md: headless
-    sitemap: 14 files read, 15 URLs, 4 excluded (1 --exclude, 1 bundle resource, 1 draft, 1 headless); dry run, nothing written
+    sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 --exclude, 1 bundle resource, 1 draft, 1 headless); dry run, nothing written
     ");
     let html = crate::example("html-site").join("_site");
     let out = sitemap(
@@ -292,7 +292,7 @@ fn scan_verbose_lists_every_page_left_out() {
     left out: old-page/index.html: redirect stub to https://shop.example.org/about/
     left out: print/blog/hello-sitemaps/index.html: canonical is https://shop.example.org/blog/hello-sitemaps/ (not listed)
     left out: private/index.html: <meta name="robots"> says noindex
-    sitemap: 7 files read, 4 URLs, 4 excluded (1 404 page, 1 canonical elsewhere, 1 noindex, 1 redirect stub); dry run, nothing written
+    sitemap: 7 files read, 4 URLs, 1 image (left out: 1 tracking pixel), 4 excluded (1 404 page, 1 canonical elsewhere, 1 noindex, 1 redirect stub); dry run, nothing written
     "#);
 }
 

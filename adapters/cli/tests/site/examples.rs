@@ -148,6 +148,15 @@ fn site_passes_on_the_zola_example_expected_sitemap() {
         pages += 1;
     }
     assert_eq!(pages, 21);
+    // What zola publishes besides pages: `static/` at the root, and a
+    // bundle's colocated assets beside its page (Zola drops the date
+    // prefix of the folder from the URL).
+    copy_tree(&example("zola-site/static"), &public);
+    fs::copy(
+        example("zola-site/content/blog/2024-06-10-sitemaps-done-right/diagram.svg"),
+        public.join("blog/sitemaps-done-right/diagram.svg"),
+    )
+    .unwrap();
     fs::write(public.join("sitemap.xml"), &expected).unwrap();
     insta::assert_snapshot!(
         "site_example_zola",
