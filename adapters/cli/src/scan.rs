@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use sitemap_engine::{Job, Layer, Scan, Source, images_summary};
+use sitemap_engine::{Scan, images_summary};
 
 use crate::Outcome;
 use crate::flags::{OutputArgs, SourceArgs};
@@ -56,16 +56,9 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         crate::values::base_url(url)?;
     }
     let root = &args.dir;
-    let settings_path = args
-        .config
-        .clone()
-        .unwrap_or_else(|| root.join("sitemap.toml"));
-    let mut job = Job::new(Source::Site(root.clone()))
-        .with_layer(args.source.layer(&args.output, args.base_url.as_deref()))
-        .with_sources(args.dry_run);
-    if let Some(file) = Layer::read_file(&settings_path, args.config.is_some(), root)? {
-        job = job.with_layer(file);
-    }
+    let flags = args.source.layer(&args.output, args.base_url.as_deref());
+    let (job, _) = crate::settings::site_job(root, args.config.as_deref(), flags)?;
+    let job = job.with_sources(args.dry_run);
     let spinner = ui.spinner("scanning");
     let scanned = job.scan_with_progress(&|step| spinner.set_message(step))?;
     drop(spinner);

@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use sitemap_engine::submit::{Client, Plan, Submission, SubmitError, key};
-use sitemap_engine::{Job, Layer, Origin, Settings, Source};
+use sitemap_engine::{Layer, Origin, Settings};
 
 use crate::Outcome;
 use crate::ui::{Ui, shown};
@@ -67,20 +67,17 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         crate::values::base_url(url)?;
     }
     let root = &args.dir;
-    let settings_path = args
-        .config
-        .clone()
-        .unwrap_or_else(|| root.join("sitemap.toml"));
     let mut flags = Settings::default();
     flags.base_url.clone_from(&args.base_url);
     flags.ledger.clone_from(&args.ledger);
     flags.submit.key.clone_from(&args.key);
     flags.submit.key_location.clone_from(&args.key_location);
     flags.submit.endpoint.clone_from(&args.endpoint);
-    let mut job = Job::new(Source::Site(root.clone())).with_layer(Layer::new(flags, Origin::Flag));
-    if let Some(file) = Layer::read_file(&settings_path, args.config.is_some(), root)? {
-        job = job.with_layer(file);
-    }
+    let (job, settings_path) = crate::settings::site_job(
+        root,
+        args.config.as_deref(),
+        Layer::new(flags, Origin::Flag),
+    )?;
     // The scan finds the base URL and output folder as `sitemap scan` does.
     let scanned = job.scan()?;
     let resolved = scanned.resolved.clone();
