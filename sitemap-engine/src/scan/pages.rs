@@ -62,6 +62,12 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
     let mut image_counts = ImageCounts::default();
     if let Some(rules) = &rules {
         for page in &mut pages {
+            // Its images would be dropped by the pipeline: not read, and
+            // counted as a page that turned them off, as content trees do.
+            if page.overrides.images == Some(false) {
+                image_counts.pages_off += 1;
+                continue;
+            }
             if let Some((images, counts)) = markdown_page_images(root, page, rules, &mut warnings) {
                 image_counts.add(counts);
                 page.images = images;
