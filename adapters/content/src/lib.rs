@@ -76,6 +76,8 @@ use sitemap_source::images::{FrontImage, front_matter_images};
 use sitemap_source::overrides::Overrides;
 
 pub use crate::error::Error;
+#[doc(hidden)]
+pub use crate::hugo::hugo_front_matter_values;
 pub use crate::site_sitemap::SiteSitemap;
 pub use sitemap_source::front_matter::FrontMatter;
 
