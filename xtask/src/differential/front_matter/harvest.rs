@@ -103,7 +103,10 @@ pub(super) fn harvest(pin: &Pin, mirrors: &Path, per_repo: usize) -> Result<Vec<
         .filter_map(|(path, bytes)| {
             let text = String::from_utf8(bytes).ok()?;
             let block = front_matter_block(&text)?;
-            let branch = path.rsplit('/').next().is_some_and(|n| n.starts_with("_index."));
+            let branch = path
+                .rsplit('/')
+                .next()
+                .is_some_and(|n| n.starts_with("_index."));
             Some(Block {
                 repo: pin.repo.clone(),
                 path,
@@ -229,7 +232,10 @@ mod tests {
         let yaml = "---\ntitle: a\n---\nbody {{< x >}}\n";
         assert_eq!(front_matter_block(yaml), Some("---\ntitle: a\n---\n"));
         let toml = "\u{feff}+++\ntitle = \"a\"\n+++\r\nbody";
-        assert_eq!(front_matter_block(toml), Some("\u{feff}+++\ntitle = \"a\"\n+++\r\n"));
+        assert_eq!(
+            front_matter_block(toml),
+            Some("\u{feff}+++\ntitle = \"a\"\n+++\r\n")
+        );
         let json = "{\"title\": \"}{\", \"a\": {\"b\": 1}}\nbody";
         assert_eq!(
             front_matter_block(json),

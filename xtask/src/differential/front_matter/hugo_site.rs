@@ -157,7 +157,12 @@ fn build_once(
         .arg(&site)
         .arg("--destination")
         .arg(&out)
-        .args(["--buildDrafts", "--buildFuture", "--buildExpired", "--quiet"])
+        .args([
+            "--buildDrafts",
+            "--buildFuture",
+            "--buildExpired",
+            "--quiet",
+        ])
         .output()
         .with_context(|| format!("running {}", hugo.display()))?;
     if !output.status.success() {

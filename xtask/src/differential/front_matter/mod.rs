@@ -20,8 +20,11 @@
 //!   block differs.
 //!
 //! Not part of CI: it needs the mirrors and the real `hugo`. A difference
-//! found becomes a case under `tests/data/front-matter-differential/`.
+//! found becomes a case under `tests/data/front-matter-differential/`
+//! ([`cases`]); `--record` rebuilds their `hugo.json` with the real Hugo,
+//! and a unit test compares them with our reader in CI.
 
+mod cases;
 mod compare;
 mod harvest;
 mod hugo_site;
@@ -35,27 +38,35 @@ use serde_json::{Value, json};
 
 use hugo_site::Verdict;
 
-const USAGE: &str = "usage: cargo xtask differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR]";
+const USAGE: &str = "usage: cargo xtask differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] [--record]";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let root = crate::root();
     let mut pins_file = root.join("tests/corpus/front-matter.toml");
-    let (mut per_repo, mut batch) = (60_usize, 400_usize);
+    let (mut per_repo, mut batch) = (80_usize, 400_usize);
     let mut keep = root.join("target/differential/front-matter");
+    let mut record = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = || it.next().with_context(|| format!("{arg} needs a value; {USAGE}"));
+        let mut value = || {
+            it.next()
+                .with_context(|| format!("{arg} needs a value; {USAGE}"))
+        };
         match arg.as_str() {
             "--pins" => pins_file = value()?.into(),
             "--per-repo" => per_repo = value()?.parse().context("--per-repo")?,
             "--batch" => batch = value()?.parse().context("--batch")?,
             "--keep" => keep = value()?.into(),
+            "--record" => record = true,
             other => bail!("unknown argument `{other}`; {USAGE}"),
         }
     }
     let hugo = crate::corpus::find_named("hugo")
         .context("hugo not found on PATH (or set SITEMAP_CORPUS_HUGO)")?;
     let version = crate::corpus::version(&hugo);
+    if record {
+        return cases::record(&hugo, &cases::dir(), &keep.join("record"));
+    }
     let pins = harvest::load(&pins_file)?;
     let mirrors = crate::corpus::mirrors();
     if keep.exists() {
@@ -65,14 +76,20 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     for pin in &pins {
         let found = harvest::harvest(pin, &mirrors, per_repo)?;
         for b in &found {
-            let file = keep.join("blocks").join(pin.repo.replace('/', "+")).join(&b.path);
+            let file = keep
+                .join("blocks")
+                .join(pin.repo.replace('/', "+"))
+                .join(&b.path);
             std::fs::create_dir_all(file.parent().expect("in a folder"))?;
             std::fs::write(file, &b.text)?;
         }
         blocks.extend(found);
     }
     let repos = pins.len();
-    println!("{version}\n{} blocks from {repos} repositories", blocks.len());
+    println!(
+        "{version}\n{} blocks from {repos} repositories",
+        blocks.len()
+    );
 
     let work = keep.join("work");
     let ours_dir = work.join("ours");
@@ -101,7 +118,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     let summary = tally.summary(repos, &version);
     println!("{summary}");
-    std::fs::write(keep.join("report.md"), format!("{summary}\n## Differences\n\n{report}"))?;
+    std::fs::write(
+        keep.join("report.md"),
+        format!("{summary}\n## Differences\n\n{report}"),
+    )?;
     if tally.differ > 0 {
         bail!(
             "{} blocks differ; each is under {}",
@@ -118,6 +138,8 @@ struct Tally {
     accepted_both: usize,
     refused_both: usize,
     differ: usize,
+    /// Blocks whose only differences the README calls deliberate.
+    deliberate: usize,
     /// Difference class (acceptance or `key: cause`) to count.
     classes: BTreeMap<String, usize>,
 }
@@ -151,14 +173,20 @@ impl Tally {
                     return None;
                 }
                 let mut parts = Vec::new();
+                let mut deliberate = true;
                 for key in differing {
                     let written = written_value(page, key);
-                    let cause = compare::cause(key, written);
+                    let cause = compare::cause(key, written, &page["params"]);
+                    deliberate &= cause == "deliberate";
                     self.class(format!("`{key}` differs: {cause}"));
                     parts.push(format!(
                         "`{key}` Hugo {} ours {} ({cause})",
                         theirs[key], ours[key]
                     ));
+                }
+                if deliberate {
+                    self.deliberate += 1;
+                    return None;
                 }
                 parts.join("; ")
             }
@@ -173,8 +201,8 @@ impl Tally {
 
     fn summary(&self, repos: usize, version: &str) -> String {
         let mut s = format!(
-            "# Front matter differential\n\n{version}\n\n| blocks | repositories | accepted by both | refused by both | differ |\n|---|---|---|---|---|\n| {} | {repos} | {} | {} | {} |\n\n",
-            self.blocks, self.accepted_both, self.refused_both, self.differ
+            "# Front matter differential\n\n{version}\n\n| blocks | repositories | accepted by both | refused by both | differ | differ only deliberately |\n|---|---|---|---|---|---|\n| {} | {repos} | {} | {} | {} | {} |\n\n(accepted by both: the blocks both read, whether their values agree or not)\n\n",
+            self.blocks, self.accepted_both, self.refused_both, self.differ, self.deliberate
         );
         if !self.classes.is_empty() {
             s.push_str("| difference | blocks |\n|---|---|\n");
@@ -210,18 +238,28 @@ fn write_case(
     pins: &[harvest::Pin],
 ) -> Result<()> {
     std::fs::create_dir_all(dir)?;
-    let name = if block.branch { "_index.md" } else { "index.md" };
+    let name = if block.branch {
+        "_index.md"
+    } else {
+        "index.md"
+    };
     std::fs::write(dir.join(name), &block.text)?;
     let theirs = match hugo {
         Verdict::Built(page) => json!({ "built": page }),
         Verdict::Refused(message) => json!({ "refused": message }),
     };
-    std::fs::write(dir.join("hugo.json"), serde_json::to_string_pretty(&theirs)? + "\n")?;
+    std::fs::write(
+        dir.join("hugo.json"),
+        serde_json::to_string_pretty(&theirs)? + "\n",
+    )?;
     let ours = match ours {
         Ok(values) => json!({ "read": values }),
         Err(message) => json!({ "refused": message }),
     };
-    std::fs::write(dir.join("ours.json"), serde_json::to_string_pretty(&ours)? + "\n")?;
+    std::fs::write(
+        dir.join("ours.json"),
+        serde_json::to_string_pretty(&ours)? + "\n",
+    )?;
     let commit = pins
         .iter()
         .find(|p| p.repo == block.repo)
@@ -236,4 +274,3 @@ fn write_case(
     )?;
     Ok(())
 }
-
