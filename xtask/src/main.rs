@@ -20,6 +20,10 @@
 //! - `cargo xtask differential <hugo|zola> [--sites N] [--seed S]`: random
 //!   small sites built by the real generator and scanned by us; the URL
 //!   sets must be equal (not in CI either).
+//! - `cargo xtask differential front-matter [--per-repo N] [--record]`:
+//!   real repositories' front matter blocks (`tests/corpus/front-matter.toml`)
+//!   read by the real Hugo and by our reader; the same verdict and values
+//!   for the keys the scan uses (not in CI; its cases are).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -21,6 +21,7 @@
 //! Not part of CI: it needs the mirrors on disk and the real tools.
 
 mod checkout;
+pub(crate) use checkout::mirrors;
 mod lastmod;
 mod list;
 mod tools;

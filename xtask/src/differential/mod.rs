@@ -20,6 +20,7 @@
 //!
 //! Not part of CI: it needs the real generators (see `corpus`).
 
+mod front_matter;
 mod hugo;
 mod hugo_values;
 mod zola;
@@ -45,7 +46,10 @@ trait Generator {
 }
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR]";
+    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR]";
+    if args.first().map(String::as_str) == Some("front-matter") {
+        return front_matter::run(&args[1..]);
+    }
     let mut it = args.iter();
     let generator: Box<dyn Generator> = match it.next().map(String::as_str) {
         Some("hugo") => Box::new(hugo::Hugo),

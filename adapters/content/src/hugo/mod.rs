@@ -28,6 +28,8 @@ mod config;
 mod front_matter;
 mod scan;
 mod urls;
+mod values;
 
 pub(crate) use config::{HugoConfig, open};
 pub(crate) use scan::scan;
+pub use values::hugo_front_matter_values;
