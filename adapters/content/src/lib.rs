@@ -444,6 +444,9 @@ pub enum ExclusionReason {
     Expired,
     /// The page's kind is in Hugo's `disableKinds`.
     KindDisabled,
+    /// A Hugo content file of a disabled language (`disabled = true`,
+    /// `disableLanguages`).
+    LanguageDisabled,
     /// A file inside a Hugo leaf bundle: a resource of that page, not a page.
     BundleResource,
     /// A Hugo HTML file without front matter: copied as it is, not a page.
@@ -462,6 +465,7 @@ impl ExclusionReason {
             ExclusionReason::Future => "future",
             ExclusionReason::Expired => "expired",
             ExclusionReason::KindDisabled => "disableKinds",
+            ExclusionReason::LanguageDisabled => "disabled language",
             ExclusionReason::BundleResource => "bundle resource",
             ExclusionReason::NoFrontMatter => "no front matter",
         }

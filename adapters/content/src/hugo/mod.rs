@@ -25,7 +25,9 @@
 mod bundles;
 mod classify;
 mod config;
+mod config_files;
 mod front_matter;
+mod kinds;
 mod scan;
 mod urls;
 
