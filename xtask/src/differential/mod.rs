@@ -21,6 +21,7 @@
 //! Not part of CI: it needs the real generators (see `corpus`).
 
 mod hugo;
+mod hugo_config;
 mod hugo_values;
 mod zola;
 
