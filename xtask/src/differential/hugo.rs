@@ -496,7 +496,6 @@ impl Generator for Hugo {
                 languages.push((l.clone(), settings));
             }
         }
-        let mut langs = langs;
         langs.extend(disabled);
         hugo_config::write_config(
             rng,

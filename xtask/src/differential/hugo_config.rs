@@ -130,7 +130,10 @@ pub(super) fn write_config(rng: &mut fastrand::Rng, dir: &Path, config: Config) 
         if !top.iter().any(|(k, _)| k == "uglyURLs") {
             top.push(("uglyURLs".to_owned(), Val::Bool(false)));
         }
-        write(&dir.join("hugo.toml"), &config_text(&root_fields, Format::Toml))?;
+        write(
+            &dir.join("hugo.toml"),
+            &config_text(&root_fields, Format::Toml),
+        )?;
     }
     // A production override of `disableKinds` (production wins), and a
     // development one `hugo` must not read.

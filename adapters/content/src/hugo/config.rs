@@ -171,7 +171,9 @@ pub(crate) fn open(
     if disabled_languages.contains(&default_language) {
         return Err(config_err(
             origin(&sources, &["disablelanguages"], path),
-            format!("`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"),
+            format!(
+                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
+            ),
         ));
     }
     // A language's own `disableKinds` and `ignoreErrors` replace the
@@ -181,7 +183,11 @@ pub(crate) fn open(
         disabled_kinds(
             opts.get("disablekinds").or(map.get("disablekinds")),
             opts.get("ignoreerrors").or(map.get("ignoreerrors")),
-            origin(&sources, &["languages", lang, "disablekinds"], site_kinds_from),
+            origin(
+                &sources,
+                &["languages", lang, "disablekinds"],
+                site_kinds_from,
+            ),
         )
     };
     let mut disabled_kinds_of = BTreeMap::new();
@@ -200,7 +206,11 @@ pub(crate) fn open(
                     ),
                     format!(
                         "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
-                        langs.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+                        langs
+                            .keys()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 ));
             }
@@ -212,7 +222,9 @@ pub(crate) fn open(
                     ));
                 };
                 if cast_bool(opts.get("disabled"))
-                    || disabled_languages.iter().any(|d| d.eq_ignore_ascii_case(key))
+                    || disabled_languages
+                        .iter()
+                        .any(|d| d.eq_ignore_ascii_case(key))
                 {
                     off_languages.insert(key.to_lowercase());
                     continue;
@@ -250,7 +262,10 @@ pub(crate) fn open(
         languages.push((0, default_language.clone()));
     }
     if !disabled_kinds_of.contains_key(&default_language) {
-        disabled_kinds_of.insert(default_language.clone(), kinds_of(&default_language, &empty)?);
+        disabled_kinds_of.insert(
+            default_language.clone(),
+            kinds_of(&default_language, &empty)?,
+        );
     }
     languages.sort_by(language_order);
     // The default language first, then Hugo's order.

@@ -41,7 +41,11 @@ pub(super) type Sources = Vec<(PathBuf, Value)>;
 fn root_file(root: &Path) -> Option<PathBuf> {
     ROOT_NAMES
         .iter()
-        .flat_map(|name| EXTENSIONS.iter().map(move |ext| root.join(format!("{name}.{ext}"))))
+        .flat_map(|name| {
+            EXTENSIONS
+                .iter()
+                .map(move |ext| root.join(format!("{name}.{ext}")))
+        })
         .find(|p| p.exists())
 }
 

@@ -88,7 +88,10 @@ mod tests {
 
     #[test]
     fn old_and_new_kind_names_as_hugo_0_111_3_maps_them() {
-        assert_eq!(kinds(json!(["taxonomy", "term"])).unwrap(), ["taxonomy", "term"]);
+        assert_eq!(
+            kinds(json!(["taxonomy", "term"])).unwrap(),
+            ["taxonomy", "term"]
+        );
         assert_eq!(kinds(json!(["taxonomyTerm"])).unwrap(), ["taxonomy"]);
         assert_eq!(
             kinds(json!(["taxonomyTerm", "taxonomy"])).unwrap(),
