@@ -37,7 +37,11 @@ pub(crate) fn detect(root: &Path) -> Result<(Flavor, PathBuf), Error> {
         if has("base_url") {
             return Ok((Flavor::Zola, config_toml));
         }
-        if has_ci("baseurl") || root.join("layouts").is_dir() || root.join("archetypes").is_dir() {
+        if has_ci("baseurl")
+            || root.join("layouts").is_dir()
+            || root.join("archetypes").is_dir()
+            || hugo_config_dir(root).is_some()
+        {
             return Ok((Flavor::Hugo, config_toml));
         }
         if root.join("templates").is_dir() {
@@ -50,13 +54,21 @@ pub(crate) fn detect(root: &Path) -> Result<(Flavor, PathBuf), Error> {
             return Ok((Flavor::Hugo, p));
         }
     }
-    let dir = root.join("config").join("_default");
-    if dir.is_dir() {
+    if let Some(dir) = hugo_config_dir(root) {
         return Ok((Flavor::Hugo, dir));
     }
     Err(Error::NotASite {
         dir: root.to_path_buf(),
     })
+}
+
+/// Hugo's config folder environment: `config/_default/`, else
+/// `config/production/`, which Hugo reads alone too.
+fn hugo_config_dir(root: &Path) -> Option<PathBuf> {
+    ["_default", "production"]
+        .iter()
+        .map(|env| root.join("config").join(env))
+        .find(|d| d.is_dir())
 }
 
 /// The configuration file of a site whose generator is known.
@@ -68,7 +80,7 @@ pub(crate) fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
             .chain(["config.toml"].iter())
             .chain(HUGO_CONFIG_NAMES.iter())
             .map(|n| root.join(n))
-            .chain([root.join("config").join("_default")])
+            .chain(hugo_config_dir(root))
             .collect(),
     };
     candidates
@@ -131,8 +143,14 @@ pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
         line,
         message,
     };
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    match ext {
+    // Hugo reads `params.TOML` as TOML: the extension's case is not part
+    // of the format's name.
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match ext.as_str() {
         "toml" => {
             let table: toml::Table = toml::from_str(&text).map_err(|e| {
                 let line = e

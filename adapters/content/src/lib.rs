@@ -448,6 +448,9 @@ pub enum ExclusionReason {
     Expired,
     /// The page's kind is in Hugo's `disableKinds`.
     KindDisabled,
+    /// A Hugo content file of a disabled language (`disabled = true`,
+    /// `disableLanguages`).
+    LanguageDisabled,
     /// A file inside a Hugo leaf bundle: a resource of that page, not a page.
     BundleResource,
     /// A Hugo HTML file without front matter: copied as it is, not a page.
@@ -466,6 +469,7 @@ impl ExclusionReason {
             ExclusionReason::Future => "future",
             ExclusionReason::Expired => "expired",
             ExclusionReason::KindDisabled => "disableKinds",
+            ExclusionReason::LanguageDisabled => "disabled language",
             ExclusionReason::BundleResource => "bundle resource",
             ExclusionReason::NoFrontMatter => "no front matter",
         }

@@ -326,7 +326,8 @@ fn hugo_sitemap_values_hugo_writes_unchecked_are_refused() {
                 ("hugo.toml", "baseURL = \"https://x.org/\"\n"),
                 (
                     "config/_default/languages.toml",
-                    "[fr]\nweight = 2\n[fr.sitemap]\nchangefreq = \"sometimes\"\n",
+                    // `en` too: Hugo refuses a default language it does not define.
+                    "[en]\nweight = 1\n[fr]\nweight = 2\n[fr.sitemap]\nchangefreq = \"sometimes\"\n",
                 ),
             ],
             "<site>/config/_default/languages.toml: `languages.fr.sitemap.changefreq = \

@@ -1,7 +1,9 @@
 //! Random Hugo sites, in the shapes real sites take: configuration
-//! (`uglyURLs`, `disablePathToLower`, `permalinks`, `disableKinds`,
-//! custom taxonomies, pagination, one to three languages translated by
-//! file name or by content folder), sections nested or not, with and
+//! (`uglyURLs`, `disablePathToLower`, `permalinks`, `disableKinds` with
+//! old and new kind names, per language too, custom taxonomies,
+//! pagination, one to three languages translated by file name or by
+//! content folder, a disabled one), laid out in one root file or a config
+//! folder of per-key and per-language files (`hugo_config.rs`), sections nested or not, with and
 //! without `_index`, leaf, branch and headless bundles, taxonomy and term
 //! content, and pages whose front matter is YAML, TOML or JSON with
 //! keys in any case, repeated keys, CRLF and odd whitespace, titles,
@@ -33,11 +35,11 @@
 //! (a seed must rebuild the same site), so they read best together; the
 //! value writers, which draw nothing, are in `hugo_values.rs`.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Result, bail};
 
+use super::hugo_config;
 use super::hugo_values::{Val, format, render};
 use super::{BASE_URL, Generator};
 
@@ -408,28 +410,30 @@ impl Generator for Hugo {
         }
         let by_dir = langs.len() > 1 && rng.bool();
         let mut taxonomies = vec!["tags".to_owned(), "categories".to_owned()];
-        let mut config = format!("baseURL = \"{BASE_URL}\"\ntitle = \"random\"\n");
-        let _ = writeln!(config, "defaultContentLanguage = \"{}\"", langs[0]);
+        let text = |s: &str| Val::Str(s.to_owned());
+        let mut top = vec![
+            ("baseURL".to_owned(), text(BASE_URL)),
+            ("title".to_owned(), text("random")),
+            ("defaultContentLanguage".to_owned(), text(&langs[0])),
+        ];
+        let mut tables = Vec::new();
         if langs.len() > 1 && rng.bool() {
-            let _ = writeln!(config, "defaultContentLanguageInSubdir = {}", rng.bool());
+            top.push((
+                "defaultContentLanguageInSubdir".to_owned(),
+                Val::Bool(rng.bool()),
+            ));
         }
         if rng.u8(..5) == 0 {
-            let _ = writeln!(config, "uglyURLs = true");
+            top.push(("uglyURLs".to_owned(), Val::Bool(true)));
         }
         if rng.u8(..8) == 0 {
-            let _ = writeln!(config, "disablePathToLower = true");
+            top.push(("disablePathToLower".to_owned(), Val::Bool(true)));
         }
         if rng.u8(..3) == 0 {
-            let _ = writeln!(config, "paginate = {}", rng.u8(1..11));
+            top.push(("paginate".to_owned(), Val::Int(rng.i64(1..11))));
         }
-        if rng.u8(..6) == 0 {
-            // Not `taxonomy`: Hugo 0.111.3 stops with an error on it (the
-            // kind was renamed in 0.73); `Taxonomy` is no kind's name.
-            let kinds = ["term", "section", "RSS", "home", "Taxonomy"];
-            let chosen: Vec<String> = (0..rng.usize(1..3))
-                .map(|_| format!("\"{}\"", pick(rng, &kinds)))
-                .collect();
-            let _ = writeln!(config, "disableKinds = [{}]", chosen.join(", "));
+        if rng.u8(..4) == 0 {
+            top.extend(hugo_config::disable_kinds(rng));
         }
         let permalink_sections: Vec<&str> = if rng.u8(..4) == 0 {
             let patterns = [
@@ -442,12 +446,15 @@ impl Generator for Hugo {
                 "/p/:year/:filename/",
             ];
             let mut chosen = Vec::new();
-            let _ = writeln!(config, "[permalinks]");
+            let mut table = Vec::new();
             for s in ["posts", "post", "docs"] {
                 if rng.bool() {
-                    let _ = writeln!(config, "  {s} = \"{}\"", pick(rng, &patterns));
+                    table.push((s.to_owned(), text(pick(rng, &patterns))));
                     chosen.push(s);
                 }
+            }
+            if !table.is_empty() {
+                tables.push(("permalinks".to_owned(), table));
             }
             chosen
         } else {
@@ -459,23 +466,46 @@ impl Generator for Hugo {
                 1 => vec!["tags".to_owned(), "series".to_owned()],
                 _ => vec!["categories".to_owned(), "authors".to_owned()],
             };
-            let _ = writeln!(config, "[taxonomies]");
+            let mut table = Vec::new();
             for t in &taxonomies {
                 let singular = t.trim_end_matches('s').trim_end_matches("ie");
                 let singular = if singular.is_empty() { "x" } else { singular };
-                let _ = writeln!(config, "  {singular} = \"{t}\"");
+                table.push((singular.to_owned(), text(t)));
             }
+            tables.push(("taxonomies".to_owned(), table));
         }
+        // A language defined but disabled: its files are built by none.
+        let disabled = (langs.len() > 1 && rng.u8(..5) == 0).then(|| "it".to_owned());
+        let mut languages = Vec::new();
         if langs.len() > 1 {
-            let _ = writeln!(config, "[languages]");
-            for (i, l) in langs.iter().enumerate() {
-                let _ = writeln!(config, "  [languages.{l}]\n    weight = {}", i + 1);
-                if by_dir {
-                    let _ = writeln!(config, "    contentDir = \"content/{l}\"");
+            for (i, l) in langs.iter().chain(disabled.iter()).enumerate() {
+                let mut settings = vec![("languageName".to_owned(), text(&l.to_uppercase()))];
+                // Hugo orders a weight of 0 after every other.
+                if rng.u8(..5) != 0 {
+                    settings.push(("weight".to_owned(), Val::Int(i as i64 + 1)));
                 }
+                if by_dir {
+                    settings.push(("contentDir".to_owned(), text(&format!("content/{l}"))));
+                }
+                if rng.u8(..4) == 0 {
+                    settings.extend(hugo_config::disable_kinds(rng));
+                }
+                if disabled.as_ref() == Some(l) {
+                    settings.push(("disabled".to_owned(), Val::Bool(true)));
+                }
+                languages.push((l.clone(), settings));
             }
         }
-        std::fs::write(dir.join("config.toml"), config)?;
+        langs.extend(disabled);
+        hugo_config::write_config(
+            rng,
+            dir,
+            hugo_config::Config {
+                top,
+                tables,
+                languages,
+            },
+        )?;
         write(&dir.join("layouts/_default/sitemap.xml"), SITEMAP_TEMPLATE)?;
         let site = Site {
             langs,

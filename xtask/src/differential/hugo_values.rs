@@ -160,3 +160,49 @@ pub(super) fn format(rng: &mut fastrand::Rng) -> Format {
         _ => Format::Json,
     }
 }
+
+/// A whole configuration file: `fields` at its top, nested maps as YAML
+/// blocks, TOML tables or JSON objects.
+pub(super) fn config_text(fields: &[(String, Val)], format: Format) -> String {
+    let mut out = String::new();
+    match format {
+        Format::Yaml => {
+            for (k, v) in fields {
+                let _ = write!(out, "{k}:");
+                if !matches!(v, Val::Map(_)) {
+                    out.push(' ');
+                }
+                write_val(&mut out, v, format, 0);
+                out.push('\n');
+            }
+        }
+        Format::Toml => toml_table(&mut out, "", fields),
+        Format::Json => {
+            write_val(&mut out, &Val::Map(fields.to_vec()), format, 0);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A TOML table's keys, then its subtables (`[a.b]`), as TOML wants.
+fn toml_table(out: &mut String, path: &str, fields: &[(String, Val)]) {
+    if !path.is_empty() {
+        let _ = writeln!(out, "[{path}]");
+    }
+    for (k, v) in fields.iter().filter(|(_, v)| !matches!(v, Val::Map(_))) {
+        let _ = write!(out, "{k} = ");
+        write_val(out, v, Format::Toml, 0);
+        out.push('\n');
+    }
+    for (k, v) in fields {
+        if let Val::Map(entries) = v {
+            let sub = if path.is_empty() {
+                k.clone()
+            } else {
+                format!("{path}.{k}")
+            };
+            toml_table(out, &sub, entries);
+        }
+    }
+}

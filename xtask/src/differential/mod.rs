@@ -22,6 +22,7 @@
 
 mod front_matter;
 mod hugo;
+mod hugo_config;
 mod hugo_values;
 mod zola;
 

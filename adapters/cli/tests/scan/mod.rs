@@ -684,9 +684,9 @@ fn hugo_url_with_protocol_is_refused_on_every_page() {
     );
 }
 
-/// Hugo 0.111.3 stops on `disableKinds = ["taxonomy"]` (the kind's meaning
-/// changed in 0.73) unless `ignoreErrors` names the error; we built the
-/// sitemap without taxonomy pages.
+/// Hugo 0.111.3 stops on `disableKinds = ["taxonomy"]` without `"term"`
+/// (the kind's meaning changed in 0.73) unless `ignoreErrors` names the
+/// error; we built the sitemap without taxonomy pages.
 #[test]
 fn hugo_disable_kinds_taxonomy_is_refused_as_hugo_refuses_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -706,7 +706,7 @@ fn hugo_disable_kinds_taxonomy_is_refused_as_hugo_refuses_it() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, root),
-        "error: config.toml: `disableKinds` holds \"taxonomy\", which Hugo 0.111.3 refuses (its meaning changed in Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind, as Hugo asks\n"
+        "error: config.toml: `disableKinds` holds \"taxonomy\" without \"term\", which Hugo 0.111.3 refuses (its meaning changed in Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); write [\"taxonomy\", \"term\"] to disable both, or add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind alone, as Hugo asks\n"
     );
     // With the error ignored, Hugo drops the taxonomy lists, keeps the terms.
     fs::write(
@@ -733,6 +733,54 @@ fn hugo_disable_kinds_taxonomy_is_refused_as_hugo_refuses_it() {
             "https://example.org/posts/a/",
             "https://example.org/tags/x/",
         ]
+    );
+}
+
+/// A config folder whose only per-language file is `menus.fr.toml` defines
+/// one language, `fr`, so the default `en` is none of them: Hugo 0.111.3
+/// stops ("site config value \"en\" for defaultContentLanguage does not
+/// match any language definition"); we skipped the file and built `en`.
+#[test]
+fn hugo_default_language_outside_the_languages_per_language_files_define_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir_all(root.join("content")).unwrap();
+    fs::create_dir_all(root.join("config/_default")).unwrap();
+    fs::write(
+        root.join("config/_default/hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("config/_default/menus.fr.toml"),
+        "[[main]]\nname = \"Accueil\"\nurl = \"/\"\n",
+    )
+    .unwrap();
+    let out = sitemap(root, &["scan", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, root),
+        "error: config/_default/menus.fr.toml: `defaultContentLanguage` is `en`, which is none of the languages defined (`fr`): Hugo 0.111.3 refuses it\n"
+    );
+}
+
+/// Hugo 0.111.3 stops on a `disableLanguages` that holds the default
+/// language ("cannot disable default language"); we built the others.
+#[test]
+fn hugo_disable_languages_holding_the_default_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir_all(root.join("content")).unwrap();
+    fs::write(
+        root.join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\ndisableLanguages = [\"en\"]\n[languages.en]\n[languages.fr]\n",
+    )
+    .unwrap();
+    let out = sitemap(root, &["scan", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, root),
+        "error: hugo.toml: `disableLanguages` holds the default language `en`, which Hugo 0.111.3 refuses\n"
     );
 }
 

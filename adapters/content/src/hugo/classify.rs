@@ -118,7 +118,10 @@ pub(super) fn classify(
     let file_name = found.rel.last().map_or("", String::as_str);
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let (name, lang) = match stem.rsplit_once('.') {
-        Some((n, l)) if site.languages.iter().any(|k| k.eq_ignore_ascii_case(l)) => {
+        Some((n, l))
+            if site.languages.iter().any(|k| k.eq_ignore_ascii_case(l))
+                || cfg.disabled_languages.contains(&l.to_lowercase()) =>
+        {
             (n.to_owned(), l.to_lowercase())
         }
         // Without its own folder, the main folder's files are the default
@@ -159,6 +162,16 @@ pub(super) fn classify(
         exclusion = Some(ExclusionReason::BuildOptions);
     } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
         exclusion = Some(ExclusionReason::SitemapDisabled);
+    }
+    if cfg.disabled_languages.contains(&lang) {
+        // Hugo 0.111.3 builds nothing of a disabled language.
+        published = false;
+        exclusion = Some(ExclusionReason::LanguageDisabled);
+    } else if name != "_index" && !cfg.kind_on(&lang, "page") {
+        // Hugo 0.111.3 makes no page of a disabled kind, so it makes no
+        // section or term either (a headless one's included).
+        published = false;
+        exclusion = Some(ExclusionReason::KindDisabled);
     }
     let mut warnings = Vec::new();
     normalise(&mut fm, &found.path, &mut warnings);
@@ -217,10 +230,7 @@ pub(super) fn classify(
             }
         }
     }
-    let listed_page = !file.is_branch()
-        && !file.in_taxonomy_dir
-        && file.exclusion.is_none()
-        && !cfg.disabled_kinds.contains("page");
+    let listed_page = !file.is_branch() && !file.in_taxonomy_dir && file.exclusion.is_none();
     if listed_page {
         let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
         let ugly_for = |section: &str| ugly_for(cfg, section);

@@ -1,14 +1,17 @@
-//! Hugo's configuration: the files Hugo merges (root file,
-//! `config/_default/`, `config/production/`), read into [`HugoConfig`]
-//! and the [`Site`] it opens: base URL, languages, taxonomies, URL
-//! settings, build flags, permalinks and the site's `[sitemap]` table.
+//! Hugo's configuration, merged from its files (`config_files`), read
+//! into [`HugoConfig`] and the [`Site`] it opens: base URL, languages
+//! (as `langs/config.go` of Hugo 0.111.3 reads them), taxonomies, URL
+//! settings, build flags, kinds (`kinds`), permalinks and the site's
+//! `[sitemap]` table.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use crate::config::{config_err, lowercase_keys, merge, read_file, str_of};
+use super::config_files::{load, origin};
+use super::kinds::disabled_kinds;
+use crate::config::{config_err, str_of};
 use crate::paths::base_loc;
 use crate::site_sitemap::{SiteSitemap, from_hugo};
 use crate::{Error, Rules, Site, SiteOptions};
@@ -19,6 +22,8 @@ pub(crate) struct HugoConfig {
     pub(super) default_in_subdir: bool,
     /// Language key -> its own content folder, when it has one.
     pub(super) language_dirs: BTreeMap<String, PathBuf>,
+    /// Languages defined but disabled, whose files Hugo skips.
+    pub(super) disabled_languages: BTreeSet<String>,
     /// Taxonomy plural names (what front matter and URLs use).
     pub(super) taxonomies: Vec<String>,
     /// A language's own taxonomies (`languages.fr.taxonomies`), which
@@ -27,7 +32,9 @@ pub(crate) struct HugoConfig {
     pub(super) ugly_urls: bool,
     pub(super) ugly_sections: BTreeMap<String, bool>,
     pub(super) lower: bool,
-    pub(super) disabled_kinds: BTreeSet<String>,
+    /// Language key -> the kinds it disables (its own `disableKinds`,
+    /// else the site's).
+    pub(super) disabled_kinds: BTreeMap<String, BTreeSet<String>>,
     pub(super) build_drafts: bool,
     pub(super) build_future: bool,
     pub(super) build_expired: bool,
@@ -36,73 +43,6 @@ pub(crate) struct HugoConfig {
     /// `markup.goldmark.renderer.unsafe`: raw HTML in Markdown is
     /// rendered (else Goldmark drops it).
     pub(crate) raw_html: bool,
-}
-
-/// Each configuration file read, with what it sets (under its top-level
-/// key for a `config/_default/languages.toml`), in the order merged.
-pub(super) type Sources = Vec<(PathBuf, Value)>;
-
-/// Hugo's configuration: the root file, merged with `config/_default/`
-/// and `config/production/` (a plain `hugo` build runs in production), each
-/// file named after its top-level key (`languages.toml` -> `languages`).
-/// The files are returned too, so an error about one key can name the
-/// file that set it.
-pub(super) fn load(root: &Path, config_path: &Path) -> Result<(Value, Sources), Error> {
-    let mut value = Value::Object(Map::new());
-    let mut sources = Sources::new();
-    // Not `is_file`: a FIFO given as the configuration is refused by
-    // `read_file`, naming it, rather than skipped.
-    if config_path.exists() && !config_path.is_dir() {
-        let v = lowercase_keys(read_file(config_path)?);
-        sources.push((config_path.to_path_buf(), v.clone()));
-        merge(&mut value, v);
-    }
-    for env in ["_default", "production"] {
-        let dir = root.join("config").join(env);
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        files.sort();
-        for file in files {
-            let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
-            if !matches!(ext, "toml" | "yaml" | "yml" | "json") {
-                continue;
-            }
-            let stem = file
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("")
-                .to_lowercase();
-            let v = lowercase_keys(read_file(&file)?);
-            let v = if stem == "hugo" || stem == "config" {
-                v
-            } else if !stem.contains('.') {
-                let mut wrapped = Map::new();
-                wrapped.insert(stem, v);
-                Value::Object(wrapped)
-            } else {
-                continue;
-            };
-            sources.push((file, v.clone()));
-            merge(&mut value, v);
-        }
-    }
-    Ok((value, sources))
-}
-
-/// The last configuration file that sets `keys` (a path of lowercase
-/// keys), which is the one whose value counts; `fallback` when none does.
-pub(super) fn origin<'a>(sources: &'a Sources, keys: &[&str], fallback: &'a Path) -> &'a Path {
-    sources
-        .iter()
-        .rev()
-        .find(|(_, v)| {
-            keys.iter()
-                .try_fold(v, |v, k| v.as_object().and_then(|m| m.get(*k)))
-                .is_some()
-        })
-        .map_or(fallback, |(p, _)| p.as_path())
 }
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
@@ -134,6 +74,55 @@ impl HugoConfig {
             .get(lang)
             .unwrap_or(&self.taxonomies)
     }
+
+    /// Whether a language builds pages of this kind (`page`, `home`,
+    /// `section`, `taxonomy`, `term`).
+    pub(super) fn kind_on(&self, lang: &str, kind: &str) -> bool {
+        !self
+            .disabled_kinds
+            .get(lang)
+            .is_some_and(|kinds| kinds.contains(kind))
+    }
+}
+
+/// spf13/cast's `ToBool`, as Hugo reads a language's `disabled`: Go's
+/// `strconv.ParseBool` forms of a string, a number other than zero;
+/// anything else is false.
+fn cast_bool(v: Option<&Value>) -> bool {
+    match v {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
+        Some(Value::String(s)) => matches!(s.as_str(), "1" | "t" | "T" | "TRUE" | "true" | "True"),
+        _ => false,
+    }
+}
+
+/// spf13/cast's `ToInt`, as Hugo reads a language's `weight`: a float is
+/// truncated, a string parsed; anything else is 0.
+fn cast_int(v: Option<&Value>) -> i64 {
+    match v {
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .or_else(|| n.as_f64().map(|f| f as i64))
+            .unwrap_or(0),
+        Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
+        Some(Value::Bool(b)) => i64::from(*b),
+        _ => 0,
+    }
+}
+
+/// Hugo 0.111.3's language order (`langs.Languages.Less`): by weight, a
+/// weight of 0 after every other, then by key.
+fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let ((wa, ka), (wb, kb)) = (a, b);
+    if wa == wb {
+        ka.cmp(kb)
+    } else if *wb == 0 || (*wa != 0 && wa < wb) {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    }
 }
 
 pub(super) fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Result<bool, Error> {
@@ -152,7 +141,7 @@ pub(crate) fn open(
     config_path: PathBuf,
     options: &SiteOptions,
 ) -> Result<Site, Error> {
-    let (value, sources) = load(root, &config_path)?;
+    let (value, sources) = load(root)?;
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
@@ -167,9 +156,10 @@ pub(crate) fn open(
             .to_owned(),
     };
     let base_url = base_loc(&base_url, path)?;
-    let default_language = str_of(map, "defaultcontentlanguage", path)?
-        .unwrap_or("en")
-        .to_lowercase();
+    let default_language = match str_of(map, "defaultcontentlanguage", path)? {
+        Some(l) if !l.is_empty() => l.to_lowercase(),
+        _ => "en".to_owned(),
+    };
     let content_dir = root.join(str_of(map, "contentdir", path)?.unwrap_or("content"));
     let output_dir = root.join(str_of(map, "publishdir", path)?.unwrap_or("public"));
     let mut languages: Vec<(i64, String)> = Vec::new();
@@ -177,28 +167,69 @@ pub(crate) fn open(
     let mut hreflangs = BTreeMap::new();
     let mut language_taxonomies = BTreeMap::new();
     let mut language_sitemaps = BTreeMap::new();
-    let disabled_languages: Vec<String> = match map.get("disablelanguages") {
-        Some(Value::Array(a)) => a
-            .iter()
-            .filter_map(|v| v.as_str().map(str::to_lowercase))
-            .collect(),
-        _ => Vec::new(),
+    let disabled_languages = super::kinds::string_slice(map.get("disablelanguages"));
+    if disabled_languages.contains(&default_language) {
+        return Err(config_err(
+            origin(&sources, &["disablelanguages"], path),
+            format!(
+                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
+            ),
+        ));
+    }
+    // A language's own `disableKinds` and `ignoreErrors` replace the
+    // site's for it: Hugo reads every setting through the language first.
+    let site_kinds_from = origin(&sources, &["disablekinds"], path);
+    let kinds_of = |lang: &str, opts: &Map<String, Value>| {
+        disabled_kinds(
+            opts.get("disablekinds").or(map.get("disablekinds")),
+            opts.get("ignoreerrors").or(map.get("ignoreerrors")),
+            origin(
+                &sources,
+                &["languages", lang, "disablekinds"],
+                site_kinds_from,
+            ),
+        )
     };
+    let mut disabled_kinds_of = BTreeMap::new();
+    let mut off_languages = BTreeSet::new();
     match map.get("languages") {
         None => {}
         Some(Value::Object(langs)) => {
+            // Hugo checks the default against every language defined,
+            // disabled ones included.
+            if !langs.is_empty() && !langs.contains_key(&default_language) {
+                return Err(config_err(
+                    origin(
+                        &sources,
+                        &["defaultcontentlanguage"],
+                        origin(&sources, &["languages"], path),
+                    ),
+                    format!(
+                        "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
+                        langs
+                            .keys()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
             for (key, opts) in langs {
                 let Value::Object(opts) = opts else {
                     return Err(config_err(
-                        path,
+                        origin(&sources, &["languages", key], path),
                         format!("`languages.{key}` must be a table"),
                     ));
                 };
-                if bool_of(opts, "disabled", path)? || disabled_languages.contains(key) {
+                if cast_bool(opts.get("disabled"))
+                    || disabled_languages
+                        .iter()
+                        .any(|d| d.eq_ignore_ascii_case(key))
+                {
+                    off_languages.insert(key.to_lowercase());
                     continue;
                 }
-                let weight = opts.get("weight").and_then(Value::as_i64).unwrap_or(0);
-                languages.push((weight, key.clone()));
+                languages.push((cast_int(opts.get("weight")), key.clone()));
                 if let Some(dir) = str_of(opts, "contentdir", path)? {
                     language_dirs.insert(key.clone(), root.join(dir));
                 }
@@ -216,20 +247,28 @@ pub(crate) fn open(
                 {
                     hreflangs.insert(key.clone(), code.to_owned());
                 }
+                let kinds = kinds_of(key, opts)?;
+                disabled_kinds_of.insert(key.clone(), kinds);
             }
         }
         Some(_) => {
             return Err(config_err(
-                path,
+                origin(&sources, &["languages"], path),
                 "`languages` must be a table of language tables".to_owned(),
             ));
         }
     }
     if !languages.iter().any(|(_, k)| *k == default_language) {
-        languages.push((i64::MIN, default_language.clone()));
+        languages.push((0, default_language.clone()));
     }
-    // Hugo orders languages by weight, then key; the default comes first here.
-    languages.sort();
+    if !disabled_kinds_of.contains_key(&default_language) {
+        disabled_kinds_of.insert(
+            default_language.clone(),
+            kinds_of(&default_language, &empty)?,
+        );
+    }
+    languages.sort_by(language_order);
+    // The default language first, then Hugo's order.
     let mut language_keys = vec![default_language.clone()];
     language_keys.extend(
         languages
@@ -255,34 +294,6 @@ pub(crate) fn open(
             ));
         }
     };
-    // Kind names match exactly, as in Hugo 0.111.3 (`Taxonomy` disables
-    // nothing; `RSS` is a kind's name).
-    let disabled_kinds: BTreeSet<String> = match map.get("disablekinds") {
-        Some(Value::Array(a)) => a
-            .iter()
-            .filter_map(|v| v.as_str().map(str::to_owned))
-            .collect(),
-        _ => BTreeSet::new(),
-    };
-    // Hugo 0.111.3 stops on `taxonomy` here, whose meaning changed in 0.73,
-    // unless the site says it means the new one.
-    let ignored_errors = match map.get("ignoreerrors") {
-        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
-    };
-    if disabled_kinds.contains("taxonomy")
-        && !ignored_errors
-            .iter()
-            .any(|e| e.eq_ignore_ascii_case("error-disable-taxonomy"))
-    {
-        return Err(config_err(
-            path,
-            "`disableKinds` holds \"taxonomy\", which Hugo 0.111.3 refuses (its meaning changed in \
-             Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); \
-             add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind, as Hugo asks"
-                .to_owned(),
-        ));
-    }
     let sitemap = match map.get("sitemap") {
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
@@ -304,12 +315,13 @@ pub(crate) fn open(
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
         language_dirs,
+        disabled_languages: off_languages,
         taxonomies,
         language_taxonomies,
         ugly_urls,
         ugly_sections,
         lower: !bool_of(map, "disablepathtolower", path)?,
-        disabled_kinds,
+        disabled_kinds: disabled_kinds_of,
         build_drafts: bool_of(map, "builddrafts", path)? || options.include_drafts,
         build_future: bool_of(map, "buildfuture", path)?,
         build_expired: bool_of(map, "buildexpired", path)?,

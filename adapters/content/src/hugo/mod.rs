@@ -19,13 +19,20 @@
 //! an unpublished term `_index` drops the term; `:sections` is the
 //! nearest section of the page's language; a page's `url` is joined as
 //! Go's `path.Join` does. What Hugo refuses is refused: a `url` with
-//! `http://`/`https://` (every such file reported) and
-//! `disableKinds = ["taxonomy"]` without `ignoreErrors`.
+//! `http://`/`https://` (every such file reported),
+//! `disableKinds = ["taxonomy"]` without `"term"` or `ignoreErrors`, and a
+//! default language the languages do not define.
+//!
+//! The configuration comes from `config_files` (which files, merged how,
+//! a file name's language) and `config` (what the merged settings mean);
+//! `kinds` reads `disableKinds` with Hugo's names.
 
 mod bundles;
 mod classify;
 mod config;
+mod config_files;
 mod front_matter;
+mod kinds;
 mod scan;
 mod urls;
 mod values;

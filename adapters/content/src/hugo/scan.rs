@@ -71,6 +71,16 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         scan.files_read += walked.files.len();
         // Filtered in place: the walk's list is reused, not copied.
         let classified = walked.files.into_iter().filter_map(|c| match c {
+            Classified::Content(file)
+                if file.exclusion == Some(ExclusionReason::LanguageDisabled) =>
+            {
+                // Read for nothing: no page, section or term of it exists.
+                scan.excluded.push(Excluded {
+                    source: file.path,
+                    reason: ExclusionReason::LanguageDisabled,
+                });
+                None
+            }
             Classified::Content(mut file) => {
                 scan.warnings.append(&mut file.warnings);
                 if let Some(e) = file.refused.take() {
@@ -126,7 +136,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
 
     let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
     let ugly_for = |section: &str| ugly_for(cfg, section);
-    let kind_on = |kind: &str| !cfg.disabled_kinds.contains(kind);
+    let kind_on = |lang: &str, kind: &str| cfg.kind_on(lang, kind);
 
     // Sections per language: top-level folders holding published content of
     // that language, and folders with an `_index` of that language.
@@ -208,13 +218,6 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             scan.excluded.push(Excluded {
                 source: f.path.clone(),
                 reason,
-            });
-            continue;
-        }
-        if !kind_on("page") {
-            scan.excluded.push(Excluded {
-                source: f.path.clone(),
-                reason: ExclusionReason::KindDisabled,
             });
             continue;
         }
@@ -313,7 +316,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             &path,
             lang,
             "home".to_owned(),
-            kind_on("home"),
+            kind_on(lang, "home"),
         )
         .or_else(|e| keep(&mut page_errors, e))?;
         if scan.pages.len() > before {
@@ -348,7 +351,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             &path,
             lang,
             format!("section:{}", dir.join("/")),
-            kind_on("section"),
+            kind_on(lang, "section"),
         )
         .or_else(|e| keep(&mut page_errors, e))?;
         if scan.pages.len() > before {
@@ -387,7 +390,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             &path,
             lang,
             format!("taxonomy:{taxo}"),
-            kind_on("taxonomy"),
+            kind_on(lang, "taxonomy"),
         )
         .or_else(|e| keep(&mut page_errors, e))?;
         let taxonomy = (scan.pages.len() > before).then_some(before as u32);
@@ -417,7 +420,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
                 &path,
                 lang,
                 format!("term:{taxo}/{term}"),
-                kind_on("term"),
+                kind_on(lang, "term"),
             )
             .or_else(|e| keep(&mut page_errors, e))?;
             if scan.pages.len() > before {
