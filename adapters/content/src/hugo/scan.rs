@@ -30,13 +30,27 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         (MARKDOWN.contains(&ext.as_str()) || HTML.contains(&ext.as_str())).then_some(true)
     };
     // The main content folder (only when some language has no folder of
-    // its own: Hugo mounts it for those), then each language's own.
+    // its own, or names it as its own: Hugo mounts it for those), then
+    // each language's own.
     let mut roots: Vec<(PathBuf, Option<String>)> = Vec::new();
+    let claiming_main: Vec<&String> = cfg
+        .language_dirs
+        .iter()
+        .filter(|(_, dir)| **dir == site.content_dir)
+        .map(|(lang, _)| lang)
+        .collect();
     if site
         .languages
         .iter()
         .any(|l| !cfg.language_dirs.contains_key(l))
     {
+        roots.push((site.content_dir.clone(), None));
+    } else if let [lang] = claiming_main[..] {
+        // `[languages.en] contentDir = "content"`, written out in full
+        // (2-REC/gamedev-adventures): that language's folder.
+        roots.push((site.content_dir.clone(), Some(lang.clone())));
+    } else if !claiming_main.is_empty() {
+        // Several languages share it: file names say whose a file is.
         roots.push((site.content_dir.clone(), None));
     }
     for (lang, dir) in &cfg.language_dirs {
