@@ -71,6 +71,10 @@ pub(crate) struct Head {
     pub(crate) noindex: Option<String>,
     /// The `content` of a `<meta http-equiv="refresh">`.
     pub(crate) refresh: Option<String>,
+    /// The text of the head's `<noscript>` elements, which a parser with
+    /// scripting on (lol_html, a crawler that renders) reads as text; read
+    /// again as markup for a refresh (see [`Head::noscript_refresh`]).
+    pub(crate) noscript: String,
     /// Every `<link rel="canonical">` href, in document order.
     pub(crate) canonicals: Vec<String>,
     /// `(hreflang, href)` of every `<link rel="alternate" hreflang>`.
@@ -90,6 +94,38 @@ pub(crate) struct Head {
     pub(crate) invalid_utf8_at: Option<u64>,
     /// An error the tokenizer reported.
     pub(crate) html_error: Option<String>,
+}
+
+impl Head {
+    /// The `content` of a `<meta http-equiv="refresh">` inside the head's
+    /// `<noscript>`: the fallback of a script redirect (Zola 0.22's alias
+    /// pages: `window.location.replace(target)`, then the refresh for
+    /// browsers without scripts). A crawler that runs the script follows
+    /// the redirect; one that does not, the refresh: either way the page
+    /// is a stub.
+    pub(crate) fn noscript_refresh(&self) -> Option<String> {
+        if !self.noscript.to_ascii_lowercase().contains("refresh") {
+            return None;
+        }
+        let found: RefCell<Option<String>> = RefCell::new(None);
+        let settings = Settings::new().append_element_content_handler(lol_html::element!(
+            "meta[http-equiv][content]",
+            |el| {
+                let refresh = el
+                    .get_attribute("http-equiv")
+                    .is_some_and(|e| e.trim().eq_ignore_ascii_case("refresh"));
+                if refresh && found.borrow().is_none() {
+                    *found.borrow_mut() = content(el);
+                }
+                Ok(())
+            }
+        ));
+        let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+        // Markup the tokenizer rejects has no refresh to give.
+        let _ = rewriter.write(self.noscript.as_bytes());
+        let _ = rewriter.end();
+        found.into_inner()
+    }
 }
 
 /// The outcome of reading one file.
@@ -132,6 +168,7 @@ pub(crate) struct Selectors {
     meta: Selector,
     link: Selector,
     script: Selector,
+    noscript: Selector,
     /// Any element that cannot be in a head: the head is over.
     body: Selector,
     /// `<body>`: where the head ends when the whole page is read (for
@@ -169,6 +206,7 @@ impl Selectors {
             meta: parse("meta[content]"),
             link: parse("link[rel][href]"),
             script: parse("script"),
+            noscript: parse("noscript"),
             body: parse(
                 ":not(html, head, meta, link, script, style, title, base, noscript, template)",
             ),
@@ -251,6 +289,11 @@ const IN_ARTICLE: u8 = 2;
 const IN_ROLE_MAIN: u8 = 4;
 /// In the body and outside its chrome.
 const IN_BODY: u8 = 8;
+
+/// Bytes of `<noscript>` text kept from a head: a redirect stub's
+/// fallback is one tag; a head's other noscripts (tracking pixels, style
+/// links) are short too.
+const MAX_NOSCRIPT: usize = 4 * 1024;
 
 /// References kept per page: memory stays bounded on a page of millions of
 /// `<img>`, and there are still more than the writer lists (it cuts at
@@ -460,7 +503,16 @@ pub(crate) fn read<'s>(
     };
     // lol_html reads `<noscript>` content as text, as a browser or crawler
     // with scripting on does, so a tracking pixel's `<img>` in the head
-    // never reaches this handler.
+    // never reaches the handlers; the text is kept for its refresh.
+    let noscript_text = |t: &mut TextChunk<'_>| -> HandlerResult {
+        if in_head.get() {
+            let mut head = head.borrow_mut();
+            if head.noscript.len() < MAX_NOSCRIPT {
+                head.noscript.push_str(t.as_str());
+            }
+        }
+        Ok(())
+    };
     let body = |_: &mut Element<'_, '_>| -> HandlerResult {
         if images.is_none() {
             return head_end();
@@ -506,6 +558,10 @@ pub(crate) fn read<'s>(
             ElementContentHandlers::default()
                 .element(script)
                 .text(script_text),
+        ))
+        .append_element_content_handler(on(
+            &selectors.noscript,
+            ElementContentHandlers::default().text(noscript_text),
         ));
     if images.is_some() {
         let sel = &selectors.images;

@@ -19,7 +19,10 @@
 //! - `<meta name="robots" content="noindex">` (also `none`, any case, any
 //!   order; also the `googlebot` and `bingbot` names, see
 //!   [`HtmlOptions::robots_names`]);
-//! - `<meta http-equiv="refresh" content="0; url=…">` redirect stubs;
+//! - `<meta http-equiv="refresh" content="0; url=…">` redirect stubs, also
+//!   when the refresh sits in the head's `<noscript>` as the fallback of a
+//!   script redirect (Zola 0.22's alias pages): a crawler that runs the
+//!   script is redirected by it, one that does not by the refresh;
 //! - `404.html`, in any folder;
 //! - pages whose `<link rel="canonical">` names another URL: the canonical
 //!   URL is listed instead, once, when it lies under the base URL and no

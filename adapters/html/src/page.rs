@@ -134,7 +134,8 @@ impl Assessor<'_> {
             .unwrap_or_else(|| loc.clone());
         // Redirect first: generators mark their stubs noindex too (Hugo
         // aliases), and "redirect stub" is the more useful reason.
-        if let Some(target) = head.refresh.as_deref().and_then(refresh_target) {
+        let refresh = head.refresh.clone().or_else(|| head.noscript_refresh());
+        if let Some(target) = refresh.as_deref().and_then(refresh_target) {
             match resolve(&doc_base, target) {
                 Ok(target) if &target != loc => return Verdict::Redirect(target),
                 // A refresh to itself reloads the page; it is no redirect.
