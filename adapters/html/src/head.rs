@@ -85,6 +85,9 @@ pub(crate) struct Head {
     pub(crate) json_ld: Vec<String>,
     /// A robots meta (of a name in `robots_names`) says `noimageindex`.
     pub(crate) noimageindex: bool,
+    /// `<meta name="generator">` names this toolkit's own `sitemap.html`
+    /// ([`sitemap_core::human::HTML_GENERATOR`]).
+    pub(crate) own_output: bool,
     /// Every `<meta property="og:image">` content, when asked for.
     pub(crate) og_images: Vec<String>,
     /// The main content's image references in document order, when
@@ -703,6 +706,8 @@ fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String], og_image
                 }
                 head.noimageindex |= says_noimageindex(&c);
             }
+        } else if name.eq_ignore_ascii_case("generator") {
+            head.own_output |= content(el).as_deref() == Some(sitemap_core::human::HTML_GENERATOR);
         } else if name.eq_ignore_ascii_case("last-modified")
             && let Some(c) = content(el)
         {

@@ -105,6 +105,11 @@ pub enum ExclusionReason {
     /// `404.html`: the page hosts serve for missing URLs.
     #[error("404 page")]
     NotFoundPage,
+    /// The `sitemap.html` this toolkit writes for visitors (known by its
+    /// `<meta name="generator">`): an output of the sitemap run, not a
+    /// page of the site.
+    #[error("this toolkit's own sitemap.html, not a page of the site")]
+    OwnOutput,
     /// `<link rel="canonical">` names another URL.
     #[error("canonical is {canonical}{}", if *canonical_listed { " (listed)" } else { " (not listed)" })]
     CanonicalElsewhere {
@@ -165,6 +170,7 @@ impl ExclusionReason {
             ExclusionReason::Noindex { .. } => "noindex",
             ExclusionReason::RedirectStub { .. } => "redirect stub",
             ExclusionReason::NotFoundPage => "404 page",
+            ExclusionReason::OwnOutput => "own output",
             ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",
             ExclusionReason::ExcludedByGlob { .. } => "excluded by pattern",
             ExclusionReason::Binary { .. } => "binary",

@@ -310,7 +310,11 @@ fn visit(
             outcome: Outcome::Glob(pattern),
         });
     }
-    if entry.file_name().eq_ignore_ascii_case("404.html") {
+    if entry
+        .file_name()
+        .to_str()
+        .is_some_and(crate::page::is_not_found_page)
+    {
         return Some(FileRecord {
             path,
             outcome: Outcome::NotFound,
@@ -449,6 +453,9 @@ impl Resolver {
             }
             Verdict::Redirect(target) => {
                 self.exclude(path, ExclusionReason::RedirectStub { target });
+            }
+            Verdict::OwnOutput => {
+                self.exclude(path, ExclusionReason::OwnOutput);
             }
             Verdict::Canonical { there, here } => {
                 // Listed at the canonical URL or its own: counted once.
