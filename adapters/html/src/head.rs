@@ -178,8 +178,8 @@ pub(crate) struct Selectors {
     /// images). Matching every body element instead made lol_html build
     /// each one and call us: the image read cost 8× a plain read of the
     /// files instead of about 2× (`cargo xtask bench html --images`). A
-    /// page that omits its `<body>` tag then has its body's head markup
-    /// read as head markup, a price only such pages pay.
+    /// page with no `<body>` tag in its first chunk uses `body` instead,
+    /// so its head ends where it ends without images.
     body_tag: Selector,
     images: ImageSelectors,
 }
@@ -529,11 +529,27 @@ pub(crate) fn read<'s>(
         Ok(())
     };
 
+    buf.resize(CHUNK, 0);
+    let first = loop {
+        match file.read(buf) {
+            Ok(n) => break n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Read::Unreadable(e),
+        }
+    };
+    // With images the head's handlers stop at `<body>` rather than at the
+    // first element that cannot be in a head (matching every body element
+    // costs 4× the read, see `Selectors::body_tag`). A page with no
+    // `<body>` tag near its start (a redirect stub, a bare page) is read
+    // as without images, so that whether a page is one (a robots meta
+    // after its first `<p>` is body markup) never depends on `images`:
+    // `validate --site` reads without them.
+    let head_ends_at_body_tag = images.is_some() && has_body_tag(&buf[..first]);
     let on = |selector: &'s Selector, handlers| (Cow::Borrowed(selector), handlers);
     let mut settings = Settings::new()
         .with_strict(false)
         .append_element_content_handler(on(
-            if images.is_some() {
+            if head_ends_at_body_tag {
                 &selectors.body_tag
             } else {
                 &selectors.body
@@ -601,19 +617,24 @@ pub(crate) fn read<'s>(
     }
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
 
-    buf.resize(CHUNK, 0);
     let mut offset: u64 = 0;
     // Bytes of a UTF-8 sequence cut by the chunk boundary.
     let mut carry: Vec<u8> = Vec::new();
     let mut invalid_utf8_at = None;
     let mut html_error = None;
+    let mut pending = Some(first);
     loop {
-        let n = match file.read(buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Read::Unreadable(e),
+        let n = match pending.take() {
+            Some(n) => n,
+            None => match file.read(buf) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Read::Unreadable(e),
+            },
         };
+        if n == 0 {
+            break;
+        }
         let chunk = &buf[..n];
         if offset == 0 {
             let sniff = &chunk[..chunk.len().min(BINARY_SNIFF)];
@@ -668,6 +689,13 @@ fn finish(
     head.invalid_utf8_at = invalid_utf8_at;
     head.html_error = html_error;
     Read::Page(Box::new(head))
+}
+
+/// Whether `chunk` holds a `<body` start tag (any case).
+fn has_body_tag(chunk: &[u8]) -> bool {
+    chunk
+        .windows(5)
+        .any(|w| w[0] == b'<' && w[1..].eq_ignore_ascii_case(b"body"))
 }
 
 /// Checks `chunk` (after the `carry` left by the previous one) and returns

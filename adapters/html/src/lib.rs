@@ -25,8 +25,12 @@
 //!   script is redirected by it, one that does not by the refresh;
 //! - `404.html`, in any folder;
 //! - pages whose `<link rel="canonical">` names another URL: the canonical
-//!   URL is listed instead, once, when it lies under the base URL and no
-//!   file of the site is left out at that URL. When most pages' canonicals
+//!   URL is listed instead, once, when it lies under the base URL, a file
+//!   of the site answers for it ([`files`], the rule `validate --site`
+//!   maps locs with) and that file is not left out; a canonical naming a
+//!   URL no file answers for (a 404 on a static host, a canonical search
+//!   engines ignore) lists nothing and is a
+//!   [`WarningKind::CanonicalTargetMissing`] warning. When most pages' canonicals
 //!   lie outside the base URL, that is a base-URL mismatch, not
 //!   duplicates: they are listed under their own URLs and one
 //!   [`WarningKind::BaseUrlMismatch`] names the count, an example and the
@@ -123,6 +127,7 @@ use thiserror::Error;
 
 mod dates;
 mod detect;
+pub mod files;
 mod head;
 mod main_text;
 mod options;

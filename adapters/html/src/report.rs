@@ -296,6 +296,17 @@ pub enum WarningKind {
         /// The file at that URL.
         target: PathBuf,
     },
+    /// The canonical URL lies under the base URL but no file of the site
+    /// answers for it: on a static host it is a 404, and search engines
+    /// ignore a canonical that names a missing page. Neither it nor the
+    /// page is listed.
+    #[error("canonical {canonical} names no file of the site (looked for {}): not listed; fix the canonical or build that page", looked.join(", "))]
+    CanonicalTargetMissing {
+        /// The canonical URL.
+        canonical: Loc,
+        /// The files looked for, `/`-separated under the folder.
+        looked: Vec<String>,
+    },
     /// Most pages declare a canonical URL outside the base URL: the base
     /// URL given is not where the site is published (or the generator was
     /// told another). Those pages are listed under their own URLs; this

@@ -495,6 +495,12 @@ impl Resolver {
                 false
             } else if !canonical.is_under(&self.base) {
                 false
+            } else if let Some(looked) = self.no_file_for(&canonical) {
+                self.warn(
+                    &request.path,
+                    WarningKind::CanonicalTargetMissing { canonical, looked },
+                );
+                false
             } else {
                 self.listed.insert(
                     canonical,
@@ -531,6 +537,15 @@ impl Resolver {
             files_read: self.files_read,
             images: self.images,
         }
+    }
+
+    /// The files looked for when none of the site answers for `loc` (by
+    /// the rule `validate --site` maps locs with); `None` when one does.
+    fn no_file_for(&self, loc: &Loc) -> Option<Vec<String>> {
+        let rel = crate::files::url_path(&self.base, loc)?;
+        let looked = crate::files::files_for(&rel);
+        let found = looked.iter().any(|f| self.root.join(f).is_file());
+        (!found).then_some(looked)
     }
 
     /// Canonicals outside the base URL on most pages say the base URL is

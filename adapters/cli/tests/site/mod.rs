@@ -4,7 +4,7 @@
 //! with several findings is snapshotted whole; and every example's own
 //! output passes (`examples.rs`).
 
-mod examples;
+pub(crate) mod examples;
 
 use std::fs;
 
