@@ -240,3 +240,37 @@ fn scan_html_then_validate_site_is_clean_on_every_example() {
     ];
     insta::assert_snapshot!(reports(&sites, Clean::All, true));
 }
+
+/// The mdBook plugin's sitemap of the recorded mdBook 0.5.4 build, checked
+/// with `validate --site`: the root `index.html` mdBook writes as a copy
+/// of the first chapter (`intro.html`) is no page of its own for either
+/// (the scan leaves it out as a copy), so no "not in the sitemap" warning.
+#[test]
+fn mdbook_plugin_sitemap_then_validate_site_is_clean() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path().join("book-src");
+    copy_tree(&html_fixture("generators/mdbook"), &book);
+    copy_tree(&html_fixture("generators/built/mdbook"), &book.join("book"));
+    ok(
+        &book,
+        &[
+            "mdbook",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "--quiet",
+        ],
+    );
+    let out = sitemap(
+        &book,
+        &[
+            "validate",
+            "--site",
+            "book",
+            "--base-url",
+            "https://example.org/",
+            "--verbose",
+        ],
+    );
+    insta::assert_snapshot!(text(&out.stdout, &book) + &text(&out.stderr, &book));
+}

@@ -105,6 +105,15 @@ pub enum ExclusionReason {
     /// `404.html`: the page hosts serve for missing URLs.
     #[error("404 page")]
     NotFoundPage,
+    /// The root `index.html` is a byte-for-byte copy of another page,
+    /// which is listed instead: mdBook writes its first chapter again as
+    /// `index.html`, with no canonical, and the book's own pages (and
+    /// this toolkit's mdBook plugin) are the chapters.
+    #[error("a copy of {}, which is listed", of.display())]
+    CopyOf {
+        /// The page it copies.
+        of: PathBuf,
+    },
     /// The `sitemap.html` this toolkit writes for visitors (known by its
     /// `<meta name="generator">`): an output of the sitemap run, not a
     /// page of the site.
@@ -171,6 +180,7 @@ impl ExclusionReason {
             ExclusionReason::RedirectStub { .. } => "redirect stub",
             ExclusionReason::NotFoundPage => "404 page",
             ExclusionReason::OwnOutput => "own output",
+            ExclusionReason::CopyOf { .. } => "copy",
             ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",
             ExclusionReason::ExcludedByGlob { .. } => "excluded by pattern",
             ExclusionReason::Binary { .. } => "binary",

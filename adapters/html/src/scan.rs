@@ -518,6 +518,7 @@ impl Resolver {
                 *canonical_listed = listed;
             }
         }
+        self.drop_root_copy();
         self.check_hreflang();
         // `excluded` and `files_read` are in record order already.
         if !self.relisted.is_empty() {
@@ -613,6 +614,52 @@ impl Resolver {
         }
         self.warnings.push(warning);
         rest
+    }
+
+    /// mdBook writes its first chapter a second time as the root
+    /// `index.html` (no canonical in either): the same page at two URLs,
+    /// of which the book's pages, and this toolkit's mdBook plugin, list
+    /// the chapter. A root `index.html` that is a byte copy of another
+    /// listed page (the first by path) is left out for it. Only pages of
+    /// the same size are read to compare.
+    fn drop_root_copy(&mut self) {
+        let root_index = self.root.join("index.html");
+        let Some(root_loc) = self
+            .listed
+            .iter()
+            .find(|(_, l)| l.path == root_index)
+            .map(|(loc, _)| loc.clone())
+        else {
+            return;
+        };
+        let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).ok();
+        let Some(len) = size(&root_index).filter(|&n| n > 0) else {
+            return;
+        };
+        let Ok(content) = std::fs::read(&root_index) else {
+            return;
+        };
+        let mut others: Vec<&PathBuf> = self
+            .listed
+            .values()
+            .map(|l| &l.path)
+            .filter(|p| **p != root_index && size(p) == Some(len))
+            .collect();
+        others.sort_by(|a, b| bytes(a).cmp(bytes(b)));
+        let Some(of) = others
+            .into_iter()
+            .find(|p| std::fs::read(p).is_ok_and(|b| b == content))
+            .cloned()
+        else {
+            return;
+        };
+        if let Some(copy) = self.listed.remove(&root_loc) {
+            self.images.listed = self
+                .images
+                .listed
+                .saturating_sub(copy.url.images.len() as u64);
+        }
+        self.exclude(root_index, ExclusionReason::CopyOf { of });
     }
 
     /// Google ignores an hreflang pair unless both pages name each other:

@@ -151,7 +151,10 @@ fn a_folders_index_source_wins_over_its_readme() {
         let options = HtmlOptions::new("https://example.org/".parse().unwrap())
             .with_source_lastmod(sources());
         let found = scan(&fixture.join("built").join(tool), &options).unwrap();
-        out.push_str(&format!("## {tool}\n{}", crate::common::sitemap_xml(&found)));
+        out.push_str(&format!(
+            "## {tool}\n{}",
+            crate::common::sitemap_xml(&found)
+        ));
     }
     insta::assert_snapshot!(out);
 }
