@@ -24,6 +24,10 @@
 //!   script redirect (Zola 0.22's alias pages): a crawler that runs the
 //!   script is redirected by it, one that does not by the refresh;
 //! - `404.html`, in any folder;
+//! - the `sitemap.html` this toolkit writes (its `<meta name="generator">`
+//!   is [`sitemap_core::human::HTML_GENERATOR`]): a run's own output;
+//! - a root `index.html` that is a byte copy of another listed page
+//!   (mdBook's first chapter), listed as that page;
 //! - pages whose `<link rel="canonical">` names another URL: the canonical
 //!   URL is listed instead, once, when it lies under the base URL, a file
 //!   of the site answers for it ([`files`], the rule `validate --site`
@@ -50,8 +54,10 @@
 //! link back is a [`WarningKind::OneWayHreflang`] warning.
 //!
 //! [`PageReader`] reads single pages with the same reader and rules, each
-//! judged at a URL the caller gives ([`Indexing`]): what `sitemap validate
-//! --site` uses to check a sitemap's `loc`s against the pages they name.
+//! judged at a URL the caller gives ([`Indexing`]), and [`files`] maps a
+//! URL to the files that answer for it: what `sitemap validate --site`
+//! uses to check a sitemap's `loc`s against the pages they name, so the
+//! scan and the check cannot disagree about what a page is.
 //!
 //! With [`HtmlOptions::images`] (`images = true`), each entry lists the
 //! images of its page's main content, read in the same lol_html pass

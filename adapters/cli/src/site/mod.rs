@@ -3,10 +3,11 @@
 //! the fact.
 //!
 //! Per entry, while the validator streams ([`validate_with`]): the `loc`
-//! names a file of DIR in the URL form the site uses; that page is not
-//! noindex, not a redirect stub, and names no other canonical URL (read
-//! with sitemap-html's [`PageReader`], the same head reader and rules as
-//! `scan --html`); its local images exist; its `lastmod` is not in the
+//! names a file of DIR in the URL form the site uses (sitemap-html's
+//! `files` rule); that page is not noindex, not a redirect stub, not
+//! `404.html` nor our own `sitemap.html`, and names no other canonical URL
+//! (read with sitemap-html's [`PageReader`], the same head reader and
+//! rules as `scan --html`); its local images exist; its `lastmod` is not in the
 //! future. Kept for the end, and only what the end needs: the files the
 //! locs map to (to count indexable pages left out), the hreflang
 //! alternates of entries that have some (reciprocity), and a count per
