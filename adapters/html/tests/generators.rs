@@ -194,3 +194,31 @@ fn mdbook_chapters_list_their_markdowns_images() {
         ])
     );
 }
+
+/// Zola 0.22's alias pages (`aliases = [...]` in `blog/other.md`) put
+/// their `<meta http-equiv="refresh">` inside `<noscript>`, after a script
+/// redirect; the scan read them as pages and listed each old path (9
+/// extra URLs on one real site). They are redirect stubs: the whole scan
+/// of the real zola 0.22.1 build, recorded by `record.sh`.
+#[test]
+fn zola_alias_pages_are_redirect_stubs() {
+    let (found, text) = crate::common::scan_fixture("generators/built/zola", &options());
+    assert_eq!(
+        found.excluded_counts().get("redirect stub"),
+        Some(&2),
+        "{text}"
+    );
+    // What zola 0.22.1's own sitemap.xml of this build lists (`zola build`
+    // in `generators/zola`).
+    let locs: Vec<&str> = found.urls.iter().map(|u| u.loc.as_str()).collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/blog/",
+            "https://example.org/blog/other/",
+            "https://example.org/blog/post/",
+        ]
+    );
+    insta::assert_snapshot!(text);
+}
