@@ -217,8 +217,9 @@ fn scan_html_then_validate_site_is_clean_on_every_generator_build() {
 }
 
 /// Every example, built by its real tool (Hugo 0.111.3; the mdBook book
-/// through mdbook-driver with the plugin; the HTML site is committed
-/// built), with images.
+/// through mdbook-driver with the plugin; the Zola site by zola 0.22.1,
+/// recorded in `fixtures/zola-example/` as CI has no zola; the HTML site
+/// is committed built), with images.
 #[test]
 fn scan_html_then_validate_site_is_clean_on_every_example() {
     let tmp = tempfile::tempdir().unwrap();
@@ -236,6 +237,11 @@ fn scan_html_then_validate_site_is_clean_on_every_example() {
             "mdbook-book",
             mdbook_example,
             "https://example.org/mdbook-book/",
+        ),
+        built(
+            "zola-site",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/zola-example/built"),
+            "https://zola-demo.example.org/",
         ),
     ];
     insta::assert_snapshot!(reports(&sites, Clean::All, true));
