@@ -26,8 +26,9 @@
 //! - `404.html`, in any folder;
 //! - the `sitemap.html` this toolkit writes (its `<meta name="generator">`
 //!   is [`sitemap_core::human::HTML_GENERATOR`]): a run's own output;
-//! - a root `index.html` that is a byte copy of another listed page
-//!   (mdBook's first chapter), listed as that page;
+//! - mdBook's root `index.html` (its script sets `path_to_root`) when it
+//!   is a byte copy of another listed page (the first chapter), which is
+//!   listed instead;
 //! - pages whose `<link rel="canonical">` names another URL: the canonical
 //!   URL is listed instead, once, when it lies under the base URL, a file
 //!   of the site answers for it ([`files`], the rule `validate --site`

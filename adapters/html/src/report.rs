@@ -105,7 +105,7 @@ pub enum ExclusionReason {
     /// `404.html`: the page hosts serve for missing URLs.
     #[error("404 page")]
     NotFoundPage,
-    /// The root `index.html` is a byte-for-byte copy of another page,
+    /// mdBook's root `index.html` is a byte-for-byte copy of another page,
     /// which is listed instead: mdBook writes its first chapter again as
     /// `index.html`, with no canonical, and the book's own pages (and
     /// this toolkit's mdBook plugin) are the chapters.

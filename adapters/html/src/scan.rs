@@ -619,8 +619,11 @@ impl Resolver {
     /// mdBook writes its first chapter a second time as the root
     /// `index.html` (no canonical in either): the same page at two URLs,
     /// of which the book's pages, and this toolkit's mdBook plugin, list
-    /// the chapter. A root `index.html` that is a byte copy of another
-    /// listed page (the first by path) is left out for it. Only pages of
+    /// the chapter. A root `index.html` of mdBook's (its script sets
+    /// `path_to_root`, as mdBook 0.4 and 0.5 themes do) that is a byte
+    /// copy of another listed page (the first by path) is left out for
+    /// it. Only mdBook's: on another site two equal pages are two URLs
+    /// that both serve, and the root is the one to keep. Only pages of
     /// the same size are read to compare.
     fn drop_root_copy(&mut self) {
         let root_index = self.root.join("index.html");
@@ -639,6 +642,9 @@ impl Resolver {
         let Ok(content) = std::fs::read(&root_index) else {
             return;
         };
+        if !content.windows(15).any(|w| w == b"path_to_root = ") {
+            return;
+        }
         let mut others: Vec<&PathBuf> = self
             .listed
             .values()

@@ -222,3 +222,19 @@ fn zola_alias_pages_are_redirect_stubs() {
     );
     insta::assert_snapshot!(text);
 }
+
+/// The copy rule is mdBook's alone: on another site a root page equal to
+/// another page byte for byte (a placeholder, a test page) is two URLs
+/// that both serve, and both stay listed (it first left the root out
+/// wherever two pages were equal).
+#[test]
+fn equal_pages_outside_mdbook_are_both_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let page =
+        "<!doctype html><html><head><title>Soon</title></head><body>Coming soon</body></html>";
+    std::fs::write(dir.path().join("index.html"), page).unwrap();
+    std::fs::write(dir.path().join("a.html"), page).unwrap();
+    let found = scan(dir.path(), &options()).unwrap();
+    let locs: Vec<&str> = found.urls.iter().map(|u| u.loc.as_str()).collect();
+    assert_eq!(locs, ["https://example.org/", "https://example.org/a.html"]);
+}
