@@ -1,6 +1,7 @@
 //! Integration tests for the `sitemap` binary: each runs the built binary
 //! on a copy of a fixture site and compares the whole output.
 
+mod agree;
 mod deps;
 mod differential;
 mod exit_codes;

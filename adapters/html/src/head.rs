@@ -71,6 +71,10 @@ pub(crate) struct Head {
     pub(crate) noindex: Option<String>,
     /// The `content` of a `<meta http-equiv="refresh">`.
     pub(crate) refresh: Option<String>,
+    /// The text of the head's `<noscript>` elements, which a parser with
+    /// scripting on (lol_html, a crawler that renders) reads as text; read
+    /// again as markup for a refresh (see [`Head::noscript_refresh`]).
+    pub(crate) noscript: String,
     /// Every `<link rel="canonical">` href, in document order.
     pub(crate) canonicals: Vec<String>,
     /// `(hreflang, href)` of every `<link rel="alternate" hreflang>`.
@@ -81,6 +85,9 @@ pub(crate) struct Head {
     pub(crate) json_ld: Vec<String>,
     /// A robots meta (of a name in `robots_names`) says `noimageindex`.
     pub(crate) noimageindex: bool,
+    /// `<meta name="generator">` names this toolkit's own `sitemap.html`
+    /// ([`sitemap_core::human::HTML_GENERATOR`]).
+    pub(crate) own_output: bool,
     /// Every `<meta property="og:image">` content, when asked for.
     pub(crate) og_images: Vec<String>,
     /// The main content's image references in document order, when
@@ -90,6 +97,38 @@ pub(crate) struct Head {
     pub(crate) invalid_utf8_at: Option<u64>,
     /// An error the tokenizer reported.
     pub(crate) html_error: Option<String>,
+}
+
+impl Head {
+    /// The `content` of a `<meta http-equiv="refresh">` inside the head's
+    /// `<noscript>`: the fallback of a script redirect (Zola 0.22's alias
+    /// pages: `window.location.replace(target)`, then the refresh for
+    /// browsers without scripts). A crawler that runs the script follows
+    /// the redirect; one that does not, the refresh: either way the page
+    /// is a stub.
+    pub(crate) fn noscript_refresh(&self) -> Option<String> {
+        if !self.noscript.to_ascii_lowercase().contains("refresh") {
+            return None;
+        }
+        let found: RefCell<Option<String>> = RefCell::new(None);
+        let settings = Settings::new().append_element_content_handler(lol_html::element!(
+            "meta[http-equiv][content]",
+            |el| {
+                let refresh = el
+                    .get_attribute("http-equiv")
+                    .is_some_and(|e| e.trim().eq_ignore_ascii_case("refresh"));
+                if refresh && found.borrow().is_none() {
+                    *found.borrow_mut() = content(el);
+                }
+                Ok(())
+            }
+        ));
+        let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+        // Markup the tokenizer rejects has no refresh to give.
+        let _ = rewriter.write(self.noscript.as_bytes());
+        let _ = rewriter.end();
+        found.into_inner()
+    }
 }
 
 /// The outcome of reading one file.
@@ -132,14 +171,15 @@ pub(crate) struct Selectors {
     meta: Selector,
     link: Selector,
     script: Selector,
+    noscript: Selector,
     /// Any element that cannot be in a head: the head is over.
     body: Selector,
     /// `<body>`: where the head ends when the whole page is read (for
     /// images). Matching every body element instead made lol_html build
     /// each one and call us: the image read cost 8× a plain read of the
     /// files instead of about 2× (`cargo xtask bench html --images`). A
-    /// page that omits its `<body>` tag then has its body's head markup
-    /// read as head markup, a price only such pages pay.
+    /// page with no `<body>` tag in its first chunk uses `body` instead,
+    /// so its head ends where it ends without images.
     body_tag: Selector,
     images: ImageSelectors,
 }
@@ -169,6 +209,7 @@ impl Selectors {
             meta: parse("meta[content]"),
             link: parse("link[rel][href]"),
             script: parse("script"),
+            noscript: parse("noscript"),
             body: parse(
                 ":not(html, head, meta, link, script, style, title, base, noscript, template)",
             ),
@@ -251,6 +292,11 @@ const IN_ARTICLE: u8 = 2;
 const IN_ROLE_MAIN: u8 = 4;
 /// In the body and outside its chrome.
 const IN_BODY: u8 = 8;
+
+/// Bytes of `<noscript>` text kept from a head: a redirect stub's
+/// fallback is one tag; a head's other noscripts (tracking pixels, style
+/// links) are short too.
+const MAX_NOSCRIPT: usize = 4 * 1024;
 
 /// References kept per page: memory stays bounded on a page of millions of
 /// `<img>`, and there are still more than the writer lists (it cuts at
@@ -460,7 +506,16 @@ pub(crate) fn read<'s>(
     };
     // lol_html reads `<noscript>` content as text, as a browser or crawler
     // with scripting on does, so a tracking pixel's `<img>` in the head
-    // never reaches this handler.
+    // never reaches the handlers; the text is kept for its refresh.
+    let noscript_text = |t: &mut TextChunk<'_>| -> HandlerResult {
+        if in_head.get() {
+            let mut head = head.borrow_mut();
+            if head.noscript.len() < MAX_NOSCRIPT {
+                head.noscript.push_str(t.as_str());
+            }
+        }
+        Ok(())
+    };
     let body = |_: &mut Element<'_, '_>| -> HandlerResult {
         if images.is_none() {
             return head_end();
@@ -474,11 +529,27 @@ pub(crate) fn read<'s>(
         Ok(())
     };
 
+    buf.resize(CHUNK, 0);
+    let first = loop {
+        match file.read(buf) {
+            Ok(n) => break n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Read::Unreadable(e),
+        }
+    };
+    // With images the head's handlers stop at `<body>` rather than at the
+    // first element that cannot be in a head (matching every body element
+    // costs 4× the read, see `Selectors::body_tag`). A page with no
+    // `<body>` tag near its start (a redirect stub, a bare page) is read
+    // as without images, so that whether a page is one (a robots meta
+    // after its first `<p>` is body markup) never depends on `images`:
+    // `validate --site` reads without them.
+    let head_ends_at_body_tag = images.is_some() && has_body_tag(&buf[..first]);
     let on = |selector: &'s Selector, handlers| (Cow::Borrowed(selector), handlers);
     let mut settings = Settings::new()
         .with_strict(false)
         .append_element_content_handler(on(
-            if images.is_some() {
+            if head_ends_at_body_tag {
                 &selectors.body_tag
             } else {
                 &selectors.body
@@ -506,6 +577,10 @@ pub(crate) fn read<'s>(
             ElementContentHandlers::default()
                 .element(script)
                 .text(script_text),
+        ))
+        .append_element_content_handler(on(
+            &selectors.noscript,
+            ElementContentHandlers::default().text(noscript_text),
         ));
     if images.is_some() {
         let sel = &selectors.images;
@@ -542,19 +617,24 @@ pub(crate) fn read<'s>(
     }
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
 
-    buf.resize(CHUNK, 0);
     let mut offset: u64 = 0;
     // Bytes of a UTF-8 sequence cut by the chunk boundary.
     let mut carry: Vec<u8> = Vec::new();
     let mut invalid_utf8_at = None;
     let mut html_error = None;
+    let mut pending = Some(first);
     loop {
-        let n = match file.read(buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Read::Unreadable(e),
+        let n = match pending.take() {
+            Some(n) => n,
+            None => match file.read(buf) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Read::Unreadable(e),
+            },
         };
+        if n == 0 {
+            break;
+        }
         let chunk = &buf[..n];
         if offset == 0 {
             let sniff = &chunk[..chunk.len().min(BINARY_SNIFF)];
@@ -611,6 +691,13 @@ fn finish(
     Read::Page(Box::new(head))
 }
 
+/// Whether `chunk` holds a `<body` start tag (any case).
+fn has_body_tag(chunk: &[u8]) -> bool {
+    chunk
+        .windows(5)
+        .any(|w| w[0] == b'<' && w[1..].eq_ignore_ascii_case(b"body"))
+}
+
 /// Checks `chunk` (after the `carry` left by the previous one) and returns
 /// the file offset of the first byte that is not UTF-8.
 fn check_utf8(carry: &mut Vec<u8>, chunk: &[u8], offset: u64) -> Option<u64> {
@@ -647,6 +734,8 @@ fn meta(el: &Element<'_, '_>, head: &mut Head, robots_names: &[String], og_image
                 }
                 head.noimageindex |= says_noimageindex(&c);
             }
+        } else if name.eq_ignore_ascii_case("generator") {
+            head.own_output |= content(el).as_deref() == Some(sitemap_core::human::HTML_GENERATOR);
         } else if name.eq_ignore_ascii_case("last-modified")
             && let Some(c) = content(el)
         {

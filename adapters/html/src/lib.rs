@@ -19,11 +19,23 @@
 //! - `<meta name="robots" content="noindex">` (also `none`, any case, any
 //!   order; also the `googlebot` and `bingbot` names, see
 //!   [`HtmlOptions::robots_names`]);
-//! - `<meta http-equiv="refresh" content="0; url=…">` redirect stubs;
+//! - `<meta http-equiv="refresh" content="0; url=…">` redirect stubs, also
+//!   when the refresh sits in the head's `<noscript>` as the fallback of a
+//!   script redirect (Zola 0.22's alias pages): a crawler that runs the
+//!   script is redirected by it, one that does not by the refresh;
 //! - `404.html`, in any folder;
+//! - the `sitemap.html` this toolkit writes (its `<meta name="generator">`
+//!   is [`sitemap_core::human::HTML_GENERATOR`]): a run's own output;
+//! - mdBook's root `index.html` (its script sets `path_to_root`) when it
+//!   is a byte copy of another listed page (the first chapter), which is
+//!   listed instead;
 //! - pages whose `<link rel="canonical">` names another URL: the canonical
-//!   URL is listed instead, once, when it lies under the base URL and no
-//!   file of the site is left out at that URL. When most pages' canonicals
+//!   URL is listed instead, once, when it lies under the base URL, a file
+//!   of the site answers for it ([`files`], the rule `validate --site`
+//!   maps locs with) and that file is not left out; a canonical naming a
+//!   URL no file answers for (a 404 on a static host, a canonical search
+//!   engines ignore) lists nothing and is a
+//!   [`WarningKind::CanonicalTargetMissing`] warning. When most pages' canonicals
 //!   lie outside the base URL, that is a base-URL mismatch, not
 //!   duplicates: they are listed under their own URLs and one
 //!   [`WarningKind::BaseUrlMismatch`] names the count, an example and the
@@ -43,8 +55,10 @@
 //! link back is a [`WarningKind::OneWayHreflang`] warning.
 //!
 //! [`PageReader`] reads single pages with the same reader and rules, each
-//! judged at a URL the caller gives ([`Indexing`]): what `sitemap validate
-//! --site` uses to check a sitemap's `loc`s against the pages they name.
+//! judged at a URL the caller gives ([`Indexing`]), and [`files`] maps a
+//! URL to the files that answer for it: what `sitemap validate --site`
+//! uses to check a sitemap's `loc`s against the pages they name, so the
+//! scan and the check cannot disagree about what a page is.
 //!
 //! With [`HtmlOptions::images`] (`images = true`), each entry lists the
 //! images of its page's main content, read in the same lol_html pass
@@ -120,6 +134,7 @@ use thiserror::Error;
 
 mod dates;
 mod detect;
+pub mod files;
 mod head;
 mod main_text;
 mod options;

@@ -32,6 +32,8 @@ pub(crate) enum Verdict {
     Noindex(String),
     /// A meta-refresh stub to this URL.
     Redirect(Loc),
+    /// This toolkit's own `sitemap.html`.
+    OwnOutput,
     /// The canonical URL is elsewhere: `there` is the entry to list at it
     /// if no file of the site answers for it; `here` the page's own entry,
     /// listed instead when most pages' canonicals turn out to be a
@@ -44,6 +46,14 @@ pub(crate) enum Verdict {
     },
     /// No loc, nothing to decide.
     None,
+}
+
+/// Whether the file named `file_name` is a site's not-found page, which
+/// hosts serve (with status 404) for every missing URL: never a page to
+/// list, whatever its head says. Decided by name alone, before reading,
+/// by the scan and by [`PageReader`](crate::PageReader) alike.
+pub(crate) fn is_not_found_page(file_name: &str) -> bool {
+    file_name.eq_ignore_ascii_case("404.html")
 }
 
 /// The options a judgement needs.
@@ -127,6 +137,9 @@ impl Assessor<'_> {
     /// canonical or hreflang self-reference declares (`a.html` whose
     /// canonical is `…/a` is listed as `…/a`).
     fn verdict(&mut self, rel: &str, loc: &Loc, head: &Head, follow_own_form: bool) -> Verdict {
+        if head.own_output {
+            return Verdict::OwnOutput;
+        }
         let doc_base = head
             .base_href
             .as_deref()
@@ -134,7 +147,8 @@ impl Assessor<'_> {
             .unwrap_or_else(|| loc.clone());
         // Redirect first: generators mark their stubs noindex too (Hugo
         // aliases), and "redirect stub" is the more useful reason.
-        if let Some(target) = head.refresh.as_deref().and_then(refresh_target) {
+        let refresh = head.refresh.clone().or_else(|| head.noscript_refresh());
+        if let Some(target) = refresh.as_deref().and_then(refresh_target) {
             match resolve(&doc_base, target) {
                 Ok(target) if &target != loc => return Verdict::Redirect(target),
                 // A refresh to itself reloads the page; it is no redirect.

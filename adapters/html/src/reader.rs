@@ -106,6 +106,10 @@ pub enum Indexing {
         /// The canonical URL, resolved against the page.
         canonical: Loc,
     },
+    /// `404.html`, the page hosts serve for missing URLs (not read).
+    NotFoundPage,
+    /// This toolkit's own `sitemap.html`.
+    OwnOutput,
 }
 
 impl PageReader {
@@ -133,6 +137,16 @@ impl PageReader {
     /// Reads the head of the file at `path` (whose path under the site's
     /// folder is `rel`, `/`-separated) and judges it as served at `loc`.
     pub fn read(&mut self, path: &Path, rel: &str, loc: &Loc) -> PageRead {
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        if crate::page::is_not_found_page(name) {
+            return PageRead::Page(PageHead {
+                indexing: Indexing::NotFoundPage,
+                alternates: Vec::new(),
+                lastmod: None,
+                images: Vec::new(),
+                warnings: Vec::new(),
+            });
+        }
         let images = self.options.body_images();
         match head::read(
             path,
@@ -151,6 +165,7 @@ impl PageReader {
                     Verdict::Listed(url) => (Indexing::Indexable, Some(url)),
                     Verdict::Noindex(meta_name) => (Indexing::Noindex { meta_name }, None),
                     Verdict::Redirect(target) => (Indexing::RedirectStub { target }, None),
+                    Verdict::OwnOutput => (Indexing::OwnOutput, None),
                     Verdict::Canonical { there, .. } => (
                         Indexing::CanonicalElsewhere {
                             canonical: there.loc.clone(),

@@ -105,6 +105,20 @@ pub enum ExclusionReason {
     /// `404.html`: the page hosts serve for missing URLs.
     #[error("404 page")]
     NotFoundPage,
+    /// mdBook's root `index.html` is a byte-for-byte copy of another page,
+    /// which is listed instead: mdBook writes its first chapter again as
+    /// `index.html`, with no canonical, and the book's own pages (and
+    /// this toolkit's mdBook plugin) are the chapters.
+    #[error("a copy of {}, which is listed", of.display())]
+    CopyOf {
+        /// The page it copies.
+        of: PathBuf,
+    },
+    /// The `sitemap.html` this toolkit writes for visitors (known by its
+    /// `<meta name="generator">`): an output of the sitemap run, not a
+    /// page of the site.
+    #[error("this toolkit's own sitemap.html, not a page of the site")]
+    OwnOutput,
     /// `<link rel="canonical">` names another URL.
     #[error("canonical is {canonical}{}", if *canonical_listed { " (listed)" } else { " (not listed)" })]
     CanonicalElsewhere {
@@ -165,6 +179,8 @@ impl ExclusionReason {
             ExclusionReason::Noindex { .. } => "noindex",
             ExclusionReason::RedirectStub { .. } => "redirect stub",
             ExclusionReason::NotFoundPage => "404 page",
+            ExclusionReason::OwnOutput => "own output",
+            ExclusionReason::CopyOf { .. } => "copy",
             ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",
             ExclusionReason::ExcludedByGlob { .. } => "excluded by pattern",
             ExclusionReason::Binary { .. } => "binary",
@@ -289,6 +305,17 @@ pub enum WarningKind {
         canonical: Loc,
         /// The file at that URL.
         target: PathBuf,
+    },
+    /// The canonical URL lies under the base URL but no file of the site
+    /// answers for it: on a static host it is a 404, and search engines
+    /// ignore a canonical that names a missing page. Neither it nor the
+    /// page is listed.
+    #[error("canonical {canonical} names no file of the site (looked for {}): not listed; fix the canonical or build that page", looked.join(", "))]
+    CanonicalTargetMissing {
+        /// The canonical URL.
+        canonical: Loc,
+        /// The files looked for, `/`-separated under the folder.
+        looked: Vec<String>,
     },
     /// Most pages declare a canonical URL outside the base URL: the base
     /// URL given is not where the site is published (or the generator was

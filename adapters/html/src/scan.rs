@@ -310,7 +310,11 @@ fn visit(
             outcome: Outcome::Glob(pattern),
         });
     }
-    if entry.file_name().eq_ignore_ascii_case("404.html") {
+    if entry
+        .file_name()
+        .to_str()
+        .is_some_and(crate::page::is_not_found_page)
+    {
         return Some(FileRecord {
             path,
             outcome: Outcome::NotFound,
@@ -450,6 +454,9 @@ impl Resolver {
             Verdict::Redirect(target) => {
                 self.exclude(path, ExclusionReason::RedirectStub { target });
             }
+            Verdict::OwnOutput => {
+                self.exclude(path, ExclusionReason::OwnOutput);
+            }
             Verdict::Canonical { there, here } => {
                 // Listed at the canonical URL or its own: counted once.
                 self.images.add(assessed.images);
@@ -488,6 +495,12 @@ impl Resolver {
                 false
             } else if !canonical.is_under(&self.base) {
                 false
+            } else if let Some(looked) = self.no_file_for(&canonical) {
+                self.warn(
+                    &request.path,
+                    WarningKind::CanonicalTargetMissing { canonical, looked },
+                );
+                false
             } else {
                 self.listed.insert(
                     canonical,
@@ -505,6 +518,7 @@ impl Resolver {
                 *canonical_listed = listed;
             }
         }
+        self.drop_root_copy();
         self.check_hreflang();
         // `excluded` and `files_read` are in record order already.
         if !self.relisted.is_empty() {
@@ -524,6 +538,15 @@ impl Resolver {
             files_read: self.files_read,
             images: self.images,
         }
+    }
+
+    /// The files looked for when none of the site answers for `loc` (by
+    /// the rule `validate --site` maps locs with); `None` when one does.
+    fn no_file_for(&self, loc: &Loc) -> Option<Vec<String>> {
+        let rel = crate::files::url_path(&self.base, loc)?;
+        let looked = crate::files::files_for(&rel);
+        let found = looked.iter().any(|f| self.root.join(f).is_file());
+        (!found).then_some(looked)
     }
 
     /// Canonicals outside the base URL on most pages say the base URL is
@@ -591,6 +614,58 @@ impl Resolver {
         }
         self.warnings.push(warning);
         rest
+    }
+
+    /// mdBook writes its first chapter a second time as the root
+    /// `index.html` (no canonical in either): the same page at two URLs,
+    /// of which the book's pages, and this toolkit's mdBook plugin, list
+    /// the chapter. A root `index.html` of mdBook's (its script sets
+    /// `path_to_root`, as mdBook 0.4 and 0.5 themes do) that is a byte
+    /// copy of another listed page (the first by path) is left out for
+    /// it. Only mdBook's: on another site two equal pages are two URLs
+    /// that both serve, and the root is the one to keep. Only pages of
+    /// the same size are read to compare.
+    fn drop_root_copy(&mut self) {
+        let root_index = self.root.join("index.html");
+        let Some(root_loc) = self
+            .listed
+            .iter()
+            .find(|(_, l)| l.path == root_index)
+            .map(|(loc, _)| loc.clone())
+        else {
+            return;
+        };
+        let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).ok();
+        let Some(len) = size(&root_index).filter(|&n| n > 0) else {
+            return;
+        };
+        let Ok(content) = std::fs::read(&root_index) else {
+            return;
+        };
+        if !content.windows(15).any(|w| w == b"path_to_root = ") {
+            return;
+        }
+        let mut others: Vec<&PathBuf> = self
+            .listed
+            .values()
+            .map(|l| &l.path)
+            .filter(|p| **p != root_index && size(p) == Some(len))
+            .collect();
+        others.sort_by(|a, b| bytes(a).cmp(bytes(b)));
+        let Some(of) = others
+            .into_iter()
+            .find(|p| std::fs::read(p).is_ok_and(|b| b == content))
+            .cloned()
+        else {
+            return;
+        };
+        if let Some(copy) = self.listed.remove(&root_loc) {
+            self.images.listed = self
+                .images
+                .listed
+                .saturating_sub(copy.url.images.len() as u64);
+        }
+        self.exclude(root_index, ExclusionReason::CopyOf { of });
     }
 
     /// Google ignores an hreflang pair unless both pages name each other:

@@ -26,13 +26,20 @@ const SOURCE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "html", "htm", "ad
 /// | source under the root | built pages it answers for |
 /// | --- | --- |
 /// | `guide/intro.md` | `guide/intro/index.html`, `guide/intro.html` |
-/// | `guide/index.md`, `guide/_index.md`, `guide/README.md` | `guide/index.html` |
+/// | `guide/index.md`, `guide/_index.md` | `guide/index.html` |
+/// | `guide/README.md` | `guide/index.html` when no `index` source claims it, else `guide/README/index.html`, `guide/README.html` |
 /// | `about.html` | `about/index.html`, `about.html` |
 ///
 /// Extensions: `md`, `markdown`, `mdx`, `html`, `htm`, `adoc`, `rst`. The
 /// walk honours `.gitignore` (the build output inside a source tree is
 /// usually ignored) and skips hidden files. When two sources claim the
-/// same built path, the first in path order keeps it. Pages whose URL
+/// same built path, the first in path order keeps it, except that a
+/// folder's `index` source comes before its `README`: MkDocs 1.6.1 builds
+/// `index.md` and leaves `README.md` out with a warning, Jekyll 4.3.1
+/// builds `README.md` as `README.html` and Eleventy 3.1.8 as
+/// `README/index.html` (each checked with the real tool:
+/// `tests/fixtures/readme-index/`); only without an `index` source does a
+/// README give the folder's page (MkDocs, mdBook). Pages whose URL
 /// does not follow their path (Jekyll posts, permalinks, slugs) find no
 /// source and get no lastmod from here.
 ///
@@ -152,8 +159,15 @@ fn source_files(root: &Path) -> Vec<PathBuf> {
         })
         .filter_map(|e| e.path().strip_prefix(root).ok().map(Path::to_path_buf))
         .collect();
-    files.sort();
+    // READMEs last, so a folder's `index` source claims its page first.
+    files.sort_by_cached_key(|p| (is_readme(p), p.clone()));
     files
+}
+
+fn is_readme(path: &Path) -> bool {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .is_some_and(|s| s.eq_ignore_ascii_case("readme"))
 }
 
 /// The built paths a source at `rel` answers for (see [`SourceMirror`]).
@@ -164,8 +178,15 @@ pub(crate) fn built_paths(rel: &str) -> Vec<String> {
         None => (None, stem),
     };
     let in_dir = |file: &str| dir.map_or(file.to_owned(), |d| format!("{d}/{file}"));
-    if matches!(name, "index" | "_index" | "README" | "readme") {
+    if matches!(name, "index" | "_index") {
         vec![in_dir("index.html")]
+    } else if name.eq_ignore_ascii_case("readme") {
+        // Its own page forms when an `index` source has the folder's.
+        vec![
+            in_dir("index.html"),
+            format!("{stem}/index.html"),
+            format!("{stem}.html"),
+        ]
     } else {
         vec![format!("{stem}/index.html"), format!("{stem}.html")]
     }
@@ -182,7 +203,10 @@ mod unit {
             ["guide/intro/index.html", "guide/intro.html"]
         );
         assert_eq!(built_paths("guide/_index.md"), ["guide/index.html"]);
-        assert_eq!(built_paths("README.md"), ["index.html"]);
+        assert_eq!(
+            built_paths("README.md"),
+            ["index.html", "README/index.html", "README.html"]
+        );
         assert_eq!(
             built_paths("about.html"),
             ["about/index.html", "about.html"]

@@ -43,3 +43,19 @@ fn a_file_name_that_is_not_utf8_is_left_out() {
         "no valid URL: the file name is not UTF-8, so it has no URL"
     );
 }
+
+/// With images the whole page is read, and a page without a `<body>` tag
+/// had the robots meta after its first `<p>` (body markup) read as its
+/// head's: `bare-listed.html` was left out as noindex with images on and
+/// listed without, so `scan --html --images` and `validate --site` (which
+/// reads without images) disagreed about it. What a page is may not
+/// depend on whether its images are listed.
+#[test]
+fn listing_images_does_not_change_which_pages_are_listed() {
+    let site = "https://example.org/".parse().unwrap();
+    let rules = sitemap_source::images::ImageRules::new(&site, &[]).unwrap();
+    let (plain, _) = scan_fixture("broken", &options());
+    let (with_images, _) = scan_fixture("broken", &options().with_images(rules));
+    assert_eq!(locs(&with_images), locs(&plain));
+    assert_eq!(with_images.excluded, plain.excluded);
+}

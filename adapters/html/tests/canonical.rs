@@ -6,6 +6,12 @@ use sitemap_html::HtmlOptions;
 
 use crate::common::{fixture, locs, options, scan_fixture};
 
+/// A canonical naming a URL of the site that no file answers for (the
+/// print versions' `/guide/`, the `<base href>` page's
+/// `/elsewhere/page.html`) was listed in the page's place: a 404 on a
+/// static host, which `validate --site` of the scan's own sitemap then
+/// rejected ("has no file"), and search engines ignore such a canonical.
+/// Neither is listed now; a warning names the files looked for.
 #[test]
 fn canonical_elsewhere_lists_the_canonical_once() {
     let (found, text) = scan_fixture("canonical", &options());
@@ -16,14 +22,7 @@ fn canonical_elsewhere_lists_the_canonical_once() {
             "https://example.org/article.html",
             "https://example.org/bad.html",
             "https://example.org/conflict.html",
-            "https://example.org/elsewhere/page.html",
-            "https://example.org/guide/",
         ]
-    );
-    // The listed-instead entry carries the page's own data.
-    assert_eq!(
-        found.urls[5].lastmod.as_ref().unwrap().to_string(),
-        "2024-02-02"
     );
     let listed_instead = found
         .excluded
@@ -38,7 +37,8 @@ fn canonical_elsewhere_lists_the_canonical_once() {
             )
         })
         .count();
-    assert_eq!(listed_instead, 4);
+    // `article-amp.html`, naming `article.html` (a page of its own).
+    assert_eq!(listed_instead, 1);
     insta::assert_snapshot!(text);
 }
 

@@ -168,17 +168,16 @@ fn zola_pages_list_their_markdowns_images_and_not_the_themes() {
     );
 }
 
+/// mdBook's root `index.html` (a copy of the first chapter) was listed
+/// beside the chapter, where the mdBook plugin lists the chapter alone,
+/// and `validate --site` of the plugin's sitemap then warned it missing.
 #[test]
 fn mdbook_chapters_list_their_markdowns_images() {
     assert_eq!(
         scanned(&recorded("mdbook")),
         expected(&[
-            // src/intro.md, which mdBook also writes as the book's
-            // index.html
-            (
-                "https://example.org/",
-                &["https://example.org/images/cover.png"]
-            ),
+            // src/intro.md; mdBook also writes it as the book's
+            // index.html, a byte copy, left out for it.
             (
                 "https://example.org/intro.html",
                 &["https://example.org/images/cover.png"],
@@ -194,4 +193,48 @@ fn mdbook_chapters_list_their_markdowns_images() {
             ),
         ])
     );
+}
+
+/// Zola 0.22's alias pages (`aliases = [...]` in `blog/other.md`) put
+/// their `<meta http-equiv="refresh">` inside `<noscript>`, after a script
+/// redirect; the scan read them as pages and listed each old path (9
+/// extra URLs on one real site). They are redirect stubs: the whole scan
+/// of the real zola 0.22.1 build, recorded by `record.sh`.
+#[test]
+fn zola_alias_pages_are_redirect_stubs() {
+    let (found, text) = crate::common::scan_fixture("generators/built/zola", &options());
+    assert_eq!(
+        found.excluded_counts().get("redirect stub"),
+        Some(&2),
+        "{text}"
+    );
+    // What zola 0.22.1's own sitemap.xml of this build lists (`zola build`
+    // in `generators/zola`).
+    let locs: Vec<&str> = found.urls.iter().map(|u| u.loc.as_str()).collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/blog/",
+            "https://example.org/blog/other/",
+            "https://example.org/blog/post/",
+        ]
+    );
+    insta::assert_snapshot!(text);
+}
+
+/// The copy rule is mdBook's alone: on another site a root page equal to
+/// another page byte for byte (a placeholder, a test page) is two URLs
+/// that both serve, and both stay listed (it first left the root out
+/// wherever two pages were equal).
+#[test]
+fn equal_pages_outside_mdbook_are_both_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let page =
+        "<!doctype html><html><head><title>Soon</title></head><body>Coming soon</body></html>";
+    std::fs::write(dir.path().join("index.html"), page).unwrap();
+    std::fs::write(dir.path().join("a.html"), page).unwrap();
+    let found = scan(dir.path(), &options()).unwrap();
+    let locs: Vec<&str> = found.urls.iter().map(|u| u.loc.as_str()).collect();
+    assert_eq!(locs, ["https://example.org/", "https://example.org/a.html"]);
 }

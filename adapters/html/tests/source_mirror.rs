@@ -135,3 +135,26 @@ fn sources_give_lastmod_where_the_markup_has_none() {
         .collect();
     assert_eq!(got, want);
 }
+
+/// A folder with both `index.md` and `README.md` took the README's date
+/// for its page (`README.md` sorts first and claimed `index.html`), though
+/// MkDocs, Jekyll and Eleventy all build `index.md` there
+/// (`fixtures/readme-index/`, built with the real tools): the folder's
+/// page has `index.md`'s lastmod, and the README's own page (Jekyll's
+/// `README.html`, Eleventy's `README/index.html`) the README's.
+#[test]
+fn a_folders_index_source_wins_over_its_readme() {
+    let fixture = crate::common::fixture("readme-index");
+    let sources = || SourceMirror::read(&fixture.join("src"), SourceConfig::default()).unwrap();
+    let mut out = String::new();
+    for tool in ["mkdocs", "jekyll", "eleventy"] {
+        let options = HtmlOptions::new("https://example.org/".parse().unwrap())
+            .with_source_lastmod(sources());
+        let found = scan(&fixture.join("built").join(tool), &options).unwrap();
+        out.push_str(&format!(
+            "## {tool}\n{}",
+            crate::common::sitemap_xml(&found)
+        ));
+    }
+    insta::assert_snapshot!(out);
+}

@@ -43,6 +43,12 @@ pub const XSL_FILE_NAME: &str = "sitemap.xsl";
 /// The file name the adapters use for the HTML page.
 pub const HTML_FILE_NAME: &str = "sitemap.html";
 
+/// The `<meta name="generator">` content of the HTML page: how a scan of
+/// the built folder knows the page as this toolkit's own output, whatever
+/// its name, and never lists it (a second run would otherwise list the
+/// page the first one wrote).
+pub const HTML_GENERATOR: &str = "sitemap-toolkit";
+
 /// One page listed on the HTML page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -221,6 +227,7 @@ pub fn write_html_page(
         out,
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"{HTML_GENERATOR}\">\n\
          <title>Sitemap: {site}</title>\n<style>\n\
          body {{ font: 16px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 48rem; padding: 0 1rem; }}\n\
          nav ul {{ display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; list-style: none; }}\n\

@@ -17,41 +17,17 @@ impl SiteCheck {
     /// query or fragment; `None` when it is not under the base or climbs
     /// out of it.
     pub(super) fn rel_path(&self, loc: &Loc) -> Option<String> {
-        let s = loc.as_str();
-        let base = self.base.as_str();
-        let rest = match s.strip_prefix(base) {
-            Some(rest) => rest,
-            // The base URL without its slash names the root too.
-            None if base.strip_suffix('/') == Some(s.split(['?', '#']).next().unwrap_or(s)) => "",
-            None => return None,
-        };
-        let path = rest.split(['?', '#']).next().unwrap_or("");
-        let decoded = percent_decode_str(path).decode_utf8_lossy().into_owned();
-        if decoded.split('/').any(|seg| seg == ".." || seg == ".") || decoded.contains('\0') {
-            return None;
-        }
-        Some(decoded)
+        sitemap_html::files::url_path(&self.base, loc)
     }
 
-    /// The file a page's loc names, in the URL forms static hosts serve:
-    /// `x/` is `x/index.html`; `x.html` is itself; `x` is the file `x`,
-    /// else `x.html` (clean URLs), else `x/index.html` (no trailing slash).
+    /// The file a page's loc names, by sitemap-html's rule (the one the
+    /// scan checks canonical URLs with): `x/` is `x/index.html`; `x.html`
+    /// is itself; `x` is the file `x`, else `x.html`, else `x/index.html`.
     pub(super) fn map(&self, loc: &Loc) -> Mapped {
         let Some(rel) = self.rel_path(loc) else {
             return Mapped::Outside;
         };
-        let candidates = if rel.is_empty() || rel.ends_with('/') {
-            vec![format!("{rel}index.html")]
-        } else if is_html(&rel) {
-            vec![rel]
-        } else {
-            vec![
-                rel.clone(),
-                format!("{rel}.html"),
-                format!("{rel}/index.html"),
-            ]
-        };
-        self.first_file(candidates)
+        self.first_file(sitemap_html::files::files_for(&rel))
     }
 
     /// The file a sitemap's loc names: exactly its path.
@@ -70,10 +46,7 @@ impl SiteCheck {
     }
 }
 
-pub(super) fn is_html(rel: &str) -> bool {
-    let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
-    name.ends_with(".html") || name.ends_with(".htm")
-}
+pub(super) use sitemap_html::files::is_html;
 
 /// The base URL of the site in `dir`: from a robots.txt `Sitemap:` line
 /// that names one of the set's files by its path under `dir`, else the

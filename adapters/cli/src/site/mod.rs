@@ -3,10 +3,11 @@
 //! the fact.
 //!
 //! Per entry, while the validator streams ([`validate_with`]): the `loc`
-//! names a file of DIR in the URL form the site uses; that page is not
-//! noindex, not a redirect stub, and names no other canonical URL (read
-//! with sitemap-html's [`PageReader`], the same head reader and rules as
-//! `scan --html`); its local images exist; its `lastmod` is not in the
+//! names a file of DIR in the URL form the site uses (sitemap-html's
+//! `files` rule); that page is not noindex, not a redirect stub, not
+//! `404.html` nor our own `sitemap.html`, and names no other canonical URL
+//! (read with sitemap-html's [`PageReader`], the same head reader and
+//! rules as `scan --html`); its local images exist; its `lastmod` is not in the
 //! future. Kept for the end, and only what the end needs: the files the
 //! locs map to (to count indexable pages left out), the hreflang
 //! alternates of entries that have some (reciprocity), and a count per
@@ -278,10 +279,17 @@ impl SiteCheck {
                         e.loc
                     ),
                 ),
+                // A warning, as for a canonical elsewhere: search engines
+                // follow an instant refresh as a redirect and index its
+                // target (Search Console: "Page with redirect", an
+                // exclusion, not an error), and generators list such
+                // pages themselves (Hugo lists a theme page whose layout
+                // renders a refresh), so a sitemap they or the scan of
+                // the sources wrote is not an error for it.
                 Indexing::RedirectStub { target } => (
-                    Severity::Error,
+                    Severity::Warning,
                     format!(
-                        "{} is {file}, a redirect stub to {target} (<meta http-equiv=\"refresh\">); list {target} instead",
+                        "{} is {file}, a redirect stub to {target} (<meta http-equiv=\"refresh\">); search engines index the target instead (\"Page with redirect\"): list {target} instead",
                         e.loc
                     ),
                 ),
@@ -297,7 +305,32 @@ impl SiteCheck {
                         e.loc
                     ),
                 ),
-                _ => return,
+                // Search engines fetch it with status 200 at this URL and
+                // report a soft 404; no generator lists it.
+                Indexing::NotFoundPage => (
+                    Severity::Error,
+                    format!(
+                        "{} is {file}, the not-found page hosts serve for missing URLs, not a page: drop the loc",
+                        e.loc
+                    ),
+                ),
+                // Harmless to a search engine, but no page of the site:
+                // the scan never lists it.
+                Indexing::OwnOutput => (
+                    Severity::Warning,
+                    format!(
+                        "{} is {file}, the sitemap.html this toolkit writes for visitors, not a page of the site: drop the loc",
+                        e.loc
+                    ),
+                ),
+                // A rule sitemap-html adds later is not silently passed.
+                other => (
+                    Severity::Error,
+                    format!(
+                        "{} is {file}, which the HTML scan does not list: {other:?}",
+                        e.loc
+                    ),
+                ),
             },
             PageRead::Binary { at } => (
                 Severity::Error,

@@ -92,22 +92,26 @@ impl mdbook_renderer::Renderer for SitemapRenderer {
     }
 }
 
-#[test]
-fn site_passes_on_the_mdbook_example() {
-    let dir = tempfile::tempdir().unwrap();
-    let book = dir.path().join("book-src");
+/// Builds the mdBook example under `dir` with the plugin's preprocessor
+/// and renderer; the HTML folder (with the plugin's sitemap.xml).
+pub(crate) fn build_mdbook_example(dir: &Path) -> std::path::PathBuf {
+    let book = dir.join("book-src");
     copy_tree(&example("mdbook-book"), &book);
     let _ = fs::remove_dir_all(book.join("book"));
     let _ = fs::remove_dir_all(book.join("expected"));
     let mut config = mdbook_driver::config::Config::from_disk(book.join("book.toml")).unwrap();
-    config
-        .set("build.build-dir", dir.path().join("out"))
-        .unwrap();
+    config.set("build.build-dir", dir.join("out")).unwrap();
     let mut md = mdbook_driver::MDBook::load_with_config(&book, config).unwrap();
     md.with_preprocessor(mdbook_sitemap::SitemapPreprocessor::new())
         .with_renderer(SitemapRenderer);
     md.build().unwrap();
-    let html = dir.path().join("out/html");
+    dir.join("out/html")
+}
+
+#[test]
+fn site_passes_on_the_mdbook_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = build_mdbook_example(dir.path());
     assert!(
         html.join("sitemap.xml").is_file(),
         "no sitemap.xml in out/html"
