@@ -165,7 +165,7 @@ pub(super) struct Ctx<'a> {
 impl Ctx<'_> {
     /// Parses a block.
     ///
-    /// YAML goes to [`crate::yaml::load`]: yaml-rust2's event parser,
+    /// YAML goes to [`crate::yaml::load`]: libyaml's grammar as go-yaml v2 has it,
     /// bounded against alias bombs and deep nesting, a repeated key
     /// taking the last value as in Hugo. TOML goes to the `toml` crate
     /// gray_matter uses and is converted straight to JSON with
