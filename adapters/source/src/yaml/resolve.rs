@@ -136,12 +136,11 @@ fn resolve_v2(text: &str, timestamps: bool) -> Resolved {
             if let Some(i) = go_parse_int(&plain) {
                 return i;
             }
-            if is_yaml_style_float(&plain) {
-                if let Ok(f) = plain.parse::<f64>()
-                    && f.is_finite()
-                {
-                    return Resolved::Float(f);
-                }
+            if is_yaml_style_float(&plain)
+                && let Ok(f) = plain.parse::<f64>()
+                && f.is_finite()
+            {
+                return Resolved::Float(f);
             }
             Resolved::Str
         }
