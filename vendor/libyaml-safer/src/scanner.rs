@@ -1194,7 +1194,8 @@ impl<R: BufRead> Scanner<R> {
             || CHECK!(self.buffer, '\'')
             || CHECK!(self.buffer, '(')
             || CHECK!(self.buffer, ')')
-            || uri_char
+            // PATCH(go-yaml v2): flow indicators belong to every tag there.
+            || (uri_char || self.go_yaml_v2)
                 && (CHECK!(self.buffer, ',')
                     || CHECK!(self.buffer, '[')
                     || CHECK!(self.buffer, ']'))
