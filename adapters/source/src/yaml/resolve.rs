@@ -89,6 +89,20 @@ fn go_yaml_v2(s: Scalar<'_>) -> Result<Value, String> {
                 }
             }
         }
+        // `decoder.scalar` decodes `!!binary` with Go's
+        // `base64.StdEncoding`, which skips line breaks.
+        Some("binary") => {
+            use base64::Engine as _;
+            let text: String = s
+                .text
+                .chars()
+                .filter(|c| !matches!(c, '\r' | '\n'))
+                .collect();
+            return match base64::engine::general_purpose::STANDARD.decode(text) {
+                Ok(bytes) => Ok(Value::String(String::from_utf8_lossy(&bytes).into_owned())),
+                Err(_) => Err("!!binary value contains invalid base64 data".to_owned()),
+            };
+        }
         // `!`, local tags (`!foo`) and the other global ones: the text.
         Some(_) => Resolved::Str,
     };
