@@ -28,7 +28,7 @@ pub(super) struct Scalar<'a> {
 pub(super) fn scalar(dialect: Dialect, s: Scalar<'_>) -> Result<Value, String> {
     match dialect {
         Dialect::Hugo => go_yaml_v2(s),
-        Dialect::Zola => Ok(serde_yaml_09(s)),
+        Dialect::Zola => serde_yaml_09(s),
     }
 }
 
@@ -315,22 +315,32 @@ fn is_timestamp(s: &str) -> bool {
 /// serde_yaml 0.9's `visit_untagged_scalar` (and `!!str`): only plain
 /// scalars resolve, YAML 1.2's core schema (`yes` is text), a number
 /// with leading zeros is text.
-fn serde_yaml_09(s: Scalar<'_>) -> Value {
+fn serde_yaml_09(s: Scalar<'_>) -> Result<Value, String> {
     let text = s.text;
     let is_str_tag = s
         .tag
         .is_some_and(|t| t == "tag:yaml.org,2002:str" || t == "!");
     if s.style != ScalarStyle::Plain || is_str_tag {
-        return Value::String(text);
+        return Ok(Value::String(text));
     }
     match text.as_str() {
-        "" | "~" | "null" | "Null" | "NULL" => return Value::Null,
-        "true" | "True" | "TRUE" => return Value::Bool(true),
-        "false" | "False" | "FALSE" => return Value::Bool(false),
+        "" | "~" | "null" | "Null" | "NULL" => return Ok(Value::Null),
+        "true" | "True" | "TRUE" => return Ok(Value::Bool(true)),
+        "false" | "False" | "FALSE" => return Ok(Value::Bool(false)),
         _ => {}
     }
     if let Some(int) = serde_yaml_int(&text) {
-        return int;
+        return Ok(int);
+    }
+    // serde_yaml reads it as a 128-bit integer, which Zola's JSON values
+    // refuse.
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(&text);
+    if !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !(digits.len() > 1 && digits.starts_with('0'))
+        && text.parse::<i128>().is_ok()
+    {
+        return Err(format!("{text}: JSON number out of range"));
     }
     let unsigned = text.strip_prefix(['-', '+']).unwrap_or(&text);
     let leading_zero = unsigned.len() > 1
@@ -338,7 +348,7 @@ fn serde_yaml_09(s: Scalar<'_>) -> Value {
         && unsigned[1..].bytes().all(|b| b.is_ascii_digit());
     if !leading_zero {
         let unpositive = match text.strip_prefix('+') {
-            Some(rest) if rest.starts_with(['+', '-']) => return Value::String(text),
+            Some(rest) if rest.starts_with(['+', '-']) => return Ok(Value::String(text)),
             Some(rest) => rest,
             None => &text,
         };
@@ -347,10 +357,10 @@ fn serde_yaml_09(s: Scalar<'_>) -> Value {
         if let Ok(f) = unpositive.parse::<f64>()
             && f.is_finite()
         {
-            return Value::from(f);
+            return Ok(Value::from(f));
         }
     }
-    Value::String(text)
+    Ok(Value::String(text))
 }
 
 /// serde_yaml 0.9's `parse_unsigned_int` then `parse_negative_int`, for
