@@ -17,11 +17,28 @@ enum Key {
     Merge,
 }
 
+/// Keys of a mapping below the document's whose text as written differs
+/// from the text Hugo makes of their value (`1.50` / `1.5`, `yes` /
+/// `true`): (made, written). Merged into the document's mapping, they take
+/// the written text, as Hugo decodes them there.
+type Renames = Vec<(String, String)>;
+
+/// The [`Renames`] a node carries to where it is merged.
+#[derive(Clone, Default)]
+enum Written {
+    #[default]
+    Same,
+    Mapping(Renames),
+    /// A list's mappings that have renames, by index.
+    List(Vec<(usize, Renames)>),
+}
+
 /// A list or mapping being built, with the anchor it will be stored under
 /// and the node count when it opened (its size is the difference).
 enum Frame {
     List {
         items: Vec<Value>,
+        written: Vec<(usize, Renames)>,
         anchor: Option<String>,
         opened_at: usize,
     },
@@ -32,6 +49,7 @@ enum Frame {
         /// `map[string]interface{}`, whose keys are the text as written;
         /// deeper keys are values turned into text.
         root: bool,
+        renames: Renames,
         anchor: Option<String>,
         opened_at: usize,
     },
@@ -45,6 +63,7 @@ struct Node {
     merge: bool,
     size: usize,
     anchor: Option<String>,
+    renames: Written,
 }
 
 pub(super) struct Builder {
@@ -52,7 +71,7 @@ pub(super) struct Builder {
     stack: Vec<Frame>,
     /// Anchor -> its value and how many nodes it holds; `None` while it
     /// is being built (an alias to it then would contain itself).
-    anchors: HashMap<String, Option<(Value, usize)>>,
+    anchors: HashMap<String, Option<(Value, usize, Written)>>,
     /// Nodes built so far, aliases counted expanded.
     nodes: usize,
     /// The first document's value, once complete.
@@ -91,6 +110,7 @@ impl Builder {
                 self.stack.push(if list {
                     Frame::List {
                         items: Vec::new(),
+                        written: Vec::new(),
                         anchor,
                         opened_at,
                     }
@@ -99,24 +119,45 @@ impl Builder {
                         map: Map::new(),
                         key: None,
                         root,
+                        renames: Renames::new(),
                         anchor,
                         opened_at,
                     }
                 });
             }
             EventData::SequenceEnd | EventData::MappingEnd => {
-                let (value, anchor, opened_at) = match self.stack.pop() {
+                let (value, anchor, opened_at, renames) = match self.stack.pop() {
                     Some(Frame::List {
                         items,
+                        written,
                         anchor,
                         opened_at,
-                    }) => (Value::Array(items), anchor, opened_at),
+                    }) => (
+                        Value::Array(items),
+                        anchor,
+                        opened_at,
+                        if written.is_empty() {
+                            Written::Same
+                        } else {
+                            Written::List(written)
+                        },
+                    ),
                     Some(Frame::Mapping {
                         map,
+                        renames,
                         anchor,
                         opened_at,
                         ..
-                    }) => (Value::Object(map), anchor, opened_at),
+                    }) => (
+                        Value::Object(map),
+                        anchor,
+                        opened_at,
+                        if renames.is_empty() {
+                            Written::Same
+                        } else {
+                            Written::Mapping(renames)
+                        },
+                    ),
                     None => return Ok(()),
                 };
                 let size = self.nodes - opened_at;
@@ -127,6 +168,7 @@ impl Builder {
                         merge: false,
                         size,
                         anchor,
+                        renames,
                     },
                     mark,
                 )?;
@@ -162,13 +204,14 @@ impl Builder {
                         merge,
                         size: 1,
                         anchor,
+                        renames: Written::Same,
                     },
                     mark,
                 )?;
             }
             EventData::Alias { anchor } => {
-                let (value, size) = match self.anchors.get(&anchor) {
-                    Some(Some((value, size))) => (value, *size),
+                let (value, size, renames) = match self.anchors.get(&anchor) {
+                    Some(Some((value, size, renames))) => (value, *size, renames),
                     Some(None) => {
                         return Err(YamlError::at(
                             mark,
@@ -192,7 +235,7 @@ impl Builder {
                         ),
                     ));
                 }
-                let value = value.clone();
+                let (value, renames) = (value.clone(), renames.clone());
                 self.nodes += size;
                 self.insert(
                     Node {
@@ -201,6 +244,7 @@ impl Builder {
                         merge: false,
                         size,
                         anchor: None,
+                        renames,
                     },
                     mark,
                 )?;
@@ -227,26 +271,50 @@ impl Builder {
     /// Puts a complete node in its parent (or makes it the document).
     fn insert(&mut self, node: Node, mark: Mark) -> Result<(), YamlError> {
         if let Some(name) = node.anchor {
-            self.anchors
-                .insert(name, Some((node.value.clone(), node.size)));
+            self.anchors.insert(
+                name,
+                Some((node.value.clone(), node.size, node.renames.clone())),
+            );
         }
         match self.stack.last_mut() {
             None => self.document = Some(node.value),
-            Some(Frame::List { items, .. }) => items.push(node.value),
-            Some(Frame::Mapping { map, key, root, .. }) => match key.take() {
+            Some(Frame::List { items, written, .. }) => {
+                if let Written::Mapping(renames) = node.renames {
+                    written.push((items.len(), renames));
+                }
+                items.push(node.value);
+            }
+            Some(Frame::Mapping {
+                map,
+                key,
+                root,
+                renames,
+                ..
+            }) => match key.take() {
                 None if node.merge => *key = Some(Key::Merge),
                 None => {
                     // serde_yaml 0.9 reads every key as written into Zola's
                     // string-keyed maps.
                     let as_written = *root || self.dialect == Dialect::Zola;
+                    let written = node.written.clone();
                     let text = key_text(node.value, node.written, as_written, self.dialect, mark)?;
+                    if let Some(written) = written
+                        && written != text
+                        && !as_written
+                        && !text.is_empty()
+                    {
+                        renames.push((text.clone(), written));
+                    }
                     *key = Some(Key::Text(text));
                 }
                 // A repeated key: the later value wins, as in Hugo.
                 Some(Key::Text(k)) => {
                     map.insert(k, node.value);
                 }
-                Some(Key::Merge) => merge(map, node.value, mark)?,
+                Some(Key::Merge) => {
+                    let renames = if *root { node.renames } else { Written::Same };
+                    merge(map, node.value, renames, mark)?;
+                }
             },
         }
         Ok(())
@@ -288,7 +356,25 @@ fn key_text(
 
 /// go-yaml v2's `decoder.merge`: a mapping's entries replace the ones
 /// before the `<<`; of a list of mappings, the earlier ones win.
-fn merge(map: &mut Map<String, Value>, value: Value, mark: Mark) -> Result<(), YamlError> {
+fn merge(
+    map: &mut Map<String, Value>,
+    value: Value,
+    written: Written,
+    mark: Mark,
+) -> Result<(), YamlError> {
+    fn put(
+        map: &mut Map<String, Value>,
+        entries: Map<String, Value>,
+        renames: &[(String, String)],
+    ) {
+        for (k, v) in entries {
+            let k = match renames.iter().find(|(made, _)| *made == k) {
+                Some((_, as_written)) => as_written.clone(),
+                None => k,
+            };
+            map.insert(k, v);
+        }
+    }
     let refuse = || {
         YamlError::at(
             mark,
@@ -296,14 +382,25 @@ fn merge(map: &mut Map<String, Value>, value: Value, mark: Mark) -> Result<(), Y
         )
     };
     match value {
-        Value::Object(entries) => map.extend(entries),
+        Value::Object(entries) => match written {
+            Written::Mapping(renames) => put(map, entries, &renames),
+            _ => map.extend(entries),
+        },
         Value::Array(items) => {
             if !items.iter().all(Value::is_object) {
                 return Err(refuse());
             }
-            for item in items.into_iter().rev() {
+            let renames = match written {
+                Written::List(renames) => renames,
+                _ => Vec::new(),
+            };
+            for (i, item) in items.into_iter().enumerate().rev() {
                 if let Value::Object(entries) = item {
-                    map.extend(entries);
+                    let item_renames = renames
+                        .iter()
+                        .find(|(at, _)| *at == i)
+                        .map_or(&[][..], |(_, r)| r.as_slice());
+                    put(map, entries, item_renames);
                 }
             }
         }
