@@ -11,7 +11,7 @@
 //! list whose `]` sits at column 0, a quoted scalar continued at column 0.
 //!
 //! [`load_as`] drives the parser's events itself and builds JSON values
-//! from them ([`build`]), instead of building a tree first:
+//! from them (`build.rs`), instead of building a tree first:
 //!
 //! - an alias would copy its anchor's subtree, so a few hundred bytes of
 //!   nested aliases (a "billion laughs" document) grow to gigabytes. Here
@@ -32,7 +32,7 @@
 //!   is a key);
 //! - only the first document is read, as both libraries read it.
 //!
-//! Scalars are resolved by each library's rules ([`resolve`]): for Hugo,
+//! Scalars are resolved by each library's rules (`resolve.rs`): for Hugo,
 //! YAML 1.1 (`yes`/`on`/`y` in their three cases are booleans, `010` is
 //! octal, `1_000` a thousand, `0b101`, `+12`, an explicit `!!int` or
 //! `!!str` honoured, a date kept as its text); for Zola, YAML 1.2's core
