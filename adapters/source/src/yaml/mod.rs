@@ -199,8 +199,9 @@ pub fn load_as(text: &str, dialect: Dialect) -> Result<Value, YamlError> {
 mod tests {
     use super::*;
 
-    /// Block-style nesting (not only `[[[`, which yaml-rust2's scanner
-    /// limits itself) stops at [`MAX_DEPTH`], with no stack overflow.
+    /// Block-style nesting (flow `[[[` is pinned by the front matter
+    /// fixture `yaml-deep-nesting`) stops at [`MAX_DEPTH`], with no stack
+    /// overflow: libyaml's scanner has no depth limit of its own.
     #[test]
     fn deep_block_nesting_is_refused() {
         let text = format!("{}x\n", "- ".repeat(100_000));
