@@ -11,7 +11,9 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Files tracked by git (so build output and temp files never count).
+/// Files tracked by git (so build output and temp files never count),
+/// except third-party code kept in `vendor/` as published (each with its
+/// PATCHES.md), which follows its upstream's rules rather than ours.
 fn tracked() -> Vec<PathBuf> {
     let out = Command::new("git")
         .args(["ls-files", "-z"])
@@ -21,7 +23,7 @@ fn tracked() -> Vec<PathBuf> {
     assert!(out.status.success(), "git ls-files failed");
     out.stdout
         .split(|&b| b == 0)
-        .filter(|p| !p.is_empty())
+        .filter(|p| !p.is_empty() && !p.starts_with(b"vendor/"))
         .map(|p| root().join(String::from_utf8_lossy(p).as_ref()))
         .collect()
 }

@@ -21,6 +21,7 @@ mod site;
 mod submit;
 mod validate;
 mod write;
+mod yaml_sites;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -300,7 +300,15 @@ fn read_with(
     }
     // Every line up to `end` was checked to be UTF-8 above.
     let text = as_str(path, line_no, &head.buf[..end])?;
-    let fm = source_fm::parse_with(path, text, fences)?;
+    // The flavor that reads no JSON front matter is Zola's, whose
+    // serde_yaml reads YAML 1.2 (`draft: yes` is text, refused as a
+    // boolean).
+    let dialect = if allow_json {
+        sitemap_source::yaml::Dialect::Hugo
+    } else {
+        sitemap_source::yaml::Dialect::Zola
+    };
+    let fm = source_fm::parse_as(path, text, fences, dialect)?;
     Ok(fm.format.is_some().then_some(fm))
 }
 

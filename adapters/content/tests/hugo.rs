@@ -387,3 +387,19 @@ fn a_date_hugo_cannot_read_is_dropped_with_a_warning() {
         ]
     );
 }
+
+/// Issue 24: pages and a `hugo.yaml` in YAML that Hugo 0.111.3 reads and
+/// yaml-rust2 refused (a flow list closed at column 0, a quoted scalar
+/// continued there, `\'`), and YAML 1.1 drafts (`draft: yes`, a merged
+/// `draft: on`): the URL set equals the one hugo wrote, recorded in
+/// `fixtures/hugo-yaml/hugo-urls.txt` (see its README), without hugo.
+#[test]
+fn yaml_hugo_reads_is_scanned_as_hugo_built_it() {
+    let dir = fixture("hugo-yaml");
+    let site = Site::open(&dir, &SiteOptions::default().with_now(now())).unwrap();
+    let scan = site.scan().unwrap();
+    let mut ours: Vec<String> = scan.pages.iter().map(|p| p.loc.to_string()).collect();
+    ours.sort();
+    let recorded = fs::read_to_string(dir.join("hugo-urls.txt")).unwrap();
+    assert_eq!(ours.join("\n") + "\n", recorded);
+}

@@ -390,3 +390,36 @@ fn zola_unknown_key_beside_a_draft_index_is_refused() {
         "<site>/content/docs/_index.fr.md:2: `date` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)"
     );
 }
+
+/// Issue 24: pages whose YAML front matter Zola 0.22.1 (serde_yaml 0.9,
+/// libyaml 0.2.5) reads and yaml-rust2 refused (a flow list closed at
+/// column 0, a quoted scalar continued there), and shapes libyaml reads
+/// where Hugo's go-yaml v2 does not (`\/`, `[a?b]`): the URL set equals
+/// the one zola wrote, recorded in `fixtures/zola-yaml/zola-urls.txt`
+/// (see its README), without zola.
+#[test]
+fn yaml_zola_reads_is_scanned_as_zola_built_it() {
+    let dir = fixture("zola-yaml");
+    let site = Site::open(&dir, &SiteOptions::default()).unwrap();
+    let scan = site.scan().unwrap();
+    let mut ours: Vec<String> = scan.pages.iter().map(|p| p.loc.to_string()).collect();
+    ours.sort();
+    let recorded = fs::read_to_string(dir.join("zola-urls.txt")).unwrap();
+    assert_eq!(ours.join("\n") + "\n", recorded);
+}
+
+/// `draft: yes` is text to serde_yaml 0.9 (YAML 1.2), and zola 0.22.1
+/// refuses the page ("draft: invalid type: string \"yes\", expected a
+/// boolean"), where Hugo's YAML 1.1 reads `true`: refused here too.
+#[test]
+fn zola_yaml_draft_yes_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "---\ntitle: x\ndraft: yes\n---\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md:3: `draft` must be true or false, found \"yes\""
+    );
+}

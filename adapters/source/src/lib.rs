@@ -7,9 +7,11 @@
 //!   about its sitemap entry in Hugo, Zola and Jekyll shapes (the table is
 //!   in [`overrides`]); [`overrides::parse_date`] reads the date forms site
 //!   generators write.
-//! - [`yaml::load`] reads YAML as Hugo does (a repeated key takes the
-//!   last value, YAML 1.1 booleans), refusing alias bombs and deep
-//!   nesting; every YAML this workspace reads goes through it.
+//! - [`yaml::load`] reads YAML as Hugo does (go-yaml v2's grammar and
+//!   YAML 1.1 scalars, a repeated key taking the last value),
+//!   [`yaml::load_as`] as Zola does (serde_yaml 0.9), both refusing alias
+//!   bombs and deep nesting; every YAML this workspace reads goes through
+//!   them.
 //! - [`filter::Filter`] applies include/exclude globs to source paths.
 //! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
 //!   and [`lastmod::GitHistory`], which reads every file's last commit date

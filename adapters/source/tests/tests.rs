@@ -9,3 +9,4 @@ mod hugo_dates;
 mod pipeline;
 mod regression;
 mod support;
+mod yaml;

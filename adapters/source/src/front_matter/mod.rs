@@ -33,7 +33,7 @@ use serde_json::{Map, Value};
 use keys::key_lines;
 
 pub use fences::{Fences, MAX_BLOCK};
-pub use parse::{parse, parse_with};
+pub use parse::{parse, parse_as, parse_with};
 
 pub(crate) use convert::kind_of;
 

@@ -8,6 +8,7 @@ use gray_matter::engine::Engine;
 use serde_json::{Map, Value};
 
 use crate::error::Error;
+use crate::yaml::Dialect;
 
 use super::convert::{kind_of, pod_to_json, toml_direct};
 use super::fences::{
@@ -37,6 +38,17 @@ pub fn parse(path: &Path, text: &str) -> Result<FrontMatter, Error> {
 
 /// [`parse`], with the closing fence found by `fences`' rule.
 pub fn parse_with(path: &Path, text: &str, fences: Fences) -> Result<FrontMatter, Error> {
+    parse_as(path, text, fences, Dialect::Hugo)
+}
+
+/// [`parse_with`], YAML read as `dialect`'s library reads it (Zola's
+/// serde_yaml takes `yes` as text, where Hugo's go-yaml v2 reads `true`).
+pub fn parse_as(
+    path: &Path,
+    text: &str,
+    fences: Fences,
+    dialect: Dialect,
+) -> Result<FrontMatter, Error> {
     let bom = if text.starts_with('\u{feff}') {
         '\u{feff}'.len_utf8()
     } else {
@@ -61,7 +73,11 @@ pub fn parse_with(path: &Path, text: &str, fences: Fences) -> Result<FrontMatter
         line_no += 1;
     };
     let first = text[open_start..open_end].trim_end();
-    let ctx = Ctx { path, text };
+    let ctx = Ctx {
+        path,
+        text,
+        dialect,
+    };
     match first {
         "+++" | "---" => {
             let (format, fence) = if first == "+++" {
@@ -160,13 +176,14 @@ pub fn parse_with(path: &Path, text: &str, fences: Fences) -> Result<FrontMatter
 pub(super) struct Ctx<'a> {
     pub(super) path: &'a Path,
     pub(super) text: &'a str,
+    pub(super) dialect: Dialect,
 }
 
 impl Ctx<'_> {
     /// Parses a block.
     ///
-    /// YAML goes to [`crate::yaml::load`]: yaml-rust2's event parser,
-    /// bounded against alias bombs and deep nesting, a repeated key
+    /// YAML goes to [`crate::yaml::load_as`]: libyaml's grammar as the
+    /// generator's library has it, bounded against alias bombs and deep nesting, a repeated key
     /// taking the last value as in Hugo. TOML goes to the `toml` crate
     /// gray_matter uses and is converted straight to JSON with
     /// gray_matter's rules ([`toml_direct`]): gray_matter's engines clone
@@ -185,7 +202,7 @@ impl Ctx<'_> {
         let direct = match format {
             Format::Toml => toml_direct(block),
             Format::Json => None,
-            Format::Yaml => match crate::yaml::load(block) {
+            Format::Yaml => match crate::yaml::load_as(block, self.dialect) {
                 Ok(value) => Some(value),
                 Err(e) => {
                     let block_line = line_col(self.text, block_start).0;
