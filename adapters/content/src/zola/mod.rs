@@ -6,6 +6,8 @@ mod front_matter;
 mod page;
 mod refuse;
 mod scan;
+mod values;
 
 pub(crate) use config::{ZolaConfig, open};
 pub(crate) use scan::scan;
+pub use values::zola_front_matter_values;
