@@ -80,9 +80,9 @@ use sitemap_source::overrides::Overrides;
 pub use crate::error::Error;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
+pub use crate::site_sitemap::SiteSitemap;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
-pub use crate::site_sitemap::SiteSitemap;
 pub use sitemap_source::front_matter::FrontMatter;
 
 /// Which generator's rules a content tree follows.

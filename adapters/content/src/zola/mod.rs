@@ -1,11 +1,13 @@
 //! Zola's rules (0.22): `components/content/src/{file_info,page,section,
-//! library,taxonomies}.rs`, `components/site/src/{lib,sitemap}.rs`.
+//! library,taxonomies}.rs`, `components/site/src/{lib,sitemap}.rs`;
+//! `types` holds the types `front_matter/{page,section}.rs` give each key.
 
 mod config;
 mod front_matter;
 mod page;
 mod refuse;
 mod scan;
+mod types;
 mod values;
 
 pub(crate) use config::{ZolaConfig, open};

@@ -75,7 +75,7 @@ fn difference(case: &Path, blocks: &[Block], i: usize, work: &Path) -> Result<Op
         (page, _) => Verdict::Built(page.clone()),
     };
     let ours = super::ours(work, blocks, i)?;
-    Ok(super::Tally::default().add(&verdict, &ours, blocks[i].branch))
+    Ok(super::Tally::default().add(&verdict, &ours, &blocks[i]))
 }
 
 #[cfg(test)]

@@ -28,7 +28,11 @@ pub(super) fn zola_values(printed: &Value, section: bool) -> Value {
         .into_iter()
         .flatten()
         .filter_map(|t| t.as_str())
-        .map(|t| percent_encoding::percent_decode_str(t).decode_utf8_lossy().into_owned())
+        .map(|t| {
+            percent_encoding::percent_decode_str(t)
+                .decode_utf8_lossy()
+                .into_owned()
+        })
         .collect();
     terms.sort();
     // Zola's sitemap: a page's `updated`, else its `date`; a section none.
@@ -70,7 +74,11 @@ pub(super) fn our_values(ours: &Value) -> Value {
         .into_iter()
         .flatten()
         .filter_map(|t| t.as_str())
-        .map(|t| percent_encoding::percent_decode_str(t).decode_utf8_lossy().into_owned())
+        .map(|t| {
+            percent_encoding::percent_decode_str(t)
+                .decode_utf8_lossy()
+                .into_owned()
+        })
         .collect();
     terms.sort();
     v["terms"] = json!(terms);
@@ -105,19 +113,40 @@ fn instant(s: &str) -> Option<i64> {
         .map(|z| z.timestamp().as_second())
 }
 
+/// Zola's sitemap writes a time without an offset as it was written,
+/// which W3C Datetime forbids; ours keeps its day (README, deliberate
+/// differences): that day agrees.
 fn same_date(zola: &str, ours: &str) -> bool {
     if zola.is_empty() || ours.is_empty() {
         return zola == ours;
     }
     match (instant(zola), instant(ours)) {
-        (Some(a), Some(b)) => a == b,
-        _ => zola == ours,
+        (Some(a), Some(b)) if a == b => true,
+        _ => zola == ours || (ours.len() == 10 && no_offset(zola) && zola.starts_with(ours)),
     }
 }
 
-/// The cause a difference in `key` is routed to.
-pub(super) fn cause(key: &str) -> &'static str {
+/// A date and time with no `Z` or `±hh:mm` after the time.
+fn no_offset(s: &str) -> bool {
+    let Some(time) = s.get(11..) else {
+        return false;
+    };
+    !(time.ends_with('Z') || time.ends_with('z') || time.contains(['+', '-']))
+}
+
+/// The cause a difference in `key` is routed to; `deliberate` for those
+/// the README names so: a page's `lastmod` key (or Jekyll's
+/// `last_modified_at`), which Zola ignores, is its lastmod to us.
+pub(super) fn cause(key: &str, block: &str) -> &'static str {
+    let lastmod_key = block.lines().any(|l| {
+        let l = l.trim_start();
+        ["lastmod", "last_modified_at"].iter().any(|k| {
+            l.strip_prefix(k)
+                .is_some_and(|rest| rest.trim_start().starts_with(['=', ':']))
+        })
+    });
     match key {
+        "lastmod" if lastmod_key => "deliberate",
         "date" | "lastmod" => "dates",
         "terms" => "taxonomies",
         "path" | "rendered" => "URL",
@@ -148,8 +177,13 @@ mod tests {
     fn dates_compare_as_zola_reads_them() {
         assert!(same_date("2024-05-01", "2024-05-01"));
         assert!(same_date("2024-05-01T10:00:00", "2024-05-01T10:00:00Z"));
-        assert!(same_date("2024-05-01T12:00:00+02:00", "2024-05-01T10:00:00Z"));
+        assert!(same_date(
+            "2024-05-01T12:00:00+02:00",
+            "2024-05-01T10:00:00Z"
+        ));
         assert!(!same_date("2024-05-01", "2024-05-02"));
+        assert!(same_date("2024-05-01 10:00:00", "2024-05-01"));
+        assert!(!same_date("2024-05-01T10:00:00+02:00", "2024-05-01"));
         assert!(!same_date("", "2024-05-02"));
     }
 
@@ -160,7 +194,8 @@ mod tests {
             false,
         );
         assert_eq!(zola["lastmod"], "2024-05-01");
-        let ours = our_values(&json!({"kind": "page", "date": "2024-05-01", "lastmod": "", "terms": []}));
+        let ours =
+            our_values(&json!({"kind": "page", "date": "2024-05-01", "lastmod": "", "terms": []}));
         assert_eq!(ours["lastmod"], "2024-05-01");
     }
 }

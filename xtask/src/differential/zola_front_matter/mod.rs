@@ -102,7 +102,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         for (i, verdict) in verdicts {
             let block = &blocks[i];
             let ours = ours(&work.join("ours").join(i.to_string()), &blocks, i)?;
-            if let Some(finding) = tally.add(&verdict, &ours, block.branch) {
+            if let Some(finding) = tally.add(&verdict, &ours, block) {
                 let dir = keep
                     .join("differences")
                     .join(format!("{i:05}-{}", block.repo.replace('/', "+")));
@@ -145,6 +145,8 @@ struct Tally {
     accepted_both: usize,
     refused_both: usize,
     differ: usize,
+    /// Blocks whose only differences the README calls deliberate.
+    deliberate: usize,
     /// Difference class (acceptance or `key: cause`) to count.
     classes: BTreeMap<String, usize>,
 }
@@ -155,7 +157,7 @@ impl Tally {
         &mut self,
         zola: &Verdict,
         ours: &Result<Value, String>,
-        section: bool,
+        block: &Block,
     ) -> Option<String> {
         self.blocks += 1;
         let finding = match (zola, ours) {
@@ -179,7 +181,7 @@ impl Tally {
             }
             (Verdict::Built(printed), Ok(ours)) => {
                 self.accepted_both += 1;
-                let theirs = compare::zola_values(printed, section);
+                let theirs = compare::zola_values(printed, block.branch);
                 let ours = compare::our_values(ours);
                 let differing: Vec<&str> = compare::KEYS
                     .into_iter()
@@ -189,13 +191,19 @@ impl Tally {
                     return None;
                 }
                 let mut parts = Vec::new();
+                let mut deliberate = true;
                 for key in differing {
-                    let cause = compare::cause(key);
+                    let cause = compare::cause(key, &block.text);
+                    deliberate &= cause == "deliberate";
                     self.class(format!("`{key}` differs: {cause}"));
                     parts.push(format!(
                         "`{key}` Zola {} ours {} ({cause})",
                         theirs[key], ours[key]
                     ));
+                }
+                if deliberate {
+                    self.deliberate += 1;
+                    return None;
                 }
                 parts.join("; ")
             }
@@ -210,8 +218,8 @@ impl Tally {
 
     fn summary(&self, repos: usize, sections: usize, version: &str) -> String {
         let mut s = format!(
-            "# Zola front matter differential\n\n{version}\n\n| blocks | sections among them | repositories | accepted by both | refused by both | differ |\n|---|---|---|---|---|---|\n| {} | {sections} | {repos} | {} | {} | {} |\n\n(accepted by both: the blocks both read, whether their values agree or not)\n\n",
-            self.blocks, self.accepted_both, self.refused_both, self.differ
+            "# Zola front matter differential\n\n{version}\n\n| blocks | sections among them | repositories | accepted by both | refused by both | differ | differ only deliberately |\n|---|---|---|---|---|---|---|\n| {} | {sections} | {repos} | {} | {} | {} | {} |\n\n(accepted by both: the blocks both read, whether their values agree or not)\n\n",
+            self.blocks, self.accepted_both, self.refused_both, self.differ, self.deliberate
         );
         if !self.classes.is_empty() {
             s.push_str("| difference | blocks |\n|---|---|\n");

@@ -149,9 +149,18 @@ pub(super) fn build(
         match build_once(zola, work, blocks, &set)? {
             Ok(found) => verdicts.extend(found),
             Err(message) => {
-                let named = set.iter().position(|&i| {
-                    message.contains(&format!("content/{}", content_file(i, &blocks[i])))
-                });
+                let named: Vec<usize> = (0..set.len())
+                    .filter(|&pos| {
+                        let i = set[pos];
+                        message.contains(&format!("content/{}", content_file(i, &blocks[i])))
+                    })
+                    .collect();
+                // Two files named (a path collision) are two blocks each
+                // fine alone: split them apart rather than blame one.
+                let named = match named[..] {
+                    [pos] => Some(pos),
+                    _ => None,
+                };
                 match named {
                     Some(pos) => {
                         let i = set.remove(pos);
@@ -246,8 +255,8 @@ pub(super) fn read_home(home: &str, out: &Path) -> Result<Vec<(usize, Verdict)>>
     for line in home.lines() {
         if let Some(rest) = line.strip_prefix("BLOCK ") {
             let (i, json) = rest.split_once(' ').context("BLOCK line")?;
-            let mut value: Value = serde_json::from_str(json)
-                .with_context(|| format!("block {i}: Zola's JSON"))?;
+            let mut value: Value =
+                serde_json::from_str(json).with_context(|| format!("block {i}: Zola's JSON"))?;
             let path = value["path"].as_str().unwrap_or_default().to_owned();
             let rendered = out
                 .join(path.trim_start_matches('/'))
