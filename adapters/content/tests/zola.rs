@@ -367,7 +367,7 @@ fn zola_unparsable_date_in_a_draft_is_refused() {
     let (_, text) = scan_err(&dir);
     assert_eq!(
         text,
-        "content/a.md:3: `updated`: lastmod `yesterday`: expected 4 digits for the year at character 1; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+        "<site>/content/a.md:3: `updated` must be a date Zola reads (`2024-05-01`, `2024-05-01T10:00:00+02:00`), found \"yesterday\" (Zola refuses the site)"
     );
 }
 

@@ -35,9 +35,14 @@ enum Kind {
     Table,
     /// A unit enum: one of these names.
     OneOf(&'static [&'static str]),
+    /// `date`, `updated`: a string (or TOML date-time) Zola can read,
+    /// kept in the form it rewrites it to ([`super::dates`]).
+    Datetime,
 }
 
 const PAGE: &[(&str, Kind)] = &[
+    ("date", Kind::Datetime),
+    ("updated", Kind::Datetime),
     ("title", Kind::OptString),
     ("description", Kind::OptString),
     ("slug", Kind::OptString),
@@ -110,6 +115,12 @@ fn check(fm: &mut FrontMatter, path: &Path, keys: &[(&str, Kind)]) -> Result<(),
         if yaml {
             yaml_scalars_as_text(value, kind);
         }
+        if let (Kind::Datetime, Value::String(text)) = (kind, &*value)
+            && let Some(kept) = super::dates::zola_datetime(text)
+        {
+            *value = Value::String(kept);
+            continue;
+        }
         match expected(value, kind) {
             Ok(keep) => {
                 if !keep {
@@ -154,7 +165,9 @@ fn yaml_scalars_as_text(value: &mut Value, kind: Kind) {
 fn expected(value: &Value, kind: Kind) -> Result<bool, String> {
     let strings = |v: &Value| v.as_array().is_some_and(|a| a.iter().all(Value::is_string));
     let ok = match kind {
-        Kind::OptString | Kind::OptUsize if value.is_null() => return Ok(false),
+        Kind::OptString | Kind::OptUsize | Kind::Datetime if value.is_null() => return Ok(false),
+        // Strings Zola reads were rewritten above: what is left it refuses.
+        Kind::Datetime => false,
         Kind::OptString | Kind::String => value.is_string(),
         Kind::Bool => value.is_boolean(),
         Kind::Usize | Kind::OptUsize => value.is_u64(),
@@ -174,6 +187,9 @@ fn expected(value: &Value, kind: Kind) -> Result<bool, String> {
         Kind::Terms => "a table of arrays of strings".to_owned(),
         Kind::Table => "a table".to_owned(),
         Kind::OneOf(names) => format!("one of {}", names.join(", ")),
+        Kind::Datetime => {
+            "a date Zola reads (`2024-05-01`, `2024-05-01T10:00:00+02:00`)".to_owned()
+        }
     })
 }
 
