@@ -6,7 +6,7 @@
 //!   ([`super::front_matter::harvest`]) over another pin list
 //!   (`tests/corpus/zola-front-matter.toml`): pages and `_index.md`
 //!   sections, TOML (`+++`) and YAML (`---`).
-//! - [`zola_site`]: each block a page (`p<i>/index.md`) or section
+//! - [`zola_site`]: each block a page (`p<i>/<its file name>`) or section
 //!   (`s<i>/_index.md`) of a generated site built by `zola build --drafts`
 //!   (0.22.1, on `PATH` or `SITEMAP_CORPUS_ZOLA`), whose home template
 //!   prints what Zola made of it; a refused site is split until each

@@ -22,12 +22,27 @@ use crate::differential::front_matter::harvest::Block;
 /// The site's base URL; a printed permalink minus this is its path.
 pub(super) const BASE_URL: &str = "https://diff.example.org";
 
-/// The file of block `i` in a generated site, below `content/`.
+/// The file of block `i` in a generated site, below `content/`: a page
+/// keeps its file name (`2024-05-01-hello.md` gives Zola a date and a
+/// slug) and a bundle its folder's, in a folder of its own; a name with
+/// a language suffix (which needs the site's languages) or one the home
+/// template cannot quote becomes `index.md`.
 pub(super) fn content_file(i: usize, block: &Block) -> String {
     if block.branch {
-        format!("s{i}/_index.md")
-    } else {
-        format!("p{i}/index.md")
+        return format!("s{i}/_index.md");
+    }
+    let mut parts = block.path.rsplit('/');
+    let name = parts.next().unwrap_or_default();
+    let parent = parts.next().unwrap_or_default();
+    let plain = |s: &str| !s.is_empty() && !s.contains(['"', '\\', '{', '}', '%']);
+    match name.strip_suffix(".md") {
+        Some("index") if plain(parent) && !parent.contains('.') => {
+            format!("p{i}/{parent}/index.md")
+        }
+        Some(stem) if stem != "index" && plain(stem) && !stem.contains('.') => {
+            format!("p{i}/{name}")
+        }
+        _ => format!("p{i}/index.md"),
     }
 }
 
