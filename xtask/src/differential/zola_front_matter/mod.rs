@@ -175,6 +175,12 @@ impl Tally {
                 self.class("refused by Zola only".to_owned());
                 format!("refused by Zola only: {reason}")
             }
+            // README, deliberate differences: an `[extra.sitemap]` value
+            // outside the protocol is refused, not written.
+            (Verdict::Built(_), Err(e)) if e.contains("`extra.sitemap.") => {
+                self.deliberate += 1;
+                return None;
+            }
             (Verdict::Built(_), Err(e)) => {
                 self.class(format!("refused by us only: {}", compare::refusal_cause(e)));
                 format!("refused by us only ({}): {e}", compare::refusal_cause(e))
