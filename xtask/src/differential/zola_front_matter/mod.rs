@@ -168,8 +168,7 @@ impl Tally {
             (Verdict::Refused(z), Ok(_)) => {
                 let reason = z
                     .lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .last()
+                    .rfind(|l| !l.trim().is_empty())
                     .unwrap_or_default()
                     .trim();
                 self.class("refused by Zola only".to_owned());
