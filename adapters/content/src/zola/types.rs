@@ -3,8 +3,11 @@
 //! type refuses the whole site, so it refuses the scan too. YAML is read
 //! by serde_yaml 0.9, which hands a plain scalar to a string field as the
 //! text it is (`slug: 2` is the slug `"2"`, `title: 2024` the title
-//! `"2024"`); those are turned into strings here, so the rest of the
-//! reader sees what Zola sees.
+//! `"2024"`, `slug: 1.50` the slug `"1.50"`, as written: the scalar is
+//! taken from its line, since our YAML reader resolves YAML 1.1 for
+//! Hugo) and takes only `true`/`false` for a boolean (`draft: yes` is
+//! refused); those are turned into what Zola sees here, so the rest of
+//! the reader sees it too.
 
 use std::path::Path;
 
@@ -113,6 +116,34 @@ fn check(fm: &mut FrontMatter, path: &Path, keys: &[(&str, Kind)]) -> Result<(),
             continue;
         };
         if yaml {
+            // Our YAML reader resolves YAML 1.1 scalars (Hugo's go-yaml
+            // v2): `yes` is true, `1.50` is 1.5. serde_yaml 0.9 keeps a
+            // string field's scalar as written and takes only
+            // `true`/`false` for a boolean, so the line as written decides.
+            match (kind, &*value) {
+                (
+                    Kind::OptString | Kind::String | Kind::OneOf(_),
+                    Value::Number(_) | Value::Bool(_),
+                ) => {
+                    if let Some(text) = plain_scalar(path, line, key) {
+                        *value = Value::String(text);
+                    }
+                }
+                (Kind::Bool, Value::Bool(_)) => {
+                    if let Some(text) = plain_scalar(path, line, key)
+                        && !YAML_BOOLS.contains(&text.as_str())
+                    {
+                        return Err(fm_err(
+                            path,
+                            line,
+                            format!(
+                                "`{key}` must be true or false, found `{text}` (Zola reads YAML 1.2, where `{text}` is text, and refuses the site)"
+                            ),
+                        ));
+                    }
+                }
+                _ => {}
+            }
             yaml_scalars_as_text(value, kind);
         }
         if let (Kind::Datetime, Value::String(text)) = (kind, &*value)
@@ -137,6 +168,22 @@ fn check(fm: &mut FrontMatter, path: &Path, keys: &[(&str, Kind)]) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// The booleans of serde_yaml 0.9 (YAML 1.2's core schema).
+const YAML_BOOLS: [&str; 6] = ["true", "True", "TRUE", "false", "False", "FALSE"];
+
+/// The plain scalar written after `key:` on the 1-based `line` of `path`
+/// (its comment cut off), or `None` when that line holds no such
+/// one-line value (a quoted or block scalar, a flow collection).
+fn plain_scalar(path: &Path, line: usize, key: &str) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let written = text.lines().nth(line.checked_sub(1)?)?;
+    let rest = written.trim_start().strip_prefix(key)?.trim_start();
+    let value = rest.strip_prefix(':')?;
+    let value = value.split(" #").next().unwrap_or_default().trim();
+    let special = ['"', '\'', '[', '{', '&', '*', '!', '|', '>'];
+    (!value.is_empty() && !value.starts_with(special)).then(|| value.to_owned())
 }
 
 /// serde_yaml gives a string field a plain scalar's text.
