@@ -285,3 +285,34 @@ fn write_case(
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_zola_pin_list_loads() {
+        let pins =
+            harvest::load(&crate::root().join("tests/corpus/zola-front-matter.toml")).unwrap();
+        assert!(pins.len() >= 30);
+    }
+
+    /// A page keeps its file name, so a dated name reaches both sides.
+    #[test]
+    fn pages_keep_their_file_names() {
+        let block = |path: &str, branch| Block {
+            repo: "r".into(),
+            path: path.into(),
+            text: String::new(),
+            branch,
+        };
+        let file = |path, branch| zola_site::content_file(7, &block(path, branch));
+        assert_eq!(
+            file("content/blog/2024-05-01-hi.md", false),
+            "p7/2024-05-01-hi.md"
+        );
+        assert_eq!(file("content/blog/hi/index.md", false), "p7/hi/index.md");
+        assert_eq!(file("content/blog/hi.fr.md", false), "p7/index.md");
+        assert_eq!(file("content/blog/_index.md", true), "s7/_index.md");
+    }
+}
