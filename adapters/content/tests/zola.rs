@@ -390,3 +390,64 @@ fn zola_unknown_key_beside_a_draft_index_is_refused() {
         "<site>/content/docs/_index.fr.md:2: `date` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)"
     );
 }
+
+/// Zola's `PageFrontMatter` types `weight` as `usize`: zola 0.22.1
+/// refuses `weight = -1` ("invalid value: integer `-1`, expected
+/// usize"), and we listed the page (front matter differential probe).
+#[test]
+fn zola_negative_weight_is_refused_naming_file_and_line() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "+++\ntitle = \"A\"\nweight = -1\n+++\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md:3: `weight` must be a whole number, 0 or more, found -1 (Zola refuses the site)"
+    );
+}
+
+/// serde_yaml 0.9 (YAML 1.2) takes only `true`/`false` for a boolean:
+/// zola 0.22.1 refuses `draft: yes`, which Hugo's YAML 1.1 reads as true.
+#[test]
+fn zola_yaml_draft_yes_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "---\ntitle: A\ndraft: yes\n---\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md:3: `draft` must be true or false, found `yes` (Zola reads YAML 1.2, where `yes` is text, and refuses the site)"
+    );
+}
+
+/// serde_yaml hands a string field the plain scalar as written: zola
+/// 0.22.1 publishes `slug: yes` at `/yes/` and `slug: 1.50` at `/1-50/`;
+/// we published `/true/` and `/1-5/`.
+#[test]
+fn zola_yaml_slug_is_the_scalar_as_written() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[
+            ("a.md", "---\nslug: yes\n---\n"),
+            ("b.md", "---\nslug: 1.50 # a version\n---\n"),
+        ],
+    );
+    let site = Site::open(dir.path(), &SiteOptions::default()).unwrap();
+    let locs: Vec<String> = site
+        .scan()
+        .unwrap()
+        .pages
+        .iter()
+        .map(|p| p.loc.as_str().to_owned())
+        .collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/1-50/",
+            "https://example.org/yes/"
+        ]
+    );
+}
