@@ -24,6 +24,9 @@
 //!   real repositories' front matter blocks (`tests/corpus/front-matter.toml`)
 //!   read by the real Hugo and by our reader; the same verdict and values
 //!   for the keys the scan uses (not in CI; its cases are).
+//! - `cargo xtask differential zola-front-matter [--per-repo N] [--record]`:
+//!   the same for real Zola sites (`tests/corpus/zola-front-matter.toml`)
+//!   against the real Zola.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -25,7 +25,7 @@
 //! `hugo/` and `zola/` hold each generator's rules, one idea per module
 //! (its configuration, front matter values, page URLs, bundles or the
 //! sites it refuses, and the scan that ties them together; Hugo's
-//! `values` prints the front matter values the scan uses, for the
+//! and Zola's `values` print the front matter values the scan uses, for the
 //! front matter differential in `xtask`);
 //! `site_sitemap` reads Hugo's site-level `[sitemap]`; `walk`,
 //! `front_matter` and `paths` are shared by both.
@@ -81,6 +81,8 @@ pub use crate::error::Error;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
 pub use crate::site_sitemap::SiteSitemap;
+#[doc(hidden)]
+pub use crate::zola::zola_front_matter_values;
 pub use sitemap_source::front_matter::FrontMatter;
 
 /// Which generator's rules a content tree follows.

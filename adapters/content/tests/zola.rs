@@ -367,7 +367,7 @@ fn zola_unparsable_date_in_a_draft_is_refused() {
     let (_, text) = scan_err(&dir);
     assert_eq!(
         text,
-        "content/a.md:3: `updated`: lastmod `yesterday`: expected 4 digits for the year at character 1; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+        "<site>/content/a.md:3: `updated` must be a date Zola reads (`2024-05-01`, `2024-05-01T10:00:00+02:00`), found \"yesterday\" (Zola refuses the site)"
     );
 }
 
@@ -408,18 +408,63 @@ fn yaml_zola_reads_is_scanned_as_zola_built_it() {
     assert_eq!(ours.join("\n") + "\n", recorded);
 }
 
-/// `draft: yes` is text to serde_yaml 0.9 (YAML 1.2), and zola 0.22.1
-/// refuses the page ("draft: invalid type: string \"yes\", expected a
-/// boolean"), where Hugo's YAML 1.1 reads `true`: refused here too.
+/// Zola's `PageFrontMatter` types `weight` as `usize`: zola 0.22.1
+/// refuses `weight = -1` ("invalid value: integer `-1`, expected
+/// usize"), and we listed the page (front matter differential probe).
 #[test]
-fn zola_yaml_draft_yes_is_refused() {
+fn zola_negative_weight_is_refused_naming_file_and_line() {
     let dir = site_with(
         "base_url = \"https://example.org\"\n",
-        &[("a.md", "---\ntitle: x\ndraft: yes\n---\n")],
+        &[("a.md", "+++\ntitle = \"A\"\nweight = -1\n+++\n")],
     );
     let (_, text) = scan_err(&dir);
     assert_eq!(
         text,
-        "<site>/content/a.md:3: `draft` must be true or false, found \"yes\""
+        "<site>/content/a.md:3: `weight` must be a whole number, 0 or more, found -1 (Zola refuses the site)"
+    );
+}
+
+/// serde_yaml 0.9 (YAML 1.2) takes only `true`/`false` for a boolean:
+/// zola 0.22.1 refuses `draft: yes`, which Hugo's YAML 1.1 reads as true.
+#[test]
+fn zola_yaml_draft_yes_is_refused() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[("a.md", "---\ntitle: A\ndraft: yes\n---\n")],
+    );
+    let (_, text) = scan_err(&dir);
+    assert_eq!(
+        text,
+        "<site>/content/a.md:3: `draft` must be true or false, found `yes` (Zola reads YAML 1.2, where `yes` is text, and refuses the site)"
+    );
+}
+
+/// serde_yaml hands a string field the plain scalar as written: zola
+/// 0.22.1 publishes `slug: yes` at `/yes/` and `slug: 1.50` at `/1-50/`;
+/// we published `/true/` and `/1-5/`.
+#[test]
+fn zola_yaml_slug_is_the_scalar_as_written() {
+    let dir = site_with(
+        "base_url = \"https://example.org\"\n",
+        &[
+            ("a.md", "---\nslug: yes\n---\n"),
+            ("b.md", "---\nslug: 1.50 # a version\n---\n"),
+        ],
+    );
+    let site = Site::open(dir.path(), &SiteOptions::default()).unwrap();
+    let locs: Vec<String> = site
+        .scan()
+        .unwrap()
+        .pages
+        .iter()
+        .map(|p| p.loc.as_str().to_owned())
+        .collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/1-50/",
+            "https://example.org/yes/"
+        ]
     );
 }

@@ -19,12 +19,17 @@
 //!   under it).
 //!
 //! Not part of CI: it needs the real generators (see `corpus`).
+//!
+//! `front-matter` and `zola-front-matter` are block-by-block differentials
+//! of real repositories' front matter against Hugo and Zola
+//! ([`front_matter`], [`zola_front_matter`]).
 
 mod front_matter;
 mod hugo;
 mod hugo_config;
 mod hugo_values;
 mod zola;
+mod zola_front_matter;
 
 use std::path::Path;
 use std::process::Command;
@@ -47,9 +52,12 @@ trait Generator {
 }
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR]";
+    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] | differential zola-front-matter [same flags]";
     if args.first().map(String::as_str) == Some("front-matter") {
         return front_matter::run(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("zola-front-matter") {
+        return zola_front_matter::run(&args[1..]);
     }
     let mut it = args.iter();
     let generator: Box<dyn Generator> = match it.next().map(String::as_str) {

@@ -1,11 +1,17 @@
 //! Zola's rules (0.22): `components/content/src/{file_info,page,section,
-//! library,taxonomies}.rs`, `components/site/src/{lib,sitemap}.rs`.
+//! library,taxonomies}.rs`, `components/site/src/{lib,sitemap}.rs`;
+//! `types` holds the types `front_matter/{page,section}.rs` give each key,
+//! `dates` the date strings `utils/src/de.rs` reads.
 
 mod config;
+mod dates;
 mod front_matter;
 mod page;
 mod refuse;
 mod scan;
+mod types;
+mod values;
 
 pub(crate) use config::{ZolaConfig, open};
 pub(crate) use scan::scan;
+pub use values::zola_front_matter_values;

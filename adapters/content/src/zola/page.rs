@@ -14,6 +14,7 @@ use crate::{Error, Excluded, ExclusionReason, Site, overrides_of};
 
 use super::config::ZolaConfig;
 use super::front_matter::{dated_filename, fm_bool, fm_err, fm_str, missing_front_matter};
+use super::types::check_page;
 
 #[derive(Debug)]
 pub(super) struct Page {
@@ -64,6 +65,9 @@ pub(super) fn read_page(
         return Err(missing_front_matter(&found.path));
     };
     let p = &found.path;
+    let mut typed = fm.clone();
+    check_page(&mut typed, p)?;
+    let fm = &typed;
     let line = fm.fence_line().unwrap_or(1);
     let file_name = found.rel.last().map_or("", String::as_str);
     let mut name = file_name

@@ -18,6 +18,7 @@ use super::config::ZolaConfig;
 use super::front_matter::{SECTION_KEYS, fm_bool, fm_err, fm_str, missing_front_matter};
 use super::page::{Page, Terms, read_page};
 use super::refuse::{refuse_index_beside_section, refuse_path_collisions};
+use super::types::check_section;
 
 #[derive(Debug)]
 pub(super) struct Section {
@@ -116,6 +117,12 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             ));
             continue;
         }
+        let mut typed = fm.clone();
+        if let Err(e) = check_section(&mut typed, p) {
+            section_errors.push((p.clone(), e));
+            continue;
+        }
+        let fm = &typed;
         if fm_bool(fm, "draft", false, p)? && !site.options.include_drafts {
             draft_dirs.insert(dir.to_vec());
             scan.excluded.push(Excluded {

@@ -13,13 +13,13 @@ use anyhow::{Context, Result, bail};
 /// One pinned repository.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct Pin {
+pub(crate) struct Pin {
     /// `owner/name` on GitHub; the mirror is `<mirrors>/<owner>+<name>/repo`.
-    pub(super) repo: String,
-    pub(super) commit: String,
+    pub(crate) repo: String,
+    pub(crate) commit: String,
     /// Folders (from the repository root) whose `.md` files are read.
     #[serde(default = "default_content")]
-    pub(super) content: Vec<String>,
+    pub(crate) content: Vec<String>,
 }
 
 fn default_content() -> Vec<String> {
@@ -32,7 +32,7 @@ struct PinList {
     repo: Vec<Pin>,
 }
 
-pub(super) fn load(path: &Path) -> Result<Vec<Pin>> {
+pub(crate) fn load(path: &Path) -> Result<Vec<Pin>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let list: PinList = toml::from_str(&text).with_context(|| format!("{}", path.display()))?;
@@ -53,18 +53,18 @@ pub(super) fn load(path: &Path) -> Result<Vec<Pin>> {
 }
 
 /// One harvested front matter block.
-pub(super) struct Block {
-    pub(super) repo: String,
+pub(crate) struct Block {
+    pub(crate) repo: String,
     /// The file's path in the repository.
-    pub(super) path: String,
+    pub(crate) path: String,
     /// The block as written, fences included; no body (a theme's
     /// shortcodes in it would fail the generated site for other reasons).
-    pub(super) text: String,
+    pub(crate) text: String,
     /// An `_index.md`: built as a section, as in its repository.
-    pub(super) branch: bool,
+    pub(crate) branch: bool,
 }
 
-pub(super) fn harvest(pin: &Pin, mirrors: &Path, per_repo: usize) -> Result<Vec<Block>> {
+pub(crate) fn harvest(pin: &Pin, mirrors: &Path, per_repo: usize) -> Result<Vec<Block>> {
     let git_dir = mirrors.join(pin.repo.replace('/', "+")).join("repo");
     if !git_dir.exists() {
         bail!(
@@ -173,7 +173,7 @@ fn read_blobs(git_dir: &Path, commit: &str, paths: &[String]) -> Result<Vec<Vec<
 /// The front matter block opening `text` (after a byte-order mark), up to
 /// and including its closing fence; the whole text when the block is
 /// never closed (a refusal to compare too); `None` without front matter.
-pub(super) fn front_matter_block(text: &str) -> Option<&str> {
+pub(crate) fn front_matter_block(text: &str) -> Option<&str> {
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let rest = &text[start..];
     let fence = ["---", "+++"].into_iter().find(|f| {

@@ -26,7 +26,7 @@
 
 mod cases;
 mod compare;
-mod harvest;
+pub(super) mod harvest;
 mod hugo_site;
 
 use std::collections::BTreeMap;
