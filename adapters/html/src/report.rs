@@ -109,7 +109,9 @@ pub enum ExclusionReason {
     /// `search.html` (theme `readthedocs`), a form and an empty
     /// `#mkdocs-search-results` box its search script fills; no content,
     /// and not in MkDocs' own sitemap.
-    #[error("search page (`#mkdocs-search-results` filled by MkDocs' search script), not a page of content")]
+    #[error(
+        "search page (`#mkdocs-search-results` filled by MkDocs' search script), not a page of content"
+    )]
     SearchPage,
     /// mdBook's root `index.html` is a byte-for-byte copy of another page,
     /// which is listed instead: mdBook writes its first chapter again as
