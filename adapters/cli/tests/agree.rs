@@ -188,8 +188,8 @@ fn hugo(source: &Path, out: &Path) {
     );
 }
 
-/// Every real generator's build sitemap-html holds: MkDocs 1.6.1 and
-/// Sphinx 7.4.7 (recorded), Zola 0.22.1 and mdBook 0.5.4 (recorded by
+/// Every real generator's build sitemap-html holds: MkDocs 1.6.1 (three
+/// builds, two with a file `search.html`) and Sphinx 7.4.7 (recorded), Zola 0.22.1 and mdBook 0.5.4 (recorded by
 /// `generators/record.sh`), and two Hugo sources built here with the real
 /// `hugo`.
 #[test]
@@ -202,6 +202,16 @@ fn scan_html_then_validate_site_is_clean_on_every_generator_build() {
     let org = "https://example.org/";
     let sites = [
         built("mkdocs", html_fixture("mkdocs/built"), org),
+        built(
+            "mkdocs-readthedocs",
+            html_fixture("mkdocs-search/built/readthedocs"),
+            org,
+        ),
+        built(
+            "mkdocs-theme-mkdocs",
+            html_fixture("mkdocs-search/built/mkdocs"),
+            org,
+        ),
         // Its pages' canonicals name this base URL (`html_baseurl`).
         built(
             "sphinx",

@@ -24,6 +24,11 @@
 //!   script redirect (Zola 0.22's alias pages): a crawler that runs the
 //!   script is redirected by it, one that does not by the refresh;
 //! - `404.html`, in any folder;
+//! - a generator's search page (`search_page`): MkDocs' `search.html`
+//!   whose `#mkdocs-search-results` box (outside the `mkdocs` theme's
+//!   search dialog) its search script fills, a form with no content that
+//!   MkDocs leaves out of its own sitemap; only files of that name are
+//!   read past the head;
 //! - the `sitemap.html` this toolkit writes (its `<meta name="generator">`
 //!   is [`sitemap_core::human::HTML_GENERATOR`]): a run's own output;
 //! - mdBook's root `index.html` (its script sets `path_to_root`) when it
@@ -142,6 +147,7 @@ mod page;
 mod reader;
 mod report;
 mod scan;
+mod search_page;
 mod source;
 
 pub use crate::detect::looks_like_built_html;

@@ -108,6 +108,9 @@ pub enum Indexing {
     },
     /// `404.html`, the page hosts serve for missing URLs (not read).
     NotFoundPage,
+    /// A generator's search page (MkDocs' `search.html` of theme
+    /// `readthedocs`), a form whose results a script fills: no content.
+    SearchPage,
     /// This toolkit's own `sitemap.html`.
     OwnOutput,
 }
@@ -138,9 +141,16 @@ impl PageReader {
     /// folder is `rel`, `/`-separated) and judges it as served at `loc`.
     pub fn read(&mut self, path: &Path, rel: &str, loc: &Loc) -> PageRead {
         let name = rel.rsplit('/').next().unwrap_or(rel);
-        if crate::page::is_not_found_page(name) {
+        let judged_by_file = if crate::page::is_not_found_page(name) {
+            Some(Indexing::NotFoundPage)
+        } else if crate::search_page::is_search_page(name, path) {
+            Some(Indexing::SearchPage)
+        } else {
+            None
+        };
+        if let Some(indexing) = judged_by_file {
             return PageRead::Page(PageHead {
-                indexing: Indexing::NotFoundPage,
+                indexing,
                 alternates: Vec::new(),
                 lastmod: None,
                 images: Vec::new(),

@@ -105,6 +105,14 @@ pub enum ExclusionReason {
     /// `404.html`: the page hosts serve for missing URLs.
     #[error("404 page")]
     NotFoundPage,
+    /// A generator's search page: the static template MkDocs renders as
+    /// `search.html` (theme `readthedocs`), a form and an empty
+    /// `#mkdocs-search-results` box its search script fills; no content,
+    /// and not in MkDocs' own sitemap.
+    #[error(
+        "search page (`#mkdocs-search-results` filled by MkDocs' search script), not a page of content"
+    )]
+    SearchPage,
     /// mdBook's root `index.html` is a byte-for-byte copy of another page,
     /// which is listed instead: mdBook writes its first chapter again as
     /// `index.html`, with no canonical, and the book's own pages (and
@@ -179,6 +187,7 @@ impl ExclusionReason {
             ExclusionReason::Noindex { .. } => "noindex",
             ExclusionReason::RedirectStub { .. } => "redirect stub",
             ExclusionReason::NotFoundPage => "404 page",
+            ExclusionReason::SearchPage => "search page",
             ExclusionReason::OwnOutput => "own output",
             ExclusionReason::CopyOf { .. } => "copy",
             ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",

@@ -28,6 +28,7 @@ struct FileRecord {
 enum Outcome {
     Glob(String),
     NotFound,
+    SearchPage,
     Binary {
         at: u64,
     },
@@ -320,6 +321,16 @@ fn visit(
             outcome: Outcome::NotFound,
         });
     }
+    if entry
+        .file_name()
+        .to_str()
+        .is_some_and(|name| crate::search_page::is_search_page(name, &path))
+    {
+        return Some(FileRecord {
+            path,
+            outcome: Outcome::SearchPage,
+        });
+    }
     let images = shared.judge.options.body_images();
     let outcome = match head::read(&path, selectors, shared.robots_names, images, buf) {
         Read::Page(head) => Outcome::Page(Box::new(shared.judge.assess(rel.as_deref(), &head))),
@@ -388,6 +399,11 @@ impl Resolver {
             }
             Outcome::NotFound => {
                 self.exclude(path, ExclusionReason::NotFoundPage);
+                return;
+            }
+            Outcome::SearchPage => {
+                self.files_read.push(path.clone());
+                self.exclude(path, ExclusionReason::SearchPage);
                 return;
             }
             Outcome::Binary { at } => {

@@ -5,7 +5,8 @@
 //! Per entry, while the validator streams ([`validate_with`]): the `loc`
 //! names a file of DIR in the URL form the site uses (sitemap-html's
 //! `files` rule); that page is not noindex, not a redirect stub, not
-//! `404.html` nor our own `sitemap.html`, and names no other canonical URL
+//! `404.html`, a generator's search page nor our own `sitemap.html`, and
+//! names no other canonical URL
 //! (read with sitemap-html's [`PageReader`], the same head reader and
 //! rules as `scan --html`); its local images exist; its `lastmod` is not in the
 //! future. Kept for the end, and only what the end needs: the files the
@@ -311,6 +312,17 @@ impl SiteCheck {
                     Severity::Error,
                     format!(
                         "{} is {file}, the not-found page hosts serve for missing URLs, not a page: drop the loc",
+                        e.loc
+                    ),
+                ),
+                // A warning: it serves, and Search Console reports no
+                // error for it, but it has no content and MkDocs leaves it
+                // out; Google asks sites to keep search result pages out
+                // of its index.
+                Indexing::SearchPage => (
+                    Severity::Warning,
+                    format!(
+                        "{} is {file}, the search page MkDocs renders from its theme (a form whose results a script fills; MkDocs' own sitemap leaves it out), not a page of content: drop the loc",
                         e.loc
                     ),
                 ),

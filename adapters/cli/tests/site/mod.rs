@@ -125,6 +125,31 @@ fn site_listed_not_found_page_and_own_sitemap_html() {
     );
 }
 
+/// The scan leaves MkDocs' search page out (as MkDocs' own sitemap
+/// does), so validate must not pass a sitemap listing it silently: a
+/// warning, since it serves and is no Search Console error. The page is
+/// the one MkDocs 1.6.1 rendered (theme `readthedocs`), recorded in
+/// sitemap-html's `mkdocs-search` fixture.
+#[test]
+fn site_listed_mkdocs_search_page() {
+    snapshot(
+        "site_mkdocs_search_page",
+        run(
+            &[
+                ("index.html", PAGE),
+                (
+                    "search.html",
+                    include_str!(
+                        "../../../html/tests/fixtures/mkdocs-search/built/readthedocs/search.html"
+                    ),
+                ),
+                ("sitemap.xml", &urlset(&urls(&["", "search.html"]))),
+            ],
+            &[],
+        ),
+    );
+}
+
 /// A loc with no file is an error naming every file looked for, in the
 /// URL forms static hosts serve; a percent-encoded path names the decoded
 /// file; a loc of another site is said to be one.
