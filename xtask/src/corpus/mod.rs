@@ -99,11 +99,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             }
         };
         println!("{line}");
-        let first = line.lines().next().unwrap_or_default();
-        let summary = first
-            .strip_prefix(site.name.as_str())
-            .unwrap_or(first)
-            .trim();
+        let summary = table_cell(&site.name, &line, &work);
         table.push(format!(
             "| {} | {} | [{}](https://github.com/{}/tree/{}) `{}` | {} | {} |",
             site.name,
@@ -125,6 +121,29 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         bail!("{failed} site(s) differ or failed");
     }
     Ok(())
+}
+
+/// The README table's result cell for a site's verdict `line`: its first
+/// line; for a site that failed, what failed and the tool's own last
+/// message (the first line is the whole command). Paths under `work` are
+/// cut to the site's own, and `|` escaped: the cell goes into the README.
+fn table_cell(name: &str, line: &str, work: &Path) -> String {
+    let first = line.lines().next().unwrap_or_default();
+    let summary = first.strip_prefix(name).unwrap_or(first).trim();
+    let last = line.lines().rev().find(|l| !l.trim().is_empty());
+    let cell = match (summary.strip_prefix("ERROR "), last) {
+        (Some(failure), Some(last)) if last != first => {
+            let what = failure.split(':').next().unwrap_or(failure);
+            let message = last.trim().strip_prefix("error: ").unwrap_or(last.trim());
+            format!("ERROR {what}: {message}")
+        }
+        _ => summary.to_owned(),
+    };
+    let site = format!("{}/", work.join("sites").join(name).display());
+    let work = format!("{}/", work.display());
+    cell.replace(&site, "")
+        .replace(&work, "target/corpus/")
+        .replace('|', "\\|")
 }
 
 /// Why mdBook's redirect stubs are not listed (README, "Where we differ").
@@ -286,4 +305,31 @@ pub(crate) fn scan_command(site: &Site, ours: &Path, root: &Path, built: &Path) 
     cmd.args(["--quiet", "--base-url", &site.base_url])
         .args(&site.scan);
     cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // A failed site's first line is the whole command with this machine's
+    // paths: the README got those until the cell took the tool's message.
+    #[test]
+    fn failed_site_cell_is_the_tools_message_with_the_site_path_cut() {
+        let work = Path::new("/w/target/corpus");
+        let line = "hugo-x                   ERROR our scan failed: \"/w/target/debug/sitemap\" \"scan\" \"/w/target/corpus/sites/hugo-x/.\"\n\
+                    error: /w/target/corpus/sites/hugo-x/./config/_default: `disableKinds` holds \"a|b\"\n";
+        assert_eq!(
+            table_cell("hugo-x", line, work),
+            "ERROR our scan failed: ./config/_default: `disableKinds` holds \"a\\|b\""
+        );
+    }
+
+    #[test]
+    fn equal_site_cell_is_its_verdict_without_the_details_below() {
+        let line = "zola-a                   zola        4 URLs equal; lastmod = git log on all 4\n    only ours: x";
+        assert_eq!(
+            table_cell("zola-a", line, Path::new("/w/target/corpus")),
+            "zola        4 URLs equal; lastmod = git log on all 4"
+        );
+    }
 }
