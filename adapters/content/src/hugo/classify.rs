@@ -12,7 +12,9 @@ use crate::{Error, ExclusionReason, FrontMatter, Site, overrides_of};
 use sitemap_source::overrides::Overrides;
 
 use super::config::HugoConfig;
-use super::front_matter::{build_excludes, date_of, get_str, hugo_bool, normalise};
+use super::front_matter::{
+    build_excludes, date_of, get_str, hugo_bool, hugo_draft, hugo_terms, normalise,
+};
 use super::urls::{lang_prefix, page_path, ugly_for};
 
 pub(super) const MARKDOWN: [&str; 4] = ["md", "markdown", "mdown", "mkd"];
@@ -139,7 +141,7 @@ pub(super) fn classify(
     };
     let mut published = true;
     let mut exclusion = None;
-    if hugo_bool(&fm, "draft") && !cfg.build_drafts {
+    if hugo_draft(&fm) && !cfg.build_drafts {
         published = false;
         exclusion = Some(ExclusionReason::Draft);
     } else if !cfg.build_future
@@ -205,15 +207,12 @@ pub(super) fn classify(
     // A section's or home page's own terms count too.
     if counts_terms && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
-            match file.fm.get(taxonomy) {
-                Some(Value::Array(values)) => file.terms.extend(
-                    values
+            if let Some(value) = file.fm.get(taxonomy) {
+                file.terms.extend(
+                    hugo_terms(value)
                         .iter()
-                        .filter_map(Value::as_str)
                         .map(|v| (t, hugo_make_path(v, cfg.lower))),
-                ),
-                Some(Value::String(v)) => file.terms.push((t, hugo_make_path(v, cfg.lower))),
-                _ => {}
+                );
             }
         }
     }
