@@ -76,6 +76,7 @@ use sitemap_source::images::{FrontImage, front_matter_images};
 use sitemap_source::overrides::Overrides;
 
 pub use crate::error::Error;
+pub use crate::hugo::LastmodOrder;
 pub use crate::site_sitemap::SiteSitemap;
 pub use sitemap_source::front_matter::FrontMatter;
 
@@ -242,6 +243,15 @@ impl Site {
         match flavor {
             Flavor::Zola => zola::open(root, config_path, options),
             Flavor::Hugo => hugo::open(root, config_path, options),
+        }
+    }
+
+    /// The lastmod order the site configures (Hugo's `[frontmatter]
+    /// lastmod`), which the scan takes as its default precedence.
+    pub fn lastmod_order(&self) -> Option<&LastmodOrder> {
+        match &self.rules {
+            Rules::Hugo(cfg) => cfg.lastmod_order.as_ref(),
+            Rules::Zola(_) => None,
         }
     }
 

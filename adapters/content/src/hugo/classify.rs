@@ -13,7 +13,8 @@ use sitemap_source::overrides::Overrides;
 
 use super::config::HugoConfig;
 use super::front_matter::{
-    build_excludes, date_of, get_str, hugo_bool, hugo_draft, hugo_terms, normalise,
+    apply_lastmod_order, build_excludes, date_of, get_str, hugo_bool, hugo_draft, hugo_terms,
+    normalise,
 };
 use super::urls::{lang_prefix, page_path, ugly_for};
 
@@ -226,7 +227,13 @@ pub(super) fn classify(
         file.listed = Some(
             page_path(site, cfg, &file, &lang_prefix, &ugly_for)
                 .and_then(|path| make_loc(&site.base_url, &path, &file.path))
-                .and_then(|loc| Ok((loc, overrides_of(site, &file.path, &file.fm)?)))
+                .and_then(|loc| {
+                    let mut overrides = overrides_of(site, &file.path, &file.fm)?;
+                    if let Some(order) = &cfg.lastmod_order {
+                        apply_lastmod_order(&mut overrides, &file.fm, base_name(&file), order);
+                    }
+                    Ok((loc, overrides))
+                })
                 .map_err(Box::new),
         );
         match crate::images_of(site, &file.path, &file.fm, file.images.take().as_ref()) {
@@ -253,4 +260,13 @@ pub(super) fn is_taxonomy_dir(cfg: &HugoConfig, lang: &str, dir: &[String]) -> b
             .iter()
             .any(|t| t.eq_ignore_ascii_case(d))
     })
+}
+
+/// The name Hugo's `:filename` reads a date from (`ContentBaseName`): a
+/// leaf bundle's folder, else the file's name without extension.
+pub(super) fn base_name(file: &File) -> &str {
+    match (file.is_leaf(), file.dir.last()) {
+        (true, Some(folder)) => folder,
+        _ => &file.name,
+    }
 }

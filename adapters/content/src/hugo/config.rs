@@ -36,6 +36,8 @@ pub(crate) struct HugoConfig {
     /// `markup.goldmark.renderer.unsafe`: raw HTML in Markdown is
     /// rendered (else Goldmark drops it).
     pub(crate) raw_html: bool,
+    /// `[frontmatter] lastmod`, when the site configures it.
+    pub(crate) lastmod_order: Option<super::lastmod_order::LastmodOrder>,
 }
 
 /// Each configuration file read, with what it sets (under its top-level
@@ -319,6 +321,7 @@ pub(crate) fn open(
             .try_fold(&value, |v, k| v.get(*k))
             .and_then(Value::as_bool)
             .unwrap_or(false),
+        lastmod_order: super::lastmod_order::from_config(map),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,

@@ -8,7 +8,11 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::FrontMatter;
+use sitemap_core::Lastmod;
 use sitemap_source::front_matter::Format;
+use sitemap_source::overrides::Overrides;
+
+use super::lastmod_order::LastmodOrder;
 
 pub(super) fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
     fm.get(key).and_then(Value::as_str)
@@ -290,4 +294,39 @@ fn sitemap_priority(fm: &FrontMatter) -> Option<Value> {
         Value::String(s) => s.trim().parse::<f64>().ok().map(Value::from),
         _ => None,
     }
+}
+
+/// A page's `lastmod` and `date` places read as the site's
+/// `[frontmatter] lastmod` order says (see [`LastmodOrder`]): the first
+/// key of each run whose value Hugo reads as a date. `base_name`: the
+/// name `:filename` reads a date from (a bundle's folder, else the file
+/// name without extension).
+pub(super) fn apply_lastmod_order(
+    overrides: &mut Overrides,
+    fm: &FrontMatter,
+    base_name: &str,
+    order: &LastmodOrder,
+) {
+    let read = |keys: &[String]| keys.iter().find_map(|k| order_date(fm, k, base_name));
+    overrides.lastmod = read(&order.first);
+    overrides.date = read(&order.second);
+}
+
+fn order_date(fm: &FrontMatter, key: &str, base_name: &str) -> Option<Lastmod> {
+    if key == ":filename" {
+        // Hugo's `dateAndSlugFromBaseFilename`: the first ten characters.
+        let head = base_name.get(..10)?;
+        let t = crate::hugo_dates::parse(&Value::String(head.to_owned()))?;
+        return sitemap_source::overrides::parse_date(head)
+            .ok()
+            .or_else(|| sitemap_source::overrides::parse_date(&t.to_string()).ok());
+    }
+    let value = date_value(fm, key)?;
+    let t = crate::hugo_dates::parse(value)?;
+    // As written where both read it (a date stays a date), else Hugo's
+    // instant.
+    value
+        .as_str()
+        .and_then(|s| sitemap_source::overrides::parse_date(s).ok())
+        .or_else(|| sitemap_source::overrides::parse_date(&t.to_string()).ok())
 }

@@ -26,8 +26,10 @@ mod bundles;
 mod classify;
 mod config;
 mod front_matter;
+mod lastmod_order;
 mod scan;
 mod urls;
 
 pub(crate) use config::{HugoConfig, open};
+pub use lastmod_order::LastmodOrder;
 pub(crate) use scan::scan;
