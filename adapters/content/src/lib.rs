@@ -30,7 +30,8 @@
 //!
 //! Lastmod, overrides and filters are not applied here: that is the shared
 //! source layer's job, fed with each page's front matter. The site's own
-//! sitemap defaults (Hugo's `[sitemap]`, [`SiteSitemap`]) are read, not
+//! sitemap defaults (Hugo's `[sitemap]`, [`SiteSitemap`]) and lastmod
+//! order (Hugo's `[frontmatter] lastmod`, [`LastmodOrder`]) are read, not
 //! applied: the caller layers them under its own settings.
 //!
 //! ```

@@ -20,7 +20,10 @@
 //! nearest section of the page's language; a page's `url` is joined as
 //! Go's `path.Join` does. What Hugo refuses is refused: a `url` with
 //! `http://`/`https://` (every such file reported) and
-//! `disableKinds = ["taxonomy"]` without `ignoreErrors`.
+//! `disableKinds = ["taxonomy"]` without `ignoreErrors`. Values of
+//! another type are converted as `spf13/cast` converts them
+//! (`front_matter`); a site's `[frontmatter] lastmod` order is read by
+//! `lastmod_order`; a list page whose own file is dated keeps its date.
 
 mod bundles;
 mod classify;
