@@ -460,8 +460,6 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             .copied()
             .flatten();
         terms_of_branch(src, lang, &mut lists);
-        lists.sort_unstable();
-        lists.dedup();
         scan.pages[index as usize].member_of = lists;
     }
     for (&lang, &index) in &home_index {
