@@ -13,8 +13,8 @@ use sitemap_source::overrides::Overrides;
 
 use super::config::HugoConfig;
 use super::front_matter::{
-    apply_lastmod_order, build_excludes, date_of, get_str, hugo_bool, hugo_draft, hugo_terms,
-    normalise,
+    apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
+    hugo_terms, normalise,
 };
 use super::urls::{lang_prefix, page_path, ugly_for};
 
@@ -64,6 +64,9 @@ pub(super) struct File {
     /// A regular page's images, front matter's included, read before
     /// its front matter is freed.
     pub(super) page_images: Option<Box<crate::SourceImages>>,
+    /// The date Hugo's `:filename` handler gives the page, when the
+    /// site's `date` order reaches it (see [`filename_dates`]).
+    pub(super) filename_date: Option<jiff::civil::Date>,
 }
 
 impl File {
@@ -190,7 +193,17 @@ pub(super) fn classify(
         refused: None,
         images: found.images,
         page_images: None,
+        filename_date: None,
     };
+    if let Some(dates) = &cfg.filename_dates {
+        let (slug, date) = filename_dates(&file.fm, base_name(&file), dates);
+        if let Some(slug) = slug.filter(|s| !s.is_empty()) {
+            file.fm
+                .data_mut()
+                .insert("slug".to_owned(), Value::String(slug));
+        }
+        file.filename_date = date;
+    }
     // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
     if let Some(url) = get_str(&file.fm, "url")

@@ -38,6 +38,9 @@ pub(crate) struct HugoConfig {
     pub(crate) raw_html: bool,
     /// `[frontmatter] lastmod`, when the site configures it.
     pub(crate) lastmod_order: Option<super::lastmod_order::LastmodOrder>,
+    /// The date orders, when one names `:filename` (slugs and dates
+    /// from file names).
+    pub(super) filename_dates: Option<super::lastmod_order::FilenameDates>,
 }
 
 /// Each configuration file read, with what it sets (under its top-level
@@ -322,6 +325,7 @@ pub(crate) fn open(
             .and_then(Value::as_bool)
             .unwrap_or(false),
         lastmod_order: super::lastmod_order::from_config(map),
+        filename_dates: super::lastmod_order::filename_dates(map),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,

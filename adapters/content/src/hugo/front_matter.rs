@@ -12,7 +12,7 @@ use sitemap_core::Lastmod;
 use sitemap_source::front_matter::Format;
 use sitemap_source::overrides::Overrides;
 
-use super::lastmod_order::LastmodOrder;
+use super::lastmod_order::{FilenameDates, LastmodOrder};
 
 pub(super) fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
     fm.get(key).and_then(Value::as_str)
@@ -329,4 +329,48 @@ fn order_date(fm: &FrontMatter, key: &str, base_name: &str) -> Option<Lastmod> {
         .as_str()
         .and_then(|s| sitemap_source::overrides::parse_date(s).ok())
         .or_else(|| sitemap_source::overrides::parse_date(&t.to_string()).ok())
+}
+
+/// What Hugo's `:filename` handler gives a page, when an order reaches
+/// it (each order stops at its first handler that finds a date) and the
+/// file name starts with a date: the rest of the name as its slug
+/// (`2024-05-01-hello` is `hello`, trimmed of spaces, `-` and `_`; `None`
+/// when the front matter has a `slug`), and, from the `date` order, its
+/// date.
+pub(super) fn filename_dates(
+    fm: &FrontMatter,
+    base_name: &str,
+    dates: &FilenameDates,
+) -> (Option<String>, Option<jiff::civil::Date>) {
+    let (mut slug, mut date) = (None, None);
+    for (i, order) in dates.orders.iter().enumerate() {
+        for id in order {
+            let found = match id.as_str() {
+                ":filename" => {
+                    let Some((civil, _)) = base_name.get(..10).and_then(|head| {
+                        crate::hugo_dates::parse_civil(&Value::String(head.to_owned()))
+                    }) else {
+                        continue;
+                    };
+                    if fm.get("slug").is_none() {
+                        slug = Some(base_name[10..].trim_matches([' ', '-', '_']).to_owned());
+                    }
+                    if i == 0 {
+                        date = Some(civil.date());
+                    }
+                    true
+                }
+                // A tracked file has a commit date when Hugo reads git.
+                ":git" => dates.git_info,
+                ":filemodtime" => true,
+                key => date_value(fm, key)
+                    .and_then(crate::hugo_dates::parse)
+                    .is_some(),
+            };
+            if found {
+                break;
+            }
+        }
+    }
+    (slug, date)
 }

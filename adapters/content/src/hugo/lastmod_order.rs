@@ -11,6 +11,10 @@
 //! after it the second (a third run of keys joins the second), `:git` is
 //! git's *author* date (Hugo's `GitInfo.AuthorDate`), `:fileModTime` the
 //! file's mtime where it is true.
+//!
+//! A site that names `:filename` in any of its four date orders
+//! ([`FilenameDates`]) also changes URLs: where Hugo's handler runs and a
+//! file name starts with a date, the rest of the name is the slug.
 
 use serde_json::{Map, Value};
 use sitemap_source::lastmod::LastmodSource;
@@ -36,6 +40,97 @@ impl LastmodOrder {
 
 const DEFAULT: [&str; 4] = [":git", "lastmod", "date", "publishdate"];
 
+/// Hugo's own orders of the other three dates: `date`, `publishDate`,
+/// `expiryDate`.
+const OTHER_DEFAULTS: [(&str, &[&str]); 3] = [
+    ("date", &["date", "publishdate", "lastmod"]),
+    ("publishdate", &["publishdate", "date"]),
+    ("expirydate", &["expirydate"]),
+];
+
+/// A configured order as Hugo expands it: `cast.ToStringSlice` (a list's
+/// items as text, one text split at white space), lowercased,
+/// `:default` replaced by `default`, each key followed by its aliases,
+/// repeats dropped.
+fn expand(list: &Value, default: &[&str]) -> Vec<String> {
+    let named: Vec<String> = match list {
+        Value::Array(items) => items
+            .iter()
+            .filter_map(|v| match v {
+                Value::String(s) => Some(s.to_lowercase()),
+                Value::Number(n) => Some(n.to_string()),
+                Value::Bool(b) => Some(b.to_string()),
+                _ => None,
+            })
+            .collect(),
+        Value::String(s) => s.split_whitespace().map(str::to_lowercase).collect(),
+        _ => Vec::new(),
+    };
+    let mut expanded: Vec<String> = Vec::new();
+    for name in named {
+        let names: Vec<String> = if name == ":default" {
+            default.iter().map(|s| (*s).to_owned()).collect()
+        } else {
+            vec![name]
+        };
+        for name in names {
+            let more = aliases(&name);
+            for n in std::iter::once(name.as_str()).chain(more.iter().copied()) {
+                if !expanded.iter().any(|e| e == n) {
+                    expanded.push(n.to_owned());
+                }
+            }
+        }
+    }
+    expanded
+}
+
+/// The four date orders of a site that names `:filename` in one of
+/// them: where Hugo's handler for it runs and finds a date at the start
+/// of a file name, the rest of the name is the page's slug (unless its
+/// front matter has one), and in the `date` order the date is the page's
+/// date (`:year` of a permalink).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FilenameDates {
+    /// `date`, `lastmod`, `publishDate`, `expiryDate`, expanded.
+    pub(crate) orders: [Vec<String>; 4],
+    /// `enableGitInfo`: a `:git` before `:filename` then finds a date.
+    pub(crate) git_info: bool,
+}
+
+/// The site's orders when one of them names `:filename`, else `None`.
+pub(crate) fn filename_dates(map: &Map<String, Value>) -> Option<FilenameDates> {
+    let table = map.get("frontmatter")?.as_object()?;
+    let configured = |name: &str| {
+        table
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    };
+    let order = |name: &str, default: &[&str]| match configured(name) {
+        Some(list) => expand(list, default),
+        None => expand(
+            &Value::Array(default.iter().map(|d| Value::from(*d)).collect()),
+            default,
+        ),
+    };
+    let [(_, date), (_, publish), (_, expiry)] = OTHER_DEFAULTS;
+    let orders = [
+        order("date", date),
+        order("lastmod", &DEFAULT),
+        order("publishdate", publish),
+        order("expirydate", expiry),
+    ];
+    if !orders.iter().flatten().any(|n| n == ":filename") {
+        return None;
+    }
+    let git_info = map
+        .get("enablegitinfo")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    Some(FilenameDates { orders, git_info })
+}
+
 fn aliases(key: &str) -> &'static [&'static str] {
     match key {
         "lastmod" => &["modified"],
@@ -53,37 +148,7 @@ pub(crate) fn from_config(map: &Map<String, Value>) -> Option<LastmodOrder> {
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("lastmod"))
         .map(|(_, v)| v)?;
-    // `cast.ToStringSlice`: a list's items as text, one text split at
-    // white space.
-    let named: Vec<String> = match list {
-        Value::Array(items) => items
-            .iter()
-            .filter_map(|v| match v {
-                Value::String(s) => Some(s.to_lowercase()),
-                Value::Number(n) => Some(n.to_string()),
-                Value::Bool(b) => Some(b.to_string()),
-                _ => None,
-            })
-            .collect(),
-        Value::String(s) => s.split_whitespace().map(str::to_lowercase).collect(),
-        _ => Vec::new(),
-    };
-    let mut expanded: Vec<String> = Vec::new();
-    for name in named {
-        let names: Vec<String> = if name == ":default" {
-            DEFAULT.iter().map(|s| (*s).to_owned()).collect()
-        } else {
-            vec![name]
-        };
-        for name in names {
-            let more = aliases(&name);
-            for n in std::iter::once(name.as_str()).chain(more.iter().copied()) {
-                if !expanded.iter().any(|e| e == n) {
-                    expanded.push(n.to_owned());
-                }
-            }
-        }
-    }
+    let expanded = expand(list, &DEFAULT);
     let mut order = LastmodOrder {
         precedence: Vec::new(),
         first: Vec::new(),
