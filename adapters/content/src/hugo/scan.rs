@@ -118,7 +118,13 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             let reason = (0..own).find_map(|n| dead.get(&(f.lang.clone(), f.dir[..n].to_vec())));
             if let Some(reason) = reason {
                 f.published = false;
-                f.terms.clear();
+                // A nested `_index`'s own terms outlive its unpublished
+                // ancestor: Hugo 0.111.3 lists `/tags/t/` for
+                // `a/b/_index.md` with `tags: [t]` under a draft
+                // `a/_index.md`, though not the terms of `a`'s pages.
+                if !f.is_branch() {
+                    f.terms.clear();
+                }
                 f.exclusion = Some(*reason);
             }
         }
