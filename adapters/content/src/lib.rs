@@ -251,7 +251,7 @@ impl Site {
     /// lastmod`), which the scan takes as its default precedence.
     pub fn lastmod_order(&self) -> Option<&LastmodOrder> {
         match &self.rules {
-            Rules::Hugo(cfg) => cfg.lastmod_order.as_ref(),
+            Rules::Hugo(cfg) => cfg.lastmod_order.as_deref(),
             Rules::Zola(_) => None,
         }
     }

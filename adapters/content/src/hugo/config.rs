@@ -37,10 +37,10 @@ pub(crate) struct HugoConfig {
     /// rendered (else Goldmark drops it).
     pub(crate) raw_html: bool,
     /// `[frontmatter] lastmod`, when the site configures it.
-    pub(crate) lastmod_order: Option<super::lastmod_order::LastmodOrder>,
+    pub(crate) lastmod_order: Option<Box<super::lastmod_order::LastmodOrder>>,
     /// The date orders, when one names `:filename` (slugs and dates
     /// from file names).
-    pub(super) filename_dates: Option<super::lastmod_order::FilenameDates>,
+    pub(super) filename_dates: Option<Box<super::lastmod_order::FilenameDates>>,
 }
 
 /// Each configuration file read, with what it sets (under its top-level
@@ -324,8 +324,8 @@ pub(crate) fn open(
             .try_fold(&value, |v, k| v.get(*k))
             .and_then(Value::as_bool)
             .unwrap_or(false),
-        lastmod_order: super::lastmod_order::from_config(map),
-        filename_dates: super::lastmod_order::filename_dates(map),
+        lastmod_order: super::lastmod_order::from_config(map).map(Box::new),
+        filename_dates: super::lastmod_order::filename_dates(map).map(Box::new),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,
