@@ -84,6 +84,9 @@ const NAMES: &[&str] = &[
     "Ünïcødé",
     "comma,name",
     "paren(s)",
+    "2024-05-01-dated",
+    "2023-12-31_under score",
+    "2022-02-02",
 ];
 const TITLES: &[&str] = &[
     "Hello, World!",
@@ -447,6 +450,18 @@ impl Generator for Hugo {
                 .map(|_| format!("\"{}\"", pick(rng, &kinds)))
                 .collect();
             let _ = writeln!(config, "disableKinds = [{}]", chosen.join(", "));
+        }
+        // A site's own date orders: `:filename` takes a slug and a date
+        // from a file name that starts with one (the last names below).
+        if rng.u8(..6) == 0 {
+            let orders = [
+                "date = [\":filename\", \":default\"]",
+                "lastmod = [\":filename\", \":default\"]",
+                "publishDate = [\"publishDate\", \":filename\"]",
+                "date = [\"date\", \":fileModTime\", \":filename\"]",
+                "lastMod = [\"lastmod\", \":git\"]",
+            ];
+            let _ = writeln!(config, "[frontmatter]\n  {}", pick(rng, &orders));
         }
         let permalink_sections: Vec<&str> = if rng.u8(..4) == 0 {
             let patterns = [

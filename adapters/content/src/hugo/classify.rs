@@ -14,7 +14,7 @@ use sitemap_source::overrides::Overrides;
 use super::config::HugoConfig;
 use super::front_matter::{
     apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
-    hugo_terms, normalise,
+    hugo_terms, normalise, order_instant,
 };
 use super::urls::{lang_prefix, page_path, ugly_for};
 
@@ -143,19 +143,28 @@ pub(super) fn classify(
         }
         None => FrontMatter::default(),
     };
+    // Hugo's `ContentBaseName`, for `:filename`: a leaf bundle's folder.
+    let base = match found.rel.len() {
+        n if name == "index" && n > 1 => found.rel[n - 2].as_str(),
+        _ => name.as_str(),
+    };
+    let publish_date = match &cfg.date_orders {
+        Some(o) => order_instant(&fm, base, &o.orders[2], o.git_info),
+        None => date_of(&fm, &["publishdate", "pubdate", "published", "date"]),
+    };
+    let expiry_date = match &cfg.date_orders {
+        Some(o) => order_instant(&fm, base, &o.orders[3], o.git_info),
+        None => date_of(&fm, &["expirydate", "unpublishdate"]),
+    };
     let mut published = true;
     let mut exclusion = None;
     if hugo_draft(&fm) && !cfg.build_drafts {
         published = false;
         exclusion = Some(ExclusionReason::Draft);
-    } else if !cfg.build_future
-        && date_of(&fm, &["publishdate", "pubdate", "published", "date"]).is_some_and(|d| d > now)
-    {
+    } else if !cfg.build_future && publish_date.is_some_and(|d| d > now) {
         published = false;
         exclusion = Some(ExclusionReason::Future);
-    } else if !cfg.build_expired
-        && date_of(&fm, &["expirydate", "unpublishdate"]).is_some_and(|d| d <= now)
-    {
+    } else if !cfg.build_expired && expiry_date.is_some_and(|d| d <= now) {
         published = false;
         exclusion = Some(ExclusionReason::Expired);
     } else if name == "index" && hugo_bool(&fm, "headless") {
@@ -195,7 +204,7 @@ pub(super) fn classify(
         page_images: None,
         filename_date: None,
     };
-    if let Some(dates) = &cfg.filename_dates {
+    if let Some(dates) = &cfg.date_orders {
         let (slug, date) = filename_dates(&file.fm, base_name(&file), dates);
         if let Some(slug) = slug.filter(|s| !s.is_empty()) {
             file.fm

@@ -40,7 +40,7 @@ pub(crate) struct HugoConfig {
     pub(crate) lastmod_order: Option<Box<super::lastmod_order::LastmodOrder>>,
     /// The date orders, when one names `:filename` (slugs and dates
     /// from file names).
-    pub(super) filename_dates: Option<Box<super::lastmod_order::FilenameDates>>,
+    pub(super) date_orders: Option<Box<super::lastmod_order::DateOrders>>,
 }
 
 /// Each configuration file read, with what it sets (under its top-level
@@ -325,7 +325,7 @@ pub(crate) fn open(
             .and_then(Value::as_bool)
             .unwrap_or(false),
         lastmod_order: super::lastmod_order::from_config(map).map(Box::new),
-        filename_dates: super::lastmod_order::filename_dates(map).map(Box::new),
+        date_orders: super::lastmod_order::date_orders(map).map(Box::new),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,

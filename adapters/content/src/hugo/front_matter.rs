@@ -12,7 +12,7 @@ use sitemap_core::Lastmod;
 use sitemap_source::front_matter::Format;
 use sitemap_source::overrides::Overrides;
 
-use super::lastmod_order::{FilenameDates, LastmodOrder};
+use super::lastmod_order::{DateOrders, LastmodOrder};
 
 pub(super) fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
     fm.get(key).and_then(Value::as_str)
@@ -340,7 +340,7 @@ fn order_date(fm: &FrontMatter, key: &str, base_name: &str) -> Option<Lastmod> {
 pub(super) fn filename_dates(
     fm: &FrontMatter,
     base_name: &str,
-    dates: &FilenameDates,
+    dates: &DateOrders,
 ) -> (Option<String>, Option<jiff::civil::Date>) {
     let (mut slug, mut date) = (None, None);
     for (i, order) in dates.orders.iter().enumerate() {
@@ -373,4 +373,25 @@ pub(super) fn filename_dates(
         }
     }
     (slug, date)
+}
+
+/// The instant an order (`publishDate`, `expiryDate`) gives a page: its
+/// first key with a date Hugo reads, or `:filename`'s; `:git` (with git
+/// info) and `:fileModTime` give a time already past, which is all the
+/// future and expired checks ask of them.
+pub(super) fn order_instant(
+    fm: &FrontMatter,
+    base_name: &str,
+    order: &[String],
+    git_info: bool,
+) -> Option<jiff::Timestamp> {
+    order.iter().find_map(|id| match id.as_str() {
+        ":filename" => base_name
+            .get(..10)
+            .and_then(|head| crate::hugo_dates::parse(&Value::String(head.to_owned()))),
+        ":git" if git_info => Some(jiff::Timestamp::UNIX_EPOCH),
+        ":git" => None,
+        ":filemodtime" => Some(jiff::Timestamp::UNIX_EPOCH),
+        key => date_value(fm, key).and_then(crate::hugo_dates::parse),
+    })
 }

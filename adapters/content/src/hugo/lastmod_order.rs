@@ -13,7 +13,7 @@
 //! file's mtime where it is true.
 //!
 //! A site that names `:filename` in any of its four date orders
-//! ([`FilenameDates`]) also changes URLs: where Hugo's handler runs and a
+//! ([`DateOrders`]) also changes URLs: where Hugo's handler runs and a
 //! file name starts with a date, the rest of the name is the slug.
 
 use serde_json::{Map, Value};
@@ -85,21 +85,22 @@ fn expand(list: &Value, default: &[&str]) -> Vec<String> {
     expanded
 }
 
-/// The four date orders of a site that names `:filename` in one of
-/// them: where Hugo's handler for it runs and finds a date at the start
-/// of a file name, the rest of the name is the page's slug (unless its
-/// front matter has one), and in the `date` order the date is the page's
-/// date (`:year` of a permalink).
+/// The four date orders of a site that configures any of them. They
+/// decide which pages are future or expired (`publishDate` may not read
+/// `date` at all), and where one reaches `:filename` and finds a date at
+/// the start of a file name, the rest of the name is the page's slug
+/// (unless its front matter has one), and in the `date` order the date
+/// is the page's date (`:year` of a permalink).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct FilenameDates {
+pub(crate) struct DateOrders {
     /// `date`, `lastmod`, `publishDate`, `expiryDate`, expanded.
     pub(crate) orders: [Vec<String>; 4],
     /// `enableGitInfo`: a `:git` before `:filename` then finds a date.
     pub(crate) git_info: bool,
 }
 
-/// The site's orders when one of them names `:filename`, else `None`.
-pub(crate) fn filename_dates(map: &Map<String, Value>) -> Option<FilenameDates> {
+/// The site's orders when its `[frontmatter]` sets any, else `None`.
+pub(crate) fn date_orders(map: &Map<String, Value>) -> Option<DateOrders> {
     let table = map.get("frontmatter")?.as_object()?;
     let configured = |name: &str| {
         table
@@ -121,14 +122,17 @@ pub(crate) fn filename_dates(map: &Map<String, Value>) -> Option<FilenameDates> 
         order("publishdate", publish),
         order("expirydate", expiry),
     ];
-    if !orders.iter().flatten().any(|n| n == ":filename") {
+    if !["date", "lastmod", "publishdate", "expirydate"]
+        .iter()
+        .any(|name| configured(name).is_some())
+    {
         return None;
     }
     let git_info = map
         .get("enablegitinfo")
         .and_then(Value::as_bool)
         .unwrap_or(false);
-    Some(FilenameDates { orders, git_info })
+    Some(DateOrders { orders, git_info })
 }
 
 fn aliases(key: &str) -> &'static [&'static str] {
