@@ -167,3 +167,121 @@ mod tests {
         assert_eq!(dated_filename("hello"), None);
     }
 }
+
+/// The type a key of Zola's `PageFrontMatter`/`SectionFrontMatter` has.
+#[derive(Clone, Copy)]
+pub(super) enum Kind {
+    Str,
+    Uint,
+    Bool,
+    StrList,
+    Table,
+}
+
+/// The typed keys of a page's front matter not checked elsewhere
+/// (`slug`, `path`, dates and taxonomies are).
+pub(super) const PAGE_TYPES: &[(&str, Kind)] = &[
+    ("title", Kind::Str),
+    ("description", Kind::Str),
+    ("template", Kind::Str),
+    ("weight", Kind::Uint),
+    ("authors", Kind::StrList),
+    ("aliases", Kind::StrList),
+    ("in_search_index", Kind::Bool),
+    ("extra", Kind::Table),
+];
+
+/// The same for a section's.
+pub(super) const SECTION_TYPES: &[(&str, Kind)] = &[
+    ("title", Kind::Str),
+    ("description", Kind::Str),
+    ("template", Kind::Str),
+    ("page_template", Kind::Str),
+    ("redirect_to", Kind::Str),
+    ("weight", Kind::Uint),
+    ("paginate_by", Kind::Uint),
+    ("paginate_reversed", Kind::Bool),
+    ("in_search_index", Kind::Bool),
+    ("generate_feeds", Kind::Bool),
+    ("aliases", Kind::StrList),
+    ("extra", Kind::Table),
+];
+
+/// Refuses a value of another type, as Zola 0.22.1's serde does (it
+/// refuses the whole site): `title = 2`, `weight = "3"`, `aliases =
+/// "/x/"`. In YAML (serde_yaml 0.9) a plain number or boolean is read as
+/// text where text is expected (`title: 2`, `slug: 1` build): then a copy
+/// with that text is returned, so every reader sees what Zola sees.
+pub(super) fn check_types(
+    fm: &FrontMatter,
+    path: &Path,
+    types: &[(&str, Kind)],
+) -> Result<Option<FrontMatter>, Error> {
+    let yaml = fm.format == Some(sitemap_source::front_matter::Format::Yaml);
+    let scalar_text = |v: &Value| match v {
+        Value::Number(n) => Some(Value::String(n.to_string())),
+        Value::Bool(b) => Some(Value::String(b.to_string())),
+        _ => None,
+    };
+    let mut rewritten: Vec<(&str, Value)> = Vec::new();
+    for &(key, kind) in types
+        .iter()
+        .chain(&[("slug", Kind::Str), ("path", Kind::Str)])
+    {
+        let Some(value) = fm.data().get(key) else {
+            continue;
+        };
+        let ok = match (kind, value) {
+            (_, Value::Null) => yaml,
+            (Kind::Str, Value::String(_)) => true,
+            (Kind::Str, Value::Number(_) | Value::Bool(_)) if yaml => {
+                rewritten.extend(scalar_text(value).map(|t| (key, t)));
+                true
+            }
+            (Kind::Uint, Value::Number(n)) => n.as_u64().is_some(),
+            (Kind::Bool, Value::Bool(_)) => true,
+            (Kind::StrList, Value::Array(items)) => {
+                let texts: Option<Vec<Value>> = items
+                    .iter()
+                    .map(|i| match i {
+                        Value::String(_) => Some(i.clone()),
+                        _ if yaml => scalar_text(i),
+                        _ => None,
+                    })
+                    .collect();
+                match texts {
+                    Some(texts) if texts != *items => {
+                        rewritten.push((key, Value::Array(texts)));
+                        true
+                    }
+                    Some(_) => true,
+                    None => false,
+                }
+            }
+            (Kind::Table, Value::Object(_)) => true,
+            _ => false,
+        };
+        if !ok {
+            let want = match kind {
+                Kind::Str => "a string",
+                Kind::Uint => "a whole number from 0",
+                Kind::Bool => "true or false",
+                Kind::StrList => "a list of strings",
+                Kind::Table => "a table",
+            };
+            return Err(fm_err(
+                path,
+                fm.line_of(key),
+                format!("`{key}` must be {want}, found {value} (Zola refuses the site)"),
+            ));
+        }
+    }
+    if rewritten.is_empty() {
+        return Ok(None);
+    }
+    let mut copy = fm.clone();
+    for (key, value) in rewritten {
+        copy.data_mut().insert(key.to_owned(), value);
+    }
+    Ok(Some(copy))
+}

@@ -13,7 +13,9 @@ use crate::walk::Found;
 use crate::{Error, Excluded, ExclusionReason, Site, overrides_of};
 
 use super::config::ZolaConfig;
-use super::front_matter::{dated_filename, fm_bool, fm_err, fm_str, missing_front_matter};
+use super::front_matter::{
+    PAGE_TYPES, check_types, dated_filename, fm_bool, fm_err, fm_str, missing_front_matter,
+};
 
 #[derive(Debug)]
 pub(super) struct Page {
@@ -63,6 +65,8 @@ pub(super) fn read_page(
     let Some(fm) = &found.front_matter else {
         return Err(missing_front_matter(&found.path));
     };
+    let typed = check_types(fm, &found.path, PAGE_TYPES)?;
+    let fm = typed.as_ref().unwrap_or(fm);
     let p = &found.path;
     let line = fm.fence_line().unwrap_or(1);
     let file_name = found.rel.last().map_or("", String::as_str);

@@ -15,7 +15,9 @@ use crate::{
 };
 
 use super::config::ZolaConfig;
-use super::front_matter::{SECTION_KEYS, fm_bool, fm_err, fm_str, missing_front_matter};
+use super::front_matter::{
+    SECTION_KEYS, SECTION_TYPES, check_types, fm_bool, fm_err, fm_str, missing_front_matter,
+};
 use super::page::{Page, Terms, read_page};
 use super::refuse::{refuse_index_beside_section, refuse_path_collisions};
 
@@ -116,6 +118,14 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
             ));
             continue;
         }
+        let typed = match check_types(fm, p, SECTION_TYPES) {
+            Ok(typed) => typed,
+            Err(e) => {
+                section_errors.push((p.clone(), e));
+                continue;
+            }
+        };
+        let fm = typed.as_ref().unwrap_or(fm);
         if fm_bool(fm, "draft", false, p)? && !site.options.include_drafts {
             draft_dirs.insert(dir.to_vec());
             scan.excluded.push(Excluded {
