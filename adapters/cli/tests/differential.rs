@@ -19,7 +19,11 @@ fn cases() -> Vec<PathBuf> {
     for generator in std::fs::read_dir(&root).expect("tests/data/differential") {
         let generator = generator.unwrap().path();
         for case in std::fs::read_dir(&generator).unwrap() {
-            cases.push(case.unwrap().path());
+            // Beside the cases: the scripts that record them.
+            let case = case.unwrap().path();
+            if case.is_dir() {
+                cases.push(case);
+            }
         }
     }
     cases.sort();
@@ -151,4 +155,123 @@ fn every_case_lists_what_the_real_generator_lists() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A case with `expected-lastmod.txt` (`loc`, `lastmod`, tab-separated,
+/// from the tool's sitemap): the site is copied to a temporary folder,
+/// made a git repository when the case has `commits.txt` (one commit a
+/// line: author date, committer date, the files it adds), and scanned
+/// with the default settings, so list pages, git dates and the site's
+/// own lastmod order are what is compared.
+#[test]
+fn lastmod_cases_give_what_the_real_generator_writes() {
+    let mut checked = 0;
+    for case in cases() {
+        let Ok(text) = std::fs::read_to_string(case.join("expected-lastmod.txt")) else {
+            continue;
+        };
+        let mut expected: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(|l| match l.split_once('\t') {
+                Some((loc, lastmod)) => format!("{}\t{}", decoded(loc), instant(lastmod)),
+                None => format!("{}\t-", decoded(l)),
+            })
+            .collect();
+        expected.sort();
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        copy_tree(&case.join("site"), &site);
+        if let Ok(commits) = std::fs::read_to_string(case.join("commits.txt")) {
+            make_history(&site, &commits);
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
+            .arg("scan")
+            .arg(&site)
+            .args(["--dry-run", "--quiet", "--base-url", BASE_URL])
+            .output()
+            .expect("run sitemap");
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            case.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut ours: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let mut fields = line.split('\t');
+                let loc = decoded(fields.next().unwrap());
+                let lastmod = fields
+                    .find_map(|f| f.strip_prefix("lastmod="))
+                    .map_or_else(|| "-".to_owned(), instant);
+                format!("{loc}\t{lastmod}")
+            })
+            .collect();
+        ours.sort();
+        assert_eq!(ours, expected, "{}", case.display());
+        checked += 1;
+    }
+    assert!(checked > 0, "no case has expected-lastmod.txt");
+}
+
+/// A lastmod as one spelling of its instant: Hugo writes
+/// `2024-03-01T00:00:00+00:00` where we write the date as given
+/// (`2024-03-01`) or git's `Z`; the cases keep to UTC.
+fn instant(lastmod: &str) -> String {
+    let full = if lastmod.len() == 10 {
+        format!("{lastmod}T00:00:00+00:00")
+    } else {
+        lastmod.to_owned()
+    };
+    full.replace('Z', "+00:00")
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Commits the files of each line of `commits.txt` (`AUTHOR_DATE
+/// COMMITTER_DATE FILE…`, `#` lines skipped) with those dates.
+fn make_history(site: &Path, commits: &str) {
+    let git = |args: &[&str], dates: Option<(&str, &str)>| {
+        let mut cmd = Command::new("git");
+        cmd.current_dir(site)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+            .args(args)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1");
+        if let Some((author, committer)) = dates {
+            cmd.env("GIT_AUTHOR_DATE", author)
+                .env("GIT_COMMITTER_DATE", committer);
+        }
+        let out = cmd.output().expect("run git");
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    git(&["init", "-q"], None);
+    for line in commits
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut fields = line.split_whitespace();
+        let (author, committer) = (fields.next().unwrap(), fields.next().unwrap());
+        let mut add = vec!["add", "--"];
+        add.extend(fields);
+        git(&add, None);
+        git(&["commit", "-q", "-m", "change"], Some((author, committer)));
+    }
 }

@@ -57,10 +57,10 @@ pub(crate) fn parse(value: &Value) -> Option<Timestamp> {
 pub(crate) fn parse_civil(value: &Value) -> Option<(DateTime, Offset)> {
     match value {
         Value::String(s) => LAYOUTS.iter().find_map(|layout| parse_layout(layout, s)),
-        // Seconds since 1970 (Go's `time.Unix`, in UTC here).
+        // Seconds since 1970 (Go's `time.Unix`, in UTC here); a real
+        // number is no date to `cast.ToTimeE` (`lastmod: 1.7e9`).
         Value::Number(n) => n
             .as_i64()
-            .or_else(|| n.as_f64().map(|f| f as i64))
             .and_then(|s| Timestamp::from_second(s).ok())
             .map(|t| (Offset::UTC.to_datetime(t), Offset::UTC)),
         _ => None,

@@ -32,7 +32,8 @@
 //!
 //! Lastmod, overrides and filters are not applied here: that is the shared
 //! source layer's job, fed with each page's front matter. The site's own
-//! sitemap defaults (Hugo's `[sitemap]`, [`SiteSitemap`]) are read, not
+//! sitemap defaults (Hugo's `[sitemap]`, [`SiteSitemap`]) and lastmod
+//! order (Hugo's `[frontmatter] lastmod`, [`LastmodOrder`]) are read, not
 //! applied: the caller layers them under its own settings.
 //!
 //! ```
@@ -80,6 +81,7 @@ use sitemap_source::overrides::Overrides;
 pub use crate::error::Error;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
+pub use crate::hugo::LastmodOrder;
 pub use crate::site_sitemap::SiteSitemap;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
@@ -248,6 +250,15 @@ impl Site {
         match flavor {
             Flavor::Zola => zola::open(root, config_path, options),
             Flavor::Hugo => hugo::open(root, config_path, options),
+        }
+    }
+
+    /// The lastmod order the site configures (Hugo's `[frontmatter]
+    /// lastmod`), which the scan takes as its default precedence.
+    pub fn lastmod_order(&self) -> Option<&LastmodOrder> {
+        match &self.rules {
+            Rules::Hugo(cfg) => cfg.lastmod_order.as_deref(),
+            Rules::Zola(_) => None,
         }
     }
 

@@ -468,3 +468,52 @@ fn zola_yaml_slug_is_the_scalar_as_written() {
         ]
     );
 }
+
+/// Zola 0.22.1 refuses a TOML value of another type in a typed key of a
+/// page or section (`zola build`: "Failed to build the site"); we read
+/// them and listed the site. Each refused with its file and line.
+#[test]
+fn zola_value_of_another_type_is_an_error() {
+    let cases = [
+        (
+            "a.md",
+            "+++\ntitle = 2\n+++\n",
+            "<site>/content/a.md:2: `title` must be a string, found 2 (Zola refuses the site)",
+        ),
+        (
+            "a.md",
+            "+++\nweight = \"3\"\n+++\n",
+            "<site>/content/a.md:2: `weight` must be a whole number, 0 or more, found \"3\" (Zola refuses the site)",
+        ),
+        (
+            "a.md",
+            "+++\nweight = -1\n+++\n",
+            "<site>/content/a.md:2: `weight` must be a whole number, 0 or more, found -1 (Zola refuses the site)",
+        ),
+        (
+            "a.md",
+            "+++\naliases = \"/x/\"\n+++\n",
+            "<site>/content/a.md:2: `aliases` must be an array of strings, found \"/x/\" (Zola refuses the site)",
+        ),
+        (
+            "a.md",
+            "---\naliases: /x/\n---\n",
+            "<site>/content/a.md:2: `aliases` must be an array of strings, found \"/x/\" (Zola refuses the site)",
+        ),
+        (
+            "a.md",
+            "+++\n\nextra = 1\n+++\n",
+            "<site>/content/a.md:3: `extra` must be a table, found 1 (Zola refuses the site)",
+        ),
+        (
+            "_index.md",
+            "+++\npaginate_by = \"2\"\n+++\n",
+            "<site>/content/_index.md:2: `paginate_by` must be a whole number, 0 or more, found \"2\" (Zola refuses the site)",
+        ),
+    ];
+    for (file, text, want) in cases {
+        let dir = site_with("base_url = \"https://example.org\"\n", &[(file, text)]);
+        let (_, got) = scan_err(&dir);
+        assert_eq!(got, want, "{text}");
+    }
+}

@@ -68,7 +68,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     let (output, images) = content_output(
         &site,
         &scan,
-        options.config.clone(),
+        site_config(&site, options),
         bundles,
         ledger,
         rules.as_ref(),
@@ -265,8 +265,32 @@ pub(crate) fn content_output(
     if let Some((ledger, fingerprints)) = ledger {
         ledger.apply(&mut output.urls, fingerprints);
     }
-    roll_up_lastmod(&mut output.urls, &scan.pages);
+    let own_first = site.flavor == sitemap_content::Flavor::Hugo;
+    roll_up_lastmod(&mut output.urls, &scan.pages, own_first);
     Ok((output, counts))
+}
+
+/// The source settings for this site: a lastmod order the site
+/// configures (Hugo's `[frontmatter] lastmod`) is the default precedence,
+/// under the `lastmod` key of every skin, with `:git` read as the
+/// author's date as Hugo reads it (unless `git.date` says otherwise).
+fn site_config(site: &sitemap_content::Site, options: &ScanOptions<'_>) -> SourceConfig {
+    use sitemap_source::lastmod::{GitDate, LastmodSource};
+    let s = &options.resolved.settings;
+    let mut config = options.config.clone();
+    if let Some(order) = site.lastmod_order()
+        && s.lastmod.is_none()
+    {
+        let git_allowed = options.config.lastmod.contains(&LastmodSource::Git);
+        config.lastmod = order.precedence.clone();
+        if !git_allowed {
+            config.lastmod.retain(|l| *l != LastmodSource::Git);
+        }
+        if order.uses_git() && s.git.date.is_none() {
+            config.git.date = GitDate::Author;
+        }
+    }
+    config
 }
 
 /// The configuration files a site's [`Site::open`](sitemap_content::Site::open)
@@ -303,8 +327,12 @@ fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
 /// content file of its own counts only its members, never the
 /// configuration file's date. Only members in the sitemap count: a page
 /// left out has no lastmod here. The same rule as `sitemap scan`.
-/// `urls` is sorted by `loc`.
-fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage]) {
+/// With `own_first` (Hugo), a list page whose own file gives it a
+/// lastmod keeps that one, as Hugo 0.111.3 does (its sections take their
+/// pages' dates only when their own are all zero; with `enableGitInfo`
+/// every `_index` file has its own): only list pages without one take
+/// their members'. `urls` is sorted by `loc`.
+fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage], own_first: bool) {
     use sitemap_content::PageKind;
     // Each page's URL index, by merging the pages sorted by loc with the
     // sorted URLs: no URL text is hashed or copied, which on a site of
@@ -350,6 +378,7 @@ fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage]) {
             rolled[u as usize] = Some(own);
         }
     }
+    let dated_by_own: Vec<bool> = rolled.iter().map(|r| matches!(r, Some(Some(_)))).collect();
     // Members count with their own lastmod, not their rolled one: each
     // names every list above it, so nothing is counted twice over.
     for (page, &u) in pages.iter().zip(&url_of) {
@@ -365,6 +394,7 @@ fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage]) {
             let l = url_of[list as usize];
             if l != NONE
                 && l != u
+                && !(own_first && dated_by_own[l as usize])
                 && let Some(best) = &mut rolled[l as usize]
             {
                 newest(best, own);

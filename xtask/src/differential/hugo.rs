@@ -86,6 +86,9 @@ const NAMES: &[&str] = &[
     "Ünïcødé",
     "comma,name",
     "paren(s)",
+    "2024-05-01-dated",
+    "2023-12-31_under score",
+    "2022-02-02",
 ];
 const TITLES: &[&str] = &[
     "Hello, World!",
@@ -243,7 +246,12 @@ fn front_matter(
 ) -> Vec<(String, Val)> {
     let mut f: Vec<(String, Val)> = Vec::new();
     if rng.u8(..5) != 0 {
-        f.push((key(rng, "title"), Val::Str(pick(rng, TITLES).to_owned())));
+        let title = if rng.u8(..6) == 0 {
+            not_text(rng)
+        } else {
+            Val::Str(pick(rng, TITLES).to_owned())
+        };
+        f.push((key(rng, "title"), title));
     }
     // Pages under a permalink pattern with `:year` mostly have a date
     // (Hugo uses year 1 without one).
@@ -266,7 +274,12 @@ fn front_matter(
         f.push((key(rng, "draft"), draft(rng)));
     }
     if !branch && rng.u8(..4) == 0 {
-        f.push((key(rng, "slug"), Val::Str(pick(rng, SLUGS).to_owned())));
+        let slug = if rng.u8(..5) == 0 {
+            not_text(rng)
+        } else {
+            Val::Str(pick(rng, SLUGS).to_owned())
+        };
+        f.push((key(rng, "slug"), slug));
     }
     if rng.u8(..14) == 0 {
         f.push((key(rng, "url"), Val::Str(pick(rng, URLS).to_owned())));
@@ -330,11 +343,18 @@ fn front_matter(
             f.push(("omitFromSitemap".to_owned(), Val::Bool(true)));
         }
     }
-    if !branch {
+    // A section's or home page's `_index` may name terms too (rarely).
+    if !branch || rng.u8(..6) == 0 {
         for t in &site.taxonomies {
             if rng.u8(..3) == 0 {
                 let terms: Vec<Val> = (0..rng.usize(1..4))
-                    .map(|_| Val::Str(pick(rng, TERMS).to_owned()))
+                    .map(|_| {
+                        if rng.u8(..6) == 0 {
+                            not_text(rng)
+                        } else {
+                            Val::Str(pick(rng, TERMS).to_owned())
+                        }
+                    })
                     .collect();
                 let v = if terms.len() == 1 && rng.bool() {
                     terms[0].clone()
@@ -434,6 +454,23 @@ impl Generator for Hugo {
         }
         if rng.u8(..4) == 0 {
             top.extend(hugo_config::disable_kinds(rng));
+        }
+        // A site's own date orders: `:filename` takes a slug and a date
+        // from a file name that starts with one (the last names below).
+        if rng.u8(..6) == 0 {
+            let orders: [(&str, &[&str]); 5] = [
+                ("date", &[":filename", ":default"]),
+                ("lastmod", &[":filename", ":default"]),
+                ("publishDate", &["publishDate", ":filename"]),
+                ("date", &["date", ":fileModTime", ":filename"]),
+                ("lastMod", &["lastmod", ":git"]),
+            ];
+            let (key, order) = orders[rng.usize(..orders.len())];
+            let order = order.iter().map(|o| Val::Str((*o).to_owned())).collect();
+            tables.push((
+                "frontmatter".to_owned(),
+                vec![(key.to_owned(), Val::List(order))],
+            ));
         }
         let permalink_sections: Vec<&str> = if rng.u8(..4) == 0 {
             let patterns = [
@@ -683,5 +720,16 @@ impl Generator for Hugo {
             bail!("hugo: {}", String::from_utf8_lossy(&status.stderr));
         }
         Ok(())
+    }
+}
+
+/// A number or boolean where Hugo expects text (`slug: 1`, `tags: [7]`),
+/// which it converts with `cast.ToString`.
+fn not_text(rng: &mut fastrand::Rng) -> Val {
+    match rng.u8(..4) {
+        0 => Val::Int(rng.i64(0..30)),
+        1 => Val::Bool(rng.bool()),
+        2 => Val::Raw(["2.5".to_owned(), "2.5".to_owned(), "2.5".to_owned()]),
+        _ => Val::Int(-rng.i64(1..5)),
     }
 }

@@ -12,7 +12,10 @@ use crate::{Error, ExclusionReason, FrontMatter, Site, overrides_of};
 use sitemap_source::overrides::Overrides;
 
 use super::config::HugoConfig;
-use super::front_matter::{build_excludes, date_of, get_str, hugo_bool, normalise};
+use super::front_matter::{
+    apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
+    hugo_terms, normalise, order_instant,
+};
 use super::urls::{lang_prefix, page_path, ugly_for};
 
 pub(super) const MARKDOWN: [&str; 4] = ["md", "markdown", "mdown", "mkd"];
@@ -61,6 +64,9 @@ pub(super) struct File {
     /// A regular page's images, front matter's included, read before
     /// its front matter is freed.
     pub(super) page_images: Option<Box<crate::SourceImages>>,
+    /// The date Hugo's `:filename` handler gives the page, when the
+    /// site's `date` order reaches it (see [`filename_dates`]).
+    pub(super) filename_date: Option<jiff::civil::Date>,
 }
 
 impl File {
@@ -140,19 +146,28 @@ pub(super) fn classify(
         }
         None => FrontMatter::default(),
     };
+    // Hugo's `ContentBaseName`, for `:filename`: a leaf bundle's folder.
+    let base = match found.rel.len() {
+        n if name == "index" && n > 1 => found.rel[n - 2].as_str(),
+        _ => name.as_str(),
+    };
+    let publish_date = match &cfg.date_orders {
+        Some(o) => order_instant(&fm, base, &o.orders[2], o.git_info),
+        None => date_of(&fm, &["publishdate", "pubdate", "published", "date"]),
+    };
+    let expiry_date = match &cfg.date_orders {
+        Some(o) => order_instant(&fm, base, &o.orders[3], o.git_info),
+        None => date_of(&fm, &["expirydate", "unpublishdate"]),
+    };
     let mut published = true;
     let mut exclusion = None;
-    if hugo_bool(&fm, "draft") && !cfg.build_drafts {
+    if hugo_draft(&fm) && !cfg.build_drafts {
         published = false;
         exclusion = Some(ExclusionReason::Draft);
-    } else if !cfg.build_future
-        && date_of(&fm, &["publishdate", "pubdate", "published", "date"]).is_some_and(|d| d > now)
-    {
+    } else if !cfg.build_future && publish_date.is_some_and(|d| d > now) {
         published = false;
         exclusion = Some(ExclusionReason::Future);
-    } else if !cfg.build_expired
-        && date_of(&fm, &["expirydate", "unpublishdate"]).is_some_and(|d| d <= now)
-    {
+    } else if !cfg.build_expired && expiry_date.is_some_and(|d| d <= now) {
         published = false;
         exclusion = Some(ExclusionReason::Expired);
     } else if name == "index" && hugo_bool(&fm, "headless") {
@@ -200,7 +215,17 @@ pub(super) fn classify(
         refused: None,
         images: found.images,
         page_images: None,
+        filename_date: None,
     };
+    if let Some(dates) = &cfg.date_orders {
+        let (slug, date) = filename_dates(&file.fm, base_name(&file), dates);
+        if let Some(slug) = slug.filter(|s| !s.is_empty()) {
+            file.fm
+                .data_mut()
+                .insert("slug".to_owned(), Value::String(slug));
+        }
+        file.filename_date = date;
+    }
     // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
     if let Some(url) = get_str(&file.fm, "url")
@@ -218,15 +243,12 @@ pub(super) fn classify(
     // A section's or home page's own terms count too.
     if counts_terms && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
-            match file.fm.get(taxonomy) {
-                Some(Value::Array(values)) => file.terms.extend(
-                    values
+            if let Some(value) = file.fm.get(taxonomy) {
+                file.terms.extend(
+                    hugo_terms(value)
                         .iter()
-                        .filter_map(Value::as_str)
                         .map(|v| (t, hugo_make_path(v, cfg.lower))),
-                ),
-                Some(Value::String(v)) => file.terms.push((t, hugo_make_path(v, cfg.lower))),
-                _ => {}
+                );
             }
         }
     }
@@ -237,7 +259,13 @@ pub(super) fn classify(
         file.listed = Some(
             page_path(site, cfg, &file, &lang_prefix, &ugly_for)
                 .and_then(|path| make_loc(&site.base_url, &path, &file.path))
-                .and_then(|loc| Ok((loc, overrides_of(site, &file.path, &file.fm)?)))
+                .and_then(|loc| {
+                    let mut overrides = overrides_of(site, &file.path, &file.fm)?;
+                    if let Some(order) = &cfg.lastmod_order {
+                        apply_lastmod_order(&mut overrides, &file.fm, base_name(&file), order);
+                    }
+                    Ok((loc, overrides))
+                })
                 .map_err(Box::new),
         );
         match crate::images_of(site, &file.path, &file.fm, file.images.take().as_ref()) {
@@ -264,4 +292,13 @@ pub(super) fn is_taxonomy_dir(cfg: &HugoConfig, lang: &str, dir: &[String]) -> b
             .iter()
             .any(|t| t.eq_ignore_ascii_case(d))
     })
+}
+
+/// The name Hugo's `:filename` reads a date from (`ContentBaseName`): a
+/// leaf bundle's folder, else the file's name without extension.
+pub(super) fn base_name(file: &File) -> &str {
+    match (file.is_leaf(), file.dir.last()) {
+        (true, Some(folder)) => folder,
+        _ => &file.name,
+    }
 }

@@ -43,6 +43,11 @@ pub(crate) struct HugoConfig {
     /// `markup.goldmark.renderer.unsafe`: raw HTML in Markdown is
     /// rendered (else Goldmark drops it).
     pub(crate) raw_html: bool,
+    /// `[frontmatter] lastmod`, when the site configures it.
+    pub(crate) lastmod_order: Option<Box<super::lastmod_order::LastmodOrder>>,
+    /// The date orders, when one names `:filename` (slugs and dates
+    /// from file names).
+    pub(super) date_orders: Option<Box<super::lastmod_order::DateOrders>>,
 }
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
@@ -331,6 +336,8 @@ pub(crate) fn open(
             .try_fold(&value, |v, k| v.get(*k))
             .and_then(Value::as_bool)
             .unwrap_or(false),
+        lastmod_order: super::lastmod_order::from_config(map).map(Box::new),
+        date_orders: super::lastmod_order::date_orders(map).map(Box::new),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,

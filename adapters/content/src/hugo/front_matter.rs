@@ -1,12 +1,18 @@
 //! Front matter values as Hugo 0.111.3 reads them: its booleans
-//! (`cast.ToBool`), `_build` options and dates, and the rewrite that
-//! hands the shared overrides reader values it takes.
+//! (`cast.ToBool`), text (`cast.ToString`: `slug: 1` is the slug `1`),
+//! term lists, `_build` options and dates, and the rewrite that hands
+//! the shared overrides reader values it takes.
 
 use std::path::Path;
 
 use serde_json::Value;
 
 use crate::FrontMatter;
+use sitemap_core::Lastmod;
+use sitemap_source::front_matter::Format;
+use sitemap_source::overrides::Overrides;
+
+use super::lastmod_order::{DateOrders, LastmodOrder};
 
 pub(super) fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
     fm.get(key).and_then(Value::as_str)
@@ -18,14 +24,94 @@ pub(super) fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
 /// TOML integer or any JSON number is no boolean to it: false). Anything
 /// else is false, not an error: Hugo builds the page.
 pub(super) fn hugo_bool(fm: &FrontMatter, key: &str) -> bool {
-    match fm.get(key) {
-        Some(Value::Bool(b)) => *b,
-        Some(Value::String(s)) => matches!(s.as_str(), "1" | "t" | "T" | "true" | "TRUE" | "True"),
-        Some(Value::Number(n)) => {
-            fm.format == Some(sitemap_source::front_matter::Format::Yaml)
-                && n.as_i64().is_some_and(|i| i != 0)
+    fm.get(key)
+        .and_then(|v| cast_to_bool(fm, v))
+        .unwrap_or(false)
+}
+
+/// `cast.ToBoolE`: `None` where it fails (then Hugo ignores `published`,
+/// and reads `false` for `draft`). A null is `false` without failing.
+fn cast_to_bool(fm: &FrontMatter, value: &Value) -> Option<bool> {
+    match value {
+        Value::Null => Some(false),
+        Value::Bool(b) => Some(*b),
+        Value::String(s) => match s.as_str() {
+            "1" | "t" | "T" | "true" | "TRUE" | "True" => Some(true),
+            "0" | "f" | "F" | "false" | "FALSE" | "False" => Some(false),
+            _ => None,
+        },
+        // Only go-yaml's `int` is cast; go-toml's `int64` and JSON's
+        // `float64` are not.
+        Value::Number(n) if fm.format == Some(Format::Yaml) => n.as_i64().map(|i| i != 0),
+        _ => None,
+    }
+}
+
+/// Whether Hugo 0.111.3 builds the page as a draft: `draft` when set,
+/// else the opposite of `published` when that reads as a boolean
+/// (`published: false` is a draft; `published: 2024-05-01` is a date).
+pub(super) fn hugo_draft(fm: &FrontMatter) -> bool {
+    if fm.get("draft").is_some() {
+        return hugo_bool(fm, "draft");
+    }
+    fm.get("published")
+        .and_then(|v| cast_to_bool(fm, v))
+        .is_some_and(|published| !published)
+}
+
+/// `cast.ToString` as Hugo applies it to `title`, `slug`, `url` and
+/// `translationKey`: a number as Go prints it (`1.5`, `1e3` as `1000`,
+/// `.inf` as `+Inf`), a boolean as `true`/`false`; a list, a table or a
+/// null as nothing (Hugo's empty string).
+pub(super) fn cast_to_string(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(n) => Some(match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.to_string(),
+            (_, Some(u), _) => u.to_string(),
+            (_, _, Some(f)) => go_float(f),
+            _ => n.to_string(),
+        }),
+        Value::Null | Value::Array(_) | Value::Object(_) => None,
+    }
+}
+
+/// Go's `strconv.FormatFloat(f, 'f', -1, 64)`: the shortest text that
+/// reads back as `f`, never with an exponent, which is what Rust's
+/// `Display` writes too, except for the infinities.
+fn go_float(f: f64) -> String {
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.to_owned();
+    }
+    f.to_string()
+}
+
+/// A taxonomy's terms as Hugo 0.111.3 reads them
+/// (`types.ToStringSlicePreserveString`): one text is one term, a number
+/// or boolean its text (`tags: 7`), a list each item's text; a table, or
+/// a list holding one, no term at all.
+pub(super) fn hugo_terms(value: &Value) -> Vec<String> {
+    match value {
+        Value::Array(items) => {
+            let texts: Option<Vec<String>> = items
+                .iter()
+                .map(|v| match v {
+                    Value::Null => Some(String::new()),
+                    other => cast_to_string(other),
+                })
+                .collect();
+            // An empty term names no page Hugo writes.
+            texts
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|t| !t.is_empty())
+                .collect()
         }
-        _ => false,
+        other => cast_to_string(other)
+            .filter(|t| !t.is_empty())
+            .into_iter()
+            .collect(),
     }
 }
 
@@ -71,8 +157,16 @@ pub(super) fn build_excludes(fm: &FrontMatter) -> bool {
 /// cannot read is skipped, as Hugo skips it).
 pub(super) fn date_of(fm: &FrontMatter, keys: &[&str]) -> Option<jiff::Timestamp> {
     keys.iter()
-        .filter_map(|k| fm.get(k))
+        .filter_map(|k| date_value(fm, k))
         .find_map(crate::hugo_dates::parse)
+}
+
+/// The value of a date key as Hugo's date reader gets it: a JSON number
+/// is Go's `float64`, which `cast.ToTimeE` does not read (a YAML or TOML
+/// integer is seconds since 1970).
+pub(super) fn date_value<'f>(fm: &'f FrontMatter, key: &str) -> Option<&'f Value> {
+    fm.get(key)
+        .filter(|v| !(fm.format == Some(Format::Json) && v.is_number()))
 }
 
 /// The date keys Hugo reads, and which the shared overrides reader reads.
@@ -94,15 +188,25 @@ pub(super) const DATE_KEYS: [&str; 9] = [
 /// removed with a warning, and a date in a form only Hugo reads
 /// rewritten as RFC 3339. Touches the map only when a value needs it.
 pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<crate::Warning>) {
-    let draft_odd = fm.get("draft").is_some_and(|v| !v.is_boolean());
+    let draft_odd = fm.get("draft").is_some_and(|v| !v.is_boolean())
+        || (fm.get("draft").is_none() && hugo_draft(fm));
     let build = ["build", "_build"].iter().any(|k| fm.get(k).is_some());
+    let texts = texts_to_cast(fm);
+    let priority = sitemap_priority(fm);
     let mut dates: Vec<(&str, Option<String>)> = Vec::new();
     for key in DATE_KEYS {
         let Some(value) = fm.get(key) else { continue };
         let ours = value
             .as_str()
             .is_some_and(|s| sitemap_source::overrides::parse_date(s).is_ok());
-        match crate::hugo_dates::parse(value) {
+        let read = date_value(fm, key).and_then(crate::hugo_dates::parse);
+        // `published: false` is a boolean to Hugo (see `hugo_draft`), and
+        // no date: dropped without a word.
+        if read.is_none() && key == "published" && cast_to_bool(fm, value).is_some() {
+            dates.push((key, None));
+            continue;
+        }
+        match read {
             // Hugo's instant and ours are the same where both read it,
             // except a date without a zone, which Hugo puts in UTC and
             // the shared parser keeps as a local date: kept as written.
@@ -122,15 +226,32 @@ pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<cr
             }
         }
     }
-    if !draft_odd && !build && dates.is_empty() {
+    if !draft_odd && !build && dates.is_empty() && texts.is_empty() && priority.is_none() {
         return;
     }
-    let draft = hugo_bool(fm, "draft");
+    let draft = hugo_draft(fm);
     let data = fm.data_mut();
+    if draft_odd && !data.keys().any(|k| k.eq_ignore_ascii_case("draft")) {
+        data.insert("draft".to_owned(), Value::Bool(draft));
+    }
     let keys: Vec<String> = data.keys().cloned().collect();
     for k in keys {
         let lower = k.to_lowercase();
-        if lower == "draft" && draft_odd {
+        if let Some((_, text)) = texts.iter().find(|(t, _)| *t == lower) {
+            match text {
+                Some(text) => data.insert(k, Value::String(text.clone())),
+                None => data.remove(&k),
+            };
+        } else if lower == "sitemap"
+            && let Some(p) = priority.clone()
+            && let Some(Value::Object(table)) = data.get_mut(&k)
+            && let Some(key) = table
+                .keys()
+                .find(|t| t.eq_ignore_ascii_case("priority"))
+                .cloned()
+        {
+            table.insert(key, p);
+        } else if lower == "draft" && draft_odd {
             data.insert(k, Value::Bool(draft));
         } else if lower == "build" || lower == "_build" {
             data.remove(&k);
@@ -141,4 +262,136 @@ pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<cr
             };
         }
     }
+}
+
+/// The text keys whose value Hugo casts to text and which are not text
+/// as written, with what Hugo makes of them (`None`: nothing). A `slug`
+/// loses its leading and trailing hyphens, as Hugo trims them.
+fn texts_to_cast(fm: &FrontMatter) -> Vec<(&'static str, Option<String>)> {
+    let mut out = Vec::new();
+    for key in ["title", "slug", "url", "translationkey"] {
+        let Some(value) = fm.get(key) else { continue };
+        let text = cast_to_string(value).map(|t| {
+            if key == "slug" {
+                t.trim_matches('-').to_owned()
+            } else {
+                t
+            }
+        });
+        if value.as_str() != text.as_deref() {
+            out.push((key, text.filter(|t| !t.is_empty())));
+        }
+    }
+    out
+}
+
+/// A `sitemap.priority` Hugo reads as a number (`cast.ToFloat64`) though
+/// it is not written as one: `true` is 1, `"0.7"` is 0.7. Other values are
+/// left to the shared reader, which refuses them.
+fn sitemap_priority(fm: &FrontMatter) -> Option<Value> {
+    match fm.get("sitemap.priority")? {
+        Value::Bool(b) => Some(Value::from(if *b { 1.0 } else { 0.0 })),
+        Value::String(s) => s.trim().parse::<f64>().ok().map(Value::from),
+        _ => None,
+    }
+}
+
+/// A page's `lastmod` and `date` places read as the site's
+/// `[frontmatter] lastmod` order says (see [`LastmodOrder`]): the first
+/// key of each run whose value Hugo reads as a date. `base_name`: the
+/// name `:filename` reads a date from (a bundle's folder, else the file
+/// name without extension).
+pub(super) fn apply_lastmod_order(
+    overrides: &mut Overrides,
+    fm: &FrontMatter,
+    base_name: &str,
+    order: &LastmodOrder,
+) {
+    let read = |keys: &[String]| keys.iter().find_map(|k| order_date(fm, k, base_name));
+    overrides.lastmod = read(&order.first);
+    overrides.date = read(&order.second);
+}
+
+fn order_date(fm: &FrontMatter, key: &str, base_name: &str) -> Option<Lastmod> {
+    if key == ":filename" {
+        // Hugo's `dateAndSlugFromBaseFilename`: the first ten characters.
+        let head = base_name.get(..10)?;
+        let t = crate::hugo_dates::parse(&Value::String(head.to_owned()))?;
+        return sitemap_source::overrides::parse_date(head)
+            .ok()
+            .or_else(|| sitemap_source::overrides::parse_date(&t.to_string()).ok());
+    }
+    let value = date_value(fm, key)?;
+    let t = crate::hugo_dates::parse(value)?;
+    // As written where both read it (a date stays a date), else Hugo's
+    // instant.
+    value
+        .as_str()
+        .and_then(|s| sitemap_source::overrides::parse_date(s).ok())
+        .or_else(|| sitemap_source::overrides::parse_date(&t.to_string()).ok())
+}
+
+/// What Hugo's `:filename` handler gives a page, when an order reaches
+/// it (each order stops at its first handler that finds a date) and the
+/// file name starts with a date: the rest of the name as its slug
+/// (`2024-05-01-hello` is `hello`, trimmed of spaces, `-` and `_`; `None`
+/// when the front matter has a `slug`), and, from the `date` order, its
+/// date.
+pub(super) fn filename_dates(
+    fm: &FrontMatter,
+    base_name: &str,
+    dates: &DateOrders,
+) -> (Option<String>, Option<jiff::civil::Date>) {
+    let (mut slug, mut date) = (None, None);
+    for (i, order) in dates.orders.iter().enumerate() {
+        for id in order {
+            let found = match id.as_str() {
+                ":filename" => {
+                    let Some((civil, _)) = base_name.get(..10).and_then(|head| {
+                        crate::hugo_dates::parse_civil(&Value::String(head.to_owned()))
+                    }) else {
+                        continue;
+                    };
+                    if fm.get("slug").is_none() {
+                        slug = Some(base_name[10..].trim_matches([' ', '-', '_']).to_owned());
+                    }
+                    if i == 0 {
+                        date = Some(civil.date());
+                    }
+                    true
+                }
+                // A tracked file has a commit date when Hugo reads git.
+                ":git" => dates.git_info,
+                ":filemodtime" => true,
+                key => date_value(fm, key)
+                    .and_then(crate::hugo_dates::parse)
+                    .is_some(),
+            };
+            if found {
+                break;
+            }
+        }
+    }
+    (slug, date)
+}
+
+/// The instant an order (`publishDate`, `expiryDate`) gives a page: its
+/// first key with a date Hugo reads, or `:filename`'s; `:git` (with git
+/// info) and `:fileModTime` give a time already past, which is all the
+/// future and expired checks ask of them.
+pub(super) fn order_instant(
+    fm: &FrontMatter,
+    base_name: &str,
+    order: &[String],
+    git_info: bool,
+) -> Option<jiff::Timestamp> {
+    order.iter().find_map(|id| match id.as_str() {
+        ":filename" => base_name
+            .get(..10)
+            .and_then(|head| crate::hugo_dates::parse(&Value::String(head.to_owned()))),
+        ":git" if git_info => Some(jiff::Timestamp::UNIX_EPOCH),
+        ":git" => None,
+        ":filemodtime" => Some(jiff::Timestamp::UNIX_EPOCH),
+        key => date_value(fm, key).and_then(crate::hugo_dates::parse),
+    })
 }

@@ -25,7 +25,10 @@
 //!
 //! The configuration comes from `config_files` (which files, merged how,
 //! a file name's language) and `config` (what the merged settings mean);
-//! `kinds` reads `disableKinds` with Hugo's names.
+//! `kinds` reads `disableKinds` with Hugo's names. Values of another
+//! type are converted as `spf13/cast` converts them (`front_matter`); a
+//! site's `[frontmatter]` date orders are read by `lastmod_order`; a list
+//! page whose own file is dated keeps its date.
 
 mod bundles;
 mod classify;
@@ -33,10 +36,12 @@ mod config;
 mod config_files;
 mod front_matter;
 mod kinds;
+mod lastmod_order;
 mod scan;
 mod urls;
 mod values;
 
 pub(crate) use config::{HugoConfig, open};
+pub use lastmod_order::LastmodOrder;
 pub(crate) use scan::scan;
 pub use values::hugo_front_matter_values;

@@ -142,7 +142,13 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
             let reason = (0..own).find_map(|n| dead.get(&(f.lang.clone(), f.dir[..n].to_vec())));
             if let Some(reason) = reason {
                 f.published = false;
-                f.terms.clear();
+                // A nested `_index`'s own terms outlive its unpublished
+                // ancestor: Hugo 0.111.3 lists `/tags/t/` for
+                // `a/b/_index.md` with `tags: [t]` under a draft
+                // `a/_index.md`, though not the terms of `a`'s pages.
+                if !f.is_branch() {
+                    f.terms.clear();
+                }
                 f.exclusion = Some(*reason);
             }
         }
@@ -454,9 +460,37 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         }
         out.extend(home_index.get(lang).copied());
     };
+    // A section or home page that names a term is one of its members
+    // too: Hugo 0.111.3 dates `/categories/x/` by the `_index.md` that
+    // says `categories: [x]`, with that file's own date (its dates are
+    // not yet rolled up from its pages when the terms are dated).
+    let terms_of_branch = |file: Option<usize>, lang: &str, lists: &mut Vec<u32>| {
+        let Some(f) = file.map(|i| &files[i]) else {
+            return;
+        };
+        let taxonomies = cfg.taxonomies(lang);
+        for (t, term) in &f.terms {
+            let taxo = taxonomies[*t].as_str();
+            lists.extend(term_index.get(&(lang, taxo, term.as_str())).copied());
+            lists.extend(taxonomy_index.get(&(lang, taxo)).copied());
+        }
+    };
     for (&(dir, lang), &index) in &section_index {
         let mut lists = Vec::new();
         lists_above(dir, lang, dir.len() - 1, &mut lists);
+        let src = sections
+            .get(&(dir.to_vec(), lang.to_owned()))
+            .copied()
+            .flatten();
+        terms_of_branch(src, lang, &mut lists);
+        scan.pages[index as usize].member_of = lists;
+    }
+    for (&lang, &index) in &home_index {
+        let src = files
+            .iter()
+            .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == lang);
+        let mut lists = Vec::new();
+        terms_of_branch(src, lang, &mut lists);
         scan.pages[index as usize].member_of = lists;
     }
     for &(pi, fi) in &listed_pages {
@@ -559,6 +593,14 @@ pub(super) fn push_node(
     if let Some(f) = file {
         cp.source = Some(f.path.clone());
         cp.overrides = overrides_of(site, &f.path, &f.fm)?;
+        if let Some(order) = site.lastmod_order() {
+            super::front_matter::apply_lastmod_order(
+                &mut cp.overrides,
+                &f.fm,
+                super::classify::base_name(f),
+                order,
+            );
+        }
         cp.images = images_of(site, &f.path, &f.fm, f.images.as_ref())?;
     }
     if site.languages.len() > 1 {

@@ -236,7 +236,13 @@ pub(super) fn expand_permalink(
     .iter()
     .filter_map(|k| f.fm.get(k))
     .find_map(crate::hugo_dates::parse_civil)
-    .map_or(jiff::civil::date(1, 1, 1), |(civil, _)| civil.date());
+    .map(|(civil, _)| civil.date());
+    // Set only when the `date` order reached `:filename` before any key
+    // with a date (see `classify`).
+    let date = f
+        .filename_date
+        .or(date)
+        .unwrap_or(jiff::civil::date(1, 1, 1));
     let title = get_str(&f.fm, "title").unwrap_or("");
     let mut out = String::new();
     let mut rest = pattern;
