@@ -61,15 +61,14 @@ pub fn hugo_front_matter_values(path: &Path) -> Result<Value, String> {
     let translation_key = text("translationkey");
     let mut terms = serde_json::Map::new();
     for taxonomy in TAXONOMIES {
-        let values: Vec<String> = match fm.get(taxonomy) {
-            Some(Value::Array(values)) => values
-                .iter()
-                .filter_map(Value::as_str)
-                .map(|v| hugo_make_path(v, true))
-                .collect(),
-            Some(Value::String(v)) => vec![hugo_make_path(v, true)],
-            _ => Vec::new(),
-        };
+        // The scan's own reading of a term list (`classify`).
+        let values: Vec<String> = fm
+            .get(taxonomy)
+            .map(super::front_matter::hugo_terms)
+            .unwrap_or_default()
+            .iter()
+            .map(|v| hugo_make_path(v, true))
+            .collect();
         terms.insert(taxonomy.to_owned(), json!(values));
     }
     let mut warnings = Vec::new();
