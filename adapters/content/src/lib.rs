@@ -79,9 +79,9 @@ use sitemap_source::images::{FrontImage, front_matter_images};
 use sitemap_source::overrides::Overrides;
 
 pub use crate::error::Error;
+pub use crate::hugo::LastmodOrder;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
-pub use crate::hugo::LastmodOrder;
 pub use crate::site_sitemap::SiteSitemap;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;

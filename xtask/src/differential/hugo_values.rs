@@ -100,6 +100,48 @@ fn write_val(out: &mut String, v: &Val, format: Format, indent: usize) {
     }
 }
 
+/// A top-level YAML value rewritten, now and then, in the shapes people
+/// write by hand and go-yaml v2 reads (found on real sites, refused by
+/// stricter parsers): a flow list across lines closed at column 0, a
+/// double-quoted string continued on a line at column 0 (the break
+/// folds to the one space it replaced), `\'` in double quotes.
+fn yaml_by_hand(rng: &mut fastrand::Rng, v: &Val, written: String) -> String {
+    match v {
+        Val::List(items)
+            if !items.is_empty()
+                && items
+                    .iter()
+                    .all(|i| !matches!(i, Val::List(_) | Val::Map(_)))
+                && rng.u8(..4) == 0 =>
+        {
+            let mut out = String::from("[\n");
+            for item in items {
+                out.push_str("    ");
+                write_val(&mut out, item, Format::Yaml, 0);
+                out.push_str(",\n");
+            }
+            out.push(']');
+            out
+        }
+        Val::Str(_) if written.starts_with('"') && rng.u8(..3) == 0 => {
+            let mut out = written;
+            if rng.bool() {
+                out = out.replace('\'', "\\'");
+            }
+            // Only a space alone: folding trims the spaces around a break.
+            let b = out.as_bytes();
+            let lone = (2..b.len().saturating_sub(2)).find(|&i| {
+                b[i] == b' ' && b[i - 1] != b' ' && b[i + 1] != b' ' && b[i - 1] != b'\\'
+            });
+            if let Some(i) = lone {
+                out.replace_range(i..=i, "\n");
+            }
+            out
+        }
+        _ => written,
+    }
+}
+
 /// A whole content file: front matter in `format`, then a body.
 pub(super) fn render(rng: &mut fastrand::Rng, fields: &[(String, Val)], format: Format) -> String {
     let mut out = String::new();
@@ -111,7 +153,9 @@ pub(super) fn render(rng: &mut fastrand::Rng, fields: &[(String, Val)], format: 
                 out.push_str(k);
                 out.push(':');
                 out.push_str(if rng.u8(..10) == 0 { "   " } else { " " });
-                write_val(&mut out, v, format, 0);
+                let mut value = String::new();
+                write_val(&mut value, v, format, 0);
+                out.push_str(&yaml_by_hand(rng, v, value));
                 out.push('\n');
                 if rng.u8(..15) == 0 {
                     out.push('\n');

@@ -167,7 +167,8 @@ fn check(fm: &mut FrontMatter, path: &Path, keys: &[(&str, Kind)]) -> Result<(),
 /// YAML 1.1's booleans that YAML 1.2 reads as text: what a Hugo or
 /// Jekyll user writes for `draft`, refused by Zola with a reason.
 const YAML_1_1_BOOLS: [&str; 16] = [
-    "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
+    "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off",
+    "OFF",
 ];
 
 /// The plain scalar written after `key:` on the 1-based `line` of `path`

@@ -135,6 +135,15 @@ pub(super) fn cause(key: &str, written: Option<&Value>, params: &Value) -> &'sta
     }
 }
 
+/// README ("A Hugo site's own lastmod order"), a deliberate difference:
+/// with no order of the site's, ours has no lastmod where Hugo's falls
+/// back to the page's `publishDate`.
+pub(super) fn lastmod_from_publish_date(hugo: &Value, ours: &Value) -> bool {
+    ours["lastmod"].as_str().unwrap_or("").is_empty()
+        && !ours["publishDate"].as_str().unwrap_or("").is_empty()
+        && same("publishDate", &hugo["lastmod"], &ours["publishDate"])
+}
+
 /// The cause of an acceptance difference, from our error message.
 pub(super) fn refusal_cause(message: &str) -> &'static str {
     if message.contains("YAML") {

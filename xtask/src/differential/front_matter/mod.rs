@@ -176,7 +176,12 @@ impl Tally {
                 let mut deliberate = true;
                 for key in differing {
                     let written = written_value(page, key);
-                    let cause = compare::cause(key, written, &page["params"]);
+                    let cause =
+                        if key == "lastmod" && compare::lastmod_from_publish_date(&theirs, ours) {
+                            "deliberate"
+                        } else {
+                            compare::cause(key, written, &page["params"])
+                        };
                     deliberate &= cause == "deliberate";
                     self.class(format!("`{key}` differs: {cause}"));
                     parts.push(format!(
