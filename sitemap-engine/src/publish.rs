@@ -64,7 +64,13 @@ impl Outputs {
                 ));
             }
         };
-        let (stem, format) = stem_and_format(resolved)?;
+        let (stem, format, name) = stem_and_format(resolved)?;
+        if let Some(owner) = crate::owned::owner_of(&name, &dir, resolved) {
+            return Err(resolved.value_error(
+                "filename",
+                format!("`{name}` is {owner}, never a sitemap's name"),
+            ));
+        }
         let limits = match s.limits.unwrap_or(LimitsName::Legacy) {
             LimitsName::Legacy => Limits::LEGACY,
             LimitsName::SitemapsOrg => Limits::SITEMAPS_ORG,
@@ -129,8 +135,9 @@ impl Outputs {
 }
 
 /// `filename` and `format` together: `sitemap.txt` means text unless
-/// `format` says otherwise, and a name must end as its format does.
-fn stem_and_format(resolved: &Resolved) -> Result<(String, Format), Error> {
+/// `format` says otherwise, and a name must end as its format does. The
+/// root file's name comes third.
+fn stem_and_format(resolved: &Resolved) -> Result<(String, Format, String), Error> {
     let s = &resolved.settings;
     let from_name = s.filename.as_deref().and_then(|f| {
         if f.ends_with(".txt") {
@@ -163,11 +170,12 @@ fn stem_and_format(resolved: &Resolved) -> Result<(String, Format), Error> {
             }
         },
     };
+    let name = format!("{stem}{ext}");
     let format = match format {
         FileFormat::Xml => Format::Xml,
         FileFormat::Txt => Format::Text,
     };
-    Ok((stem, format))
+    Ok((stem, format, name))
 }
 
 /// A sitemap set being written: entries go in one by one (streamed, so a

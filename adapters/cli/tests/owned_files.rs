@@ -1,0 +1,131 @@
+//! What a run writes never destroys a file it does not own: the
+//! sitemap's name is never a file the site or the tool owns.
+
+use std::fs;
+use std::path::Path;
+
+use crate::{sitemap, text};
+
+const ROBOTS: &str = "User-agent: *\nDisallow: /private/\n";
+
+/// A built HTML site with its own robots.txt, served at example.org.
+fn html_site(dir: &Path) {
+    fs::create_dir_all(dir.join("site")).unwrap();
+    fs::write(
+        dir.join("site/index.html"),
+        "<html><head><title>Home</title></head></html>",
+    )
+    .unwrap();
+    fs::write(dir.join("site/robots.txt"), ROBOTS).unwrap();
+}
+
+fn scan(dir: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    let mut args = vec![
+        "scan",
+        "--html",
+        "site",
+        "--base-url",
+        "https://example.org/",
+    ];
+    args.extend_from_slice(extra);
+    let out = sitemap(dir, &args);
+    (out.status.code(), text(&out.stderr, dir))
+}
+
+/// `--filename robots.txt` replaced the site's robots.txt with a URL list
+/// and exited 0.
+#[test]
+fn filename_robots_txt_is_refused_and_robots_txt_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    assert_eq!(
+        scan(dir.path(), &["--filename", "robots.txt", "--robots"]),
+        (
+            Some(2),
+            "error: `--filename`: `robots.txt` is the site's robots.txt, never a sitemap's name\n  hint: change --filename on the command line\n".to_owned()
+        )
+    );
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "filename = \"ROBOTS.txt\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        scan(dir.path(), &[]),
+        (
+            Some(1),
+            "error: sitemap.toml:1 `filename`: `ROBOTS.txt` is the site's robots.txt, never a sitemap's name\n  hint: change `filename` in sitemap.toml\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/robots.txt")).unwrap(),
+        ROBOTS
+    );
+    let written: Vec<String> = fs::read_dir(dir.path().join("site"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "index.html" && n != "robots.txt")
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
+}
+
+/// Every name the tool or the site owns, each with the reason it gives.
+#[test]
+fn filename_owned_by_the_site_or_the_tool_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "ledger = \"site/pages.txt\"\n[submit]\nkey = \"5d1a4c7e\"\n",
+    )
+    .unwrap();
+    let cases = [
+        ("llms.txt", "the site's llms.txt"),
+        ("index.xml", "a feed the generator writes (Hugo's RSS)"),
+        ("atom.xml", "a feed the generator writes (Zola's Atom feed)"),
+        ("rss.xml", "a feed the generator writes (Zola's RSS feed)"),
+        ("pages.txt", "the ledger (`ledger`)"),
+        ("5d1a4c7e.txt", "the IndexNow key file (`submit.key`)"),
+    ];
+    for (name, what) in cases {
+        assert_eq!(
+            scan(dir.path(), &["--filename", name]),
+            (
+                Some(2),
+                format!(
+                    "error: `--filename`: `{name}` is {what}, never a sitemap's name\n  hint: change --filename on the command line\n"
+                )
+            ),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        fs::read_dir(dir.path().join("site")).unwrap().count(),
+        2,
+        "nothing written"
+    );
+}
+
+/// The build.rs skin refuses it too: the check is in the engine's
+/// settings, not in the CLI.
+#[test]
+fn filename_robots_txt_is_refused_by_the_builder() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let err = sitemap_build::Sitemap::html(dir.path().join("site"), "https://example.org/")
+        .filename("robots.txt")
+        .write()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`.filename(..)`: `robots.txt` is the site's robots.txt, never a sitemap's name"
+    );
+    assert_eq!(
+        err.hint(),
+        Some("change the value passed to `.filename(..)`")
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/robots.txt")).unwrap(),
+        ROBOTS
+    );
+}
