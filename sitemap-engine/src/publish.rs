@@ -223,11 +223,20 @@ impl Publisher {
         let outputs = self.outputs;
         let mut staged: StagedSet = self.writer.stage()?;
         let mut files = Vec::new();
+        let mut warnings = Vec::new();
         if outputs.stylesheet {
-            files.push(staged.add_file(
-                sitemap_core::human::XSL_FILE_NAME,
-                sitemap_core::human::XSL.as_bytes(),
-            )?);
+            let path = outputs.dir.join(sitemap_core::human::XSL_FILE_NAME);
+            if foreign_stylesheet(&path) {
+                warnings.push(format!(
+                    "{} was not written by this tool, so it was left alone (the sitemap references it); remove it to get the toolkit's stylesheet",
+                    path.display()
+                ));
+            } else {
+                files.push(staged.add_file(
+                    sitemap_core::human::XSL_FILE_NAME,
+                    sitemap_core::human::XSL.as_bytes(),
+                )?);
+            }
         }
         if outputs.html_page {
             let title = human::fallback_title(&outputs.base_url);
@@ -243,7 +252,6 @@ impl Publisher {
             None
         };
         let set = staged.commit()?;
-        let mut warnings = Vec::new();
         if set.skipped_outside > 0 {
             warnings.push(format!(
                 "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
@@ -275,6 +283,20 @@ impl Publisher {
             warnings,
             ledger: None,
         })
+    }
+}
+
+/// Whether `path` holds a stylesheet someone else made: a run replaces
+/// only the regular file carrying [`sitemap_core::human::XSL_MARKER`]; a
+/// link, a folder or a file it cannot read is not its own either.
+fn foreign_stylesheet(path: &Path) -> bool {
+    // Every version of the stylesheet is far below this.
+    const MAX_XSL_BYTES: u64 = 1 << 20;
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Ok(meta) if meta.is_file() => sitemap_core::input::read_regular(path, MAX_XSL_BYTES)
+            .map_or(true, |bytes| !sitemap_core::human::is_own_xsl(&bytes)),
+        _ => true,
     }
 }
 

@@ -129,3 +129,51 @@ fn filename_robots_txt_is_refused_by_the_builder() {
         ROBOTS
     );
 }
+
+/// A hand-made sitemap.xsl was replaced by ours without a word, against
+/// the README's "a file the run did not write is left alone".
+#[test]
+fn hand_made_stylesheet_is_left_alone_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let mine = "<?xml version=\"1.0\"?>\n<!-- the site's own stylesheet -->\n";
+    fs::write(dir.path().join("site/sitemap.xsl"), mine).unwrap();
+    assert_eq!(
+        scan(dir.path(), &["--stylesheet"]),
+        (
+            Some(0),
+            "warning: site/sitemap.xsl was not written by this tool, so it was left alone (the sitemap references it); remove it to get the toolkit's stylesheet\nsitemap: 1 files read, 1 URLs, none excluded; wrote site/sitemap.xml\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/sitemap.xsl")).unwrap(),
+        mine
+    );
+    let xml = fs::read_to_string(dir.path().join("site/sitemap.xml")).unwrap();
+    assert!(
+        xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?xml-stylesheet type=\"text/xsl\" href=\"sitemap.xsl\"?>\n"),
+        "{xml}"
+    );
+}
+
+/// A stylesheet an earlier run wrote carries the marker, so it is ours
+/// and an upgrade replaces it.
+#[test]
+fn own_stylesheet_of_an_earlier_run_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let older = sitemap_core::human::XSL.replace("<table", "<table class=\"old\"");
+    assert_ne!(older, sitemap_core::human::XSL);
+    fs::write(dir.path().join("site/sitemap.xsl"), older).unwrap();
+    assert_eq!(
+        scan(dir.path(), &["--stylesheet"]),
+        (
+            Some(0),
+            "sitemap: 1 files read, 1 URLs, none excluded; wrote site/sitemap.xml, site/sitemap.xsl\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/sitemap.xsl")).unwrap(),
+        sitemap_core::human::XSL
+    );
+}
