@@ -261,6 +261,7 @@ impl Publisher {
         if robots.is_some() {
             warnings.extend(robots_below_root(&outputs.base_url, set.root().1));
         }
+        warnings.extend(other_sitemaps_in_robots(&outputs.dir, set.root().1));
         if let Some(first) = set.cut.first() {
             warnings.push(format!(
                 "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",
@@ -299,6 +300,48 @@ fn foreign_stylesheet(path: &Path) -> bool {
         _ => true,
     }
 }
+
+/// The sitemaps robots.txt names in this folder besides this run's root
+/// `root` that lie on disk: after a change of `filename` the earlier set
+/// stays published and listed. Nothing marks that set as ours (a
+/// hand-made second sitemap looks the same), so it is named, not removed;
+/// an index that lists `root` (`sitemap index`) is not a stale copy.
+fn other_sitemaps_in_robots(dir: &Path, root: &Loc) -> Vec<String> {
+    let robots = dir.join(sitemap_core::robots::ROBOTS_FILE_NAME);
+    let Ok(Some(text)) = sitemap_core::robots::read(&robots) else {
+        return Vec::new();
+    };
+    let Some((folder, _)) = root.as_str().rsplit_once('/') else {
+        return Vec::new();
+    };
+    let root_loc = format!("<loc>{}</loc>", quick_xml::escape::escape(root.as_str()));
+    let mut warnings = Vec::new();
+    for url in sitemap_core::robots::sitemap_urls(&text) {
+        let Some(name) = url.strip_prefix(folder).and_then(|n| n.strip_prefix('/')) else {
+            continue;
+        };
+        if url == root.as_str() || name.is_empty() || name.contains(['/', '?', '#', '%']) {
+            continue;
+        }
+        let path = dir.join(name);
+        if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let lists_root = sitemap_core::input::read_regular(&path, MAX_INDEX_BYTES)
+            .is_ok_and(|bytes| String::from_utf8_lossy(&bytes).contains(&root_loc));
+        if !lists_root {
+            warnings.push(format!(
+                "robots.txt also names {url}, which this run did not write ({}); if it is this sitemap under an earlier `filename`, delete it, its parts and that `Sitemap:` line",
+                path.display()
+            ));
+        }
+    }
+    warnings
+}
+
+/// An index over other sitemaps is read up to this size to see whether
+/// it lists this run's root (an index of 50,000 sitemaps is under 10 MB).
+const MAX_INDEX_BYTES: u64 = 16 << 20;
 
 /// The names this set had in other formats, so switching to gzip replaces
 /// robots.txt's old line instead of adding a second one.

@@ -177,3 +177,73 @@ fn own_stylesheet_of_an_earlier_run_is_replaced() {
         sitemap_core::human::XSL
     );
 }
+
+/// After `filename` changed, the old set stayed published and robots.txt
+/// kept both `Sitemap:` lines without a word. Nothing in the folder says
+/// the old set was this tool's (a hand-made second sitemap looks the
+/// same), so it is left alone and named, with what to do.
+#[test]
+fn renamed_sitemap_names_the_set_robots_txt_still_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    assert_eq!(scan(dir.path(), &["-q", "--robots"]).0, Some(0));
+    assert_eq!(
+        scan(dir.path(), &["--robots", "--filename", "map.xml"]),
+        (
+            Some(0),
+            "warning: robots.txt also names https://example.org/sitemap.xml, which this run did not write (site/sitemap.xml); if it is this sitemap under an earlier `filename`, delete it, its parts and that `Sitemap:` line\nsitemap: 1 files read, 1 URLs, none excluded; wrote site/map.xml and robots.txt\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/robots.txt")).unwrap(),
+        format!(
+            "{ROBOTS}Sitemap: https://example.org/sitemap.xml\nSitemap: https://example.org/map.xml\n"
+        )
+    );
+    assert!(dir.path().join("site/sitemap.xml").is_file());
+    // Once the user has acted, the run is quiet.
+    fs::remove_file(dir.path().join("site/sitemap.xml")).unwrap();
+    assert_eq!(
+        scan(dir.path(), &["--robots", "--filename", "map.xml"]),
+        (
+            Some(0),
+            "sitemap: 1 files read, 1 URLs, none excluded; wrote site/map.xml; robots.txt already up to date\n".to_owned()
+        )
+    );
+}
+
+/// An index robots.txt lists over this run's sitemap (`sitemap index`, as
+/// the README shows) is not an earlier name of it: no warning.
+#[test]
+fn index_over_this_sitemap_in_robots_txt_is_not_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    assert_eq!(scan(dir.path(), &["-q", "--robots"]).0, Some(0));
+    let out = sitemap(
+        dir.path(),
+        &[
+            "index",
+            "-q",
+            "--robots",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            "site",
+            "site/sitemap.xml",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    assert_eq!(
+        scan(dir.path(), &["--robots"]),
+        (
+            Some(0),
+            "sitemap: 1 files read, 1 URLs, none excluded; wrote site/sitemap.xml and robots.txt\n"
+                .to_owned()
+        )
+    );
+}
