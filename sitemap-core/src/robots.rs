@@ -137,6 +137,18 @@ fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// The URLs of every `Sitemap:` line of `robots`, as [`merge`] reads
+/// them (lossy where a URL is not UTF-8).
+pub fn sitemap_urls(robots: &[u8]) -> Vec<String> {
+    lines(robots)
+        .filter_map(|line| {
+            let line = line.strip_prefix(BOM).unwrap_or(line);
+            sitemap_value(line.trim_ascii_end())
+        })
+        .map(|url| String::from_utf8_lossy(url).into_owned())
+        .collect()
+}
+
 /// The URL of a `Sitemap:` line (field name in any case, a `#` comment
 /// after it dropped), as the validator reads it.
 pub(crate) fn sitemap_value(line: &[u8]) -> Option<&[u8]> {

@@ -154,7 +154,7 @@ pub const KEYS: &[Key] = &[
         name: "filename",
         example: r#""sitemap.xml""#,
         book_example: None,
-        doc: "The root file's name (default `sitemap.xml`, or `sitemap.txt`; Hugo: its `[sitemap] filename`); split sets name their files after it.",
+        doc: "The root file's name (default `sitemap.xml`, or `sitemap.txt`; Hugo: its `[sitemap] filename`); split sets name their files after it; never a file the site or the tool owns (robots.txt, llms.txt, a page, a feed, the stylesheet, the ledger, the key file).",
         scope: Scope::All,
     },
     Key {

@@ -15,7 +15,8 @@
 //!    their members' dates).
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
 //!    robots.txt, the stylesheet and `sitemap.html`, staged and published
-//!    as one unit; or a comparison with what is on disk
+//!    as one unit, never under a name the site or the tool owns
+//!    (module `owned`); or a comparison with what is on disk
 //!    ([`Scanned::check`], module `check`), or the entries as the write
 //!    would list them ([`Scan::listed`]). The ledger is written last,
 //!    only after the set is published.
@@ -53,6 +54,7 @@ mod error;
 pub mod human;
 pub mod keys;
 pub mod ledger;
+mod owned;
 pub mod publish;
 mod scan;
 pub mod settings;

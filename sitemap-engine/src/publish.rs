@@ -64,7 +64,13 @@ impl Outputs {
                 ));
             }
         };
-        let (stem, format) = stem_and_format(resolved)?;
+        let (stem, format, name) = stem_and_format(resolved)?;
+        if let Some(owner) = crate::owned::owner_of(&name, &dir, resolved) {
+            return Err(resolved.value_error(
+                "filename",
+                format!("`{name}` is {owner}, never a sitemap's name"),
+            ));
+        }
         let limits = match s.limits.unwrap_or(LimitsName::Legacy) {
             LimitsName::Legacy => Limits::LEGACY,
             LimitsName::SitemapsOrg => Limits::SITEMAPS_ORG,
@@ -129,8 +135,9 @@ impl Outputs {
 }
 
 /// `filename` and `format` together: `sitemap.txt` means text unless
-/// `format` says otherwise, and a name must end as its format does.
-fn stem_and_format(resolved: &Resolved) -> Result<(String, Format), Error> {
+/// `format` says otherwise, and a name must end as its format does. The
+/// root file's name comes third.
+fn stem_and_format(resolved: &Resolved) -> Result<(String, Format, String), Error> {
     let s = &resolved.settings;
     let from_name = s.filename.as_deref().and_then(|f| {
         if f.ends_with(".txt") {
@@ -163,11 +170,12 @@ fn stem_and_format(resolved: &Resolved) -> Result<(String, Format), Error> {
             }
         },
     };
+    let name = format!("{stem}{ext}");
     let format = match format {
         FileFormat::Xml => Format::Xml,
         FileFormat::Txt => Format::Text,
     };
-    Ok((stem, format))
+    Ok((stem, format, name))
 }
 
 /// A sitemap set being written: entries go in one by one (streamed, so a
@@ -215,11 +223,20 @@ impl Publisher {
         let outputs = self.outputs;
         let mut staged: StagedSet = self.writer.stage()?;
         let mut files = Vec::new();
+        let mut warnings = Vec::new();
         if outputs.stylesheet {
-            files.push(staged.add_file(
-                sitemap_core::human::XSL_FILE_NAME,
-                sitemap_core::human::XSL.as_bytes(),
-            )?);
+            let path = outputs.dir.join(sitemap_core::human::XSL_FILE_NAME);
+            if foreign_stylesheet(&path) {
+                warnings.push(format!(
+                    "{} was not written by this tool, so it was left alone (the sitemap references it); remove it to get the toolkit's stylesheet",
+                    path.display()
+                ));
+            } else {
+                files.push(staged.add_file(
+                    sitemap_core::human::XSL_FILE_NAME,
+                    sitemap_core::human::XSL.as_bytes(),
+                )?);
+            }
         }
         if outputs.html_page {
             let title = human::fallback_title(&outputs.base_url);
@@ -235,7 +252,6 @@ impl Publisher {
             None
         };
         let set = staged.commit()?;
-        let mut warnings = Vec::new();
         if set.skipped_outside > 0 {
             warnings.push(format!(
                 "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
@@ -245,6 +261,7 @@ impl Publisher {
         if robots.is_some() {
             warnings.extend(robots_below_root(&outputs.base_url, set.root().1));
         }
+        warnings.extend(other_sitemaps_in_robots(&outputs.dir, set.root().1));
         if let Some(first) = set.cut.first() {
             warnings.push(format!(
                 "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",
@@ -269,6 +286,62 @@ impl Publisher {
         })
     }
 }
+
+/// Whether `path` holds a stylesheet someone else made: a run replaces
+/// only the regular file carrying [`sitemap_core::human::XSL_MARKER`]; a
+/// link, a folder or a file it cannot read is not its own either.
+fn foreign_stylesheet(path: &Path) -> bool {
+    // Every version of the stylesheet is far below this.
+    const MAX_XSL_BYTES: u64 = 1 << 20;
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Ok(meta) if meta.is_file() => sitemap_core::input::read_regular(path, MAX_XSL_BYTES)
+            .map_or(true, |bytes| !sitemap_core::human::is_own_xsl(&bytes)),
+        _ => true,
+    }
+}
+
+/// The sitemaps robots.txt names in this folder besides this run's root
+/// `root` that lie on disk: after a change of `filename` the earlier set
+/// stays published and listed. Nothing marks that set as ours (a
+/// hand-made second sitemap looks the same), so it is named, not removed;
+/// an index that lists `root` (`sitemap index`) is not a stale copy.
+fn other_sitemaps_in_robots(dir: &Path, root: &Loc) -> Vec<String> {
+    let robots = dir.join(sitemap_core::robots::ROBOTS_FILE_NAME);
+    let Ok(Some(text)) = sitemap_core::robots::read(&robots) else {
+        return Vec::new();
+    };
+    let Some((folder, _)) = root.as_str().rsplit_once('/') else {
+        return Vec::new();
+    };
+    let root_loc = format!("<loc>{}</loc>", quick_xml::escape::escape(root.as_str()));
+    let mut warnings = Vec::new();
+    for url in sitemap_core::robots::sitemap_urls(&text) {
+        let Some(name) = url.strip_prefix(folder).and_then(|n| n.strip_prefix('/')) else {
+            continue;
+        };
+        if url == root.as_str() || name.is_empty() || name.contains(['/', '?', '#', '%']) {
+            continue;
+        }
+        let path = dir.join(name);
+        if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let lists_root = sitemap_core::input::read_regular(&path, MAX_INDEX_BYTES)
+            .is_ok_and(|bytes| String::from_utf8_lossy(&bytes).contains(&root_loc));
+        if !lists_root {
+            warnings.push(format!(
+                "robots.txt also names {url}, which this run did not write ({}); if it is this sitemap under an earlier `filename`, delete it, its parts and that `Sitemap:` line",
+                path.display()
+            ));
+        }
+    }
+    warnings
+}
+
+/// An index over other sitemaps is read up to this size to see whether
+/// it lists this run's root (an index of 50,000 sitemaps is under 10 MB).
+const MAX_INDEX_BYTES: u64 = 16 << 20;
 
 /// The names this set had in other formats, so switching to gzip replaces
 /// robots.txt's old line instead of adding a second one.

@@ -26,7 +26,7 @@ pub(crate) struct OutputArgs {
     /// Where to write (default: Zola `output_dir`, Hugo `publishDir`, the HTML folder).
     #[arg(long, short, value_name = "DIR")]
     pub(crate) out: Option<PathBuf>,
-    /// The root file's name (default `sitemap.xml`); split sets name their files after it.
+    /// The root file's name (default `sitemap.xml`); split sets name their files after it; never a file the site or the tool owns (robots.txt, llms.txt, a page, a feed, the stylesheet, the ledger, the key file).
     #[arg(long, value_name = "NAME")]
     filename: Option<String>,
     /// File format.

@@ -13,6 +13,7 @@ mod ledger;
 mod markdown_images;
 mod mdbook;
 mod membership;
+mod owned_files;
 mod scan;
 mod served;
 mod settings_table;

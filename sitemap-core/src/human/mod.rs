@@ -40,6 +40,19 @@ pub const XSL: &str = include_str!("sitemap.xsl");
 /// The file name the adapters use for [`XSL`].
 pub const XSL_FILE_NAME: &str = "sitemap.xsl";
 
+/// The line of [`XSL`] that marks a stylesheet as this toolkit's, in
+/// every version written: a `sitemap.xsl` without it was made by someone
+/// else, and a run leaves it alone.
+pub const XSL_MARKER: &str = "Written by sitemap-core (sitemap_core::human::XSL).";
+
+/// Whether `bytes`, a stylesheet found beside the sitemap, is one this
+/// toolkit wrote (and a run may replace).
+pub fn is_own_xsl(bytes: &[u8]) -> bool {
+    bytes
+        .windows(XSL_MARKER.len())
+        .any(|w| w == XSL_MARKER.as_bytes())
+}
+
 /// The file name the adapters use for the HTML page.
 pub const HTML_FILE_NAME: &str = "sitemap.html";
 
@@ -298,4 +311,15 @@ fn esc(s: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// Without its marker, a run would take its own stylesheet for a
+    /// hand-made one and never update it.
+    #[test]
+    fn the_stylesheet_carries_its_own_marker() {
+        assert!(super::is_own_xsl(super::XSL.as_bytes()));
+        assert!(!super::is_own_xsl(b"<xsl:stylesheet version=\"1.0\"/>"));
+    }
 }

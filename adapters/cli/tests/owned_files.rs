@@ -1,0 +1,249 @@
+//! What a run writes never destroys a file it does not own: the
+//! sitemap's name is never a file the site or the tool owns.
+
+use std::fs;
+use std::path::Path;
+
+use crate::{sitemap, text};
+
+const ROBOTS: &str = "User-agent: *\nDisallow: /private/\n";
+
+/// A built HTML site with its own robots.txt, served at example.org.
+fn html_site(dir: &Path) {
+    fs::create_dir_all(dir.join("site")).unwrap();
+    fs::write(
+        dir.join("site/index.html"),
+        "<html><head><title>Home</title></head></html>",
+    )
+    .unwrap();
+    fs::write(dir.join("site/robots.txt"), ROBOTS).unwrap();
+}
+
+fn scan(dir: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    let mut args = vec![
+        "scan",
+        "--html",
+        "site",
+        "--base-url",
+        "https://example.org/",
+    ];
+    args.extend_from_slice(extra);
+    let out = sitemap(dir, &args);
+    (out.status.code(), text(&out.stderr, dir))
+}
+
+/// `--filename robots.txt` replaced the site's robots.txt with a URL list
+/// and exited 0.
+#[test]
+fn filename_robots_txt_is_refused_and_robots_txt_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    assert_eq!(
+        scan(dir.path(), &["--filename", "robots.txt", "--robots"]),
+        (
+            Some(2),
+            "error: `--filename`: `robots.txt` is the site's robots.txt, never a sitemap's name\n  hint: change --filename on the command line\n".to_owned()
+        )
+    );
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "filename = \"ROBOTS.txt\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        scan(dir.path(), &[]),
+        (
+            Some(1),
+            "error: sitemap.toml:1 `filename`: `ROBOTS.txt` is the site's robots.txt, never a sitemap's name\n  hint: change `filename` in sitemap.toml\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/robots.txt")).unwrap(),
+        ROBOTS
+    );
+    let written: Vec<String> = fs::read_dir(dir.path().join("site"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "index.html" && n != "robots.txt")
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
+}
+
+/// Every name the tool or the site owns, each with the reason it gives.
+#[test]
+fn filename_owned_by_the_site_or_the_tool_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "ledger = \"site/pages.txt\"\n[submit]\nkey = \"5d1a4c7e\"\n",
+    )
+    .unwrap();
+    let cases = [
+        ("llms.txt", "the site's llms.txt"),
+        ("index.xml", "a feed the generator writes (Hugo's RSS)"),
+        ("atom.xml", "a feed the generator writes (Zola's Atom feed)"),
+        ("rss.xml", "a feed the generator writes (Zola's RSS feed)"),
+        ("pages.txt", "the ledger (`ledger`)"),
+        ("5d1a4c7e.txt", "the IndexNow key file (`submit.key`)"),
+    ];
+    for (name, what) in cases {
+        assert_eq!(
+            scan(dir.path(), &["--filename", name]),
+            (
+                Some(2),
+                format!(
+                    "error: `--filename`: `{name}` is {what}, never a sitemap's name\n  hint: change --filename on the command line\n"
+                )
+            ),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        fs::read_dir(dir.path().join("site")).unwrap().count(),
+        2,
+        "nothing written"
+    );
+}
+
+/// The build.rs skin refuses it too: the check is in the engine's
+/// settings, not in the CLI.
+#[test]
+fn filename_robots_txt_is_refused_by_the_builder() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let err = sitemap_build::Sitemap::html(dir.path().join("site"), "https://example.org/")
+        .filename("robots.txt")
+        .write()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`.filename(..)`: `robots.txt` is the site's robots.txt, never a sitemap's name"
+    );
+    assert_eq!(
+        err.hint(),
+        Some("change the value passed to `.filename(..)`")
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/robots.txt")).unwrap(),
+        ROBOTS
+    );
+}
+
+/// A hand-made sitemap.xsl was replaced by ours without a word, against
+/// the README's "a file the run did not write is left alone".
+#[test]
+fn hand_made_stylesheet_is_left_alone_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let mine = "<?xml version=\"1.0\"?>\n<!-- the site's own stylesheet -->\n";
+    fs::write(dir.path().join("site/sitemap.xsl"), mine).unwrap();
+    assert_eq!(
+        scan(dir.path(), &["--stylesheet"]),
+        (
+            Some(0),
+            "warning: site/sitemap.xsl was not written by this tool, so it was left alone (the sitemap references it); remove it to get the toolkit's stylesheet\nsitemap: 1 files read, 1 URLs, none excluded; wrote site/sitemap.xml\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/sitemap.xsl")).unwrap(),
+        mine
+    );
+    let xml = fs::read_to_string(dir.path().join("site/sitemap.xml")).unwrap();
+    assert!(
+        xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?xml-stylesheet type=\"text/xsl\" href=\"sitemap.xsl\"?>\n"),
+        "{xml}"
+    );
+}
+
+/// A stylesheet an earlier run wrote carries the marker, so it is ours
+/// and an upgrade replaces it.
+#[test]
+fn own_stylesheet_of_an_earlier_run_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let older = sitemap_core::human::XSL.replace("<table", "<table class=\"old\"");
+    assert_ne!(older, sitemap_core::human::XSL);
+    fs::write(dir.path().join("site/sitemap.xsl"), older).unwrap();
+    assert_eq!(
+        scan(dir.path(), &["--stylesheet"]),
+        (
+            Some(0),
+            "sitemap: 1 files read, 1 URLs, none excluded; wrote site/sitemap.xml, site/sitemap.xsl\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/sitemap.xsl")).unwrap(),
+        sitemap_core::human::XSL
+    );
+}
+
+/// After `filename` changed, the old set stayed published and robots.txt
+/// kept both `Sitemap:` lines without a word. Nothing in the folder says
+/// the old set was this tool's (a hand-made second sitemap looks the
+/// same), so it is left alone and named, with what to do.
+#[test]
+fn renamed_sitemap_names_the_set_robots_txt_still_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    assert_eq!(scan(dir.path(), &["-q", "--robots"]).0, Some(0));
+    assert_eq!(
+        scan(dir.path(), &["--robots", "--filename", "map.xml"]),
+        (
+            Some(0),
+            "warning: robots.txt also names https://example.org/sitemap.xml, which this run did not write (site/sitemap.xml); if it is this sitemap under an earlier `filename`, delete it, its parts and that `Sitemap:` line\nsitemap: 1 files read, 1 URLs, none excluded; wrote site/map.xml and robots.txt\n".to_owned()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/robots.txt")).unwrap(),
+        format!(
+            "{ROBOTS}Sitemap: https://example.org/sitemap.xml\nSitemap: https://example.org/map.xml\n"
+        )
+    );
+    assert!(dir.path().join("site/sitemap.xml").is_file());
+    // Once the user has acted, the run is quiet.
+    fs::remove_file(dir.path().join("site/sitemap.xml")).unwrap();
+    assert_eq!(
+        scan(dir.path(), &["--robots", "--filename", "map.xml"]),
+        (
+            Some(0),
+            "sitemap: 1 files read, 1 URLs, none excluded; wrote site/map.xml; robots.txt already up to date\n".to_owned()
+        )
+    );
+}
+
+/// An index robots.txt lists over this run's sitemap (`sitemap index`, as
+/// the README shows) is not an earlier name of it: no warning.
+#[test]
+fn index_over_this_sitemap_in_robots_txt_is_not_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    assert_eq!(scan(dir.path(), &["-q", "--robots"]).0, Some(0));
+    let out = sitemap(
+        dir.path(),
+        &[
+            "index",
+            "-q",
+            "--robots",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            "site",
+            "site/sitemap.xml",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    assert_eq!(
+        scan(dir.path(), &["--robots"]),
+        (
+            Some(0),
+            "sitemap: 1 files read, 1 URLs, none excluded; wrote site/sitemap.xml and robots.txt\n"
+                .to_owned()
+        )
+    );
+}
