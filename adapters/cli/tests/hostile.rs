@@ -403,3 +403,81 @@ fn config_repeated_key_as_hugo_reads_it() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Issue 25 item 2: a FIFO as `sitemap.toml` (`scan`, `submit --init`),
+/// as `book.toml` or among `index`'s sitemaps blocked forever, and
+/// `--config /dev/zero` was read until memory ran out. Each is refused by
+/// name, never opened for a blocking read.
+#[test]
+fn special_settings_book_and_index_files_are_refused_not_read() {
+    let site = hugo_site(&[("a.md", "---\ntitle: a\n---\n")]);
+    mkfifo(&site.path().join("sitemap.toml"));
+    let fifo_settings = "\
+error: sitemap.toml: cannot read: a FIFO (named pipe), not a regular file: not read
+  hint: a settings file must be a regular file
+";
+    for args in [&["scan", "--dry-run"][..], &["submit", "--init"][..]] {
+        let out = run(site.path(), args, &[]);
+        assert_eq!(text(&out.stderr, site.path()), fifo_settings, "{args:?}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+    fs::remove_file(site.path().join("sitemap.toml")).unwrap();
+
+    let out = run(
+        site.path(),
+        &["scan", "--dry-run", "--config", "/dev/zero"],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, site.path()),
+        "\
+error: /dev/zero: cannot read: a character device, not a regular file: not read
+  hint: a settings file must be a regular file
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    std::os::unix::fs::symlink("/dev/zero", site.path().join("sitemap.toml")).unwrap();
+    let out = run(site.path(), &["scan", "--dry-run"], &[]);
+    assert_eq!(
+        text(&out.stderr, site.path()),
+        "\
+error: sitemap.toml: cannot read: a character device, not a regular file: not read
+  hint: a settings file must be a regular file
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    let book = tempfile::tempdir().unwrap();
+    mkfifo(&book.path().join("book.toml"));
+    let out = run(book.path(), &["mdbook", "."], &[]);
+    assert_eq!(
+        text(&out.stderr, book.path()),
+        "error: book.toml: a FIFO (named pipe), not a regular file: not read\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    let public = tempfile::tempdir().unwrap();
+    mkfifo(&public.path().join("child.xml"));
+    let out = run(
+        public.path(),
+        &[
+            "index",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            ".",
+            "child.xml",
+        ],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, public.path()),
+        "\
+error: child.xml: a FIFO (named pipe), not a regular file: not read
+error: 1 of 1 sitemap(s) cannot be listed; nothing written
+  hint: `sitemap validate FILE` shows every finding of a sitemap
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(fs::read_dir(public.path()).unwrap().count(), 1);
+}

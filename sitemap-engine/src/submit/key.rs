@@ -105,7 +105,10 @@ fn set_key(path: &Path, table: &[&str], key: &str) -> Result<(), Error> {
         path: path.to_owned(),
         source,
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match sitemap_core::input::read_regular_text(
+        path,
+        crate::settings::MAX_SETTINGS_BYTES,
+    ) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(io(e)),
