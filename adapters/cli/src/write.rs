@@ -5,7 +5,8 @@
 //!
 //! - **Lines**: a URL, then optional whitespace-separated `key=value`
 //!   fields: `lastmod=`, `changefreq=`, `priority=`, `hreflang=LANG:URL`
-//!   and `image=URL` (both repeatable), and `source=`, which is ignored,
+//!   and `image=URL` (both repeatable), and `source=` (its path
+//!   percent-escaped, so it holds no whitespace), which is ignored,
 //!   so that the output of `sitemap scan --dry-run` can be written as it
 //!   is.
 //! - **JSON Lines** (first line starts with `{`): one object a line with

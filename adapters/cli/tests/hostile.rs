@@ -481,3 +481,81 @@ error: 1 of 1 sitemap(s) cannot be listed; nothing written
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(fs::read_dir(public.path()).unwrap().count(), 1);
 }
+
+/// Issue 25 item 9: a built page whose file name holds a tab or a newline
+/// was dropped as "1 excluded (no valid URL)" although it is served at its
+/// percent-encoded URL; a page left out for its URL (longer than 2,048
+/// characters; a name that is not UTF-8, which `validate --site` could not
+/// map back to its file) was counted, never named.
+#[test]
+fn awkward_html_file_names_are_listed_escaped_and_bad_urls_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let html = tempfile::tempdir().unwrap();
+    let page = "<html><head><title>t</title></head><body>x</body></html>";
+    for name in [&b"a b"[..], b"e\tf", b"g\nh", b"i\xffj", b"k%l"] {
+        let mut file = name.to_vec();
+        file.extend_from_slice(b".html");
+        fs::write(html.path().join(std::ffi::OsStr::from_bytes(&file)), page).unwrap();
+    }
+    let deep = vec!["d".repeat(240); 9].join("/");
+    fs::create_dir_all(html.path().join(&deep)).unwrap();
+    fs::write(html.path().join(&deep).join("p.html"), page).unwrap();
+    let out = run(
+        html.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "--dry-run",
+        ],
+        &[],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "\
+https://example.org/a%20b.html
+https://example.org/e%09f.html
+https://example.org/g%0Ah.html
+https://example.org/k%25l.html
+"
+    );
+    assert_eq!(
+        text(&out.stderr, html.path()),
+        format!(
+            "\
+warning: ./{deep}/p.html: no valid URL: loc `./{}…`: 2195 characters once percent-encoded; the protocol allows at most 2048; left out
+warning: ./i\u{fffd}j.html: no valid URL: the file name is not UTF-8, so it has no URL; left out
+sitemap: 6 files read, 4 URLs, 2 excluded (2 no valid URL); dry run, nothing written
+",
+            &deep[..118]
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    // The escaped locs name their files for `validate --site` too.
+    let out = run(
+        html.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "-q",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(html.path(), &["validate", "--site", "."], &[]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "\
+./sitemap.xml: valid (urlset, 4 URLs, 362 bytes; 0 errors, 0 warnings)
+site ./ at https://example.org/ (inferred from the locs; give --base-url to set it): 4 locs, 4 name files of the site; 4 indexable pages, 0 not in the sitemap
+1 files checked: 1 valid, 0 invalid; 0 errors, 0 warnings
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

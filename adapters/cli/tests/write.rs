@@ -242,3 +242,68 @@ fn scan_dry_run_piped_into_write_equals_scan() {
     assert_eq!(a, b);
     assert!(a.matches("<url>").count() > 10, "{a}");
 }
+
+/// Issue 25 item 9: `source=` was printed unquoted, so a space or tab in a
+/// file name split the field and `write` refused the line, and a newline
+/// started a line of its own that `write` read as a relative URL. The
+/// locs are Hugo 0.111.3's own (`hugo` on this site lists the same eight).
+#[test]
+fn scan_dry_run_piped_into_write_equals_scan_on_awkward_file_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    fs::create_dir_all(site.join("content")).unwrap();
+    fs::write(
+        site.join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    for name in [&b"a b"[..], b"c=d", b"e\tf", b"g\nh", b"i\xffj"] {
+        let mut file = name.to_vec();
+        file.extend_from_slice(b".md");
+        fs::write(
+            site.join("content")
+                .join(std::ffi::OsStr::from_bytes(&file)),
+            "---\ntitle: t\n---\n",
+        )
+        .unwrap();
+    }
+    let lastmod = ["--lastmod", "front-matter"];
+    let scanned = sitemap(
+        dir.path(),
+        &[
+            "scan", "site", "-q", "--out", "scanned", lastmod[0], lastmod[1],
+        ],
+    );
+    assert_eq!(scanned.status.code(), Some(0));
+    let dry = sitemap(
+        dir.path(),
+        &["scan", "site", "-q", "--dry-run", lastmod[0], lastmod[1]],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&dry.stdout),
+        "\
+https://example.org/
+https://example.org/a-b/\tsource=content/a%20b.md
+https://example.org/categories/
+https://example.org/cd/\tsource=content/c=d.md
+https://example.org/e-f/\tsource=content/e%09f.md
+https://example.org/g-h/\tsource=content/g%0Ah.md
+https://example.org/ij/\tsource=content/i%FFj.md
+https://example.org/tags/
+"
+    );
+    let written = write_stdin(
+        dir.path(),
+        &["--base-url", "https://example.org/", "-o", "written", "-q"],
+        &dry.stdout,
+    );
+    assert_eq!(
+        (written.status.code(), text(&written.stderr, dir.path())),
+        (Some(0), String::new())
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("scanned/sitemap.xml")).unwrap(),
+        fs::read_to_string(dir.path().join("written/sitemap.xml")).unwrap()
+    );
+}

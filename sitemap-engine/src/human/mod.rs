@@ -49,7 +49,11 @@ pub fn markdown_title(source: &Path) -> Option<String> {
     if !matches!(ext, "md" | "markdown") {
         return None;
     }
-    let text = sitemap_core::input::read_regular_text(source, sitemap_source::images::markdown::MAX_PAGE_BYTES).ok()?;
+    let text = sitemap_core::input::read_regular_text(
+        source,
+        sitemap_source::images::markdown::MAX_PAGE_BYTES,
+    )
+    .ok()?;
     let fm = sitemap_source::front_matter::parse(source, &text).ok();
     if let Some(title) = fm
         .as_ref()
