@@ -5,7 +5,9 @@
 //! symlink never ends. [`read_regular`] checks what the path is before
 //! opening it, opens without blocking (so a FIFO swapped in between the
 //! check and the open still cannot hang the run), checks the opened handle
-//! again, and reads at most a given number of bytes.
+//! again, and reads at most a given number of bytes. [`open_regular`]
+//! does the same checks for a reader that streams the file and bounds it
+//! itself (a sitemap validated as it is parsed).
 //!
 //! ```
 //! use sitemap_core::input::{read_regular, special_kind};
