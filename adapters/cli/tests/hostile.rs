@@ -301,7 +301,7 @@ sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
     );
     assert_eq!(
         text(&out.stderr, fifo_config.path()),
-        "error: hugo.toml: not a regular file (a FIFO, socket or device): not read; a configuration must be a file\n"
+        "error: hugo.toml: a FIFO (named pipe), not a regular file: not read\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
