@@ -559,3 +559,37 @@ site ./ at https://example.org/ (inferred from the locs; give --base-url to set 
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Issue 25 item 2: `scan --check` read the sitemap on disk with a plain
+/// read, so a FIFO in its place blocked forever. It is refused by name and
+/// counts as out of date.
+#[test]
+fn check_against_a_fifo_sitemap_is_out_of_date_not_a_hang() {
+    let html = tempfile::tempdir().unwrap();
+    fs::write(
+        html.path().join("index.html"),
+        "<html><head><title>t</title></head></html>",
+    )
+    .unwrap();
+    mkfifo(&html.path().join("sitemap.xml"));
+    let out = run(
+        html.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "--check",
+        ],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, html.path()),
+        "\
+warning: sitemap.xml: a FIFO (named pipe), not a regular file: not read
+sitemap: out of date in . (1 file(s) differ); run `sitemap scan` to update
+"
+    );
+    assert_eq!(out.status.code(), Some(3));
+}
