@@ -5,7 +5,9 @@
 //! symlink never ends. [`read_regular`] checks what the path is before
 //! opening it, opens without blocking (so a FIFO swapped in between the
 //! check and the open still cannot hang the run), checks the opened handle
-//! again, and reads at most a given number of bytes.
+//! again, and reads at most a given number of bytes. [`open_regular`]
+//! does the same checks for a reader that streams the file and bounds it
+//! itself (a sitemap validated as it is parsed).
 //!
 //! ```
 //! use sitemap_core::input::{read_regular, special_kind};
@@ -19,7 +21,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fs::FileType;
+use std::fs::{File, FileType};
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -61,6 +63,28 @@ pub fn special_kind(file_type: &FileType) -> Option<&'static str> {
 /// file is when it is not a regular file (it is never opened then), or
 /// that it is larger than `max_bytes`.
 pub fn read_regular(path: &Path, max_bytes: u64) -> io::Result<Vec<u8>> {
+    let file = open_regular(path)?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("larger than {max_bytes} bytes: not read"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Opens the regular file at `path` (following symbolic links) for a
+/// reader that streams it and bounds it itself (a sitemap checked as it is
+/// parsed), with the checks of [`read_regular`].
+///
+/// # Errors
+///
+/// The open error; [`io::ErrorKind::InvalidInput`] saying what the file is
+/// when it is not a regular file (it is never opened then).
+pub fn open_regular(path: &Path) -> io::Result<File> {
     let refuse = |what: &str| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -83,16 +107,7 @@ pub fn read_regular(path: &Path, max_bytes: u64) -> io::Result<Vec<u8>> {
     if let Some(what) = special_kind(&file.metadata()?.file_type()) {
         return Err(refuse(what));
     }
-    let mut bytes = Vec::new();
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("larger than {max_bytes} bytes: not read"),
-        ));
-    }
-    Ok(bytes)
+    Ok(file)
 }
 
 /// [`read_regular`] as UTF-8 text.

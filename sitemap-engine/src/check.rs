@@ -30,12 +30,19 @@ pub(crate) fn differences(urls: &[Url], outputs: &Outputs) -> Result<Vec<String>
             source,
         })?;
         let on_disk = out.join(&name);
-        match std::fs::read(&on_disk) {
+        // Bounded by the new file's size: anything longer differs anyway,
+        // and a FIFO or device in its place is refused, never read.
+        let differs = format!("{}: differs from what would be written", shown(&on_disk));
+        match sitemap_core::input::read_regular(&on_disk, new.len() as u64) {
             Ok(old) if old == new => {}
-            Ok(_) => differences.push(format!(
-                "{}: differs from what would be written",
-                shown(&on_disk)
-            )),
+            Ok(_) => differences.push(differs),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+                if std::fs::metadata(&on_disk).is_ok_and(|m| m.is_file()) {
+                    differences.push(differs);
+                } else {
+                    differences.push(format!("{}: {e}", shown(&on_disk)));
+                }
+            }
             Err(_) => differences.push(format!("{}: missing", shown(&on_disk))),
         }
         names.push(name.to_string_lossy().into_owned());

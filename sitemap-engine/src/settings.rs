@@ -19,6 +19,10 @@ use sitemap_source::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted
 
 use crate::error::Error;
 
+/// The most a settings file (`sitemap.toml`, `--config`) may hold: far
+/// more than any real one, and `--config /dev/zero` cannot exhaust memory.
+pub(crate) const MAX_SETTINGS_BYTES: u64 = 4 << 20;
+
 /// Every setting of a sitemap job. `None` means "not set here": a lower
 /// [`Layer`] or the default decides.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -228,14 +232,19 @@ impl Layer {
     /// exist and is not `required`. Relative paths in it are taken
     /// relative to `base_dir`.
     pub fn read_file(path: &Path, required: bool, base_dir: &Path) -> Result<Option<Layer>, Error> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match sitemap_core::input::read_regular_text(path, MAX_SETTINGS_BYTES) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => return Ok(None),
             Err(e) => {
                 return Err(Error::Setting {
                     at: shown(path),
                     message: format!("cannot read: {e}"),
-                    hint: "name an existing settings file".to_owned(),
+                    hint: if e.kind() == std::io::ErrorKind::InvalidInput {
+                        "a settings file must be a regular file"
+                    } else {
+                        "name an existing settings file"
+                    }
+                    .to_owned(),
                 });
             }
         };
@@ -494,7 +503,7 @@ fn merge(
 /// The 1-based line of `path` that sets `key` (`git.date` is `date`
 /// under a `[git]` header), inside `table` when given.
 pub(crate) fn line_of(path: &Path, table: Option<&str>, key: &str) -> Option<usize> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = sitemap_core::input::read_regular_text(path, MAX_SETTINGS_BYTES).ok()?;
     let (section, name) = match key.rsplit_once('.') {
         Some((section, name)) => (Some(section), name),
         None => (None, key),

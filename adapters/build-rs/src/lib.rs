@@ -512,8 +512,11 @@ fn page_list(root: &Path, base: &Loc, pages: &[Page]) -> Result<PageList, Error>
         let mut overrides = match page.source.as_ref().filter(|s| is_markdown(s)) {
             Some(s) => {
                 let path = root.join(s);
-                let text =
-                    std::fs::read_to_string(&path).map_err(|source| Error::Io { path, source })?;
+                let text = sitemap_core::input::read_regular_text(
+                    &path,
+                    sitemap_source::images::markdown::MAX_PAGE_BYTES,
+                )
+                .map_err(|source| Error::Io { path, source })?;
                 let fm = sitemap_source::front_matter::parse(s, &text)?;
                 SourcePage::from_front_matter(s.clone(), loc.clone(), &fm)?.overrides
             }

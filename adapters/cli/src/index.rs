@@ -140,7 +140,8 @@ fn add(
         .with_limits(Limits::SITEMAPS_ORG)
         .with_location(loc.clone());
     let mut newest: Option<Lastmod> = None;
-    let handle = std::fs::File::open(&real).with_context(|| format!("{}", file.display()))?;
+    let handle =
+        sitemap_core::input::open_regular(&real).with_context(|| format!("{}", file.display()))?;
     let report = validate::validate_with(BufReader::new(handle), &options, &mut |e| {
         if let Some(l) = e.lastmod
             && newest.as_ref().is_none_or(|n| l > *n)

@@ -170,11 +170,43 @@ pub(crate) fn print_entries(
         // the entry came from, to check a lastmod against.
         if let Some(source) = sources.get(&url.loc) {
             let source = source.strip_prefix(root).unwrap_or(source);
-            line.push_str(&format!("\tsource={}", shown(source)));
+            line.push_str("\tsource=");
+            line.push_str(&field_value(source));
         }
         writeln!(out, "{line}").context("cannot write to stdout")?;
     }
     Ok(())
+}
+
+/// A path as one whitespace-free field of the dry run: `%`, whitespace,
+/// control characters and bytes that are not UTF-8 as `%XX`, so that
+/// `sitemap write` splits the line where the dry run meant it and a
+/// newline in a file name cannot start a line of its own.
+fn field_value(path: &std::path::Path) -> String {
+    use std::fmt::Write as _;
+    let shown = shown(path);
+    let raw: &[u8] = if std::str::from_utf8(path.as_os_str().as_encoded_bytes()).is_ok() {
+        shown.as_bytes()
+    } else {
+        // `shown` is lossy there; the bytes name the file.
+        path.as_os_str().as_encoded_bytes()
+    };
+    let mut out = String::with_capacity(raw.len());
+    for chunk in raw.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '%' || c.is_whitespace() || c.is_control() {
+                for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                    write!(out, "%{b:02X}").unwrap();
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            write!(out, "%{b:02X}").unwrap();
+        }
+    }
+    out
 }
 
 fn excluded_summary(scan: &Scan) -> String {

@@ -5,7 +5,8 @@
 //!
 //! - **Lines**: a URL, then optional whitespace-separated `key=value`
 //!   fields: `lastmod=`, `changefreq=`, `priority=`, `hreflang=LANG:URL`
-//!   and `image=URL` (both repeatable), and `source=`, which is ignored,
+//!   and `image=URL` (both repeatable), and `source=` (its path
+//!   percent-escaped, so it holds no whitespace), which is ignored,
 //!   so that the output of `sitemap scan --dry-run` can be written as it
 //!   is.
 //! - **JSON Lines** (first line starts with `{`): one object a line with
@@ -17,7 +18,8 @@
 //! streamed: memory holds one line (at most [`MAX_LINE`] bytes) and the
 //! writer's duplicate hashes, not the list. Every bad line is reported
 //! with `file:line:col` as it is found; a list with any bad line writes
-//! nothing.
+//! nothing. A `loc` outside the base URL is left out with a warning
+//! naming its line; a byte order mark opening the list is skipped.
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
@@ -25,7 +27,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use serde::Deserialize;
-use sitemap_core::{Alternate, ChangeFreq, Hreflang, Image, Lastmod, Loc, Priority, Url};
+use sitemap_core::{Alternate, ChangeFreq, Hreflang, Image, Lastmod, Loc, Priority, Pushed, Url};
 use sitemap_engine::{HumanPage, Outputs, Publisher, Resolved};
 
 use crate::Outcome;
@@ -122,6 +124,12 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
+        // Editors on Windows save a list with a byte order mark: invisible,
+        // it made line 1 "not an absolute URL".
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(rest) if lines.number == 1 => rest.to_owned(),
+            _ => text,
+        };
         let trimmed = text.trim();
         if trimmed.is_empty() {
             continue;
@@ -136,7 +144,14 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             // After a bad line nothing is written, but the rest is still
             // read so every bad line is reported in one run.
             Ok(url) if bad == 0 => {
-                publisher.push(&url)?;
+                if publisher.push(&url)? == Pushed::SkippedOutside {
+                    let col = text.len() - text.trim_start().len() + 1;
+                    ui.warning(&format!(
+                        "{name}:{}:{col}: {} lies outside {base}: left out",
+                        lines.number, url.loc
+                    ));
+                    continue;
+                }
                 if html_page {
                     pages.push(HumanPage {
                         loc: url.loc,

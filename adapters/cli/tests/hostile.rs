@@ -301,7 +301,7 @@ sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
     );
     assert_eq!(
         text(&out.stderr, fifo_config.path()),
-        "error: hugo.toml: not a regular file (a FIFO, socket or device): not read; a configuration must be a file\n"
+        "error: hugo.toml: a FIFO (named pipe), not a regular file: not read\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -402,4 +402,194 @@ fn config_repeated_key_as_hugo_reads_it() {
         "error: hugo.toml:2: invalid TOML: duplicate key\n"
     );
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 25 item 2: a FIFO as `sitemap.toml` (`scan`, `submit --init`),
+/// as `book.toml` or among `index`'s sitemaps blocked forever, and
+/// `--config /dev/zero` was read until memory ran out. Each is refused by
+/// name, never opened for a blocking read.
+#[test]
+fn special_settings_book_and_index_files_are_refused_not_read() {
+    let site = hugo_site(&[("a.md", "---\ntitle: a\n---\n")]);
+    mkfifo(&site.path().join("sitemap.toml"));
+    let fifo_settings = "\
+error: sitemap.toml: cannot read: a FIFO (named pipe), not a regular file: not read
+  hint: a settings file must be a regular file
+";
+    for args in [&["scan", "--dry-run"][..], &["submit", "--init"][..]] {
+        let out = run(site.path(), args, &[]);
+        assert_eq!(text(&out.stderr, site.path()), fifo_settings, "{args:?}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+    fs::remove_file(site.path().join("sitemap.toml")).unwrap();
+
+    let out = run(
+        site.path(),
+        &["scan", "--dry-run", "--config", "/dev/zero"],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, site.path()),
+        "\
+error: /dev/zero: cannot read: a character device, not a regular file: not read
+  hint: a settings file must be a regular file
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    std::os::unix::fs::symlink("/dev/zero", site.path().join("sitemap.toml")).unwrap();
+    let out = run(site.path(), &["scan", "--dry-run"], &[]);
+    assert_eq!(
+        text(&out.stderr, site.path()),
+        "\
+error: sitemap.toml: cannot read: a character device, not a regular file: not read
+  hint: a settings file must be a regular file
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    let book = tempfile::tempdir().unwrap();
+    mkfifo(&book.path().join("book.toml"));
+    let out = run(book.path(), &["mdbook", "."], &[]);
+    assert_eq!(
+        text(&out.stderr, book.path()),
+        "error: book.toml: a FIFO (named pipe), not a regular file: not read\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    let public = tempfile::tempdir().unwrap();
+    mkfifo(&public.path().join("child.xml"));
+    let out = run(
+        public.path(),
+        &[
+            "index",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            ".",
+            "child.xml",
+        ],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, public.path()),
+        "\
+error: child.xml: a FIFO (named pipe), not a regular file: not read
+error: 1 of 1 sitemap(s) cannot be listed; nothing written
+  hint: `sitemap validate FILE` shows every finding of a sitemap
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(fs::read_dir(public.path()).unwrap().count(), 1);
+}
+
+/// Issue 25 item 9: a built page whose file name holds a tab or a newline
+/// was dropped as "1 excluded (no valid URL)" although it is served at its
+/// percent-encoded URL; a page left out for its URL (longer than 2,048
+/// characters; a name that is not UTF-8, which `validate --site` could not
+/// map back to its file) was counted, never named.
+#[test]
+fn awkward_html_file_names_are_listed_escaped_and_bad_urls_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let html = tempfile::tempdir().unwrap();
+    let page = "<html><head><title>t</title></head><body>x</body></html>";
+    for name in [&b"a b"[..], b"e\tf", b"g\nh", b"i\xffj", b"k%l"] {
+        let mut file = name.to_vec();
+        file.extend_from_slice(b".html");
+        fs::write(html.path().join(std::ffi::OsStr::from_bytes(&file)), page).unwrap();
+    }
+    let deep = vec!["d".repeat(240); 9].join("/");
+    fs::create_dir_all(html.path().join(&deep)).unwrap();
+    fs::write(html.path().join(&deep).join("p.html"), page).unwrap();
+    let out = run(
+        html.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "--dry-run",
+        ],
+        &[],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "\
+https://example.org/a%20b.html
+https://example.org/e%09f.html
+https://example.org/g%0Ah.html
+https://example.org/k%25l.html
+"
+    );
+    assert_eq!(
+        text(&out.stderr, html.path()),
+        format!(
+            "\
+warning: ./{deep}/p.html: no valid URL: loc `./{}…`: 2195 characters once percent-encoded; the protocol allows at most 2048; left out
+warning: ./i\u{fffd}j.html: no valid URL: the file name is not UTF-8, so it has no URL; left out
+sitemap: 6 files read, 4 URLs, 2 excluded (2 no valid URL); dry run, nothing written
+",
+            &deep[..118]
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    // The escaped locs name their files for `validate --site` too.
+    let out = run(
+        html.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "-q",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(html.path(), &["validate", "--site", "."], &[]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "\
+./sitemap.xml: valid (urlset, 4 URLs, 362 bytes; 0 errors, 0 warnings)
+site ./ at https://example.org/ (inferred from the locs; give --base-url to set it): 4 locs, 4 name files of the site; 4 indexable pages, 0 not in the sitemap
+1 files checked: 1 valid, 0 invalid; 0 errors, 0 warnings
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Issue 25 item 2: `scan --check` read the sitemap on disk with a plain
+/// read, so a FIFO in its place blocked forever. It is refused by name and
+/// counts as out of date.
+#[test]
+fn check_against_a_fifo_sitemap_is_out_of_date_not_a_hang() {
+    let html = tempfile::tempdir().unwrap();
+    fs::write(
+        html.path().join("index.html"),
+        "<html><head><title>t</title></head></html>",
+    )
+    .unwrap();
+    mkfifo(&html.path().join("sitemap.xml"));
+    let out = run(
+        html.path(),
+        &[
+            "scan",
+            "--html",
+            ".",
+            "--base-url",
+            "https://example.org/",
+            "--check",
+        ],
+        &[],
+    );
+    assert_eq!(
+        text(&out.stderr, html.path()),
+        "\
+warning: sitemap.xml: a FIFO (named pipe), not a regular file: not read
+sitemap: out of date in . (1 file(s) differ); run `sitemap scan` to update
+"
+    );
+    assert_eq!(out.status.code(), Some(3));
 }

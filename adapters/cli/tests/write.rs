@@ -60,6 +60,7 @@ fn write_lines_with_fields_duplicates_and_outside_urls() {
         text(&out.stderr, dir.path())
     );
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
+    warning: urls.txt:5:1: https://e.org/other/ lies outside https://e.org/docs/: left out
     warning: 1 URL(s) lie outside https://e.org/docs/ and were left out (a sitemap may list only URLs under its own folder)
     warning: robots.txt is read only at the host's root; https://e.org/docs/ is below it, so add the `Sitemap: https://e.org/docs/sitemap.xml` line to the root robots.txt too
     sitemap: 6 lines read, 3 URLs (1 duplicate(s) left out); wrote out/sitemap.xml and robots.txt
@@ -241,4 +242,137 @@ fn scan_dry_run_piped_into_write_equals_scan() {
     let b = fs::read_to_string(dir.path().join("written/sitemap.xml")).unwrap();
     assert_eq!(a, b);
     assert!(a.matches("<url>").count() > 10, "{a}");
+}
+
+/// Issue 25 item 9: `source=` was printed unquoted, so a space or tab in a
+/// file name split the field and `write` refused the line, and a newline
+/// started a line of its own that `write` read as a relative URL. The
+/// locs are Hugo 0.111.3's own (`hugo` on this site lists the same eight).
+#[test]
+fn scan_dry_run_piped_into_write_equals_scan_on_awkward_file_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    fs::create_dir_all(site.join("content")).unwrap();
+    fs::write(
+        site.join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    for name in [&b"a b"[..], b"c=d", b"e\tf", b"g\nh", b"i\xffj"] {
+        let mut file = name.to_vec();
+        file.extend_from_slice(b".md");
+        fs::write(
+            site.join("content")
+                .join(std::ffi::OsStr::from_bytes(&file)),
+            "---\ntitle: t\n---\n",
+        )
+        .unwrap();
+    }
+    let lastmod = ["--lastmod", "front-matter"];
+    let scanned = sitemap(
+        dir.path(),
+        &[
+            "scan", "site", "-q", "--out", "scanned", lastmod[0], lastmod[1],
+        ],
+    );
+    assert_eq!(scanned.status.code(), Some(0));
+    let dry = sitemap(
+        dir.path(),
+        &["scan", "site", "-q", "--dry-run", lastmod[0], lastmod[1]],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&dry.stdout),
+        "\
+https://example.org/
+https://example.org/a-b/\tsource=content/a%20b.md
+https://example.org/categories/
+https://example.org/cd/\tsource=content/c=d.md
+https://example.org/e-f/\tsource=content/e%09f.md
+https://example.org/g-h/\tsource=content/g%0Ah.md
+https://example.org/ij/\tsource=content/i%FFj.md
+https://example.org/tags/
+"
+    );
+    let written = write_stdin(
+        dir.path(),
+        &["--base-url", "https://example.org/", "-o", "written", "-q"],
+        &dry.stdout,
+    );
+    assert_eq!(
+        (written.status.code(), text(&written.stderr, dir.path())),
+        (Some(0), String::new())
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("scanned/sitemap.xml")).unwrap(),
+        fs::read_to_string(dir.path().join("written/sitemap.xml")).unwrap()
+    );
+}
+
+/// Issue 25 item 14: a list saved with a UTF-8 byte order mark failed
+/// line 1 with an invisible difference ("not an absolute URL"), and locs
+/// on other hosts were dropped with one count and no line numbers,
+/// against "every bad line is reported".
+#[test]
+fn byte_order_mark_skipped_and_every_outside_line_named() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("urls.txt"),
+        "\u{feff}https://example.org/a\n\
+         https://other.org/b\n\
+         https://example.org/c\n\
+         \x20 http://example.org/d lastmod=2024-01-02\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "write",
+            "urls.txt",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            "out",
+        ],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+warning: urls.txt:2:1: https://other.org/b lies outside https://example.org/: left out
+warning: urls.txt:4:3: http://example.org/d lies outside https://example.org/: left out
+warning: 2 URL(s) lie outside https://example.org/ and were left out (a sitemap may list only URLs under its own folder)
+sitemap: 4 lines read, 2 URLs; wrote out/sitemap.xml
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("out/sitemap.xml")).unwrap(),
+        "\
+<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">
+  <url>
+    <loc>https://example.org/a</loc>
+  </url>
+  <url>
+    <loc>https://example.org/c</loc>
+  </url>
+</urlset>
+"
+    );
+
+    // Only at the start of the list: a mark inside it is still an error.
+    let out = write_stdin(
+        dir.path(),
+        &["--base-url", "https://example.org/", "--out", "out2"],
+        "https://example.org/a\n\u{feff}https://example.org/b\n".as_bytes(),
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+error: <stdin>:2:1: `\u{feff}https://example.org/b`: loc `\u{feff}https://example.org/b`: not an absolute URL (relative URL without a base)
+error: 1 bad line(s) in <stdin>; nothing written
+  hint: each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -96,43 +96,21 @@ pub(crate) fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
 /// any, and bounds what one hostile file makes a scan parse.
 pub(crate) const MAX_CONFIG: u64 = 4 << 20;
 
-/// A configuration file's text: refused when it is not a regular file (a
-/// FIFO is never read, so it cannot hang the scan), larger than
-/// [`MAX_CONFIG`], or not UTF-8.
+/// A configuration file's text, through the one safe reader: refused
+/// when it is not a regular file (a FIFO is never read, so it cannot hang
+/// the scan) or larger than [`MAX_CONFIG`]; an I/O error when not UTF-8.
 pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
-    use std::io::Read;
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        // Opening a FIFO for reading would wait for a writer.
-        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
-    }
-    let file = options.open(path).map_err(|e| Error::io(path, e))?;
-    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-    let refuse = |message: String| Error::Config {
-        path: path.to_path_buf(),
-        line: None,
-        message,
-    };
-    if !meta.is_file() {
-        return Err(refuse(
-            "not a regular file (a FIFO, socket or device): not read; a configuration must be a file".to_owned(),
-        ));
-    }
-    if meta.len() > MAX_CONFIG {
-        return Err(refuse(format!(
-            "{} bytes: larger than the {} MiB a configuration file may have",
-            meta.len(),
-            MAX_CONFIG >> 20
-        )));
-    }
-    let mut text = String::new();
-    file.take(MAX_CONFIG + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| Error::io(path, e))?;
-    Ok(text)
+    sitemap_core::input::read_regular_text(path, MAX_CONFIG).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::InvalidInput {
+            Error::Config {
+                path: path.to_path_buf(),
+                line: None,
+                message: e.to_string(),
+            }
+        } else {
+            Error::io(path, e)
+        }
+    })
 }
 
 /// Reads a TOML, YAML or JSON configuration file into JSON values.

@@ -68,11 +68,14 @@ impl Judge<'_> {
     pub(crate) fn assess(&self, rel: Option<&str>, head: &Head) -> Assessed {
         let mut a = self.assessor(head);
         let (loc, verdict) = match rel {
+            // Served at its bytes' escapes, but `validate --site` and the
+            // canonical check map a loc back to a file as UTF-8: listed,
+            // it would fail our own check. Named instead (the scan warns).
             None => (
                 Err("the file name is not UTF-8, so it has no URL".to_owned()),
                 Verdict::None,
             ),
-            Some(rel) => match a.loc_for(rel) {
+            Some(rel) => match a.loc_of_escaped(&escape_path(rel)) {
                 Err(e) => (Err(e.to_string()), Verdict::None),
                 Ok(loc) => {
                     let verdict = a.verdict(rel, &loc, head, true);
@@ -219,9 +222,10 @@ impl Assessor<'_> {
         images
     }
 
-    /// The URL of the page at `rel`, by the trailing-slash and clean-URL
-    /// options.
-    pub(crate) fn loc_for(&self, rel: &str) -> Result<Loc, sitemap_core::ValueError> {
+    /// The URL of the page at `rel` (escaped by [`escape_path`]), by the
+    /// trailing-slash and clean-URL options: the escapes leave `/`, `.`
+    /// and `index.html` as they are, so the URL forms are cut the same way.
+    fn loc_of_escaped(&self, rel: &str) -> Result<Loc, sitemap_core::ValueError> {
         let (dir, file) = match rel.rsplit_once('/') {
             Some((dir, file)) => (Some(dir), file),
             None => (None, rel),
@@ -242,9 +246,8 @@ impl Assessor<'_> {
             rel.to_owned()
         };
         // `./` keeps a first segment such as `a:b.html` from reading as a
-        // scheme; the escapes keep `?`, `#`, `%` and `\` in file names from
-        // reading as URL syntax.
-        self.base.join(&format!("./{}", escape_path(&path)))
+        // scheme.
+        self.base.join(&format!("./{path}"))
     }
 
     /// The one canonical URL of a page, if it names exactly one.
@@ -432,13 +435,19 @@ pub(crate) fn form_under(base: &Loc, form: &str) -> Result<Loc, sitemap_core::Va
 }
 
 fn escape_path(path: &str) -> String {
+    use std::fmt::Write;
     let mut out = String::with_capacity(path.len());
     for c in path.chars() {
         match c {
-            '%' => out.push_str("%25"),
-            '?' => out.push_str("%3F"),
-            '#' => out.push_str("%23"),
-            '\\' => out.push_str("%5C"),
+            // `?`, `#`, `%` and `\` in file names would read as URL
+            // syntax; a tab or newline is no character of a URL but
+            // is one of a file name, served at its escape.
+            '%' | '?' | '#' | '\\' => write!(out, "%{:02X}", c as u32).unwrap(),
+            c if c.is_control() => {
+                for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                    write!(out, "%{b:02X}").unwrap();
+                }
+            }
             c => out.push(c),
         }
     }

@@ -655,7 +655,10 @@ impl Resolver {
         let Some(len) = size(&root_index).filter(|&n| n > 0) else {
             return;
         };
-        let Ok(content) = std::fs::read(&root_index) else {
+        let Ok(content) = sitemap_core::input::read_regular(
+            &root_index,
+            sitemap_source::images::markdown::MAX_PAGE_BYTES,
+        ) else {
             return;
         };
         if !content.windows(15).any(|w| w == b"path_to_root = ") {
@@ -670,7 +673,13 @@ impl Resolver {
         others.sort_by(|a, b| bytes(a).cmp(bytes(b)));
         let Some(of) = others
             .into_iter()
-            .find(|p| std::fs::read(p).is_ok_and(|b| b == content))
+            .find(|p| {
+                sitemap_core::input::read_regular(
+                    p,
+                    sitemap_source::images::markdown::MAX_PAGE_BYTES,
+                )
+                .is_ok_and(|b| b == content)
+            })
             .cloned()
         else {
             return;

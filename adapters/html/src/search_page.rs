@@ -47,7 +47,7 @@ pub(crate) fn is_search_page(file_name: &str, path: &Path) -> bool {
     if file_name != FILE_NAME {
         return false;
     }
-    let Ok(file) = std::fs::File::open(path) else {
+    let Ok(file) = sitemap_core::input::open_regular(path) else {
         return false;
     };
     let mut bytes = Vec::new();

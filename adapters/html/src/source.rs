@@ -95,7 +95,10 @@ impl SourceMirror {
                 claimed.insert(key.clone(), loc.clone());
             }
             keys_of.insert(loc.clone(), keys);
-            let page = match std::fs::read_to_string(root.join(&rel)) {
+            let page = match sitemap_core::input::read_regular_text(
+                &root.join(&rel),
+                sitemap_source::images::markdown::MAX_PAGE_BYTES,
+            ) {
                 Ok(text) => match front_matter::parse(&rel, &text)
                     .and_then(|fm| Page::from_front_matter(&rel, loc.clone(), &fm))
                 {

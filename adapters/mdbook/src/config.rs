@@ -229,7 +229,8 @@ impl BookToml {
     /// Deserializes `table` from the file's text with positions; returns
     /// the line and message of the failure, if the file shows it.
     fn locate(&self, table: &str) -> Option<(Option<usize>, String)> {
-        let text = std::fs::read_to_string(&self.file).ok()?;
+        let text =
+            sitemap_core::input::read_regular_text(&self.file, crate::MAX_BOOK_TOML_BYTES).ok()?;
         let (outer, inner) = table.split_once('.')?;
         let section = toml::de::DeTable::parse(&text).ok()?;
         let section = section
@@ -358,7 +359,8 @@ impl BookToml {
     /// The line of `key` inside `[table]` in the file, if it is written
     /// there.
     fn key_line(&self, table: &str, key: &str) -> Option<usize> {
-        let text = std::fs::read_to_string(&self.file).ok()?;
+        let text =
+            sitemap_core::input::read_regular_text(&self.file, crate::MAX_BOOK_TOML_BYTES).ok()?;
         let (outer, inner) = table.split_once('.')?;
         let doc = toml::de::DeTable::parse(&text).ok()?;
         let section = doc.get_ref().get(outer)?.get_ref().as_table()?.get(inner)?;

@@ -105,6 +105,9 @@ use sitemap_source::pipeline::Page;
 /// chapter, small enough that a hostile file cannot exhaust memory.
 pub(crate) const MAX_CHAPTER_BYTES: u64 = 64 << 20;
 
+/// The most `book.toml` may hold: far more than any real one.
+pub(crate) const MAX_BOOK_TOML_BYTES: u64 = 4 << 20;
+
 pub use crate::chapters::ChapterPage;
 pub use crate::config::SitemapConfig;
 pub use crate::error::Error;
@@ -197,7 +200,12 @@ impl SitemapBook {
         let root = root.as_ref().to_owned();
         let book_toml = root.join("book.toml");
         let mut config = if book_toml.exists() {
-            Config::from_disk(&book_toml).map_err(|e| Error::BookToml {
+            let text = sitemap_core::input::read_regular_text(&book_toml, MAX_BOOK_TOML_BYTES)
+                .map_err(|e| Error::BookToml {
+                    file: book_toml.clone(),
+                    message: e.to_string(),
+                })?;
+            text.parse::<Config>().map_err(|e| Error::BookToml {
                 file: book_toml.clone(),
                 message: format!("{e:#}"),
             })?

@@ -2,7 +2,6 @@
 //! index listed, tagged parts of interrupted runs, and the set under its
 //! other format names; nothing else in the folder is touched.
 
-use std::fs::File;
 use std::io;
 use std::io::Write;
 use std::path::Path;
@@ -90,7 +89,9 @@ fn listed_parts(path: &Path, folder: &Loc, stem: &str) -> Vec<String> {
     if !meta.is_file() {
         return Vec::new();
     }
-    let Ok(file) = File::open(path) else {
+    // Checked again on the opened handle: a FIFO swapped in since cannot
+    // block the run.
+    let Ok(file) = crate::input::open_regular(path) else {
         return Vec::new();
     };
     let mut xml = Vec::new();

@@ -49,7 +49,11 @@ pub fn markdown_title(source: &Path) -> Option<String> {
     if !matches!(ext, "md" | "markdown") {
         return None;
     }
-    let text = std::fs::read_to_string(source).ok()?;
+    let text = sitemap_core::input::read_regular_text(
+        source,
+        sitemap_source::images::markdown::MAX_PAGE_BYTES,
+    )
+    .ok()?;
     let fm = sitemap_source::front_matter::parse(source, &text).ok();
     if let Some(title) = fm
         .as_ref()
@@ -90,8 +94,13 @@ pub fn first_heading(markdown: &str) -> Option<String> {
 
 /// The `<title>` of an HTML file's head.
 pub fn html_title(file: &Path) -> Option<String> {
-    let mut bytes = std::fs::read(file).ok()?;
-    bytes.truncate(HEAD_BYTES);
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    sitemap_core::input::open_regular(file)
+        .ok()?
+        .take(HEAD_BYTES as u64)
+        .read_to_end(&mut bytes)
+        .ok()?;
     let text = String::from_utf8_lossy(&bytes);
     let lower = text.to_ascii_lowercase();
     // Only the head: a <title> inside an inline SVG in the body names the picture.

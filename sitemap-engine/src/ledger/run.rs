@@ -56,7 +56,10 @@ impl LedgerRun {
 /// that changed nothing touches nothing.
 pub(crate) fn write(path: &Path, ledger: &Ledger) -> Result<bool, Error> {
     let text = ledger.to_text();
-    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+    // Bounded by the new text: a longer file differs anyway.
+    if sitemap_core::input::read_regular(path, text.len() as u64)
+        .is_ok_and(|old| old == text.as_bytes())
+    {
         return Ok(false);
     }
     let dir = match path.parent() {

@@ -67,6 +67,21 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             .iter()
             .map(|w| format!("{}: {}", w.path.display(), w.kind)),
     );
+    // A page left out for its URL is named, not only counted: the user
+    // would otherwise never find which file it was.
+    warnings.extend(
+        found
+            .excluded
+            .iter()
+            .filter(|e| matches!(e.reason, sitemap_html::ExclusionReason::BadLoc { .. }))
+            .map(|e| {
+                format!(
+                    "{}: {}; left out",
+                    e.path.display().to_string().escape_debug(),
+                    e.reason
+                )
+            }),
+    );
     let left_out = found
         .excluded
         .iter()

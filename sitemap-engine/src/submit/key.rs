@@ -105,11 +105,12 @@ fn set_key(path: &Path, table: &[&str], key: &str) -> Result<(), Error> {
         path: path.to_owned(),
         source,
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(io(e)),
-    };
+    let text =
+        match sitemap_core::input::read_regular_text(path, crate::settings::MAX_SETTINGS_BYTES) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(io(e)),
+        };
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
         let line = e.span().map_or(1, |s| {
             text[..s.start.min(text.len())].matches('\n').count() + 1

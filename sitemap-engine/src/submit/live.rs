@@ -54,7 +54,7 @@ fn validate_file(
     path: &Path,
     options: &Options,
 ) -> Result<sitemap_core::validate::Report, SubmitError> {
-    let file = std::fs::File::open(path).map_err(|e| SubmitError::InvalidSet {
+    let file = sitemap_core::input::open_regular(path).map_err(|e| SubmitError::InvalidSet {
         path: path.to_owned(),
         problems: vec![format!("cannot read it: {e}")],
     })?;

@@ -59,7 +59,7 @@ pub(super) fn infer_base(dir: &Path, sitemaps: &[PathBuf]) -> Option<(Loc, BaseF
         .map(crate::validate::show)
         .filter(|r| r != "robots.txt")
         .collect();
-    if let Ok(file) = std::fs::File::open(dir.join("robots.txt"))
+    if let Ok(file) = sitemap_core::input::open_regular(&dir.join("robots.txt"))
         && let Ok(report) = core_validate::validate_robots(BufReader::new(file))
     {
         for child in &report.children {
@@ -79,7 +79,7 @@ pub(super) fn infer_base(dir: &Path, sitemaps: &[PathBuf]) -> Option<(Loc, BaseF
         if sample.len() >= SAMPLE {
             break;
         }
-        let Ok(file) = std::fs::File::open(path) else {
+        let Ok(file) = sitemap_core::input::open_regular(path) else {
             continue;
         };
         let _ = core_validate::validate_with(

@@ -175,7 +175,11 @@ const YAML_1_1_BOOLS: [&str; 16] = [
 /// (its comment cut off), or `None` when that line holds no such
 /// one-line value (a quoted or block scalar, a flow collection).
 fn plain_scalar(path: &Path, line: usize, key: &str) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = sitemap_core::input::read_regular_text(
+        path,
+        sitemap_source::images::markdown::MAX_PAGE_BYTES,
+    )
+    .ok()?;
     let written = text.lines().nth(line.checked_sub(1)?)?;
     let rest = written.trim_start().strip_prefix(key)?.trim_start();
     let value = rest.strip_prefix(':')?;

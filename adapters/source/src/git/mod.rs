@@ -176,10 +176,12 @@ pub struct IgnoreRevs {
 impl IgnoreRevs {
     /// Reads and parses `path`.
     pub fn read(path: &Path) -> Result<IgnoreRevs, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_owned(),
-            source,
-        })?;
+        let text =
+            sitemap_core::input::read_regular_text(path, crate::images::markdown::MAX_PAGE_BYTES)
+                .map_err(|source| Error::Io {
+                path: path.to_owned(),
+                source,
+            })?;
         IgnoreRevs::parse(path, &text)
     }
 
