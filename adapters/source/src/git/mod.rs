@@ -224,7 +224,8 @@ pub struct GitHistory {
 
 impl GitHistory {
     /// Asks git about `files` (paths relative to `root`, which may be any
-    /// directory inside a work tree). `Ok(None)` when `root` is not inside
+    /// directory inside a work tree). [`Error::GitRefused`] when git refuses
+    /// the repository for its owner (`safe.directory`). `Ok(None)` when `root` is not inside
     /// a git work tree or git is not installed.
     pub fn read(
         root: &Path,

@@ -104,6 +104,10 @@ impl Git {
             Err(e) => return Err(self.error(format!("cannot run git: {e}"))),
         };
         if !out.status.success() {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if let Some(refused) = self.refused(&stderr) {
+                return Err(refused);
+            }
             // Not a work tree (or a bare repository): no git dates.
             return Ok(None);
         }
@@ -125,6 +129,29 @@ impl Git {
                 .success()
                 .then(|| String::from_utf8_lossy(&head.stdout).trim().to_owned()),
         }))
+    }
+
+    /// The repository git refuses for its owner (`safe.directory`), read
+    /// from its message: git's reason and the command it offers, which
+    /// names the directory exactly as the check compares it.
+    fn refused(&self, stderr: &str) -> Option<Error> {
+        if !stderr.contains("safe.directory") {
+            return None;
+        }
+        let reason = stderr
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or_default();
+        let fix = stderr
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with("git config ") && l.contains("safe.directory"));
+        Some(Error::GitRefused {
+            dir: self.dir.clone(),
+            reason: reason.strip_prefix("fatal: ").unwrap_or(reason).to_owned(),
+            fix: fix.map(str::to_owned),
+        })
     }
 
     /// `git status` for the paths under `prefix`: (path from the top level,
