@@ -487,7 +487,7 @@ impl Pipeline {
         let history = if precedence.contains(&LastmodSource::Git) {
             GitHistory::read(&self.root, &files, &self.config.git)
         } else {
-            GitHistory::read_status(&self.root, &files)
+            GitHistory::read_status(&self.root, &files, &self.config.git)
         };
         let mtime_skipped = !for_mtime.is_empty() && !self.config.lastmod_named;
         let history = match history {
