@@ -85,3 +85,69 @@ fn git_timeout_flag_wins_over_the_file() {
         )
     );
 }
+
+/// The history pass itself: `git rev-parse` and `git status` answer, the
+/// `git log` never does. Its `sleep` child holds the pipe the walk reads:
+/// only killing the process group ends the read.
+#[test]
+fn hanging_git_log_fails_the_pass_naming_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (site, path) = site_and_hanging_git(tmp.path());
+    let real = String::from_utf8(
+        Command::new("sh")
+            .args(["-c", "command -v git"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let fake = tmp.path().join("bin/git");
+    fs::write(
+        &fake,
+        format!(
+            "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = log ] && {{ sleep 600; exit 1; }}; done\nexec {} \"$@\"\n",
+            real.trim()
+        ),
+    )
+    .unwrap();
+    for args in [
+        &["init", "-q"][..],
+        &["add", "."],
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.org",
+            "commit",
+            "-q",
+            "-m",
+            "a",
+        ],
+    ] {
+        let status = Command::new(real.trim())
+            .args(args)
+            .current_dir(&site)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["scan", "--git-timeout", "2"])
+        .current_dir(&site)
+        .env("NO_COLOR", "1")
+        .env("PATH", &path)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr, &site);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        "notice: still waiting for `git log` in <site> after 1 s; the run fails after 2 s (`git.timeout`)\n\
+error: git in <site>: `git log` did not finish within 2 s (`git.timeout`), so it was stopped; a partial clone fetching objects, a slow network file system or a credential prompt can block git: fix that, raise `git.timeout` (0 for no limit), or leave `git` out of `lastmod`\n"
+    );
+    assert!(!site.join("public").exists());
+}

@@ -74,7 +74,7 @@ impl Git {
     /// [`Error::GitTimeout`] if a process of this read was killed at the
     /// limit: that, not what its cut-off output led to, is the error.
     pub(super) fn timed_out(&self) -> Option<Error> {
-        self.expired.error(&self.dir, self.limit)
+        self.expired.error(self.limit)
     }
 
     pub(super) fn command(&self) -> Command {

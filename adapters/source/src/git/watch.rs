@@ -6,6 +6,7 @@
 //! limit (`git.timeout`) the process, with everything it started, is
 //! killed and the pass fails with [`Error::GitTimeout`].
 
+use std::path::PathBuf;
 use std::process::{Child, ExitStatus};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -22,29 +23,31 @@ pub(crate) struct Limit {
 /// once one is killed, whatever its cut-off output made the pass say
 /// (a short stream, a retry), the read fails with [`Error::GitTimeout`].
 #[derive(Clone, Debug, Default)]
-pub(super) struct Expired(Arc<Mutex<Option<String>>>);
+pub(super) struct Expired(Arc<Mutex<Option<(String, PathBuf)>>>);
 
 impl Expired {
     /// The error for the command killed at the limit, if one was.
-    pub(super) fn error(&self, dir: &std::path::Path, limit: Limit) -> Option<Error> {
-        lock(&self.0).clone().map(|what| Error::GitTimeout {
-            dir: dir.to_owned(),
+    pub(super) fn error(&self, limit: Limit) -> Option<Error> {
+        lock(&self.0).clone().map(|(what, dir)| Error::GitTimeout {
+            dir,
             what,
             seconds: limit.timeout.map_or(0, |t| t.as_secs()),
         })
     }
 }
 
-/// When the notice is printed: soon enough that a user watching a stuck
-/// build learns why, late enough that a normal history pass on a large
-/// repository rarely prints it; before the limit, so the notice always
-/// comes first.
-fn notice_after(limit: Limit) -> Duration {
-    let usual = Duration::from_secs(10);
-    match limit.timeout {
-        Some(t) => usual.min(t / 2),
+/// When the notice is printed, in whole seconds (as it says): soon
+/// enough that a user watching a stuck build learns why, late enough that
+/// a normal history pass on a large repository rarely prints it; before
+/// the limit, so the notice always comes first. `None` under a limit of
+/// a second, whose error follows at once.
+fn notice_after(limit: Limit) -> Option<Duration> {
+    let usual = 10;
+    let seconds = match limit.timeout {
+        Some(t) => (t.as_secs() / 2).min(usual),
         None => usual,
-    }
+    };
+    (seconds > 0).then(|| Duration::from_secs(seconds))
 }
 
 /// The part shared with the watching thread.
@@ -88,11 +91,11 @@ impl Watched {
         // Detached: it ends when the process is done with, or at the limit.
         std::thread::spawn(move || {
             let start = Instant::now();
-            let notice = start + notice_after(limit);
-            if !watcher.sleep_until(Some(notice)) {
-                return;
-            }
-            if !quiet {
+            let notice = notice_after(limit).filter(|_| !quiet);
+            if let Some(after) = notice {
+                if !watcher.sleep_until(Some(start + after)) {
+                    return;
+                }
                 // A blocked run returns nothing: only a line printed now
                 // tells the user what it waits for.
                 let then = match limit.timeout {
@@ -102,13 +105,13 @@ impl Watched {
                 eprintln!(
                     "notice: still waiting for `{name}` in {} after {} s; {then}",
                     dir.display(),
-                    notice_after(limit).as_secs()
+                    after.as_secs()
                 );
             }
             if watcher.sleep_until(limit.timeout.map(|t| start + t)) {
                 let mut child = lock(&watcher.child);
                 if matches!(child.try_wait(), Ok(None)) {
-                    lock(&expired.0).get_or_insert(name);
+                    lock(&expired.0).get_or_insert((name, dir));
                     kill(&mut child);
                 }
             }
