@@ -144,6 +144,13 @@ pub const KEYS: &[Key] = &[
         scope: Scope::All,
     },
     Key {
+        name: "git.timeout",
+        example: "600",
+        book_example: None,
+        doc: "Seconds any one `git` process may take (a partial clone fetching, a network file system, a credential prompt can block it): a notice names what the run waits for after 10 s, and past the limit the run fails. `0` for no limit. Default: 600.",
+        scope: Scope::All,
+    },
+    Key {
         name: "out",
         example: r#""public""#,
         book_example: Some(r#""book/html""#),

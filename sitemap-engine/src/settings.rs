@@ -122,6 +122,9 @@ pub struct GitSettings {
     /// `.git-blame-ignore-revs`, read by default when present); an empty
     /// path for none.
     pub ignore_revs: Option<PathBuf>,
+    /// Seconds any one `git` process may take before the run fails; 0
+    /// for no limit.
+    pub timeout: Option<u64>,
 }
 
 /// One entry of `lastmod-deps`: which files a page is built from besides

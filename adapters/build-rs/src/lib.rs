@@ -314,6 +314,11 @@ impl Sitemap {
         git_uncommitted(git.uncommitted: Uncommitted)
     );
     setting!(
+        /// Seconds any one `git` process may take before the run fails;
+        /// 0 for no limit.
+        git_timeout(git.timeout: u64)
+    );
+    setting!(
         /// Commits that do not count, listed as in `.git-blame-ignore-revs`
         /// (read by default when present at the repository root); an
         /// empty path for none.

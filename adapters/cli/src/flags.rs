@@ -140,6 +140,9 @@ pub(crate) struct SourceArgs {
     /// An edited or untracked file's lastmod: mtime or last-commit.
     #[arg(long, value_name = "mtime|last-commit", value_parser = word::<Uncommitted>)]
     git_uncommitted: Option<Uncommitted>,
+    /// Seconds any one git process may take before the run fails; 0 for no limit (default 600).
+    #[arg(long, value_name = "SECONDS")]
+    git_timeout: Option<u64>,
     /// Keep a lastmod ledger in FILE (commit it or cache it in CI): unchanged pages keep their
     /// lastmod whatever git or the files say.
     #[arg(long, value_name = "FILE")]
@@ -194,6 +197,7 @@ impl SourceArgs {
         s.git.date = self.git_date;
         s.git.shallow = self.git_shallow;
         s.git.uncommitted = self.git_uncommitted;
+        s.git.timeout = self.git_timeout;
         s.ledger.clone_from(&self.ledger);
         s.lastmod_deps = non_empty(&self.lastmod_deps);
         s.git.ignore_revs.clone_from(&self.git_ignore_revs);

@@ -131,7 +131,7 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             "submitted {} URL(s) of {} to {} ({status})",
             request.body.url_list.len(),
             request.body.host,
-            request.endpoint
+            request.endpoint_shown()
         ));
     });
     if let Err(e) = result {
@@ -174,7 +174,7 @@ fn print_requests(plan: &Plan) -> anyhow::Result<()> {
         writeln!(
             out,
             "POST {}\nContent-Type: application/json; charset=utf-8\n\n{body}",
-            request.endpoint
+            request.endpoint_shown()
         )
         .context("cannot write to stdout")?;
     }

@@ -178,17 +178,26 @@ fn hint_of(err: &anyhow::Error) -> Option<String> {
         {
             return Some(h.to_owned());
         }
-        if let Some(sitemap_engine::Error::Source(_)) = cause.downcast_ref() {
-            return Some("fix the value in the file named above".to_owned());
+        if let Some(sitemap_engine::Error::Source(e)) = cause.downcast_ref() {
+            return source_hint(e);
         }
         if let Some(e) = cause.downcast_ref::<crate::settings::Hinted>() {
             return Some(e.hint.clone());
         }
-        if cause.downcast_ref::<sitemap_source::Error>().is_some() {
-            return Some("fix the value in the file named above".to_owned());
+        if let Some(e) = cause.downcast_ref::<sitemap_source::Error>() {
+            return source_hint(e);
         }
     }
     None
+}
+
+/// A git that ran out of time names its fixes itself: no value in a file
+/// is wrong.
+fn source_hint(e: &sitemap_source::Error) -> Option<String> {
+    match e {
+        sitemap_source::Error::GitTimeout { .. } => None,
+        _ => Some("fix the value in the file named above".to_owned()),
+    }
 }
 
 /// A path as the user gave it (without a leading `./`).

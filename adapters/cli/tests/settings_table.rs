@@ -160,6 +160,15 @@ const CASES: &[Case] = &[
         check: |_, out| listed(out),
     },
     Case {
+        key: "git.timeout",
+        site: "[git]\ntimeout = 30",
+        book: Some("[output.sitemap.git]\ntimeout = 30"),
+        flags: &["--git-timeout", "30"],
+        // A git that answers in time: accepted, nothing else to see
+        // (tests/git_timeout.rs has one that does not).
+        check: |_, out| listed(out),
+    },
+    Case {
         key: "out",
         site: "out = \"elsewhere\"",
         book: Some("out = \"elsewhere\""),

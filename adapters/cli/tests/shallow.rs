@@ -498,3 +498,69 @@ fn outside_git_mtime_counts_only_when_lastmod_names_it() {
     // Named, so no hint about mtime.
     assert!(stderr.contains("lastmod from git is skipped\n"), "{stderr}");
 }
+
+/// A repository git refuses for its owner (`safe.directory`: CI
+/// containers, checkouts mounted into Docker) was reported as "not inside
+/// a git work tree (or git is not installed)", which sent users looking
+/// for the wrong fault; the warning now passes on git's reason and fix.
+#[test]
+fn safe_directory_refusal_names_gits_reason_and_fix() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    for (path, text) in [
+        ("zola.toml", "base_url = \"https://example.org\"\n"),
+        ("content/_index.md", "+++\n+++\nHome\n"),
+        ("content/a.md", "+++\n+++\nA\n"),
+    ] {
+        let path = site.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    run(git(&site).arg("init").arg("-q"));
+    run(git(&site).args(["add", "."]));
+    run(git(&site).args([
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.org",
+        "commit",
+        "-q",
+        "-m",
+        "a",
+    ]));
+    // What git does for a work tree owned by another uid (`chown -R
+    // nobody`, checked by hand as root with git 2.47.3), without root.
+    let out = sitemap_on_ci(
+        &site,
+        &["scan"],
+        &[
+            ("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1"),
+            ("GIT_CONFIG_NOSYSTEM", "1"),
+            ("GIT_CONFIG_GLOBAL", "/dev/null"),
+        ],
+    );
+    let stderr = text(&out.stderr, &site);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("warning:"))
+            .collect::<Vec<_>>(),
+        [
+            "warning: .: git refuses the repository: detected dubious ownership in repository at '<site>'; lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`; if you trust the repository, run `git config --global --add safe.directory <site>`"
+        ]
+    );
+    // No git date, and no checkout time in its place.
+    assert_eq!(
+        fs::read_to_string(site.join("public/sitemap.xml")).unwrap(),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n\
+\x20 <url>\n\
+\x20   <loc>https://example.org/</loc>\n\
+\x20 </url>\n\
+\x20 <url>\n\
+\x20   <loc>https://example.org/a/</loc>\n\
+\x20 </url>\n\
+</urlset>\n"
+    );
+}

@@ -620,3 +620,123 @@ fn the_build_rs_builder_plans_and_submits_the_same_request() {
     assert_eq!(submitted.requests, [("127.0.0.1".to_owned(), 5, 200)]);
     assert_eq!(server.bodies(), [expected]);
 }
+
+/// Points `sitemap.toml`'s endpoint at the local one with credentials in
+/// its URL.
+fn endpoint_with_credentials(dir: &Path, server: &Server) {
+    let toml = fs::read_to_string(dir.join("sitemap.toml")).unwrap();
+    let with = server
+        .url("indexnow")
+        .replace("http://", "http://indexnow-user:s3cret-pass@");
+    fs::write(
+        dir.join("sitemap.toml"),
+        toml.replace(&server.url("indexnow"), &with),
+    )
+    .unwrap();
+}
+
+/// An endpoint URL with credentials was printed whole, password and all,
+/// in the success line and in every error: now shown as `***@`.
+#[test]
+fn endpoint_credentials_are_never_printed() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    endpoint_with_credentials(d, &server);
+    server.state().answers = vec![(403, None, "forbidden")];
+    let out = sitemap(d, &["submit"], "1767225700");
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(
+        stderr(&out, &server),
+        "error: http://***@127.0.0.1:PORT/indexnow refused the request (403): forbidden\n  hint: nothing of this request was recorded as submitted: the next run sends it again\n"
+    );
+    let out = sitemap(d, &["submit"], "1767225800");
+    ok(&out);
+    assert_eq!(
+        stderr(&out, &server),
+        "submitted 5 URL(s) of 127.0.0.1 to http://***@127.0.0.1:PORT/indexnow (200)\nsubmit: 5 URL(s) in 1 request(s) accepted; recorded in sitemap.ledger\n"
+    );
+    let out = sitemap(d, &["submit", "--dry-run"], "1767225900");
+    ok(&out);
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!printed.contains("s3cret-pass"), "{printed}");
+}
+
+/// An endpoint's answer was quoted with its raw terminal escapes, so a
+/// hostile endpoint could retitle, clear or rewrite the user's terminal
+/// or CI log: every control character is now shown as its escape.
+#[test]
+fn endpoint_answer_is_quoted_with_control_characters_escaped() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    server.state().answers = vec![(
+        422,
+        None,
+        "\u{1b}]0;owned\u{7}\u{1b}[2J\u{1b}[1Abad key\u{202e}txt.exe",
+    )];
+    let out = sitemap(d, &["submit"], "1767225700");
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(
+        stderr(&out, &server),
+        "error: http://127.0.0.1:PORT/indexnow refused the request (422): \\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{1b}[1Abad key\\u{202e}txt.exe\n  hint: nothing of this request was recorded as submitted: the next run sends it again\n"
+    );
+}
+
+/// A ledger that cannot be written was found out only after the endpoint
+/// had accepted the request, so the next run sent the same URLs again.
+/// Now nothing is sent. The ledger's name is long enough that its
+/// temporary file's is past the file system's limit (255 bytes): a write
+/// that fails as surely for root as for anyone, where a read-only folder
+/// would not.
+#[test]
+fn unwritable_ledger_is_found_out_before_anything_is_sent() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    let long = format!("{}.ledger", "l".repeat(240));
+    fs::rename(d.join("sitemap.ledger"), d.join(&long)).unwrap();
+    let toml = fs::read_to_string(d.join("sitemap.toml")).unwrap();
+    fs::write(
+        d.join("sitemap.toml"),
+        toml.replace("sitemap.ledger", &long),
+    )
+    .unwrap();
+    let before = fs::read(d.join(&long)).unwrap();
+    let out = sitemap(d, &["submit"], "1767225700");
+    assert_eq!(out.status.code(), Some(1));
+    let mut message = stderr(&out, &server)
+        .replace(&long, "LEDGER")
+        .replace(&*d.to_string_lossy(), "<site>");
+    // The temporary file's random part.
+    if let Some(at) = message.find(".LEDGER.") {
+        message.replace_range(at + 8..at + 14, "RANDOM");
+    }
+    assert_eq!(
+        message,
+        "error: LEDGER: the ledger cannot be written (.: cannot create a temporary file: File name too long (os error 36) at path \"<site>/./.LEDGER.RANDOM.sitemap-tmp\"); nothing was sent\n  hint: make the ledger's folder writable (or move the ledger, `ledger = …`), then submit: what is accepted is recorded there\n"
+    );
+    assert_eq!(server.bodies(), Vec::<Value>::new());
+    assert_eq!(fs::read(d.join(&long)).unwrap(), before);
+    let mut left: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .replace(&long, "LEDGER")
+        })
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        ["LEDGER", "content", "public", "sitemap.toml", "zola.toml"]
+    );
+}

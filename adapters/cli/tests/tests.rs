@@ -6,6 +6,7 @@ mod deps;
 mod differential;
 mod exit_codes;
 mod files;
+mod git_timeout;
 mod hostile;
 mod images_agree;
 mod index;

@@ -151,7 +151,7 @@ fn submit(args: &[String]) -> Result<ExitCode> {
         for request in &plan.requests {
             println!(
                 "POST {}\nContent-Type: application/json; charset=utf-8\n\n{}\n",
-                request.endpoint,
+                request.endpoint_shown(),
                 serde_json::to_string_pretty(&request.body)?
             );
         }

@@ -128,6 +128,28 @@ pub enum Error {
         /// What failed, with git's own message.
         message: String,
     },
+    /// git refuses the repository (its `safe.directory` check: the work
+    /// tree belongs to another user, as in CI containers and checkouts
+    /// mounted into Docker), so it gives no dates at all.
+    #[error("git in {}: {reason}", dir.display())]
+    GitRefused {
+        /// The directory git ran in.
+        dir: PathBuf,
+        /// git's own reason, its `fatal:` line.
+        reason: String,
+        /// The command git offers to trust the repository, if it says one.
+        fix: Option<String>,
+    },
+    /// A `git` process ran past `git.timeout` and was killed.
+    #[error("git in {}: `{what}` did not finish within {seconds} s (`git.timeout`), so it was stopped; a partial clone fetching objects, a slow network file system or a credential prompt can block git: fix that, raise `git.timeout` (0 for no limit), or leave `git` out of `lastmod`", dir.display())]
+    GitTimeout {
+        /// The directory git ran in.
+        dir: PathBuf,
+        /// The command.
+        what: String,
+        /// The limit.
+        seconds: u64,
+    },
     /// The repository is a shallow clone, the git policy is `fail`, and
     /// some files' history is cut off at the shallow boundary.
     #[error("{}: the git history of {count} file(s) (first: {}) is cut off by a shallow clone, so their last commit date is unknown; to fetch the full history, {}; or set git shallow = \"warn\" or \"omit\"", dir.display(), first.display(), crate::ci::full_history_fix(*host))]

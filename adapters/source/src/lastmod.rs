@@ -129,9 +129,26 @@ pub struct GitOptions {
     /// from the site root. `None`: the repository's own
     /// `.git-blame-ignore-revs` when there is one; an empty path: none.
     pub ignore_revs: Option<PathBuf>,
+    /// Seconds any one `git` process may take before the read fails
+    /// ([`Error::GitTimeout`](crate::Error::GitTimeout)); `Some(0)`: no
+    /// limit; `None`: [`GitOptions::DEFAULT_TIMEOUT`].
+    pub timeout: Option<u64>,
 }
 
 impl GitOptions {
+    /// Seconds a `git` process may take by default: a full history pass
+    /// of a very large repository (the Linux kernel's, a million commits)
+    /// fits well inside; a git blocked on the network or a prompt does not
+    /// keep a CI job until its own, much later, limit.
+    pub const DEFAULT_TIMEOUT: u64 = 600;
+
+    pub(crate) fn limit(&self) -> crate::git::Limit {
+        let seconds = self.timeout.unwrap_or(Self::DEFAULT_TIMEOUT);
+        crate::git::Limit {
+            timeout: (seconds > 0).then(|| std::time::Duration::from_secs(seconds)),
+        }
+    }
+
     /// The ignore-revs file to read for a work tree whose top level is
     /// `toplevel`, the site being at `root`: the one named, else
     /// `.git-blame-ignore-revs` at the top level if it exists.

@@ -221,6 +221,18 @@ pub enum Warning {
         /// it is skipped too.
         mtime_skipped: bool,
     },
+    /// `git` is in the precedence list but git refuses the repository
+    /// for its owner (`safe.directory`).
+    GitRefused {
+        /// The site root.
+        root: PathBuf,
+        /// git's own reason.
+        reason: String,
+        /// The command git offers to trust the repository.
+        fix: Option<String>,
+        /// As in [`Warning::NoGitRepository`].
+        mtime_skipped: bool,
+    },
     /// A shallow clone cut off some files' history.
     ShallowClone {
         /// How many pages are affected.
@@ -259,6 +271,25 @@ impl fmt::Display for Warning {
                     f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
                 }
                 Ok(())
+            }
+            Warning::GitRefused {
+                root,
+                reason,
+                fix,
+                mtime_skipped,
+            } => {
+                write!(
+                    f,
+                    "{}: git refuses the repository: {reason}; lastmod from git is skipped",
+                    root.display()
+                )?;
+                if *mtime_skipped {
+                    f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
+                }
+                match fix {
+                    Some(fix) => write!(f, "; if you trust the repository, run `{fix}`"),
+                    None => Ok(()),
+                }
             }
             Warning::ShallowClone {
                 count,
@@ -454,15 +485,32 @@ impl Pipeline {
             return Ok(GitView::Unknown);
         }
         let history = if precedence.contains(&LastmodSource::Git) {
-            GitHistory::read(&self.root, &files, &self.config.git)?
+            GitHistory::read(&self.root, &files, &self.config.git)
         } else {
-            GitHistory::read_status(&self.root, &files)?
+            GitHistory::read_status(&self.root, &files, &self.config.git)
+        };
+        let mtime_skipped = !for_mtime.is_empty() && !self.config.lastmod_named;
+        let history = match history {
+            // Not a reason to stop a build: the same as no repository,
+            // but with git's words and its fix rather than a wrong guess.
+            Err(Error::GitRefused { reason, fix, .. }) => {
+                if !for_git.is_empty() {
+                    output.warnings.push(Warning::GitRefused {
+                        root: self.root.clone(),
+                        reason,
+                        fix,
+                        mtime_skipped,
+                    });
+                }
+                return Ok(GitView::Outside);
+            }
+            other => other?,
         };
         let Some(history) = history else {
             if !for_git.is_empty() {
                 output.warnings.push(Warning::NoGitRepository {
                     root: self.root.clone(),
-                    mtime_skipped: !for_mtime.is_empty() && !self.config.lastmod_named,
+                    mtime_skipped,
                 });
             }
             return Ok(GitView::Outside);

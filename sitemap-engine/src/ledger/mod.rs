@@ -35,6 +35,8 @@ use sitemap_core::{Lastmod, Loc, Url};
 #[cfg(feature = "html")]
 pub(crate) use fingerprint::html_fingerprint;
 pub(crate) use fingerprint::{source_fingerprint, with_deps};
+#[cfg(feature = "submit")]
+pub(crate) use run::dir_and_name;
 pub(crate) use run::{LedgerRun, write};
 
 /// What last happened to an entry.

@@ -62,6 +62,13 @@ pub(crate) fn write(path: &Path, ledger: &Ledger) -> Result<bool, Error> {
     {
         return Ok(false);
     }
+    let (dir, name) = dir_and_name(path)?;
+    sitemap_core::output::write_file(dir, &name, text.as_bytes())?;
+    Ok(true)
+}
+
+/// The folder a ledger is written in, and its file name there.
+pub(crate) fn dir_and_name(path: &Path) -> Result<(&Path, String), Error> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -75,8 +82,7 @@ pub(crate) fn write(path: &Path, ledger: &Ledger) -> Result<bool, Error> {
                 "name the ledger file, such as `sitemap.ledger`",
             )
         })?;
-    sitemap_core::output::write_file(dir, &name, text.as_bytes())?;
-    Ok(true)
+    Ok((dir, name))
 }
 
 fn run_time() -> Result<Lastmod, Error> {

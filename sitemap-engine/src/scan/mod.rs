@@ -241,6 +241,7 @@ pub(crate) fn source_config(resolved: &Resolved, git_allowed: bool) -> Result<So
     if let Some(uncommitted) = s.git.uncommitted {
         config.git.uncommitted = uncommitted;
     }
+    config.git.timeout = s.git.timeout;
     // Deps count through git only: without it the key would do nothing.
     if !git_allowed && s.lastmod_deps.as_ref().is_some_and(|d| !d.is_empty()) {
         return Err(resolved.value_error(

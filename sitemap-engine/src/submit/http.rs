@@ -7,6 +7,7 @@
 use std::time::{Duration, SystemTime};
 
 use super::SubmitError;
+use super::quote::{clip, redacted, without_credentials};
 
 /// How many times a request is tried in all.
 const ATTEMPTS: u32 = 4;
@@ -102,7 +103,7 @@ impl Client {
                     }
                     if attempt == ATTEMPTS {
                         return Err(SubmitError::GaveUp {
-                            url: url.to_owned(),
+                            url: redacted(url),
                             attempts: ATTEMPTS,
                             last: format!("{status} {}", clip(&answer.body)),
                         });
@@ -112,8 +113,11 @@ impl Client {
                 Err(e) => {
                     if attempt == ATTEMPTS {
                         return Err(SubmitError::Http {
-                            url: url.to_owned(),
-                            message: format!("{e} (tried {ATTEMPTS} times)"),
+                            url: redacted(url),
+                            message: without_credentials(
+                                &format!("{e} (tried {ATTEMPTS} times)"),
+                                url,
+                            ),
                         });
                     }
                     None
@@ -138,16 +142,6 @@ pub(crate) fn retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     Some(at.duration_since(now).unwrap_or(Duration::ZERO))
 }
 
-/// A server's answer as quoted in a message: one line, at most 300
-/// characters.
-pub(crate) fn clip(body: &str) -> String {
-    let one_line = body.split_whitespace().collect::<Vec<_>>().join(" ");
-    match one_line.char_indices().nth(300) {
-        Some((i, _)) => format!("{}…", &one_line[..i]),
-        None => one_line,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +159,5 @@ mod tests {
             Some(Duration::ZERO)
         );
         assert_eq!(retry_after("soon", now), None);
-        assert_eq!(clip(&"a ".repeat(400)).chars().count(), 301);
     }
 }

@@ -36,6 +36,30 @@ pub(crate) fn due(path: &Path) -> Result<Vec<Due>, Error> {
     Ok(out)
 }
 
+/// Finds out, before anything is sent, that the ledger at `path` can be
+/// written: its text staged under a temporary name beside it, exactly as
+/// [`record`] will write it, then removed. Otherwise an accepted request
+/// could not be recorded (a read-only file system, a full disk) and the
+/// next run would send its URLs again.
+pub(crate) fn check_writable(path: &Path) -> Result<(), Error> {
+    let (dir, name) = crate::ledger::dir_and_name(path)?;
+    let unwritable = |e: &dyn std::fmt::Display| {
+        Error::job(
+            format!(
+                "{}: the ledger cannot be written ({e}); nothing was sent",
+                path.display()
+            ),
+            "make the ledger's folder writable (or move the ledger, `ledger = …`), then submit: what is accepted is recorded there",
+        )
+    };
+    let text = std::fs::read(path).map_err(|e| unwritable(&e))?;
+    let out = sitemap_core::output::OutputDir::open(dir, sitemap_core::output::LockPolicy::Wait)
+        .map_err(|e| unwritable(&e))?;
+    // Dropped unpublished: the temporary file is removed.
+    drop(out.stage(&name, &text).map_err(|e| unwritable(&e))?);
+    Ok(())
+}
+
 /// Marks `urls` (with the `when` each reported) submitted in the ledger
 /// at `path`, unless its entry has moved on since (a newer event stays
 /// due).

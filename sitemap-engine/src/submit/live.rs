@@ -8,7 +8,8 @@ use std::path::Path;
 use sitemap_core::validate::{Format, Options, validate};
 
 use super::SubmitError;
-use super::http::{Client, clip};
+use super::http::Client;
+use super::quote::{clip, escaped, redacted};
 use crate::publish::Outputs;
 
 /// The set at `outputs` validates: its root file, and for an index each
@@ -99,7 +100,7 @@ pub(crate) fn check_key_file(
         return Ok(());
     };
     Err(SubmitError::KeyFile {
-        url: location.to_owned(),
+        url: redacted(location),
         problem,
     })
 }
@@ -118,7 +119,7 @@ pub(crate) fn check_indexable(
     if let Some(tag) = answer.robots_tags.iter().find(|t| noindex(t)) {
         return Err(SubmitError::Noindex {
             url: home.to_string(),
-            how: format!("its X-Robots-Tag header says `{tag}`"),
+            how: format!("its X-Robots-Tag header says `{}`", escaped(tag)),
         });
     }
     if answer.status != 200 {
@@ -144,7 +145,7 @@ pub(crate) fn check_indexable(
     {
         return Err(SubmitError::Noindex {
             url: home.to_string(),
-            how: format!("its <meta name=\"{meta_name}\"> says noindex"),
+            how: format!("its <meta name=\"{}\"> says noindex", escaped(&meta_name)),
         });
     }
     Ok(())

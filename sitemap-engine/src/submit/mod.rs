@@ -11,8 +11,10 @@
 //!   honouring `Retry-After`).
 //! - `live.rs`: the checks before anything is sent (the set validates,
 //!   the live key file holds the key, the live home page is not noindex).
-//! - `ledger.rs`: what is due, and recording what an accepted request
-//!   sent.
+//! - `ledger.rs`: what is due, checking the ledger can be written before
+//!   anything is sent, and recording what an accepted request sent.
+//! - `quote.rs`: what messages quote: URLs without their credentials,
+//!   the network's text with its control characters escaped.
 //! - this file: [`Submission`] (settings in), [`Submission::plan`] (no
 //!   network: what `--dry-run` prints) and [`Submission::send`].
 //!
@@ -27,6 +29,7 @@ pub mod key;
 mod ledger;
 mod live;
 mod protocol;
+mod quote;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -299,7 +302,8 @@ impl Submission {
         })
     }
 
-    /// Sends `plan`: first the checks (the set validates, each key file
+    /// Sends `plan`: first the checks (the ledger can be written, the set
+    /// validates, each key file
     /// holds the key, the home page is not noindex), then each request;
     /// after each 200 or 202 its URLs are recorded in the ledger, so a
     /// request that fails later leaves them recorded and its own due.
@@ -313,6 +317,7 @@ impl Submission {
         if plan.requests.is_empty() {
             return Ok(());
         }
+        ledger::check_writable(&self.ledger)?;
         live::check_set(&self.outputs)?;
         let mut checked = std::collections::BTreeSet::new();
         for request in &plan.requests {
@@ -325,9 +330,9 @@ impl Submission {
             let answer = client.post_json(&request.endpoint, &request.json())?;
             if !matches!(answer.status, 200 | 202) {
                 return Err(SubmitError::Refused {
-                    url: request.endpoint.clone(),
+                    url: quote::redacted(&request.endpoint),
                     status: answer.status,
-                    answer: http::clip(&answer.body),
+                    answer: quote::clip(&answer.body),
                 }
                 .into());
             }

@@ -40,6 +40,11 @@ impl Request {
     pub fn json(&self) -> String {
         serde_json::to_string(&self.body).expect("strings and lists serialise")
     }
+
+    /// The endpoint as messages show it: without its credentials.
+    pub fn endpoint_shown(&self) -> String {
+        super::quote::redacted(&self.endpoint)
+    }
 }
 
 /// A URL due for submission, with the `when` of its ledger event.

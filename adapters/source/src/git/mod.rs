@@ -68,7 +68,9 @@
 //! - [`pass`]: the `git` commands and the driver of one pass;
 //! - [`split`]: sharing the pass among several processes;
 //! - [`process`]: a running child and its log stream's reader;
-//! - [`walk`]: the replay of git's history simplification.
+//! - [`walk`]: the replay of git's history simplification;
+//! - [`watch`]: the bound on how long any `git` process may take
+//!   (`git.timeout`), with a notice naming what the run waits for.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -226,7 +228,8 @@ pub struct GitHistory {
 
 impl GitHistory {
     /// Asks git about `files` (paths relative to `root`, which may be any
-    /// directory inside a work tree). `Ok(None)` when `root` is not inside
+    /// directory inside a work tree). [`Error::GitRefused`] when git refuses
+    /// the repository for its owner (`safe.directory`). `Ok(None)` when `root` is not inside
     /// a git work tree or git is not installed.
     pub fn read(
         root: &Path,
@@ -266,9 +269,18 @@ impl GitHistory {
         options: &GitOptions,
         split: Split,
     ) -> Result<Option<GitHistory>, Error> {
-        let git = Git {
-            dir: root.to_owned(),
-        };
+        let git = Git::new(root, options.limit());
+        let read = GitHistory::read_in(&git, files, options, split);
+        git.timed_out().map_or(read, Err)
+    }
+
+    fn read_in(
+        git: &Git,
+        files: &[PathBuf],
+        options: &GitOptions,
+        split: Split,
+    ) -> Result<Option<GitHistory>, Error> {
+        let root = git.dir.clone();
         let Some(info) = git.rev_parse()? else {
             return Ok(None);
         };
@@ -291,15 +303,13 @@ impl GitHistory {
                 }
             }
         }
-        let git = Git {
-            dir: info.toplevel.clone(),
-        };
+        let git = git.at(&info.toplevel);
         let shallow_commits = if info.shallow {
             git.shallow_commits(&info.shallow_file)?
         } else {
             HashSet::new()
         };
-        let ignored = match options.ignore_revs_file(root, &info.toplevel) {
+        let ignored = match options.ignore_revs_file(&root, &info.toplevel) {
             Some(file) => IgnoreRevs::read(&file)?.ids,
             None => HashSet::new(),
         };
@@ -365,17 +375,23 @@ impl GitHistory {
     /// ([`GitLastmod::Uncommitted`]) or untracked, ignored included
     /// ([`GitLastmod::Untracked`]): no history is read. `Ok(None)`
     /// outside a git work tree. This is what the `mtime` source needs to
-    /// know when git dates are not asked for.
-    pub fn read_status(root: &Path, files: &[PathBuf]) -> Result<Option<GitHistory>, Error> {
-        let git = Git {
-            dir: root.to_owned(),
-        };
+    /// know when git dates are not asked for. Of `options`, only
+    /// `timeout` counts.
+    pub fn read_status(
+        root: &Path,
+        files: &[PathBuf],
+        options: &GitOptions,
+    ) -> Result<Option<GitHistory>, Error> {
+        let git = Git::new(root, options.limit());
+        let read = GitHistory::read_status_in(&git, files);
+        git.timed_out().map_or(read, Err)
+    }
+
+    fn read_status_in(git: &Git, files: &[PathBuf]) -> Result<Option<GitHistory>, Error> {
         let Some(info) = git.rev_parse()? else {
             return Ok(None);
         };
-        let git = Git {
-            dir: info.toplevel.clone(),
-        };
+        let git = git.at(&info.toplevel);
         let status: HashMap<String, [u8; 2]> = git.status(&info.prefix)?.into_iter().collect();
         let tracked = git.tracked(&info.prefix)?;
         let files = files
@@ -514,9 +530,11 @@ mod pass;
 mod process;
 mod split;
 mod walk;
+mod watch;
 
 use pass::*;
 use split::*;
+pub(crate) use watch::Limit;
 
 #[cfg(test)]
 mod tests {

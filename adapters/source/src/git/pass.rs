@@ -32,6 +32,9 @@ use super::split::steal_point;
 use super::split::step;
 use super::walk::Commit;
 use super::walk::Walk;
+use super::watch::Expired;
+use super::watch::Limit;
+use super::watch::Watched;
 use crate::error::Error;
 use crate::lastmod::GitDate;
 
@@ -46,11 +49,40 @@ pub(super) struct RepoInfo {
 
 pub(super) struct Git {
     pub(super) dir: PathBuf,
+    pub(super) limit: Limit,
+    pub(super) expired: Expired,
 }
 
 impl Git {
+    pub(super) fn new(dir: &Path, limit: Limit) -> Git {
+        Git {
+            dir: dir.to_owned(),
+            limit,
+            expired: Expired::default(),
+        }
+    }
+
+    /// The same read, run in `dir`.
+    pub(super) fn at(&self, dir: &Path) -> Git {
+        Git {
+            dir: dir.to_owned(),
+            limit: self.limit,
+            expired: self.expired.clone(),
+        }
+    }
+
+    /// [`Error::GitTimeout`] if a process of this read was killed at the
+    /// limit: that, not what its cut-off output led to, is the error.
+    pub(super) fn timed_out(&self) -> Option<Error> {
+        self.expired.error(self.limit)
+    }
+
     pub(super) fn command(&self) -> Command {
         let mut cmd = Command::new("git");
+        // Its own process group, so that at the limit its helpers die with
+        // it (see `watch::kill`).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         // No index refresh writes (a build must not take index.lock), and
         // no pager, colour or signature lines in the output we parse.
         cmd.current_dir(&self.dir)
@@ -77,33 +109,74 @@ impl Git {
     }
 
     pub(super) fn output(&self, args: &[&str]) -> Result<std::process::Output, Error> {
-        self.command()
-            .args(args)
+        let mut cmd = self.command();
+        cmd.args(args);
+        self.run(cmd, args)
+            .map_err(|e| self.error(format!("cannot run `git {}`: {e}", args.join(" "))))?
+    }
+
+    /// Runs `cmd` to its end under the limit. The pipes are read by
+    /// threads of their own, left behind if the process is killed: a
+    /// helper outside its process group could still hold them open.
+    fn run(
+        &self,
+        mut cmd: Command,
+        args: &[&str],
+    ) -> std::io::Result<Result<std::process::Output, Error>> {
+        let mut child = cmd
             .stdin(Stdio::null())
-            .output()
-            .map_err(|e| self.error(format!("cannot run `git {}`: {e}", args.join(" "))))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let mut text = Vec::new();
+                if let Some(mut pipe) = pipe {
+                    // A read error leaves the output short; git's status says why.
+                    let _ = pipe.read_to_end(&mut text);
+                }
+                let _ = tx.send(text);
+            });
+            rx
+        };
+        let stdout = drain(child.stdout.take().map(|p| Box::new(p) as _));
+        let stderr = drain(child.stderr.take().map(|p| Box::new(p) as _));
+        let what = format!("git {}", args.join(" "));
+        let watched = Watched::start(child, &what, &self.dir, self.limit, &self.expired, false);
+        let status = watched.wait()?;
+        if let Some(timed_out) = self.timed_out() {
+            return Ok(Err(timed_out));
+        }
+        Ok(Ok(std::process::Output {
+            status,
+            stdout: stdout.recv().unwrap_or_default(),
+            stderr: stderr.recv().unwrap_or_default(),
+        }))
     }
 
     pub(super) fn rev_parse(&self) -> Result<Option<RepoInfo>, Error> {
-        let out = match self
-            .command()
-            .args([
-                "rev-parse",
-                "--show-toplevel",
-                "--show-prefix",
-                "--is-shallow-repository",
-                "--git-path",
-                "shallow",
-            ])
-            .stdin(Stdio::null())
-            .output()
-        {
-            Ok(out) => out,
+        let args = [
+            "rev-parse",
+            "--show-toplevel",
+            "--show-prefix",
+            "--is-shallow-repository",
+            "--git-path",
+            "shallow",
+        ];
+        let mut cmd = self.command();
+        cmd.args(args);
+        let out = match self.run(cmd, &args) {
+            Ok(out) => out?,
             // No git at all: the same as no repository.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(self.error(format!("cannot run git: {e}"))),
         };
         if !out.status.success() {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if let Some(refused) = self.refused(&stderr) {
+                return Err(refused);
+            }
             // Not a work tree (or a bare repository): no git dates.
             return Ok(None);
         }
@@ -125,6 +198,29 @@ impl Git {
                 .success()
                 .then(|| String::from_utf8_lossy(&head.stdout).trim().to_owned()),
         }))
+    }
+
+    /// The repository git refuses for its owner (`safe.directory`), read
+    /// from its message: git's reason and the command it offers, which
+    /// names the directory exactly as the check compares it.
+    fn refused(&self, stderr: &str) -> Option<Error> {
+        if !stderr.contains("safe.directory") {
+            return None;
+        }
+        let reason = stderr
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or_default();
+        let fix = stderr
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with("git config ") && l.contains("safe.directory"));
+        Some(Error::GitRefused {
+            dir: self.dir.clone(),
+            reason: reason.strip_prefix("fatal: ").unwrap_or(reason).to_owned(),
+            fix: fix.map(str::to_owned),
+        })
     }
 
     /// `git status` for the paths under `prefix`: (path from the top level,
@@ -274,6 +370,7 @@ impl Git {
             self,
             self.log_command(pass, order, None),
             "git log".to_owned(),
+            false,
         )?;
         let mut reader = LogReader::new(first.stdout(), pass.ids, self);
         // What splits the pass (the tail, or the count that plans the
@@ -300,6 +397,7 @@ impl Git {
                         self,
                         self.count_command(pass.head),
                         "git rev-list --count".to_owned(),
+                        true,
                     )
                     .ok();
                 }
@@ -474,6 +572,7 @@ impl Git {
             self,
             self.log_command(pass, Order::Date, Some(range)),
             what,
+            false,
         )?;
         let reader = LogReader::new(process.stdout(), pass.ids, self);
         let (tx, rx) = std::sync::mpsc::channel();
@@ -496,6 +595,7 @@ impl Git {
             self,
             self.log_command(pass, Order::Reverse, None),
             "git log --reverse".to_owned(),
+            false,
         )?;
         let reader = LogReader::new(process.stdout(), pass.ids, self);
         let shared = std::sync::Arc::new(TailShared::default());

@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 use std::io::BufReader;
 use std::io::{BufRead, Read};
-use std::process::Child;
 use std::process::ChildStdout;
 use std::process::Command;
 use std::process::Stdio;
@@ -13,14 +12,15 @@ use std::process::Stdio;
 use super::Oid;
 use super::pass::Git;
 use super::walk::Commit;
+use super::watch::Watched;
 use crate::error::Error;
 
 /// A `git` child of a pass. Dropping it kills and reaps it, so no way out
 /// of the pass (an early stop, an error, a panic) leaves a process
 /// running or a zombie; a thread drains its stderr, so a full pipe never
-/// blocks it.
+/// blocks it; it is killed at `git.timeout` ([`Watched`]).
 pub(super) struct Running<'scope> {
-    pub(super) child: Child,
+    pub(super) child: Watched,
     /// The command, for messages.
     pub(super) what: String,
     pub(super) stderr: Option<std::thread::ScopedJoinHandle<'scope, Vec<u8>>>,
@@ -32,6 +32,7 @@ impl<'scope> Running<'scope> {
         git: &Git,
         mut cmd: Command,
         what: String,
+        quiet: bool,
     ) -> Result<Running<'scope>, Error> {
         let mut child = cmd
             .stdin(Stdio::null())
@@ -47,7 +48,7 @@ impl<'scope> Running<'scope> {
             text
         });
         Ok(Running {
-            child,
+            child: Watched::start(child, &what, &git.dir, git.limit, &git.expired, quiet),
             what,
             stderr: Some(stderr),
         })
@@ -56,6 +57,7 @@ impl<'scope> Running<'scope> {
     pub(super) fn stdout(&mut self) -> BufReader<ChildStdout> {
         let stdout = self
             .child
+            .child()
             .stdout
             .take()
             .expect("stdout is piped, taken once");
@@ -69,6 +71,9 @@ impl<'scope> Running<'scope> {
             .child
             .wait()
             .map_err(|e| git.error(format!("`{}`: {e}", self.what)))?;
+        if let Some(timed_out) = git.timed_out() {
+            return Err(timed_out);
+        }
         let stderr = self
             .stderr
             .take()
@@ -98,7 +103,8 @@ impl<'scope> Running<'scope> {
             }
         };
         let mut out = String::new();
-        let read = match (status, self.child.stdout.as_mut()) {
+        let mut child = self.child.child();
+        let read = match (status, child.stdout.as_mut()) {
             // The output is one short line: it fits the pipe, so the
             // process could end before it was read.
             (Some(status), Some(stdout)) if status.success() => {
@@ -113,9 +119,8 @@ impl<'scope> Running<'scope> {
 impl Drop for Running<'_> {
     fn drop(&mut self) {
         // Stops a process still running (the walk needs no more of it);
-        // for one already waited for, both calls do nothing.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // for one already waited for, this does nothing.
+        self.child.kill();
     }
 }
 
