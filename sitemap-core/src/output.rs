@@ -126,6 +126,7 @@ impl OutputDir {
         std::fs::create_dir_all(&path)
             .map_err(|e| OutputError::io(&path, "create the directory", e))?;
         let handle = lock_folder(&path, lock)?;
+        crate::interrupt::hold(&path);
         let mut dir = OutputDir {
             path,
             handle,
@@ -197,6 +198,9 @@ impl OutputDir {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
+        // Created under the signal lock: a file made after a signal's
+        // sweep would outlive the run.
+        let _deferred = crate::interrupt::defer();
         let temp = builder
             .tempfile_in(&self.path)
             .map_err(|e| OutputError::io(&self.path, "create a temporary file", e))?;
@@ -242,6 +246,12 @@ impl OutputDir {
                 .map_err(|e| OutputError::io(&self.path, "sync the folder", e)),
             None => Ok(()),
         }
+    }
+}
+
+impl Drop for OutputDir {
+    fn drop(&mut self) {
+        crate::interrupt::release(&self.path);
     }
 }
 

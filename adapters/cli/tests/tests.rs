@@ -19,6 +19,7 @@ mod scan;
 mod served;
 mod settings_table;
 mod shallow;
+mod signals;
 mod site;
 mod submit;
 mod validate;
