@@ -11,6 +11,7 @@ mod hostile;
 mod images_agree;
 mod index;
 mod ledger;
+mod lock_wait;
 mod markdown_images;
 mod mdbook;
 mod membership;
