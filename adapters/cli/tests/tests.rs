@@ -2,6 +2,7 @@
 //! on a copy of a fixture site and compares the whole output.
 
 mod agree;
+mod broken_links;
 mod deps;
 mod differential;
 mod exit_codes;
