@@ -14,7 +14,8 @@
 //! [`output`] is the one write path every file takes: a locked folder, a
 //! synced temporary file with the mode a new file gets, a rename;
 //! [`input`] the one safe read of a file a site names (regular files only,
-//! bounded, never blocked by a FIFO).
+//! bounded, never blocked by a FIFO); [`interrupt`] the cleanup a signal
+//! handler calls, which removes the temporary files of the folders held.
 //!
 //! [`validate`] checks any sitemap, ours or not, as a stream;
 //! [`robots`] merges the discovery line into robots.txt; [`human`] writes
@@ -42,6 +43,7 @@ mod error;
 mod gzip;
 pub mod human;
 pub mod input;
+pub mod interrupt;
 mod lastmod;
 mod limits;
 mod loc;

@@ -51,6 +51,10 @@ pub enum LockPolicy {
     Wait,
     /// Stop at once with [`OutputErrorKind::Locked`].
     Fail,
+    /// Wait at most this long, then stop with
+    /// [`OutputErrorKind::LockTimeout`]: a stopped holder would otherwise
+    /// keep the run waiting forever.
+    WaitUpTo(std::time::Duration),
 }
 
 /// Writing into an output folder failed: which file or folder, and what
@@ -103,6 +107,18 @@ pub enum OutputErrorKind {
         "another run is writing into this folder (it holds the folder's lock); wait for it to end, then run again"
     )]
     Locked,
+    /// Another run still held the folder after the
+    /// [`LockPolicy::WaitUpTo`] limit.
+    #[error(
+        "another run still holds this folder's lock after {seconds} s{}",
+        holder.map(|pid| format!(" (process {pid})")).unwrap_or_default()
+    )]
+    LockTimeout {
+        /// The limit, in whole seconds.
+        seconds: u64,
+        /// The process holding the lock, when it can be found.
+        holder: Option<u32>,
+    },
 }
 
 /// An output folder held for one run: created, locked, swept of the
@@ -126,6 +142,7 @@ impl OutputDir {
         std::fs::create_dir_all(&path)
             .map_err(|e| OutputError::io(&path, "create the directory", e))?;
         let handle = lock_folder(&path, lock)?;
+        crate::interrupt::hold(&path);
         let mut dir = OutputDir {
             path,
             handle,
@@ -197,6 +214,9 @@ impl OutputDir {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
+        // Created under the signal lock: a file made after a signal's
+        // sweep would outlive the run.
+        let _deferred = crate::interrupt::defer();
         let temp = builder
             .tempfile_in(&self.path)
             .map_err(|e| OutputError::io(&self.path, "create a temporary file", e))?;
@@ -242,6 +262,12 @@ impl OutputDir {
                 .map_err(|e| OutputError::io(&self.path, "sync the folder", e)),
             None => Ok(()),
         }
+    }
+}
+
+impl Drop for OutputDir {
+    fn drop(&mut self) {
+        crate::interrupt::release(&self.path);
     }
 }
 
@@ -342,6 +368,33 @@ fn lock_folder(path: &Path, policy: LockPolicy) -> Result<Option<File>, OutputEr
         LockPolicy::Wait => handle
             .lock()
             .map_err(|e| OutputError::io(path, "lock the folder", e))?,
+        LockPolicy::WaitUpTo(limit) => {
+            // flock has no timeout: poll, as util-linux's `flock -w` does
+            // with an alarm.
+            let deadline = std::time::Instant::now() + limit;
+            loop {
+                match handle.try_lock() {
+                    Ok(()) => break,
+                    Err(std::fs::TryLockError::WouldBlock)
+                        if std::time::Instant::now() < deadline =>
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                    }
+                    Err(std::fs::TryLockError::WouldBlock) => {
+                        return Err(OutputError {
+                            path: path.to_owned(),
+                            kind: OutputErrorKind::LockTimeout {
+                                seconds: limit.as_secs(),
+                                holder: lock_holder(path),
+                            },
+                        });
+                    }
+                    Err(std::fs::TryLockError::Error(e)) => {
+                        return Err(OutputError::io(path, "lock the folder", e));
+                    }
+                }
+            }
+        }
         LockPolicy::Fail => match handle.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
@@ -362,4 +415,36 @@ fn lock_folder(path: &Path, policy: LockPolicy) -> Result<Option<File>, OutputEr
 #[cfg(not(unix))]
 fn lock_folder(_path: &Path, _policy: LockPolicy) -> Result<Option<File>, OutputError> {
     Ok(None)
+}
+
+/// The process holding the `flock` on the folder `path`, from the
+/// kernel's lock table (`/proc/locks`, Linux): the lock records no owner
+/// of its own, since it leaves no file. None elsewhere or when not found.
+pub fn lock_holder(path: &Path) -> Option<u32> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(path).ok()?;
+        let dev = rustix::fs::Dev::from(meta.dev());
+        // The table's "major:minor:inode", the device numbers in hex.
+        let id = format!(
+            "{:02x}:{:02x}:{}",
+            rustix::fs::major(dev),
+            rustix::fs::minor(dev),
+            meta.ino()
+        );
+        let table = std::fs::read_to_string("/proc/locks").ok()?;
+        table.lines().find_map(|line| {
+            // `1: FLOCK  ADVISORY  WRITE 27016 fe:00:5310161 0 EOF`
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            (fields.get(1) == Some(&"FLOCK") && fields.get(5) == Some(&id.as_str()))
+                .then(|| fields.get(4)?.parse().ok())
+                .flatten()
+        })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = path;
+        None
+    }
 }

@@ -299,7 +299,8 @@ impl From<crate::output::OutputError> for RobotsError {
             crate::output::OutputErrorKind::Io { action, source } => {
                 RobotsErrorKind::Io { action, source }
             }
-            locked @ crate::output::OutputErrorKind::Locked => RobotsErrorKind::Io {
+            locked @ (crate::output::OutputErrorKind::Locked
+            | crate::output::OutputErrorKind::LockTimeout { .. }) => RobotsErrorKind::Io {
                 action: "lock the folder",
                 source: io::Error::other(locked.to_string()),
             },

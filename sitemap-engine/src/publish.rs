@@ -43,6 +43,9 @@ pub struct Outputs {
     pub stylesheet: bool,
     /// Write `sitemap.html`.
     pub html_page: bool,
+    /// How long to wait for another run holding `dir` before failing;
+    /// None waits as long as it takes.
+    pub lock_wait: Option<std::time::Duration>,
 }
 
 impl Outputs {
@@ -105,6 +108,7 @@ impl Outputs {
             robots: s.robots.unwrap_or(false),
             stylesheet: s.stylesheet.unwrap_or(false),
             html_page: s.html_page.unwrap_or(false),
+            lock_wait: None,
         })
     }
 
@@ -195,7 +199,18 @@ impl Publisher {
         let writer = match SetWriter::new(options.clone().with_lock(LockPolicy::Fail)) {
             Err(e) if matches!(e.kind(), SetErrorKind::Locked) => {
                 waiting(&outputs.dir);
-                SetWriter::new(options.with_lock(LockPolicy::Wait))?
+                let lock = outputs
+                    .lock_wait
+                    .map_or(LockPolicy::Wait, LockPolicy::WaitUpTo);
+                match SetWriter::new(options.with_lock(lock)) {
+                    Err(e) if matches!(e.kind(), SetErrorKind::LockTimeout { .. }) => {
+                        return Err(Error::job(
+                            e.to_string(),
+                            "check that process (a stopped job, a stuck deploy), or wait longer with `--wait SECONDS`",
+                        ));
+                    }
+                    other => other?,
+                }
             }
             other => other?,
         };

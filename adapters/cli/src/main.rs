@@ -11,7 +11,8 @@
 //! printed as `error: file:line: message` with a hint); 2 a usage error
 //! (unknown flag, bad value); 3 `--check` found the sitemap on disk out of
 //! date; 4 `submit`: the endpoint refused a request or could not be
-//! reached.
+//! reached; 128 + the signal's number when SIGINT, SIGTERM or SIGHUP
+//! stopped the run (`signals.rs`: its temporary files removed first).
 
 mod changes;
 mod flags;
@@ -19,6 +20,7 @@ mod index;
 mod mdbook;
 mod scan;
 mod settings;
+mod signals;
 mod site;
 mod submit;
 mod ui;
@@ -56,6 +58,8 @@ Exit codes:
   3  `scan --check`: the sitemap on disk differs from what would be written
   4  `submit`: the endpoint refused a request or could not be reached (what it had not
      accepted stays due: the next run sends it)
+  129, 130, 143  SIGHUP, SIGINT, SIGTERM stopped the run (its temporary files removed;
+     the folder holds the previous set or, if it was being switched, the new one)
 
 Colours are off when NO_COLOR is set or stderr is not a terminal.";
 
@@ -96,6 +100,7 @@ pub(crate) enum Outcome {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::install();
     let ui = ui::Ui::new();
     let result = match cli.command {
         Command::Scan(args) => scan::run(&args, &ui),

@@ -29,6 +29,11 @@ pub(crate) struct ScanArgs {
     /// The site's base URL, instead of the configuration's.
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
+    /// When another run holds the output folder, wait at most this many
+    /// seconds for it, then fail naming the process that holds it
+    /// (default: wait as long as it takes).
+    #[arg(long, value_name = "SECONDS")]
+    wait: Option<u64>,
     #[command(flatten)]
     source: SourceArgs,
     #[command(flatten)]
@@ -60,7 +65,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let (job, _) = crate::settings::site_job(root, args.config.as_deref(), flags)?;
     let job = job.with_sources(args.dry_run);
     let spinner = ui.spinner("scanning");
-    let scanned = job.scan_with_progress(&|step| spinner.set_message(step))?;
+    let mut scanned = job.scan_with_progress(&|step| spinner.set_message(step))?;
     drop(spinner);
     let scan = &scanned.scan;
     for w in &scan.warnings {
@@ -117,12 +122,8 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     let files_read = scan.files_read;
     let image_counts = scan.images;
-    let report = scanned.write(|dir| {
-        ui.summary(&format!(
-            "waiting for another run writing into {}",
-            shown(dir)
-        ));
-    })?;
+    scanned.outputs.lock_wait = args.wait.map(std::time::Duration::from_secs);
+    let report = scanned.write(|dir| ui.summary(&crate::write::waiting_for(dir)))?;
     for w in &report.warnings {
         ui.warning(w);
     }

@@ -49,9 +49,26 @@ pub(crate) struct WriteArgs {
     base_url: String,
     #[command(flatten)]
     output: OutputArgs,
+    /// When another run holds the output folder, wait at most this many
+    /// seconds for it, then fail naming the process that holds it
+    /// (default: wait as long as it takes).
+    #[arg(long, value_name = "SECONDS")]
+    wait: Option<u64>,
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// The notice when another run holds the output folder, naming the
+/// process that holds it when the kernel's lock table says.
+pub(crate) fn waiting_for(dir: &std::path::Path) -> String {
+    let holder = sitemap_core::output::lock_holder(dir)
+        .map(|pid| format!(" (process {pid} holds its lock)"))
+        .unwrap_or_default();
+    format!(
+        "waiting for another run writing into {}{holder}",
+        shown(dir)
+    )
 }
 
 /// One JSON Lines entry.
@@ -90,16 +107,12 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         (args.input.display().to_string(), Box::new(file))
     };
     let resolved = Resolved::new(&[args.output.layer(Some(&args.base_url))]);
-    let outputs = Outputs::resolve(&resolved, base.clone(), None)?;
+    let mut outputs = Outputs::resolve(&resolved, base.clone(), None)?;
+    outputs.lock_wait = args.wait.map(std::time::Duration::from_secs);
     // sitemap.html lists every page, so only then are the entries held.
     let mut pages = Vec::new();
     let html_page = outputs.html_page;
-    let mut publisher = Publisher::open(outputs, |dir| {
-        ui.summary(&format!(
-            "waiting for another run writing into {}",
-            shown(dir)
-        ));
-    })?;
+    let mut publisher = Publisher::open(outputs, |dir| ui.summary(&waiting_for(dir)))?;
 
     let mut lines = Lines::new(BufReader::with_capacity(256 * 1024, input));
     let (mut bad, mut json) = (0_u64, None::<bool>);

@@ -270,7 +270,13 @@ fn a_second_run_says_it_waits_for_the_run_writing_into_the_folder() {
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut first = String::new();
     stderr.read_line(&mut first).unwrap();
-    assert_eq!(first, "waiting for another run writing into out\n");
+    assert_eq!(
+        first,
+        format!(
+            "waiting for another run writing into out (process {} holds its lock)\n",
+            std::process::id()
+        )
+    );
     assert!(
         !out_dir.join("sitemap.xml").exists(),
         "nothing written while the lock is held"

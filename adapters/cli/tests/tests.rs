@@ -2,6 +2,7 @@
 //! on a copy of a fixture site and compares the whole output.
 
 mod agree;
+mod broken_links;
 mod deps;
 mod differential;
 mod exit_codes;
@@ -11,6 +12,7 @@ mod hostile;
 mod images_agree;
 mod index;
 mod ledger;
+mod lock_wait;
 mod markdown_images;
 mod mdbook;
 mod membership;
@@ -19,6 +21,7 @@ mod scan;
 mod served;
 mod settings_table;
 mod shallow;
+mod signals;
 mod site;
 mod submit;
 mod validate;

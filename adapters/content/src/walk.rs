@@ -52,7 +52,9 @@ pub(crate) struct Walked<T> {
 /// A folder or file that cannot be read is an error (the section it holds
 /// would silently vanish from the sitemap) unless the site's `exclude`
 /// patterns leave it out. A FIFO, socket or device is never opened: it is
-/// skipped with a warning naming it.
+/// skipped with a warning naming it, and so is a symlink that leads
+/// nowhere (dangling, or a loop) unless it is named like a content file
+/// (a page that cannot be read stays an error).
 pub(crate) fn walk<T: Send>(
     site: &crate::Site,
     content_dir: &Path,
@@ -143,6 +145,17 @@ pub(crate) fn walk<T: Send>(
             let entry = match result {
                 Ok(entry) => entry,
                 Err(err) => {
+                    if let Some((path, source)) =
+                        broken_link(&err).filter(|(path, _)| !is_content_file(path, accept))
+                    {
+                        // The HTML scan never follows it, and Zola skips
+                        // it: nothing the sitemap lists is lost.
+                        warnings.lock().unwrap().push(Warning::new(
+                            Some(&path),
+                            &format!("symlink that cannot be followed ({source}): skipped"),
+                        ));
+                        return WalkState::Continue;
+                    }
                     match unreadable(&err) {
                         Some((path, source)) if !excluded(&path, true) => errors
                             .lock()
@@ -309,6 +322,20 @@ fn unreadable(err: &ignore::Error) -> Option<(PathBuf, std::io::Error)> {
         None => std::io::Error::new(io.kind(), io.to_string()),
     };
     Some((path_of(err)?.to_owned(), source))
+}
+
+/// The symlink and the error of a walk error that is a symlink whose
+/// target cannot be reached: dangling, or a loop.
+fn broken_link(err: &ignore::Error) -> Option<(PathBuf, std::io::Error)> {
+    let (path, source) = unreadable(err)?;
+    let is_link = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+    (is_link && std::fs::metadata(&path).is_err()).then_some((path, source))
+}
+
+/// Whether a file named like `path` would be read as a page or section.
+fn is_content_file(path: &Path, accept: &(dyn Fn(&str) -> Option<bool> + Sync)) -> bool {
+    path.file_name()
+        .is_some_and(|name| accept(&name.to_string_lossy()).is_some())
 }
 
 /// What a special file is, in words; `None` for files, folders and

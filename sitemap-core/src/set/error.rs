@@ -114,6 +114,18 @@ pub enum SetErrorKind {
         "another run is writing into this folder (it holds the folder's lock); wait for it to end, then run again"
     )]
     Locked,
+    /// Another run still held the folder after the
+    /// [`LockPolicy::WaitUpTo`](crate::output::LockPolicy::WaitUpTo) limit.
+    #[error(
+        "another run still holds this folder's lock after {seconds} s{}",
+        holder.map(|pid| format!(" (process {pid})")).unwrap_or_default()
+    )]
+    LockTimeout {
+        /// The limit, in whole seconds.
+        seconds: u64,
+        /// The process holding the lock, when it can be found.
+        holder: Option<u32>,
+    },
 }
 
 impl From<OutputError> for SetError {
@@ -122,6 +134,9 @@ impl From<OutputError> for SetError {
         let kind = match kind {
             OutputErrorKind::Io { action, source } => SetErrorKind::Io { action, source },
             OutputErrorKind::Locked => SetErrorKind::Locked,
+            OutputErrorKind::LockTimeout { seconds, holder } => {
+                SetErrorKind::LockTimeout { seconds, holder }
+            }
         };
         SetError { path, kind }
     }

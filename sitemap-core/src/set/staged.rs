@@ -138,6 +138,8 @@ impl StagedSet {
         // Read back before the root is replaced: the old index says which
         // parts were the old set's.
         let leftovers = leftovers(&options, &folder, &keep)?;
+        // A signal waits for the whole switch: old set or new, never a mix.
+        let deferred = crate::interrupt::defer();
         for part in parts {
             part.publish()?;
         }
@@ -151,6 +153,7 @@ impl StagedSet {
             robots.publish()?;
             out.sync()?;
         }
+        drop(deferred);
         for path in leftovers {
             match std::fs::remove_file(&path) {
                 Ok(()) => report.removed.push(path),
