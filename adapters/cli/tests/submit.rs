@@ -740,3 +740,33 @@ fn unwritable_ledger_is_found_out_before_anything_is_sent() {
         ["LEDGER", "content", "public", "sitemap.toml", "zola.toml"]
     );
 }
+
+/// A page edited, scanned and submitted within the second of the previous
+/// run's events was recorded as already sent (`nothing to submit`): what
+/// was submitted is now named by the content's fingerprint, not by the
+/// run's time in whole seconds.
+#[test]
+fn an_edit_in_the_same_second_as_the_last_submission_is_submitted() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    ok(&sitemap(d, &["submit", "-q"], "1767225600"));
+    fs::write(
+        d.join("content/a.md"),
+        "+++\ntitle = \"a\"\n+++\nPage a, edited.\n",
+    )
+    .unwrap();
+    fs::remove_file(d.join("content/d.md")).unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767225600"));
+    let out = sitemap(d, &["submit"], "1767225600");
+    ok(&out);
+    assert_eq!(server.bodies()[1..], [body(&server, &["a/", "d/"])]);
+    assert_eq!(
+        stderr(&out, &server),
+        "submitted 2 URL(s) of 127.0.0.1 to http://127.0.0.1:PORT/indexnow (200)\nsubmit: 2 URL(s) in 1 request(s) accepted; recorded in sitemap.ledger\n"
+    );
+    let out = sitemap(d, &["submit"], "1767225600");
+    ok(&out);
+    assert_eq!(server.bodies().len(), 2);
+}

@@ -74,10 +74,22 @@ pub struct Entry {
     pub fingerprint: Option<u64>,
     /// The lastmod it earned.
     pub lastmod: Option<Lastmod>,
-    /// The `at` of the event last submitted to a search engine (IndexNow,
-    /// `sitemap submit`), `None` when none was: the entry is due for
-    /// submission while this differs from `at`.
-    pub submitted: Option<String>,
+    /// What a search engine (IndexNow, `sitemap submit`) was last told of
+    /// it, `None` when nothing was: the entry is due for submission while
+    /// this differs from [`Entry::state`].
+    pub submitted: Option<Submitted>,
+}
+
+/// What one submission told of an entry. Named by content, not by the
+/// run's time: two runs within one second have the same time, and an
+/// edit between them must still be sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Submitted {
+    /// The URL, with the content of this fingerprint.
+    Content(u64),
+    /// Its removal.
+    Removed,
 }
 
 /// URL → entry, and when the last change was noticed.
@@ -101,9 +113,17 @@ pub struct Change {
 }
 
 impl Entry {
+    /// What a submission now would tell of it.
+    pub fn state(&self) -> Submitted {
+        match self.fingerprint {
+            Some(f) if self.event != Event::Removed => Submitted::Content(f),
+            _ => Submitted::Removed,
+        }
+    }
+
     /// Whether its last event has not been submitted yet.
     pub fn unsubmitted(&self) -> bool {
-        self.submitted.as_deref() != Some(self.at.as_str())
+        self.submitted != Some(self.state())
     }
 }
 
@@ -168,7 +188,7 @@ impl Ledger {
                         at: at.clone(),
                         fingerprint: Some(fingerprint),
                         lastmod: url.lastmod.clone(),
-                        submitted: old.submitted.clone(),
+                        submitted: old.submitted,
                     }
                 }
                 old => {
@@ -180,7 +200,7 @@ impl Ledger {
                         at: at.clone(),
                         fingerprint: Some(fingerprint),
                         lastmod: url.lastmod.clone(),
-                        submitted: old.and_then(|o| o.submitted.clone()),
+                        submitted: old.and_then(|o| o.submitted),
                     }
                 }
             };
@@ -198,7 +218,7 @@ impl Ledger {
                     at: at.clone(),
                     fingerprint: None,
                     lastmod: None,
-                    submitted: old.submitted.clone(),
+                    submitted: old.submitted,
                 }
             };
             next.insert(key.clone(), entry);
