@@ -770,3 +770,43 @@ fn an_edit_in_the_same_second_as_the_last_submission_is_submitted() {
     ok(&out);
     assert_eq!(server.bodies().len(), 2);
 }
+
+/// A list page with no source file (a Zola home page without
+/// `content/_index.md`) was in the sitemap but not in the ledger, so
+/// `submit` never sent it: the ledger now holds exactly the sitemap's URLs.
+#[test]
+fn a_home_page_without_a_source_file_is_in_the_ledger_and_submitted() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    fs::remove_file(d.join("content/_index.md")).unwrap();
+    fs::remove_file(d.join("sitemap.ledger")).unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767225600"));
+    let sitemap_xml = fs::read_to_string(d.join("public/sitemap.xml")).unwrap();
+    let listed: Vec<&str> = sitemap_xml
+        .split("<loc>")
+        .skip(1)
+        .map(|s| &s[..s.find("</loc>").unwrap()])
+        .collect();
+    let ledger = fs::read_to_string(d.join("sitemap.ledger")).unwrap();
+    let recorded: Vec<&str> = ledger
+        .lines()
+        .skip(1)
+        .map(|l| &l[..l.find('\t').unwrap()])
+        .collect();
+    assert_eq!(recorded, listed);
+    let out = sitemap(d, &["submit"], "1767225700");
+    ok(&out);
+    assert_eq!(
+        server.bodies(),
+        [body(&server, &["", "a/", "b/", "c/", "d/"])]
+    );
+    // Scanned again with nothing changed, the ledger is the same file.
+    let before = fs::read_to_string(d.join("sitemap.ledger")).unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767312000"));
+    assert_eq!(
+        fs::read_to_string(d.join("sitemap.ledger")).unwrap(),
+        before
+    );
+}

@@ -19,9 +19,11 @@
 //! run, which is then true since the content did change; a new entry takes
 //! the run's date, else (when a ledger existed, so the page is new since
 //! then) the time of this run. An entry gone from the run is recorded as
-//! removed, with the time. Entries without a fingerprint (generated list
-//! pages) are not recorded: their lastmod is rolled up from the pages they
-//! list.
+//! removed, with the time. Every listed URL is recorded, so that the
+//! ledger holds exactly what the sitemap lists and `submit` sends it: one
+//! without a fingerprint (a generated list page, such as a Zola home page
+//! without `content/_index.md`) under a fixed one, with no lastmod (its
+//! date is rolled up from the pages it lists, and left alone here).
 
 mod fingerprint;
 mod format;
@@ -38,6 +40,11 @@ pub(crate) use fingerprint::{source_fingerprint, with_deps};
 #[cfg(feature = "submit")]
 pub(crate) use run::dir_and_name;
 pub(crate) use run::{LedgerRun, write};
+
+/// The fingerprint recorded for a listed page with no content of its own
+/// (a generated list page): fixed, so it is added once and stays
+/// unchanged while it is listed. (`generate` in ASCII.)
+const GENERATED: u64 = 0x6765_6e65_7261_7465;
 
 /// What last happened to an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -152,7 +159,8 @@ impl Ledger {
 
     /// Runs `urls` against the ledger (`self`, `existed` when it was read
     /// from a file): each entry with a fingerprint gets the lastmod the
-    /// ledger's rules give (module doc), and the next ledger is returned.
+    /// ledger's rules give (module doc), each without one is recorded as
+    /// generated, and the next ledger is returned.
     pub(crate) fn apply(
         &self,
         existed: bool,
@@ -163,10 +171,11 @@ impl Ledger {
         let at = now.to_xsd_string();
         let mut next = BTreeMap::new();
         for url in urls.iter_mut() {
+            let key = url.loc.as_str().to_owned();
             let Some(&fingerprint) = fingerprints.get(&url.loc) else {
+                next.insert(key.clone(), self.generated(&key, &at));
                 continue;
             };
-            let key = url.loc.as_str().to_owned();
             let entry = match self.entries.get(&key) {
                 Some(old)
                     if old.event != Event::Removed && old.fingerprint == Some(fingerprint) =>
@@ -224,6 +233,33 @@ impl Ledger {
             next.insert(key.clone(), entry);
         }
         Ledger { entries: next }
+    }
+}
+
+impl Ledger {
+    /// The next entry of a listed URL without a fingerprint (a list page
+    /// with no file of its own): recorded, so that it is submitted, with
+    /// no lastmod, since its date is rolled up from its members.
+    fn generated(&self, key: &str, at: &str) -> Entry {
+        match self.entries.get(key) {
+            Some(old) if old.event != Event::Removed && old.fingerprint == Some(GENERATED) => {
+                old.clone()
+            }
+            Some(old) if old.event != Event::Removed => Entry {
+                event: Event::Changed,
+                at: at.to_owned(),
+                fingerprint: Some(GENERATED),
+                lastmod: None,
+                submitted: old.submitted,
+            },
+            old => Entry {
+                event: Event::Added,
+                at: at.to_owned(),
+                fingerprint: Some(GENERATED),
+                lastmod: None,
+                submitted: old.and_then(|o| o.submitted),
+            },
+        }
     }
 }
 
