@@ -810,3 +810,92 @@ fn a_home_page_without_a_source_file_is_in_the_ledger_and_submitted() {
         before
     );
 }
+
+/// mdBook chapters outside `src/` (a path escaping it, an absolute path)
+/// were read and fingerprinted, and recorded in the ledger even when the
+/// set left them out (an absolute path's URL lies on another host), so
+/// every later submit was refused as outside the key file's scope: they
+/// are now warned about by name and never read (the absolute one is a
+/// FIFO, which a read would refuse), and the ledger holds exactly the
+/// sitemap's URLs.
+#[test]
+fn book_chapters_outside_src_are_named_never_read_and_not_in_the_ledger() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("book");
+    let outside = dir.path().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("x.md"), "# Outside\n").unwrap();
+    let fifo = outside.join("fifo.md");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let files = [
+        (
+            "book.toml".to_owned(),
+            format!(
+                "[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"{}\"\nledger = \"sitemap.ledger\"\nlastmod = []\n\n[output.sitemap.submit]\nkey = \"{KEY}\"\nendpoint = \"{}\"\n",
+                server.url(""),
+                server.url("indexnow")
+            ),
+        ),
+        (
+            "src/SUMMARY.md".to_owned(),
+            format!(
+                "- [A](a.md)\n- [Out](../../outside/x.md)\n- [Abs]({})\n- [B](b.md)\n",
+                fifo.display()
+            ),
+        ),
+        ("src/a.md".to_owned(), "# A\n".to_owned()),
+        ("src/b.md".to_owned(), "# B\n".to_owned()),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let book = mdbook_sitemap::SitemapBook::load(&root).unwrap();
+    // As `mdbook build` leaves it.
+    fs::create_dir_all(book.html_dir()).unwrap();
+    for page in ["a.html", "b.html"] {
+        fs::write(book.html_dir().join(page), "<p>built</p>\n").unwrap();
+    }
+    let config = book.sitemap_config().unwrap();
+    let report = book.write(&config, book.html_dir()).unwrap();
+    let tmp = dir.path().display().to_string();
+    let warnings: Vec<String> = report
+        .warnings
+        .iter()
+        .map(|w| w.replace(&tmp, "TMP"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "src/../../outside/x.md: chapter `Out` lies outside src/: not read, and left out of the sitemap",
+            "TMP/outside/fifo.md: chapter `Abs` lies outside src/: not read, and left out of the sitemap",
+        ]
+    );
+    let sitemap_xml = fs::read_to_string(book.html_dir().join("sitemap.xml")).unwrap();
+    let listed: Vec<&str> = sitemap_xml
+        .split("<loc>")
+        .skip(1)
+        .map(|s| &s[..s.find("</loc>").unwrap()])
+        .collect();
+    assert_eq!(listed, [server.url("a.html"), server.url("b.html")]);
+    let ledger = fs::read_to_string(root.join("sitemap.ledger")).unwrap();
+    let recorded: Vec<&str> = ledger
+        .lines()
+        .skip(1)
+        .map(|l| &l[..l.find('\t').unwrap()])
+        .collect();
+    assert_eq!(recorded, listed);
+    let submission = book.submission(&config).unwrap();
+    let plan = submission.plan().unwrap();
+    let client = sitemap_engine::submit::Client::new(std::time::Duration::from_secs(10));
+    submission.send(&plan, &client, &mut |_, _| {}).unwrap();
+    assert_eq!(server.bodies(), [body(&server, &["a.html", "b.html"])]);
+}
