@@ -9,7 +9,8 @@
 //! - `fingerprint.rs`: what is hashed (a source's body and the front
 //!   matter fields that render; a built page's main text).
 //! - `run.rs`: a job's use of it (read, applied, written after publish).
-//! - this file: one run against the ledger (`Ledger::apply`) and what
+//! - this file: one run against the ledger (`Ledger::apply`, then
+//!   `Ledger::keep_listed` taking back what the set leaves out) and what
 //!   the last run changed ([`Ledger::changes`]).
 //!
 //! A run, per entry with a fingerprint: the same fingerprint keeps the
@@ -215,24 +216,59 @@ impl Ledger {
             };
             next.insert(key, entry);
         }
-        for (key, old) in &self.entries {
+        for key in self.entries.keys() {
             if next.contains_key(key) {
                 continue;
             }
-            let entry = if old.event == Event::Removed {
-                old.clone()
-            } else {
-                Entry {
-                    event: Event::Removed,
-                    at: at.clone(),
-                    fingerprint: None,
-                    lastmod: None,
-                    submitted: old.submitted,
-                }
-            };
-            next.insert(key.clone(), entry);
+            if let Some(entry) = self.gone(key, &at) {
+                next.insert(key.clone(), entry);
+            }
         }
         Ledger { entries: next }
+    }
+
+    /// The next entry of `key` when the run does not list it: removed
+    /// (at `at`) if it was listed, as it was if it was removed already,
+    /// none if it was never recorded.
+    fn gone(&self, key: &str, at: &str) -> Option<Entry> {
+        let old = self.entries.get(key)?;
+        Some(if old.event == Event::Removed {
+            old.clone()
+        } else {
+            Entry {
+                event: Event::Removed,
+                at: at.to_owned(),
+                fingerprint: None,
+                lastmod: None,
+                submitted: old.submitted,
+            }
+        })
+    }
+
+    /// `next` (this ledger applied to a run) with the URLs `listed`
+    /// refuses taken back out, as if the run had not had them: the scan
+    /// applies the ledger before the set leaves out what lies outside its
+    /// base URL, and the ledger must hold only what the sitemap lists.
+    pub(crate) fn keep_listed(
+        &self,
+        mut next: Ledger,
+        listed: impl Fn(&str) -> bool,
+        now: &Lastmod,
+    ) -> Ledger {
+        let at = now.to_xsd_string();
+        let unlisted: Vec<String> = next
+            .entries
+            .iter()
+            .filter(|(key, e)| e.event != Event::Removed && !listed(key))
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in unlisted {
+            match self.gone(&key, &at) {
+                Some(entry) => next.entries.insert(key, entry),
+                None => next.entries.remove(&key),
+            };
+        }
+        next
     }
 }
 
