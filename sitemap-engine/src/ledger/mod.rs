@@ -401,4 +401,40 @@ mod tests {
         );
         assert_eq!(l4, l3);
     }
+
+    /// A listed page without a fingerprint is recorded once, its lastmod
+    /// left to the roll-up; a URL the set leaves out is taken back out:
+    /// recorded as removed if it was listed before, not at all if not.
+    #[test]
+    fn generated_pages_recorded_and_unlisted_urls_taken_back() {
+        let t1: Lastmod = "2026-01-01T00:00:00Z".parse().unwrap();
+        let t2: Lastmod = "2026-02-01T00:00:00Z".parse().unwrap();
+        let fp: HashMap<Loc, u64> = [
+            (Loc::parse("https://e.org/a/").unwrap(), 1),
+            (Loc::parse("https://e.org/b/").unwrap(), 2),
+        ]
+        .into_iter()
+        .collect();
+        let mut urls = vec![
+            url("https://e.org/", None),
+            url("https://e.org/a/", None),
+            url("https://e.org/b/", None),
+        ];
+        let l1 = Ledger::default().apply(true, &mut urls, &fp, &t1);
+        assert_eq!(urls[0].lastmod, None);
+        let home = &l1.entries["https://e.org/"];
+        assert_eq!(
+            (home.event, home.fingerprint, &home.lastmod),
+            (Event::Added, Some(GENERATED), &None)
+        );
+        let l2 = l1.apply(true, &mut urls, &fp, &t2);
+        assert_eq!(l2, l1);
+        let kept = l1.keep_listed(l2, |loc| loc != "https://e.org/b/", &t2);
+        assert_eq!(kept.entries["https://e.org/b/"].event, Event::Removed);
+        assert_eq!(kept.entries["https://e.org/b/"].at, "2026-02-01T00:00:00Z");
+        let fresh = Ledger::default().apply(true, &mut urls, &fp, &t1);
+        let kept = Ledger::default().keep_listed(fresh, |loc| loc != "https://e.org/b/", &t1);
+        let locs: Vec<&str> = kept.entries.keys().map(String::as_str).collect();
+        assert_eq!(locs, ["https://e.org/", "https://e.org/a/"]);
+    }
 }
