@@ -179,7 +179,11 @@ impl Job {
                 ));
             }
         };
-        let ledger = ledger.and_then(ledger::LedgerRun::finish);
+        // The same test as `Scan::listed`: what the set leaves out
+        // outside its base URL's folder is not recorded either.
+        let ledger = ledger.and_then(|l| {
+            l.finish(|loc| sitemap_core::Loc::parse(loc).is_ok_and(|loc| loc.is_under(&base_url)))
+        });
         let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
         if outputs.gzip && !self.gzip_allowed {
             return Err(resolved.value_error(

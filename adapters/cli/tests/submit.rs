@@ -740,3 +740,162 @@ fn unwritable_ledger_is_found_out_before_anything_is_sent() {
         ["LEDGER", "content", "public", "sitemap.toml", "zola.toml"]
     );
 }
+
+/// A page edited, scanned and submitted within the second of the previous
+/// run's events was recorded as already sent (`nothing to submit`): what
+/// was submitted is now named by the content's fingerprint, not by the
+/// run's time in whole seconds.
+#[test]
+fn an_edit_in_the_same_second_as_the_last_submission_is_submitted() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    ok(&sitemap(d, &["submit", "-q"], "1767225600"));
+    fs::write(
+        d.join("content/a.md"),
+        "+++\ntitle = \"a\"\n+++\nPage a, edited.\n",
+    )
+    .unwrap();
+    fs::remove_file(d.join("content/d.md")).unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767225600"));
+    let out = sitemap(d, &["submit"], "1767225600");
+    ok(&out);
+    assert_eq!(server.bodies()[1..], [body(&server, &["a/", "d/"])]);
+    assert_eq!(
+        stderr(&out, &server),
+        "submitted 2 URL(s) of 127.0.0.1 to http://127.0.0.1:PORT/indexnow (200)\nsubmit: 2 URL(s) in 1 request(s) accepted; recorded in sitemap.ledger\n"
+    );
+    let out = sitemap(d, &["submit"], "1767225600");
+    ok(&out);
+    assert_eq!(server.bodies().len(), 2);
+}
+
+/// A list page with no source file (a Zola home page without
+/// `content/_index.md`) was in the sitemap but not in the ledger, so
+/// `submit` never sent it: the ledger now holds exactly the sitemap's URLs.
+#[test]
+fn a_home_page_without_a_source_file_is_in_the_ledger_and_submitted() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    fs::remove_file(d.join("content/_index.md")).unwrap();
+    fs::remove_file(d.join("sitemap.ledger")).unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767225600"));
+    let sitemap_xml = fs::read_to_string(d.join("public/sitemap.xml")).unwrap();
+    let listed: Vec<&str> = sitemap_xml
+        .split("<loc>")
+        .skip(1)
+        .map(|s| &s[..s.find("</loc>").unwrap()])
+        .collect();
+    let ledger = fs::read_to_string(d.join("sitemap.ledger")).unwrap();
+    let recorded: Vec<&str> = ledger
+        .lines()
+        .skip(1)
+        .map(|l| &l[..l.find('\t').unwrap()])
+        .collect();
+    assert_eq!(recorded, listed);
+    let out = sitemap(d, &["submit"], "1767225700");
+    ok(&out);
+    assert_eq!(
+        server.bodies(),
+        [body(&server, &["", "a/", "b/", "c/", "d/"])]
+    );
+    // Scanned again with nothing changed, the ledger is the same file.
+    let before = fs::read_to_string(d.join("sitemap.ledger")).unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767312000"));
+    assert_eq!(
+        fs::read_to_string(d.join("sitemap.ledger")).unwrap(),
+        before
+    );
+}
+
+/// mdBook chapters outside `src/` (a path escaping it, an absolute path)
+/// were read and fingerprinted, and recorded in the ledger even when the
+/// set left them out (an absolute path's URL lies on another host), so
+/// every later submit was refused as outside the key file's scope: they
+/// are now warned about by name and never read (the absolute one is a
+/// FIFO, which a read would refuse), and the ledger holds exactly the
+/// sitemap's URLs.
+#[test]
+fn book_chapters_outside_src_are_named_never_read_and_not_in_the_ledger() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("book");
+    let outside = dir.path().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("x.md"), "# Outside\n").unwrap();
+    let fifo = outside.join("fifo.md");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let files = [
+        (
+            "book.toml".to_owned(),
+            format!(
+                "[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"{}\"\nledger = \"sitemap.ledger\"\nlastmod = []\n\n[output.sitemap.submit]\nkey = \"{KEY}\"\nendpoint = \"{}\"\n",
+                server.url(""),
+                server.url("indexnow")
+            ),
+        ),
+        (
+            "src/SUMMARY.md".to_owned(),
+            format!(
+                "- [A](a.md)\n- [Out](../../outside/x.md)\n- [Abs]({})\n- [B](b.md)\n",
+                fifo.display()
+            ),
+        ),
+        ("src/a.md".to_owned(), "# A\n".to_owned()),
+        ("src/b.md".to_owned(), "# B\n".to_owned()),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let book = mdbook_sitemap::SitemapBook::load(&root).unwrap();
+    // As `mdbook build` leaves it.
+    fs::create_dir_all(book.html_dir()).unwrap();
+    for page in ["a.html", "b.html"] {
+        fs::write(book.html_dir().join(page), "<p>built</p>\n").unwrap();
+    }
+    let config = book.sitemap_config().unwrap();
+    let report = book.write(&config, book.html_dir()).unwrap();
+    let tmp = dir.path().display().to_string();
+    let warnings: Vec<String> = report
+        .warnings
+        .iter()
+        .map(|w| w.replace(&tmp, "TMP"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "src/../../outside/x.md: chapter `Out` lies outside src/: not read, and left out of the sitemap",
+            "TMP/outside/fifo.md: chapter `Abs` lies outside src/: not read, and left out of the sitemap",
+        ]
+    );
+    let sitemap_xml = fs::read_to_string(book.html_dir().join("sitemap.xml")).unwrap();
+    let listed: Vec<&str> = sitemap_xml
+        .split("<loc>")
+        .skip(1)
+        .map(|s| &s[..s.find("</loc>").unwrap()])
+        .collect();
+    assert_eq!(listed, [server.url("a.html"), server.url("b.html")]);
+    let ledger = fs::read_to_string(root.join("sitemap.ledger")).unwrap();
+    let recorded: Vec<&str> = ledger
+        .lines()
+        .skip(1)
+        .map(|l| &l[..l.find('\t').unwrap()])
+        .collect();
+    assert_eq!(recorded, listed);
+    let submission = book.submission(&config).unwrap();
+    let plan = submission.plan().unwrap();
+    let client = sitemap_engine::submit::Client::new(std::time::Duration::from_secs(10));
+    submission.send(&plan, &client, &mut |_, _| {}).unwrap();
+    assert_eq!(server.bodies(), [body(&server, &["a.html", "b.html"])]);
+}

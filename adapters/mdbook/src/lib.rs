@@ -318,6 +318,20 @@ impl SitemapBook {
         let mut with_front_matter = Vec::new();
         let mut pages = Vec::with_capacity(self.chapters.len());
         for chapter in &self.chapters {
+            if let Some(source) = &chapter.source_path
+                && !stays_inside(source)
+            {
+                // Its file is someone else's (another project, the home
+                // folder) and its page lands outside the book: neither
+                // read nor listed, so the ledger never records it.
+                include_warnings.push(format!(
+                    "{}: chapter `{}` lies outside {}/: not read, and left out of the sitemap",
+                    Path::new(&self.config.book.src).join(source).display(),
+                    chapter.name,
+                    self.config.book.src.display()
+                ));
+                continue;
+            }
             let loc = page_loc(&base, chapter)?;
             let page = match &chapter.source_path {
                 Some(source) => {
@@ -504,6 +518,26 @@ fn check_renders_after_html(ctx: &RenderContext, book: &SitemapBook) -> Result<(
 /// The chapter page's URL: the base URL joined with the page's path, each
 /// character that would end a path (`?`, `#`) or start an escape (`%`)
 /// percent-encoded first, so a file name is always a path.
+/// Whether a chapter's file, named relative to `src/`, lies inside it,
+/// read as mdBook joins it (lexically): `sub/../a.md` does, `../x.md` and
+/// an absolute path do not.
+fn stays_inside(path: &Path) -> bool {
+    use std::path::Component;
+    let mut depth = 0usize;
+    for part in path.components() {
+        match part {
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+            Component::ParentDir => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            Component::RootDir | Component::Prefix(_) => return false,
+        }
+    }
+    true
+}
+
 fn page_loc(base: &Loc, chapter: &ChapterPage) -> Result<Loc, Error> {
     base.join(&encode_path(&chapter.html_path))
         .map_err(|source| Error::Loc {
@@ -550,4 +584,27 @@ fn encode_path(path: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chapter's `..` that stays inside `src/` is kept; one that
+    /// climbs out of it, or an absolute path, is not.
+    #[test]
+    fn chapters_inside_src_by_their_written_path() {
+        let inside: Vec<bool> = [
+            "a.md",
+            "./a.md",
+            "sub/../a.md",
+            "../a.md",
+            "sub/../../a.md",
+            "/etc/passwd",
+        ]
+        .iter()
+        .map(|p| stays_inside(Path::new(p)))
+        .collect();
+        assert_eq!(inside, [true, true, true, false, false, false]);
+    }
 }

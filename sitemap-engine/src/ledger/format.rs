@@ -18,15 +18,29 @@
 //! https://example.org/a/ → added → 2026-01-01T00:00:00Z → 9f86d081884c7d65 → 2024-01-01 → 2026-01-01T00:00:00Z
 //! ```
 //!
-//! Both versions are read. A ledger is written as version 1 while nothing
-//! in it was ever submitted, so a site that never submits keeps the same
-//! bytes as before (and an older `sitemap` still reads its file).
+//! Version 3 keeps the sixth field but names what was submitted by
+//! content, not by time: the fingerprint submitted, `removed` when the
+//! removal was, or `-`. A `when` in whole seconds collides: a page edited,
+//! scanned and submitted within the second of the last submission counted
+//! as sent.
+//!
+//! ```text
+//! # sitemap ledger 3: URL, what last happened, when, content fingerprint, lastmod, submitted
+//! https://example.org/a/ → changed → 2026-01-01T00:00:00Z → 9f86d081884c7d65 → 2024-01-01 → 9f86d081884c7d65
+//! ```
+//!
+//! All three versions are read (a version 2 `submitted` equal to the
+//! entry's `when` reads as its content submitted, any other as nothing
+//! submitted, so it is sent again rather than never). A ledger is written
+//! as version 1 while nothing in it was ever submitted, so a site that
+//! never submits keeps the same bytes as before (and an older `sitemap`
+//! still reads its file), else as version 3.
 
 use std::path::Path;
 
 use sitemap_core::Lastmod;
 
-use super::{Entry, Event, Ledger};
+use super::{Entry, Event, Ledger, Submitted};
 use crate::error::Error;
 
 /// The first line, with the format's version.
@@ -35,6 +49,9 @@ const HEADER: &str =
 /// The first line of version 2 (a sixth field: what was submitted).
 const HEADER_2: &str =
     "# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted";
+/// The first line of version 3 (the sixth field names content).
+const HEADER_3: &str =
+    "# sitemap ledger 3: URL, what last happened, when, content fingerprint, lastmod, submitted";
 /// A ledger larger than this is not read (a hostile file must not
 /// exhaust memory): far past a million URLs.
 const MAX_BYTES: u64 = 1 << 30;
@@ -59,18 +76,20 @@ impl Ledger {
         }
         };
         let mut lines = text.lines().enumerate();
-        let width = match lines.next() {
-            Some((_, first)) if first == HEADER => 5,
-            Some((_, first)) if first == HEADER_2 => 6,
+        let version = match lines.next() {
+            Some((_, first)) if first == HEADER => 1,
+            Some((_, first)) if first == HEADER_2 => 2,
+            Some((_, first)) if first == HEADER_3 => 3,
             _ => {
                 return Err(bad(
                     1,
                     format!(
-                        "not a sitemap ledger: the first line must be `{HEADER}` or `{HEADER_2}`"
+                        "not a sitemap ledger: the first line must be `{HEADER}`, `{HEADER_2}` or `{HEADER_3}`"
                     ),
                 ));
             }
         };
+        let width = if version == 1 { 5 } else { 6 };
         let mut ledger = Ledger::default();
         let mut previous: Option<&str> = None;
         for (i, line) in lines {
@@ -92,13 +111,17 @@ impl Ledger {
             let [loc, event, at, fingerprint, lastmod] = fields[..] else {
                 return Err(bad(n, format!("expected {width} tab-separated fields")));
             };
-            let submitted = match submitted {
-                None | Some("-") => None,
-                Some(s) => {
+            let submitted_v2 = match submitted {
+                Some(s) if version == 2 && s != "-" => {
                     s.parse::<Lastmod>()
                         .map_err(|e| bad(n, format!("submitted `{s}`: {e}")))?;
-                    Some(s.to_owned())
+                    Some(s == at)
                 }
+                _ => None,
+            };
+            let submitted = match submitted {
+                Some(s) if version == 3 => parse_submitted(s).map_err(|m| bad(n, m))?,
+                _ => None,
             };
             if previous.is_some_and(|p| p >= loc) {
                 return Err(bad(n, format!("`{loc}` is out of order or repeated")));
@@ -110,17 +133,12 @@ impl Ledger {
                 .map_err(|e| bad(n, format!("time `{at}`: {e}")))?;
             let fingerprint = match fingerprint {
                 "-" => None,
-                hex => Some(
-                    u64::from_str_radix(hex, 16)
-                        .ok()
-                        .filter(|_| hex.len() == 16)
-                        .ok_or_else(|| {
-                            bad(
-                                n,
-                                format!("fingerprint `{hex}`: expected 16 hex digits or -"),
-                            )
-                        })?,
-                ),
+                hex => Some(parse_hex(hex).ok_or_else(|| {
+                    bad(
+                        n,
+                        format!("fingerprint `{hex}`: expected 16 hex digits or -"),
+                    )
+                })?),
             };
             let lastmod = match lastmod {
                 "-" => None,
@@ -129,25 +147,26 @@ impl Ledger {
                         .map_err(|e| bad(n, format!("lastmod `{l}`: {e}")))?,
                 ),
             };
-            ledger.entries.insert(
-                loc.to_owned(),
-                Entry {
-                    event,
-                    at: at.to_owned(),
-                    fingerprint,
-                    lastmod,
-                    submitted,
-                },
-            );
+            let mut entry = Entry {
+                event,
+                at: at.to_owned(),
+                fingerprint,
+                lastmod,
+                submitted,
+            };
+            if submitted_v2 == Some(true) {
+                entry.submitted = Some(entry.state());
+            }
+            ledger.entries.insert(loc.to_owned(), entry);
         }
         Ok(Some(ledger))
     }
 
     /// The file's text.
     pub fn to_text(&self) -> String {
-        let v2 = self.entries.values().any(|e| e.submitted.is_some());
-        let mut out = String::with_capacity(self.entries.len() * 120 + HEADER_2.len() + 1);
-        out.push_str(if v2 { HEADER_2 } else { HEADER });
+        let v3 = self.entries.values().any(|e| e.submitted.is_some());
+        let mut out = String::with_capacity(self.entries.len() * 140 + HEADER_3.len() + 1);
+        out.push_str(if v3 { HEADER_3 } else { HEADER });
         out.push('\n');
         for (loc, e) in &self.entries {
             let fingerprint = e
@@ -162,13 +181,34 @@ impl Ledger {
                 e.event.as_str(),
                 e.at
             ));
-            if v2 {
+            if v3 {
                 out.push('\t');
-                out.push_str(e.submitted.as_deref().unwrap_or("-"));
+                match e.submitted {
+                    Some(Submitted::Content(f)) => out.push_str(&format!("{f:016x}")),
+                    Some(Submitted::Removed) => out.push_str("removed"),
+                    None => out.push('-'),
+                }
             }
             out.push('\n');
         }
         out
+    }
+}
+
+fn parse_hex(hex: &str) -> Option<u64> {
+    u64::from_str_radix(hex, 16)
+        .ok()
+        .filter(|_| hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// A version 3 `submitted` field.
+fn parse_submitted(s: &str) -> Result<Option<Submitted>, String> {
+    match s {
+        "-" => Ok(None),
+        "removed" => Ok(Some(Submitted::Removed)),
+        hex => parse_hex(hex)
+            .map(|f| Some(Submitted::Content(f)))
+            .ok_or_else(|| format!("submitted `{hex}`: expected 16 hex digits, removed or -")),
     }
 }
 
@@ -209,30 +249,50 @@ mod tests {
         assert!(Ledger::read(&path)
             .unwrap_err()
             .to_string()
-            .ends_with(":1: not a sitemap ledger: the first line must be `# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod` or `# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted`"));
+            .ends_with(":1: not a sitemap ledger: the first line must be `# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod`, `# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted` or `# sitemap ledger 3: URL, what last happened, when, content fingerprint, lastmod, submitted`"));
         assert_eq!(Ledger::read(&dir.path().join("none")).unwrap(), None);
     }
 
-    /// Version 2 (a submitted field) reads back to the same text, and a
-    /// version 1 file reads with nothing submitted.
+    /// Version 3 reads back to the same text; a version 2 file (what was
+    /// submitted named by a time) reads as its content submitted where
+    /// that time is the entry's own, else as nothing submitted.
     #[test]
-    fn version_2_keeps_what_was_submitted_and_version_1_still_reads() {
+    fn version_3_names_what_was_submitted_and_version_2_still_reads() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sitemap.ledger");
-        let text = format!(
-            "{HEADER_2}\nhttps://e.org/a/\tchanged\t2026-02-01T00:00:00Z\t00000000000000ff\t2024-01-01\t2026-01-01T00:00:00Z\nhttps://e.org/b/\tadded\t2026-01-01T00:00:00Z\t0000000000000001\t-\t-\n"
+        let v3 = format!(
+            "{HEADER_3}\nhttps://e.org/a/\tchanged\t2026-02-01T00:00:00Z\t00000000000000ff\t2024-01-01\t00000000000000fe\nhttps://e.org/b/\tadded\t2026-01-01T00:00:00Z\t0000000000000001\t-\t0000000000000001\nhttps://e.org/c/\tremoved\t2026-01-01T00:00:00Z\t-\t-\tremoved\nhttps://e.org/d/\tadded\t2026-01-01T00:00:00Z\t0000000000000002\t-\t-\n"
         );
-        std::fs::write(&path, &text).unwrap();
+        std::fs::write(&path, &v3).unwrap();
         let ledger = Ledger::read(&path).unwrap().unwrap();
-        assert_eq!(ledger.to_text(), text);
-        let a = &ledger.entries["https://e.org/a/"];
-        assert_eq!(a.submitted.as_deref(), Some("2026-01-01T00:00:00Z"));
-        assert!(a.unsubmitted());
-        std::fs::write(&path, text.replace("\t-\n", "\n")).unwrap();
+        assert_eq!(ledger.to_text(), v3);
+        let due: Vec<&str> = ledger
+            .entries
+            .iter()
+            .filter(|(_, e)| e.unsubmitted())
+            .map(|(l, _)| l.as_str())
+            .collect();
+        assert_eq!(due, ["https://e.org/a/", "https://e.org/d/"]);
+
+        let v2 = format!(
+            "{HEADER_2}\nhttps://e.org/a/\tchanged\t2026-02-01T00:00:00Z\t00000000000000ff\t2024-01-01\t2026-01-01T00:00:00Z\nhttps://e.org/b/\tadded\t2026-01-01T00:00:00Z\t0000000000000001\t-\t2026-01-01T00:00:00Z\nhttps://e.org/c/\tremoved\t2026-01-01T00:00:00Z\t-\t-\t2026-01-01T00:00:00Z\nhttps://e.org/d/\tadded\t2026-01-01T00:00:00Z\t0000000000000002\t-\t-\n"
+        );
+        std::fs::write(&path, &v2).unwrap();
+        let ledger = Ledger::read(&path).unwrap().unwrap();
+        assert_eq!(ledger.to_text(), v3.replace("00000000000000fe\n", "-\n"));
+        std::fs::write(&path, v3.replace("\t-\n", "\n")).unwrap();
         assert_eq!(
             Ledger::read(&path).unwrap_err().to_string(),
             format!(
-                "{}:3: expected 6 tab-separated fields, found 5",
+                "{}:5: expected 6 tab-separated fields, found 5",
+                path.display()
+            )
+        );
+        std::fs::write(&path, v3.replace("\tremoved\n", "\tgone\n")).unwrap();
+        assert_eq!(
+            Ledger::read(&path).unwrap_err().to_string(),
+            format!(
+                "{}:4: submitted `gone`: expected 16 hex digits, removed or -",
                 path.display()
             )
         );

@@ -9,7 +9,8 @@
 //! - `fingerprint.rs`: what is hashed (a source's body and the front
 //!   matter fields that render; a built page's main text).
 //! - `run.rs`: a job's use of it (read, applied, written after publish).
-//! - this file: one run against the ledger (`Ledger::apply`) and what
+//! - this file: one run against the ledger (`Ledger::apply`, then
+//!   `Ledger::keep_listed` taking back what the set leaves out) and what
 //!   the last run changed ([`Ledger::changes`]).
 //!
 //! A run, per entry with a fingerprint: the same fingerprint keeps the
@@ -19,9 +20,11 @@
 //! run, which is then true since the content did change; a new entry takes
 //! the run's date, else (when a ledger existed, so the page is new since
 //! then) the time of this run. An entry gone from the run is recorded as
-//! removed, with the time. Entries without a fingerprint (generated list
-//! pages) are not recorded: their lastmod is rolled up from the pages they
-//! list.
+//! removed, with the time. Every listed URL is recorded, so that the
+//! ledger holds exactly what the sitemap lists and `submit` sends it: one
+//! without a fingerprint (a generated list page, such as a Zola home page
+//! without `content/_index.md`) under a fixed one, with no lastmod (its
+//! date is rolled up from the pages it lists, and left alone here).
 
 mod fingerprint;
 mod format;
@@ -38,6 +41,11 @@ pub(crate) use fingerprint::{source_fingerprint, with_deps};
 #[cfg(feature = "submit")]
 pub(crate) use run::dir_and_name;
 pub(crate) use run::{LedgerRun, write};
+
+/// The fingerprint recorded for a listed page with no content of its own
+/// (a generated list page): fixed, so it is added once and stays
+/// unchanged while it is listed. (`generate` in ASCII.)
+const GENERATED: u64 = 0x6765_6e65_7261_7465;
 
 /// What last happened to an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -74,10 +82,22 @@ pub struct Entry {
     pub fingerprint: Option<u64>,
     /// The lastmod it earned.
     pub lastmod: Option<Lastmod>,
-    /// The `at` of the event last submitted to a search engine (IndexNow,
-    /// `sitemap submit`), `None` when none was: the entry is due for
-    /// submission while this differs from `at`.
-    pub submitted: Option<String>,
+    /// What a search engine (IndexNow, `sitemap submit`) was last told of
+    /// it, `None` when nothing was: the entry is due for submission while
+    /// this differs from [`Entry::state`].
+    pub submitted: Option<Submitted>,
+}
+
+/// What one submission told of an entry. Named by content, not by the
+/// run's time: two runs within one second have the same time, and an
+/// edit between them must still be sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Submitted {
+    /// The URL, with the content of this fingerprint.
+    Content(u64),
+    /// Its removal.
+    Removed,
 }
 
 /// URL → entry, and when the last change was noticed.
@@ -101,9 +121,17 @@ pub struct Change {
 }
 
 impl Entry {
+    /// What a submission now would tell of it.
+    pub fn state(&self) -> Submitted {
+        match self.fingerprint {
+            Some(f) if self.event != Event::Removed => Submitted::Content(f),
+            _ => Submitted::Removed,
+        }
+    }
+
     /// Whether its last event has not been submitted yet.
     pub fn unsubmitted(&self) -> bool {
-        self.submitted.as_deref() != Some(self.at.as_str())
+        self.submitted != Some(self.state())
     }
 }
 
@@ -132,7 +160,8 @@ impl Ledger {
 
     /// Runs `urls` against the ledger (`self`, `existed` when it was read
     /// from a file): each entry with a fingerprint gets the lastmod the
-    /// ledger's rules give (module doc), and the next ledger is returned.
+    /// ledger's rules give (module doc), each without one is recorded as
+    /// generated, and the next ledger is returned.
     pub(crate) fn apply(
         &self,
         existed: bool,
@@ -143,10 +172,11 @@ impl Ledger {
         let at = now.to_xsd_string();
         let mut next = BTreeMap::new();
         for url in urls.iter_mut() {
+            let key = url.loc.as_str().to_owned();
             let Some(&fingerprint) = fingerprints.get(&url.loc) else {
+                next.insert(key.clone(), self.generated(&key, &at));
                 continue;
             };
-            let key = url.loc.as_str().to_owned();
             let entry = match self.entries.get(&key) {
                 Some(old)
                     if old.event != Event::Removed && old.fingerprint == Some(fingerprint) =>
@@ -168,7 +198,7 @@ impl Ledger {
                         at: at.clone(),
                         fingerprint: Some(fingerprint),
                         lastmod: url.lastmod.clone(),
-                        submitted: old.submitted.clone(),
+                        submitted: old.submitted,
                     }
                 }
                 old => {
@@ -180,30 +210,92 @@ impl Ledger {
                         at: at.clone(),
                         fingerprint: Some(fingerprint),
                         lastmod: url.lastmod.clone(),
-                        submitted: old.and_then(|o| o.submitted.clone()),
+                        submitted: old.and_then(|o| o.submitted),
                     }
                 }
             };
             next.insert(key, entry);
         }
-        for (key, old) in &self.entries {
+        for key in self.entries.keys() {
             if next.contains_key(key) {
                 continue;
             }
-            let entry = if old.event == Event::Removed {
-                old.clone()
-            } else {
-                Entry {
-                    event: Event::Removed,
-                    at: at.clone(),
-                    fingerprint: None,
-                    lastmod: None,
-                    submitted: old.submitted.clone(),
-                }
-            };
-            next.insert(key.clone(), entry);
+            if let Some(entry) = self.gone(key, &at) {
+                next.insert(key.clone(), entry);
+            }
         }
         Ledger { entries: next }
+    }
+
+    /// The next entry of `key` when the run does not list it: removed
+    /// (at `at`) if it was listed, as it was if it was removed already,
+    /// none if it was never recorded.
+    fn gone(&self, key: &str, at: &str) -> Option<Entry> {
+        let old = self.entries.get(key)?;
+        Some(if old.event == Event::Removed {
+            old.clone()
+        } else {
+            Entry {
+                event: Event::Removed,
+                at: at.to_owned(),
+                fingerprint: None,
+                lastmod: None,
+                submitted: old.submitted,
+            }
+        })
+    }
+
+    /// `next` (this ledger applied to a run) with the URLs `listed`
+    /// refuses taken back out, as if the run had not had them: the scan
+    /// applies the ledger before the set leaves out what lies outside its
+    /// base URL, and the ledger must hold only what the sitemap lists.
+    pub(crate) fn keep_listed(
+        &self,
+        mut next: Ledger,
+        listed: impl Fn(&str) -> bool,
+        now: &Lastmod,
+    ) -> Ledger {
+        let at = now.to_xsd_string();
+        let unlisted: Vec<String> = next
+            .entries
+            .iter()
+            .filter(|(key, e)| e.event != Event::Removed && !listed(key))
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in unlisted {
+            match self.gone(&key, &at) {
+                Some(entry) => next.entries.insert(key, entry),
+                None => next.entries.remove(&key),
+            };
+        }
+        next
+    }
+}
+
+impl Ledger {
+    /// The next entry of a listed URL without a fingerprint (a list page
+    /// with no file of its own): recorded, so that it is submitted, with
+    /// no lastmod, since its date is rolled up from its members.
+    fn generated(&self, key: &str, at: &str) -> Entry {
+        match self.entries.get(key) {
+            Some(old) if old.event != Event::Removed && old.fingerprint == Some(GENERATED) => {
+                old.clone()
+            }
+            Some(old) if old.event != Event::Removed => Entry {
+                event: Event::Changed,
+                at: at.to_owned(),
+                fingerprint: Some(GENERATED),
+                lastmod: None,
+                submitted: old.submitted,
+            },
+            old => Entry {
+                event: Event::Added,
+                at: at.to_owned(),
+                fingerprint: Some(GENERATED),
+                lastmod: None,
+                submitted: old.and_then(|o| o.submitted),
+            },
+        }
     }
 }
 
@@ -308,5 +400,41 @@ mod tests {
             &t4,
         );
         assert_eq!(l4, l3);
+    }
+
+    /// A listed page without a fingerprint is recorded once, its lastmod
+    /// left to the roll-up; a URL the set leaves out is taken back out:
+    /// recorded as removed if it was listed before, not at all if not.
+    #[test]
+    fn generated_pages_recorded_and_unlisted_urls_taken_back() {
+        let t1: Lastmod = "2026-01-01T00:00:00Z".parse().unwrap();
+        let t2: Lastmod = "2026-02-01T00:00:00Z".parse().unwrap();
+        let fp: HashMap<Loc, u64> = [
+            (Loc::parse("https://e.org/a/").unwrap(), 1),
+            (Loc::parse("https://e.org/b/").unwrap(), 2),
+        ]
+        .into_iter()
+        .collect();
+        let mut urls = vec![
+            url("https://e.org/", None),
+            url("https://e.org/a/", None),
+            url("https://e.org/b/", None),
+        ];
+        let l1 = Ledger::default().apply(true, &mut urls, &fp, &t1);
+        assert_eq!(urls[0].lastmod, None);
+        let home = &l1.entries["https://e.org/"];
+        assert_eq!(
+            (home.event, home.fingerprint, &home.lastmod),
+            (Event::Added, Some(GENERATED), &None)
+        );
+        let l2 = l1.apply(true, &mut urls, &fp, &t2);
+        assert_eq!(l2, l1);
+        let kept = l1.keep_listed(l2, |loc| loc != "https://e.org/b/", &t2);
+        assert_eq!(kept.entries["https://e.org/b/"].event, Event::Removed);
+        assert_eq!(kept.entries["https://e.org/b/"].at, "2026-02-01T00:00:00Z");
+        let fresh = Ledger::default().apply(true, &mut urls, &fp, &t1);
+        let kept = Ledger::default().keep_listed(fresh, |loc| loc != "https://e.org/b/", &t1);
+        let locs: Vec<&str> = kept.entries.keys().map(String::as_str).collect();
+        assert_eq!(locs, ["https://e.org/", "https://e.org/a/"]);
     }
 }

@@ -45,9 +45,11 @@ impl LedgerRun {
         *self.next.borrow_mut() = Some(next);
     }
 
-    /// The file and the ledger to write, if the scan applied it.
-    pub(crate) fn finish(self) -> Option<(PathBuf, Ledger)> {
+    /// The file and the ledger to write, if the scan applied it, holding
+    /// of this run's URLs only those `listed` (what the set lists).
+    pub(crate) fn finish(self, listed: impl Fn(&str) -> bool) -> Option<(PathBuf, Ledger)> {
         let next = self.next.into_inner()?;
+        let next = self.previous.keep_listed(next, listed, &self.now);
         Some((self.path, next))
     }
 }

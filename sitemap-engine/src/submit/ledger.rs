@@ -9,7 +9,7 @@ use std::path::Path;
 use super::SubmitError;
 use super::protocol::Due;
 use crate::error::Error;
-use crate::ledger::Ledger;
+use crate::ledger::{Ledger, Submitted};
 
 /// The ledger's entries due for submission, in URL order.
 pub(crate) fn due(path: &Path) -> Result<Vec<Due>, Error> {
@@ -30,7 +30,7 @@ pub(crate) fn due(path: &Path) -> Result<Vec<Due>, Error> {
         out.push(Due {
             loc: loc.clone(),
             url,
-            at: entry.at.clone(),
+            state: entry.state(),
         });
     }
     Ok(out)
@@ -60,21 +60,20 @@ pub(crate) fn check_writable(path: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// Marks `urls` (with the `when` each reported) submitted in the ledger
-/// at `path`, unless its entry has moved on since (a newer event stays
-/// due).
+/// Marks `urls` (with what each told) submitted in the ledger at `path`,
+/// unless its entry has moved on since (a newer content stays due).
 pub(crate) fn record<'a>(
     path: &Path,
-    urls: impl IntoIterator<Item = (&'a str, &'a str)>,
+    urls: impl IntoIterator<Item = (&'a str, Submitted)>,
 ) -> Result<(), Error> {
     let mut ledger = Ledger::read(path)?.ok_or_else(|| SubmitError::NoLedger {
         path: path.to_owned(),
     })?;
-    for (url, at) in urls {
+    for (url, told) in urls {
         if let Some(entry) = ledger.entries.get_mut(url)
-            && entry.at == at
+            && entry.state() == told
         {
-            entry.submitted = Some(at.to_owned());
+            entry.submitted = Some(told);
         }
     }
     crate::ledger::write(path, &ledger)?;

@@ -18,11 +18,13 @@
 //! - this file: [`Submission`] (settings in), [`Submission::plan`] (no
 //!   network: what `--dry-run` prints) and [`Submission::send`].
 //!
-//! Which URLs: an entry is due while the `when` of its last event differs
-//! from the `when` recorded as submitted (ledger format version 2), so a
-//! page edited twice between submissions is sent once, a removed page is
-//! sent once, and a run whose second request fails has recorded exactly
-//! what its first one sent.
+//! Which URLs: an entry is due while what a submission would tell of it
+//! (its content's fingerprint, or its removal) differs from what the last
+//! accepted one told (ledger format version 3), so a page edited twice
+//! between submissions is sent once, an edit within the second of the
+//! last submission is still sent, a removed page is sent once, and a run
+//! whose second request fails has recorded exactly what its first one
+//! sent.
 
 mod http;
 pub mod key;
@@ -343,7 +345,7 @@ impl Submission {
                     .url_list
                     .iter()
                     .map(String::as_str)
-                    .zip(request.events.iter().map(String::as_str)),
+                    .zip(request.events.iter().copied()),
             )?;
             accepted(request, answer.status);
         }

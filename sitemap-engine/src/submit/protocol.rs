@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+use crate::ledger::Submitted;
+
 /// At most this many URLs a request (IndexNow's limit).
 pub const MAX_URLS: usize = 10_000;
 
@@ -30,9 +32,9 @@ pub struct Request {
     pub endpoint: String,
     /// The JSON body.
     pub body: Body,
-    /// For each URL of the body, the `when` of the ledger event it
-    /// reports: what is marked submitted after a 200/202.
-    pub events: Vec<String>,
+    /// For each URL of the body, what it tells of the ledger's entry:
+    /// what is marked submitted after a 200/202.
+    pub events: Vec<Submitted>,
 }
 
 impl Request {
@@ -47,14 +49,14 @@ impl Request {
     }
 }
 
-/// A URL due for submission, with the `when` of its ledger event.
+/// A URL due for submission, with what it tells of its ledger entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Due {
     /// As the ledger spells it (what is sent, and recorded).
     pub(crate) loc: String,
     /// Parsed, for its host and path.
     pub(crate) url: url::Url,
-    pub(crate) at: String,
+    pub(crate) state: Submitted,
 }
 
 /// The requests for `due` (already grouped by host, in order): one host a
@@ -75,7 +77,7 @@ pub(crate) fn requests(
                     key_location: key_location.clone(),
                     url_list: chunk.iter().map(|d| d.loc.clone()).collect(),
                 },
-                events: chunk.iter().map(|d| d.at.clone()).collect(),
+                events: chunk.iter().map(|d| d.state).collect(),
             });
         }
     }
@@ -92,7 +94,7 @@ mod tests {
             .map(|i| Due {
                 loc: format!("https://e.org/{i}"),
                 url: format!("https://e.org/{i}").parse().unwrap(),
-                at: "2026-01-01T00:00:00Z".to_owned(),
+                state: Submitted::Content(1),
             })
             .collect();
         let requests = requests(
