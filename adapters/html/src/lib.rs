@@ -39,8 +39,11 @@
 //!   of the site answers for it ([`files`], the rule `validate --site`
 //!   maps locs with) and that file is not left out; a canonical naming a
 //!   URL no file answers for (a 404 on a static host, a canonical search
-//!   engines ignore) lists nothing and is a
-//!   [`WarningKind::CanonicalTargetMissing`] warning. When most pages' canonicals
+//!   engines ignore: a stale one after a rename) lists the page under its
+//!   own URL with a [`WarningKind::CanonicalTargetMissing`] warning; in a
+//!   canonical cycle (`x` → `y` → `x`) the target of the first page by
+//!   path is listed under its own URL, with a
+//!   [`WarningKind::CanonicalCycle`] warning. When most pages' canonicals
 //!   lie outside the base URL, that is a base-URL mismatch, not
 //!   duplicates: they are listed under their own URLs and one
 //!   [`WarningKind::BaseUrlMismatch`] names the count, an example and the

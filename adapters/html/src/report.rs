@@ -316,15 +316,30 @@ pub enum WarningKind {
         target: PathBuf,
     },
     /// The canonical URL lies under the base URL but no file of the site
-    /// answers for it: on a static host it is a 404, and search engines
-    /// ignore a canonical that names a missing page. Neither it nor the
-    /// page is listed.
-    #[error("canonical {canonical} names no file of the site (looked for {}): not listed; fix the canonical or build that page", looked.join(", "))]
+    /// answers for it (a stale canonical after a rename): on a static host
+    /// it is a 404, and search engines ignore a canonical that names a
+    /// missing page. The page is listed under its own URL instead.
+    #[error("canonical {canonical} names no file of the site (looked for {}): listed under its own URL {own}; fix the canonical or build that page", looked.join(", "))]
     CanonicalTargetMissing {
         /// The canonical URL.
         canonical: Loc,
         /// The files looked for, `/`-separated under the folder.
         looked: Vec<String>,
+        /// The page's own URL, listed instead.
+        own: Loc,
+    },
+    /// The canonical URL names a page whose canonical chain leads back to
+    /// this one: left out in turn, every page of the cycle would vanish.
+    /// This page, the target of the first page of the cycle by path, is
+    /// listed under its own URL.
+    #[error(
+        "canonical {canonical} names a page whose canonical is this one (a cycle): listed under its own URL {own}; make one of them the canonical of the other"
+    )]
+    CanonicalCycle {
+        /// This page's canonical URL.
+        canonical: Loc,
+        /// The page's own URL, listed.
+        own: Loc,
     },
     /// Most pages declare a canonical URL outside the base URL: the base
     /// URL given is not where the site is published (or the generator was

@@ -498,31 +498,67 @@ impl Resolver {
     fn finish(mut self) -> HtmlScan {
         let requests = std::mem::take(&mut self.canonical_requests);
         let requests = self.base_url_mismatch(requests);
-        for request in requests {
+        let by_own: HashMap<Loc, usize> = requests
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.own.loc.clone(), i))
+            .collect();
+        // Requests whose page is listed under its own URL after all.
+        let mut own_listed = vec![false; requests.len()];
+        for (i, request) in requests.iter().enumerate() {
+            if own_listed[i] {
+                continue;
+            }
             let canonical = request.url.loc.clone();
             let listed = if self.listed.contains_key(&canonical) {
                 true
             } else if let Some(target) = self.file_locs.get(&canonical) {
                 let target = target.clone();
-                self.warn(
-                    &request.path,
-                    WarningKind::CanonicalTargetExcluded { canonical, target },
-                );
-                false
+                match cycle_back(&requests, &by_own, &own_listed, i) {
+                    // Requests come in path order: this is the first page
+                    // of the cycle, and its canonical is the one listed.
+                    Some(j) => {
+                        let there = &requests[j];
+                        self.warn(
+                            &there.path,
+                            WarningKind::CanonicalCycle {
+                                canonical: there.url.loc.clone(),
+                                own: there.own.loc.clone(),
+                            },
+                        );
+                        own_listed[j] = true;
+                        self.list_own(there)
+                    }
+                    None => {
+                        self.warn(
+                            &request.path,
+                            WarningKind::CanonicalTargetExcluded { canonical, target },
+                        );
+                        false
+                    }
+                }
             } else if !canonical.is_under(&self.base) {
                 false
             } else if let Some(looked) = self.no_file_for(&canonical) {
+                // A stale canonical (its page renamed away) must not take
+                // the page out of the sitemap with it.
                 self.warn(
                     &request.path,
-                    WarningKind::CanonicalTargetMissing { canonical, looked },
+                    WarningKind::CanonicalTargetMissing {
+                        canonical,
+                        looked,
+                        own: request.own.loc.clone(),
+                    },
                 );
-                false
+                own_listed[i] = true;
+                self.list_own(request);
+                continue;
             } else {
                 self.listed.insert(
                     canonical,
                     Listed {
-                        url: request.url,
-                        path: request.path,
+                        url: request.url.clone(),
+                        path: request.path.clone(),
                     },
                 );
                 true
@@ -554,6 +590,27 @@ impl Resolver {
             files_read: self.files_read,
             images: self.images,
         }
+    }
+
+    /// Lists a page whose canonical is elsewhere under its own URL after
+    /// all; whether it is (another page may hold that URL already).
+    fn list_own(&mut self, request: &CanonicalRequest) -> bool {
+        if let Some(first) = self.listed.get(&request.own.loc) {
+            self.excluded[request.excluded_index].reason = ExclusionReason::DuplicateLoc {
+                loc: request.own.loc.clone(),
+                first: first.path.clone(),
+            };
+            return false;
+        }
+        self.relisted.insert(request.excluded_index);
+        self.listed.insert(
+            request.own.loc.clone(),
+            Listed {
+                url: request.own.clone(),
+                path: request.path.clone(),
+            },
+        );
+        true
     }
 
     /// The files looked for when none of the site answers for `loc` (by
@@ -732,4 +789,29 @@ fn special(file_type: std::fs::FileType) -> Option<&'static str> {
         return None;
     }
     sitemap_core::input::special_kind(&file_type)
+}
+
+/// When the canonical of `requests[i]` names a page whose canonical chain
+/// (through pages left out for their canonical, none listed yet) leads
+/// back to `requests[i]`'s page: the index of that first target.
+fn cycle_back(
+    requests: &[CanonicalRequest],
+    by_own: &HashMap<Loc, usize>,
+    own_listed: &[bool],
+    i: usize,
+) -> Option<usize> {
+    let start = &requests[i].own.loc;
+    let first = *by_own.get(&requests[i].url.loc)?;
+    let mut seen = BTreeSet::new();
+    let mut at = first;
+    loop {
+        if own_listed[at] || !seen.insert(at) {
+            return None;
+        }
+        let next = &requests[at].url.loc;
+        if next == start {
+            return Some(first);
+        }
+        at = *by_own.get(next)?;
+    }
 }

@@ -8,10 +8,11 @@ use crate::common::{fixture, locs, options, scan_fixture};
 
 /// A canonical naming a URL of the site that no file answers for (the
 /// print versions' `/guide/`, the `<base href>` page's
-/// `/elsewhere/page.html`) was listed in the page's place: a 404 on a
-/// static host, which `validate --site` of the scan's own sitemap then
-/// rejected ("has no file"), and search engines ignore such a canonical.
-/// Neither is listed now; a warning names the files looked for.
+/// `/elsewhere/page.html`) is a 404 on a static host, which search
+/// engines ignore: the page is listed under its own URL, with a warning
+/// naming the files looked for. A canonical cycle (`cycle-a.html` and
+/// `cycle-b.html` naming each other) lists the target of the first by
+/// path.
 #[test]
 fn canonical_elsewhere_lists_the_canonical_once() {
     let (found, text) = scan_fixture("canonical", &options());
@@ -21,7 +22,11 @@ fn canonical_elsewhere_lists_the_canonical_once() {
             "https://example.org/",
             "https://example.org/article.html",
             "https://example.org/bad.html",
+            "https://example.org/based/page.html",
             "https://example.org/conflict.html",
+            "https://example.org/cycle-b.html",
+            "https://example.org/print/guide.html",
+            "https://example.org/print/guide_2.html",
         ]
     );
     let listed_instead = found
@@ -37,8 +42,9 @@ fn canonical_elsewhere_lists_the_canonical_once() {
             )
         })
         .count();
-    // `article-amp.html`, naming `article.html` (a page of its own).
-    assert_eq!(listed_instead, 1);
+    // `article-amp.html`, naming `article.html` (a page of its own), and
+    // `cycle-a.html`, naming `cycle-b.html` (listed to break the cycle).
+    assert_eq!(listed_instead, 2);
     insta::assert_snapshot!(text);
 }
 
@@ -143,6 +149,88 @@ fn a_canonical_page_with_a_bad_date_warns_once() {
         warnings,
         [
             "<meta property=\"article:modified_time\"> `someday` is not a date; expected a W3C Datetime such as 2024-05-01 or 2024-05-01T10:30:00+02:00"
+        ]
+    );
+}
+
+/// A stale canonical (the page it named was renamed away) made the page
+/// vanish from the sitemap with its canonical: it is listed under its own
+/// URL, and the warning names the page and the canonical.
+#[test]
+fn a_canonical_naming_no_file_lists_the_page_under_its_own_url() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("index.html"),
+        "<html><head><title>Home</title></head></html>",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("new-name.html"),
+        r#"<html><head><link rel="canonical" href="/old-name.html"></head></html>"#,
+    )
+    .unwrap();
+    let found = sitemap_html::scan(dir.path(), &options()).unwrap();
+    assert_eq!(
+        locs(&found),
+        ["https://example.org/", "https://example.org/new-name.html"]
+    );
+    assert!(found.excluded.is_empty(), "{:?}", found.excluded);
+    let warnings: Vec<String> = found
+        .warnings
+        .iter()
+        .map(|w| {
+            w.to_string()
+                .replace(&dir.path().display().to_string(), "DIR")
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "DIR/new-name.html: warning: canonical https://example.org/old-name.html names no file of the site (looked for old-name.html): listed under its own URL https://example.org/new-name.html; fix the canonical or build that page"
+        ]
+    );
+}
+
+/// Two pages naming each other as canonical were both left out (each
+/// one's canonical a page left out): the target of the first by path is
+/// listed under its own URL, the first stays left out in its favour, and
+/// the warning names the listed page and the cycle.
+#[test]
+fn a_canonical_cycle_lists_the_target_of_the_first_page() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, canonical) in [("x.html", "/y.html"), ("y.html", "/x.html")] {
+        std::fs::write(
+            dir.path().join(name),
+            format!(r#"<html><head><link rel="canonical" href="{canonical}"></head></html>"#),
+        )
+        .unwrap();
+    }
+    let found = sitemap_html::scan(dir.path(), &options()).unwrap();
+    assert_eq!(locs(&found), ["https://example.org/y.html"]);
+    let excluded: Vec<String> = found
+        .excluded
+        .iter()
+        .map(|e| {
+            e.to_string()
+                .replace(&dir.path().display().to_string(), "DIR")
+        })
+        .collect();
+    assert_eq!(
+        excluded,
+        ["DIR/x.html: left out: canonical is https://example.org/y.html (listed)"]
+    );
+    let warnings: Vec<String> = found
+        .warnings
+        .iter()
+        .map(|w| {
+            w.to_string()
+                .replace(&dir.path().display().to_string(), "DIR")
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "DIR/y.html: warning: canonical https://example.org/x.html names a page whose canonical is this one (a cycle): listed under its own URL https://example.org/y.html; make one of them the canonical of the other"
         ]
     );
 }

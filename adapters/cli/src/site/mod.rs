@@ -266,6 +266,36 @@ impl SiteCheck {
         }
     }
 
+    /// Whether `scan --html` lists the page at `loc`, whose canonical is
+    /// `canonical`, under its own URL: the canonical names no file of the
+    /// site (a stale one: its target would be a 404), or a page whose
+    /// canonical chain comes back to `loc` (a cycle, of which the scan
+    /// lists one page; either is accepted here).
+    fn listed_despite_canonical(&mut self, loc: &Loc, canonical: &Loc) -> bool {
+        let mut seen = HashSet::new();
+        let mut at = canonical.clone();
+        loop {
+            let file = match self.map(&at) {
+                // Only the page's own canonical: one further down a chain
+                // is that page's fault, reported where it is listed.
+                Mapped::Missing(_) => return seen.is_empty(),
+                Mapped::Outside => return false,
+                Mapped::File(file) => file,
+            };
+            if !seen.insert(file.clone()) {
+                return false;
+            }
+            let PageRead::Page(head) = self.reader.read(&self.dir.join(&file), &file, &at) else {
+                return false;
+            };
+            match head.indexing {
+                Indexing::CanonicalElsewhere { canonical: next } if &next == loc => return true,
+                Indexing::CanonicalElsewhere { canonical: next } => at = next,
+                _ => return false,
+            }
+        }
+    }
+
     /// Checks the page a loc names.
     fn page(&mut self, e: &Entry, rel: &str) {
         let path = self.dir.join(rel);
@@ -299,13 +329,18 @@ impl SiteCheck {
                 // files it under "Alternate page with proper canonical
                 // tag", an exclusion, not an error); the sitemap only
                 // sends a signal that contradicts the page's own.
-                Indexing::CanonicalElsewhere { canonical } => (
-                    Severity::Warning,
-                    format!(
-                        "{} is {file}, whose canonical URL is {canonical}; search engines index that URL instead (\"Alternate page with proper canonical tag\"): list {canonical} instead",
-                        e.loc
-                    ),
-                ),
+                Indexing::CanonicalElsewhere { canonical } => {
+                    if self.listed_despite_canonical(&e.loc, &canonical) {
+                        return;
+                    }
+                    (
+                        Severity::Warning,
+                        format!(
+                            "{} is {file}, whose canonical URL is {canonical}; search engines index that URL instead (\"Alternate page with proper canonical tag\"): list {canonical} instead",
+                            e.loc
+                        ),
+                    )
+                }
                 // Search engines fetch it with status 200 at this URL and
                 // report a soft 404; no generator lists it.
                 Indexing::NotFoundPage => (

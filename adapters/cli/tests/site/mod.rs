@@ -204,6 +204,51 @@ fn site_listed_page_with_canonical_elsewhere() {
     );
 }
 
+/// A listed page whose canonical names no file of the site (stale after
+/// a rename) is what `scan --html` lists, under its own URL: the
+/// "list the canonical instead" warning sent users to a 404.
+#[test]
+fn site_listed_page_with_stale_canonical_is_clean() {
+    snapshot(
+        "site_stale_canonical",
+        run(
+            &[
+                ("index.html", PAGE),
+                (
+                    "new-name.html",
+                    "<html><head><link rel=\"canonical\" href=\"https://example.org/old-name.html\"></head></html>",
+                ),
+                ("sitemap.xml", &urlset(&urls(&["", "new-name.html"]))),
+            ],
+            &[],
+        ),
+    );
+}
+
+/// Two pages naming each other as canonical: `scan --html` lists one of
+/// them under its own URL, which validate passed off as "list the other
+/// instead", the page it had just left out.
+#[test]
+fn site_listed_page_in_a_canonical_cycle_is_clean() {
+    snapshot(
+        "site_canonical_cycle",
+        run(
+            &[
+                (
+                    "x.html",
+                    "<html><head><link rel=\"canonical\" href=\"https://example.org/y.html\"></head></html>",
+                ),
+                (
+                    "y.html",
+                    "<html><head><link rel=\"canonical\" href=\"https://example.org/x.html\"></head></html>",
+                ),
+                ("sitemap.xml", &urlset(&urls(&["y.html"]))),
+            ],
+            &[],
+        ),
+    );
+}
+
 /// hreflang alternates must be reciprocal and each entry must list
 /// itself.
 #[test]
