@@ -32,6 +32,64 @@ struct PinList {
     repo: Vec<Pin>,
 }
 
+/// The options both front matter differentials take: `--pins FILE`,
+/// `--per-repo N`, `--batch N`, `--keep DIR`, `--record`.
+pub(crate) struct Options {
+    pub(crate) pins_file: std::path::PathBuf,
+    pub(crate) per_repo: usize,
+    pub(crate) batch: usize,
+    pub(crate) keep: std::path::PathBuf,
+    pub(crate) record: bool,
+}
+
+impl Options {
+    /// Reads `args` over the defaults given; `usage` is named in every error.
+    pub(crate) fn parse(args: &[String], defaults: Options, usage: &str) -> Result<Options> {
+        let mut o = defaults;
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            let mut value = || {
+                it.next()
+                    .with_context(|| format!("{arg} needs a value; {usage}"))
+            };
+            match arg.as_str() {
+                "--pins" => o.pins_file = value()?.into(),
+                "--per-repo" => o.per_repo = value()?.parse().context("--per-repo")?,
+                "--batch" => o.batch = value()?.parse().context("--batch")?,
+                "--keep" => o.keep = value()?.into(),
+                "--record" => o.record = true,
+                other => bail!("unknown argument `{other}`; {usage}"),
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// Every pinned repository's blocks, each also written under
+/// `<keep>/blocks/<owner>+<name>/<path>` (a fresh `keep`); and the pins.
+pub(crate) fn harvest_all(o: &Options) -> Result<(Vec<Block>, Vec<Pin>)> {
+    let pins = load(&o.pins_file)?;
+    let mirrors = crate::corpus::mirrors();
+    if o.keep.exists() {
+        std::fs::remove_dir_all(&o.keep)?;
+    }
+    let mut blocks = Vec::new();
+    for pin in &pins {
+        let found = harvest(pin, &mirrors, o.per_repo)?;
+        for b in &found {
+            let file = o
+                .keep
+                .join("blocks")
+                .join(pin.repo.replace('/', "+"))
+                .join(&b.path);
+            std::fs::create_dir_all(file.parent().expect("in a folder"))?;
+            std::fs::write(file, &b.text)?;
+        }
+        blocks.extend(found);
+    }
+    Ok((blocks, pins))
+}
+
 pub(crate) fn load(path: &Path) -> Result<Vec<Pin>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;

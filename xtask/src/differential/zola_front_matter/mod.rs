@@ -42,49 +42,22 @@ const USAGE: &str = "usage: cargo xtask differential zola-front-matter [--pins F
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let root = crate::root();
-    let mut pins_file = root.join("tests/corpus/zola-front-matter.toml");
-    let (mut per_repo, mut batch) = (80_usize, 300_usize);
-    let mut keep = root.join("target/differential/zola-front-matter");
-    let mut record = false;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = || {
-            it.next()
-                .with_context(|| format!("{arg} needs a value; {USAGE}"))
-        };
-        match arg.as_str() {
-            "--pins" => pins_file = value()?.into(),
-            "--per-repo" => per_repo = value()?.parse().context("--per-repo")?,
-            "--batch" => batch = value()?.parse().context("--batch")?,
-            "--keep" => keep = value()?.into(),
-            "--record" => record = true,
-            other => bail!("unknown argument `{other}`; {USAGE}"),
-        }
-    }
+    let defaults = harvest::Options {
+        pins_file: root.join("tests/corpus/zola-front-matter.toml"),
+        per_repo: 80,
+        batch: 300,
+        keep: root.join("target/differential/zola-front-matter"),
+        record: false,
+    };
+    let options = harvest::Options::parse(args, defaults, USAGE)?;
+    let (batch, keep) = (options.batch, options.keep.clone());
     let zola = crate::corpus::find_named("zola")
         .context("zola not found on PATH (or set SITEMAP_CORPUS_ZOLA)")?;
     let version = crate::corpus::version(&zola);
-    if record {
+    if options.record {
         return cases::record(&zola, &cases::dir(), &keep.join("record"));
     }
-    let pins = harvest::load(&pins_file)?;
-    let mirrors = crate::corpus::mirrors();
-    if keep.exists() {
-        std::fs::remove_dir_all(&keep)?;
-    }
-    let mut blocks = Vec::new();
-    for pin in &pins {
-        let found = harvest::harvest(pin, &mirrors, per_repo)?;
-        for b in &found {
-            let file = keep
-                .join("blocks")
-                .join(pin.repo.replace('/', "+"))
-                .join(&b.path);
-            std::fs::create_dir_all(file.parent().expect("in a folder"))?;
-            std::fs::write(file, &b.text)?;
-        }
-        blocks.extend(found);
-    }
+    let (blocks, pins) = harvest::harvest_all(&options)?;
     let repos = pins.len();
     let sections = blocks.iter().filter(|b| b.branch).count();
     println!(
