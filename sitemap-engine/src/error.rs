@@ -42,7 +42,7 @@ pub enum Error {
     Content(#[from] sitemap_content::Error),
     /// A page's front matter, or the source layer, refused something.
     #[error(transparent)]
-    Source(#[from] sitemap_source::Error),
+    Source(#[from] sitemap_pages::Error),
     /// A built HTML folder could not be read.
     #[cfg(feature = "html")]
     #[error(transparent)]

@@ -61,7 +61,7 @@ pub mod settings;
 #[cfg(feature = "submit")]
 pub mod submit;
 
-pub use sitemap_source::lastmod::LastmodSource;
+pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;
 pub use crate::human::HumanPage;

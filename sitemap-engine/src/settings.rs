@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sitemap_core::{ChangeFreq, Priority};
-use sitemap_source::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
+use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
 use crate::error::Error;
 

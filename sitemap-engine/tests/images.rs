@@ -6,8 +6,8 @@ use std::path::Path;
 
 use sitemap_core::Loc;
 use sitemap_engine::{Job, Layer, Origin, PageList, Settings, Source};
-use sitemap_source::front_matter;
-use sitemap_source::pipeline::Page;
+use sitemap_pages::front_matter;
+use sitemap_pages::pipeline::Page;
 
 fn page(root: &Path, source: &str, text: &str, loc: &str) -> Page {
     std::fs::write(root.join(source), text).unwrap();

@@ -3,7 +3,7 @@
 
 use sitemap_core::Loc;
 use sitemap_engine::{Job, Layer, Origin, PageList, Settings, Source};
-use sitemap_source::pipeline::Page;
+use sitemap_pages::pipeline::Page;
 
 #[test]
 fn listed_is_what_the_write_lists() {

@@ -249,7 +249,7 @@ fn snippets(list: &[&str]) -> Vec<Vec<u8>> {
 
 fn front_matter_inputs() -> impl Strategy<Value = Vec<u8>> {
     let root = workspace();
-    let mut seeds = files(&root.join("adapters/source/tests/fixtures"), &|n| {
+    let mut seeds = files(&root.join("adapters/pages/tests/fixtures"), &|n| {
         n.ends_with(".md")
     });
     seeds.extend(files(&root.join("adapters/content/tests/fixtures"), &|n| {
@@ -444,10 +444,10 @@ fn front_matter() {
             |bytes| {
                 let text = String::from_utf8_lossy(bytes);
                 // Parsed, then the overrides read from it, as a scan does.
-                let error = match sitemap_source::front_matter::parse(path, &text) {
+                let error = match sitemap_pages::front_matter::parse(path, &text) {
                     Err(e) => Some(e),
                     Ok(fm) => {
-                        sitemap_source::overrides::Overrides::from_front_matter(path, &fm).err()
+                        sitemap_pages::overrides::Overrides::from_front_matter(path, &fm).err()
                     }
                 };
                 if let Some(e) = error {

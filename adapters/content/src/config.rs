@@ -141,7 +141,7 @@ pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
         "yaml" | "yml" => {
             // Bounded like front matter, a repeated key's last value
             // kept, as Hugo reads its configuration.
-            let value = sitemap_source::yaml::load(&text)
+            let value = sitemap_pages::yaml::load(&text)
                 .map_err(|e| err(Some(e.line), format!("invalid YAML: {}", e.message)))?;
             match value {
                 Value::Null => Ok(Value::Object(Map::new())),

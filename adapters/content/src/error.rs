@@ -119,7 +119,7 @@ pub enum Error {
     /// Front matter the shared source layer refuses (it names the file and
     /// line).
     #[error(transparent)]
-    Source(#[from] sitemap_source::Error),
+    Source(#[from] sitemap_pages::Error),
     /// More than one content file (or folder) could not be read or is
     /// refused: every one, in path order, so one run shows them all.
     #[error("{}", pages_message(errors))]

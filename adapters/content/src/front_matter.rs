@@ -5,7 +5,7 @@
 //! sitemap needs nothing from the body, so the reader stops at the closing
 //! delimiter: on a site of long pages most bytes are never read. The text
 //! read is parsed by the shared source layer
-//! ([`sitemap_source::front_matter::parse`]), so errors and overrides read
+//! ([`sitemap_pages::front_matter::parse`]), so errors and overrides read
 //! the same everywhere.
 
 use std::cell::RefCell;
@@ -14,8 +14,8 @@ use std::io::Read;
 use std::path::Path;
 
 use serde_json::Value;
-use sitemap_source::front_matter::{self as source_fm, FrontMatter};
-use sitemap_source::images::markdown;
+use sitemap_pages::front_matter::{self as source_fm, FrontMatter};
+use sitemap_pages::images::markdown;
 
 use crate::Error;
 
@@ -286,7 +286,7 @@ fn read_with(
         };
     }
     if !closed && head.limited {
-        return Err(sitemap_source::Error::FrontMatterTooLarge {
+        return Err(sitemap_pages::Error::FrontMatterTooLarge {
             path: path.to_owned(),
             line: open_line,
             format: match kind {
@@ -304,9 +304,9 @@ fn read_with(
     // serde_yaml reads YAML 1.2 (`draft: yes` is text, refused as a
     // boolean).
     let dialect = if allow_json {
-        sitemap_source::yaml::Dialect::Hugo
+        sitemap_pages::yaml::Dialect::Hugo
     } else {
-        sitemap_source::yaml::Dialect::Zola
+        sitemap_pages::yaml::Dialect::Zola
     };
     let fm = source_fm::parse_as(path, text, fences, dialect)?;
     Ok(fm.format.is_some().then_some(fm))

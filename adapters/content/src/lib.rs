@@ -74,9 +74,9 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use sitemap_core::{Alternate, Hreflang, Loc};
-use sitemap_source::images::markdown::{Dialect, MarkdownImages};
-use sitemap_source::images::{FrontImage, front_matter_images};
-use sitemap_source::overrides::Overrides;
+use sitemap_pages::images::markdown::{Dialect, MarkdownImages};
+use sitemap_pages::images::{FrontImage, front_matter_images};
+use sitemap_pages::overrides::Overrides;
 
 pub use crate::error::Error;
 pub use crate::hugo::LastmodOrder;
@@ -85,7 +85,7 @@ pub use crate::hugo::hugo_front_matter_values;
 pub use crate::site_sitemap::SiteSitemap;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
-pub use sitemap_source::front_matter::FrontMatter;
+pub use sitemap_pages::front_matter::FrontMatter;
 
 /// Which generator's rules a content tree follows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

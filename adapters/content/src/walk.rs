@@ -21,7 +21,7 @@ pub(crate) struct Found {
     pub(crate) front_matter: Option<FrontMatter>,
     /// With images on, a Markdown page's body images, read here on the
     /// walker's threads.
-    pub(crate) images: Option<sitemap_source::images::markdown::MarkdownImages>,
+    pub(crate) images: Option<sitemap_pages::images::markdown::MarkdownImages>,
 }
 
 impl Found {
@@ -67,7 +67,7 @@ pub(crate) fn walk<T: Send>(
     let root = site_root
         .canonicalize()
         .map_err(|e| Error::io(site_root, e))?;
-    let exclude = sitemap_source::filter::Filter::new(&[], &site.options.exclude)?;
+    let exclude = sitemap_pages::filter::Filter::new(&[], &site.options.exclude)?;
     // Whether the exclude patterns leave out a path (a folder: everything
     // below it, tested with a child name no file has).
     let excluded = |path: &Path, is_dir: bool| {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use sitemap_html::{HtmlOptions, scan};
-use sitemap_source::images::ImageRules;
+use sitemap_pages::images::ImageRules;
 
 // As in the `sitemap` binary, whose `scan --html` this stands for.
 #[global_allocator]

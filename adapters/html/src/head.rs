@@ -23,7 +23,7 @@ use std::rc::Rc;
 use lol_html::html_content::{Element, TextChunk};
 use lol_html::{ElementContentHandlers, HandlerResult, HtmlRewriter, Selector, Settings};
 use sitemap_core::MAX_IMAGES_PER_URL;
-use sitemap_source::images::{Dropped, img_reference};
+use sitemap_pages::images::{Dropped, img_reference};
 
 /// Bytes read at a time. One read holds a typical head (2–8 KB), so most
 /// pages cost one `read` call; the tokenizer stops where the head ends,

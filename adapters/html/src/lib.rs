@@ -79,7 +79,7 @@
 //! `<body>` less `<header>`, `<footer>` and `<aside>`; never inside a
 //! `<nav>`, a `<template>` or a `<noscript>` (read as text, as with
 //! scripting on). References resolve against the page's URL or its
-//! `<base href>` by `sitemap_source::images` rules: `data:` URIs, 1×1
+//! `<base href>` by `sitemap_pages::images` rules: `data:` URIs, 1×1
 //! pixels, other hosts than the site's and `image-hosts`, and repeats are
 //! left out and counted ([`HtmlScan::images`]). `og:image` is listed
 //! first with [`HtmlOptions::og_image`]. A page whose robots meta says
@@ -90,7 +90,7 @@
 //! `og:updated_time`, `<meta name="last-modified">`, then the newest JSON-LD
 //! `dateModified` in the head), else from [`HtmlOptions::source_lastmod`]
 //! when the caller maps pages back to their sources ([`SourceMirror`] does
-//! it for trees whose URLs follow their paths, with `sitemap-source`'s
+//! it for trees whose URLs follow their paths, with `sitemap-pages`'s
 //! front matter and git precedence), else none. Never from
 //! the built file's mtime: that is when the site was built, not when the
 //! page changed.
@@ -160,7 +160,7 @@ pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
 pub use crate::reader::{Indexing, PageHead, PageRead, PageReader};
 pub use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};
 pub use crate::source::SourceMirror;
-pub use sitemap_source::pipeline::SourceConfig;
+pub use sitemap_pages::pipeline::SourceConfig;
 
 /// Why a scan could not run at all. Problems with single files are not
 /// errors: they are [`Excluded`] entries or [`Warning`]s of the scan.

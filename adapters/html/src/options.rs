@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use sitemap_core::{Lastmod, Loc};
-use sitemap_source::images::ImageRules;
+use sitemap_pages::images::ImageRules;
 
 /// How `dir/index.html` becomes a URL.
 ///

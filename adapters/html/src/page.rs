@@ -4,7 +4,7 @@
 //! return links) is left to the ordered pass in `scan`.
 
 use sitemap_core::{Alternate, Hreflang, Image, Lastmod, Loc, Url};
-use sitemap_source::images::{ImageCounts, PageImages};
+use sitemap_pages::images::{ImageCounts, PageImages};
 
 use crate::dates::{json_ld_date_modified, parse_markup_date};
 use crate::head::{Head, MarkupDate};

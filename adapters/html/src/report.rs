@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use sitemap_core::{Loc, Url};
-use sitemap_source::images::ImageCounts;
+use sitemap_pages::images::ImageCounts;
 use thiserror::Error;
 
 use crate::head::MarkupDate;

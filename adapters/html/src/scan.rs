@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 use sitemap_core::{Loc, Url};
-use sitemap_source::images::ImageCounts;
+use sitemap_pages::images::ImageCounts;
 
 use crate::Error;
 use crate::head::{self, Read, Selectors};
@@ -714,7 +714,7 @@ impl Resolver {
         };
         let Ok(content) = sitemap_core::input::read_regular(
             &root_index,
-            sitemap_source::images::markdown::MAX_PAGE_BYTES,
+            sitemap_pages::images::markdown::MAX_PAGE_BYTES,
         ) else {
             return;
         };
@@ -733,7 +733,7 @@ impl Resolver {
             .find(|p| {
                 sitemap_core::input::read_regular(
                     p,
-                    sitemap_source::images::markdown::MAX_PAGE_BYTES,
+                    sitemap_pages::images::markdown::MAX_PAGE_BYTES,
                 )
                 .is_ok_and(|b| b == content)
             })

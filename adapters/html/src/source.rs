@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use sitemap_core::{Lastmod, Loc};
-use sitemap_source::front_matter;
-use sitemap_source::pipeline::{Page, Pipeline, SourceConfig};
+use sitemap_pages::front_matter;
+use sitemap_pages::pipeline::{Page, Pipeline, SourceConfig};
 
 use crate::options::{BuiltPage, SourceLastmod};
 
@@ -14,7 +14,7 @@ use crate::options::{BuiltPage, SourceLastmod};
 const SOURCE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "html", "htm", "adoc", "rst"];
 
 /// A source tree that mirrors the built one, with each source's `lastmod`
-/// from the source layer (`sitemap-source`: front matter `lastmod`, then
+/// from the source layer (`sitemap-pages`: front matter `lastmod`, then
 /// the last git commit, then front matter `date`, then the source file's
 /// mtime, as [`SourceConfig::lastmod`] orders them; git is read once for
 /// all files).
@@ -69,7 +69,7 @@ impl SourceMirror {
     /// When the configuration's globs do not parse, or git fails (a
     /// repository git cannot read; not "no repository", which only means
     /// no git dates), or a shallow clone meets `shallow = "fail"`.
-    pub fn read(root: &Path, config: SourceConfig) -> Result<SourceMirror, sitemap_source::Error> {
+    pub fn read(root: &Path, config: SourceConfig) -> Result<SourceMirror, sitemap_pages::Error> {
         let pipeline = Pipeline::new(root, config)?;
         let mut warnings = Vec::new();
         let base: Loc = "https://mirror.invalid/".parse().expect("a valid URL");
@@ -97,7 +97,7 @@ impl SourceMirror {
             keys_of.insert(loc.clone(), keys);
             let page = match sitemap_core::input::read_regular_text(
                 &root.join(&rel),
-                sitemap_source::images::markdown::MAX_PAGE_BYTES,
+                sitemap_pages::images::markdown::MAX_PAGE_BYTES,
             ) {
                 Ok(text) => match front_matter::parse(&rel, &text)
                     .and_then(|fm| Page::from_front_matter(&rel, loc.clone(), &fm))

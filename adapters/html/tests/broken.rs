@@ -53,7 +53,7 @@ fn a_file_name_that_is_not_utf8_is_left_out() {
 #[test]
 fn listing_images_does_not_change_which_pages_are_listed() {
     let site = "https://example.org/".parse().unwrap();
-    let rules = sitemap_source::images::ImageRules::new(&site, &[]).unwrap();
+    let rules = sitemap_pages::images::ImageRules::new(&site, &[]).unwrap();
     let (plain, _) = scan_fixture("broken", &options());
     let (with_images, _) = scan_fixture("broken", &options().with_images(rules));
     assert_eq!(locs(&with_images), locs(&plain));

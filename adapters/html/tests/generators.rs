@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use sitemap_html::scan;
-use sitemap_source::images::ImageRules;
+use sitemap_pages::images::ImageRules;
 
 use crate::common::{fixture, options, sitemap_xml};
 use crate::hugo::copy_tree;

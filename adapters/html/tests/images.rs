@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use sitemap_html::{HtmlOptions, HtmlScan, Indexing, PageRead, PageReader, scan};
-use sitemap_source::images::ImageRules;
+use sitemap_pages::images::ImageRules;
 use sitemap_testkit::Schema;
 
 use crate::common::{fixture, options, render, scan_fixture};

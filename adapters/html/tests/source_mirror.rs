@@ -1,5 +1,5 @@
 //! lastmod from the source tree a built site mirrors (git and front
-//! matter through sitemap-source), for pages whose markup has no date.
+//! matter through sitemap-pages), for pages whose markup has no date.
 
 use std::path::Path;
 use std::process::Command;
@@ -124,7 +124,7 @@ fn sources_give_lastmod_where_the_markup_has_none() {
             "https://example.org/guide/intro.html",
             Some("2024-01-10T12:00:00Z"),
         ),
-        // Front matter `lastmod` wins over git (sitemap-source precedence).
+        // Front matter `lastmod` wins over git (sitemap-pages precedence).
         ("https://example.org/guide/setup.html", Some("2024-06-01")),
         // No source mirrors it: no lastmod, never the built file's mtime.
         ("https://example.org/orphan.html", None),

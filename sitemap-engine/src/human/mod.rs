@@ -51,10 +51,10 @@ pub fn markdown_title(source: &Path) -> Option<String> {
     }
     let text = sitemap_core::input::read_regular_text(
         source,
-        sitemap_source::images::markdown::MAX_PAGE_BYTES,
+        sitemap_pages::images::markdown::MAX_PAGE_BYTES,
     )
     .ok()?;
-    let fm = sitemap_source::front_matter::parse(source, &text).ok();
+    let fm = sitemap_pages::front_matter::parse(source, &text).ok();
     if let Some(title) = fm
         .as_ref()
         .and_then(|fm| fm.data().get("title"))

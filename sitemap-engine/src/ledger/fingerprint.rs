@@ -39,7 +39,7 @@ pub(crate) fn source_fingerprint(path: &Path) -> io::Result<u64> {
         .extension()
         .is_some_and(|e| e == "md" || e == "markdown");
     let parsed = markdown
-        .then(|| sitemap_source::front_matter::parse(path, &text).ok())
+        .then(|| sitemap_pages::front_matter::parse(path, &text).ok())
         .flatten();
     let mut canonical = String::new();
     if let Some(fm) = &parsed {

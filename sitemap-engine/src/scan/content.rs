@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use sitemap_content::{ContentScan, Site, SiteOptions};
 use sitemap_core::{Lastmod, Loc, Url};
-use sitemap_source::images::{ImageCounts, ImageRules, PageImages};
-use sitemap_source::pipeline::{Pipeline, SourceConfig};
+use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
+use sitemap_pages::pipeline::{Pipeline, SourceConfig};
 
 use super::{LeftOut, Scan, ScanOptions};
 use crate::error::Error;
@@ -158,8 +158,8 @@ fn site_layer(site: &Site) -> Option<crate::Layer> {
     ))
 }
 
-fn exclusion_label(reason: &sitemap_source::overrides::Exclusion) -> &'static str {
-    use sitemap_source::overrides::Exclusion;
+fn exclusion_label(reason: &sitemap_pages::overrides::Exclusion) -> &'static str {
+    use sitemap_pages::overrides::Exclusion;
     match reason {
         Exclusion::Draft => "draft",
         Exclusion::SitemapDisabled { .. } => "sitemap disabled",
@@ -185,8 +185,8 @@ pub(crate) fn content_output(
     bundles: bool,
     ledger: Option<(&LedgerRun, &HashMap<Loc, u64>)>,
     images: Option<&ImageRules>,
-) -> Result<(sitemap_source::pipeline::Output, ImageCounts), sitemap_source::Error> {
-    use sitemap_source::pipeline::Page as SourcePage;
+) -> Result<(sitemap_pages::pipeline::Output, ImageCounts), sitemap_pages::Error> {
+    use sitemap_pages::pipeline::Page as SourcePage;
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let config_rel = rel(&site.config_path);
@@ -275,7 +275,7 @@ pub(crate) fn content_output(
 /// under the `lastmod` key of every skin, with `:git` read as the
 /// author's date as Hugo reads it (unless `git.date` says otherwise).
 fn site_config(site: &sitemap_content::Site, options: &ScanOptions<'_>) -> SourceConfig {
-    use sitemap_source::lastmod::{GitDate, LastmodSource};
+    use sitemap_pages::lastmod::{GitDate, LastmodSource};
     let s = &options.resolved.settings;
     let mut config = options.config.clone();
     if let Some(order) = site.lastmod_order()

@@ -15,9 +15,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 
 use sitemap_core::{Lastmod, Loc, Url};
-use sitemap_source::images::{ImageCounts, ImageRules};
-use sitemap_source::lastmod::LastmodSource;
-use sitemap_source::pipeline::SourceConfig;
+use sitemap_pages::images::{ImageCounts, ImageRules};
+use sitemap_pages::lastmod::LastmodSource;
+use sitemap_pages::pipeline::SourceConfig;
 
 use crate::error::Error;
 use crate::settings::{Flavor, Layer, Resolved};
@@ -42,7 +42,7 @@ pub struct PageList {
     /// The folder page sources are relative to.
     pub root: PathBuf,
     /// The pages.
-    pub pages: Vec<sitemap_source::pipeline::Page>,
+    pub pages: Vec<sitemap_pages::pipeline::Page>,
     /// Lastmods the caller fixed, winning over the precedence.
     pub fixed_lastmod: HashMap<Loc, Lastmod>,
     /// Keep the pages' order (an mdBook's reading order) instead of
@@ -52,7 +52,7 @@ pub struct PageList {
 
 impl PageList {
     /// `pages`, with sources relative to `root`.
-    pub fn new(root: impl Into<PathBuf>, pages: Vec<sitemap_source::pipeline::Page>) -> PageList {
+    pub fn new(root: impl Into<PathBuf>, pages: Vec<sitemap_pages::pipeline::Page>) -> PageList {
         PageList {
             root: root.into(),
             pages,

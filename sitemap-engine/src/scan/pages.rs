@@ -13,9 +13,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use sitemap_core::Image;
-use sitemap_source::images::markdown::{Dialect, MAX_PAGE_BYTES, markdown_images};
-use sitemap_source::images::{ImageCounts, ImageRules, PageImages};
-use sitemap_source::pipeline::{Page, Pipeline};
+use sitemap_pages::images::markdown::{Dialect, MAX_PAGE_BYTES, markdown_images};
+use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
+use sitemap_pages::pipeline::{Page, Pipeline};
 
 use super::{LeftOut, PageList, Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
@@ -156,7 +156,7 @@ fn markdown_page_images(
         }
     };
     // A bad front matter block is the source layer's error to report.
-    let body = sitemap_source::front_matter::parse(&page.source, &text)
+    let body = sitemap_pages::front_matter::parse(&page.source, &text)
         .map_or(text.as_str(), |fm| fm.body(&text));
     let mut shown = PageImages::default();
     markdown_images(body, Dialect::MdBook).add_to(rules, &page.loc, &mut shown);

@@ -10,7 +10,7 @@
 //!   (the differences, the tool's version); the run ends non-zero.
 //! - A difference fixed becomes a case under `tests/data/differential/`
 //!   whose expected URLs are the real tool's, so CI needs neither tool
-//!   (`adapters/cli/tests/differential.rs` runs them).
+//!   (`integrations/cli/tests/differential.rs` runs them).
 //!
 //! - A site the generator refuses must make our scan fail too; the two
 //!   then agree ("refused by both" in the summary; with

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::paths::{hugo_make_path, make_loc};
 use crate::walk::Found;
 use crate::{Error, ExclusionReason, FrontMatter, Site, overrides_of};
-use sitemap_source::overrides::Overrides;
+use sitemap_pages::overrides::Overrides;
 
 use super::config::HugoConfig;
 use super::front_matter::{
@@ -60,7 +60,7 @@ pub(super) struct File {
     /// with a protocol): reported with every other refused file.
     pub(super) refused: Option<Box<Error>>,
     /// With images on, its body's images (read by the walk).
-    pub(super) images: Option<sitemap_source::images::markdown::MarkdownImages>,
+    pub(super) images: Option<sitemap_pages::images::markdown::MarkdownImages>,
     /// A regular page's images, front matter's included, read before
     /// its front matter is freed.
     pub(super) page_images: Option<Box<crate::SourceImages>>,

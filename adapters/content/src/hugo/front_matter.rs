@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::FrontMatter;
 use sitemap_core::Lastmod;
-use sitemap_source::front_matter::Format;
-use sitemap_source::overrides::Overrides;
+use sitemap_pages::front_matter::Format;
+use sitemap_pages::overrides::Overrides;
 
 use super::lastmod_order::{DateOrders, LastmodOrder};
 
@@ -198,7 +198,7 @@ pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<cr
         let Some(value) = fm.get(key) else { continue };
         let ours = value
             .as_str()
-            .is_some_and(|s| sitemap_source::overrides::parse_date(s).is_ok());
+            .is_some_and(|s| sitemap_pages::overrides::parse_date(s).is_ok());
         let read = date_value(fm, key).and_then(crate::hugo_dates::parse);
         // `published: false` is a boolean to Hugo (see `hugo_draft`), and
         // no date: dropped without a word.
@@ -317,9 +317,9 @@ fn order_date(fm: &FrontMatter, key: &str, base_name: &str) -> Option<Lastmod> {
         // Hugo's `dateAndSlugFromBaseFilename`: the first ten characters.
         let head = base_name.get(..10)?;
         let t = crate::hugo_dates::parse(&Value::String(head.to_owned()))?;
-        return sitemap_source::overrides::parse_date(head)
+        return sitemap_pages::overrides::parse_date(head)
             .ok()
-            .or_else(|| sitemap_source::overrides::parse_date(&t.to_string()).ok());
+            .or_else(|| sitemap_pages::overrides::parse_date(&t.to_string()).ok());
     }
     let value = date_value(fm, key)?;
     let t = crate::hugo_dates::parse(value)?;
@@ -327,8 +327,8 @@ fn order_date(fm: &FrontMatter, key: &str, base_name: &str) -> Option<Lastmod> {
     // instant.
     value
         .as_str()
-        .and_then(|s| sitemap_source::overrides::parse_date(s).ok())
-        .or_else(|| sitemap_source::overrides::parse_date(&t.to_string()).ok())
+        .and_then(|s| sitemap_pages::overrides::parse_date(s).ok())
+        .or_else(|| sitemap_pages::overrides::parse_date(&t.to_string()).ok())
 }
 
 /// What Hugo's `:filename` handler gives a page, when an order reaches

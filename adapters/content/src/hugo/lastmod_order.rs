@@ -17,7 +17,7 @@
 //! file name starts with a date, the rest of the name is the slug.
 
 use serde_json::{Map, Value};
-use sitemap_source::lastmod::LastmodSource;
+use sitemap_pages::lastmod::LastmodSource;
 
 /// One configured lastmod order, mapped.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use serde_json::{Value, json};
-use sitemap_source::overrides::Overrides;
+use sitemap_pages::overrides::Overrides;
 
 use super::front_matter::{build_excludes, date_of, get_str, hugo_bool, normalise};
 use crate::paths::hugo_make_path;

@@ -36,7 +36,7 @@ pub(super) struct Page {
     /// `index*.md` in a folder of its own (a bundle).
     pub(super) colocated: bool,
     /// With images on, its body's images (read by the walk).
-    pub(super) images: Option<sitemap_source::images::markdown::MarkdownImages>,
+    pub(super) images: Option<sitemap_pages::images::markdown::MarkdownImages>,
 }
 
 /// (lang, taxonomy slug) -> term name -> page count.

@@ -36,7 +36,7 @@ pub(super) struct Section {
     /// theirs up).
     pub(super) pages: Vec<usize>,
     /// With images on, its body's images (read by the walk).
-    pub(super) images: Option<sitemap_source::images::markdown::MarkdownImages>,
+    pub(super) images: Option<sitemap_pages::images::markdown::MarkdownImages>,
 }
 
 pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> {

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use sitemap_source::front_matter::Format;
+use sitemap_pages::front_matter::Format;
 
 use super::front_matter::fm_err;
 use crate::{Error, FrontMatter};
@@ -177,7 +177,7 @@ const YAML_1_1_BOOLS: [&str; 16] = [
 fn plain_scalar(path: &Path, line: usize, key: &str) -> Option<String> {
     let text = sitemap_core::input::read_regular_text(
         path,
-        sitemap_source::images::markdown::MAX_PAGE_BYTES,
+        sitemap_pages::images::markdown::MAX_PAGE_BYTES,
     )
     .ok()?;
     let written = text.lines().nth(line.checked_sub(1)?)?;

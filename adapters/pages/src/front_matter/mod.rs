@@ -1,0 +1,180 @@
+//! Front matter: the TOML (`+++`), YAML (`---`) or JSON (`{`) block at the
+//! top of a content file.
+//!
+//! The block is found here (so that a byte-order mark and blank lines
+//! before the fence are accepted, as Zola and Hugo accept them, and the
+//! body's byte offset is exact), and its text is parsed by gray_matter's
+//! engines. When an engine refuses the block, the format's own parser is
+//! asked once more for the position, so the error names the line and
+//! column in the *file*.
+//!
+//! ```
+//! use std::path::Path;
+//! use sitemap_pages::front_matter::{self, Format};
+//!
+//! let text = "\u{feff}\n+++\ntitle = \"Hello\"\n[extra.sitemap]\npriority = 0.8\n+++\nBody\n";
+//! let fm = front_matter::parse(Path::new("content/hello.md"), text)?;
+//! assert_eq!(fm.format, Some(Format::Toml));
+//! assert_eq!(fm.data()["title"], "Hello");
+//! assert_eq!(fm.body(text), "Body\n");
+//! assert_eq!(fm.line_of("extra.sitemap.priority"), 5);
+//! # Ok::<(), sitemap_pages::Error>(())
+//! ```
+
+mod convert;
+mod fences;
+mod keys;
+mod parse;
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use keys::key_lines;
+
+pub use fences::{Fences, MAX_BLOCK};
+pub use parse::{parse, parse_as, parse_with};
+
+pub(crate) use convert::kind_of;
+
+/// The format of a front matter block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// Between `+++` lines (Zola, Hugo).
+    Toml,
+    /// Between `---` lines (Hugo, Jekyll, Zola).
+    Yaml,
+    /// A JSON object opening the file (Hugo).
+    Json,
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Toml => "TOML",
+            Format::Yaml => "YAML",
+            Format::Json => "JSON",
+        })
+    }
+}
+
+/// A parsed front matter block, or the absence of one.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct FrontMatter {
+    /// The block's format; `None` when the file has no front matter.
+    pub format: Option<Format>,
+    /// The keys and values ([`FrontMatter::data`]).
+    data: Map<String, Value>,
+    /// No top-level key has a capital letter (as parsed, `data` untouched
+    /// since): a lowercase key is then found by the map's own lookup. A
+    /// page's rules ask for twenty-odd keys, most of them absent, and
+    /// each absent one used to cost a case-insensitive pass over every key.
+    keys_lowercase: bool,
+    /// Byte offset in the text where the body starts: after the closing
+    /// fence's line, or after a byte-order mark when there is no front
+    /// matter.
+    pub body_start: usize,
+    /// 1-based line of the opening fence (0 when there is no front matter).
+    fence_line: usize,
+    /// The block's text and the file line of its first line, kept so that
+    /// [`FrontMatter::line_of`] can find a key's line when an error needs
+    /// it. Scanning every block for key lines up front cost a tenth of a
+    /// scan and many small allocations per page; only a page with a bad
+    /// value ever asks.
+    block: Box<str>,
+    block_line: usize,
+}
+
+impl PartialEq for FrontMatter {
+    fn eq(&self, other: &FrontMatter) -> bool {
+        // `keys_lowercase` is derived from `data`.
+        self.format == other.format
+            && self.data == other.data
+            && self.body_start == other.body_start
+            && self.fence_line == other.fence_line
+            && self.block == other.block
+            && self.block_line == other.block_line
+    }
+}
+
+impl FrontMatter {
+    /// The keys and values, with keys sorted; empty when there is no front
+    /// matter. TOML date-times come out as their string form
+    /// (`2024-05-01`, `2024-05-01T10:00:00+02:00`).
+    pub fn data(&self) -> &Map<String, Value> {
+        &self.data
+    }
+
+    /// The keys and values, to change (Zola adds the `date` of a file
+    /// name, for example).
+    pub fn data_mut(&mut self) -> &mut Map<String, Value> {
+        self.keys_lowercase = false;
+        &mut self.data
+    }
+
+    /// The body: the text after the block.
+    pub fn body<'t>(&self, text: &'t str) -> &'t str {
+        text.get(self.body_start..).unwrap_or("")
+    }
+
+    /// The value at a dotted key path (`extra.sitemap.priority`), keys
+    /// compared case-insensitively (Hugo lowercases front matter keys).
+    pub fn get(&self, dotted: &str) -> Option<&Value> {
+        let mut parts = dotted.split('.');
+        let first = parts.next()?;
+        let mut value = if self.keys_lowercase && !first.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.data.get(first)?
+        } else {
+            get_key(&self.data, first)?
+        };
+        for part in parts {
+            value = get_key(value.as_object()?, part)?;
+        }
+        Some(value)
+    }
+
+    /// The 1-based line in the file of a dotted key path, so an error can
+    /// point at it. When the key itself is not written on a line of its
+    /// own (an inline table), the line of the nearest enclosing key is
+    /// given; without any, the opening fence's line (1 when the file has no
+    /// front matter).
+    pub fn line_of(&self, dotted: &str) -> usize {
+        let want: Vec<String> = dotted.split('.').map(str::to_lowercase).collect();
+        let key_lines = match self.format {
+            Some(format) => key_lines(format, &self.block, self.block_line),
+            None => Vec::new(),
+        };
+        for len in (1..=want.len()).rev() {
+            // The last occurrence: a repeated key's last value is the one
+            // kept.
+            if let Some((_, line)) = key_lines
+                .iter()
+                .rev()
+                .find(|(path, _)| path[..] == want[..len])
+            {
+                return *line;
+            }
+        }
+        self.fence_line.max(1)
+    }
+
+    /// The 1-based line of the opening fence, if there is front matter.
+    pub fn fence_line(&self) -> Option<usize> {
+        (self.fence_line > 0).then_some(self.fence_line)
+    }
+}
+
+fn keys_lowercase(data: &Map<String, Value>) -> bool {
+    data.keys()
+        .all(|k| !k.bytes().any(|b| b.is_ascii_uppercase()))
+}
+
+fn get_key<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    map.get(key).or_else(|| {
+        map.iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v)
+    })
+}

@@ -1,0 +1,62 @@
+//! The source layer every adapter shares: front matter, per-page
+//! overrides, include/exclude filters, and a `lastmod` you can trust.
+//!
+//! - [`front_matter::parse`] finds and parses TOML (`+++`), YAML (`---`)
+//!   or JSON (`{`) front matter, and where the body starts.
+//! - [`overrides::Overrides::from_front_matter`] reads what the page says
+//!   about its sitemap entry in Hugo, Zola and Jekyll shapes (the table is
+//!   in [`overrides`]); [`overrides::parse_date`] reads the date forms site
+//!   generators write.
+//! - [`yaml::load`] reads YAML as Hugo does (go-yaml v2's grammar and
+//!   YAML 1.1 scalars, a repeated key taking the last value),
+//!   [`yaml::load_as`] as Zola does (serde_yaml 0.9), both refusing alias
+//!   bombs and deep nesting; every YAML this workspace reads goes through
+//!   them.
+//! - [`filter::Filter`] applies include/exclude globs to source paths.
+//! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
+//!   and [`lastmod::GitHistory`], which reads every file's last commit date
+//!   from one pass over the history (split over the cores on a long one),
+//!   exactly as `git log -1 -- FILE` would answer, and detects shallow
+//!   clones; [`lastmod::IgnoreRevs`] lists the commits that pass does
+//!   not count (`.git-blame-ignore-revs`).
+//! - [`images`] resolves the images a page shows (found by each adapter
+//!   its own way) as a browser would, keeps those on the site's hosts,
+//!   and counts what it leaves out.
+//! - [`ci::CiHost`] tells the CI host from the environment, so that a
+//!   shallow clone's warning names the fix that works there.
+//! - [`pipeline::Pipeline`] is what adapters call: given [`pipeline::Page`]s
+//!   (source path, `loc`, overrides, alternates, and the files it is built
+//!   from, whose git dates count towards its own) and a serde-deserialisable
+//!   [`pipeline::SourceConfig`] (kebab-case keys), it applies exclusions,
+//!   filters, `lastmod` precedence and defaults, and returns entries sorted
+//!   by `loc` (a duplicate `loc` is an error naming both sources), the
+//!   excluded pages with their reasons, and warnings.
+//!
+//! Every error is an [`Error`] naming the file, and the line where there
+//! is one.
+//!
+//! ```
+//! use std::path::Path;
+//! use sitemap_pages::{front_matter, overrides::{Exclusion, Overrides}};
+//!
+//! let path = Path::new("content/draft.md");
+//! let text = "+++\ntitle = \"Soon\"\ndraft = true\n+++\nNot yet.\n";
+//! let fm = front_matter::parse(path, text)?;
+//! assert_eq!(fm.body(text), "Not yet.\n");
+//! let overrides = Overrides::from_front_matter(path, &fm)?;
+//! assert_eq!(overrides.exclude, Some(Exclusion::Draft));
+//! # Ok::<(), sitemap_pages::Error>(())
+//! ```
+
+pub mod ci;
+mod error;
+pub mod filter;
+pub mod front_matter;
+mod git;
+pub mod images;
+pub mod lastmod;
+pub mod overrides;
+pub mod pipeline;
+pub mod yaml;
+
+pub use crate::error::Error;

@@ -1,0 +1,12 @@
+//! The one integration-test binary of `sitemap-pages`.
+
+mod config;
+mod deps;
+mod filter;
+mod front_matter;
+mod git;
+mod hugo_dates;
+mod pipeline;
+mod regression;
+mod support;
+mod yaml;

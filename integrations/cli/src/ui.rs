@@ -1,0 +1,207 @@
+//! What the user sees on stderr: errors with hints, warnings, the summary
+//! line, and a spinner for long scans on a terminal.
+
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Terminal settings, decided once.
+pub(crate) struct Ui {
+    color: bool,
+    tty: bool,
+    quiet: AtomicBool,
+}
+
+impl Ui {
+    pub(crate) fn new() -> Ui {
+        let tty = std::io::stderr().is_terminal();
+        // https://no-color.org: any non-empty value turns colour off.
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Ui {
+            color: tty && !no_color,
+            tty,
+            quiet: AtomicBool::new(false),
+        }
+    }
+
+    pub(crate) fn set_quiet(&self, quiet: bool) {
+        self.quiet.store(quiet, Ordering::Relaxed);
+    }
+
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    /// `error: …` with each cause, then the hint when the error carries one.
+    /// Several bad pages of one scan are one `error:` line each, then the
+    /// count.
+    pub(crate) fn error(&self, err: &anyhow::Error) {
+        let mut out = std::io::stderr().lock();
+        let pages = err.chain().find_map(|cause| match content_error(cause) {
+            Some(sitemap_content::Error::Pages { errors }) => Some(errors),
+            _ => None,
+        });
+        if let Some(errors) = pages {
+            let label = self.paint("1;31", "error:");
+            for e in errors {
+                // Paths as the user gave them, without a leading `./`.
+                let e = e.to_string();
+                let e = e.strip_prefix("./").unwrap_or(&e);
+                let _ = writeln!(out, "{label} {e}");
+            }
+            let summary = sitemap_content::Error::pages_summary(errors.len());
+            let _ = writeln!(out, "{label} {summary}");
+            if let Some(hint) = hint_of(err) {
+                let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
+            }
+            return;
+        }
+        let mut message = err.to_string();
+        for cause in err.chain().skip(1) {
+            let c = cause.to_string();
+            if !message.contains(&c) {
+                message.push_str(": ");
+                message.push_str(&c);
+            }
+        }
+        // Paths as the user gave them, without a leading `./` (also on
+        // the lines of a message that lists several errors).
+        let message = message.replace("error: ./", "error: ");
+        let message = message.strip_prefix("./").unwrap_or(&message);
+        let _ = writeln!(out, "{} {message}", self.paint("1;31", "error:"));
+        if let Some(hint) = hint_of(err) {
+            let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
+        }
+    }
+
+    /// One `error:` line for one bad item of many (a line of a URL list),
+    /// printed as it is found so memory does not grow with the errors.
+    pub(crate) fn error_line(&self, message: &str) {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "{} {message}",
+            self.paint("1;31", "error:")
+        );
+    }
+
+    pub(crate) fn warning(&self, message: &str) {
+        if self.quiet.load(Ordering::Relaxed) {
+            return;
+        }
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "{} {message}",
+            self.paint("1;33", "warning:")
+        );
+    }
+
+    pub(crate) fn summary(&self, message: &str) {
+        if self.quiet.load(Ordering::Relaxed) {
+            return;
+        }
+        let _ = writeln!(std::io::stderr().lock(), "{}", message);
+    }
+
+    /// A spinner that appears only on a terminal, and only once the work
+    /// has taken more than a second: short scans print nothing but the
+    /// summary.
+    pub(crate) fn spinner(&self, message: &str) -> Spinner {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        bar.set_message(message.to_owned());
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        if self.tty && !self.quiet.load(Ordering::Relaxed) {
+            let bar = bar.clone();
+            let done = Arc::clone(&done);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_secs(1));
+                if !done.load(Ordering::Relaxed) {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(120));
+                }
+            });
+        }
+        Spinner { bar, done }
+    }
+}
+
+/// Ends the spinner when dropped.
+pub(crate) struct Spinner {
+    bar: ProgressBar,
+    done: Arc<AtomicBool>,
+}
+
+impl Spinner {
+    pub(crate) fn set_message(&self, message: &str) {
+        self.bar.set_message(message.to_owned());
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The hint of the first error in the chain that has one.
+/// A content error, also where the engine carries it (its `transparent`
+/// wrapping hides it from the cause chain).
+fn content_error<'a>(
+    cause: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a sitemap_content::Error> {
+    match cause.downcast_ref::<sitemap_engine::Error>() {
+        Some(sitemap_engine::Error::Content(e)) => Some(e),
+        _ => cause.downcast_ref(),
+    }
+}
+
+fn hint_of(err: &anyhow::Error) -> Option<String> {
+    for cause in err.chain() {
+        if let Some(e) = content_error(cause)
+            && let Some(h) = e.hint()
+        {
+            return Some(h);
+        }
+        if let Some(h) = cause
+            .downcast_ref::<sitemap_engine::Error>()
+            .and_then(|e| e.hint())
+        {
+            return Some(h.to_owned());
+        }
+        if let Some(sitemap_engine::Error::Source(e)) = cause.downcast_ref() {
+            return source_hint(e);
+        }
+        if let Some(e) = cause.downcast_ref::<crate::settings::Hinted>() {
+            return Some(e.hint.clone());
+        }
+        if let Some(e) = cause.downcast_ref::<sitemap_pages::Error>() {
+            return source_hint(e);
+        }
+    }
+    None
+}
+
+/// A git that ran out of time names its fixes itself: no value in a file
+/// is wrong.
+fn source_hint(e: &sitemap_pages::Error) -> Option<String> {
+    match e {
+        sitemap_pages::Error::GitTimeout { .. } => None,
+        _ => Some("fix the value in the file named above".to_owned()),
+    }
+}
+
+/// A path as the user gave it (without a leading `./`).
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
+}

@@ -1,0 +1,610 @@
+//! A Sitemaps 0.90 sitemap for an [mdBook](https://rust-lang.github.io/mdBook/) book.
+//!
+//! The `mdbook-sitemap` binary is an mdBook 0.5 plugin with two roles:
+//!
+//! - the **preprocessor** (`[preprocessor.sitemap]`) strips front matter
+//!   from chapters, so a YAML or TOML block never renders as a rule and a
+//!   heading ([`SitemapPreprocessor`]);
+//! - the **renderer** (`[output.sitemap]`) writes `sitemap.xml` into the
+//!   folder that holds the book's HTML ([`render`]).
+//!
+//! `mdbook-sitemap submit` tells search engines what changed (IndexNow)
+//! from the book's ledger ([`SitemapBook::submission`], module `submit`).
+//!
+//! # Setup
+//!
+//! ```toml
+//! [preprocessor.sitemap]
+//!
+//! [output.html]
+//!
+//! [output.sitemap]
+//! base-url = "https://example.org/book/"
+//! ```
+//!
+//! `[output.html]` must be there: with any `[output]` table mdBook builds
+//! only the outputs listed. With two outputs mdBook gives each its own
+//! folder, so **the HTML moves from `book/` to `book/html/`**, and
+//! `sitemap.xml` is written next to it (the renderer's own `book/sitemap/`
+//! stays empty). To keep the HTML in `book/`, keep one output, put the
+//! sitemap keys under `[preprocessor.sitemap]`, and write the sitemap
+//! after `mdbook build` with [`SitemapBook::load`] and
+//! [`SitemapBook::write`] (the `sitemap mdbook` command). The keys are
+//! described in [`config`].
+//!
+//! `mdbook serve` builds with every output and serves `book/html/`, so the
+//! sitemap is served too; it sets `site-url` to `/`, which is why
+//! `base-url` is required rather than taken from `site-url`. Nothing is
+//! written under `src/`, so a build never triggers a rebuild.
+//!
+//! # Pages
+//!
+//! The rules of mdBook 0.5's HTML renderer are in [`chapters`]: every
+//! non-draft chapter in `SUMMARY.md` order, its `path` with `.html`
+//! (`README.md` → `index.html`), nothing else (`print.html`, `toc.html`,
+//! the 404 page, redirect stubs). Front matter in a chapter sets its
+//! entry with the shapes Hugo, Zola and Jekyll use
+//! ([`sitemap_pages::overrides`]); `lastmod` comes from front matter, then
+//! git (one `git log` for the whole book), then the file's mtime. A
+//! chapter's git date is the newest of its own file and the files it
+//! includes (`{{#include}}`, `{{#rustdoc_include}}`, `{{#playground}}`,
+//! found in the chapter text already read, as mdBook 0.5's `links`
+//! preprocessor expands them: the private `includes` module); a link
+//! mdBook cannot read is a warning naming the chapter file and line.
+//!
+//! # Library
+//!
+//! book → chapter pages ([`chapters`]) → entries ([`SitemapBook::entries`])
+//! → files ([`SitemapBook::write`]):
+//!
+//! ```
+//! use std::fs;
+//! use mdbook_sitemap::SitemapBook;
+//!
+//! let dir = tempfile::tempdir()?;
+//! let root = dir.path();
+//! fs::create_dir_all(root.join("src/guide"))?;
+//! fs::write(root.join("book.toml"), "[preprocessor.sitemap]\nbase-url = \"https://example.org/book/\"\nlastmod = []\n")?;
+//! fs::write(root.join("src/SUMMARY.md"), "- [Intro](README.md)\n- [Guide](guide/setup.md)\n- [Later]()\n")?;
+//! fs::write(root.join("src/README.md"), "---\nsitemap:\n  priority: 0.9\n---\n# Intro\n")?;
+//! fs::write(root.join("src/guide/setup.md"), "# Setup\n")?;
+//!
+//! let book = SitemapBook::load(root)?;
+//! let config = book.sitemap_config()?;
+//! let entries = book.entries(&config)?;
+//! let locs: Vec<&str> = entries.urls.iter().map(|u| u.loc.as_str()).collect();
+//! assert_eq!(locs, ["https://example.org/book/index.html", "https://example.org/book/guide/setup.html"]);
+//! assert_eq!(entries.urls[0].priority.map(|p| p.to_string()).as_deref(), Some("0.9"));
+//!
+//! // After `mdbook build`, the HTML is in book/: write the sitemap there.
+//! fs::create_dir_all(book.html_dir())?;
+//! let report = book.write(&config, book.html_dir())?;
+//! assert!(root.join("book/sitemap.xml").exists());
+//! assert_eq!(report.set.urls, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod chapters;
+pub mod config;
+mod error;
+mod includes;
+mod preprocessor;
+mod submit;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use mdbook_preprocessor::config::Config;
+use mdbook_renderer::RenderContext;
+use sitemap_core::{Loc, SetReport, Url};
+use sitemap_engine::{Job, Layer, LeftOut, Origin, PageList, Settings, Source};
+use sitemap_pages::overrides::Overrides;
+use sitemap_pages::pipeline::Page;
+
+/// The largest chapter or `SUMMARY.md` read (64 MiB): far past any real
+/// chapter, small enough that a hostile file cannot exhaust memory.
+pub(crate) const MAX_CHAPTER_BYTES: u64 = 64 << 20;
+
+/// The most `book.toml` may hold: far more than any real one.
+pub(crate) const MAX_BOOK_TOML_BYTES: u64 = 4 << 20;
+
+pub use crate::chapters::ChapterPage;
+pub use crate::config::SitemapConfig;
+pub use crate::error::Error;
+pub use crate::preprocessor::{SUPPORTED_RENDERERS, SitemapPreprocessor, strip_front_matter};
+
+/// A book to list: its root, mdBook's configuration, its chapter pages and
+/// the folder its HTML is built into.
+#[derive(Debug, Clone)]
+pub struct SitemapBook {
+    root: PathBuf,
+    config: Config,
+    chapters: Vec<ChapterPage>,
+    html_dir: PathBuf,
+}
+
+/// The entries of a book's sitemap, before they are written.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Entries {
+    /// One per listed chapter page, in `SUMMARY.md` order.
+    pub urls: Vec<Url>,
+    /// Chapters left out (front matter, `exclude` globs), and why.
+    pub excluded: Vec<LeftOut>,
+    /// What the source layer wants the user to know (no git repository, a
+    /// shallow clone).
+    pub warnings: Vec<String>,
+    /// The chapter files that open with front matter (`src/…`).
+    pub with_front_matter: Vec<PathBuf>,
+    /// The chapter file of each of [`Entries::urls`] (`src/…`, in the same
+    /// order), `None` for a chapter a preprocessor made up.
+    pub sources: Vec<Option<PathBuf>>,
+}
+
+/// What [`SitemapBook::write`] did.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Report {
+    /// The sitemap files written.
+    pub set: SetReport,
+    /// Chapters left out, and why.
+    pub excluded: Vec<LeftOut>,
+    /// Things to tell the user: source warnings, listed pages that are
+    /// missing from the HTML folder.
+    pub warnings: Vec<String>,
+    /// The `robots.txt` written or merged, if `robots = true`.
+    pub robots: Option<PathBuf>,
+    /// The companions written (`sitemap.xsl`, `sitemap.html`).
+    pub files: Vec<PathBuf>,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, _) = self.set.root();
+        write!(f, "wrote {} ({} URLs", path.display(), self.set.urls)?;
+        if self.set.images > 0 {
+            write!(f, ", {} images", self.set.images)?;
+        }
+        if !self.excluded.is_empty() {
+            write!(f, ", {} chapter(s) left out", self.excluded.len())?;
+        }
+        write!(f, ")")?;
+        if let Some(robots) = &self.robots {
+            write!(f, " and {}", robots.display())?;
+        }
+        if !self.set.removed.is_empty() {
+            let names: Vec<String> = self
+                .set
+                .removed
+                .iter()
+                .map(|p| {
+                    p.file_name()
+                        .unwrap_or(p.as_os_str())
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            write!(f, "; removed {}", names.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl SitemapBook {
+    /// Loads the book at `root` as `mdbook build` would see it, without
+    /// running mdBook: `book.toml` (with `MDBOOK_*` environment overrides)
+    /// and `SUMMARY.md`. The HTML folder is where `mdbook build` puts it:
+    /// `build-dir` (`book/`) for a book with one output, `build-dir/html`
+    /// with several.
+    pub fn load(root: impl AsRef<Path>) -> Result<SitemapBook, Error> {
+        let root = root.as_ref().to_owned();
+        let book_toml = root.join("book.toml");
+        let mut config = if book_toml.exists() {
+            let text = sitemap_core::input::read_regular_text(&book_toml, MAX_BOOK_TOML_BYTES)
+                .map_err(|e| Error::BookToml {
+                    file: book_toml.clone(),
+                    message: e.to_string(),
+                })?;
+            text.parse::<Config>().map_err(|e| Error::BookToml {
+                file: book_toml.clone(),
+                message: format!("{e:#}"),
+            })?
+        } else {
+            Config::default()
+        };
+        config.update_from_env().map_err(|e| Error::BookToml {
+            file: book_toml.clone(),
+            message: format!("applying MDBOOK_* environment variables: {e:#}"),
+        })?;
+        let chapters = chapters::from_summary(&root, &config)?;
+        let html_dir = chapters::html_dir(&root, &config)?;
+        Ok(SitemapBook {
+            root,
+            config,
+            chapters,
+            html_dir,
+        })
+    }
+
+    /// The book as mdBook hands it to the renderer. The HTML folder is
+    /// `build-dir/html`: with `[output.sitemap]` next to `[output.html]`
+    /// the book has two outputs, and mdBook gives each its own folder.
+    pub fn from_render_context(ctx: &RenderContext) -> Result<SitemapBook, Error> {
+        let chapters = chapters::from_book(&ctx.book, &ctx.config);
+        let html_dir = chapters::html_dir(&ctx.root, &ctx.config)?;
+        Ok(SitemapBook {
+            root: ctx.root.clone(),
+            config: ctx.config.clone(),
+            chapters,
+            html_dir,
+        })
+    }
+
+    /// The book's root (where `book.toml` is).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// mdBook's configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The chapter pages, in `SUMMARY.md` order.
+    pub fn chapters(&self) -> &[ChapterPage] {
+        &self.chapters
+    }
+
+    /// The folder mdBook builds the HTML into.
+    pub fn html_dir(&self) -> &Path {
+        &self.html_dir
+    }
+
+    /// The chapters' folder (`src/`).
+    pub fn src_dir(&self) -> PathBuf {
+        self.root.join(&self.config.book.src)
+    }
+
+    /// The sitemap keys for a sitemap written after the build:
+    /// `[output.sitemap]`, else `[preprocessor.sitemap]`, else defaults.
+    pub fn sitemap_config(&self) -> Result<SitemapConfig, Error> {
+        config::for_book_dir(&self.config, &self.root)
+    }
+
+    /// The entries: each chapter page's `loc` (the base URL joined with its
+    /// page), with `changefreq`, `priority` and `lastmod` from its front
+    /// matter, git or mtime as `config` says, minus the chapters left out,
+    /// in `SUMMARY.md` order.
+    pub fn entries(&self, config: &SitemapConfig) -> Result<Entries, Error> {
+        let (job, with_front_matter, include_warnings) = self.job(config, Some(self.html_dir()))?;
+        let scanned = job.scan()?;
+        let src = Path::new(&self.config.book.src);
+        let (listed, _) = scanned.scan.listed();
+        let urls: Vec<Url> = listed.into_iter().cloned().collect();
+        let sources = urls
+            .iter()
+            .map(|u| {
+                let source = scanned.scan.sources.get(&u.loc)?;
+                let rel = source.strip_prefix(self.src_dir()).unwrap_or(source);
+                Some(src.join(rel))
+            })
+            .collect();
+        Ok(Entries {
+            urls,
+            sources,
+            excluded: scanned.scan.left_out,
+            warnings: include_warnings
+                .into_iter()
+                .chain(scanned.scan.warnings)
+                .collect(),
+            with_front_matter,
+        })
+    }
+
+    /// The engine's job for this book: its chapters as pages (front
+    /// matter and `{{#include}}`s read here, so the chapter files are read
+    /// once), the table's settings, and the base URL and output folder the
+    /// book gives; with the chapters that open with front matter and the
+    /// warnings about links mdBook cannot expand.
+    fn job(
+        &self,
+        config: &SitemapConfig,
+        out_dir: Option<&Path>,
+    ) -> Result<(Job, Vec<PathBuf>, Vec<String>), Error> {
+        let base = config.resolve_base_url(&self.config, &self.root)?;
+        let src_dir = self.src_dir();
+        let expands_links = chapters::builtin_preprocessor_runs(&self.config, "links");
+        let mut include_warnings = Vec::new();
+        let mut with_front_matter = Vec::new();
+        let mut pages = Vec::with_capacity(self.chapters.len());
+        for chapter in &self.chapters {
+            if let Some(source) = &chapter.source_path
+                && !stays_inside(source)
+            {
+                // Its file is someone else's (another project, the home
+                // folder) and its page lands outside the book: neither
+                // read nor listed, so the ledger never records it.
+                include_warnings.push(format!(
+                    "{}: chapter `{}` lies outside {}/: not read, and left out of the sitemap",
+                    Path::new(&self.config.book.src).join(source).display(),
+                    chapter.name,
+                    self.config.book.src.display()
+                ));
+                continue;
+            }
+            let loc = page_loc(&base, chapter)?;
+            let page = match &chapter.source_path {
+                Some(source) => {
+                    // Errors name the file as the user knows it: `src/…`.
+                    let shown = Path::new(&self.config.book.src).join(source);
+                    let (overrides, deps) = match sitemap_core::input::read_regular_text(
+                        &src_dir.join(source),
+                        MAX_CHAPTER_BYTES,
+                    ) {
+                        Ok(text) => {
+                            let fm = chapters::front_matter_of(&shown, &text)?;
+                            if fm.format.is_some() {
+                                with_front_matter.push(shown.clone());
+                            }
+                            let deps = if expands_links {
+                                let found = includes::of_chapter(
+                                    &src_dir,
+                                    Path::new(&self.config.book.src),
+                                    source,
+                                    &text,
+                                );
+                                include_warnings.extend(found.warnings);
+                                found.deps
+                            } else {
+                                Vec::new()
+                            };
+                            (Overrides::from_front_matter(&shown, &fm)?, deps)
+                        }
+                        // mdBook creates a missing chapter file
+                        // (`create-missing`) and renders it empty.
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                            (Overrides::default(), Vec::new())
+                        }
+                        Err(e) => {
+                            return Err(Error::Io {
+                                path: src_dir.join(source),
+                                source: e,
+                            });
+                        }
+                    };
+                    Page::new(source.clone(), loc)
+                        .with_overrides(overrides)
+                        .with_deps(deps)
+                }
+                // A chapter a preprocessor made up: no file, no overrides.
+                None => Page::new(chapter.html_path.clone(), loc),
+            };
+            pages.push(page);
+        }
+        // What the book itself says: the base URL (from `base-url` or an
+        // absolute `site-url`) and the HTML folder, under the table's keys.
+        let mut book = Settings::default();
+        book.base_url = Some(base.to_string());
+        book.out = out_dir.map(Path::to_owned);
+        let mut job =
+            Job::new(Source::Pages(PageList::new(src_dir, pages).keep_order())).with_sources(true);
+        for layer in config.layers(&self.root) {
+            job = job.with_layer(layer);
+        }
+        let job = job.with_layer(Layer::new(
+            book,
+            Origin::File {
+                path: self.root.join("book.toml"),
+                table: Some("output.html".to_owned()),
+            },
+        ));
+        Ok((job, with_front_matter, include_warnings))
+    }
+
+    /// Writes the sitemap (and `robots.txt`, the stylesheet, `sitemap.html`
+    /// when asked) into `out_dir`, which is served at the base URL, through
+    /// the engine's one write path: every file staged under a temporary
+    /// name and synced, then published with the set.
+    pub fn write(&self, config: &SitemapConfig, out_dir: &Path) -> Result<Report, Error> {
+        let base = config.resolve_base_url(&self.config, &self.root)?;
+        let robots = config.overrides.robots.or(config.settings.robots);
+        if robots == Some(true)
+            && let Some(message) = config::robots_problem(&base, &config.filename())
+        {
+            // Only reached when the base URL came from `site-url`.
+            return Err(Error::Config {
+                file: self.root.join("book.toml"),
+                line: None,
+                table: "output.html".to_owned(),
+                message: format!("site-url: {message}"),
+            });
+        }
+        let (job, with_front_matter, include_warnings) = self.job(config, Some(out_dir))?;
+        let scanned = job.scan()?;
+        let mut warnings: Vec<String> = include_warnings;
+        warnings.extend(scanned.scan.warnings.iter().cloned());
+        if let Some(first) = with_front_matter.first()
+            && !self.strips_front_matter()
+        {
+            let which = match with_front_matter.len() {
+                1 => format!("{} opens", first.display()),
+                n => format!("{} and {} more chapters open", first.display(), n - 1),
+            };
+            warnings.push(format!(
+                "{which} with front matter, but book.toml has no [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] table"
+            ));
+        }
+        let listed: std::collections::HashSet<&Loc> =
+            scanned.scan.urls.iter().map(|u| &u.loc).collect();
+        for chapter in &self.chapters {
+            if listed.contains(&page_loc(&base, chapter)?)
+                && !out_dir.join(&chapter.html_path).exists()
+            {
+                warnings.push(format!(
+                    "{}: listed in the sitemap, but not in {}; has the book been built?",
+                    chapter.html_path,
+                    out_dir.display()
+                ));
+            }
+        }
+        let excluded = scanned.scan.left_out.clone();
+        let report = scanned.write(|_| {})?;
+        warnings.extend(report.warnings.iter().cloned());
+        Ok(Report {
+            set: report.set,
+            excluded,
+            warnings,
+            robots: report.robots.map(|(path, _)| path),
+            files: report.files,
+        })
+    }
+}
+
+impl SitemapBook {
+    /// Whether mdBook runs this crate's preprocessor for the HTML renderer.
+    fn strips_front_matter(&self) -> bool {
+        #[derive(serde::Deserialize)]
+        struct Table {
+            renderers: Option<Vec<String>>,
+        }
+        match self.config.get::<Table>(config::PREPROCESSOR_TABLE) {
+            Ok(Some(table)) => table
+                .renderers
+                .is_none_or(|r| r.iter().any(|name| name == "html")),
+            _ => false,
+        }
+    }
+}
+
+/// The renderer role: writes the sitemap of the book mdBook hands over into
+/// the HTML folder (`build-dir/html`), with the settings of
+/// `[output.sitemap]`.
+pub fn render(ctx: &RenderContext) -> Result<Report, Error> {
+    let config = config::for_renderer(&ctx.config, &ctx.root)?;
+    // A missing base URL is a configuration error: say so before anything
+    // about the build.
+    config.resolve_base_url(&ctx.config, &ctx.root)?;
+    let book = SitemapBook::from_render_context(ctx)?;
+    check_renders_after_html(ctx, &book)?;
+    book.write(&config, book.html_dir())
+}
+
+/// mdBook runs outputs in the alphabetical order of their table names, and
+/// the HTML renderer empties its folder first: a sitemap written before it
+/// would be deleted.
+fn check_renders_after_html(ctx: &RenderContext, book: &SitemapBook) -> Result<(), Error> {
+    let name = ctx
+        .destination
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = ctx.root.join("book.toml");
+    if name.as_str() < "html" {
+        return Err(Error::NoHtmlOutput {
+            file,
+            message: format!(
+                "[output.{name}] runs before [output.html] (mdBook runs outputs in alphabetical order, and the HTML renderer empties its folder); name the table [output.sitemap]"
+            ),
+        });
+    }
+    if !book.html_dir().is_dir() {
+        return Err(Error::NotBuilt {
+            dir: book.html_dir().to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// The chapter page's URL: the base URL joined with the page's path, each
+/// character that would end a path (`?`, `#`) or start an escape (`%`)
+/// percent-encoded first, so a file name is always a path.
+/// Whether a chapter's file, named relative to `src/`, lies inside it,
+/// read as mdBook joins it (lexically): `sub/../a.md` does, `../x.md` and
+/// an absolute path do not.
+fn stays_inside(path: &Path) -> bool {
+    use std::path::Component;
+    let mut depth = 0usize;
+    for part in path.components() {
+        match part {
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+            Component::ParentDir => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            Component::RootDir | Component::Prefix(_) => return false,
+        }
+    }
+    true
+}
+
+fn page_loc(base: &Loc, chapter: &ChapterPage) -> Result<Loc, Error> {
+    base.join(&encode_path(&chapter.html_path))
+        .map_err(|source| Error::Loc {
+            chapter: chapter.name.clone(),
+            html_path: chapter.html_path.clone(),
+            source,
+        })
+}
+
+/// Percent-encodes a relative path as the URL parser would (non-ASCII,
+/// spaces and the characters it escapes in a path), plus `%`, `?` and `#`,
+/// which in a file name are characters, not URL syntax.
+fn encode_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            'A'..='Z'
+            | 'a'..='z'
+            | '0'..='9'
+            | '-'
+            | '.'
+            | '_'
+            | '~'
+            | '/'
+            | '!'
+            | '$'
+            | '&'
+            | '\''
+            | '('
+            | ')'
+            | '*'
+            | '+'
+            | ','
+            | ';'
+            | '='
+            | ':'
+            | '@' => out.push(c),
+            _ => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chapter's `..` that stays inside `src/` is kept; one that
+    /// climbs out of it, or an absolute path, is not.
+    #[test]
+    fn chapters_inside_src_by_their_written_path() {
+        let inside: Vec<bool> = [
+            "a.md",
+            "./a.md",
+            "sub/../a.md",
+            "../a.md",
+            "sub/../../a.md",
+            "/etc/passwd",
+        ]
+        .iter()
+        .map(|p| stays_inside(Path::new(p)))
+        .collect();
+        assert_eq!(inside, [true, true, true, false, false, false]);
+    }
+}

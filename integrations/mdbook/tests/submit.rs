@@ -1,0 +1,83 @@
+//! `mdbook-sitemap submit` (issue 18): the subcommand's flags over
+//! `[output.sitemap]`; `--init` writes the key file into the book's HTML
+//! folder and `[output.sitemap.submit]` into book.toml; `--dry-run`
+//! prints the requests. No network: the sending itself is tested against
+//! a local server in `integrations/cli/tests/submit.rs`.
+
+use std::process::Command;
+
+use crate::support::{Book, EXE};
+
+const BOOK_TOML: &str = "# my book\n[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"https://example.org/book/\"\nledger = \"sitemap.ledger\" # kept in git\nlastmod = []\n";
+
+fn book() -> Book {
+    let book = Book::empty();
+    book.write("book.toml", BOOK_TOML);
+    book.write("src/SUMMARY.md", "- [A](a.md)\n- [B](b.md)\n");
+    book.write("src/a.md", "# A\n");
+    book.write("src/b.md", "# B\n");
+    let loaded = mdbook_sitemap::SitemapBook::load(book.root()).unwrap();
+    let config = loaded.sitemap_config().unwrap();
+    loaded.write(&config, loaded.html_dir()).unwrap();
+    book
+}
+
+fn run(book: &Book, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(EXE)
+        .arg("submit")
+        .args(args)
+        .current_dir(book.root())
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn init_then_dry_run() {
+    let book = book();
+    let (ok, _, stderr) = run(&book, &["--init"]);
+    assert!(ok, "{stderr}");
+    let text = book.read("book.toml");
+    let table: toml::Table = text.parse().unwrap();
+    let key = table["output"]["sitemap"]["submit"]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        text,
+        format!("{BOOK_TOML}\n[output.sitemap.submit]\nkey = \"{key}\"\n")
+    );
+    assert_eq!(book.read(&format!("book/html/{key}.txt")), key);
+    assert_eq!(
+        stderr,
+        format!(
+            "mdbook-sitemap: wrote the key file book/html/{key}.txt and `submit.key` into book.toml; mdBook empties its output folder on every build: copy the key file into src/ so each build deploys it\n"
+        )
+    );
+
+    let (ok, stdout, stderr) = run(
+        &book,
+        &["--dry-run", "--endpoint", "https://indexnow.example/x"],
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stdout,
+        format!(
+            "POST https://indexnow.example/x\nContent-Type: application/json; charset=utf-8\n\n{{\n  \"host\": \"example.org\",\n  \"key\": \"{key}\",\n  \"keyLocation\": \"https://example.org/book/{key}.txt\",\n  \"urlList\": [\n    \"https://example.org/book/a.html\",\n    \"https://example.org/book/b.html\"\n  ]\n}}\n\n"
+        )
+    );
+    assert_eq!(
+        stderr,
+        "mdbook-sitemap: 2 URL(s) in 1 request(s); dry run, nothing sent\n"
+    );
+    let (ok, _, stderr) = run(&book, &["--frobnicate"]);
+    assert!(!ok);
+    assert_eq!(
+        stderr,
+        "mdbook-sitemap: error: submit: unknown flag --frobnicate (see --help)\n"
+    );
+}
