@@ -43,7 +43,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::git::{GitHistory, GitLastmod, IgnoreRevs};
+pub use crate::git::{GitHistory, GitLastmod, IgnoreRevs, NotCheckedOut};
 
 /// A place a `lastmod` can come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
