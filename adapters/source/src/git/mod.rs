@@ -57,6 +57,11 @@
 //!   a part's process has ended and a core is free, the rest of the first
 //!   share is split again ([`steal_point`]).
 //!
+//! Files inside a git submodule are not in the superproject's history
+//! (it records only the submodule's commit): they are read by a pass of
+//! their own inside the submodule, one per submodule that holds requested
+//! files, nested ones by the same rule ([`submodule`]).
+//!
 //! Every child process is killed and reaped on every way out of a pass
 //! (early stop, error, panic), and its stderr is drained by a thread so a
 //! full pipe never blocks it ([`Running`](process::Running)).
@@ -68,6 +73,8 @@
 //! - [`pass`]: the `git` commands and the driver of one pass;
 //! - [`split`]: sharing the pass among several processes;
 //! - [`process`]: a running child and its log stream's reader;
+//! - [`submodule`]: files inside submodules, grouped and read by a pass
+//!   of their own each;
 //! - [`walk`]: the replay of git's history simplification;
 //! - [`watch`]: the bound on how long any `git` process may take
 //!   (`git.timeout`), with a notice naming what the run waits for.
