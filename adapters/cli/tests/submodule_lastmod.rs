@@ -1,4 +1,5 @@
-//! Pages in a git submodule (a Zola `content/`, an mdBook `src/`) are
+//! Pages in a git submodule (a Zola `content/`, mdBook chapters, the
+//! sources an HTML scan maps built pages back to) are
 //! dated by the submodule's own history: the superproject's `git log`
 //! records only the submodule's commit, so they used to fall through to
 //! their mtime, the checkout's time. Each lastmod is checked against
@@ -143,6 +144,62 @@ fn mdbook_chapters_in_a_submodule_dated_by_its_history() {
             "https://example.net/index.html\tlastmod={home}\tsource=src/README.md\n\
              https://example.net/guide/intro.html\tlastmod={intro}\tsource=src/guide/intro.md\n\
              https://example.net/guide/usage.html\tlastmod={usage}\tsource=src/guide/usage.md\n"
+        )
+    );
+}
+
+/// `scan --html` mapping built pages back to `docs/`, where `docs/guide/`
+/// is a submodule.
+#[test]
+fn html_sources_in_a_submodule_dated_by_its_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("pages");
+    history(
+        &pages,
+        T0,
+        &[
+            (0, "-0300", &[("intro.md", "# Intro\n")]),
+            (600, "+0530", &[("intro.md", "# Intro\n\nv2\n")]),
+        ],
+    );
+    let site = dir.path().join("site");
+    superproject(
+        &site,
+        &[
+            ("docs/index.md", "# Home\n"),
+            ("built/index.html", "<html><body>Home</body></html>\n"),
+            (
+                "built/guide/intro.html",
+                "<html><body>Intro</body></html>\n",
+            ),
+        ],
+        "docs/guide",
+        &pages,
+    );
+    let home = log_date(&site, "docs/index.md");
+    let intro = log_date(&site.join("docs/guide"), "intro.md");
+    assert_eq!(
+        [home.as_str(), intro.as_str()],
+        ["2023-11-15T12:06:40Z", "2023-11-15T03:53:20+05:30"]
+    );
+    assert_eq!(
+        dry_run(
+            &site,
+            &[
+                "scan",
+                "--html",
+                "built",
+                "--html-source",
+                "docs",
+                "--base-url",
+                "https://example.org/",
+                "--dry-run",
+                "-q",
+            ],
+        ),
+        format!(
+            "https://example.org/\tlastmod={home}\n\
+             https://example.org/guide/intro.html\tlastmod={intro}\n"
         )
     );
 }
