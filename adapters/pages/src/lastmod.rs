@@ -21,7 +21,10 @@
 //! reported [`GitLastmod::CutOff`]: the boundary commit's date is not that
 //! file's date, and its mtime is not either. Commits listed in an
 //! ignore-revs file ([`IgnoreRevs`], [`GitOptions::ignore_revs`]) do not
-//! count.
+//! count. A file inside a git submodule is answered from the submodule's
+//! own history (a pass of its own per submodule); in one that is not
+//! checked out it is [`GitLastmod::SubmoduleNotCheckedOut`], and
+//! [`GitHistory::submodules_not_checked_out`] names the submodule.
 //!
 //! A date stays a date (`2024-05-01`); a git time is a date-time with the
 //! committer's (or author's) own offset (`2024-05-01T10:30:00+02:00`).
@@ -43,7 +46,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::git::{GitHistory, GitLastmod, IgnoreRevs};
+pub use crate::git::{GitHistory, GitLastmod, IgnoreRevs, NotCheckedOut};
 
 /// A place a `lastmod` can come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

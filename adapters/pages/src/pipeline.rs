@@ -244,6 +244,16 @@ pub enum Warning {
         /// The CI host the build runs on, whose fix the message names.
         host: Option<CiHost>,
     },
+    /// Pages lie in a git submodule that is not checked out: there is no
+    /// history to date them, and their mtime is not a change.
+    SubmoduleNotCheckedOut {
+        /// The submodule's path from the superproject's top level.
+        submodule: PathBuf,
+        /// How many of the files asked about lie in it.
+        count: usize,
+        /// The first of them.
+        first: PathBuf,
+    },
     /// A `lastmod` more than a day after now (a day allows for any time
     /// zone): a typo such as `9999-12-31` would otherwise pass unseen.
     FutureLastmod {
@@ -309,6 +319,16 @@ impl fmt::Display for Warning {
                     full_history_fix(*host)
                 )
             }
+            Warning::SubmoduleNotCheckedOut {
+                submodule,
+                count,
+                first,
+            } => write!(
+                f,
+                "git submodule `{}` is not checked out, so {count} file(s) in it (first: {}) get no lastmod from git or from their mtime; run `git submodule update --init` before the scan",
+                submodule.display(),
+                first.display()
+            ),
             Warning::FutureLastmod { source, lastmod } => write!(
                 f,
                 "{}: lastmod {lastmod} is more than a day in the future; it is written as given, and a list page that takes its newest page's lastmod (a Zola or Hugo home page or section) takes it too; correct the date",
@@ -515,6 +535,15 @@ impl Pipeline {
             }
             return Ok(GitView::Outside);
         };
+        for sub in history.submodules_not_checked_out() {
+            if let Some(first) = sub.files.first() {
+                output.warnings.push(Warning::SubmoduleNotCheckedOut {
+                    submodule: sub.path.clone(),
+                    count: sub.files.len(),
+                    first: first.clone(),
+                });
+            }
+        }
         if self.config.git.shallow == ShallowPolicy::Fail {
             let cut: Vec<&PathBuf> = files
                 .iter()

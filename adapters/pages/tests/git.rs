@@ -412,6 +412,135 @@ fn site_root_in_a_subdirectory() {
     assert_eq!(history.get(&paths[1]), Some(&GitLastmod::Untracked));
 }
 
+/// A site whose `content/` is a submodule with a submodule of its own:
+/// the superproject's `git log` sees neither, so each is read by its own
+/// pass, and every answer is git's asked in the repository that tracks
+/// the file.
+#[test]
+fn nested_submodules_are_dated_by_their_own_history() {
+    let deep = Repo::new();
+    deep.write("d.md", "d\n");
+    deep.commit("d", "2023-03-03T03:00:00+03:00");
+    let mid = Repo::new();
+    mid.write("m.md", "m\n");
+    mid.commit("m", "2023-06-06T06:00:00-06:00");
+    mid.add_submodule(&deep, "deep", "2023-07-07T00:00:00Z");
+    let top = Repo::new();
+    top.write("site/index.md", "index\n");
+    top.commit("index", "2024-01-01T00:00:00Z");
+    top.add_submodule(&mid, "site/content", "2024-02-02T00:00:00Z");
+    top.git(&[
+        "-c",
+        "protocol.file.allow=always",
+        "submodule",
+        "update",
+        "-q",
+        "--init",
+        "--recursive",
+    ]);
+    let site = top.dir.join("site");
+    top.write("site/content/new.md", "untracked in the submodule\n");
+    let files = [
+        "content/deep/d.md",
+        "content/m.md",
+        "content/new.md",
+        "index.md",
+    ];
+    let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    let history = GitHistory::read(&site, &paths, &GitOptions::default())
+        .unwrap()
+        .unwrap();
+    let ours: Vec<String> = files
+        .iter()
+        .map(|f| match history.get(Path::new(f)).unwrap() {
+            GitLastmod::Committed(l) => format!("{f}: {l}"),
+            other => format!("{f}: {other:?}"),
+        })
+        .collect();
+    let git = |dir: &Path, file: &str| Repo::reference(dir, "%cI", file).unwrap();
+    assert_eq!(
+        ours,
+        [
+            format!(
+                "content/deep/d.md: {}",
+                git(&site.join("content/deep"), "d.md")
+            ),
+            format!("content/m.md: {}", git(&site.join("content"), "m.md")),
+            "content/new.md: Untracked".to_owned(),
+            format!("index.md: {}", git(&site, "index.md")),
+        ]
+    );
+    assert_eq!(
+        ours[..2],
+        [
+            "content/deep/d.md: 2023-03-03T03:00:00+03:00",
+            "content/m.md: 2023-06-06T06:00:00-06:00"
+        ]
+    );
+    // One pass for each repository that holds requested files.
+    assert_eq!(history.log_processes(), 3);
+    assert!(history.submodules_not_checked_out().is_empty());
+
+    // The status-only read (the `mtime` source) looks inside them too: a
+    // committed file there is tracked, not untracked with a true mtime.
+    top.write("site/content/deep/d.md", "d, edited\n");
+    let status = GitHistory::read_status(&site, &paths, &GitOptions::default())
+        .unwrap()
+        .unwrap();
+    let answers: Vec<Option<&GitLastmod>> = paths.iter().map(|p| status.get(p)).collect();
+    assert_eq!(
+        answers,
+        [
+            Some(&GitLastmod::Uncommitted),
+            Some(&GitLastmod::Tracked),
+            Some(&GitLastmod::Untracked),
+            Some(&GitLastmod::Tracked),
+        ]
+    );
+}
+
+/// A nested submodule that is not checked out is named by its path from
+/// the top, with the files as they were asked for.
+#[test]
+fn nested_submodule_not_checked_out_is_named_from_the_top() {
+    let deep = Repo::new();
+    deep.write("d.md", "d\n");
+    deep.commit("d", "2023-03-03T03:00:00Z");
+    let mid = Repo::new();
+    mid.write("m.md", "m\n");
+    mid.commit("m", "2023-06-06T06:00:00Z");
+    mid.add_submodule(&deep, "deep", "2023-07-07T00:00:00Z");
+    let top = Repo::new();
+    top.write("index.md", "index\n");
+    top.commit("index", "2024-01-01T00:00:00Z");
+    // Only the outer submodule is checked out.
+    top.add_submodule(&mid, "content", "2024-02-02T00:00:00Z");
+    top.write("content/deep/d.md", "copied by hand\n");
+    let paths = [
+        PathBuf::from("content/deep/d.md"),
+        PathBuf::from("content/m.md"),
+    ];
+    for history in [
+        GitHistory::read(&top.dir, &paths, &GitOptions::default()),
+        GitHistory::read_status(&top.dir, &paths, &GitOptions::default()),
+    ] {
+        let history = history.unwrap().unwrap();
+        assert_eq!(
+            history.get(&paths[0]),
+            Some(&GitLastmod::SubmoduleNotCheckedOut)
+        );
+        let missing: Vec<(PathBuf, Vec<PathBuf>)> = history
+            .submodules_not_checked_out()
+            .iter()
+            .map(|n| (n.path.clone(), n.files.clone()))
+            .collect();
+        assert_eq!(
+            missing,
+            [(PathBuf::from("content/deep"), vec![paths[0].clone()])]
+        );
+    }
+}
+
 #[test]
 fn not_a_repository() {
     let dir = tempfile::tempdir().unwrap();

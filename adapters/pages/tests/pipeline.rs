@@ -31,6 +31,10 @@ fn pages(root: &Path) -> Vec<Page> {
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
+            // A submodule's `.git` file is no page.
+            if path.file_name() == Some(".git".as_ref()) {
+                continue;
+            }
             if path.is_dir() {
                 dirs.push(path);
             } else {
@@ -356,4 +360,71 @@ fn future_lastmod_is_a_warning_naming_the_page() {
     );
     // Still written as given.
     assert_eq!(output.urls.len(), 4);
+}
+
+/// A site whose `content/` is a git submodule, its pages committed in the
+/// submodule at fixed dates, the checkout's mtimes set to something else.
+fn site_with_content_submodule() -> (Repo, Repo) {
+    let content = Repo::new();
+    content.write("a.md", "---\ntitle: A\n---\n");
+    content.write("b.md", "---\ntitle: B\n---\n");
+    content.commit("pages", "2024-01-10T08:00:00+01:00");
+    content.write("a.md", "---\ntitle: A\n---\nEdited.\n");
+    content.commit("edit a", "2024-02-20T10:30:00-05:00");
+    let site = Repo::new();
+    site.write("config.toml", "baseURL = \"https://example.org/\"\n");
+    site.commit("site", "2024-05-01T00:00:00Z");
+    site.add_submodule(&content, "content", "2024-05-02T00:00:00Z");
+    (site, content)
+}
+
+/// The superproject's `git log` does not see inside a submodule: its
+/// pages got the checkout's mtime (the build time in CI) as lastmod.
+#[test]
+fn content_in_a_submodule_gets_the_submodules_commit_dates() {
+    let (site, _content) = site_with_content_submodule();
+    let sub = site.dir.join("content");
+    std::fs::write(sub.join("b.md"), "---\ntitle: B\n---\nNot committed.\n").unwrap();
+    for file in ["a.md", "b.md"] {
+        set_mtime(&sub.join(file));
+    }
+    let output = Pipeline::new(&site.dir, config(""))
+        .unwrap()
+        .run(pages(&site.dir))
+        .unwrap();
+    // Git's own answer, asked inside the submodule.
+    let a = Repo::reference(&sub, "%cI", "a.md").unwrap();
+    assert_eq!(a, "2024-02-20T10:30:00-05:00");
+    assert_eq!(
+        render(&output),
+        format!(
+            "https://example.org/a/ lastmod={a} changefreq=- priority=-\n\
+             https://example.org/b/ lastmod=2024-06-01T12:00:00Z changefreq=- priority=-\n"
+        ),
+        "b.md has uncommitted edits in the submodule: its mtime is true"
+    );
+}
+
+/// A submodule that is not checked out has no history here: its files
+/// (copied in by hand) get no lastmod from git nor from their mtime, and
+/// one warning names the submodule.
+#[test]
+fn content_in_a_submodule_not_checked_out_warns_once() {
+    let (site, _content) = site_with_content_submodule();
+    let clone = Repo::shallow_clone(&site, 10);
+    clone.write("content/a.md", "---\ntitle: A\n---\n");
+    clone.write("content/b.md", "---\ntitle: B\n---\n");
+    for file in ["a.md", "b.md"] {
+        set_mtime(&clone.dir.join("content").join(file));
+    }
+    let output = Pipeline::new(&clone.dir, config(""))
+        .unwrap()
+        .run(pages(&clone.dir))
+        .unwrap();
+    assert_eq!(
+        render(&output),
+        "https://example.org/a/ lastmod=- changefreq=- priority=-\n\
+         https://example.org/b/ lastmod=- changefreq=- priority=-\n\
+         warning: git submodule `content` is not checked out, so 2 file(s) in it (first: content/a.md) get no lastmod from git or from their mtime; run `git submodule update --init` before the scan\n"
+    );
 }

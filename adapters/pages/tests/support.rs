@@ -81,6 +81,22 @@ impl Repo {
         run_git(&self.dir, args, Some((date, date)))
     }
 
+    /// `git submodule add` of `sub` at `path` (a local clone: file
+    /// transport allowed for this one command), committed at `date`.
+    pub(crate) fn add_submodule(&self, sub: &Repo, path: &str, date: &str) {
+        let url = format!("file://{}", sub.dir.display());
+        self.git(&[
+            "-c",
+            "protocol.file.allow=always",
+            "submodule",
+            "add",
+            "-q",
+            &url,
+            path,
+        ]);
+        self.commit(&format!("add {path}"), date);
+    }
+
     pub(crate) fn write(&self, path: &str, contents: &str) {
         let file = self.dir.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();

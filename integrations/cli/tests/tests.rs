@@ -24,6 +24,7 @@ mod shallow;
 mod signals;
 mod site;
 mod submit;
+mod submodule_lastmod;
 mod validate;
 mod write;
 mod yaml_sites;

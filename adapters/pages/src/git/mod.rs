@@ -57,6 +57,11 @@
 //!   a part's process has ended and a core is free, the rest of the first
 //!   share is split again ([`steal_point`]).
 //!
+//! Files inside a git submodule are not in the superproject's history
+//! (it records only the submodule's commit): they are read by a pass of
+//! their own inside the submodule, one per submodule that holds requested
+//! files, nested ones by the same rule ([`submodule`]).
+//!
 //! Every child process is killed and reaped on every way out of a pass
 //! (early stop, error, panic), and its stderr is drained by a thread so a
 //! full pipe never blocks it ([`Running`](process::Running)).
@@ -68,6 +73,8 @@
 //! - [`pass`]: the `git` commands and the driver of one pass;
 //! - [`split`]: sharing the pass among several processes;
 //! - [`process`]: a running child and its log stream's reader;
+//! - [`submodule`]: files inside submodules, grouped and read by a pass
+//!   of their own each;
 //! - [`walk`]: the replay of git's history simplification;
 //! - [`watch`]: the bound on how long any `git` process may take
 //!   (`git.timeout`), with a notice naming what the run waits for.
@@ -142,6 +149,10 @@ pub enum GitLastmod {
     /// Tracked and unmodified; its date was not asked
     /// ([`GitHistory::read_status`]).
     Tracked,
+    /// It lies in a submodule the superproject commits but that is not
+    /// checked out here ([`GitHistory::submodules_not_checked_out`]): no
+    /// history to read, and its mtime is not a change either.
+    SubmoduleNotCheckedOut,
 }
 
 impl GitLastmod {
@@ -154,7 +165,8 @@ impl GitLastmod {
             GitLastmod::Committed(_)
             | GitLastmod::CutOff
             | GitLastmod::OnlyIgnoredRevs
-            | GitLastmod::Tracked => false,
+            | GitLastmod::Tracked
+            | GitLastmod::SubmoduleNotCheckedOut => false,
         }
     }
 }
@@ -224,6 +236,18 @@ pub struct GitHistory {
     files: HashMap<PathBuf, GitLastmod>,
     /// How many `git log` processes shared the pass that gave the answers.
     log_processes: usize,
+    /// Submodules holding requested files that are not checked out.
+    not_checked_out: Vec<NotCheckedOut>,
+}
+
+/// A submodule that holds requested files but is not checked out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct NotCheckedOut {
+    /// Its path from the superproject's top level, as git names it.
+    pub path: PathBuf,
+    /// The requested files in it, as they were requested.
+    pub files: Vec<PathBuf>,
 }
 
 impl GitHistory {
@@ -289,6 +313,7 @@ impl GitHistory {
             shallow: info.shallow,
             files: HashMap::with_capacity(files.len()),
             log_processes: 0,
+            not_checked_out: Vec::new(),
         };
         // Requested paths as git writes them: relative to the top level,
         // `/`-separated.
@@ -304,6 +329,10 @@ impl GitHistory {
             }
         }
         let git = git.at(&info.toplevel);
+        let in_submodules = {
+            let links = git.gitlinks(&whole_prefix(&info.prefix, by_repo_path.keys()))?;
+            submodule::take_files(&links, &mut by_repo_path)
+        };
         let shallow_commits = if info.shallow {
             git.shallow_commits(&info.shallow_file)?
         } else {
@@ -323,17 +352,11 @@ impl GitHistory {
         let (tx, rx) = std::sync::mpsc::channel();
         let ((walked, log_processes), from_status) =
             std::thread::scope(|scope| -> Result<_, Error> {
-                // A file asked about from outside the root (a `..` dep)
-                // needs the status of the whole work tree.
-                let prefix = if by_repo_path.keys().all(|p| p.starts_with(&info.prefix)) {
-                    info.prefix.as_str()
-                } else {
-                    ""
-                };
+                let prefix = whole_prefix(&info.prefix, by_repo_path.keys());
                 let status_git = &git;
                 scope.spawn(move || {
                     // The receiver may be gone if the log failed first.
-                    let _ = tx.send(status_git.status(prefix));
+                    let _ = tx.send(status_git.status(&prefix));
                 });
                 let mut status = StatusSource {
                     rx,
@@ -360,6 +383,12 @@ impl GitHistory {
         let mut wanted: Vec<Option<GitLastmod>> = vec![None; files.len()];
         for (i, answer) in walked.into_iter().chain(from_status) {
             wanted[i as usize] = Some(answer);
+        }
+        let sub_options = submodule::options_for_submodule(options, &root);
+        for sub in &in_submodules {
+            history.add_submodule(&git, sub, files, &mut wanted, |git, inside| {
+                GitHistory::read_in(git, inside, &sub_options, split)
+            })?;
         }
         for (file, answer) in files.iter().zip(wanted) {
             history
@@ -392,29 +421,49 @@ impl GitHistory {
             return Ok(None);
         };
         let git = git.at(&info.toplevel);
+        let mut by_repo_path: HashMap<String, usize> = files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, file)| Some((repo_path(&info.prefix, file)?, i)))
+            .collect();
+        let in_submodules = {
+            let links = git.gitlinks(&whole_prefix(&info.prefix, by_repo_path.keys()))?;
+            submodule::take_files(&links, &mut by_repo_path)
+        };
         let status: HashMap<String, [u8; 2]> = git.status(&info.prefix)?.into_iter().collect();
         let tracked = git.tracked(&info.prefix)?;
-        let files = files
-            .iter()
-            .map(|file| {
-                let answer = match repo_path(&info.prefix, file) {
-                    Some(p) => match status.get(&p) {
-                        Some(b"??") => GitLastmod::Untracked,
-                        Some(_) => GitLastmod::Uncommitted,
-                        None if tracked.contains(&p) => GitLastmod::Tracked,
-                        None => GitLastmod::Untracked,
-                    },
-                    None => GitLastmod::Untracked,
-                };
-                (file.clone(), answer)
-            })
-            .collect();
-        Ok(Some(GitHistory {
+        let mut wanted: Vec<Option<GitLastmod>> = vec![None; files.len()];
+        for (p, &i) in &by_repo_path {
+            wanted[i] = Some(match status.get(p) {
+                Some(b"??") => GitLastmod::Untracked,
+                Some(_) => GitLastmod::Uncommitted,
+                None if tracked.contains(p) => GitLastmod::Tracked,
+                None => GitLastmod::Untracked,
+            });
+        }
+        let mut history = GitHistory {
             toplevel: info.toplevel,
             shallow: info.shallow,
-            files,
+            files: HashMap::with_capacity(files.len()),
             log_processes: 0,
-        }))
+            not_checked_out: Vec::new(),
+        };
+        for sub in &in_submodules {
+            history.add_submodule(&git, sub, files, &mut wanted, GitHistory::read_status_in)?;
+        }
+        history.files = files
+            .iter()
+            .cloned()
+            .zip(wanted)
+            .map(|(file, answer)| (file, answer.unwrap_or(GitLastmod::Untracked)))
+            .collect();
+        Ok(Some(history))
+    }
+
+    /// The submodules that hold requested files but are not checked out:
+    /// those files are [`GitLastmod::SubmoduleNotCheckedOut`].
+    pub fn submodules_not_checked_out(&self) -> &[NotCheckedOut] {
+        &self.not_checked_out
     }
 
     /// The answer for a file, by the path it was requested with.
@@ -459,6 +508,17 @@ fn repo_path(prefix: &str, file: &Path) -> Option<String> {
         }
     }
     Some(parts.join("/"))
+}
+
+/// The pathspec prefix that covers every path in `paths`: `prefix`, or
+/// the whole work tree when a file is asked about from outside the root
+/// (a `..` dep).
+fn whole_prefix<'a>(prefix: &str, mut paths: impl Iterator<Item = &'a String>) -> String {
+    if paths.all(|p| p.starts_with(prefix)) {
+        prefix.to_owned()
+    } else {
+        String::new()
+    }
 }
 
 /// `git status` entries: path from the top level, two-letter status.
@@ -529,6 +589,7 @@ impl StatusSource<'_> {
 mod pass;
 mod process;
 mod split;
+mod submodule;
 mod walk;
 mod watch;
 
