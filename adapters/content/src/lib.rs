@@ -18,7 +18,7 @@
 //! bundles, `build.render = "never"`, future or expired pages) are
 //! reported as [`Excluded`] with the reason. Front matter values are read
 //! as each generator reads them: Hugo's booleans, build options and dates
-//! (`hugo_dates`) take what Hugo 0.111.3 takes, and a value Hugo drops is
+//! (`hugo/dates.rs`) take what Hugo 0.111.3 takes, and a value Hugo drops is
 //! dropped here with a warning, never fatal, since Hugo builds the page.
 //!
 //! Where things are: `config` finds and reads configuration files;
@@ -27,8 +27,7 @@
 //! sites it refuses, and the scan that ties them together; Hugo's
 //! and Zola's `values` print the front matter values the scan uses, for the
 //! front matter differential in `xtask`);
-//! `site_sitemap` reads Hugo's site-level `[sitemap]`; `walk`,
-//! `front_matter` and `paths` are shared by both.
+//! `walk`, `front_matter`, `paths` and `resources` are shared by both.
 //!
 //! Lastmod, overrides and filters are not applied here: that is the shared
 //! source layer's job, fed with each page's front matter. The site's own
@@ -61,10 +60,8 @@ mod config;
 mod error;
 mod front_matter;
 mod hugo;
-mod hugo_dates;
 mod paths;
 mod resources;
-mod site_sitemap;
 mod walk;
 mod zola;
 
@@ -82,7 +79,7 @@ pub use crate::error::Error;
 pub use crate::hugo::LastmodOrder;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
-pub use crate::site_sitemap::SiteSitemap;
+pub use crate::hugo::SiteSitemap;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
 pub use sitemap_pages::front_matter::FrontMatter;

@@ -13,7 +13,7 @@ use super::config_files::{load, origin};
 use super::kinds::disabled_kinds;
 use crate::config::{config_err, str_of};
 use crate::paths::base_loc;
-use crate::site_sitemap::{SiteSitemap, from_hugo};
+use super::site_sitemap::{SiteSitemap, from_hugo};
 use crate::{Error, Rules, Site, SiteOptions};
 
 #[derive(Debug)]

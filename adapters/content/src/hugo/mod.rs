@@ -10,7 +10,7 @@
 //! `tests/data/differential/hugo/`): a draft, future or expired `_index`
 //! takes everything below it (the home page: the whole language);
 //! booleans, `_build` values and dates take the forms Hugo's decoders
-//! take ([`crate::hugo_dates`]); a list page's `url` is sanitised, a
+//! take (`dates`); a list page's `url` is sanitised, a
 //! relative one gets the language prefix; a top-level section without
 //! `_index` is lowercase; folders `#…` and `…~` are skipped; a language
 //! may have its own taxonomies; a leaf bundle with a content file in a
@@ -34,14 +34,17 @@ mod bundles;
 mod classify;
 mod config;
 mod config_files;
+mod dates;
 mod front_matter;
 mod kinds;
 mod lastmod_order;
 mod scan;
+mod site_sitemap;
 mod urls;
 mod values;
 
 pub(crate) use config::{HugoConfig, open};
 pub use lastmod_order::LastmodOrder;
+pub use site_sitemap::SiteSitemap;
 pub(crate) use scan::scan;
 pub use values::hugo_front_matter_values;
