@@ -77,9 +77,9 @@ use sitemap_pages::overrides::Overrides;
 
 pub use crate::error::Error;
 pub use crate::hugo::LastmodOrder;
+pub use crate::hugo::SiteSitemap;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
-pub use crate::hugo::SiteSitemap;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
 pub use sitemap_pages::front_matter::FrontMatter;

@@ -11,9 +11,9 @@ use serde_json::{Map, Value};
 
 use super::config_files::{load, origin};
 use super::kinds::disabled_kinds;
+use super::site_sitemap::{SiteSitemap, from_hugo};
 use crate::config::{config_err, str_of};
 use crate::paths::base_loc;
-use super::site_sitemap::{SiteSitemap, from_hugo};
 use crate::{Error, Rules, Site, SiteOptions};
 
 #[derive(Debug)]

@@ -363,9 +363,7 @@ pub(super) fn filename_dates(
                 // A tracked file has a commit date when Hugo reads git.
                 ":git" => dates.git_info,
                 ":filemodtime" => true,
-                key => date_value(fm, key)
-                    .and_then(super::dates::parse)
-                    .is_some(),
+                key => date_value(fm, key).and_then(super::dates::parse).is_some(),
             };
             if found {
                 break;
