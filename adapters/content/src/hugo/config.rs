@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::config_files::{load, origin};
+use super::config_files::{Sources, load, origin};
 use super::kinds::disabled_kinds;
 use super::site_sitemap::{SiteSitemap, from_hugo};
 use crate::config::{config_err, str_of};
@@ -200,25 +200,7 @@ pub(crate) fn open(
     match map.get("languages") {
         None => {}
         Some(Value::Object(langs)) => {
-            // Hugo checks the default against every language defined,
-            // disabled ones included.
-            if !langs.is_empty() && !langs.contains_key(&default_language) {
-                return Err(config_err(
-                    origin(
-                        &sources,
-                        &["defaultcontentlanguage"],
-                        origin(&sources, &["languages"], path),
-                    ),
-                    format!(
-                        "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
-                        langs
-                            .keys()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ));
-            }
+            refuse_undefined_default(langs, &default_language, &sources, path)?;
             for (key, opts) in langs {
                 let Value::Object(opts) = opts else {
                     return Err(config_err(
@@ -283,39 +265,12 @@ pub(crate) fn open(
     );
     let taxonomies = taxonomies_in(map, path)?
         .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
-    let (ugly_urls, ugly_sections) = match map.get("uglyurls") {
-        None => (false, BTreeMap::new()),
-        Some(Value::Bool(b)) => (*b, BTreeMap::new()),
-        Some(Value::Object(m)) => (
-            false,
-            m.iter()
-                .filter_map(|(k, v)| v.as_bool().map(|b| (k.clone(), b)))
-                .collect(),
-        ),
-        Some(_) => {
-            return Err(config_err(
-                path,
-                "`uglyURLs` must be true, false or a table of sections".to_owned(),
-            ));
-        }
-    };
+    let (ugly_urls, ugly_sections) = ugly_urls_of(map, path)?;
     let sitemap = match map.get("sitemap") {
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
-    let mut permalinks = BTreeMap::new();
-    if let Some(Value::Object(p)) = map.get("permalinks") {
-        // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
-        let page_table = match p.get("page") {
-            Some(Value::Object(t)) => t.clone(),
-            _ => p.clone(),
-        };
-        for (section, pattern) in page_table {
-            if let Value::String(pattern) = pattern {
-                permalinks.insert(section.to_lowercase(), pattern);
-            }
-        }
-    }
+    let permalinks = permalinks_of(map);
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
@@ -354,4 +309,71 @@ pub(crate) fn open(
         sitemap,
         language_sitemaps,
     })
+}
+
+/// Hugo checks the default language against every language defined,
+/// disabled ones included, and refuses one none defines.
+fn refuse_undefined_default(
+    langs: &Map<String, Value>,
+    default_language: &str,
+    sources: &Sources,
+    path: &Path,
+) -> Result<(), Error> {
+    if !langs.is_empty() && !langs.contains_key(default_language) {
+        return Err(config_err(
+            origin(
+                sources,
+                &["defaultcontentlanguage"],
+                origin(sources, &["languages"], path),
+            ),
+            format!(
+                "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
+                langs
+                    .keys()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `uglyURLs`: for the whole site (a boolean) or per section (a table).
+fn ugly_urls_of(
+    map: &Map<String, Value>,
+    path: &Path,
+) -> Result<(bool, BTreeMap<String, bool>), Error> {
+    match map.get("uglyurls") {
+        None => Ok((false, BTreeMap::new())),
+        Some(Value::Bool(b)) => Ok((*b, BTreeMap::new())),
+        Some(Value::Object(m)) => Ok((
+            false,
+            m.iter()
+                .filter_map(|(k, v)| v.as_bool().map(|b| (k.clone(), b)))
+                .collect(),
+        )),
+        Some(_) => Err(config_err(
+            path,
+            "`uglyURLs` must be true, false or a table of sections".to_owned(),
+        )),
+    }
+}
+
+/// `[permalinks]`: each section's pattern for its pages.
+fn permalinks_of(map: &Map<String, Value>) -> BTreeMap<String, String> {
+    let mut permalinks = BTreeMap::new();
+    if let Some(Value::Object(p)) = map.get("permalinks") {
+        // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
+        let page_table = match p.get("page") {
+            Some(Value::Object(t)) => t.clone(),
+            _ => p.clone(),
+        };
+        for (section, pattern) in page_table {
+            if let Value::String(pattern) = pattern {
+                permalinks.insert(section.to_lowercase(), pattern);
+            }
+        }
+    }
+    permalinks
 }
