@@ -116,6 +116,23 @@ fn cast_int(v: Option<&Value>) -> i64 {
     }
 }
 
+/// The languages built: the default language first (defined or not),
+/// then the others in Hugo's order.
+fn language_keys(mut languages: Vec<(i64, String)>, default_language: &str) -> Vec<String> {
+    if !languages.iter().any(|(_, k)| *k == default_language) {
+        languages.push((0, default_language.to_owned()));
+    }
+    languages.sort_by(language_order);
+    let mut language_keys = vec![default_language.to_owned()];
+    language_keys.extend(
+        languages
+            .into_iter()
+            .map(|(_, k)| k)
+            .filter(|k| *k != default_language),
+    );
+    language_keys
+}
+
 /// Hugo 0.111.3's language order (`langs.Languages.Less`): by weight, a
 /// weight of 0 after every other, then by key.
 fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {
@@ -172,15 +189,7 @@ pub(crate) fn open(
     let mut hreflangs = BTreeMap::new();
     let mut language_taxonomies = BTreeMap::new();
     let mut language_sitemaps = BTreeMap::new();
-    let disabled_languages = super::kinds::string_slice(map.get("disablelanguages"));
-    if disabled_languages.contains(&default_language) {
-        return Err(config_err(
-            origin(&sources, &["disablelanguages"], path),
-            format!(
-                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
-            ),
-        ));
-    }
+    let disabled_languages = disabled_languages(map, &default_language, &sources, path)?;
     // A language's own `disableKinds` and `ignoreErrors` replace the
     // site's for it: Hugo reads every setting through the language first.
     let site_kinds_from = origin(&sources, &["disablekinds"], path);
@@ -245,24 +254,13 @@ pub(crate) fn open(
             ));
         }
     }
-    if !languages.iter().any(|(_, k)| *k == default_language) {
-        languages.push((0, default_language.clone()));
-    }
     if !disabled_kinds_of.contains_key(&default_language) {
         disabled_kinds_of.insert(
             default_language.clone(),
             kinds_of(&default_language, &empty)?,
         );
     }
-    languages.sort_by(language_order);
-    // The default language first, then Hugo's order.
-    let mut language_keys = vec![default_language.clone()];
-    language_keys.extend(
-        languages
-            .into_iter()
-            .map(|(_, k)| k)
-            .filter(|k| *k != default_language),
-    );
+    let language_keys = language_keys(languages, &default_language);
     let taxonomies = taxonomies_in(map, path)?
         .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
     let (ugly_urls, ugly_sections) = ugly_urls_of(map, path)?;
@@ -309,6 +307,25 @@ pub(crate) fn open(
         sitemap,
         language_sitemaps,
     })
+}
+
+/// `disableLanguages`, which may not hold the default language.
+fn disabled_languages(
+    map: &Map<String, Value>,
+    default_language: &str,
+    sources: &Sources,
+    path: &Path,
+) -> Result<Vec<String>, Error> {
+    let disabled_languages = super::kinds::string_slice(map.get("disablelanguages"));
+    if disabled_languages.iter().any(|l| l == default_language) {
+        return Err(config_err(
+            origin(sources, &["disablelanguages"], path),
+            format!(
+                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
+            ),
+        ));
+    }
+    Ok(disabled_languages)
 }
 
 /// Hugo checks the default language against every language defined,
