@@ -18,7 +18,7 @@ use super::{Scan, Terms, keep, push_node};
 impl<'s> Scan<'s> {
     /// Home pages, one per language; each language's root `_index` is
     /// taken out of the sections (it is the home page, not a section).
-    pub(super) fn homes(
+    pub(super) fn home_pages(
         &mut self,
         files: &[File],
         sections: &mut Sections,
@@ -52,7 +52,7 @@ impl<'s> Scan<'s> {
     }
 
     /// Section pages, their URL from the folder (or the `_index`'s `url`).
-    pub(super) fn sections<'x>(
+    pub(super) fn section_pages<'x>(
         &mut self,
         files: &[File],
         sections: &'x Sections,
@@ -100,7 +100,7 @@ impl<'s> Scan<'s> {
     /// Each taxonomy's page, followed by its terms' pages (a term is a
     /// member of its taxonomy). An unpublished home page or taxonomy
     /// `_index` takes the taxonomy's pages with it.
-    pub(super) fn taxonomies<'x>(
+    pub(super) fn taxonomy_pages<'x>(
         &mut self,
         files: &[File],
         terms: &'x Terms,

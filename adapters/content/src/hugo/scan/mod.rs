@@ -52,8 +52,8 @@ struct Scan<'s> {
 /// 5. [`Scan::regular_pages`]: one page per listed file, and the terms
 ///    each names;
 /// 6. [`Scan::term_content`]: `content/tags/…/_index.md` files;
-/// 7. [`Scan::homes`], [`Scan::sections`], [`Scan::taxonomies`]: the
-///    list pages, in that order;
+/// 7. [`Scan::home_pages`], [`Scan::section_pages`],
+///    [`Scan::taxonomy_pages`]: the list pages, in that order;
 /// 8. [`Scan::membership`]: which lists each page dates.
 ///
 /// The order matters: an unpublished branch must mark its files before
@@ -64,7 +64,7 @@ struct Scan<'s> {
 /// `scan.pages`, known only once they are pushed. Pages land in
 /// `scan.pages` in this order (regular pages, homes, sections,
 /// taxonomies each followed by its terms), which `ContentScan::finish`
-/// relies on only for its duplicate rule (the first in file order wins).
+/// relies on for its duplicate rule (the first in file order wins).
 pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> {
     let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
     let mut s = Scan {
@@ -92,9 +92,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
     let mut terms = tree::configured_terms(site, cfg);
     let listed_pages = s.regular_pages(&mut files, &mut terms);
     let taxonomy_fm = s.term_content(&files, &mut terms);
-    let home_index = s.homes(&files, &mut sections)?;
-    let section_index = s.sections(&files, &sections)?;
-    let (taxonomy_index, term_index) = s.taxonomies(&files, &terms, &taxonomy_fm, &dead)?;
+    let home_index = s.home_pages(&files, &mut sections)?;
+    let section_index = s.section_pages(&files, &sections)?;
+    let (taxonomy_index, term_index) = s.taxonomy_pages(&files, &terms, &taxonomy_fm, &dead)?;
     let index = membership::ListIndex {
         home: home_index,
         section: section_index,

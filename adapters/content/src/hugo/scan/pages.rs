@@ -73,7 +73,8 @@ impl Scan<'_> {
             // for again.
             cp.lang = std::mem::take(&mut f.lang);
             cp.overrides = overrides;
-            // Moved: only branch files (`_index`) are looked at again below.
+            // Moved: only branch files (`_index`) are looked at again, in
+            // later phases.
             cp.source = Some(std::mem::take(&mut f.path));
             // Only a site with more than one language has translations to link.
             if multilingual {
