@@ -101,35 +101,7 @@ pub(crate) fn walk<T: Send>(
         .standard_filters(false)
         .follow_links(true)
         .threads(threads)
-        .filter_entry(move |entry| {
-            let name = entry.file_name().to_string_lossy();
-            if entry.depth() > 0 && name.starts_with('.') {
-                return false;
-            }
-            // Hugo also skips `#…` (editors' autosaves) and folders named
-            // `…~` (backups), checked with Hugo 0.111.3.
-            if hugo
-                && entry.depth() > 0
-                && (name.starts_with('#')
-                    || (name.ends_with('~') && entry.file_type().is_some_and(|t| t.is_dir())))
-            {
-                return false;
-            }
-            if entry.path_is_symlink() {
-                let inside = entry
-                    .path()
-                    .canonicalize()
-                    .is_ok_and(|target| target.starts_with(&root_for_filter));
-                if !inside {
-                    warnings_for_filter.lock().unwrap().push(Warning::new(
-                        Some(entry.path()),
-                        "symlink leads outside the site: not followed",
-                    ));
-                    return false;
-                }
-            }
-            true
-        })
+        .filter_entry(move |entry| enters(entry, hugo, &root_for_filter, &warnings_for_filter))
         .build_parallel();
     walker.run(|| {
         let mut finds = ThreadFinds {
@@ -145,29 +117,7 @@ pub(crate) fn walk<T: Send>(
             let entry = match result {
                 Ok(entry) => entry,
                 Err(err) => {
-                    if let Some((path, source)) =
-                        broken_link(&err).filter(|(path, _)| !is_content_file(path, accept))
-                    {
-                        // The HTML scan never follows it, and Zola skips
-                        // it: nothing the sitemap lists is lost.
-                        warnings.lock().unwrap().push(Warning::new(
-                            Some(&path),
-                            &format!("symlink that cannot be followed ({source}): skipped"),
-                        ));
-                        return WalkState::Continue;
-                    }
-                    match unreadable(&err) {
-                        Some((path, source)) if !excluded(&path, true) => errors
-                            .lock()
-                            .unwrap()
-                            .push((path.clone(), Error::Io { path, source })),
-                        Some(_) => {}
-                        // A symlink loop: nothing below it is lost.
-                        None => warnings
-                            .lock()
-                            .unwrap()
-                            .push(Warning::new(None, &format!("skipped while walking: {err}"))),
-                    }
+                    walk_error(&err, accept, excluded, errors, warnings);
                     return WalkState::Continue;
                 }
             };
@@ -245,6 +195,79 @@ pub(crate) fn walk<T: Send>(
         errors,
         warnings,
     })
+}
+
+/// Whether the walk enters (or keeps) an entry: names starting with `.`
+/// are skipped, as both generators do, and a symlink only followed when
+/// it resolves inside the site (`root`).
+fn enters(
+    entry: &ignore::DirEntry,
+    hugo: bool,
+    root: &Path,
+    warnings: &Mutex<Vec<Warning>>,
+) -> bool {
+    let name = entry.file_name().to_string_lossy();
+    if entry.depth() > 0 && name.starts_with('.') {
+        return false;
+    }
+    // Hugo also skips `#…` (editors' autosaves) and folders named
+    // `…~` (backups), checked with Hugo 0.111.3.
+    if hugo
+        && entry.depth() > 0
+        && (name.starts_with('#')
+            || (name.ends_with('~') && entry.file_type().is_some_and(|t| t.is_dir())))
+    {
+        return false;
+    }
+    if entry.path_is_symlink() {
+        let inside = entry
+            .path()
+            .canonicalize()
+            .is_ok_and(|target| target.starts_with(root));
+        if !inside {
+            warnings.lock().unwrap().push(Warning::new(
+                Some(entry.path()),
+                "symlink leads outside the site: not followed",
+            ));
+            return false;
+        }
+    }
+    true
+}
+
+/// What the walker could not read: a broken symlink not named like a
+/// content file is a warning, an unreadable folder or file an error
+/// (unless `excluded` leaves it out), a loop a warning.
+fn walk_error(
+    err: &ignore::Error,
+    accept: &(dyn Fn(&str) -> Option<bool> + Sync),
+    excluded: &dyn Fn(&Path, bool) -> bool,
+    errors: &Mutex<Vec<(PathBuf, Error)>>,
+    warnings: &Mutex<Vec<Warning>>,
+) {
+    if let Some((path, source)) =
+        broken_link(err).filter(|(path, _)| !is_content_file(path, accept))
+    {
+        // The HTML scan never follows it, and Zola skips
+        // it: nothing the sitemap lists is lost.
+        warnings.lock().unwrap().push(Warning::new(
+            Some(&path),
+            &format!("symlink that cannot be followed ({source}): skipped"),
+        ));
+        return;
+    }
+    match unreadable(err) {
+        Some((path, source)) if !excluded(&path, true) => errors
+            .lock()
+            .unwrap()
+            .push((path.clone(), Error::Io { path, source })),
+        Some(_) => {}
+        // A symlink loop: nothing below it is lost.
+        None => warnings
+            .lock()
+            .unwrap()
+            .push(Warning::new(None, &format!("skipped while walking: {err}"))),
+    }
 }
 
 /// One walker thread's files. It is dropped on that thread when the walk

@@ -151,43 +151,7 @@ pub(super) fn classify(
         n if name == "index" && n > 1 => found.rel[n - 2].as_str(),
         _ => name.as_str(),
     };
-    let publish_date = match &cfg.date_orders {
-        Some(o) => order_instant(&fm, base, &o.orders[2], o.git_info),
-        None => date_of(&fm, &["publishdate", "pubdate", "published", "date"]),
-    };
-    let expiry_date = match &cfg.date_orders {
-        Some(o) => order_instant(&fm, base, &o.orders[3], o.git_info),
-        None => date_of(&fm, &["expirydate", "unpublishdate"]),
-    };
-    let mut published = true;
-    let mut exclusion = None;
-    if hugo_draft(&fm) && !cfg.build_drafts {
-        published = false;
-        exclusion = Some(ExclusionReason::Draft);
-    } else if !cfg.build_future && publish_date.is_some_and(|d| d > now) {
-        published = false;
-        exclusion = Some(ExclusionReason::Future);
-    } else if !cfg.build_expired && expiry_date.is_some_and(|d| d <= now) {
-        published = false;
-        exclusion = Some(ExclusionReason::Expired);
-    } else if name == "index" && hugo_bool(&fm, "headless") {
-        published = false;
-        exclusion = Some(ExclusionReason::Headless);
-    } else if build_excludes(&fm) {
-        exclusion = Some(ExclusionReason::BuildOptions);
-    } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
-        exclusion = Some(ExclusionReason::SitemapDisabled);
-    }
-    if cfg.disabled_languages.contains(&lang) {
-        // Hugo 0.111.3 builds nothing of a disabled language.
-        published = false;
-        exclusion = Some(ExclusionReason::LanguageDisabled);
-    } else if name != "_index" && !cfg.kind_on(&lang, "page") {
-        // Hugo 0.111.3 makes no page of a disabled kind, so it makes no
-        // section or term either (a headless one's included).
-        published = false;
-        exclusion = Some(ExclusionReason::KindDisabled);
-    }
+    let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now);
     let mut warnings = Vec::new();
     normalise(&mut fm, &found.path, &mut warnings);
     let mut rel = found.rel;
@@ -283,6 +247,59 @@ pub(super) fn classify(
         file.fm = FrontMatter::default();
     }
     Classified::Content(file)
+}
+
+/// Whether Hugo publishes a file, and if it leaves the file out of the
+/// sitemap, why: draft, future, expired, headless, `_build`,
+/// `sitemap.disable`, then a disabled language or page kind, which win.
+/// `published` says whether Hugo renders it (a `_build` or
+/// `sitemap.disable` file is rendered, only not listed).
+fn publication(
+    fm: &FrontMatter,
+    name: &str,
+    lang: &str,
+    base: &str,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> (bool, Option<ExclusionReason>) {
+    let publish_date = match &cfg.date_orders {
+        Some(o) => order_instant(fm, base, &o.orders[2], o.git_info),
+        None => date_of(fm, &["publishdate", "pubdate", "published", "date"]),
+    };
+    let expiry_date = match &cfg.date_orders {
+        Some(o) => order_instant(fm, base, &o.orders[3], o.git_info),
+        None => date_of(fm, &["expirydate", "unpublishdate"]),
+    };
+    let mut published = true;
+    let mut exclusion = None;
+    if hugo_draft(fm) && !cfg.build_drafts {
+        published = false;
+        exclusion = Some(ExclusionReason::Draft);
+    } else if !cfg.build_future && publish_date.is_some_and(|d| d > now) {
+        published = false;
+        exclusion = Some(ExclusionReason::Future);
+    } else if !cfg.build_expired && expiry_date.is_some_and(|d| d <= now) {
+        published = false;
+        exclusion = Some(ExclusionReason::Expired);
+    } else if name == "index" && hugo_bool(fm, "headless") {
+        published = false;
+        exclusion = Some(ExclusionReason::Headless);
+    } else if build_excludes(fm) {
+        exclusion = Some(ExclusionReason::BuildOptions);
+    } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
+        exclusion = Some(ExclusionReason::SitemapDisabled);
+    }
+    if cfg.disabled_languages.contains(lang) {
+        // Hugo 0.111.3 builds nothing of a disabled language.
+        published = false;
+        exclusion = Some(ExclusionReason::LanguageDisabled);
+    } else if name != "_index" && !cfg.kind_on(lang, "page") {
+        // Hugo 0.111.3 makes no page of a disabled kind, so it makes no
+        // section or term either (a headless one's included).
+        published = false;
+        exclusion = Some(ExclusionReason::KindDisabled);
+    }
+    (published, exclusion)
 }
 
 /// Whether a folder is under a taxonomy's folder (`content/tags/…`).

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::config_files::{load, origin};
+use super::config_files::{Sources, load, origin};
 use super::kinds::disabled_kinds;
+use super::site_sitemap::{SiteSitemap, from_hugo};
 use crate::config::{config_err, str_of};
 use crate::paths::base_loc;
-use crate::site_sitemap::{SiteSitemap, from_hugo};
 use crate::{Error, Rules, Site, SiteOptions};
 
 #[derive(Debug)]
@@ -116,6 +116,23 @@ fn cast_int(v: Option<&Value>) -> i64 {
     }
 }
 
+/// The languages built: the default language first (defined or not),
+/// then the others in Hugo's order.
+fn language_keys(mut languages: Vec<(i64, String)>, default_language: &str) -> Vec<String> {
+    if !languages.iter().any(|(_, k)| *k == default_language) {
+        languages.push((0, default_language.to_owned()));
+    }
+    languages.sort_by(language_order);
+    let mut language_keys = vec![default_language.to_owned()];
+    language_keys.extend(
+        languages
+            .into_iter()
+            .map(|(_, k)| k)
+            .filter(|k| *k != default_language),
+    );
+    language_keys
+}
+
 /// Hugo 0.111.3's language order (`langs.Languages.Less`): by weight, a
 /// weight of 0 after every other, then by key.
 fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {
@@ -172,15 +189,7 @@ pub(crate) fn open(
     let mut hreflangs = BTreeMap::new();
     let mut language_taxonomies = BTreeMap::new();
     let mut language_sitemaps = BTreeMap::new();
-    let disabled_languages = super::kinds::string_slice(map.get("disablelanguages"));
-    if disabled_languages.contains(&default_language) {
-        return Err(config_err(
-            origin(&sources, &["disablelanguages"], path),
-            format!(
-                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
-            ),
-        ));
-    }
+    let disabled_languages = disabled_languages(map, &default_language, &sources, path)?;
     // A language's own `disableKinds` and `ignoreErrors` replace the
     // site's for it: Hugo reads every setting through the language first.
     let site_kinds_from = origin(&sources, &["disablekinds"], path);
@@ -200,25 +209,7 @@ pub(crate) fn open(
     match map.get("languages") {
         None => {}
         Some(Value::Object(langs)) => {
-            // Hugo checks the default against every language defined,
-            // disabled ones included.
-            if !langs.is_empty() && !langs.contains_key(&default_language) {
-                return Err(config_err(
-                    origin(
-                        &sources,
-                        &["defaultcontentlanguage"],
-                        origin(&sources, &["languages"], path),
-                    ),
-                    format!(
-                        "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
-                        langs
-                            .keys()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ));
-            }
+            refuse_undefined_default(langs, &default_language, &sources, path)?;
             for (key, opts) in langs {
                 let Value::Object(opts) = opts else {
                     return Err(config_err(
@@ -263,59 +254,21 @@ pub(crate) fn open(
             ));
         }
     }
-    if !languages.iter().any(|(_, k)| *k == default_language) {
-        languages.push((0, default_language.clone()));
-    }
     if !disabled_kinds_of.contains_key(&default_language) {
         disabled_kinds_of.insert(
             default_language.clone(),
             kinds_of(&default_language, &empty)?,
         );
     }
-    languages.sort_by(language_order);
-    // The default language first, then Hugo's order.
-    let mut language_keys = vec![default_language.clone()];
-    language_keys.extend(
-        languages
-            .into_iter()
-            .map(|(_, k)| k)
-            .filter(|k| *k != default_language),
-    );
+    let language_keys = language_keys(languages, &default_language);
     let taxonomies = taxonomies_in(map, path)?
         .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
-    let (ugly_urls, ugly_sections) = match map.get("uglyurls") {
-        None => (false, BTreeMap::new()),
-        Some(Value::Bool(b)) => (*b, BTreeMap::new()),
-        Some(Value::Object(m)) => (
-            false,
-            m.iter()
-                .filter_map(|(k, v)| v.as_bool().map(|b| (k.clone(), b)))
-                .collect(),
-        ),
-        Some(_) => {
-            return Err(config_err(
-                path,
-                "`uglyURLs` must be true, false or a table of sections".to_owned(),
-            ));
-        }
-    };
+    let (ugly_urls, ugly_sections) = ugly_urls_of(map, path)?;
     let sitemap = match map.get("sitemap") {
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
-    let mut permalinks = BTreeMap::new();
-    if let Some(Value::Object(p)) = map.get("permalinks") {
-        // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
-        let page_table = match p.get("page") {
-            Some(Value::Object(t)) => t.clone(),
-            _ => p.clone(),
-        };
-        for (section, pattern) in page_table {
-            if let Value::String(pattern) = pattern {
-                permalinks.insert(section.to_lowercase(), pattern);
-            }
-        }
-    }
+    let permalinks = permalinks_of(map);
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
@@ -354,4 +307,90 @@ pub(crate) fn open(
         sitemap,
         language_sitemaps,
     })
+}
+
+/// `disableLanguages`, which may not hold the default language.
+fn disabled_languages(
+    map: &Map<String, Value>,
+    default_language: &str,
+    sources: &Sources,
+    path: &Path,
+) -> Result<Vec<String>, Error> {
+    let disabled_languages = super::kinds::string_slice(map.get("disablelanguages"));
+    if disabled_languages.iter().any(|l| l == default_language) {
+        return Err(config_err(
+            origin(sources, &["disablelanguages"], path),
+            format!(
+                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
+            ),
+        ));
+    }
+    Ok(disabled_languages)
+}
+
+/// Hugo checks the default language against every language defined,
+/// disabled ones included, and refuses one none defines.
+fn refuse_undefined_default(
+    langs: &Map<String, Value>,
+    default_language: &str,
+    sources: &Sources,
+    path: &Path,
+) -> Result<(), Error> {
+    if !langs.is_empty() && !langs.contains_key(default_language) {
+        return Err(config_err(
+            origin(
+                sources,
+                &["defaultcontentlanguage"],
+                origin(sources, &["languages"], path),
+            ),
+            format!(
+                "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
+                langs
+                    .keys()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `uglyURLs`: for the whole site (a boolean) or per section (a table).
+fn ugly_urls_of(
+    map: &Map<String, Value>,
+    path: &Path,
+) -> Result<(bool, BTreeMap<String, bool>), Error> {
+    match map.get("uglyurls") {
+        None => Ok((false, BTreeMap::new())),
+        Some(Value::Bool(b)) => Ok((*b, BTreeMap::new())),
+        Some(Value::Object(m)) => Ok((
+            false,
+            m.iter()
+                .filter_map(|(k, v)| v.as_bool().map(|b| (k.clone(), b)))
+                .collect(),
+        )),
+        Some(_) => Err(config_err(
+            path,
+            "`uglyURLs` must be true, false or a table of sections".to_owned(),
+        )),
+    }
+}
+
+/// `[permalinks]`: each section's pattern for its pages.
+fn permalinks_of(map: &Map<String, Value>) -> BTreeMap<String, String> {
+    let mut permalinks = BTreeMap::new();
+    if let Some(Value::Object(p)) = map.get("permalinks") {
+        // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
+        let page_table = match p.get("page") {
+            Some(Value::Object(t)) => t.clone(),
+            _ => p.clone(),
+        };
+        for (section, pattern) in page_table {
+            if let Value::String(pattern) = pattern {
+                permalinks.insert(section.to_lowercase(), pattern);
+            }
+        }
+    }
+    permalinks
 }

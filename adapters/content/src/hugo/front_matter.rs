@@ -158,7 +158,7 @@ pub(super) fn build_excludes(fm: &FrontMatter) -> bool {
 pub(super) fn date_of(fm: &FrontMatter, keys: &[&str]) -> Option<jiff::Timestamp> {
     keys.iter()
         .filter_map(|k| date_value(fm, k))
-        .find_map(crate::hugo_dates::parse)
+        .find_map(super::dates::parse)
 }
 
 /// The value of a date key as Hugo's date reader gets it: a JSON number
@@ -199,7 +199,7 @@ pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<cr
         let ours = value
             .as_str()
             .is_some_and(|s| sitemap_pages::overrides::parse_date(s).is_ok());
-        let read = date_value(fm, key).and_then(crate::hugo_dates::parse);
+        let read = date_value(fm, key).and_then(super::dates::parse);
         // `published: false` is a boolean to Hugo (see `hugo_draft`), and
         // no date: dropped without a word.
         if read.is_none() && key == "published" && cast_to_bool(fm, value).is_some() {
@@ -316,13 +316,13 @@ fn order_date(fm: &FrontMatter, key: &str, base_name: &str) -> Option<Lastmod> {
     if key == ":filename" {
         // Hugo's `dateAndSlugFromBaseFilename`: the first ten characters.
         let head = base_name.get(..10)?;
-        let t = crate::hugo_dates::parse(&Value::String(head.to_owned()))?;
+        let t = super::dates::parse(&Value::String(head.to_owned()))?;
         return sitemap_pages::overrides::parse_date(head)
             .ok()
             .or_else(|| sitemap_pages::overrides::parse_date(&t.to_string()).ok());
     }
     let value = date_value(fm, key)?;
-    let t = crate::hugo_dates::parse(value)?;
+    let t = super::dates::parse(value)?;
     // As written where both read it (a date stays a date), else Hugo's
     // instant.
     value
@@ -348,7 +348,7 @@ pub(super) fn filename_dates(
             let found = match id.as_str() {
                 ":filename" => {
                     let Some((civil, _)) = base_name.get(..10).and_then(|head| {
-                        crate::hugo_dates::parse_civil(&Value::String(head.to_owned()))
+                        super::dates::parse_civil(&Value::String(head.to_owned()))
                     }) else {
                         continue;
                     };
@@ -363,9 +363,7 @@ pub(super) fn filename_dates(
                 // A tracked file has a commit date when Hugo reads git.
                 ":git" => dates.git_info,
                 ":filemodtime" => true,
-                key => date_value(fm, key)
-                    .and_then(crate::hugo_dates::parse)
-                    .is_some(),
+                key => date_value(fm, key).and_then(super::dates::parse).is_some(),
             };
             if found {
                 break;
@@ -388,10 +386,10 @@ pub(super) fn order_instant(
     order.iter().find_map(|id| match id.as_str() {
         ":filename" => base_name
             .get(..10)
-            .and_then(|head| crate::hugo_dates::parse(&Value::String(head.to_owned()))),
+            .and_then(|head| super::dates::parse(&Value::String(head.to_owned()))),
         ":git" if git_info => Some(jiff::Timestamp::UNIX_EPOCH),
         ":git" => None,
         ":filemodtime" => Some(jiff::Timestamp::UNIX_EPOCH),
-        key => date_value(fm, key).and_then(crate::hugo_dates::parse),
+        key => date_value(fm, key).and_then(super::dates::parse),
     })
 }

@@ -10,7 +10,7 @@
 //! `tests/data/differential/hugo/`): a draft, future or expired `_index`
 //! takes everything below it (the home page: the whole language);
 //! booleans, `_build` values and dates take the forms Hugo's decoders
-//! take ([`crate::hugo_dates`]); a list page's `url` is sanitised, a
+//! take (`dates`); a list page's `url` is sanitised, a
 //! relative one gets the language prefix; a top-level section without
 //! `_index` is lowercase; folders `#…` and `…~` are skipped; a language
 //! may have its own taxonomies; a leaf bundle with a content file in a
@@ -23,25 +23,41 @@
 //! `disableKinds = ["taxonomy"]` without `"term"` or `ignoreErrors`, and a
 //! default language the languages do not define.
 //!
-//! The configuration comes from `config_files` (which files, merged how,
-//! a file name's language) and `config` (what the merged settings mean);
-//! `kinds` reads `disableKinds` with Hugo's names. Values of another
-//! type are converted as `spf13/cast` converts them (`front_matter`); a
-//! site's `[frontmatter]` date orders are read by `lastmod_order`; a list
-//! page whose own file is dated keeps its date.
+//! Where things are, in the order a scan uses them:
+//!
+//! - opening the site: `config_files` (which files, merged how, a file
+//!   name's language), `config` (what the merged settings mean), `kinds`
+//!   (`disableKinds` with Hugo's names), `site_sitemap` (the site's
+//!   `[sitemap]` table), `lastmod_order` (`[frontmatter]` date orders);
+//! - the scan, `scan/mod.rs`, a driver running phases in order:
+//!   `scan/read.rs` walks the content folders and has each file
+//!   classified (`classify`: language, kind, URL with `urls`, exclusion
+//!   with `front_matter`, whose values are converted as `spf13/cast`
+//!   converts them, dates as `dates` reads them); `bundles` gives each
+//!   leaf bundle its files; `scan/tree.rs` lets unpublished branches take
+//!   what is below them and finds the sections and taxonomies;
+//!   `scan/pages.rs` makes the regular pages and reads term content;
+//!   `scan/lists.rs` the home, section, taxonomy and term pages (a list
+//!   page whose own file is dated keeps its date); `scan/membership.rs`
+//!   says which lists each page dates;
+//! - `values` prints the front matter values the scan uses, for the
+//!   front matter differential in `xtask`.
 
 mod bundles;
 mod classify;
 mod config;
 mod config_files;
+mod dates;
 mod front_matter;
 mod kinds;
 mod lastmod_order;
 mod scan;
+mod site_sitemap;
 mod urls;
 mod values;
 
 pub(crate) use config::{HugoConfig, open};
 pub use lastmod_order::LastmodOrder;
 pub(crate) use scan::scan;
+pub use site_sitemap::SiteSitemap;
 pub use values::hugo_front_matter_values;

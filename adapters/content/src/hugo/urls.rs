@@ -235,7 +235,7 @@ pub(super) fn expand_permalink(
     ]
     .iter()
     .filter_map(|k| f.fm.get(k))
-    .find_map(crate::hugo_dates::parse_civil)
+    .find_map(super::dates::parse_civil)
     .map(|(civil, _)| civil.date());
     // Set only when the `date` order reached `:filename` before any key
     // with a date (see `classify`).

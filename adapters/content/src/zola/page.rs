@@ -3,7 +3,7 @@
 //! folder), taxonomies.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -53,7 +53,6 @@ pub(super) fn read_page(
     excluded: &mut Vec<Excluded>,
     terms: &mut Terms,
 ) -> Result<Option<Page>, Error> {
-    let multilingual = !cfg.other_languages.is_empty();
     if under_draft(&found.rel) {
         excluded.push(Excluded {
             source: found.path.clone(),
@@ -70,7 +69,7 @@ pub(super) fn read_page(
     let fm = &typed;
     let line = fm.fence_line().unwrap_or(1);
     let file_name = found.rel.last().map_or("", String::as_str);
-    let mut name = file_name
+    let name = file_name
         .strip_suffix(".md")
         .unwrap_or(file_name)
         .to_owned();
@@ -80,52 +79,8 @@ pub(super) fn read_page(
     if colocated {
         components.pop();
     }
-    // FileInfo::find_language
-    let mut lang = cfg.default_language.clone();
-    if multilingual && name.contains('.') {
-        let (stem, code) = name
-            .split_once('.')
-            .map(|(a, b)| (a.to_owned(), b.to_owned()))
-            .unwrap_or_default();
-        if code != cfg.default_language {
-            if !cfg.other_languages.contains(&code) {
-                return Err(Error::UnknownLanguage {
-                    path: p.clone(),
-                    lang: code,
-                });
-            }
-            name = stem;
-            lang = code;
-        }
-    }
-    // PageFrontMatter::parse refuses these, drafts included.
-    for key in ["slug", "path"] {
-        if fm_str(fm, key, p)? == Some("") {
-            return Err(fm_err(
-                p,
-                fm.line_of(key),
-                format!(
-                    "`{key}` is empty: remove it or give it a value (Zola refuses an empty `{key}`)"
-                ),
-            ));
-        }
-    }
-    if let Some(Value::Object(taxos)) = fm.data().get("taxonomies") {
-        for (taxo, terms) in taxos {
-            let empty = terms.as_array().is_some_and(|terms| {
-                terms
-                    .iter()
-                    .any(|t| t.as_str().is_some_and(|t| t.trim().is_empty()))
-            });
-            if empty {
-                return Err(fm_err(
-                    p,
-                    line,
-                    format!("`taxonomies.{taxo}` holds an empty term (Zola refuses these)"),
-                ));
-            }
-        }
-    }
+    let (name, lang) = find_language(name, cfg, p)?;
+    refuse_empty(fm, p, line)?;
     // Zola parses `date` and `updated` of every page, drafts and
     // pages not rendered included, and refuses what it cannot.
     let mut dates = fm.clone();
@@ -211,20 +166,107 @@ pub(super) fn read_page(
         path.push('/');
     }
     // Taxonomies: every non-draft page counts, rendered or not.
+    count_terms(&fm, p, line, &lang, cfg, terms)?;
+    let render = fm_bool(&fm, "render", true, p)?;
+    let canonical = format!("{}/{}", file_parent.join("/"), name);
+    Ok(Some(Page {
+        source: p.clone(),
+        lang,
+        path,
+        section_dir: components,
+        canonical,
+        has_date: fm.data().contains_key("date"),
+        has_updated: fm.data().contains_key("updated") || fm.data().contains_key("date"),
+        has_title: fm.data().contains_key("title"),
+        has_weight: fm.data().contains_key("weight"),
+        index_md: file_name == "index.md",
+        colocated,
+        fm,
+        render,
+        images: found.images.clone(),
+    }))
+}
+
+/// FileInfo::find_language: a file `NAME.CODE.md` of a multilingual site
+/// is in language CODE, which must be one the site configures. Returns
+/// the name without the code, and the language.
+fn find_language(name: String, cfg: &ZolaConfig, p: &Path) -> Result<(String, String), Error> {
+    if !cfg.other_languages.is_empty() && name.contains('.') {
+        let (stem, code) = name
+            .split_once('.')
+            .map(|(a, b)| (a.to_owned(), b.to_owned()))
+            .unwrap_or_default();
+        if code != cfg.default_language {
+            if !cfg.other_languages.contains(&code) {
+                return Err(Error::UnknownLanguage {
+                    path: p.to_path_buf(),
+                    lang: code,
+                });
+            }
+            return Ok((stem, code));
+        }
+    }
+    Ok((name, cfg.default_language.clone()))
+}
+
+/// PageFrontMatter::parse refuses an empty `slug` or `path` and an empty
+/// term, drafts included.
+fn refuse_empty(fm: &FrontMatter, p: &Path, line: usize) -> Result<(), Error> {
+    for key in ["slug", "path"] {
+        if fm_str(fm, key, p)? == Some("") {
+            return Err(fm_err(
+                p,
+                fm.line_of(key),
+                format!(
+                    "`{key}` is empty: remove it or give it a value (Zola refuses an empty `{key}`)"
+                ),
+            ));
+        }
+    }
+    if let Some(Value::Object(taxos)) = fm.data().get("taxonomies") {
+        for (taxo, terms) in taxos {
+            let empty = terms.as_array().is_some_and(|terms| {
+                terms
+                    .iter()
+                    .any(|t| t.as_str().is_some_and(|t| t.trim().is_empty()))
+            });
+            if empty {
+                return Err(fm_err(
+                    p,
+                    line,
+                    format!("`taxonomies.{taxo}` holds an empty term (Zola refuses these)"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Adds the page's terms to `terms` (one count per page naming a term);
+/// a taxonomy the page's language does not configure, or terms that are
+/// not an array of strings, are refused as Zola does.
+fn count_terms(
+    fm: &FrontMatter,
+    p: &Path,
+    line: usize,
+    lang: &str,
+    cfg: &ZolaConfig,
+    terms: &mut Terms,
+) -> Result<(), Error> {
     match fm.data().get("taxonomies") {
         None => {}
         Some(Value::Object(map)) => {
             for (taxo_name, values) in map {
                 let Some(t) = cfg
                     .taxonomies
-                    .get(&lang)
+                    .get(lang)
                     .and_then(|ts| ts.iter().find(|t| t.name == *taxo_name))
                 else {
                     return Err(Error::UnknownTaxonomy {
-                        path: p.clone(),
+                        path: p.to_path_buf(),
                         line,
                         taxonomy: taxo_name.clone(),
-                        lang: lang.clone(),
+                        lang: lang.to_owned(),
                     });
                 };
                 let Value::Array(values) = values else {
@@ -234,7 +276,7 @@ pub(super) fn read_page(
                         format!("`taxonomies.{taxo_name}` must be an array of strings"),
                     ));
                 };
-                let entry = terms.entry((lang.clone(), t.slug.clone())).or_default();
+                let entry = terms.entry((lang.to_owned(), t.slug.clone())).or_default();
                 for v in values {
                     let term = v.as_str().ok_or_else(|| {
                         fm_err(
@@ -255,22 +297,5 @@ pub(super) fn read_page(
             ));
         }
     }
-    let render = fm_bool(&fm, "render", true, p)?;
-    let canonical = format!("{}/{}", file_parent.join("/"), name);
-    Ok(Some(Page {
-        source: p.clone(),
-        lang,
-        path,
-        section_dir: components,
-        canonical,
-        has_date: fm.data().contains_key("date"),
-        has_updated: fm.data().contains_key("updated") || fm.data().contains_key("date"),
-        has_title: fm.data().contains_key("title"),
-        has_weight: fm.data().contains_key("weight"),
-        index_md: file_name == "index.md",
-        colocated,
-        fm,
-        render,
-        images: found.images.clone(),
-    }))
+    Ok(())
 }

@@ -1,0 +1,184 @@
+//! The list pages Hugo makes: one home page per language, the sections,
+//! then each taxonomy followed by its terms. Each phase returns where its
+//! pages landed in `scan.pages`, for membership.
+
+use std::collections::HashMap;
+
+use crate::paths::hugo_make_path;
+use crate::{Error, PageKind};
+
+use super::super::classify::File;
+use super::super::front_matter::get_str;
+use super::super::urls::{checked_url, lang_prefix, ugly_for};
+use super::membership::{HomeIndex, SectionIndex, TaxonomyIndex, TermIndex};
+use super::pages::TaxonomyContent;
+use super::tree::{Dead, Sections, dead_language};
+use super::{Scan, Terms, keep, push_node};
+
+impl<'s> Scan<'s> {
+    /// Home pages, one per language; each language's root `_index` is
+    /// taken out of the sections (it is the home page, not a section).
+    pub(super) fn home_pages(
+        &mut self,
+        files: &[File],
+        sections: &mut Sections,
+    ) -> Result<HomeIndex<'s>, Error> {
+        let (site, cfg) = (self.site, self.cfg);
+        let mut home_index: HomeIndex<'s> = HashMap::new();
+        for lang in &site.languages {
+            let src = files
+                .iter()
+                .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
+            sections.remove(&(Vec::new(), lang.clone()));
+            let path = format!("{}/", lang_prefix(cfg, lang));
+            let before = self.scan.pages.len();
+            push_node(
+                &mut self.scan,
+                site,
+                files,
+                src,
+                PageKind::Home,
+                &path,
+                lang,
+                "home".to_owned(),
+                cfg.kind_on(lang, "home"),
+            )
+            .or_else(|e| keep(&mut self.page_errors, e))?;
+            if self.scan.pages.len() > before {
+                home_index.insert(lang.as_str(), before as u32);
+            }
+        }
+        Ok(home_index)
+    }
+
+    /// Section pages, their URL from the folder (or the `_index`'s `url`).
+    pub(super) fn section_pages<'x>(
+        &mut self,
+        files: &[File],
+        sections: &'x Sections,
+    ) -> Result<SectionIndex<'x>, Error> {
+        let (site, cfg) = (self.site, self.cfg);
+        let mut section_index: SectionIndex<'x> = HashMap::new();
+        for ((dir, lang), src) in sections {
+            let section_name = dir[0].to_lowercase();
+            // A top-level section Hugo makes itself (no `_index` file) has a
+            // lowercase URL even under `disablePathToLower` (Hugo 0.111.3 keys
+            // it in lowercase); one with an `_index` keeps the folder's case.
+            let rel = hugo_make_path(
+                &dir.join("/"),
+                cfg.lower || (dir.len() == 1 && src.is_none()),
+            );
+            let mut path = if ugly_for(cfg, &section_name) {
+                format!("{}/{rel}.html", lang_prefix(cfg, lang))
+            } else {
+                format!("{}/{rel}/", lang_prefix(cfg, lang))
+            };
+            if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
+                let f = &files[src.unwrap_or_default()];
+                path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+            }
+            let before = self.scan.pages.len();
+            push_node(
+                &mut self.scan,
+                site,
+                files,
+                *src,
+                PageKind::Section,
+                &path,
+                lang,
+                format!("section:{}", dir.join("/")),
+                cfg.kind_on(lang, "section"),
+            )
+            .or_else(|e| keep(&mut self.page_errors, e))?;
+            if self.scan.pages.len() > before {
+                section_index.insert((dir.as_slice(), lang.as_str()), before as u32);
+            }
+        }
+        Ok(section_index)
+    }
+
+    /// Each taxonomy's page, followed by its terms' pages (a term is a
+    /// member of its taxonomy). An unpublished home page or taxonomy
+    /// `_index` takes the taxonomy's pages with it.
+    pub(super) fn taxonomy_pages<'x>(
+        &mut self,
+        files: &[File],
+        terms: &'x Terms,
+        taxonomy_fm: &TaxonomyContent,
+        dead: &Dead,
+    ) -> Result<(TaxonomyIndex<'x>, TermIndex<'x>), Error> {
+        let (site, cfg) = (self.site, self.cfg);
+        let mut taxonomy_index: TaxonomyIndex<'x> = HashMap::new();
+        let mut term_index: TermIndex<'x> = HashMap::new();
+        for ((lang, taxo), found_terms) in terms {
+            let taxo_slug = hugo_make_path(taxo, cfg.lower);
+            let ugly = ugly_for(cfg, &taxo_slug);
+            let path = if ugly {
+                format!("{}/{taxo_slug}.html", lang_prefix(cfg, lang))
+            } else {
+                format!("{}/{taxo_slug}/", lang_prefix(cfg, lang))
+            };
+            let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
+            if dead_language(dead, lang) || src.is_some_and(|i| !files[i].published) {
+                continue;
+            }
+            // The taxonomy's own `_index` may set its URL, as a term's may.
+            let path = match src.map(|i| &files[i]) {
+                Some(f) => match get_str(&f.fm, "url") {
+                    Some(url) => checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower)),
+                    None => path,
+                },
+                None => path,
+            };
+            let before = self.scan.pages.len();
+            push_node(
+                &mut self.scan,
+                site,
+                files,
+                src,
+                PageKind::Taxonomy,
+                &path,
+                lang,
+                format!("taxonomy:{taxo}"),
+                cfg.kind_on(lang, "taxonomy"),
+            )
+            .or_else(|e| keep(&mut self.page_errors, e))?;
+            let taxonomy = (self.scan.pages.len() > before).then_some(before as u32);
+            if let Some(t) = taxonomy {
+                taxonomy_index.insert((lang.as_str(), taxo.as_str()), t);
+            }
+            for (term, src) in found_terms {
+                let mut path = if ugly {
+                    format!("{}/{taxo_slug}/{term}.html", lang_prefix(cfg, lang))
+                } else {
+                    format!("{}/{taxo_slug}/{term}/", lang_prefix(cfg, lang))
+                };
+                // Term content may set the term page's URL (`url =
+                // "categoria/sintaxe"` in `content/categories/syntax/_index.pt-br.md`).
+                if let Some(f) = src.map(|i| &files[i])
+                    && let Some(url) = get_str(&f.fm, "url")
+                {
+                    path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+                }
+                let before = self.scan.pages.len();
+                push_node(
+                    &mut self.scan,
+                    site,
+                    files,
+                    *src,
+                    PageKind::Term,
+                    &path,
+                    lang,
+                    format!("term:{taxo}/{term}"),
+                    cfg.kind_on(lang, "term"),
+                )
+                .or_else(|e| keep(&mut self.page_errors, e))?;
+                if self.scan.pages.len() > before {
+                    term_index.insert((lang.as_str(), taxo.as_str(), term.as_str()), before as u32);
+                    self.scan.pages[before].member_of.extend(taxonomy);
+                }
+            }
+        }
+        Ok((taxonomy_index, term_index))
+    }
+}

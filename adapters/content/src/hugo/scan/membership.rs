@@ -1,0 +1,103 @@
+//! The last phase: membership as Hugo 0.111.3 dates its lists (checked
+//! with `--enableGitInfo`): a section takes in every page and section
+//! below it, nested sections' included, the home page its whole
+//! language, a term the pages naming it, a taxonomy its terms and their
+//! pages.
+
+use std::collections::HashMap;
+
+use super::super::classify::File;
+use super::Scan;
+use super::tree::Sections;
+
+/// Where each language's home page landed in `scan.pages`.
+pub(super) type HomeIndex<'a> = HashMap<&'a str, u32>;
+/// Where each (folder, language) section page landed.
+pub(super) type SectionIndex<'a> = HashMap<(&'a [String], &'a str), u32>;
+/// Where each (language, taxonomy) taxonomy page landed.
+pub(super) type TaxonomyIndex<'a> = HashMap<(&'a str, &'a str), u32>;
+/// Where each (language, taxonomy, term) term page landed.
+pub(super) type TermIndex<'a> = HashMap<(&'a str, &'a str, &'a str), u32>;
+
+/// Where each list page landed in `scan.pages`, for `member_of`.
+pub(super) struct ListIndex<'a> {
+    pub(super) home: HomeIndex<'a>,
+    pub(super) section: SectionIndex<'a>,
+    pub(super) taxonomy: TaxonomyIndex<'a>,
+    pub(super) term: TermIndex<'a>,
+}
+
+impl Scan<'_> {
+    /// Fills `member_of` of every section, home page and regular page
+    /// (terms got their taxonomy when made).
+    pub(super) fn membership(
+        &mut self,
+        files: &[File],
+        sections: &Sections,
+        listed_pages: &[(u32, u32)],
+        index: &ListIndex<'_>,
+    ) {
+        let cfg = self.cfg;
+        let scan = &mut self.scan;
+        let lists_above = |dir: &[String], lang: &str, below: usize, out: &mut Vec<u32>| {
+            for n in (1..=below).rev() {
+                out.extend(index.section.get(&(&dir[..n], lang)).copied());
+            }
+            out.extend(index.home.get(lang).copied());
+        };
+        // A section or home page that names a term is one of its members
+        // too: Hugo 0.111.3 dates `/categories/x/` by the `_index.md` that
+        // says `categories: [x]`, with that file's own date (its dates are
+        // not yet rolled up from its pages when the terms are dated).
+        let terms_of_branch = |file: Option<usize>, lang: &str, lists: &mut Vec<u32>| {
+            let Some(f) = file.map(|i| &files[i]) else {
+                return;
+            };
+            let taxonomies = cfg.taxonomies(lang);
+            for (t, term) in &f.terms {
+                let taxo = taxonomies[*t].as_str();
+                lists.extend(index.term.get(&(lang, taxo, term.as_str())).copied());
+                lists.extend(index.taxonomy.get(&(lang, taxo)).copied());
+            }
+        };
+        for (&(dir, lang), &at) in &index.section {
+            let mut lists = Vec::new();
+            lists_above(dir, lang, dir.len() - 1, &mut lists);
+            let src = sections
+                .get(&(dir.to_vec(), lang.to_owned()))
+                .copied()
+                .flatten();
+            terms_of_branch(src, lang, &mut lists);
+            scan.pages[at as usize].member_of = lists;
+        }
+        for (&lang, &at) in &index.home {
+            let src = files
+                .iter()
+                .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == lang);
+            let mut lists = Vec::new();
+            terms_of_branch(src, lang, &mut lists);
+            scan.pages[at as usize].member_of = lists;
+        }
+        for &(pi, fi) in listed_pages {
+            let f = &files[fi as usize];
+            let page = &scan.pages[pi as usize];
+            let holder = if f.is_leaf() {
+                &f.dir[..f.dir.len().saturating_sub(1)]
+            } else {
+                &f.dir[..]
+            };
+            let mut lists = Vec::with_capacity(holder.len() + 1 + 2 * f.terms.len());
+            lists_above(holder, &page.lang, holder.len(), &mut lists);
+            let taxonomies = cfg.taxonomies(&page.lang);
+            for (t, term) in &f.terms {
+                let taxo = taxonomies[*t].as_str();
+                let lang = page.lang.as_str();
+                lists.extend(index.term.get(&(lang, taxo, term.as_str())).copied());
+                lists.extend(index.taxonomy.get(&(lang, taxo)).copied());
+            }
+            lists.sort_unstable();
+            lists.dedup();
+            scan.pages[pi as usize].member_of = lists;
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! The scan of a whole content tree, as phases run in order by [`scan`]:
+//! each reads what the ones before it left, so a newcomer reads them
+//! top-down, one file each.
+//!
+//! - `read.rs`: which content folders, walked and classified per file;
+//! - `bundles.rs` (beside this folder): leaf bundles take their files;
+//! - `tree.rs`: unpublished branches take what is below them, the
+//!   sections that exist, the taxonomies configured;
+//! - `pages.rs`: regular pages, the terms they name, term content;
+//! - `lists.rs`: the list pages Hugo makes (homes, sections, taxonomies
+//!   and terms) and [`push_node`], which adds one;
+//! - `membership.rs`: which lists each page dates.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crate::paths::make_loc;
+use crate::{
+    ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Site, images_of,
+    overrides_of,
+};
+
+use super::bundles::leaf_bundles;
+use super::classify::File;
+use super::config::HugoConfig;
+use super::front_matter::get_str;
+
+mod lists;
+mod membership;
+mod pages;
+mod read;
+mod tree;
+
+/// The scan's state between phases: the site and its settings, read
+/// by every phase, and what the phases add to (pages, exclusions,
+/// warnings, and every bad file's error, reported together at the end).
+struct Scan<'s> {
+    site: &'s Site,
+    cfg: &'s HugoConfig,
+    scan: ContentScan,
+    page_errors: Vec<(PathBuf, Error)>,
+}
+
+/// Scans a Hugo site's content into its pages, in phases:
+///
+/// 1. [`Scan::read_content`]: walk and classify every content file;
+/// 2. [`leaf_bundles`]: a leaf bundle's folder is its page's;
+/// 3. [`tree::unpublished_branches`]: a draft, future or expired
+///    `_index` takes everything below it;
+/// 4. [`tree::sections`] and [`tree::configured_terms`]: the sections and
+///    taxonomies that exist before any page names a term;
+/// 5. [`Scan::regular_pages`]: one page per listed file, and the terms
+///    each names;
+/// 6. [`Scan::term_content`]: `content/tags/…/_index.md` files;
+/// 7. [`Scan::home_pages`], [`Scan::section_pages`],
+///    [`Scan::taxonomy_pages`]: the list pages, in that order;
+/// 8. [`Scan::membership`]: which lists each page dates.
+///
+/// The order matters: an unpublished branch must mark its files before
+/// sections and pages are counted from them; regular pages move their
+/// path and language out of the files, so only branch files are read
+/// after them; terms are complete only once every page and term folder is
+/// read; and membership points at list pages by their index in
+/// `scan.pages`, known only once they are pushed. Pages land in
+/// `scan.pages` in this order (regular pages, homes, sections,
+/// taxonomies each followed by its terms), which `ContentScan::finish`
+/// relies on for its duplicate rule (the first in file order wins).
+pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> {
+    let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
+    let mut s = Scan {
+        site,
+        cfg,
+        scan: ContentScan {
+            default_language: cfg.default_language.clone(),
+            hreflangs: site.hreflangs.clone(),
+            ..ContentScan::default()
+        },
+        page_errors: Vec::new(),
+    };
+    let files = s.read_content(now)?;
+    let mut files = leaf_bundles(
+        files,
+        &mut s.scan,
+        &mut s.page_errors,
+        &read::accept,
+        site,
+        cfg,
+        now,
+    );
+    let dead = tree::unpublished_branches(&mut files);
+    let mut sections = tree::sections(&files);
+    let mut terms = tree::configured_terms(site, cfg);
+    let listed_pages = s.regular_pages(&mut files, &mut terms);
+    let taxonomy_fm = s.term_content(&files, &mut terms);
+    let home_index = s.home_pages(&files, &mut sections)?;
+    let section_index = s.section_pages(&files, &sections)?;
+    let (taxonomy_index, term_index) = s.taxonomy_pages(&files, &terms, &taxonomy_fm, &dead)?;
+    let index = membership::ListIndex {
+        home: home_index,
+        section: section_index,
+        taxonomy: taxonomy_index,
+        term: term_index,
+    };
+    s.membership(&files, &sections, &listed_pages, &index);
+    // Freeing a large site's files (a few strings each) is left to another
+    // core: this thread's next work does not wait for it.
+    drop_elsewhere(files);
+    match Error::of_pages(s.page_errors) {
+        Some(e) => Err(e),
+        None => Ok(s.scan),
+    }
+}
+
+/// Keeps a page's error to report with the others.
+pub(super) fn keep(errors: &mut Vec<(PathBuf, Error)>, e: Error) -> Result<(), Error> {
+    // Every such error starts with its file's path: sorted by it.
+    errors.push((PathBuf::from(e.to_string()), e));
+    Ok(())
+}
+
+/// Terms found so far, keyed by (language, taxonomy).
+pub(super) type Terms = BTreeMap<(String, String), BTreeMap<String, Option<usize>>>;
+
+/// The terms of one (language, taxonomy), found without building the key
+/// for every page: there are only a few such pairs.
+pub(super) fn terms_of<'t>(
+    terms: &'t mut Terms,
+    lang: &str,
+    taxonomy: &str,
+) -> &'t mut BTreeMap<String, Option<usize>> {
+    if !terms.keys().any(|(l, x)| l == lang && x == taxonomy) {
+        terms.insert((lang.to_owned(), taxonomy.to_owned()), BTreeMap::new());
+    }
+    terms
+        .iter_mut()
+        .find(|((l, x), _)| l == lang && x == taxonomy)
+        .map(|(_, found)| found)
+        .expect("inserted above")
+}
+
+/// Drops `value` on a thread of its own (or here, if none can start).
+pub(super) fn drop_elsewhere<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("sitemap-drop".to_owned())
+        .spawn(move || drop(value));
+}
+
+/// Adds a list page (home, section, taxonomy, term) unless its kind is
+/// disabled or its `_index` file excludes it.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn push_node(
+    scan: &mut ContentScan,
+    site: &Site,
+    files: &[File],
+    src: Option<usize>,
+    kind: PageKind,
+    path: &str,
+    lang: &str,
+    key: String,
+    enabled: bool,
+) -> Result<(), Error> {
+    let file = src.map(|i| &files[i]);
+    if let Some(f) = file {
+        let reason = if !enabled {
+            Some(ExclusionReason::KindDisabled)
+        } else {
+            f.exclusion
+        };
+        if let Some(reason) = reason {
+            scan.excluded.push(Excluded {
+                source: f.path.clone(),
+                reason,
+            });
+            return Ok(());
+        }
+    } else if !enabled {
+        return Ok(());
+    }
+    let source = file.map_or(site.config_path.as_path(), |f| f.path.as_path());
+    let mut cp = ContentPage::new(kind, make_loc(&site.base_url, path, source)?, lang);
+    if let Some(f) = file {
+        cp.source = Some(f.path.clone());
+        cp.overrides = overrides_of(site, &f.path, &f.fm)?;
+        if let Some(order) = site.lastmod_order() {
+            super::front_matter::apply_lastmod_order(
+                &mut cp.overrides,
+                &f.fm,
+                super::classify::base_name(f),
+                order,
+            );
+        }
+        cp.images = images_of(site, &f.path, &f.fm, f.images.as_ref())?;
+    }
+    if site.languages.len() > 1 {
+        cp.translation_key = Some(match file.and_then(|f| get_str(&f.fm, "translationkey")) {
+            Some(k) => format!("key:{k}"),
+            None => key,
+        });
+    }
+    scan.pages.push(cp);
+    Ok(())
+}

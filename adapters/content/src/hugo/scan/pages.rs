@@ -1,0 +1,135 @@
+//! Regular pages, one per listed content file, and the terms each names;
+//! then term content (`content/tags/rust/_index.md`), which makes its
+//! term exist.
+
+use std::collections::BTreeMap;
+
+use crate::paths::hugo_make_path;
+use crate::{ContentPage, Excluded, PageKind};
+
+use super::super::classify::File;
+use super::{Scan, Terms, terms_of};
+
+/// Each taxonomy's own `_index` (`content/tags/_index.md`), by (language,
+/// taxonomy): its index in the files.
+pub(super) type TaxonomyContent = BTreeMap<(String, String), usize>;
+
+impl Scan<'_> {
+    /// Adds a page per regular file listed (not a branch or taxonomy file,
+    /// not excluded) and records every term a file names, branches'
+    /// included. Moves each listed file's path and language into its
+    /// page: only branch files are read again. Returns (index in
+    /// `scan.pages`, index in `files`) of each page, to find the lists it
+    /// belongs to once they exist.
+    pub(super) fn regular_pages(
+        &mut self,
+        files: &mut [File],
+        terms: &mut Terms,
+    ) -> Vec<(u32, u32)> {
+        let (site, cfg) = (self.site, self.cfg);
+        let scan = &mut self.scan;
+        let multilingual = site.languages.len() > 1;
+        scan.pages.reserve(files.len());
+        let mut listed_pages: Vec<(u32, u32)> = Vec::with_capacity(files.len());
+        for (fi, f) in files.iter_mut().enumerate() {
+            if f.in_taxonomy_dir {
+                continue;
+            }
+            // Kept on the file: the page's terms are the lists it joins.
+            for (t, term) in &f.terms {
+                let found = terms_of(terms, &f.lang, &cfg.taxonomies(&f.lang)[*t]);
+                if !found.contains_key(term) {
+                    found.insert(term.clone(), None);
+                }
+            }
+            if f.is_branch() {
+                continue;
+            }
+            if let Some(reason) = f.exclusion {
+                scan.excluded.push(Excluded {
+                    source: f.path.clone(),
+                    reason,
+                });
+                continue;
+            }
+            // classify works out the URL and overrides of every page listed
+            // here (not a branch or taxonomy file, not excluded, kind on).
+            let Some(listed) = f.listed.take() else {
+                unreachable!(
+                    "{}: a listed page classified without its URL",
+                    f.path.display()
+                );
+            };
+            let (loc, overrides) = match listed {
+                Ok(listed) => listed,
+                Err(e) => {
+                    self.page_errors.push((std::mem::take(&mut f.path), *e));
+                    continue;
+                }
+            };
+            let mut cp = ContentPage::new(PageKind::Page, loc, "");
+            cp.images = f.page_images.take();
+            // Moved, like the path: a regular page's language is not asked
+            // for again.
+            cp.lang = std::mem::take(&mut f.lang);
+            cp.overrides = overrides;
+            // Moved: only branch files (`_index`) are looked at again, in
+            // later phases.
+            cp.source = Some(std::mem::take(&mut f.path));
+            // Only a site with more than one language has translations to link.
+            if multilingual {
+                cp.translation_key = Some(match &f.translation_key {
+                    Some(k) => format!("page:key:{k}"),
+                    None => format!(
+                        "page:{}/{}",
+                        f.dir.join("/"),
+                        if f.is_leaf() { "" } else { &f.name }
+                    ),
+                });
+            }
+            listed_pages.push((scan.pages.len() as u32, fi as u32));
+            scan.pages.push(cp);
+        }
+        listed_pages
+    }
+
+    /// Term content (`content/tags/rust/_index.md`) makes the term exist and
+    /// gives it front matter; `content/tags/_index.md` the taxonomy page
+    /// (returned, by language and taxonomy).
+    pub(super) fn term_content(&self, files: &[File], terms: &mut Terms) -> TaxonomyContent {
+        let cfg = self.cfg;
+        let mut taxonomy_fm: TaxonomyContent = BTreeMap::new();
+        for (i, f) in files.iter().enumerate() {
+            if !f.in_taxonomy_dir || !f.is_branch() {
+                continue;
+            }
+            let taxo = cfg
+                .taxonomies(&f.lang)
+                .iter()
+                .find(|t| t.eq_ignore_ascii_case(&f.dir[0]))
+                .cloned()
+                .unwrap_or_default();
+            if f.dir.len() == 1 {
+                taxonomy_fm.insert((f.lang.clone(), taxo), i);
+            } else {
+                // An unpublished term `_index` (draft, future, expired) takes
+                // the term's page with it, though pages use the term (Hugo
+                // 0.111.3); `push_node` leaves it out for its reason. Only
+                // when its folder is the term's own key, in lowercase: Hugo
+                // keys `tags/Go & Rust/` apart from the term `go-rust` pages
+                // use (same URL, another page), so leaving that folder out
+                // leaves the term listed.
+                let folder = f.dir[1..].join("/");
+                let term = hugo_make_path(&folder, cfg.lower);
+                let own_key = hugo_make_path(&folder, true) == folder.to_lowercase();
+                if own_key || (f.published && f.exclusion.is_none()) {
+                    terms
+                        .entry((f.lang.clone(), taxo))
+                        .or_default()
+                        .insert(term, Some(i));
+                }
+            }
+        }
+        taxonomy_fm
+    }
+}

@@ -1,0 +1,123 @@
+//! The first phase: which content folders Hugo mounts, walked, and each
+//! file classified (its language, kind, URL and exclusion) on the
+//! walker's threads.
+
+use std::path::{Path, PathBuf};
+
+use crate::walk::{Found, walk};
+use crate::{Error, Excluded, ExclusionReason};
+
+use super::super::classify::{Classified, File, HTML, MARKDOWN, classify};
+use super::Scan;
+
+/// The content files Hugo reads: Markdown and HTML, by extension.
+pub(super) fn accept(name: &str) -> Option<bool> {
+    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+    (MARKDOWN.contains(&ext.as_str()) || HTML.contains(&ext.as_str())).then_some(true)
+}
+
+impl Scan<'_> {
+    /// Walks every content folder and keeps the content files: a file
+    /// without front matter or in a disabled language is excluded here,
+    /// and a file's refusal is kept to report with the others.
+    pub(super) fn read_content(&mut self, now: jiff::Timestamp) -> Result<Vec<File>, Error> {
+        let (site, cfg) = (self.site, self.cfg);
+        let roots = self.content_roots();
+        let all_roots: Vec<PathBuf> = roots.iter().map(|(d, _)| d.clone()).collect();
+        let mut files: Vec<File> = Vec::new();
+        let scan = &mut self.scan;
+        let page_errors = &mut self.page_errors;
+        for (content_dir, dir_lang) in &roots {
+            // A language's folder inside another content folder is walked on
+            // its own, as that language's.
+            let nested: Vec<&PathBuf> = all_roots
+                .iter()
+                .filter(|r| *r != content_dir && r.starts_with(content_dir))
+                .collect();
+            let skip_nested = |p: &Path| nested.iter().any(|r| p.starts_with(r));
+            let classify =
+                |found: Found| classify(found, dir_lang.as_deref(), None, site, cfg, now);
+            let walked = walk(
+                site,
+                content_dir,
+                &accept,
+                &skip_nested,
+                &classify,
+                Classified::path,
+            )?;
+            scan.warnings.extend(walked.warnings);
+            // Every bad file is reported, not only the first: gathered here
+            // and with the pages' own errors in later phases.
+            page_errors.extend(walked.errors);
+            scan.files_read += walked.files.len();
+            // Filtered in place: the walk's list is reused, not copied.
+            let classified = walked.files.into_iter().filter_map(|c| match c {
+                Classified::Content(file)
+                    if file.exclusion == Some(ExclusionReason::LanguageDisabled) =>
+                {
+                    // Read for nothing: no page, section or term of it exists.
+                    scan.excluded.push(Excluded {
+                        source: file.path,
+                        reason: ExclusionReason::LanguageDisabled,
+                    });
+                    None
+                }
+                Classified::Content(mut file) => {
+                    scan.warnings.append(&mut file.warnings);
+                    if let Some(e) = file.refused.take() {
+                        page_errors.push((file.path.clone(), *e));
+                    }
+                    Some(file)
+                }
+                Classified::Plain(path) => {
+                    scan.excluded.push(Excluded {
+                        source: path,
+                        reason: ExclusionReason::NoFrontMatter,
+                    });
+                    None
+                }
+            });
+            if files.is_empty() {
+                files = classified.collect();
+            } else {
+                files.extend(classified);
+            }
+        }
+        Ok(files)
+    }
+
+    /// The main content folder (only when some language has no folder of
+    /// its own, or names it as its own: Hugo mounts it for those), then
+    /// each language's own, with the language it holds (`None`: file
+    /// names say).
+    fn content_roots(&self) -> Vec<(PathBuf, Option<String>)> {
+        let (site, cfg) = (self.site, self.cfg);
+        let mut roots: Vec<(PathBuf, Option<String>)> = Vec::new();
+        let claiming_main: Vec<&String> = cfg
+            .language_dirs
+            .iter()
+            .filter(|(_, dir)| **dir == site.content_dir)
+            .map(|(lang, _)| lang)
+            .collect();
+        if site
+            .languages
+            .iter()
+            .any(|l| !cfg.language_dirs.contains_key(l))
+        {
+            roots.push((site.content_dir.clone(), None));
+        } else if let [lang] = claiming_main[..] {
+            // `[languages.en] contentDir = "content"`, written out in full
+            // (2-REC/gamedev-adventures): that language's folder.
+            roots.push((site.content_dir.clone(), Some(lang.clone())));
+        } else if !claiming_main.is_empty() {
+            // Several languages share it: file names say whose a file is.
+            roots.push((site.content_dir.clone(), None));
+        }
+        for (lang, dir) in &cfg.language_dirs {
+            if *dir != site.content_dir {
+                roots.push((dir.clone(), Some(lang.clone())));
+            }
+        }
+        roots
+    }
+}

@@ -1,0 +1,120 @@
+//! The tree before any page is made: unpublished branches mark what
+//! they take with them, then the sections and taxonomies that exist.
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::{ExclusionReason, Site};
+
+use super::super::classify::File;
+use super::super::config::HugoConfig;
+use super::Terms;
+
+/// Each unpublished branch's (language, folder) and the reason.
+pub(super) type Dead = BTreeMap<(String, Vec<String>), ExclusionReason>;
+
+/// Sections per (folder, language), with the index in the files of the
+/// section's `_index`, if it has one.
+pub(super) type Sections = BTreeMap<(Vec<String>, String), Option<usize>>;
+
+/// A branch Hugo does not publish (a draft, future or expired
+/// `_index`) takes everything below it with it, in its language: a
+/// draft section's pages and their terms, and for the home page the
+/// whole language, taxonomies included (checked with Hugo 0.111.3). A
+/// branch left out only by `_build` or `headless` keeps its pages.
+pub(super) fn unpublished_branches(files: &mut [File]) -> Dead {
+    let dead: Dead = files
+        .iter()
+        .filter(|f| f.is_branch() && !f.published)
+        .filter_map(|f| Some(((f.lang.clone(), f.dir.clone()), f.exclusion?)))
+        .collect();
+    if !dead.is_empty() {
+        for f in files.iter_mut() {
+            let own = if f.is_branch() {
+                f.dir.len()
+            } else {
+                f.dir.len() + 1
+            };
+            let reason = (0..own).find_map(|n| dead.get(&(f.lang.clone(), f.dir[..n].to_vec())));
+            if let Some(reason) = reason {
+                f.published = false;
+                // A nested `_index`'s own terms outlive its unpublished
+                // ancestor: Hugo 0.111.3 lists `/tags/t/` for
+                // `a/b/_index.md` with `tags: [t]` under a draft
+                // `a/_index.md`, though not the terms of `a`'s pages.
+                if !f.is_branch() {
+                    f.terms.clear();
+                }
+                f.exclusion = Some(*reason);
+            }
+        }
+    }
+    dead
+}
+
+/// Whether a language's home page is unpublished, taking the whole
+/// language with it.
+pub(super) fn dead_language(dead: &Dead, lang: &str) -> bool {
+    dead.contains_key(&(lang.to_owned(), Vec::new()))
+}
+
+/// Sections per language: top-level folders holding published content of
+/// that language, and folders with an `_index` of that language.
+pub(super) fn sections(files: &[File]) -> Sections {
+    let mut sections: Sections = BTreeMap::new();
+    // Sections implied by pages, as (top folder, language) borrowed
+    // from the files: a key is built only once per section, not once
+    // per page.
+    let mut implied: HashSet<(&str, &str)> = HashSet::new();
+    let mut last_implied: Option<(&str, &str)> = None;
+    for (i, f) in files.iter().enumerate() {
+        if f.in_taxonomy_dir {
+            continue;
+        }
+        if f.is_branch() {
+            sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
+            // A published nested section makes its top-level one
+            // exist, `_index` or not.
+            if f.published && f.dir.len() > 1 {
+                let pair = (f.dir[0].as_str(), f.lang.as_str());
+                implied.insert(pair);
+            }
+        } else if f.published || f.exclusion == Some(ExclusionReason::Headless) {
+            // A headless bundle is not rendered, but makes its section
+            // exist (Hugo 0.111.3).
+            // The folder holding the page: for a leaf bundle, the one
+            // above the bundle's own folder (`content/about/index.md`
+            // is a page, not a section).
+            let holder = if f.is_leaf() {
+                &f.dir[..f.dir.len().saturating_sub(1)]
+            } else {
+                &f.dir[..]
+            };
+            if let Some(top) = holder.first() {
+                // Sorted files: most pages repeat the last pair.
+                let pair = (top.as_str(), f.lang.as_str());
+                if last_implied != Some(pair) {
+                    implied.insert(pair);
+                    last_implied = Some(pair);
+                }
+            }
+        }
+    }
+    for (top, lang) in implied {
+        sections
+            .entry((vec![top.to_owned()], lang.to_owned()))
+            .or_insert(None);
+    }
+    sections
+}
+
+/// Every taxonomy each language configures, with no terms yet: a
+/// taxonomy no page uses still has its page.
+pub(super) fn configured_terms(site: &Site, cfg: &HugoConfig) -> Terms {
+    let mut terms: Terms = BTreeMap::new();
+    for lang in &site.languages {
+        for t in cfg.taxonomies(lang) {
+            terms.entry((lang.clone(), t.clone())).or_default();
+        }
+    }
+    terms
+}
