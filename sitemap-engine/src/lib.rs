@@ -25,9 +25,9 @@
 //!    changes not yet submitted, posted to IndexNow after checking the
 //!    live site, and recorded in the ledger once accepted.
 //!
-//! A list of URLs made elsewhere (`sitemap write`) goes straight to a
-//! [`Publisher`]; an index over other tools' sitemaps (`sitemap index`)
-//! to [`publish_index`].
+//! A list of URLs made elsewhere (`sitemap write`), read by
+//! [`url_list`], goes straight to a [`Publisher`]; an index over other
+//! tools' sitemaps (`sitemap index`) to [`publish_index`].
 //!
 //! ```
 //! use sitemap_engine::{Job, Layer, Origin, Settings, Source};
@@ -60,6 +60,7 @@ mod scan;
 pub mod settings;
 #[cfg(feature = "submit")]
 pub mod submit;
+pub mod url_list;
 
 pub use sitemap_source::lastmod::LastmodSource;
 
