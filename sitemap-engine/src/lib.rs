@@ -246,8 +246,12 @@ impl Scanned {
                 "a text sitemap cannot list images: {text_images} image(s) not written; use `format = \"xml\"` to list them"
             ));
         }
-        // Only once the set is published: a failed run leaves the ledger
-        // as it was, and the next run sees the same changes again.
+        // Only once the set is published: a failed (or killed) run leaves
+        // the ledger as it was, describing the previous set, and the next
+        // run sees the same changes again. The other order would let a
+        // kill leave a ledger describing a set that is not on disk, and
+        // the next run would see no change to record or submit
+        // (cli tests/ledger_kill.rs).
         if let Some((path, next)) = &self.ledger {
             ledger::write(path, next)?;
             report.ledger = Some(path.clone());
