@@ -666,11 +666,12 @@ fn url_list_inputs() -> impl Strategy<Value = Vec<u8>> {
     )
         .prop_map(|(mut v, raw)| {
             // Invalid UTF-8 somewhere, now and then.
-            if let [at, b, ..] = raw[..] {
-                if b >= 0x80 && !v.is_empty() {
-                    let i = usize::from(at) % v.len();
-                    v[i] = b;
-                }
+            if let [at, b, ..] = raw[..]
+                && b >= 0x80
+                && !v.is_empty()
+            {
+                let i = usize::from(at) % v.len();
+                v[i] = b;
             }
             v
         })
