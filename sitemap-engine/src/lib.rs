@@ -25,9 +25,9 @@
 //!    changes not yet submitted, posted to IndexNow after checking the
 //!    live site, and recorded in the ledger once accepted.
 //!
-//! A list of URLs made elsewhere (`sitemap write`) goes straight to a
-//! [`Publisher`]; an index over other tools' sitemaps (`sitemap index`)
-//! to [`publish_index`].
+//! A list of URLs made elsewhere (`sitemap write`), read by
+//! [`url_list`], goes straight to a [`Publisher`]; an index over other
+//! tools' sitemaps (`sitemap index`) to [`publish_index`].
 //!
 //! ```
 //! use sitemap_engine::{Job, Layer, Origin, Settings, Source};
@@ -60,6 +60,7 @@ mod scan;
 pub mod settings;
 #[cfg(feature = "submit")]
 pub mod submit;
+pub mod url_list;
 
 pub use sitemap_pages::lastmod::LastmodSource;
 
@@ -245,8 +246,12 @@ impl Scanned {
                 "a text sitemap cannot list images: {text_images} image(s) not written; use `format = \"xml\"` to list them"
             ));
         }
-        // Only once the set is published: a failed run leaves the ledger
-        // as it was, and the next run sees the same changes again.
+        // Only once the set is published: a failed (or killed) run leaves
+        // the ledger as it was, describing the previous set, and the next
+        // run sees the same changes again. The other order would let a
+        // kill leave a ledger describing a set that is not on disk, and
+        // the next run would see no change to record or submit
+        // (cli tests/ledger_kill.rs).
         if let Some((path, next)) = &self.ledger {
             ledger::write(path, next)?;
             report.ledger = Some(path.clone());

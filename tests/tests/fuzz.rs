@@ -1,6 +1,8 @@
 //! Fuzz-style targets on stable Rust: proptest's `TestRunner` over
 //! near-valid inputs (real front matter, configurations, robots.txt files
-//! and sitemaps from the repository's fixtures, mutated; gzipped too).
+//! and sitemaps from the repository's fixtures, mutated; gzipped too; URL
+//! lists as `sitemap write` reads them; ledgers of every format version,
+//! the current one written by real scans).
 //!
 //! Each target checks: no panic, errors that name the input's path (or,
 //! for the validator, a position in it), and bounded memory: every target
@@ -595,6 +597,234 @@ fn validator() {
             }
             let _ = sitemap_core::validate::peek_kind(&bytes[..]);
             let _ = sitemap_core::validate::peek_first_loc(&bytes[..]);
+            Ok(())
+        });
+    });
+}
+
+/// URL lists in both forms, as `sitemap write` and `scan --dry-run`
+/// make them: fields, JSON Lines, a byte order mark, CRLF, blank lines,
+/// lines near and past the length limit.
+fn url_list_inputs() -> impl Strategy<Value = Vec<u8>> {
+    let long = |n: usize| format!("https://e.org/{}\n", "a".repeat(n));
+    let max = sitemap_engine::url_list::MAX_LINE;
+    let mut json = String::new();
+    for i in 0..4 {
+        let _ = writeln!(
+            json,
+            "{{\"loc\": \"https://e.org/p/{i}\", \"lastmod\": \"2024-05-0{}T10:00:00+02:00\", \"changefreq\": \"weekly\", \"priority\": 0.{i}, \"alternates\": [{{\"hreflang\": \"de\", \"href\": \"/de/p/{i}\"}}], \"images\": [\"/p/{i}.png\"]}}",
+            i + 1
+        );
+    }
+    let lines = "https://e.org/docs/\n/docs/a lastmod=2024-01-02 changefreq=weekly priority=0.5\n\nhttps://e.org/docs/  \nhttps://e.org/other/ lastmod=2024-01-03\n/docs/b\threflang=de:/de/docs/b\threflang=en:/docs/b image=/docs/b.png\nhttps://e.org/docs/c%20d source=content/c%20d.md\n";
+    let seeds = vec![
+        lines.as_bytes().to_vec(),
+        lines.replace('\n', "\r\n").into_bytes(),
+        format!("\u{feff}{lines}").into_bytes(),
+        json.clone().into_bytes(),
+        format!("\u{feff}\n\n{json}").into_bytes(),
+        "/ok\n/a lastmod=2024-13-01\n/b foo\n/c colour=red\n/d hreflang=de\n/e priority=2\n"
+            .as_bytes()
+            .to_vec(),
+        format!("{}{}/after\n", long(max - 20), long(max + 10)).into_bytes(),
+    ];
+    let snips = snippets(&[
+        "\n",
+        "\r\n",
+        "\r",
+        " ",
+        "\t",
+        "=",
+        ":",
+        "{",
+        "}",
+        "\"",
+        "# a comment\n",
+        "\u{feff}",
+        "\0",
+        "\u{2028}",
+        " lastmod=",
+        " lastmod=2024-02-30T25:00:00Z",
+        " changefreq=sometimes",
+        " priority=nan",
+        " priority=1e400",
+        " hreflang=:",
+        " hreflang=x-default:https://e.org/",
+        " image=",
+        " source=",
+        "https://user:pw@e.org/",
+        "//e.org/x",
+        "../../",
+        "%zz",
+        "\"loc\": ",
+        "\"alternates\": [{}]",
+        "{\"loc\": \"/x\"}\n",
+    ]);
+    (
+        mutated(seeds, snips),
+        prop::collection::vec(any::<u8>(), 0..3),
+    )
+        .prop_map(|(mut v, raw)| {
+            // Invalid UTF-8 somewhere, now and then.
+            if let [at, b, ..] = raw[..]
+                && b >= 0x80
+                && !v.is_empty()
+            {
+                let i = usize::from(at) % v.len();
+                v[i] = b;
+            }
+            v
+        })
+}
+
+/// The URL-list reader of `sitemap write`: never panics, reads every
+/// line once, and each bad line is named as `path:line:col:` with a line
+/// of the input.
+#[test]
+fn url_list() {
+    supervise("url_list", || {
+        let base = sitemap_core::Loc::parse("https://e.org/").unwrap();
+        let name = "lists/urls.txt";
+        drive("url_list", url_list_inputs(), Clone::clone, |bytes| {
+            let mut list = sitemap_engine::url_list::UrlList::new(&bytes[..], base.clone());
+            let lines = bytes.split(|&b| b == b'\n').count() as u64;
+            let mut last = 0;
+            while let Some(entry) = list
+                .next_entry()
+                .map_err(|e| TestCaseError::fail(format!("reading a slice failed: {e}")))?
+            {
+                let (line, col) = match &entry {
+                    Ok(listed) => (listed.line, listed.col),
+                    Err(bad) => {
+                        let shown = bad.at(name);
+                        prop_assert!(
+                            shown.starts_with(&format!("{name}:{}:{}: ", bad.line, bad.col))
+                                && !bad.message.is_empty(),
+                            "{shown}"
+                        );
+                        (bad.line, bad.col)
+                    }
+                };
+                prop_assert!(line > last && line <= lines, "line {line} of {lines}");
+                prop_assert!(col >= 1, "column {col} on line {line}");
+                last = line;
+            }
+            prop_assert!(list.lines_read() <= lines);
+            Ok(())
+        });
+    });
+}
+
+/// A small Zola site scanned with a ledger three times (pages added,
+/// changed, removed), so the ledger holds every kind of event in the
+/// format this version writes.
+fn scanned_ledger() -> Vec<u8> {
+    use sitemap_engine::{Job, Layer, Origin, Settings, Source};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path();
+    std::fs::write(
+        site.join("zola.toml"),
+        "base_url = \"https://example.org\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(site.join("content/blog")).unwrap();
+    let ledger = site.join("sitemap.ledger");
+    let scan = || {
+        let mut settings = Settings::default();
+        settings.ledger = Some(ledger.clone());
+        Job::new(Source::Site(site.to_owned()))
+            .with_layer(Layer::new(settings, Origin::Flag))
+            .scan()
+            .unwrap()
+            .write(|_| {})
+            .unwrap();
+    };
+    for (i, page) in ["a", "b", "c", "blog/d"].iter().enumerate() {
+        std::fs::write(
+            site.join(format!("content/{page}.md")),
+            format!("+++\ndate = 2024-05-0{}\n+++\nHi\n", i + 1),
+        )
+        .unwrap();
+    }
+    scan();
+    std::fs::write(site.join("content/b.md"), "+++\n+++\nChanged\n").unwrap();
+    scan();
+    std::fs::remove_file(site.join("content/c.md")).unwrap();
+    scan();
+    std::fs::read(&ledger).unwrap()
+}
+
+fn ledger_inputs() -> impl Strategy<Value = Vec<u8>> {
+    let v1 = "# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod\nhttps://e.org/a/\tadded\t2026-01-01T00:00:00Z\t00000000000000ff\t2024-01-01\nhttps://e.org/b/\tremoved\t2026-02-01T00:00:00Z\t-\t-\n";
+    let v2 = "# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted\nhttps://e.org/a/\tchanged\t2026-02-01T00:00:00Z\t00000000000000ff\t2024-01-01\t2026-01-01T00:00:00Z\nhttps://e.org/b/\tadded\t2026-01-01T00:00:00Z\t0000000000000001\t-\t2026-01-01T00:00:00Z\nhttps://e.org/c/\tremoved\t2026-01-01T00:00:00Z\t-\t-\t2026-01-01T00:00:00Z\nhttps://e.org/d/\tadded\t2026-01-01T00:00:00Z\t0000000000000002\t-\t-\n";
+    let v3 = "# sitemap ledger 3: URL, what last happened, when, content fingerprint, lastmod, submitted\nhttps://e.org/a/\tchanged\t2026-02-01T00:00:00Z\t00000000000000ff\t2024-01-01\t00000000000000fe\nhttps://e.org/c/\tremoved\t2026-01-01T00:00:00Z\t-\t-\tremoved\n";
+    let scanned = scanned_ledger();
+    let seeds = vec![
+        v1.as_bytes().to_vec(),
+        v2.as_bytes().to_vec(),
+        v3.as_bytes().to_vec(),
+        String::from_utf8_lossy(&scanned)
+            .replace('\n', "\r\n")
+            .into_bytes(),
+        scanned,
+    ];
+    let snips = snippets(&[
+        "\n",
+        "\r\n",
+        "\t",
+        "-",
+        "\tadded\t",
+        "\tchanged\t",
+        "\tremoved\t",
+        "2026-13-01T00:00:00Z",
+        "9999-12-31T23:59:60Z",
+        "ffffffffffffffff",
+        "0x",
+        "+1",
+        "2024-02-30",
+        "removed",
+        "https://e.org/a/\tadded\t2026-01-01T00:00:00Z\t00000000000000ff\t2024-01-01\t-\n",
+        "# sitemap ledger 4: URL\n",
+        "\u{feff}",
+        "\0",
+        "\u{2028}",
+        "\u{e9}",
+    ]);
+    mutated(seeds, snips)
+}
+
+/// The ledger reader: never panics, its errors name the file and a line
+/// of it, and what it reads writes back to a ledger that reads the same.
+#[test]
+fn ledger() {
+    supervise("ledger", || {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sitemap.ledger");
+        drive("ledger", ledger_inputs(), Clone::clone, |bytes| {
+            std::fs::write(&path, bytes).unwrap();
+            match sitemap_engine::ledger::Ledger::read(&path) {
+                Ok(None) => prop_assert!(false, "an existing ledger read as none"),
+                Ok(Some(ledger)) => {
+                    let text = ledger.to_text();
+                    std::fs::write(&path, &text).unwrap();
+                    let again = sitemap_engine::ledger::Ledger::read(&path)
+                        .map_err(|e| TestCaseError::fail(format!("our own ledger refused: {e}")))?
+                        .expect("just written");
+                    prop_assert_eq!(again.to_text(), text);
+                }
+                Err(e) => {
+                    let shown = e.to_string();
+                    let lines = bytes.split(|&b| b == b'\n').count();
+                    let line = shown
+                        .strip_prefix(&format!("{}:", path.display()))
+                        .and_then(|rest| rest.split_once(':'))
+                        .and_then(|(n, _)| n.parse::<usize>().ok());
+                    prop_assert!(
+                        line.is_some_and(|n| n >= 1 && n <= lines),
+                        "error without the path and a line of it: {shown}"
+                    );
+                }
+            }
             Ok(())
         });
     });

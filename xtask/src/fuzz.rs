@@ -13,7 +13,14 @@ use anyhow::{Context, Result, bail};
 use crate::{cargo, root};
 
 /// The targets, as named in `tests/tests/fuzz.rs`.
-pub(crate) const TARGETS: [&str; 4] = ["front_matter", "config", "robots", "validator"];
+pub(crate) const TARGETS: [&str; 6] = [
+    "front_matter",
+    "config",
+    "robots",
+    "validator",
+    "url_list",
+    "ledger",
+];
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut seconds: u64 = 600;

@@ -12,6 +12,7 @@ mod hostile;
 mod images_agree;
 mod index;
 mod ledger;
+mod ledger_kill;
 mod lock_wait;
 mod markdown_images;
 mod mdbook;

@@ -59,8 +59,8 @@ const MAX_BYTES: u64 = 1 << 30;
 impl Ledger {
     /// The ledger at `path`; `Ok(None)` when there is none yet.
     pub fn read(path: &Path) -> Result<Option<Ledger>, Error> {
-        let text = match sitemap_core::input::read_regular_text(path, MAX_BYTES) {
-            Ok(text) => text,
+        let bytes = match sitemap_core::input::read_regular(path, MAX_BYTES) {
+            Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => {
                 return Err(Error::Io {
@@ -74,6 +74,19 @@ impl Ledger {
             message: format!("{}:{line}: {message}", shown(path)),
             hint: "the ledger is written by `sitemap`; restore it from git or delete it (the next run then starts a new one)".to_owned(),
         }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let bytes = e.as_bytes();
+                let at = e.utf8_error().valid_up_to();
+                let start = bytes[..at]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                return Err(bad(line, format!("byte {} is not UTF-8", at - start + 1)));
+            }
         };
         let mut lines = text.lines().enumerate();
         let version = match lines.next() {
@@ -251,6 +264,26 @@ mod tests {
             .to_string()
             .ends_with(":1: not a sitemap ledger: the first line must be `# sitemap ledger 1: URL, what last happened, when, content fingerprint, lastmod`, `# sitemap ledger 2: URL, what last happened, when, content fingerprint, lastmod, submitted` or `# sitemap ledger 3: URL, what last happened, when, content fingerprint, lastmod, submitted`"));
         assert_eq!(Ledger::read(&dir.path().join("none")).unwrap(), None);
+    }
+
+    /// Found by the `ledger` fuzz target: a byte that is not UTF-8 was
+    /// reported with the path but no line, so the user had to hunt for it.
+    #[test]
+    fn a_ledger_not_utf8_is_refused_naming_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sitemap.ledger");
+        let mut bytes = format!(
+            "{HEADER_3}\nhttps://e.org/a/\tadded\t2026-01-01T00:00:00Z\t00000000000000ff\t-\t-\n"
+        )
+        .into_bytes();
+        bytes.extend_from_slice(
+            b"https://e.org/caf\xE9/\tadded\t2026-01-01T00:00:00Z\t00000000000000ff\t-\t-\n",
+        );
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(
+            Ledger::read(&path).unwrap_err().to_string(),
+            format!("{}:3: byte 18 is not UTF-8", path.display())
+        );
     }
 
     /// Version 3 reads back to the same text; a version 2 file (what was
