@@ -9,7 +9,7 @@
 //!   or names the one command to run.
 //! - `cargo xtask examples`: builds every site under `examples/` end to end
 //!   and compares each sitemap with the committed expected output.
-//! - `cargo xtask bench <writer|git|scan|html|all>`: the benchmarks, each
+//! - `cargo xtask bench <writer|write [--memory]|git|scan|html|all>`: the benchmarks, each
 //!   reported as a ratio against a baseline measured in the same run.
 //! - `cargo xtask fuzz [--seconds N] [TARGET...]`: the fuzz targets
 //!   (front matter, configuration, robots.txt, the validator) in release

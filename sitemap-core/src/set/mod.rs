@@ -5,12 +5,13 @@
 //!   policies for entries outside the folder and duplicates);
 //! - `writer`: [`SetWriter`], entries in, parts split at the limits;
 //! - `parts`: each part written and hashed on a thread of its own;
-//! - `seen`: the duplicate check, a hash per `loc`;
+//! - `seen`: the duplicate check, a hash per `loc`, kept in `chunked`;
 //! - `staged`: [`StagedSet`], the finished set and its companion files,
 //!   published as one unit;
 //! - `cleanup`: the index, and the files a new set replaces;
 //! - `report` and `error`: what a run did, and why it failed.
 
+mod chunked;
 mod cleanup;
 mod error;
 mod parts;

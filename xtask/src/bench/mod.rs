@@ -12,6 +12,7 @@ mod git;
 mod html;
 mod scan;
 mod write;
+mod write_memory;
 mod writer;
 
 const NAMES: [&str; 5] = ["writer", "write", "git", "scan", "html"];

@@ -19,6 +19,9 @@
 //! What is compared is the whole job a user runs: parse, check, encode,
 //! compress, write. Ours also checks every value, skips duplicates and
 //! publishes atomically; the baselines do none of that.
+//!
+//! With `--memory`, [`super::write_memory`] measures instead what ours
+//! holds per URL, at 10 million URLs by default.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -27,9 +30,12 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 
 const RSS_TARGET_KIB: u64 = 32 * 1024;
-const BASE: &str = "https://bench.example.org/";
+pub(super) const BASE: &str = "https://bench.example.org/";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
+    if args.iter().any(|a| a == "--memory") {
+        return super::write_memory::run(args);
+    }
     let (count, runs) = super::count_and_runs("write", args, 1_000_000)?;
     let target = super::target_dir();
     let work = target.join("bench-write");
@@ -136,7 +142,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
 
 /// N lines as a large site's list looks: sections, pages, most with a
 /// lastmod with an offset.
-fn generate(path: &Path, count: usize) -> Result<()> {
+pub(super) fn generate(path: &Path, count: usize) -> Result<()> {
     use std::io::Write;
     let tmp = path.with_extension("tmp");
     let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
