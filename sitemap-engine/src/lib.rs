@@ -58,6 +58,8 @@ mod owned;
 pub mod publish;
 mod scan;
 pub mod settings;
+#[cfg(feature = "html")]
+pub mod site_check;
 #[cfg(feature = "submit")]
 pub mod submit;
 
@@ -71,6 +73,9 @@ pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
 };
+
+#[cfg(feature = "html")]
+pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
 
 use crate::scan::ScanOptions;
 
