@@ -256,6 +256,9 @@ impl Scanned {
             ledger::write(path, next)?;
             report.ledger = Some(path.clone());
         }
+        if self.resolved.settings.check_site == Some(true) {
+            check_site(&self.outputs, &mut report)?;
+        }
         // As for the scan's pages: the process is about to end.
         std::mem::forget(self.scan);
         Ok(report)
@@ -267,4 +270,19 @@ impl Scanned {
     pub fn check(&self) -> Result<Vec<String>, Error> {
         check::differences(&self.scan.urls, &self.outputs)
     }
+}
+
+/// `check-site`: the site check over what was just written.
+#[cfg(feature = "html")]
+fn check_site(outputs: &Outputs, report: &mut Report) -> Result<(), Error> {
+    site_check::after_write(outputs, report)
+}
+
+/// `check-site` without the HTML reader: refused, not skipped.
+#[cfg(not(feature = "html"))]
+fn check_site(_: &Outputs, _: &mut Report) -> Result<(), Error> {
+    Err(Error::job(
+        "`check-site` needs the `html` feature",
+        "turn on the `html` feature of sitemap-build",
+    ))
 }

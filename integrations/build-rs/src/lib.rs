@@ -355,6 +355,13 @@ impl Sitemap {
         html_page(html_page: bool)
     );
     setting!(
+        /// After writing, check the set against the output folder's
+        /// built pages (needs the `html` feature). A build script's
+        /// folder usually holds no page yet: the sitemaps are then
+        /// checked alone, with a warning.
+        check_site(check_site: bool)
+    );
+    setting!(
         /// Keep a lastmod ledger in this file (commit it, or keep it in
         /// the CI cache): a page whose content did not change keeps its
         /// lastmod.

@@ -28,6 +28,10 @@ use crate::Error;
 
 mod files;
 mod finish;
+mod run;
+
+pub use run::{SiteReport, check_written};
+pub(crate) use run::after_write;
 
 /// A path as printed: `/`-separated on every platform.
 pub fn show(path: &Path) -> String {
@@ -112,7 +116,7 @@ pub struct SiteCheck {
 }
 
 /// The site's part of the output.
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct SiteSummary {
     /// The site folder as printed, with a trailing `/`.
     pub dir: String,
