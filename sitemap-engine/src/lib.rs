@@ -19,7 +19,10 @@
 //!    (module `owned`); or a comparison with what is on disk
 //!    ([`Scanned::check`], module `check`), or the entries as the write
 //!    would list them ([`Scan::listed`]). The ledger is written last,
-//!    only after the set is published.
+//!    only after the set is published. With `check-site`, the set just
+//!    published is then checked against the built pages beside it
+//!    (`site_check`, feature `html`: the same `SiteCheck` as
+//!    `sitemap validate --site`); an error fails the job.
 //!
 //! 4. **Submission** (`submit`, feature `submit`): the ledger's
 //!    changes not yet submitted, posted to IndexNow after checking the

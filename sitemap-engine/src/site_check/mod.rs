@@ -1,6 +1,11 @@
-//! `sitemap validate --site DIR`: the sitemap set checked against the
-//! built folder it describes, which is what Search Console reports after
-//! the fact.
+//! The site check: a sitemap set checked against the built folder it
+//! describes, which is what Search Console reports after the fact. The
+//! CLI's `sitemap validate --site DIR` feeds it the sets it finds and
+//! prints what it returns; a job with `check-site` runs it over the files
+//! it just wrote ([`check_written`], in `run.rs`). Map: this file holds
+//! the per-entry checks and the [`SiteSummary`]; `files.rs` maps a loc to
+//! the file of DIR it names and infers the base URL; `finish.rs` runs the
+//! checks that need the whole set.
 //!
 //! Per entry, while the validator streams ([`validate_with`]): the `loc`
 //! names a file of DIR in the URL form the site uses (sitemap-html's
@@ -30,8 +35,8 @@ mod files;
 mod finish;
 mod run;
 
-pub use run::{SiteReport, check_written};
 pub(crate) use run::after_write;
+pub use run::{SiteReport, check_written};
 
 /// A path as printed: `/`-separated on every platform.
 pub fn show(path: &Path) -> String {

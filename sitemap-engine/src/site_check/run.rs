@@ -34,7 +34,11 @@ impl SiteReport {
     pub fn lines(&self) -> Vec<String> {
         self.files
             .iter()
-            .flat_map(|(path, r)| r.diagnostics.iter().map(move |d| format!("{}:{d}", show(path))))
+            .flat_map(|(path, r)| {
+                r.diagnostics
+                    .iter()
+                    .map(move |d| format!("{}:{d}", show(path)))
+            })
             .collect()
     }
 
@@ -75,7 +79,9 @@ pub fn check_written(
         let options = Options::default().with_limits(limits).with_location(loc);
         let input = BufReader::with_capacity(64 * 1024, file);
         let read = match site.as_mut() {
-            Some(site) => core_validate::validate_with(input, &options, &mut |e| site.entry(this, e)),
+            Some(site) => {
+                core_validate::validate_with(input, &options, &mut |e| site.entry(this, e))
+            }
             None => core_validate::validate(input, &options),
         };
         let mut report = read.map_err(|e| Error::Io {

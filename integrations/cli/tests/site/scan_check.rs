@@ -9,9 +9,17 @@ use crate::{sitemap, text};
 
 /// A Zola site with one page, `hello`, and `built` pages in `public/`.
 fn zola_site(dir: &Path, built: &[&str]) {
-    fs::write(dir.join("zola.toml"), "base_url = \"https://example.org\"\n").unwrap();
+    fs::write(
+        dir.join("zola.toml"),
+        "base_url = \"https://example.org\"\n",
+    )
+    .unwrap();
     fs::create_dir_all(dir.join("content")).unwrap();
-    fs::write(dir.join("content/hello.md"), "+++\ntitle = \"Hello\"\n+++\nHi\n").unwrap();
+    fs::write(
+        dir.join("content/hello.md"),
+        "+++\ntitle = \"Hello\"\n+++\nHi\n",
+    )
+    .unwrap();
     for rel in built {
         let path = dir.join("public").join(rel);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -58,5 +66,8 @@ fn scan_check_site_without_built_pages_warns() {
     let out = sitemap(dir.path(), &["scan", "--check-site"]);
     let stderr = text(&out.stderr, dir.path());
     assert!(out.status.success(), "stderr: {stderr}");
-    assert!(stderr.contains("holds no HTML page yet"), "stderr: {stderr}");
+    assert!(
+        stderr.contains("holds no HTML page yet"),
+        "stderr: {stderr}"
+    );
 }
