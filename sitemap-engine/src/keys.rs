@@ -214,6 +214,13 @@ pub const KEYS: &[Key] = &[
         scope: Scope::All,
     },
     Key {
+        name: "check-site",
+        example: "false",
+        book_example: None,
+        doc: "After writing, check the set against the built pages in the output folder, as `sitemap validate --site` does; an error fails the run. A folder with no HTML page yet (build.rs) is checked as sitemaps only, with a warning.",
+        scope: Scope::All,
+    },
+    Key {
         name: "ledger",
         example: r#""sitemap.ledger""#,
         book_example: None,

@@ -19,7 +19,10 @@
 //!    (module `owned`); or a comparison with what is on disk
 //!    ([`Scanned::check`], module `check`), or the entries as the write
 //!    would list them ([`Scan::listed`]). The ledger is written last,
-//!    only after the set is published.
+//!    only after the set is published. With `check-site`, the set just
+//!    published is then checked against the built pages beside it
+//!    (`site_check`, feature `html`: the same `SiteCheck` as
+//!    `sitemap validate --site`); an error fails the job.
 //!
 //! 4. **Submission** (`submit`, feature `submit`): the ledger's
 //!    changes not yet submitted, posted to IndexNow after checking the
@@ -58,6 +61,8 @@ mod owned;
 pub mod publish;
 mod scan;
 pub mod settings;
+#[cfg(feature = "html")]
+pub mod site_check;
 #[cfg(feature = "submit")]
 pub mod submit;
 pub mod url_list;
@@ -72,6 +77,9 @@ pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
 };
+
+#[cfg(feature = "html")]
+pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
 
 use crate::scan::ScanOptions;
 
@@ -256,6 +264,9 @@ impl Scanned {
             ledger::write(path, next)?;
             report.ledger = Some(path.clone());
         }
+        if self.resolved.settings.check_site == Some(true) {
+            check_site(&self.outputs, &mut report)?;
+        }
         // As for the scan's pages: the process is about to end.
         std::mem::forget(self.scan);
         Ok(report)
@@ -267,4 +278,19 @@ impl Scanned {
     pub fn check(&self) -> Result<Vec<String>, Error> {
         check::differences(&self.scan.urls, &self.outputs)
     }
+}
+
+/// `check-site`: the site check over what was just written.
+#[cfg(feature = "html")]
+fn check_site(outputs: &Outputs, report: &mut Report) -> Result<(), Error> {
+    site_check::after_write(outputs, report)
+}
+
+/// `check-site` without the HTML reader: refused, not skipped.
+#[cfg(not(feature = "html"))]
+fn check_site(_: &Outputs, _: &mut Report) -> Result<(), Error> {
+    Err(Error::job(
+        "`check-site` needs the `html` feature",
+        "turn on the `html` feature of sitemap-build",
+    ))
 }

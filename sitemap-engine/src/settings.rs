@@ -74,6 +74,9 @@ pub struct Settings {
     pub stylesheet: Option<bool>,
     /// Write `sitemap.html` for visitors.
     pub html_page: Option<bool>,
+    /// After writing, check the set against the output folder's built
+    /// pages (`sitemap validate --site`); errors fail the run.
+    pub check_site: Option<bool>,
     /// The lastmod ledger: URL → content fingerprint → lastmod, kept
     /// between runs.
     pub ledger: Option<PathBuf>,

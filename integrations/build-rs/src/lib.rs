@@ -27,7 +27,9 @@
 //!   `mtime`. With it, `.git/HEAD`, `.git/index` and the current branch's
 //!   ref file are added to the rerun-if-changed files.
 //! - `gzip`: `.xml.gz` / `.txt.gz` output.
-//! - `html`: scan a built HTML folder.
+//! - `html`: scan a built HTML folder; `check-site` (the set checked
+//!   against the output folder's built pages, or the sitemaps alone with
+//!   a warning when it holds none yet, as a build script's usually does).
 //!
 //! Errors are one type, [`Error`] (the engine's), whose `Display` and
 //! `Debug` both print `file:line: message` (or the builder method a value
@@ -353,6 +355,13 @@ impl Sitemap {
     setting!(
         /// Write `sitemap.html` for visitors.
         html_page(html_page: bool)
+    );
+    setting!(
+        /// After writing, check the set against the output folder's
+        /// built pages (needs the `html` feature). A build script's
+        /// folder usually holds no page yet: the sitemaps are then
+        /// checked alone, with a warning.
+        check_site(check_site: bool)
     );
     setting!(
         /// Keep a lastmod ledger in this file (commit it, or keep it in

@@ -63,6 +63,12 @@ pub(crate) struct OutputArgs {
     /// Write no sitemap.html (overrides `html-page = true`).
     #[arg(long, overrides_with = "html_page")]
     no_html_page: bool,
+    /// After writing, check the set against the built pages of the output folder, as `validate --site` does; an error fails the run.
+    #[arg(long, overrides_with = "no_check_site")]
+    check_site: bool,
+    /// Do not check the set against the site (overrides `check-site = true`).
+    #[arg(long, overrides_with = "check_site")]
+    no_check_site: bool,
 }
 
 impl OutputArgs {
@@ -76,6 +82,7 @@ impl OutputArgs {
         s.robots = either(self.robots, self.no_robots);
         s.stylesheet = either(self.stylesheet, self.no_stylesheet);
         s.html_page = either(self.html_page, self.no_html_page);
+        s.check_site = either(self.check_site, self.no_check_site);
     }
 
     /// The flags' layer.

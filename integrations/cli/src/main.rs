@@ -21,7 +21,6 @@ mod mdbook;
 mod scan;
 mod settings;
 mod signals;
-mod site;
 mod submit;
 mod ui;
 mod validate;

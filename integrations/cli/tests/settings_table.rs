@@ -243,6 +243,16 @@ const CASES: &[Case] = &[
         check: |_, out| exists(&out.join("sitemap.html")),
     },
     Case {
+        key: "check-site",
+        site: "check-site = true",
+        book: Some("check-site = true"),
+        flags: &["--check-site"],
+        // The set matches what is there (a book's built pages; a site's
+        // folder with no page yet is checked as sitemaps alone), so the
+        // run succeeds and writes as without it.
+        check: |_, out| exists(&out.join("sitemap.xml")),
+    },
+    Case {
         key: "ledger",
         site: "ledger = \"sitemap.ledger\"",
         book: Some("ledger = \"sitemap.ledger\""),

@@ -5,6 +5,7 @@
 mod support;
 
 mod build;
+mod check_site;
 mod config_errors;
 mod files;
 mod git_history;

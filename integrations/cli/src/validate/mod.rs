@@ -9,7 +9,7 @@
 //! (directly or through others) is an error naming the chain. Only
 //! regular files are opened: a FIFO or device is reported and skipped.
 //! With `--site DIR` the set is also checked against the built folder
-//! it describes ([`crate::site`]). Output is
+//! it describes (the engine's [`SiteCheck`]; [`site`] prints its part). Output is
 //! `file:line:col: error|warning: message` (or JSON), then a summary.
 //! Exit status: 0 valid, 1 invalid (or a site check's error), 2 usage or
 //! I/O error.
@@ -27,10 +27,11 @@ use sitemap_core::validate::{
 };
 use sitemap_core::{Limits, Loc};
 
-use crate::site::{SiteCheck, SiteSummary};
+use sitemap_engine::{SiteCheck, SiteSummary};
 
 mod files;
 mod output;
+mod site;
 
 pub(crate) use files::show;
 use files::{

@@ -7,7 +7,7 @@ use anyhow::Result;
 use sitemap_core::validate::DocumentKind;
 
 use super::{FileResult, ReadError, Summary};
-use crate::site::SiteSummary;
+use sitemap_engine::SiteSummary;
 
 pub(super) fn write_text(
     out: &mut impl Write,
@@ -33,7 +33,7 @@ pub(super) fn write_text(
         writeln!(out, "{}: error: {}", e.path, e.message)?;
     }
     if let Some(site) = site {
-        crate::site::write_text(out, site, verbose)?;
+        super::site::write_text(out, site, verbose)?;
     }
     for r in results {
         let kind = match r.report.kind {
@@ -69,7 +69,7 @@ pub(super) fn write_text(
         )?;
     }
     if let Some(site) = site {
-        writeln!(out, "{}", crate::site::summary_line(site))?;
+        writeln!(out, "{}", super::site::summary_line(site))?;
     }
     writeln!(
         out,

@@ -5,6 +5,7 @@
 //! output passes (`examples.rs`).
 
 pub(crate) mod examples;
+mod scan_check;
 
 use std::fs;
 

@@ -56,7 +56,7 @@ pub(super) fn infer_base(dir: &Path, sitemaps: &[PathBuf]) -> Option<(Loc, BaseF
     let rels: Vec<String> = sitemaps
         .iter()
         .filter_map(|p| p.strip_prefix(dir).ok())
-        .map(crate::validate::show)
+        .map(super::show)
         .filter(|r| r != "robots.txt")
         .collect();
     if let Ok(file) = sitemap_core::input::open_regular(&dir.join("robots.txt"))

@@ -1,6 +1,11 @@
-//! `sitemap validate --site DIR`: the sitemap set checked against the
-//! built folder it describes, which is what Search Console reports after
-//! the fact.
+//! The site check: a sitemap set checked against the built folder it
+//! describes, which is what Search Console reports after the fact. The
+//! CLI's `sitemap validate --site DIR` feeds it the sets it finds and
+//! prints what it returns; a job with `check-site` runs it over the files
+//! it just wrote ([`check_written`], in `run.rs`). Map: this file holds
+//! the per-entry checks and the [`SiteSummary`]; `files.rs` maps a loc to
+//! the file of DIR it names and infers the base URL; `finish.rs` runs the
+//! checks that need the whole set.
 //!
 //! Per entry, while the validator streams ([`validate_with`]): the `loc`
 //! names a file of DIR in the URL form the site uses (sitemap-html's
@@ -19,14 +24,24 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
 use serde::Serialize;
 use sitemap_core::validate::{Diagnostic, Entry, Severity};
 use sitemap_core::{Alternate, Lastmod, Loc};
 use sitemap_html::{HtmlOptions, Indexing, PageRead, PageReader};
 
+use crate::Error;
+
 mod files;
 mod finish;
+mod run;
+
+pub(crate) use run::after_write;
+pub use run::{SiteReport, check_written};
+
+/// A path as printed: `/`-separated on every platform.
+pub fn show(path: &Path) -> String {
+    path.to_string_lossy().replace('\\', "/")
+}
 
 use files::{infer_base, is_html};
 
@@ -42,7 +57,7 @@ const SMELL_PERCENT: u64 = 80;
 /// Where the base URL came from, for the summary line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum BaseFrom {
+pub enum BaseFrom {
     /// `--base-url`.
     Flag,
     /// A `Sitemap:` line of DIR's robots.txt naming a sitemap of DIR.
@@ -52,7 +67,8 @@ pub(crate) enum BaseFrom {
 }
 
 impl BaseFrom {
-    fn words(self) -> &'static str {
+    /// How the summary line says where the base URL came from.
+    pub fn words(self) -> &'static str {
         match self {
             BaseFrom::Flag => "--base-url",
             BaseFrom::Robots => "from robots.txt",
@@ -80,7 +96,7 @@ struct WithAlternates {
 }
 
 /// The site checks of one run.
-pub(crate) struct SiteCheck {
+pub struct SiteCheck {
     dir: PathBuf,
     /// DIR as printed, with a trailing `/`.
     shown: String,
@@ -105,45 +121,52 @@ pub(crate) struct SiteCheck {
 }
 
 /// The site's part of the output.
-#[derive(Serialize)]
-pub(crate) struct SiteSummary {
-    pub(crate) dir: String,
-    pub(crate) base_url: String,
-    pub(crate) base_url_from: BaseFrom,
+#[derive(Debug, Serialize)]
+pub struct SiteSummary {
+    /// The site folder as printed, with a trailing `/`.
+    pub dir: String,
+    /// The base URL the checks used.
+    pub base_url: String,
+    /// Where that base URL came from.
+    pub base_url_from: BaseFrom,
     /// `loc`s read from the set's sitemaps.
-    pub(crate) locs: u64,
+    pub locs: u64,
     /// Of those, the ones that name a file of DIR.
-    pub(crate) files: u64,
+    pub files: u64,
     /// Indexable HTML pages in DIR (by the rules of `scan --html`).
-    pub(crate) indexable_pages: u64,
+    pub indexable_pages: u64,
     /// Indexable pages no `loc` names, `/`-separated under DIR.
-    pub(crate) missing_pages: Vec<String>,
+    pub missing_pages: Vec<String>,
     /// The lastmod smell, when found.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) same_day: Option<String>,
+    pub same_day: Option<String>,
 }
 
 impl SiteCheck {
     /// Sets up the checks of `dir`, published at `base_url` (or at a base
     /// URL inferred from `sitemaps`, the set's files).
-    pub(crate) fn new(
+    pub fn new(
         dir: &Path,
         base_url: Option<Loc>,
         sitemaps: &[PathBuf],
-    ) -> Result<SiteCheck> {
+    ) -> Result<SiteCheck, Error> {
         if !dir.is_dir() {
-            bail!(
-                "--site {}: not a directory; give the folder the site was built into (public/, _site/, book/)",
-                dir.display()
-            );
+            return Err(Error::Job {
+                message: format!(
+                    "--site {}: not a directory; give the folder the site was built into (public/, _site/, book/)",
+                    dir.display()
+                ),
+                hint: "give the folder the site was built into".to_owned(),
+            });
         }
-        let shown = format!("{}/", crate::validate::show(dir).trim_end_matches('/'));
+        let shown = format!("{}/", show(dir).trim_end_matches('/'));
         let (base, base_from) = match base_url {
             Some(b) => (b, BaseFrom::Flag),
-            None => infer_base(dir, sitemaps).ok_or_else(|| {
-                anyhow::anyhow!(
+            None => infer_base(dir, sitemaps).ok_or_else(|| Error::Job {
+                message: format!(
                     "--site {shown}: cannot tell the URL the site is published at (no robots.txt `Sitemap:` line names a sitemap of it, and no loc names a file of it); give --base-url"
-                )
+                ),
+                hint: "give the base URL the site is published at".to_owned(),
             })?,
         };
         let reader = PageReader::new(HtmlOptions::new(base.clone()))?;
@@ -170,12 +193,12 @@ impl SiteCheck {
     }
 
     /// The base URL the checks use.
-    pub(crate) fn base(&self) -> &Loc {
+    pub fn base(&self) -> &Loc {
         &self.base
     }
 
     /// The site folder.
-    pub(crate) fn dir(&self) -> &Path {
+    pub fn dir(&self) -> &Path {
         &self.dir
     }
 
@@ -189,7 +212,7 @@ impl SiteCheck {
     }
 
     /// Checks one entry of the sitemap that will be result number `file`.
-    pub(crate) fn entry(&mut self, file: usize, e: Entry) {
+    pub fn entry(&mut self, file: usize, e: Entry) {
         self.locs += 1;
         match self.map(&e.loc) {
             // A warning: the location rule already makes it an error
@@ -403,7 +426,7 @@ impl SiteCheck {
     }
 
     /// An index's child: it must be a file of DIR.
-    pub(crate) fn index_child(&mut self, loc: &Loc, line: u64, column: u64) -> Option<Diagnostic> {
+    pub fn index_child(&mut self, loc: &Loc, line: u64, column: u64) -> Option<Diagnostic> {
         let message = match self.map_exact(loc) {
             Mapped::File(_) => return None,
             Mapped::Outside => format!(
@@ -420,7 +443,7 @@ impl SiteCheck {
     }
 
     /// The findings for the file just read, and how many were left out.
-    pub(crate) fn take_found(&mut self) -> (Vec<Diagnostic>, u64) {
+    pub fn take_found(&mut self) -> (Vec<Diagnostic>, u64) {
         (
             std::mem::take(&mut self.found),
             std::mem::take(&mut self.suppressed),
@@ -429,52 +452,10 @@ impl SiteCheck {
 
     /// Forgets what was kept of result number `file` (it could not be read
     /// to the end, and the number goes to the next file).
-    pub(crate) fn forget(&mut self, file: usize) {
+    pub fn forget(&mut self, file: usize) {
         self.found.clear();
         self.suppressed = 0;
         self.alternates.retain(|_, w| w.file != file);
         self.days.retain(|_, d| d.1 != file);
     }
-}
-
-/// The site's lines of the text output.
-pub(crate) fn write_text(
-    out: &mut impl std::io::Write,
-    summary: &SiteSummary,
-    verbose: bool,
-) -> Result<()> {
-    let n = summary.missing_pages.len();
-    if n > 0 {
-        let pages = if n == 1 { "page" } else { "pages" };
-        let hint = if verbose {
-            ""
-        } else {
-            " (--verbose lists them)"
-        };
-        writeln!(
-            out,
-            "{}: warning: {n} indexable {pages} of the site not in the sitemap{hint}; list every page you want indexed",
-            summary.dir
-        )?;
-        if verbose {
-            for p in &summary.missing_pages {
-                writeln!(out, "{}{p}: not in the sitemap", summary.dir)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The site's summary line.
-pub(crate) fn summary_line(summary: &SiteSummary) -> String {
-    format!(
-        "site {} at {} ({}): {} locs, {} name files of the site; {} indexable pages, {} not in the sitemap",
-        summary.dir,
-        summary.base_url,
-        summary.base_url_from.words(),
-        summary.locs,
-        summary.files,
-        summary.indexable_pages,
-        summary.missing_pages.len()
-    )
 }

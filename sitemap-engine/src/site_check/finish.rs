@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use anyhow::Result;
+use crate::Error;
 use sitemap_core::validate::{Diagnostic, Severity};
 use sitemap_html::{ExclusionReason, HtmlOptions};
 
@@ -15,7 +15,7 @@ impl SiteCheck {
     /// The checks that need the whole set: hreflang reciprocity, the
     /// lastmod smell (each a diagnostic of result number `.0`), and the
     /// indexable pages no loc names.
-    pub(crate) fn finish(mut self) -> Result<(Vec<(usize, Diagnostic)>, SiteSummary)> {
+    pub fn finish(mut self) -> Result<(Vec<(usize, Diagnostic)>, SiteSummary), Error> {
         let mut out = Vec::new();
         for (loc, w) in &self.alternates {
             let at = |message: String, severity| {
@@ -90,9 +90,9 @@ impl SiteCheck {
     /// under DIR, sorted. Compared by file, so the URL form does not
     /// matter: a page whose canonical URL is another form of its own
     /// (`/x` for `x/index.html`) is indexable.
-    fn indexable_pages(&self) -> Result<Vec<String>> {
+    fn indexable_pages(&self) -> Result<Vec<String>, Error> {
         let scan = sitemap_html::scan(&self.dir, &HtmlOptions::new(self.base.clone()))?;
-        let rel = |p: &Path| p.strip_prefix(&self.dir).ok().map(crate::validate::show);
+        let rel = |p: &Path| p.strip_prefix(&self.dir).ok().map(super::show);
         let mut left_out = HashSet::new();
         for e in &scan.excluded {
             let same_file = match &e.reason {
