@@ -226,7 +226,10 @@ pub struct Scanned {
 impl Scanned {
     /// Writes the set and its companions; `waiting` hears when another
     /// run holds the output folder (the write then waits for it).
-    pub fn write(self, waiting: impl FnOnce(&std::path::Path)) -> Result<Report, Error> {
+    ///
+    /// The scan is kept (it is `&self`): dropping a large site's pages is
+    /// the caller's to time, or to skip in a binary about to exit.
+    pub fn write(&self, waiting: impl FnOnce(&std::path::Path)) -> Result<Report, Error> {
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
         let text_images = match self.outputs.format {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
@@ -267,8 +270,6 @@ impl Scanned {
         if self.resolved.settings.check_site == Some(true) {
             check_site(&self.outputs, &mut report)?;
         }
-        // As for the scan's pages: the process is about to end.
-        std::mem::forget(self.scan);
         Ok(report)
     }
 

@@ -133,6 +133,10 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         images_summary(&image_counts, report.set.images),
         report.written(shown)
     ));
+    // The process exits right after this: freeing a large site's pages one
+    // by one would only delay the exit (the engine keeps them for its
+    // caller to drop, which is this binary's choice to skip).
+    std::mem::forget(scanned);
     Ok(Outcome::Done)
 }
 

@@ -120,10 +120,6 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         }
     }
     let files_read = scan.files_read;
-    // The process ends soon after the sitemap is written: freeing every
-    // page (path, URL, language) one by one would cost the main thread
-    // time on a large site for nothing.
-    std::mem::forget(scan);
     Ok(Scan {
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
@@ -139,6 +135,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         used_git: true,
         images,
         site_layer: site_layer(&site),
+        retained: super::Retained::new(scan),
     })
 }
 

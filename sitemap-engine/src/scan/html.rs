@@ -109,6 +109,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         used_git,
         images: found.images,
         site_layer: None,
+        retained: Default::default(),
     })
 }
 

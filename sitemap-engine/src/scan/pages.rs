@@ -125,6 +125,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         used_git: true,
         images: image_counts,
         site_layer: None,
+        retained: Default::default(),
     })
 }
 

@@ -24,7 +24,7 @@ pub(super) const HTML: [&str; 2] = ["html", "htm"];
 
 /// One content file, classified.
 #[derive(Debug)]
-pub(super) struct File {
+pub(crate) struct File {
     pub(super) path: PathBuf,
     /// Folders below the content folder.
     pub(super) dir: Vec<String>,

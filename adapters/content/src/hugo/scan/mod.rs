@@ -65,7 +65,10 @@ struct Scan<'s> {
 /// `scan.pages` in this order (regular pages, homes, sections,
 /// taxonomies each followed by its terms), which `ContentScan::finish`
 /// relies on for its duplicate rule (the first in file order wins).
-pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> {
+///
+/// The content files come back beside the scan, for the caller to free
+/// while it sorts the pages ([`crate::Site::scan`]).
+pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Vec<File>), Error> {
     let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
     let mut s = Scan {
         site,
@@ -102,12 +105,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<ContentScan, Error> 
         term: term_index,
     };
     s.membership(&files, &sections, &listed_pages, &index);
-    // Freeing a large site's files (a few strings each) is left to another
-    // core: this thread's next work does not wait for it.
-    drop_elsewhere(files);
     match Error::of_pages(s.page_errors) {
         Some(e) => Err(e),
-        None => Ok(s.scan),
+        None => Ok((s.scan, files)),
     }
 }
 
@@ -136,13 +136,6 @@ pub(super) fn terms_of<'t>(
         .find(|((l, x), _)| l == lang && x == taxonomy)
         .map(|(_, found)| found)
         .expect("inserted above")
-}
-
-/// Drops `value` on a thread of its own (or here, if none can start).
-pub(super) fn drop_elsewhere<T: Send + 'static>(value: T) {
-    let _ = std::thread::Builder::new()
-        .name("sitemap-drop".to_owned())
-        .spawn(move || drop(value));
 }
 
 /// Adds a list page (home, section, taxonomy, term) unless its kind is
