@@ -73,6 +73,9 @@ pub enum Error {
         /// Why the URL is refused.
         source: sitemap_core::ValueError,
     },
+    /// The book cannot be read (`book.toml`, `SUMMARY.md`, a chapter).
+    #[error(transparent)]
+    Book(#[from] sitemap_book::Error),
     /// A chapter's front matter, a glob, the git history: the shared source
     /// layer's errors, which name the file and line themselves.
     #[error(transparent)]
