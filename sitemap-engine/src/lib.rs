@@ -49,6 +49,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod book_toml;
 mod check;
 mod error;
 pub mod human;

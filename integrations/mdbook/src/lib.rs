@@ -84,7 +84,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod config;
+/// The sitemap keys of `book.toml`: read by the engine, which reads them
+/// for `Source::Book` too.
+pub use sitemap_engine::book_toml as config;
 mod error;
 mod preprocessor;
 mod submit;
@@ -97,7 +99,6 @@ use mdbook_renderer::RenderContext;
 use sitemap_core::{Loc, SetReport, Url};
 use sitemap_engine::{Job, Layer, LeftOut, Origin, PageList, Settings, Source};
 
-pub(crate) use sitemap_book::MAX_BOOK_TOML_BYTES;
 /// The chapter rules live in the book reader; re-exported for the tests
 /// and callers that used them from here.
 pub use sitemap_book::chapters;
@@ -234,7 +235,7 @@ impl SitemapBook {
     /// The sitemap keys for a sitemap written after the build:
     /// `[output.sitemap]`, else `[preprocessor.sitemap]`, else defaults.
     pub fn sitemap_config(&self) -> Result<SitemapConfig, Error> {
-        config::for_book_dir(self.config(), self.root())
+        Ok(config::for_book_dir(self.config(), self.root())?)
     }
 
     /// The entries: each chapter page's `loc` (the base URL joined with its
@@ -312,12 +313,12 @@ impl SitemapBook {
             && let Some(message) = config::robots_problem(&base, &config.filename())
         {
             // Only reached when the base URL came from `site-url`.
-            return Err(Error::Config {
+            return Err(Error::Job(sitemap_engine::Error::BookConfig {
                 file: self.root().join("book.toml"),
                 line: None,
                 table: "output.html".to_owned(),
                 message: format!("site-url: {message}"),
-            });
+            }));
         }
         let (job, with_front_matter, include_warnings) = self.job(config, Some(out_dir))?;
         let scanned = job.scan()?;
