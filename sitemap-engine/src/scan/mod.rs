@@ -6,6 +6,7 @@
 //! [`Scan`]: the entries in the order they are written, what was left
 //! out and why, warnings, and what a build script must watch.
 
+pub(crate) mod book;
 mod content;
 #[cfg(feature = "html")]
 mod html;
@@ -33,6 +34,10 @@ pub enum Source {
     /// Pages the caller lists, run through the source layer (overrides,
     /// filters, lastmod) with source paths relative to `root`.
     Pages(PageList),
+    /// An mdBook book's folder (where `book.toml` is): its chapters in
+    /// `SUMMARY.md` order, its sitemap table a layer under the caller's,
+    /// the sitemap written into the folder its HTML is built into.
+    Book(PathBuf),
 }
 
 /// Pages a caller lists ([`Source::Pages`]).
@@ -114,6 +119,15 @@ pub struct Scan {
     pub used_git: bool,
     /// With `images`: what was found and what was left out, and why.
     pub images: ImageCounts,
+    /// Warnings that matter only when the set is written (an mdBook
+    /// chapter page missing from the output folder); [`Scanned::write`]
+    /// puts them first in its report.
+    ///
+    /// [`Scanned::write`]: crate::Scanned::write
+    pub before_write: Vec<String>,
+    /// Why the set must not be written although the scan succeeded (a
+    /// book's `robots = true` under a base URL that is not a host root).
+    pub(crate) write_refused: Option<Error>,
     /// The generator's settings layer (Hugo's `[sitemap]`).
     pub(crate) site_layer: Option<Layer>,
 }
@@ -167,11 +181,20 @@ pub(crate) struct ScanOptions<'a> {
     pub(crate) want_sources: bool,
     pub(crate) track_reads: bool,
     pub(crate) progress: &'a dyn Fn(&str),
+    /// The book of a [`Source::Book`], opened with the layers.
+    pub(crate) book: std::cell::Cell<Option<book::Opened>>,
 }
 
 pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     match source {
         Source::Pages(list) => pages::scan(list, options),
+        Source::Book(dir) => match options.book.take() {
+            Some(opened) => book::scan(opened, options),
+            None => Err(Error::job(
+                format!("{}: the book was not opened", dir.display()),
+                "run the job through `Job::scan`",
+            )),
+        },
         Source::Site(root) => {
             let s = &options.resolved.settings;
             let html_dir = s
