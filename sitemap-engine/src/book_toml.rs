@@ -20,12 +20,12 @@
 
 use std::path::{Path, PathBuf};
 
-use sitemap_book::config::Config;
-use serde::Deserialize;
-use sitemap_core::Loc;
 use crate::error::Error;
 use crate::keys::Scope;
 use crate::settings::{Layer, Origin, Settings};
+use serde::Deserialize;
+use sitemap_book::config::Config;
+use sitemap_core::Loc;
 
 /// Every key of the sitemap table, with an example, as a `book.toml`
 /// fragment.
@@ -229,7 +229,8 @@ impl BookToml {
     /// the line and message of the failure, if the file shows it.
     fn locate(&self, table: &str) -> Option<(Option<usize>, String)> {
         let text =
-            sitemap_core::input::read_regular_text(&self.file, sitemap_book::MAX_BOOK_TOML_BYTES).ok()?;
+            sitemap_core::input::read_regular_text(&self.file, sitemap_book::MAX_BOOK_TOML_BYTES)
+                .ok()?;
         let (outer, inner) = table.split_once('.')?;
         let section = toml::de::DeTable::parse(&text).ok()?;
         let section = section
@@ -359,7 +360,8 @@ impl BookToml {
     /// there.
     fn key_line(&self, table: &str, key: &str) -> Option<usize> {
         let text =
-            sitemap_core::input::read_regular_text(&self.file, sitemap_book::MAX_BOOK_TOML_BYTES).ok()?;
+            sitemap_core::input::read_regular_text(&self.file, sitemap_book::MAX_BOOK_TOML_BYTES)
+                .ok()?;
         let (outer, inner) = table.split_once('.')?;
         let doc = toml::de::DeTable::parse(&text).ok()?;
         let section = doc.get_ref().get(outer)?.get_ref().as_table()?.get(inner)?;

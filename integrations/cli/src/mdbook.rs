@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use sitemap_engine::{Job, LastmodSource, Report, Source};
 use sitemap_engine::settings::parse_value;
+use sitemap_engine::{Job, LastmodSource, Report, Source};
 
 use crate::Outcome;
 use crate::flags::OutputArgs;

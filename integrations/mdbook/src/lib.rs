@@ -103,10 +103,10 @@ use sitemap_engine::{Job, Layer, LeftOut, Origin, PageList, Settings, Source};
 /// and callers that used them from here.
 pub use sitemap_book::chapters;
 
-pub use sitemap_book::ChapterPage;
 pub use crate::config::SitemapConfig;
 pub use crate::error::Error;
 pub use crate::preprocessor::{SUPPORTED_RENDERERS, SitemapPreprocessor, strip_front_matter};
+pub use sitemap_book::ChapterPage;
 
 /// A book to list: its root, mdBook's configuration, its chapter pages and
 /// the folder its HTML is built into.
@@ -199,11 +199,7 @@ impl SitemapBook {
     /// the book has two outputs, and mdBook gives each its own folder.
     pub fn from_render_context(ctx: &RenderContext) -> Result<SitemapBook, Error> {
         Ok(SitemapBook {
-            book: sitemap_book::Book::from_parts(
-                ctx.root.clone(),
-                ctx.config.clone(),
-                &ctx.book,
-            )?,
+            book: sitemap_book::Book::from_parts(ctx.root.clone(), ctx.config.clone(), &ctx.book)?,
         })
     }
 
@@ -285,10 +281,10 @@ impl SitemapBook {
         let mut book = Settings::default();
         book.base_url = Some(base.to_string());
         book.out = out_dir.map(Path::to_owned);
-        let mut job =
-            Job::new(Source::Pages(
+        let mut job = Job::new(Source::Pages(
             PageList::new(self.src_dir(), read.pages).keep_order(),
-        )).with_sources(true);
+        ))
+        .with_sources(true);
         for layer in config.layers(self.root()) {
             job = job.with_layer(layer);
         }

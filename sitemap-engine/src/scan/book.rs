@@ -45,9 +45,11 @@ pub(crate) fn open(dir: &Path, layers: &mut Vec<Layer>) -> Result<Opened, Error>
             table: Some(table.table.clone()),
         },
     ));
-    let mut says = Settings::default();
-    says.base_url = Some(base.to_string());
-    says.out = Some(book.html_dir().to_owned());
+    let says = Settings {
+        base_url: Some(base.to_string()),
+        out: Some(book.html_dir().to_owned()),
+        ..Settings::default()
+    };
     layers.push(Layer::new(
         says,
         Origin::File {
