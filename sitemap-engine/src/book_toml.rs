@@ -1,4 +1,6 @@
-//! The sitemap keys of `book.toml`.
+//! The sitemap keys of `book.toml`: a settings layer for a book, read for
+//! [`Source::Book`](crate::Source::Book) and by the `mdbook-sitemap` plugin
+//! (which re-exports this module as `mdbook_sitemap::config`).
 //!
 //! They live under `[output.sitemap]` (the renderer's table), in kebab-case
 //! as mdBook's own keys are: the engine's one settings table

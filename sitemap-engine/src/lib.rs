@@ -6,9 +6,11 @@
 //!
 //! 1. **Settings** ([`settings`]): [`Layer`]s of one [`Settings`] type,
 //!    the same keys everywhere (documented in [`keys`]), each value
-//!    remembering where it came from for messages.
+//!    remembering where it came from for messages; a book's
+//!    `[output.sitemap]` table is read by [`book_toml`].
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
-//!    folder, or pages the caller lists) → pages → entries, through the
+//!    folder, an mdBook book, or pages the caller lists) → pages →
+//!    entries, through the
 //!    source layer (overrides, filters, lastmod). With a `ledger`
 //!    ([`ledger`]), entries whose content did not change keep their
 //!    recorded lastmod (for a content tree before list pages roll up

@@ -49,8 +49,17 @@
 //! chapter's git date is the newest of its own file and the files it
 //! includes (`{{#include}}`, `{{#rustdoc_include}}`, `{{#playground}}`,
 //! found in the chapter text already read, as mdBook 0.5's `links`
-//! preprocessor expands them: the private `includes` module); a link
+//! preprocessor expands them: `sitemap-book`'s `includes` module); a link
 //! mdBook cannot read is a warning naming the chapter file and line.
+//!
+//! # Where the work is done
+//!
+//! The book is read by `sitemap-book` (SUMMARY, mdBook's renderer rules,
+//! includes, front matter; [`chapters`] is re-exported from there), the
+//! sitemap keys of `book.toml` by the engine ([`config`]), and the job run
+//! by the engine. This crate holds the roles mdBook calls (the
+//! preprocessor, the renderer, `submit`) and [`SitemapBook`], which joins
+//! them; `sitemap mdbook` runs the same job as `Source::Book`.
 //!
 //! # Library
 //!

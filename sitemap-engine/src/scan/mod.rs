@@ -1,8 +1,10 @@
 //! Sources → pages → entries: the first half of a job.
 //!
 //! A [`Source`] is a site folder (a Zola or Hugo content tree, or built
-//! HTML: `content.rs`, `html.rs`) or a list of pages the caller made
-//! (build.rs pages, mdBook chapters: `pages.rs`). Each ends as a
+//! HTML: `content.rs`, `html.rs`), an mdBook book (read by `sitemap-book`,
+//! its chapters then run as a page list: `book.rs`) or a list of pages the
+//! caller made (build.rs pages, the plugin's chapters: `pages.rs`). Each
+//! ends as a
 //! [`Scan`]: the entries in the order they are written, what was left
 //! out and why, warnings, and what a build script must watch.
 
