@@ -37,6 +37,34 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
+    /// A sitemap key in `book.toml` that is unknown or has a bad value.
+    #[error("{}{}: [{table}]: {message}", file.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
+    BookConfig {
+        /// The `book.toml`.
+        file: PathBuf,
+        /// 1-based line of the offending key, when it can be found in the file
+        /// (a value set through an `MDBOOK_*` environment variable has none).
+        line: Option<usize>,
+        /// The table: `output.sitemap` or `preprocessor.sitemap`.
+        table: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// A book with no `base-url` and no absolute `output.html.site-url` to
+    /// fall back on.
+    #[error(
+        "{}: [output.sitemap]: `base-url` is required: the absolute URL the book is served at, such as base-url = \"https://example.org/book/\" (under [preprocessor.sitemap] for a book with only the HTML output){hint}",
+        file.display()
+    )]
+    MissingBaseUrl {
+        /// The `book.toml`.
+        file: PathBuf,
+        /// Why `output.html.site-url` could not stand in, if it is set.
+        hint: String,
+    },
+    /// An mdBook book could not be read.
+    #[error(transparent)]
+    Book(#[from] sitemap_book::Error),
     /// A Zola or Hugo site could not be read.
     #[error(transparent)]
     Content(#[from] sitemap_content::Error),

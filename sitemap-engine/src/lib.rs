@@ -6,9 +6,11 @@
 //!
 //! 1. **Settings** ([`settings`]): [`Layer`]s of one [`Settings`] type,
 //!    the same keys everywhere (documented in [`keys`]), each value
-//!    remembering where it came from for messages.
+//!    remembering where it came from for messages; a book's
+//!    `[output.sitemap]` table is read by [`book_toml`].
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
-//!    folder, or pages the caller lists) → pages → entries, through the
+//!    folder, an mdBook book, or pages the caller lists) → pages →
+//!    entries, through the
 //!    source layer (overrides, filters, lastmod). With a `ledger`
 //!    ([`ledger`]), entries whose content did not change keep their
 //!    recorded lastmod (for a content tree before list pages roll up
@@ -52,6 +54,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod book_toml;
 mod check;
 mod error;
 pub mod human;
@@ -155,6 +158,12 @@ impl Job {
 
     /// [`Job::scan`], telling `progress` about each long step.
     pub fn scan_with_progress(mut self, progress: &dyn Fn(&str)) -> Result<Scanned, Error> {
+        // A book brings its own layers (book.toml), read before anything
+        // is resolved.
+        let book = match &self.source {
+            Source::Book(dir) => Some(scan::book::open(dir, &mut self.layers)?),
+            _ => None,
+        };
         let resolved = Resolved::new(&self.layers);
         let config = scan::source_config(&resolved, self.git_allowed)?;
         let ledger = match &resolved.settings.ledger {
@@ -168,6 +177,7 @@ impl Job {
             want_sources: self.want_sources || resolved.settings.html_page == Some(true),
             track_reads: self.track_reads,
             progress,
+            book: std::cell::Cell::new(book),
         };
         let mut scan = scan::scan(&self.source, &options)?;
         // The generator's own settings (Hugo's `[sitemap]`) lie under
@@ -227,9 +237,12 @@ impl Scanned {
     /// Writes the set and its companions; `waiting` hears when another
     /// run holds the output folder (the write then waits for it).
     ///
-    /// The scan is kept (it is `&self`): dropping a large site's pages is
-    /// the caller's to time, or to skip in a binary about to exit.
-    pub fn write(&self, waiting: impl FnOnce(&std::path::Path)) -> Result<Report, Error> {
+    /// The scan is kept (it is `&mut self`): dropping a large site's pages
+    /// is the caller's to time, or to skip in a binary about to exit.
+    pub fn write(&mut self, waiting: impl FnOnce(&std::path::Path)) -> Result<Report, Error> {
+        if let Some(refused) = self.scan.write_refused.take() {
+            return Err(refused);
+        }
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
         let text_images = match self.outputs.format {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
@@ -252,6 +265,9 @@ impl Scanned {
             Vec::new()
         };
         let mut report = publisher.finish(&pages)?;
+        let mut warnings = std::mem::take(&mut self.scan.before_write);
+        warnings.append(&mut report.warnings);
+        report.warnings = warnings;
         if text_images > 0 {
             report.warnings.push(format!(
                 "a text sitemap cannot list images: {text_images} image(s) not written; use `format = \"xml\"` to list them"

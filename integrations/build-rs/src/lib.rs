@@ -457,7 +457,7 @@ impl Sitemap {
             files_read.insert(path.clone());
             job = job.with_layer(layer);
         }
-        let scanned = job.scan()?;
+        let mut scanned = job.scan()?;
         let git = cfg!(feature = "git")
             && scanned.scan.used_git
             && scanned

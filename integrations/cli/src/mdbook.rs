@@ -5,9 +5,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use mdbook_sitemap::SitemapBook;
-use sitemap_engine::LastmodSource;
 use sitemap_engine::settings::parse_value;
+use sitemap_engine::{Job, LastmodSource, Report, Source};
 
 use crate::Outcome;
 use crate::flags::OutputArgs;
@@ -48,40 +47,30 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     if let Some(url) = &args.base_url {
         crate::values::base_url(url)?;
     }
-    let book = SitemapBook::load(&args.dir)?;
-    let mut config = book.sitemap_config()?;
-    // The flags over book.toml's table, as over sitemap.toml for `scan`.
-    let mut flags = args.output.layer(args.base_url.as_deref()).settings;
-    flags.out = None;
-    flags.lastmod = (!args.lastmod.is_empty()).then(|| args.lastmod.clone());
-    config.overrides = flags;
+    // The flags over book.toml's table, as over sitemap.toml for `scan`;
+    // without --out the sitemap goes into the book's HTML folder.
+    let mut flags = args.output.layer(args.base_url.as_deref());
+    flags.settings.lastmod = (!args.lastmod.is_empty()).then(|| args.lastmod.clone());
+    let mut scanned = Job::new(Source::Book(args.dir.clone()))
+        .with_sources(true)
+        .with_layer(flags)
+        .scan()?;
+    for w in &scanned.scan.warnings {
+        ui.warning(w);
+    }
     if args.dry_run {
-        let entries = book.entries(&config)?;
-        for w in &entries.warnings {
-            ui.warning(w);
-        }
-        let listed: Vec<&sitemap_core::Url> = entries.urls.iter().collect();
-        let sources: std::collections::HashMap<_, _> = entries
-            .urls
-            .iter()
-            .zip(&entries.sources)
-            .filter_map(|(u, s)| Some((u.loc.clone(), s.clone()?)))
-            .collect();
-        crate::scan::print_entries(&listed, &sources, std::path::Path::new(""))?;
+        let (listed, _) = scanned.scan.listed();
+        crate::scan::print_entries(&listed, &scanned.scan.sources, &args.dir)?;
         ui.summary(&format!(
             "sitemap: {} URLs, {} chapter(s) left out; dry run, nothing written",
-            entries.urls.len(),
-            entries.excluded.len()
+            listed.len(),
+            scanned.scan.left_out.len()
         ));
         return Ok(Outcome::Done);
     }
-    let out_dir = args
-        .output
-        .out
-        .clone()
-        .unwrap_or_else(|| book.html_dir().to_owned());
     // A missing HTML folder means the book is not built; a missing --out
     // is made, as `scan --out` makes it.
+    let out_dir = scanned.outputs.dir.clone();
     if args.output.out.is_none() && !out_dir.is_dir() {
         return Err(Hinted {
             message: format!("{}: no such folder", out_dir.display()),
@@ -89,10 +78,44 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         }
         .into());
     }
-    let report = book.write(&config, &out_dir)?;
+    let left_out = scanned.scan.left_out.len();
+    let report = scanned.write(|_| {})?;
     for w in &report.warnings {
         ui.warning(w);
     }
-    ui.summary(&format!("sitemap: {report}"));
+    ui.summary(&format!("sitemap: {}", written(&report, left_out)));
     Ok(Outcome::Done)
+}
+
+/// `wrote book/sitemap.xml (3 URLs, 1 chapter(s) left out) and
+/// book/robots.txt; removed sitemap-2.xml`: the plugin's words, so both
+/// ways of writing a book's sitemap say the same.
+fn written(report: &Report, left_out: usize) -> String {
+    let (path, _) = report.set.root();
+    let mut line = format!("wrote {} ({} URLs", path.display(), report.set.urls);
+    if report.set.images > 0 {
+        line.push_str(&format!(", {} images", report.set.images));
+    }
+    if left_out > 0 {
+        line.push_str(&format!(", {left_out} chapter(s) left out"));
+    }
+    line.push(')');
+    if let Some((robots, _)) = &report.robots {
+        line.push_str(&format!(" and {}", robots.display()));
+    }
+    if !report.set.removed.is_empty() {
+        let names: Vec<String> = report
+            .set
+            .removed
+            .iter()
+            .map(|p| {
+                p.file_name()
+                    .unwrap_or(p.as_os_str())
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        line.push_str(&format!("; removed {}", names.join(", ")));
+    }
+    line
 }

@@ -9,19 +9,6 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A sitemap key in `book.toml` that is unknown or has a bad value.
-    #[error("{}{}: [{table}]: {message}", file.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
-    Config {
-        /// The `book.toml`.
-        file: PathBuf,
-        /// 1-based line of the offending key, when it can be found in the file
-        /// (a value set through an `MDBOOK_*` environment variable has none).
-        line: Option<usize>,
-        /// The table: `output.sitemap` or `preprocessor.sitemap`.
-        table: String,
-        /// What is wrong and what was expected.
-        message: String,
-    },
     /// `book.toml` itself cannot be read or parsed.
     #[error("{}: {message}", file.display())]
     BookToml {
@@ -37,17 +24,6 @@ pub enum Error {
         file: PathBuf,
         /// mdBook's message.
         message: String,
-    },
-    /// No `base-url` and no absolute `output.html.site-url` to fall back on.
-    #[error(
-        "{}: [output.sitemap]: `base-url` is required: the absolute URL the book is served at, such as base-url = \"https://example.org/book/\" (under [preprocessor.sitemap] for a book with only the HTML output){hint}",
-        file.display()
-    )]
-    MissingBaseUrl {
-        /// The `book.toml`.
-        file: PathBuf,
-        /// Why `output.html.site-url` could not stand in, if it is set.
-        hint: String,
     },
     /// The book builds no HTML, so there are no pages to list.
     #[error("{}: {message}", file.display())]
@@ -73,6 +49,9 @@ pub enum Error {
         /// Why the URL is refused.
         source: sitemap_core::ValueError,
     },
+    /// The book cannot be read (`book.toml`, `SUMMARY.md`, a chapter).
+    #[error(transparent)]
+    Book(#[from] sitemap_book::Error),
     /// A chapter's front matter, a glob, the git history: the shared source
     /// layer's errors, which name the file and line themselves.
     #[error(transparent)]

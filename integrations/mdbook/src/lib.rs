@@ -49,8 +49,17 @@
 //! chapter's git date is the newest of its own file and the files it
 //! includes (`{{#include}}`, `{{#rustdoc_include}}`, `{{#playground}}`,
 //! found in the chapter text already read, as mdBook 0.5's `links`
-//! preprocessor expands them: the private `includes` module); a link
+//! preprocessor expands them: `sitemap-book`'s `includes` module); a link
 //! mdBook cannot read is a warning naming the chapter file and line.
+//!
+//! # Where the work is done
+//!
+//! The book is read by `sitemap-book` (SUMMARY, mdBook's renderer rules,
+//! includes, front matter; [`chapters`] is re-exported from there), the
+//! sitemap keys of `book.toml` by the engine ([`config`]), and the job run
+//! by the engine. This crate holds the roles mdBook calls (the
+//! preprocessor, the renderer, `submit`) and [`SitemapBook`], which joins
+//! them; `sitemap mdbook` runs the same job as `Source::Book`.
 //!
 //! # Library
 //!
@@ -84,10 +93,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod chapters;
-pub mod config;
+/// The sitemap keys of `book.toml`: read by the engine, which reads them
+/// for `Source::Book` too.
+pub use sitemap_engine::book_toml as config;
 mod error;
-mod includes;
 mod preprocessor;
 mod submit;
 
@@ -98,29 +107,21 @@ use mdbook_preprocessor::config::Config;
 use mdbook_renderer::RenderContext;
 use sitemap_core::{Loc, SetReport, Url};
 use sitemap_engine::{Job, Layer, LeftOut, Origin, PageList, Settings, Source};
-use sitemap_pages::overrides::Overrides;
-use sitemap_pages::pipeline::Page;
 
-/// The largest chapter or `SUMMARY.md` read (64 MiB): far past any real
-/// chapter, small enough that a hostile file cannot exhaust memory.
-pub(crate) const MAX_CHAPTER_BYTES: u64 = 64 << 20;
+/// The chapter rules live in the book reader; re-exported for the tests
+/// and callers that used them from here.
+pub use sitemap_book::chapters;
 
-/// The most `book.toml` may hold: far more than any real one.
-pub(crate) const MAX_BOOK_TOML_BYTES: u64 = 4 << 20;
-
-pub use crate::chapters::ChapterPage;
 pub use crate::config::SitemapConfig;
 pub use crate::error::Error;
 pub use crate::preprocessor::{SUPPORTED_RENDERERS, SitemapPreprocessor, strip_front_matter};
+pub use sitemap_book::ChapterPage;
 
 /// A book to list: its root, mdBook's configuration, its chapter pages and
 /// the folder its HTML is built into.
 #[derive(Debug, Clone)]
 pub struct SitemapBook {
-    root: PathBuf,
-    config: Config,
-    chapters: Vec<ChapterPage>,
-    html_dir: PathBuf,
+    book: sitemap_book::Book,
 }
 
 /// The entries of a book's sitemap, before they are written.
@@ -197,32 +198,8 @@ impl SitemapBook {
     /// `build-dir` (`book/`) for a book with one output, `build-dir/html`
     /// with several.
     pub fn load(root: impl AsRef<Path>) -> Result<SitemapBook, Error> {
-        let root = root.as_ref().to_owned();
-        let book_toml = root.join("book.toml");
-        let mut config = if book_toml.exists() {
-            let text = sitemap_core::input::read_regular_text(&book_toml, MAX_BOOK_TOML_BYTES)
-                .map_err(|e| Error::BookToml {
-                    file: book_toml.clone(),
-                    message: e.to_string(),
-                })?;
-            text.parse::<Config>().map_err(|e| Error::BookToml {
-                file: book_toml.clone(),
-                message: format!("{e:#}"),
-            })?
-        } else {
-            Config::default()
-        };
-        config.update_from_env().map_err(|e| Error::BookToml {
-            file: book_toml.clone(),
-            message: format!("applying MDBOOK_* environment variables: {e:#}"),
-        })?;
-        let chapters = chapters::from_summary(&root, &config)?;
-        let html_dir = chapters::html_dir(&root, &config)?;
         Ok(SitemapBook {
-            root,
-            config,
-            chapters,
-            html_dir,
+            book: sitemap_book::Book::load(root)?,
         })
     }
 
@@ -230,45 +207,40 @@ impl SitemapBook {
     /// `build-dir/html`: with `[output.sitemap]` next to `[output.html]`
     /// the book has two outputs, and mdBook gives each its own folder.
     pub fn from_render_context(ctx: &RenderContext) -> Result<SitemapBook, Error> {
-        let chapters = chapters::from_book(&ctx.book, &ctx.config);
-        let html_dir = chapters::html_dir(&ctx.root, &ctx.config)?;
         Ok(SitemapBook {
-            root: ctx.root.clone(),
-            config: ctx.config.clone(),
-            chapters,
-            html_dir,
+            book: sitemap_book::Book::from_parts(ctx.root.clone(), ctx.config.clone(), &ctx.book)?,
         })
     }
 
     /// The book's root (where `book.toml` is).
     pub fn root(&self) -> &Path {
-        &self.root
+        self.book.root()
     }
 
     /// mdBook's configuration.
     pub fn config(&self) -> &Config {
-        &self.config
+        self.book.config()
     }
 
     /// The chapter pages, in `SUMMARY.md` order.
     pub fn chapters(&self) -> &[ChapterPage] {
-        &self.chapters
+        self.book.chapters()
     }
 
     /// The folder mdBook builds the HTML into.
     pub fn html_dir(&self) -> &Path {
-        &self.html_dir
+        self.book.html_dir()
     }
 
     /// The chapters' folder (`src/`).
     pub fn src_dir(&self) -> PathBuf {
-        self.root.join(&self.config.book.src)
+        self.book.src_dir()
     }
 
     /// The sitemap keys for a sitemap written after the build:
     /// `[output.sitemap]`, else `[preprocessor.sitemap]`, else defaults.
     pub fn sitemap_config(&self) -> Result<SitemapConfig, Error> {
-        config::for_book_dir(&self.config, &self.root)
+        Ok(config::for_book_dir(self.config(), self.root())?)
     }
 
     /// The entries: each chapter page's `loc` (the base URL joined with its
@@ -278,7 +250,7 @@ impl SitemapBook {
     pub fn entries(&self, config: &SitemapConfig) -> Result<Entries, Error> {
         let (job, with_front_matter, include_warnings) = self.job(config, Some(self.html_dir()))?;
         let scanned = job.scan()?;
-        let src = Path::new(&self.config.book.src);
+        let src = Path::new(&self.config().book.src);
         let (listed, _) = scanned.scan.listed();
         let urls: Vec<Url> = listed.into_iter().cloned().collect();
         let sources = urls
@@ -311,94 +283,28 @@ impl SitemapBook {
         config: &SitemapConfig,
         out_dir: Option<&Path>,
     ) -> Result<(Job, Vec<PathBuf>, Vec<String>), Error> {
-        let base = config.resolve_base_url(&self.config, &self.root)?;
-        let src_dir = self.src_dir();
-        let expands_links = chapters::builtin_preprocessor_runs(&self.config, "links");
-        let mut include_warnings = Vec::new();
-        let mut with_front_matter = Vec::new();
-        let mut pages = Vec::with_capacity(self.chapters.len());
-        for chapter in &self.chapters {
-            if let Some(source) = &chapter.source_path
-                && !stays_inside(source)
-            {
-                // Its file is someone else's (another project, the home
-                // folder) and its page lands outside the book: neither
-                // read nor listed, so the ledger never records it.
-                include_warnings.push(format!(
-                    "{}: chapter `{}` lies outside {}/: not read, and left out of the sitemap",
-                    Path::new(&self.config.book.src).join(source).display(),
-                    chapter.name,
-                    self.config.book.src.display()
-                ));
-                continue;
-            }
-            let loc = page_loc(&base, chapter)?;
-            let page = match &chapter.source_path {
-                Some(source) => {
-                    // Errors name the file as the user knows it: `src/…`.
-                    let shown = Path::new(&self.config.book.src).join(source);
-                    let (overrides, deps) = match sitemap_core::input::read_regular_text(
-                        &src_dir.join(source),
-                        MAX_CHAPTER_BYTES,
-                    ) {
-                        Ok(text) => {
-                            let fm = chapters::front_matter_of(&shown, &text)?;
-                            if fm.format.is_some() {
-                                with_front_matter.push(shown.clone());
-                            }
-                            let deps = if expands_links {
-                                let found = includes::of_chapter(
-                                    &src_dir,
-                                    Path::new(&self.config.book.src),
-                                    source,
-                                    &text,
-                                );
-                                include_warnings.extend(found.warnings);
-                                found.deps
-                            } else {
-                                Vec::new()
-                            };
-                            (Overrides::from_front_matter(&shown, &fm)?, deps)
-                        }
-                        // mdBook creates a missing chapter file
-                        // (`create-missing`) and renders it empty.
-                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                            (Overrides::default(), Vec::new())
-                        }
-                        Err(e) => {
-                            return Err(Error::Io {
-                                path: src_dir.join(source),
-                                source: e,
-                            });
-                        }
-                    };
-                    Page::new(source.clone(), loc)
-                        .with_overrides(overrides)
-                        .with_deps(deps)
-                }
-                // A chapter a preprocessor made up: no file, no overrides.
-                None => Page::new(chapter.html_path.clone(), loc),
-            };
-            pages.push(page);
-        }
+        let base = config.resolve_base_url(self.config(), self.root())?;
+        let read = self.book.pages(&base)?;
         // What the book itself says: the base URL (from `base-url` or an
         // absolute `site-url`) and the HTML folder, under the table's keys.
         let mut book = Settings::default();
         book.base_url = Some(base.to_string());
         book.out = out_dir.map(Path::to_owned);
-        let mut job =
-            Job::new(Source::Pages(PageList::new(src_dir, pages).keep_order())).with_sources(true);
-        for layer in config.layers(&self.root) {
+        let mut job = Job::new(Source::Pages(
+            PageList::new(self.src_dir(), read.pages).keep_order(),
+        ))
+        .with_sources(true);
+        for layer in config.layers(self.root()) {
             job = job.with_layer(layer);
         }
         let job = job.with_layer(Layer::new(
             book,
             Origin::File {
-                path: self.root.join("book.toml"),
+                path: self.root().join("book.toml"),
                 table: Some("output.html".to_owned()),
             },
         ));
-        Ok((job, with_front_matter, include_warnings))
+        Ok((job, read.with_front_matter, read.warnings))
     }
 
     /// Writes the sitemap (and `robots.txt`, the stylesheet, `sitemap.html`
@@ -406,21 +312,21 @@ impl SitemapBook {
     /// the engine's one write path: every file staged under a temporary
     /// name and synced, then published with the set.
     pub fn write(&self, config: &SitemapConfig, out_dir: &Path) -> Result<Report, Error> {
-        let base = config.resolve_base_url(&self.config, &self.root)?;
+        let base = config.resolve_base_url(self.config(), self.root())?;
         let robots = config.overrides.robots.or(config.settings.robots);
         if robots == Some(true)
             && let Some(message) = config::robots_problem(&base, &config.filename())
         {
             // Only reached when the base URL came from `site-url`.
-            return Err(Error::Config {
-                file: self.root.join("book.toml"),
+            return Err(Error::Job(sitemap_engine::Error::BookConfig {
+                file: self.root().join("book.toml"),
                 line: None,
                 table: "output.html".to_owned(),
                 message: format!("site-url: {message}"),
-            });
+            }));
         }
         let (job, with_front_matter, include_warnings) = self.job(config, Some(out_dir))?;
-        let scanned = job.scan()?;
+        let mut scanned = job.scan()?;
         let mut warnings: Vec<String> = include_warnings;
         warnings.extend(scanned.scan.warnings.iter().cloned());
         if let Some(first) = with_front_matter.first()
@@ -436,8 +342,8 @@ impl SitemapBook {
         }
         let listed: std::collections::HashSet<&Loc> =
             scanned.scan.urls.iter().map(|u| &u.loc).collect();
-        for chapter in &self.chapters {
-            if listed.contains(&page_loc(&base, chapter)?)
+        for chapter in self.chapters() {
+            if listed.contains(&sitemap_book::page_loc(&base, chapter)?)
                 && !out_dir.join(&chapter.html_path).exists()
             {
                 warnings.push(format!(
@@ -467,7 +373,7 @@ impl SitemapBook {
         struct Table {
             renderers: Option<Vec<String>>,
         }
-        match self.config.get::<Table>(config::PREPROCESSOR_TABLE) {
+        match self.config().get::<Table>(config::PREPROCESSOR_TABLE) {
             Ok(Some(table)) => table
                 .renderers
                 .is_none_or(|r| r.iter().any(|name| name == "html")),
@@ -513,98 +419,4 @@ fn check_renders_after_html(ctx: &RenderContext, book: &SitemapBook) -> Result<(
         });
     }
     Ok(())
-}
-
-/// The chapter page's URL: the base URL joined with the page's path, each
-/// character that would end a path (`?`, `#`) or start an escape (`%`)
-/// percent-encoded first, so a file name is always a path.
-/// Whether a chapter's file, named relative to `src/`, lies inside it,
-/// read as mdBook joins it (lexically): `sub/../a.md` does, `../x.md` and
-/// an absolute path do not.
-fn stays_inside(path: &Path) -> bool {
-    use std::path::Component;
-    let mut depth = 0usize;
-    for part in path.components() {
-        match part {
-            Component::Normal(_) => depth += 1,
-            Component::CurDir => {}
-            Component::ParentDir => match depth.checked_sub(1) {
-                Some(d) => depth = d,
-                None => return false,
-            },
-            Component::RootDir | Component::Prefix(_) => return false,
-        }
-    }
-    true
-}
-
-fn page_loc(base: &Loc, chapter: &ChapterPage) -> Result<Loc, Error> {
-    base.join(&encode_path(&chapter.html_path))
-        .map_err(|source| Error::Loc {
-            chapter: chapter.name.clone(),
-            html_path: chapter.html_path.clone(),
-            source,
-        })
-}
-
-/// Percent-encodes a relative path as the URL parser would (non-ASCII,
-/// spaces and the characters it escapes in a path), plus `%`, `?` and `#`,
-/// which in a file name are characters, not URL syntax.
-fn encode_path(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for c in path.chars() {
-        match c {
-            'A'..='Z'
-            | 'a'..='z'
-            | '0'..='9'
-            | '-'
-            | '.'
-            | '_'
-            | '~'
-            | '/'
-            | '!'
-            | '$'
-            | '&'
-            | '\''
-            | '('
-            | ')'
-            | '*'
-            | '+'
-            | ','
-            | ';'
-            | '='
-            | ':'
-            | '@' => out.push(c),
-            _ => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    out.push_str(&format!("%{b:02X}"));
-                }
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A chapter's `..` that stays inside `src/` is kept; one that
-    /// climbs out of it, or an absolute path, is not.
-    #[test]
-    fn chapters_inside_src_by_their_written_path() {
-        let inside: Vec<bool> = [
-            "a.md",
-            "./a.md",
-            "sub/../a.md",
-            "../a.md",
-            "sub/../../a.md",
-            "/etc/passwd",
-        ]
-        .iter()
-        .map(|p| stays_inside(Path::new(p)))
-        .collect();
-        assert_eq!(inside, [true, true, true, false, false, false]);
-    }
 }

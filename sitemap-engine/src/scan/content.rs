@@ -134,6 +134,8 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         sources,
         used_git: true,
         images,
+        before_write: Vec::new(),
+        write_refused: None,
         site_layer: site_layer(&site),
         retained: super::Retained::new(scan),
     })

@@ -108,6 +108,8 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         sources: Default::default(),
         used_git,
         images: found.images,
+        before_write: Vec::new(),
+        write_refused: None,
         site_layer: None,
         retained: Default::default(),
     })

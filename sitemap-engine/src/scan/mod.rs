@@ -1,11 +1,14 @@
 //! Sources → pages → entries: the first half of a job.
 //!
 //! A [`Source`] is a site folder (a Zola or Hugo content tree, or built
-//! HTML: `content.rs`, `html.rs`) or a list of pages the caller made
-//! (build.rs pages, mdBook chapters: `pages.rs`). Each ends as a
+//! HTML: `content.rs`, `html.rs`), an mdBook book (read by `sitemap-book`,
+//! its chapters then run as a page list: `book.rs`) or a list of pages the
+//! caller made (build.rs pages, the plugin's chapters: `pages.rs`). Each
+//! ends as a
 //! [`Scan`]: the entries in the order they are written, what was left
 //! out and why, warnings, and what a build script must watch.
 
+pub(crate) mod book;
 mod content;
 #[cfg(feature = "html")]
 mod html;
@@ -33,6 +36,10 @@ pub enum Source {
     /// Pages the caller lists, run through the source layer (overrides,
     /// filters, lastmod) with source paths relative to `root`.
     Pages(PageList),
+    /// An mdBook book's folder (where `book.toml` is): its chapters in
+    /// `SUMMARY.md` order, its sitemap table a layer under the caller's,
+    /// the sitemap written into the folder its HTML is built into.
+    Book(PathBuf),
 }
 
 /// Pages a caller lists ([`Source::Pages`]).
@@ -114,6 +121,15 @@ pub struct Scan {
     pub used_git: bool,
     /// With `images`: what was found and what was left out, and why.
     pub images: ImageCounts,
+    /// Warnings that matter only when the set is written (an mdBook
+    /// chapter page missing from the output folder); [`Scanned::write`]
+    /// puts them first in its report.
+    ///
+    /// [`Scanned::write`]: crate::Scanned::write
+    pub before_write: Vec<String>,
+    /// Why the set must not be written although the scan succeeded (a
+    /// book's `robots = true` under a base URL that is not a host root).
+    pub(crate) write_refused: Option<Error>,
     /// The generator's settings layer (Hugo's `[sitemap]`).
     pub(crate) site_layer: Option<Layer>,
     /// What the reader built on the way to the entries.
@@ -195,11 +211,20 @@ pub(crate) struct ScanOptions<'a> {
     pub(crate) want_sources: bool,
     pub(crate) track_reads: bool,
     pub(crate) progress: &'a dyn Fn(&str),
+    /// The book of a [`Source::Book`], opened with the layers.
+    pub(crate) book: std::cell::Cell<Option<book::Opened>>,
 }
 
 pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     match source {
         Source::Pages(list) => pages::scan(list, options),
+        Source::Book(dir) => match options.book.take() {
+            Some(opened) => book::scan(opened, options),
+            None => Err(Error::job(
+                format!("{}: the book was not opened", dir.display()),
+                "run the job through `Job::scan`",
+            )),
+        },
         Source::Site(root) => {
             let s = &options.resolved.settings;
             let html_dir = s

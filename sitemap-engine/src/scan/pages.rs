@@ -124,6 +124,8 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         sources,
         used_git: true,
         images: image_counts,
+        before_write: Vec::new(),
+        write_refused: None,
         site_layer: None,
         retained: Default::default(),
     })

@@ -24,14 +24,14 @@ use mdbook_preprocessor::book::Book;
 use mdbook_preprocessor::config::Config;
 use mdbook_summary::{Summary, SummaryItem};
 
-use crate::error::Error;
+use crate::Error;
 
 /// A chapter's front matter, read as the source layer reads it (so a
 /// YAML alias bomb or a block past the size cap is refused with the
 /// file and line), except that a `---` that is never closed is a
 /// Markdown horizontal rule: mdBook has no front matter of its own, so a
 /// chapter opening with a rule is plain Markdown, not a broken block.
-pub(crate) fn front_matter_of(
+pub fn front_matter_of(
     path: &Path,
     text: &str,
 ) -> Result<sitemap_pages::front_matter::FrontMatter, sitemap_pages::Error> {

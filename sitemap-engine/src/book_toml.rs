@@ -1,8 +1,10 @@
-//! The sitemap keys of `book.toml`.
+//! The sitemap keys of `book.toml`: a settings layer for a book, read for
+//! [`Source::Book`](crate::Source::Book) and by the `mdbook-sitemap` plugin
+//! (which re-exports this module as `mdbook_sitemap::config`).
 //!
 //! They live under `[output.sitemap]` (the renderer's table), in kebab-case
 //! as mdBook's own keys are: the engine's one settings table
-//! ([`sitemap_engine::keys`]), the same keys as `sitemap.toml` and the
+//! ([`crate::keys`]), the same keys as `sitemap.toml` and the
 //! build.rs builder, with paths (`include`, `exclude`) relative to `src/`.
 //! [`keys`] renders them for `book.toml` (what `mdbook-sitemap --help`
 //! prints and the plugin's README shows; a test compares them).
@@ -20,18 +22,17 @@
 
 use std::path::{Path, PathBuf};
 
-use mdbook_preprocessor::config::Config;
-use serde::Deserialize;
-use sitemap_core::Loc;
-use sitemap_engine::keys::Scope;
-use sitemap_engine::{Layer, Origin, Settings};
-
 use crate::error::Error;
+use crate::keys::Scope;
+use crate::settings::{Layer, Origin, Settings};
+use serde::Deserialize;
+use sitemap_book::config::Config;
+use sitemap_core::Loc;
 
 /// Every key of the sitemap table, with an example, as a `book.toml`
 /// fragment.
 pub fn keys() -> String {
-    sitemap_engine::keys::toml_fragment(Some(OUTPUT_TABLE), false)
+    crate::keys::toml_fragment(Some(OUTPUT_TABLE), false)
 }
 
 /// The renderer's table.
@@ -130,7 +131,7 @@ impl SitemapConfig {
     }
 
     /// The table's settings as a layer of the job, over `overrides`.
-    pub(crate) fn layers(&self, root: &Path) -> Vec<Layer> {
+    pub fn layers(&self, root: &Path) -> Vec<Layer> {
         vec![
             Layer::new(self.overrides.clone(), Origin::Flag),
             Layer::new(
@@ -183,7 +184,7 @@ impl BookToml {
     }
 
     fn error(&self, table: &str, line: Option<usize>, message: String) -> Error {
-        Error::Config {
+        Error::BookConfig {
             file: self.file.clone(),
             line,
             table: table.to_owned(),
@@ -230,7 +231,8 @@ impl BookToml {
     /// the line and message of the failure, if the file shows it.
     fn locate(&self, table: &str) -> Option<(Option<usize>, String)> {
         let text =
-            sitemap_core::input::read_regular_text(&self.file, crate::MAX_BOOK_TOML_BYTES).ok()?;
+            sitemap_core::input::read_regular_text(&self.file, sitemap_book::MAX_BOOK_TOML_BYTES)
+                .ok()?;
         let (outer, inner) = table.split_once('.')?;
         let section = toml::de::DeTable::parse(&text).ok()?;
         let section = section
@@ -286,10 +288,10 @@ impl BookToml {
                     })
                     .map(|(k, _)| k.clone())
                     .unwrap_or_default();
-                return Err(err(&key, sitemap_engine::settings::explain(e.message())));
+                return Err(err(&key, crate::settings::explain(e.message())));
             }
         };
-        for key in sitemap_engine::keys::KEYS {
+        for key in crate::keys::KEYS {
             if key.scope == Scope::Site && raw.rest.contains_key(key.name) {
                 return Err(err(
                     key.name,
@@ -360,7 +362,8 @@ impl BookToml {
     /// there.
     fn key_line(&self, table: &str, key: &str) -> Option<usize> {
         let text =
-            sitemap_core::input::read_regular_text(&self.file, crate::MAX_BOOK_TOML_BYTES).ok()?;
+            sitemap_core::input::read_regular_text(&self.file, sitemap_book::MAX_BOOK_TOML_BYTES)
+                .ok()?;
         let (outer, inner) = table.split_once('.')?;
         let doc = toml::de::DeTable::parse(&text).ok()?;
         let section = doc.get_ref().get(outer)?.get_ref().as_table()?.get(inner)?;
@@ -373,7 +376,7 @@ impl BookToml {
 /// Why `robots = true` cannot work with this base URL: robots.txt is only
 /// read at a host's root, so one written into a book served under a path
 /// would be ignored by every crawler.
-pub(crate) fn robots_problem(base: &Loc, filename: &str) -> Option<String> {
+pub fn robots_problem(base: &Loc, filename: &str) -> Option<String> {
     (base.folder().as_str() != format!("{}/", host_root(base))).then(|| {
         format!(
             "`robots = true` but base-url {base} is not a host root: crawlers read robots.txt only at the root (e.g. https://example.org/robots.txt); add the line `Sitemap: {base}{filename}` to that file instead"

@@ -1,0 +1,145 @@
+//! An mdBook book ([`Source::Book`](super::Source::Book)): the book read by
+//! `sitemap-book`, its chapters run through the pages step in `SUMMARY.md`
+//! order, as the plugin's renderer and `sitemap mdbook` list them.
+//!
+//! A book is opened before the settings are resolved, because it brings
+//! two layers under the caller's: its sitemap table (`[output.sitemap]`,
+//! else `[preprocessor.sitemap]`, read by [`crate::book_toml`]) and what
+//! the book itself says (the base URL, `site-url` standing in for a
+//! missing `base-url`, and the HTML folder as the output folder).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use sitemap_book::Book;
+use sitemap_core::Loc;
+
+use super::{PageList, Scan, ScanOptions, pages};
+use crate::book_toml::{self, PREPROCESSOR_TABLE};
+use crate::error::Error;
+use crate::settings::{Layer, Origin, Resolved, Settings};
+
+/// A book opened for a job: the book and the base URL its pages are under.
+#[derive(Debug)]
+pub(crate) struct Opened {
+    book: Book,
+    base: Loc,
+    /// Why `robots = true` cannot be written for this book, if it cannot.
+    robots_refused: Option<Error>,
+}
+
+/// Opens the book at `dir` and adds its layers under `layers` (the
+/// caller's, flags first). The base URL is the callers' `base-url`, else
+/// the table's, else an absolute `output.html.site-url`.
+pub(crate) fn open(dir: &Path, layers: &mut Vec<Layer>) -> Result<Opened, Error> {
+    let book = Book::load(dir)?;
+    let root = book.root().to_owned();
+    let mut table = book_toml::for_book_dir(book.config(), &root)?;
+    table.overrides.base_url = Resolved::new(layers).settings.base_url;
+    let base = table.resolve_base_url(book.config(), &root)?;
+    let book_toml = root.join("book.toml");
+    layers.push(Layer::new(
+        table.settings.clone().relative_to(&root),
+        Origin::File {
+            path: book_toml.clone(),
+            table: Some(table.table.clone()),
+        },
+    ));
+    let says = Settings {
+        base_url: Some(base.to_string()),
+        out: Some(book.html_dir().to_owned()),
+        ..Settings::default()
+    };
+    layers.push(Layer::new(
+        says,
+        Origin::File {
+            path: book_toml.clone(),
+            table: Some("output.html".to_owned()),
+        },
+    ));
+    let settings = Resolved::new(layers).settings;
+    let filename = settings.filename.as_deref().unwrap_or("sitemap.xml");
+    // Only reached when the base URL came from `site-url` (a `base-url`
+    // key or flag was checked when it was read), and only refused when
+    // the set is written: a dry run lists the entries anyway.
+    let robots_refused = (settings.robots == Some(true))
+        .then(|| book_toml::robots_problem(&base, filename))
+        .flatten()
+        .map(|message| Error::BookConfig {
+            file: book_toml,
+            line: None,
+            table: "output.html".to_owned(),
+            message: format!("site-url: {message}"),
+        });
+    Ok(Opened {
+        book,
+        base,
+        robots_refused,
+    })
+}
+
+/// The chapters as pages, through the pages step; the warnings about the
+/// book (links mdBook cannot expand) come before the step's own.
+pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    let Opened {
+        book,
+        base,
+        robots_refused,
+    } = opened;
+    let base = &base;
+    let book = &book;
+    let read = book.pages(base)?;
+    let list = PageList::new(book.src_dir(), read.pages).keep_order();
+    let mut scan = pages::scan(&list, options)?;
+    let mut warnings = read.warnings;
+    warnings.append(&mut scan.warnings);
+    scan.warnings = warnings;
+    if let Some(first) = read.with_front_matter.first()
+        && !strips_front_matter(book)
+    {
+        let which = match read.with_front_matter.len() {
+            1 => format!("{} opens", first.display()),
+            n => format!("{} and {} more chapters open", first.display(), n - 1),
+        };
+        scan.before_write.push(format!(
+            "{which} with front matter, but book.toml has no [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] table"
+        ));
+    }
+    let out: PathBuf = options
+        .resolved
+        .settings
+        .out
+        .clone()
+        .unwrap_or_else(|| book.html_dir().to_owned());
+    let listed: HashSet<&Loc> = scan.urls.iter().map(|u| &u.loc).collect();
+    let mut missing = Vec::new();
+    for chapter in book.chapters() {
+        if listed.contains(&sitemap_book::page_loc(base, chapter)?)
+            && !out.join(&chapter.html_path).exists()
+        {
+            missing.push(format!(
+                "{}: listed in the sitemap, but not in {}; has the book been built?",
+                chapter.html_path,
+                out.display()
+            ));
+        }
+    }
+    scan.before_write.extend(missing);
+    scan.write_refused = robots_refused;
+    Ok(scan)
+}
+
+/// Whether mdBook runs the plugin's preprocessor (which strips front
+/// matter) for the HTML renderer.
+fn strips_front_matter(book: &Book) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Table {
+        renderers: Option<Vec<String>>,
+    }
+    match book.config().get::<Table>(PREPROCESSOR_TABLE) {
+        Ok(Some(table)) => table
+            .renderers
+            .is_none_or(|r| r.iter().any(|name| name == "html")),
+        _ => false,
+    }
+}
