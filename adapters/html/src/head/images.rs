@@ -81,7 +81,7 @@ pub(super) struct Regions {
     pub(super) never: Rc<Cell<u32>>,
     /// The `IN_*` bits of the main-content kinds the page has.
     pub(super) seen: Rc<Cell<u8>>,
-    pub(super) references: RefCell<Vec<(Result<String, Dropped>, u8)>>,
+    references: RefCell<Vec<(Result<String, Dropped>, u8)>>,
 }
 
 impl Regions {
