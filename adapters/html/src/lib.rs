@@ -116,6 +116,25 @@
 //! - Results are deterministic: files are taken in byte order of their
 //!   paths whatever the thread timing, entries sorted by `loc`.
 //!
+//! The crate, file by file:
+//! - `scan.rs`, `scan/`: the directory scan: `walk.rs` reads every page
+//!   on several threads; `resolve.rs` places the records in path order;
+//!   `canonical.rs` resolves pages whose canonical is elsewhere;
+//!   `whole_site.rs` runs the checks that need every page placed;
+//! - `head.rs`, `head/`: one page's read: `bytes.rs` (open, chunks,
+//!   binary and template sniffing, UTF-8), `selectors.rs` (compiled once
+//!   per thread), `handlers.rs` (what each matched element does),
+//!   `tags.rs` (the rules of metas and links), `attributes.rs` (character
+//!   references), `images.rs` (the body's images);
+//! - `page.rs`: what a page's head makes of it (listed, noindex, a
+//!   redirect stub, canonical elsewhere) and at which URL; `dates.rs`
+//!   its lastmod; `search_page.rs` a generator's search page;
+//!   `main_text.rs` the text a reader sees change; `detect.rs` a built
+//!   site told from a source tree;
+//! - `reader.rs`: [`PageReader`], single pages by the same rules;
+//!   [`files`]: a URL's files; `source.rs`: [`SourceMirror`];
+//! - `options.rs`, `report.rs`: what a scan is given and gives back.
+//!
 //! ```
 //! use sitemap_html::{HtmlOptions, scan};
 //!

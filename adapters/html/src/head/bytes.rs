@@ -1,0 +1,131 @@
+//! The file as bytes, before and beside the tokenizer: opening it without
+//! readahead, reading a chunk, telling binary files and raw template
+//! source from pages by their first chunk, and finding the first byte
+//! that is not UTF-8 across chunk boundaries.
+
+use std::fs::File;
+use std::io::{self, Read as _};
+use std::path::Path;
+
+use super::Read;
+
+/// Bytes read at a time. One read holds a typical head (2–8 KB), so most
+/// pages cost one `read` call; the tokenizer stops where the head ends,
+/// wherever that falls in the chunk.
+pub(crate) const CHUNK: usize = 8 * 1024;
+
+/// How far into the first chunk to look for NUL bytes: text HTML never has
+/// them, binary files (images, archives saved as `.html`) almost always do
+/// near the start.
+const BINARY_SNIFF: usize = 1024;
+
+/// The template opening that starts `chunk`, after white space and a BOM:
+/// Jinja, Liquid, Nunjucks, Tera, Twig and Go templates all begin a
+/// directive, expression or comment so. A rendered page never starts
+/// with one (the generator would have rendered it).
+fn template_opening(chunk: &[u8]) -> Option<&'static str> {
+    let text = chunk.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(chunk);
+    let start = text.iter().position(|b| !b.is_ascii_whitespace())?;
+    ["{%", "{{", "{#"]
+        .into_iter()
+        .find(|opening| text[start..].starts_with(opening.as_bytes()))
+}
+
+/// Asks the kernel not to read ahead: a read of the first 8 KB would
+/// otherwise pull 128 KB or more from disk, the whole page and more, when
+/// the site is not in the page cache (a large site, a cold CI runner). Only
+/// advice: when it fails, reading works the same.
+#[cfg(target_os = "linux")]
+fn no_readahead(file: &File) {
+    let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::Random);
+}
+
+#[cfg(not(target_os = "linux"))]
+fn no_readahead(_: &File) {}
+
+/// Whether `chunk` holds a `<body` start tag (any case).
+pub(super) fn has_body_tag(chunk: &[u8]) -> bool {
+    chunk
+        .windows(5)
+        .any(|w| w[0] == b'<' && w[1..].eq_ignore_ascii_case(b"body"))
+}
+
+/// Checks `chunk` (after the `carry` left by the previous one) and returns
+/// the file offset of the first byte that is not UTF-8.
+pub(super) fn check_utf8(carry: &mut Vec<u8>, chunk: &[u8], offset: u64) -> Option<u64> {
+    let start = offset - carry.len() as u64;
+    let joined;
+    let bytes: &[u8] = if carry.is_empty() {
+        chunk
+    } else {
+        joined = [carry.as_slice(), chunk].concat();
+        &joined
+    };
+    match std::str::from_utf8(bytes) {
+        Ok(_) => {
+            carry.clear();
+            None
+        }
+        // A sequence cut at the end of the chunk: keep it for the next one.
+        Err(e) if e.error_len().is_none() => {
+            let tail = bytes[e.valid_up_to()..].to_vec();
+            *carry = tail;
+            None
+        }
+        Err(e) => Some(start + e.valid_up_to() as u64),
+    }
+}
+
+/// Opens `path` for reading.
+pub(super) fn open(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // The walk skips special files; one that replaced a page since (a
+    // FIFO) must not block the scan. No effect on a regular file.
+    #[cfg(target_os = "linux")]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        rustix::fs::OFlags::NONBLOCK.bits() as i32,
+    );
+    let file = options.open(path)?;
+    no_readahead(&file);
+    Ok(file)
+}
+
+/// Reads the next chunk into `buf`; 0 at the end of the file.
+pub(super) fn read_chunk(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match file.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            read => return read,
+        }
+    }
+}
+
+/// What the file is when its first chunk says it is not a page: binary
+/// (a NUL byte), or template source.
+pub(super) fn not_a_page(first: &[u8]) -> Option<Read> {
+    let sniff = &first[..first.len().min(BINARY_SNIFF)];
+    if let Some(i) = sniff.iter().position(|&b| b == 0) {
+        return Some(Read::Binary { at: i as u64 });
+    }
+    template_opening(first).map(|opening| Read::Template { opening })
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    #[test]
+    fn utf8_sequence_cut_by_a_chunk_boundary_is_valid() {
+        let text = "caf\u{e9}!".as_bytes();
+        let (a, b) = text.split_at(4);
+        let mut carry = Vec::new();
+        assert_eq!(check_utf8(&mut carry, a, 0), None);
+        assert_eq!(carry, vec![0xc3]);
+        assert_eq!(check_utf8(&mut carry, b, 4), None);
+        assert!(carry.is_empty());
+        let mut carry = Vec::new();
+        assert_eq!(check_utf8(&mut carry, b"ab\xffcd", 100), Some(102));
+    }
+}
