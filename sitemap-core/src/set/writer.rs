@@ -488,4 +488,3 @@ impl SetWriter {
         self.stage()?.commit()
     }
 }
-

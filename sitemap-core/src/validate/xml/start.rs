@@ -158,7 +158,10 @@ fn in_root(
         Frame::Skip
     } else if in_doc_ns && (local == "urlset" || local == "sitemapindex") {
         if st.index && local == "sitemapindex" {
-            sink.error(at, "an index must not contain another index (<sitemapindex> inside <sitemapindex>)");
+            sink.error(
+                at,
+                "an index must not contain another index (<sitemapindex> inside <sitemapindex>)",
+            );
         } else {
             sink.error(
                 at,
@@ -293,7 +296,10 @@ fn in_image(
     } else if place < *stage {
         sink.error(at, format!("<image:{local}> is out of order: an <image:image> holds <image:loc>, then the optional <image:caption>, <image:geo_location>, <image:title>, <image:license>, in that order"));
     } else if place > 1 && *stage == 0 {
-        sink.error(at, format!("an <image:image> must start with <image:loc>; found <image:{local}> first"));
+        sink.error(
+            at,
+            format!("an <image:image> must start with <image:loc>; found <image:{local}> first"),
+        );
     }
     *stage = (*stage).max(place);
     if local == "loc" {
