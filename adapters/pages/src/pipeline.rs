@@ -1,6 +1,7 @@
 //! Pages in, sitemap entries out: filters, exclusions, `lastmod`
 //! precedence, defaults, sorting and duplicate checks in one place, so
-//! every adapter behaves the same.
+//! every adapter behaves the same. What a run says without stopping is a
+//! [`Warning`], each with its message, in `warning`.
 //!
 //! ```
 //! use std::path::Path;
@@ -27,13 +28,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sitemap_core::{Alternate, ChangeFreq, Image, Lastmod, Loc, Priority, Url};
 
-use crate::ci::{CiHost, full_history_fix};
+use crate::ci::CiHost;
 use crate::error::Error;
 use crate::filter::Filter;
 use crate::front_matter::FrontMatter;
@@ -42,6 +42,10 @@ use crate::lastmod::{
     Uncommitted,
 };
 use crate::overrides::{Exclusion, Overrides};
+
+mod warning;
+
+pub use self::warning::Warning;
 
 /// The source layer's settings, as written in `sitemap.toml` or under a
 /// table of `book.toml`. Keys are kebab-case; unknown keys are refused, so
@@ -206,136 +210,6 @@ pub struct ExcludedPage {
     pub loc: Loc,
     /// Why it is left out.
     pub reason: Exclusion,
-}
-
-/// Something the user should know that did not stop the run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Warning {
-    /// `git` is in the precedence list but the site is not in a git work
-    /// tree (or git is not installed).
-    NoGitRepository {
-        /// The site root.
-        root: PathBuf,
-        /// `mtime` is in the precedence but was not named by the user, so
-        /// it is skipped too.
-        mtime_skipped: bool,
-    },
-    /// `git` is in the precedence list but git refuses the repository
-    /// for its owner (`safe.directory`).
-    GitRefused {
-        /// The site root.
-        root: PathBuf,
-        /// git's own reason.
-        reason: String,
-        /// The command git offers to trust the repository.
-        fix: Option<String>,
-        /// As in [`Warning::NoGitRepository`].
-        mtime_skipped: bool,
-    },
-    /// A shallow clone cut off some files' history.
-    ShallowClone {
-        /// How many pages are affected.
-        count: usize,
-        /// The first affected source.
-        first: PathBuf,
-        /// What was done about it.
-        policy: ShallowPolicy,
-        /// The CI host the build runs on, whose fix the message names.
-        host: Option<CiHost>,
-    },
-    /// Pages lie in a git submodule that is not checked out: there is no
-    /// history to date them, and their mtime is not a change.
-    SubmoduleNotCheckedOut {
-        /// The submodule's path from the superproject's top level.
-        submodule: PathBuf,
-        /// How many of the files asked about lie in it.
-        count: usize,
-        /// The first of them.
-        first: PathBuf,
-    },
-    /// A `lastmod` more than a day after now (a day allows for any time
-    /// zone): a typo such as `9999-12-31` would otherwise pass unseen.
-    FutureLastmod {
-        /// The page's source.
-        source: PathBuf,
-        /// The value, as written in the sitemap.
-        lastmod: Lastmod,
-    },
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Warning::NoGitRepository {
-                root,
-                mtime_skipped,
-            } => {
-                write!(
-                    f,
-                    "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
-                    root.display()
-                )?;
-                if *mtime_skipped {
-                    // A CI checkout's mtime is the time of the build.
-                    f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
-                }
-                Ok(())
-            }
-            Warning::GitRefused {
-                root,
-                reason,
-                fix,
-                mtime_skipped,
-            } => {
-                write!(
-                    f,
-                    "{}: git refuses the repository: {reason}; lastmod from git is skipped",
-                    root.display()
-                )?;
-                if *mtime_skipped {
-                    f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
-                }
-                match fix {
-                    Some(fix) => write!(f, "; if you trust the repository, run `{fix}`"),
-                    None => Ok(()),
-                }
-            }
-            Warning::ShallowClone {
-                count,
-                first,
-                policy,
-                host,
-            } => {
-                // Never their mtime: that is when the clone was made.
-                let what = match policy {
-                    ShallowPolicy::Omit => "they get no lastmod",
-                    _ => "they get no lastmod unless their front matter has a date",
-                };
-                write!(
-                    f,
-                    "shallow git clone: the history of {count} file(s) (first: {}) is cut off, so their last commit date is unknown and {what}; to fetch the full history, {}",
-                    first.display(),
-                    full_history_fix(*host)
-                )
-            }
-            Warning::SubmoduleNotCheckedOut {
-                submodule,
-                count,
-                first,
-            } => write!(
-                f,
-                "git submodule `{}` is not checked out, so {count} file(s) in it (first: {}) get no lastmod from git or from their mtime; run `git submodule update --init` before the scan",
-                submodule.display(),
-                first.display()
-            ),
-            Warning::FutureLastmod { source, lastmod } => write!(
-                f,
-                "{}: lastmod {lastmod} is more than a day in the future; it is written as given, and a list page that takes its newest page's lastmod (a Zola or Hugo home page or section) takes it too; correct the date",
-                source.display()
-            ),
-        }
-    }
 }
 
 /// What [`Pipeline::run`] produces.

@@ -4,6 +4,7 @@
 //! - this module: what to write ([`SetOptions`], [`Format`], the
 //!   policies for entries outside the folder and duplicates);
 //! - `writer`: [`SetWriter`], entries in, parts split at the limits;
+//!   `writer::finish` closes it: final names, the index;
 //! - `parts`: each part written and hashed on a thread of its own;
 //! - `seen`: the duplicate check, a hash per `loc`, kept in `chunked`;
 //! - `staged`: [`StagedSet`], the finished set and its companion files,

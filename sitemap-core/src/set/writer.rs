@@ -1,7 +1,6 @@
 //! [`SetWriter`]: entries in, one sitemap or several and an index out,
 //! split at the limits, checked for the location rule and duplicates.
 
-use std::io::BufWriter;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -12,7 +11,6 @@ use super::Format;
 use super::MAX_SKIPPED_SAMPLES;
 use super::OutsidePolicy;
 use super::SetOptions;
-use super::cleanup::write_index_to;
 use super::error::SetError;
 use super::error::SetErrorKind;
 use super::parts::DonePart;
@@ -20,30 +18,25 @@ use super::parts::FileThread;
 use super::parts::Part;
 use super::parts::Sink;
 use super::report::ImagesCut;
-use super::report::IndexFile;
 use super::report::Pushed;
 use super::report::SetReport;
-use super::report::SitemapFile;
 use super::report::SkipReason;
 use super::report::Skipped;
 use super::seen::Seen;
-use super::staged::StagedSet;
-use crate::IndexWriter;
 use crate::Loc;
 use crate::MAX_IMAGES_PER_URL;
 use crate::Url;
-use crate::XmlOptions;
 use crate::gzip::ParallelGz;
 use crate::gzip::Pool;
-use crate::gzip::gzip;
 use crate::output::OutputDir;
-use crate::output::StagedFile;
 use crate::text::encode_line;
 use crate::xml::OnRoot;
 use crate::xml::URLSET_END;
 use crate::xml::encode_prologue;
 use crate::xml::encode_url;
 use crate::xml::encode_urlset_start;
+
+mod finish;
 
 /// Writes a sitemap set into a directory: one file when one suffices,
 /// else numbered parts and an index.
@@ -83,9 +76,9 @@ use crate::xml::encode_urlset_start;
 /// with [`SetErrorKind::Locked`] under [`LockPolicy::Fail`](crate::output::LockPolicy::Fail)) and removes
 /// the temporary files an interrupted run left there. Every file is then
 /// written under a hidden temporary name in the folder and synced;
-/// [`stage`](Self::stage) ends there, and [`StagedSet`] takes the extra
+/// [`stage`](Self::stage) ends there, and [`StagedSet`](super::StagedSet) takes the extra
 /// files (stylesheet, HTML page, robots.txt), so whatever can fail fails
-/// before anything visible changes. [`StagedSet::commit`] publishes, with
+/// before anything visible changes. [`StagedSet::commit`](super::StagedSet::commit) publishes, with
 /// an `fsync` of the folder after each step:
 ///
 /// 1. the parts, under their new names (nothing lists them yet);
@@ -105,7 +98,7 @@ use crate::xml::encode_urlset_start;
 /// Each file gets the permission bits of the file it replaces; a new part
 /// those of the root it is listed by; anything else what the umask gives
 /// a new file. A run that fails, or a writer dropped without
-/// [`finish`](Self::finish) or [`StagedSet::commit`], removes its
+/// [`finish`](Self::finish) or [`StagedSet::commit`](super::StagedSet::commit), removes its
 /// temporary files and leaves the previous files untouched; a run killed
 /// during the commit leaves either set whole, and its leftovers are
 /// removed by the next run.
@@ -489,122 +482,9 @@ impl SetWriter {
         self.finish()
     }
 
-    /// [`stage`](Self::stage)s the set and [`commit`](StagedSet::commit)s
+    /// [`stage`](Self::stage)s the set and [`commit`](super::StagedSet::commit)s
     /// it: the files are in place when this returns.
     pub fn finish(self) -> Result<SetReport, SetError> {
         self.stage()?.commit()
-    }
-
-    /// Completes the last file and writes the index when there is more
-    /// than one file, all under temporary names and synced; nothing
-    /// visible changes until [`StagedSet::commit`].
-    pub fn stage(mut self) -> Result<StagedSet, SetError> {
-        if self.failed {
-            return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
-        }
-        let Some(part) = self.current.take() else {
-            return Err(SetError::new(self.root_path(), SetErrorKind::Empty));
-        };
-        self.finish_part(part)?;
-        // The pool's threads are no longer needed; let them go now.
-        self.pool = None;
-        let done = std::mem::take(&mut self.done);
-
-        let mut sitemaps = Vec::with_capacity(done.len());
-        let mut parts = Vec::with_capacity(done.len());
-        let single = done.len() == 1;
-        for (i, part) in done.into_iter().enumerate() {
-            let name = if single {
-                self.options.single_name()
-            } else {
-                self.options.part_name(i as u64 + 1, part.hash)
-            };
-            let path = self.options.dir.join(&name);
-            sitemaps.push(SitemapFile {
-                path: path.clone(),
-                loc: self.loc_of(&name)?,
-                urls: part.urls,
-                bytes: part.bytes,
-                lastmod: part.newest,
-            });
-            let mut temp = part.temp;
-            temp.set_path(path);
-            parts.push(temp);
-        }
-        let (root, index) = if single {
-            let Some(root) = parts.pop() else {
-                unreachable!("one part")
-            };
-            (root, None)
-        } else {
-            let (temp, file) = self.write_index(&sitemaps)?;
-            (temp, Some(file))
-        };
-        let mut swept = self.out.swept().to_vec();
-        swept.sort();
-        let report = SetReport {
-            sitemaps,
-            index,
-            urls: self.urls,
-            skipped_outside: self.skipped_outside,
-            skipped_duplicates: self.skipped_duplicates,
-            skipped: std::mem::take(&mut self.skipped),
-            images: self.images,
-            images_cut: self.images_cut,
-            cut: std::mem::take(&mut self.cut),
-            removed: Vec::new(),
-            swept,
-        };
-        Ok(StagedSet {
-            options: self.options,
-            folder: self.folder,
-            out: self.out,
-            parts,
-            extras: Vec::new(),
-            root,
-            robots: None,
-            report,
-        })
-    }
-
-    fn loc_of(&self, name: &str) -> Result<Loc, SetError> {
-        self.folder.join(name).map_err(|e| {
-            SetError::new(
-                self.options.dir.join(name),
-                SetErrorKind::Options(format!("base_url: {e}")),
-            )
-        })
-    }
-
-    fn write_index(&self, sitemaps: &[SitemapFile]) -> Result<(StagedFile, IndexFile), SetError> {
-        let options = &self.options;
-        let name = options.index_name();
-        let path = options.dir.join(&name);
-        let (file, temp) = self.out.create(&name, self.mode)?;
-        let io_err =
-            |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
-        let mut xml = XmlOptions::default();
-        xml.stylesheet.clone_from(&options.index_stylesheet);
-        let writer = BufWriter::new(file);
-        let bytes = if options.gzip {
-            write_index_to(IndexWriter::new(gzip(writer), xml), sitemaps)
-                .and_then(|(w, n)| w.finish().map(|w| (w, n)))
-        } else {
-            write_index_to(IndexWriter::new(writer, xml), sitemaps)
-        }
-        .and_then(|(w, n)| {
-            let file = w.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all().map(|()| n)
-        })
-        .map_err(|e| io_err("write", e))?;
-        if bytes > options.limits.max_bytes {
-            let kind = SetErrorKind::IndexTooLarge {
-                bytes,
-                limit: options.limits.max_bytes,
-            };
-            return Err(SetError::new(&path, kind));
-        }
-        let loc = self.loc_of(&name)?;
-        Ok((temp, IndexFile { path, loc, bytes }))
     }
 }

@@ -93,86 +93,10 @@ impl Builder {
         match event {
             EventData::SequenceStart { ref anchor, .. }
             | EventData::MappingStart { ref anchor, .. } => {
-                let anchor = anchor.clone();
                 let list = matches!(event, EventData::SequenceStart { .. });
-                if self.stack.len() >= MAX_DEPTH {
-                    return Err(YamlError::at(
-                        mark,
-                        format!("lists and mappings nested more than {MAX_DEPTH} deep"),
-                    ));
-                }
-                self.count(1, mark)?;
-                let opened_at = self.nodes - 1;
-                if let Some(name) = &anchor {
-                    self.anchors.insert(name.clone(), None);
-                }
-                let root = self.stack.is_empty();
-                self.stack.push(if list {
-                    Frame::List {
-                        items: Vec::new(),
-                        written: Vec::new(),
-                        anchor,
-                        opened_at,
-                    }
-                } else {
-                    Frame::Mapping {
-                        map: Map::new(),
-                        key: None,
-                        root,
-                        renames: Renames::new(),
-                        anchor,
-                        opened_at,
-                    }
-                });
+                self.open(anchor.clone(), list, mark)
             }
-            EventData::SequenceEnd | EventData::MappingEnd => {
-                let (value, anchor, opened_at, renames) = match self.stack.pop() {
-                    Some(Frame::List {
-                        items,
-                        written,
-                        anchor,
-                        opened_at,
-                    }) => (
-                        Value::Array(items),
-                        anchor,
-                        opened_at,
-                        if written.is_empty() {
-                            Written::Same
-                        } else {
-                            Written::List(written)
-                        },
-                    ),
-                    Some(Frame::Mapping {
-                        map,
-                        renames,
-                        anchor,
-                        opened_at,
-                        ..
-                    }) => (
-                        Value::Object(map),
-                        anchor,
-                        opened_at,
-                        if renames.is_empty() {
-                            Written::Same
-                        } else {
-                            Written::Mapping(renames)
-                        },
-                    ),
-                    None => return Ok(()),
-                };
-                let size = self.nodes - opened_at;
-                self.insert(
-                    Node {
-                        value,
-                        written: None,
-                        merge: false,
-                        size,
-                        anchor,
-                        renames,
-                    },
-                    mark,
-                )?;
-            }
+            EventData::SequenceEnd | EventData::MappingEnd => self.close(mark),
             EventData::Scalar {
                 anchor,
                 tag,
@@ -181,80 +105,176 @@ impl Builder {
                 style,
                 ..
             } => {
-                self.count(1, mark)?;
-                // go-yaml v2's `isMerge`: a `<<` that is plain or tagged `!!merge`.
-                let merge = self.dialect == Dialect::Hugo
-                    && value == "<<"
-                    && (plain_implicit || tag.as_deref() == Some("tag:yaml.org,2002:merge"));
-                let written = value.clone();
-                let resolved = resolve::scalar(
-                    self.dialect,
-                    Scalar {
-                        text: value,
-                        style,
-                        tag: tag.as_deref(),
-                        plain_implicit,
-                    },
-                )
-                .map_err(|message| YamlError::at(mark, message))?;
-                self.insert(
-                    Node {
-                        value: resolved,
-                        written: Some(written),
-                        merge,
-                        size: 1,
-                        anchor,
-                        renames: Written::Same,
-                    },
-                    mark,
-                )?;
-            }
-            EventData::Alias { anchor } => {
-                let (value, size, renames) = match self.anchors.get(&anchor) {
-                    Some(Some((value, size, renames))) => (value, *size, renames),
-                    Some(None) => {
-                        return Err(YamlError::at(
-                            mark,
-                            format!("anchor '{anchor}' value contains itself"),
-                        ));
-                    }
-                    None => {
-                        return Err(YamlError::at(
-                            mark,
-                            format!("unknown anchor '{anchor}' referenced"),
-                        ));
-                    }
+                let scalar = Scalar {
+                    text: value,
+                    style,
+                    tag: tag.as_deref(),
+                    plain_implicit,
                 };
-                // Counted before the copy is made: this is the check that
-                // keeps an alias bomb from being built.
-                if self.nodes.saturating_add(size) > MAX_NODES {
-                    return Err(YamlError::at(
-                        mark,
-                        format!(
-                            "its aliases expand to more than {MAX_NODES} values (\"excessive aliasing\", which Hugo refuses too); write the values out, or use fewer aliases"
-                        ),
-                    ));
-                }
-                let (value, renames) = (value.clone(), renames.clone());
-                self.nodes += size;
-                self.insert(
-                    Node {
-                        value,
-                        written: None,
-                        merge: false,
-                        size,
-                        anchor: None,
-                        renames,
-                    },
-                    mark,
-                )?;
+                self.scalar(anchor, scalar, mark)
             }
+            EventData::Alias { anchor } => self.alias(&anchor, mark),
             EventData::StreamStart { .. }
             | EventData::StreamEnd
             | EventData::DocumentStart { .. }
-            | EventData::DocumentEnd { .. } => {}
+            | EventData::DocumentEnd { .. } => Ok(()),
         }
+    }
+
+    /// A list or mapping opens: a frame, its anchor reserved (an alias to
+    /// it before it closes would contain itself).
+    fn open(&mut self, anchor: Option<String>, list: bool, mark: Mark) -> Result<(), YamlError> {
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(YamlError::at(
+                mark,
+                format!("lists and mappings nested more than {MAX_DEPTH} deep"),
+            ));
+        }
+        self.count(1, mark)?;
+        let opened_at = self.nodes - 1;
+        if let Some(name) = &anchor {
+            self.anchors.insert(name.clone(), None);
+        }
+        let root = self.stack.is_empty();
+        self.stack.push(if list {
+            Frame::List {
+                items: Vec::new(),
+                written: Vec::new(),
+                anchor,
+                opened_at,
+            }
+        } else {
+            Frame::Mapping {
+                map: Map::new(),
+                key: None,
+                root,
+                renames: Renames::new(),
+                anchor,
+                opened_at,
+            }
+        });
         Ok(())
+    }
+
+    /// A list or mapping closes: its frame becomes a node of its parent.
+    fn close(&mut self, mark: Mark) -> Result<(), YamlError> {
+        let (value, anchor, opened_at, renames) = match self.stack.pop() {
+            Some(Frame::List {
+                items,
+                written,
+                anchor,
+                opened_at,
+            }) => (
+                Value::Array(items),
+                anchor,
+                opened_at,
+                if written.is_empty() {
+                    Written::Same
+                } else {
+                    Written::List(written)
+                },
+            ),
+            Some(Frame::Mapping {
+                map,
+                renames,
+                anchor,
+                opened_at,
+                ..
+            }) => (
+                Value::Object(map),
+                anchor,
+                opened_at,
+                if renames.is_empty() {
+                    Written::Same
+                } else {
+                    Written::Mapping(renames)
+                },
+            ),
+            None => return Ok(()),
+        };
+        let size = self.nodes - opened_at;
+        self.insert(
+            Node {
+                value,
+                written: None,
+                merge: false,
+                size,
+                anchor,
+                renames,
+            },
+            mark,
+        )
+    }
+
+    /// A scalar: resolved in the dialect's rules, its text as written
+    /// kept for when it is a key.
+    fn scalar(
+        &mut self,
+        anchor: Option<String>,
+        scalar: Scalar<'_>,
+        mark: Mark,
+    ) -> Result<(), YamlError> {
+        self.count(1, mark)?;
+        // go-yaml v2's `isMerge`: a `<<` that is plain or tagged `!!merge`.
+        let merge = self.dialect == Dialect::Hugo
+            && scalar.text == "<<"
+            && (scalar.plain_implicit || scalar.tag == Some("tag:yaml.org,2002:merge"));
+        let written = scalar.text.clone();
+        let resolved = resolve::scalar(self.dialect, scalar)
+            .map_err(|message| YamlError::at(mark, message))?;
+        self.insert(
+            Node {
+                value: resolved,
+                written: Some(written),
+                merge,
+                size: 1,
+                anchor,
+                renames: Written::Same,
+            },
+            mark,
+        )
+    }
+
+    /// An alias: a copy of its anchor's value, counted before it is made.
+    fn alias(&mut self, anchor: &str, mark: Mark) -> Result<(), YamlError> {
+        let (value, size, renames) = match self.anchors.get(anchor) {
+            Some(Some((value, size, renames))) => (value, *size, renames),
+            Some(None) => {
+                return Err(YamlError::at(
+                    mark,
+                    format!("anchor '{anchor}' value contains itself"),
+                ));
+            }
+            None => {
+                return Err(YamlError::at(
+                    mark,
+                    format!("unknown anchor '{anchor}' referenced"),
+                ));
+            }
+        };
+        // Counted before the copy is made: this is the check that
+        // keeps an alias bomb from being built.
+        if self.nodes.saturating_add(size) > MAX_NODES {
+            return Err(YamlError::at(
+                mark,
+                format!(
+                    "its aliases expand to more than {MAX_NODES} values (\"excessive aliasing\", which Hugo refuses too); write the values out, or use fewer aliases"
+                ),
+            ));
+        }
+        let (value, renames) = (value.clone(), renames.clone());
+        self.nodes += size;
+        self.insert(
+            Node {
+                value,
+                written: None,
+                merge: false,
+                size,
+                anchor: None,
+                renames,
+            },
+            mark,
+        )
     }
 
     fn count(&mut self, n: usize, mark: Mark) -> Result<(), YamlError> {

@@ -9,7 +9,7 @@ use std::io::BufRead;
 
 use quick_xml::NsReader;
 use quick_xml::errors::{Error as XmlError, IllFormedError};
-use quick_xml::events::Event;
+use quick_xml::events::{BytesDecl, BytesRef, Event};
 use quick_xml::name::ResolveResult;
 
 use crate::validate::position::{Pos, Tracked};
@@ -159,22 +159,8 @@ pub(crate) fn xml<'a, R: BufRead>(
     report: &mut Report,
     visit: Option<&'a mut dyn FnMut(Entry)>,
 ) {
-    // Encodings first: quick-xml (without its encoding feature) reads
-    // UTF-8 only, and the protocol allows nothing else.
-    match input.fill_buf() {
-        Ok(buf) if buf.starts_with(b"\xFF\xFE") || buf.starts_with(b"\xFE\xFF") => {
-            sink.error(input.here(), "the file is UTF-16 (it starts with a UTF-16 byte order mark); sitemaps must be UTF-8");
-            return;
-        }
-        Ok(buf) if buf.starts_with(b"\xEF\xBB\xBF") => {
-            sink.warning(
-                input.here(),
-                "the file starts with a UTF-8 byte order mark; XML allows it, but some consumers fail on it; write the file without one",
-            );
-            input.consume(3);
-            input.reset_column();
-        }
-        _ => {}
+    if !byte_order_mark(input, sink) {
+        return;
     }
     let base = input.offset();
     let mut reader = NsReader::from_reader(&mut *input);
@@ -216,25 +202,7 @@ pub(crate) fn xml<'a, R: BufRead>(
             }
         };
         match event {
-            Event::Decl(decl) => {
-                if start_offset != base {
-                    sink.error(at, "the XML declaration `<?xml …?>` must be the very first thing in the file (nothing, not even whitespace, may come before it)");
-                }
-                match decl.encoding() {
-                    Some(Ok(enc)) if !enc.eq_ignore_ascii_case("utf-8") => sink.error(
-                        at,
-                        format!(
-                            "the XML declaration says encoding=\"{enc}\"; sitemaps must be UTF-8"
-                        ),
-                    ),
-                    _ => {}
-                }
-                if let Ok(v) = decl.version()
-                    && &*v != "1.0"
-                {
-                    sink.warning(at, format!("XML version {v}; sitemaps are XML 1.0"));
-                }
-            }
+            Event::Decl(decl) => on_declaration(&decl, start_offset == base, at, sink),
             Event::PI(pi) => {
                 if pi.target().eq_ignore_ascii_case("xml") {
                     sink.error(at, "an XML declaration `<?xml …?>` is allowed only at the very start of the file");
@@ -267,61 +235,12 @@ pub(crate) fn xml<'a, R: BufRead>(
                 let s = cdata.into_inner();
                 on_text(&mut st, &s, at, sink, false);
             }
-            Event::GeneralRef(r) => {
-                let ch = match r.resolve_char_ref() {
-                    Ok(Some(c)) if xml_char(c) => Some(c),
-                    Ok(Some(c)) => {
-                        sink.error(
-                            at,
-                            format!(
-                                "character reference `&{};` is U+{:04X}, which XML does not allow",
-                                &*r,
-                                u32::from(c)
-                            ),
-                        );
-                        st.stop = true;
-                        None
-                    }
-                    Ok(None) => match &*r {
-                        "amp" => Some('&'),
-                        "lt" => Some('<'),
-                        "gt" => Some('>'),
-                        "quot" => Some('"'),
-                        "apos" => Some('\''),
-                        other => {
-                            sink.error(
-                                at,
-                                format!("entity `&{other};` is not defined; XML knows only &amp; &lt; &gt; &quot; &apos; (a raw `&` must be written `&amp;`)"),
-                            );
-                            st.stop = true;
-                            None
-                        }
-                    },
-                    Err(_) => {
-                        sink.error(
-                            at,
-                            format!("`&{};` is not a valid character reference", &*r),
-                        );
-                        st.stop = true;
-                        None
-                    }
-                };
-                if let Some(c) = ch {
-                    let mut tmp = [0u8; 4];
-                    on_text(&mut st, c.encode_utf8(&mut tmp), at, sink, false);
-                }
-            }
+            Event::GeneralRef(r) => on_reference(&mut st, &r, at, sink),
             Event::Empty(_) => unreachable!("expand_empty_elements is set"),
             Event::Eof => {
                 let input = reader.get_mut();
-                if input.over_limit || input.read_error.is_some() {
-                    break;
-                }
-                if !st.root_seen {
-                    sink.error(at, "no root element: expected <urlset> or <sitemapindex>");
-                } else if let Some(open) = st.stack.len().checked_sub(1) {
-                    let _ = open;
-                    sink.error(at, "the file ends before the root element is closed");
+                if !input.over_limit && input.read_error.is_none() {
+                    on_eof(&st, at, sink);
                 }
                 break;
             }
@@ -335,6 +254,104 @@ pub(crate) fn xml<'a, R: BufRead>(
         }
     }
     report.entries = st.entries.as_ref().map_or(0, |e| e.count);
+}
+
+/// Checks the byte order mark, and steps over a UTF-8 one; false when
+/// the file is UTF-16, which ends the reading: quick-xml (without its
+/// encoding feature) reads UTF-8 only, and the protocol allows nothing
+/// else.
+fn byte_order_mark<R: BufRead>(input: &mut Tracked<R>, sink: &mut Sink) -> bool {
+    match input.fill_buf() {
+        Ok(buf) if buf.starts_with(b"\xFF\xFE") || buf.starts_with(b"\xFE\xFF") => {
+            sink.error(input.here(), "the file is UTF-16 (it starts with a UTF-16 byte order mark); sitemaps must be UTF-8");
+            return false;
+        }
+        Ok(buf) if buf.starts_with(b"\xEF\xBB\xBF") => {
+            sink.warning(
+                input.here(),
+                "the file starts with a UTF-8 byte order mark; XML allows it, but some consumers fail on it; write the file without one",
+            );
+            input.consume(3);
+            input.reset_column();
+        }
+        _ => {}
+    }
+    true
+}
+
+/// `<?xml …?>`: first in the file, UTF-8, version 1.0.
+fn on_declaration(decl: &BytesDecl<'_>, first: bool, at: Pos, sink: &mut Sink) {
+    if !first {
+        sink.error(at, "the XML declaration `<?xml …?>` must be the very first thing in the file (nothing, not even whitespace, may come before it)");
+    }
+    match decl.encoding() {
+        Some(Ok(enc)) if !enc.eq_ignore_ascii_case("utf-8") => sink.error(
+            at,
+            format!("the XML declaration says encoding=\"{enc}\"; sitemaps must be UTF-8"),
+        ),
+        _ => {}
+    }
+    if let Ok(v) = decl.version()
+        && &*v != "1.0"
+    {
+        sink.warning(at, format!("XML version {v}; sitemaps are XML 1.0"));
+    }
+}
+
+/// `&…;`: a character reference or one of XML's five entities is text;
+/// anything else is not well-formed and stops the reading.
+fn on_reference(st: &mut State<'_>, r: &BytesRef<'_>, at: Pos, sink: &mut Sink) {
+    let ch = match r.resolve_char_ref() {
+        Ok(Some(c)) if xml_char(c) => Some(c),
+        Ok(Some(c)) => {
+            sink.error(
+                at,
+                format!(
+                    "character reference `&{};` is U+{:04X}, which XML does not allow",
+                    &**r,
+                    u32::from(c)
+                ),
+            );
+            st.stop = true;
+            None
+        }
+        Ok(None) => match &**r {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            other => {
+                sink.error(
+                    at,
+                    format!("entity `&{other};` is not defined; XML knows only &amp; &lt; &gt; &quot; &apos; (a raw `&` must be written `&amp;`)"),
+                );
+                st.stop = true;
+                None
+            }
+        },
+        Err(_) => {
+            sink.error(
+                at,
+                format!("`&{};` is not a valid character reference", &**r),
+            );
+            st.stop = true;
+            None
+        }
+    };
+    if let Some(c) = ch {
+        let mut tmp = [0u8; 4];
+        on_text(st, c.encode_utf8(&mut tmp), at, sink, false);
+    }
+}
+
+/// The end of a file read whole: a root, and closed.
+fn on_eof(st: &State<'_>, at: Pos, sink: &mut Sink) {
+    if !st.root_seen {
+        sink.error(at, "no root element: expected <urlset> or <sitemapindex>");
+    } else if !st.stack.is_empty() {
+        sink.error(at, "the file ends before the root element is closed");
+    }
 }
 
 fn well_formedness(e: &XmlError) -> String {

@@ -1,5 +1,6 @@
 //! Start tags: the root ([`on_root`]: which document, which
-//! namespaces), each protocol element in its place ([`on_start`]), the
+//! namespaces), each protocol element in its place ([`on_start`], by the
+//! element it opens in: [`in_root`], [`entry_field`], [`in_image`]), the
 //! extensions (image, video, news) skipped with their children
 //! ([`extension`]), and `xhtml:link` alternates ([`xhtml_link`]).
 
@@ -49,141 +50,18 @@ pub(super) fn on_start(
         return;
     };
     let in_doc_ns = *ns == st.doc_ns;
-    // A deprecated image child (its bit), warned about once per file: a
-    // sitemap that captions every image would otherwise bury the rest.
-    let mut deprecated: Option<u8> = None;
     let frame = match top {
-        Frame::Root => {
-            let (entry, other) = if st.index {
-                ("sitemap", "url")
-            } else {
-                ("url", "sitemap")
-            };
-            let container = if st.index { "sitemapindex" } else { "urlset" };
-            if in_doc_ns && local == entry {
-                check_sitemap_attrs(attrs, &local, at, sink, false);
-                if let Some(entries) = st.entries.as_mut() {
-                    entries.count(at, sink, &st.options.limits);
-                }
-                if !st.index && st.visit.is_some() {
-                    st.pending = Some(Pending::default());
-                }
-                Frame::Entry {
-                    at,
-                    stage: 0,
-                    has_loc: false,
-                    images: 0,
-                }
-            } else if in_doc_ns && local == other {
-                let msg = if st.index {
-                    "<url> belongs in a <urlset>, not in a <sitemapindex>"
-                } else {
-                    "<sitemap> belongs in a <sitemapindex>, not in a <urlset>"
-                };
-                sink.error(at, msg);
-                Frame::Skip
-            } else if in_doc_ns && (local == "urlset" || local == "sitemapindex") {
-                if st.index && local == "sitemapindex" {
-                    sink.error(at, "an index must not contain another index (<sitemapindex> inside <sitemapindex>)");
-                } else {
-                    sink.error(
-                        at,
-                        format!("<{local}> cannot be nested inside <{container}>"),
-                    );
-                }
-                Frame::Skip
-            } else if in_doc_ns {
-                let hint = if edit_distance(&local, entry) <= 2 {
-                    format!(" (did you mean <{entry}>?)")
-                } else {
-                    String::new()
-                };
-                sink.error(
-                    at,
-                    format!("unexpected <{local}> in <{container}>: expected <{entry}>{hint}"),
-                );
-                Frame::Skip
-            } else {
-                let seen_entries = st.entries.as_ref().is_some_and(|e| e.count > 0);
-                if seen_entries && !matches!(ns, Ns::None) {
-                    sink.error(
-                        at,
-                        format!("extension element <{}> after the first <{entry}>: the XSD allows extension elements in a <{container}> only before its first <{entry}>", qname(start)),
-                    );
-                }
-                extension(ns, start, attrs, at, sink, None)
-            }
-        }
+        Frame::Root => in_root(st, ns, in_doc_ns, start, &local, attrs, at, sink),
         Frame::Entry {
             stage,
             has_loc,
             images,
             ..
         } => {
-            let entry = if st.index { "sitemap" } else { "url" };
             if in_doc_ns {
-                let field = match local.as_str() {
-                    "loc" => Some(Field::Loc),
-                    "lastmod" => Some(Field::Lastmod),
-                    "changefreq" => Some(Field::ChangeFreq),
-                    "priority" => Some(Field::Priority),
-                    _ => None,
-                };
-                match field {
-                    Some(f) if st.index && matches!(f, Field::ChangeFreq | Field::Priority) => {
-                        sink.error(at, format!("<{}> is not allowed in an index's <sitemap>, which holds only <loc> and <lastmod>", f.name()));
-                        Frame::Skip
-                    }
-                    Some(f) => {
-                        check_sitemap_attrs(attrs, &local, at, sink, false);
-                        if *stage >= STAGE_EXT {
-                            sink.error(at, format!("<{}> after an extension element: in a <{entry}>, <loc>, <lastmod>, <changefreq> and <priority> come first", f.name()));
-                        } else if f.stage() == *stage {
-                            sink.error(
-                                at,
-                                format!(
-                                    "a second <{}> in one <{entry}>; each may appear once",
-                                    f.name()
-                                ),
-                            );
-                        } else if f.stage() < *stage {
-                            sink.error(at, format!("<{}> is out of order: a <{entry}> holds <loc>, then the optional {}, in that order", f.name(), if st.index { "<lastmod>" } else { "<lastmod>, <changefreq>, <priority>" }));
-                        } else if f != Field::Loc && *stage == 0 {
-                            sink.error(
-                                at,
-                                format!(
-                                    "a <{entry}> must start with <loc>; found <{}> first",
-                                    f.name()
-                                ),
-                            );
-                        }
-                        if f == Field::Loc {
-                            *has_loc = true;
-                        }
-                        if *stage < STAGE_EXT {
-                            *stage = (*stage).max(f.stage());
-                        }
-                        Frame::Field {
-                            field: f,
-                            at,
-                            text: String::new(),
-                            raw_special: None,
-                        }
-                    }
-                    None => {
-                        let expected = if st.index {
-                            "<loc> or <lastmod>"
-                        } else {
-                            "<loc>, <lastmod>, <changefreq>, <priority> or an extension element"
-                        };
-                        sink.error(
-                            at,
-                            format!("unexpected <{local}> in <{entry}>: expected {expected}"),
-                        );
-                        Frame::Skip
-                    }
-                }
+                entry_field(st.index, stage, has_loc, &local, attrs, at, sink)
             } else {
+                let entry = if st.index { "sitemap" } else { "url" };
                 if *stage == 0 && !*has_loc {
                     sink.error(
                         at,
@@ -204,37 +82,16 @@ pub(super) fn on_start(
                 extension(ns, start, attrs, at, sink, st.pending.as_mut())
             }
         }
-        Frame::Image { has_loc, stage, .. } => {
-            const CHILDREN: [&str; 5] = ["loc", "caption", "geo_location", "title", "license"];
-            let place = CHILDREN.iter().position(|c| *c == local);
-            if let (true, Some(place)) = (ns.is(IMAGE_NS), place) {
-                let place = place as u8 + 1;
-                if local == "loc" && *has_loc {
-                    sink.error(at, "a second <image:loc> in one <image:image>");
-                } else if place == *stage {
-                    sink.error(at, format!("a second <image:{local}> in one <image:image>"));
-                } else if place < *stage {
-                    sink.error(at, format!("<image:{local}> is out of order: an <image:image> holds <image:loc>, then the optional <image:caption>, <image:geo_location>, <image:title>, <image:license>, in that order"));
-                } else if place > 1 && *stage == 0 {
-                    sink.error(at, format!("an <image:image> must start with <image:loc>; found <image:{local}> first"));
-                }
-                *stage = (*stage).max(place);
-                if local == "loc" {
-                    *has_loc = true;
-                }
-                if local != "loc" {
-                    deprecated = Some(1 << place);
-                }
-                Frame::ImageValue {
-                    is_loc: local == "loc",
-                    at,
-                    text: String::new(),
-                }
-            } else {
-                sink.error(at, format!("unexpected <{}> in <image:image>: expected <image:loc>, <image:caption>, <image:geo_location>, <image:title> or <image:license>", qname(start)));
-                Frame::Skip
-            }
-        }
+        Frame::Image { has_loc, stage, .. } => in_image(
+            has_loc,
+            stage,
+            &mut st.deprecated_seen,
+            ns,
+            start,
+            &local,
+            at,
+            sink,
+        ),
         Frame::Field { field, .. } => {
             sink.error(
                 at,
@@ -255,13 +112,210 @@ pub(super) fn on_start(
         }
         Frame::Skip => Frame::Skip,
     };
-    if let Some(bit) = deprecated
-        && st.deprecated_seen & bit == 0
-    {
-        st.deprecated_seen |= bit;
-        sink.warning(at, format!("<image:{local}> is deprecated: since 2022 Google reads only <image:loc> and ignores the rest (said once per file)"));
-    }
     st.stack.push(frame);
+}
+
+/// A child of the root: an entry (`<url>` or `<sitemap>`), an extension
+/// element before the first entry, or a mistake named as such.
+#[allow(clippy::too_many_arguments)]
+fn in_root(
+    st: &mut State<'_>,
+    ns: &Ns,
+    in_doc_ns: bool,
+    start: &BytesStart<'_>,
+    local: &str,
+    attrs: &[Attr],
+    at: Pos,
+    sink: &mut Sink,
+) -> Frame {
+    let (entry, other) = if st.index {
+        ("sitemap", "url")
+    } else {
+        ("url", "sitemap")
+    };
+    let container = if st.index { "sitemapindex" } else { "urlset" };
+    if in_doc_ns && local == entry {
+        check_sitemap_attrs(attrs, local, at, sink, false);
+        if let Some(entries) = st.entries.as_mut() {
+            entries.count(at, sink, &st.options.limits);
+        }
+        if !st.index && st.visit.is_some() {
+            st.pending = Some(Pending::default());
+        }
+        Frame::Entry {
+            at,
+            stage: 0,
+            has_loc: false,
+            images: 0,
+        }
+    } else if in_doc_ns && local == other {
+        let msg = if st.index {
+            "<url> belongs in a <urlset>, not in a <sitemapindex>"
+        } else {
+            "<sitemap> belongs in a <sitemapindex>, not in a <urlset>"
+        };
+        sink.error(at, msg);
+        Frame::Skip
+    } else if in_doc_ns && (local == "urlset" || local == "sitemapindex") {
+        if st.index && local == "sitemapindex" {
+            sink.error(
+                at,
+                "an index must not contain another index (<sitemapindex> inside <sitemapindex>)",
+            );
+        } else {
+            sink.error(
+                at,
+                format!("<{local}> cannot be nested inside <{container}>"),
+            );
+        }
+        Frame::Skip
+    } else if in_doc_ns {
+        let hint = if edit_distance(local, entry) <= 2 {
+            format!(" (did you mean <{entry}>?)")
+        } else {
+            String::new()
+        };
+        sink.error(
+            at,
+            format!("unexpected <{local}> in <{container}>: expected <{entry}>{hint}"),
+        );
+        Frame::Skip
+    } else {
+        let seen_entries = st.entries.as_ref().is_some_and(|e| e.count > 0);
+        if seen_entries && !matches!(ns, Ns::None) {
+            sink.error(
+                at,
+                format!("extension element <{}> after the first <{entry}>: the XSD allows extension elements in a <{container}> only before its first <{entry}>", qname(start)),
+            );
+        }
+        extension(ns, start, attrs, at, sink, None)
+    }
+}
+
+/// A sitemap element in an entry: `<loc>`, `<lastmod>`, `<changefreq>`
+/// or `<priority>`, each once, in that order, before any extension.
+fn entry_field(
+    index: bool,
+    stage: &mut u8,
+    has_loc: &mut bool,
+    local: &str,
+    attrs: &[Attr],
+    at: Pos,
+    sink: &mut Sink,
+) -> Frame {
+    let entry = if index { "sitemap" } else { "url" };
+    let field = match local {
+        "loc" => Some(Field::Loc),
+        "lastmod" => Some(Field::Lastmod),
+        "changefreq" => Some(Field::ChangeFreq),
+        "priority" => Some(Field::Priority),
+        _ => None,
+    };
+    match field {
+        Some(f) if index && matches!(f, Field::ChangeFreq | Field::Priority) => {
+            sink.error(at, format!("<{}> is not allowed in an index's <sitemap>, which holds only <loc> and <lastmod>", f.name()));
+            Frame::Skip
+        }
+        Some(f) => {
+            check_sitemap_attrs(attrs, local, at, sink, false);
+            if *stage >= STAGE_EXT {
+                sink.error(at, format!("<{}> after an extension element: in a <{entry}>, <loc>, <lastmod>, <changefreq> and <priority> come first", f.name()));
+            } else if f.stage() == *stage {
+                sink.error(
+                    at,
+                    format!(
+                        "a second <{}> in one <{entry}>; each may appear once",
+                        f.name()
+                    ),
+                );
+            } else if f.stage() < *stage {
+                sink.error(at, format!("<{}> is out of order: a <{entry}> holds <loc>, then the optional {}, in that order", f.name(), if index { "<lastmod>" } else { "<lastmod>, <changefreq>, <priority>" }));
+            } else if f != Field::Loc && *stage == 0 {
+                sink.error(
+                    at,
+                    format!(
+                        "a <{entry}> must start with <loc>; found <{}> first",
+                        f.name()
+                    ),
+                );
+            }
+            if f == Field::Loc {
+                *has_loc = true;
+            }
+            if *stage < STAGE_EXT {
+                *stage = (*stage).max(f.stage());
+            }
+            Frame::Field {
+                field: f,
+                at,
+                text: String::new(),
+                raw_special: None,
+            }
+        }
+        None => {
+            let expected = if index {
+                "<loc> or <lastmod>"
+            } else {
+                "<loc>, <lastmod>, <changefreq>, <priority> or an extension element"
+            };
+            sink.error(
+                at,
+                format!("unexpected <{local}> in <{entry}>: expected {expected}"),
+            );
+            Frame::Skip
+        }
+    }
+}
+
+/// A child of `<image:image>`: `<image:loc>`, then the optional ones in
+/// the XSD's order. The deprecated children (all but `loc`) are warned
+/// about once per file, a bit each in `deprecated_seen`: a sitemap that
+/// captions every image would otherwise bury the rest.
+#[allow(clippy::too_many_arguments)]
+fn in_image(
+    has_loc: &mut bool,
+    stage: &mut u8,
+    deprecated_seen: &mut u8,
+    ns: &Ns,
+    start: &BytesStart<'_>,
+    local: &str,
+    at: Pos,
+    sink: &mut Sink,
+) -> Frame {
+    const CHILDREN: [&str; 5] = ["loc", "caption", "geo_location", "title", "license"];
+    let place = CHILDREN.iter().position(|c| *c == local);
+    let (true, Some(place)) = (ns.is(IMAGE_NS), place) else {
+        sink.error(at, format!("unexpected <{}> in <image:image>: expected <image:loc>, <image:caption>, <image:geo_location>, <image:title> or <image:license>", qname(start)));
+        return Frame::Skip;
+    };
+    let place = place as u8 + 1;
+    if local == "loc" && *has_loc {
+        sink.error(at, "a second <image:loc> in one <image:image>");
+    } else if place == *stage {
+        sink.error(at, format!("a second <image:{local}> in one <image:image>"));
+    } else if place < *stage {
+        sink.error(at, format!("<image:{local}> is out of order: an <image:image> holds <image:loc>, then the optional <image:caption>, <image:geo_location>, <image:title>, <image:license>, in that order"));
+    } else if place > 1 && *stage == 0 {
+        sink.error(
+            at,
+            format!("an <image:image> must start with <image:loc>; found <image:{local}> first"),
+        );
+    }
+    *stage = (*stage).max(place);
+    if local == "loc" {
+        *has_loc = true;
+    } else {
+        let bit = 1 << place;
+        if *deprecated_seen & bit == 0 {
+            *deprecated_seen |= bit;
+            sink.warning(at, format!("<image:{local}> is deprecated: since 2022 Google reads only <image:loc> and ignores the rest (said once per file)"));
+        }
+    }
+    Frame::ImageValue {
+        is_loc: local == "loc",
+        at,
+        text: String::new(),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
