@@ -62,6 +62,7 @@ pub mod settings;
 pub mod submit;
 pub mod url_list;
 
+pub use sitemap_git::watched_files as git_watched_files;
 pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;

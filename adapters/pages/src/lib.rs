@@ -52,7 +52,6 @@ pub mod ci;
 mod error;
 pub mod filter;
 pub mod front_matter;
-mod git;
 pub mod images;
 pub mod lastmod;
 pub mod overrides;

@@ -1,4 +1,13 @@
-//! Last-commit dates for many files from one history pass.
+//! Last-commit dates for many files from one history pass: the git
+//! reader of the sitemap toolkit.
+//!
+//! [`GitHistory::read`] answers every requested file as
+//! `git log -1 -- FILE` would ([`GitLastmod`]), asked as [`GitOptions`]
+//! say; [`GitHistory::read_status`] only tells committed files from
+//! uncommitted and untracked ones; [`watched_files`] names the files
+//! whose change means the answers may have changed (for a build script).
+//! Errors are one [`Error`]. `sitemap-pages` re-exports all of these in
+//! its `lastmod` module.
 //!
 //! `git log -1 -- FILE` answers with the first commit, walking back from
 //! HEAD, that is not TREESAME for FILE, where git's default history
@@ -70,6 +79,8 @@
 //!
 //! - this one: the public answer ([`GitHistory`], [`GitLastmod`]) and the
 //!   working tree's status (uncommitted files);
+//! - [`options`]: how git is asked ([`GitOptions`], [`GitDate`],
+//!   [`ShallowPolicy`], [`Uncommitted`]);
 //! - [`pass`]: the `git` commands and the driver of one pass;
 //! - [`split`]: sharing the pass among several processes;
 //! - [`process`]: a running child and its log stream's reader;
@@ -77,15 +88,23 @@
 //!   of their own each;
 //! - [`walk`]: the replay of git's history simplification;
 //! - [`watch`]: the bound on how long any `git` process may take
-//!   (`git.timeout`), with a notice naming what the run waits for.
+//!   (`git.timeout`), with a notice naming what the run waits for;
+//! - [`watched`]: the `.git` files a build script watches, found without
+//!   running git;
+//! - [`error`]: the one error type.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Lastmod;
 
-use crate::error::Error;
-use crate::lastmod::{GitOptions, Uncommitted};
+pub use crate::error::Error;
+pub use crate::options::{GitDate, GitOptions, ShallowPolicy, Uncommitted};
+pub use crate::watched::watched_files;
+
+/// The most an ignore-revs file may hold: the bound `sitemap-pages` puts on
+/// a page, far above any real list of commit ids.
+const MAX_IGNORE_REVS_BYTES: u64 = 16 << 20;
 
 /// A commit or tree id (SHA-1 or SHA-256) held without allocating, since
 /// the walk keys maps by tens of thousands of them.
@@ -190,12 +209,12 @@ pub struct IgnoreRevs {
 impl IgnoreRevs {
     /// Reads and parses `path`.
     pub fn read(path: &Path) -> Result<IgnoreRevs, Error> {
-        let text =
-            sitemap_core::input::read_regular_text(path, crate::images::markdown::MAX_PAGE_BYTES)
-                .map_err(|source| Error::Io {
+        let text = sitemap_core::input::read_regular_text(path, MAX_IGNORE_REVS_BYTES).map_err(
+            |source| Error::Io {
                 path: path.to_owned(),
                 source,
-            })?;
+            },
+        )?;
         IgnoreRevs::parse(path, &text)
     }
 
@@ -586,12 +605,15 @@ impl StatusSource<'_> {
     }
 }
 
+mod error;
+mod options;
 mod pass;
 mod process;
 mod split;
 mod submodule;
 mod walk;
 mod watch;
+mod watched;
 
 use pass::*;
 use split::*;

@@ -36,7 +36,7 @@ use super::watch::Expired;
 use super::watch::Limit;
 use super::watch::Watched;
 use crate::error::Error;
-use crate::lastmod::GitDate;
+use crate::options::GitDate;
 
 pub(super) struct RepoInfo {
     pub(super) toplevel: PathBuf,

@@ -1,0 +1,4 @@
+//! The one integration-test binary of `sitemap-git`.
+
+mod git;
+mod support;
