@@ -81,7 +81,8 @@
 //!   working tree's status (uncommitted files);
 //! - [`options`]: how git is asked ([`GitOptions`], [`GitDate`],
 //!   [`ShallowPolicy`], [`Uncommitted`]);
-//! - [`pass`]: the `git` commands and the driver of one pass;
+//! - [`pass`]: the `git` commands and what one pass asks them;
+//! - [`drive`]: the driver of one pass, feeding the walk in stream order;
 //! - [`split`]: sharing the pass among several processes;
 //! - [`process`]: a running child and its log stream's reader;
 //! - [`submodule`]: files inside submodules, grouped and read by a pass
@@ -605,6 +606,7 @@ impl StatusSource<'_> {
     }
 }
 
+mod drive;
 mod error;
 mod options;
 mod pass;

@@ -1,8 +1,8 @@
 //! One pass over the history: the repository's facts ([`RepoInfo`]), the
-//! `git` commands ([`Git`]), and the driver that feeds one or several
-//! `git log` processes into the [`Walk`] in stream
-//! order ([`Git::walk`], [`Git::drive`]), ending early once every file has
-//! its answer.
+//! `git` commands ([`Git`]), and what every process of a pass is asked
+//! ([`Pass`], [`Order`]) and how it ends ([`End`], [`Walked`]). The driver
+//! that feeds the `git log` processes into the walk is
+//! [`drive`](super::drive).
 
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -14,24 +14,6 @@ use std::process::Stdio;
 use super::GitLastmod;
 use super::Oid;
 use super::StatusEntries;
-use super::StatusSource;
-use super::process::LogReader;
-use super::process::Running;
-use super::split::Batch;
-use super::split::COUNT_POLL_EVERY;
-use super::split::MIN_STEAL;
-use super::split::Part;
-use super::split::Parts;
-use super::split::Split;
-use super::split::Tail;
-use super::split::TailShared;
-use super::split::read_part;
-use super::split::read_tail;
-use super::split::split_points;
-use super::split::steal_point;
-use super::split::step;
-use super::walk::Commit;
-use super::walk::Walk;
 use super::watch::Expired;
 use super::watch::Limit;
 use super::watch::Watched;
@@ -290,327 +272,9 @@ impl Git {
             .collect())
     }
 
-    /// The walk: answers for the files in `pass.ids` (repo path → index).
-    ///
-    /// git's default order (newest commit date first) streams from the
-    /// first commit and almost always shows every child before its parent;
-    /// `--topo-order` guarantees that but must walk the whole history
-    /// before showing anything. So the default order is read first, and
-    /// only if a commit turns up after one of its parents (a clock skew,
-    /// or equal dates across branches) is the walk redone in topological
-    /// order, by one process.
-    pub(super) fn log(
-        &self,
-        pass: &Pass<'_>,
-        status: &mut StatusSource<'_>,
-        split: Split,
-    ) -> Result<(Vec<(u32, GitLastmod)>, usize), Error> {
-        if pass.ids.is_empty() {
-            return Ok((Vec::new(), 0));
-        }
-        let mut walked = self.walk(pass, status, Order::Date, split)?;
-        if matches!(walked, Walked::SplitMismatch) {
-            // The parts did not join up into one history. git walks the
-            // same way every time, so this is not expected; one process
-            // cannot disagree with itself.
-            walked = self.walk(pass, status, Order::Date, Split::ONE)?;
-        }
-        if matches!(walked, Walked::OutOfOrder) {
-            walked = self.walk(pass, status, Order::Topo, Split::ONE)?;
-        }
-        match walked {
-            Walked::Answers(answers, processes) => Ok((answers, processes)),
-            Walked::OutOfOrder => {
-                Err(self.error("`git log --topo-order` showed a commit after its parent"))
-            }
-            // Only a split pass can end so, and the retry is not split.
-            Walked::SplitMismatch => Err(self.error("`git log` parts did not join up")),
-        }
-    }
-
-    /// One pass over the history in `order`, split as `split` allows.
-    pub(super) fn walk(
-        &self,
-        pass: &Pass<'_>,
-        status: &mut StatusSource<'_>,
-        order: Order,
-        split: Split,
-    ) -> Result<Walked, Error> {
-        let mut walk = Walk::new(pass.ids, pass.shallow_commits, pass.ignored, self);
-        let end =
-            std::thread::scope(|scope| self.drive(scope, pass, &mut walk, status, order, split));
-        if let Some(mut trees) = walk.trees.take() {
-            trees.finish();
-        }
-        Ok(match end? {
-            End::Finished | End::Stopped => {
-                let processes = walk.log_processes;
-                Walked::Answers(walk.into_answers(), processes)
-            }
-            End::OutOfOrder => Walked::OutOfOrder,
-            End::SplitMismatch => Walked::SplitMismatch,
-        })
-    }
-
-    /// Runs the pass's processes and feeds their commits to `walk` in
-    /// git's order. Every process started here is killed and reaped when
-    /// this returns, whichever way it returns (see [`Running`]).
-    fn drive<'scope, 'env>(
-        &'env self,
-        scope: &'scope std::thread::Scope<'scope, 'env>,
-        pass: &'env Pass<'env>,
-        walk: &mut Walk<'_>,
-        status: &mut StatusSource<'_>,
-        order: Order,
-        split: Split,
-    ) -> Result<End, Error> {
-        walk.log_processes = 1;
-        let mut first = Running::spawn(
-            scope,
-            self,
-            self.log_command(pass, order, None),
-            "git log".to_owned(),
-            false,
-        )?;
-        let mut reader = LogReader::new(first.stdout(), pass.ids, self);
-        // What splits the pass (the tail, or the count that plans the
-        // parts) starts beside the first process once it has shown
-        // `count_after` commits; the walk takes what is there and never
-        // waits for it (tests can make it wait, at `count_at`).
-        let mut count: Option<Running<'scope>> = None;
-        let mut tail: Option<Tail<'scope>> = None;
-        let mut counted = split.processes < 2 || order == Order::Topo;
-        let mut parts: Option<Parts<'scope>> = None;
-        let mut commit = Commit::default();
-        let mut read = 0_usize;
-        loop {
-            if !counted && read == split.count_after {
-                counted = true;
-                // Without the count or the tail the pass just stays in one
-                // process.
-                if split.processes == 2 {
-                    tail = self.start_tail(scope, pass).ok();
-                    walk.log_processes += usize::from(tail.is_some());
-                } else {
-                    count = Running::spawn(
-                        scope,
-                        self,
-                        self.count_command(pass.head),
-                        "git rev-list --count".to_owned(),
-                        true,
-                    )
-                    .ok();
-                }
-            }
-            if let Some(t) = tail.as_ref()
-                && split.count_at == Some(read)
-            {
-                t.wait_until_done();
-            }
-            if let Some(counting) = count.as_mut() {
-                let total = match split.count_at {
-                    Some(at) if read == at => counting.count(true),
-                    Some(_) => None,
-                    None if read.is_multiple_of(COUNT_POLL_EVERY) => counting.count(false),
-                    None => None,
-                };
-                if let Some(total) = total {
-                    count = None;
-                    if let Some(total) = total.filter(|&t| t >= split.min_commits) {
-                        parts = self.start_parts(scope, pass, total, read, split.processes)?;
-                        walk.log_processes += parts.as_ref().map_or(0, |p| p.rest.len());
-                    }
-                }
-            }
-            if let Some(p) = parts.as_mut() {
-                // A core is free (a part has ended) while the first
-                // process still has much to show: hand the older half of
-                // its rest to a new process. Newer commits tend to cost
-                // git more (bigger trees), so the first share is the one
-                // that runs late.
-                let (steal, least) = match split.count_at {
-                    Some(at) => (read == at + 1, 1),
-                    None => (
-                        read.is_multiple_of(COUNT_POLL_EVERY) && p.running() + 1 < split.processes,
-                        MIN_STEAL,
-                    ),
-                };
-                if steal && let Some(at) = steal_point(read, p.first_len, least) {
-                    let part = self.start_part(scope, pass, at, Some(p.first_len - at))?;
-                    p.rest.insert(0, part);
-                    walk.log_processes += 1;
-                    p.first_len = at;
-                }
-                if p.first_len == read {
-                    break;
-                }
-            }
-            if !reader.read_commit(&mut commit)? {
-                first.finish(self)?;
-                // With a split planned, the first process was to be
-                // stopped before its end.
-                return Ok(if parts.is_some() {
-                    End::SplitMismatch
-                } else {
-                    End::Finished
-                });
-            }
-            if let Some(at) = tail.as_ref().and_then(|t| t.position(commit.id)) {
-                // The two processes have met: the tail has shown this
-                // commit and every older one.
-                drop(reader);
-                drop(first);
-                let shown = tail.take().expect("checked above").finish();
-                let met = &shown[at];
-                if met.parents != commit.parents
-                    || met.date != commit.date
-                    || met.blocks != commit.blocks
-                {
-                    return Ok(End::SplitMismatch);
-                }
-                for c in shown[..=at].iter().rev() {
-                    if let Some(end) = step(walk, c, status)? {
-                        return Ok(end);
-                    }
-                }
-                return Ok(End::Finished);
-            }
-            read += 1;
-            if let Some(end) = step(walk, &commit, status)? {
-                return Ok(end);
-            }
-        }
-        // The first process has shown its share: the commit it shows next
-        // must be the one the second part starts with.
-        let mut expected = reader.peek_id();
-        drop(reader);
-        drop(first);
-        let parts = parts.expect("the loop stops early only at a split");
-        for mut part in parts.rest {
-            let mut got = 0_usize;
-            loop {
-                match part.batches.recv() {
-                    Ok(Batch::Commits(commits)) => {
-                        for c in &commits {
-                            if got == 0 && Some(c.id) != expected {
-                                return Ok(End::SplitMismatch);
-                            }
-                            got += 1;
-                            if let Some(end) = step(walk, c, status)? {
-                                return Ok(end);
-                            }
-                        }
-                    }
-                    Ok(Batch::End { next }) => {
-                        part.process.finish(self)?;
-                        if part.len.is_some_and(|n| n != got) {
-                            return Ok(End::SplitMismatch);
-                        }
-                        expected = next;
-                        break;
-                    }
-                    Ok(Batch::Failed(e)) => return Err(e),
-                    Err(_) => {
-                        return Err(self.error(format!(
-                            "the reader of `{}` stopped without an answer",
-                            part.process.what
-                        )));
-                    }
-                }
-            }
-        }
-        // The last part reads to the end of the history.
-        Ok(if expected.is_none() {
-            End::Finished
-        } else {
-            End::SplitMismatch
-        })
-    }
-
-    /// Starts the processes for the commits after the first `read` of
-    /// `total`; `None` when the history is too short to split.
-    fn start_parts<'scope, 'env>(
-        &'env self,
-        scope: &'scope std::thread::Scope<'scope, 'env>,
-        pass: &'env Pass<'env>,
-        total: usize,
-        read: usize,
-        processes: usize,
-    ) -> Result<Option<Parts<'scope>>, Error> {
-        let Some(ends) = split_points(total, read, processes) else {
-            return Ok(None);
-        };
-        let mut rest = Vec::with_capacity(ends.len() - 1);
-        for (i, w) in ends.windows(2).enumerate() {
-            let last = i + 2 == ends.len();
-            rest.push(self.start_part(scope, pass, w[0], (!last).then_some(w[1] - w[0]))?);
-        }
-        Ok(Some(Parts {
-            first_len: ends[0],
-            rest,
-        }))
-    }
-
-    /// Starts the process and reader for the `len` commits (all the rest
-    /// if `None`) after the first `start`.
-    fn start_part<'scope, 'env>(
-        &'env self,
-        scope: &'scope std::thread::Scope<'scope, 'env>,
-        pass: &'env Pass<'env>,
-        start: usize,
-        len: Option<usize>,
-    ) -> Result<Part<'scope>, Error> {
-        // A part that is not the last shows one commit more than its
-        // share, to check that it joins the next part.
-        let range = (start, len.map(|n| n + 1));
-        let what = match range.1 {
-            Some(n) => format!("git log --skip={start} --max-count={n}"),
-            None => format!("git log --skip={start}"),
-        };
-        let mut process = Running::spawn(
-            scope,
-            self,
-            self.log_command(pass, Order::Date, Some(range)),
-            what,
-            false,
-        )?;
-        let reader = LogReader::new(process.stdout(), pass.ids, self);
-        let (tx, rx) = std::sync::mpsc::channel();
-        scope.spawn(move || read_part(reader, len, &tx));
-        Ok(Part {
-            process,
-            batches: rx,
-            len,
-        })
-    }
-
-    /// Starts the tail of a two-process pass.
-    fn start_tail<'scope, 'env>(
-        &'env self,
-        scope: &'scope std::thread::Scope<'scope, 'env>,
-        pass: &'env Pass<'env>,
-    ) -> Result<Tail<'scope>, Error> {
-        let mut process = Running::spawn(
-            scope,
-            self,
-            self.log_command(pass, Order::Reverse, None),
-            "git log --reverse".to_owned(),
-            false,
-        )?;
-        let reader = LogReader::new(process.stdout(), pass.ids, self);
-        let shared = std::sync::Arc::new(TailShared::default());
-        let for_reader = std::sync::Arc::clone(&shared);
-        let reader = scope.spawn(move || read_tail(reader, &for_reader));
-        Ok(Tail {
-            process,
-            shared,
-            reader,
-        })
-    }
-
     /// `git log` with the pass's options; `range` is `--skip` and
     /// `--max-count`.
-    fn log_command(
+    pub(super) fn log_command(
         &self,
         pass: &Pass<'_>,
         order: Order,
@@ -655,7 +319,7 @@ impl Git {
         cmd
     }
 
-    fn count_command(&self, head: &str) -> Command {
+    pub(super) fn count_command(&self, head: &str) -> Command {
         let mut cmd = self.command();
         cmd.args(["rev-list", "--count", head, "--"]);
         cmd
@@ -696,7 +360,7 @@ pub(super) enum End {
     SplitMismatch,
 }
 
-/// The outcome of [`Git::walk`].
+/// The outcome of [`Git::walk`](super::drive).
 pub(super) enum Walked {
     /// The answers, and how many `git log` processes gave them.
     Answers(Vec<(u32, GitLastmod)>, usize),
