@@ -85,6 +85,7 @@
 //! - [`drive`]: the driver of one pass, feeding the walk in stream order;
 //! - [`split`]: sharing the pass among several processes;
 //! - [`process`]: a running child and its log stream's reader;
+//! - [`ignore_revs`]: the commits a pass does not count;
 //! - [`submodule`]: files inside submodules, grouped and read by a pass
 //!   of their own each;
 //! - [`walk`]: the replay of git's history simplification;
@@ -100,12 +101,9 @@ use std::path::{Path, PathBuf};
 use sitemap_core::Lastmod;
 
 pub use crate::error::Error;
+pub use crate::ignore_revs::IgnoreRevs;
 pub use crate::options::{GitDate, GitOptions, ShallowPolicy, Uncommitted};
 pub use crate::watched::watched_files;
-
-/// The most an ignore-revs file may hold: the bound `sitemap-pages` puts on
-/// a page, far above any real list of commit ids.
-const MAX_IGNORE_REVS_BYTES: u64 = 16 << 20;
 
 /// A commit or tree id (SHA-1 or SHA-256) held without allocating, since
 /// the walk keys maps by tens of thousands of them.
@@ -188,63 +186,6 @@ impl GitLastmod {
             | GitLastmod::Tracked
             | GitLastmod::SubmoduleNotCheckedOut => false,
         }
-    }
-}
-
-/// The commits a history pass does not count, read from a file in the
-/// format of `.git-blame-ignore-revs` (what `git blame
-/// --ignore-revs-file` reads): one full commit id a line, `#` starts a
-/// comment, blank lines are skipped.
-///
-/// An abbreviated id is an error naming its line: git refuses it too, and
-/// a prefix could name a different commit tomorrow. A full id that is not
-/// in the repository is accepted silently, as git does: the list is
-/// shared by every clone, and a shallow clone, a branch rewritten since,
-/// or a commit of another branch all leave ids that this checkout does
-/// not have; a warning there would fire on every CI build.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct IgnoreRevs {
-    ids: HashSet<Oid>,
-}
-
-impl IgnoreRevs {
-    /// Reads and parses `path`.
-    pub fn read(path: &Path) -> Result<IgnoreRevs, Error> {
-        let text = sitemap_core::input::read_regular_text(path, MAX_IGNORE_REVS_BYTES).map_err(
-            |source| Error::Io {
-                path: path.to_owned(),
-                source,
-            },
-        )?;
-        IgnoreRevs::parse(path, &text)
-    }
-
-    /// Parses `text`, the contents of `path` (named in errors).
-    pub fn parse(path: &Path, text: &str) -> Result<IgnoreRevs, Error> {
-        let mut ids = HashSet::new();
-        for (n, line) in text.lines().enumerate() {
-            let id = line.split('#').next().unwrap_or_default().trim();
-            if id.is_empty() {
-                continue;
-            }
-            let oid = Oid::from_hex(id.as_bytes()).ok_or_else(|| Error::IgnoreRevs {
-                path: path.to_owned(),
-                line: n + 1,
-                text: id.to_owned(),
-            })?;
-            ids.insert(oid);
-        }
-        Ok(IgnoreRevs { ids })
-    }
-
-    /// How many commits are listed.
-    pub fn len(&self) -> usize {
-        self.ids.len()
-    }
-
-    /// Whether none is.
-    pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
     }
 }
 
@@ -608,6 +549,7 @@ impl StatusSource<'_> {
 
 mod drive;
 mod error;
+mod ignore_revs;
 mod options;
 mod pass;
 mod process;
