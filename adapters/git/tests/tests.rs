@@ -2,3 +2,4 @@
 
 mod git;
 mod support;
+mod watched;
