@@ -32,16 +32,16 @@
 //!
 //! Almost all the time goes into git's tree diffs, on one core. So on a
 //! long history the stream is produced by several processes at once (one
-//! per core, at most [`MAX_PROCESSES`]), while the walk still takes the
+//! per core, at most `MAX_PROCESSES`), while the walk still takes the
 //! commits in the stream's order:
 //!
 //! - The first `git log` starts at once and feeds the walk as it reads,
 //!   so a walk that stops early (the newest pages) stops after the same
-//!   commits as with one process. Only once it has shown [`COUNT_AFTER`]
+//!   commits as with one process. Only once it has shown `COUNT_AFTER`
 //!   commits do other processes start, so a short history, or a walk
 //!   that stops by then, never shares the cores with them.
 //! - Two processes (two cores): the second is `git log --reverse` with
-//!   the same options ([`Tail`]): the same stream backwards, oldest
+//!   the same options (`Tail`): the same stream backwards, oldest
 //!   first, read by its own thread. Before each commit of the first
 //!   process the walk asks whether the tail has shown it; when it has,
 //!   the two have met: the tail is stopped, the commit must be the same
@@ -49,14 +49,14 @@
 //!   commits from there back to the oldest. No count, no skipping, and
 //!   they meet wherever their speeds take them.
 //! - More processes: `git rev-list --count` runs beside the first (never
-//!   waited for); with at least [`MIN_SPLIT_COMMITS`] commits the rest is
+//!   waited for); with at least `MIN_SPLIT_COMMITS` commits the rest is
 //!   shared out: part `i` is `git log --skip=START --max-count=LEN`,
 //!   read by its own thread into batches of parsed commits. `--skip`
 //!   walks past the first START commits without diffing them (git's
 //!   `get_revision_internal` just pulls them from the same walk), so the
 //!   parts put end to end are the one stream. The parts are sized to
 //!   finish together, counting what each spends skipping
-//!   ([`split_points`]). The walk reads the first process up to its
+//!   (`split_points`). The walk reads the first process up to its
 //!   share, stops it, then takes each part's batches in order. Every part
 //!   but the last shows one commit past its share, and the first
 //!   process's next commit is read too: each must be the first commit of
@@ -64,36 +64,36 @@
 //!   the pass is redone by one process. Newer commits tend to cost git
 //!   more (bigger trees), so the first share tends to run late: whenever
 //!   a part's process has ended and a core is free, the rest of the first
-//!   share is split again ([`steal_point`]).
+//!   share is split again (`steal_point`).
 //!
 //! Files inside a git submodule are not in the superproject's history
 //! (it records only the submodule's commit): they are read by a pass of
 //! their own inside the submodule, one per submodule that holds requested
-//! files, nested ones by the same rule ([`submodule`]).
+//! files, nested ones by the same rule (`submodule`).
 //!
 //! Every child process is killed and reaped on every way out of a pass
 //! (early stop, error, panic), and its stderr is drained by a thread so a
-//! full pipe never blocks it ([`Running`](process::Running)).
+//! full pipe never blocks it (`process::Running`).
 //!
 //! The modules, in the order a pass uses them:
 //!
 //! - this one: the public answer ([`GitHistory`], [`GitLastmod`]) and the
 //!   working tree's status (uncommitted files);
-//! - [`options`]: how git is asked ([`GitOptions`], [`GitDate`],
+//! - `options`: how git is asked ([`GitOptions`], [`GitDate`],
 //!   [`ShallowPolicy`], [`Uncommitted`]);
-//! - [`pass`]: the `git` commands and what one pass asks them;
-//! - [`drive`]: the driver of one pass, feeding the walk in stream order;
-//! - [`split`]: sharing the pass among several processes;
-//! - [`process`]: a running child and its log stream's reader;
-//! - [`ignore_revs`]: the commits a pass does not count;
-//! - [`submodule`]: files inside submodules, grouped and read by a pass
+//! - `pass`: the `git` commands and what one pass asks them;
+//! - `drive`: the driver of one pass, feeding the walk in stream order;
+//! - `split`: sharing the pass among several processes;
+//! - `process`: a running child and its log stream's reader;
+//! - `ignore_revs`: the commits a pass does not count;
+//! - `submodule`: files inside submodules, grouped and read by a pass
 //!   of their own each;
-//! - [`walk`]: the replay of git's history simplification;
-//! - [`watch`]: the bound on how long any `git` process may take
+//! - `walk`: the replay of git's history simplification;
+//! - `watch`: the bound on how long any `git` process may take
 //!   (`git.timeout`), with a notice naming what the run waits for;
-//! - [`watched`]: the `.git` files a build script watches, found without
+//! - `watched`: the `.git` files a build script watches, found without
 //!   running git;
-//! - [`error`]: the one error type.
+//! - `error`: the one error type.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

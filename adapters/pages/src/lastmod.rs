@@ -10,21 +10,16 @@
 //! time; see [`GitLastmod::mtime_is_true`]), and outside any work tree
 //! only when the user named the precedence.
 //!
+//! The git names here are the [`sitemap_git`] crate's, re-exported so
+//! that adapters and skins name them from one place:
 //! [`GitHistory::read`] answers "when was this file last committed" for
-//! every requested file from **one** pass over the history (one `git log`
-//! stream, produced by one process per core on a long history), with the
-//! same file rule as `git log -1 -- FILE` (history simplification at
-//! merges, no rename following), and stops reading as soon as every file
-//! has its date. Files with uncommitted changes and untracked files are reported
-//! as such (their modification time is what a build would use). In a
-//! shallow clone, a file whose history reaches the shallow boundary is
-//! reported [`GitLastmod::CutOff`]: the boundary commit's date is not that
-//! file's date, and its mtime is not either. Commits listed in an
-//! ignore-revs file ([`IgnoreRevs`], [`GitOptions::ignore_revs`]) do not
-//! count. A file inside a git submodule is answered from the submodule's
-//! own history (a pass of its own per submodule); in one that is not
-//! checked out it is [`GitLastmod::SubmoduleNotCheckedOut`], and
-//! [`GitHistory::submodules_not_checked_out`] names the submodule.
+//! every requested file from **one** pass over the history, as
+//! `git log -1 -- FILE` would; files with uncommitted changes, untracked
+//! files, a shallow clone's cut-off history ([`GitLastmod::CutOff`]),
+//! commits on the ignore-revs list ([`IgnoreRevs`]) and submodules
+//! ([`GitHistory::submodules_not_checked_out`]) each have their answer.
+//! [`GitOptions`] says how git is asked. Its errors arrive here as this
+//! crate's [`Error`](crate::Error) variants of the same names.
 //!
 //! A date stays a date (`2024-05-01`); a git time is a date-time with the
 //! committer's (or author's) own offset (`2024-05-01T10:30:00+02:00`).

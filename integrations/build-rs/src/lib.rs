@@ -25,7 +25,8 @@
 //!   reading history in one pass); without it a precedence naming `git` is
 //!   an error, and the default precedence is `front-matter`, `date`,
 //!   `mtime`. With it, `.git/HEAD`, `.git/index` and the current branch's
-//!   ref file are added to the rerun-if-changed files.
+//!   ref file are added to the rerun-if-changed files (found by the git
+//!   reader, [`sitemap_engine::git_watched_files`]).
 //! - `gzip`: `.xml.gz` / `.txt.gz` output.
 //! - `html`: scan a built HTML folder.
 //!
