@@ -12,7 +12,7 @@
 //! `git log -1 -- FILE` answers with the first commit, walking back from
 //! HEAD, that is not TREESAME for FILE, where git's default history
 //! simplification follows only the first TREESAME parent of a merge. This
-//! module replays that rule for every requested file at once over one
+//! crate replays that rule for every requested file at once over one
 //! `git log --diff-merges=separate --name-only` stream: each file waits at
 //! the commit its walk has reached; a commit that changed it answers it,
 //! otherwise it moves on to the parent git would follow. A commit must be
