@@ -33,6 +33,9 @@
 //! A list of URLs made elsewhere (`sitemap write`), read by
 //! [`url_list`], goes straight to a [`Publisher`]; an index over other
 //! tools' sitemaps (`sitemap index`) to [`publish_index`].
+//! [`git_watched_files`] (the git reader's, `sitemap-git`) names the
+//! `.git` files whose change means git's dates may have changed, for a
+//! build script to watch.
 //!
 //! ```
 //! use sitemap_engine::{Job, Layer, Origin, Settings, Source};
@@ -70,6 +73,7 @@ pub mod site_check;
 pub mod submit;
 pub mod url_list;
 
+pub use sitemap_git::watched_files as git_watched_files;
 pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;

@@ -176,6 +176,27 @@ pub enum Error {
     },
 }
 
+/// The history pass's errors are this crate's variants of the same name,
+/// so a caller matches one type whichever reader failed.
+impl From<sitemap_git::Error> for Error {
+    fn from(e: sitemap_git::Error) -> Error {
+        use sitemap_git::Error as Git;
+        match e {
+            Git::Io { path, source } => Error::Io { path, source },
+            Git::Git { dir, message } => Error::Git { dir, message },
+            Git::GitRefused { dir, reason, fix } => Error::GitRefused { dir, reason, fix },
+            Git::GitTimeout { dir, what, seconds } => Error::GitTimeout { dir, what, seconds },
+            Git::IgnoreRevs { path, line, text } => Error::IgnoreRevs { path, line, text },
+            // `sitemap_git::Error` is non_exhaustive; a variant added there
+            // shows here with its own message until it gets one of its own.
+            other => Error::Git {
+                dir: std::path::PathBuf::new(),
+                message: other.to_string(),
+            },
+        }
+    }
+}
+
 fn expected_close(fence: &str) -> String {
     if fence == "}" {
         "expected the `}` that closes its object".to_owned()

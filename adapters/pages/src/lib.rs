@@ -14,7 +14,8 @@
 //!   them.
 //! - [`filter::Filter`] applies include/exclude globs to source paths.
 //! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
-//!   and [`lastmod::GitHistory`], which reads every file's last commit date
+//!   and re-exports the git reader, the crate `sitemap-git`:
+//!   [`lastmod::GitHistory`], which reads every file's last commit date
 //!   from one pass over the history (split over the cores on a long one),
 //!   exactly as `git log -1 -- FILE` would answer, and detects shallow
 //!   clones; [`lastmod::IgnoreRevs`] lists the commits that pass does
@@ -52,7 +53,6 @@ pub mod ci;
 mod error;
 pub mod filter;
 pub mod front_matter;
-mod git;
 pub mod images;
 pub mod lastmod;
 pub mod overrides;

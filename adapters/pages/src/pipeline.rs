@@ -387,7 +387,7 @@ impl Pipeline {
         let history = match history {
             // Not a reason to stop a build: the same as no repository,
             // but with git's words and its fix rather than a wrong guess.
-            Err(Error::GitRefused { reason, fix, .. }) => {
+            Err(sitemap_git::Error::GitRefused { reason, fix, .. }) => {
                 if !for_git.is_empty() {
                     output.warnings.push(Warning::GitRefused {
                         root: self.root.clone(),

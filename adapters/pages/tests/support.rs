@@ -76,11 +76,6 @@ impl Repo {
         run_git(&self.dir, args, None)
     }
 
-    /// Runs a committing command with both dates set to `date`.
-    pub(crate) fn git_at(&self, date: &str, args: &[&str]) -> String {
-        run_git(&self.dir, args, Some((date, date)))
-    }
-
     /// `git submodule add` of `sub` at `path` (a local clone: file
     /// transport allowed for this one command), committed at `date`.
     pub(crate) fn add_submodule(&self, sub: &Repo, path: &str, date: &str) {
@@ -101,10 +96,6 @@ impl Repo {
         let file = self.dir.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, contents).unwrap();
-    }
-
-    pub(crate) fn remove(&self, path: &str) {
-        std::fs::remove_file(self.dir.join(path)).unwrap();
     }
 
     /// Stages everything and commits with both dates at `date`.
@@ -137,19 +128,6 @@ impl Repo {
             _ => out.to_owned(),
         };
         (!out.is_empty()).then_some(out)
-    }
-
-    /// Every file git tracks at HEAD under `sub` (relative to `sub`).
-    pub(crate) fn tracked(&self, sub: &str) -> Vec<String> {
-        let dir = self.dir.join(sub);
-        let out = run_git(&dir, &["ls-files", "-z", "--", "."], None);
-        let mut files: Vec<String> = out
-            .split('\0')
-            .filter(|f| !f.is_empty())
-            .map(str::to_owned)
-            .collect();
-        files.sort();
-        files
     }
 }
 

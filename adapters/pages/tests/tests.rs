@@ -4,7 +4,6 @@ mod config;
 mod deps;
 mod filter;
 mod front_matter;
-mod git;
 mod hugo_dates;
 mod pipeline;
 mod regression;

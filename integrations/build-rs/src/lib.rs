@@ -25,7 +25,8 @@
 //!   reading history in one pass); without it a precedence naming `git` is
 //!   an error, and the default precedence is `front-matter`, `date`,
 //!   `mtime`. With it, `.git/HEAD`, `.git/index` and the current branch's
-//!   ref file are added to the rerun-if-changed files.
+//!   ref file are added to the rerun-if-changed files (found by the git
+//!   reader, [`sitemap_engine::git_watched_files`]).
 //! - `gzip`: `.xml.gz` / `.txt.gz` output.
 //! - `html`: scan a built HTML folder; `check-site` (the set checked
 //!   against the output folder's built pages, or the sitemaps alone with
@@ -487,7 +488,11 @@ impl Sitemap {
         let mut warnings = scanned.scan.warnings.clone();
         let report = scanned.write(|_| {})?;
         warnings.extend(report.warnings.iter().cloned());
-        let git_files = if git { git_files(&root) } else { Vec::new() };
+        let git_files = if git {
+            sitemap_engine::git_watched_files(&root)
+        } else {
+            Vec::new()
+        };
         Ok(Built {
             report: report.set,
             files_read: files_read.into_iter().collect(),
@@ -552,46 +557,6 @@ fn page_list(root: &Path, base: &Loc, pages: &[Page]) -> Result<PageList, Error>
 fn is_markdown(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e == "md" || e == "markdown")
-}
-
-/// The files whose change means git's answer may have changed: `HEAD`, the
-/// index, and the ref `HEAD` points to (or `packed-refs`).
-fn git_files(root: &Path) -> Vec<PathBuf> {
-    let start = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let Some(dot_git) = start
-        .ancestors()
-        .map(|a| a.join(".git"))
-        .find(|g| g.exists())
-    else {
-        return Vec::new();
-    };
-    // A worktree or submodule has a `.git` file naming the real folder.
-    let git_dir = if dot_git.is_file() {
-        match std::fs::read_to_string(&dot_git) {
-            Ok(text) => match text.trim().strip_prefix("gitdir:") {
-                Some(p) => dot_git
-                    .parent()
-                    .map_or_else(|| PathBuf::from(p.trim()), |d| d.join(p.trim())),
-                None => return Vec::new(),
-            },
-            Err(_) => return Vec::new(),
-        }
-    } else {
-        dot_git
-    };
-    let head = git_dir.join("HEAD");
-    let mut files = vec![head.clone(), git_dir.join("index")];
-    if let Ok(text) = std::fs::read_to_string(&head)
-        && let Some(r) = text.trim().strip_prefix("ref:")
-    {
-        let loose = git_dir.join(r.trim());
-        if loose.is_file() {
-            files.push(loose);
-        } else {
-            files.push(git_dir.join("packed-refs"));
-        }
-    }
-    files
 }
 
 /// What [`Sitemap::write`] wrote and read.

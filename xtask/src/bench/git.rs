@@ -8,7 +8,7 @@
 //!    side branch merged every 100 commits, several UTC offsets), cached
 //!    under `target/bench-cache/` between runs;
 //! 2. R times, alternating so both see the same machine load: times the
-//!    `git_lastmod` example of sitemap-pages (release build; reads the last
+//!    `git_lastmod` example of sitemap-git (release build; reads the last
 //!    commit date of every file, from spawn to exit) and one
 //!    `git log --name-only --format=%ct > /dev/null` pass;
 //! 3. times the naive way, one `git log -1 --format=%cI -- FILE` per file,
@@ -58,7 +58,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         bail!("--runs and --files must be at least 1, --commits at least 2");
     }
 
-    let exe = super::build_release("sitemap-pages", ["--example", "git_lastmod"])?;
+    let exe = super::build_release("sitemap-git", ["--example", "git_lastmod"])?;
 
     let cache = target_dir().join("bench-cache");
     let repo = cache.join(format!("git-{files}-files-{commits}-commits"));

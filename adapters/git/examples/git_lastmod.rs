@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use sitemap_pages::lastmod::{GitHistory, GitLastmod, GitOptions};
+use sitemap_git::{GitHistory, GitLastmod, GitOptions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use super::pass::Git;
 use super::{GitHistory, GitLastmod, NotCheckedOut};
 use crate::error::Error;
-use crate::lastmod::GitOptions;
+use crate::options::GitOptions;
 
 /// The requested files inside one submodule.
 pub(super) struct InSubmodule {

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use sitemap_pages::lastmod::{GitDate, GitHistory, GitLastmod, GitOptions, Uncommitted};
+use sitemap_git::{GitDate, GitHistory, GitLastmod, GitOptions, Uncommitted};
 
 use crate::support::Repo;
 

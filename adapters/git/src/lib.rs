@@ -1,9 +1,18 @@
-//! Last-commit dates for many files from one history pass.
+//! Last-commit dates for many files from one history pass: the git
+//! reader of the sitemap toolkit.
+//!
+//! [`GitHistory::read`] answers every requested file as
+//! `git log -1 -- FILE` would ([`GitLastmod`]), asked as [`GitOptions`]
+//! say; [`GitHistory::read_status`] only tells committed files from
+//! uncommitted and untracked ones; [`watched_files`] names the files
+//! whose change means the answers may have changed (for a build script).
+//! Errors are one [`Error`]. `sitemap-pages` re-exports all of these in
+//! its `lastmod` module.
 //!
 //! `git log -1 -- FILE` answers with the first commit, walking back from
 //! HEAD, that is not TREESAME for FILE, where git's default history
 //! simplification follows only the first TREESAME parent of a merge. This
-//! module replays that rule for every requested file at once over one
+//! crate replays that rule for every requested file at once over one
 //! `git log --diff-merges=separate --name-only` stream: each file waits at
 //! the commit its walk has reached; a commit that changed it answers it,
 //! otherwise it moves on to the parent git would follow. A commit must be
@@ -23,16 +32,16 @@
 //!
 //! Almost all the time goes into git's tree diffs, on one core. So on a
 //! long history the stream is produced by several processes at once (one
-//! per core, at most [`MAX_PROCESSES`]), while the walk still takes the
+//! per core, at most `MAX_PROCESSES`), while the walk still takes the
 //! commits in the stream's order:
 //!
 //! - The first `git log` starts at once and feeds the walk as it reads,
 //!   so a walk that stops early (the newest pages) stops after the same
-//!   commits as with one process. Only once it has shown [`COUNT_AFTER`]
+//!   commits as with one process. Only once it has shown `COUNT_AFTER`
 //!   commits do other processes start, so a short history, or a walk
 //!   that stops by then, never shares the cores with them.
 //! - Two processes (two cores): the second is `git log --reverse` with
-//!   the same options ([`Tail`]): the same stream backwards, oldest
+//!   the same options (`Tail`): the same stream backwards, oldest
 //!   first, read by its own thread. Before each commit of the first
 //!   process the walk asks whether the tail has shown it; when it has,
 //!   the two have met: the tail is stopped, the commit must be the same
@@ -40,14 +49,14 @@
 //!   commits from there back to the oldest. No count, no skipping, and
 //!   they meet wherever their speeds take them.
 //! - More processes: `git rev-list --count` runs beside the first (never
-//!   waited for); with at least [`MIN_SPLIT_COMMITS`] commits the rest is
+//!   waited for); with at least `MIN_SPLIT_COMMITS` commits the rest is
 //!   shared out: part `i` is `git log --skip=START --max-count=LEN`,
 //!   read by its own thread into batches of parsed commits. `--skip`
 //!   walks past the first START commits without diffing them (git's
 //!   `get_revision_internal` just pulls them from the same walk), so the
 //!   parts put end to end are the one stream. The parts are sized to
 //!   finish together, counting what each spends skipping
-//!   ([`split_points`]). The walk reads the first process up to its
+//!   (`split_points`). The walk reads the first process up to its
 //!   share, stops it, then takes each part's batches in order. Every part
 //!   but the last shows one commit past its share, and the first
 //!   process's next commit is read too: each must be the first commit of
@@ -55,37 +64,46 @@
 //!   the pass is redone by one process. Newer commits tend to cost git
 //!   more (bigger trees), so the first share tends to run late: whenever
 //!   a part's process has ended and a core is free, the rest of the first
-//!   share is split again ([`steal_point`]).
+//!   share is split again (`steal_point`).
 //!
 //! Files inside a git submodule are not in the superproject's history
 //! (it records only the submodule's commit): they are read by a pass of
 //! their own inside the submodule, one per submodule that holds requested
-//! files, nested ones by the same rule ([`submodule`]).
+//! files, nested ones by the same rule (`submodule`).
 //!
 //! Every child process is killed and reaped on every way out of a pass
 //! (early stop, error, panic), and its stderr is drained by a thread so a
-//! full pipe never blocks it ([`Running`](process::Running)).
+//! full pipe never blocks it (`process::Running`).
 //!
 //! The modules, in the order a pass uses them:
 //!
 //! - this one: the public answer ([`GitHistory`], [`GitLastmod`]) and the
 //!   working tree's status (uncommitted files);
-//! - [`pass`]: the `git` commands and the driver of one pass;
-//! - [`split`]: sharing the pass among several processes;
-//! - [`process`]: a running child and its log stream's reader;
-//! - [`submodule`]: files inside submodules, grouped and read by a pass
+//! - `options`: how git is asked ([`GitOptions`], [`GitDate`],
+//!   [`ShallowPolicy`], [`Uncommitted`]);
+//! - `pass`: the `git` commands and what one pass asks them;
+//! - `drive`: the driver of one pass, feeding the walk in stream order;
+//! - `split`: sharing the pass among several processes;
+//! - `process`: a running child and its log stream's reader;
+//! - `ignore_revs`: the commits a pass does not count;
+//! - `submodule`: files inside submodules, grouped and read by a pass
 //!   of their own each;
-//! - [`walk`]: the replay of git's history simplification;
-//! - [`watch`]: the bound on how long any `git` process may take
-//!   (`git.timeout`), with a notice naming what the run waits for.
+//! - `walk`: the replay of git's history simplification;
+//! - `watch`: the bound on how long any `git` process may take
+//!   (`git.timeout`), with a notice naming what the run waits for;
+//! - `watched`: the `.git` files a build script watches, found without
+//!   running git;
+//! - `error`: the one error type.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Lastmod;
 
-use crate::error::Error;
-use crate::lastmod::{GitOptions, Uncommitted};
+pub use crate::error::Error;
+pub use crate::ignore_revs::IgnoreRevs;
+pub use crate::options::{GitDate, GitOptions, ShallowPolicy, Uncommitted};
+pub use crate::watched::watched_files;
 
 /// A commit or tree id (SHA-1 or SHA-256) held without allocating, since
 /// the walk keys maps by tens of thousands of them.
@@ -168,63 +186,6 @@ impl GitLastmod {
             | GitLastmod::Tracked
             | GitLastmod::SubmoduleNotCheckedOut => false,
         }
-    }
-}
-
-/// The commits a history pass does not count, read from a file in the
-/// format of `.git-blame-ignore-revs` (what `git blame
-/// --ignore-revs-file` reads): one full commit id a line, `#` starts a
-/// comment, blank lines are skipped.
-///
-/// An abbreviated id is an error naming its line: git refuses it too, and
-/// a prefix could name a different commit tomorrow. A full id that is not
-/// in the repository is accepted silently, as git does: the list is
-/// shared by every clone, and a shallow clone, a branch rewritten since,
-/// or a commit of another branch all leave ids that this checkout does
-/// not have; a warning there would fire on every CI build.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct IgnoreRevs {
-    ids: HashSet<Oid>,
-}
-
-impl IgnoreRevs {
-    /// Reads and parses `path`.
-    pub fn read(path: &Path) -> Result<IgnoreRevs, Error> {
-        let text =
-            sitemap_core::input::read_regular_text(path, crate::images::markdown::MAX_PAGE_BYTES)
-                .map_err(|source| Error::Io {
-                path: path.to_owned(),
-                source,
-            })?;
-        IgnoreRevs::parse(path, &text)
-    }
-
-    /// Parses `text`, the contents of `path` (named in errors).
-    pub fn parse(path: &Path, text: &str) -> Result<IgnoreRevs, Error> {
-        let mut ids = HashSet::new();
-        for (n, line) in text.lines().enumerate() {
-            let id = line.split('#').next().unwrap_or_default().trim();
-            if id.is_empty() {
-                continue;
-            }
-            let oid = Oid::from_hex(id.as_bytes()).ok_or_else(|| Error::IgnoreRevs {
-                path: path.to_owned(),
-                line: n + 1,
-                text: id.to_owned(),
-            })?;
-            ids.insert(oid);
-        }
-        Ok(IgnoreRevs { ids })
-    }
-
-    /// How many commits are listed.
-    pub fn len(&self) -> usize {
-        self.ids.len()
-    }
-
-    /// Whether none is.
-    pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
     }
 }
 
@@ -586,12 +547,17 @@ impl StatusSource<'_> {
     }
 }
 
+mod drive;
+mod error;
+mod ignore_revs;
+mod options;
 mod pass;
 mod process;
 mod split;
 mod submodule;
 mod walk;
 mod watch;
+mod watched;
 
 use pass::*;
 use split::*;
