@@ -5,6 +5,12 @@
 //! page as if the key were absent; so is it here, where the shared date
 //! parser would refuse some of these forms and accept others Hugo drops
 //! (`2024-05-01T10:00`, `2024/05/01`).
+//!
+//! The layouts are read here rather than by jiff's `strptime`, whose
+//! fields accept other things than Go's: Go's have exact widths, read a
+//! fraction after the seconds even where the layout has none, let `_2`
+//! skip one space, and take a zone abbreviation they do not know as UTC,
+//! while jiff reads no zone abbreviation at all (`%Z` only formats).
 
 use jiff::Timestamp;
 use jiff::civil::{Date, DateTime, Time};
@@ -87,6 +93,7 @@ struct Fields {
     offset: i32,
 }
 
+/// `s` read with one Go layout, as `time.Parse` reads it.
 fn parse_layout(layout: &str, s: &str) -> Option<(DateTime, Offset)> {
     let mut f = Fields {
         month: 1,
@@ -96,27 +103,7 @@ fn parse_layout(layout: &str, s: &str) -> Option<(DateTime, Offset)> {
     let mut l = layout;
     let mut v = s;
     while !l.is_empty() {
-        // The longest token first: `Monday` before `Mon`, `2006` before `2`.
-        let tokens = [
-            "2006",
-            "Monday",
-            "Mon",
-            "Jan",
-            "MST",
-            "-07:00",
-            "-0700",
-            "Z07:00",
-            "Z0700",
-            ".999999999",
-            "_2",
-            "01",
-            "02",
-            "06",
-            "15",
-            "04",
-            "05",
-        ];
-        let Some(token) = tokens.iter().find(|t| l.starts_with(**t)) else {
+        let Some(token) = TOKENS.iter().find(|t| l.starts_with(**t)) else {
             // A literal character must match itself.
             let c = l.chars().next()?;
             v = v.strip_prefix(c)?;
@@ -124,112 +111,7 @@ fn parse_layout(layout: &str, s: &str) -> Option<(DateTime, Offset)> {
             continue;
         };
         l = &l[token.len()..];
-        v = match *token {
-            "2006" => {
-                let (n, rest) = digits(v, 4, 4)?;
-                f.year = i16::try_from(n).ok()?;
-                rest
-            }
-            "06" => {
-                let (n, rest) = digits(v, 2, 2)?;
-                f.year = i16::try_from(if n >= 69 { 1900 + n } else { 2000 + n }).ok()?;
-                rest
-            }
-            "01" => {
-                let (n, rest) = digits(v, 2, 2)?;
-                f.month = i8::try_from(n).ok()?;
-                rest
-            }
-            "02" => {
-                let (n, rest) = digits(v, 2, 2)?;
-                f.day = i8::try_from(n).ok()?;
-                rest
-            }
-            "_2" => {
-                let v = v.strip_prefix(' ').unwrap_or(v);
-                let (n, rest) = digits(v, 1, 2)?;
-                f.day = i8::try_from(n).ok()?;
-                rest
-            }
-            "15" => {
-                let (n, rest) = digits(v, 2, 2)?;
-                f.hour = i8::try_from(n).ok()?;
-                rest
-            }
-            "04" => {
-                let (n, rest) = digits(v, 2, 2)?;
-                f.minute = i8::try_from(n).ok()?;
-                rest
-            }
-            "05" => {
-                let (n, rest) = digits(v, 2, 2)?;
-                f.second = i8::try_from(n).ok()?;
-                // Go reads a fraction after the seconds even when the
-                // layout has none.
-                match fraction(rest) {
-                    Some((nanos, rest)) if !l.starts_with(".999") => {
-                        f.nanos = nanos;
-                        rest
-                    }
-                    _ => rest,
-                }
-            }
-            ".999999999" => match fraction(v) {
-                Some((nanos, rest)) => {
-                    f.nanos = nanos;
-                    rest
-                }
-                None => v,
-            },
-            "Jan" => {
-                let i = MONTHS
-                    .iter()
-                    .position(|m| v.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(m)))?;
-                f.month = i8::try_from(i + 1).ok()?;
-                &v[3..]
-            }
-            "Mon" => {
-                DAYS.iter()
-                    .find(|d| v.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(&d[..3])))?;
-                &v[3..]
-            }
-            "Monday" => {
-                let day = DAYS
-                    .iter()
-                    .find(|d| v.get(..d.len()).is_some_and(|p| p.eq_ignore_ascii_case(d)))?;
-                &v[day.len()..]
-            }
-            "MST" => {
-                // Three to five capital letters (`UTC`, `CEST`); Go gives
-                // a zone it does not know offset zero.
-                let len = v.bytes().take_while(u8::is_ascii_uppercase).count();
-                if !(3..=5).contains(&len) {
-                    return None;
-                }
-                &v[len..]
-            }
-            zone => {
-                if zone.starts_with('Z') && v.starts_with('Z') {
-                    f.offset = 0;
-                    &v[1..]
-                } else {
-                    let colon = zone.contains(':');
-                    let sign = match v.as_bytes().first()? {
-                        b'+' => 1,
-                        b'-' => -1,
-                        _ => return None,
-                    };
-                    let (h, rest) = digits(&v[1..], 2, 2)?;
-                    let rest = if colon { rest.strip_prefix(':')? } else { rest };
-                    let (m, rest) = digits(rest, 2, 2)?;
-                    if h > 24 || m > 59 {
-                        return None;
-                    }
-                    f.offset = sign * i32::try_from(h * 3600 + m * 60).ok()?;
-                    rest
-                }
-            }
-        };
+        v = field(token, v, l, &mut f)?;
     }
     if !v.is_empty() {
         return None;
@@ -238,6 +120,139 @@ fn parse_layout(layout: &str, s: &str) -> Option<(DateTime, Offset)> {
     let time = Time::new(f.hour, f.minute, f.second, f.nanos).ok()?;
     let offset = Offset::from_seconds(f.offset).ok()?;
     Some((DateTime::from_parts(date, time), offset))
+}
+
+/// The layout tokens Hugo's list uses, longest first: `Monday` before
+/// `Mon`, `2006` before `2`.
+const TOKENS: [&str; 17] = [
+    "2006",
+    "Monday",
+    "Mon",
+    "Jan",
+    "MST",
+    "-07:00",
+    "-0700",
+    "Z07:00",
+    "Z0700",
+    ".999999999",
+    "_2",
+    "01",
+    "02",
+    "06",
+    "15",
+    "04",
+    "05",
+];
+
+/// Reads one layout token's field from the start of `v` into `f`, as Go's
+/// `time.Parse` reads it (`l` is the rest of the layout); the rest of `v`.
+fn field<'v>(token: &str, v: &'v str, l: &str, f: &mut Fields) -> Option<&'v str> {
+    Some(match token {
+        "2006" => {
+            let (n, rest) = digits(v, 4, 4)?;
+            f.year = i16::try_from(n).ok()?;
+            rest
+        }
+        "06" => {
+            let (n, rest) = digits(v, 2, 2)?;
+            f.year = i16::try_from(if n >= 69 { 1900 + n } else { 2000 + n }).ok()?;
+            rest
+        }
+        "01" => {
+            let (n, rest) = digits(v, 2, 2)?;
+            f.month = i8::try_from(n).ok()?;
+            rest
+        }
+        "02" => {
+            let (n, rest) = digits(v, 2, 2)?;
+            f.day = i8::try_from(n).ok()?;
+            rest
+        }
+        "_2" => {
+            let v = v.strip_prefix(' ').unwrap_or(v);
+            let (n, rest) = digits(v, 1, 2)?;
+            f.day = i8::try_from(n).ok()?;
+            rest
+        }
+        "15" => {
+            let (n, rest) = digits(v, 2, 2)?;
+            f.hour = i8::try_from(n).ok()?;
+            rest
+        }
+        "04" => {
+            let (n, rest) = digits(v, 2, 2)?;
+            f.minute = i8::try_from(n).ok()?;
+            rest
+        }
+        "05" => {
+            let (n, rest) = digits(v, 2, 2)?;
+            f.second = i8::try_from(n).ok()?;
+            // Go reads a fraction after the seconds even when the
+            // layout has none.
+            match fraction(rest) {
+                Some((nanos, rest)) if !l.starts_with(".999") => {
+                    f.nanos = nanos;
+                    rest
+                }
+                _ => rest,
+            }
+        }
+        ".999999999" => match fraction(v) {
+            Some((nanos, rest)) => {
+                f.nanos = nanos;
+                rest
+            }
+            None => v,
+        },
+        "Jan" => {
+            let i = MONTHS
+                .iter()
+                .position(|m| v.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(m)))?;
+            f.month = i8::try_from(i + 1).ok()?;
+            &v[3..]
+        }
+        "Mon" => {
+            DAYS.iter()
+                .find(|d| v.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(&d[..3])))?;
+            &v[3..]
+        }
+        "Monday" => {
+            let day = DAYS
+                .iter()
+                .find(|d| v.get(..d.len()).is_some_and(|p| p.eq_ignore_ascii_case(d)))?;
+            &v[day.len()..]
+        }
+        "MST" => {
+            // Three to five capital letters (`UTC`, `CEST`); Go gives
+            // a zone it does not know offset zero.
+            let len = v.bytes().take_while(u8::is_ascii_uppercase).count();
+            if !(3..=5).contains(&len) {
+                return None;
+            }
+            &v[len..]
+        }
+        zone => {
+            if zone.starts_with('Z') && v.starts_with('Z') {
+                f.offset = 0;
+                &v[1..]
+            } else {
+                let colon = zone.contains(':');
+                let sign = match v.as_bytes().first()? {
+                    b'+' => 1,
+                    b'-' => -1,
+                    _ => return None,
+                };
+                let (h, rest) = digits(&v[1..], 2, 2)?;
+                let rest = if colon { rest.strip_prefix(':')? } else { rest };
+                let (m, rest) = digits(rest, 2, 2)?;
+                if h > 24 || m > 59 {
+                    return None;
+                }
+                f.offset = sign * i32::try_from(h * 3600 + m * 60).ok()?;
+                rest
+            }
+        }
+    })
 }
 
 /// Between `min` and `max` ASCII digits at the start of `s`.
