@@ -1,4 +1,4 @@
-//! Every settings key, declared once: [`declare_keys!`] below takes one
+//! Every settings key, declared once: `declare_keys!` below takes one
 //! entry per key (its TOML name, the Rust name of its field and builder
 //! method, where it means something, an example, one doc string, and the
 //! CLI flag's short form or aliases where it has them) and makes
