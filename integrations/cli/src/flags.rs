@@ -245,8 +245,9 @@ mod tests {
 
     /// Every key of the table is a flag of `sitemap scan` (the `[submit]`
     /// keys: of `sitemap submit`) with the table's long name, short form,
-    /// aliases and doc as its help: the flags cannot drift from the
-    /// declaration in `sitemap_engine::keys`.
+    /// aliases and doc as its help, and a true/false key also has its
+    /// `--no-…` twin: the flags cannot drift from the declaration in
+    /// `sitemap_engine::keys`.
     #[test]
     fn every_key_is_a_flag_with_the_tables_name_and_help() {
         let cli = crate::Cli::command();
@@ -271,6 +272,15 @@ mod tests {
                 "{long}'s help is not the table's doc:\n{help}\n{}",
                 key.doc
             );
+            // A true/false key (its example says which) can be turned off
+            // over a `sitemap.toml` that turns it on.
+            if matches!(key.example, "true" | "false") {
+                let no = format!("no-{}", long.trim_start_matches("--"));
+                assert!(
+                    command.get_arguments().any(|a| a.get_long() == Some(&*no)),
+                    "{long} has no --{no}"
+                );
+            }
         }
     }
 }
