@@ -1,8 +1,24 @@
-//! The documented table of every settings key: what `sitemap scan --help`,
-//! `mdbook-sitemap --help`, the plugin's README and the README's key table
-//! show, all rendered from [`KEYS`]. A test checks that [`KEYS`] lists
-//! exactly the fields of [`Settings`](crate::Settings), and a tidy test
-//! that the README holds [`markdown_table`]'s output.
+//! Every settings key, declared once: `declare_keys!` below takes one
+//! entry per key (its TOML name, the Rust name of its field and builder
+//! method, where it means something, an example, one doc string, and the
+//! CLI flag's short form or aliases where it has them) and makes
+//! [`KEYS`], the table everything else is rendered from or checked against:
+//!
+//! - the field docs of [`Settings`](crate::Settings) are the table's
+//!   ([`key_doc!`](crate::key_doc)), and a test checks that [`KEYS`] lists
+//!   exactly its fields;
+//! - `sitemap scan --help`, `mdbook-sitemap --help` and the plugin's README
+//!   show [`toml_fragment`]; the README's key table is [`markdown_table`]
+//!   (a tidy test checks it);
+//! - the CLI's flags take their help from [`key_doc!`](crate::key_doc), and
+//!   a test checks that every key has its flag ([`Key::flag`]);
+//! - build.rs's builder methods take their docs from
+//!   [`key_doc!`](crate::key_doc), and a test checks that every key has
+//!   its method ([`Key::builder`]).
+//!
+//! The `Settings` struct itself stays written by hand: its serde
+//! attributes and nested tables read better as a plain struct than as
+//! macro input, and the test above keeps the two in step.
 
 /// One key of the settings table.
 #[derive(Clone, Copy, Debug)]
@@ -19,6 +35,21 @@ pub struct Key {
     pub doc: &'static str,
     /// Where it means something.
     pub scope: Scope,
+    /// The build.rs builder's method for it (`max_urls`; `out_dir` for
+    /// `out`).
+    pub builder: &'static str,
+    /// The CLI flag's short form (`-o`), if any.
+    pub short: Option<char>,
+    /// The CLI flag's other names (`--drafts`), if any.
+    pub aliases: &'static [&'static str],
+}
+
+impl Key {
+    /// The CLI flag: `--max-urls`, `--git-date` for `git.date`, `--key`
+    /// for `submit.key`.
+    pub fn flag(&self) -> String {
+        crate::settings::flag_name(self.name)
+    }
 }
 
 /// Where a key means something.
@@ -36,261 +67,257 @@ pub enum Scope {
     Submit,
 }
 
-/// Every key, in the order the documentation shows them.
-pub const KEYS: &[Key] = &[
-    Key {
-        name: "base-url",
+/// `Some` of the one expression given, `None` of none.
+macro_rules! optional {
+    () => {
+        None
+    };
+    ($value:expr) => {
+        Some($value)
+    };
+}
+
+/// The first expression given, else the second.
+macro_rules! or_else {
+    ($value:expr, $default:expr) => {
+        $value
+    };
+    (, $default:expr) => {
+        $default
+    };
+}
+
+/// Makes [`KEYS`] and [`key_doc!`](crate::key_doc) from one entry per key:
+/// `rust_name = "toml-name" { scope, example, [book_example,] [short,]
+/// [aliases,] [builder,] doc }`; the builder method is `rust_name` unless
+/// `builder` says otherwise.
+macro_rules! declare_keys {
+    ($(
+        $ident:ident = $name:literal {
+            scope: $scope:ident,
+            example: $example:expr,
+            $(book_example: $book:expr,)?
+            $(short: $short:literal,)?
+            $(aliases: [$($alias:literal),*],)?
+            $(builder: $builder:literal,)?
+            doc: $doc:literal,
+        }
+    )*) => {
+        /// Every key, in the order the documentation shows them.
+        pub const KEYS: &[Key] = &[$(
+            Key {
+                name: $name,
+                example: $example,
+                book_example: optional!($($book)?),
+                doc: $doc,
+                scope: Scope::$scope,
+                builder: or_else!($($builder)?, stringify!($ident)),
+                short: optional!($($short)?),
+                aliases: &[$($($alias),*)?],
+            },
+        )*];
+
+        /// The doc string of a settings key, as a literal for `#[doc = …]`
+        /// and clap's `help = …`: `key_doc!(max_urls)`, `key_doc!(git_date)`.
+        #[macro_export]
+        macro_rules! key_doc {
+            $(($ident) => { $doc };)*
+        }
+    };
+}
+
+declare_keys! {
+    base_url = "base-url" {
+        scope: All,
         example: r#""https://example.org/""#,
-        book_example: Some(r#""https://example.org/book/""#),
+        book_example: r#""https://example.org/book/""#,
         doc: "The URL the output folder is served at. Default: the site's `base_url`/`baseURL` (mdBook: an absolute `output.html.site-url`).",
-        scope: Scope::All,
-    },
-    Key {
-        name: "flavor",
+    }
+    flavor = "flavor" {
+        scope: Site,
         example: r#""zola""#,
-        book_example: None,
         doc: "`zola`, `hugo` or `html`. Default: detected from the site's configuration.",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "html",
+    }
+    html = "html" {
+        scope: Site,
         example: r#""public""#,
-        book_example: None,
+        builder: "html",
         doc: "Scan this built HTML folder instead of the sources.",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "html-source",
+    }
+    html_source = "html-source" {
+        scope: Site,
         example: r#""content""#,
-        book_example: None,
         doc: "With `html`: the folder the pages were built from (same paths, `.md` or `.html`), for lastmod from its front matter and git history.",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "clean-urls",
+    }
+    clean_urls = "clean-urls" {
+        scope: Site,
         example: "false",
-        book_example: None,
         doc: "With `html`: list `page.html` as `page` (VitePress `cleanUrls`, Cloudflare Pages, Vercel).",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "trailing-slash",
+    }
+    trailing_slash = "trailing-slash" {
+        scope: Site,
         example: r#""always""#,
-        book_example: None,
         doc: "With `html`: `dir/index.html` as `dir/` (`always`, the default), `dir` (`never`) or itself (`keep`).",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "include",
+    }
+    include = "include" {
+        scope: All,
         example: r#"["content/**"]"#,
-        book_example: Some("[]"),
+        book_example: "[]",
         doc: "Globs over source paths (relative to the site root; mdBook: to `src/`): when given, only matching pages are listed.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "exclude",
+    }
+    exclude = "exclude" {
+        scope: All,
         example: r#"["content/drafts/**"]"#,
-        book_example: Some(r#"["drafts/**"]"#),
+        book_example: r#"["drafts/**"]"#,
         doc: "Globs over source paths: matching pages are left out.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "include-drafts",
+    }
+    include_drafts = "include-drafts" {
+        scope: All,
         example: "false",
-        book_example: None,
+        aliases: ["drafts"],
         doc: "List drafts too.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "lastmod",
+    }
+    lastmod = "lastmod" {
+        scope: All,
         example: r#"["front-matter", "git", "date", "mtime"]"#,
-        book_example: None,
         doc: "Where lastmod comes from, first match wins; `[]` for none; `mtime` counts only for untracked or edited files in a git work tree, and outside git only when this key names it.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "changefreq",
+    }
+    changefreq = "changefreq" {
+        scope: All,
         example: r#""weekly""#,
-        book_example: None,
         doc: "changefreq of pages whose front matter sets none. Default: Hugo's `[sitemap] changefreq`, else none.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "priority",
+    }
+    priority = "priority" {
+        scope: All,
         example: "0.5",
-        book_example: None,
         doc: "priority of pages whose front matter sets none. Default: Hugo's `[sitemap] priority`, else none.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "git.date",
+    }
+    git_date = "git.date" {
+        scope: All,
         example: r#""committer""#,
-        book_example: None,
         doc: "`committer` (default) or `author`: which of a commit's dates is the lastmod.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "git.shallow",
+    }
+    git_shallow = "git.shallow" {
+        scope: All,
         example: r#""warn""#,
-        book_example: None,
+        aliases: ["shallow"],
         doc: "In a shallow clone: `warn` (default; a cut-off file gets no lastmod unless its front matter has a date, never its mtime), `fail`, or `omit` the lastmod.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "git.uncommitted",
+    }
+    git_uncommitted = "git.uncommitted" {
+        scope: All,
         example: r#""mtime""#,
-        book_example: None,
         doc: "An edited or untracked file: its `mtime` (default), or the `last-commit`.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "git.timeout",
+    }
+    git_timeout = "git.timeout" {
+        scope: All,
         example: "600",
-        book_example: None,
         doc: "Seconds any one `git` process may take (a partial clone fetching, a network file system, a credential prompt can block it): a notice names what the run waits for after 10 s, and past the limit the run fails. `0` for no limit. Default: 600.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "out",
+    }
+    out = "out" {
+        scope: All,
         example: r#""public""#,
-        book_example: Some(r#""book/html""#),
+        book_example: r#""book/html""#,
+        short: 'o',
+        builder: "out_dir",
         doc: "The output folder. Default: Zola `output_dir`, Hugo `publishDir`, the HTML folder, mdBook's HTML folder.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "filename",
+    }
+    filename = "filename" {
+        scope: All,
         example: r#""sitemap.xml""#,
-        book_example: None,
         doc: "The root file's name (default `sitemap.xml`, or `sitemap.txt`; Hugo: its `[sitemap] filename`); split sets name their files after it; never a file the site or the tool owns (robots.txt, llms.txt, a page, a feed, the stylesheet, the ledger, the key file).",
-        scope: Scope::All,
-    },
-    Key {
-        name: "format",
+    }
+    format = "format" {
+        scope: All,
         example: r#""xml""#,
-        book_example: None,
         doc: "`xml` (default) or `txt`.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "gzip",
+    }
+    gzip = "gzip" {
+        scope: All,
         example: "false",
-        book_example: None,
         doc: "Write `.xml.gz` / `.txt.gz`.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "limits",
+    }
+    limits = "limits" {
+        scope: All,
         example: r#""legacy""#,
-        book_example: None,
         doc: "`legacy` (default: 50,000 URLs and 10 MB a file) or `sitemaps-org` (50 MB).",
-        scope: Scope::All,
-    },
-    Key {
-        name: "max-urls",
+    }
+    max_urls = "max-urls" {
+        scope: All,
         example: "50000",
-        book_example: None,
         doc: "At most this many URLs a file (1 to 50,000); past it the set is split into an index.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "robots",
+    }
+    robots = "robots" {
+        scope: All,
         example: "false",
-        book_example: None,
         doc: "Add or update the `Sitemap:` line of robots.txt in the output folder (merged, never replaced).",
-        scope: Scope::All,
-    },
-    Key {
-        name: "stylesheet",
+    }
+    stylesheet = "stylesheet" {
+        scope: All,
         example: "false",
-        book_example: None,
         doc: "Write `sitemap.xsl` and reference it, so a browser shows the sitemap as a table.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "html-page",
+    }
+    html_page = "html-page" {
+        scope: All,
         example: "false",
-        book_example: None,
         doc: "Write `sitemap.html`: every page by section, with its title, for visitors.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "check-site",
+    }
+    check_site = "check-site" {
+        scope: All,
         example: "false",
-        book_example: None,
         doc: "After writing, check the set against the built pages in the output folder, as `sitemap validate --site` does; an error fails the run. A folder with no HTML page yet (build.rs) is checked as sitemaps only, with a warning.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "ledger",
+    }
+    ledger = "ledger" {
+        scope: All,
         example: r#""sitemap.ledger""#,
-        book_example: None,
         doc: "Keep a lastmod ledger in this file (commit it or cache it in CI): a page whose content did not change keeps its lastmod, whatever git or the files say; `sitemap changes` lists the last run's changes.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "lastmod-deps",
+    }
+    lastmod_deps = "lastmod-deps" {
+        scope: Site,
         example: r#"["bundle"]"#,
-        book_example: None,
         doc: "Files besides a page's own whose git dates count towards its lastmod (the newest wins): `bundle`, a page bundle's resources (the files beside its `index.md`: Hugo leaf bundles, Zola colocated assets). Default: none. (mdBook chapters always count their `{{#include}}`s.)",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "git.ignore-revs",
+    }
+    git_ignore_revs = "git.ignore-revs" {
+        scope: All,
         example: r#"".git-blame-ignore-revs""#,
-        book_example: None,
+        aliases: ["ignore-revs-file"],
         doc: "Commits that do not count (mass reformatting), one full id a line as in `.git-blame-ignore-revs`, which is read by default when it exists at the repository root; `\"\"` for none.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "images",
+    }
+    images = "images" {
+        scope: All,
         example: "true",
-        book_example: None,
         doc: "List the images each page shows (`<image:image>`, Google's image extension): Markdown images and `<img>` of the body, front matter images (`image-keys`), or in built HTML the `<img>`, `srcset` and `<picture>` of the main content. A page's `sitemap.images = false` (Zola `[extra.sitemap]`) turns it off there. At most 1,000 a page. Default: false.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "image-hosts",
+    }
+    image_hosts = "image-hosts" {
+        scope: All,
         example: r#"["cdn.example.org", "*.cloudfront.net"]"#,
-        book_example: None,
         doc: "Hosts besides the site's own whose images are listed (a CDN), as names or globs; images on other hosts are left out and counted. Default: none.",
-        scope: Scope::All,
-    },
-    Key {
-        name: "image-keys",
+    }
+    image_keys = "image-keys" {
+        scope: Site,
         example: r#"["extra.image", "extra.cover"]"#,
-        book_example: None,
         doc: "Front matter keys that hold a page's images (a string or a list; dotted for nested keys), resolved as the theme does: beside the page in a bundle, else from the site root. Default: Hugo `images`; Zola none.",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "og-image",
+    }
+    og_image = "og-image" {
+        scope: Site,
         example: "true",
-        book_example: None,
         doc: "With `images` on built HTML: also list the page's `og:image`, which is often a social card made for sharing rather than an image of the page. Default: false.",
-        scope: Scope::Site,
-    },
-    Key {
-        name: "submit.key",
+    }
+    submit_key = "submit.key" {
+        scope: Submit,
         example: r#""5d1a4c7e""#,
-        book_example: None,
         doc: "The IndexNow key `sitemap submit` sends (8 to 128 of `a-z`, `A-Z`, `0-9`, `-`; `sitemap submit --init` makes one): public by design, served as the key file with the site.",
-        scope: Scope::Submit,
-    },
-    Key {
-        name: "submit.key-location",
+    }
+    submit_key_location = "submit.key-location" {
+        scope: Submit,
         example: r#""https://example.org/5d1a4c7e.txt""#,
-        book_example: None,
         doc: "The URL of the key file, checked before anything is sent; a file in a subfolder covers only URLs under it. Default: `{base-url}{key}.txt`.",
-        scope: Scope::Submit,
-    },
-    Key {
-        name: "submit.endpoint",
+    }
+    submit_endpoint = "submit.endpoint" {
+        scope: Submit,
         example: r#""https://api.indexnow.org/indexnow""#,
-        book_example: None,
         doc: "The IndexNow endpoint `sitemap submit` posts to (one reaches every engine that takes part). Default: `https://api.indexnow.org/indexnow`.",
-        scope: Scope::Submit,
-    },
-];
+    }
+}
 
 /// The keys as a commented TOML fragment under `table` (`None` for
 /// `sitemap.toml`'s top level, `Some("output.sitemap")` for `book.toml`),

@@ -61,6 +61,7 @@ pub mod book_toml;
 mod check;
 mod error;
 pub mod human;
+#[macro_use]
 pub mod keys;
 pub mod ledger;
 mod owned;

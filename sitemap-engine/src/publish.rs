@@ -63,7 +63,7 @@ impl Outputs {
             (None, None) => {
                 return Err(Error::job(
                     "no output folder",
-                    "set `out` (`--out`, `.out(..)`)",
+                    "set `out` (`--out`, `.out_dir(..)`)",
                 ));
             }
         };

@@ -7,8 +7,8 @@
 //! file over the generator's own configuration) and [`Resolved`] keeps,
 //! for each key, the layer it came from: a message about a value names
 //! that place (`sitemap.toml:7: max-urls …`, `--max-urls …`) and gives a
-//! hint that fits it. [`crate::keys`] documents every key; a test checks
-//! that the two list the same keys.
+//! hint that fits it. [`crate::keys`] declares every key, and each field's
+//! doc is its entry's; a test checks that the two list the same keys.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,68 +29,63 @@ pub(crate) const MAX_SETTINGS_BYTES: u64 = 4 << 20;
 #[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
 #[non_exhaustive]
 pub struct Settings {
-    /// The generator whose sources are read; detected when absent.
+    #[doc = key_doc!(flavor)]
     pub flavor: Option<Flavor>,
-    /// The URL the output folder is served at.
+    #[doc = key_doc!(base_url)]
     pub base_url: Option<String>,
-    /// Scan this built HTML folder instead of the sources.
+    #[doc = key_doc!(html)]
     pub html: Option<PathBuf>,
-    /// With `html`: the sources the pages were built from, for lastmod.
+    #[doc = key_doc!(html_source)]
     pub html_source: Option<PathBuf>,
-    /// With `html`: `page.html` listed as `page`.
+    #[doc = key_doc!(clean_urls)]
     pub clean_urls: Option<bool>,
-    /// With `html`: how `dir/index.html` is listed.
+    #[doc = key_doc!(trailing_slash)]
     pub trailing_slash: Option<TrailingSlash>,
-    /// Globs over source paths: when given, only matching pages.
+    #[doc = key_doc!(include)]
     pub include: Option<Vec<String>>,
-    /// Globs over source paths: matching pages are left out.
+    #[doc = key_doc!(exclude)]
     pub exclude: Option<Vec<String>>,
-    /// List drafts too.
+    #[doc = key_doc!(include_drafts)]
     pub include_drafts: Option<bool>,
-    /// Where lastmod comes from, first match wins.
+    #[doc = key_doc!(lastmod)]
     pub lastmod: Option<Vec<LastmodSource>>,
-    /// changefreq of pages that set none.
+    #[doc = key_doc!(changefreq)]
     pub changefreq: Option<ChangeFreq>,
-    /// priority of pages that set none.
+    #[doc = key_doc!(priority)]
     pub priority: Option<Priority>,
     /// How git is asked for lastmod.
     pub git: GitSettings,
-    /// The folder the sitemap is written into (served at `base-url`).
+    #[doc = key_doc!(out)]
     pub out: Option<PathBuf>,
-    /// The root file's name (`sitemap.xml`); the set's other files are
-    /// named after it.
+    #[doc = key_doc!(filename)]
     pub filename: Option<String>,
-    /// XML or plain text.
+    #[doc = key_doc!(format)]
     pub format: Option<FileFormat>,
-    /// Gzip every file.
+    #[doc = key_doc!(gzip)]
     pub gzip: Option<bool>,
-    /// The size limits per file.
+    #[doc = key_doc!(limits)]
     pub limits: Option<LimitsName>,
-    /// At most this many URLs per file.
+    #[doc = key_doc!(max_urls)]
     pub max_urls: Option<u64>,
-    /// Add or update the `Sitemap:` line of robots.txt.
+    #[doc = key_doc!(robots)]
     pub robots: Option<bool>,
-    /// Write `sitemap.xsl` and reference it.
+    #[doc = key_doc!(stylesheet)]
     pub stylesheet: Option<bool>,
-    /// Write `sitemap.html` for visitors.
+    #[doc = key_doc!(html_page)]
     pub html_page: Option<bool>,
-    /// After writing, check the set against the output folder's built
-    /// pages (`sitemap validate --site`); errors fail the run.
+    #[doc = key_doc!(check_site)]
     pub check_site: Option<bool>,
-    /// The lastmod ledger: URL → content fingerprint → lastmod, kept
-    /// between runs.
+    #[doc = key_doc!(ledger)]
     pub ledger: Option<PathBuf>,
-    /// Files besides a page's own that count towards its git lastmod
-    /// (Zola, Hugo).
+    #[doc = key_doc!(lastmod_deps)]
     pub lastmod_deps: Option<Vec<LastmodDep>>,
-    /// List the images each page shows (Google's image extension).
+    #[doc = key_doc!(images)]
     pub images: Option<bool>,
-    /// Hosts besides the site's own whose images are listed (a CDN):
-    /// exact names or globs such as `*.cloudfront.net`.
+    #[doc = key_doc!(image_hosts)]
     pub image_hosts: Option<Vec<String>>,
-    /// Front matter keys holding a page's images (dotted: `extra.cover`).
+    #[doc = key_doc!(image_keys)]
     pub image_keys: Option<Vec<String>>,
-    /// Built HTML: list a page's `og:image` too.
+    #[doc = key_doc!(og_image)]
     pub og_image: Option<bool>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
@@ -102,11 +97,11 @@ pub struct Settings {
 #[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
 #[non_exhaustive]
 pub struct SubmitSettings {
-    /// The IndexNow key (public by design: it is served with the site).
+    #[doc = key_doc!(submit_key)]
     pub key: Option<String>,
-    /// The URL of the key file; default `{base-url}{key}.txt`.
+    #[doc = key_doc!(submit_key_location)]
     pub key_location: Option<String>,
-    /// The IndexNow endpoint; default `https://api.indexnow.org/indexnow`.
+    #[doc = key_doc!(submit_endpoint)]
     pub endpoint: Option<String>,
 }
 
@@ -115,18 +110,15 @@ pub struct SubmitSettings {
 #[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
 #[non_exhaustive]
 pub struct GitSettings {
-    /// Committer (default) or author date.
+    #[doc = key_doc!(git_date)]
     pub date: Option<GitDate>,
-    /// What a shallow clone's cut-off history gives.
+    #[doc = key_doc!(git_shallow)]
     pub shallow: Option<ShallowPolicy>,
-    /// What uncommitted and untracked files give.
+    #[doc = key_doc!(git_uncommitted)]
     pub uncommitted: Option<Uncommitted>,
-    /// Commits that do not count, one full id a line (the format of
-    /// `.git-blame-ignore-revs`, read by default when present); an empty
-    /// path for none.
+    #[doc = key_doc!(git_ignore_revs)]
     pub ignore_revs: Option<PathBuf>,
-    /// Seconds any one `git` process may take before the run fails; 0
-    /// for no limit.
+    #[doc = key_doc!(git_timeout)]
     pub timeout: Option<u64>,
 }
 
@@ -428,10 +420,7 @@ impl Resolved {
                 format!("change `{key}` in {}", shown(path))
             }
             Some(Origin::Builder) => {
-                format!(
-                    "change the value passed to `.{}(..)`",
-                    key.replace(['-', '.'], "_")
-                )
+                format!("change the value passed to `.{}(..)`", builder_method(key))
             }
             Some(Origin::Site { path }) => format!(
                 "change `{key}` in {}, or set it in sitemap.toml (which wins)",
@@ -456,6 +445,12 @@ pub fn flag_name(key: &str) -> String {
     format!("--{}", key.replace('.', "-"))
 }
 
+/// The build.rs builder's method for `key`: `max_urls`, `out_dir` for
+/// `out`.
+fn builder_method(key: &str) -> String {
+    crate::keys::key(key).map_or_else(|| key.replace(['-', '.'], "_"), |k| k.builder.to_owned())
+}
+
 fn describe(origin: &Origin, key: &str) -> String {
     match origin {
         Origin::Flag => format!("`{}`", flag_name(key)),
@@ -465,7 +460,7 @@ fn describe(origin: &Origin, key: &str) -> String {
             let table = table.as_ref().map_or(String::new(), |t| format!(" [{t}]"));
             format!("{}{line}{table} `{key}`", shown(path))
         }
-        Origin::Builder => format!("`.{}(..)`", key.replace(['-', '.'], "_")),
+        Origin::Builder => format!("`.{}(..)`", builder_method(key)),
         Origin::Site { path } => format!("{} [sitemap] `{key}`", shown(path)),
     }
 }

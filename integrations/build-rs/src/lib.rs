@@ -16,7 +16,8 @@
 //! `sitemap scan` and `[output.sitemap]` of mdBook (the table is in
 //! [`sitemap_engine::keys`]); each key is also a builder method of the
 //! same name (`max-urls` → [`Sitemap::max_urls`], `[git] date` →
-//! [`Sitemap::git_date`]), and the builder's settings win over the file.
+//! [`Sitemap::git_date`]; `out` is [`Sitemap::out_dir`]) whose doc is the
+//! key's entry in that table, and the builder's settings win over the file.
 //! The work is the engine's ([`sitemap_engine`]): this crate only gathers
 //! the settings and reports what was read, for cargo.
 //!
@@ -177,9 +178,13 @@ pub struct Sitemap {
     settings: Settings,
 }
 
-/// A builder method per settings key.
+/// A builder method per settings key, named and documented as the key's
+/// entry in [`sitemap_engine::keys`] (`$name` is the entry's Rust name);
+/// doc lines given here follow the table's, for what only build.rs needs
+/// to say (a feature to enable).
 macro_rules! setting {
     ($(#[$doc:meta])* $name:ident($($field:ident).+: $ty:ty)) => {
+        #[doc = sitemap_engine::key_doc!($name)]
         $(#[$doc])*
         pub fn $name(mut self, value: $ty) -> Sitemap {
             self.settings.$($field).+ = Some(value.into());
@@ -248,166 +253,85 @@ impl Sitemap {
         self
     }
 
-    /// Where to write the sitemap (and robots.txt): the `out` key.
+    #[doc = sitemap_engine::key_doc!(out)]
+    /// (The `out` key.)
     pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Sitemap {
         self.settings.out = Some(dir.into());
         self
     }
 
-    /// Where lastmod comes from, first match wins.
+    #[doc = sitemap_engine::key_doc!(lastmod)]
     pub fn lastmod(mut self, precedence: impl IntoIterator<Item = LastmodSource>) -> Sitemap {
         self.settings.lastmod = Some(precedence.into_iter().collect());
         self
     }
 
-    /// Only pages whose source matches one of these globs.
+    #[doc = sitemap_engine::key_doc!(include)]
     pub fn include(mut self, globs: impl IntoIterator<Item = impl Into<String>>) -> Sitemap {
         self.settings.include = Some(globs.into_iter().map(Into::into).collect());
         self
     }
 
-    /// Leave out pages whose source matches one of these globs.
+    #[doc = sitemap_engine::key_doc!(exclude)]
     pub fn exclude(mut self, globs: impl IntoIterator<Item = impl Into<String>>) -> Sitemap {
         self.settings.exclude = Some(globs.into_iter().map(Into::into).collect());
         self
     }
 
+    setting!(base_url(base_url: impl Into<String>));
+    setting!(flavor(flavor: Flavor));
+    setting!(html_source(html_source: impl Into<PathBuf>));
+    setting!(clean_urls(clean_urls: bool));
+    setting!(trailing_slash(trailing_slash: TrailingSlash));
+    setting!(include_drafts(include_drafts: bool));
+    setting!(changefreq(changefreq: ChangeFreq));
+    setting!(priority(priority: Priority));
+    setting!(git_date(git.date: GitDate));
+    setting!(git_shallow(git.shallow: ShallowPolicy));
+    setting!(git_uncommitted(git.uncommitted: Uncommitted));
+    setting!(git_timeout(git.timeout: u64));
+    setting!(git_ignore_revs(git.ignore_revs: impl Into<PathBuf>));
+    setting!(filename(filename: impl Into<String>));
+    setting!(format(format: FileFormat));
+    setting!(limits(limits: LimitsName));
+    setting!(max_urls(max_urls: u64));
+    setting!(robots(robots: bool));
+    setting!(stylesheet(stylesheet: bool));
+    setting!(html_page(html_page: bool));
     setting!(
-        /// The site's base URL, instead of its configuration's.
-        base_url(base_url: impl Into<String>)
-    );
-    setting!(
-        /// The generator, instead of detecting it.
-        flavor(flavor: Flavor)
-    );
-    setting!(
-        /// With a built HTML folder: the sources its pages come from, for lastmod.
-        html_source(html_source: impl Into<PathBuf>)
-    );
-    setting!(
-        /// With a built HTML folder: list `page.html` as `page`.
-        clean_urls(clean_urls: bool)
-    );
-    setting!(
-        /// With a built HTML folder: how `dir/index.html` is listed.
-        trailing_slash(trailing_slash: TrailingSlash)
-    );
-    setting!(
-        /// List drafts too.
-        include_drafts(include_drafts: bool)
-    );
-    setting!(
-        /// The changefreq of pages that set none.
-        changefreq(changefreq: ChangeFreq)
-    );
-    setting!(
-        /// The priority of pages that set none.
-        priority(priority: Priority)
-    );
-    setting!(
-        /// Which date of a commit is the lastmod.
-        git_date(git.date: GitDate)
-    );
-    setting!(
-        /// What a shallow clone's cut-off history gives.
-        git_shallow(git.shallow: ShallowPolicy)
-    );
-    setting!(
-        /// What an edited or untracked file gives.
-        git_uncommitted(git.uncommitted: Uncommitted)
-    );
-    setting!(
-        /// Seconds any one `git` process may take before the run fails;
-        /// 0 for no limit.
-        git_timeout(git.timeout: u64)
-    );
-    setting!(
-        /// Commits that do not count, listed as in `.git-blame-ignore-revs`
-        /// (read by default when present at the repository root); an
-        /// empty path for none.
-        git_ignore_revs(git.ignore_revs: impl Into<PathBuf>)
-    );
-    setting!(
-        /// The root file's name (`sitemap.xml`); split sets name their
-        /// files after it.
-        filename(filename: impl Into<String>)
-    );
-    setting!(
-        /// `<urlset>` XML (the default) or plain text.
-        format(format: FileFormat)
-    );
-    setting!(
-        /// Size limits per file (default [`LimitsName::Legacy`]).
-        limits(limits: LimitsName)
-    );
-    setting!(
-        /// At most this many URLs a file; past it the set is split.
-        max_urls(max_urls: u64)
-    );
-    setting!(
-        /// Add or update the `Sitemap:` line in `robots.txt` in the
-        /// output folder (merged, never replaced).
-        robots(robots: bool)
-    );
-    setting!(
-        /// Write `sitemap.xsl` beside the sitemap and reference it.
-        stylesheet(stylesheet: bool)
-    );
-    setting!(
-        /// Write `sitemap.html` for visitors.
-        html_page(html_page: bool)
-    );
-    setting!(
-        /// After writing, check the set against the output folder's
-        /// built pages (needs the `html` feature). A build script's
-        /// folder usually holds no page yet: the sitemaps are then
-        /// checked alone, with a warning.
+        /// Needs the `html` feature.
         check_site(check_site: bool)
     );
-    setting!(
-        /// Keep a lastmod ledger in this file (commit it, or keep it in
-        /// the CI cache): a page whose content did not change keeps its
-        /// lastmod.
-        ledger(ledger: impl Into<PathBuf>)
-    );
+    setting!(ledger(ledger: impl Into<PathBuf>));
 
-    /// Gzip the files (needs the `gzip` feature).
+    #[doc = sitemap_engine::key_doc!(gzip)]
+    /// Needs the `gzip` feature.
     pub fn gzip(mut self, gzip: bool) -> Sitemap {
         self.settings.gzip = Some(gzip);
         self
     }
 
-    /// Files besides a page's own whose git dates count towards its
-    /// lastmod ([`LastmodDep::Bundle`]: a page bundle's resources).
+    #[doc = sitemap_engine::key_doc!(lastmod_deps)]
     pub fn lastmod_deps(mut self, deps: impl IntoIterator<Item = LastmodDep>) -> Sitemap {
         self.settings.lastmod_deps = Some(deps.into_iter().collect());
         self
     }
 
-    setting!(
-        /// List the images each page shows (Google's image extension).
-        images(images: bool)
-    );
+    setting!(images(images: bool));
 
-    /// Hosts besides the site's own whose images are listed (a CDN):
-    /// names or globs such as `*.cloudfront.net`.
+    #[doc = sitemap_engine::key_doc!(image_hosts)]
     pub fn image_hosts<S: Into<String>>(mut self, hosts: impl IntoIterator<Item = S>) -> Sitemap {
         self.settings.image_hosts = Some(hosts.into_iter().map(Into::into).collect());
         self
     }
 
-    /// Front matter keys holding a page's images (dotted for nested
-    /// keys: `extra.cover`).
+    #[doc = sitemap_engine::key_doc!(image_keys)]
     pub fn image_keys<S: Into<String>>(mut self, keys: impl IntoIterator<Item = S>) -> Sitemap {
         self.settings.image_keys = Some(keys.into_iter().map(Into::into).collect());
         self
     }
 
-    setting!(
-        /// With [`images`](Self::images) on built HTML: also list each
-        /// page's `og:image`.
-        og_image(og_image: bool)
-    );
+    setting!(og_image(og_image: bool));
     /// The base URL pages are joined to.
     fn base_loc(&self) -> Result<Loc, Error> {
         let resolved = Resolved::new(&[Layer::new(self.settings.clone(), Origin::Builder)]);
@@ -619,3 +543,38 @@ pub use crate::submit::Submitted;
 /// [`key`](sitemap_engine::submit::key) module).
 #[cfg(feature = "submit")]
 pub use sitemap_engine::submit as submission;
+
+#[cfg(test)]
+mod tests {
+    use sitemap_engine::keys::KEYS;
+
+    /// Every key of the table has its builder method ([`Key::builder`]
+    /// names it), so build.rs takes every setting the other skins take.
+    /// A reading of the source rather than a call: a method the table
+    /// names but the builder lacks would otherwise be a compile error in
+    /// a list written here by hand, a second copy of the table.
+    ///
+    /// [`Key::builder`]: sitemap_engine::keys::Key::builder
+    #[test]
+    fn every_key_has_its_builder_method() {
+        // Without doc lines and whitespace, so that neither the doc lines
+        // a `setting!` adds nor formatting matter.
+        let source: String = [include_str!("lib.rs"), include_str!("submit.rs")]
+            .concat()
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("///"))
+            .flat_map(str::split_whitespace)
+            .collect();
+        for key in KEYS {
+            let method = key.builder;
+            assert!(
+                source.contains(&format!("pubfn{method}("))
+                    || source.contains(&format!("pubfn{method}<"))
+                    || source.contains(&format!("{method}(mutself,"))
+                    || source.contains(&format!("setting!({method}(")),
+                "`{}` has no builder method `{method}`",
+                key.name
+            );
+        }
+    }
+}

@@ -25,19 +25,9 @@ pub struct Submitted {
 }
 
 impl Sitemap {
-    setting!(
-        /// The IndexNow key (`submit.key`); public by design.
-        submit_key(submit.key: impl Into<String>)
-    );
-    setting!(
-        /// The key file's URL (`submit.key-location`); default
-        /// `{base-url}{key}.txt`.
-        submit_key_location(submit.key_location: impl Into<String>)
-    );
-    setting!(
-        /// The IndexNow endpoint (`submit.endpoint`).
-        submit_endpoint(submit.endpoint: impl Into<String>)
-    );
+    setting!(submit_key(submit.key: impl Into<String>));
+    setting!(submit_key_location(submit.key_location: impl Into<String>));
+    setting!(submit_endpoint(submit.endpoint: impl Into<String>));
 
     /// The submission of the ledger (the `ledger` setting) as the settings
     /// give it; the set is expected where [`Sitemap::write`] writes it.

@@ -3,11 +3,18 @@
 //! `--git-date` for `[git] date`), each true/false key also a `--no-…`
 //! flag, so a flag overrides `sitemap.toml` both ways. The flags make the
 //! top [`Layer`] of the job's settings.
+//!
+//! A key's help is its doc in the table ([`key_doc!`]), with what only a
+//! flag needs to say (repeatable, comma-separated) appended; a test checks
+//! that every key has its flag, with the table's name, short form and
+//! aliases. The clap fields stay written out: each needs its own value
+//! parser and `--no-…` twin, which a generated `Arg` would hide.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use sitemap_core::{ChangeFreq, Priority};
+use sitemap_engine::key_doc;
 use sitemap_engine::settings::parse_value;
 use sitemap_engine::{
     FileFormat, Flavor, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Settings,
@@ -23,48 +30,47 @@ fn word<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
 /// What is written, and where.
 #[derive(Args, Debug, Default)]
 pub(crate) struct OutputArgs {
-    /// Where to write (default: Zola `output_dir`, Hugo `publishDir`, the HTML folder).
     #[arg(long, short, value_name = "DIR")]
+    #[arg(help = key_doc!(out))]
     pub(crate) out: Option<PathBuf>,
-    /// The root file's name (default `sitemap.xml`); split sets name their files after it; never a file the site or the tool owns (robots.txt, llms.txt, a page, a feed, the stylesheet, the ledger, the key file).
     #[arg(long, value_name = "NAME")]
+    #[arg(help = key_doc!(filename))]
     filename: Option<String>,
-    /// File format.
     #[arg(long, value_name = "xml|txt", value_parser = word::<FileFormat>)]
+    #[arg(help = key_doc!(format))]
     format: Option<FileFormat>,
-    /// Gzip the files (`sitemap.xml.gz`).
     #[arg(long, overrides_with = "no_gzip")]
+    #[arg(help = key_doc!(gzip))]
     gzip: bool,
     /// Write plain files (overrides `gzip = true`).
     #[arg(long, overrides_with = "gzip")]
     no_gzip: bool,
-    /// Size limits per file: legacy (10 MB) or sitemaps-org (50 MB).
     #[arg(long, value_name = "legacy|sitemaps-org", value_parser = word::<LimitsName>)]
+    #[arg(help = key_doc!(limits))]
     limits: Option<LimitsName>,
-    /// At most N URLs per sitemap file (below the limits' 50,000), for consumers that prefer
-    /// smaller files; past it the set is split into an index.
     #[arg(long, value_name = "N", value_parser = crate::values::max_urls)]
+    #[arg(help = key_doc!(max_urls))]
     max_urls: Option<u64>,
-    /// Add or update the `Sitemap:` line in robots.txt in the output folder.
     #[arg(long, overrides_with = "no_robots")]
+    #[arg(help = key_doc!(robots))]
     robots: bool,
     /// Leave robots.txt alone (overrides `robots = true`).
     #[arg(long, overrides_with = "robots")]
     no_robots: bool,
-    /// Write sitemap.xsl beside the sitemap and reference it, so a browser shows the sitemap as a sortable table.
     #[arg(long, overrides_with = "no_stylesheet")]
+    #[arg(help = key_doc!(stylesheet))]
     stylesheet: bool,
     /// Write no stylesheet (overrides `stylesheet = true`).
     #[arg(long, overrides_with = "stylesheet")]
     no_stylesheet: bool,
-    /// Write sitemap.html: every page by section, with its title, for the site's visitors.
     #[arg(long, overrides_with = "no_html_page")]
+    #[arg(help = key_doc!(html_page))]
     html_page: bool,
     /// Write no sitemap.html (overrides `html-page = true`).
     #[arg(long, overrides_with = "html_page")]
     no_html_page: bool,
-    /// After writing, check the set against the built pages of the output folder, as `validate --site` does; an error fails the run.
     #[arg(long, overrides_with = "no_check_site")]
+    #[arg(help = key_doc!(check_site))]
     check_site: bool,
     /// Do not check the set against the site (overrides `check-site = true`).
     #[arg(long, overrides_with = "check_site")]
@@ -97,87 +103,81 @@ impl OutputArgs {
 /// Which pages are listed, and their values.
 #[derive(Args, Debug, Default)]
 pub(crate) struct SourceArgs {
-    /// The generator, instead of detecting it.
     #[arg(long, value_name = "zola|hugo|html", value_parser = word::<Flavor>)]
+    #[arg(help = key_doc!(flavor))]
     flavor: Option<Flavor>,
-    /// Scan this built HTML folder (pages as published) instead of content.
     #[arg(long, value_name = "DIR")]
+    #[arg(help = key_doc!(html))]
     html: Option<PathBuf>,
-    /// With --html: the source folder the built pages come from (same paths, `.md` or `.html`),
-    /// for lastmod from its front matter and git history instead of none.
     #[arg(long, value_name = "DIR")]
+    #[arg(help = key_doc!(html_source))]
     html_source: Option<PathBuf>,
-    /// With --html: list `page.html` as `page` (clean URLs, as VitePress `cleanUrls`, Cloudflare
-    /// Pages and Vercel serve them).
     #[arg(long, overrides_with = "no_clean_urls")]
+    #[arg(help = key_doc!(clean_urls))]
     clean_urls: bool,
     /// Do not list `page.html` as `page` (overrides `clean-urls = true`).
     #[arg(long, overrides_with = "clean_urls")]
     no_clean_urls: bool,
-    /// With --html: `dir/index.html` as `dir/` (always), `dir` (never), or `dir/index.html` (keep).
     #[arg(long, value_name = "always|never|keep", value_parser = word::<TrailingSlash>)]
+    #[arg(help = key_doc!(trailing_slash))]
     trailing_slash: Option<TrailingSlash>,
-    /// Only list sources matching this glob (relative to the site root; repeatable).
     #[arg(long, value_name = "GLOB")]
+    #[arg(help = concat!(key_doc!(include), " Repeatable."))]
     include: Vec<String>,
-    /// Leave out sources matching this glob (repeatable).
     #[arg(long, value_name = "GLOB")]
+    #[arg(help = concat!(key_doc!(exclude), " Repeatable."))]
     exclude: Vec<String>,
-    /// List drafts too.
     #[arg(long, visible_alias = "drafts", overrides_with = "no_include_drafts")]
+    #[arg(help = key_doc!(include_drafts))]
     include_drafts: bool,
     /// Leave drafts out (overrides `include-drafts = true`).
     #[arg(long, visible_alias = "no-drafts", overrides_with = "include_drafts")]
     no_include_drafts: bool,
-    /// Where lastmod comes from, first match wins: front-matter, git, date, mtime.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodSource>)]
+    #[arg(help = concat!(key_doc!(lastmod), " Comma-separated."))]
     lastmod: Vec<LastmodSource>,
-    /// Default changefreq for pages that set none.
     #[arg(long, value_name = "FREQ", value_parser = crate::values::changefreq)]
+    #[arg(help = key_doc!(changefreq))]
     changefreq: Option<ChangeFreq>,
-    /// Default priority for pages that set none.
     #[arg(long, value_name = "0.0-1.0", value_parser = crate::values::priority)]
+    #[arg(help = key_doc!(priority))]
     priority: Option<Priority>,
-    /// Which date of a commit is the lastmod: committer or author.
     #[arg(long, value_name = "committer|author", value_parser = word::<GitDate>)]
+    #[arg(help = key_doc!(git_date))]
     git_date: Option<GitDate>,
-    /// What to do in a shallow git clone: warn, fail or omit.
     #[arg(long, visible_alias = "shallow", value_name = "warn|fail|omit", value_parser = word::<ShallowPolicy>)]
+    #[arg(help = key_doc!(git_shallow))]
     git_shallow: Option<ShallowPolicy>,
-    /// An edited or untracked file's lastmod: mtime or last-commit.
     #[arg(long, value_name = "mtime|last-commit", value_parser = word::<Uncommitted>)]
+    #[arg(help = key_doc!(git_uncommitted))]
     git_uncommitted: Option<Uncommitted>,
-    /// Seconds any one git process may take before the run fails; 0 for no limit (default 600).
     #[arg(long, value_name = "SECONDS")]
+    #[arg(help = key_doc!(git_timeout))]
     git_timeout: Option<u64>,
-    /// Keep a lastmod ledger in FILE (commit it or cache it in CI): unchanged pages keep their
-    /// lastmod whatever git or the files say.
     #[arg(long, value_name = "FILE")]
+    #[arg(help = key_doc!(ledger))]
     ledger: Option<PathBuf>,
-    /// Files besides a page's own that count towards its lastmod: bundle (a page bundle's
-    /// resources, the files beside its index.md).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodDep>)]
+    #[arg(help = concat!(key_doc!(lastmod_deps), " Comma-separated."))]
     lastmod_deps: Vec<LastmodDep>,
-    /// Commits that do not count, listed as in .git-blame-ignore-revs (read by default when present); "" for none.
     // Not clap's PathBuf parser: it refuses the empty value that means none.
     #[arg(long, visible_alias = "ignore-revs-file", value_name = "FILE", value_parser = path_or_empty)]
+    #[arg(help = key_doc!(git_ignore_revs))]
     git_ignore_revs: Option<std::path::PathBuf>,
-    /// List the images each page shows (Google's image extension).
     #[arg(long, overrides_with = "no_images")]
+    #[arg(help = key_doc!(images))]
     images: bool,
     /// List no images (overrides `images = true`).
     #[arg(long, overrides_with = "images")]
     no_images: bool,
-    /// Hosts besides the site's whose images are listed (a CDN): names or globs such as
-    /// *.cloudfront.net (repeatable, or comma-separated).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(help = concat!(key_doc!(image_hosts), " Repeatable, or comma-separated."))]
     image_hosts: Vec<String>,
-    /// Front matter keys holding a page's images, dotted for nested keys: extra.cover
-    /// (repeatable, or comma-separated).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(help = concat!(key_doc!(image_keys), " Repeatable, or comma-separated."))]
     image_keys: Vec<String>,
-    /// With --images on built HTML: also list each page's og:image.
     #[arg(long, overrides_with = "no_og_image")]
+    #[arg(help = key_doc!(og_image))]
     og_image: bool,
     /// Do not list og:image (overrides `og-image = true`).
     #[arg(long, overrides_with = "og_image")]
@@ -236,4 +236,51 @@ fn either(yes: bool, no: bool) -> Option<bool> {
 /// refuses it.
 fn path_or_empty(value: &str) -> Result<std::path::PathBuf, std::convert::Infallible> {
     Ok(std::path::PathBuf::from(value))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+    use sitemap_engine::keys::{KEYS, Scope};
+
+    /// Every key of the table is a flag of `sitemap scan` (the `[submit]`
+    /// keys: of `sitemap submit`) with the table's long name, short form,
+    /// aliases and doc as its help, and a true/false key also has its
+    /// `--no-…` twin: the flags cannot drift from the declaration in
+    /// `sitemap_engine::keys`.
+    #[test]
+    fn every_key_is_a_flag_with_the_tables_name_and_help() {
+        let cli = crate::Cli::command();
+        for key in KEYS {
+            let sub = if key.scope == Scope::Submit {
+                "submit"
+            } else {
+                "scan"
+            };
+            let command = cli.find_subcommand(sub).unwrap();
+            let long = key.flag();
+            let arg = command
+                .get_arguments()
+                .find(|a| a.get_long().map(|l| format!("--{l}")) == Some(long.clone()))
+                .unwrap_or_else(|| panic!("`sitemap {sub}` has no {long} for `{}`", key.name));
+            assert_eq!(arg.get_short(), key.short, "{long}");
+            let aliases = arg.get_visible_aliases().unwrap_or_default();
+            assert_eq!(aliases, key.aliases, "{long}");
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            assert!(
+                help.starts_with(key.doc),
+                "{long}'s help is not the table's doc:\n{help}\n{}",
+                key.doc
+            );
+            // A true/false key (its example says which) can be turned off
+            // over a `sitemap.toml` that turns it on.
+            if matches!(key.example, "true" | "false") {
+                let no = format!("no-{}", long.trim_start_matches("--"));
+                assert!(
+                    command.get_arguments().any(|a| a.get_long() == Some(&*no)),
+                    "{long} has no --{no}"
+                );
+            }
+        }
+    }
 }

@@ -26,8 +26,7 @@ pub(crate) struct ScanArgs {
     /// The site's root folder.
     #[arg(default_value = ".")]
     dir: PathBuf,
-    /// The site's base URL, instead of the configuration's.
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(base_url))]
     base_url: Option<String>,
     /// When another run holds the output folder, wait at most this many
     /// seconds for it, then fail naming the process that holds it

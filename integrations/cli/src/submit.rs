@@ -32,17 +32,13 @@ pub(crate) struct SubmitArgs {
     /// The ledger (default: the `ledger` setting).
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
-    /// The IndexNow endpoint (`submit.endpoint`; default `https://api.indexnow.org/indexnow`).
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(submit_endpoint))]
     endpoint: Option<String>,
-    /// The IndexNow key (`submit.key`).
-    #[arg(long, value_name = "KEY")]
+    #[arg(long, value_name = "KEY", help = sitemap_engine::key_doc!(submit_key))]
     key: Option<String>,
-    /// The key file's URL (`submit.key-location`; default {base-url}{key}.txt).
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(submit_key_location))]
     key_location: Option<String>,
-    /// The site's base URL, instead of the configuration's.
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(base_url))]
     base_url: Option<String>,
     /// Send nothing: print each request (method, URL, JSON body); the live site is not fetched.
     #[arg(long, conflicts_with = "init")]
