@@ -54,6 +54,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod book;
 pub mod book_toml;
 mod check;
 mod error;
@@ -161,7 +162,11 @@ impl Job {
         // A book brings its own layers (book.toml), read before anything
         // is resolved.
         let book = match &self.source {
-            Source::Book(dir) => Some(scan::book::open(dir, &mut self.layers)?),
+            Source::Book(dir) => Some(scan::book::open(
+                sitemap_book::Book::load(dir)?,
+                &mut self.layers,
+            )?),
+            Source::LoadedBook(book) => Some(scan::book::open((**book).clone(), &mut self.layers)?),
             _ => None,
         };
         let resolved = Resolved::new(&self.layers);

@@ -51,11 +51,11 @@ pub enum Error {
     },
     /// The book cannot be read (`book.toml`, `SUMMARY.md`, a chapter).
     #[error(transparent)]
-    Book(#[from] sitemap_book::Error),
+    Book(#[from] sitemap_engine::book::Error),
     /// A chapter's front matter, a glob, the git history: the shared source
     /// layer's errors, which name the file and line themselves.
     #[error(transparent)]
-    Source(#[from] sitemap_pages::Error),
+    Source(#[from] sitemap_engine::book::FrontMatterError),
     /// The job failed (settings, pages, writing the set).
     #[error(transparent)]
     Job(#[from] sitemap_engine::Error),
