@@ -9,9 +9,10 @@
 //!    remembering where it came from for messages; a book's
 //!    `[output.sitemap]` table is read by [`book_toml`].
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
-//!    folder, an mdBook book, or pages the caller lists) → pages →
-//!    entries, through the
-//!    source layer (overrides, filters, lastmod). With a `ledger`
+//!    folder, an mdBook book by folder or already loaded (its types
+//!    re-exported for the plugin in [`book`]), or pages the caller
+//!    lists) → pages → entries, through the source layer (overrides,
+//!    filters, lastmod). With a `ledger`
 //!    ([`ledger`]), entries whose content did not change keep their
 //!    recorded lastmod (for a content tree before list pages roll up
 //!    their members' dates).
