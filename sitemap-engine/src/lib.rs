@@ -9,9 +9,10 @@
 //!    remembering where it came from for messages; a book's
 //!    `[output.sitemap]` table is read by [`book_toml`].
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
-//!    folder, an mdBook book, or pages the caller lists) → pages →
-//!    entries, through the
-//!    source layer (overrides, filters, lastmod). With a `ledger`
+//!    folder, an mdBook book by folder or already loaded (its types
+//!    re-exported for the plugin in [`book`]), or pages the caller
+//!    lists) → pages → entries, through the source layer (overrides,
+//!    filters, lastmod). With a `ledger`
 //!    ([`ledger`]), entries whose content did not change keep their
 //!    recorded lastmod (for a content tree before list pages roll up
 //!    their members' dates).
@@ -57,6 +58,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod book;
 pub mod book_toml;
 mod check;
 mod error;
@@ -166,7 +168,11 @@ impl Job {
         // A book brings its own layers (book.toml), read before anything
         // is resolved.
         let book = match &self.source {
-            Source::Book(dir) => Some(scan::book::open(dir, &mut self.layers)?),
+            Source::Book(dir) => Some(scan::book::open(
+                sitemap_book::Book::load(dir)?,
+                &mut self.layers,
+            )?),
+            Source::LoadedBook(book) => Some(scan::book::open((**book).clone(), &mut self.layers)?),
             _ => None,
         };
         let resolved = Resolved::new(&self.layers);

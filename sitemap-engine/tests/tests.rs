@@ -1,5 +1,6 @@
 //! Tests of the job, a module per idea.
 
+mod book;
 mod images;
 mod listed;
 mod outputs;

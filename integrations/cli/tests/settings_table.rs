@@ -402,10 +402,7 @@ fn every_key_has_the_same_effect_through_the_build_rs_builder() {
 fn every_key_has_the_same_effect_through_book_toml() {
     each(|case, dir| {
         let root = book(dir, case.book.unwrap_or(case.site));
-        let result = mdbook_sitemap::SitemapBook::load(&root).and_then(|book| {
-            let config = book.sitemap_config()?;
-            book.write(&config, book.html_dir())
-        });
+        let result = mdbook_sitemap::SitemapBook::load(&root).and_then(|book| book.write());
         match (case.book, result) {
             (Some(_), Ok(_)) => (case.check)(&root, &root.join("book/html")),
             (Some(_), Err(e)) => Err(e.to_string()),
@@ -682,11 +679,7 @@ fn a_bad_value_is_named_where_it_was_set() {
 
     let book_root = book(dir.path(), "max-urls = 0");
     let book = mdbook_sitemap::SitemapBook::load(&book_root).unwrap();
-    let config = book.sitemap_config().unwrap();
-    let err = book
-        .write(&config, book.html_dir())
-        .unwrap_err()
-        .to_string();
+    let err = book.write().unwrap_err().to_string();
     assert_eq!(
         err.replace(&*book_root.to_string_lossy(), "<book>"),
         "<book>/book.toml:8 [output.sitemap] `max-urls`: 0: expected 1 to 50000 (the limit of the chosen `limits`)"

@@ -574,9 +574,8 @@ fn a_books_output_sitemap_table_submits_its_ledger() {
         fs::write(path, text).unwrap();
     }
     let book = mdbook_sitemap::SitemapBook::load(root).unwrap();
-    let config = book.sitemap_config().unwrap();
-    book.write(&config, book.html_dir()).unwrap();
-    let submission = book.submission(&config).unwrap();
+    book.write().unwrap();
+    let submission = book.submission().unwrap();
     let plan = submission.plan().unwrap();
     let client = sitemap_engine::submit::Client::new(std::time::Duration::from_secs(10));
     let mut accepted = Vec::new();
@@ -587,10 +586,7 @@ fn a_books_output_sitemap_table_submits_its_ledger() {
         .unwrap();
     assert_eq!(accepted, [(2, 200)]);
     assert_eq!(server.bodies(), [body(&server, &["a.html", "b.html"])]);
-    assert_eq!(
-        book.submission(&config).unwrap().plan().unwrap().requests,
-        []
-    );
+    assert_eq!(book.submission().unwrap().plan().unwrap().requests, []);
 }
 
 /// build.rs's skin (feature `submit`): the builder's settings plan the
@@ -864,8 +860,7 @@ fn book_chapters_outside_src_are_named_never_read_and_not_in_the_ledger() {
     for page in ["a.html", "b.html"] {
         fs::write(book.html_dir().join(page), "<p>built</p>\n").unwrap();
     }
-    let config = book.sitemap_config().unwrap();
-    let report = book.write(&config, book.html_dir()).unwrap();
+    let report = book.write().unwrap();
     let tmp = dir.path().display().to_string();
     let warnings: Vec<String> = report
         .warnings
@@ -893,7 +888,7 @@ fn book_chapters_outside_src_are_named_never_read_and_not_in_the_ledger() {
         .map(|l| &l[..l.find('\t').unwrap()])
         .collect();
     assert_eq!(recorded, listed);
-    let submission = book.submission(&config).unwrap();
+    let submission = book.submission().unwrap();
     let plan = submission.plan().unwrap();
     let client = sitemap_engine::submit::Client::new(std::time::Duration::from_secs(10));
     submission.send(&plan, &client, &mut |_, _| {}).unwrap();

@@ -29,7 +29,7 @@
 //! stays empty). To keep the HTML in `book/`, keep one output, put the
 //! sitemap keys under `[preprocessor.sitemap]`, and write the sitemap
 //! after `mdbook build` with [`SitemapBook::load`] and
-//! [`SitemapBook::write`] (the `sitemap mdbook` command). The keys are
+//! [`SitemapBook::write`] (or the `sitemap mdbook` command). The keys are
 //! described in [`config`].
 //!
 //! `mdbook serve` builds with every output and serves `book/html/`, so the
@@ -44,7 +44,7 @@
 //! (`README.md` → `index.html`), nothing else (`print.html`, `toc.html`,
 //! the 404 page, redirect stubs). Front matter in a chapter sets its
 //! entry with the shapes Hugo, Zola and Jekyll use
-//! ([`sitemap_pages::overrides`]); `lastmod` comes from front matter, then
+//! (the pages step's overrides); `lastmod` comes from front matter, then
 //! git (one `git log` for the whole book), then the file's mtime. A
 //! chapter's git date is the newest of its own file and the files it
 //! includes (`{{#include}}`, `{{#rustdoc_include}}`, `{{#playground}}`,
@@ -55,20 +55,34 @@
 //! # Where the work is done
 //!
 //! The book is read by `sitemap-book` (SUMMARY, mdBook's renderer rules,
-//! includes, front matter; [`chapters`] is re-exported from there), the
-//! sitemap keys of `book.toml` by the engine ([`config`]), and the job run
-//! by the engine. This crate holds the roles mdBook calls (the
+//! includes, front matter), the sitemap keys of `book.toml` by the engine
+//! ([`config`]), and the job run by the engine as
+//! [`Source::LoadedBook`]: the same
+//! job as `sitemap mdbook`'s `Source::Book`, with the same warnings
+//! (front matter without the preprocessor, listed pages missing from the
+//! HTML) and the same `robots` check. This crate depends on the engine
+//! and the core only (the engine re-exports the book types,
+//! `sitemap_engine::book`), and holds the roles mdBook calls (the
 //! preprocessor, the renderer, `submit`) and [`SitemapBook`], which joins
-//! them; `sitemap mdbook` runs the same job as `Source::Book`.
+//! them.
+//!
+//! The renderer gets the chapters already preprocessed in mdBook's JSON;
+//! it takes their list from there (a chapter a preprocessor made up is
+//! listed) but the job reads each chapter's file, because the sitemap
+//! needs the front matter the preprocessor strips, and the file for its
+//! git and mtime dates.
 //!
 //! # Library
 //!
 //! book → chapter pages ([`chapters`]) → entries ([`SitemapBook::entries`])
-//! → files ([`SitemapBook::write`]):
+//! → files ([`SitemapBook::write`]); settings that change the book's
+//! table are a [`Layer`] over it
+//! ([`SitemapBook::with_layer`]):
 //!
 //! ```
 //! use std::fs;
 //! use mdbook_sitemap::SitemapBook;
+//! use sitemap_engine::{Layer, Origin, Settings};
 //!
 //! let dir = tempfile::tempdir()?;
 //! let root = dir.path();
@@ -79,17 +93,22 @@
 //! fs::write(root.join("src/guide/setup.md"), "# Setup\n")?;
 //!
 //! let book = SitemapBook::load(root)?;
-//! let config = book.sitemap_config()?;
-//! let entries = book.entries(&config)?;
+//! let entries = book.entries()?;
 //! let locs: Vec<&str> = entries.urls.iter().map(|u| u.loc.as_str()).collect();
 //! assert_eq!(locs, ["https://example.org/book/index.html", "https://example.org/book/guide/setup.html"]);
 //! assert_eq!(entries.urls[0].priority.map(|p| p.to_string()).as_deref(), Some("0.9"));
 //!
 //! // After `mdbook build`, the HTML is in book/: write the sitemap there.
 //! fs::create_dir_all(book.html_dir())?;
-//! let report = book.write(&config, book.html_dir())?;
+//! let report = book.write()?;
 //! assert!(root.join("book/sitemap.xml").exists());
 //! assert_eq!(report.set.urls, 2);
+//!
+//! // The same book under another base URL, book.toml untouched.
+//! let mut other = Settings::default();
+//! other.base_url = Some("https://example.net/".to_owned());
+//! let entries = book.with_layer(Layer::new(other, Origin::Flag)).entries()?;
+//! assert_eq!(entries.urls[0].loc.as_str(), "https://example.net/index.html");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -105,23 +124,26 @@ use std::path::{Path, PathBuf};
 
 use mdbook_preprocessor::config::Config;
 use mdbook_renderer::RenderContext;
-use sitemap_core::{Loc, SetReport, Url};
-use sitemap_engine::{Job, Layer, LeftOut, Origin, PageList, Settings, Source};
+use sitemap_core::{SetReport, Url};
+use sitemap_engine::book::Book;
+use sitemap_engine::{Job, Layer, LeftOut, Source};
 
-/// The chapter rules live in the book reader; re-exported for the tests
-/// and callers that used them from here.
-pub use sitemap_book::chapters;
+/// The chapter rules live in the book reader (re-exported by the engine);
+/// re-exported for the tests and callers that used them from here.
+pub use sitemap_engine::book::chapters;
 
 pub use crate::config::SitemapConfig;
 pub use crate::error::Error;
 pub use crate::preprocessor::{SUPPORTED_RENDERERS, SitemapPreprocessor, strip_front_matter};
-pub use sitemap_book::ChapterPage;
+pub use sitemap_engine::book::ChapterPage;
 
 /// A book to list: its root, mdBook's configuration, its chapter pages and
 /// the folder its HTML is built into.
 #[derive(Debug, Clone)]
 pub struct SitemapBook {
-    book: sitemap_book::Book,
+    book: Book,
+    /// The caller's settings over the book's table, most pressing first.
+    layers: Vec<Layer>,
 }
 
 /// The entries of a book's sitemap, before they are written.
@@ -135,8 +157,6 @@ pub struct Entries {
     /// What the source layer wants the user to know (no git repository, a
     /// shallow clone).
     pub warnings: Vec<String>,
-    /// The chapter files that open with front matter (`src/…`).
-    pub with_front_matter: Vec<PathBuf>,
     /// The chapter file of each of [`Entries::urls`] (`src/…`, in the same
     /// order), `None` for a chapter a preprocessor made up.
     pub sources: Vec<Option<PathBuf>>,
@@ -199,17 +219,32 @@ impl SitemapBook {
     /// with several.
     pub fn load(root: impl AsRef<Path>) -> Result<SitemapBook, Error> {
         Ok(SitemapBook {
-            book: sitemap_book::Book::load(root)?,
+            book: Book::load(root)?,
+            layers: Vec::new(),
         })
     }
 
-    /// The book as mdBook hands it to the renderer. The HTML folder is
+    /// The book as mdBook hands it to the renderer (its chapter list, a
+    /// chapter a preprocessor made up included). The HTML folder is
     /// `build-dir/html`: with `[output.sitemap]` next to `[output.html]`
     /// the book has two outputs, and mdBook gives each its own folder.
+    ///
+    /// The chapters' text in `ctx` is not used: the preprocessors have
+    /// stripped what the sitemap reads (front matter), and git and mtime
+    /// dates belong to the files, so the job reads the chapter files.
     pub fn from_render_context(ctx: &RenderContext) -> Result<SitemapBook, Error> {
         Ok(SitemapBook {
-            book: sitemap_book::Book::from_parts(ctx.root.clone(), ctx.config.clone(), &ctx.book)?,
+            book: Book::from_parts(ctx.root.clone(), ctx.config.clone(), &ctx.book)?,
+            layers: Vec::new(),
         })
+    }
+
+    /// Adds settings over `book.toml`'s sitemap table, below those added
+    /// before (add the most pressing first): what a caller changes (a
+    /// subcommand's flags, a test's setting) without editing the book.
+    pub fn with_layer(mut self, layer: Layer) -> SitemapBook {
+        self.layers.push(layer);
+        self
     }
 
     /// The book's root (where `book.toml` is).
@@ -237,19 +272,29 @@ impl SitemapBook {
         self.book.src_dir()
     }
 
-    /// The sitemap keys for a sitemap written after the build:
+    /// The sitemap keys of `book.toml` as a job reads them:
     /// `[output.sitemap]`, else `[preprocessor.sitemap]`, else defaults.
     pub fn sitemap_config(&self) -> Result<SitemapConfig, Error> {
         Ok(config::for_book_dir(self.config(), self.root())?)
     }
 
+    /// The engine's job for this book: [`Source::LoadedBook`] (which adds
+    /// the book's own layers, its sitemap table and what the book says:
+    /// the base URL and the HTML folder) under this book's layers.
+    pub fn job(&self) -> Job {
+        let source = Source::LoadedBook(Box::new(self.book.clone()));
+        self.layers
+            .iter()
+            .cloned()
+            .fold(Job::new(source), Job::with_layer)
+    }
+
     /// The entries: each chapter page's `loc` (the base URL joined with its
     /// page), with `changefreq`, `priority` and `lastmod` from its front
-    /// matter, git or mtime as `config` says, minus the chapters left out,
-    /// in `SUMMARY.md` order.
-    pub fn entries(&self, config: &SitemapConfig) -> Result<Entries, Error> {
-        let (job, with_front_matter, include_warnings) = self.job(config, Some(self.html_dir()))?;
-        let scanned = job.scan()?;
+    /// matter, git or mtime as the settings say, minus the chapters left
+    /// out, in `SUMMARY.md` order.
+    pub fn entries(&self) -> Result<Entries, Error> {
+        let scanned = self.job().with_sources(true).scan()?;
         let src = Path::new(&self.config().book.src);
         let (listed, _) = scanned.scan.listed();
         let urls: Vec<Url> = listed.into_iter().cloned().collect();
@@ -265,97 +310,21 @@ impl SitemapBook {
             urls,
             sources,
             excluded: scanned.scan.left_out,
-            warnings: include_warnings
-                .into_iter()
-                .chain(scanned.scan.warnings)
-                .collect(),
-            with_front_matter,
+            warnings: scanned.scan.warnings,
         })
     }
 
-    /// The engine's job for this book: its chapters as pages (front
-    /// matter and `{{#include}}`s read here, so the chapter files are read
-    /// once), the table's settings, and the base URL and output folder the
-    /// book gives; with the chapters that open with front matter and the
-    /// warnings about links mdBook cannot expand.
-    fn job(
-        &self,
-        config: &SitemapConfig,
-        out_dir: Option<&Path>,
-    ) -> Result<(Job, Vec<PathBuf>, Vec<String>), Error> {
-        let base = config.resolve_base_url(self.config(), self.root())?;
-        let read = self.book.pages(&base)?;
-        // What the book itself says: the base URL (from `base-url` or an
-        // absolute `site-url`) and the HTML folder, under the table's keys.
-        let mut book = Settings::default();
-        book.base_url = Some(base.to_string());
-        book.out = out_dir.map(Path::to_owned);
-        let mut job = Job::new(Source::Pages(
-            PageList::new(self.src_dir(), read.pages).keep_order(),
-        ))
-        .with_sources(true);
-        for layer in config.layers(self.root()) {
-            job = job.with_layer(layer);
-        }
-        let job = job.with_layer(Layer::new(
-            book,
-            Origin::File {
-                path: self.root().join("book.toml"),
-                table: Some("output.html".to_owned()),
-            },
-        ));
-        Ok((job, read.with_front_matter, read.warnings))
-    }
-
     /// Writes the sitemap (and `robots.txt`, the stylesheet, `sitemap.html`
-    /// when asked) into `out_dir`, which is served at the base URL, through
-    /// the engine's one write path: every file staged under a temporary
-    /// name and synced, then published with the set.
-    pub fn write(&self, config: &SitemapConfig, out_dir: &Path) -> Result<Report, Error> {
-        let base = config.resolve_base_url(self.config(), self.root())?;
-        let robots = config.overrides.robots.or(config.settings.robots);
-        if robots == Some(true)
-            && let Some(message) = config::robots_problem(&base, &config.filename())
-        {
-            // Only reached when the base URL came from `site-url`.
-            return Err(Error::Job(sitemap_engine::Error::BookConfig {
-                file: self.root().join("book.toml"),
-                line: None,
-                table: "output.html".to_owned(),
-                message: format!("site-url: {message}"),
-            }));
-        }
-        let (job, with_front_matter, include_warnings) = self.job(config, Some(out_dir))?;
-        let mut scanned = job.scan()?;
-        let mut warnings: Vec<String> = include_warnings;
-        warnings.extend(scanned.scan.warnings.iter().cloned());
-        if let Some(first) = with_front_matter.first()
-            && !self.strips_front_matter()
-        {
-            let which = match with_front_matter.len() {
-                1 => format!("{} opens", first.display()),
-                n => format!("{} and {} more chapters open", first.display(), n - 1),
-            };
-            warnings.push(format!(
-                "{which} with front matter, but book.toml has no [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] table"
-            ));
-        }
-        let listed: std::collections::HashSet<&Loc> =
-            scanned.scan.urls.iter().map(|u| &u.loc).collect();
-        for chapter in self.chapters() {
-            if listed.contains(&sitemap_book::page_loc(&base, chapter)?)
-                && !out_dir.join(&chapter.html_path).exists()
-            {
-                warnings.push(format!(
-                    "{}: listed in the sitemap, but not in {}; has the book been built?",
-                    chapter.html_path,
-                    out_dir.display()
-                ));
-            }
-        }
+    /// when asked) into the HTML folder, or the `out` a layer gives, which
+    /// is served at the base URL, through the engine's one write path:
+    /// every file staged under a temporary name and synced, then
+    /// published with the set.
+    pub fn write(&self) -> Result<Report, Error> {
+        let mut scanned = self.job().scan()?;
+        let mut warnings = std::mem::take(&mut scanned.scan.warnings);
         let excluded = scanned.scan.left_out.clone();
         let report = scanned.write(|_| {})?;
-        warnings.extend(report.warnings.iter().cloned());
+        warnings.extend(report.warnings);
         Ok(Report {
             set: report.set,
             excluded,
@@ -363,22 +332,6 @@ impl SitemapBook {
             robots: report.robots.map(|(path, _)| path),
             files: report.files,
         })
-    }
-}
-
-impl SitemapBook {
-    /// Whether mdBook runs this crate's preprocessor for the HTML renderer.
-    fn strips_front_matter(&self) -> bool {
-        #[derive(serde::Deserialize)]
-        struct Table {
-            renderers: Option<Vec<String>>,
-        }
-        match self.config().get::<Table>(config::PREPROCESSOR_TABLE) {
-            Ok(Some(table)) => table
-                .renderers
-                .is_none_or(|r| r.iter().any(|name| name == "html")),
-            _ => false,
-        }
     }
 }
 
@@ -392,7 +345,7 @@ pub fn render(ctx: &RenderContext) -> Result<Report, Error> {
     config.resolve_base_url(&ctx.config, &ctx.root)?;
     let book = SitemapBook::from_render_context(ctx)?;
     check_renders_after_html(ctx, &book)?;
-    book.write(&config, book.html_dir())
+    book.write()
 }
 
 /// mdBook runs outputs in the alphabetical order of their table names, and

@@ -115,12 +115,12 @@ fn submit(args: &[String]) -> Result<ExitCode> {
             dir => root = dir.into(),
         }
     }
-    let book = mdbook_sitemap::SitemapBook::load(&root)?;
-    let mut config = book.sitemap_config()?;
-    config.overrides.ledger = overrides.ledger;
-    config.overrides.submit = overrides.submit;
+    let book = mdbook_sitemap::SitemapBook::load(&root)?.with_layer(sitemap_engine::Layer::new(
+        overrides,
+        sitemap_engine::Origin::Flag,
+    ));
     if init {
-        let (resolved, outputs) = book.scanned(&config)?;
+        let (resolved, outputs) = book.scanned()?;
         let done = key::init(
             resolved.settings.submit.key.as_deref(),
             &outputs.dir,
@@ -141,7 +141,7 @@ fn submit(args: &[String]) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let submission = book.submission(&config)?;
+    let submission = book.submission()?;
     let plan = submission.plan()?;
     if plan.requests.is_empty() {
         eprintln!("mdbook-sitemap: nothing to submit");

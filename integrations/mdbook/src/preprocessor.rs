@@ -73,7 +73,7 @@ pub fn strip_front_matter(book: &mut Book, src: &std::path::Path) -> Result<(), 
             Some(source) => src.join(source),
             None => PathBuf::from(&ch.name),
         };
-        match sitemap_book::chapters::front_matter_of(&file, &ch.content) {
+        match sitemap_engine::book::chapters::front_matter_of(&file, &ch.content) {
             Ok(fm) if fm.format.is_some() => {
                 ch.content = fm.body(&ch.content).to_owned();
             }

@@ -5,25 +5,20 @@
 
 use sitemap_engine::submit::Submission;
 
-use crate::config::SitemapConfig;
 use crate::{Error, SitemapBook};
 
 impl SitemapBook {
-    /// The submission of this book's ledger, with `config`'s overrides
-    /// (the subcommand's flags) over its table; the set is expected in
-    /// the book's HTML folder.
-    pub fn submission(&self, config: &SitemapConfig) -> Result<Submission, Error> {
-        let scanned = self.scanned(config)?;
-        Ok(Submission::new(&scanned.0, scanned.1)?)
+    /// The submission of this book's ledger, with the book's layers (the
+    /// subcommand's flags) over its table; the set is expected in the
+    /// book's HTML folder.
+    pub fn submission(&self) -> Result<Submission, Error> {
+        let (resolved, outputs) = self.scanned()?;
+        Ok(Submission::new(&resolved, outputs)?)
     }
 
     /// The settings and output folder of a submission, for `--init`.
-    pub fn scanned(
-        &self,
-        config: &SitemapConfig,
-    ) -> Result<(sitemap_engine::Resolved, sitemap_engine::Outputs), Error> {
-        let (job, _, _) = self.job(config, Some(self.html_dir()))?;
-        let scanned = job.scan()?;
+    pub fn scanned(&self) -> Result<(sitemap_engine::Resolved, sitemap_engine::Outputs), Error> {
+        let scanned = self.job().scan()?;
         Ok((scanned.resolved.clone(), scanned.outputs.clone()))
     }
 }

@@ -123,13 +123,17 @@ fn shallow_clone_is_reported() {
     }
 
     let loaded = mdbook_sitemap::SitemapBook::load(clone.root()).unwrap();
-    let mut config = loaded.sitemap_config().unwrap();
-    let entries = loaded.entries(&config).unwrap();
+    let entries = loaded.entries().unwrap();
     let warnings: Vec<String> = entries.warnings.iter().map(ToString::to_string).collect();
     insta::assert_debug_snapshot!("shallow_warn", warnings);
 
-    config.settings.git.shallow = Some(sitemap_pages::lastmod::ShallowPolicy::Fail);
-    let err = loaded.entries(&config).unwrap_err();
+    // The same book with `git.shallow = "fail"` over its table.
+    let fail: sitemap_engine::Settings = toml::from_str("[git]\nshallow = \"fail\"\n").unwrap();
+    let loaded = loaded.with_layer(sitemap_engine::Layer::new(
+        fail,
+        sitemap_engine::Origin::Flag,
+    ));
+    let err = loaded.entries().unwrap_err();
     insta::assert_snapshot!(
         "shallow_fail",
         crate::support::redact(&err.to_string(), clone.root())

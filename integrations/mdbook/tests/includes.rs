@@ -183,8 +183,7 @@ fn chapter_lastmod_counts_its_includes() {
 fn missing_include_is_a_warning_naming_chapter_and_line() {
     let book = deps_book();
     let sitemap_book = SitemapBook::load(book.root()).unwrap();
-    let config = sitemap_book.sitemap_config().unwrap();
-    let entries = sitemap_book.entries(&config).unwrap();
+    let entries = sitemap_book.entries().unwrap();
     assert_eq!(
         entries.warnings,
         [

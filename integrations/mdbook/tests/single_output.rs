@@ -18,8 +18,7 @@ fn writes_into_the_single_output_folder() {
 
     let loaded = SitemapBook::load(book.root()).unwrap();
     assert_eq!(loaded.html_dir(), book.path("book"));
-    let config = loaded.sitemap_config().unwrap();
-    let report = loaded.write(&config, loaded.html_dir()).unwrap();
+    let report = loaded.write().unwrap();
     assert_eq!(report.warnings, Vec::<String>::new());
     assert_eq!(report.robots, Some(book.path("book/robots.txt")));
 
@@ -36,9 +35,8 @@ fn robots_txt_is_merged() {
     book.write("src/robots.txt", "User-agent: *\nDisallow: /private/\n");
     book.build().unwrap();
     let loaded = SitemapBook::load(book.root()).unwrap();
-    let config = loaded.sitemap_config().unwrap();
-    loaded.write(&config, loaded.html_dir()).unwrap();
-    loaded.write(&config, loaded.html_dir()).unwrap();
+    loaded.write().unwrap();
+    loaded.write().unwrap();
     assert_eq!(
         book.read("book/robots.txt"),
         "User-agent: *\nDisallow: /private/\nSitemap: https://example.net/sitemap.xml\n"
@@ -51,8 +49,7 @@ fn robots_txt_is_merged() {
 fn unbuilt_book_warns_per_missing_page() {
     let book = Book::fixture("single-output");
     let loaded = SitemapBook::load(book.root()).unwrap();
-    let config = loaded.sitemap_config().unwrap();
-    let report = loaded.write(&config, loaded.html_dir()).unwrap();
+    let report = loaded.write().unwrap();
     let warnings: Vec<String> = report
         .warnings
         .iter()
@@ -74,8 +71,7 @@ fn front_matter_without_the_preprocessor_warns() {
     // No preprocessor: the YAML block shows up as a rule and a heading.
     assert!(book.read("book/html/index.html").contains("<h2"));
     let loaded = SitemapBook::load(book.root()).unwrap();
-    let config = loaded.sitemap_config().unwrap();
-    let report = loaded.write(&config, loaded.html_dir()).unwrap();
+    let report = loaded.write().unwrap();
     assert_eq!(
         report.warnings,
         [

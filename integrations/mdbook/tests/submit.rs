@@ -17,8 +17,7 @@ fn book() -> Book {
     book.write("src/a.md", "# A\n");
     book.write("src/b.md", "# B\n");
     let loaded = mdbook_sitemap::SitemapBook::load(book.root()).unwrap();
-    let config = loaded.sitemap_config().unwrap();
-    loaded.write(&config, loaded.html_dir()).unwrap();
+    loaded.write().unwrap();
     book
 }
 

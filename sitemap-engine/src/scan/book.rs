@@ -1,6 +1,8 @@
-//! An mdBook book ([`Source::Book`](super::Source::Book)): the book read by
-//! `sitemap-book`, its chapters run through the pages step in `SUMMARY.md`
-//! order, as the plugin's renderer and `sitemap mdbook` list them.
+//! An mdBook book ([`Source::Book`](super::Source::Book), or
+//! [`Source::LoadedBook`](super::Source::LoadedBook) as mdBook hands it to
+//! the plugin's renderer): the book read by `sitemap-book`, its chapters
+//! run through the pages step in `SUMMARY.md` order, as the plugin and
+//! `sitemap mdbook` list them.
 //!
 //! A book is opened before the settings are resolved, because it brings
 //! two layers under the caller's: its sitemap table (`[output.sitemap]`,
@@ -9,7 +11,7 @@
 //! missing `base-url`, and the HTML folder as the output folder).
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use sitemap_book::Book;
 use sitemap_core::Loc;
@@ -28,11 +30,10 @@ pub(crate) struct Opened {
     robots_refused: Option<Error>,
 }
 
-/// Opens the book at `dir` and adds its layers under `layers` (the
+/// Opens `book` for a job and adds its layers under `layers` (the
 /// caller's, flags first). The base URL is the callers' `base-url`, else
 /// the table's, else an absolute `output.html.site-url`.
-pub(crate) fn open(dir: &Path, layers: &mut Vec<Layer>) -> Result<Opened, Error> {
-    let book = Book::load(dir)?;
+pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error> {
     let root = book.root().to_owned();
     let mut table = book_toml::for_book_dir(book.config(), &root)?;
     table.overrides.base_url = Resolved::new(layers).settings.base_url;

@@ -40,6 +40,13 @@ pub enum Source {
     /// `SUMMARY.md` order, its sitemap table a layer under the caller's,
     /// the sitemap written into the folder its HTML is built into.
     Book(PathBuf),
+    /// An mdBook book already loaded ([`crate::book::Book`]): the
+    /// renderer's, as mdBook hands it over, so a chapter a preprocessor
+    /// made up is in its list. Otherwise as [`Source::Book`]: the chapters
+    /// are read from their files, because the sitemap needs what the
+    /// preprocessors strip (front matter) and the files themselves (git
+    /// and mtime dates).
+    LoadedBook(Box<sitemap_book::Book>),
 }
 
 /// Pages a caller lists ([`Source::Pages`]).
@@ -218,10 +225,10 @@ pub(crate) struct ScanOptions<'a> {
 pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     match source {
         Source::Pages(list) => pages::scan(list, options),
-        Source::Book(dir) => match options.book.take() {
+        Source::Book(_) | Source::LoadedBook(_) => match options.book.take() {
             Some(opened) => book::scan(opened, options),
             None => Err(Error::job(
-                format!("{}: the book was not opened", dir.display()),
+                "the book was not opened",
                 "run the job through `Job::scan`",
             )),
         },
