@@ -70,12 +70,18 @@ pub mod site_check;
 pub mod submit;
 pub mod url_list;
 
-pub use sitemap_pages::lastmod::LastmodSource;
+pub use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
+/// A content tree's error, as a skin finds it in a cause chain (its bad
+/// pages one at a time, its hint).
+pub use sitemap_content::Error as ContentError;
+/// The source layer's error (front matter, overrides, git), as a skin
+/// finds it in a cause chain.
+pub use sitemap_pages::Error as PagesError;
 
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
-pub use crate::scan::{LeftOut, PageList, Scan, Source, images_summary};
+pub use crate::scan::{LeftOut, ListedPage, PageList, Scan, Source, images_summary};
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
