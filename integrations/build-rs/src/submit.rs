@@ -52,7 +52,11 @@ impl Sitemap {
                 settings.flavor = Some(Flavor::Html);
                 Source::Site(dir.clone())
             }
-            What::Pages(pages) => Source::Pages(sitemap_engine::PageList::listed(&root, &self.base_loc()?, pages)?),
+            What::Pages(pages) => Source::Pages(sitemap_engine::PageList::listed(
+                &root,
+                &self.base_loc()?,
+                pages,
+            )?),
         };
         let mut job = Job::new(source)
             .with_layer(Layer::new(settings, Origin::Builder))
