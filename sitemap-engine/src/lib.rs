@@ -26,7 +26,7 @@
 //!    (`site_check`, feature `html`: the same `SiteCheck` as
 //!    `sitemap validate --site`); an error fails the job.
 //!
-//! Sitemaps on disk, ours or not, are checked as a set by [`validate`]
+//! Sitemaps on disk, ours or not, are checked as a set by `validate`
 //! (feature `html`: `sitemap validate`, indexes followed, the site check
 //! with a site folder).
 //!
