@@ -13,7 +13,8 @@ use sitemap_engine::Flavor;
 use sitemap_engine::submit::{Client, Plan, Submission};
 use sitemap_engine::{Error, Job, Layer, Origin, Source};
 
-use crate::{Sitemap, What};
+use crate::Sitemap;
+use crate::builder::What;
 
 /// What [`Sitemap::submit`] sent: each accepted request's host, URL count
 /// and status.
