@@ -35,6 +35,20 @@ use files::{
 };
 
 /// What to check: the paths given, and how (see the module docs).
+///
+/// ```
+/// use sitemap_engine::Validation;
+///
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(
+///     dir.path().join("sitemap.xml"),
+///     r#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.org/</loc></url></urlset>"#,
+/// )?;
+/// let found = Validation::new(vec![dir.path().to_owned()]).run()?;
+/// assert_eq!(found.files.len(), 1);
+/// assert!(found.files[0].report.is_valid());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 #[must_use = "a validation does nothing until it is run"]
 pub struct Validation {
