@@ -27,6 +27,10 @@
 //!    (`site_check`, feature `html`: the same `SiteCheck` as
 //!    `sitemap validate --site`); an error fails the job.
 //!
+//! Sitemaps on disk, ours or not, are checked as a set by `validate`
+//! (feature `html`: `sitemap validate`, indexes followed, the site check
+//! with a site folder).
+//!
 //! 4. **Submission** (`submit`, feature `submit`): the ledger's
 //!    changes not yet submitted, posted to IndexNow after checking the
 //!    live site, and recorded in the ledger once accepted.
@@ -75,14 +79,23 @@ pub mod site_check;
 #[cfg(feature = "submit")]
 pub mod submit;
 pub mod url_list;
+#[cfg(feature = "html")]
+pub mod validate;
 
+/// A content tree's error, as a skin finds it in a cause chain (its bad
+/// pages one at a time, its hint).
+pub use sitemap_content::Error as ContentError;
 pub use sitemap_git::watched_files as git_watched_files;
+pub use sitemap_git::{GitDate, ShallowPolicy, Uncommitted};
+/// The source layer's error (front matter, overrides, git), as a skin
+/// finds it in a cause chain.
+pub use sitemap_pages::Error as PagesError;
 pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
-pub use crate::scan::{LeftOut, PageList, Scan, Source, images_summary};
+pub use crate::scan::{LeftOut, ListedPage, PageList, Scan, Source, images_summary};
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
@@ -90,6 +103,8 @@ pub use crate::settings::{
 
 #[cfg(feature = "html")]
 pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
+#[cfg(feature = "html")]
+pub use crate::validate::{Validated, Validation};
 
 use crate::scan::ScanOptions;
 

@@ -94,6 +94,40 @@
 //! - `watched`: the `.git` files a build script watches, found without
 //!   running git;
 //! - `error`: the one error type.
+//!
+//! # Example
+//!
+//! One pass answers for every file asked about; a file no commit touched
+//! is not [`GitLastmod::Committed`]:
+//!
+//! ```
+//! use std::path::{Path, PathBuf};
+//! use std::process::Command;
+//! use sitemap_git::{GitHistory, GitLastmod, GitOptions};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let git = |args: &[&str]| {
+//!     Command::new("git")
+//!         .args(args)
+//!         .current_dir(dir.path())
+//!         .env("GIT_COMMITTER_DATE", "2024-05-01T10:00:00Z")
+//!         .env("GIT_AUTHOR_DATE", "2024-05-01T10:00:00Z")
+//!         .output()
+//! };
+//! git(&["init", "-q"])?;
+//! std::fs::write(dir.path().join("a.md"), "# A\n")?;
+//! git(&["add", "a.md"])?;
+//! git(&["-c", "user.name=A", "-c", "user.email=a@example.org", "commit", "-qm", "a"])?;
+//!
+//! let files = [PathBuf::from("a.md")];
+//! let history = GitHistory::read(dir.path(), &files, &GitOptions::default())?
+//!     .expect("a git work tree");
+//! match history.get(Path::new("a.md")) {
+//!     Some(GitLastmod::Committed(lastmod)) => assert_eq!(lastmod.to_string(), "2024-05-01T10:00:00Z"),
+//!     other => panic!("{other:?}"),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -13,7 +13,8 @@ use sitemap_engine::Flavor;
 use sitemap_engine::submit::{Client, Plan, Submission};
 use sitemap_engine::{Error, Job, Layer, Origin, Source};
 
-use crate::{Sitemap, What};
+use crate::Sitemap;
+use crate::builder::What;
 
 /// What [`Sitemap::submit`] sent: each accepted request's host, URL count
 /// and status.
@@ -42,7 +43,11 @@ impl Sitemap {
                 settings.flavor = Some(Flavor::Html);
                 Source::Site(dir.clone())
             }
-            What::Pages(pages) => Source::Pages(crate::page_list(&root, &self.base_loc()?, pages)?),
+            What::Pages(pages) => Source::Pages(sitemap_engine::PageList::listed(
+                &root,
+                &self.base_loc()?,
+                pages,
+            )?),
         };
         let mut job = Job::new(source)
             .with_layer(Layer::new(settings, Origin::Builder))

@@ -17,10 +17,9 @@ use sitemap_core::{ChangeFreq, Priority};
 use sitemap_engine::key_doc;
 use sitemap_engine::settings::parse_value;
 use sitemap_engine::{
-    FileFormat, Flavor, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Settings,
-    TrailingSlash,
+    FileFormat, Flavor, GitDate, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Settings,
+    ShallowPolicy, TrailingSlash, Uncommitted,
 };
-use sitemap_pages::lastmod::{GitDate, ShallowPolicy, Uncommitted};
 
 /// A flag's word, read as the settings file reads it.
 fn word<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {

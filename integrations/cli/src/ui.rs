@@ -45,7 +45,7 @@ impl Ui {
     pub(crate) fn error(&self, err: &anyhow::Error) {
         let mut out = std::io::stderr().lock();
         let pages = err.chain().find_map(|cause| match content_error(cause) {
-            Some(sitemap_content::Error::Pages { errors }) => Some(errors),
+            Some(sitemap_engine::ContentError::Pages { errors }) => Some(errors),
             _ => None,
         });
         if let Some(errors) = pages {
@@ -56,7 +56,7 @@ impl Ui {
                 let e = e.strip_prefix("./").unwrap_or(&e);
                 let _ = writeln!(out, "{label} {e}");
             }
-            let summary = sitemap_content::Error::pages_summary(errors.len());
+            let summary = sitemap_engine::ContentError::pages_summary(errors.len());
             let _ = writeln!(out, "{label} {summary}");
             if let Some(hint) = hint_of(err) {
                 let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
@@ -158,7 +158,7 @@ impl Drop for Spinner {
 /// wrapping hides it from the cause chain).
 fn content_error<'a>(
     cause: &'a (dyn std::error::Error + 'static),
-) -> Option<&'a sitemap_content::Error> {
+) -> Option<&'a sitemap_engine::ContentError> {
     match cause.downcast_ref::<sitemap_engine::Error>() {
         Some(sitemap_engine::Error::Content(e)) => Some(e),
         _ => cause.downcast_ref(),
@@ -184,7 +184,7 @@ fn hint_of(err: &anyhow::Error) -> Option<String> {
         if let Some(e) = cause.downcast_ref::<crate::settings::Hinted>() {
             return Some(e.hint.clone());
         }
-        if let Some(e) = cause.downcast_ref::<sitemap_pages::Error>() {
+        if let Some(e) = cause.downcast_ref::<sitemap_engine::PagesError>() {
             return source_hint(e);
         }
     }
@@ -193,9 +193,9 @@ fn hint_of(err: &anyhow::Error) -> Option<String> {
 
 /// A git that ran out of time names its fixes itself: no value in a file
 /// is wrong.
-fn source_hint(e: &sitemap_pages::Error) -> Option<String> {
+fn source_hint(e: &sitemap_engine::PagesError) -> Option<String> {
     match e {
-        sitemap_pages::Error::GitTimeout { .. } => None,
+        sitemap_engine::PagesError::GitTimeout { .. } => None,
         _ => Some("fix the value in the file named above".to_owned()),
     }
 }

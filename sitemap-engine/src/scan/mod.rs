@@ -3,7 +3,8 @@
 //! A [`Source`] is a site folder (a Zola or Hugo content tree, or built
 //! HTML: `content.rs`, `html.rs`), an mdBook book (read by `sitemap-book`,
 //! its chapters then run as a page list: `book.rs`) or a list of pages the
-//! caller made (build.rs pages, the plugin's chapters: `pages.rs`). Each
+//! caller made (build.rs pages, made from [`ListedPage`]s in `listed.rs`;
+//! the plugin's chapters: `pages.rs`). Each
 //! ends as a
 //! [`Scan`]: the entries in the order they are written, what was left
 //! out and why, warnings, and what a build script must watch.
@@ -12,6 +13,7 @@ pub(crate) mod book;
 mod content;
 #[cfg(feature = "html")]
 mod html;
+mod listed;
 mod pages;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -24,6 +26,8 @@ use sitemap_pages::pipeline::SourceConfig;
 
 use crate::error::Error;
 use crate::settings::{Flavor, Layer, Resolved};
+
+pub use listed::ListedPage;
 
 /// Where a job's pages come from.
 #[derive(Clone, Debug)]

@@ -1,4 +1,6 @@
 use super::*;
+use sitemap_engine::site_check::show;
+use std::path::Path;
 
 fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../sitemap-core/tests/fixtures/validate")

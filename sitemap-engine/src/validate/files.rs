@@ -8,17 +8,16 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
 use sitemap_core::Loc;
 use sitemap_core::validate::{self as core_validate, DocumentKind, Report};
 
-use super::{FileResult, Job};
+use super::{FileResult, Pending, chain};
 
 /// Opens `path` for reading only when it is a regular file. A FIFO would
 /// block the open (and every read) until a writer comes, a device may
 /// never end: they are refused by what they are, checked on the opened
 /// handle so nothing can swap the file in between.
-pub(super) fn open_regular(path: &Path) -> Result<File> {
+pub(super) fn open_regular(path: &Path) -> Result<File, String> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -29,7 +28,7 @@ pub(super) fn open_regular(path: &Path) -> Result<File> {
         options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
     let refuse = |what| {
-        anyhow::anyhow!(
+        format!(
             "{what}, not a regular file: not read, since reading it could block or never end; skipped"
         )
     };
@@ -43,16 +42,14 @@ pub(super) fn open_regular(path: &Path) -> Result<File> {
                     .and_then(|m| sitemap_core::input::special_kind(&m.file_type()))
                 {
                     Some(what) => refuse(what),
-                    None => {
-                        anyhow::Error::new(e).context(format!("cannot open {}", path.display()))
-                    }
+                    None => format!("cannot open {}: {}", path.display(), chain(&e)),
                 },
             );
         }
     };
     let kind = file
         .metadata()
-        .with_context(|| format!("cannot read {}", path.display()))?
+        .map_err(|e| format!("cannot read {}: {}", path.display(), chain(&e)))?
         .file_type();
     match sitemap_core::input::special_kind(&kind) {
         None => Ok(file),
@@ -90,7 +87,7 @@ pub(super) fn cycle(results: &[FileResult], parent: usize, key: &Path) -> Option
 /// `child` is on another one (a `Sitemap:` line may name any host; what
 /// it names there is not on this disk). Indexes are left to the
 /// validator, which reports a child on another host as an error.
-pub(super) fn foreign_origin(job: &Job, report: &Report, child: &Loc) -> Option<String> {
+pub(super) fn foreign_origin(job: &Pending, report: &Report, child: &Loc) -> Option<String> {
     let own = job.location.as_ref()?;
     (report.kind == DocumentKind::Robots && child.origin() != own.origin())
         .then(|| own.origin().to_owned())
@@ -167,7 +164,7 @@ pub(super) fn infer_location(base_url: Option<&Loc>, root: &Path, file: &Path) -
 /// Where a listed sitemap would be on disk: under the listing file's own
 /// folder when its URL is known, else beside it by file name.
 pub(super) fn local_child(
-    job: &Job,
+    job: &Pending,
     base_url: Option<&Loc>,
     roots: &[PathBuf],
     child: &Loc,
@@ -210,9 +207,4 @@ pub(super) fn local_child(
         .unwrap_or("")
         .to_owned();
     (!name.is_empty()).then(|| dir.join(name))
-}
-
-/// A path as printed: `/`-separated.
-pub(crate) fn show(path: &Path) -> String {
-    path.to_string_lossy().replace('\\', "/")
 }
