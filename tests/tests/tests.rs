@@ -5,4 +5,5 @@
 //! and the fuzz targets `cargo xtask fuzz` runs for minutes (`fuzz`).
 
 mod fuzz;
+mod house;
 mod tidy;
