@@ -57,6 +57,9 @@ pub mod images;
 pub mod lastmod;
 pub mod overrides;
 pub mod pipeline;
+mod trailing_slash;
 pub mod yaml;
+
+pub use crate::trailing_slash::TrailingSlash;
 
 pub use crate::error::Error;
