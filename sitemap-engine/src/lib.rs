@@ -75,7 +75,7 @@ pub use sitemap_pages::lastmod::LastmodSource;
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
-pub use crate::scan::{LeftOut, PageList, Scan, Source, images_summary};
+pub use crate::scan::{LeftOut, NoindexBy, PageList, Reason, Scan, Source, images_summary};
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,

@@ -16,7 +16,7 @@
 //! home page, pagination pages (Zola), taxonomy and term pages. Pages the
 //! generator would not publish (drafts, `render = false`, headless
 //! bundles, `build.render = "never"`, future or expired pages) are
-//! reported as [`Excluded`] with the reason. Front matter values are read
+//! reported as [`LeftOut`] with the reason. Front matter values are read
 //! as each generator reads them: Hugo's booleans, build options and dates
 //! (`hugo/dates.rs`) take what Hugo 0.111.3 takes, and a value Hugo drops is
 //! dropped here with a warning, never fatal, since Hugo builds the page.
@@ -87,6 +87,9 @@ pub use crate::hugo::hugo_front_matter_values;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
 pub use sitemap_pages::front_matter::FrontMatter;
+/// A content file the generator would not publish, and why: the
+/// vocabulary every reader shares.
+pub use sitemap_pages::{LeftOut, Reason};
 
 /// Which generator's rules a content tree follows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -448,64 +451,6 @@ pub(crate) fn images_of(
         front,
         body: body.cloned().unwrap_or_default(),
     })))
-}
-
-/// Why the generator would not publish a content file.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[non_exhaustive]
-pub enum ExclusionReason {
-    /// `draft = true` (or inside a draft section).
-    Draft,
-    /// Zola `render = false`.
-    RenderFalse,
-    /// Hugo `headless = true` bundle.
-    Headless,
-    /// Hugo `build.render = "never"` / `"link"`, or `build.list = "never"`.
-    BuildOptions,
-    /// Hugo `sitemap.disable = true`.
-    SitemapDisabled,
-    /// Hugo `publishDate` in the future (`buildFuture` off).
-    Future,
-    /// Hugo `expiryDate` in the past (`buildExpired` off).
-    Expired,
-    /// The page's kind is in Hugo's `disableKinds`.
-    KindDisabled,
-    /// A Hugo content file of a disabled language (`disabled = true`,
-    /// `disableLanguages`).
-    LanguageDisabled,
-    /// A file inside a Hugo leaf bundle: a resource of that page, not a page.
-    BundleResource,
-    /// A Hugo HTML file without front matter: copied as it is, not a page.
-    NoFrontMatter,
-}
-
-impl ExclusionReason {
-    /// Short lowercase name used in summaries.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ExclusionReason::Draft => "draft",
-            ExclusionReason::RenderFalse => "render=false",
-            ExclusionReason::Headless => "headless",
-            ExclusionReason::BuildOptions => "build options",
-            ExclusionReason::SitemapDisabled => "sitemap.disable",
-            ExclusionReason::Future => "future",
-            ExclusionReason::Expired => "expired",
-            ExclusionReason::KindDisabled => "disableKinds",
-            ExclusionReason::LanguageDisabled => "disabled language",
-            ExclusionReason::BundleResource => "bundle resource",
-            ExclusionReason::NoFrontMatter => "no front matter",
-        }
-    }
-}
-
-/// A content file the generator would not publish.
-#[derive(Clone, PartialEq, Eq, Debug)]
-#[non_exhaustive]
-pub struct Excluded {
-    /// The content file.
-    pub source: PathBuf,
-    /// Why.
-    pub reason: ExclusionReason,
 }
 
 /// Something worth telling the user that does not stop the scan.

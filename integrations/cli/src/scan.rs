@@ -73,7 +73,11 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
     if args.verbose {
         for page in &scan.left_out {
-            ui.summary(&format!("left out: {}: {}", shown(&page.path), page.detail));
+            ui.summary(&format!(
+                "left out: {}: {}",
+                shown(&page.path),
+                page.detail()
+            ));
         }
     }
     let excluded = excluded_summary(scan);
@@ -217,7 +221,7 @@ fn field_value(path: &std::path::Path) -> String {
 fn excluded_summary(scan: &Scan) -> String {
     let mut counts = std::collections::BTreeMap::<&str, usize>::new();
     for page in &scan.left_out {
-        *counts.entry(page.label.as_str()).or_default() += 1;
+        *counts.entry(page.reason.label()).or_default() += 1;
     }
     let total: usize = counts.values().sum();
     if total == 0 {

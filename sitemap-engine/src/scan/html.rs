@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
 
-use super::{LeftOut, Scan, ScanOptions, base_url_setting};
+use super::{Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
 use crate::ledger::html_fingerprint;
 
@@ -68,7 +68,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         found
             .excluded
             .iter()
-            .filter(|e| matches!(e.reason, sitemap_html::ExclusionReason::BadLoc { .. }))
+            .filter(|e| matches!(e.reason, sitemap_html::Reason::BadLoc { .. }))
             .map(|e| {
                 format!(
                     "{}: {}; left out",
@@ -80,10 +80,10 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     let left_out = found
         .excluded
         .iter()
-        .map(|e| LeftOut {
-            path: e.path.strip_prefix(dir).unwrap_or(&e.path).to_path_buf(),
-            label: e.reason.label().to_owned(),
-            detail: e.reason.to_string(),
+        .map(|e| {
+            let mut e = e.clone();
+            e.path = e.path.strip_prefix(dir).unwrap_or(&e.path).to_path_buf();
+            e
         })
         .collect();
     Ok(Scan {
