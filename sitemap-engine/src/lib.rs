@@ -204,7 +204,7 @@ impl Job {
             l.finish(|loc| sitemap_core::Loc::parse(loc).is_ok_and(|loc| loc.is_under(&base_url)))
         });
         let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
-        if outputs.gzip && !self.gzip_allowed {
+        if outputs.set.gzip && !self.gzip_allowed {
             return Err(resolved.value_error(
                 "gzip",
                 "gzip output needs the `gzip` feature of sitemap-build",
@@ -244,7 +244,7 @@ impl Scanned {
             return Err(refused);
         }
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
-        let text_images = match self.outputs.format {
+        let text_images = match self.outputs.set.format {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
             _ => 0,
         };

@@ -88,7 +88,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         if outside > 0 {
             ui.warning(&format!(
                 "{outside} URL(s) lie outside {} and would be left out (a sitemap may list only URLs under its own folder)",
-                scanned.outputs.base_url
+                scanned.outputs.set.base_url
             ));
         }
         let images: usize = listed
@@ -106,7 +106,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     if args.check {
         let differences = scanned.check()?;
-        let out = shown(&scanned.outputs.dir);
+        let out = shown(&scanned.outputs.set.dir);
         if differences.is_empty() {
             ui.summary(&format!(
                 "sitemap: {} URLs; {out} is up to date",
