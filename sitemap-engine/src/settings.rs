@@ -141,18 +141,8 @@ pub enum LastmodDep {
     Bundle,
 }
 
-/// `flavor`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Flavor {
-    /// A Zola site.
-    Zola,
-    /// A Hugo site.
-    Hugo,
-    /// A built HTML folder.
-    Html,
-}
+/// `flavor`: the content reader's own type.
+pub use sitemap_content::Flavor;
 
 /// `format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

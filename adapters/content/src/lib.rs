@@ -73,6 +73,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
 use sitemap_core::{Alternate, Loc};
 use sitemap_pages::images::markdown::{Dialect, MarkdownImages};
 use sitemap_pages::images::{FrontImage, front_matter_images};
@@ -91,14 +92,20 @@ pub use sitemap_pages::front_matter::FrontMatter;
 /// vocabulary every reader shares.
 pub use sitemap_pages::{LeftOut, Reason};
 
-/// Which generator's rules a content tree follows.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Which generator made the site: whose rules a content tree follows, or
+/// a built HTML folder. The engine's `flavor` setting is this type; the
+/// content reader reads `Zola` and `Hugo` sites, and a folder opened as
+/// [`Flavor::Html`] is not one of them ([`Error::NotASite`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Flavor {
     /// Zola (`zola.toml` or `config.toml` with `base_url`).
     Zola,
     /// Hugo (`hugo.toml|yaml|json`, `config.*`, or `config/_default/`).
     Hugo,
+    /// A built HTML folder, read by the built-HTML reader.
+    Html,
 }
 
 impl Flavor {
@@ -107,6 +114,7 @@ impl Flavor {
         match self {
             Flavor::Zola => "zola",
             Flavor::Hugo => "hugo",
+            Flavor::Html => "html",
         }
     }
 }
@@ -123,8 +131,9 @@ impl FromStr for Flavor {
         match s.to_ascii_lowercase().as_str() {
             "zola" => Ok(Flavor::Zola),
             "hugo" => Ok(Flavor::Hugo),
+            "html" => Ok(Flavor::Html),
             other => Err(format!(
-                "unknown flavor `{other}`: expected `zola` or `hugo`"
+                "unknown flavor `{other}`: expected `zola`, `hugo` or `html`"
             )),
         }
     }
@@ -254,6 +263,10 @@ impl Site {
         match flavor {
             Flavor::Zola => zola::open(root, config_path, options),
             Flavor::Hugo => hugo::open(root, config_path, options),
+            // `find_for` finds no configuration for a built folder.
+            Flavor::Html => Err(Error::NotASite {
+                dir: root.to_path_buf(),
+            }),
         }
     }
 

@@ -17,13 +17,8 @@ use crate::ledger::{LedgerRun, source_fingerprint, with_deps};
 
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let s = &options.resolved.settings;
-    let flavor = match s.flavor {
-        Some(crate::Flavor::Zola) => Some(sitemap_content::Flavor::Zola),
-        Some(crate::Flavor::Hugo) => Some(sitemap_content::Flavor::Hugo),
-        _ => None,
-    };
     let site_options = SiteOptions::default()
-        .with_flavor(flavor)
+        .with_flavor(s.flavor)
         .with_base_url(s.base_url.clone())
         .with_drafts(options.config.include_drafts)
         // A folder the scan cannot read is an error unless these leave
