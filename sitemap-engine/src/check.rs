@@ -14,8 +14,8 @@ pub(crate) fn differences(urls: &[Url], outputs: &Outputs) -> Result<Vec<String>
         source,
     })?;
     let report = outputs.write_into(tmp.path(), urls)?;
-    let options: SetOptions = outputs.set_options(&outputs.dir);
-    let out = outputs.dir.as_path();
+    let options: SetOptions = outputs.set.clone();
+    let out = outputs.set.dir.as_path();
     let mut differences = Vec::new();
     let mut names = Vec::new();
     let files = report

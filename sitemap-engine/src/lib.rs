@@ -95,7 +95,9 @@ pub use sitemap_pages::lastmod::LastmodSource;
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
-pub use crate::scan::{LeftOut, ListedPage, PageList, Scan, Source, images_summary};
+pub use crate::scan::{
+    LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
+};
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
@@ -230,7 +232,7 @@ impl Job {
             l.finish(|loc| sitemap_core::Loc::parse(loc).is_ok_and(|loc| loc.is_under(&base_url)))
         });
         let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
-        if outputs.gzip && !self.gzip_allowed {
+        if outputs.set.gzip && !self.gzip_allowed {
             return Err(resolved.value_error(
                 "gzip",
                 "gzip output needs the `gzip` feature of sitemap-build",
@@ -270,7 +272,7 @@ impl Scanned {
             return Err(refused);
         }
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
-        let text_images = match self.outputs.format {
+        let text_images = match self.outputs.set.format {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
             _ => 0,
         };

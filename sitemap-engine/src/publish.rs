@@ -21,25 +21,20 @@ use crate::error::Error;
 use crate::human::{self, HumanPage};
 use crate::settings::{FileFormat, LimitsName, Resolved};
 
-/// Where and how the set is written, resolved from the settings.
+/// Where and how the set is written, resolved from the settings: the
+/// core writer's own [`SetOptions`], and what goes with the set.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Outputs {
-    /// The folder served at `base_url`.
-    pub dir: PathBuf,
-    /// The URL `dir` is served at.
-    pub base_url: Loc,
-    /// The root file's name without its extension (`sitemap`).
-    pub stem: String,
-    /// XML or text.
-    pub format: Format,
-    /// Gzip every file.
-    pub gzip: bool,
-    /// Per-file limits.
-    pub limits: Limits,
+    /// The set as the core writes it: the folder (`set.dir`), the URL it
+    /// is served at (`set.base_url`), the root file's name without its
+    /// extension (`set.stem`), format, gzip, per-file limits; entries
+    /// outside the base URL and repeated ones skipped and counted; the
+    /// stylesheet referenced with `stylesheet`.
+    pub set: SetOptions,
     /// Merge the `Sitemap:` line into robots.txt.
     pub robots: bool,
-    /// Write and reference `sitemap.xsl`.
+    /// Write `sitemap.xsl` beside the set (which references it).
     pub stylesheet: bool,
     /// Write `sitemap.html`.
     pub html_page: bool,
@@ -98,15 +93,26 @@ impl Outputs {
                 "gzip output needs the `gzip` feature of sitemap-build",
             ));
         }
+        let set = SetOptions::new(dir, base_url)
+            .with_stem(stem)
+            .with_format(format)
+            .with_gzip(gzip)
+            .with_limits(limits)
+            .with_outside(OutsidePolicy::Skip)
+            .with_duplicates(DuplicatePolicy::Skip);
+        let stylesheet = s.stylesheet.unwrap_or(false);
+        let set = if stylesheet {
+            // Relative: browsers apply a stylesheet only from the
+            // sitemap's own origin.
+            let href = sitemap_core::human::XSL_FILE_NAME;
+            set.with_stylesheet(href).with_index_stylesheet(href)
+        } else {
+            set
+        };
         Ok(Outputs {
-            dir,
-            base_url,
-            stem,
-            format,
-            gzip,
-            limits,
+            set,
             robots: s.robots.unwrap_or(false),
-            stylesheet: s.stylesheet.unwrap_or(false),
+            stylesheet,
             html_page: s.html_page.unwrap_or(false),
             lock_wait: None,
         })
@@ -115,26 +121,9 @@ impl Outputs {
     /// The set written into `dir` (a temporary folder: no lock, no
     /// companions), for comparing with what the output folder holds.
     pub(crate) fn write_into(&self, dir: &Path, urls: &[Url]) -> Result<SetReport, Error> {
-        Ok(SetWriter::new(self.set_options(dir))?.write_all(urls.iter())?)
-    }
-
-    /// The writer's options for a set written into `dir`.
-    pub(crate) fn set_options(&self, dir: &Path) -> SetOptions {
-        let options = SetOptions::new(dir, self.base_url.clone())
-            .with_stem(self.stem.clone())
-            .with_format(self.format)
-            .with_gzip(self.gzip)
-            .with_limits(self.limits)
-            .with_outside(OutsidePolicy::Skip)
-            .with_duplicates(DuplicatePolicy::Skip);
-        if self.stylesheet {
-            // Relative: browsers apply a stylesheet only from the
-            // sitemap's own origin.
-            let href = sitemap_core::human::XSL_FILE_NAME;
-            options.with_stylesheet(href).with_index_stylesheet(href)
-        } else {
-            options
-        }
+        let mut options = self.set.clone();
+        options.dir = dir.to_owned();
+        Ok(SetWriter::new(options)?.write_all(urls.iter())?)
     }
 }
 
@@ -195,10 +184,10 @@ impl Publisher {
     /// Opens the output folder, holding its lock; when another run holds
     /// it, calls `waiting` once and waits for it.
     pub fn open(outputs: Outputs, waiting: impl FnOnce(&Path)) -> Result<Publisher, Error> {
-        let options = outputs.set_options(&outputs.dir);
+        let options = outputs.set.clone();
         let writer = match SetWriter::new(options.clone().with_lock(LockPolicy::Fail)) {
             Err(e) if matches!(e.kind(), SetErrorKind::Locked) => {
-                waiting(&outputs.dir);
+                waiting(&outputs.set.dir);
                 let lock = outputs
                     .lock_wait
                     .map_or(LockPolicy::Wait, LockPolicy::WaitUpTo);
@@ -240,7 +229,7 @@ impl Publisher {
         let mut files = Vec::new();
         let mut warnings = Vec::new();
         if outputs.stylesheet {
-            let path = outputs.dir.join(sitemap_core::human::XSL_FILE_NAME);
+            let path = outputs.set.dir.join(sitemap_core::human::XSL_FILE_NAME);
             if foreign_stylesheet(&path) {
                 warnings.push(format!(
                     "{} was not written by this tool, so it was left alone (the sitemap references it); remove it to get the toolkit's stylesheet",
@@ -254,14 +243,14 @@ impl Publisher {
             }
         }
         if outputs.html_page {
-            let title = human::fallback_title(&outputs.base_url);
-            let html = human::html_page(&outputs.dir, &outputs.base_url, &title, pages)?;
+            let title = human::fallback_title(&outputs.set.base_url);
+            let html = human::html_page(&outputs.set.dir, &outputs.set.base_url, &title, pages)?;
             files.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
         }
         // Staged with the set: a robots.txt that cannot be merged stops
         // the job before the sitemap is replaced.
         let robots = if outputs.robots {
-            let previous = previous_names(&outputs.base_url, &outputs.stem);
+            let previous = previous_names(&outputs.set.base_url, &outputs.set.stem);
             Some(staged.stage_robots(&previous)?)
         } else {
             None
@@ -270,13 +259,13 @@ impl Publisher {
         if set.skipped_outside > 0 {
             warnings.push(format!(
                 "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
-                set.skipped_outside, outputs.base_url
+                set.skipped_outside, outputs.set.base_url
             ));
         }
         if robots.is_some() {
-            warnings.extend(robots_below_root(&outputs.base_url, set.root().1));
+            warnings.extend(robots_below_root(&outputs.set.base_url, set.root().1));
         }
-        warnings.extend(other_sitemaps_in_robots(&outputs.dir, set.root().1));
+        warnings.extend(other_sitemaps_in_robots(&outputs.set.dir, set.root().1));
         if let Some(first) = set.cut.first() {
             warnings.push(format!(
                 "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",

@@ -133,18 +133,8 @@ pub enum LastmodDep {
     Bundle,
 }
 
-/// `flavor`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Flavor {
-    /// A Zola site.
-    Zola,
-    /// A Hugo site.
-    Hugo,
-    /// A built HTML folder.
-    Html,
-}
+/// `flavor`: the content reader's own type.
+pub use sitemap_content::Flavor;
 
 /// `format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,18 +158,8 @@ pub enum LimitsName {
     SitemapsOrg,
 }
 
-/// `trailing-slash`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum TrailingSlash {
-    /// `dir/index.html` as `dir/`.
-    Always,
-    /// `dir/index.html` as `dir`.
-    Never,
-    /// `dir/index.html` as it is.
-    Keep,
-}
+/// `trailing-slash`: the built-HTML reader's own type.
+pub use sitemap_pages::TrailingSlash;
 
 /// Parses a value of a setting as its TOML string would be read, so a
 /// flag and a file accept exactly the same words.

@@ -53,7 +53,7 @@ fn a_loaded_book_is_the_same_job_as_its_folder() {
         (
             entries,
             scanned.scan.before_write.clone(),
-            scanned.outputs.dir.clone(),
+            scanned.outputs.set.dir.clone(),
         )
     };
     let from_folder = run(Source::Book(root.to_owned()));

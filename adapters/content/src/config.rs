@@ -82,6 +82,8 @@ pub(crate) fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
             .map(|n| root.join(n))
             .chain(hugo_config_dir(root))
             .collect(),
+        // A built folder has no generator's configuration to read.
+        Flavor::Html => Vec::new(),
     };
     candidates
         .into_iter()

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use sitemap_core::{Alternate, Hreflang};
 
-use crate::{ContentPage, Excluded, Warning};
+use crate::{ContentPage, LeftOut, Warning};
 
 /// The result of [`Site::scan`](crate::Site::scan).
 #[derive(Clone, Debug, Default)]
@@ -16,7 +16,7 @@ pub struct ContentScan {
     /// Every URL, sorted by `loc`, each once.
     pub pages: Vec<ContentPage>,
     /// Content files left out, sorted by path.
-    pub excluded: Vec<Excluded>,
+    pub excluded: Vec<LeftOut>,
     /// Things to tell the user.
     pub warnings: Vec<Warning>,
     /// How many content files were read.
@@ -91,7 +91,7 @@ impl ContentScan {
                 *list = new_index(*list);
             }
         }
-        self.excluded.sort_by(|a, b| a.source.cmp(&b.source));
+        self.excluded.sort_by(|a, b| a.path.cmp(&b.path));
         self.warnings.sort();
         self.warnings.dedup();
     }

@@ -16,7 +16,7 @@
 //! home page, pagination pages (Zola), taxonomy and term pages. Pages the
 //! generator would not publish (drafts, `render = false`, headless
 //! bundles, `build.render = "never"`, future or expired pages) are
-//! reported as [`Excluded`] with the reason. Front matter values are read
+//! reported as [`LeftOut`] with the reason. Front matter values are read
 //! as each generator reads them: Hugo's booleans, build options and dates
 //! (`hugo/dates.rs`) take what Hugo 0.111.3 takes, and a value Hugo drops is
 //! dropped here with a warning, never fatal, since Hugo builds the page.
@@ -73,6 +73,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
 use sitemap_core::{Alternate, Loc};
 use sitemap_pages::images::markdown::{Dialect, MarkdownImages};
 use sitemap_pages::images::{FrontImage, front_matter_images};
@@ -87,15 +88,24 @@ pub use crate::hugo::hugo_front_matter_values;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
 pub use sitemap_pages::front_matter::FrontMatter;
+/// A content file the generator would not publish, and why: the
+/// vocabulary every reader shares.
+pub use sitemap_pages::{LeftOut, Reason};
 
-/// Which generator's rules a content tree follows.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Which generator made the site: whose rules a content tree follows, or
+/// a built HTML folder. The engine's `flavor` setting is this type; the
+/// content reader reads `Zola` and `Hugo` sites, and a folder opened as
+/// [`Flavor::Html`] is not one of them ([`Error::NotASite`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Flavor {
     /// Zola (`zola.toml` or `config.toml` with `base_url`).
     Zola,
     /// Hugo (`hugo.toml|yaml|json`, `config.*`, or `config/_default/`).
     Hugo,
+    /// A built HTML folder, read by the built-HTML reader.
+    Html,
 }
 
 impl Flavor {
@@ -104,6 +114,7 @@ impl Flavor {
         match self {
             Flavor::Zola => "zola",
             Flavor::Hugo => "hugo",
+            Flavor::Html => "html",
         }
     }
 }
@@ -120,8 +131,9 @@ impl FromStr for Flavor {
         match s.to_ascii_lowercase().as_str() {
             "zola" => Ok(Flavor::Zola),
             "hugo" => Ok(Flavor::Hugo),
+            "html" => Ok(Flavor::Html),
             other => Err(format!(
-                "unknown flavor `{other}`: expected `zola` or `hugo`"
+                "unknown flavor `{other}`: expected `zola`, `hugo` or `html`"
             )),
         }
     }
@@ -251,6 +263,10 @@ impl Site {
         match flavor {
             Flavor::Zola => zola::open(root, config_path, options),
             Flavor::Hugo => hugo::open(root, config_path, options),
+            // `find_for` finds no configuration for a built folder.
+            Flavor::Html => Err(Error::NotASite {
+                dir: root.to_path_buf(),
+            }),
         }
     }
 
@@ -448,64 +464,6 @@ pub(crate) fn images_of(
         front,
         body: body.cloned().unwrap_or_default(),
     })))
-}
-
-/// Why the generator would not publish a content file.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[non_exhaustive]
-pub enum ExclusionReason {
-    /// `draft = true` (or inside a draft section).
-    Draft,
-    /// Zola `render = false`.
-    RenderFalse,
-    /// Hugo `headless = true` bundle.
-    Headless,
-    /// Hugo `build.render = "never"` / `"link"`, or `build.list = "never"`.
-    BuildOptions,
-    /// Hugo `sitemap.disable = true`.
-    SitemapDisabled,
-    /// Hugo `publishDate` in the future (`buildFuture` off).
-    Future,
-    /// Hugo `expiryDate` in the past (`buildExpired` off).
-    Expired,
-    /// The page's kind is in Hugo's `disableKinds`.
-    KindDisabled,
-    /// A Hugo content file of a disabled language (`disabled = true`,
-    /// `disableLanguages`).
-    LanguageDisabled,
-    /// A file inside a Hugo leaf bundle: a resource of that page, not a page.
-    BundleResource,
-    /// A Hugo HTML file without front matter: copied as it is, not a page.
-    NoFrontMatter,
-}
-
-impl ExclusionReason {
-    /// Short lowercase name used in summaries.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ExclusionReason::Draft => "draft",
-            ExclusionReason::RenderFalse => "render=false",
-            ExclusionReason::Headless => "headless",
-            ExclusionReason::BuildOptions => "build options",
-            ExclusionReason::SitemapDisabled => "sitemap.disable",
-            ExclusionReason::Future => "future",
-            ExclusionReason::Expired => "expired",
-            ExclusionReason::KindDisabled => "disableKinds",
-            ExclusionReason::LanguageDisabled => "disabled language",
-            ExclusionReason::BundleResource => "bundle resource",
-            ExclusionReason::NoFrontMatter => "no front matter",
-        }
-    }
-}
-
-/// A content file the generator would not publish.
-#[derive(Clone, PartialEq, Eq, Debug)]
-#[non_exhaustive]
-pub struct Excluded {
-    /// The content file.
-    pub source: PathBuf,
-    /// Why.
-    pub reason: ExclusionReason,
 }
 
 /// Something worth telling the user that does not stop the scan.

@@ -61,7 +61,7 @@ fn render(site: &Site, scan: &ContentScan) -> String {
     }
     writeln!(out, "excluded:").unwrap();
     for ex in &scan.excluded {
-        writeln!(out, "  {} ({})", rel(&ex.source), ex.reason.as_str()).unwrap();
+        writeln!(out, "  {} ({})", rel(&ex.path), ex.reason.label()).unwrap();
     }
     writeln!(out, "warnings:").unwrap();
     for w in &scan.warnings {

@@ -177,12 +177,12 @@ pub use crate::head::MarkupDate;
 pub use crate::main_text::main_text;
 pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
 pub use crate::reader::{Indexing, PageHead, PageRead, PageReader};
-pub use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};
+pub use crate::report::{HtmlScan, LeftOut, Reason, Warning, WarningKind};
 pub use crate::source::SourceMirror;
 pub use sitemap_pages::pipeline::SourceConfig;
 
 /// Why a scan could not run at all. Problems with single files are not
-/// errors: they are [`Excluded`] entries or [`Warning`]s of the scan.
+/// errors: they are [`LeftOut`] entries or [`Warning`]s of the scan.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {

@@ -6,41 +6,7 @@ use std::sync::Arc;
 use sitemap_core::{Lastmod, Loc};
 use sitemap_pages::images::ImageRules;
 
-/// How `dir/index.html` becomes a URL.
-///
-/// The default, [`TrailingSlash::Always`], is what every common static host
-/// serves and what generators link to: GitHub Pages, Netlify, Cloudflare
-/// Pages, S3 website hosting and nginx/Apache `index` directives all answer
-/// `dir/` with `dir/index.html`, and Hugo, Jekyll, Eleventy, Zola, Astro
-/// and mdBook write their links and canonical URLs as `dir/`. Listing
-/// `dir/index.html` instead would list a second address for the same page.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TrailingSlash {
-    /// `dir/index.html` → `dir/` (and the root `index.html` → the base URL).
-    #[default]
-    Always,
-    /// `dir/index.html` → `dir`, for hosts set to drop trailing slashes
-    /// (Vercel `trailingSlash: false`, Netlify "pretty URLs" off with
-    /// redirects). The root stays the base URL.
-    Never,
-    /// `dir/index.html` → `dir/index.html`, every file as written.
-    Keep,
-}
-
-impl std::str::FromStr for TrailingSlash {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "always" => Ok(TrailingSlash::Always),
-            "never" => Ok(TrailingSlash::Never),
-            "keep" => Ok(TrailingSlash::Keep),
-            other => Err(format!(
-                "trailing-slash `{other}`: expected always, never or keep"
-            )),
-        }
-    }
-}
+pub use sitemap_pages::TrailingSlash;
 
 /// A page found in the built output, as handed to a [`SourceLastmod`].
 #[derive(Clone, Copy, Debug)]

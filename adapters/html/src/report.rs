@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use sitemap_core::{Loc, Url};
 use sitemap_pages::images::ImageCounts;
+pub use sitemap_pages::{LeftOut, Reason};
 use thiserror::Error;
 
 use crate::head::MarkupDate;
@@ -20,7 +21,7 @@ pub struct HtmlScan {
     pub urls: Vec<Url>,
     /// Every `.html` file not listed, with the reason, sorted by path (in
     /// byte order).
-    pub excluded: Vec<Excluded>,
+    pub excluded: Vec<LeftOut>,
     /// Problems that did not stop a page from being listed (or that
     /// concern a listed page's links), sorted by path (in byte order); a
     /// file's own warnings stay in the order they were found.
@@ -38,7 +39,7 @@ pub struct HtmlScan {
 
 impl HtmlScan {
     /// How many files were left out for each kind of reason, keyed by
-    /// [`ExclusionReason::label`].
+    /// [`Reason::label`].
     pub fn excluded_counts(&self) -> BTreeMap<&'static str, usize> {
         let mut counts = BTreeMap::new();
         for e in &self.excluded {
@@ -66,138 +67,6 @@ impl HtmlScan {
         }
         s.push_str(&format!("; {}", plural(self.warnings.len(), "warning")));
         s
-    }
-}
-
-/// A file that is not listed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Excluded {
-    /// The file (the scanned directory joined with its path under it).
-    pub path: PathBuf,
-    /// Why it is not listed.
-    pub reason: ExclusionReason,
-}
-
-impl fmt::Display for Excluded {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: left out: {}", self.path.display(), self.reason)
-    }
-}
-
-/// Why a file is not listed.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ExclusionReason {
-    /// A robots meta says `noindex` or `none`.
-    #[error("<meta name=\"{meta_name}\"> says noindex")]
-    Noindex {
-        /// The meta name that said it (`robots`, `googlebot`, …), lowercased.
-        meta_name: String,
-    },
-    /// A `<meta http-equiv="refresh">` redirect stub (Hugo aliases,
-    /// jekyll-redirect-from, Eleventy/Astro redirects).
-    #[error("redirect stub to {target}")]
-    RedirectStub {
-        /// Where it redirects, resolved against the page.
-        target: Loc,
-    },
-    /// `404.html`: the page hosts serve for missing URLs.
-    #[error("404 page")]
-    NotFoundPage,
-    /// A generator's search page: the static template MkDocs renders as
-    /// `search.html` (theme `readthedocs`), a form and an empty
-    /// `#mkdocs-search-results` box its search script fills; no content,
-    /// and not in MkDocs' own sitemap.
-    #[error(
-        "search page (`#mkdocs-search-results` filled by MkDocs' search script), not a page of content"
-    )]
-    SearchPage,
-    /// mdBook's root `index.html` is a byte-for-byte copy of another page,
-    /// which is listed instead: mdBook writes its first chapter again as
-    /// `index.html`, with no canonical, and the book's own pages (and
-    /// this toolkit's mdBook plugin) are the chapters.
-    #[error("a copy of {}, which is listed", of.display())]
-    CopyOf {
-        /// The page it copies.
-        of: PathBuf,
-    },
-    /// The `sitemap.html` this toolkit writes for visitors (known by its
-    /// `<meta name="generator">`): an output of the sitemap run, not a
-    /// page of the site.
-    #[error("this toolkit's own sitemap.html, not a page of the site")]
-    OwnOutput,
-    /// `<link rel="canonical">` names another URL.
-    #[error("canonical is {canonical}{}", if *canonical_listed { " (listed)" } else { " (not listed)" })]
-    CanonicalElsewhere {
-        /// The canonical URL, resolved against the page.
-        canonical: Loc,
-        /// Whether the canonical URL is in the scan's entries: it is when
-        /// it is a page of the site or lies under the base URL; it is not
-        /// when it is another site's, or the page there is itself left out.
-        canonical_listed: bool,
-    },
-    /// The path matches an exclude glob.
-    #[error("matches exclude pattern `{pattern}`")]
-    ExcludedByGlob {
-        /// The first pattern that matched.
-        pattern: String,
-    },
-    /// A NUL byte near the start: not a text page.
-    #[error("binary content (NUL byte at offset {at}), not an HTML page")]
-    Binary {
-        /// Byte offset of the NUL byte.
-        at: u64,
-    },
-    /// Template source the generator copied raw into its output (MkDocs
-    /// copies a theme's `custom_dir` inside `docs_dir` as static files):
-    /// served, but no page, and not in the generator's own sitemap.
-    #[error("unrendered template source (starts with `{opening}`), not a page")]
-    Template {
-        /// The template opening it starts with: `{%`, `{{` or `{#`.
-        opening: &'static str,
-    },
-    /// The file could not be read.
-    #[error("cannot read: {error}")]
-    Unreadable {
-        /// The I/O error.
-        error: String,
-    },
-    /// Its path gives no valid `loc` (too long, not UTF-8, …).
-    #[error("no valid URL: {error}")]
-    BadLoc {
-        /// Why.
-        error: String,
-    },
-    /// Another file already gives the same `loc` (`a.html` and
-    /// `a/index.html` with clean URLs and no trailing slash).
-    #[error("same URL {loc} as {}", first.display())]
-    DuplicateLoc {
-        /// The shared URL.
-        loc: Loc,
-        /// The file listed under it (first in path order).
-        first: PathBuf,
-    },
-}
-
-impl ExclusionReason {
-    /// A short name for the kind of reason, for summaries.
-    pub fn label(&self) -> &'static str {
-        match self {
-            ExclusionReason::Noindex { .. } => "noindex",
-            ExclusionReason::RedirectStub { .. } => "redirect stub",
-            ExclusionReason::NotFoundPage => "404 page",
-            ExclusionReason::SearchPage => "search page",
-            ExclusionReason::OwnOutput => "own output",
-            ExclusionReason::CopyOf { .. } => "copy",
-            ExclusionReason::CanonicalElsewhere { .. } => "canonical elsewhere",
-            ExclusionReason::ExcludedByGlob { .. } => "excluded by pattern",
-            ExclusionReason::Binary { .. } => "binary",
-            ExclusionReason::Template { .. } => "template source",
-            ExclusionReason::Unreadable { .. } => "unreadable",
-            ExclusionReason::BadLoc { .. } => "no valid URL",
-            ExclusionReason::DuplicateLoc { .. } => "duplicate URL",
-        }
     }
 }
 

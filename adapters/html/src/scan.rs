@@ -14,7 +14,7 @@ use sitemap_pages::images::ImageCounts;
 
 use crate::Error;
 use crate::options::HtmlOptions;
-use crate::report::{ExclusionReason, HtmlScan, WarningKind};
+use crate::report::{HtmlScan, Reason, WarningKind};
 
 mod canonical;
 mod resolve;
@@ -80,7 +80,7 @@ pub(crate) fn scan(dir: &Path, options: &HtmlOptions) -> Result<HtmlScan, Error>
             _ => None,
         })
         .chain(found.excluded.iter().filter_map(|e| match &e.reason {
-            ExclusionReason::Unreadable { error } => Some((e.path.clone(), error.clone())),
+            Reason::Unreadable { error } => Some((e.path.clone(), error.clone())),
             _ => None,
         }))
         .collect();

@@ -1,6 +1,6 @@
 //! `<link rel="canonical">`.
 
-use sitemap_html::ExclusionReason;
+use sitemap_html::Reason;
 
 use sitemap_html::HtmlOptions;
 
@@ -35,7 +35,7 @@ fn canonical_elsewhere_lists_the_canonical_once() {
         .filter(|e| {
             matches!(
                 e.reason,
-                ExclusionReason::CanonicalElsewhere {
+                Reason::CanonicalElsewhere {
                     canonical_listed: true,
                     ..
                 }

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::Command;
 
 use sitemap_core::Lastmod;
-use sitemap_html::{ExclusionReason, HtmlScan, scan};
+use sitemap_html::{HtmlScan, Reason, scan};
 
 use crate::common::{fixture, options, sitemap_xml};
 
@@ -151,7 +151,7 @@ fn html_scan_of_hugo_output_matches_hugos_own_sitemaps() {
         found
             .excluded
             .iter()
-            .all(|e| !matches!(e.reason, ExclusionReason::Unreadable { .. }))
+            .all(|e| !matches!(e.reason, Reason::Unreadable { .. }))
     );
     sitemap_xml(&found);
 }

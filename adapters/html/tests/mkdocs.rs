@@ -1,6 +1,6 @@
 //! Real MkDocs builds (`fixtures/mkdocs/`, `fixtures/mkdocs-search/`).
 
-use sitemap_html::ExclusionReason;
+use sitemap_html::Reason;
 
 use crate::common::{fixture, locs, options, scan_fixture};
 
@@ -21,7 +21,7 @@ fn mkdocs_theme_templates_copied_raw_are_not_pages() {
     let templates: Vec<String> = found
         .excluded
         .iter()
-        .filter(|e| matches!(e.reason, ExclusionReason::Template { .. }))
+        .filter(|e| matches!(e.reason, Reason::Template { .. }))
         .map(ToString::to_string)
         .collect();
     assert_eq!(

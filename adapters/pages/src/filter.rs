@@ -22,7 +22,7 @@ use std::path::Path;
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::error::Error;
-use crate::overrides::Exclusion;
+use crate::left_out::Reason;
 
 /// Compiled include and exclude patterns.
 #[derive(Clone, Debug, Default)]
@@ -49,7 +49,7 @@ impl Filter {
     }
 
     /// `None` when the path is in; otherwise why it is out.
-    pub fn check(&self, path: &Path) -> Option<Exclusion> {
+    pub fn check(&self, path: &Path) -> Option<Reason> {
         if self.exclude.is_empty() && self.include.is_none() {
             // Nothing to match (the usual case): no text to build per page.
             return None;
@@ -57,12 +57,13 @@ impl Filter {
         // Globs are written with `/`; compare the path the same way.
         let text = path.to_string_lossy().replace('\\', "/");
         if let Some(&first) = self.exclude.matches(&text).first() {
-            return Some(Exclusion::Filtered {
+            return Some(Reason::Filtered {
                 pattern: self.exclude_patterns[first].clone(),
+                built: false,
             });
         }
         match &self.include {
-            Some(include) if !include.is_match(&text) => Some(Exclusion::NotIncluded),
+            Some(include) if !include.is_match(&text) => Some(Reason::NotIncluded),
             _ => None,
         }
     }

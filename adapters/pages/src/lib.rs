@@ -32,20 +32,25 @@
 //!   filters, `lastmod` precedence and defaults, and returns entries sorted
 //!   by `loc` (a duplicate `loc` is an error naming both sources), the
 //!   excluded pages with their reasons, and warnings.
+//! - [`LeftOut`] and [`Reason`] (`left_out.rs`) say which page was left
+//!   out and why, in the one vocabulary every reader returns and the
+//!   engine passes on; [`TrailingSlash`] (`trailing_slash.rs`) is how a
+//!   built page's path becomes its URL, named by the engine's settings
+//!   and followed by the built-HTML reader.
 //!
 //! Every error is an [`Error`] naming the file, and the line where there
 //! is one.
 //!
 //! ```
 //! use std::path::Path;
-//! use sitemap_pages::{front_matter, overrides::{Exclusion, Overrides}};
+//! use sitemap_pages::{Reason, front_matter, overrides::Overrides};
 //!
 //! let path = Path::new("content/draft.md");
 //! let text = "+++\ntitle = \"Soon\"\ndraft = true\n+++\nNot yet.\n";
 //! let fm = front_matter::parse(path, text)?;
 //! assert_eq!(fm.body(text), "Not yet.\n");
 //! let overrides = Overrides::from_front_matter(path, &fm)?;
-//! assert_eq!(overrides.exclude, Some(Exclusion::Draft));
+//! assert_eq!(overrides.exclude, Some(Reason::Draft));
 //! # Ok::<(), sitemap_pages::Error>(())
 //! ```
 
@@ -55,8 +60,13 @@ pub mod filter;
 pub mod front_matter;
 pub mod images;
 pub mod lastmod;
+mod left_out;
 pub mod overrides;
 pub mod pipeline;
+mod trailing_slash;
 pub mod yaml;
+
+pub use crate::left_out::{LeftOut, NoindexBy, Reason};
+pub use crate::trailing_slash::TrailingSlash;
 
 pub use crate::error::Error;

@@ -3,12 +3,12 @@
 //!
 //! | key (any format) | effect |
 //! | --- | --- |
-//! | `draft = true` | excluded ([`Exclusion::Draft`]) |
-//! | Hugo `sitemap: { disable: true }` | excluded ([`Exclusion::SitemapDisabled`]) |
+//! | `draft = true` | excluded ([`Reason::Draft`]) |
+//! | Hugo `sitemap: { disable: true }` | excluded ([`Reason::SitemapDisabled`]) |
 //! | Zola `[extra.sitemap]` `exclude = true` | excluded |
 //! | Jekyll `sitemap: false` (also `extra.sitemap = false`) | excluded |
-//! | `noindex: true`, `robots: "noindex"` / `"none"` (also under `extra`) | excluded ([`Exclusion::Noindex`]) |
-//! | Hugo `build: { render: never }` (or `_build`, `render: link` / `false`) | excluded ([`Exclusion::NotRendered`]) |
+//! | `noindex: true`, `robots: "noindex"` / `"none"` (also under `extra`) | excluded ([`Reason::Noindex`]) |
+//! | Hugo `build: { render: never }` (or `_build`, `render: link` / `false`) | excluded ([`Reason::NotRendered`]) |
 //! | Hugo `sitemap: { changefreq, priority }`, Zola `[extra.sitemap]` `changefreq`, `priority` | the entry's `changefreq` and `priority` |
 //! | Hugo `sitemap: { images: false }`, Zola `[extra.sitemap]` `images = false` | no images listed for the page ([`Overrides::images`]) |
 //! | `lastmod`, `updated` (Zola), `last_modified_at` (Jekyll), first found | explicit `lastmod` |
@@ -38,7 +38,6 @@
 //! # Ok::<(), sitemap_pages::Error>(())
 //! ```
 
-use std::fmt;
 use std::path::Path;
 
 use serde_json::Value;
@@ -46,13 +45,14 @@ use sitemap_core::{ChangeFreq, Lastmod, Priority, ValueError};
 
 use crate::error::Error;
 use crate::front_matter::{FrontMatter, kind_of};
+use crate::left_out::{NoindexBy, Reason};
 
 /// What a page's front matter says about its sitemap entry.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct Overrides {
     /// Why the page is left out of the sitemap, if it is.
-    pub exclude: Option<Exclusion>,
+    pub exclude: Option<Reason>,
     /// Its `changefreq`.
     pub changefreq: Option<ChangeFreq>,
     /// Its `priority`.
@@ -66,52 +66,6 @@ pub struct Overrides {
     pub images: Option<bool>,
 }
 
-/// Why a page is not in the sitemap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Exclusion {
-    /// `draft = true`.
-    Draft,
-    /// The sitemap was turned off for the page (`sitemap.disable`,
-    /// `extra.sitemap.exclude`, `sitemap: false`); `key` is the key that
-    /// said so.
-    SitemapDisabled {
-        /// The dotted key.
-        key: String,
-    },
-    /// The page asks not to be indexed (`noindex`, `robots: noindex`).
-    Noindex {
-        /// The dotted key.
-        key: String,
-    },
-    /// The page is not rendered as a page of its own (Hugo
-    /// `build.render`).
-    NotRendered {
-        /// The dotted key.
-        key: String,
-    },
-    /// The source path matches an `exclude` pattern.
-    Filtered {
-        /// The pattern.
-        pattern: String,
-    },
-    /// `include` patterns are set and the source path matches none.
-    NotIncluded,
-}
-
-impl fmt::Display for Exclusion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Exclusion::Draft => f.write_str("draft"),
-            Exclusion::SitemapDisabled { key } => write!(f, "sitemap disabled by `{key}`"),
-            Exclusion::Noindex { key } => write!(f, "noindex (`{key}`)"),
-            Exclusion::NotRendered { key } => write!(f, "not rendered (`{key}`)"),
-            Exclusion::Filtered { pattern } => write!(f, "matches exclude pattern `{pattern}`"),
-            Exclusion::NotIncluded => f.write_str("matches no include pattern"),
-        }
-    }
-}
-
 impl Overrides {
     /// Reads the overrides from a page's front matter; `path` names the
     /// file in errors.
@@ -120,7 +74,7 @@ impl Overrides {
         let mut o = Overrides::default();
 
         if r.bool("draft")? == Some(true) {
-            o.exclude = Some(Exclusion::Draft);
+            o.exclude = Some(Reason::Draft);
         }
 
         // Hugo `sitemap: {…}`, Jekyll `sitemap: false`; Zola `[extra.sitemap]`.
@@ -128,15 +82,16 @@ impl Overrides {
             match fm.get(table) {
                 None | Some(Value::Bool(true)) => {}
                 Some(Value::Bool(false)) => {
-                    o.exclude.get_or_insert(Exclusion::SitemapDisabled {
-                        key: table.to_owned(),
+                    o.exclude.get_or_insert(Reason::SitemapDisabled {
+                        key: Some(table.to_owned()),
                     });
                 }
                 Some(Value::Object(_)) => {
                     for flag in ["disable", "exclude"] {
                         let key = format!("{table}.{flag}");
                         if r.bool(&key)? == Some(true) {
-                            o.exclude.get_or_insert(Exclusion::SitemapDisabled { key });
+                            o.exclude
+                                .get_or_insert(Reason::SitemapDisabled { key: Some(key) });
                         }
                     }
                     let key = format!("{table}.changefreq");
@@ -159,8 +114,8 @@ impl Overrides {
         // scan, and most pages have none of these keys.
         for (noindex, robots) in [("noindex", "robots"), ("extra.noindex", "extra.robots")] {
             if r.bool(noindex)? == Some(true) {
-                o.exclude.get_or_insert(Exclusion::Noindex {
-                    key: noindex.to_owned(),
+                o.exclude.get_or_insert(Reason::Noindex {
+                    by: NoindexBy::Key(noindex.to_owned()),
                 });
             }
             let key = robots;
@@ -172,8 +127,8 @@ impl Overrides {
                     .map(str::trim)
                     .any(|d| d.eq_ignore_ascii_case("noindex") || d.eq_ignore_ascii_case("none"));
                 if says_noindex {
-                    o.exclude.get_or_insert(Exclusion::Noindex {
-                        key: key.to_owned(),
+                    o.exclude.get_or_insert(Reason::Noindex {
+                        by: NoindexBy::Key(key.to_owned()),
                     });
                 }
             }
@@ -194,8 +149,8 @@ impl Overrides {
                 }
             };
             if not_rendered {
-                o.exclude.get_or_insert(Exclusion::NotRendered {
-                    key: key.to_owned(),
+                o.exclude.get_or_insert(Reason::NotRendered {
+                    key: Some(key.to_owned()),
                 });
             }
         }

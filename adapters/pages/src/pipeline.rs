@@ -41,7 +41,8 @@ use crate::lastmod::{
     DEFAULT_PRECEDENCE, GitHistory, GitLastmod, GitOptions, LastmodSource, ShallowPolicy,
     Uncommitted,
 };
-use crate::overrides::{Exclusion, Overrides};
+use crate::left_out::{LeftOut, Reason};
+use crate::overrides::Overrides;
 
 mod warning;
 
@@ -200,18 +201,6 @@ impl Page {
     }
 }
 
-/// A page left out, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ExcludedPage {
-    /// Its source file.
-    pub source: PathBuf,
-    /// Its URL.
-    pub loc: Loc,
-    /// Why it is left out.
-    pub reason: Exclusion,
-}
-
 /// What [`Pipeline::run`] produces.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
@@ -219,7 +208,7 @@ pub struct Output {
     /// The entries, sorted by `loc`, each `loc` once.
     pub urls: Vec<Url>,
     /// Pages left out, sorted by source.
-    pub excluded: Vec<ExcludedPage>,
+    pub excluded: Vec<LeftOut>,
     /// Warnings, in the order they arose.
     pub warnings: Vec<Warning>,
 }
@@ -281,23 +270,21 @@ impl Pipeline {
         let mut kept = Vec::with_capacity(pages.len());
         for page in pages {
             let reason = match &page.overrides.exclude {
-                Some(Exclusion::Draft) if self.config.include_drafts => None,
+                Some(Reason::Draft) if self.config.include_drafts => None,
                 Some(reason) => Some(reason.clone()),
                 None => None,
             }
             .or_else(|| self.filter.check(&page.source));
             match reason {
-                Some(reason) => output.excluded.push(ExcludedPage {
-                    source: page.source,
-                    loc: page.loc,
-                    reason,
-                }),
+                Some(reason) => output
+                    .excluded
+                    .push(LeftOut::new(page.source, reason).at(page.loc)),
                 None => kept.push(page),
             }
         }
         output
             .excluded
-            .sort_by(|a, b| a.source.cmp(&b.source).then_with(|| a.loc.cmp(&b.loc)));
+            .sort_by(|a, b| a.path.cmp(&b.path).then_with(|| a.loc.cmp(&b.loc)));
 
         kept.sort_by(|a, b| a.loc.cmp(&b.loc).then_with(|| a.source.cmp(&b.source)));
         if let Some(pair) = kept.windows(2).find(|w| w[0].loc == w[1].loc) {

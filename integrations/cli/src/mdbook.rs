@@ -70,7 +70,7 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
     // A missing HTML folder means the book is not built; a missing --out
     // is made, as `scan --out` makes it.
-    let out_dir = scanned.outputs.dir.clone();
+    let out_dir = scanned.outputs.set.dir.clone();
     if args.output.out.is_none() && !out_dir.is_dir() {
         return Err(Hinted {
             message: format!("{}: no such folder", out_dir.display()),

@@ -72,7 +72,11 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
     if args.verbose {
         for page in &scan.left_out {
-            ui.summary(&format!("left out: {}: {}", shown(&page.path), page.detail));
+            ui.summary(&format!(
+                "left out: {}: {}",
+                shown(&page.path),
+                page.detail()
+            ));
         }
     }
     let excluded = excluded_summary(scan);
@@ -83,7 +87,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         if outside > 0 {
             ui.warning(&format!(
                 "{outside} URL(s) lie outside {} and would be left out (a sitemap may list only URLs under its own folder)",
-                scanned.outputs.base_url
+                scanned.outputs.set.base_url
             ));
         }
         let images: usize = listed
@@ -101,7 +105,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     if args.check {
         let differences = scanned.check()?;
-        let out = shown(&scanned.outputs.dir);
+        let out = shown(&scanned.outputs.set.dir);
         if differences.is_empty() {
             ui.summary(&format!(
                 "sitemap: {} URLs; {out} is up to date",
@@ -216,7 +220,7 @@ fn field_value(path: &std::path::Path) -> String {
 fn excluded_summary(scan: &Scan) -> String {
     let mut counts = std::collections::BTreeMap::<&str, usize>::new();
     for page in &scan.left_out {
-        *counts.entry(page.label.as_str()).or_default() += 1;
+        *counts.entry(page.reason.label()).or_default() += 1;
     }
     let total: usize = counts.values().sum();
     if total == 0 {

@@ -83,7 +83,7 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     if args.init {
         let init = key::init(
             resolved.settings.submit.key.as_deref(),
-            &outputs.dir,
+            &outputs.set.dir,
             &settings_path,
             &[],
         )?;

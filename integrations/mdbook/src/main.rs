@@ -123,7 +123,7 @@ fn submit(args: &[String]) -> Result<ExitCode> {
         let (resolved, outputs) = book.scanned()?;
         let done = key::init(
             resolved.settings.submit.key.as_deref(),
-            &outputs.dir,
+            &outputs.set.dir,
             &root.join("book.toml"),
             &["output", "sitemap"],
         )?;

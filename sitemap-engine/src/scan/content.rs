@@ -17,13 +17,8 @@ use crate::ledger::{LedgerRun, source_fingerprint, with_deps};
 
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let s = &options.resolved.settings;
-    let flavor = match s.flavor {
-        Some(crate::Flavor::Zola) => Some(sitemap_content::Flavor::Zola),
-        Some(crate::Flavor::Hugo) => Some(sitemap_content::Flavor::Hugo),
-        _ => None,
-    };
     let site_options = SiteOptions::default()
-        .with_flavor(flavor)
+        .with_flavor(s.flavor)
         .with_base_url(s.base_url.clone())
         .with_drafts(options.config.include_drafts)
         // A folder the scan cannot read is an error unless these leave
@@ -78,17 +73,13 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     let mut left_out: Vec<LeftOut> = scan
         .excluded
         .iter()
-        .map(|e| LeftOut {
-            path: rel(&e.source),
-            label: e.reason.as_str().to_owned(),
-            detail: e.reason.as_str().to_owned(),
+        .map(|e| {
+            let mut e = e.clone();
+            e.path = rel(&e.path);
+            e
         })
         .collect();
-    left_out.extend(output.excluded.iter().map(|e| LeftOut {
-        path: e.source.clone(),
-        label: exclusion_label(&e.reason).to_owned(),
-        detail: format!("{} ({})", e.reason, e.loc),
-    }));
+    left_out.extend(output.excluded.iter().cloned());
     left_out.sort_by(|a, b| a.path.cmp(&b.path));
     let mut warnings: Vec<String> = scan
         .warnings
@@ -114,7 +105,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             .pages
             .iter()
             .filter_map(|p| p.source.as_ref())
-            .chain(scan.excluded.iter().map(|e| &e.source))
+            .chain(scan.excluded.iter().map(|e| &e.path))
         {
             read.insert(source.clone());
         }
@@ -155,19 +146,6 @@ fn site_layer(site: &Site) -> Option<crate::Layer> {
             path: site.config_path.clone(),
         },
     ))
-}
-
-fn exclusion_label(reason: &sitemap_pages::overrides::Exclusion) -> &'static str {
-    use sitemap_pages::overrides::Exclusion;
-    match reason {
-        Exclusion::Draft => "draft",
-        Exclusion::SitemapDisabled { .. } => "sitemap disabled",
-        Exclusion::Noindex { .. } => "noindex",
-        Exclusion::NotRendered { .. } => "build options",
-        Exclusion::Filtered { .. } => "--exclude",
-        Exclusion::NotIncluded => "not in --include",
-        _ => "other",
-    }
 }
 
 /// A content tree's pages through the source pipeline (overrides,

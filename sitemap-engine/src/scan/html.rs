@@ -10,10 +10,9 @@ use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
 
-use super::{LeftOut, Scan, ScanOptions, base_url_setting};
+use super::{Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
 use crate::ledger::html_fingerprint;
-use crate::settings::TrailingSlash;
 
 pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let s = &options.resolved.settings;
@@ -30,11 +29,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         .with_exclude(options.config.exclude.iter().cloned())
         .with_clean_urls(s.clean_urls.unwrap_or(false));
     if let Some(style) = s.trailing_slash {
-        html_options = html_options.with_trailing_slash(match style {
-            TrailingSlash::Always => sitemap_html::TrailingSlash::Always,
-            TrailingSlash::Never => sitemap_html::TrailingSlash::Never,
-            TrailingSlash::Keep => sitemap_html::TrailingSlash::Keep,
-        });
+        html_options = html_options.with_trailing_slash(style);
     }
     if let Some(rules) = super::image_rules(options.resolved, &base)? {
         html_options = html_options
@@ -73,7 +68,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         found
             .excluded
             .iter()
-            .filter(|e| matches!(e.reason, sitemap_html::ExclusionReason::BadLoc { .. }))
+            .filter(|e| matches!(e.reason, sitemap_html::Reason::BadLoc { .. }))
             .map(|e| {
                 format!(
                     "{}: {}; left out",
@@ -85,10 +80,10 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     let left_out = found
         .excluded
         .iter()
-        .map(|e| LeftOut {
-            path: e.path.strip_prefix(dir).unwrap_or(&e.path).to_path_buf(),
-            label: e.reason.label().to_owned(),
-            detail: e.reason.to_string(),
+        .map(|e| {
+            let mut e = e.clone();
+            e.path = e.path.strip_prefix(dir).unwrap_or(&e.path).to_path_buf();
+            e
         })
         .collect();
     Ok(Scan {

@@ -91,17 +91,9 @@ impl PageList {
     }
 }
 
-/// A page left out, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct LeftOut {
-    /// Its file.
-    pub path: PathBuf,
-    /// The reason in a word or two (`draft`, `noindex`), for counts.
-    pub label: String,
-    /// The reason in full (`--verbose`).
-    pub detail: String,
-}
+/// A page left out, and why: what every reader returns, passed on as
+/// it is (paths relative to the scanned folder).
+pub use sitemap_pages::{LeftOut, NoindexBy, Reason};
 
 /// What a scan found.
 #[derive(Debug, Default)]

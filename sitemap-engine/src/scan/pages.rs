@@ -17,7 +17,7 @@ use sitemap_pages::images::markdown::{Dialect, MAX_PAGE_BYTES, markdown_images};
 use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_pages::pipeline::{Page, Pipeline};
 
-use super::{LeftOut, PageList, Scan, ScanOptions, base_url_setting};
+use super::{PageList, Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
 use crate::ledger::{source_fingerprint, with_deps};
 
@@ -109,15 +109,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
             .into_iter()
             .chain(output.warnings.iter().map(ToString::to_string))
             .collect(),
-        left_out: output
-            .excluded
-            .iter()
-            .map(|e| LeftOut {
-                path: e.source.clone(),
-                label: e.reason.to_string(),
-                detail: format!("{} ({})", e.reason, e.loc),
-            })
-            .collect(),
+        left_out: output.excluded.clone(),
         urls,
         base_url: base,
         default_out: None,

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::Error;
 use sitemap_core::validate::{Diagnostic, Severity};
-use sitemap_html::{ExclusionReason, HtmlOptions};
+use sitemap_html::{HtmlOptions, Reason};
 
 use super::{Mapped, SMELL_MIN_ENTRIES, SMELL_PERCENT, SiteCheck, SiteSummary};
 
@@ -96,7 +96,7 @@ impl SiteCheck {
         let mut left_out = HashSet::new();
         for e in &scan.excluded {
             let same_file = match &e.reason {
-                ExclusionReason::CanonicalElsewhere { canonical, .. } => {
+                Reason::CanonicalElsewhere { canonical, .. } => {
                     matches!(self.map(canonical), Mapped::File(f) if Some(&f) == rel(&e.path).as_ref())
                 }
                 _ => false,

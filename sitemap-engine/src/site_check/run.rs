@@ -143,13 +143,18 @@ pub(crate) fn after_write(
     outputs: &crate::Outputs,
     report: &mut crate::Report,
 ) -> Result<(), Error> {
-    let found = check_written(&outputs.dir, &outputs.base_url, &report.set, outputs.limits)?;
+    let found = check_written(
+        &outputs.set.dir,
+        &outputs.set.base_url,
+        &report.set,
+        outputs.set.limits,
+    )?;
     let lines = found.lines();
     if found.errors() > 0 {
         return Err(Error::job(
             format!(
                 "check-site: the set just written does not match the site in {}:\n{}",
-                show(&outputs.dir),
+                show(&outputs.set.dir),
                 lines.join("\n")
             ),
             "fix what each line names, or set `check-site = false`",
@@ -166,7 +171,7 @@ pub(crate) fn after_write(
         Some(_) => {}
         None => report.warnings.push(format!(
             "check-site: {} holds no HTML page yet, so the sitemaps were checked but not against the site's pages; run `sitemap validate --site` once the site is built",
-            show(&outputs.dir)
+            show(&outputs.set.dir)
         )),
     }
     Ok(())

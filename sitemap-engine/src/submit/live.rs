@@ -17,25 +17,26 @@ use crate::publish::Outputs;
 pub(crate) fn check_set(outputs: &Outputs) -> Result<(), SubmitError> {
     let root_name = format!(
         "{}.{}{}",
-        outputs.stem,
-        outputs.format.extension(),
-        if outputs.gzip { ".gz" } else { "" }
+        outputs.set.stem,
+        outputs.set.format.extension(),
+        if outputs.set.gzip { ".gz" } else { "" }
     );
-    let root = outputs.dir.join(&root_name);
+    let root = outputs.set.dir.join(&root_name);
     let location = outputs
+        .set
         .base_url
         .join(&root_name)
-        .unwrap_or_else(|_| outputs.base_url.clone());
+        .unwrap_or_else(|_| outputs.set.base_url.clone());
     let report = validate_file(&root, &Options::default().with_location(location))?;
     let mut problems = errors_of(&root, &report);
     for child in &report.children {
         let rel = child
             .loc
             .as_str()
-            .strip_prefix(outputs.base_url.as_str())
+            .strip_prefix(outputs.set.base_url.as_str())
             .filter(|rel| !rel.contains(['/', '?', '#']));
         let Some(rel) = rel else { continue };
-        let path = outputs.dir.join(rel);
+        let path = outputs.set.dir.join(rel);
         let options = Options::default()
             .with_location(child.loc.clone())
             .with_format(Format::Auto);

@@ -249,6 +249,7 @@ impl Submission {
     fn key_location_for(&self, sample: &url::Url) -> url::Url {
         let base: url::Url = self
             .outputs
+            .set
             .base_url
             .as_str()
             .parse()
@@ -327,7 +328,7 @@ impl Submission {
                 live::check_key_file(client, &request.body.key_location, &self.key)?;
             }
         }
-        live::check_indexable(client, &self.outputs.base_url)?;
+        live::check_indexable(client, &self.outputs.set.base_url)?;
         for request in &plan.requests {
             let answer = client.post_json(&request.endpoint, &request.json())?;
             if !matches!(answer.status, 200 | 202) {

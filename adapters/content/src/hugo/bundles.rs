@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use crate::walk::Found;
-use crate::{ContentScan, Error, Excluded, ExclusionReason, Site};
+use crate::{ContentScan, Error, LeftOut, Reason, Site};
 
 use super::classify::{Classified, File, classify};
 use super::config::HugoConfig;
@@ -86,10 +86,8 @@ pub(super) fn leaf_bundles(
         let mut kept = Vec::with_capacity(files.len() + clones.len());
         for f in files {
             if in_leaf(&f) {
-                scan.excluded.push(Excluded {
-                    source: f.path,
-                    reason: ExclusionReason::BundleResource,
-                });
+                scan.excluded
+                    .push(LeftOut::new(f.path, Reason::BundleResource));
             } else {
                 kept.push(f);
             }

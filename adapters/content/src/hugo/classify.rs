@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::paths::{hugo_make_path, make_loc};
 use crate::walk::Found;
-use crate::{Error, ExclusionReason, FrontMatter, Site, overrides_of};
+use crate::{Error, FrontMatter, Reason, Site, overrides_of};
 use sitemap_pages::overrides::Overrides;
 
 use super::config::HugoConfig;
@@ -39,7 +39,7 @@ pub(crate) struct File {
     /// terms even when its own page is not listed.
     pub(super) published: bool,
     /// Why its own URL is not listed, if it is not.
-    pub(super) exclusion: Option<ExclusionReason>,
+    pub(super) exclusion: Option<Reason>,
     /// A listed regular page's URL and overrides, worked out on the
     /// walker's threads (they need only the file and the configuration)
     /// so the main thread does not do it for every page in turn; its front
@@ -203,7 +203,7 @@ pub(super) fn classify(
     }
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
-    let counts_terms = file.published || file.exclusion == Some(ExclusionReason::Headless);
+    let counts_terms = file.published || file.exclusion == Some(Reason::Headless);
     // A section's or home page's own terms count too.
     if counts_terms && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
@@ -261,7 +261,7 @@ fn publication(
     base: &str,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
-) -> (bool, Option<ExclusionReason>) {
+) -> (bool, Option<Reason>) {
     let publish_date = match &cfg.date_orders {
         Some(o) => order_instant(fm, base, &o.orders[2], o.git_info),
         None => date_of(fm, &["publishdate", "pubdate", "published", "date"]),
@@ -274,30 +274,30 @@ fn publication(
     let mut exclusion = None;
     if hugo_draft(fm) && !cfg.build_drafts {
         published = false;
-        exclusion = Some(ExclusionReason::Draft);
+        exclusion = Some(Reason::Draft);
     } else if !cfg.build_future && publish_date.is_some_and(|d| d > now) {
         published = false;
-        exclusion = Some(ExclusionReason::Future);
+        exclusion = Some(Reason::Future);
     } else if !cfg.build_expired && expiry_date.is_some_and(|d| d <= now) {
         published = false;
-        exclusion = Some(ExclusionReason::Expired);
+        exclusion = Some(Reason::Expired);
     } else if name == "index" && hugo_bool(fm, "headless") {
         published = false;
-        exclusion = Some(ExclusionReason::Headless);
+        exclusion = Some(Reason::Headless);
     } else if build_excludes(fm) {
-        exclusion = Some(ExclusionReason::BuildOptions);
+        exclusion = Some(Reason::NotRendered { key: None });
     } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
-        exclusion = Some(ExclusionReason::SitemapDisabled);
+        exclusion = Some(Reason::SitemapDisabled { key: None });
     }
     if cfg.disabled_languages.contains(lang) {
         // Hugo 0.111.3 builds nothing of a disabled language.
         published = false;
-        exclusion = Some(ExclusionReason::LanguageDisabled);
+        exclusion = Some(Reason::LanguageDisabled);
     } else if name != "_index" && !cfg.kind_on(lang, "page") {
         // Hugo 0.111.3 makes no page of a disabled kind, so it makes no
         // section or term either (a headless one's included).
         published = false;
-        exclusion = Some(ExclusionReason::KindDisabled);
+        exclusion = Some(Reason::KindDisabled);
     }
     (published, exclusion)
 }

@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::FrontMatter;
 use crate::paths::{escapes, zola_slugify};
 use crate::walk::Found;
-use crate::{Error, Excluded, ExclusionReason, Site, overrides_of};
+use crate::{Error, LeftOut, Reason, Site, overrides_of};
 
 use super::config::ZolaConfig;
 use super::front_matter::{dated_filename, fm_bool, fm_err, fm_str, missing_front_matter};
@@ -50,14 +50,11 @@ pub(super) fn read_page(
     site: &Site,
     cfg: &ZolaConfig,
     under_draft: &dyn Fn(&[String]) -> bool,
-    excluded: &mut Vec<Excluded>,
+    excluded: &mut Vec<LeftOut>,
     terms: &mut Terms,
 ) -> Result<Option<Page>, Error> {
     if under_draft(&found.rel) {
-        excluded.push(Excluded {
-            source: found.path.clone(),
-            reason: ExclusionReason::Draft,
-        });
+        excluded.push(LeftOut::new(found.path.clone(), Reason::Draft));
         return Ok(None);
     }
     let Some(fm) = &found.front_matter else {
@@ -90,10 +87,7 @@ pub(super) fn read_page(
     overrides_of(site, p, &dates)?;
     let mut fm = fm.clone();
     if fm_bool(&fm, "draft", false, p)? && !site.options.include_drafts {
-        excluded.push(Excluded {
-            source: p.clone(),
-            reason: ExclusionReason::Draft,
-        });
+        excluded.push(LeftOut::new(p.clone(), Reason::Draft));
         return Ok(None);
     }
     let file_path_for_slug = if name == "index" {

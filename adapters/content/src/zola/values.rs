@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::{ExclusionReason, PageKind, Site, SiteOptions};
+use crate::{PageKind, Reason, Site, SiteOptions};
 
 /// Scans the Zola site holding `file` (the nearest folder above it with a
 /// `zola.toml` or `config.toml`) and returns what the scan made of that
@@ -50,7 +50,7 @@ pub fn zola_front_matter_values(file: &Path) -> Result<Value, String> {
     let draft = without_drafts
         .excluded
         .iter()
-        .any(|e| e.source == file && e.reason == ExclusionReason::Draft);
+        .any(|e| e.path == file && e.reason == Reason::Draft);
     let scan = scan_with(true)?;
     let section = file
         .file_name()
@@ -88,7 +88,7 @@ pub fn zola_front_matter_values(file: &Path) -> Result<Value, String> {
         let excluded_render = scan
             .excluded
             .iter()
-            .any(|e| e.source == file && e.reason == ExclusionReason::RenderFalse);
+            .any(|e| e.path == file && e.reason == Reason::RenderFalse);
         let mut dirs = crate::front_matter::DirCache::default();
         let fm = crate::front_matter::read(file, false, &mut dirs)
             .map_err(|e| e.to_string())?

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use sitemap_core::{Loc, Url};
 
 use super::resolve::{Listed, Resolver};
-use crate::report::{ExclusionReason, Warning, WarningKind};
+use crate::report::{Reason, Warning, WarningKind};
 
 /// A page whose canonical URL is elsewhere: that URL is listed in its
 /// place, once, unless a file of the site already answers for it.
@@ -93,7 +93,7 @@ impl Resolver {
                 );
                 true
             };
-            if let ExclusionReason::CanonicalElsewhere {
+            if let Reason::CanonicalElsewhere {
                 canonical_listed, ..
             } = &mut self.excluded[request.excluded_index].reason
             {
@@ -106,7 +106,7 @@ impl Resolver {
     /// all; whether it is (another page may hold that URL already).
     fn list_own(&mut self, request: &CanonicalRequest) -> bool {
         if let Some(first) = self.listed.get(&request.own.loc) {
-            self.excluded[request.excluded_index].reason = ExclusionReason::DuplicateLoc {
+            self.excluded[request.excluded_index].reason = Reason::DuplicateLoc {
                 loc: request.own.loc.clone(),
                 first: first.path.clone(),
             };
@@ -180,7 +180,7 @@ impl Resolver {
                 request.own.loc = loc;
             }
             if let Some(first) = self.listed.get(&request.own.loc) {
-                self.excluded[request.excluded_index].reason = ExclusionReason::DuplicateLoc {
+                self.excluded[request.excluded_index].reason = Reason::DuplicateLoc {
                     loc: request.own.loc,
                     first: first.path.clone(),
                 };

@@ -13,7 +13,8 @@ use super::bytes;
 use super::canonical::CanonicalRequest;
 use super::walk::{FileRecord, Outcome};
 use crate::page::Verdict;
-use crate::report::{Excluded, ExclusionReason, HtmlScan, Warning, WarningKind};
+use crate::report::{HtmlScan, LeftOut, Reason, Warning, WarningKind};
+use sitemap_pages::NoindexBy;
 
 /// A listed entry and the file it came from (for warnings).
 pub(super) struct Listed {
@@ -31,7 +32,7 @@ pub(super) struct Resolver {
     pub(super) listed: BTreeMap<Loc, Listed>,
     /// The loc of every page that was read, listed or not, and its file.
     pub(super) file_locs: HashMap<Loc, PathBuf>,
-    pub(super) excluded: Vec<Excluded>,
+    pub(super) excluded: Vec<LeftOut>,
     pub(super) warnings: Vec<Warning>,
     pub(super) files_read: Vec<PathBuf>,
     pub(super) canonical_requests: Vec<CanonicalRequest>,
@@ -42,8 +43,8 @@ pub(super) struct Resolver {
 }
 
 impl Resolver {
-    pub(super) fn exclude(&mut self, path: PathBuf, reason: ExclusionReason) -> usize {
-        self.excluded.push(Excluded { path, reason });
+    pub(super) fn exclude(&mut self, path: PathBuf, reason: Reason) -> usize {
+        self.excluded.push(LeftOut::new(path, reason));
         self.excluded.len() - 1
     }
 
@@ -58,33 +59,39 @@ impl Resolver {
         let FileRecord { path, outcome } = record;
         let assessed = match outcome {
             Outcome::Glob(pattern) => {
-                self.exclude(path, ExclusionReason::ExcludedByGlob { pattern });
+                self.exclude(
+                    path,
+                    Reason::Filtered {
+                        pattern,
+                        built: true,
+                    },
+                );
                 return;
             }
             Outcome::NotFound => {
-                self.exclude(path, ExclusionReason::NotFoundPage);
+                self.exclude(path, Reason::NotFoundPage);
                 return;
             }
             Outcome::SearchPage => {
                 self.files_read.push(path.clone());
-                self.exclude(path, ExclusionReason::SearchPage);
+                self.exclude(path, Reason::SearchPage);
                 return;
             }
             Outcome::Binary { at } => {
                 self.files_read.push(path.clone());
-                self.exclude(path, ExclusionReason::Binary { at });
+                self.exclude(path, Reason::Binary { at });
                 return;
             }
             Outcome::Template { opening } => {
                 self.files_read.push(path.clone());
-                self.exclude(path, ExclusionReason::Template { opening });
+                self.exclude(path, Reason::Template { opening });
                 return;
             }
             Outcome::Unreadable(e) => {
                 self.files_read.push(path.clone());
                 self.exclude(
                     path,
-                    ExclusionReason::Unreadable {
+                    Reason::Unreadable {
                         error: e.to_string(),
                     },
                 );
@@ -99,13 +106,13 @@ impl Resolver {
         let loc = match assessed.loc {
             Ok(loc) => loc,
             Err(error) => {
-                self.exclude(path, ExclusionReason::BadLoc { error });
+                self.exclude(path, Reason::BadLoc { error });
                 return;
             }
         };
         if let Some(first) = self.file_locs.get(&loc) {
             let first = first.clone();
-            self.exclude(path, ExclusionReason::DuplicateLoc { loc, first });
+            self.exclude(path, Reason::DuplicateLoc { loc, first });
             return;
         }
         self.file_locs.insert(loc.clone(), path.clone());
@@ -118,7 +125,7 @@ impl Resolver {
                     let first = first.path.clone();
                     self.exclude(
                         path,
-                        ExclusionReason::DuplicateLoc {
+                        Reason::DuplicateLoc {
                             loc: url.loc,
                             first,
                         },
@@ -129,20 +136,25 @@ impl Resolver {
                 self.listed.insert(url.loc.clone(), Listed { url, path });
             }
             Verdict::Noindex(meta_name) => {
-                self.exclude(path, ExclusionReason::Noindex { meta_name });
+                self.exclude(
+                    path,
+                    Reason::Noindex {
+                        by: NoindexBy::Meta(meta_name),
+                    },
+                );
             }
             Verdict::Redirect(target) => {
-                self.exclude(path, ExclusionReason::RedirectStub { target });
+                self.exclude(path, Reason::RedirectStub { target });
             }
             Verdict::OwnOutput => {
-                self.exclude(path, ExclusionReason::OwnOutput);
+                self.exclude(path, Reason::OwnOutput);
             }
             Verdict::Canonical { there, here } => {
                 // Listed at the canonical URL or its own: counted once.
                 self.images.add(assessed.images);
                 let excluded_index = self.exclude(
                     path.clone(),
-                    ExclusionReason::CanonicalElsewhere {
+                    Reason::CanonicalElsewhere {
                         canonical: there.loc.clone(),
                         canonical_listed: false,
                     },

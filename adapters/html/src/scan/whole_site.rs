@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::bytes;
 use super::resolve::Resolver;
-use crate::report::{ExclusionReason, Warning, WarningKind};
+use crate::report::{Reason, Warning, WarningKind};
 
 impl Resolver {
     /// mdBook writes its first chapter a second time as the root
@@ -66,7 +66,7 @@ impl Resolver {
                 .listed
                 .saturating_sub(copy.url.images.len() as u64);
         }
-        self.exclude(root_index, ExclusionReason::CopyOf { of });
+        self.exclude(root_index, Reason::CopyOf { of });
     }
 
     /// Google ignores an hreflang pair unless both pages name each other:

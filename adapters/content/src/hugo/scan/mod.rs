@@ -16,8 +16,7 @@ use std::path::PathBuf;
 
 use crate::paths::make_loc;
 use crate::{
-    ContentPage, ContentScan, Error, Excluded, ExclusionReason, PageKind, Site, images_of,
-    overrides_of,
+    ContentPage, ContentScan, Error, LeftOut, PageKind, Reason, Site, images_of, overrides_of,
 };
 
 use super::bundles::leaf_bundles;
@@ -155,15 +154,12 @@ pub(super) fn push_node(
     let file = src.map(|i| &files[i]);
     if let Some(f) = file {
         let reason = if !enabled {
-            Some(ExclusionReason::KindDisabled)
+            Some(Reason::KindDisabled)
         } else {
-            f.exclusion
+            f.exclusion.clone()
         };
         if let Some(reason) = reason {
-            scan.excluded.push(Excluded {
-                source: f.path.clone(),
-                reason,
-            });
+            scan.excluded.push(LeftOut::new(f.path.clone(), reason));
             return Ok(());
         }
     } else if !enabled {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::paths::hugo_make_path;
-use crate::{ContentPage, Excluded, PageKind};
+use crate::{ContentPage, LeftOut, PageKind};
 
 use super::super::classify::File;
 use super::{Scan, Terms, terms_of};
@@ -45,11 +45,9 @@ impl Scan<'_> {
             if f.is_branch() {
                 continue;
             }
-            if let Some(reason) = f.exclusion {
-                scan.excluded.push(Excluded {
-                    source: f.path.clone(),
-                    reason,
-                });
+            if let Some(reason) = &f.exclusion {
+                scan.excluded
+                    .push(LeftOut::new(f.path.clone(), reason.clone()));
                 continue;
             }
             // classify works out the URL and overrides of every page listed

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::walk::{Found, walk};
-use crate::{Error, Excluded, ExclusionReason};
+use crate::{Error, LeftOut, Reason};
 
 use super::super::classify::{Classified, File, HTML, MARKDOWN, classify};
 use super::Scan;
@@ -52,14 +52,10 @@ impl Scan<'_> {
             scan.files_read += walked.files.len();
             // Filtered in place: the walk's list is reused, not copied.
             let classified = walked.files.into_iter().filter_map(|c| match c {
-                Classified::Content(file)
-                    if file.exclusion == Some(ExclusionReason::LanguageDisabled) =>
-                {
+                Classified::Content(file) if file.exclusion == Some(Reason::LanguageDisabled) => {
                     // Read for nothing: no page, section or term of it exists.
-                    scan.excluded.push(Excluded {
-                        source: file.path,
-                        reason: ExclusionReason::LanguageDisabled,
-                    });
+                    scan.excluded
+                        .push(LeftOut::new(file.path, Reason::LanguageDisabled));
                     None
                 }
                 Classified::Content(mut file) => {
@@ -70,10 +66,8 @@ impl Scan<'_> {
                     Some(file)
                 }
                 Classified::Plain(path) => {
-                    scan.excluded.push(Excluded {
-                        source: path,
-                        reason: ExclusionReason::NoFrontMatter,
-                    });
+                    scan.excluded
+                        .push(LeftOut::new(path, Reason::NoFrontMatter));
                     None
                 }
             });

@@ -3,14 +3,14 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use crate::{ExclusionReason, Site};
+use crate::{Reason, Site};
 
 use super::super::classify::File;
 use super::super::config::HugoConfig;
 use super::Terms;
 
 /// Each unpublished branch's (language, folder) and the reason.
-pub(super) type Dead = BTreeMap<(String, Vec<String>), ExclusionReason>;
+pub(super) type Dead = BTreeMap<(String, Vec<String>), Reason>;
 
 /// Sections per (folder, language), with the index in the files of the
 /// section's `_index`, if it has one.
@@ -25,7 +25,7 @@ pub(super) fn unpublished_branches(files: &mut [File]) -> Dead {
     let dead: Dead = files
         .iter()
         .filter(|f| f.is_branch() && !f.published)
-        .filter_map(|f| Some(((f.lang.clone(), f.dir.clone()), f.exclusion?)))
+        .filter_map(|f| Some(((f.lang.clone(), f.dir.clone()), f.exclusion.clone()?)))
         .collect();
     if !dead.is_empty() {
         for f in files.iter_mut() {
@@ -44,7 +44,7 @@ pub(super) fn unpublished_branches(files: &mut [File]) -> Dead {
                 if !f.is_branch() {
                     f.terms.clear();
                 }
-                f.exclusion = Some(*reason);
+                f.exclusion = Some(reason.clone());
             }
         }
     }
@@ -78,7 +78,7 @@ pub(super) fn sections(files: &[File]) -> Sections {
                 let pair = (f.dir[0].as_str(), f.lang.as_str());
                 implied.insert(pair);
             }
-        } else if f.published || f.exclusion == Some(ExclusionReason::Headless) {
+        } else if f.published || f.exclusion == Some(Reason::Headless) {
             // A headless bundle is not rendered, but makes its section
             // exist (Hugo 0.111.3).
             // The folder holding the page: for a leaf bundle, the one

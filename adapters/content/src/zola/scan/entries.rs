@@ -3,7 +3,7 @@
 //! pagination.
 
 use crate::paths::make_loc;
-use crate::{ContentPage, Error, Excluded, ExclusionReason, PageKind, images_of, overrides_of};
+use crate::{ContentPage, Error, LeftOut, PageKind, Reason, images_of, overrides_of};
 
 use super::super::page::Page;
 use super::{Scan, Sections};
@@ -19,10 +19,8 @@ impl Scan<'_> {
         let mut page_index: Vec<Option<u32>> = vec![None; pages.len()];
         for (i, page) in pages.iter().enumerate() {
             if !page.render {
-                scan.excluded.push(Excluded {
-                    source: page.source.clone(),
-                    reason: ExclusionReason::RenderFalse,
-                });
+                scan.excluded
+                    .push(LeftOut::new(page.source.clone(), Reason::RenderFalse));
                 continue;
             }
             let mut cp = ContentPage::new(
@@ -105,10 +103,8 @@ impl Scan<'_> {
                 }
                 scan.pages.push(cp);
             } else if !section.source.as_os_str().is_empty() {
-                scan.excluded.push(Excluded {
-                    source: section.source.clone(),
-                    reason: ExclusionReason::RenderFalse,
-                });
+                scan.excluded
+                    .push(LeftOut::new(section.source.clone(), Reason::RenderFalse));
             }
             let listed = (section.render).then(|| scan.pages.len() as u32 - 1);
             if let Some(by) = section.paginate_by

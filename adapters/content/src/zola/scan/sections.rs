@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use crate::walk::Found;
-use crate::{Error, Excluded, ExclusionReason, FrontMatter, Site, Warning};
+use crate::{Error, FrontMatter, LeftOut, Reason, Site, Warning};
 
 use super::super::config::ZolaConfig;
 use super::super::front_matter::{SECTION_KEYS, fm_bool, fm_err, fm_str, missing_front_matter};
@@ -102,10 +102,7 @@ impl Scan<'_> {
             let fm = &typed;
             if fm_bool(fm, "draft", false, p)? && !site.options.include_drafts {
                 draft_dirs.insert(dir.to_vec());
-                scan.excluded.push(Excluded {
-                    source: p.clone(),
-                    reason: ExclusionReason::Draft,
-                });
+                scan.excluded.push(LeftOut::new(p.clone(), Reason::Draft));
                 continue;
             }
             let joined = dir.join("/");
