@@ -20,7 +20,9 @@
 //! grows). Measured with `cargo xtask bench write --memory --count
 //! 1000000` on 2026-11-25 at 404512d: `sitemap write` peaks 12.8 bytes per
 //! URL above a one-line run (14.3 with the single `Vec` before it), the
-//! fixed recent set and the filter's last doubling included. Memory still
+//! fixed recent set and the filter's last doubling included; at the
+//! bench's default 10,000,000 URLs (at c88e526) 10.3 bytes per URL, 106
+//! MiB in all, where `sort -u` of the same list takes 1.48 GiB. Memory still
 //! grows with the list: the check is exact and held in memory, not spilled.
 
 use std::collections::HashSet;
