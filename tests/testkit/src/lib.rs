@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub mod git;
+pub mod repo;
 pub mod served;
 
 /// Which XSD to validate against.
