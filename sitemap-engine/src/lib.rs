@@ -85,6 +85,8 @@ pub mod validate;
 /// A content tree's error, as a skin finds it in a cause chain (its bad
 /// pages one at a time, its hint).
 pub use sitemap_content::Error as ContentError;
+/// The history pass's error, as a skin finds it inside [`PagesError::History`].
+pub use sitemap_git::Error as GitError;
 pub use sitemap_git::watched_files as git_watched_files;
 pub use sitemap_git::{GitDate, ShallowPolicy, Uncommitted};
 /// The source layer's error (front matter, overrides, git), as a skin

@@ -1,7 +1,6 @@
 //! The one error type of this crate: git could not be run, failed, was
-//! refused or timed out, or a file it needs could not be read. The
-//! messages are the ones `sitemap_pages::Error` shows, which has a variant
-//! of the same name for each of these and converts from this type.
+//! refused or timed out, or a file it needs could not be read.
+//! `sitemap_pages::Error::History` carries it as it is.
 
 use std::path::PathBuf;
 

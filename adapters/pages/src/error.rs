@@ -120,36 +120,11 @@ pub enum Error {
         /// The I/O error.
         source: std::io::Error,
     },
-    /// git could not be run, or failed.
-    #[error("git in {}: {message}", dir.display())]
-    Git {
-        /// The directory git ran in.
-        dir: PathBuf,
-        /// What failed, with git's own message.
-        message: String,
-    },
-    /// git refuses the repository (its `safe.directory` check: the work
-    /// tree belongs to another user, as in CI containers and checkouts
-    /// mounted into Docker), so it gives no dates at all.
-    #[error("git in {}: {reason}", dir.display())]
-    GitRefused {
-        /// The directory git ran in.
-        dir: PathBuf,
-        /// git's own reason, its `fatal:` line.
-        reason: String,
-        /// The command git offers to trust the repository, if it says one.
-        fix: Option<String>,
-    },
-    /// A `git` process ran past `git.timeout` and was killed.
-    #[error("git in {}: `{what}` did not finish within {seconds} s (`git.timeout`), so it was stopped; a partial clone fetching objects, a slow network file system or a credential prompt can block git: fix that, raise `git.timeout` (0 for no limit), or leave `git` out of `lastmod`", dir.display())]
-    GitTimeout {
-        /// The directory git ran in.
-        dir: PathBuf,
-        /// The command.
-        what: String,
-        /// The limit.
-        seconds: u64,
-    },
+    /// The history pass failed: git could not be run, failed, was refused
+    /// (`safe.directory`) or timed out, or an ignore-revs line is no
+    /// commit id ([`sitemap_git::Error`], shown as it is).
+    #[error(transparent)]
+    History(#[from] sitemap_git::Error),
     /// The repository is a shallow clone, the git policy is `fail`, and
     /// some files' history is cut off at the shallow boundary.
     #[error("{}: the git history of {count} file(s) (first: {}) is cut off by a shallow clone, so their last commit date is unknown; to fetch the full history, {}; or set git shallow = \"warn\" or \"omit\"", dir.display(), first.display(), crate::ci::full_history_fix(*host))]
@@ -163,38 +138,6 @@ pub enum Error {
         /// The CI host the build runs on, whose fix the message names.
         host: Option<crate::ci::CiHost>,
     },
-    /// A line of an ignore-revs file (`.git-blame-ignore-revs`) that is
-    /// not a full commit id.
-    #[error("{}:{line}: `{text}` is not a full commit id (40 or 64 hex digits); write the whole id (`git rev-parse {text}` prints it), as `git blame --ignore-revs-file` needs it too", path.display())]
-    IgnoreRevs {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// What the line holds, trimmed.
-        text: String,
-    },
-}
-
-/// The history pass's errors are this crate's variants of the same name,
-/// so a caller matches one type whichever reader failed.
-impl From<sitemap_git::Error> for Error {
-    fn from(e: sitemap_git::Error) -> Error {
-        use sitemap_git::Error as Git;
-        match e {
-            Git::Io { path, source } => Error::Io { path, source },
-            Git::Git { dir, message } => Error::Git { dir, message },
-            Git::GitRefused { dir, reason, fix } => Error::GitRefused { dir, reason, fix },
-            Git::GitTimeout { dir, what, seconds } => Error::GitTimeout { dir, what, seconds },
-            Git::IgnoreRevs { path, line, text } => Error::IgnoreRevs { path, line, text },
-            // `sitemap_git::Error` is non_exhaustive; a variant added there
-            // shows here with its own message until it gets one of its own.
-            other => Error::Git {
-                dir: std::path::PathBuf::new(),
-                message: other.to_string(),
-            },
-        }
-    }
 }
 
 fn expected_close(fence: &str) -> String {

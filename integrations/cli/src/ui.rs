@@ -195,7 +195,7 @@ fn hint_of(err: &anyhow::Error) -> Option<String> {
 /// is wrong.
 fn source_hint(e: &sitemap_engine::PagesError) -> Option<String> {
     match e {
-        sitemap_engine::PagesError::GitTimeout { .. } => None,
+        sitemap_engine::PagesError::History(sitemap_engine::GitError::GitTimeout { .. }) => None,
         _ => Some("fix the value in the file named above".to_owned()),
     }
 }
