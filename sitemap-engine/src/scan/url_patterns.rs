@@ -26,7 +26,8 @@ pub(crate) fn filter(resolved: &Resolved) -> Result<Option<UrlFilter>, Error> {
     }
     // Checked one key at a time, so the message names the right one.
     UrlFilter::new(&include, &[]).map_err(|e| resolved.value_error("include-urls", e.to_string()))?;
-    UrlFilter::new(&[], &exclude)
+    UrlFilter::new(&[], &exclude).map_err(|e| resolved.value_error("exclude-urls", e.to_string()))?;
+    UrlFilter::new(&include, &exclude)
         .map(Some)
         .map_err(|e| resolved.value_error("exclude-urls", e.to_string()))
 }
