@@ -105,7 +105,10 @@ fn a_pattern_without_a_leading_slash_or_a_bad_glob_is_refused_by_name() {
         "exclude-urls pattern `tags/**`: a URL pattern starts with `/`, the base URL's folder (`/tags/**`?)"
     );
     let bad = UrlFilter::new(&s(&["/a/["]), &[]).unwrap_err();
-    assert!(bad.to_string().starts_with("include-urls pattern `/a/[`"), "{bad}");
+    assert!(
+        bad.to_string().starts_with("include-urls pattern `/a/[`"),
+        "{bad}"
+    );
     assert!(matches!(
         UrlFilter::new(&[], &[]).unwrap().check(
             &Loc::parse_folder("https://example.org/").unwrap(),

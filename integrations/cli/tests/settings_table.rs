@@ -342,7 +342,9 @@ const CASES: &[Case] = &[
         check: |_, out| {
             no_loc_ending(out, "b/")
                 .and(no_loc_ending(out, "b.html"))
-                .and(some_loc(out, |l| l.ends_with("/a/") || l.ends_with("/a.html")))
+                .and(some_loc(out, |l| {
+                    l.ends_with("/a/") || l.ends_with("/a.html")
+                }))
         },
     },
     Case {
@@ -352,7 +354,9 @@ const CASES: &[Case] = &[
         flags: &["--include-urls", "/a{/,.html}"],
         check: |_, out| {
             all_locs(out, |l| l.ends_with("/a/") || l.ends_with("/a.html"))
-                .and(some_loc(out, |l| l.ends_with("/a/") || l.ends_with("/a.html")))
+                .and(some_loc(out, |l| {
+                    l.ends_with("/a/") || l.ends_with("/a.html")
+                }))
         },
     },
 ];

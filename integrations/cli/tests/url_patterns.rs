@@ -19,7 +19,12 @@ fn exclude_urls_leaves_out_a_content_sites_pages_by_url() {
     toml.push_str("exclude-urls = [\"/tags/**\", \"/de/**\"]\n");
     fs::write(&settings, toml).unwrap();
     let out = sitemap(dir.path(), &["scan", "-v", "--lastmod", "front-matter"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
     left out: content/docs/internal/notes.md: matches exclude pattern `content/docs/internal/**` (https://hugo-demo.example.org/docs/internal/notes/)
     left out: content/posts/upcoming.md: draft
@@ -39,7 +44,8 @@ fn exclude_urls_leaves_out_a_content_sites_pages_by_url() {
     assert_valid(&path, Schema::for_document(&xml));
     let locs = locs(&xml);
     assert!(
-        locs.iter().all(|l| !l.contains("/tags/") && !l.contains("/de/")),
+        locs.iter()
+            .all(|l| !l.contains("/tags/") && !l.contains("/de/")),
         "{locs:#?}"
     );
     insta::assert_snapshot!("exclude_urls_hugo_sitemap", xml);
@@ -67,7 +73,12 @@ fn include_urls_keeps_only_matching_built_pages_and_names_their_files() {
             "--dry-run",
         ],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, dir.path()));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r#"
     left out: 404.html: 404 page
     left out: old-page/index.html: redirect stub to https://shop.example.org/about/

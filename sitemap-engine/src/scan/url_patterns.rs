@@ -25,8 +25,10 @@ pub(crate) fn filter(resolved: &Resolved) -> Result<Option<UrlFilter>, Error> {
         return Ok(None);
     }
     // Checked one key at a time, so the message names the right one.
-    UrlFilter::new(&include, &[]).map_err(|e| resolved.value_error("include-urls", e.to_string()))?;
-    UrlFilter::new(&[], &exclude).map_err(|e| resolved.value_error("exclude-urls", e.to_string()))?;
+    UrlFilter::new(&include, &[])
+        .map_err(|e| resolved.value_error("include-urls", e.to_string()))?;
+    UrlFilter::new(&[], &exclude)
+        .map_err(|e| resolved.value_error("exclude-urls", e.to_string()))?;
     UrlFilter::new(&include, &exclude)
         .map(Some)
         .map_err(|e| resolved.value_error("exclude-urls", e.to_string()))
