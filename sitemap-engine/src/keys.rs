@@ -325,6 +325,7 @@ declare_keys! {
     include_urls = "include-urls" {
         scope: All,
         example: r#"["/blog/**"]"#,
+        book_example: r#"["/guide/**", "/index.html"]"#,
         doc: "Globs over URLs, as `exclude-urls`: when given, only pages whose URL matches are listed (`exclude-urls` wins).",
     }
 }
