@@ -122,3 +122,42 @@ fn locs(xml: &str) -> Vec<&str> {
         .filter_map(|rest| rest.split_once("</loc>").map(|(loc, _)| loc))
         .collect()
 }
+
+/// The lastmod ledger keeps only what is listed: a URL the patterns left
+/// out is no change to submit.
+#[test]
+fn the_ledger_keeps_no_url_the_patterns_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("hugo-site"), dir.path());
+    let args = [
+        "scan",
+        "-q",
+        "--ledger",
+        "s.ledger",
+        "--exclude-urls",
+        "/tags/**",
+    ];
+    let out = sitemap(dir.path(), &args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    let ledger = fs::read_to_string(dir.path().join("s.ledger")).unwrap();
+    let urls: Vec<&str> = ledger
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    assert!(
+        urls.contains(&"https://hugo-demo.example.org/de/tags/"),
+        "{ledger}"
+    );
+    assert!(
+        !urls
+            .iter()
+            .any(|u| u.starts_with("https://hugo-demo.example.org/tags/")),
+        "{ledger}"
+    );
+}
