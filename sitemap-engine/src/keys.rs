@@ -317,6 +317,17 @@ declare_keys! {
         example: r#""https://api.indexnow.org/indexnow""#,
         doc: "The IndexNow endpoint `sitemap submit` posts to (one reaches every engine that takes part). Default: `https://api.indexnow.org/indexnow`.",
     }
+    exclude_urls = "exclude-urls" {
+        scope: All,
+        example: r#"["/tags/**", "/page/*"]"#,
+        doc: "Globs over URLs, where `exclude` matches source files: pages whose URL matches are left out, whichever source they come from. A pattern starts with `/`, the base URL's folder (not the host root: the same patterns hold wherever the site is served); `/tags/**` also matches `/tags/`.",
+    }
+    include_urls = "include-urls" {
+        scope: All,
+        example: r#"["/blog/**"]"#,
+        book_example: r#"["/guide/**", "/index.html"]"#,
+        doc: "Globs over URLs, as `exclude-urls`: when given, only pages whose URL matches are listed (`exclude-urls` wins).",
+    }
 }
 
 /// The keys as a commented TOML fragment under `table` (`None` for

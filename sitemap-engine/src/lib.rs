@@ -204,7 +204,11 @@ impl Job {
             resolved: &resolved,
             ledger: ledger.as_ref(),
             config,
-            want_sources: self.want_sources || resolved.settings.html_page == Some(true),
+            // URL patterns name the file of each page they leave out.
+            want_sources: self.want_sources
+                || resolved.settings.html_page == Some(true)
+                || resolved.settings.exclude_urls.is_some()
+                || resolved.settings.include_urls.is_some(),
             track_reads: self.track_reads,
             progress,
             book: std::cell::Cell::new(book),
@@ -230,8 +234,13 @@ impl Job {
         };
         // The same test as `Scan::listed`: what the set leaves out
         // outside its base URL's folder is not recorded either.
+        // Nor what the URL patterns left out.
+        let url_left_out = scan::url_patterns::left_out_locs(&scan);
         let ledger = ledger.and_then(|l| {
-            l.finish(|loc| sitemap_core::Loc::parse(loc).is_ok_and(|loc| loc.is_under(&base_url)))
+            l.finish(|loc| {
+                !url_left_out.contains(loc)
+                    && sitemap_core::Loc::parse(loc).is_ok_and(|loc| loc.is_under(&base_url))
+            })
         });
         let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
         if outputs.set.gzip && !self.gzip_allowed {

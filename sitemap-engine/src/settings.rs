@@ -87,6 +87,10 @@ pub struct Settings {
     pub image_keys: Option<Vec<String>>,
     #[doc = key_doc!(og_image)]
     pub og_image: Option<bool>,
+    #[doc = key_doc!(exclude_urls)]
+    pub exclude_urls: Option<Vec<String>>,
+    #[doc = key_doc!(include_urls)]
+    pub include_urls: Option<Vec<String>>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
 }

@@ -102,6 +102,16 @@ pub enum Error {
         /// globset's reason.
         source: globset::Error,
     },
+    /// A URL pattern that does not start with `/`.
+    #[error(
+        "{option} pattern `{pattern}`: a URL pattern starts with `/`, the base URL's folder (`/{pattern}`?)"
+    )]
+    UrlPattern {
+        /// `include-urls` or `exclude-urls`.
+        option: &'static str,
+        /// The pattern as given.
+        pattern: String,
+    },
     /// Two pages with the same `loc`.
     #[error("{loc}: two pages have this loc: {} and {}", first.display(), second.display())]
     DuplicateLoc {

@@ -108,6 +108,13 @@ pub enum Reason {
     },
     /// `include` patterns are set and the source path matches none.
     NotIncluded,
+    /// The URL matches an `exclude-urls` glob.
+    UrlExcluded {
+        /// The first pattern that matched.
+        pattern: String,
+    },
+    /// `include-urls` patterns are set and the URL matches none.
+    UrlNotIncluded,
 
     // A content tree's generator rules (Zola, Hugo).
     /// Zola `render = false`.
@@ -207,6 +214,8 @@ impl Reason {
             Reason::Filtered { built: false, .. } => "--exclude",
             Reason::Filtered { built: true, .. } => "excluded by pattern",
             Reason::NotIncluded => "not in --include",
+            Reason::UrlExcluded { .. } => "--exclude-urls",
+            Reason::UrlNotIncluded => "not in --include-urls",
             Reason::RenderFalse => "render=false",
             Reason::Headless => "headless",
             Reason::Future => "future",
@@ -247,6 +256,10 @@ impl fmt::Display for Reason {
             Reason::NotRendered { key: Some(key) } => write!(f, "not rendered (`{key}`)"),
             Reason::Filtered { pattern, .. } => write!(f, "matches exclude pattern `{pattern}`"),
             Reason::NotIncluded => f.write_str("matches no include pattern"),
+            Reason::UrlExcluded { pattern } => {
+                write!(f, "URL matches exclude-urls pattern `{pattern}`")
+            }
+            Reason::UrlNotIncluded => f.write_str("URL matches no include-urls pattern"),
             Reason::RedirectStub { target } => write!(f, "redirect stub to {target}"),
             Reason::SearchPage => f.write_str(
                 "search page (`#mkdocs-search-results` filled by MkDocs' search script), not a page of content",

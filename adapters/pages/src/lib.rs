@@ -12,7 +12,9 @@
 //!   [`yaml::load_as`] as Zola does (serde_yaml 0.9), both refusing alias
 //!   bombs and deep nesting; every YAML this workspace reads goes through
 //!   them.
-//! - [`filter::Filter`] applies include/exclude globs to source paths.
+//! - [`filter::Filter`] applies include/exclude globs to source paths;
+//!   [`url_filter::UrlFilter`] applies include-urls/exclude-urls globs to
+//!   URLs, under the base URL's folder.
 //! - [`lastmod`] holds the `lastmod` precedence ([`lastmod::LastmodSource`])
 //!   and re-exports the git reader, the crate `sitemap-git`:
 //!   [`lastmod::GitHistory`], which reads every file's last commit date
@@ -64,6 +66,7 @@ mod left_out;
 pub mod overrides;
 pub mod pipeline;
 mod trailing_slash;
+pub mod url_filter;
 pub mod yaml;
 
 pub use crate::left_out::{LeftOut, NoindexBy, Reason};

@@ -8,4 +8,5 @@ mod hugo_dates;
 mod pipeline;
 mod regression;
 mod support;
+mod url_filter;
 mod yaml;

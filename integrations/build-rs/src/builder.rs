@@ -185,4 +185,16 @@ impl Sitemap {
     }
 
     setting!(og_image(og_image: bool));
+
+    #[doc = sitemap_engine::key_doc!(exclude_urls)]
+    pub fn exclude_urls(mut self, globs: impl IntoIterator<Item = impl Into<String>>) -> Sitemap {
+        self.settings.exclude_urls = Some(globs.into_iter().map(Into::into).collect());
+        self
+    }
+
+    #[doc = sitemap_engine::key_doc!(include_urls)]
+    pub fn include_urls(mut self, globs: impl IntoIterator<Item = impl Into<String>>) -> Sitemap {
+        self.settings.include_urls = Some(globs.into_iter().map(Into::into).collect());
+        self
+    }
 }

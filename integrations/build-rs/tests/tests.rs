@@ -11,3 +11,4 @@ mod git;
 #[cfg(feature = "html")]
 mod html;
 mod pages;
+mod url_patterns;

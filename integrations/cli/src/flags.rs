@@ -181,6 +181,12 @@ pub(crate) struct SourceArgs {
     /// Do not list og:image (overrides `og-image = true`).
     #[arg(long, overrides_with = "og_image")]
     no_og_image: bool,
+    #[arg(long, value_name = "GLOB")]
+    #[arg(help = concat!(key_doc!(exclude_urls), " Repeatable."))]
+    exclude_urls: Vec<String>,
+    #[arg(long, value_name = "GLOB")]
+    #[arg(help = concat!(key_doc!(include_urls), " Repeatable."))]
+    include_urls: Vec<String>,
 }
 
 impl SourceArgs {
@@ -211,6 +217,8 @@ impl SourceArgs {
         s.image_hosts = non_empty(&self.image_hosts);
         s.image_keys = non_empty(&self.image_keys);
         s.og_image = either(self.og_image, self.no_og_image);
+        s.exclude_urls = non_empty(&self.exclude_urls);
+        s.include_urls = non_empty(&self.include_urls);
         Layer::new(s, Origin::Flag)
     }
 }

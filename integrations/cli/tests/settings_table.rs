@@ -333,6 +333,32 @@ const CASES: &[Case] = &[
             })
         },
     },
+    Case {
+        key: "exclude-urls",
+        // The site's page is `/b/`, the book's chapter `/b.html`.
+        site: "exclude-urls = [\"/b{/,.html}\"]",
+        book: Some("exclude-urls = [\"/b{/,.html}\"]"),
+        flags: &["--exclude-urls", "/b{/,.html}"],
+        check: |_, out| {
+            no_loc_ending(out, "b/")
+                .and(no_loc_ending(out, "b.html"))
+                .and(some_loc(out, |l| {
+                    l.ends_with("/a/") || l.ends_with("/a.html")
+                }))
+        },
+    },
+    Case {
+        key: "include-urls",
+        site: "include-urls = [\"/a{/,.html}\"]",
+        book: Some("include-urls = [\"/a{/,.html}\"]"),
+        flags: &["--include-urls", "/a{/,.html}"],
+        check: |_, out| {
+            all_locs(out, |l| l.ends_with("/a/") || l.ends_with("/a.html"))
+                .and(some_loc(out, |l| {
+                    l.ends_with("/a/") || l.ends_with("/a.html")
+                }))
+        },
+    },
 ];
 
 #[test]

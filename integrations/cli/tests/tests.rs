@@ -26,6 +26,7 @@ mod signals;
 mod site;
 mod submit;
 mod submodule_lastmod;
+mod url_patterns;
 mod validate;
 mod write;
 mod yaml_sites;

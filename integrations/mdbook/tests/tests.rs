@@ -15,3 +15,4 @@ mod serve;
 mod served;
 mod single_output;
 mod submit;
+mod url_patterns;

@@ -113,7 +113,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
 /// The built file a listed URL was made from: the path under the base URL
 /// (percent escapes decoded) as a file, a folder's `index.html`, or with
 /// `.html` added back (clean URLs).
-fn built_file(dir: &Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
+pub(super) fn built_file(dir: &Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
     let rel = loc.as_str().strip_prefix(base.as_str())?;
     let rel = crate::human::percent_decode(rel);
     let candidates = if rel.is_empty() || rel.ends_with('/') {

@@ -7,7 +7,9 @@
 //! the plugin's chapters: `pages.rs`). Each
 //! ends as a
 //! [`Scan`]: the entries in the order they are written, what was left
-//! out and why, warnings, and what a build script must watch.
+//! out and why, warnings, and what a build script must watch. Whatever
+//! the source, `include-urls` / `exclude-urls` then leave out entries by
+//! URL (`url_patterns.rs`).
 
 pub(crate) mod book;
 mod content;
@@ -15,6 +17,7 @@ mod content;
 mod html;
 mod listed;
 mod pages;
+pub(crate) mod url_patterns;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
@@ -219,10 +222,33 @@ pub(crate) struct ScanOptions<'a> {
 }
 
 pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    let url_filter = url_patterns::filter(options.resolved)?;
+    let (mut scan, html_dir) = scan_source(source, options)?;
+    if let Some(filter) = &url_filter {
+        let base = scan.base_url.clone();
+        let root = match source {
+            Source::Site(root) => Some(root.as_path()),
+            Source::Pages(list) => Some(list.root.as_path()),
+            Source::Book(_) | Source::LoadedBook(_) => None,
+        };
+        url_patterns::apply(&mut scan, filter, root, |loc| {
+            let (dir, base) = (html_dir.as_deref()?, base.as_ref()?);
+            html_file(dir, base, loc)
+        });
+    }
+    Ok(scan)
+}
+
+/// The scan of `source`, with the built HTML folder when it was one.
+fn scan_source(
+    source: &Source,
+    options: &ScanOptions<'_>,
+) -> Result<(Scan, Option<PathBuf>), Error> {
+    let plain = |scan: Result<Scan, Error>| scan.map(|s| (s, None));
     match source {
-        Source::Pages(list) => pages::scan(list, options),
+        Source::Pages(list) => plain(pages::scan(list, options)),
         Source::Book(_) | Source::LoadedBook(_) => match options.book.take() {
-            Some(opened) => book::scan(opened, options),
+            Some(opened) => plain(book::scan(opened, options)),
             None => Err(Error::job(
                 "the book was not opened",
                 "run the job through `Job::scan`",
@@ -235,15 +261,15 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
                 .clone()
                 .or_else(|| (s.flavor == Some(Flavor::Html)).then(|| root.clone()));
             match html_dir {
-                Some(dir) => scan_html(&dir, options),
+                Some(dir) => Ok((scan_html(&dir, options)?, Some(dir))),
                 None => match content::scan(root, options) {
                     // Not a generator's site, but a built one: its HTML.
                     Err(Error::Content(sitemap_content::Error::NotASite { .. }))
                         if s.flavor.is_none() && root.join("index.html").is_file() =>
                     {
-                        scan_html(root, options)
+                        Ok((scan_html(root, options)?, Some(root.clone())))
                     }
-                    other => other,
+                    other => plain(other),
                 },
             }
         }
@@ -253,6 +279,18 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
 #[cfg(feature = "html")]
 fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     html::scan(dir, options)
+}
+
+/// The built file of `loc` under `dir`, relative to it.
+#[cfg(feature = "html")]
+fn html_file(dir: &std::path::Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
+    let file = html::built_file(dir, base, loc)?;
+    Some(file.strip_prefix(dir).ok()?.to_path_buf())
+}
+
+#[cfg(not(feature = "html"))]
+fn html_file(_: &std::path::Path, _: &Loc, _: &Loc) -> Option<PathBuf> {
+    None
 }
 
 #[cfg(not(feature = "html"))]

@@ -1,5 +1,6 @@
 //! The checks that need the whole sitemap set, run once every file has
-//! been read: hreflang reciprocity, the "build time on every page"
+//! been read: hreflang reciprocity and one URL per language (x-default
+//! included), the "build time on every page"
 //! lastmod smell, and the indexable pages no `loc` names.
 
 use std::collections::HashSet;
@@ -24,6 +25,28 @@ impl SiteCheck {
             if !w.alternates.iter().any(|a| &a.href == loc) {
                 out.push(at(
                     format!("{loc} lists hreflang alternates but not itself; each language version lists every version, itself included"),
+                    Severity::Error,
+                ));
+            }
+            // Google: one URL per language in a group, and at most one
+            // x-default; two would leave the choice to the crawler.
+            let mut by_lang: std::collections::BTreeMap<String, Vec<&str>> = Default::default();
+            for a in &w.alternates {
+                let hrefs = by_lang
+                    .entry(a.hreflang.as_str().to_ascii_lowercase())
+                    .or_default();
+                if !hrefs.contains(&a.href.as_str()) {
+                    hrefs.push(a.href.as_str());
+                }
+            }
+            for (lang, hrefs) in by_lang.iter().filter(|(_, h)| h.len() > 1) {
+                out.push(at(
+                    format!(
+                        "{loc} lists {} URLs as its hreflang=\"{lang}\" alternate ({}); a group names one URL per language{}",
+                        hrefs.len(),
+                        hrefs.join(", "),
+                        if lang == "x-default" { ", and at most one x-default" } else { "" }
+                    ),
                     Severity::Error,
                 ));
             }

@@ -269,6 +269,40 @@ fn site_hreflang_not_reciprocal() {
     );
 }
 
+/// A group names one URL per language and at most one x-default
+/// (Google's "Tell Google about localized versions of your page"); two
+/// are an error naming the entry's line. A language code that is no
+/// BCP 47 tag is refused by the schema check before this one.
+#[test]
+fn site_hreflang_two_urls_for_one_language() {
+    let link = |lang: &str, href: &str| {
+        format!(
+            "    <xhtml:link rel=\"alternate\" hreflang=\"{lang}\" href=\"https://example.org/{href}\"/>\n"
+        )
+    };
+    let group = [
+        link("en", "en/"),
+        link("fr", "fr/"),
+        link("x-default", "en/"),
+        link("X-Default", "fr/"),
+    ]
+    .concat();
+    let body = format!(
+        "  <url><loc>https://example.org/en/</loc>\n{group}  </url>\n  <url><loc>https://example.org/fr/</loc>\n{group}  </url>\n"
+    );
+    snapshot(
+        "site_hreflang_two_x_default",
+        run(
+            &[
+                ("en/index.html", PAGE),
+                ("fr/index.html", PAGE),
+                ("sitemap.xml", &urlset(&body)),
+            ],
+            &[],
+        ),
+    );
+}
+
 /// A lastmod in the future (beyond a day) is an error; `9999-12-31`, the
 /// value `Lastmod::start` once turned into the epoch, included.
 #[test]

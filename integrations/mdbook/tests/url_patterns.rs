@@ -1,0 +1,76 @@
+//! `exclude-urls` / `include-urls` in `[output.sitemap]`: chapters left
+//! out by URL (under the book's base URL, not the host root), counted in
+//! the plugin's summary, the rest a valid sitemap.
+
+use sitemap_testkit::{Schema, assert_valid};
+
+use crate::support::{Book, redact};
+
+#[test]
+fn exclude_urls_leaves_out_chapters_by_url_under_the_books_base_url() {
+    let book = Book::fixture("structure");
+    let toml = book.read("book.toml");
+    // The base URL is https://example.org/book: `/guide/**` is its
+    // `guide/` folder.
+    book.write(
+        "book.toml",
+        &format!("{toml}exclude-urls = [\"/guide/**\", \"/symbols/*\"]\n"),
+    );
+    book.build().unwrap();
+    let sitemap = book.path("book/html/sitemap.xml");
+    assert_valid(&sitemap, Schema::Urlset);
+    insta::assert_snapshot!(book.read("book/html/sitemap.xml"), @r#"
+    <?xml version="1.0" encoding="UTF-8"?>
+    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      <url>
+        <loc>https://example.org/book/preface.html</loc>
+      </url>
+      <url>
+        <loc>https://example.org/book/index.html</loc>
+      </url>
+      <url>
+        <loc>https://example.org/book/reference/index.html</loc>
+      </url>
+      <url>
+        <loc>https://example.org/book/reference/config.html</loc>
+      </url>
+      <url>
+        <loc>https://example.org/book/appendix.html</loc>
+      </url>
+      <url>
+        <loc>https://example.org/book/contributors.html</loc>
+      </url>
+    </urlset>
+    "#);
+    let (ok, stderr) = book.run_renderer();
+    assert!(ok, "{stderr}");
+    // Three chapters by URL, and the fixture's draft.
+    insta::assert_snapshot!(redact(&stderr, book.root()), @r"
+    mdbook-sitemap: warning: [BOOK]/src: not inside a git work tree (or git is not installed); lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`
+    mdbook-sitemap: wrote [BOOK]/book/html/sitemap.xml (6 URLs, 4 chapter(s) left out)
+    ");
+}
+
+#[test]
+fn include_urls_keeps_only_matching_chapters() {
+    let book = Book::fixture("structure");
+    let toml = book.read("book.toml");
+    book.write(
+        "book.toml",
+        &format!("{toml}include-urls = [\"/reference/**\"]\n"),
+    );
+    book.build().unwrap();
+    let sitemap = book.path("book/html/sitemap.xml");
+    assert_valid(&sitemap, Schema::Urlset);
+    insta::assert_snapshot!(book.read("book/html/sitemap.xml"), @r#"
+    <?xml version="1.0" encoding="UTF-8"?>
+    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      <url>
+        <loc>https://example.org/book/reference/index.html</loc>
+      </url>
+      <url>
+        <loc>https://example.org/book/reference/config.html</loc>
+      </url>
+    </urlset>
+    "#);
+}
