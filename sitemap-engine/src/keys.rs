@@ -317,6 +317,11 @@ declare_keys! {
         example: r#""https://api.indexnow.org/indexnow""#,
         doc: "The IndexNow endpoint `sitemap submit` posts to (one reaches every engine that takes part). Default: `https://api.indexnow.org/indexnow`.",
     }
+    robots_disallowed = "robots-disallowed" {
+        scope: All,
+        example: r#""leave-out""#,
+        doc: "A page the site's robots.txt disallows for Googlebot (`robots.txt` in the output folder; for Zola and Hugo sources, else `static/robots.txt`): `leave-out` (default; counted, `--verbose` names the rule) or `keep` (listed, with a warning naming the rule). Search Console reports a listed URL robots.txt blocks as an error.",
+    }
 }
 
 /// The keys as a commented TOML fragment under `table` (`None` for

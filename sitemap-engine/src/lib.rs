@@ -72,6 +72,7 @@ pub mod keys;
 pub mod ledger;
 mod owned;
 pub mod publish;
+mod robots_rules;
 mod scan;
 pub mod settings;
 #[cfg(feature = "html")]
@@ -98,6 +99,7 @@ pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
 pub use crate::scan::{
     LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
 };
+pub use crate::settings::RobotsDisallowed;
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
@@ -226,12 +228,24 @@ impl Job {
                 ));
             }
         };
+        let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
+        // What the site's robots.txt disallows for Googlebot.
+        let disallowed = robots_rules::apply(
+            &self.source,
+            &resolved,
+            &mut scan,
+            &outputs.set.dir,
+            &base_url,
+        )?;
         // The same test as `Scan::listed`: what the set leaves out
-        // outside its base URL's folder is not recorded either.
+        // outside its base URL's folder, or for robots.txt, is not
+        // recorded either.
         let ledger = ledger.and_then(|l| {
-            l.finish(|loc| sitemap_core::Loc::parse(loc).is_ok_and(|loc| loc.is_under(&base_url)))
+            l.finish(|loc| {
+                sitemap_core::Loc::parse(loc)
+                    .is_ok_and(|loc| loc.is_under(&base_url) && !disallowed.contains(&loc))
+            })
         });
-        let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
         if outputs.set.gzip && !self.gzip_allowed {
             return Err(resolved.value_error(
                 "gzip",

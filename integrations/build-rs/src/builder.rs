@@ -11,6 +11,8 @@ use sitemap_engine::{
     Settings, ShallowPolicy, TrailingSlash, Uncommitted,
 };
 
+use sitemap_engine::RobotsDisallowed;
+
 use crate::Page;
 
 #[derive(Clone, Debug)]
@@ -185,4 +187,5 @@ impl Sitemap {
     }
 
     setting!(og_image(og_image: bool));
+    setting!(robots_disallowed(robots_disallowed: RobotsDisallowed));
 }

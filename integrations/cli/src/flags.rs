@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use sitemap_core::{ChangeFreq, Priority};
+use sitemap_engine::RobotsDisallowed;
 use sitemap_engine::key_doc;
 use sitemap_engine::settings::parse_value;
 use sitemap_engine::{
@@ -181,6 +182,9 @@ pub(crate) struct SourceArgs {
     /// Do not list og:image (overrides `og-image = true`).
     #[arg(long, overrides_with = "og_image")]
     no_og_image: bool,
+    #[arg(long, value_name = "leave-out|keep", value_parser = word::<RobotsDisallowed>)]
+    #[arg(help = key_doc!(robots_disallowed))]
+    robots_disallowed: Option<RobotsDisallowed>,
 }
 
 impl SourceArgs {
@@ -211,6 +215,7 @@ impl SourceArgs {
         s.image_hosts = non_empty(&self.image_hosts);
         s.image_keys = non_empty(&self.image_keys);
         s.og_image = either(self.og_image, self.no_og_image);
+        s.robots_disallowed = self.robots_disallowed;
         Layer::new(s, Origin::Flag)
     }
 }

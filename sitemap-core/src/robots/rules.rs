@@ -50,7 +50,7 @@ pub struct Decision {
 }
 
 /// A URL robots.txt disallows for [`AGENT`], and the rule that does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Blocked {
     /// The 1-based line of the rule.
     pub line: u32,
