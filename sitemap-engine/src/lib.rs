@@ -15,7 +15,9 @@
 //!    filters, lastmod). With a `ledger`
 //!    ([`ledger`]), entries whose content did not change keep their
 //!    recorded lastmod (for a content tree before list pages roll up
-//!    their members' dates).
+//!    their members' dates). Then the site's robots.txt (module
+//!    `robots_rules`): an entry it disallows for Googlebot is left out
+//!    and counted, or kept with a warning (`robots-disallowed`).
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
 //!    robots.txt, the stylesheet and `sitemap.html`, staged and published
 //!    as one unit, never under a name the site or the tool owns
