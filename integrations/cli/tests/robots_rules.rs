@@ -91,6 +91,13 @@ fn disallowed_pages_are_left_out_counted_and_flagged_by_validate() {
         "{}",
         text(&out.stdout, dir.path())
     );
+    // Nor are the pages left out for robots.txt "indexable pages not in
+    // the sitemap".
+    let stdout = text(&out.stdout, dir.path());
+    assert!(
+        stdout.contains("2 indexable pages, 0 not in the sitemap"),
+        "{stdout}"
+    );
 
     // A hand-edited sitemap listing a disallowed page: an error at its
     // <loc>, naming the URL and the robots.txt line.
