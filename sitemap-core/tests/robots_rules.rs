@@ -577,7 +577,9 @@ fn loc(s: &str) -> Loc {
 /// crawlers' groups never block a URL for us.
 #[test]
 fn we_evaluate_the_group_googlebot_obeys() {
-    let cases: &[(&str, &str, Option<(u32, &str)>)] = &[
+    // (robots.txt, path, the blocking rule's line and text)
+    type GroupCase = (&'static str, &'static str, Option<(u32, &'static str)>);
+    let cases: &[GroupCase] = &[
         // `*` alone decides.
         (
             "User-agent: *\nDisallow: /private/\n",
