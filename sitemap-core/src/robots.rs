@@ -6,6 +6,9 @@
 //! sitemaps, CRLF endings, bytes that are not UTF-8) is kept as it was.
 //! [`read`] refuses what is not a regular file (never opening a FIFO) and
 //! what is over [`MAX_ROBOTS_BYTES`].
+//!
+//! Its rules are read too ([`Rules`], module `rules`): which listed URLs
+//! it disallows for Googlebot, and on which line.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -13,6 +16,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::Loc;
+
+mod rules;
+pub use rules::{AGENT, Blocked, Decision, Rules};
 
 /// The file a site's robots rules live in.
 pub const ROBOTS_FILE_NAME: &str = "robots.txt";

@@ -12,6 +12,7 @@ mod images;
 mod model;
 mod props;
 mod regression;
+mod robots_rules;
 mod set;
 mod text;
 mod validate;

@@ -328,6 +328,11 @@ declare_keys! {
         book_example: r#"["/guide/**", "/index.html"]"#,
         doc: "Globs over URLs, as `exclude-urls`: when given, only pages whose URL matches are listed (`exclude-urls` wins).",
     }
+    robots_disallowed = "robots-disallowed" {
+        scope: All,
+        example: r#""leave-out""#,
+        doc: "A page the site's robots.txt disallows for Googlebot (`robots.txt` in the output folder; for Zola and Hugo sources, else `static/robots.txt`): `leave-out` (default; counted, `--verbose` names the rule) or `keep` (listed, with a warning naming the rule). Search Console reports a listed URL robots.txt blocks as an error.",
+    }
 }
 
 /// The keys as a commented TOML fragment under `table` (`None` for

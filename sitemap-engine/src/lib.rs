@@ -15,7 +15,9 @@
 //!    filters, lastmod). With a `ledger`
 //!    ([`ledger`]), entries whose content did not change keep their
 //!    recorded lastmod (for a content tree before list pages roll up
-//!    their members' dates).
+//!    their members' dates). Then the site's robots.txt (module
+//!    `robots_rules`): an entry it disallows for Googlebot is left out
+//!    and counted, or kept with a warning (`robots-disallowed`).
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
 //!    robots.txt, the stylesheet and `sitemap.html`, staged and published
 //!    as one unit, never under a name the site or the tool owns
@@ -72,6 +74,7 @@ pub mod keys;
 pub mod ledger;
 mod owned;
 pub mod publish;
+mod robots_rules;
 mod scan;
 pub mod settings;
 #[cfg(feature = "html")]
@@ -100,6 +103,7 @@ pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
 pub use crate::scan::{
     LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
 };
+pub use crate::settings::RobotsDisallowed;
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
@@ -232,17 +236,26 @@ impl Job {
                 ));
             }
         };
+        let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
+        // What the site's robots.txt disallows for Googlebot.
+        let disallowed = robots_rules::apply(
+            &self.source,
+            &resolved,
+            &mut scan,
+            &outputs.set.dir,
+            &base_url,
+        )?;
         // The same test as `Scan::listed`: what the set leaves out
-        // outside its base URL's folder is not recorded either.
-        // Nor what the URL patterns left out.
+        // outside its base URL's folder, or for robots.txt, is not
+        // recorded either; nor what the URL patterns left out.
         let url_left_out = scan::url_patterns::left_out_locs(&scan);
         let ledger = ledger.and_then(|l| {
             l.finish(|loc| {
                 !url_left_out.contains(loc)
-                    && sitemap_core::Loc::parse(loc).is_ok_and(|loc| loc.is_under(&base_url))
+                    && sitemap_core::Loc::parse(loc)
+                        .is_ok_and(|loc| loc.is_under(&base_url) && !disallowed.contains(&loc))
             })
         });
-        let outputs = Outputs::resolve(&resolved, base_url, scan.default_out.as_deref())?;
         if outputs.set.gzip && !self.gzip_allowed {
             return Err(resolved.value_error(
                 "gzip",

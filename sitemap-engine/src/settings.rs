@@ -91,6 +91,8 @@ pub struct Settings {
     pub exclude_urls: Option<Vec<String>>,
     #[doc = key_doc!(include_urls)]
     pub include_urls: Option<Vec<String>>,
+    #[doc = key_doc!(robots_disallowed)]
+    pub robots_disallowed: Option<RobotsDisallowed>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
 }
@@ -160,6 +162,18 @@ pub enum LimitsName {
     Legacy,
     /// 50,000 URLs and 50 MB a file, 50,000 sitemaps an index.
     SitemapsOrg,
+}
+
+/// `robots-disallowed`: what becomes of a page robots.txt disallows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum RobotsDisallowed {
+    /// Not listed, and counted (the default).
+    #[default]
+    LeaveOut,
+    /// Listed, with a warning.
+    Keep,
 }
 
 /// `trailing-slash`: the built-HTML reader's own type.

@@ -11,6 +11,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use sitemap_core::Loc;
+use sitemap_core::robots::Blocked;
 
 /// A page, or a file that looked like one, that is not listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,6 +201,17 @@ pub enum Reason {
         /// The file listed under it (first in path order).
         first: PathBuf,
     },
+
+    // The site's robots.txt (the engine, after any reader).
+    /// The site's robots.txt disallows its URL for Googlebot, the crawler
+    /// whose Search Console reports a listed URL it may not crawl as an
+    /// error (`sitemap_core::robots::Rules`).
+    RobotsDisallowed {
+        /// The robots.txt read.
+        file: PathBuf,
+        /// The rule that disallows it, and its line.
+        rule: Blocked,
+    },
 }
 
 impl Reason {
@@ -235,6 +247,7 @@ impl Reason {
             Reason::Unreadable { .. } => "unreadable",
             Reason::BadLoc { .. } => "no valid URL",
             Reason::DuplicateLoc { .. } => "duplicate URL",
+            Reason::RobotsDisallowed { .. } => "robots.txt",
         }
     }
 }
@@ -292,6 +305,13 @@ impl fmt::Display for Reason {
             Reason::DuplicateLoc { loc, first } => {
                 write!(f, "same URL {loc} as {}", first.display())
             }
+            Reason::RobotsDisallowed { file, rule } => write!(
+                f,
+                "disallowed by {}:{}: {}",
+                file.display(),
+                rule.line,
+                rule.rule
+            ),
             // Draft, Hugo's and Zola's own rules, 404 page: the word says it all.
             other => f.write_str(other.label()),
         }

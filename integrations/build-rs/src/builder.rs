@@ -11,6 +11,8 @@ use sitemap_engine::{
     Settings, ShallowPolicy, TrailingSlash, Uncommitted,
 };
 
+use sitemap_engine::RobotsDisallowed;
+
 use crate::Page;
 
 #[derive(Clone, Debug)]
@@ -197,4 +199,5 @@ impl Sitemap {
         self.settings.include_urls = Some(globs.into_iter().map(Into::into).collect());
         self
     }
+    setting!(robots_disallowed(robots_disallowed: RobotsDisallowed));
 }

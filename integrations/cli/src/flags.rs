@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use sitemap_core::{ChangeFreq, Priority};
+use sitemap_engine::RobotsDisallowed;
 use sitemap_engine::key_doc;
 use sitemap_engine::settings::parse_value;
 use sitemap_engine::{
@@ -187,6 +188,9 @@ pub(crate) struct SourceArgs {
     #[arg(long, value_name = "GLOB")]
     #[arg(help = concat!(key_doc!(include_urls), " Repeatable."))]
     include_urls: Vec<String>,
+    #[arg(long, value_name = "leave-out|keep", value_parser = word::<RobotsDisallowed>)]
+    #[arg(help = key_doc!(robots_disallowed))]
+    robots_disallowed: Option<RobotsDisallowed>,
 }
 
 impl SourceArgs {
@@ -219,6 +223,7 @@ impl SourceArgs {
         s.og_image = either(self.og_image, self.no_og_image);
         s.exclude_urls = non_empty(&self.exclude_urls);
         s.include_urls = non_empty(&self.include_urls);
+        s.robots_disallowed = self.robots_disallowed;
         Layer::new(s, Origin::Flag)
     }
 }

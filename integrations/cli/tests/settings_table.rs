@@ -359,6 +359,15 @@ const CASES: &[Case] = &[
                 }))
         },
     },
+    Case {
+        key: "robots-disallowed",
+        site: "robots-disallowed = \"keep\"",
+        book: Some("robots-disallowed = \"keep\""),
+        flags: &["--robots-disallowed", "keep"],
+        // The site's and the book's robots.txt disallow their `private`
+        // page, which is left out by default.
+        check: |_, out| some_url(out, |u| u.contains("<loc>https://example.org/private")),
+    },
 ];
 
 #[test]
@@ -470,6 +479,10 @@ fn site(dir: &Path) -> PathBuf {
         ),
         ("content/b.md", "+++\ndate = 2024-02-01\n+++\nB\n"),
         ("content/draft.md", "+++\ndraft = true\n+++\nD\n"),
+        // Disallowed by the site's robots.txt: left out unless
+        // `robots-disallowed = "keep"`.
+        ("content/private.md", "+++\n+++\nP\n"),
+        ("static/robots.txt", "User-agent: *\nDisallow: /private/\n"),
         // Images: a bundle file, a CDN's, and a cover under `extra`.
         (
             "content/c/index.md",
@@ -535,7 +548,7 @@ fn book(dir: &Path, table: &str) -> PathBuf {
         ("book.toml", toml.as_str()),
         (
             "src/SUMMARY.md",
-            "- [A](a.md)\n- [B](b.md)\n- [Draft](draft.md)\n",
+            "- [A](a.md)\n- [B](b.md)\n- [Draft](draft.md)\n- [Private](private.md)\n",
         ),
         (
             "src/a.md",
@@ -546,6 +559,12 @@ fn book(dir: &Path, table: &str) -> PathBuf {
             "---\ndate: 2024-02-01\n---\n# B\n\n![cdn](https://media.cdn.example.net/m.jpg)\n",
         ),
         ("src/draft.md", "---\ndraft: true\n---\n# Draft\n"),
+        ("src/private.md", "# Private\n"),
+        // Served at the host root (unless `base-url` says otherwise).
+        (
+            "book/html/robots.txt",
+            "User-agent: *\nDisallow: /private\n",
+        ),
     ];
     for (path, text) in files {
         let path = root.join(path);

@@ -18,6 +18,7 @@ mod markdown_images;
 mod mdbook;
 mod membership;
 mod owned_files;
+mod robots_rules;
 mod scan;
 mod served;
 mod settings_table;

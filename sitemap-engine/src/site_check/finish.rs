@@ -128,6 +128,18 @@ impl SiteCheck {
                 left_out.insert(r);
             }
         }
+        // A page the folder's robots.txt disallows for Googlebot is left
+        // out on purpose (`scan` does so), so it is not missing.
+        if let Ok(Some(bytes)) =
+            sitemap_core::robots::read(&self.dir.join(sitemap_core::robots::ROBOTS_FILE_NAME))
+        {
+            let rules = sitemap_core::robots::Rules::from_bytes(&bytes);
+            for url in scan.urls.iter().filter(|u| rules.blocks(&u.loc).is_some()) {
+                if let Mapped::File(f) = self.map(&url.loc) {
+                    left_out.insert(f);
+                }
+            }
+        }
         let mut pages: Vec<String> = scan
             .files_read
             .iter()

@@ -11,8 +11,11 @@
 //! regular files are opened: a FIFO or device is reported and skipped.
 //! With a site folder the set is also checked against the built pages
 //! it describes (the [`SiteCheck`], fed entry by entry while each file
-//! streams). Map: this file walks the set depth first; `files.rs` finds,
-//! opens and maps the files and names index cycles.
+//! streams). Every listed URL is held to a robots.txt (given, else the
+//! site folder's): one it disallows for Googlebot is an error naming the
+//! rule. Map: this file walks the set depth first; `files.rs` finds,
+//! opens and maps the files and names index cycles; `robots.rs` holds
+//! the listed URLs to robots.txt.
 
 use std::collections::HashSet;
 use std::io::BufReader;
@@ -28,11 +31,13 @@ use crate::error::Error;
 use crate::site_check::{SiteCheck, SiteSummary, show};
 
 mod files;
+mod robots;
 
 use files::{
     cycle, find_sitemaps, foreign_origin, infer_location, local_child, open_regular,
     other_site_on_disk,
 };
+use robots::RobotsCheck;
 
 /// What to check: the paths given, and how (see the module docs).
 ///
@@ -57,6 +62,7 @@ pub struct Validation {
     location: Option<Loc>,
     base_url: Option<Loc>,
     limits: Limits,
+    robots: Option<PathBuf>,
 }
 
 /// One file checked.
@@ -119,6 +125,7 @@ impl Validation {
         Validation {
             paths,
             site: None,
+            robots: None,
             location: None,
             base_url: None,
             limits: Limits::SITEMAPS_ORG,
@@ -151,6 +158,14 @@ impl Validation {
         self
     }
 
+    /// Holds every listed URL to this robots.txt (default: the site
+    /// folder's, when there is one): each URL it disallows for Googlebot
+    /// is an error naming the rule.
+    pub fn with_robots(mut self, file: Option<PathBuf>) -> Validation {
+        self.robots = file;
+        self
+    }
+
     /// Checks every file, following indexes and robots.txt lines to the
     /// files they list. A file that cannot be read is in
     /// [`Validated::unreadable`]; a folder that cannot be listed or a site
@@ -178,8 +193,10 @@ impl Validation {
             .as_ref()
             .map(|s| s.base().clone())
             .or(self.base_url.clone());
+        let robots = RobotsCheck::open(self.robots.as_deref(), self.site.as_deref())?;
         let mut walk = Walk {
             roots: paths,
+            robots,
             base_url,
             limits: self.limits,
             site,
@@ -225,6 +242,8 @@ struct Walk<'a> {
     base_url: Option<Loc>,
     limits: Limits,
     site: Option<SiteCheck>,
+    /// The robots.txt every listed URL is held to.
+    robots: Option<RobotsCheck>,
     files: Vec<FileResult>,
     unreadable: Vec<ReadError>,
     /// Canonical paths checked already.
@@ -296,6 +315,7 @@ impl Walk<'_> {
             &job.location,
             self.limits,
             self.site.as_mut(),
+            self.robots.as_ref(),
             this,
         ) {
             Ok(report) => report,
@@ -450,7 +470,8 @@ fn check(
     path: &Path,
     location: &Option<Loc>,
     limits: Limits,
-    site: Option<&mut SiteCheck>,
+    mut site: Option<&mut SiteCheck>,
+    robots: Option<&RobotsCheck>,
     this: usize,
 ) -> Result<Report, String> {
     let name = path
@@ -475,18 +496,29 @@ fn check(
     let input = BufReader::with_capacity(64 * 1024, file);
     let unreadable =
         |e: core_validate::ValidateError| format!("cannot read {}: {}", path.display(), chain(&e));
-    let Some(site) = site else {
-        return core_validate::validate(input, &options).map_err(unreadable);
-    };
     // robots.txt lists sitemaps, not pages.
-    let mut report = if format == Format::Robots {
+    let mut report = if format == Format::Robots || (site.is_none() && robots.is_none()) {
         core_validate::validate(input, &options)
     } else {
-        core_validate::validate_with(input, &options, &mut |e| site.entry(this, e))
+        let mut blocked = Vec::new();
+        let report = core_validate::validate_with(input, &options, &mut |e| {
+            if let Some(d) = robots.and_then(|r| r.check(&e)) {
+                blocked.push(d);
+            }
+            if let Some(site) = site.as_deref_mut() {
+                site.entry(this, e);
+            }
+        });
+        report.map(|mut r| {
+            r.diagnostics.extend(blocked);
+            r
+        })
     }
     .map_err(unreadable)?;
-    let (found, suppressed) = site.take_found();
-    report.diagnostics.extend(found);
-    report.suppressed += suppressed;
+    if let Some(site) = site {
+        let (found, suppressed) = site.take_found();
+        report.diagnostics.extend(found);
+        report.suppressed += suppressed;
+    }
     Ok(report)
 }

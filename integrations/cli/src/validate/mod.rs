@@ -43,6 +43,11 @@ pub(crate) struct ValidateArgs {
     /// from the locs.
     #[arg(long, value_name = "DIR")]
     pub(crate) site: Option<PathBuf>,
+    /// Hold every listed URL to this robots.txt (default with --site: DIR's
+    /// robots.txt, when there is one): a URL it disallows for Googlebot is
+    /// an error naming the rule (`robots.txt:2: Disallow: /private/`).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) robots: Option<PathBuf>,
     /// With --site: list the indexable pages not in the sitemap.
     #[arg(long, short)]
     pub(crate) verbose: bool,
@@ -182,6 +187,7 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
         .with_location(location)
         .with_base_url(base_url)
         .with_limits(limits)
+        .with_robots(args.robots.clone())
         .run()?;
 
     let summary = Summary {

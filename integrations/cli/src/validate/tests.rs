@@ -12,6 +12,7 @@ fn args(paths: &[&Path]) -> ValidateArgs {
         location: None,
         base_url: None,
         site: None,
+        robots: None,
         verbose: false,
         limits: LimitsArg::SitemapsOrg,
         format: OutputFormat::Text,
