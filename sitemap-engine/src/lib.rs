@@ -74,6 +74,7 @@ mod owned;
 pub mod publish;
 mod scan;
 pub mod settings;
+pub mod split;
 #[cfg(feature = "html")]
 pub mod site_check;
 #[cfg(feature = "submit")]
@@ -103,6 +104,8 @@ pub use crate::settings::{
     SubmitSettings, TrailingSlash,
 };
 
+#[cfg(feature = "html")]
+pub use crate::split::SplitBy;
 #[cfg(feature = "html")]
 pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
 #[cfg(feature = "html")]
@@ -276,9 +279,11 @@ impl Scanned {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
             _ => 0,
         };
-        for url in &self.scan.urls {
-            publisher.push(url)?;
-        }
+        self.outputs
+            .push_all(&self.scan.urls, |group, url| match group {
+                Some(group) => publisher.push_in(group, url),
+                None => publisher.push(url),
+            })?;
         let pages: Vec<HumanPage> = if self.outputs.html_page {
             self.scan
                 .urls

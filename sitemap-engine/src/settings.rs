@@ -18,6 +18,7 @@ use sitemap_core::{ChangeFreq, Priority};
 use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
 use crate::error::Error;
+pub use crate::split::SplitBy;
 
 /// The most a settings file (`sitemap.toml`, `--config`) may hold: far
 /// more than any real one, and `--config /dev/zero` cannot exhaust memory.
@@ -87,6 +88,8 @@ pub struct Settings {
     pub image_keys: Option<Vec<String>>,
     #[doc = key_doc!(og_image)]
     pub og_image: Option<bool>,
+    #[doc = key_doc!(split_by)]
+    pub split_by: Option<SplitBy>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
 }

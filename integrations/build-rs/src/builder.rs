@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use sitemap_core::{ChangeFreq, Priority};
 use sitemap_engine::{
     FileFormat, Flavor, GitDate, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Resolved,
-    Settings, ShallowPolicy, TrailingSlash, Uncommitted,
+    Settings, ShallowPolicy, SplitBy, TrailingSlash, Uncommitted,
 };
 
 use crate::Page;
@@ -185,4 +185,10 @@ impl Sitemap {
     }
 
     setting!(og_image(og_image: bool));
+
+    setting!(
+        /// `SplitBy::Section`, or `SplitBy::Globs(vec![("/blog/**".into(),
+        /// "blog".into())])`.
+        split_by(split_by: SplitBy)
+    );
 }

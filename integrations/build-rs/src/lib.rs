@@ -97,6 +97,7 @@ pub use sitemap_engine::settings::{
     FileFormat, Flavor, LastmodDep, LimitsName, Settings, TrailingSlash,
 };
 pub use sitemap_engine::{Error, GitDate, LastmodSource, ShallowPolicy, Uncommitted};
+pub use sitemap_engine::SplitBy;
 
 /// One page of a list the caller builds ([`Sitemap::pages`]); its source
 /// is relative to [`Sitemap::root`].
