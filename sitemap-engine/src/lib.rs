@@ -74,9 +74,9 @@ mod owned;
 pub mod publish;
 mod scan;
 pub mod settings;
-pub mod split;
 #[cfg(feature = "html")]
 pub mod site_check;
+pub mod split;
 #[cfg(feature = "submit")]
 pub mod submit;
 pub mod url_list;
@@ -105,9 +105,9 @@ pub use crate::settings::{
 };
 
 #[cfg(feature = "html")]
-pub use crate::split::SplitBy;
-#[cfg(feature = "html")]
 pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
+#[cfg(feature = "html")]
+pub use crate::split::SplitBy;
 #[cfg(feature = "html")]
 pub use crate::validate::{Validated, Validation};
 

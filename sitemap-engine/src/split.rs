@@ -176,8 +176,11 @@ impl Split {
                     let (first, under) = path[1..].split_once('/')?;
                     (!first.is_empty() && !under.is_empty()).then(|| section_name(first))
                 };
-                let sections: BTreeSet<String> =
-                    paths.iter().flatten().filter_map(|p| section_of(p)).collect();
+                let sections: BTreeSet<String> = paths
+                    .iter()
+                    .flatten()
+                    .filter_map(|p| section_of(p))
+                    .collect();
                 let mut names = vec![HOME_GROUP.to_owned()];
                 names.extend(sections.into_iter().filter(|s| s != HOME_GROUP));
                 let of_url = paths

@@ -93,11 +93,11 @@
 //! ```
 
 pub use sitemap_core::{ChangeFreq, Lastmod, Loc, Priority, SetReport, Url};
+pub use sitemap_engine::SplitBy;
 pub use sitemap_engine::settings::{
     FileFormat, Flavor, LastmodDep, LimitsName, Settings, TrailingSlash,
 };
 pub use sitemap_engine::{Error, GitDate, LastmodSource, ShallowPolicy, Uncommitted};
-pub use sitemap_engine::SplitBy;
 
 /// One page of a list the caller builds ([`Sitemap::pages`]); its source
 /// is relative to [`Sitemap::root`].
