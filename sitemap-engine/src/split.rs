@@ -15,8 +15,8 @@
 use std::collections::BTreeSet;
 
 use globset::{GlobBuilder, GlobMatcher};
-use serde::de::{self, MapAccess, Visitor};
-use serde::ser::SerializeMap;
+use serde::de::{self, MapAccess, SeqAccess, Visitor};
+use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sitemap_core::{Loc, Url};
 
@@ -45,16 +45,20 @@ pub enum SplitBy {
     Globs(Vec<(String, String)>),
 }
 
+/// The table is serialised as a list of `[glob, group]` pairs: the
+/// settings' layers are merged as JSON, whose objects would sort the
+/// globs (losing "first match wins") and merge two layers' tables key by
+/// key; a list is one value, taken whole from the layer that sets it.
 impl Serialize for SplitBy {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             SplitBy::Section => serializer.serialize_str("section"),
             SplitBy::Globs(globs) => {
-                let mut map = serializer.serialize_map(Some(globs.len()))?;
-                for (glob, group) in globs {
-                    map.serialize_entry(glob, group)?;
+                let mut seq = serializer.serialize_seq(Some(globs.len()))?;
+                for pair in globs {
+                    seq.serialize_element(pair)?;
                 }
-                map.end()
+                seq.end()
             }
         }
     }
@@ -73,6 +77,13 @@ impl<'de> Deserialize<'de> for SplitBy {
                     "section" => Ok(SplitBy::Section),
                     _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
                 }
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<SplitBy, A::Error> {
+                let mut globs = Vec::new();
+                while let Some(pair) = seq.next_element::<(String, String)>()? {
+                    globs.push(pair);
+                }
+                Ok(SplitBy::Globs(globs))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SplitBy, A::Error> {
                 let mut globs = Vec::new();
