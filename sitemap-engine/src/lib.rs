@@ -16,7 +16,8 @@
 //!    ([`ledger`]), entries whose content did not change keep their
 //!    recorded lastmod (for a content tree before list pages roll up
 //!    their members' dates).
-//! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
+//! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set
+//!    (one sitemap per group under the index with `split-by`: [`split`]),
 //!    robots.txt, the stylesheet and `sitemap.html`, staged and published
 //!    as one unit, never under a name the site or the tool owns
 //!    (module `owned`); or a comparison with what is on disk

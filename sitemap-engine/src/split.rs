@@ -237,3 +237,74 @@ fn section_name(segment: &str) -> String {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grouped(split: &Split, base: &str, paths: &[&str]) -> Vec<(String, String)> {
+        let urls: Vec<Url> = paths
+            .iter()
+            .map(|p| Url::new(Loc::parse(p).unwrap()))
+            .collect();
+        let g = split.order(&Loc::parse(base).unwrap(), &urls);
+        g.order
+            .iter()
+            .map(|(i, u)| (g.names[*i].clone(), u.loc.as_str().to_owned()))
+            .collect()
+    }
+
+    /// Sections under a base URL with a path, a segment that is no safe
+    /// file name (`v1.2`, `%C3%A9t%C3%A9`), a query, and a URL outside the
+    /// base (the writer leaves it out; here it goes with `home`).
+    #[test]
+    fn sections() {
+        let split = Split { globs: None };
+        let got = grouped(
+            &split,
+            "https://example.org/docs/",
+            &[
+                "https://example.org/docs/v1.2/a",
+                "https://example.org/docs/",
+                "https://example.org/docs/%C3%A9t%C3%A9/x/",
+                "https://example.org/docs/about/",
+                "https://example.org/docs/v1.2/?page=2",
+                "https://example.org/other/x/y",
+            ],
+        );
+        let want = [
+            ("home", "https://example.org/docs/"),
+            ("home", "https://example.org/docs/about/"),
+            ("home", "https://example.org/other/x/y"),
+            ("_C3_A9t_C3_A9", "https://example.org/docs/%C3%A9t%C3%A9/x/"),
+            ("v1_2", "https://example.org/docs/v1.2/a"),
+            ("v1_2", "https://example.org/docs/v1.2/?page=2"),
+        ];
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(g, u)| ((*g).to_owned(), (*u).to_owned()))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn the_table_as_toml_and_json_keeps_its_order() {
+        #[derive(Deserialize, Serialize)]
+        struct S {
+            split: SplitBy,
+        }
+        let s: S = toml::from_str("[split]\n\"/z/**\" = \"z\"\n\"/a/**\" = \"a\"\n").unwrap();
+        let want = SplitBy::Globs(vec![
+            ("/z/**".to_owned(), "z".to_owned()),
+            ("/a/**".to_owned(), "a".to_owned()),
+        ]);
+        assert_eq!(s.split, want);
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json, r#"{"split":[["/z/**","z"],["/a/**","a"]]}"#);
+        let back: S = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.split, want);
+        let section: S = toml::from_str("split = \"section\"").unwrap();
+        assert_eq!(section.split, SplitBy::Section);
+        assert!(toml::from_str::<S>("split = \"sections\"").is_err());
+    }
+}

@@ -3,7 +3,8 @@
 //!
 //! - this module: what to write ([`SetOptions`], [`Format`], the
 //!   policies for entries outside the folder and duplicates);
-//! - `writer`: [`SetWriter`], entries in, parts split at the limits;
+//! - `writer`: [`SetWriter`], entries in, parts split at the limits
+//!   (and into groups, a sitemap or several each: [`SetWriter::push_in`]);
 //!   `writer::finish` closes it: final names, the index;
 //! - `parts`: each part written and hashed on a thread of its own;
 //! - `seen`: the duplicate check, a hash per `loc`, kept in `chunked`;
