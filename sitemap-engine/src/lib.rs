@@ -104,11 +104,10 @@ pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
 };
+pub use crate::split::SplitBy;
 
 #[cfg(feature = "html")]
 pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
-#[cfg(feature = "html")]
-pub use crate::split::SplitBy;
 #[cfg(feature = "html")]
 pub use crate::validate::{Validated, Validation};
 

@@ -42,7 +42,7 @@ pub struct Outputs {
     /// How long to wait for another run holding `dir` before failing;
     /// None waits as long as it takes.
     pub lock_wait: Option<std::time::Duration>,
-    /// `split-by`: one sitemap per group ([`Outputs::push_all`]).
+    /// `split-by`: one sitemap per group of the entries.
     pub split_by: Option<Split>,
 }
 
