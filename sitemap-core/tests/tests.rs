@@ -7,6 +7,7 @@
 mod common;
 
 mod atomic;
+mod groups;
 mod gzip;
 mod images;
 mod model;

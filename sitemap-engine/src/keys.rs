@@ -302,6 +302,11 @@ declare_keys! {
         example: "true",
         doc: "With `images` on built HTML: also list the page's `og:image`, which is often a social card made for sharing rather than an image of the page. Default: false.",
     }
+    split_by = "split-by" {
+        scope: All,
+        example: r#""section""#,
+        doc: "One sitemap per group of URLs, all under the one index (`sitemap-<group>-<tag>.xml`, numbered when a group passes the limits): `\"section\"` groups by the first path segment under the base URL that has pages under it (the home page and the pages beside it make `home`); a table of URL globs to group names takes the first glob that matches, in the order written, the rest making `other`. Group names: ASCII letters, digits, `-`, `_`. One group writes the set as without it. Default: one set.",
+    }
     submit_key = "submit.key" {
         scope: Submit,
         example: r#""5d1a4c7e""#,

@@ -18,7 +18,8 @@
 //!    their members' dates). Then the site's robots.txt (module
 //!    `robots_rules`): an entry it disallows for Googlebot is left out
 //!    and counted, or kept with a warning (`robots-disallowed`).
-//! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
+//! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set
+//!    (one sitemap per group under the index with `split-by`: [`split`]),
 //!    robots.txt, the stylesheet and `sitemap.html`, staged and published
 //!    as one unit, never under a name the site or the tool owns
 //!    (module `owned`); or a comparison with what is on disk
@@ -79,6 +80,7 @@ mod scan;
 pub mod settings;
 #[cfg(feature = "html")]
 pub mod site_check;
+pub mod split;
 #[cfg(feature = "submit")]
 pub mod submit;
 pub mod url_list;
@@ -108,6 +110,7 @@ pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
 };
+pub use crate::split::SplitBy;
 
 #[cfg(feature = "html")]
 pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
@@ -300,9 +303,11 @@ impl Scanned {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
             _ => 0,
         };
-        for url in &self.scan.urls {
-            publisher.push(url)?;
-        }
+        self.outputs
+            .push_all(&self.scan.urls, |group, url| match group {
+                Some(group) => publisher.push_in(group, url),
+                None => publisher.push(url),
+            })?;
         let pages: Vec<HumanPage> = if self.outputs.html_page {
             self.scan
                 .urls

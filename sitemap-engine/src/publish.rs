@@ -20,6 +20,7 @@ use sitemap_core::{
 use crate::error::Error;
 use crate::human::{self, HumanPage};
 use crate::settings::{FileFormat, LimitsName, Resolved};
+use crate::split::Split;
 
 /// Where and how the set is written, resolved from the settings: the
 /// core writer's own [`SetOptions`], and what goes with the set.
@@ -41,6 +42,8 @@ pub struct Outputs {
     /// How long to wait for another run holding `dir` before failing;
     /// None waits as long as it takes.
     pub lock_wait: Option<std::time::Duration>,
+    /// `split-by`: one sitemap per group of the entries.
+    pub split_by: Option<Split>,
 }
 
 impl Outputs {
@@ -115,6 +118,7 @@ impl Outputs {
             stylesheet,
             html_page: s.html_page.unwrap_or(false),
             lock_wait: None,
+            split_by: Split::from_settings(resolved)?,
         })
     }
 
@@ -123,7 +127,35 @@ impl Outputs {
     pub(crate) fn write_into(&self, dir: &Path, urls: &[Url]) -> Result<SetReport, Error> {
         let mut options = self.set.clone();
         options.dir = dir.to_owned();
-        Ok(SetWriter::new(options)?.write_all(urls.iter())?)
+        let mut writer = SetWriter::new(options)?;
+        self.push_all(urls, |group, url| match group {
+            Some(group) => writer.push_in(group, url),
+            None => writer.push(url),
+        })?;
+        Ok(writer.finish()?)
+    }
+
+    /// Gives `push` every entry of a set held whole, in groups when
+    /// `split-by` asks for them (each group's entries together).
+    pub(crate) fn push_all<E>(
+        &self,
+        urls: &[Url],
+        mut push: impl FnMut(Option<&str>, &Url) -> Result<Pushed, E>,
+    ) -> Result<(), E> {
+        match &self.split_by {
+            Some(split) => {
+                let grouped = split.order(&self.set.base_url, urls);
+                for (group, url) in grouped.order {
+                    push(Some(&grouped.names[group]), url)?;
+                }
+            }
+            None => {
+                for url in urls {
+                    push(None, url)?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -214,6 +246,16 @@ impl Publisher {
     /// `loc`, is left out and counted).
     pub fn push(&mut self, url: &Url) -> Result<Pushed, Error> {
         let pushed = self.writer.push(url)?;
+        if pushed == Pushed::SkippedDuplicate {
+            self.duplicates += 1;
+        }
+        Ok(pushed)
+    }
+
+    /// Adds an entry to the group `group` (see
+    /// [`SetWriter::push_in`]: each group's entries together).
+    pub fn push_in(&mut self, group: &str, url: &Url) -> Result<Pushed, Error> {
+        let pushed = self.writer.push_in(group, url)?;
         if pushed == Pushed::SkippedDuplicate {
             self.duplicates += 1;
         }

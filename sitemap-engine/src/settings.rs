@@ -18,6 +18,7 @@ use sitemap_core::{ChangeFreq, Priority};
 use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
 use crate::error::Error;
+pub use crate::split::SplitBy;
 
 /// The most a settings file (`sitemap.toml`, `--config`) may hold: far
 /// more than any real one, and `--config /dev/zero` cannot exhaust memory.
@@ -93,6 +94,8 @@ pub struct Settings {
     pub include_urls: Option<Vec<String>>,
     #[doc = key_doc!(robots_disallowed)]
     pub robots_disallowed: Option<RobotsDisallowed>,
+    #[doc = key_doc!(split_by)]
+    pub split_by: Option<SplitBy>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use sitemap_core::{ChangeFreq, Priority};
 use sitemap_engine::{
     FileFormat, Flavor, GitDate, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Resolved,
-    Settings, ShallowPolicy, TrailingSlash, Uncommitted,
+    Settings, ShallowPolicy, SplitBy, TrailingSlash, Uncommitted,
 };
 
 use sitemap_engine::RobotsDisallowed;
@@ -200,4 +200,9 @@ impl Sitemap {
         self
     }
     setting!(robots_disallowed(robots_disallowed: RobotsDisallowed));
+    setting!(
+        /// `SplitBy::Section`, or `SplitBy::Globs(vec![("/blog/**".into(),
+        /// "blog".into())])`.
+        split_by(split_by: SplitBy)
+    );
 }

@@ -93,6 +93,7 @@
 //! ```
 
 pub use sitemap_core::{ChangeFreq, Lastmod, Loc, Priority, SetReport, Url};
+pub use sitemap_engine::SplitBy;
 pub use sitemap_engine::settings::{
     FileFormat, Flavor, LastmodDep, LimitsName, Settings, TrailingSlash,
 };

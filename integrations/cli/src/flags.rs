@@ -19,7 +19,7 @@ use sitemap_engine::key_doc;
 use sitemap_engine::settings::parse_value;
 use sitemap_engine::{
     FileFormat, Flavor, GitDate, LastmodDep, LastmodSource, Layer, LimitsName, Origin, Settings,
-    ShallowPolicy, TrailingSlash, Uncommitted,
+    ShallowPolicy, SplitBy, TrailingSlash, Uncommitted,
 };
 
 /// A flag's word, read as the settings file reads it.
@@ -191,6 +191,50 @@ pub(crate) struct SourceArgs {
     #[arg(long, value_name = "leave-out|keep", value_parser = word::<RobotsDisallowed>)]
     #[arg(help = key_doc!(robots_disallowed))]
     robots_disallowed: Option<RobotsDisallowed>,
+    #[arg(long, value_name = "section|GLOB=NAME", value_parser = split_part)]
+    #[arg(help = concat!(key_doc!(split_by), " As a flag: `section`, or `GLOB=NAME` repeated in order."))]
+    split_by: Vec<SplitPart>,
+}
+
+/// One `--split-by` value.
+#[derive(Clone, Debug)]
+enum SplitPart {
+    Section,
+    Glob(String, String),
+}
+
+fn split_part(s: &str) -> Result<SplitPart, String> {
+    if s == "section" {
+        return Ok(SplitPart::Section);
+    }
+    // The group name holds no `=`; a glob may.
+    match s.rsplit_once('=') {
+        Some((glob, name)) if !glob.is_empty() && !name.is_empty() => {
+            Ok(SplitPart::Glob(glob.to_owned(), name.to_owned()))
+        }
+        _ => Err(format!(
+            "`{s}`: expected `section` or `GLOB=NAME` (`/blog/**=blog`)"
+        )),
+    }
+}
+
+/// `--split-by` given: `section` if any value says so, else the globs in
+/// the order given.
+fn split_by(parts: &[SplitPart]) -> Option<SplitBy> {
+    if parts.is_empty() {
+        return None;
+    }
+    if parts.iter().any(|p| matches!(p, SplitPart::Section)) {
+        return Some(SplitBy::Section);
+    }
+    let globs = parts
+        .iter()
+        .filter_map(|p| match p {
+            SplitPart::Glob(glob, name) => Some((glob.clone(), name.clone())),
+            SplitPart::Section => None,
+        })
+        .collect();
+    Some(SplitBy::Globs(globs))
 }
 
 impl SourceArgs {
@@ -224,6 +268,7 @@ impl SourceArgs {
         s.exclude_urls = non_empty(&self.exclude_urls);
         s.include_urls = non_empty(&self.include_urls);
         s.robots_disallowed = self.robots_disallowed;
+        s.split_by = split_by(&self.split_by);
         Layer::new(s, Origin::Flag)
     }
 }

@@ -216,3 +216,72 @@ fn served_html_scan_with_clean_urls() {
     );
     serve_and_crawl(&public, port, UrlForm::Clean, "sitemap.xml.gz", &written);
 }
+
+/// `--split-by section`: one sitemap per section of the example (numbered
+/// past `--max-urls`), each holding only its section's pages, all under
+/// the one index that robots.txt names; both consumers find every URL.
+#[test]
+fn served_content_scan_split_by_section() {
+    let tmp = served_tempdir();
+    let public = tmp.path().join("public");
+    let port = served::free_port();
+    let base = format!("http://127.0.0.1:{port}/");
+    hugo_build(&base, &public, &[]);
+    let site = example("hugo-site");
+    sitemap_with_umask(&[
+        "scan",
+        site.to_str().unwrap(),
+        "--base-url",
+        &base,
+        "--out",
+        public.to_str().unwrap(),
+        "--robots",
+        "--split-by",
+        "section",
+        "--max-urls",
+        "3",
+    ]);
+    sitemap_testkit::assert_all_valid(&public);
+    let (pages, _) = sitemap_testkit::set_locs(&public.join("sitemap.xml"));
+    // The sections, worked out here from the pages: a first segment with
+    // a page under it; everything else is `home`.
+    let first = |page: &str| -> Option<String> {
+        let (seg, under) = page.strip_prefix(&base)?.split_once('/')?;
+        Some(seg.to_owned()).filter(|_| !under.is_empty())
+    };
+    let sections: std::collections::BTreeSet<String> =
+        pages.iter().filter_map(|p| first(p)).collect();
+    assert!(sections.len() >= 2, "{sections:?} of {pages:?}");
+    let group_of = |page: &str| -> String {
+        let seg = page.strip_prefix(&base).and_then(|r| r.split_once('/'));
+        match seg {
+            Some((seg, _)) if sections.contains(seg) => seg.to_owned(),
+            _ => "home".to_owned(),
+        }
+    };
+    let index = std::fs::read_to_string(public.join("sitemap.xml")).unwrap();
+    let mut groups_seen = std::collections::BTreeSet::new();
+    for child in index.split("<loc>").skip(1) {
+        let name = child[..child.find("</loc>").unwrap()]
+            .rsplit('/')
+            .next()
+            .unwrap();
+        let (child_pages, _) = sitemap_testkit::set_locs(&public.join(name));
+        let group = group_of(&child_pages[0]);
+        let rest = name.strip_prefix(&format!("sitemap-{group}-")).unwrap();
+        assert!(
+            rest.len() == "0a1b2c3d.xml".len() || rest.split_once('-').is_some(),
+            "{name}"
+        );
+        for page in &child_pages {
+            assert_eq!(group_of(page), group, "{page} in {name}");
+        }
+        groups_seen.insert(group);
+    }
+    let mut want: std::collections::BTreeSet<String> = sections.clone();
+    want.insert("home".to_owned());
+    assert_eq!(groups_seen, want);
+    let written = written_files(&public, "sitemap.xml", &["robots.txt"]);
+    let written: Vec<&str> = written.iter().map(String::as_str).collect();
+    serve_and_crawl(&public, port, UrlForm::Pretty, "sitemap.xml", &written);
+}

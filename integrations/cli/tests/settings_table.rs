@@ -368,7 +368,37 @@ const CASES: &[Case] = &[
         // page, which is left out by default.
         check: |_, out| some_url(out, |u| u.contains("<loc>https://example.org/private")),
     },
+    Case {
+        key: "split-by",
+        site: "split-by = { \"**/a{/,.html}\" = \"alpha\" }",
+        book: Some("split-by = { \"**/a{/,.html}\" = \"alpha\" }"),
+        flags: &["--split-by", "**/a{/,.html}=alpha"],
+        check: |_, out| split_into_alpha_and_other(out),
+    },
 ];
+
+/// `split-by`: an index over `sitemap-alpha-<tag>.xml`, listing only the
+/// page `a`, then `sitemap-other-<tag>.xml` with the rest.
+fn split_into_alpha_and_other(out: &Path) -> Result<(), String> {
+    let index = fs::read_to_string(out.join("sitemap.xml")).map_err(|e| e.to_string())?;
+    let children: Vec<&str> = index
+        .split("<loc>")
+        .skip(1)
+        .map(|c| c[..c.find("</loc>").unwrap()].rsplit('/').next().unwrap())
+        .collect();
+    let [alpha, other] = children[..] else {
+        return Err(format!("expected two sitemaps, got {children:?}"));
+    };
+    if !alpha.starts_with("sitemap-alpha-") || !other.starts_with("sitemap-other-") {
+        return Err(format!("unexpected names {children:?}"));
+    }
+    let alpha = blocks(&fs::read_to_string(out.join(alpha)).map_err(|e| e.to_string())?);
+    let alpha: Vec<&str> = alpha.iter().map(|u| loc(u)).collect();
+    match alpha[..] {
+        [a] if a.ends_with("/a/") || a.ends_with("/a.html") => Ok(()),
+        _ => Err(format!("alpha lists {alpha:?}")),
+    }
+}
 
 #[test]
 fn the_cases_cover_every_key_of_the_table() {

@@ -25,6 +25,7 @@ mod settings_table;
 mod shallow;
 mod signals;
 mod site;
+mod split_by;
 mod submit;
 mod submodule_lastmod;
 mod url_patterns;

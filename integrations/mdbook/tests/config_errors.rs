@@ -176,7 +176,20 @@ fn every_documented_key_is_accepted() {
     let head = &toml[..toml.find("[output.sitemap]").unwrap()];
     book.write("book.toml", &format!("{head}{keys}"));
     book.build().unwrap();
-    let xml = book.read("book/html/sitemap.xml");
+    // `split-by = "section"` makes an index over a sitemap per section:
+    // the values are read from every sitemap of the set.
+    let html = book.root().join("book/html");
+    let mut names: Vec<String> = std::fs::read_dir(&html)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("sitemap") && n.ends_with(".xml"))
+        .collect();
+    names.sort();
+    let xml: String = names
+        .iter()
+        .map(|n| book.read(&format!("book/html/{n}")))
+        .collect();
+    assert!(xml.contains("<sitemapindex"), "{xml}");
     assert!(xml.contains("<changefreq>weekly</changefreq>"), "{xml}");
     assert!(xml.contains("<priority>0.5</priority>"), "{xml}");
     assert!(xml.contains("<loc>https://example.org/book/"), "{xml}");

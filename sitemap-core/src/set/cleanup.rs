@@ -69,7 +69,8 @@ pub(super) fn leftovers(
         }
         let stale = roots.iter().any(|r| r == name)
             || listed.contains(name)
-            || part_number(name, stem).is_some_and(|(_, tagged)| tagged);
+            || part_number(name, stem).is_some_and(|(_, tagged)| tagged)
+            || group_part(name, stem);
         if stale {
             found.push(dir.join(name));
         }
@@ -122,7 +123,9 @@ fn listed_parts(path: &Path, folder: &Loc, stem: &str) -> Vec<String> {
                 // Part names hold no entity, so raw text is enough.
                 let text: &str = &t;
                 let name = text.trim().strip_prefix(folder.as_str()).unwrap_or("");
-                if !name.contains('/') && part_number(name, stem).is_some() {
+                if !name.contains('/')
+                    && (part_number(name, stem).is_some() || group_part(name, stem))
+                {
                     names.push(name.to_owned());
                 }
             }
@@ -154,4 +157,27 @@ pub(super) fn part_number(name: &str, stem: &str) -> Option<(u64, bool)> {
         None => (false, rest),
     };
     matches!(ext, ".xml" | ".xml.gz" | ".txt" | ".txt.gz").then_some((number, tagged))
+}
+
+/// Whether `name` is `<stem>-<group>-<tag>.<ext>` or
+/// `<stem>-<group>-<N>-<tag>.<ext>`: a part of a set split into groups
+/// ([`SetWriter::push_in`](super::SetWriter::push_in)); the tag is eight
+/// lowercase hex digits, so a hand-made `sitemap-news.xml` is never taken
+/// for one.
+pub(super) fn group_part(name: &str, stem: &str) -> bool {
+    let Some(rest) = name.strip_prefix(stem).and_then(|r| r.strip_prefix('-')) else {
+        return false;
+    };
+    let Some(rest) = [".xml", ".xml.gz", ".txt", ".txt.gz"]
+        .iter()
+        .find_map(|ext| rest.strip_suffix(ext))
+    else {
+        return false;
+    };
+    let Some((group, tag)) = rest.rsplit_once('-') else {
+        return false;
+    };
+    tag.len() == 8
+        && tag.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        && super::writer::is_group_name(group)
 }

@@ -3,7 +3,8 @@
 //!
 //! - this module: what to write ([`SetOptions`], [`Format`], the
 //!   policies for entries outside the folder and duplicates);
-//! - `writer`: [`SetWriter`], entries in, parts split at the limits;
+//! - `writer`: [`SetWriter`], entries in, parts split at the limits
+//!   (and into groups, a sitemap or several each: [`SetWriter::push_in`]);
 //!   `writer::finish` closes it: final names, the index;
 //! - `parts`: each part written and hashed on a thread of its own;
 //! - `seen`: the duplicate check, a hash per `loc`, kept in `chunked`;
@@ -280,6 +281,19 @@ impl SetOptions {
         )
     }
 
+    /// `sitemap-<group>[-N]-<tag>.xml[.gz]`: a part of a group of a set
+    /// of several groups, numbered only when the group has several.
+    fn group_part_name(&self, group: &str, number: Option<u64>, hash: u64) -> String {
+        let number = number.map(|n| format!("-{n}")).unwrap_or_default();
+        format!(
+            "{}-{group}{number}-{:08x}.{}{}",
+            self.stem,
+            hash >> 32,
+            self.format.extension(),
+            self.gz()
+        )
+    }
+
     /// `sitemap.xml[.gz]`: the index is XML whatever the format.
     fn index_name(&self) -> String {
         format!("{}.xml{}", self.stem, self.gz())
@@ -288,7 +302,31 @@ impl SetOptions {
 
 #[cfg(test)]
 mod tests {
+    use super::cleanup::group_part;
     use super::cleanup::part_number;
+
+    #[test]
+    fn group_part_names() {
+        for name in [
+            "sitemap-blog-0a1b2c3d.xml",
+            "sitemap-blog-2-0a1b2c3d.xml.gz",
+            "sitemap-my_docs-0a1b2c3d.txt",
+            "sitemap-3-0a1b2c3d.xml",
+        ] {
+            assert!(group_part(name, "sitemap"), "{name}");
+        }
+        for name in [
+            "sitemap-blog.xml",
+            "sitemap--0a1b2c3d.xml",
+            "sitemap-blog-0A1B2C3D.xml",
+            "sitemap-blog-0a1b2c3.xml",
+            "sitemap-b.g-0a1b2c3d.xml",
+            "sitemap-blog-0a1b2c3d.html",
+            "other-blog-0a1b2c3d.xml",
+        ] {
+            assert!(!group_part(name, "sitemap"), "{name}");
+        }
+    }
 
     #[test]
     fn part_names() {

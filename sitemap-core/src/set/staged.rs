@@ -6,6 +6,7 @@ use std::path::Path;
 use std::path::PathBuf;
 
 use super::SetOptions;
+use super::cleanup::group_part;
 use super::cleanup::leftovers;
 use super::cleanup::part_number;
 use super::error::SetError;
@@ -80,6 +81,7 @@ impl StagedSet {
             || name.contains(['/', '\\'])
             || ours.iter().any(|n| n == name)
             || part_number(name, &self.options.stem).is_some()
+            || group_part(name, &self.options.stem)
             || self.extras.iter().any(|e| e.path() == path)
         {
             return Err(SetError::new(

@@ -133,6 +133,11 @@ pub struct SetWriter {
     seen: Option<Seen>,
     current: Option<Part>,
     done: Vec<DonePart>,
+    /// The group being written ([`SetWriter::push_in`]); `None` for
+    /// [`SetWriter::push`].
+    group: Option<String>,
+    /// Every group written so far, in order, with its parts' count.
+    groups: Vec<(Option<String>, u64)>,
     scratch: Vec<u8>,
     closing_len: u64,
     urls: u64,
@@ -156,6 +161,14 @@ impl std::fmt::Debug for SetWriter {
             )
             .finish_non_exhaustive()
     }
+}
+
+/// A group's name, as it goes into file names.
+pub(super) fn is_group_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// `base` with a trailing `/`: the folder the sitemaps are served from.
@@ -238,6 +251,8 @@ impl SetWriter {
             seen,
             current: None,
             done: Vec::new(),
+            group: None,
+            groups: Vec::new(),
             scratch: Vec::with_capacity(4096),
             closing_len,
             urls: 0,
@@ -296,6 +311,28 @@ impl SetWriter {
     /// An entry refused by a policy or by its size leaves the set as it
     /// was, so the caller may go on; an I/O error ends the set.
     pub fn push(&mut self, url: &Url) -> Result<Pushed, SetError> {
+        self.push_grouped(None, url)
+    }
+
+    /// Adds one entry to the group `group`: a set of several groups gets a
+    /// sitemap per group (`<stem>-<group>-<tag>.xml`, or
+    /// `<stem>-<group>-<N>-<tag>.xml` when the group is itself split at
+    /// the limits) under one index, in the order the groups came; a set
+    /// of one group is written as [`push`](Self::push) writes it.
+    ///
+    /// Each group's entries come together: only one file is open at a
+    /// time, so a group that comes back after another is an error. A
+    /// group name is ASCII letters, digits, `-` and `_` (it becomes part
+    /// of a file name).
+    pub fn push_in(&mut self, group: &str, url: &Url) -> Result<Pushed, SetError> {
+        if !is_group_name(group) {
+            let msg = format!("group `{group}`: expected ASCII letters, digits, `-` or `_`");
+            return Err(SetError::new(self.root_path(), SetErrorKind::Options(msg)));
+        }
+        self.push_grouped(Some(group), url)
+    }
+
+    fn push_grouped(&mut self, group: Option<&str>, url: &Url) -> Result<Pushed, SetError> {
         if self.failed {
             return Err(SetError::new(self.root_path(), SetErrorKind::Failed));
         }
@@ -331,7 +368,25 @@ impl SetWriter {
         }
 
         let limits = self.options.limits;
+        let new_group = self.groups.is_empty() || self.group.as_deref() != group;
+        if new_group && self.groups.iter().any(|(g, _)| g.as_deref() == group) {
+            let msg = format!(
+                "group `{}` came back after group `{}`: push each group's entries together",
+                group.unwrap_or(""),
+                self.group.as_deref().unwrap_or("")
+            );
+            return Err(SetError::new(self.root_path(), SetErrorKind::Options(msg)));
+        }
+        if new_group
+            && !self.groups.is_empty()
+            && (group.is_none() || self.groups.iter().any(|(g, _)| g.is_none()))
+        {
+            let msg = "`push` and `push_in` mixed in one set: give every entry a group, or none"
+                .to_owned();
+            return Err(SetError::new(self.root_path(), SetErrorKind::Options(msg)));
+        }
         let current = self.current.as_ref().map(|p| (p.urls, p.bytes, p.on_root));
+        let current = if new_group { None } else { current };
         let fits = match current {
             Some((urls, bytes, on_root)) => {
                 self.encode(url, Some(on_root));
@@ -361,6 +416,13 @@ impl SetWriter {
             }
             if let Some(part) = self.current.take() {
                 self.finish_part(part)?;
+            }
+            if new_group {
+                self.group = group.map(str::to_owned);
+                self.groups.push((self.group.clone(), 0));
+            }
+            if let Some((_, parts)) = self.groups.last_mut() {
+                *parts += 1;
             }
             let on_root = self.first_on_root(url);
             self.current = Some(self.start_part(number, on_root)?);

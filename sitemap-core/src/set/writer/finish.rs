@@ -37,11 +37,22 @@ impl SetWriter {
         let mut sitemaps = Vec::with_capacity(done.len());
         let mut parts = Vec::with_capacity(done.len());
         let single = done.len() == 1;
+        // One name per part: with several groups, each group's parts are
+        // numbered from 1 (no number when the group fits in one).
+        let grouped = self.groups.len() > 1;
+        let groups = std::mem::take(&mut self.groups);
+        let mut of_group = groups
+            .iter()
+            .flat_map(|(name, count)| (1..=*count).map(move |n| (name.as_deref(), n, *count)));
         for (i, part) in done.into_iter().enumerate() {
-            let name = if single {
-                self.options.single_name()
-            } else {
-                self.options.part_name(i as u64 + 1, part.hash)
+            let group = of_group.next();
+            let name = match group {
+                _ if single => self.options.single_name(),
+                Some((Some(group), n, count)) if grouped => {
+                    let number = (count > 1).then_some(n);
+                    self.options.group_part_name(group, number, part.hash)
+                }
+                _ => self.options.part_name(i as u64 + 1, part.hash),
             };
             let path = self.options.dir.join(&name);
             sitemaps.push(SitemapFile {
