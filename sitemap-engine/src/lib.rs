@@ -79,6 +79,7 @@ pub mod site_check;
 #[cfg(feature = "submit")]
 pub mod submit;
 pub mod url_list;
+pub mod sitemap_input;
 #[cfg(feature = "html")]
 pub mod validate;
 

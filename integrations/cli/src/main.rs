@@ -26,6 +26,7 @@ mod ui;
 mod validate;
 mod values;
 mod write;
+mod write_sitemap;
 
 use std::process::ExitCode;
 
