@@ -76,10 +76,10 @@ mod scan;
 pub mod settings;
 #[cfg(feature = "html")]
 pub mod site_check;
+pub mod sitemap_input;
 #[cfg(feature = "submit")]
 pub mod submit;
 pub mod url_list;
-pub mod sitemap_input;
 #[cfg(feature = "html")]
 pub mod validate;
 

@@ -200,7 +200,12 @@ impl Reading<'_> {
                 Ok(event) => event,
                 Err(e) => {
                     let line = xml.get_ref().line;
-                    self.note(on, path, line, format!("not well-formed XML ({e}): the rest of the file is not read"))?;
+                    self.note(
+                        on,
+                        path,
+                        line,
+                        format!("not well-formed XML ({e}): the rest of the file is not read"),
+                    )?;
                     break;
                 }
             };
@@ -214,7 +219,14 @@ impl Reading<'_> {
                             return Ok(Vec::new());
                         }
                         if name != "sitemapindex" && name != "urlset" {
-                            self.note(on, path, line, format!("<{name}> is neither <urlset> nor <sitemapindex>: not read"))?;
+                            self.note(
+                                on,
+                                path,
+                                line,
+                                format!(
+                                    "<{name}> is neither <urlset> nor <sitemapindex>: not read"
+                                ),
+                            )?;
                             return Ok(Vec::new());
                         }
                         continue;
@@ -275,10 +287,7 @@ impl Reading<'_> {
             doc.foreign += 1;
             return Ok(());
         }
-        let prefix = e
-            .name()
-            .prefix()
-            .map(|p| p.as_ref().to_owned());
+        let prefix = e.name().prefix().map(|p| p.as_ref().to_owned());
         match (name.as_str(), doc.entry.is_some()) {
             ("url" | "sitemap", false) => {
                 *doc = Doc {
@@ -288,10 +297,11 @@ impl Reading<'_> {
             }
             ("link", true) => {
                 let attr = |key: &str| {
-                    e.try_get_attribute(key)
-                        .ok()
-                        .flatten()
-                        .and_then(|a| a.normalized_value(quick_xml::XmlVersion::Implicit1_0).ok().map(|v| v.trim().to_owned()))
+                    e.try_get_attribute(key).ok().flatten().and_then(|a| {
+                        a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                            .ok()
+                            .map(|v| v.trim().to_owned())
+                    })
                 };
                 if attr("rel").as_deref() == Some("alternate") {
                     let hreflang = attr("hreflang").unwrap_or_default();

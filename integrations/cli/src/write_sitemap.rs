@@ -60,7 +60,12 @@ pub(crate) fn run(args: &WriteArgs, input: &Path, ui: &Ui) -> anyhow::Result<Out
     }
     // The old index's children are the generator's files: never deleted,
     // but no longer listed, so the user hears that they are left over.
-    let written: Vec<&Path> = report.set.sitemaps.iter().map(|s| s.path.as_path()).collect();
+    let written: Vec<&Path> = report
+        .set
+        .sitemaps
+        .iter()
+        .map(|s| s.path.as_path())
+        .collect();
     for child in &read.children {
         if child.exists() && !written.iter().any(|w| same_file(w, child)) {
             ui.warning(&format!(
@@ -71,7 +76,10 @@ pub(crate) fn run(args: &WriteArgs, input: &Path, ui: &Ui) -> anyhow::Result<Out
     }
     let mut notes = Vec::new();
     if read.made_absolute > 0 {
-        notes.push(format!("{} relative loc(s) made absolute", read.made_absolute));
+        notes.push(format!(
+            "{} relative loc(s) made absolute",
+            read.made_absolute
+        ));
     }
     if read.repaired > 0 {
         notes.push(format!("{} problem(s) reported above", read.repaired));

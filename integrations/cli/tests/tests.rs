@@ -28,6 +28,7 @@ mod submit;
 mod submodule_lastmod;
 mod validate;
 mod write;
+mod write_sitemap;
 mod yaml_sites;
 
 use std::fs;
