@@ -61,7 +61,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
          median of {runs} run(s); a one-URL run peaks at {fixed} KiB"
     );
     let base = median(&mut results[1]);
-    for (i, name) in ["sitemap write (fix)", "xmllint --stream"].iter().enumerate() {
+    for (i, name) in ["sitemap write (fix)", "xmllint --stream"]
+        .iter()
+        .enumerate()
+    {
         let seconds = median(&mut results[i]);
         let peak = results[i].iter().map(|r| r.1).max().unwrap_or(0);
         let per_url = (peak.saturating_sub(fixed) * 1024) as f64 / urls as f64;
@@ -86,11 +89,17 @@ fn hugo_site(site: &Path, posts: usize) -> Result<PathBuf> {
     }
     let dir = site.join("content/posts");
     std::fs::create_dir_all(&dir)?;
-    std::fs::write(site.join("hugo.toml"), "baseURL = \"/\"\ntitle = \"Bench\"\n")?;
+    std::fs::write(
+        site.join("hugo.toml"),
+        "baseURL = \"/\"\ntitle = \"Bench\"\n",
+    )?;
     for i in 0..posts {
         let mut f = std::fs::File::create(dir.join(format!("post-{i}.md")))?;
         let day = i % 28 + 1;
-        write!(f, "---\ntitle: Post {i}\ndate: 2024-03-{day:02}\n---\nText {i}.\n")?;
+        write!(
+            f,
+            "---\ntitle: Post {i}\ndate: 2024-03-{day:02}\n---\nText {i}.\n"
+        )?;
     }
     let start = Instant::now();
     crate::run(
@@ -99,7 +108,10 @@ fn hugo_site(site: &Path, posts: usize) -> Result<PathBuf> {
             .arg(site),
     )
     .context("hugo (apt-get install hugo)")?;
-    eprintln!("hugo built {posts} posts in {:.1} s", start.elapsed().as_secs_f64());
+    eprintln!(
+        "hugo built {posts} posts in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     Ok(sitemap)
 }
 
