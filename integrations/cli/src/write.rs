@@ -69,7 +69,10 @@ pub(crate) fn waiting_for(dir: &std::path::Path) -> String {
 
 pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
+    // Only a regular file is sniffed: peeking into a FIFO
+    // (`<(generate-urls)`) would eat the head of the list.
     let is_sitemap = args.input.as_os_str() != "-"
+        && args.input.is_file()
         && sitemap_engine::sitemap_input::is_sitemap(&args.input)
             .with_context(|| format!("cannot read {}", args.input.display()))?;
     if is_sitemap {

@@ -342,3 +342,34 @@ fn invalid_values_reported_and_dropped() {
     </urlset>
     "#);
 }
+
+/// Only a regular file is sniffed for XML: a FIFO (`<(generate-urls)`)
+/// is read once, as a list, so its first bytes are not lost to a peek.
+#[test]
+fn fifo_input_is_read_as_a_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("urls");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let writer = std::thread::spawn(move || {
+        fs::write(&fifo, "https://example.org/a\nhttps://example.org/b\n").unwrap();
+    });
+    let out = sitemap(
+        dir.path(),
+        &["write", "urls", "--base-url", BASE, "--out", "out"],
+    );
+    writer.join().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        text(&out.stderr, dir.path())
+    );
+    let (pages, _) = set_locs(&dir.path().join("out/sitemap.xml"));
+    assert_eq!(pages, ["https://example.org/a", "https://example.org/b"]);
+}
