@@ -118,7 +118,7 @@ fn hugo_site(site: &Path, posts: usize) -> Result<PathBuf> {
 /// The set in `out` is valid by our own validator and lists exactly
 /// Hugo's URLs, made absolute; returns how many.
 fn check(ours: &Path, hugo: &Path, out: &Path) -> Result<usize> {
-    crate::run(Command::new(ours).arg("validate").arg(out).arg("-q"))?;
+    crate::run(Command::new(ours).arg("validate").arg(out))?;
     let expected: BTreeSet<String> = locs(&std::fs::read_to_string(hugo)?)
         .map(|l| format!("{BASE}{}", l.trim_start_matches('/')))
         .collect();
