@@ -39,7 +39,8 @@
 //!    live site, and recorded in the ledger once accepted.
 //!
 //! A list of URLs made elsewhere (`sitemap write`), read by
-//! [`url_list`], goes straight to a [`Publisher`]; an index over other
+//! [`url_list`], goes straight to a [`Publisher`], and so does another
+//! generator's sitemap read back by [`sitemap_input`]; an index over other
 //! tools' sitemaps (`sitemap index`) to [`publish_index`].
 //! [`git_watched_files`] (the git reader's, `sitemap-git`) names the
 //! `.git` files whose change means git's dates may have changed, for a
@@ -80,6 +81,7 @@ mod scan;
 pub mod settings;
 #[cfg(feature = "html")]
 pub mod site_check;
+pub mod sitemap_input;
 pub mod split;
 #[cfg(feature = "submit")]
 pub mod submit;

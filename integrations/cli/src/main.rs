@@ -26,6 +26,7 @@ mod ui;
 mod validate;
 mod values;
 mod write;
+mod write_sitemap;
 
 use std::process::ExitCode;
 
@@ -80,7 +81,7 @@ enum Command {
     Mdbook(mdbook::MdbookArgs),
     /// Write one sitemap index over existing sitemaps (each checked), e.g. a site's and its book's.
     Index(index::IndexArgs),
-    /// Write a sitemap set from a list of URLs (one a line with optional key=value fields, or JSON Lines).
+    /// Write a sitemap set from a list of URLs (one a line with optional key=value fields, or JSON Lines), or from another generator's sitemap, index or .gz (repaired).
     Write(Box<write::WriteArgs>),
     /// Print what the last run added, changed and removed, from the lastmod ledger (text or JSON).
     Changes(changes::ChangesArgs),

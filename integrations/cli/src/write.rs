@@ -7,6 +7,11 @@
 //! list. Every bad line is reported with `file:line:col` as it is found;
 //! a list with any bad line writes nothing. A `loc` outside the base URL
 //! is left out with a warning naming its line.
+//!
+//! A file that is itself a sitemap (it starts with `<`, or is gzip) is
+//! read as one instead: `write_sitemap.rs`. The input's own bytes tell
+//! the two apart (no URL list starts with `<`), so one command writes a
+//! set from either, and every output flag means the same for both.
 
 use std::io::{BufReader, Read};
 use std::path::PathBuf;
@@ -22,22 +27,29 @@ use crate::flags::OutputArgs;
 use crate::settings::Hinted;
 use crate::ui::{Ui, shown};
 
-/// Write a sitemap set from a list of URLs (one a line, or JSON Lines).
+/// Write a sitemap set from a list of URLs (one a line, or JSON Lines),
+/// or from another generator's sitemap, index or `.gz` (repaired: relative
+/// locs made absolute, invalid values dropped, duplicates left out, split
+/// past the limits).
 #[derive(Args, Debug)]
 pub(crate) struct WriteArgs {
-    /// The list: a file, or `-` for standard input.
+    /// The list: a file, or `-` for standard input; or a sitemap file
+    /// (`sitemap.xml`, an index, `.gz`), whose index children are read
+    /// from its folder.
     #[arg(default_value = "-")]
     input: PathBuf,
-    /// The folder the sitemap is served from; every URL must lie under it.
+    /// The folder the sitemap is served from; every URL must lie under it
+    /// (a sitemap's relative locs are resolved under it; a sitemap input
+    /// is written, without `--out`, into its own folder).
     #[arg(long, value_name = "URL")]
-    base_url: String,
+    pub(crate) base_url: String,
     #[command(flatten)]
-    output: OutputArgs,
+    pub(crate) output: OutputArgs,
     /// When another run holds the output folder, wait at most this many
     /// seconds for it, then fail naming the process that holds it
     /// (default: wait as long as it takes).
     #[arg(long, value_name = "SECONDS")]
-    wait: Option<u64>,
+    pub(crate) wait: Option<u64>,
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
@@ -57,6 +69,15 @@ pub(crate) fn waiting_for(dir: &std::path::Path) -> String {
 
 pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
+    // Only a regular file is sniffed: peeking into a FIFO
+    // (`<(generate-urls)`) would eat the head of the list.
+    let is_sitemap = args.input.as_os_str() != "-"
+        && args.input.is_file()
+        && sitemap_engine::sitemap_input::is_sitemap(&args.input)
+            .with_context(|| format!("cannot read {}", args.input.display()))?;
+    if is_sitemap {
+        return crate::write_sitemap::run(args, &args.input, ui);
+    }
     let base = crate::values::base_url(&args.base_url)?;
     if args.output.out.is_none() {
         return Err(crate::values::Usage("--out DIR is required".to_owned()).into());

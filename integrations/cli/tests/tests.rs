@@ -31,6 +31,7 @@ mod submodule_lastmod;
 mod url_patterns;
 mod validate;
 mod write;
+mod write_sitemap;
 mod yaml_sites;
 
 use std::fs;

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+mod fix;
 mod git;
 mod html;
 mod scan;
@@ -15,7 +16,7 @@ mod write;
 mod write_memory;
 mod writer;
 
-const NAMES: [&str; 5] = ["writer", "write", "git", "scan", "html"];
+const NAMES: [&str; 6] = ["writer", "write", "git", "scan", "html", "fix"];
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let Some((name, rest)) = args.split_first() else {
@@ -27,12 +28,14 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "git" => git::run(rest),
         "scan" => scan::run(rest),
         "html" => html::run(rest),
+        "fix" => fix::run(rest),
         "all" => {
             writer::run(rest)?;
             write::run(rest)?;
             git::run(rest)?;
             scan::run(rest)?;
-            html::run(rest)
+            html::run(rest)?;
+            fix::run(rest)
         }
         other => bail!(
             "unknown benchmark `{other}`; one of: {}, all",

@@ -96,7 +96,7 @@ fn count_and_runs(args: &[String]) -> Result<(usize, usize)> {
 
 /// Runs `cmd` with `stdin` as its input under GNU `time`: the wall time
 /// in seconds and the peak RSS in KiB.
-fn timed(work: &Path, cmd: Command, stdin: &Path) -> Result<(f64, u64)> {
+pub(super) fn timed(work: &Path, cmd: Command, stdin: &Path) -> Result<(f64, u64)> {
     let rss = work.join("rss");
     let mut timed = Command::new("/usr/bin/time");
     timed.args(["-f", "%M", "-o"]).arg(&rss);
@@ -127,7 +127,7 @@ fn timed(work: &Path, cmd: Command, stdin: &Path) -> Result<(f64, u64)> {
     Ok((seconds, kib))
 }
 
-fn median(v: &mut [(f64, u64)]) -> f64 {
+pub(super) fn median(v: &mut [(f64, u64)]) -> f64 {
     v.sort_by(|a, b| a.0.total_cmp(&b.0));
     v[v.len() / 2].0
 }

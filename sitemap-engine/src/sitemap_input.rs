@@ -1,0 +1,530 @@
+//! Another generator's sitemap as `sitemap write`'s input: a `<urlset>`,
+//! a `<sitemapindex>` (its children read from disk) or either gzipped, as
+//! Hugo, Jekyll, MkDocs and Docusaurus write them, read back into
+//! [`Url`]s so the set writer can write a correct set from them.
+//!
+//! The repairs, each reported with `file:line` (except the first, which
+//! is what the input means rather than a fault):
+//!
+//! - a relative `loc`, `href` or `image:loc` (Hugo writes `/posts/a/`
+//!   when `baseURL = "/"`) is resolved under the base URL: a leading `/`
+//!   names the folder the site is served from, not the host's root,
+//!   because that is the folder the generator built for;
+//! - surrounding whitespace in a value is trimmed, a `changefreq` in
+//!   another case is lowered (`Weekly`);
+//! - a `lastmod`, `changefreq` or `priority` that is still invalid is
+//!   dropped, the URL kept; an invalid `loc` drops its URL; an alternate
+//!   with an invalid `hreflang` or `href`, or an image with an invalid
+//!   `loc`, is dropped;
+//! - elements of other extensions (`video:video`, `news:news`) are left
+//!   out, named once each.
+//!
+//! Duplicates and URLs outside the base URL are the set writer's to drop.
+//!
+//! Streamed: quick-xml reads one event at a time, and the reader holds one
+//! `<url>` (its text capped at [`MAX_TEXT`] bytes a value), never the
+//! document. An index's children are read one after the other: a relative
+//! child `loc` names a file under the index's folder, an absolute one
+//! under the base URL the same file under that folder; a child outside it
+//! cannot be read from disk and is reported.
+
+use std::collections::BTreeSet;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Component, Path, PathBuf};
+
+use quick_xml::events::{BytesStart, Event};
+use sitemap_core::{Alternate, ChangeFreq, Hreflang, Image, Lastmod, Loc, Priority, Url};
+
+/// The longest text one value may have; the rest is cut (a `loc` may be
+/// 2,048 characters), so one huge text node cannot grow the reader.
+pub const MAX_TEXT: usize = 64 * 1024;
+
+/// What reading found, in document order.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Found {
+    /// An entry, with the file and line of its `<url>`.
+    Url {
+        /// The file it was read from.
+        file: PathBuf,
+        /// 1-based line of its `<url>`.
+        line: u64,
+        /// The entry, repaired.
+        url: Url,
+    },
+    /// Something wrong that was dropped or corrected: `file:line: message`.
+    Note(String),
+}
+
+/// Counts of what reading did, for the summary.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadSummary {
+    /// Sitemap files read (an index and each child).
+    pub files: u64,
+    /// `<url>` entries read.
+    pub urls: u64,
+    /// Relative locs (and hrefs, image locs) made absolute.
+    pub made_absolute: u64,
+    /// Problems reported in [`Found::Note`]s (values dropped, files not
+    /// read, other extensions' elements left out).
+    pub repaired: u64,
+    /// The index's children that were read (none for a `<urlset>`).
+    pub children: Vec<PathBuf>,
+}
+
+/// Whether the file at `path` is a sitemap (XML, or gzip) rather than a
+/// URL list: a URL list never starts with `<` nor with gzip's magic bytes.
+pub fn is_sitemap(path: &Path) -> io::Result<bool> {
+    let mut head = [0_u8; 512];
+    let mut file = File::open(path)?;
+    let mut n = 0;
+    while n < head.len() {
+        let got = file.read(&mut head[n..])?;
+        if got == 0 {
+            break;
+        }
+        n += got;
+    }
+    let head = &head[..n];
+    if head.starts_with(&[0x1f, 0x8b]) {
+        return Ok(true);
+    }
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    Ok(text.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<'))
+}
+
+/// Reads the sitemap or index at `path` (gzipped or not), handing each
+/// entry and note to `on` as it is read. `base` is the folder URL the
+/// input's folder is served at. An `Err` from `on` stops the reading and
+/// is returned; an unreadable or malformed file is a note, and what was
+/// read before the fault is kept.
+pub fn read_sitemaps<E: From<io::Error>>(
+    path: &Path,
+    base: &Loc,
+    on: &mut dyn FnMut(Found) -> Result<(), E>,
+) -> Result<ReadSummary, E> {
+    let folder = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let mut reading = Reading {
+        base,
+        folder,
+        summary: ReadSummary::default(),
+        unknown: BTreeSet::new(),
+    };
+    let children = reading.file(path, true, on)?;
+    let mut seen = BTreeSet::from([path.to_path_buf()]);
+    for (line, child) in children {
+        let Some(child_path) = reading.child_path(&child) else {
+            reading.note(
+                on,
+                path,
+                line,
+                format!("child sitemap {child} lies outside {base}: not read"),
+            )?;
+            continue;
+        };
+        if seen.insert(child_path.clone()) {
+            reading.file(&child_path, false, on)?;
+            reading.summary.children.push(child_path);
+        }
+    }
+    Ok(reading.summary)
+}
+
+struct Reading<'a> {
+    base: &'a Loc,
+    folder: PathBuf,
+    summary: ReadSummary,
+    /// Element names of other extensions already reported.
+    unknown: BTreeSet<String>,
+}
+
+/// Where the reader is inside one document.
+#[derive(Default)]
+struct Doc {
+    /// `<url>` or `<sitemap>` open, and its line.
+    entry: Option<u64>,
+    /// The leaf element whose text is being collected (`loc`, `lastmod`,
+    /// …; `image:loc` as `image`), and its line.
+    leaf: Option<(String, u64)>,
+    text: String,
+    loc: Option<String>,
+    lastmod: Option<(String, u64)>,
+    changefreq: Option<(String, u64)>,
+    priority: Option<(String, u64)>,
+    alternates: Vec<(String, String, u64)>,
+    images: Vec<(String, u64)>,
+    /// Inside an element of another extension, how deep.
+    foreign: usize,
+}
+
+type Xml = quick_xml::Reader<Lines<BufReader<Box<dyn Read>>>>;
+
+impl Reading<'_> {
+    fn note<E>(
+        &mut self,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+        file: &Path,
+        line: u64,
+        message: String,
+    ) -> Result<(), E> {
+        self.summary.repaired += 1;
+        on(Found::Note(format!("{}:{line}: {message}", file.display())))
+    }
+
+    /// Reads one file; an index's child locs (with their lines) are
+    /// returned when `index_allowed`, to be read after it.
+    fn file<E: From<io::Error>>(
+        &mut self,
+        path: &Path,
+        index_allowed: bool,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+    ) -> Result<Vec<(u64, String)>, E> {
+        let mut xml = match open(path) {
+            Ok(xml) => xml,
+            Err(e) => {
+                self.note(on, path, 0, format!("cannot read it: {e}"))?;
+                return Ok(Vec::new());
+            }
+        };
+        self.summary.files += 1;
+        let mut doc = Doc::default();
+        let mut children = Vec::new();
+        let mut is_index = None;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let line = xml.get_ref().line;
+            let event = match xml.read_event_into(&mut buf) {
+                Ok(event) => event,
+                Err(e) => {
+                    let line = xml.get_ref().line;
+                    self.note(
+                        on,
+                        path,
+                        line,
+                        format!("not well-formed XML ({e}): the rest of the file is not read"),
+                    )?;
+                    break;
+                }
+            };
+            match event {
+                Event::Start(e) => {
+                    let name = local(&e);
+                    if is_index.is_none() {
+                        is_index = Some(name == "sitemapindex");
+                        if name == "sitemapindex" && !index_allowed {
+                            self.note(on, path, line, "an index inside an index: not read (the protocol allows one level)".to_owned())?;
+                            return Ok(Vec::new());
+                        }
+                        if name != "sitemapindex" && name != "urlset" {
+                            self.note(
+                                on,
+                                path,
+                                line,
+                                format!(
+                                    "<{name}> is neither <urlset> nor <sitemapindex>: not read"
+                                ),
+                            )?;
+                            return Ok(Vec::new());
+                        }
+                        continue;
+                    }
+                    self.start(&mut doc, &e, name, line, path, on)?;
+                }
+                Event::Text(t) => {
+                    push_text(&mut doc.text, &t.xml10_content());
+                }
+                Event::CData(c) => push_text(&mut doc.text, &c.into_inner()),
+                Event::GeneralRef(r) => {
+                    let c = match r.resolve_char_ref() {
+                        Ok(Some(c)) => Some(c),
+                        _ => match &*r {
+                            "amp" => Some('&'),
+                            "lt" => Some('<'),
+                            "gt" => Some('>'),
+                            "quot" => Some('"'),
+                            "apos" => Some('\''),
+                            _ => None,
+                        },
+                    };
+                    if let Some(c) = c {
+                        push_text(&mut doc.text, c.encode_utf8(&mut [0; 4]));
+                    }
+                }
+                Event::End(e) => {
+                    let name = e.local_name().as_ref().to_owned();
+                    if is_index == Some(true) {
+                        if name == "loc" && doc.entry.is_some() {
+                            children.push((line, doc.text.trim().to_owned()));
+                        }
+                        if name == "sitemap" {
+                            doc.entry = None;
+                        }
+                        doc.text.clear();
+                    } else {
+                        self.end(&mut doc, &name, path, on)?;
+                    }
+                }
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        Ok(children)
+    }
+
+    fn start<E>(
+        &mut self,
+        doc: &mut Doc,
+        e: &BytesStart<'_>,
+        name: String,
+        line: u64,
+        path: &Path,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if doc.foreign > 0 {
+            doc.foreign += 1;
+            return Ok(());
+        }
+        let prefix = e.name().prefix().map(|p| p.as_ref().to_owned());
+        match (name.as_str(), doc.entry.is_some()) {
+            ("url" | "sitemap", false) => {
+                *doc = Doc {
+                    entry: Some(line),
+                    ..Doc::default()
+                };
+            }
+            ("link", true) => {
+                let attr = |key: &str| {
+                    e.try_get_attribute(key).ok().flatten().and_then(|a| {
+                        a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                            .ok()
+                            .map(|v| v.trim().to_owned())
+                    })
+                };
+                if attr("rel").as_deref() == Some("alternate") {
+                    let hreflang = attr("hreflang").unwrap_or_default();
+                    let href = attr("href").unwrap_or_default();
+                    doc.alternates.push((hreflang, href, line));
+                }
+            }
+            ("image", true) => {}
+            ("loc" | "lastmod" | "changefreq" | "priority", true) => {
+                let leaf = if prefix.as_deref() == Some("image") && name == "loc" {
+                    "image:loc".to_owned()
+                } else {
+                    name
+                };
+                doc.leaf = Some((leaf, line));
+                doc.text.clear();
+            }
+            (_, true) => {
+                // Another extension's element, or image:caption and the
+                // other deprecated image children, which are not written.
+                let shown = match &prefix {
+                    Some(p) => format!("{p}:{name}"),
+                    None => name,
+                };
+                if shown.starts_with("image:") {
+                    doc.foreign = 1;
+                    return Ok(());
+                }
+                doc.foreign = 1;
+                if self.unknown.len() < 32 && self.unknown.insert(shown.clone()) {
+                    self.note(on, path, line, format!("<{shown}> is not written (only loc, lastmod, changefreq, priority, xhtml:link and image:loc are): left out"))?;
+                }
+            }
+            (_, false) => {}
+        }
+        Ok(())
+    }
+
+    fn end<E>(
+        &mut self,
+        doc: &mut Doc,
+        name: &str,
+        path: &Path,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if doc.foreign > 0 {
+            doc.foreign -= 1;
+            return Ok(());
+        }
+        if name == "url" {
+            if let Some(line) = doc.entry.take() {
+                let doc = std::mem::take(doc);
+                self.entry(doc, line, path, on)?;
+            }
+            return Ok(());
+        }
+        let Some((leaf, line)) = doc.leaf.take() else {
+            return Ok(());
+        };
+        let text = std::mem::take(&mut doc.text).trim().to_owned();
+        match leaf.as_str() {
+            "loc" => doc.loc = Some(text),
+            "lastmod" => doc.lastmod = Some((text, line)),
+            "changefreq" => doc.changefreq = Some((text, line)),
+            "priority" => doc.priority = Some((text, line)),
+            _ => doc.images.push((text, line)),
+        }
+        Ok(())
+    }
+
+    /// One `<url>` read whole: checked, repaired, handed on.
+    fn entry<E>(
+        &mut self,
+        doc: Doc,
+        line: u64,
+        path: &Path,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.summary.urls += 1;
+        let loc = match doc.loc.as_deref().map(|l| self.absolute(l)) {
+            Some(Ok(loc)) => loc,
+            Some(Err(e)) => {
+                return self.note(on, path, line, format!("{e}: URL left out"));
+            }
+            None => {
+                return self.note(on, path, line, "<url> without <loc>: left out".to_owned());
+            }
+        };
+        let mut url = Url::new(loc);
+        if let Some((text, at)) = doc.lastmod {
+            match text.parse::<Lastmod>() {
+                Ok(v) => url.lastmod = Some(v),
+                Err(e) => self.note(on, path, at, format!("{e}: lastmod dropped"))?,
+            }
+        }
+        if let Some((text, at)) = doc.changefreq {
+            match text.to_ascii_lowercase().parse::<ChangeFreq>() {
+                Ok(v) => url.changefreq = Some(v),
+                Err(e) => self.note(on, path, at, format!("{e}: changefreq dropped"))?,
+            }
+        }
+        if let Some((text, at)) = doc.priority {
+            match text.parse::<Priority>() {
+                Ok(v) => url.priority = Some(v),
+                Err(e) => self.note(on, path, at, format!("{e}: priority dropped"))?,
+            }
+        }
+        for (hreflang, href, at) in doc.alternates {
+            let parsed = hreflang
+                .parse::<Hreflang>()
+                .and_then(|h| Ok(Alternate::new(h, self.absolute(&href)?)));
+            match parsed {
+                Ok(a) => url.alternates.push(a),
+                Err(e) => self.note(on, path, at, format!("{e}: alternate dropped"))?,
+            }
+        }
+        for (text, at) in doc.images {
+            match self.absolute(&text) {
+                Ok(loc) => url.images.push(Image::new(loc)),
+                Err(e) => self.note(on, path, at, format!("{e}: image dropped"))?,
+            }
+        }
+        on(Found::Url {
+            file: path.to_path_buf(),
+            line,
+            url,
+        })
+    }
+
+    /// A loc as written, made absolute under the base URL when it is
+    /// relative.
+    fn absolute(&mut self, text: &str) -> Result<Loc, sitemap_core::ValueError> {
+        if is_absolute(text) {
+            return Loc::parse(text);
+        }
+        self.summary.made_absolute += 1;
+        self.base.join(text.trim_start_matches('/'))
+    }
+
+    /// The file an index's child loc names, when it lies under the base
+    /// URL (or is relative) and inside the index's folder.
+    fn child_path(&self, child: &str) -> Option<PathBuf> {
+        let rest = if is_absolute(child) {
+            child.strip_prefix(self.base.as_str())?
+        } else {
+            child.trim_start_matches('/')
+        };
+        let rest = rest.split(['?', '#']).next()?;
+        let rel = Path::new(rest);
+        if rest.is_empty() || rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+            return None;
+        }
+        Some(self.folder.join(rel))
+    }
+}
+
+fn is_absolute(text: &str) -> bool {
+    text.split_once(':')
+        .is_some_and(|(scheme, _)| !scheme.is_empty() && !scheme.contains('/'))
+}
+
+fn push_text(text: &mut String, s: &str) {
+    if text.len() < MAX_TEXT {
+        let room = MAX_TEXT - text.len();
+        let mut cut = s.len().min(room);
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.push_str(&s[..cut]);
+    }
+}
+
+fn local(e: &BytesStart<'_>) -> String {
+    e.local_name().as_ref().to_owned()
+}
+
+/// Opens a sitemap, gunzipping it when it starts with gzip's magic bytes.
+fn open(path: &Path) -> io::Result<Xml> {
+    let mut file = BufReader::with_capacity(256 * 1024, File::open(path)?);
+    let gz = file.fill_buf()?.starts_with(&[0x1f, 0x8b]);
+    let inner: Box<dyn Read> = if gz {
+        Box::new(flate2::bufread::MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    let mut xml = quick_xml::Reader::from_reader(Lines {
+        inner: BufReader::with_capacity(256 * 1024, inner),
+        line: 1,
+    });
+    xml.config_mut().expand_empty_elements = true;
+    Ok(xml)
+}
+
+/// A `BufRead` that counts the newlines quick-xml has consumed, which is
+/// the line of the event it reads next.
+struct Lines<R> {
+    inner: R,
+    line: u64,
+}
+
+impl<R: BufRead> Read for Lines<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = {
+            let buf = self.inner.fill_buf()?;
+            let n = buf.len().min(out.len());
+            out[..n].copy_from_slice(&buf[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Lines<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        if let Ok(buf) = self.inner.fill_buf() {
+            let n = n.min(buf.len());
+            self.line += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+        }
+        self.inner.consume(n);
+    }
+}
