@@ -317,6 +317,11 @@ declare_keys! {
         example: r#""https://api.indexnow.org/indexnow""#,
         doc: "The IndexNow endpoint `sitemap submit` posts to (one reaches every engine that takes part). Default: `https://api.indexnow.org/indexnow`.",
     }
+    llms_txt = "llms-txt" {
+        scope: All,
+        example: "false",
+        doc: "Write `llms.txt` (the llmstxt.org convention: a Markdown index for language models) from the same pages as the sitemap: the site's title and description, then each section's pages with title, URL and description. A hand-made llms.txt is left alone, with a warning.",
+    }
 }
 
 /// The keys as a commented TOML fragment under `table` (`None` for

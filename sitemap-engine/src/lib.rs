@@ -94,6 +94,7 @@ pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
+pub use crate::human::SiteInfo;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
 pub use crate::scan::{
     LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
@@ -142,7 +143,7 @@ impl Job {
     }
 
     /// Keeps each entry's source file ([`Scan::sources`]), for a dry
-    /// run's `source=` field; `html-page` keeps them anyway.
+    /// run's `source=` field; `html-page` and `llms-txt` keep them anyway.
     pub fn with_sources(mut self, want: bool) -> Job {
         self.want_sources = want;
         self
@@ -202,7 +203,9 @@ impl Job {
             resolved: &resolved,
             ledger: ledger.as_ref(),
             config,
-            want_sources: self.want_sources || resolved.settings.html_page == Some(true),
+            want_sources: self.want_sources
+                || resolved.settings.html_page == Some(true)
+                || resolved.settings.llms_txt == Some(true),
             track_reads: self.track_reads,
             progress,
             book: std::cell::Cell::new(book),
@@ -271,7 +274,8 @@ impl Scanned {
         if let Some(refused) = self.scan.write_refused.take() {
             return Err(refused);
         }
-        let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
+        let mut publisher = Publisher::open(self.outputs.clone(), waiting)?
+            .with_site(std::mem::take(&mut self.scan.site));
         let text_images = match self.outputs.set.format {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
             _ => 0,
@@ -279,7 +283,7 @@ impl Scanned {
         for url in &self.scan.urls {
             publisher.push(url)?;
         }
-        let pages: Vec<HumanPage> = if self.outputs.html_page {
+        let pages: Vec<HumanPage> = if self.outputs.html_page || self.outputs.llms_txt {
             self.scan
                 .urls
                 .iter()

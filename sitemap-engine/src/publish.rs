@@ -18,7 +18,7 @@ use sitemap_core::{
 };
 
 use crate::error::Error;
-use crate::human::{self, HumanPage};
+use crate::human::{self, HumanPage, SiteInfo};
 use crate::settings::{FileFormat, LimitsName, Resolved};
 
 /// Where and how the set is written, resolved from the settings: the
@@ -38,6 +38,8 @@ pub struct Outputs {
     pub stylesheet: bool,
     /// Write `sitemap.html`.
     pub html_page: bool,
+    /// Write `llms.txt`; without it, remove an llms.txt this toolkit wrote.
+    pub llms_txt: bool,
     /// How long to wait for another run holding `dir` before failing;
     /// None waits as long as it takes.
     pub lock_wait: Option<std::time::Duration>,
@@ -114,6 +116,7 @@ impl Outputs {
             robots: s.robots.unwrap_or(false),
             stylesheet,
             html_page: s.html_page.unwrap_or(false),
+            llms_txt: s.llms_txt.unwrap_or(false),
             lock_wait: None,
         })
     }
@@ -178,6 +181,7 @@ pub struct Publisher {
     writer: SetWriter,
     outputs: Outputs,
     duplicates: u64,
+    site: SiteInfo,
 }
 
 impl Publisher {
@@ -207,7 +211,15 @@ impl Publisher {
             writer,
             outputs,
             duplicates: 0,
+            site: SiteInfo::default(),
         })
+    }
+
+    /// What llms.txt says about the site (its title, description, an
+    /// mdBook's parts); without it, llms.txt is titled with the host.
+    pub fn with_site(mut self, site: SiteInfo) -> Publisher {
+        self.site = site;
+        self
     }
 
     /// Adds an entry (one outside the base URL's folder, or a repeated
@@ -247,6 +259,14 @@ impl Publisher {
             let html = human::html_page(&outputs.set.dir, &outputs.set.base_url, &title, pages)?;
             files.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
         }
+        stage_llms_txt(
+            &outputs,
+            &self.site,
+            pages,
+            &mut staged,
+            &mut files,
+            &mut warnings,
+        )?;
         // Staged with the set: a robots.txt that cannot be merged stops
         // the job before the sitemap is replaced.
         let robots = if outputs.robots {
@@ -289,6 +309,38 @@ impl Publisher {
             ledger: None,
         })
     }
+}
+
+/// `llms-txt`: llms.txt staged with the set, unless a hand-made one is
+/// there (left alone, with a warning); without the key, an llms.txt this
+/// toolkit wrote is removed with the previous set's leftovers.
+fn stage_llms_txt(
+    outputs: &Outputs,
+    site: &SiteInfo,
+    pages: &[HumanPage],
+    staged: &mut StagedSet,
+    files: &mut Vec<PathBuf>,
+    warnings: &mut Vec<String>,
+) -> Result<(), Error> {
+    let name = sitemap_core::human::LLMS_FILE_NAME;
+    let path = outputs.set.dir.join(name);
+    let foreign = human::foreign_llms_txt(&path);
+    if !outputs.llms_txt {
+        if foreign == Some(false) {
+            staged.retire_file(name)?;
+        }
+        return Ok(());
+    }
+    if foreign == Some(true) {
+        warnings.push(format!(
+            "{} was not written by this tool, so it was left alone; remove it to get llms.txt written from the sitemap's pages",
+            path.display()
+        ));
+        return Ok(());
+    }
+    let text = human::llms_txt(&outputs.set.dir, &outputs.set.base_url, site, pages)?;
+    files.push(staged.add_file(name, &text)?);
+    Ok(())
 }
 
 /// Whether `path` holds a stylesheet someone else made: a run replaces

@@ -87,6 +87,8 @@ pub struct Settings {
     pub image_keys: Option<Vec<String>>,
     #[doc = key_doc!(og_image)]
     pub og_image: Option<bool>,
+    #[doc = key_doc!(llms_txt)]
+    pub llms_txt: Option<bool>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
 }

@@ -185,4 +185,5 @@ impl Sitemap {
     }
 
     setting!(og_image(og_image: bool));
+    setting!(llms_txt(llms_txt: bool));
 }

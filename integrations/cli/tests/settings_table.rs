@@ -333,6 +333,16 @@ const CASES: &[Case] = &[
             })
         },
     },
+    Case {
+        key: "llms-txt",
+        site: "llms-txt = true",
+        book: Some("llms-txt = true"),
+        flags: &["--llms-txt"],
+        check: |_, out| {
+            let text = fs::read_to_string(out.join("llms.txt")).map_err(|e| e.to_string())?;
+            text.starts_with("# ").then_some(()).ok_or(text)
+        },
+    },
 ];
 
 #[test]

@@ -8,13 +8,19 @@
 //! and last the URL's final path segment.
 //!
 //! The job's `stylesheet` and `html-page` settings call these; the files
-//! are staged with the sitemap set and published with it.
+//! are staged with the sitemap set and published with it. `llms-txt`'s
+//! llms.txt, from the same pages, is `llms.rs`.
+
+mod llms;
 
 use std::path::{Path, PathBuf};
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use sitemap_core::human::{self, HtmlPage, PageEntry};
 use sitemap_core::{Lastmod, Loc};
+
+pub(crate) use llms::foreign as foreign_llms_txt;
+pub use llms::{SiteInfo, description_of, llms_txt};
 
 /// HTML `<title>` is looked for in this much of a file: it belongs in the
 /// head, which is near the top.

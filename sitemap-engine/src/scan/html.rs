@@ -106,6 +106,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         before_write: Vec::new(),
         write_refused: None,
         site_layer: None,
+        site: Default::default(),
         retained: Default::default(),
     })
 }

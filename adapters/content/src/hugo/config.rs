@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use super::config_files::{Sources, load, origin};
 use super::kinds::disabled_kinds;
 use super::site_sitemap::{SiteSitemap, from_hugo};
-use crate::config::{config_err, str_of};
+use crate::config::{config_err, str_of, text_of};
 use crate::paths::base_loc;
 use crate::{Error, Rules, Site, SiteOptions};
 
@@ -301,6 +301,8 @@ pub(crate) fn open(
         output_dir,
         default_language,
         languages: language_keys,
+        title: text_of(map.get("title")),
+        description: text_of(map.get("params").and_then(|p| p.get("description"))),
         rules: Rules::Hugo(cfg),
         options: options.clone(),
         hreflangs,

@@ -87,6 +87,7 @@ impl SetWriter {
             extras: Vec::new(),
             root,
             robots: None,
+            retired: Vec::new(),
             report,
         })
     }
