@@ -65,7 +65,9 @@ impl LlmsTxt {
 /// book's `SUMMARY.md`); otherwise pages are grouped as `sitemap.html`
 /// groups them: top-level pages first under "Pages", then one section a
 /// first path segment with pages below it, in path order, headed by its
-/// own index page's title, pages sorted by URL.
+/// own index page's title, pages sorted by URL. Entries marked
+/// [`optional`](PageEntry::optional) come last, under "Optional" (the
+/// convention's name for links a reader with little room may skip).
 ///
 /// # Errors
 ///
@@ -100,7 +102,17 @@ pub fn write_llms_txt(
     {
         writeln!(out, "\n> {description}")?;
     }
-    for (heading, list) in sections(&site.base_url, entries) {
+    let (optional, required): (Vec<&PageEntry>, Vec<&PageEntry>) =
+        entries.iter().partition(|e| e.optional);
+    let mut sections = sections(&site.base_url, &required);
+    if !optional.is_empty() {
+        let mut optional = optional;
+        if required.iter().all(|e| e.section.is_none()) {
+            optional.sort_by(|a, b| a.loc.cmp(&b.loc));
+        }
+        sections.push(("Optional".to_owned(), optional));
+    }
+    for (heading, list) in sections {
         writeln!(out, "\n## {}\n", one_line(&heading))?;
         for entry in list {
             let title = match one_line(&entry.title) {
@@ -123,10 +135,10 @@ pub fn write_llms_txt(
 }
 
 /// The sections in the order they are written, each with its heading.
-fn sections<'a>(base: &Loc, entries: &'a [PageEntry]) -> Vec<(String, Vec<&'a PageEntry>)> {
+fn sections<'a>(base: &Loc, entries: &[&'a PageEntry]) -> Vec<(String, Vec<&'a PageEntry>)> {
     let mut out: Vec<(String, Vec<&PageEntry>)> = Vec::new();
     if entries.iter().any(|e| e.section.is_some()) {
-        for entry in entries {
+        for &entry in entries {
             let name = entry.section.as_deref().unwrap_or("Pages");
             match out.iter_mut().find(|(n, _)| n == name) {
                 Some((_, list)) => list.push(entry),
@@ -143,7 +155,7 @@ fn sections<'a>(base: &Loc, entries: &'a [PageEntry]) -> Vec<(String, Vec<&'a Pa
     // (which a sitemap does not list) last.
     let mut by_segment: std::collections::BTreeMap<(bool, &str), Vec<&PageEntry>> =
         std::collections::BTreeMap::new();
-    for entry in entries {
+    for &entry in entries {
         let key = match relative(base, &entry.loc) {
             None => (true, ""),
             Some(rel) => {
@@ -237,6 +249,30 @@ mod tests {
             )
         );
         assert!(is_own_llms_txt(text.as_bytes()));
+        assert!(text.ends_with(&format!("\n{LLMS_MARKER}\n")));
         assert!(!is_own_llms_txt(b"# Hand made\n"));
+    }
+
+    #[test]
+    fn optional_pages_come_last_in_url_order() {
+        let base = Loc::parse("https://example.org/").unwrap();
+        let page = |p: &str, t: &str| PageEntry::new(base.join(p).unwrap(), t);
+        let text = render(
+            &LlmsTxt::new(base.clone(), "Site"),
+            &[
+                page("tags/b/", "/tags/b/").with_optional(true),
+                page("docs/a/", "A"),
+                page("tags/a/", "/tags/a/").with_optional(true),
+                page("", "Home"),
+            ],
+        );
+        assert_eq!(
+            text,
+            format!(
+                "# Site\n\n## Pages\n\n- [Home](https://example.org/)\n\n## Docs\n\n\
+                 - [A](https://example.org/docs/a/)\n\n## Optional\n\n\
+                 - [/tags/a/](https://example.org/tags/a/)\n- [/tags/b/](https://example.org/tags/b/)\n\n{LLMS_MARKER}\n"
+            )
+        );
     }
 }

@@ -82,6 +82,9 @@ pub struct PageEntry {
     /// The section it is listed under in llms.txt (an mdBook part), when
     /// not its first path segment.
     pub section: Option<String>,
+    /// Listed in llms.txt's "Optional" section, the links a reader may
+    /// skip (a page with no title of its own: a pager, a taxonomy).
+    pub optional: bool,
 }
 
 impl PageEntry {
@@ -93,7 +96,15 @@ impl PageEntry {
             lastmod: None,
             description: None,
             section: None,
+            optional: false,
         }
+    }
+
+    /// Sets `optional`.
+    #[must_use]
+    pub fn with_optional(mut self, optional: bool) -> PageEntry {
+        self.optional = optional;
+        self
     }
 
     /// Sets `description`.

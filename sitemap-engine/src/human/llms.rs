@@ -3,6 +3,11 @@
 //! description, and the pages exactly as the sitemap lists them. The
 //! Markdown itself is [`sitemap_core::human::write_llms_txt`]'s.
 //!
+//! A page's title is its own (front matter, first heading, HTML
+//! `<title>`); a page without one (a pager, a taxonomy's list) is named
+//! by its path and listed under "Optional", the convention's section for
+//! links a reader may skip.
+//!
 //! A page's description is its front matter's `description`, else its
 //! `summary` (Hugo's key) when it has a source; a page without one (built
 //! HTML, a URL list) gives its built file's `<meta name="description">`
@@ -16,7 +21,7 @@ use std::path::Path;
 use sitemap_core::Loc;
 use sitemap_core::human::{self, LlmsTxt, PageEntry};
 
-use super::{HumanPage, collapse, fallback_title, title_of};
+use super::{HumanPage, collapse, fallback_title, found_title};
 
 /// What llms.txt says about the site as a whole, from its generator's
 /// configuration.
@@ -32,6 +37,9 @@ pub struct SiteInfo {
     /// The section each page is listed under when it is not its first
     /// path segment: an mdBook chapter's part, in `SUMMARY.md` order.
     pub sections: HashMap<Loc, String>,
+    /// Where the built pages are when it is not the output folder (a
+    /// built HTML folder scanned with `out` elsewhere).
+    pub built: Option<std::path::PathBuf>,
 }
 
 /// llms.txt for the pages the set lists: `pages` as pushed, of which
@@ -44,12 +52,22 @@ pub fn llms_txt(
     site: &SiteInfo,
     pages: &[HumanPage],
 ) -> Result<Vec<u8>, crate::Error> {
+    let out_dir = site.built.as_deref().unwrap_or(out_dir);
     let mut seen = HashSet::new();
     let entries: Vec<PageEntry> = pages
         .iter()
         .filter(|p| p.loc.is_under(base_url) && seen.insert(&p.loc))
         .map(|p| {
-            let mut entry = PageEntry::new(p.loc.clone(), title_of(p, out_dir, base_url));
+            // A page with no title of its own (a pager, a taxonomy) is
+            // named by its path and may be skipped.
+            let found = found_title(p, out_dir, base_url);
+            let optional = found.is_none();
+            let title = found.unwrap_or_else(|| {
+                let folder = base_url.folder();
+                let rel = p.loc.as_str().strip_prefix(folder.as_str()).unwrap_or("");
+                format!("/{}", super::percent_decode(rel))
+            });
+            let mut entry = PageEntry::new(p.loc.clone(), title).with_optional(optional);
             if let Some(d) = description_of(p, out_dir, base_url) {
                 entry = entry.with_description(d);
             }

@@ -132,6 +132,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             title: site.title.clone(),
             description: site.description.clone(),
             sections: Default::default(),
+            built: None,
         },
         retained: super::Retained::new(scan),
     })
