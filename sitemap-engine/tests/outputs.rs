@@ -97,7 +97,7 @@ fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
     let llms = public.join("llms.txt");
 
     let report = run_llms(dir.path(), Some(true));
-    assert_eq!(report.files, [llms.clone()]);
+    assert_eq!(report.files, std::slice::from_ref(&llms));
     let xml = std::fs::read_to_string(public.join("sitemap.xml")).unwrap();
     let mut locs: Vec<String> = xml
         .split("<loc>")
