@@ -243,8 +243,7 @@ pub(crate) fn open(
                 {
                     hreflangs.insert(key.clone(), code.to_owned());
                 }
-                let kinds = kinds_of(key, opts)?;
-                disabled_kinds_of.insert(key.clone(), kinds);
+                disabled_kinds_of.insert(key.clone(), kinds_of(key, opts)?);
             }
         }
         Some(_) => {
@@ -268,7 +267,6 @@ pub(crate) fn open(
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
-    let permalinks = permalinks_of(map);
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
@@ -283,7 +281,7 @@ pub(crate) fn open(
         build_drafts: bool_of(map, "builddrafts", path)? || options.include_drafts,
         build_future: bool_of(map, "buildfuture", path)?,
         build_expired: bool_of(map, "buildexpired", path)?,
-        permalinks,
+        permalinks: permalinks_of(map),
         raw_html: ["markup", "goldmark", "renderer", "unsafe"]
             .iter()
             .try_fold(&value, |v, k| v.get(*k))
