@@ -17,8 +17,8 @@
 //!    recorded lastmod (for a content tree before list pages roll up
 //!    their members' dates).
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set,
-//!    robots.txt, the stylesheet and `sitemap.html`, staged and published
-//!    as one unit, never under a name the site or the tool owns
+//!    robots.txt, the stylesheet, `sitemap.html` and `llms.txt` (module
+//!    `human`), staged and published as one unit, never under a name the site or the tool owns
 //!    (module `owned`); or a comparison with what is on disk
 //!    ([`Scanned::check`], module `check`), or the entries as the write
 //!    would list them ([`Scan::listed`]). The ledger is written last,
