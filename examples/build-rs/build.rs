@@ -7,6 +7,7 @@ fn main() -> Result<(), sitemap_build::Error> {
         std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let built = sitemap_build::Sitemap::content("site")
         .out_dir(&out_dir)
+        .llms_txt(true)
         .write()?;
     built.rerun_if_changed();
     Ok(())

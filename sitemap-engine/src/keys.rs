@@ -338,6 +338,11 @@ declare_keys! {
         example: r#""leave-out""#,
         doc: "A page the site's robots.txt disallows for Googlebot (`robots.txt` in the output folder; for Zola and Hugo sources, else `static/robots.txt`): `leave-out` (default; counted, `--verbose` names the rule) or `keep` (listed, with a warning naming the rule). Search Console reports a listed URL robots.txt blocks as an error.",
     }
+    llms_txt = "llms-txt" {
+        scope: All,
+        example: "false",
+        doc: "Write `llms.txt` (the llmstxt.org convention: a Markdown index for language models) from the same pages as the sitemap: the site's title and description, then each section's pages with title, URL and description. A hand-made llms.txt is left alone, with a warning.",
+    }
 }
 
 /// The keys as a commented TOML fragment under `table` (`None` for

@@ -20,7 +20,8 @@
 //!    and counted, or kept with a warning (`robots-disallowed`).
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set
 //!    (one sitemap per group under the index with `split-by`: [`split`]),
-//!    robots.txt, the stylesheet and `sitemap.html`, staged and published
+//!    robots.txt, the stylesheet and `sitemap.html` and `llms.txt` (module
+//!    `human`), staged and published
 //!    as one unit, never under a name the site or the tool owns
 //!    (module `owned`); or a comparison with what is on disk
 //!    ([`Scanned::check`], module `check`), or the entries as the write
@@ -103,6 +104,7 @@ pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
+pub use crate::human::SiteInfo;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
 pub use crate::scan::{
     LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
@@ -153,7 +155,7 @@ impl Job {
     }
 
     /// Keeps each entry's source file ([`Scan::sources`]), for a dry
-    /// run's `source=` field; `html-page` keeps them anyway.
+    /// run's `source=` field; `html-page` and `llms-txt` keep them anyway.
     pub fn with_sources(mut self, want: bool) -> Job {
         self.want_sources = want;
         self
@@ -216,6 +218,7 @@ impl Job {
             // URL patterns name the file of each page they leave out.
             want_sources: self.want_sources
                 || resolved.settings.html_page == Some(true)
+                || resolved.settings.llms_txt == Some(true)
                 || resolved.settings.exclude_urls.is_some()
                 || resolved.settings.include_urls.is_some(),
             track_reads: self.track_reads,
@@ -300,7 +303,8 @@ impl Scanned {
         if let Some(refused) = self.scan.write_refused.take() {
             return Err(refused);
         }
-        let mut publisher = Publisher::open(self.outputs.clone(), waiting)?;
+        let mut publisher = Publisher::open(self.outputs.clone(), waiting)?
+            .with_site(std::mem::take(&mut self.scan.site));
         let text_images = match self.outputs.set.format {
             sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
             _ => 0,
@@ -310,7 +314,7 @@ impl Scanned {
                 Some(group) => publisher.push_in(group, url),
                 None => publisher.push(url),
             })?;
-        let pages: Vec<HumanPage> = if self.outputs.html_page {
+        let pages: Vec<HumanPage> = if self.outputs.html_page || self.outputs.llms_txt {
             self.scan
                 .urls
                 .iter()

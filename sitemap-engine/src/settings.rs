@@ -96,6 +96,8 @@ pub struct Settings {
     pub robots_disallowed: Option<RobotsDisallowed>,
     #[doc = key_doc!(split_by)]
     pub split_by: Option<SplitBy>,
+    #[doc = key_doc!(llms_txt)]
+    pub llms_txt: Option<bool>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
 }

@@ -1,4 +1,5 @@
-//! The files that go with the set: the stylesheet and `sitemap.html`.
+//! The files that go with the set: the stylesheet, `sitemap.html` and
+//! `llms.txt`.
 
 use std::path::Path;
 
@@ -68,6 +69,91 @@ fn scan_writes_stylesheet_and_html_page() {
         html.contains("<a href=\"posts/my-custom-slug/\">Custom</a>"),
         "{html}"
     );
+}
+
+/// Runs the Zola fixture in `root` with `llms-txt` as given.
+fn run_llms(root: &Path, llms_txt: Option<bool>) -> sitemap_engine::Report {
+    let mut settings = Settings::default();
+    settings.llms_txt = llms_txt;
+    Job::new(Source::Site(root.to_owned()))
+        .with_layer(Layer::new(settings, Origin::Flag))
+        .scan()
+        .unwrap()
+        .write(|_| {})
+        .unwrap()
+}
+
+/// `llms-txt` on the Zola fixture: every link of llms.txt is a URL of
+/// the sitemap and every URL of the sitemap is linked (those with a
+/// title of their own outside "Optional"); a hand-made llms.txt is left
+/// alone with a warning; ours is removed by a run without the key.
+#[test]
+fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/content/tests/fixtures/zola-rules");
+    copy_tree(&fixture, dir.path());
+    let public = dir.path().join("public");
+    let llms = public.join("llms.txt");
+
+    let report = run_llms(dir.path(), Some(true));
+    assert_eq!(report.files, std::slice::from_ref(&llms));
+    let xml = std::fs::read_to_string(public.join("sitemap.xml")).unwrap();
+    let mut locs: Vec<String> = xml
+        .split("<loc>")
+        .skip(1)
+        .map(|s| s[..s.find("</loc>").unwrap()].replace("&amp;", "&"))
+        .collect();
+    let text = std::fs::read_to_string(&llms).unwrap();
+    assert!(text.starts_with("# "), "{text}");
+    let optional = text.find("\n## Optional\n").unwrap_or(text.len());
+    let links = |part: &str| -> Vec<String> {
+        part.lines()
+            .filter_map(|l| l.strip_prefix("- ["))
+            .map(|l| {
+                let rest = &l[l.find("](").unwrap() + 2..];
+                rest[..rest.find(')').unwrap()]
+                    .replace("%28", "(")
+                    .replace("%29", ")")
+            })
+            .collect()
+    };
+    let mut linked = links(&text);
+    linked.sort();
+    locs.sort();
+    assert_eq!(linked, locs, "llms.txt links exactly the sitemap's URLs");
+    // Titled from front matter, outside "Optional".
+    assert!(
+        links(&text[..optional])
+            .contains(&"https://example.org/blog/posts/my-custom-slug/".to_owned())
+            && text[..optional]
+                .contains("- [Custom](https://example.org/blog/posts/my-custom-slug/)"),
+        "{text}"
+    );
+
+    // Ours, without the key: removed with the set's leftovers.
+    let report = run_llms(dir.path(), None);
+    assert!(
+        report.set.removed.contains(&llms),
+        "{:?}",
+        report.set.removed
+    );
+    assert!(!llms.exists());
+
+    // A hand-made one: left alone either way, with a warning when asked.
+    std::fs::write(&llms, "# Mine\n").unwrap();
+    let report = run_llms(dir.path(), Some(true));
+    assert!(report.files.is_empty());
+    assert!(
+        report
+            .warnings
+            .iter()
+            .any(|w| w.contains("llms.txt was not written by this tool")),
+        "{:?}",
+        report.warnings
+    );
+    run_llms(dir.path(), Some(false));
+    assert_eq!(std::fs::read_to_string(&llms).unwrap(), "# Mine\n");
 }
 
 pub(crate) fn copy_tree(from: &Path, to: &Path) {

@@ -66,6 +66,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             .with_context(|| format!("{}: cannot create", out.display()))?;
         let result = build(name, &tools, &out).and_then(|written| {
             validate(name, &written)?;
+            llms_txt_agrees(name, &written)?;
             if update {
                 write_expected(name, &written)
             } else {
@@ -240,10 +241,12 @@ fn build(name: &str, tools: &Tools, out: &Path) -> Result<Vec<(String, PathBuf)>
     Ok(written)
 }
 
-/// The files of a build that are compared: sitemaps, indexes, robots.txt.
+/// The files of a build that are compared: sitemaps, indexes, robots.txt,
+/// llms.txt.
 fn is_checked(rel: &str) -> bool {
     let file = rel.rsplit('/').next().unwrap_or(rel);
     file == "robots.txt"
+        || file == "llms.txt"
         || (file.starts_with("sitemap") && (file.ends_with(".xml") || file.ends_with(".txt")))
 }
 
@@ -294,6 +297,58 @@ fn validate(name: &str, written: &[(String, PathBuf)]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Every link of an llms.txt is a page its sitemap lists, and every page
+/// the sitemap lists is linked (each has a title: found, or made from its
+/// URL), so the two never disagree about which pages exist.
+fn llms_txt_agrees(name: &str, written: &[(String, PathBuf)]) -> Result<()> {
+    let read = |p: &Path| {
+        std::fs::read_to_string(p).with_context(|| format!("{}: cannot read", p.display()))
+    };
+    for (rel, path) in written.iter().filter(|(rel, _)| rel.ends_with("llms.txt")) {
+        let folder = rel.strip_suffix("llms.txt").unwrap_or("");
+        let mut listed = std::collections::BTreeSet::new();
+        for (other, sitemap) in written {
+            let in_folder = other.strip_prefix(folder).is_some_and(|f| !f.contains('/'));
+            if in_folder && other.ends_with(".xml") {
+                let text = read(sitemap)?;
+                if text.contains("<urlset") {
+                    listed.extend(
+                        text.split("<loc>")
+                            .skip(1)
+                            .filter_map(|s| s.split_once("</loc>"))
+                            .map(|(loc, _)| loc.replace("&amp;", "&")),
+                    );
+                }
+            }
+        }
+        // `- [title](url)` or `- [title](url): description`; the link
+        // target has `(`/`)` percent-encoded.
+        let linked: std::collections::BTreeSet<String> = read(path)?
+            .lines()
+            .filter(|l| l.starts_with("- ["))
+            .filter_map(link_target)
+            .map(|url| url.replace("%28", "(").replace("%29", ")"))
+            .collect();
+        if linked != listed {
+            bail!(
+                "{name}: {rel} and the sitemap disagree; only in llms.txt: {:?}; only in the sitemap: {:?}",
+                linked.difference(&listed).collect::<Vec<_>>(),
+                listed.difference(&linked).collect::<Vec<_>>()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The target of a list item's link: after the first `](` whose `]` is
+/// not escaped (a title may hold `\]`), up to the `)`.
+fn link_target(line: &str) -> Option<&str> {
+    let bytes = line.as_bytes();
+    let at = (1..bytes.len())
+        .find(|&i| bytes[i] == b']' && bytes.get(i + 1) == Some(&b'(') && bytes[i - 1] != b'\\')?;
+    line[at + 2..].split_once(')').map(|(url, _)| url)
 }
 
 fn expected_dir(name: &str) -> PathBuf {

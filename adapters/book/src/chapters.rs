@@ -20,7 +20,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use mdbook_preprocessor::book::Book;
+use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::config::Config;
 use mdbook_summary::{Summary, SummaryItem};
 
@@ -62,19 +62,37 @@ pub struct ChapterPage {
     /// (`guide/README.md` keeps its name here). `None` for a chapter a
     /// preprocessor made up, which has no file.
     pub source_path: Option<PathBuf>,
+    /// The part it is in (a `# Title` of `SUMMARY.md` before it), if the
+    /// book has parts.
+    pub part: Option<String>,
 }
 
 /// The chapter pages of a book that mdBook has loaded (and preprocessed),
 /// as a renderer receives it.
 pub fn from_book(book: &Book, config: &Config) -> Vec<ChapterPage> {
-    let pages = book.chapters().filter_map(|ch| {
-        let path = ch.path.as_ref()?;
-        Some(ChapterPage {
-            name: ch.name.clone(),
-            html_path: html_path(path),
-            source_path: ch.source_path.clone(),
-        })
-    });
+    // `Book::chapters`' order (a chapter, then its nested ones), with the
+    // part each top-level item is in.
+    fn collect(items: &[BookItem], part: &mut Option<String>, pages: &mut Vec<ChapterPage>) {
+        for item in items {
+            match item {
+                BookItem::PartTitle(title) => *part = Some(title.clone()),
+                BookItem::Chapter(ch) => {
+                    if let Some(path) = &ch.path {
+                        pages.push(ChapterPage {
+                            name: ch.name.clone(),
+                            html_path: html_path(path),
+                            source_path: ch.source_path.clone(),
+                            part: part.clone(),
+                        });
+                    }
+                    collect(&ch.sub_items, &mut part.clone(), pages);
+                }
+                BookItem::Separator => {}
+            }
+        }
+    }
+    let mut pages = Vec::new();
+    collect(&book.items, &mut None, &mut pages);
     finish(pages, config)
 }
 
@@ -99,8 +117,12 @@ pub fn from_summary(root: &Path, config: &Config) -> Result<Vec<ChapterPage>, Er
     })?;
     let renames_readme = index_preprocessor_runs(config);
     let mut pages = Vec::new();
+    let mut part = None;
     for item in summary_items(&summary) {
-        walk(item, renames_readme, &mut pages);
+        if let SummaryItem::PartTitle(title) = item {
+            part = Some(title.clone());
+        }
+        walk(item, renames_readme, part.as_deref(), &mut pages);
     }
     Ok(finish(pages, config))
 }
@@ -113,7 +135,12 @@ fn summary_items(summary: &Summary) -> impl Iterator<Item = &SummaryItem> {
         .chain(&summary.suffix_chapters)
 }
 
-fn walk(item: &SummaryItem, renames_readme: bool, pages: &mut Vec<ChapterPage>) {
+fn walk(
+    item: &SummaryItem,
+    renames_readme: bool,
+    part: Option<&str>,
+    pages: &mut Vec<ChapterPage>,
+) {
     let SummaryItem::Link(link) = item else {
         return;
     };
@@ -126,10 +153,11 @@ fn walk(item: &SummaryItem, renames_readme: bool, pages: &mut Vec<ChapterPage>) 
             name: link.name.clone(),
             html_path: html_path(&path),
             source_path: Some(location.clone()),
+            part: part.map(str::to_owned),
         });
     }
     for nested in &link.nested_items {
-        walk(nested, renames_readme, pages);
+        walk(nested, renames_readme, part, pages);
     }
 }
 

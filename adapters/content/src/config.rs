@@ -222,3 +222,11 @@ pub(crate) fn str_of<'a>(
         )),
     }
 }
+
+/// A text setting the scan only shows (a site's title, description):
+/// whitespace collapsed, empty or another type taken as unset rather
+/// than refused, since no URL depends on it.
+pub(crate) fn text_of(value: Option<&Value>) -> Option<String> {
+    let text = value?.as_str()?.split_whitespace().collect::<Vec<_>>();
+    (!text.is_empty()).then(|| text.join(" "))
+}

@@ -226,6 +226,11 @@ pub struct Site {
     pub default_language: String,
     /// Every language code, the default first.
     pub languages: Vec<String>,
+    /// The site's title (Zola and Hugo `title`), for llms.txt.
+    pub title: Option<String>,
+    /// The site's description (Zola `description`, Hugo
+    /// `params.description`), for llms.txt.
+    pub description: Option<String>,
     /// The site's own sitemap defaults (Hugo's `[sitemap]`; always the
     /// default for Zola, which has none). A language may replace them:
     /// see [`Site::sitemap_for`].

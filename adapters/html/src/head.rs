@@ -41,6 +41,7 @@ mod images;
 mod selectors;
 mod tags;
 
+pub(crate) use self::attributes::decode_references;
 pub(crate) use self::bytes::CHUNK;
 pub(crate) use self::images::BodyImages;
 pub(crate) use self::selectors::Selectors;

@@ -130,7 +130,8 @@
 //!   redirect stub, canonical elsewhere) and at which URL; `dates.rs`
 //!   its lastmod; `search_page.rs` a generator's search page;
 //!   `main_text.rs` the text a reader sees change; `detect.rs` a built
-//!   site told from a source tree;
+//!   site told from a source tree; `description.rs` a page's meta
+//!   description (for llms.txt);
 //! - `reader.rs`: [`PageReader`], single pages by the same rules;
 //!   [`files`]: a URL's files; `source.rs`: [`SourceMirror`];
 //! - `options.rs`, `report.rs`: what a scan is given and gives back.
@@ -160,6 +161,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 mod dates;
+mod description;
 mod detect;
 pub mod files;
 mod head;
@@ -172,6 +174,7 @@ mod scan;
 mod search_page;
 mod source;
 
+pub use crate::description::meta_description;
 pub use crate::detect::looks_like_built_html;
 pub use crate::head::MarkupDate;
 pub use crate::main_text::main_text;

@@ -205,4 +205,5 @@ impl Sitemap {
         /// "blog".into())])`.
         split_by(split_by: SplitBy)
     );
+    setting!(llms_txt(llms_txt: bool));
 }

@@ -75,6 +75,12 @@ pub(crate) struct OutputArgs {
     /// Do not check the set against the site (overrides `check-site = true`).
     #[arg(long, overrides_with = "check_site")]
     no_check_site: bool,
+    #[arg(long, overrides_with = "no_llms_txt")]
+    #[arg(help = key_doc!(llms_txt))]
+    llms_txt: bool,
+    /// Write no llms.txt (overrides `llms-txt = true`).
+    #[arg(long, overrides_with = "llms_txt")]
+    no_llms_txt: bool,
 }
 
 impl OutputArgs {
@@ -89,6 +95,7 @@ impl OutputArgs {
         s.stylesheet = either(self.stylesheet, self.no_stylesheet);
         s.html_page = either(self.html_page, self.no_html_page);
         s.check_site = either(self.check_site, self.no_check_site);
+        s.llms_txt = either(self.llms_txt, self.no_llms_txt);
     }
 
     /// The flags' layer.

@@ -93,9 +93,10 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let resolved = Resolved::new(&[args.output.layer(Some(&args.base_url))]);
     let mut outputs = Outputs::resolve(&resolved, base.clone(), None)?;
     outputs.lock_wait = args.wait.map(std::time::Duration::from_secs);
-    // sitemap.html lists every page, so only then are the entries held.
+    // sitemap.html and llms.txt list every page, so only then are the
+    // entries held.
     let mut pages = Vec::new();
-    let html_page = outputs.html_page;
+    let html_page = outputs.html_page || outputs.llms_txt;
     let mut publisher = Publisher::open(outputs, |dir| ui.summary(&waiting_for(dir)))?;
 
     let mut list = UrlList::new(BufReader::with_capacity(256 * 1024, input), base.clone());

@@ -375,6 +375,16 @@ const CASES: &[Case] = &[
         flags: &["--split-by", "**/a{/,.html}=alpha"],
         check: |_, out| split_into_alpha_and_other(out),
     },
+    Case {
+        key: "llms-txt",
+        site: "llms-txt = true",
+        book: Some("llms-txt = true"),
+        flags: &["--llms-txt"],
+        check: |_, out| {
+            let text = fs::read_to_string(out.join("llms.txt")).map_err(|e| e.to_string())?;
+            text.starts_with("# ").then_some(()).ok_or(text)
+        },
+    },
 ];
 
 /// `split-by`: an index over `sitemap-alpha-<tag>.xml`, listing only the

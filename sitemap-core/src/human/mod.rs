@@ -1,5 +1,6 @@
 //! Sitemaps for people: an XSL stylesheet that shows `sitemap.xml` as a
-//! table in a browser, and a plain `sitemap.html` page for visitors.
+//! table in a browser, and a plain `sitemap.html` page for visitors; and
+//! for language models, `llms.txt` (`llms.rs`, [`write_llms_txt`]).
 //!
 //! Both are text written over [`Write`]; finding titles (front matter,
 //! Markdown headings, HTML `<title>`) and writing files beside the sitemap
@@ -23,10 +24,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod llms;
+
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use crate::{Lastmod, Loc};
+
+pub use llms::{LLMS_FILE_NAME, LLMS_MARKER, LlmsTxt, is_own_llms_txt, write_llms_txt};
 
 /// The XSLT 1.0 stylesheet for both `<urlset>` (with hreflang alternates)
 /// and `<sitemapindex>`. Write it beside the sitemap (for example as
@@ -72,6 +77,14 @@ pub struct PageEntry {
     pub title: String,
     /// When it last changed, shown beside the link.
     pub lastmod: Option<Lastmod>,
+    /// What the page is about, in a sentence (llms.txt only).
+    pub description: Option<String>,
+    /// The section it is listed under in llms.txt (an mdBook part), when
+    /// not its first path segment.
+    pub section: Option<String>,
+    /// Listed in llms.txt's "Optional" section, the links a reader may
+    /// skip (a page with no title of its own: a pager, a taxonomy).
+    pub optional: bool,
 }
 
 impl PageEntry {
@@ -81,7 +94,31 @@ impl PageEntry {
             loc,
             title: title.into(),
             lastmod: None,
+            description: None,
+            section: None,
+            optional: false,
         }
+    }
+
+    /// Sets `optional`.
+    #[must_use]
+    pub fn with_optional(mut self, optional: bool) -> PageEntry {
+        self.optional = optional;
+        self
+    }
+
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, description: impl Into<String>) -> PageEntry {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets `section`.
+    #[must_use]
+    pub fn with_section(mut self, section: impl Into<String>) -> PageEntry {
+        self.section = Some(section.into());
+        self
     }
 
     /// Sets `lastmod`.

@@ -51,6 +51,9 @@ pub struct StagedSet {
     pub(super) extras: Vec<StagedFile>,
     pub(super) root: StagedFile,
     pub(super) robots: Option<StagedFile>,
+    /// Files that go with the previous set only (an llms.txt the
+    /// settings no longer ask for), removed with its leftovers.
+    pub(super) retired: Vec<PathBuf>,
     pub(super) report: SetReport,
 }
 
@@ -97,6 +100,24 @@ impl StagedSet {
         Ok(path)
     }
 
+    /// Removes the file `name` in the set's folder once the set is
+    /// published, with the previous set's leftovers (and listed in
+    /// [`SetReport::removed`]): a companion file the new set no longer
+    /// has. The caller decides that the file is its own to remove.
+    pub fn retire_file(&mut self, name: &str) -> Result<(), SetError> {
+        let path = self.out.path().join(name);
+        if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\']) {
+            return Err(SetError::new(
+                path,
+                SetErrorKind::Options(format!(
+                    "`{name}` cannot be removed with the set: expected a file name in the folder"
+                )),
+            ));
+        }
+        self.retired.push(path);
+        Ok(())
+    }
+
     /// Reads `robots.txt` in the set's folder, merges the `Sitemap:` line
     /// for the set's root into it ([`robots::merge_bytes`](crate::robots::merge_bytes);
     /// `previous` are the URLs this sitemap had in other runs) and stages
@@ -130,6 +151,7 @@ impl StagedSet {
             extras,
             root,
             robots,
+            retired,
             mut report,
         } = self;
         let keep: Vec<String> = parts
@@ -156,7 +178,7 @@ impl StagedSet {
             out.sync()?;
         }
         drop(deferred);
-        for path in leftovers {
+        for path in leftovers.into_iter().chain(retired) {
             match std::fs::remove_file(&path) {
                 Ok(()) => report.removed.push(path),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}

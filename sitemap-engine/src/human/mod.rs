@@ -8,13 +8,19 @@
 //! and last the URL's final path segment.
 //!
 //! The job's `stylesheet` and `html-page` settings call these; the files
-//! are staged with the sitemap set and published with it.
+//! are staged with the sitemap set and published with it. `llms-txt`'s
+//! llms.txt, from the same pages, is `llms.rs`.
+
+mod llms;
 
 use std::path::{Path, PathBuf};
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use sitemap_core::human::{self, HtmlPage, PageEntry};
 use sitemap_core::{Lastmod, Loc};
+
+pub(crate) use llms::foreign as foreign_llms_txt;
+pub use llms::{SiteInfo, description_of, llms_txt};
 
 /// HTML `<title>` is looked for in this much of a file: it belongs in the
 /// head, which is near the top.
@@ -34,13 +40,16 @@ pub struct HumanPage {
 /// The title a visitor should see for `page`; `out_dir` is where the
 /// built site is (for the HTML `<title>`), `base_url` its URL.
 pub fn title_of(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> String {
+    found_title(page, out_dir, base_url).unwrap_or_else(|| fallback_title(&page.loc))
+}
+
+/// [`title_of`] without the last resort: the title the page gives
+/// itself, if it gives one.
+pub fn found_title(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> Option<String> {
     if let Some(t) = page.source.as_deref().and_then(markdown_title) {
-        return t;
+        return Some(t);
     }
-    if let Some(t) = built_file(&page.loc, out_dir, base_url).and_then(|f| html_title(&f)) {
-        return t;
-    }
-    fallback_title(&page.loc)
+    built_file(&page.loc, out_dir, base_url).and_then(|f| html_title(&f))
 }
 
 /// The front matter `title`, else the first Markdown heading.

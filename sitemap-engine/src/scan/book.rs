@@ -127,7 +127,26 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
     }
     scan.before_write.extend(missing);
     scan.write_refused = robots_refused;
+    scan.site = site_info(book, base)?;
     Ok(scan)
+}
+
+/// llms.txt's view of the book: its title and description from
+/// `[book]`, and each chapter in its part of `SUMMARY.md`; a chapter in
+/// no part (all of them, in a book without parts) under "Chapters".
+fn site_info(book: &Book, base: &Loc) -> Result<crate::SiteInfo, Error> {
+    let config = &book.config().book;
+    let mut sections = std::collections::HashMap::new();
+    for chapter in book.chapters() {
+        let section = chapter.part.as_deref().unwrap_or("Chapters");
+        sections.insert(sitemap_book::page_loc(base, chapter)?, section.to_owned());
+    }
+    Ok(crate::SiteInfo {
+        title: config.title.clone().filter(|t| !t.trim().is_empty()),
+        description: config.description.clone().filter(|d| !d.trim().is_empty()),
+        sections,
+        built: None,
+    })
 }
 
 /// Whether mdBook runs the plugin's preprocessor (which strips front

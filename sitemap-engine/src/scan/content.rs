@@ -128,6 +128,12 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         before_write: Vec::new(),
         write_refused: None,
         site_layer: site_layer(&site),
+        site: crate::SiteInfo {
+            title: site.title.clone(),
+            description: site.description.clone(),
+            sections: Default::default(),
+            built: None,
+        },
         retained: super::Retained::new(scan),
     })
 }

@@ -106,6 +106,10 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         before_write: Vec::new(),
         write_refused: None,
         site_layer: None,
+        site: crate::SiteInfo {
+            built: Some(dir.to_path_buf()),
+            ..Default::default()
+        },
         retained: Default::default(),
     })
 }

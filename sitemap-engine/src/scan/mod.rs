@@ -138,6 +138,9 @@ pub struct Scan {
     pub(crate) write_refused: Option<Error>,
     /// The generator's settings layer (Hugo's `[sitemap]`).
     pub(crate) site_layer: Option<Layer>,
+    /// What the site's configuration says about it (title, description,
+    /// an mdBook's parts), for llms.txt.
+    pub site: crate::SiteInfo,
     /// What the reader built on the way to the entries.
     #[expect(dead_code, reason = "held for when it is dropped, never read")]
     pub(crate) retained: Retained,

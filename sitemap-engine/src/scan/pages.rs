@@ -119,6 +119,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         before_write: Vec::new(),
         write_refused: None,
         site_layer: None,
+        site: Default::default(),
         retained: Default::default(),
     })
 }

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use super::config_files::{Sources, load, origin};
 use super::kinds::disabled_kinds;
 use super::site_sitemap::{SiteSitemap, from_hugo};
-use crate::config::{config_err, str_of};
+use crate::config::{config_err, str_of, text_of};
 use crate::paths::base_loc;
 use crate::{Error, Rules, Site, SiteOptions};
 
@@ -243,8 +243,7 @@ pub(crate) fn open(
                 {
                     hreflangs.insert(key.clone(), code.to_owned());
                 }
-                let kinds = kinds_of(key, opts)?;
-                disabled_kinds_of.insert(key.clone(), kinds);
+                disabled_kinds_of.insert(key.clone(), kinds_of(key, opts)?);
             }
         }
         Some(_) => {
@@ -268,7 +267,6 @@ pub(crate) fn open(
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
-    let permalinks = permalinks_of(map);
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
@@ -283,7 +281,7 @@ pub(crate) fn open(
         build_drafts: bool_of(map, "builddrafts", path)? || options.include_drafts,
         build_future: bool_of(map, "buildfuture", path)?,
         build_expired: bool_of(map, "buildexpired", path)?,
-        permalinks,
+        permalinks: permalinks_of(map),
         raw_html: ["markup", "goldmark", "renderer", "unsafe"]
             .iter()
             .try_fold(&value, |v, k| v.get(*k))
@@ -301,6 +299,8 @@ pub(crate) fn open(
         output_dir,
         default_language,
         languages: language_keys,
+        title: text_of(map.get("title")),
+        description: text_of(map.get("params").and_then(|p| p.get("description"))),
         rules: Rules::Hugo(cfg),
         options: options.clone(),
         hreflangs,

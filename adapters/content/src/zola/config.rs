@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde_json::{Map, Value};
 
-use crate::config::{config_err, read_file, str_of};
+use crate::config::{config_err, read_file, str_of, text_of};
 use crate::paths::{SlugifyStrategy, base_loc, zola_slugify};
 use crate::{Error, Rules, Site, SiteOptions};
 
@@ -244,6 +244,8 @@ pub(crate) fn open(
         output_dir,
         default_language: default_language.clone(),
         languages,
+        title: text_of(map.get("title")),
+        description: text_of(map.get("description")),
         rules: Rules::Zola(ZolaConfig {
             default_language,
             other_languages,

@@ -98,6 +98,7 @@ impl SetWriter {
             extras: Vec::new(),
             root,
             robots: None,
+            retired: Vec::new(),
             report,
         })
     }

@@ -3,7 +3,7 @@
 //! ([`Publisher`]), the set staged with every file that goes with it
 //! (stylesheet, HTML page, robots.txt) and committed as one unit, and a
 //! [`Report`] of what was written. A sitemap index over other tools'
-//! sitemaps ([`publish_index`]) takes the same robots.txt merge.
+//! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge.
 //!
 //! This is the only place outside `sitemap-core` that opens a
 //! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
@@ -18,9 +18,13 @@ use sitemap_core::{
 };
 
 use crate::error::Error;
-use crate::human::{self, HumanPage};
+use crate::human::{self, HumanPage, SiteInfo};
 use crate::settings::{FileFormat, LimitsName, Resolved};
 use crate::split::Split;
+
+mod index;
+
+pub use index::{IndexEntry, IndexReport, publish_index};
 
 /// Where and how the set is written, resolved from the settings: the
 /// core writer's own [`SetOptions`], and what goes with the set.
@@ -39,6 +43,8 @@ pub struct Outputs {
     pub stylesheet: bool,
     /// Write `sitemap.html`.
     pub html_page: bool,
+    /// Write `llms.txt`; without it, remove an llms.txt this toolkit wrote.
+    pub llms_txt: bool,
     /// How long to wait for another run holding `dir` before failing;
     /// None waits as long as it takes.
     pub lock_wait: Option<std::time::Duration>,
@@ -117,6 +123,7 @@ impl Outputs {
             robots: s.robots.unwrap_or(false),
             stylesheet,
             html_page: s.html_page.unwrap_or(false),
+            llms_txt: s.llms_txt.unwrap_or(false),
             lock_wait: None,
             split_by: Split::from_settings(resolved)?,
         })
@@ -210,6 +217,7 @@ pub struct Publisher {
     writer: SetWriter,
     outputs: Outputs,
     duplicates: u64,
+    site: SiteInfo,
 }
 
 impl Publisher {
@@ -239,7 +247,15 @@ impl Publisher {
             writer,
             outputs,
             duplicates: 0,
+            site: SiteInfo::default(),
         })
+    }
+
+    /// What llms.txt says about the site (its title, description, an
+    /// mdBook's parts); without it, llms.txt is titled with the host.
+    pub fn with_site(mut self, site: SiteInfo) -> Publisher {
+        self.site = site;
+        self
     }
 
     /// Adds an entry (one outside the base URL's folder, or a repeated
@@ -289,6 +305,14 @@ impl Publisher {
             let html = human::html_page(&outputs.set.dir, &outputs.set.base_url, &title, pages)?;
             files.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
         }
+        stage_llms_txt(
+            &outputs,
+            &self.site,
+            pages,
+            &mut staged,
+            &mut files,
+            &mut warnings,
+        )?;
         // Staged with the set: a robots.txt that cannot be merged stops
         // the job before the sitemap is replaced.
         let robots = if outputs.robots {
@@ -331,6 +355,38 @@ impl Publisher {
             ledger: None,
         })
     }
+}
+
+/// `llms-txt`: llms.txt staged with the set, unless a hand-made one is
+/// there (left alone, with a warning); without the key, an llms.txt this
+/// toolkit wrote is removed with the previous set's leftovers.
+fn stage_llms_txt(
+    outputs: &Outputs,
+    site: &SiteInfo,
+    pages: &[HumanPage],
+    staged: &mut StagedSet,
+    files: &mut Vec<PathBuf>,
+    warnings: &mut Vec<String>,
+) -> Result<(), Error> {
+    let name = sitemap_core::human::LLMS_FILE_NAME;
+    let path = outputs.set.dir.join(name);
+    let foreign = human::foreign_llms_txt(&path);
+    if !outputs.llms_txt {
+        if foreign == Some(false) {
+            staged.retire_file(name)?;
+        }
+        return Ok(());
+    }
+    if foreign == Some(true) {
+        warnings.push(format!(
+            "{} was not written by this tool, so it was left alone; remove it to get llms.txt written from the sitemap's pages",
+            path.display()
+        ));
+        return Ok(());
+    }
+    let text = human::llms_txt(&outputs.set.dir, &outputs.set.base_url, site, pages)?;
+    files.push(staged.add_file(name, &text)?);
+    Ok(())
 }
 
 /// Whether `path` holds a stylesheet someone else made: a run replaces
@@ -460,106 +516,4 @@ fn file_name(path: &Path) -> String {
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     )
-}
-
-/// One `<sitemap>` of an index over existing sitemaps.
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct IndexEntry {
-    /// The sitemap's URL.
-    pub loc: Loc,
-    /// The newest lastmod of its URLs.
-    pub lastmod: Option<Lastmod>,
-}
-
-impl IndexEntry {
-    /// An entry for the sitemap at `loc`.
-    pub fn new(loc: Loc, lastmod: Option<Lastmod>) -> IndexEntry {
-        IndexEntry { loc, lastmod }
-    }
-}
-
-/// What [`publish_index`] wrote.
-#[derive(Debug)]
-#[non_exhaustive]
-pub struct IndexReport {
-    /// The index.
-    pub path: PathBuf,
-    /// `Some(changed)` when robots.txt was asked for.
-    pub robots_changed: Option<bool>,
-    /// What the user should act on.
-    pub warnings: Vec<String>,
-}
-
-/// Writes `name` in `dir` (served at `base_url`): a `<sitemapindex>` of
-/// `entries`, and with `robots`, the `Sitemap:` line pointing at it, both
-/// staged and published under the folder's lock, the index first so that
-/// robots.txt never names a missing file.
-pub fn publish_index(
-    dir: &Path,
-    base_url: &Loc,
-    name: &str,
-    entries: &[IndexEntry],
-    robots: bool,
-) -> Result<IndexReport, Error> {
-    let limits = Limits::LEGACY;
-    if entries.len() as u64 > limits.max_sitemaps {
-        return Err(Error::job(
-            format!(
-                "{} sitemaps: an index may list at most {}",
-                entries.len(),
-                limits.max_sitemaps
-            ),
-            "split the sitemaps over several indexes",
-        ));
-    }
-    let io = |source| Error::Io {
-        path: dir.join(name),
-        source,
-    };
-    let mut index = IndexWriter::new(Vec::new(), XmlOptions::default());
-    for entry in entries {
-        index
-            .write(&entry.loc, entry.lastmod.as_ref())
-            .map_err(io)?;
-    }
-    let bytes = index.finish().map_err(io)?;
-    let index_loc = base_url
-        .join(name)
-        .map_err(|e| Error::job(format!("{name}: {e}"), "name the index `sitemap_index.xml`"))?;
-    let output = OutputDir::open(dir, LockPolicy::Wait)?;
-    let staged = output.stage(name, &bytes)?;
-    let stem = name.strip_suffix(".xml").unwrap_or(name);
-    let staged_robots = if robots {
-        let (_, new) =
-            sitemap_core::robots::prepare(dir, &index_loc, &previous_names(base_url, stem))?;
-        Some(
-            new.map(|bytes| output.stage(sitemap_core::robots::ROBOTS_FILE_NAME, &bytes))
-                .transpose()?,
-        )
-    } else {
-        None
-    };
-    let path = staged.publish()?;
-    let robots_changed = match staged_robots {
-        Some(Some(staged)) => {
-            staged.publish()?;
-            Some(true)
-        }
-        Some(None) => Some(false),
-        None => None,
-    };
-    output.sync()?;
-    let warnings = if robots {
-        robots_below_root(base_url, &index_loc)
-            .into_iter()
-            .collect()
-    } else {
-        Vec::new()
-    };
-    Ok(IndexReport {
-        path,
-        robots_changed,
-        warnings,
-    })
 }
