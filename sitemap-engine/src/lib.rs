@@ -20,24 +20,22 @@
 //!    and counted, or kept with a warning (`robots-disallowed`).
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set
 //!    (one sitemap per group under the index with `split-by`: [`split`]),
-//!    robots.txt, the stylesheet and `sitemap.html` and `llms.txt` (module
-//!    `human`), staged and published
-//!    as one unit, never under a name the site or the tool owns
-//!    (module `owned`); or a comparison with what is on disk
-//!    ([`Scanned::check`], module `check`), or the entries as the write
-//!    would list them ([`Scan::listed`]). The ledger is written last,
+//!    robots.txt, the stylesheet, `sitemap.html` and `llms.txt` (module
+//!    `human`), staged and published as one unit, never under a name the
+//!    site or the tool owns (module `owned`); or a comparison with what
+//!    is on disk ([`Scanned::check`], module `check`), or the entries as
+//!    the write would list them ([`Scan::listed`]). The ledger is written last,
 //!    only after the set is published. With `check-site`, the set just
 //!    published is then checked against the built pages beside it
 //!    (`site_check`, feature `html`: the same `SiteCheck` as
 //!    `sitemap validate --site`); an error fails the job.
+//! 4. **Submission** (`submit`, feature `submit`): the ledger's
+//!    changes not yet submitted, posted to IndexNow after checking the
+//!    live site, and recorded in the ledger once accepted.
 //!
 //! Sitemaps on disk, ours or not, are checked as a set by `validate`
 //! (feature `html`: `sitemap validate`, indexes followed, the site check
 //! with a site folder).
-//!
-//! 4. **Submission** (`submit`, feature `submit`): the ledger's
-//!    changes not yet submitted, posted to IndexNow after checking the
-//!    live site, and recorded in the ledger once accepted.
 //!
 //! A list of URLs made elsewhere (`sitemap write`), read by
 //! [`url_list`], goes straight to a [`Publisher`], and so does another

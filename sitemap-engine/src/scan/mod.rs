@@ -4,12 +4,11 @@
 //! HTML: `content.rs`, `html.rs`), an mdBook book (read by `sitemap-book`,
 //! its chapters then run as a page list: `book.rs`) or a list of pages the
 //! caller made (build.rs pages, made from [`ListedPage`]s in `listed.rs`;
-//! the plugin's chapters: `pages.rs`). Each
-//! ends as a
-//! [`Scan`]: the entries in the order they are written, what was left
-//! out and why, warnings, and what a build script must watch. Whatever
-//! the source, `include-urls` / `exclude-urls` then leave out entries by
-//! URL (`url_patterns.rs`).
+//! the plugin's chapters: `pages.rs`). Each ends as a [`Scan`]: the
+//! entries in the order they are written, what was left out and why,
+//! warnings, and what a build script must watch. Whatever the source,
+//! `include-urls` / `exclude-urls` then leave out entries by URL
+//! (`url_patterns.rs`).
 
 pub(crate) mod book;
 mod content;
