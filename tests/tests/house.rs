@@ -106,6 +106,9 @@ fn dependencies_run_one_way_from_skins_to_the_core() {
             };
             let allowed = match level {
                 3 => dep == "sitemap-engine" || dep == "sitemap-core",
+                // Readers build on one another (content, html and book on
+                // the pages step, the pages step on git history), never
+                // on what calls them.
                 _ => dep_level < level || (level == 1 && dep_level == 1),
             };
             if !allowed {
