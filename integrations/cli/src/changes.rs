@@ -6,7 +6,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Args;
 use sitemap_engine::Layer;
 use sitemap_engine::ledger::Ledger;
@@ -55,7 +54,7 @@ pub(crate) fn run(args: &ChangesArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             "at": ledger.last_change(),
             "changes": changes,
         });
-        writeln!(out, "{json:#}").context("cannot write to stdout")?;
+        writeln!(out, "{json:#}").map_err(crate::ui::stdout_error)?;
     } else {
         for c in &changes {
             let event = serde_json::to_value(c.event)?;
@@ -64,7 +63,7 @@ pub(crate) fn run(args: &ChangesArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 Some(l) => writeln!(out, "{event}\t{}\t{l}", c.loc),
                 None => writeln!(out, "{event}\t{}", c.loc),
             }
-            .context("cannot write to stdout")?;
+            .map_err(crate::ui::stdout_error)?;
         }
     }
     let count = |e: sitemap_engine::ledger::Event| changes.iter().filter(|c| c.event == e).count();

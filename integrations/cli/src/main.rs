@@ -115,6 +115,9 @@ fn main() -> ExitCode {
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
         Ok(Outcome::CheckFailed) => ExitCode::from(EXIT_CHECK_FAILED),
+        // The reader of a listing stopped early (`--dry-run | head`): it
+        // has what it wanted, so the run ends quietly, as `cat` does.
+        Err(err) if err.downcast_ref::<ui::StdoutClosed>().is_some() => ExitCode::SUCCESS,
         Err(err) => {
             ui.error(&err);
             let flag = err

@@ -6,7 +6,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Args;
 use sitemap_engine::{Scan, images_summary};
 
@@ -181,7 +180,7 @@ pub(crate) fn print_entries(
             line.push_str("\tsource=");
             line.push_str(&field_value(source));
         }
-        writeln!(out, "{line}").context("cannot write to stdout")?;
+        writeln!(out, "{line}").map_err(crate::ui::stdout_error)?;
     }
     Ok(())
 }

@@ -8,7 +8,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::Context;
 use clap::Args;
 use sitemap_engine::submit::{Client, Plan, Submission, SubmitError, key};
 use sitemap_engine::{Layer, Origin, Settings};
@@ -164,7 +163,7 @@ fn print_requests(plan: &Plan) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     for (i, request) in plan.requests.iter().enumerate() {
         if i > 0 {
-            writeln!(out).context("cannot write to stdout")?;
+            writeln!(out).map_err(crate::ui::stdout_error)?;
         }
         let body = serde_json::to_string_pretty(&request.body)?;
         writeln!(
@@ -172,7 +171,7 @@ fn print_requests(plan: &Plan) -> anyhow::Result<()> {
             "POST {}\nContent-Type: application/json; charset=utf-8\n\n{body}",
             request.endpoint_shown()
         )
-        .context("cannot write to stdout")?;
+        .map_err(crate::ui::stdout_error)?;
     }
     Ok(())
 }

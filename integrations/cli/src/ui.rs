@@ -205,3 +205,25 @@ pub(crate) fn shown(path: &std::path::Path) -> String {
     let s = path.display().to_string();
     s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }
+
+/// A write to stdout whose reader has gone (`sitemap scan --dry-run |
+/// head`): the reader has what it wanted, so the run ends there quietly.
+#[derive(Debug)]
+pub(crate) struct StdoutClosed;
+
+impl std::fmt::Display for StdoutClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stdout was closed by its reader")
+    }
+}
+
+/// The error of a write to stdout: [`StdoutClosed`] when the pipe's reader
+/// closed it (only stdout: a closed connection while submitting is a
+/// failure), else the I/O error naming stdout.
+pub(crate) fn stdout_error(e: std::io::Error) -> anyhow::Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        anyhow::Error::new(e).context(StdoutClosed)
+    } else {
+        anyhow::Error::new(e).context("cannot write to stdout")
+    }
+}
