@@ -170,42 +170,14 @@ impl Repo {
 
 /// One commit of [`fast_import`]: seconds since the epoch, offset, and
 /// (path, content) of the files it writes.
-pub type Commit<'a> = (u64, &'a str, &'a [(&'a str, &'a str)]);
+pub use crate::git::Commit;
 
 /// A linear history on `main` written with `git fast-import` and checked
 /// out: each commit is (seconds since the epoch, offset such as `+0200`,
 /// files it writes).
 pub fn fast_import(commits: &[Commit<'_>]) -> Repo {
-    use std::io::Write;
-    let repo = Repo::new();
-    let mut stream = Vec::new();
-    for (n, (time, offset, files)) in commits.iter().enumerate() {
-        writeln!(stream, "commit refs/heads/main\nmark :{}", n + 1).unwrap();
-        writeln!(
-            stream,
-            "committer C <c@example.org> {time} {offset}\ndata 4\nedit"
-        )
-        .unwrap();
-        if n > 0 {
-            writeln!(stream, "from :{n}").unwrap();
-        }
-        for (path, content) in *files {
-            writeln!(
-                stream,
-                "M 100644 inline {path}\ndata {}\n{content}",
-                content.len()
-            )
-            .unwrap();
-        }
-    }
-    writeln!(stream, "done").unwrap();
-    let mut child = git_command(&repo.dir)
-        .args(["fast-import", "--quiet", "--done"])
-        .stdin(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&stream).unwrap();
-    assert!(child.wait().unwrap().success());
-    repo.git(&["checkout", "-q", "-f", "main"]);
-    repo
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("repo");
+    crate::git::history(&dir, 0, commits);
+    Repo { _tmp: tmp, dir }
 }
