@@ -103,7 +103,7 @@ pub use sitemap_pages::lastmod::LastmodSource;
 pub use crate::error::Error;
 pub use crate::human::HumanPage;
 pub use crate::human::SiteInfo;
-pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, publish_index};
+pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, book_summary, publish_index};
 pub use crate::scan::{
     LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
 };

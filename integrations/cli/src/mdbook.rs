@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use sitemap_engine::settings::parse_value;
-use sitemap_engine::{Job, LastmodSource, Report, Source};
+use sitemap_engine::{Job, LastmodSource, Source, book_summary};
 
 use crate::Outcome;
 use crate::flags::OutputArgs;
@@ -83,39 +83,13 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     for w in &report.warnings {
         ui.warning(w);
     }
-    ui.summary(&format!("sitemap: {}", written(&report, left_out)));
+    ui.summary(&format!(
+        "sitemap: {}",
+        book_summary(
+            &report.set,
+            left_out,
+            report.robots.as_ref().map(|(p, _)| p.as_path())
+        )
+    ));
     Ok(Outcome::Done)
-}
-
-/// `wrote book/sitemap.xml (3 URLs, 1 chapter(s) left out) and
-/// book/robots.txt; removed sitemap-2.xml`: the plugin's words, so both
-/// ways of writing a book's sitemap say the same.
-fn written(report: &Report, left_out: usize) -> String {
-    let (path, _) = report.set.root();
-    let mut line = format!("wrote {} ({} URLs", path.display(), report.set.urls);
-    if report.set.images > 0 {
-        line.push_str(&format!(", {} images", report.set.images));
-    }
-    if left_out > 0 {
-        line.push_str(&format!(", {left_out} chapter(s) left out"));
-    }
-    line.push(')');
-    if let Some((robots, _)) = &report.robots {
-        line.push_str(&format!(" and {}", robots.display()));
-    }
-    if !report.set.removed.is_empty() {
-        let names: Vec<String> = report
-            .set
-            .removed
-            .iter()
-            .map(|p| {
-                p.file_name()
-                    .unwrap_or(p.as_os_str())
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
-        line.push_str(&format!("; removed {}", names.join(", ")));
-    }
-    line
 }

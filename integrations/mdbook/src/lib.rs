@@ -181,33 +181,11 @@ pub struct Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (path, _) = self.set.root();
-        write!(f, "wrote {} ({} URLs", path.display(), self.set.urls)?;
-        if self.set.images > 0 {
-            write!(f, ", {} images", self.set.images)?;
-        }
-        if !self.excluded.is_empty() {
-            write!(f, ", {} chapter(s) left out", self.excluded.len())?;
-        }
-        write!(f, ")")?;
-        if let Some(robots) = &self.robots {
-            write!(f, " and {}", robots.display())?;
-        }
-        if !self.set.removed.is_empty() {
-            let names: Vec<String> = self
-                .set
-                .removed
-                .iter()
-                .map(|p| {
-                    p.file_name()
-                        .unwrap_or(p.as_os_str())
-                        .to_string_lossy()
-                        .into_owned()
-                })
-                .collect();
-            write!(f, "; removed {}", names.join(", "))?;
-        }
-        Ok(())
+        f.write_str(&sitemap_engine::book_summary(
+            &self.set,
+            self.excluded.len(),
+            self.robots.as_deref(),
+        ))
     }
 }
 

@@ -511,6 +511,29 @@ impl Report {
     }
 }
 
+/// `wrote book/sitemap.xml (3 URLs, 1 chapter(s) left out) and
+/// book/robots.txt; removed sitemap-2.xml`: a book's summary, in the words
+/// the mdBook plugin and `sitemap mdbook` both print.
+pub fn book_summary(set: &SetReport, left_out: usize, robots: Option<&Path>) -> String {
+    let (path, _) = set.root();
+    let mut line = format!("wrote {} ({} URLs", path.display(), set.urls);
+    if set.images > 0 {
+        line.push_str(&format!(", {} images", set.images));
+    }
+    if left_out > 0 {
+        line.push_str(&format!(", {left_out} chapter(s) left out"));
+    }
+    line.push(')');
+    if let Some(robots) = robots {
+        line.push_str(&format!(" and {}", robots.display()));
+    }
+    if !set.removed.is_empty() {
+        let names: Vec<String> = set.removed.iter().map(|p| file_name(p)).collect();
+        line.push_str(&format!("; removed {}", names.join(", ")));
+    }
+    line
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
