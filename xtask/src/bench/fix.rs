@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
-use super::write_memory::{median, timed};
+use super::write_memory::timed;
 
 const BASE: &str = "https://example.org/";
 
@@ -60,23 +60,14 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "bench fix: Hugo 0.111.3's sitemap of {count} posts ({urls} URLs, relative locs), \
          median of {runs} run(s); a one-URL run peaks at {fixed} KiB"
     );
-    let base = median(&mut results[1]);
-    for (i, name) in ["sitemap write (fix)", "xmllint --stream"]
-        .iter()
-        .enumerate()
-    {
-        let seconds = median(&mut results[i]);
-        let peak = results[i].iter().map(|r| r.1).max().unwrap_or(0);
-        let per_url = (peak.saturating_sub(fixed) * 1024) as f64 / urls as f64;
-        println!(
-            "  {name:<22} {seconds:>7.2} s  ({:.2}x xmllint)  peak RSS {peak:>8} KiB  {per_url:>6.1} B/URL above a one-URL run",
-            seconds / base,
-        );
-    }
-    println!(
-        "  load average {} before, {} after",
-        load_before,
-        super::load_average()
+    super::write_memory::print_rows(
+        &["sitemap write (fix)", "xmllint --stream"],
+        &mut results,
+        "xmllint",
+        fixed,
+        urls,
+        "one-URL",
+        &load_before,
     );
     Ok(())
 }

@@ -61,29 +61,50 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "bench write --memory: {count} JSON Lines URLs, median of {runs} run(s); \
          a one-line run peaks at {fixed} KiB"
     );
-    let base = median(&mut results[2]);
-    for (i, name) in [
+    let names = [
         "sitemap write",
         "sitemap write --gzip",
         "sort -u (baseline)",
-    ]
-    .iter()
-    .enumerate()
-    {
-        let seconds = median(&mut results[i]);
-        let peak = results[i].iter().map(|r| r.1).max().unwrap_or(0);
+    ];
+    print_rows(
+        &names,
+        &mut results,
+        "sort -u",
+        fixed,
+        count,
+        "one-line",
+        &load_before,
+    );
+    Ok(())
+}
+
+/// One line per command of `names` (the last is the baseline, named
+/// `baseline` in the ratio): median time, the ratio to the baseline, peak
+/// RSS, and bytes per URL above a run of one (`one`: "one-line"), then the
+/// load average before and now.
+pub(super) fn print_rows(
+    names: &[&str],
+    results: &mut [Vec<(f64, u64)>],
+    baseline: &str,
+    fixed: u64,
+    count: usize,
+    one: &str,
+    load_before: &str,
+) {
+    let base = median(results.last_mut().expect("a baseline"));
+    for (name, runs) in names.iter().zip(results.iter_mut()) {
+        let seconds = median(runs);
+        let peak = runs.iter().map(|r| r.1).max().unwrap_or(0);
         let per_url = (peak.saturating_sub(fixed) * 1024) as f64 / count as f64;
         println!(
-            "  {name:<22} {seconds:>7.2} s  ({:.2}x sort -u)  peak RSS {peak:>8} KiB  {per_url:>5.1} B/URL above a one-line run",
+            "  {name:<22} {seconds:>7.2} s  ({:.2}x {baseline})  peak RSS {peak:>8} KiB  {per_url:>5.1} B/URL above a {one} run",
             seconds / base,
         );
     }
     println!(
-        "  load average {} before, {} after",
-        load_before,
+        "  load average {load_before} before, {} after",
         super::load_average()
     );
-    Ok(())
 }
 
 fn count_and_runs(args: &[String]) -> Result<(usize, usize)> {
