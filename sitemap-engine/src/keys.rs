@@ -324,8 +324,8 @@ declare_keys! {
     }
     exclude_urls = "exclude-urls" {
         scope: All,
-        example: r#"["/tags/**", "/page/*"]"#,
-        doc: "Globs over URLs, where `exclude` matches source files: pages whose URL matches are left out, whichever source they come from. A pattern starts with `/`, the base URL's folder (not the host root: the same patterns hold wherever the site is served); `/tags/**` also matches `/tags/`.",
+        example: r#"["/tags/**", "/page/*/"]"#,
+        doc: "Globs over URLs, where `exclude` matches source files: pages whose URL matches are left out, whichever source they come from. A pattern starts with `/`, the base URL's folder (not the host root: the same patterns hold wherever the site is served); `/tags/**` also matches `/tags/`; `*` stops at a `/`, so Hugo's `/page/2/` is matched by `/page/*/`.",
     }
     include_urls = "include-urls" {
         scope: All,

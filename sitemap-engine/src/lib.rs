@@ -345,7 +345,13 @@ impl Scanned {
             report.ledger = Some(path.clone());
         }
         if self.resolved.settings.check_site == Some(true) {
-            check_site(&self.outputs, &mut report)?;
+            let left_out = self
+                .scan
+                .left_out
+                .iter()
+                .filter_map(|l| l.loc.clone())
+                .collect();
+            check_site(&self.outputs, &mut report, left_out)?;
         }
         Ok(report)
     }
@@ -360,13 +366,17 @@ impl Scanned {
 
 /// `check-site`: the site check over what was just written.
 #[cfg(feature = "html")]
-fn check_site(outputs: &Outputs, report: &mut Report) -> Result<(), Error> {
-    site_check::after_write(outputs, report)
+fn check_site(
+    outputs: &Outputs,
+    report: &mut Report,
+    left_out: Vec<sitemap_core::Loc>,
+) -> Result<(), Error> {
+    site_check::after_write(outputs, report, left_out)
 }
 
 /// `check-site` without the HTML reader: refused, not skipped.
 #[cfg(not(feature = "html"))]
-fn check_site(_: &Outputs, _: &mut Report) -> Result<(), Error> {
+fn check_site(_: &Outputs, _: &mut Report, _: Vec<sitemap_core::Loc>) -> Result<(), Error> {
     Err(Error::job(
         "`check-site` needs the `html` feature",
         "turn on the `html` feature of sitemap-build",

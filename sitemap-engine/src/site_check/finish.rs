@@ -140,6 +140,13 @@ impl SiteCheck {
                 }
             }
         }
+        // Nor is a page the job itself left out (a draft built anyway, a
+        // URL pattern, `sitemap = false` in front matter).
+        for loc in &self.left_out {
+            if let Mapped::File(f) = self.map(loc) {
+                left_out.insert(f);
+            }
+        }
         let mut pages: Vec<String> = scan
             .files_read
             .iter()

@@ -118,6 +118,9 @@ pub struct SiteCheck {
     lastmods: u64,
     locs: u64,
     pages: u64,
+    /// URLs the job left out on purpose (front matter, patterns, …):
+    /// their built pages are not missing from the sitemap.
+    left_out: Vec<Loc>,
 }
 
 /// The site's part of the output.
@@ -189,7 +192,15 @@ impl SiteCheck {
             lastmods: 0,
             locs: 0,
             pages: 0,
+            left_out: Vec::new(),
         })
+    }
+
+    /// The URLs the job left out on purpose, so their built pages are
+    /// not reported as missing.
+    pub(crate) fn with_left_out(mut self, left_out: Vec<Loc>) -> SiteCheck {
+        self.left_out = left_out;
+        self
     }
 
     /// The base URL the checks use.

@@ -52,12 +52,14 @@ impl SiteReport {
 }
 
 /// Checks the set a job just wrote (`set`) against the folder `dir`
-/// published at `base`.
+/// published at `base`; `left_out` are the URLs the job left out on
+/// purpose, whose built pages are therefore not missing.
 pub fn check_written(
     dir: &Path,
     base: &Loc,
     set: &SetReport,
     limits: Limits,
+    left_out: Vec<Loc>,
 ) -> Result<SiteReport, Error> {
     let mut files: Vec<(PathBuf, Loc)> = Vec::new();
     if let Some(index) = &set.index {
@@ -66,7 +68,7 @@ pub fn check_written(
     files.extend(set.sitemaps.iter().map(|s| (s.path.clone(), s.loc.clone())));
     let paths: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
     let mut site = if has_html(dir) {
-        Some(SiteCheck::new(dir, Some(base.clone()), &paths)?)
+        Some(SiteCheck::new(dir, Some(base.clone()), &paths)?.with_left_out(left_out))
     } else {
         None
     };
@@ -142,12 +144,14 @@ fn has_html(dir: &Path) -> bool {
 pub(crate) fn after_write(
     outputs: &crate::Outputs,
     report: &mut crate::Report,
+    left_out: Vec<Loc>,
 ) -> Result<(), Error> {
     let found = check_written(
         &outputs.set.dir,
         &outputs.set.base_url,
         &report.set,
         outputs.set.limits,
+        left_out,
     )?;
     let lines = found.lines();
     if found.errors() > 0 {

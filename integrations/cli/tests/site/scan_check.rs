@@ -71,3 +71,32 @@ fn scan_check_site_without_built_pages_warns() {
         "stderr: {stderr}"
     );
 }
+
+/// A page the job leaves out on purpose (here by `exclude-urls`) is built
+/// but not listed: it is not "missing from the sitemap", while a built
+/// page the job never saw still is.
+#[test]
+fn scan_check_site_does_not_call_a_page_left_out_on_purpose_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    zola_site(
+        dir.path(),
+        &["index.html", "hello/index.html", "orphan/index.html"],
+    );
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--check-site", "--exclude-urls", "/hello/"],
+    );
+    let stderr = text(&out.stderr, dir.path());
+    assert!(out.status.success(), "stderr: {stderr}");
+    let missing: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("not in the sitemap"))
+        .collect();
+    assert_eq!(
+        missing,
+        [
+            "warning: check-site: 1 indexable page(s) of ./public/ not in the sitemap: orphan/index.html"
+        ],
+        "stderr: {stderr}"
+    );
+}
