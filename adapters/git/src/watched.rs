@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 ///
 /// The repository is the nearest `.git` at or above `root`; a worktree's
 /// or submodule's `.git` file names the real folder (`gitdir: PATH`,
-/// relative to the file's folder). Empty outside any repository or when
-/// `.git` cannot be read.
+/// relative to the file's folder), and a worktree's branch is found in
+/// the main repository's folder (its `commondir`). Empty outside any
+/// repository or when `.git` cannot be read.
 pub fn watched_files(root: &Path) -> Vec<PathBuf> {
     let start = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let Some(dot_git) = start
@@ -38,14 +39,21 @@ pub fn watched_files(root: &Path) -> Vec<PathBuf> {
     };
     let head = git_dir.join("HEAD");
     let mut files = vec![head.clone(), git_dir.join("index")];
+    // A worktree's own folder holds its HEAD and index; its branches
+    // live in the main repository's, which `commondir` names (relative
+    // to the worktree's folder), as git itself resolves them.
+    let common_dir = match std::fs::read_to_string(git_dir.join("commondir")) {
+        Ok(text) => git_dir.join(text.trim()),
+        Err(_) => git_dir.clone(),
+    };
     if let Ok(text) = std::fs::read_to_string(&head)
         && let Some(r) = text.trim().strip_prefix("ref:")
     {
-        let loose = git_dir.join(r.trim());
+        let loose = common_dir.join(r.trim());
         if loose.is_file() {
             files.push(loose);
         } else {
-            files.push(git_dir.join("packed-refs"));
+            files.push(common_dir.join("packed-refs"));
         }
     }
     files

@@ -83,10 +83,23 @@ fn watched_files_follow_a_worktrees_gitdir() {
         worktree.to_str().unwrap(),
     ]);
     let files = watched_files(&worktree);
-    let git = repo.dir.canonicalize().unwrap().join(".git/worktrees/wt");
+    let main = repo.dir.canonicalize().unwrap().join(".git");
+    let git = main.join("worktrees/wt");
+    // The worktree's branch is a ref of the main repository: a commit
+    // made in the worktree moves `.git/refs/heads/other`, not a file
+    // under `.git/worktrees/wt`.
     assert_eq!(
-        canonical(&files[..2]),
-        [git.join("HEAD"), git.join("index")]
+        canonical(&files),
+        [
+            git.join("HEAD"),
+            git.join("index"),
+            main.join("refs/heads/other")
+        ]
+    );
+    repo.git(&["pack-refs", "--all"]);
+    assert_eq!(
+        canonical(&watched_files(&worktree))[2],
+        main.join("packed-refs")
     );
 }
 
