@@ -52,11 +52,6 @@
       </head>
       <body>
         <main>
-          <p class="legacy">This view of the sitemap is for browsers that still run XSLT, which browsers are removing.
-            <xsl:if test="$html-page != ''">
-              The same pages, listed for people in any browser: <a href="{$html-page}"><xsl:value-of select="$html-page"/></a>.
-            </xsl:if>
-          </p>
           <xsl:apply-templates select="s:urlset | s:sitemapindex"/>
         </main>
         <script><![CDATA[
@@ -85,12 +80,23 @@
     </html>
   </xsl:template>
 
+  <!-- Below the heading: Chromium lays its own "XSLT is being removed"
+       banner over the top of the page. -->
+  <xsl:template name="legacy">
+    <p class="legacy">This view of the sitemap is for browsers that still run XSLT, which browsers are removing.
+      <xsl:if test="$html-page != ''">
+        The same pages, listed for people in any browser: <a href="{$html-page}"><xsl:value-of select="$html-page"/></a>.
+      </xsl:if>
+    </p>
+  </xsl:template>
+
   <xsl:template match="s:urlset">
     <xsl:variable name="lastmod" select="s:url/s:lastmod"/>
     <xsl:variable name="changefreq" select="s:url/s:changefreq"/>
     <xsl:variable name="priority" select="s:url/s:priority"/>
     <xsl:variable name="alternates" select="s:url/xhtml:link"/>
     <h1>Sitemap</h1>
+    <xsl:call-template name="legacy"/>
     <p>This sitemap lists <strong><xsl:value-of select="count(s:url)"/></strong> pages for search engines.
       Select a column heading to sort.</p>
     <table class="sortable">
@@ -154,6 +160,7 @@
 
   <xsl:template match="s:sitemapindex">
     <h1>Sitemap index</h1>
+    <xsl:call-template name="legacy"/>
     <p>This index lists <strong><xsl:value-of select="count(s:sitemap)"/></strong> sitemaps.
       Open one to see its pages.</p>
     <table class="sortable">
