@@ -1,6 +1,8 @@
-//! Sitemaps for people: an XSL stylesheet that shows `sitemap.xml` as a
-//! table in a browser, and a plain `sitemap.html` page for visitors; and
-//! for language models, `llms.txt` (`llms.rs`, [`write_llms_txt`]).
+//! Sitemaps for people: a plain `sitemap.html` page for visitors, the
+//! primary view (`html.rs`, [`write_html_page`]); an XSL stylesheet that
+//! shows `sitemap.xml` as a table in browsers that still run XSLT
+//! (`sitemap.xsl`, [`XSL`], [`xsl_linking`]); and for language models,
+//! `llms.txt` (`llms.rs`, [`write_llms_txt`]).
 //!
 //! Both are text written over [`Write`]; finding titles (front matter,
 //! Markdown headings, HTML `<title>`) and writing files beside the sitemap
