@@ -182,7 +182,7 @@ impl Lastmod {
     }
 
     /// The civil date-time and offset this value starts at.
-    fn civil_start(&self) -> (DateTime, Offset) {
+    pub(crate) fn civil_start(&self) -> (DateTime, Offset) {
         match self.0 {
             Repr::Year(y) => (
                 Date::constant(y, 1, 1).to_datetime(Time::midnight()),

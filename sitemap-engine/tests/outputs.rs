@@ -40,7 +40,8 @@ fn scan_writes_stylesheet_and_html_page() {
     );
     assert_eq!(
         std::fs::read_to_string(public.join("sitemap.xsl")).unwrap(),
-        sitemap_core::human::XSL
+        sitemap_core::human::xsl_linking(sitemap_core::human::HTML_FILE_NAME),
+        "with sitemap.html written, the stylesheet's notice links to it"
     );
     let locs: Vec<String> = xml
         .split("<loc>")

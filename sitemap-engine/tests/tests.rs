@@ -4,3 +4,4 @@ mod book;
 mod images;
 mod listed;
 mod outputs;
+mod pages;

@@ -135,7 +135,10 @@ pub fn write_llms_txt(
 }
 
 /// The sections in the order they are written, each with its heading.
-fn sections<'a>(base: &Loc, entries: &[&'a PageEntry]) -> Vec<(String, Vec<&'a PageEntry>)> {
+pub(super) fn sections<'a>(
+    base: &Loc,
+    entries: &[&'a PageEntry],
+) -> Vec<(String, Vec<&'a PageEntry>)> {
     let mut out: Vec<(String, Vec<&PageEntry>)> = Vec::new();
     if entries.iter().any(|e| e.section.is_some()) {
         for &entry in entries {

@@ -1,6 +1,8 @@
-//! Sitemaps for people: an XSL stylesheet that shows `sitemap.xml` as a
-//! table in a browser, and a plain `sitemap.html` page for visitors; and
-//! for language models, `llms.txt` (`llms.rs`, [`write_llms_txt`]).
+//! Sitemaps for people: a plain `sitemap.html` page for visitors, the
+//! primary view (`html.rs`, [`write_html_page`]); an XSL stylesheet that
+//! shows `sitemap.xml` as a table in browsers that still run XSLT
+//! (`sitemap.xsl`, [`XSL`], [`xsl_linking`]); and for language models,
+//! `llms.txt` (`llms.rs`, [`write_llms_txt`]).
 //!
 //! Both are text written over [`Write`]; finding titles (front matter,
 //! Markdown headings, HTML `<title>`) and writing files beside the sitemap
@@ -24,13 +26,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod html;
 mod llms;
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use crate::{Lastmod, Loc};
 
+pub use html::{COLLAPSE_PAST, human_date, write_html_page};
 pub use llms::{LLMS_FILE_NAME, LLMS_MARKER, LlmsTxt, is_own_llms_txt, write_llms_txt};
 
 /// The XSLT 1.0 stylesheet for both `<urlset>` (with hreflang alternates)
@@ -41,6 +44,36 @@ pub use llms::{LLMS_FILE_NAME, LLMS_MARKER, LlmsTxt, is_own_llms_txt, write_llms
 /// apply a stylesheet only from the same origin, so a relative `href`
 /// is the safe choice.
 pub const XSL: &str = include_str!("sitemap.xsl");
+
+/// The line of [`XSL`] that names the page for people; [`xsl_linking`]
+/// fills it in.
+const XSL_HTML_PAGE: &str = r#"<xsl:variable name="html-page" select="''"/>"#;
+
+/// [`XSL`] with its notice linking to the page for people, `html_page`
+/// (a file name beside the sitemap, such as [`HTML_FILE_NAME`]): the
+/// XSLT view is for browsers that still run XSLT, and the HTML page is
+/// the one every browser shows.
+///
+/// ```
+/// let xsl = sitemap_core::human::xsl_linking("sitemap.html");
+/// assert!(xsl.contains(r#"<xsl:variable name="html-page" select="'sitemap.html'"/>"#));
+/// ```
+///
+/// # Panics
+///
+/// When `html_page` holds a character that would end the XPath string or
+/// the attribute (`'`, `"`, `&`, `<`): it is a file name the caller chose.
+pub fn xsl_linking(html_page: &str) -> String {
+    assert!(
+        !html_page.contains(['\'', '"', '&', '<']),
+        "not a plain file name: {html_page}"
+    );
+    XSL.replacen(
+        XSL_HTML_PAGE,
+        &format!(r#"<xsl:variable name="html-page" select="'{html_page}'"/>"#),
+        1,
+    )
+}
 
 /// The file name the adapters use for [`XSL`].
 pub const XSL_FILE_NAME: &str = "sitemap.xsl";
@@ -194,162 +227,6 @@ fn section_name(segment: &str) -> String {
     }
 }
 
-/// Sorts last, after every real section name.
-const ELSEWHERE: &str = "\u{10FFFF}";
-
-/// Writes `sitemap.html`: every entry, grouped by section (the first path
-/// segment), sections in path order with the top-level pages first, pages
-/// sorted by URL within a section. A section's heading is the title of
-/// its own index page when the entries include it, else its path segment.
-///
-/// The page is plain HTML with landmarks, a skip list of sections, and
-/// headings a screen reader can navigate by; no script.
-///
-/// # Errors
-///
-/// When `out` fails.
-pub fn write_html_page(
-    mut out: impl Write,
-    page: &HtmlPage,
-    entries: &[PageEntry],
-) -> io::Result<()> {
-    // A section is a first path segment with pages below it; a lone
-    // top-level page (`about/`) is listed with the top-level pages rather
-    // than under a heading of its own.
-    let parents: std::collections::BTreeSet<&str> = entries
-        .iter()
-        .filter_map(|e| relative(&page.base_url, &e.loc).and_then(parent_segment))
-        .collect();
-    let mut sections: BTreeMap<String, Vec<(&PageEntry, Option<&str>)>> = BTreeMap::new();
-    for entry in entries {
-        let rel = relative(&page.base_url, &entry.loc);
-        let section = match rel {
-            None => ELSEWHERE.to_owned(),
-            Some(rel) => {
-                let first = rel.split(['/', '?']).next().unwrap_or("");
-                if parents.contains(first) && rel.len() > first.len() {
-                    first.to_owned()
-                } else {
-                    String::new()
-                }
-            }
-        };
-        sections.entry(section).or_default().push((entry, rel));
-    }
-    for list in sections.values_mut() {
-        list.sort_by(|a, b| a.0.loc.cmp(&b.0.loc));
-    }
-    let heading = |name: &str, list: &[(&PageEntry, Option<&str>)]| -> String {
-        if name.is_empty() {
-            return "Pages".to_owned();
-        }
-        if name == ELSEWHERE {
-            return "Elsewhere".to_owned();
-        }
-        let index = format!("{name}/");
-        list.iter()
-            .find(|(_, rel)| rel.is_some_and(|r| r == index || r == format!("{index}index.html")))
-            .map(|(e, _)| e.title.clone())
-            .unwrap_or_else(|| section_name(name))
-    };
-    let id = |name: &str| -> String {
-        if name == ELSEWHERE {
-            return "section-elsewhere".to_owned();
-        }
-        let slug: String = name
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        if slug.is_empty() {
-            "section-top".to_owned()
-        } else {
-            format!("section-{slug}")
-        }
-    };
-    let site = esc(&page.site_title);
-    write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"{HTML_GENERATOR}\">\n\
-         <title>Sitemap: {site}</title>\n<style>\n\
-         body {{ font: 16px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 48rem; padding: 0 1rem; }}\n\
-         nav ul {{ display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; list-style: none; }}\n\
-         time {{ color: #555; font-size: .9em; margin-left: .5em; }}\n\
-         @media (prefers-color-scheme: dark) {{ body {{ background: #111; color: #eee; }} a {{ color: #8ab4f8; }} time {{ color: #aaa; }} }}\n\
-         </style>\n</head>\n<body>\n<header>\n<h1>Sitemap: {site}</h1>\n\
-         <p>Every page of this site, by section.</p>\n</header>\n",
-        esc(&page.lang)
-    )?;
-    if sections.len() > 1 {
-        writeln!(out, "<nav aria-label=\"Sections\">\n<ul>")?;
-        for (name, list) in &sections {
-            writeln!(
-                out,
-                "<li><a href=\"#{}\">{}</a></li>",
-                id(name),
-                esc(&heading(name, list))
-            )?;
-        }
-        writeln!(out, "</ul>\n</nav>")?;
-    }
-    writeln!(out, "<main>")?;
-    for (name, list) in &sections {
-        let id = id(name);
-        writeln!(
-            out,
-            "<section aria-labelledby=\"{id}\">\n<h2 id=\"{id}\">{}</h2>\n<ul>",
-            esc(&heading(name, list))
-        )?;
-        for (entry, rel) in list {
-            let href = match rel {
-                Some("") => "./".to_owned(),
-                Some(rel) => (*rel).to_owned(),
-                None => entry.loc.as_str().to_owned(),
-            };
-            let title = if entry.title.trim().is_empty() {
-                entry.loc.as_str()
-            } else {
-                entry.title.trim()
-            };
-            write!(out, "<li><a href=\"{}\">{}</a>", esc(&href), esc(title))?;
-            if let Some(lastmod) = &entry.lastmod {
-                write!(
-                    out,
-                    " <time datetime=\"{}\">{}</time>",
-                    lastmod.to_xsd_string(),
-                    esc(&lastmod.to_string())
-                )?;
-            }
-            writeln!(out, "</li>")?;
-        }
-        writeln!(out, "</ul>\n</section>")?;
-    }
-    writeln!(out, "</main>\n</body>\n</html>")
-}
-
-/// Escapes text and attribute values for HTML.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     /// Without its marker, a run would take its own stylesheet for a
@@ -358,5 +235,15 @@ mod tests {
     fn the_stylesheet_carries_its_own_marker() {
         assert!(super::is_own_xsl(super::XSL.as_bytes()));
         assert!(!super::is_own_xsl(b"<xsl:stylesheet version=\"1.0\"/>"));
+        assert!(super::is_own_xsl(
+            super::xsl_linking("sitemap.html").as_bytes()
+        ));
+    }
+
+    /// The placeholder must be there, once, or the link is silently lost.
+    #[test]
+    fn the_stylesheet_names_the_html_page_once() {
+        assert_eq!(super::XSL.matches(super::XSL_HTML_PAGE).count(), 1);
+        assert_ne!(super::xsl_linking("sitemap.html"), super::XSL);
     }
 }

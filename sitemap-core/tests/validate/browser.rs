@@ -223,6 +223,19 @@ fn site() -> Site {
         index.finish().unwrap(),
     )
     .unwrap();
+    let mut bare = XmlWriter::new(
+        Vec::new(),
+        XmlOptions::default().with_stylesheet("linked.xsl"),
+    );
+    for path in ["", "about/"] {
+        bare.write(&Url::new(base.join(path).unwrap())).unwrap();
+    }
+    std::fs::write(dir.path().join("bare.xml"), bare.finish().unwrap()).unwrap();
+    std::fs::write(
+        dir.path().join("linked.xsl"),
+        human::xsl_linking(human::HTML_FILE_NAME),
+    )
+    .unwrap();
     let mut xsl = Vec::new();
     human::write_xsl(&mut xsl).unwrap();
     std::fs::write(dir.path().join(human::XSL_FILE_NAME), xsl).unwrap();
@@ -259,6 +272,15 @@ fn stylesheet_and_html_page_in_chromium() {
     // The urlset as a table: every row, every cell.
     let dom = dump_dom(profile.path(), &url("sitemap.xml"));
     assert_eq!(texts(&dom, "h1"), ["Sitemap"]);
+    // Said plainly, before anything else: this view is on its way out.
+    assert_eq!(
+        texts(&dom, "p")[0],
+        "This view of the sitemap is for browsers that still run XSLT, which browsers are removing."
+    );
+    assert!(
+        dom.contains("<time datetime=\"2024-05-01\" title=\"2024-05-01\">1 May 2024</time>"),
+        "the machine value stays beside the date for people"
+    );
     assert_eq!(texts(&dom, "caption"), ["Pages in this sitemap"]);
     assert_eq!(
         texts(&dom, "th"),
@@ -274,14 +296,14 @@ fn stylesheet_and_html_page_in_chromium() {
     assert_eq!(
         rows[1..],
         [
-            "https://example.org/ 2024-05-01 daily 1.0 en de",
-            "https://example.org/about/ 2024-05-01 0.5",
-            "https://example.org/blog/ 2024-05-01 0.5",
-            "https://example.org/blog/first-post/ 2024-05-01 0.5",
-            "https://example.org/blog/second-post/ 2024-05-01 0.5",
-            "https://example.org/docs/guide/ 2024-05-01 0.5",
-            "https://example.org/docs/guide/install/ 2024-05-01 0.5",
-            "https://example.org/de/ 2024-05-01 0.5",
+            "https://example.org/ 1 May 2024 daily 1.0 en de",
+            "https://example.org/about/ 1 May 2024",
+            "https://example.org/blog/ 1 May 2024",
+            "https://example.org/blog/first-post/ 1 May 2024",
+            "https://example.org/blog/second-post/ 1 May 2024",
+            "https://example.org/docs/guide/ 1 May 2024",
+            "https://example.org/docs/guide/install/ 1 May 2024",
+            "https://example.org/de/ 1 May 2024",
         ]
     );
     assert!(
@@ -295,10 +317,25 @@ fn stylesheet_and_html_page_in_chromium() {
     assert_eq!(
         texts(&dom, "tr")[1..],
         [
-            "https://example.org/sitemap.xml 2024-05-01",
+            "https://example.org/sitemap.xml 1 May 2024",
             "https://example.org/blog/sitemap.xml"
         ]
     );
+
+    // A sitemap with nothing but locs: one column, no made-up priority;
+    // with sitemap.html written, the notice links to it.
+    let dom = dump_dom(profile.path(), &url("bare.xml"));
+    assert_eq!(texts(&dom, "th"), ["Page"]);
+    assert_eq!(
+        texts(&dom, "tr")[1..],
+        ["https://example.org/", "https://example.org/about/"]
+    );
+    assert_eq!(
+        texts(&dom, "p")[0],
+        "This view of the sitemap is for browsers that still run XSLT, which browsers are removing. \
+         The same pages, listed for people in any browser: sitemap.html."
+    );
+    assert!(hrefs(&dom).contains(&"sitemap.html".to_owned()));
 
     // A screenshot of the rendered table: a real PNG of the window size.
     let shot = root.join("sitemap.png");
@@ -328,7 +365,7 @@ fn stylesheet_and_html_page_in_chromium() {
     assert_eq!(texts(&dom, "h2"), ["Pages", "Blog", "Docs"]);
     let links = hrefs(&dom);
     let nav: Vec<&String> = links.iter().filter(|h| h.starts_with('#')).collect();
-    assert_eq!(nav, ["#section-top", "#section-blog", "#section-docs"]);
+    assert_eq!(nav, ["#section-pages", "#section-blog", "#section-docs"]);
     let pages: Vec<&String> = links.iter().filter(|h| !h.starts_with('#')).collect();
     assert_eq!(pages.len(), site.entries.len());
     let locs: Vec<&str> = site.entries.iter().map(|e| e.loc.as_str()).collect();

@@ -222,35 +222,46 @@ pub(crate) fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// `sitemap.html` for the site at `base_url`, finding each page's title
-/// as [`title_of`] says (`out_dir` holds the built pages). The scan
-/// stages it beside the sitemap, so it is published with the set.
+/// `sitemap.html` for the site at `base_url`, titled with the site's
+/// name from its generator's configuration (`site.title`; the host when
+/// none is known), each page's title found as [`title_of`] says (in
+/// `site.built`, else `out_dir`), pages in the order given (the
+/// generator's: an mdBook's `SUMMARY.md`) under `site.sections` when it
+/// names them. The scan stages it beside the sitemap, so it is published
+/// with the set.
 pub fn html_page(
     out_dir: &Path,
     base_url: &Loc,
-    site_title: &str,
+    site: &SiteInfo,
     pages: &[HumanPage],
 ) -> Result<Vec<u8>, crate::Error> {
+    let out_dir = site.built.as_deref().unwrap_or(out_dir);
+    let mut seen = std::collections::HashSet::new();
     let entries: Vec<PageEntry> = pages
         .iter()
+        .filter(|p| seen.insert(&p.loc))
         .map(|p| {
-            let entry = PageEntry::new(p.loc.clone(), title_of(p, out_dir, base_url));
-            match &p.lastmod {
-                Some(l) => entry.with_lastmod(l.clone()),
+            let mut entry = PageEntry::new(p.loc.clone(), title_of(p, out_dir, base_url));
+            if let Some(l) = &p.lastmod {
+                entry = entry.with_lastmod(l.clone());
+            }
+            match site.sections.get(&p.loc) {
+                Some(section) => entry.with_section(section.clone()),
                 None => entry,
             }
         })
         .collect();
+    let title = site
+        .title
+        .clone()
+        .unwrap_or_else(|| fallback_title(base_url));
     let mut html = Vec::new();
-    human::write_html_page(
-        &mut html,
-        &HtmlPage::new(base_url.clone(), site_title),
-        &entries,
-    )
-    .map_err(|source| crate::Error::Io {
-        path: out_dir.join(human::HTML_FILE_NAME),
-        source,
-    })?;
+    human::write_html_page(&mut html, &HtmlPage::new(base_url.clone(), title), &entries).map_err(
+        |source| crate::Error::Io {
+            path: out_dir.join(human::HTML_FILE_NAME),
+            source,
+        },
+    )?;
     Ok(html)
 }
 
@@ -317,7 +328,11 @@ mod tests {
             source: None,
             lastmod: Some("2024-05-01".parse().unwrap()),
         }];
-        let html = html_page(dir.path(), &base, "Example", &pages).unwrap();
+        let site = SiteInfo {
+            title: Some("Example".to_owned()),
+            ..SiteInfo::default()
+        };
+        let html = html_page(dir.path(), &base, &site, &pages).unwrap();
         let mut expected = Vec::new();
         human::write_html_page(
             &mut expected,

@@ -251,8 +251,9 @@ impl Publisher {
         })
     }
 
-    /// What llms.txt says about the site (its title, description, an
-    /// mdBook's parts); without it, llms.txt is titled with the host.
+    /// What llms.txt and sitemap.html say about the site (its title,
+    /// description, an mdBook's parts); without it, both are titled with
+    /// the host.
     pub fn with_site(mut self, site: SiteInfo) -> Publisher {
         self.site = site;
         self
@@ -294,15 +295,18 @@ impl Publisher {
                     path.display()
                 ));
             } else {
-                files.push(staged.add_file(
-                    sitemap_core::human::XSL_FILE_NAME,
-                    sitemap_core::human::XSL.as_bytes(),
-                )?);
+                // Its notice links to sitemap.html when that is written.
+                let xsl = if outputs.html_page {
+                    sitemap_core::human::xsl_linking(sitemap_core::human::HTML_FILE_NAME)
+                } else {
+                    sitemap_core::human::XSL.to_owned()
+                };
+                files.push(staged.add_file(sitemap_core::human::XSL_FILE_NAME, xsl.as_bytes())?);
             }
         }
         if outputs.html_page {
-            let title = human::fallback_title(&outputs.set.base_url);
-            let html = human::html_page(&outputs.set.dir, &outputs.set.base_url, &title, pages)?;
+            let html =
+                human::html_page(&outputs.set.dir, &outputs.set.base_url, &self.site, pages)?;
             files.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
         }
         stage_llms_txt(

@@ -16,6 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod browser;
 pub mod git;
 pub mod repo;
 pub mod served;
