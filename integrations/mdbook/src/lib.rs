@@ -118,6 +118,7 @@ pub use sitemap_engine::book_toml as config;
 mod error;
 mod preprocessor;
 mod submit;
+pub mod wire;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

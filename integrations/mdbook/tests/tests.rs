@@ -4,6 +4,7 @@
 
 mod support;
 
+
 mod build;
 mod check_site;
 mod config_errors;
@@ -16,3 +17,5 @@ mod served;
 mod single_output;
 mod submit;
 mod url_patterns;
+mod two_versions;
+mod install;
