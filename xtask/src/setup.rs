@@ -114,16 +114,23 @@ fn mdbook_04() -> Result<()> {
     let installed = Command::new(&exe)
         .arg("--version")
         .output()
-        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == format!("mdbook v{MDBOOK_04}"));
+        .is_ok_and(|out| {
+            String::from_utf8_lossy(&out.stdout).trim() == format!("mdbook v{MDBOOK_04}")
+        });
     if installed {
         return Ok(());
     }
-    eprintln!("installing mdbook {MDBOOK_04} into {} (a few minutes, once)", dir.display());
-    run(Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .args(["install", "mdbook", "--locked", "--force", "--version"])
-        .arg(format!("={MDBOOK_04}"))
-        .arg("--root")
-        .arg(&dir))
+    eprintln!(
+        "installing mdbook {MDBOOK_04} into {} (a few minutes, once)",
+        dir.display()
+    );
+    run(
+        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args(["install", "mdbook", "--locked", "--force", "--version"])
+            .arg(format!("={MDBOOK_04}"))
+            .arg("--root")
+            .arg(&dir),
+    )
 }
 
 fn install_packages() -> Result<()> {

@@ -35,7 +35,9 @@ pub(crate) fn run(args: &[String]) -> Result<String> {
                 base_url = Some(it.next().context("--base-url needs a value")?.clone());
             }
             flag if flag.starts_with('-') => {
-                bail!("install: unknown flag {flag} (usage: mdbook-sitemap install [BOOK_DIR] --base-url URL)")
+                bail!(
+                    "install: unknown flag {flag} (usage: mdbook-sitemap install [BOOK_DIR] --base-url URL)"
+                )
             }
             other => dir = other.into(),
         }
@@ -60,7 +62,10 @@ pub(crate) fn run(args: &[String]) -> Result<String> {
 pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     let file = dir.join("book.toml");
     if !dir.is_dir() {
-        bail!("{} is not a folder; name the book's folder, where book.toml is", dir.display());
+        bail!(
+            "{} is not a folder; name the book's folder, where book.toml is",
+            dir.display()
+        );
     }
     if !file.is_file() {
         bail!(
@@ -68,7 +73,8 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
             dir.display()
         );
     }
-    let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+    let text =
+        std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
     let mut doc: DocumentMut = text
         .parse()
         .with_context(|| format!("{}: not valid TOML", file.display()))?;
@@ -81,8 +87,8 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
             dir.display()
         );
     };
-    let base = Loc::parse_folder(base_url)
-        .map_err(|e| anyhow::anyhow!("--base-url {base_url:?}: {e}"))?;
+    let base =
+        Loc::parse_folder(base_url).map_err(|e| anyhow::anyhow!("--base-url {base_url:?}: {e}"))?;
 
     let mut added = Vec::new();
     let preprocessor = parent(&mut doc, "preprocessor", &file)?;
@@ -100,7 +106,8 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     output.insert("sitemap", Item::Table(sitemap));
     added.push("[output.sitemap]");
 
-    std::fs::write(&file, doc.to_string()).with_context(|| format!("writing {}", file.display()))?;
+    std::fs::write(&file, doc.to_string())
+        .with_context(|| format!("writing {}", file.display()))?;
     Ok(Outcome::Added(added))
 }
 

@@ -73,7 +73,10 @@ fn install_into_a_new_book_adds_the_html_output_and_builds_with_mdbook_04_and_05
         "book.toml",
         "[book]\nauthors = []\nlanguage = \"en\"\nsrc = \"src\"\ntitle = \"New\"\n",
     );
-    book.write("src/SUMMARY.md", "# Summary\n\n- [Chapter 1](chapter_1.md)\n    - [Nested](nested.md)\n");
+    book.write(
+        "src/SUMMARY.md",
+        "# Summary\n\n- [Chapter 1](chapter_1.md)\n    - [Nested](nested.md)\n",
+    );
     book.write("src/chapter_1.md", "# Chapter 1\n");
     book.write("src/nested.md", "# Nested\n");
 
@@ -121,7 +124,11 @@ fn install_asks_for_the_base_url_and_checks_it() {
     let (ok, said) = install(&book, &["--base-url", "example.org/book"]);
     assert!(!ok);
     insta::assert_snapshot!("install_relative_base_url", said);
-    assert_eq!(book.read("book.toml"), COMMENTED, "a refusal leaves the file alone");
+    assert_eq!(
+        book.read("book.toml"),
+        COMMENTED,
+        "a refusal leaves the file alone"
+    );
 }
 
 #[test]

@@ -4,18 +4,17 @@
 
 mod support;
 
-
 mod build;
 mod check_site;
 mod config_errors;
 mod files;
 mod git_history;
 mod includes;
+mod install;
 mod roles;
 mod serve;
 mod served;
 mod single_output;
 mod submit;
-mod url_patterns;
 mod two_versions;
-mod install;
+mod url_patterns;
