@@ -14,6 +14,8 @@
 //!   `target/e2e-venv`, from the pinned `tests/e2e/requirements.txt`,
 //!   made once and reused (`SITEMAP_E2E_VENV` points the tests elsewhere).
 //! - `rustfmt` and `clippy`, through `rustup` when it is there.
+//! - mdBook 0.4 (its last release), built with `cargo install` into
+//!   `target/tools/mdbook-0.4`, for the plugin's test against it.
 //!
 //! `cargo xtask ci` runs this first, so the README's test command works on
 //! a fresh machine; `.ci/run` calls exactly that command.
@@ -94,7 +96,41 @@ pub(crate) fn run_setup() -> Result<()> {
     install_packages()?;
     python_consumers()?;
     rust_components();
+    mdbook_04()?;
     Ok(())
+}
+
+/// The last mdBook 0.4 release: the plugin reads both 0.4's and 0.5's
+/// JSON, and a test builds one book with each (0.5 through the
+/// `mdbook-driver` library, 0.4 with this binary).
+pub(crate) const MDBOOK_04: &str = "0.4.52";
+
+/// Installs mdBook 0.4 into `target/tools/mdbook-0.4` (where the plugin's
+/// tests look) when it is not there at that version; building it takes a
+/// few minutes, once.
+fn mdbook_04() -> Result<()> {
+    let dir = root().join("target/tools/mdbook-0.4");
+    let exe = dir.join("bin/mdbook");
+    let installed = Command::new(&exe)
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| {
+            String::from_utf8_lossy(&out.stdout).trim() == format!("mdbook v{MDBOOK_04}")
+        });
+    if installed {
+        return Ok(());
+    }
+    eprintln!(
+        "installing mdbook {MDBOOK_04} into {} (a few minutes, once)",
+        dir.display()
+    );
+    run(
+        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args(["install", "mdbook", "--locked", "--force", "--version"])
+            .arg(format!("={MDBOOK_04}"))
+            .arg("--root")
+            .arg(&dir),
+    )
 }
 
 fn install_packages() -> Result<()> {

@@ -1,6 +1,8 @@
 //! A Sitemaps 0.90 sitemap for an [mdBook](https://rust-lang.github.io/mdBook/) book.
 //!
-//! The `mdbook-sitemap` binary is an mdBook 0.5 plugin with two roles:
+//! The `mdbook-sitemap` binary is an mdBook plugin with two roles, for
+//! mdBook 0.4 and 0.5 alike ([`wire`] reads either version's JSON and
+//! answers a preprocessor call in the shape it came in):
 //!
 //! - the **preprocessor** (`[preprocessor.sitemap]`) strips front matter
 //!   from chapters, so a YAML or TOML block never renders as a rule and a
@@ -8,7 +10,8 @@
 //! - the **renderer** (`[output.sitemap]`) writes `sitemap.xml` into the
 //!   folder that holds the book's HTML ([`render`]).
 //!
-//! `mdbook-sitemap submit` tells search engines what changed (IndexNow)
+//! `mdbook-sitemap install` adds these tables to a book's `book.toml`
+//! (with `toml_edit`, comments kept). `mdbook-sitemap submit` tells search engines what changed (IndexNow)
 //! from the book's ledger ([`SitemapBook::submission`], module `submit`).
 //!
 //! # Setup
@@ -118,6 +121,7 @@ pub use sitemap_engine::book_toml as config;
 mod error;
 mod preprocessor;
 mod submit;
+pub mod wire;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -6,15 +6,19 @@
 //!   exit status 0 means yes.
 //! - stdin holds `[context, book]` (a JSON array): the preprocessor role,
 //!   which answers with the book, front matter stripped, on stdout.
+//! - `mdbook-sitemap install [BOOK_DIR] --base-url URL`: adds the tables
+//!   below to `book.toml` (module `install`).
 //! - stdin holds a render context (a JSON object): the renderer role,
 //!   which writes the sitemap into the book's HTML folder.
+
+mod install;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use mdbook_preprocessor::Preprocessor;
-use mdbook_sitemap::SitemapPreprocessor;
+use mdbook_sitemap::{SitemapPreprocessor, wire};
 
 fn main() -> ExitCode {
     match run() {
@@ -51,6 +55,10 @@ fn run() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         ["submit", ..] => return submit(&args[1..]),
+        ["install", ..] => {
+            println!("{}", install::run(&args[1..])?);
+            return Ok(ExitCode::SUCCESS);
+        }
         [] => {}
         _ => bail!("unexpected arguments {args:?}; mdBook runs this program itself (see --help)"),
     }
@@ -69,17 +77,18 @@ fn run() -> Result<ExitCode> {
 }
 
 fn preprocess(input: &str) -> Result<ExitCode> {
-    let (ctx, book) = mdbook_preprocessor::parse_input(input.as_bytes())?;
+    let (ctx, book, dialect) = wire::preprocessor_input(input)?;
     warn_on_version(&ctx.mdbook_version);
     let book = SitemapPreprocessor::new().run(&ctx, book)?;
     let mut stdout = std::io::stdout().lock();
-    serde_json::to_writer(&mut stdout, &book).context("writing the book to mdBook")?;
+    serde_json::to_writer(&mut stdout, &wire::book_json(&book, dialect)?)
+        .context("writing the book to mdBook")?;
     stdout.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn render(input: &str) -> Result<ExitCode> {
-    let ctx = mdbook_renderer::RenderContext::from_json(input.as_bytes())?;
+    let (ctx, _) = wire::render_context(input)?;
     warn_on_version(&ctx.version);
     let report = mdbook_sitemap::render(&ctx)?;
     for warning in &report.warnings {
@@ -173,13 +182,14 @@ fn submit(args: &[String]) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// mdBook's JSON may change between minor versions before 1.0.
+/// mdBook's JSON may change between minor versions before 1.0: the two
+/// this program reads (`wire`) pass quietly, any other gets a warning.
 fn warn_on_version(theirs: &str) {
-    let ours = mdbook_preprocessor::MDBOOK_VERSION;
     let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
-    if minor(theirs) != minor(ours) {
+    if !wire::MINORS.contains(&minor(theirs).as_str()) {
         eprintln!(
-            "mdbook-sitemap: warning: built against mdBook {ours}, called by mdBook {theirs}; if the build fails, install an mdbook-sitemap built for your mdBook"
+            "mdbook-sitemap: warning: this program reads the JSON of mdBook {}, called by mdBook {theirs}; if the build fails, install an mdbook-sitemap built for your mdBook",
+            wire::MINORS.join(" and ")
         );
     }
 }
@@ -187,7 +197,8 @@ fn warn_on_version(theirs: &str) {
 const HELP: &str = r#"
 mdbook-sitemap: writes a Sitemaps 0.90 sitemap.xml for an mdBook book.
 
-Add to book.toml:
+Add to book.toml (`mdbook-sitemap install --base-url URL [BOOK_DIR]`
+does it, keeping the file's comments):
 
     [preprocessor.sitemap]            # strips front matter from chapters
 
@@ -197,7 +208,8 @@ Add to book.toml:
     base-url = "https://example.org/book/"
 
 `mdbook build` then writes sitemap.xml next to the HTML in book/html/.
-mdBook runs this program itself; it takes no arguments, but one:
+It works with mdBook 0.4 and 0.5. mdBook runs this program itself; it
+takes no arguments, but `install` and:
 
     mdbook-sitemap submit [BOOK] [--init] [--dry-run] [--ledger FILE]
         [--endpoint URL] [--key KEY] [--key-location URL]

@@ -1,0 +1,143 @@
+//! `mdbook-sitemap install [BOOK_DIR] --base-url URL`: adds the plugin's
+//! tables to a book's `book.toml`, as the README's setup shows them.
+//!
+//! Modelled on `mdbook-admonish install`: the folder defaults to `.`, the
+//! file is edited with `toml_edit` (comments, order and formatting kept),
+//! tables already there are kept as they are, and the file is written only
+//! when it changed. Unlike admonish it writes no `command` key (mdBook
+//! finds `mdbook-sitemap` on `PATH` by the table's name) and copies no
+//! assets; and it asks for the base URL rather than leaving a placeholder
+//! that fails the next build.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use sitemap_core::Loc;
+use toml_edit::{DocumentMut, Item, Table};
+
+/// What a run did, for the message.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// The tables named were added to the file.
+    Added(Vec<&'static str>),
+    /// `book.toml` already had the sitemap configured; nothing changed.
+    AlreadyConfigured(&'static str),
+}
+
+/// Parses `install`'s arguments and runs it; returns the message.
+pub(crate) fn run(args: &[String]) -> Result<String> {
+    let mut dir = PathBuf::from(".");
+    let mut base_url = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--base-url" => {
+                base_url = Some(it.next().context("--base-url needs a value")?.clone());
+            }
+            flag if flag.starts_with('-') => {
+                bail!(
+                    "install: unknown flag {flag} (usage: mdbook-sitemap install [BOOK_DIR] --base-url URL)"
+                )
+            }
+            other => dir = other.into(),
+        }
+    }
+    let file = dir.join("book.toml");
+    Ok(match install(&dir, base_url.as_deref())? {
+        Outcome::AlreadyConfigured(table) => format!(
+            "mdbook-sitemap: {} already has {table}; nothing changed",
+            file.display()
+        ),
+        Outcome::Added(tables) => format!(
+            "mdbook-sitemap: added {} to {}; `mdbook build` now writes sitemap.xml beside the book's HTML",
+            tables.join(", "),
+            file.display()
+        ),
+    })
+}
+
+/// Adds `[preprocessor.sitemap]`, `[output.html]` (mdBook builds only the
+/// outputs listed once any is) and `[output.sitemap]` with `base-url` to
+/// `dir/book.toml`, keeping every table and comment already there.
+pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
+    let file = dir.join("book.toml");
+    if !dir.is_dir() {
+        bail!(
+            "{} is not a folder; name the book's folder, where book.toml is",
+            dir.display()
+        );
+    }
+    if !file.is_file() {
+        bail!(
+            "no book.toml in {}; name the book's folder (mdbook-sitemap install BOOK_DIR), or run `mdbook init` there first",
+            dir.display()
+        );
+    }
+    let text =
+        std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+    let mut doc: DocumentMut = text
+        .parse()
+        .with_context(|| format!("{}: not valid TOML", file.display()))?;
+    if let Some(table) = configured(&doc) {
+        return Ok(Outcome::AlreadyConfigured(table));
+    }
+    let Some(base_url) = base_url else {
+        bail!(
+            "say where the book is served: mdbook-sitemap install --base-url https://example.org/book/ {}",
+            dir.display()
+        );
+    };
+    let base =
+        Loc::parse_folder(base_url).map_err(|e| anyhow::anyhow!("--base-url {base_url:?}: {e}"))?;
+
+    let mut added = Vec::new();
+    let preprocessor = parent(&mut doc, "preprocessor", &file)?;
+    if !preprocessor.contains_key("sitemap") {
+        preprocessor.insert("sitemap", Item::Table(Table::new()));
+        added.push("[preprocessor.sitemap]");
+    }
+    let output = parent(&mut doc, "output", &file)?;
+    if !output.contains_key("html") {
+        output.insert("html", Item::Table(Table::new()));
+        added.push("[output.html]");
+    }
+    let mut sitemap = Table::new();
+    sitemap.insert("base-url", toml_edit::value(base.as_str()));
+    output.insert("sitemap", Item::Table(sitemap));
+    added.push("[output.sitemap]");
+
+    std::fs::write(&file, doc.to_string())
+        .with_context(|| format!("writing {}", file.display()))?;
+    Ok(Outcome::Added(added))
+}
+
+/// The table that says the sitemap is set up already: `[output.sitemap]`,
+/// or `[preprocessor.sitemap]` with a `base-url` (the one-output setup,
+/// which writes the sitemap with `sitemap mdbook` after the build).
+fn configured(doc: &DocumentMut) -> Option<&'static str> {
+    let table = |outer: &str| doc.get(outer)?.as_table_like()?.get("sitemap");
+    if table("output").is_some() {
+        return Some("[output.sitemap]");
+    }
+    let preprocessor = table("preprocessor")?.as_table_like()?;
+    preprocessor
+        .contains_key("base-url")
+        .then_some("[preprocessor.sitemap] with a base-url")
+}
+
+/// The top-level table `name` (made, without a header of its own, when
+/// missing); an error when `book.toml` has `name` as something else.
+fn parent<'a>(doc: &'a mut DocumentMut, name: &str, file: &Path) -> Result<&'a mut Table> {
+    let item = doc.entry(name).or_insert_with(|| {
+        let mut table = Table::new();
+        table.set_implicit(true);
+        Item::Table(table)
+    });
+    match item.as_table_mut() {
+        Some(table) => Ok(table),
+        None => bail!(
+            "{}: `{name}` is not a [{name}] table; add [{name}.sitemap] by hand (see mdbook-sitemap --help)",
+            file.display()
+        ),
+    }
+}

@@ -1,0 +1,146 @@
+//! `mdbook-sitemap install`: book.toml before and after, whole; comments
+//! and order kept; a second run changes nothing; the refusals; and a real
+//! `mdbook build` (0.4 and 0.5) of the installed book writes a sitemap.
+
+use std::process::Command;
+
+use sitemap_testkit::{Schema, assert_valid};
+
+use crate::support::{Book, EXE, redact};
+use crate::two_versions::build_with_04;
+
+/// Runs `mdbook-sitemap install ARGS`; returns success and what it printed
+/// (stdout, then stderr), the book's folder shown as `[BOOK]`.
+fn install(book: &Book, args: &[&str]) -> (bool, String) {
+    let out = Command::new(EXE)
+        .arg("install")
+        .args(args)
+        .current_dir(book.root())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), redact(&text, book.root()))
+}
+
+/// A book as a user keeps it: comments, a table order of their own, an
+/// `[output.html]` with settings.
+const COMMENTED: &str = r#"# The user's book.
+[book]
+title = "Mine"   # keep this comment
+authors = ["Me"]
+
+[output.html]
+# The site is served under /book/.
+site-url = "/book/"
+
+[preprocessor.index]  # a preprocessor after the output
+"#;
+
+#[test]
+fn install_adds_the_tables_keeping_comments_and_is_idempotent() {
+    let book = Book::empty();
+    book.write("book.toml", COMMENTED);
+    let root = book.root().display().to_string();
+
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/book/", &root]);
+    assert!(ok, "{said}");
+    assert_eq!(
+        said,
+        "mdbook-sitemap: added [preprocessor.sitemap], [output.sitemap] to [BOOK]/book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n"
+    );
+    let after = book.read("book.toml");
+    insta::assert_snapshot!("install_commented_after", after);
+
+    // Run twice: the same file, and a message saying so (status 0).
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/other/", &root]);
+    assert!(ok, "{said}");
+    assert_eq!(
+        said,
+        "mdbook-sitemap: [BOOK]/book.toml already has [output.sitemap]; nothing changed\n"
+    );
+    assert_eq!(book.read("book.toml"), after);
+}
+
+#[test]
+fn install_into_a_new_book_adds_the_html_output_and_builds_with_mdbook_04_and_05() {
+    // What `mdbook init` writes (0.4 and 0.5 alike), and two chapters.
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        "[book]\nauthors = []\nlanguage = \"en\"\nsrc = \"src\"\ntitle = \"New\"\n",
+    );
+    book.write(
+        "src/SUMMARY.md",
+        "# Summary\n\n- [Chapter 1](chapter_1.md)\n    - [Nested](nested.md)\n",
+    );
+    book.write("src/chapter_1.md", "# Chapter 1\n");
+    book.write("src/nested.md", "# Nested\n");
+
+    // From inside the book: the folder defaults to `.`.
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/new"]);
+    assert!(ok, "{said}");
+    assert_eq!(
+        said,
+        "mdbook-sitemap: added [preprocessor.sitemap], [output.html], [output.sitemap] to ./book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n"
+    );
+    insta::assert_snapshot!("install_new_book_after", book.read("book.toml"));
+
+    build_with_04(&book);
+    assert_valid(&book.path("book/html/sitemap.xml"), Schema::Urlset);
+    let with_04 = book.read("book/html/sitemap.xml");
+    insta::assert_snapshot!("install_new_book_sitemap", with_04);
+
+    std::fs::remove_dir_all(book.path("book")).unwrap();
+    book.build().unwrap();
+    assert_eq!(book.read("book/html/sitemap.xml"), with_04);
+}
+
+#[test]
+fn install_refuses_a_folder_without_book_toml() {
+    let book = Book::empty();
+    let root = book.root().display().to_string();
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/", &root]);
+    assert!(!ok);
+    assert_eq!(
+        said,
+        "mdbook-sitemap: error: no book.toml in [BOOK]; name the book's folder (mdbook-sitemap install BOOK_DIR), or run `mdbook init` there first\n"
+    );
+}
+
+#[test]
+fn install_asks_for_the_base_url_and_checks_it() {
+    let book = Book::empty();
+    book.write("book.toml", COMMENTED);
+    let (ok, said) = install(&book, &[]);
+    assert!(!ok);
+    assert_eq!(
+        said,
+        "mdbook-sitemap: error: say where the book is served: mdbook-sitemap install --base-url https://example.org/book/ .\n"
+    );
+    let (ok, said) = install(&book, &["--base-url", "example.org/book"]);
+    assert!(!ok);
+    insta::assert_snapshot!("install_relative_base_url", said);
+    assert_eq!(
+        book.read("book.toml"),
+        COMMENTED,
+        "a refusal leaves the file alone"
+    );
+}
+
+#[test]
+fn install_leaves_a_configured_book_alone() {
+    // The one-output setup: the keys under [preprocessor.sitemap].
+    let book = Book::fixture("single-output");
+    let before = book.read("book.toml");
+    let (ok, said) = install(&book, &[]);
+    assert!(ok, "{said}");
+    assert_eq!(
+        said,
+        "mdbook-sitemap: ./book.toml already has [preprocessor.sitemap] with a base-url; nothing changed\n"
+    );
+    assert_eq!(book.read("book.toml"), before);
+}
