@@ -88,7 +88,6 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         scan_report = report;
     }
     let (single, _) = scan(&scan_bin, &site, Some(1), images)?;
-    let quiet = load.finish();
 
     let base = median(&mut base_times);
     let ours = median(&mut scan_times);
@@ -116,6 +115,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         "  cpu (user+sys): read-all {base_cpu:.2}s, scan {scan_cpu:.2}s, ratio {:.3}",
         scan_cpu / base_cpu
     );
+    let quiet = load.finish();
     println!(
         "  ratio scan / read-all (wall): {ratio:.3} (target <= {target}): {}",
         quiet.verdict(ratio <= target)

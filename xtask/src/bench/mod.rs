@@ -1,6 +1,9 @@
 //! `cargo xtask bench NAME`: each benchmark measures our code and a
 //! baseline in the same run and prints the ratio, since the machines this
-//! runs on are shared and noisy.
+//! runs on are shared and noisy; [`report`] reads the load around the
+//! runs (no verdict on a loaded machine) and holds the README table's
+//! rows, which `cargo xtask bench all --readme` writes. `scale` is no
+//! ratio but time and memory over a million generated pages.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -87,7 +87,6 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let with_images = median(&mut image_times);
     let image_ratio = with_images.as_secs_f64() / base.as_secs_f64();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let quiet = load.finish();
     println!(
         "bench scan: {count} pages, {:.2} GB, {runs} runs (medians), {threads} CPUs",
         bytes as f64 / 1e9
@@ -106,6 +105,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     );
     println!("  {}", summary.trim());
     println!("  --images: {}", image_summary.trim());
+    let quiet = load.finish();
     println!(
         "  ratio scan / read: {ratio:.2} (target <= {TARGET}): {}",
         quiet.verdict(ratio <= TARGET)
