@@ -197,3 +197,43 @@ fn readme_key_table_is_generated_from_the_settings_type() {
         "README.md's key table is stale: paste `sitemap_engine::keys::markdown_table()` between the markers"
     );
 }
+
+/// The README's benchmark table sits between the markers
+/// `cargo xtask bench all --readme` rewrites, with a row for every bench
+/// `all` runs (the `NAMES` of `xtask/src/bench/mod.rs`) and a caption
+/// saying when and under what load it was measured.
+#[test]
+fn readme_bench_table_has_a_row_per_bench() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme
+        .find("<!-- bench:start -->\n")
+        .expect("bench:start marker");
+    let end = readme.find("<!-- bench:end -->").expect("bench:end marker");
+    assert!(start < end, "bench:start must come before bench:end");
+    let table = &readme[start..end];
+    let benches = fs::read_to_string(root().join("xtask/src/bench/mod.rs")).unwrap();
+    let names: Vec<&str> = benches
+        .lines()
+        .find(|l| l.starts_with("const NAMES"))
+        .expect("const NAMES in xtask/src/bench/mod.rs")
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .collect();
+    assert!(names.len() >= 6, "bench names read: {names:?}");
+    let missing: Vec<&&str> = names
+        .iter()
+        .filter(|name| {
+            let row = format!("| `{name}`");
+            !table.lines().any(|l| l.starts_with(&row))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "README.md's bench table has no row for {missing:?}: run `cargo xtask bench all --readme`"
+    );
+    assert!(
+        table.lines().any(|l| l.contains("load average")),
+        "the bench table's caption must give the load it was measured under"
+    );
+}

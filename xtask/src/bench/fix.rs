@@ -20,11 +20,12 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
+use super::report::{Load, Row};
 use super::write_memory::timed;
 
 const BASE: &str = "https://example.org/";
 
-pub(crate) fn run(args: &[String]) -> Result<()> {
+pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let mut rest = args.to_vec();
     if !rest.iter().any(|a| a == "--runs") {
         rest.extend(["--runs".to_owned(), "1".to_owned()]);
@@ -45,7 +46,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         cmd.args(["--base-url", BASE, "-q", "--out"]).arg(&out);
         timed(&work, cmd, Path::new("/dev/null"))
     };
-    let load_before = super::load_average();
+    let load = Load::start();
     let (_, fixed) = fix(&one)?;
     let mut results: [Vec<(f64, u64)>; 2] = Default::default();
     for round in 0..runs {
@@ -60,16 +61,27 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "bench fix: Hugo 0.111.3's sitemap of {count} posts ({urls} URLs, relative locs), \
          median of {runs} run(s); a one-URL run peaks at {fixed} KiB"
     );
-    super::write_memory::print_rows(
+    let (quiet, figures) = super::write_memory::print_rows(
         &["sitemap write (fix)", "xmllint --stream"],
         &mut results,
         "xmllint",
         fixed,
         urls,
         "one-URL",
-        &load_before,
+        load,
     );
-    Ok(())
+    let ((ours, rss), (lint, _)) = (figures[0], figures[1]);
+    Ok(vec![Row {
+        bench: format!(
+            "`fix`: `sitemap write` repairing Hugo's sitemap of {count} posts (`--runs {runs}`)"
+        ),
+        ours: format!("{ours:.2} s, peak RSS {:.1} MiB", rss as f64 / 1024.0),
+        baseline: format!("`xmllint --stream` of the input: {lint:.2} s"),
+        ratio: format!("{:.2}×", ours / lint),
+        target: "none: a comparison".to_owned(),
+        met: None,
+        quiet,
+    }])
 }
 
 /// Generates and builds the site once; returns its sitemap.

@@ -24,6 +24,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::report::{Load, Row};
 use super::{median, target_dir};
 
 use anyhow::{Context, Result, bail};
@@ -31,7 +32,7 @@ use anyhow::{Context, Result, bail};
 /// Our pass must take at most this many times the plain `git log` pass.
 const TARGET: f64 = 1.0;
 
-pub(crate) fn run(args: &[String]) -> Result<()> {
+pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let mut files: usize = 20_000;
     let mut commits: usize = 50_000;
     let mut runs: usize = 3;
@@ -87,7 +88,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     );
     println!("  repository: {}", repo.display());
 
-    let load_before = load_average();
+    let load = Load::start();
     let mut ours = Vec::with_capacity(runs);
     let mut baseline = Vec::with_capacity(runs);
     let mut answers = String::new();
@@ -135,18 +136,15 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     let naive = start.elapsed();
 
-    let load_after = load_average();
     let wall = |t: &[Took]| t.iter().map(|t| t.wall).collect::<Vec<_>>();
     let cpu = |t: &[Took]| t.iter().map(|t| t.cpu).collect::<Option<Vec<_>>>();
     let ours_median = median(&mut wall(&ours));
     let base_median = median(&mut wall(&baseline));
     let ratio = ours_median.as_secs_f64() / base_median.as_secs_f64();
     let naive_all = naive.as_secs_f64() * paths.len() as f64 / sampled.len().max(1) as f64;
-    if let (Some(before), Some(after)) = (load_before, load_after) {
-        // Other work on the machine takes the cores ours splits the pass
-        // over; our own runs add up to 2 while they last.
-        println!("  load average (1 min) before / after the timed runs: {before} / {after}");
-    }
+    // Other work on the machine takes the cores ours splits the pass
+    // over; our own runs add up to 2 while they last.
+    let quiet = load.finish();
     println!("  wall clock, median of {runs} alternating runs:");
     println!(
         "    ours (one history pass)               {:>8.3} s  runs {}",
@@ -160,7 +158,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     );
     println!(
         "    ratio ours / git log                  {ratio:>8.3}  (target <= {TARGET}) {}",
-        if ratio <= TARGET { "ok" } else { "MISSED" }
+        quiet.verdict(ratio <= TARGET)
     );
     let subset_median = median(&mut wall(&subset));
     println!(
@@ -232,7 +230,18 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             others.join(", ")
         );
     }
-    Ok(())
+    Ok(vec![Row {
+        bench: format!("`git`: lastmod of {files} files, {commits} commits (`--runs {runs}`)"),
+        ours: format!("{:.2} s", ours_median.as_secs_f64()),
+        baseline: format!(
+            "one `git log --name-only` pass: {:.2} s",
+            base_median.as_secs_f64()
+        ),
+        ratio: format!("{ratio:.2}×"),
+        target: format!("≤ {TARGET}×"),
+        met: Some(ratio <= TARGET),
+        quiet,
+    }])
 }
 
 /// Runs ours once with a `git` first on `PATH` that appends its arguments
@@ -290,12 +299,6 @@ fn git_calls(exe: &Path, repo: &Path, list: &Path, cache: &Path) -> Result<Vec<S
             args.collect::<Vec<_>>().join(" ")
         })
         .collect())
-}
-
-/// The 1-minute load average (Linux); `None` elsewhere.
-fn load_average() -> Option<String> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    text.split(' ').next().map(str::to_owned)
 }
 
 fn git(dir: &Path) -> Command {

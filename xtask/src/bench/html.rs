@@ -31,6 +31,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::report::{Load, Row};
 use super::{median, target_dir};
 
 use anyhow::{Context, Result, bail};
@@ -39,9 +40,9 @@ const TARGET: f64 = 0.5;
 /// With `--images` every body is read: the target of the Markdown scan
 /// with images (issue #17), at most twice the cost of reading every file.
 const TARGET_IMAGES: f64 = 2.0;
-const BASE_URL: &str = "https://bench.example.org/";
+pub(super) const BASE_URL: &str = "https://bench.example.org/";
 
-pub(crate) fn run(args: &[String]) -> Result<()> {
+pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let images = args.iter().any(|a| a == "--images");
     let rest: Vec<String> = args.iter().filter(|a| *a != "--images").cloned().collect();
     let (count, runs) = super::count_and_runs("html", &rest, 100_000)?;
@@ -53,7 +54,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         .join("bench-html-v2")
         .join(count.to_string())
         .join("site");
-    let bytes = ensure_site(&site, count)?;
+    let bytes = ensure_site(&site, count, false)?;
 
     let scan_bin = super::build_release("sitemap-html", ["--example", "scan_html"])?;
 
@@ -66,6 +67,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut base_cpu = Vec::new();
     let mut scan_cpu = Vec::new();
     let mut scan_report = String::new();
+    let load = Load::start();
     for run in 1..=runs {
         let cpu0 = children_cpu()?;
         let b = super::read_every_file(&site, Some("html"))?;
@@ -113,11 +115,24 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "  cpu (user+sys): read-all {base_cpu:.2}s, scan {scan_cpu:.2}s, ratio {:.3}",
         scan_cpu / base_cpu
     );
+    let quiet = load.finish();
     println!(
         "  ratio scan / read-all (wall): {ratio:.3} (target <= {target}): {}",
-        if ratio <= target { "ok" } else { "MISSED" }
+        quiet.verdict(ratio <= target)
     );
-    Ok(())
+    Ok(vec![Row {
+        bench: format!(
+            "`html{}`: {count} built HTML pages ({:.1} GB, `--runs {runs}`)",
+            if images { " --images" } else { "" },
+            bytes as f64 / 1e9
+        ),
+        ours: format!("{:.2} s", ours.as_secs_f64()),
+        baseline: format!("`find \\| xargs cat`: {:.2} s", base.as_secs_f64()),
+        ratio: format!("{ratio:.2}× (CPU {:.2}×)", scan_cpu / base_cpu),
+        target: format!("≤ {target}×"),
+        met: Some(ratio <= target),
+        quiet,
+    }])
 }
 
 /// User + system seconds of this process's waited-for children so far
@@ -172,7 +187,9 @@ fn scan(
 }
 
 /// Generates the site unless a complete one is cached; returns its size.
-fn ensure_site(site: &Path, count: usize) -> Result<u64> {
+/// `short`: articles a thirtieth as long (0.5–2 KB after the head and
+/// navigation), for the scale run, whose million pages must fit the disk.
+pub(super) fn ensure_site(site: &Path, count: usize, short: bool) -> Result<u64> {
     let done = site.with_file_name("complete");
     if let Ok(size) = fs::read_to_string(&done)
         && let Ok(bytes) = size.trim().parse()
@@ -196,14 +213,14 @@ fn ensure_site(site: &Path, count: usize) -> Result<u64> {
         let dir = site.join(&rel);
         fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         page.clear();
-        write_page(&mut page, &mut rng, i, &rel);
+        write_page(&mut page, &mut rng, i, &rel, short);
         fs::write(dir.join("index.html"), &page)
             .with_context(|| format!("writing {}", dir.display()))?;
         bytes += page.len() as u64;
         // A print version beside one page in fifty (canonical elsewhere).
         if i % 50 == 7 {
             page.clear();
-            write_page(&mut page, &mut rng, i, &rel);
+            write_page(&mut page, &mut rng, i, &rel, short);
             fs::write(dir.join("print.html"), &page)?;
             bytes += page.len() as u64;
         }
@@ -294,7 +311,7 @@ fn sentence(out: &mut String, rng: &mut Rng) {
 }
 
 /// One page: what Hugo, Jekyll or Docusaurus themes typically write.
-fn write_page(out: &mut String, rng: &mut Rng, i: usize, rel: &str) {
+fn write_page(out: &mut String, rng: &mut Rng, i: usize, rel: &str, short: bool) {
     let url = format!("{BASE_URL}{rel}/");
     let kind = i % 100;
     let _ = write!(
@@ -382,6 +399,7 @@ fn write_page(out: &mut String, rng: &mut Rng, i: usize, rel: &str) {
     }
     out.push_str("</ul></nav><img src=\"/images/logo.svg\" alt=\"Bench site\" width=\"120\" height=\"40\"></header>\n<main><article class=\"post-content\">\n");
     let body = 15_000 + rng.below(45_000) as usize;
+    let body = if short { body / 30 } else { body };
     let start = out.len();
     let mut figures = 0;
     while out.len() - start < body {

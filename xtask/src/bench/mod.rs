@@ -1,6 +1,9 @@
 //! `cargo xtask bench NAME`: each benchmark measures our code and a
 //! baseline in the same run and prints the ratio, since the machines this
-//! runs on are shared and noisy.
+//! runs on are shared and noisy; [`report`] reads the load around the
+//! runs (no verdict on a loaded machine) and holds the README table's
+//! rows, which `cargo xtask bench all --readme` writes. `scale` is no
+//! ratio but time and memory over a million generated pages.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -11,34 +14,49 @@ use anyhow::{Context, Result, bail};
 mod fix;
 mod git;
 mod html;
+mod report;
+mod scale;
 mod scan;
 mod write;
 mod write_memory;
 mod writer;
 
+/// The benches `all` runs, each with its row(s) in the README table
+/// (`tests/tests/tidy.rs` reads this list).
 const NAMES: [&str; 6] = ["writer", "write", "git", "scan", "html", "fix"];
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let Some((name, rest)) = args.split_first() else {
-        bail!("usage: cargo xtask bench <{}|all>", NAMES.join("|"));
+        bail!(
+            "usage: cargo xtask bench <{}|scale|all [--readme]>",
+            NAMES.join("|")
+        );
     };
     match name.as_str() {
-        "writer" => writer::run(rest),
-        "write" => write::run(rest),
-        "git" => git::run(rest),
-        "scan" => scan::run(rest),
-        "html" => html::run(rest),
-        "fix" => fix::run(rest),
+        "writer" => writer::run(rest).map(drop),
+        "write" => write::run(rest).map(drop),
+        "git" => git::run(rest).map(drop),
+        "scan" => scan::run(rest).map(drop),
+        "html" => html::run(rest).map(drop),
+        "fix" => fix::run(rest).map(drop),
+        "scale" => scale::run(rest),
         "all" => {
-            writer::run(rest)?;
-            write::run(rest)?;
-            git::run(rest)?;
-            scan::run(rest)?;
-            html::run(rest)?;
-            fix::run(rest)
+            let readme = rest.iter().any(|a| a == "--readme");
+            let rest: Vec<String> = rest.iter().filter(|a| *a != "--readme").cloned().collect();
+            let mut rows = Vec::new();
+            rows.extend(writer::run(&rest)?);
+            rows.extend(write::run(&rest)?);
+            rows.extend(git::run(&rest)?);
+            rows.extend(scan::run(&rest)?);
+            rows.extend(html::run(&rest)?);
+            rows.extend(fix::run(&rest)?);
+            if readme {
+                report::rewrite_readme(&crate::root().join("README.md"), &rows)?;
+            }
+            Ok(())
         }
         other => bail!(
-            "unknown benchmark `{other}`; one of: {}, all",
+            "unknown benchmark `{other}`; one of: {}, scale, all",
             NAMES.join(", ")
         ),
     }
@@ -56,15 +74,6 @@ pub(crate) fn target_dir() -> PathBuf {
             }
         })
         .unwrap_or_else(|| crate::root().join("target"))
-}
-
-/// The 1-minute load average, for the report: on a shared machine it
-/// says how much of a ratio is the other jobs'.
-pub(crate) fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|t| t.split(' ').next().map(str::to_owned))
-        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 /// The median of some timings (sorts them).

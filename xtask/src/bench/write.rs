@@ -29,10 +29,12 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
+use super::report::{Load, Row};
+
 const RSS_TARGET_KIB: u64 = 32 * 1024;
 pub(super) const BASE: &str = "https://bench.example.org/";
 
-pub(crate) fn run(args: &[String]) -> Result<()> {
+pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     if args.iter().any(|a| a == "--memory") {
         return super::write_memory::run(args);
     }
@@ -51,7 +53,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         bail!("GNU time is needed for the peak RSS: apt-get install time");
     }
 
-    let load_before = super::load_average();
+    let load = Load::start();
     let mut results: [Vec<(f64, u64)>; 3] = Default::default();
     for round in 0..runs {
         eprintln!("round {} of {runs}", round + 1);
@@ -110,6 +112,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let peak = |v: &[(f64, u64)]| v.iter().map(|r| r.1).max().unwrap_or(0);
     let peaks: Vec<u64> = results.iter().map(|v| peak(v)).collect();
     let times: Vec<f64> = results.iter_mut().map(median).collect();
+    let quiet = load.finish();
     println!("bench write: {count} JSON Lines URLs -> gzipped split set, median of {runs} runs");
     for (i, name) in ["sitemap write", "sitemap crate 0.4.1", "sitemap.js 9.0.1"]
         .iter()
@@ -126,18 +129,24 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "  our peak RSS {} KiB against the {} KiB target: {}",
         peaks[0],
         RSS_TARGET_KIB,
-        if peaks[0] <= RSS_TARGET_KIB {
-            "met"
-        } else {
-            "MISSED"
-        }
+        quiet.verdict(peaks[0] <= RSS_TARGET_KIB)
     );
-    println!(
-        "  load average {} before, {} after",
-        load_before,
-        super::load_average()
-    );
-    Ok(())
+    Ok(vec![Row {
+        bench: format!("`write`: {count} JSON Lines URLs to a gzipped split set (`--runs {runs}`)"),
+        ours: format!(
+            "{:.2} s, peak RSS {:.1} MiB",
+            times[0],
+            peaks[0] as f64 / 1024.0
+        ),
+        baseline: format!(
+            "the `sitemap` crate: {:.2} s; sitemap.js: {:.2} s",
+            times[1], times[2]
+        ),
+        ratio: format!("{:.2}× the crate's time", times[0] / times[1]),
+        target: format!("≤ {} MiB peak RSS", RSS_TARGET_KIB / 1024),
+        met: Some(peaks[0] <= RSS_TARGET_KIB),
+        quiet,
+    }])
 }
 
 /// N lines as a large site's list looks: sections, pages, most with a

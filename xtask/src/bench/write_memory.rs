@@ -15,9 +15,10 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use super::report::{Load, Quiet, Row};
 use anyhow::{Context, Result, bail};
 
-pub(crate) fn run(args: &[String]) -> Result<()> {
+pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let (count, runs) = count_and_runs(args)?;
     let work = super::target_dir().join("bench-write");
     std::fs::create_dir_all(&work)?;
@@ -34,7 +35,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         bail!("GNU time is needed for the peak RSS: apt-get install time");
     }
 
-    let load_before = super::load_average();
+    let load = Load::start();
     let out = work.join("out-memory");
     let write = |list: &Path, gzip: bool| -> Result<(f64, u64)> {
         let _ = std::fs::remove_dir_all(&out);
@@ -73,15 +74,17 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         fixed,
         count,
         "one-line",
-        &load_before,
+        load,
     );
-    Ok(())
+    // Not a row of the README's table: `write`'s own run gives that.
+    Ok(Vec::new())
 }
 
 /// One line per command of `names` (the last is the baseline, named
 /// `baseline` in the ratio): median time, the ratio to the baseline, peak
 /// RSS, and bytes per URL above a run of one (`one`: "one-line"), then the
-/// load average before and now.
+/// load average before and now; returns whether the load allowed a
+/// verdict and each command's median seconds and peak RSS (KiB).
 pub(super) fn print_rows(
     names: &[&str],
     results: &mut [Vec<(f64, u64)>],
@@ -89,9 +92,10 @@ pub(super) fn print_rows(
     fixed: u64,
     count: usize,
     one: &str,
-    load_before: &str,
-) {
+    load: Load,
+) -> (Quiet, Vec<(f64, u64)>) {
     let base = median(results.last_mut().expect("a baseline"));
+    let mut figures = Vec::new();
     for (name, runs) in names.iter().zip(results.iter_mut()) {
         let seconds = median(runs);
         let peak = runs.iter().map(|r| r.1).max().unwrap_or(0);
@@ -100,11 +104,9 @@ pub(super) fn print_rows(
             "  {name:<22} {seconds:>7.2} s  ({:.2}x {baseline})  peak RSS {peak:>8} KiB  {per_url:>5.1} B/URL above a {one} run",
             seconds / base,
         );
+        figures.push((seconds, peak));
     }
-    println!(
-        "  load average {load_before} before, {} after",
-        super::load_average()
-    );
+    (load.finish(), figures)
 }
 
 fn count_and_runs(args: &[String]) -> Result<(usize, usize)> {

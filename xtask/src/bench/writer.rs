@@ -24,13 +24,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use super::report::{Load, Row};
 use anyhow::{Context, Result, bail};
 
 const TIME_TARGET: f64 = 0.5;
 const SIZE_TARGET: f64 = 1.05;
 const RSS_TARGET_KIB: u64 = 32 * 1024;
 
-pub(crate) fn run(args: &[String]) -> Result<()> {
+pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let mut count: u64 = 1_000_000;
     let mut runs: usize = 3;
     let mut it = args.iter();
@@ -181,12 +182,6 @@ fn gzip_6(input: &Path, output: &Path) -> Result<(f64, f64, u64)> {
     Ok((seconds, cpu, std::fs::metadata(output)?.len()))
 }
 
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
-}
-
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     let n = v.len();
@@ -197,7 +192,7 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
-fn measure(exe: &Path, tmp: &Path, count: u64, runs: usize) -> Result<()> {
+fn measure(exe: &Path, tmp: &Path, count: u64, runs: usize) -> Result<Vec<Row>> {
     std::fs::create_dir_all(tmp).with_context(|| format!("create {}", tmp.display()))?;
     eprintln!("writing {count} URLs uncompressed for the gzip baseline…");
     let plain = example(exe, &tmp.join("plain"), count, &[])?;
@@ -205,7 +200,7 @@ fn measure(exe: &Path, tmp: &Path, count: u64, runs: usize) -> Result<()> {
     let all_bytes = concatenate_parts(&tmp.join("plain"), &all)?;
     let _ = std::fs::remove_dir_all(tmp.join("plain"));
 
-    let load_before = load_average();
+    let load = Load::start();
     // Per run: the writer alone on entries built beforehand, the whole
     // streaming job (generation included, and its peak RSS), gzip -6.
     let (mut writer, mut whole, mut gzip) = (Vec::new(), Vec::new(), Vec::new());
@@ -240,7 +235,9 @@ fn measure(exe: &Path, tmp: &Path, count: u64, runs: usize) -> Result<()> {
     let peak_rss = whole.iter().map(|r| r.peak_rss_kib).max().unwrap_or(0);
     let time_ratio = writer_time / gzip_time;
     let size_ratio = our_size as f64 / gz_size as f64;
-    let verdict = |ok: bool| if ok { "ok" } else { "MISSED" };
+    // On a shared machine other jobs take the cores the threads need.
+    let quiet = load.finish();
+    let verdict = |ok: bool| quiet.verdict(ok);
     let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("bench writer: {count} URLs, {runs} runs each (median), {cores} cores");
@@ -262,10 +259,6 @@ fn measure(exe: &Path, tmp: &Path, count: u64, runs: usize) -> Result<()> {
         mib(gz_size)
     );
     println!(
-        "  load average {load_before} before, {} after (on a shared machine other jobs take the cores the threads need)",
-        load_average()
-    );
-    println!(
         "  time ratio   {time_ratio:.3}  writer / gzip -6 (target <= {TIME_TARGET}) {}; whole job / gzip -6 {:.3}",
         verdict(time_ratio <= TIME_TARGET),
         whole_time / gzip_time
@@ -284,5 +277,25 @@ fn measure(exe: &Path, tmp: &Path, count: u64, runs: usize) -> Result<()> {
         RSS_TARGET_KIB / 1024,
         verdict(peak_rss <= RSS_TARGET_KIB)
     );
-    Ok(())
+    Ok(vec![Row {
+        bench: format!("`writer`: {count} URLs to gzipped sitemaps + index (`--runs {runs}`)"),
+        ours: format!("{writer_time:.2} s wall, {writer_cpu:.2} s CPU"),
+        baseline: format!(
+            "`gzip -6` over the same {:.1} MiB: {gzip_time:.2} s",
+            mib(all_bytes)
+        ),
+        ratio: format!(
+            "{time_ratio:.2}× (whole job {:.2}×); size {size_ratio:.3}×; peak RSS {:.1} MiB",
+            whole_time / gzip_time,
+            peak_rss as f64 / 1024.0
+        ),
+        target: format!(
+            "≤ {TIME_TARGET}× time, ≤ {SIZE_TARGET}× size, ≤ {} MiB",
+            RSS_TARGET_KIB / 1024
+        ),
+        met: Some(
+            time_ratio <= TIME_TARGET && size_ratio <= SIZE_TARGET && peak_rss <= RSS_TARGET_KIB,
+        ),
+        quiet,
+    }])
 }
