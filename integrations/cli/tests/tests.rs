@@ -33,6 +33,7 @@ mod url_patterns;
 mod validate;
 mod write;
 mod write_sitemap;
+mod x_default;
 mod yaml_sites;
 
 use std::fs;
