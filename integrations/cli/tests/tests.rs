@@ -8,6 +8,7 @@ mod deps;
 mod differential;
 mod exit_codes;
 mod files;
+mod format_switch;
 mod git_timeout;
 mod hostile;
 mod images_agree;
