@@ -343,6 +343,11 @@ declare_keys! {
         example: "false",
         doc: "Write `llms.txt` (the llmstxt.org convention: a Markdown index for language models) from the same pages as the sitemap: the site's title and description, then each section's pages with title, URL and description. A hand-made llms.txt is left alone, with a warning.",
     }
+    x_default = "x-default" {
+        scope: Site,
+        example: r#""default-language""#,
+        doc: "Which version of a translated page (Zola, Hugo) is its group's `hreflang=\"x-default\"` alternate, the one search engines show readers of no listed language: `\"default-language\"` (default: Zola's `default_language`, Hugo's `defaultContentLanguage`, in a subfolder or not), `\"none\"` (no x-default), or a language code of the site (`\"en\"`). Built HTML keeps the alternates its pages declare.",
+    }
 }
 
 /// The keys as a commented TOML fragment under `table` (`None` for

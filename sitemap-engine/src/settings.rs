@@ -98,6 +98,8 @@ pub struct Settings {
     pub split_by: Option<SplitBy>,
     #[doc = key_doc!(llms_txt)]
     pub llms_txt: Option<bool>,
+    #[doc = key_doc!(x_default)]
+    pub x_default: Option<String>,
     /// How changes are submitted to search engines (IndexNow).
     pub submit: SubmitSettings,
 }

@@ -21,8 +21,9 @@ pub struct ContentScan {
     pub warnings: Vec<Warning>,
     /// How many content files were read.
     pub files_read: usize,
-    /// The site's default language, for `x-default`.
-    pub(crate) default_language: String,
+    /// The language whose version is a group's `x-default`; `None` for
+    /// no `x-default`.
+    pub(crate) x_default: Option<String>,
     /// Language code -> hreflang tag, where they differ (Hugo
     /// `languageCode`).
     pub(crate) hreflangs: BTreeMap<String, String>,
@@ -104,7 +105,7 @@ impl ContentScan {
                 groups.entry(key.clone()).or_default().push(i);
             }
         }
-        let default_lang = self.default_language.clone();
+        let x_default = self.x_default.clone();
         for members in groups.values() {
             let mut langs: Vec<&str> = members
                 .iter()
@@ -128,7 +129,7 @@ impl ContentScan {
                     Ok(h) => alternates.push(Alternate::new(h, page.loc.clone())),
                     Err(e) => bad = Some(e.to_string()),
                 }
-                if page.lang == default_lang {
+                if x_default.as_deref() == Some(page.lang.as_str()) {
                     alternates.push(Alternate::new(Hreflang::x_default(), page.loc.clone()));
                 }
             }

@@ -161,6 +161,37 @@ pub struct SiteOptions {
     /// (`image-keys`; Hugo's `images` is always one). `None` reads no
     /// page body, as without images.
     pub images: Option<Vec<String>>,
+    /// Which language's version is each translation group's `x-default`
+    /// alternate (the `x-default` setting).
+    pub x_default: XDefault,
+}
+
+/// Which version of a translated page is its group's `x-default`
+/// alternate, the one search engines show to readers of no listed
+/// language.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
+pub enum XDefault {
+    /// The default language's version (Zola's `default_language`, Hugo's
+    /// `defaultContentLanguage`, in a subfolder or not).
+    #[default]
+    DefaultLanguage,
+    /// No `x-default` alternate.
+    None,
+    /// This language's version (a code of [`Site::languages`]; a group
+    /// without a version in it has no `x-default`).
+    Language(String),
+}
+
+impl XDefault {
+    /// The setting's value: `default-language`, `none`, or a language code.
+    pub fn parse(value: &str) -> XDefault {
+        match value {
+            "default-language" => XDefault::DefaultLanguage,
+            "none" => XDefault::None,
+            code => XDefault::Language(code.to_owned()),
+        }
+    }
 }
 
 impl SiteOptions {
@@ -193,6 +224,12 @@ impl SiteOptions {
     #[must_use]
     pub fn with_images(mut self, image_keys: Option<Vec<String>>) -> Self {
         self.images = image_keys;
+        self
+    }
+    /// Chooses each group's `x-default` alternate.
+    #[must_use]
+    pub fn with_x_default(mut self, x_default: XDefault) -> Self {
+        self.x_default = x_default;
         self
     }
     /// Fixes "now" for Hugo's date rules.
@@ -272,6 +309,16 @@ impl Site {
             Flavor::Html => Err(Error::NotASite {
                 dir: root.to_path_buf(),
             }),
+        }
+    }
+
+    /// The language whose version is each group's `x-default`, as
+    /// [`SiteOptions::x_default`] chooses; `None` for none.
+    pub(crate) fn x_default_language(&self) -> Option<String> {
+        match &self.options.x_default {
+            XDefault::DefaultLanguage => Some(self.default_language.clone()),
+            XDefault::None => None,
+            XDefault::Language(code) => Some(code.clone()),
         }
     }
 
@@ -377,8 +424,9 @@ pub struct ContentPage {
     /// the end was most of a scan's memory.
     pub overrides: Overrides,
     /// Every language version of the page, this one included, plus
-    /// `x-default` (the default language's version); empty when the page
-    /// has no translation.
+    /// `x-default` as [`SiteOptions::x_default`] chooses (by default the
+    /// default language's version); empty when the page has no
+    /// translation.
     pub alternates: Vec<Alternate>,
     /// Pages that are the same content in other languages share this key.
     pub(crate) translation_key: Option<String>,

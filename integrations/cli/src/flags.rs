@@ -201,6 +201,9 @@ pub(crate) struct SourceArgs {
     #[arg(long, value_name = "section|GLOB=NAME", value_parser = split_part)]
     #[arg(help = concat!(key_doc!(split_by), " As a flag: `section`, or `GLOB=NAME` repeated in order."))]
     split_by: Vec<SplitPart>,
+    #[arg(long, value_name = "default-language|none|LANG")]
+    #[arg(help = key_doc!(x_default))]
+    x_default: Option<String>,
 }
 
 /// One `--split-by` value.
@@ -276,6 +279,7 @@ impl SourceArgs {
         s.include_urls = non_empty(&self.include_urls);
         s.robots_disallowed = self.robots_disallowed;
         s.split_by = split_by(&self.split_by);
+        s.x_default.clone_from(&self.x_default);
         Layer::new(s, Origin::Flag)
     }
 }

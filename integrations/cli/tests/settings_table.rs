@@ -385,6 +385,18 @@ const CASES: &[Case] = &[
             text.starts_with("# ").then_some(()).ok_or(text)
         },
     },
+    Case {
+        key: "x-default",
+        site: "x-default = \"fr\"",
+        book: None,
+        flags: &["--x-default", "fr"],
+        // The French version, not the default language's.
+        check: |_, out| {
+            some_url(out, |u| {
+                u.contains(r#"hreflang="x-default" href="https://example.org/fr/t/""#)
+            })
+        },
+    },
 ];
 
 /// `split-by`: an index over `sitemap-alpha-<tag>.xml`, listing only the
@@ -509,7 +521,10 @@ fn each(f: impl Fn(&Case, &Path) -> Result<(), String>) {
 fn site(dir: &Path) -> PathBuf {
     let root = dir.join("site");
     let files = [
-        ("zola.toml", "base_url = \"https://example.org\"\n"),
+        (
+            "zola.toml",
+            "base_url = \"https://example.org\"\n[languages.fr]\n",
+        ),
         // For `git.ignore-revs`: the site is a work tree, so it is read.
         ("revs.txt", "# no commit to skip\n"),
         ("content/_index.md", "+++\n+++\n"),
@@ -518,6 +533,9 @@ fn site(dir: &Path) -> PathBuf {
             "+++\ndate = 2024-01-01\nupdated = 2024-06-01\n+++\nA\n",
         ),
         ("content/b.md", "+++\ndate = 2024-02-01\n+++\nB\n"),
+        // A page in English and French, for `x-default`.
+        ("content/t.md", "+++\n+++\nT\n"),
+        ("content/t.fr.md", "+++\n+++\nT\n"),
         ("content/draft.md", "+++\ndraft = true\n+++\nD\n"),
         // Disallowed by the site's robots.txt: left out unless
         // `robots-disallowed = "keep"`.

@@ -8,6 +8,7 @@ mod deps;
 mod differential;
 mod exit_codes;
 mod files;
+mod format_switch;
 mod git_timeout;
 mod hostile;
 mod images_agree;
@@ -33,6 +34,7 @@ mod url_patterns;
 mod validate;
 mod write;
 mod write_sitemap;
+mod x_default;
 mod yaml_sites;
 
 use std::fs;

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use sitemap_content::{ContentScan, Site, SiteOptions};
+use sitemap_content::{ContentScan, Site, SiteOptions, XDefault};
 use sitemap_core::{Lastmod, Loc, Url};
 use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_pages::pipeline::{Pipeline, SourceConfig};
@@ -25,8 +25,24 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         // it out.
         .with_exclude(options.config.exclude.clone())
         // Page bodies are read only when images are listed.
-        .with_images((s.images == Some(true)).then(|| s.image_keys.clone().unwrap_or_default()));
+        .with_images((s.images == Some(true)).then(|| s.image_keys.clone().unwrap_or_default()))
+        .with_x_default(
+            s.x_default
+                .as_deref()
+                .map_or(XDefault::DefaultLanguage, XDefault::parse),
+        );
     let site = Site::open(root, &site_options)?;
+    if let Some(XDefault::Language(code)) = s.x_default.as_deref().map(XDefault::parse)
+        && !site.languages.contains(&code)
+    {
+        return Err(options.resolved.value_error(
+            "x-default",
+            format!(
+                "the site has no language `{code}`; its languages: {}",
+                site.languages.join(", ")
+            ),
+        ));
+    }
     let rules = super::image_rules(options.resolved, &site.base_url)?;
     let scan: ContentScan = site.scan()?;
     (options.progress)("reading lastmod");

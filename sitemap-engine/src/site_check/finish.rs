@@ -1,6 +1,6 @@
 //! The checks that need the whole sitemap set, run once every file has
-//! been read: hreflang reciprocity and one URL per language (x-default
-//! included), the "build time on every page"
+//! been read: hreflang reciprocity, one URL per language (x-default
+//! included) and the same x-default on every version of a group, the "build time on every page"
 //! lastmod smell, and the indexable pages no `loc` names.
 
 use std::collections::HashSet;
@@ -49,6 +49,33 @@ impl SiteCheck {
                     ),
                     Severity::Error,
                 ));
+            }
+            // Google: every version of a group lists the same annotations,
+            // so an x-default on one is the x-default of all.
+            let own_default = x_default(&w.alternates);
+            let mut compared = HashSet::new();
+            for a in &w.alternates {
+                let Some(other) = self.alternates.get(&a.href) else {
+                    continue;
+                };
+                if &a.href == loc || !compared.insert(&a.href) {
+                    continue;
+                }
+                let theirs = x_default(&other.alternates);
+                if (own_default.is_some() || theirs.is_some()) && own_default != theirs {
+                    let named = |d: Option<&str>| {
+                        d.map_or("no x-default".to_owned(), |h| format!("x-default {h}"))
+                    };
+                    out.push(at(
+                        format!(
+                            "{loc} lists {}, but its alternate {} lists {}; every version of a group lists the same x-default",
+                            named(own_default),
+                            a.href,
+                            named(theirs)
+                        ),
+                        Severity::Error,
+                    ));
+                }
             }
             for a in &w.alternates {
                 if &a.href == loc {
@@ -165,4 +192,12 @@ impl SiteCheck {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// The first `x-default` alternate's URL, if any.
+fn x_default(alternates: &[sitemap_core::Alternate]) -> Option<&str> {
+    alternates
+        .iter()
+        .find(|a| a.hreflang.as_str().eq_ignore_ascii_case("x-default"))
+        .map(|a| a.href.as_str())
 }

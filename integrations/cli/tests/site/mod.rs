@@ -303,6 +303,37 @@ fn site_hreflang_two_urls_for_one_language() {
     );
 }
 
+/// Every version of a group lists the same x-default (Google: the
+/// annotations are the same on every page of the group): `en/` names
+/// `en/`, `fr/` none and `de/` names `fr/`; each difference is an error
+/// naming both URLs and the entry's line.
+#[test]
+fn site_hreflang_x_default_differs_within_a_group() {
+    let link = |lang: &str, href: &str| {
+        format!(
+            "    <xhtml:link rel=\"alternate\" hreflang=\"{lang}\" href=\"https://example.org/{href}\"/>\n"
+        )
+    };
+    let langs = [link("en", "en/"), link("fr", "fr/"), link("de", "de/")].concat();
+    let body = format!(
+        "  <url><loc>https://example.org/en/</loc>\n{langs}{}  </url>\n  <url><loc>https://example.org/fr/</loc>\n{langs}  </url>\n  <url><loc>https://example.org/de/</loc>\n{langs}{}  </url>\n",
+        link("x-default", "en/"),
+        link("x-default", "fr/"),
+    );
+    snapshot(
+        "site_hreflang_x_default_differs",
+        run(
+            &[
+                ("en/index.html", PAGE),
+                ("fr/index.html", PAGE),
+                ("de/index.html", PAGE),
+                ("sitemap.xml", &urlset(&body)),
+            ],
+            &[],
+        ),
+    );
+}
+
 /// A lastmod in the future (beyond a day) is an error; `9999-12-31`, the
 /// value `Lastmod::start` once turned into the epoch, included.
 #[test]

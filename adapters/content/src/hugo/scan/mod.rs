@@ -73,7 +73,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Vec<Fi
         site,
         cfg,
         scan: ContentScan {
-            default_language: cfg.default_language.clone(),
+            x_default: site.x_default_language(),
             hreflangs: site.hreflangs.clone(),
             ..ContentScan::default()
         },

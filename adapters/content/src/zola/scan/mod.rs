@@ -98,7 +98,7 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         scan: ContentScan {
             warnings: walked.warnings,
             files_read: walked.files.len() + walked.errors.len(),
-            default_language: cfg.default_language.clone(),
+            x_default: site.x_default_language(),
             ..ContentScan::default()
         },
         page_errors: Vec::new(),
