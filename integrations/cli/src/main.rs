@@ -18,6 +18,7 @@ mod changes;
 mod flags;
 mod index;
 mod mdbook;
+mod report;
 mod scan;
 mod settings;
 mod signals;
