@@ -1,19 +1,99 @@
 //! `--check`: the set written into a temporary folder and compared, file
 //! by file, with what the output folder holds; nothing there changes.
+//! When files differ, both sets are read back and compared URL by URL, so
+//! the report names what a write would add, remove or change.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use sitemap_core::{SetOptions, Url};
+use sitemap_core::{Format, Loc, SetOptions, Url};
 
 use crate::error::Error;
 use crate::publish::Outputs;
+use crate::summary::CheckReport;
 
-pub(crate) fn differences(urls: &[Url], outputs: &Outputs) -> Result<Vec<String>, Error> {
+pub(crate) fn report(urls: &[Url], outputs: &Outputs) -> Result<CheckReport, Error> {
     let tmp = tempfile::tempdir().map_err(|source| Error::Io {
         path: std::env::temp_dir(),
         source,
     })?;
-    let report = outputs.write_into(tmp.path(), urls)?;
+    let files = differences(urls, outputs, tmp.path())?;
+    let mut report = CheckReport {
+        up_to_date: files.is_empty(),
+        files,
+        ..CheckReport::default()
+    };
+    if report.up_to_date {
+        return Ok(report);
+    }
+    let set = &outputs.set;
+    // The root file (the index when the set is split) names the rest.
+    let gz = if set.gzip { ".gz" } else { "" };
+    let root = format!("{}.{}{gz}", set.stem, set.format.extension());
+    let new = urls_in(&tmp.path().join(&root), set)?;
+    let old = urls_in(&set.dir.join(&root), set)?;
+    for (loc, url) in &new {
+        match old.get(loc) {
+            None => report.added.push(loc.clone()),
+            Some(o) if o != url => report.changed.push(loc.clone()),
+            Some(_) => {}
+        }
+    }
+    report.removed = old
+        .keys()
+        .filter(|l| !new.contains_key(*l))
+        .cloned()
+        .collect();
+    Ok(report)
+}
+
+/// The entries of the set whose root file is `path`, by loc; none when it
+/// is missing or unreadable (the file list says so).
+fn urls_in(path: &Path, set: &SetOptions) -> Result<BTreeMap<String, Url>, Error> {
+    let mut urls = BTreeMap::new();
+    if !path.is_file() {
+        return Ok(urls);
+    }
+    if set.format == Format::Text {
+        let text = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let text = if set.gzip {
+            let mut plain = String::new();
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&text[..]), &mut plain)
+                .map_err(|source| Error::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+            plain
+        } else {
+            String::from_utf8_lossy(&text).into_owned()
+        };
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            if let Ok(loc) = Loc::parse(line) {
+                urls.insert(line.to_owned(), Url::new(loc));
+            }
+        }
+        return Ok(urls);
+    }
+    let mut on = |found| {
+        if let crate::sitemap_input::Found::Url { url, .. } = found {
+            urls.insert(url.loc.to_string(), url);
+        }
+        Ok::<(), std::io::Error>(())
+    };
+    crate::sitemap_input::read_sitemaps(path, &set.base_url, &mut on).map_err(|source| {
+        Error::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
+    Ok(urls)
+}
+
+fn differences(urls: &[Url], outputs: &Outputs, tmp: &Path) -> Result<Vec<String>, Error> {
+    let report = outputs.write_into(tmp, urls)?;
     let options: SetOptions = outputs.set.clone();
     let out = outputs.set.dir.as_path();
     let mut differences = Vec::new();
@@ -24,7 +104,7 @@ pub(crate) fn differences(urls: &[Url], outputs: &Outputs) -> Result<Vec<String>
         .map(|s| &s.path)
         .chain(report.index.as_ref().map(|i| &i.path));
     for path in files {
-        let name = path.strip_prefix(tmp.path()).unwrap_or(path).to_path_buf();
+        let name = path.strip_prefix(tmp).unwrap_or(path).to_path_buf();
         let new = std::fs::read(path).map_err(|source| Error::Io {
             path: path.clone(),
             source,

@@ -84,6 +84,7 @@ pub mod sitemap_input;
 pub mod split;
 #[cfg(feature = "submit")]
 pub mod submit;
+mod summary;
 pub mod url_list;
 #[cfg(feature = "html")]
 pub mod validate;
@@ -116,6 +117,7 @@ pub use crate::split::SplitBy;
 
 #[cfg(feature = "html")]
 pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
+pub use crate::summary::{CheckReport, RobotsLine, ScanSummary};
 #[cfg(feature = "html")]
 pub use crate::validate::{Validated, Validation};
 
@@ -360,7 +362,13 @@ impl Scanned {
     /// (a file that differs, is missing, or would be removed); empty when
     /// the folder is up to date. Nothing is written there.
     pub fn check(&self) -> Result<Vec<String>, Error> {
-        check::differences(&self.scan.urls, &self.outputs)
+        Ok(self.check_report()?.files)
+    }
+
+    /// What a write would change, as [`check`](Self::check) says it,
+    /// with the URLs it would add, remove and change.
+    pub fn check_report(&self) -> Result<CheckReport, Error> {
+        check::report(&self.scan.urls, &self.outputs)
     }
 }
 

@@ -1,4 +1,4 @@
-//! `sitemap changes [--ledger FILE]`: what the last run that changed
+//! `sitemap changes [DIR] [--ledger FILE]`: what the last run that changed
 //! anything added, changed and removed, from the lastmod ledger. (`sitemap
 //! submit` sends what changed since the last submission, which the ledger
 //! records separately.)
@@ -11,18 +11,22 @@ use sitemap_engine::Layer;
 use sitemap_engine::ledger::Ledger;
 
 use crate::Outcome;
+use crate::report::{ReportArgs, ReportFormat};
 use crate::settings::Hinted;
 use crate::ui::{Ui, shown};
 
 /// Print what the last run added, changed and removed, from the lastmod ledger.
 #[derive(Args, Debug)]
 pub(crate) struct ChangesArgs {
-    /// The ledger (default: the `ledger` setting of ./sitemap.toml).
+    /// The site's root folder, whose sitemap.toml names the ledger.
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+    /// The ledger (default: the `ledger` setting of DIR/sitemap.toml).
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
     /// `text`: a line per URL (what happened, the URL, its lastmod), or `json`.
-    #[arg(long, value_name = "text|json", default_value = "text", value_parser = ["text", "json"])]
-    format: String,
+    #[command(flatten)]
+    report: ReportArgs,
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
@@ -32,11 +36,14 @@ pub(crate) fn run(args: &ChangesArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
     let path = match &args.ledger {
         Some(path) => path.clone(),
-        None => Layer::read_file(&PathBuf::from("sitemap.toml"), false, &PathBuf::from("."))?
+        // The file's `ledger` is relative to DIR, as for `sitemap scan DIR`.
+        None => Layer::read_file(&args.dir.join("sitemap.toml"), false, &args.dir)?
             .and_then(|layer| layer.settings.ledger)
             .ok_or_else(|| Hinted {
-                message: "no ledger named: no --ledger, and no `ledger` in ./sitemap.toml"
-                    .to_owned(),
+                message: format!(
+                    "no ledger named: no --ledger, and no `ledger` in {}",
+                    shown(&args.dir.join("sitemap.toml"))
+                ),
                 hint: "pass --ledger FILE, the file `sitemap scan --ledger FILE` keeps".to_owned(),
             })?,
     };
@@ -49,7 +56,7 @@ pub(crate) fn run(args: &ChangesArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     })?;
     let changes = ledger.changes();
     let mut out = std::io::stdout().lock();
-    if args.format == "json" {
+    if args.report.format() == ReportFormat::Json {
         let json = serde_json::json!({
             "at": ledger.last_change(),
             "changes": changes,

@@ -4,7 +4,7 @@
 //! `write`, `index`, `mdbook`, `changes`, `validate`, `submit`), each an `Args` struct and a
 //! `run` that gathers settings (`flags.rs`: the settings table as flags,
 //! `settings.rs`: sitemap.toml's help), hands the job to the engine and
-//! presents its report (`ui.rs`), returning an [`ExitCode`]-worthy
+//! presents its report (`ui.rs`; `report.rs`: `--output text|json`), returning an [`ExitCode`]-worthy
 //! [`Outcome`]. None of them writes a sitemap file itself.
 //!
 //! Exit codes: 0 success; 1 an error (bad input, configuration or I/O;
@@ -18,6 +18,7 @@ mod changes;
 mod flags;
 mod index;
 mod mdbook;
+mod report;
 mod scan;
 mod settings;
 mod signals;

@@ -21,6 +21,10 @@ use crate::ui::Ui;
 /// outputs). Settings come from `[output.sitemap]` (or
 /// `[preprocessor.sitemap]`) in book.toml, as for the plugin; flags win.
 #[derive(Args, Debug)]
+// The key's doc lists every generator's folder; a book has one.
+#[command(mut_arg("out", |a| a.help(
+    "The output folder. Default: the book's HTML folder (`book/`, or `book/html/` when the book has several outputs)."
+)))]
 pub(crate) struct MdbookArgs {
     /// The book's root folder (where book.toml is).
     #[arg(default_value = ".")]

@@ -7,10 +7,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use sitemap_engine::{Scan, images_summary};
+use sitemap_engine::{CheckReport, Scan, ScanSummary, images_summary};
 
 use crate::Outcome;
 use crate::flags::{OutputArgs, SourceArgs};
+use crate::report::ReportFormat;
 use crate::ui::{Ui, shown};
 
 /// Scan a Zola or Hugo site (or a built HTML folder) and write its sitemap.
@@ -48,13 +49,26 @@ pub(crate) struct ScanArgs {
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
+    /// The report's format: `text` (a summary line on stderr), or `json`
+    /// (one document on stdout, for CI; stderr then holds only errors).
+    #[arg(
+        long = "output",
+        id = "report",
+        value_enum,
+        value_name = "text|json",
+        default_value = "text",
+        conflicts_with = "dry_run"
+    )]
+    report: ReportFormat,
     /// Also list every page left out, with its reason.
     #[arg(long, short, conflicts_with = "quiet")]
     verbose: bool,
 }
 
 pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
-    ui.set_quiet(args.quiet);
+    let json = args.report == ReportFormat::Json;
+    // The JSON document holds the warnings and the summary.
+    ui.set_quiet(args.quiet || json);
     if let Some(url) = &args.base_url {
         crate::values::base_url(url)?;
     }
@@ -103,7 +117,18 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
 
     if args.check {
-        let differences = scanned.check()?;
+        let check = scanned.check_report()?;
+        let failed = if check.up_to_date {
+            Outcome::Done
+        } else {
+            Outcome::CheckFailed
+        };
+        if json {
+            print_json(&check)?;
+            return Ok(failed);
+        }
+        print_check(&check, ui);
+        let differences = check.files;
         let out = shown(&scanned.outputs.set.dir);
         if differences.is_empty() {
             ui.summary(&format!(
@@ -111,9 +136,6 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 scan.urls.len()
             ));
             return Ok(Outcome::Done);
-        }
-        for d in &differences {
-            ui.warning(d);
         }
         ui.summary(&format!(
             "sitemap: out of date in {out} ({} file(s) differ); run `sitemap scan` to update",
@@ -124,10 +146,14 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     let files_read = scan.files_read;
     let image_counts = scan.images;
+    let summary = ScanSummary::new(scan);
     scanned.outputs.lock_wait = args.wait.map(std::time::Duration::from_secs);
     let report = scanned.write(|dir| ui.summary(&crate::write::waiting_for(dir)))?;
     for w in &report.warnings {
         ui.warning(w);
+    }
+    if json {
+        print_json(&summary.wrote(&report))?;
     }
     ui.summary(&format!(
         "sitemap: {files_read} files read, {} URLs{}{excluded}; {}",
@@ -140,6 +166,30 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     // caller to drop, which is this binary's choice to skip).
     std::mem::forget(scanned);
     Ok(Outcome::Done)
+}
+
+/// A report as one JSON document on stdout.
+fn print_json(report: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, report)?;
+    writeln!(out).map_err(crate::ui::stdout_error)
+}
+
+/// `--check`'s findings: each file that differs, then each URL a write
+/// would add, remove or change.
+fn print_check(check: &CheckReport, ui: &Ui) {
+    for d in &check.files {
+        ui.warning(d);
+    }
+    for (what, urls) in [
+        ("would add", &check.added),
+        ("would remove", &check.removed),
+        ("would change", &check.changed),
+    ] {
+        for url in urls {
+            ui.summary(&format!("{what}: {url}"));
+        }
+    }
 }
 
 /// The entries as the write lists them, a line each: the URL, then its

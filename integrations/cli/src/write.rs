@@ -32,6 +32,11 @@ use crate::ui::{Ui, shown};
 /// locs made absolute, invalid values dropped, duplicates left out, split
 /// past the limits).
 #[derive(Args, Debug)]
+// The key's doc names the generators' output folders, which a list has
+// none of: here the help says what `write` does without `--out`.
+#[command(mut_arg("out", |a| a.help(
+    "The output folder: required for a URL list; a sitemap input is written into its own folder without it."
+)))]
 pub(crate) struct WriteArgs {
     /// The list: a file, or `-` for standard input; or a sitemap file
     /// (`sitemap.xml`, an index, `.gz`), whose index children are read

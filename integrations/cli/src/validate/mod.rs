@@ -20,6 +20,8 @@ use sitemap_core::{Limits, Loc};
 use sitemap_engine::validate::{FileResult, ReadError};
 use sitemap_engine::{SiteSummary, Validated, Validation};
 
+use crate::report::ReportFormat;
+
 mod output;
 mod site;
 
@@ -61,14 +63,18 @@ pub(crate) struct ValidateArgs {
     /// the location rule checked against it.
     #[arg(long, value_name = "URL")]
     pub(crate) base_url: Option<String>,
-    /// The limits to hold each file to: sitemaps-org (50,000 URLs, 50 MB,
-    /// 50,000 sitemaps per index) or legacy (10 MB, 1,000 sitemaps per
-    /// index).
-    #[arg(long, value_enum, default_value_t = LimitsArg::SitemapsOrg)]
+    /// The limits to hold each file to: legacy (the default, as for
+    /// `sitemap scan`: 50,000 URLs and 10 MB a file, 1,000 sitemaps per
+    /// index, what every consumer reads) or sitemaps-org (50 MB, 50,000
+    /// sitemaps per index).
+    #[arg(long, value_enum, default_value_t = LimitsArg::Legacy)]
     pub(crate) limits: LimitsArg,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub(crate) format: OutputFormat,
+    #[command(flatten)]
+    pub(crate) report: crate::report::ReportArgs,
+    /// Print only errors: no warnings, no per-file and summary lines (text
+    /// output; the JSON document is always whole).
+    #[arg(long, short)]
+    pub(crate) quiet: bool,
 }
 
 /// `--limits`.
@@ -78,15 +84,6 @@ pub(crate) enum LimitsArg {
     SitemapsOrg,
     /// What older consumers still hold.
     Legacy,
-}
-
-/// `--format`.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum OutputFormat {
-    /// `file:line:col: severity: message` lines and a summary.
-    Text,
-    /// One JSON document.
-    Json,
 }
 
 /// What the run found, mapped to the exit status.
@@ -211,8 +208,8 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
     } else {
         Outcome::Valid
     };
-    match args.format {
-        OutputFormat::Json => {
+    match args.report.format() {
+        ReportFormat::Json => {
             let doc = JsonOutput {
                 files: &results,
                 unreadable: &unreadable,
@@ -222,12 +219,12 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)?;
         }
-        OutputFormat::Text => write_text(
+        ReportFormat::Text => write_text(
             out,
             &results,
             &unreadable,
             site_summary.as_ref(),
-            args.verbose,
+            (args.verbose, args.quiet),
             &summary,
         )?,
     }

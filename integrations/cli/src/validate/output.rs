@@ -14,11 +14,14 @@ pub(super) fn write_text(
     results: &[FileResult],
     unreadable: &[ReadError],
     site: Option<&SiteSummary>,
-    verbose: bool,
+    (verbose, quiet): (bool, bool),
     summary: &Summary,
 ) -> Result<()> {
     for r in results {
         for d in &r.report.diagnostics {
+            if quiet && d.severity != sitemap_core::validate::Severity::Error {
+                continue;
+            }
             writeln!(out, "{}:{d}", r.path)?;
         }
         if r.report.suppressed > 0 {
@@ -31,6 +34,9 @@ pub(super) fn write_text(
     }
     for e in unreadable {
         writeln!(out, "{}: error: {}", e.path, e.message)?;
+    }
+    if quiet {
+        return Ok(());
     }
     if let Some(site) = site {
         super::site::write_text(out, site, verbose)?;

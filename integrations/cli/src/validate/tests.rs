@@ -15,7 +15,8 @@ fn args(paths: &[&Path]) -> ValidateArgs {
         robots: None,
         verbose: false,
         limits: LimitsArg::SitemapsOrg,
-        format: OutputFormat::Text,
+        report: crate::report::ReportArgs::default(),
+        quiet: false,
     }
 }
 
@@ -212,7 +213,7 @@ fn a_split_gzipped_set_from_the_writer_is_valid() {
 fn json_output() {
     let dir = corpus();
     let mut a = args(&[&dir.join("proto-duplicate.xml")]);
-    a.format = OutputFormat::Json;
+    a.report.output = Some(crate::report::ReportFormat::Json);
     a.limits = LimitsArg::Legacy;
     let (outcome, text) = run_args(&a, &dir);
     assert_eq!(outcome, Outcome::Invalid);

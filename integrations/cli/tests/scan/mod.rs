@@ -116,7 +116,7 @@ fn scan_check_exit_codes() {
     let stderr = text(&out.stderr, dir.path());
     assert!(
         stderr.ends_with(
-            "warning: public/sitemap.xml: differs from what would be written\nsitemap: out of date in public (1 file(s) differ); run `sitemap scan` to update\n"
+            "warning: public/sitemap.xml: differs from what would be written\nwould change: https://example.org/blog/orphans/lonely/\nsitemap: out of date in public (1 file(s) differ); run `sitemap scan` to update\n"
         ),
         "{stderr}"
     );
