@@ -78,6 +78,7 @@ pub mod publish;
 mod robots_rules;
 mod scan;
 pub mod settings;
+mod settings_check;
 #[cfg(feature = "html")]
 pub mod site_check;
 pub mod sitemap_input;
