@@ -198,7 +198,10 @@ impl Job {
         // is resolved.
         let book = match &self.source {
             Source::Book(dir) => Some(scan::book::open(
-                sitemap_book::Book::load(dir)?,
+                {
+                    scan::book::check_book_dir(dir)?;
+                    sitemap_book::Book::load(dir)?
+                },
                 &mut self.layers,
             )?),
             Source::LoadedBook(book) => Some(scan::book::open((**book).clone(), &mut self.layers)?),

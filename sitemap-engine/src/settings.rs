@@ -236,6 +236,18 @@ impl Layer {
         let text = match sitemap_core::input::read_regular_text(path, MAX_SETTINGS_BYTES) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => return Ok(None),
+            // `sitemap scan FILE`: the site's folder named by one of its
+            // files, not a settings file that cannot be read.
+            Err(_) if path.parent().is_some_and(Path::is_file) => {
+                let folder = path.parent().unwrap_or(path);
+                return Err(Error::job(
+                    format!(
+                        "`{}` is a file; the site's folder is wanted here",
+                        shown(folder)
+                    ),
+                    "name the site's root folder (the one holding its configuration), not a file in it",
+                ));
+            }
             Err(e) => {
                 return Err(Error::Setting {
                     at: shown(path),
@@ -249,7 +261,8 @@ impl Layer {
                 });
             }
         };
-        let table: toml::Table = toml::from_str(&text).map_err(|e| syntax_error(path, &text, &e))?;
+        let table: toml::Table =
+            toml::from_str(&text).map_err(|e| syntax_error(path, &text, &e))?;
         let problems = crate::settings_check::problems(&table);
         if !problems.is_empty() {
             let errors = problems
@@ -268,9 +281,9 @@ impl Layer {
                 .collect();
             return Err(Error::of_settings(errors));
         }
-        let settings: Settings = toml::Value::Table(table).try_into().map_err(|e| {
-            syntax_error(path, &text, &e)
-        })?;
+        let settings: Settings = toml::Value::Table(table)
+            .try_into()
+            .map_err(|e| syntax_error(path, &text, &e))?;
         Ok(Some(Layer::new(
             settings.relative_to(base_dir),
             Origin::File {
@@ -326,9 +339,7 @@ fn syntax_error(path: &Path, text: &str, e: &toml::de::Error) -> Error {
 /// The line of a table's header (`[source]`) for an unknown table.
 fn line_of_table(text: &str, key: &str) -> Option<usize> {
     let header = format!("[{key}]");
-    text.lines()
-        .position(|l| l.trim() == header)
-        .map(|i| i + 1)
+    text.lines().position(|l| l.trim() == header).map(|i| i + 1)
 }
 
 /// serde's "unknown field `x`, expected one of …" as a user should read

@@ -143,7 +143,10 @@ mod tests {
                     "`max-urls` must be a whole number, found the text \"100\"".to_owned(),
                     Some("write the number without quotes: max-urls = 100".to_owned())
                 ),
-                ("`gzip` must be true or false, found the number 1".to_owned(), None),
+                (
+                    "`gzip` must be true or false, found the number 1".to_owned(),
+                    None
+                ),
                 ("unknown key `bogus`".to_owned(), None),
                 (
                     "`git.timeout` must be a whole number, found the text \"5\"".to_owned(),

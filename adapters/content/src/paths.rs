@@ -166,16 +166,17 @@ pub(crate) fn base_loc(
 fn line_of_key(config: &Path, key: &str) -> Option<usize> {
     let text = std::fs::read_to_string(config).ok()?;
     let key = key.to_ascii_lowercase();
-    text.lines().position(|line| {
-        let line = line.trim().to_ascii_lowercase();
-        let line = line.trim_start_matches(['"', '\'']);
-        line.strip_prefix(&key).is_some_and(|rest| {
-            rest.trim_start_matches(['"', '\''])
-                .trim_start()
-                .starts_with(['=', ':'])
+    text.lines()
+        .position(|line| {
+            let line = line.trim().to_ascii_lowercase();
+            let line = line.trim_start_matches(['"', '\'']);
+            line.strip_prefix(&key).is_some_and(|rest| {
+                rest.trim_start_matches(['"', '\''])
+                    .trim_start()
+                    .starts_with(['=', ':'])
+            })
         })
-    })
-    .map(|i| i + 1)
+        .map(|i| i + 1)
 }
 
 /// `path` relative to `base` (`Path::strip_prefix`), by comparing bytes

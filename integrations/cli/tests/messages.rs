@@ -54,7 +54,11 @@ fn a_base_url_flag_without_scheme_suggests_the_url() {
 #[test]
 fn a_wrong_type_names_line_and_key_in_plain_words() {
     let dir = hugo_site("baseURL = \"https://example.org/\"\n");
-    fs::write(dir.path().join("sitemap.toml"), "# settings\n\n\nmax-urls = \"100\"\n").unwrap();
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "# settings\n\n\nmax-urls = \"100\"\n",
+    )
+    .unwrap();
     assert_eq!(
         scan(&dir, &[]),
         (
@@ -83,6 +87,46 @@ fn every_wrong_key_of_a_settings_file_is_reported_at_once() {
              error: sitemap.toml:7: `git.timeout` must be a whole number, found the text \"5\"\n  \
              hint: fix each of the 4 keys named above; `sitemap scan --help` lists every key\n"
                 .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_file_named_as_the_site_is_said_to_be_a_file() {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    assert_eq!(
+        scan(&dir, &["hugo.toml"]),
+        (
+            "error: `hugo.toml` is a file; the site's folder is wanted here\n  \
+             hint: name the site's root folder (the one holding its configuration), not a file in it\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn mdbook_on_a_file_or_a_folder_that_is_no_book_says_so() {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    let run = |path: &str| {
+        let out = sitemap(dir.path(), &["mdbook", path]);
+        (text(&out.stderr, dir.path()), out.status.code())
+    };
+    let hint = "  hint: name the book's root folder, the one holding book.toml\n";
+    assert_eq!(
+        run("hugo.toml"),
+        (
+            format!("error: `hugo.toml` is a file; an mdBook book is a folder\n{hint}"),
+            Some(1)
+        )
+    );
+    assert_eq!(
+        run("content"),
+        (
+            format!(
+                "error: `content` has no book.toml (and no src/SUMMARY.md): not an mdBook book\n{hint}"
+            ),
             Some(1)
         )
     );
