@@ -56,7 +56,7 @@ pub enum Error {
         /// The value found.
         value: String,
         /// The rule it breaks.
-        rule: sitemap_core::ValueError,
+        rule: Box<sitemap_core::ValueError>,
     },
     /// A content file's front matter cannot be parsed.
     #[error("{}:{line}: {message}", path.display())]

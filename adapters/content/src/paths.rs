@@ -151,7 +151,7 @@ pub(crate) fn base_loc(
             line: line_of_key(config, key),
             key,
             value: base_url.to_owned(),
-            rule: source,
+            rule: Box::new(source),
         },
         None => Error::Loc {
             path: config.to_path_buf(),
