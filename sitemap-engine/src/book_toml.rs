@@ -277,18 +277,19 @@ impl BookToml {
         let settings: Settings = match toml::Value::Table(raw.rest.clone()).try_into() {
             Ok(settings) => settings,
             Err(e) => {
-                // The key that fails alone is the one to point at.
-                let key = raw
-                    .rest
+                // Each key that fails alone, with its line: all at once.
+                let errors: Vec<Error> = crate::settings_check::problems(&raw.rest)
                     .iter()
-                    .find(|(k, v)| {
-                        let mut one = toml::Table::new();
-                        one.insert((*k).clone(), (*v).clone());
-                        toml::Value::Table(one).try_into::<Settings>().is_err()
+                    .map(|p| {
+                        let (message, _) = crate::settings_check::plain(&p.key, &p.message);
+                        err(&p.key, message)
                     })
-                    .map(|(k, _)| k.clone())
-                    .unwrap_or_default();
-                return Err(err(&key, crate::settings::explain(e.message())));
+                    .collect();
+                return Err(if errors.is_empty() {
+                    err("", crate::settings::explain(e.message()))
+                } else {
+                    Error::of_settings(errors)
+                });
             }
         };
         for key in crate::keys::KEYS {

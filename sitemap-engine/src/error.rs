@@ -21,6 +21,15 @@ pub enum Error {
         /// What to do.
         hint: String,
     },
+    /// Several wrong keys of one settings file, all reported at once: one
+    /// `error:` line each (the CLI prefixes the first).
+    #[error("{}", errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\nerror: "))]
+    Settings {
+        /// Each key's error, in the file's order.
+        errors: Vec<Error>,
+        /// What to do.
+        hint: String,
+    },
     /// Something about the job as a whole (no base URL, no output folder).
     #[error("{message}")]
     Job {
@@ -94,7 +103,9 @@ impl Error {
     /// What the user can do about it, where the job knows.
     pub fn hint(&self) -> Option<&str> {
         match self {
-            Error::Setting { hint, .. } | Error::Job { hint, .. } => Some(hint),
+            Error::Setting { hint, .. }
+            | Error::Job { hint, .. }
+            | Error::Settings { hint, .. } => Some(hint),
             #[cfg(feature = "submit")]
             Error::Submit(e) => Some(e.hint()),
             _ => None,
@@ -104,6 +115,19 @@ impl Error {
     /// Whether the value came from a command-line flag: a usage error.
     pub fn from_flag(&self) -> bool {
         matches!(self, Error::Setting { at, .. } if at.starts_with("`--"))
+    }
+
+    /// The errors of one settings file: the one error itself, or
+    /// [`Error::Settings`] holding them all.
+    pub(crate) fn of_settings(mut errors: Vec<Error>) -> Error {
+        if errors.len() == 1 {
+            return errors.remove(0);
+        }
+        let hint = format!(
+            "fix each of the {} keys named above; `sitemap scan --help` lists every key",
+            errors.len()
+        );
+        Error::Settings { errors, hint }
     }
 
     pub(crate) fn job(message: impl Into<String>, hint: impl Into<String>) -> Error {

@@ -7,7 +7,9 @@
 //! 1. **Settings** ([`settings`]): [`Layer`]s of one [`Settings`] type,
 //!    the same keys everywhere (documented in [`keys`]), each value
 //!    remembering where it came from for messages; a book's
-//!    `[output.sitemap]` table is read by [`book_toml`].
+//!    `[output.sitemap]` table is read by [`book_toml`]; a file's keys
+//!    are checked one by one (module `settings_check`), so every wrong
+//!    key is reported at once, in plain words.
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
 //!    folder, an mdBook book by folder or already loaded (its types
 //!    re-exported for the plugin in [`book`]), or pages the caller
@@ -78,6 +80,7 @@ pub mod publish;
 mod robots_rules;
 mod scan;
 pub mod settings;
+mod settings_check;
 #[cfg(feature = "html")]
 pub mod site_check;
 pub mod sitemap_input;
@@ -199,7 +202,10 @@ impl Job {
         // is resolved.
         let book = match &self.source {
             Source::Book(dir) => Some(scan::book::open(
-                sitemap_book::Book::load(dir)?,
+                {
+                    scan::book::check_book_dir(dir)?;
+                    sitemap_book::Book::load(dir)?
+                },
                 &mut self.layers,
             )?),
             Source::LoadedBook(book) => Some(scan::book::open((**book).clone(), &mut self.layers)?),

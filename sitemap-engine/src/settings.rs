@@ -238,6 +238,18 @@ impl Layer {
         let text = match sitemap_core::input::read_regular_text(path, MAX_SETTINGS_BYTES) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => return Ok(None),
+            // `sitemap scan FILE`: the site's folder named by one of its
+            // files, not a settings file that cannot be read.
+            Err(_) if path.parent().is_some_and(Path::is_file) => {
+                let folder = path.parent().unwrap_or(path);
+                return Err(Error::job(
+                    format!(
+                        "`{}` is a file; the site's folder is wanted here",
+                        shown(folder)
+                    ),
+                    "name the site's root folder (the one holding its configuration), not a file in it",
+                ));
+            }
             Err(e) => {
                 return Err(Error::Setting {
                     at: shown(path),
@@ -251,16 +263,29 @@ impl Layer {
                 });
             }
         };
-        let settings: Settings = toml::from_str(&text).map_err(|e| {
-            let line = e.span().map_or(1, |s| {
-                text[..s.start.min(text.len())].matches('\n').count() + 1
-            });
-            Error::Setting {
-                at: format!("{}:{line}", shown(path)),
-                message: explain(e.message()),
-                hint: moved_hint(e.message()),
-            }
-        })?;
+        let table: toml::Table =
+            toml::from_str(&text).map_err(|e| syntax_error(path, &text, &e))?;
+        let problems = crate::settings_check::problems(&table);
+        if !problems.is_empty() {
+            let errors = problems
+                .iter()
+                .map(|p| {
+                    let line = line_of(path, None, &p.key)
+                        .or_else(|| line_of_table(&text, &p.key))
+                        .map_or(String::new(), |l| format!(":{l}"));
+                    let (message, hint) = crate::settings_check::plain(&p.key, &p.message);
+                    Error::Setting {
+                        at: format!("{}{line}", shown(path)),
+                        message,
+                        hint: hint.unwrap_or_else(|| moved_hint(&p.message)),
+                    }
+                })
+                .collect();
+            return Err(Error::of_settings(errors));
+        }
+        let settings: Settings = toml::Value::Table(table)
+            .try_into()
+            .map_err(|e| syntax_error(path, &text, &e))?;
         Ok(Some(Layer::new(
             settings.relative_to(base_dir),
             Origin::File {
@@ -298,6 +323,25 @@ impl Layer {
         })?;
         Ok(Layer::new(settings.relative_to(base_dir), origin))
     }
+}
+
+/// A settings file that is no TOML (or, as a fallback, whose settings do
+/// not deserialize as a whole): the line from the error's span.
+fn syntax_error(path: &Path, text: &str, e: &toml::de::Error) -> Error {
+    let line = e.span().map_or(1, |s| {
+        text[..s.start.min(text.len())].matches('\n').count() + 1
+    });
+    Error::Setting {
+        at: format!("{}:{line}", shown(path)),
+        message: explain(e.message()),
+        hint: moved_hint(e.message()),
+    }
+}
+
+/// The line of a table's header (`[source]`) for an unknown table.
+fn line_of_table(text: &str, key: &str) -> Option<usize> {
+    let header = format!("[{key}]");
+    text.lines().position(|l| l.trim() == header).map(|i| i + 1)
 }
 
 /// serde's "unknown field `x`, expected one of …" as a user should read

@@ -44,6 +44,20 @@ pub enum Error {
         /// The key the generator reads it from (`base_url`, `baseURL`).
         key: &'static str,
     },
+    /// The configuration's base URL is no absolute URL (`baseURL = "/"`).
+    #[error("{}{}: {key} {value:?} {}", path.display(), line_suffix(*line), base_url_problem(rule))]
+    BaseUrl {
+        /// The configuration file.
+        path: PathBuf,
+        /// 1-based line of the key, where it can be found.
+        line: Option<usize>,
+        /// The key as the generator spells it (`baseURL`, `base_url`).
+        key: &'static str,
+        /// The value found.
+        value: String,
+        /// The rule it breaks.
+        rule: Box<sitemap_core::ValueError>,
+    },
     /// A content file's front matter cannot be parsed.
     #[error("{}:{line}: {message}", path.display())]
     FrontMatter {
@@ -149,6 +163,9 @@ impl Error {
                 "set `{key}` in {}, `base-url` in sitemap.toml, or pass --base-url https://example.org/",
                 path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
             )),
+            Error::BaseUrl { key, .. } => Some(format!(
+                "set {key} = \"https://example.org/\" (the address the site is served at), or pass --base-url"
+            )),
             Error::PathEscapes { .. } => {
                 Some("write the path relative to the site root, without `..`".to_owned())
             }
@@ -204,6 +221,17 @@ impl Error {
             path: path.to_path_buf(),
             source,
         }
+    }
+}
+
+/// What is wrong with a base URL, in plain words for the usual slip (a
+/// path such as `/`), the model's rule otherwise.
+fn base_url_problem(rule: &sitemap_core::ValueError) -> String {
+    let rule = rule.to_string();
+    if rule.contains("relative URL without a base") {
+        "is not an absolute URL; sitemaps need absolute locs".to_owned()
+    } else {
+        format!("cannot be the base URL: {rule}")
     }
 }
 

@@ -137,12 +137,46 @@ pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Err
     })
 }
 
-/// A base URL as both generators treat it: always a folder.
-pub(crate) fn base_loc(base_url: &str, config: &Path) -> Result<Loc, Error> {
-    Loc::parse_folder(base_url).map_err(|source| Error::Loc {
-        path: config.to_path_buf(),
-        source,
+/// A base URL as both generators treat it: always a folder. `key` is the
+/// configuration's key (`baseURL`) when the value came from `config`,
+/// `None` when the caller gave it (its own error names where from).
+pub(crate) fn base_loc(
+    base_url: &str,
+    config: &Path,
+    key: Option<&'static str>,
+) -> Result<Loc, Error> {
+    Loc::parse_folder(base_url).map_err(|source| match key {
+        Some(key) => Error::BaseUrl {
+            path: config.to_path_buf(),
+            line: line_of_key(config, key),
+            key,
+            value: base_url.to_owned(),
+            rule: Box::new(source),
+        },
+        None => Error::Loc {
+            path: config.to_path_buf(),
+            source,
+        },
     })
+}
+
+/// The 1-based line where `key` is set at the top of a TOML, YAML or
+/// JSON configuration (`baseURL = …`, `baseurl: …`, `"baseURL": …`),
+/// compared as the generators do, without regard to case.
+fn line_of_key(config: &Path, key: &str) -> Option<usize> {
+    let text = std::fs::read_to_string(config).ok()?;
+    let key = key.to_ascii_lowercase();
+    text.lines()
+        .position(|line| {
+            let line = line.trim().to_ascii_lowercase();
+            let line = line.trim_start_matches(['"', '\'']);
+            line.strip_prefix(&key).is_some_and(|rest| {
+                rest.trim_start_matches(['"', '\''])
+                    .trim_start()
+                    .starts_with(['=', ':'])
+            })
+        })
+        .map(|i| i + 1)
 }
 
 /// `path` relative to `base` (`Path::strip_prefix`), by comparing bytes

@@ -378,10 +378,10 @@ fn a_date_hugo_cannot_read_is_dropped_with_a_warning() {
     assert_eq!(
         warnings,
         [
-            "<site>/content/s/a.md: line 3: `date` \"2020/01/02\" is not a date Hugo reads; \
+            "<site>/content/s/a.md:3: `date` \"2020/01/02\" is not a date Hugo reads; \
              Hugo builds the page without it, and so does this scan (write it as 2024-05-01 \
              or 2024-05-01T10:00:00+02:00)",
-            "<site>/content/s/a.md: line 4: `lastmod` \"2099-01-02T03:04\" is not a date Hugo \
+            "<site>/content/s/a.md:4: `lastmod` \"2099-01-02T03:04\" is not a date Hugo \
              reads; Hugo builds the page without it, and so does this scan (write it as \
              2024-05-01 or 2024-05-01T10:00:00+02:00)",
         ]

@@ -92,6 +92,11 @@ impl Sitemap {
         excluded.sort();
         excluded.dedup();
         let mut warnings = scanned.scan.warnings.clone();
+        if !matches!(self.what, What::Pages(_))
+            && let Some(w) = no_git_warning(&scanned.scan.urls, &scanned.resolved)
+        {
+            warnings.push(w);
+        }
         let report = scanned.write(|_| {})?;
         warnings.extend(report.warnings.iter().cloned());
         let git_files = if git {
@@ -110,4 +115,24 @@ impl Sitemap {
             excluded,
         })
     }
+}
+
+/// One warning when pages get no lastmod because git is off: the default
+/// precedence asks git, and without the `git` feature nothing answers for
+/// pages whose front matter has no date. `None` with the feature, with a
+/// precedence the user chose, or when every page has a lastmod.
+fn no_git_warning(urls: &[sitemap_core::Url], resolved: &Resolved) -> Option<String> {
+    if cfg!(feature = "git") || resolved.settings.lastmod.is_some() {
+        return None;
+    }
+    let missing = urls.iter().filter(|u| u.lastmod.is_none()).count();
+    (missing > 0).then(|| {
+        format!(
+            "sitemap-build: {missing} of {} pages have no lastmod: dates from git need the `git` feature; \
+             turn it on with `sitemap-build = {{ version = \"{}\", features = [\"git\"] }}` under [build-dependencies], \
+             or give those pages a date in their front matter",
+            urls.len(),
+            env!("CARGO_PKG_VERSION")
+        )
+    })
 }

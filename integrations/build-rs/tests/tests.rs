@@ -10,5 +10,6 @@ mod files_read;
 mod git;
 #[cfg(feature = "html")]
 mod html;
+mod messages;
 mod pages;
 mod url_patterns;

@@ -20,6 +20,7 @@ mod lock_wait;
 mod markdown_images;
 mod mdbook;
 mod membership;
+mod messages;
 mod owned_files;
 mod robots_rules;
 mod scan;

@@ -11,7 +11,7 @@
 //! missing `base-url`, and the HTML folder as the output folder).
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use sitemap_book::Book;
 use sitemap_core::Loc;
@@ -33,6 +33,26 @@ pub(crate) struct Opened {
 /// Opens `book` for a job and adds its layers under `layers` (the
 /// caller's, flags first). The base URL is the callers' `base-url`, else
 /// the table's, else an absolute `output.html.site-url`.
+/// A path that is no book named as such, before mdBook's loader would
+/// report a missing `src/SUMMARY.md` under it. A folder that does not
+/// exist is left to the loader, which names it.
+pub(crate) fn check_book_dir(dir: &Path) -> Result<(), Error> {
+    let shown = dir.display();
+    if dir.is_file() {
+        return Err(Error::job(
+            format!("`{shown}` is a file; an mdBook book is a folder"),
+            "name the book's root folder, the one holding book.toml",
+        ));
+    }
+    if dir.is_dir() && !dir.join("book.toml").exists() && !dir.join("src/SUMMARY.md").exists() {
+        return Err(Error::job(
+            format!("`{shown}` has no book.toml (and no src/SUMMARY.md): not an mdBook book"),
+            "name the book's root folder, the one holding book.toml",
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error> {
     let root = book.root().to_owned();
     let mut table = book_toml::for_book_dir(book.config(), &root)?;

@@ -177,7 +177,8 @@ pub(crate) fn open(
             })?
             .to_owned(),
     };
-    let base_url = base_loc(&base_url, path)?;
+    let from_config = options.base_url.is_none().then_some("baseURL");
+    let base_url = base_loc(&base_url, path, from_config)?;
     let default_language = match str_of(map, "defaultcontentlanguage", path)? {
         Some(l) if !l.is_empty() => l.to_lowercase(),
         _ => "en".to_owned(),

@@ -213,13 +213,13 @@ pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<cr
             Some(_) if ours => {}
             Some(t) => dates.push((key, Some(t.to_string()))),
             None => {
-                warnings.push(crate::Warning::new(
-                    Some(path),
+                warnings.push(crate::Warning::at(
+                    path,
+                    fm.line_of(key),
                     &format!(
-                        "line {}: `{key}` {value} is not a date Hugo reads; Hugo builds the page \
+                        "`{key}` {value} is not a date Hugo reads; Hugo builds the page \
                          without it, and so does this scan (write it as 2024-05-01 or \
-                         2024-05-01T10:00:00+02:00)",
-                        fm.line_of(key)
+                         2024-05-01T10:00:00+02:00)"
                     ),
                 ));
                 dates.push((key, None));

@@ -132,7 +132,8 @@ pub(crate) fn open(
             })?
             .to_owned(),
     };
-    let base_url = base_loc(&base_url, path)?;
+    let from_config = options.base_url.is_none().then_some("base_url");
+    let base_url = base_loc(&base_url, path, from_config)?;
     let default_language = str_of(map, "default_language", path)?
         .unwrap_or("en")
         .to_owned();

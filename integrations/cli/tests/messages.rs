@@ -1,0 +1,133 @@
+//! Messages about a wrong value, asserted whole (exit code included): each
+//! names the file and line and the key (or the flag), says in plain words
+//! what was wanted, and gives a hint; a settings file's wrong keys are all
+//! reported at once.
+
+use std::fs;
+
+use super::{sitemap, text};
+
+/// A Hugo site with one page and `config` as its hugo.toml.
+fn hugo_site(config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("hugo.toml"), config).unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(dir.path().join("content/a.md"), "---\ntitle: a\n---\n").unwrap();
+    dir
+}
+
+/// stderr and the exit code of `sitemap scan --dry-run ARGS` in `dir`.
+fn scan(dir: &tempfile::TempDir, args: &[&str]) -> (String, Option<i32>) {
+    let mut all = vec!["scan", "--dry-run"];
+    all.extend_from_slice(args);
+    let out = sitemap(dir.path(), &all);
+    (text(&out.stderr, dir.path()), out.status.code())
+}
+
+#[test]
+fn a_relative_base_url_in_the_config_names_file_line_and_key() {
+    let dir = hugo_site("title = \"t\"\n\nbaseURL = \"/\"\n");
+    assert_eq!(
+        scan(&dir, &[]),
+        (
+            "error: hugo.toml:3: baseURL \"/\" is not an absolute URL; sitemaps need absolute locs\n  \
+             hint: set baseURL = \"https://example.org/\" (the address the site is served at), or pass --base-url\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_base_url_flag_without_scheme_suggests_the_url() {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    assert_eq!(
+        scan(&dir, &["--base-url", "example.org"]),
+        (
+            "error: --base-url: `example.org` is not an absolute URL; sitemaps need absolute locs: did you mean https://example.org/?\n"
+                .to_owned(),
+            Some(2)
+        )
+    );
+}
+
+#[test]
+fn a_wrong_type_names_line_and_key_in_plain_words() {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "# settings\n\n\nmax-urls = \"100\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        scan(&dir, &[]),
+        (
+            "error: sitemap.toml:4: `max-urls` must be a whole number, found the text \"100\"\n  \
+             hint: write the number without quotes: max-urls = 100\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn every_wrong_key_of_a_settings_file_is_reported_at_once() {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "max-urls = \"100\"\ngzip = 1\nrobot = true\nrobots = true\n\n[git]\ntimeout = \"5\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        scan(&dir, &[]),
+        (
+            "error: sitemap.toml:1: `max-urls` must be a whole number, found the text \"100\"\n\
+             error: sitemap.toml:2: `gzip` must be true or false, found the number 1\n\
+             error: sitemap.toml:3: unknown key `robot`; did you mean `robots`?\n\
+             error: sitemap.toml:7: `git.timeout` must be a whole number, found the text \"5\"\n  \
+             hint: fix each of the 4 keys named above; `sitemap scan --help` lists every key\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_file_named_as_the_site_is_said_to_be_a_file() {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    assert_eq!(
+        scan(&dir, &["hugo.toml"]),
+        (
+            "error: `hugo.toml` is a file; the site's folder is wanted here\n  \
+             hint: name the site's root folder (the one holding its configuration), not a file in it\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn mdbook_on_a_file_or_a_folder_that_is_no_book_says_so() {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    let run = |path: &str| {
+        let out = sitemap(dir.path(), &["mdbook", path]);
+        (text(&out.stderr, dir.path()), out.status.code())
+    };
+    let hint = "  hint: name the book's root folder, the one holding book.toml\n";
+    assert_eq!(
+        run("hugo.toml"),
+        (
+            format!("error: `hugo.toml` is a file; an mdBook book is a folder\n{hint}"),
+            Some(1)
+        )
+    );
+    assert_eq!(
+        run("content"),
+        (
+            format!(
+                "error: `content` has no book.toml (and no src/SUMMARY.md): not an mdBook book\n{hint}"
+            ),
+            Some(1)
+        )
+    );
+}
