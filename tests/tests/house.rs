@@ -80,6 +80,10 @@ fn layer(dir: &str) -> Option<(u8, &'static str)> {
         Some((1, "reader"))
     } else if dir == "sitemap-core" {
         Some((0, "core"))
+    } else if dir.starts_with("vendor/") {
+        // Third-party code published under our name: below the readers
+        // that use it, depending on nothing of ours.
+        Some((0, "vendored crate"))
     } else {
         None
     }

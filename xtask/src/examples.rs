@@ -106,7 +106,7 @@ impl Tools {
             "--bin",
             "sitemap",
             "-p",
-            "mdbook-sitemap",
+            "mdbook-sitemap-toolkit",
             "--bin",
             "mdbook-sitemap",
             "--example",

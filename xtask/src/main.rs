@@ -2,8 +2,8 @@
 //! wherever cargo does.
 //!
 //! - `cargo xtask ci`: exactly what CI runs: `setup`, then fmt check,
-//!   clippy with `-D warnings`, the tests, docs with `-D warnings`, and the
-//!   examples.
+//!   clippy with `-D warnings`, `publish-check`, the tests, docs with
+//!   `-D warnings`, and the examples.
 //! - `cargo xtask setup`: installs the tools the tests use (xmllint, hugo,
 //!   chromium, nginx, strace, the Python sitemap consumers) when missing,
 //!   or names the one command to run.
@@ -27,6 +27,9 @@
 //! - `cargo xtask differential zola-front-matter [--per-repo N] [--record]`:
 //!   the same for real Zola sites (`tests/corpus/zola-front-matter.toml`)
 //!   against the real Zola.
+//! - `cargo xtask publish-check [--verify]`: every publishable crate's
+//!   metadata and files, then `cargo publish --dry-run --workspace` (in CI,
+//!   without `--verify`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,6 +41,7 @@ mod corpus;
 mod differential;
 mod examples;
 mod fuzz;
+mod publish;
 mod setup;
 mod urlsets;
 
@@ -54,9 +58,10 @@ fn main() -> Result<()> {
         "fuzz" => fuzz::run(rest),
         "corpus" => corpus::run(rest),
         "differential" => differential::run(rest),
+        "publish-check" => publish::run_check(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]>"
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|publish-check [--verify]>"
             );
             Ok(())
         }
@@ -104,6 +109,9 @@ fn ci() -> Result<()> {
         "-D",
         "warnings",
     ]))?;
+    // Before the long test run: the crates package and their metadata is
+    // complete (seconds; the packages are not built, the tests build them).
+    publish::run_check(&[])?;
     run(cargo().args(["test", "--workspace"]))?;
     // The feature matrix: the workspace run unifies features (the CLI turns
     // gzip on in sitemap-core), so the crates with optional parts are also

@@ -4,7 +4,7 @@
 //! `examples/mdbook-book`, so CI needs no `cargo install mdbook`.
 //!
 //! ```sh
-//! cargo run -p mdbook-sitemap --example build_book -- BOOK_DIR OUT_DIR PLUGIN
+//! cargo run -p mdbook-sitemap-toolkit --example build_book -- BOOK_DIR OUT_DIR PLUGIN
 //! ```
 
 use anyhow::{Context, bail};
