@@ -588,6 +588,7 @@ fn check_against_a_fifo_sitemap_is_out_of_date_not_a_hang() {
         text(&out.stderr, html.path()),
         "\
 warning: sitemap.xml: a FIFO (named pipe), not a regular file: not read
+would add: https://example.org/
 sitemap: out of date in . (1 file(s) differ); run `sitemap scan` to update
 "
     );
