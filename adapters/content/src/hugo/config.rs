@@ -158,6 +158,27 @@ pub(super) fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Resul
     }
 }
 
+/// The base URL: `--base-url` (or the setting) over the config's
+/// `baseURL`, which must be there and absolute.
+fn base_url_of(
+    map: &Map<String, Value>,
+    path: &Path,
+    options: &SiteOptions,
+) -> Result<sitemap_core::Loc, Error> {
+    let base_url = match &options.base_url {
+        Some(b) => b.clone(),
+        None => str_of(map, "baseurl", path)?
+            .filter(|s| !s.is_empty())
+            .ok_or(Error::NoBaseUrl {
+                path: path.to_path_buf(),
+                key: "baseURL",
+            })?
+            .to_owned(),
+    };
+    let from_config = options.base_url.is_none().then_some("baseURL");
+    base_loc(&base_url, path, from_config)
+}
+
 pub(crate) fn open(
     root: &Path,
     config_path: PathBuf,
@@ -167,18 +188,7 @@ pub(crate) fn open(
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
-    let base_url = match &options.base_url {
-        Some(b) => b.clone(),
-        None => str_of(map, "baseurl", path)?
-            .filter(|s| !s.is_empty())
-            .ok_or(Error::NoBaseUrl {
-                path: config_path.clone(),
-                key: "baseURL",
-            })?
-            .to_owned(),
-    };
-    let from_config = options.base_url.is_none().then_some("baseURL");
-    let base_url = base_loc(&base_url, path, from_config)?;
+    let base_url = base_url_of(map, path, options)?;
     let default_language = match str_of(map, "defaultcontentlanguage", path)? {
         Some(l) if !l.is_empty() => l.to_lowercase(),
         _ => "en".to_owned(),

@@ -114,6 +114,26 @@ pub(super) fn taxonomies(
     Ok(out)
 }
 
+/// The base URL: `--base-url` (or the setting) over the config's
+/// `base_url`, which must be there and absolute.
+fn base_url_of(
+    map: &Map<String, Value>,
+    path: &Path,
+    options: &SiteOptions,
+) -> Result<sitemap_core::Loc, Error> {
+    let base_url = match &options.base_url {
+        Some(b) => b.clone(),
+        None => str_of(map, "base_url", path)?
+            .ok_or(Error::NoBaseUrl {
+                path: path.to_path_buf(),
+                key: "base_url",
+            })?
+            .to_owned(),
+    };
+    let from_config = options.base_url.is_none().then_some("base_url");
+    base_loc(&base_url, path, from_config)
+}
+
 pub(crate) fn open(
     root: &Path,
     config_path: PathBuf,
@@ -123,17 +143,7 @@ pub(crate) fn open(
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
-    let base_url = match &options.base_url {
-        Some(b) => b.clone(),
-        None => str_of(map, "base_url", path)?
-            .ok_or(Error::NoBaseUrl {
-                path: config_path.clone(),
-                key: "base_url",
-            })?
-            .to_owned(),
-    };
-    let from_config = options.base_url.is_none().then_some("base_url");
-    let base_url = base_loc(&base_url, path, from_config)?;
+    let base_url = base_url_of(map, path, options)?;
     let default_language = str_of(map, "default_language", path)?
         .unwrap_or("en")
         .to_owned();
