@@ -70,6 +70,7 @@
 pub mod book;
 pub mod book_toml;
 mod check;
+pub mod diagnostic;
 mod error;
 pub mod human;
 #[macro_use]
