@@ -164,3 +164,68 @@ fn every_wrong_key_of_a_book_toml_is_reported_at_once() {
         )
     );
 }
+
+/// stderr and exit code of `sitemap ARGS` in a folder holding the folder
+/// `dir`, for the messages about a folder named where a file is wanted.
+fn with_a_folder(args: &[&str]) -> (String, Option<i32>) {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    fs::create_dir_all(dir.path().join("dir")).unwrap();
+    let out = sitemap(dir.path(), args);
+    (text(&out.stderr, dir.path()), out.status.code())
+}
+
+const FOLDER_HINT: &str = "  hint: name the file itself, not the folder holding it\n";
+
+#[test]
+fn a_folder_as_the_list_of_write_is_said_to_be_a_folder() {
+    assert_eq!(
+        with_a_folder(&[
+            "write",
+            "dir",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            "o"
+        ]),
+        (
+            format!(
+                "error: `dir` is a folder; a file is wanted here (a list of URLs, one a line, or a sitemap to rewrite)\n{FOLDER_HINT}"
+            ),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_folder_as_the_ledger_is_said_to_be_a_folder() {
+    assert_eq!(
+        with_a_folder(&["scan", "--dry-run", "--ledger", "dir"]),
+        (
+            format!(
+                "error: `dir` is a folder; a file is wanted here (the ledger, named by `ledger` or --ledger)\n{FOLDER_HINT}"
+            ),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_folder_as_the_robots_txt_of_validate_is_said_to_be_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("dir")).unwrap();
+    fs::write(
+        dir.path().join("sitemap.xml"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  <url><loc>https://example.org/</loc></url>\n</urlset>\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["validate", "--robots", "dir", "sitemap.xml"]);
+    assert_eq!(
+        (text(&out.stderr, dir.path()), out.status.code()),
+        (
+            format!(
+                "error: `dir` is a folder; a file is wanted here (the robots.txt the URLs are held to)\n{FOLDER_HINT}"
+            ),
+            Some(2)
+        )
+    );
+}
