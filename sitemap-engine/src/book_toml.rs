@@ -278,13 +278,18 @@ impl BookToml {
             Ok(settings) => settings,
             Err(e) => {
                 // Each key that fails alone, with its line: all at once.
-                let errors: Vec<Error> = crate::settings_check::problems(&raw.rest)
+                let mut errors: Vec<Error> = crate::settings_check::problems(&raw.rest)
                     .iter()
                     .map(|p| {
                         let (message, _) = crate::settings_check::plain(&p.key, &p.message);
                         err(&p.key, message)
                     })
                     .collect();
+                // In the file's order (the table's is alphabetical).
+                errors.sort_by_key(|e| match e {
+                    Error::BookConfig { line, .. } => line.unwrap_or(usize::MAX),
+                    _ => usize::MAX,
+                });
                 return Err(if errors.is_empty() {
                     err("", crate::settings::explain(e.message()))
                 } else {
@@ -368,9 +373,17 @@ impl BookToml {
         let (outer, inner) = table.split_once('.')?;
         let doc = toml::de::DeTable::parse(&text).ok()?;
         let section = doc.get_ref().get(outer)?.get_ref().as_table()?.get(inner)?;
-        let section = section.get_ref().as_table()?;
-        let (k, _) = section.get_key_value(key)?;
-        Some(line_of(&text, k.span().start))
+        // A dotted key (`git.timeout`) is found table by table.
+        let mut table = section.get_ref().as_table()?;
+        let mut parts = key.split('.').peekable();
+        while let Some(part) = parts.next() {
+            let (k, v) = table.get_key_value(part)?;
+            if parts.peek().is_none() {
+                return Some(line_of(&text, k.span().start));
+            }
+            table = v.get_ref().as_table()?;
+        }
+        None
     }
 }
 

@@ -130,6 +130,18 @@ impl Error {
         Error::Settings { errors, hint }
     }
 
+    /// A folder named where a file is wanted, said as such rather than as
+    /// the system's "Is a directory"; `what` says which file is wanted.
+    pub fn folder_for_file(path: &std::path::Path, what: &str) -> Error {
+        Error::job(
+            format!(
+                "`{}` is a folder; a file is wanted here ({what})",
+                path.display()
+            ),
+            "name the file itself, not the folder holding it",
+        )
+    }
+
     pub(crate) fn job(message: impl Into<String>, hint: impl Into<String>) -> Error {
         Error::Job {
             message: message.into(),

@@ -35,6 +35,10 @@
 //!    changes not yet submitted, posted to IndexNow after checking the
 //!    live site, and recorded in the ledger once accepted.
 //!
+//! Every warning and error reaches a skin as a string naming its place
+//! first; [`diagnostic`] splits the place off, so each skin prints
+//! `file:line: warning: message` (and `error:`) the same way.
+//!
 //! Sitemaps on disk, ours or not, are checked as a set by `validate`
 //! (feature `html`: `sitemap validate`, indexes followed, the site check
 //! with a site folder).
@@ -70,6 +74,7 @@
 pub mod book;
 pub mod book_toml;
 mod check;
+pub mod diagnostic;
 mod error;
 pub mod human;
 #[macro_use]

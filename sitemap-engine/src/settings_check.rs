@@ -70,6 +70,18 @@ pub(crate) fn plain(key: &str, message: &str) -> (String, Option<String>) {
     if message.starts_with("unknown field `") {
         return (crate::settings::explain(message), None);
     }
+    // serde's "unknown variant `x`, expected one of `a`, `b`" names the
+    // value but not the key it was given to.
+    if let Some((value, expected)) = message
+        .strip_prefix("unknown variant `")
+        .and_then(|rest| rest.split_once("`, expected "))
+    {
+        let expected = expected.strip_prefix("one of ").unwrap_or(expected);
+        return (
+            format!("`{key}` does not take \"{value}\"; it takes one of {expected}"),
+            None,
+        );
+    }
     let Some((found, expected)) = message
         .strip_prefix("invalid type: ")
         .and_then(|rest| rest.rsplit_once(", expected "))
@@ -153,6 +165,23 @@ mod tests {
                     Some("write the number without quotes: timeout = 5".to_owned())
                 ),
             ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_value_names_its_key() {
+        let table: toml::Table = toml::from_str("lastmod = [\"git\", \"bogus\"]\n").unwrap();
+        let said: Vec<_> = problems(&table)
+            .iter()
+            .map(|p| plain(&p.key, &p.message))
+            .collect();
+        assert_eq!(
+            said,
+            [(
+                "`lastmod` does not take \"bogus\"; it takes one of `front-matter`, `git`, `date`, `mtime`"
+                    .to_owned(),
+                None
+            )]
         );
     }
 }

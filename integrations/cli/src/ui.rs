@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sitemap_engine::diagnostic::Diagnostic;
 
 /// Terminal settings, decided once.
 pub(crate) struct Ui {
@@ -51,10 +52,10 @@ impl Ui {
         if let Some(errors) = pages {
             let label = self.paint("1;31", "error:");
             for e in errors {
-                // Paths as the user gave them, without a leading `./`.
+                // `file:line: error: …`, paths as the user gave them,
+                // without a leading `./`.
                 let e = e.to_string();
-                let e = e.strip_prefix("./").unwrap_or(&e);
-                let _ = writeln!(out, "{label} {e}");
+                let _ = writeln!(out, "{}", Diagnostic::parse(&e).render(&label));
             }
             let summary = sitemap_engine::ContentError::pages_summary(errors.len());
             let _ = writeln!(out, "{label} {summary}");
@@ -71,11 +72,17 @@ impl Ui {
                 message.push_str(&c);
             }
         }
-        // Paths as the user gave them, without a leading `./` (also on
-        // the lines of a message that lists several errors).
-        let message = message.replace("error: ./", "error: ");
-        let message = message.strip_prefix("./").unwrap_or(&message);
-        let _ = writeln!(out, "{} {message}", self.paint("1;31", "error:"));
+        // One `file:line: error: …` line per error of a message that lists
+        // several (each after the first starts `error: `), paths as the
+        // user gave them, without a leading `./`.
+        let label = self.paint("1;31", "error:");
+        for line in message.split("\nerror: ") {
+            let mut line = Diagnostic::parse(line);
+            if line.place.is_none() {
+                line.text = line.text.strip_prefix("./").unwrap_or(line.text);
+            }
+            let _ = writeln!(out, "{}", line.render(&label));
+        }
         if let Some(hint) = hint_of(err) {
             let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
         }
@@ -84,22 +91,17 @@ impl Ui {
     /// One `error:` line for one bad item of many (a line of a URL list),
     /// printed as it is found so memory does not grow with the errors.
     pub(crate) fn error_line(&self, message: &str) {
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "{} {message}",
-            self.paint("1;31", "error:")
-        );
+        let line = Diagnostic::parse(message).render(&self.paint("1;31", "error:"));
+        let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 
     pub(crate) fn warning(&self, message: &str) {
         if self.quiet.load(Ordering::Relaxed) {
             return;
         }
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "{} {message}",
-            self.paint("1;33", "warning:")
-        );
+        // `file:line: warning: …`, the shape every skin prints.
+        let line = Diagnostic::parse(message).render(&self.paint("1;33", "warning:"));
+        let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 
     pub(crate) fn summary(&self, message: &str) {

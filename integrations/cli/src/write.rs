@@ -74,6 +74,13 @@ pub(crate) fn waiting_for(dir: &std::path::Path) -> String {
 
 pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
+    if args.input.is_dir() {
+        return Err(sitemap_engine::Error::folder_for_file(
+            &args.input,
+            "a list of URLs, one a line, or a sitemap to rewrite",
+        )
+        .into());
+    }
     // Only a regular file is sniffed: peeking into a FIFO
     // (`<(generate-urls)`) would eat the head of the list.
     let is_sitemap = args.input.as_os_str() != "-"

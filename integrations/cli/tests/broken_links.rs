@@ -41,10 +41,10 @@ fn zola_scan_skips_dangling_and_looping_links_that_are_not_pages() {
         (run.status.code(), text(&run.stderr, dir.path())),
         (
             Some(0),
-            "warning: site/content/a: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
-             warning: site/content/b: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
-             warning: site/content/dangling: symlink that cannot be followed (No such file or directory (os error 2)): skipped\n\
-             warning: site/content/loopy: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
+            "site/content/a: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
+             site/content/b: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
+             site/content/dangling: warning: symlink that cannot be followed (No such file or directory (os error 2)): skipped\n\
+             site/content/loopy: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
              sitemap: 13 files read, 21 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 2 excluded (1 draft, 1 sitemap disabled); wrote site/public/sitemap.xml and robots.txt, site/public/llms.txt\n"
                 .to_owned()
         )
@@ -70,7 +70,7 @@ fn zola_scan_still_fails_on_a_dangling_page_link() {
         (run.status.code(), text(&run.stderr, dir.path())),
         (
             Some(1),
-            "error: site/content/gone.md: No such file or directory (os error 2)\n".to_owned()
+            "site/content/gone.md: error: No such file or directory (os error 2)\n".to_owned()
         )
     );
 }
@@ -101,10 +101,10 @@ fn hugo_scan_skips_dangling_and_looping_links_that_are_not_pages() {
         (run.status.code(), text(&run.stderr, dir.path())),
         (
             Some(0),
-            "warning: site/content/a: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
-             warning: site/content/b: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
-             warning: site/content/dangling: symlink that cannot be followed (No such file or directory (os error 2)): skipped\n\
-             warning: site/content/loopy: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
+            "site/content/a: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
+             site/content/b: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
+             site/content/dangling: warning: symlink that cannot be followed (No such file or directory (os error 2)): skipped\n\
+             site/content/loopy: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
              sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 --exclude, 1 bundle resource, 1 draft, 1 headless); wrote site/public/sitemap.xml and robots.txt, site/public/llms.txt\n"
                 .to_owned()
         )

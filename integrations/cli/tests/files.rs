@@ -200,7 +200,7 @@ fn robots_refused(spoil: impl Fn(&Path), message: &str) {
 fn robots_txt_that_is_a_directory_fails_the_run_before_anything_is_replaced() {
     robots_refused(
         |path| fs::create_dir(path).unwrap(),
-        "error: out/robots.txt: is a directory, not a regular file; robots.txt must be a plain file (nothing was written)\n",
+        "out/robots.txt: error: is a directory, not a regular file; robots.txt must be a plain file (nothing was written)\n",
     );
 }
 
@@ -210,7 +210,7 @@ fn robots_txt_that_is_a_directory_fails_the_run_before_anything_is_replaced() {
 fn robots_txt_that_is_a_fifo_fails_the_run_at_once_before_anything_is_replaced() {
     robots_refused(
         |path| assert!(Command::new("mkfifo").arg(path).status().unwrap().success()),
-        "error: out/robots.txt: is a FIFO (named pipe), not a regular file; robots.txt must be a plain file (nothing was written)\n",
+        "out/robots.txt: error: is a FIFO (named pipe), not a regular file; robots.txt must be a plain file (nothing was written)\n",
     );
 }
 

@@ -81,7 +81,7 @@ fn alias_bomb_is_refused_with_file_and_line_in_bounded_memory() {
     );
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: content/posts/bomb.md:8:10: invalid YAML front matter: its aliases expand to more than 100000 values (\"excessive aliasing\", which Hugo refuses too); write the values out, or use fewer aliases\n"
+        "content/posts/bomb.md:8:10: error: invalid YAML front matter: its aliases expand to more than 100000 values (\"excessive aliasing\", which Hugo refuses too); write the values out, or use fewer aliases\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -112,9 +112,9 @@ fn every_bad_page_is_reported_then_counted() {
     assert_eq!(
         text(&out.stderr, dir.path()),
         "\
-error: content/posts/draft.md:1: YAML front matter opened with `---` is never closed; expected a line `---` after it
-error: content/posts/json.md:1: JSON front matter opened with `{` is never closed; expected the `}` that closes its object
-error: content/posts/priority.md:3: `sitemap.priority`: priority `1.5`: expected a number from 0.0 to 1.0
+content/posts/draft.md:1: error: YAML front matter opened with `---` is never closed; expected a line `---` after it
+content/posts/json.md:1: error: JSON front matter opened with `{` is never closed; expected the `}` that closes its object
+content/posts/priority.md:3: error: `sitemap.priority`: priority `1.5`: expected a number from 0.0 to 1.0
 error: 3 pages could not be read
   hint: fix each file named above, or leave it out with an `exclude` pattern
 "
@@ -200,8 +200,8 @@ fn unreadable_folder_and_page_are_errors_unless_excluded() {
     assert_eq!(
         text(&out.stderr, dir.path()),
         "\
-error: content/docs/locked.md: Permission denied (os error 13)
-error: content/docs/secret: Permission denied (os error 13)
+content/docs/locked.md: error: Permission denied (os error 13)
+content/docs/secret: error: Permission denied (os error 13)
 error: 2 pages could not be read
   hint: fix each file named above, or leave it out with an `exclude` pattern
 "
@@ -254,7 +254,7 @@ fn fifos_are_skipped_with_a_warning_never_opened() {
     assert_eq!(
         text(&out.stderr, dir.path()),
         "\
-warning: content/posts/post.md: a FIFO (named pipe), not a file: skipped, never opened
+content/posts/post.md: warning: a FIFO (named pipe), not a file: skipped, never opened
 sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written
 "
     );
@@ -282,7 +282,7 @@ sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written
     assert_eq!(
         text(&out.stderr, html.path()),
         "\
-warning: ./index.html: a FIFO (named pipe), not a file: skipped, never opened
+index.html: warning: a FIFO (named pipe), not a file: skipped, never opened
 sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
 "
     );
@@ -301,7 +301,7 @@ sitemap: 1 files read, 1 URLs, none excluded; dry run, nothing written
     );
     assert_eq!(
         text(&out.stderr, fifo_config.path()),
-        "error: hugo.toml: a FIFO (named pipe), not a regular file: not read\n"
+        "hugo.toml: error: a FIFO (named pipe), not a regular file: not read\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -345,8 +345,8 @@ fn unreadable_html_folder_and_page_are_errors_unless_excluded() {
     assert_eq!(
         text(&out.stderr, site),
         "\
-error: docs/locked.html: cannot read: Permission denied (os error 13)
-error: docs/secret: cannot read: Permission denied (os error 13)
+docs/locked.html: error: cannot read: Permission denied (os error 13)
+docs/secret: error: cannot read: Permission denied (os error 13)
 error: 2 files or folders of the built site could not be read; fix their permissions or leave them out with an `exclude` pattern
 "
     );
@@ -399,7 +399,7 @@ fn config_repeated_key_as_hugo_reads_it() {
     let out = run(dir.path(), &["scan", "--dry-run"], &[]);
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: hugo.toml:2: invalid TOML: duplicate key\n"
+        "hugo.toml:2: error: invalid TOML: duplicate key\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }
@@ -413,7 +413,7 @@ fn special_settings_book_and_index_files_are_refused_not_read() {
     let site = hugo_site(&[("a.md", "---\ntitle: a\n---\n")]);
     mkfifo(&site.path().join("sitemap.toml"));
     let fifo_settings = "\
-error: sitemap.toml: cannot read: a FIFO (named pipe), not a regular file: not read
+sitemap.toml: error: cannot read: a FIFO (named pipe), not a regular file: not read
   hint: a settings file must be a regular file
 ";
     for args in [&["scan", "--dry-run"][..], &["submit", "--init"][..]] {
@@ -431,7 +431,7 @@ error: sitemap.toml: cannot read: a FIFO (named pipe), not a regular file: not r
     assert_eq!(
         text(&out.stderr, site.path()),
         "\
-error: /dev/zero: cannot read: a character device, not a regular file: not read
+/dev/zero: error: cannot read: a character device, not a regular file: not read
   hint: a settings file must be a regular file
 "
     );
@@ -441,7 +441,7 @@ error: /dev/zero: cannot read: a character device, not a regular file: not read
     assert_eq!(
         text(&out.stderr, site.path()),
         "\
-error: sitemap.toml: cannot read: a character device, not a regular file: not read
+sitemap.toml: error: cannot read: a character device, not a regular file: not read
   hint: a settings file must be a regular file
 "
     );
@@ -452,7 +452,7 @@ error: sitemap.toml: cannot read: a character device, not a regular file: not re
     let out = run(book.path(), &["mdbook", "."], &[]);
     assert_eq!(
         text(&out.stderr, book.path()),
-        "error: book.toml: a FIFO (named pipe), not a regular file: not read\n"
+        "book.toml: error: a FIFO (named pipe), not a regular file: not read\n"
     );
     assert_eq!(out.status.code(), Some(1));
 
@@ -473,7 +473,7 @@ error: sitemap.toml: cannot read: a character device, not a regular file: not re
     assert_eq!(
         text(&out.stderr, public.path()),
         "\
-error: child.xml: a FIFO (named pipe), not a regular file: not read
+child.xml: error: a FIFO (named pipe), not a regular file: not read
 error: 1 of 1 sitemap(s) cannot be listed; nothing written
   hint: `sitemap validate FILE` shows every finding of a sitemap
 "
@@ -525,8 +525,8 @@ https://example.org/k%25l.html
         text(&out.stderr, html.path()),
         format!(
             "\
-warning: ./{deep}/p.html: no valid URL: loc `./{}…`: 2195 characters once percent-encoded; the protocol allows at most 2048; left out
-warning: ./i\u{fffd}j.html: no valid URL: the file name is not UTF-8, so it has no URL; left out
+{deep}/p.html: warning: no valid URL: loc `./{}…`: 2195 characters once percent-encoded; the protocol allows at most 2048; left out
+i\u{fffd}j.html: warning: no valid URL: the file name is not UTF-8, so it has no URL; left out
 sitemap: 6 files read, 4 URLs, 2 excluded (2 no valid URL); dry run, nothing written
 ",
             &deep[..118]
@@ -587,7 +587,7 @@ fn check_against_a_fifo_sitemap_is_out_of_date_not_a_hang() {
     assert_eq!(
         text(&out.stderr, html.path()),
         "\
-warning: sitemap.xml: a FIFO (named pipe), not a regular file: not read
+sitemap.xml: warning: a FIFO (named pipe), not a regular file: not read
 would add: https://example.org/
 sitemap: out of date in . (1 file(s) differ); run `sitemap scan` to update
 "

@@ -173,14 +173,14 @@ fn index_reports_every_bad_sitemap_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr, d);
     let lines: Vec<&str> = stderr.lines().collect();
-    assert!(lines[0].starts_with("error: public/sitemap.xml:4:5: `https://zola-demo.example.org/` is outside `https://zola-demo.example.org/x/`"), "{stderr}");
+    assert!(lines[0].starts_with("public/sitemap.xml:4:5: error: `https://zola-demo.example.org/` is outside `https://zola-demo.example.org/x/`"), "{stderr}");
     assert!(
-        lines[1].starts_with("error: outside.xml: not inside --out "),
+        lines[1].starts_with("outside.xml: error: not inside --out "),
         "{stderr}"
     );
     assert_eq!(
         lines[2],
-        "error: public/missing.xml: No such file or directory (os error 2)"
+        "public/missing.xml: error: No such file or directory (os error 2)"
     );
     assert_eq!(
         lines[3],

@@ -240,7 +240,7 @@ fn a_corrupt_ledger_names_its_line_and_nothing_is_written() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.starts_with("error: ledger.txt:2: time `yesterday`: "),
+        stderr.starts_with("ledger.txt:2: error: time `yesterday`: "),
         "{stderr}"
     );
     assert!(!tmp.path().join("out").exists());

@@ -149,7 +149,7 @@ fn mdbook_chapter_that_is_a_fifo_is_refused_never_opened() {
         .unwrap();
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: src/about.md: a FIFO (named pipe), not a regular file: not read\n"
+        "src/about.md: error: a FIFO (named pipe), not a regular file: not read\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }

@@ -30,7 +30,7 @@ fn a_relative_base_url_in_the_config_names_file_line_and_key() {
     assert_eq!(
         scan(&dir, &[]),
         (
-            "error: hugo.toml:3: baseURL \"/\" is not an absolute URL; sitemaps need absolute locs\n  \
+            "hugo.toml:3: error: baseURL \"/\" is not an absolute URL; sitemaps need absolute locs\n  \
              hint: set baseURL = \"https://example.org/\" (the address the site is served at), or pass --base-url\n"
                 .to_owned(),
             Some(1)
@@ -62,7 +62,7 @@ fn a_wrong_type_names_line_and_key_in_plain_words() {
     assert_eq!(
         scan(&dir, &[]),
         (
-            "error: sitemap.toml:4: `max-urls` must be a whole number, found the text \"100\"\n  \
+            "sitemap.toml:4: error: `max-urls` must be a whole number, found the text \"100\"\n  \
              hint: write the number without quotes: max-urls = 100\n"
                 .to_owned(),
             Some(1)
@@ -81,10 +81,10 @@ fn every_wrong_key_of_a_settings_file_is_reported_at_once() {
     assert_eq!(
         scan(&dir, &[]),
         (
-            "error: sitemap.toml:1: `max-urls` must be a whole number, found the text \"100\"\n\
-             error: sitemap.toml:2: `gzip` must be true or false, found the number 1\n\
-             error: sitemap.toml:3: unknown key `robot`; did you mean `robots`?\n\
-             error: sitemap.toml:7: `git.timeout` must be a whole number, found the text \"5\"\n  \
+            "sitemap.toml:1: error: `max-urls` must be a whole number, found the text \"100\"\n\
+             sitemap.toml:2: error: `gzip` must be true or false, found the number 1\n\
+             sitemap.toml:3: error: unknown key `robot`; did you mean `robots`?\n\
+             sitemap.toml:7: error: `git.timeout` must be a whole number, found the text \"5\"\n  \
              hint: fix each of the 4 keys named above; `sitemap scan --help` lists every key\n"
                 .to_owned(),
             Some(1)
@@ -128,6 +128,104 @@ fn mdbook_on_a_file_or_a_folder_that_is_no_book_says_so() {
                 "error: `content` has no book.toml (and no src/SUMMARY.md): not an mdBook book\n{hint}"
             ),
             Some(1)
+        )
+    );
+}
+
+/// A book.toml with several wrong keys under `[output.sitemap]`, one of
+/// them in a nested table: every one at once, each with its line.
+#[test]
+fn every_wrong_key_of_a_book_toml_is_reported_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("book.toml"),
+        "[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"https://example.org/\"\n\
+         max-urls = \"100\"\ngzip = 1\nlastmod = [\"bogus\"]\n\n[output.sitemap.git]\ntimeout = \"5\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.path().join("src")).unwrap();
+    fs::write(
+        dir.path().join("src/SUMMARY.md"),
+        "# Summary\n\n- [A](a.md)\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("src/a.md"), "# A\n").unwrap();
+    let out = sitemap(dir.path(), &["mdbook", "."]);
+    assert_eq!(
+        (text(&out.stderr, dir.path()), out.status.code()),
+        (
+            "book.toml:8: error: [output.sitemap]: `max-urls` must be a whole number, found the text \"100\"\n\
+             book.toml:9: error: [output.sitemap]: `gzip` must be true or false, found the number 1\n\
+             book.toml:10: error: [output.sitemap]: `lastmod` does not take \"bogus\"; it takes one of `front-matter`, `git`, `date`, `mtime`\n\
+             book.toml:13: error: [output.sitemap]: `git.timeout` must be a whole number, found the text \"5\"\n  \
+             hint: fix each of the 4 keys named above; `sitemap scan --help` lists every key\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+/// stderr and exit code of `sitemap ARGS` in a folder holding the folder
+/// `dir`, for the messages about a folder named where a file is wanted.
+fn with_a_folder(args: &[&str]) -> (String, Option<i32>) {
+    let dir = hugo_site("baseURL = \"https://example.org/\"\n");
+    fs::create_dir_all(dir.path().join("dir")).unwrap();
+    let out = sitemap(dir.path(), args);
+    (text(&out.stderr, dir.path()), out.status.code())
+}
+
+const FOLDER_HINT: &str = "  hint: name the file itself, not the folder holding it\n";
+
+#[test]
+fn a_folder_as_the_list_of_write_is_said_to_be_a_folder() {
+    assert_eq!(
+        with_a_folder(&[
+            "write",
+            "dir",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            "o"
+        ]),
+        (
+            format!(
+                "error: `dir` is a folder; a file is wanted here (a list of URLs, one a line, or a sitemap to rewrite)\n{FOLDER_HINT}"
+            ),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_folder_as_the_ledger_is_said_to_be_a_folder() {
+    assert_eq!(
+        with_a_folder(&["scan", "--dry-run", "--ledger", "dir"]),
+        (
+            format!(
+                "error: `dir` is a folder; a file is wanted here (the ledger, named by `ledger` or --ledger)\n{FOLDER_HINT}"
+            ),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_folder_as_the_robots_txt_of_validate_is_said_to_be_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("dir")).unwrap();
+    fs::write(
+        dir.path().join("sitemap.xml"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  <url><loc>https://example.org/</loc></url>\n</urlset>\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["validate", "--robots", "dir", "sitemap.xml"]);
+    assert_eq!(
+        (text(&out.stderr, dir.path()), out.status.code()),
+        (
+            format!(
+                "error: `dir` is a folder; a file is wanted here (the robots.txt the URLs are held to)\n{FOLDER_HINT}"
+            ),
+            Some(2)
         )
     );
 }

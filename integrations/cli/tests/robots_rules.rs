@@ -157,7 +157,7 @@ fn keep_lists_them_with_a_warning_naming_the_rule() {
     assert_eq!(locs(&xml).len(), 4, "{xml}");
     let stderr = text(&out.stderr, dir.path());
     assert!(
-        stderr.contains("public/robots.txt:3: `Disallow: /private/` disallows https://example.org/private/a/, which is listed (`robots-disallowed = \"keep\"`)"),
+        stderr.contains("public/robots.txt:3: warning: `Disallow: /private/` disallows https://example.org/private/a/, which is listed (`robots-disallowed = \"keep\"`)"),
         "{stderr}"
     );
 }

@@ -436,7 +436,7 @@ fn abbreviated_id_in_ignore_revs_is_an_error_naming_the_line() {
     assert_eq!(
         text(&out.stderr, &site).lines().next().unwrap(),
         format!(
-            "error: <site>/.git-blame-ignore-revs:3: `{short}` is not a full commit id (40 or 64 hex digits); write the whole id (`git rev-parse {short}` prints it), as `git blame --ignore-revs-file` needs it too"
+            "<site>/.git-blame-ignore-revs:3: error: `{short}` is not a full commit id (40 or 64 hex digits); write the whole id (`git rev-parse {short}` prints it), as `git blame --ignore-revs-file` needs it too"
         )
     );
 }
@@ -480,7 +480,7 @@ fn outside_git_mtime_counts_only_when_lastmod_names_it() {
             .lines()
             .find(|l| l.contains("not inside a git work tree")),
         Some(
-            "warning: .: not inside a git work tree (or git is not installed); lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`"
+            ".: warning: not inside a git work tree (or git is not installed); lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`"
         )
     );
     let named = [
@@ -547,7 +547,7 @@ fn safe_directory_refusal_names_gits_reason_and_fix() {
             .filter(|l| l.starts_with("warning:"))
             .collect::<Vec<_>>(),
         [
-            "warning: .: git refuses the repository: detected dubious ownership in repository at '<site>'; lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`; if you trust the repository, run `git config --global --add safe.directory <site>`"
+            ".: warning: git refuses the repository: detected dubious ownership in repository at '<site>'; lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`; if you trust the repository, run `git config --global --add safe.directory <site>`"
         ]
     );
     // No git date, and no checkout time in its place.

@@ -717,7 +717,7 @@ fn unwritable_ledger_is_found_out_before_anything_is_sent() {
     }
     assert_eq!(
         message,
-        "error: LEDGER: the ledger cannot be written (.: cannot create a temporary file: File name too long (os error 36) at path \"<site>/./.LEDGER.RANDOM.sitemap-tmp\"); nothing was sent\n  hint: make the ledger's folder writable (or move the ledger, `ledger = …`), then submit: what is accepted is recorded there\n"
+        "LEDGER: error: the ledger cannot be written (.: cannot create a temporary file: File name too long (os error 36) at path \"<site>/./.LEDGER.RANDOM.sitemap-tmp\"); nothing was sent\n  hint: make the ledger's folder writable (or move the ledger, `ledger = …`), then submit: what is accepted is recorded there\n"
     );
     assert_eq!(server.bodies(), Vec::<Value>::new());
     assert_eq!(fs::read(d.join(&long)).unwrap(), before);

@@ -60,7 +60,7 @@ fn write_lines_with_fields_duplicates_and_outside_urls() {
         text(&out.stderr, dir.path())
     );
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
-    warning: urls.txt:5:1: https://e.org/other/ lies outside https://e.org/docs/: left out
+    urls.txt:5:1: warning: https://e.org/other/ lies outside https://e.org/docs/: left out
     warning: 1 URL(s) lie outside https://e.org/docs/ and were left out (a sitemap may list only URLs under its own folder)
     warning: robots.txt is read only at the host's root; https://e.org/docs/ is below it, so add the `Sitemap: https://e.org/docs/sitemap.xml` line to the root robots.txt too
     sitemap: 6 lines read, 3 URLs (1 duplicate(s) left out); wrote out/sitemap.xml and robots.txt
@@ -163,11 +163,11 @@ fn write_reports_every_bad_line_and_writes_nothing() {
     );
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
-    error: urls.txt:2:12: lastmod `2024-13-01`: month 13 is not 01–12; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm
-    error: urls.txt:3:4: `foo`: expected key=value after the URL
-    error: urls.txt:4:4: unknown field `colour`; expected lastmod, changefreq, priority, hreflang or image
-    error: urls.txt:5:13: hreflang `de`: expected hreflang=LANG:URL
-    error: urls.txt:6:13: priority `2`: expected a number from 0.0 to 1.0
+    urls.txt:2:12: error: lastmod `2024-13-01`: month 13 is not 01–12; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm
+    urls.txt:3:4: error: `foo`: expected key=value after the URL
+    urls.txt:4:4: error: unknown field `colour`; expected lastmod, changefreq, priority, hreflang or image
+    urls.txt:5:13: error: hreflang `de`: expected hreflang=LANG:URL
+    urls.txt:6:13: error: priority `2`: expected a number from 0.0 to 1.0
     error: 5 bad line(s) in urls.txt; nothing written
       hint: each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`
     ");
@@ -338,8 +338,8 @@ fn byte_order_mark_skipped_and_every_outside_line_named() {
     assert_eq!(
         text(&out.stderr, dir.path()),
         "\
-warning: urls.txt:2:1: https://other.org/b lies outside https://example.org/: left out
-warning: urls.txt:4:3: http://example.org/d lies outside https://example.org/: left out
+urls.txt:2:1: warning: https://other.org/b lies outside https://example.org/: left out
+urls.txt:4:3: warning: http://example.org/d lies outside https://example.org/: left out
 warning: 2 URL(s) lie outside https://example.org/ and were left out (a sitemap may list only URLs under its own folder)
 sitemap: 4 lines read, 2 URLs; wrote out/sitemap.xml
 "

@@ -78,8 +78,8 @@ fn hugo_index_with_relative_locs_repaired_in_place() {
         text(&out.stderr, dir.path())
     );
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r#"
-    warning: public/en/sitemap.xml: read, and not part of the new set: delete it once the new set is served
-    warning: public/fr/sitemap.xml: read, and not part of the new set: delete it once the new set is served
+    public/en/sitemap.xml: warning: read, and not part of the new set: delete it once the new set is served
+    public/fr/sitemap.xml: warning: read, and not part of the new set: delete it once the new set is served
     sitemap: 3 sitemap file(s) read, 13 <url> entries, 13 URLs (37 relative loc(s) made absolute); wrote public/sitemap.xml
     "#);
     assert_eq!(valid_set(&public.join("sitemap.xml")), absolute(hugo));
@@ -310,13 +310,13 @@ fn invalid_values_reported_and_dropped() {
         text(&out.stderr, dir.path())
     );
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r#"
-    warning: in.xml.gz:7: lastmod `2024-13-01`: month 13 is not 01–12; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm: lastmod dropped
-    warning: in.xml.gz:9: priority `1.5`: expected a number from 0.0 to 1.0: priority dropped
-    warning: in.xml.gz:13: changefreq `sometimes`: expected one of always, hourly, daily, weekly, monthly, yearly, never: changefreq dropped
-    warning: in.xml.gz:14: https://other.example/c/ lies outside https://example.org/: left out
-    warning: in.xml.gz:15: loc `ftp://example.org/d`: the scheme must be http or https, not `ftp`: URL left out
-    warning: in.xml.gz:16: <url> without <loc>: left out
-    warning: in.xml.gz:17: <video:video> is not written (only loc, lastmod, changefreq, priority, xhtml:link and image:loc are): left out
+    in.xml.gz:7: warning: lastmod `2024-13-01`: month 13 is not 01–12; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm: lastmod dropped
+    in.xml.gz:9: warning: priority `1.5`: expected a number from 0.0 to 1.0: priority dropped
+    in.xml.gz:13: warning: changefreq `sometimes`: expected one of always, hourly, daily, weekly, monthly, yearly, never: changefreq dropped
+    in.xml.gz:14: warning: https://other.example/c/ lies outside https://example.org/: left out
+    in.xml.gz:15: warning: loc `ftp://example.org/d`: the scheme must be http or https, not `ftp`: URL left out
+    in.xml.gz:16: warning: <url> without <loc>: left out
+    in.xml.gz:17: warning: <video:video> is not written (only loc, lastmod, changefreq, priority, xhtml:link and image:loc are): left out
     warning: 1 URL(s) lie outside https://example.org/ and were left out (a sitemap may list only URLs under its own folder)
     sitemap: 1 sitemap file(s) read, 7 <url> entries, 3 URLs (3 relative loc(s) made absolute, 6 problem(s) reported above, 1 duplicate(s) left out); wrote out/sitemap.xml
     "#);

@@ -24,7 +24,11 @@ fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("mdbook-sitemap: error: {e:#}");
+            // `file:line: error: …`, one line per error, as every skin
+            // prints them.
+            for line in format!("{e:#}").split("\nerror: ") {
+                eprintln!("{}", sitemap_engine::diagnostic::error_line(line));
+            }
             ExitCode::FAILURE
         }
     }
@@ -92,7 +96,7 @@ fn render(input: &str) -> Result<ExitCode> {
     warn_on_version(&ctx.version);
     let report = mdbook_sitemap::render(&ctx)?;
     for warning in &report.warnings {
-        eprintln!("mdbook-sitemap: warning: {warning}");
+        eprintln!("{}", sitemap_engine::diagnostic::warning_line(warning));
     }
     eprintln!("mdbook-sitemap: {report}");
     Ok(ExitCode::SUCCESS)
@@ -188,7 +192,7 @@ fn warn_on_version(theirs: &str) {
     let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
     if !wire::MINORS.contains(&minor(theirs).as_str()) {
         eprintln!(
-            "mdbook-sitemap: warning: this program reads the JSON of mdBook {}, called by mdBook {theirs}; if the build fails, install an mdbook-sitemap built for your mdBook",
+            "warning: this mdbook-sitemap reads the JSON of mdBook {}, called by mdBook {theirs}; if the build fails, install an mdbook-sitemap built for your mdBook",
             wire::MINORS.join(" and ")
         );
     }

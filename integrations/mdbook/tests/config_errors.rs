@@ -194,3 +194,13 @@ fn every_documented_key_is_accepted() {
     assert!(xml.contains("<priority>0.5</priority>"), "{xml}");
     assert!(xml.contains("<loc>https://example.org/book/"), "{xml}");
 }
+
+/// Several wrong keys, one in a nested table: every one at once, each
+/// with its line.
+#[test]
+fn several_wrong_keys_each_with_its_line() {
+    insta::assert_snapshot!(renderer_error(
+        "[output.sitemap]\nbase-url = \"https://example.org/\"\nmax-urls = \"100\"\ngzip = 1\n\
+         lastmod = [\"bogus\"]\n\n[output.sitemap.git]\ntimeout = \"5\"\n"
+    ));
+}

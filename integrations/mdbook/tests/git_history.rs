@@ -151,7 +151,7 @@ fn shallow_clone_is_reported() {
     assert_eq!(
         crate::support::redact(&stderr, clone.root()),
         format!(
-            "mdbook-sitemap: error: {}\n",
+            "error: {}\n",
             crate::support::redact(&err.to_string(), clone.root())
         )
     );

@@ -107,7 +107,7 @@ fn install_refuses_a_folder_without_book_toml() {
     assert!(!ok);
     assert_eq!(
         said,
-        "mdbook-sitemap: error: no book.toml in [BOOK]; name the book's folder (mdbook-sitemap install BOOK_DIR), or run `mdbook init` there first\n"
+        "error: no book.toml in [BOOK]; name the book's folder (mdbook-sitemap install BOOK_DIR), or run `mdbook init` there first\n"
     );
 }
 
@@ -119,7 +119,7 @@ fn install_asks_for_the_base_url_and_checks_it() {
     assert!(!ok);
     assert_eq!(
         said,
-        "mdbook-sitemap: error: say where the book is served: mdbook-sitemap install --base-url https://example.org/book/ .\n"
+        "error: say where the book is served: mdbook-sitemap install --base-url https://example.org/book/ .\n"
     );
     let (ok, said) = install(&book, &["--base-url", "example.org/book"]);
     assert!(!ok);

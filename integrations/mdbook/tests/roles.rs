@@ -92,6 +92,6 @@ fn no_input_is_explained() {
     assert!(!ok);
     assert_eq!(
         stderr,
-        "mdbook-sitemap: error: expected mdBook's JSON on stdin; this program is run by `mdbook build` (see --help)\n"
+        "error: expected mdBook's JSON on stdin; this program is run by `mdbook build` (see --help)\n"
     );
 }

@@ -77,6 +77,6 @@ fn init_then_dry_run() {
     assert!(!ok);
     assert_eq!(
         stderr,
-        "mdbook-sitemap: error: submit: unknown flag --frobnicate (see --help)\n"
+        "error: submit: unknown flag --frobnicate (see --help)\n"
     );
 }

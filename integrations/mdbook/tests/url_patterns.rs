@@ -46,7 +46,7 @@ fn exclude_urls_leaves_out_chapters_by_url_under_the_books_base_url() {
     assert!(ok, "{stderr}");
     // Three chapters by URL, and the fixture's draft.
     insta::assert_snapshot!(redact(&stderr, book.root()), @r"
-    mdbook-sitemap: warning: [BOOK]/src: not inside a git work tree (or git is not installed); lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`
+    [BOOK]/src: warning: not inside a git work tree (or git is not installed); lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`
     mdbook-sitemap: wrote [BOOK]/book/html/sitemap.xml (6 URLs, 4 chapter(s) left out)
     ");
 }

@@ -59,6 +59,12 @@ const MAX_BYTES: u64 = 1 << 30;
 impl Ledger {
     /// The ledger at `path`; `Ok(None)` when there is none yet.
     pub fn read(path: &Path) -> Result<Option<Ledger>, Error> {
+        if path.is_dir() {
+            return Err(Error::folder_for_file(
+                path,
+                "the ledger, named by `ledger` or --ledger",
+            ));
+        }
         let bytes = match sitemap_core::input::read_regular(path, MAX_BYTES) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),

@@ -25,6 +25,12 @@ impl RobotsCheck {
     /// the site folder's robots.txt when it has one; `None` for neither.
     pub(super) fn open(given: Option<&Path>, site: Option<&Path>) -> Result<Option<Self>, Error> {
         let (path, must_exist): (PathBuf, bool) = match (given, site) {
+            (Some(file), _) if file.is_dir() => {
+                return Err(Error::folder_for_file(
+                    file,
+                    "the robots.txt the URLs are held to",
+                ));
+            }
             (Some(file), _) => (file.to_owned(), true),
             (None, Some(dir)) => (dir.join(robots::ROBOTS_FILE_NAME), false),
             (None, None) => return Ok(None),

@@ -116,7 +116,9 @@ pub(crate) fn run(args: ValidateArgs) -> Result<ExitCode> {
     match run_to(&args, &mut out) {
         Ok(outcome) => Ok(outcome.into()),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // The same `file:line: error: …` shape, with the hint, as
+            // every other subcommand.
+            crate::ui::Ui::new().error(&e);
             Ok(Outcome::Failed.into())
         }
     }

@@ -116,7 +116,7 @@ fn scan_check_exit_codes() {
     let stderr = text(&out.stderr, dir.path());
     assert!(
         stderr.ends_with(
-            "warning: public/sitemap.xml: differs from what would be written\nwould change: https://example.org/blog/orphans/lonely/\nsitemap: out of date in public (1 file(s) differ); run `sitemap scan` to update\n"
+            "public/sitemap.xml: warning: differs from what would be written\nwould change: https://example.org/blog/orphans/lonely/\nsitemap: out of date in public (1 file(s) differ); run `sitemap scan` to update\n"
         ),
         "{stderr}"
     );
@@ -335,7 +335,7 @@ fn bad_flag_values_are_usage_errors_naming_the_flag() {
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr, dir.path()).starts_with(
-            "error: sitemap.toml:2: priority `2`: expected a number from 0.0 to 1.0\n"
+            "sitemap.toml:2: error: priority `2`: expected a number from 0.0 to 1.0\n"
         ),
         "{}",
         text(&out.stderr, dir.path())
@@ -350,7 +350,7 @@ fn scan_errors_name_the_file_with_a_hint() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: zola.toml: no base URL: the site's configuration has no `base_url`\n  hint: set `base_url` in zola.toml, `base-url` in sitemap.toml, or pass --base-url https://example.org/\n"
+        "zola.toml: error: no base URL: the site's configuration has no `base_url`\n  hint: set `base_url` in zola.toml, `base-url` in sitemap.toml, or pass --base-url https://example.org/\n"
     );
     fs::write(
         dir.path().join("sitemap.toml"),
@@ -361,7 +361,7 @@ fn scan_errors_name_the_file_with_a_hint() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr, dir.path());
     assert!(
-        stderr.starts_with("error: sitemap.toml:2: unknown key `gzipp`; did you mean `gzip`?"),
+        stderr.starts_with("sitemap.toml:2: error: unknown key `gzipp`; did you mean `gzip`?"),
         "{stderr}"
     );
     assert!(
@@ -387,7 +387,7 @@ fn scan_errors_name_the_file_with_a_hint() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: content/b.md:3: `slug = \"../../x\"` would leave the site (`..` segments are refused)\n  hint: write the path relative to the site root, without `..`\n"
+        "content/b.md:3: error: `slug = \"../../x\"` would leave the site (`..` segments are refused)\n  hint: write the path relative to the site root, without `..`\n"
     );
     // Usage errors are exit 2.
     let out = sitemap(dir.path(), &["scan", "--no-such-flag"]);
@@ -651,8 +651,8 @@ fn hugo_url_with_protocol_is_refused_on_every_page() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, root),
-        "error: content/posts/a.md:4: `url = \"https://other.org/a/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
-         error: content/posts/b/r.md:4: `url = \"http://other.org/r/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
+        "content/posts/a.md:4: error: `url = \"https://other.org/a/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
+         content/posts/b/r.md:4: error: `url = \"http://other.org/r/\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build\n\
          error: 2 pages could not be read\n  \
          hint: write `url` as a path on this site (`/x/`); to send visitors elsewhere, link or redirect from the page\n"
     );
@@ -707,7 +707,7 @@ fn hugo_disable_kinds_taxonomy_is_refused_as_hugo_refuses_it() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, root),
-        "error: config.toml: `disableKinds` holds \"taxonomy\" without \"term\", which Hugo 0.111.3 refuses (its meaning changed in Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); write [\"taxonomy\", \"term\"] to disable both, or add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind alone, as Hugo asks\n"
+        "config.toml: error: `disableKinds` holds \"taxonomy\" without \"term\", which Hugo 0.111.3 refuses (its meaning changed in Hugo 0.73: `taxonomy` is now the list of a taxonomy's terms, `term` one term's pages); write [\"taxonomy\", \"term\"] to disable both, or add `ignoreErrors = [\"error-disable-taxonomy\"]` to mean the new kind alone, as Hugo asks\n"
     );
     // With the error ignored, Hugo drops the taxonomy lists, keeps the terms.
     fs::write(
@@ -761,7 +761,7 @@ fn hugo_default_language_outside_the_languages_per_language_files_define_is_refu
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, root),
-        "error: config/_default/menus.fr.toml: `defaultContentLanguage` is `en`, which is none of the languages defined (`fr`): Hugo 0.111.3 refuses it\n"
+        "config/_default/menus.fr.toml: error: `defaultContentLanguage` is `en`, which is none of the languages defined (`fr`): Hugo 0.111.3 refuses it\n"
     );
 }
 
@@ -781,7 +781,7 @@ fn hugo_disable_languages_holding_the_default_is_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, root),
-        "error: hugo.toml: `disableLanguages` holds the default language `en`, which Hugo 0.111.3 refuses\n"
+        "hugo.toml: error: `disableLanguages` holds the default language `en`, which Hugo 0.111.3 refuses\n"
     );
 }
 
