@@ -68,11 +68,20 @@ impl GeneratorSitemap {
         if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
             return None;
         }
+        // Its first line first: an earlier scan's own set (a large one,
+        // run after run) is not read whole for this.
+        let mut head = Vec::new();
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(sitemap_core::input::open_regular(&path).ok()?, 64),
+            &mut head,
+        )
+        .ok()?;
+        if sitemap_core::has_own_declaration(&head) {
+            return None;
+        }
         let bytes = sitemap_core::input::read_regular(&path, MAX_READ).ok()?;
         let text = String::from_utf8_lossy(&bytes);
-        if sitemap_core::has_own_declaration(&bytes)
-            || !(text.contains("<urlset") || text.contains("<sitemapindex"))
-        {
+        if !(text.contains("<urlset") || text.contains("<sitemapindex")) {
             return None;
         }
         let done = if root == self.name {

@@ -27,17 +27,27 @@ pub(super) fn mend(
     staged: &mut StagedSet,
     warnings: &mut Vec<String>,
 ) -> Result<Option<(PathBuf, bool)>, Error> {
-    let removed = staged.leftovers()?;
-    if removed.is_empty() {
-        return Ok(None);
-    }
     let path = outputs.set.dir.join(sitemap_core::robots::ROBOTS_FILE_NAME);
-    // Unreadable here is unreadable to the merge too: said below if a
-    // line needed it, else nothing to mend.
+    // No robots.txt (or one the merge could not read either): nothing
+    // names a removed file.
     let text = match sitemap_core::robots::read(&path) {
         Ok(Some(text)) => text,
         Ok(None) | Err(_) => return Ok(None),
     };
+    let root = staged.report().root().1.clone();
+    let folder = outputs.set.base_url.as_str();
+    // The leftovers are found by reading the previous root (an index
+    // lists its parts): only when a line could name one of them.
+    if !sitemap_core::robots::sitemap_urls(&text)
+        .iter()
+        .any(|url| *url != root.as_str() && same_folder(url, folder))
+    {
+        return Ok(None);
+    }
+    let removed = staged.leftovers()?;
+    if removed.is_empty() {
+        return Ok(None);
+    }
     // As the summary line names it (`public/robots.txt`, not `./public/…`).
     let shown = path
         .strip_prefix(".")
@@ -54,7 +64,6 @@ pub(super) fn mend(
         })
         .collect();
     let roots = super::previous_names(base, &outputs.set.stem);
-    let root = staged.report().root().1.clone();
     let mut stale_root = None;
     for url in sitemap_core::robots::sitemap_urls(&text) {
         let Some((name, loc)) = removed.iter().find(|(_, loc)| same_file(&url, loc)) else {
@@ -93,4 +102,18 @@ fn same_file(url: &str, loc: &Loc) -> bool {
             .map(str::to_owned)
     };
     url == loc.as_str() || strip(url).is_some_and(|u| Some(u) == strip(loc.as_str()))
+}
+
+/// Whether a robots.txt URL lies in the set's folder `folder` (the base
+/// URL, ending in `/`), under either scheme.
+fn same_folder(url: &str, folder: &str) -> bool {
+    let strip = |u: &str| {
+        u.strip_prefix("https://")
+            .or_else(|| u.strip_prefix("http://"))
+            .map(str::to_owned)
+    };
+    url.starts_with(folder)
+        || strip(url)
+            .zip(strip(folder))
+            .is_some_and(|(u, f)| u.starts_with(&f))
 }
