@@ -71,4 +71,4 @@ pub use crate::set::{
 };
 pub use crate::text::TextWriter;
 pub use crate::url::{Alternate, Hreflang, Image, MAX_IMAGES_PER_URL, Url};
-pub use crate::xml::{IndexWriter, XmlOptions, XmlWriter};
+pub use crate::xml::{IndexWriter, XmlOptions, XmlWriter, has_own_declaration};

@@ -20,6 +20,22 @@ pub(crate) const NS_XHTML: &str = "http://www.w3.org/1999/xhtml";
 pub(crate) const NS_IMAGE: &str = "http://www.google.com/schemas/sitemap-image/1.1";
 
 const DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+
+/// Whether `bytes` begin as every XML sitemap and index this crate writes
+/// does: with its XML declaration, exactly. Hugo's own sitemap begins
+/// `<?xml version="1.0" encoding="utf-8" standalone="yes"?>`, so in a
+/// Hugo site's output folder a sitemap that does not is the generator's.
+/// Another tool writing the same declaration passes: this tells only
+/// "not ours" where the other writer is known.
+///
+/// ```
+/// assert!(!sitemap_core::has_own_declaration(
+///     b"<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\n<urlset/>"
+/// ));
+/// ```
+pub fn has_own_declaration(bytes: &[u8]) -> bool {
+    bytes.starts_with(DECLARATION.as_bytes())
+}
 pub(crate) const URLSET_END: &str = "</urlset>\n";
 pub(crate) const INDEX_END: &str = "</sitemapindex>\n";
 

@@ -24,7 +24,8 @@
 //!    (one sitemap per group under the index with `split-by`: [`split`]),
 //!    robots.txt, the stylesheet, `sitemap.html` and `llms.txt` (module
 //!    `human`), staged and published as one unit, never under a name the
-//!    site or the tool owns (module `owned`); or a comparison with what
+//!    site or the tool owns (module `owned`), Hugo's own sitemap there
+//!    named with what to do (module `generator_sitemap`); or a comparison with what
 //!    is on disk ([`Scanned::check`], module `check`), or the entries as
 //!    the write would list them ([`Scan::listed`]). The ledger is written last,
 //!    only after the set is published. With `check-site`, the set just
@@ -76,6 +77,7 @@ pub mod book_toml;
 mod check;
 pub mod diagnostic;
 mod error;
+mod generator_sitemap;
 pub mod human;
 #[macro_use]
 pub mod keys;
@@ -256,6 +258,15 @@ impl Job {
             }
         };
         let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
+        // Hugo's own sitemap, which the next `hugo` writes again: said
+        // once, when the set is written over it.
+        if let Some(warning) = scan
+            .generator_sitemap
+            .as_ref()
+            .and_then(|g| g.warning(&outputs))
+        {
+            scan.before_write.push(warning);
+        }
         // What the site's robots.txt disallows for Googlebot.
         let disallowed = robots_rules::apply(
             &self.source,

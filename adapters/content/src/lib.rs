@@ -338,6 +338,16 @@ impl Site {
         self.language_sitemaps.get(lang).unwrap_or(&self.sitemap)
     }
 
+    /// Whether the generator writes a sitemap of its own into the output
+    /// folder on every build: Hugo unless `disableKinds` holds `sitemap`;
+    /// Zola always.
+    pub fn writes_own_sitemap(&self) -> bool {
+        match &self.rules {
+            Rules::Hugo(cfg) => cfg.writes_sitemap(),
+            Rules::Zola(_) => true,
+        }
+    }
+
     /// How the generator renders Markdown, for reading a page's images.
     pub fn dialect(&self) -> Dialect {
         match &self.rules {

@@ -12,6 +12,7 @@ mod files;
 mod format_switch;
 mod git_timeout;
 mod hostile;
+mod hugo_own_sitemap;
 mod images_agree;
 mod index;
 mod ledger;

@@ -118,6 +118,23 @@ impl StagedSet {
         Ok(())
     }
 
+    /// The files [`commit`](Self::commit) will remove as the previous
+    /// set's leftovers (the set under its other format names, the parts
+    /// an older index listed), sorted; read now, so a caller can mend
+    /// what names them (a robots.txt line) in the same commit.
+    pub fn leftovers(&self) -> Result<Vec<PathBuf>, SetError> {
+        leftovers(&self.options, &self.folder, &self.keep())
+    }
+
+    /// The names the new set publishes, which are never leftovers.
+    fn keep(&self) -> Vec<String> {
+        self.parts
+            .iter()
+            .chain([&self.root])
+            .filter_map(|f| f.path().file_name()?.to_str().map(str::to_owned))
+            .collect()
+    }
+
     /// Reads `robots.txt` in the set's folder, merges the `Sitemap:` line
     /// for the set's root into it ([`robots::merge_bytes`](crate::robots::merge_bytes);
     /// `previous` are the URLs this sitemap had in other runs) and stages
@@ -143,6 +160,7 @@ impl StagedSet {
     /// "Atomicity", then removes the previous set's leftovers and releases
     /// the folder.
     pub fn commit(self) -> Result<SetReport, SetError> {
+        let keep = self.keep();
         let StagedSet {
             options,
             folder,
@@ -154,11 +172,6 @@ impl StagedSet {
             retired,
             mut report,
         } = self;
-        let keep: Vec<String> = parts
-            .iter()
-            .chain([&root])
-            .filter_map(|f| f.path().file_name()?.to_str().map(str::to_owned))
-            .collect();
         // Read back before the root is replaced: the old index says which
         // parts were the old set's.
         let leftovers = leftovers(&options, &folder, &keep)?;

@@ -3,7 +3,8 @@
 //! ([`Publisher`]), the set staged with every file that goes with it
 //! (stylesheet, HTML page, robots.txt) and committed as one unit, and a
 //! [`Report`] of what was written. A sitemap index over other tools'
-//! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge.
+//! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge;
+//! `robots_mend.rs` keeps robots.txt from naming a file a run removed.
 //!
 //! This is the only place outside `sitemap-core` that opens a
 //! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
@@ -23,6 +24,7 @@ use crate::settings::{FileFormat, LimitsName, Resolved};
 use crate::split::Split;
 
 mod index;
+mod robots_mend;
 
 pub use index::{IndexEntry, IndexReport, publish_index};
 
@@ -323,7 +325,8 @@ impl Publisher {
             let previous = previous_names(&outputs.set.base_url, &outputs.set.stem);
             Some(staged.stage_robots(&previous)?)
         } else {
-            None
+            // Without `robots`, still never a line naming a removed file.
+            robots_mend::mend(&outputs, &mut staged, &mut warnings)?
         };
         let set = staged.commit()?;
         if set.skipped_outside > 0 {
@@ -332,7 +335,7 @@ impl Publisher {
                 set.skipped_outside, outputs.set.base_url
             ));
         }
-        if robots.is_some() {
+        if outputs.robots {
             warnings.extend(robots_below_root(&outputs.set.base_url, set.root().1));
         }
         warnings.extend(other_sitemaps_in_robots(&outputs.set.dir, set.root().1));

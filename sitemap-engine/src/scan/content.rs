@@ -143,6 +143,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         images,
         before_write: Vec::new(),
         write_refused: None,
+        generator_sitemap: crate::generator_sitemap::GeneratorSitemap::of(&site),
         site_layer: site_layer(&site),
         site: crate::SiteInfo {
             title: site.title.clone(),

@@ -105,6 +105,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         images: found.images,
         before_write: Vec::new(),
         write_refused: None,
+        generator_sitemap: None,
         site_layer: None,
         site: crate::SiteInfo {
             built: Some(dir.to_path_buf()),

@@ -137,6 +137,9 @@ pub struct Scan {
     pub(crate) write_refused: Option<Error>,
     /// The generator's settings layer (Hugo's `[sitemap]`).
     pub(crate) site_layer: Option<Layer>,
+    /// The sitemap the generator writes itself (Hugo's), warned of when
+    /// the set replaces it.
+    pub(crate) generator_sitemap: Option<crate::generator_sitemap::GeneratorSitemap>,
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
     pub site: crate::SiteInfo,

@@ -118,6 +118,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         images: image_counts,
         before_write: Vec::new(),
         write_refused: None,
+        generator_sitemap: None,
         site_layer: None,
         site: Default::default(),
         retained: Default::default(),

@@ -80,6 +80,17 @@ impl HugoConfig {
             .unwrap_or(&self.taxonomies)
     }
 
+    /// Whether Hugo writes its own sitemap files (`sitemap.xml`; with
+    /// several languages an index there and one per language): unless
+    /// every language's `disableKinds` holds `sitemap`.
+    pub(crate) fn writes_sitemap(&self) -> bool {
+        self.disabled_kinds.is_empty()
+            || self
+                .disabled_kinds
+                .values()
+                .any(|kinds| !kinds.contains("sitemap"))
+    }
+
     /// Whether a language builds pages of this kind (`page`, `home`,
     /// `section`, `taxonomy`, `term`).
     pub(super) fn kind_on(&self, lang: &str, kind: &str) -> bool {
