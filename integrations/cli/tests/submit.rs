@@ -919,7 +919,11 @@ fn output_json_reports_each_request_its_status_and_the_ledger() {
     fs::remove_file(d.join("content/c.md")).unwrap();
     ok(&sitemap(d, &["scan", "-q"], "1767312000"));
 
-    let out = sitemap(d, &["submit", "--output", "json", "--dry-run"], "1767312100");
+    let out = sitemap(
+        d,
+        &["submit", "--output", "json", "--dry-run"],
+        "1767312100",
+    );
     ok(&out);
     assert_eq!(stderr(&out, &server), "");
     assert_eq!(server.state().seen, Vec::<String>::new());
