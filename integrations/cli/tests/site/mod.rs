@@ -487,7 +487,7 @@ fn site_several_findings() {
     ];
     let (code, stdout) = run(&files, &["--verbose"]);
     snapshot("site_several_findings", (code, stdout));
-    let (code, json) = run(&files, &["--format", "json"]);
+    let (code, json) = run(&files, &["--output", "json"]);
     assert_eq!(code, 1);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     insta::assert_snapshot!(
