@@ -15,7 +15,8 @@
 //! synced temporary file with the mode a new file gets, a rename;
 //! [`input`] the one safe read of a file a site names (regular files only,
 //! bounded, never blocked by a FIFO); [`interrupt`] the cleanup a signal
-//! handler calls, which removes the temporary files of the folders held.
+//! handler calls, which removes the temporary files of the folders held;
+//! [`progress`] the count of files a scan's readers have read.
 //!
 //! [`validate`] checks any sitemap, ours or not, as a stream;
 //! [`robots`] merges the discovery line into robots.txt; [`human`] writes
@@ -49,6 +50,7 @@ mod limits;
 mod loc;
 pub mod output;
 mod priority;
+pub mod progress;
 pub mod robots;
 mod set;
 mod text;

@@ -143,6 +143,7 @@ pub struct Job {
     track_reads: bool,
     git_allowed: bool,
     gzip_allowed: bool,
+    files: sitemap_core::progress::FileCount,
 }
 
 impl Job {
@@ -155,12 +156,21 @@ impl Job {
             track_reads: false,
             git_allowed: true,
             gzip_allowed: cfg!(feature = "gzip"),
+            files: sitemap_core::progress::FileCount::default(),
         }
     }
 
     /// Adds a layer below those added before (add the flags first).
     pub fn with_layer(mut self, layer: Layer) -> Job {
         self.layers.push(layer);
+        self
+    }
+
+    /// Counts each file the scan's readers read (content files, built
+    /// HTML pages, a book's chapters) into `files`, which a progress
+    /// display reads while the scan runs.
+    pub fn with_file_count(mut self, files: sitemap_core::progress::FileCount) -> Job {
+        self.files = files;
         self
     }
 
@@ -236,6 +246,7 @@ impl Job {
                 || resolved.settings.include_urls.is_some(),
             track_reads: self.track_reads,
             progress,
+            files: self.files.clone(),
             book: std::cell::Cell::new(book),
         };
         let mut scan = scan::scan(&self.source, &options)?;

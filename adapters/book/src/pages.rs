@@ -27,6 +27,16 @@ impl Book {
     /// The pages of the book's chapters under `base`: front matter and
     /// `{{#include}}`s read here, so each chapter file is read once.
     pub fn pages(&self, base: &Loc) -> Result<BookPages, Error> {
+        self.pages_counted(base, &sitemap_core::progress::FileCount::default())
+    }
+
+    /// [`Book::pages`], adding each chapter file read to `files` (for a
+    /// progress display).
+    pub fn pages_counted(
+        &self,
+        base: &Loc,
+        files: &sitemap_core::progress::FileCount,
+    ) -> Result<BookPages, Error> {
         let src_dir = self.src_dir();
         let src_shown = Path::new(&self.config.book.src);
         let expands_links = chapters::builtin_preprocessor_runs(&self.config, "links");
@@ -52,6 +62,7 @@ impl Book {
             let loc = page_loc(base, chapter)?;
             let page = match &chapter.source_path {
                 Some(source) => {
+                    files.add();
                     // Errors name the file as the user knows it: `src/…`.
                     let shown = src_shown.join(source);
                     let (overrides, deps) = match sitemap_core::input::read_regular_text(

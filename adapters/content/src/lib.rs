@@ -164,6 +164,8 @@ pub struct SiteOptions {
     /// Which language's version is each translation group's `x-default`
     /// alternate (the `x-default` setting).
     pub x_default: XDefault,
+    /// Counts each content file the walk reads (for a progress display).
+    pub files: sitemap_core::progress::FileCount,
 }
 
 /// Which version of a translated page is its group's `x-default`
@@ -230,6 +232,12 @@ impl SiteOptions {
     #[must_use]
     pub fn with_x_default(mut self, x_default: XDefault) -> Self {
         self.x_default = x_default;
+        self
+    }
+    /// Counts each content file read into `files` ([`SiteOptions::files`]).
+    #[must_use]
+    pub fn with_file_count(mut self, files: sitemap_core::progress::FileCount) -> Self {
+        self.files = files;
         self
     }
     /// Fixes "now" for Hugo's date rules.

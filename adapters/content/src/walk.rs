@@ -97,6 +97,7 @@ pub(crate) fn walk<T: Send>(
         let ext = name.rsplit('.').next().unwrap_or_default();
         matches!(ext, "md" | "markdown" | "mdown" | "mkd" | "mkdn")
     };
+    let files_read = &site.options.files;
     let walker = WalkBuilder::new(content_dir)
         .standard_filters(false)
         .follow_links(true)
@@ -141,6 +142,7 @@ pub(crate) fn walk<T: Send>(
             if ignore_path(path) {
                 return WalkState::Continue;
             }
+            files_read.add();
             let rel: Vec<String> = crate::paths::below(path, content_dir)
                 .unwrap_or(path)
                 .components()

@@ -97,6 +97,8 @@ pub struct HtmlOptions {
     /// `<meta property="og:image">` (`og-image = true`): the picture
     /// shown when the page is shared, often not in its content.
     pub og_image: bool,
+    /// Counts each HTML file the walk reads (for a progress display).
+    pub files: sitemap_core::progress::FileCount,
 }
 
 impl HtmlOptions {
@@ -123,7 +125,15 @@ impl HtmlOptions {
             source_lastmod: None,
             images: None,
             og_image: false,
+            files: sitemap_core::progress::FileCount::default(),
         }
+    }
+
+    /// Sets [`HtmlOptions::files`].
+    #[must_use]
+    pub fn with_file_count(mut self, files: sitemap_core::progress::FileCount) -> HtmlOptions {
+        self.files = files;
+        self
     }
 
     /// Sets [`HtmlOptions::trailing_slash`].

@@ -75,8 +75,11 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let root = &args.dir;
     let flags = args.source.layer(&args.output, args.base_url.as_deref());
     let (job, _) = crate::settings::site_job(root, args.config.as_deref(), flags)?;
-    let job = job.with_sources(args.dry_run);
-    let spinner = ui.spinner("scanning");
+    let files = sitemap_core::progress::FileCount::new();
+    let job = job
+        .with_sources(args.dry_run)
+        .with_file_count(files.clone());
+    let spinner = ui.spinner("scanning", &files);
     let mut scanned = job.scan_with_progress(&|step| spinner.set_message(step))?;
     drop(spinner);
     let scan = &scanned.scan;

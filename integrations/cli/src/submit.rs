@@ -9,10 +9,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use sitemap_engine::submit::{Client, Plan, Submission, SubmitError, key};
+use sitemap_engine::submit::{Client, Plan, Submission, SubmitError, SubmitReport, key};
 use sitemap_engine::{Layer, Origin, Settings};
 
 use crate::Outcome;
+use crate::report::ReportFormat;
 use crate::ui::{Ui, shown};
 
 /// Tell search engines what changed (IndexNow): the ledger's added, changed and removed URLs not submitted yet.
@@ -54,10 +55,28 @@ pub(crate) struct SubmitArgs {
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
+    /// The report's format: `text` (lines on stderr; with `--dry-run`
+    /// the requests on stdout), or `json` (one document on stdout, for
+    /// CI: each request, its status and what the ledger recorded; stderr
+    /// then holds only errors).
+    #[arg(
+        long = "output",
+        id = "report",
+        value_enum,
+        value_name = "text|json",
+        default_value = "text",
+        // `text|json` says them; listing them with their docs would turn
+        // `--help` into the long form.
+        hide_possible_values = true,
+        conflicts_with = "init"
+    )]
+    report: ReportFormat,
 }
 
 pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
-    ui.set_quiet(args.quiet);
+    let json = args.report == ReportFormat::Json;
+    // The JSON document holds what the text lines say.
+    ui.set_quiet(args.quiet || json);
     if let Some(url) = &args.base_url {
         crate::values::base_url(url)?;
     }
@@ -103,6 +122,11 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let submission = Submission::new(&resolved, outputs)?;
     let plan = submission.plan()?;
     let ledger = shown(&submission.ledger);
+    let mut report = SubmitReport::new(&plan, ledger.clone(), args.dry_run);
+    if json && (args.dry_run || plan.requests.is_empty()) {
+        print_json(&report)?;
+        return Ok(Outcome::Done);
+    }
     if plan.requests.is_empty() {
         ui.summary(&format!(
             "submit: nothing to submit; every change in {ledger} was submitted"
@@ -122,6 +146,7 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let mut sent = 0;
     let result = submission.send(&plan, &client, &mut |request, status| {
         sent += 1;
+        report.accepted(status);
         ui.summary(&format!(
             "submitted {} URL(s) of {} to {} ({status})",
             request.body.url_list.len(),
@@ -129,6 +154,11 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             request.endpoint_shown()
         ));
     });
+    if json {
+        // Also when a request failed: what was accepted and recorded
+        // before it is in the document, the error on stderr.
+        print_json(&report)?;
+    }
     if let Err(e) = result {
         if sent > 0 {
             ui.summary(&format!(
@@ -155,6 +185,14 @@ pub(crate) fn failed(err: &anyhow::Error) -> bool {
             SubmitError::Refused { .. } | SubmitError::GaveUp { .. } | SubmitError::Http { .. }
         ))
     )
+}
+
+/// The report as one JSON document on stdout.
+fn print_json(report: &SubmitReport) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    let text = serde_json::to_string_pretty(report)?;
+    writeln!(out, "{text}").map_err(crate::ui::stdout_error)?;
+    Ok(())
 }
 
 /// Each request as sent: the method and URL, the content type, the body

@@ -1,12 +1,14 @@
 //! What the user sees on stderr: errors with hints, warnings, the summary
-//! line, and a spinner for long scans on a terminal.
+//! line, and a progress line for long scans on a terminal (the step and
+//! the count of files read: `scanning content: 12,345 files`).
 
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use sitemap_core::progress::FileCount;
 use sitemap_engine::diagnostic::Diagnostic;
 
 /// Terminal settings, decided once.
@@ -111,35 +113,79 @@ impl Ui {
         let _ = writeln!(std::io::stderr().lock(), "{}", message);
     }
 
-    /// A spinner that appears only on a terminal, and only once the work
-    /// has taken more than a second: short scans print nothing but the
-    /// summary.
-    pub(crate) fn spinner(&self, message: &str) -> Spinner {
+    /// A progress line, `⠋ scanning content: 12,345 files (3s)`, that
+    /// appears only on a terminal, never with `-q` or a JSON report
+    /// (both set quiet), and only once the work has taken more than a
+    /// second: short scans print nothing but the summary. `files` is the
+    /// count the scan's readers add to; it is read at each redraw.
+    pub(crate) fn spinner(&self, message: &str, files: &FileCount) -> Spinner {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         bar.set_message(message.to_owned());
-        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
-            bar.set_style(style);
+        let count = files.clone();
+        if let Ok(style) =
+            ProgressStyle::with_template("{spinner} {msg}: {files} files ({elapsed})")
+        {
+            bar.set_style(style.with_key(
+                "files",
+                move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&thousands(count.get()));
+                },
+            ));
         }
         let done = Arc::new(AtomicBool::new(false));
-        if self.tty && !self.quiet.load(Ordering::Relaxed) {
+        let drawn = Arc::new(AtomicBool::new(false));
+        if draws(self.tty, self.quiet.load(Ordering::Relaxed)) {
             let bar = bar.clone();
             let done = Arc::clone(&done);
+            let drawn = Arc::clone(&drawn);
             std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_secs(1));
+                std::thread::sleep(delay());
                 if !done.load(Ordering::Relaxed) {
                     bar.set_draw_target(ProgressDrawTarget::stderr());
+                    drawn.store(true, Ordering::Relaxed);
                     bar.enable_steady_tick(Duration::from_millis(120));
                 }
             });
         }
-        Spinner { bar, done }
+        Spinner { bar, done, drawn }
     }
 }
 
-/// Ends the spinner when dropped.
+/// Whether the progress line is drawn at all: only on a terminal, and
+/// not when the run is quiet (`-q`, or a JSON report on stdout).
+fn draws(tty: bool, quiet: bool) -> bool {
+    tty && !quiet
+}
+
+/// How long a scan runs before its progress line appears: a second, or
+/// `SITEMAP_PROGRESS_DELAY_MS` (the pty test sets 0 to see the line on a
+/// small site).
+fn delay() -> Duration {
+    std::env::var("SITEMAP_PROGRESS_DELAY_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(Duration::from_secs(1), Duration::from_millis)
+}
+
+/// `12345` as `12,345`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Ends the progress line when dropped.
 pub(crate) struct Spinner {
     bar: ProgressBar,
     done: Arc<AtomicBool>,
+    /// Whether the line was put on the terminal.
+    drawn: Arc<AtomicBool>,
 }
 
 impl Spinner {
@@ -151,6 +197,11 @@ impl Spinner {
 impl Drop for Spinner {
     fn drop(&mut self) {
         self.done.store(true, Ordering::Relaxed);
+        if self.drawn.load(Ordering::Relaxed) {
+            // The final count, drawn once past the redraw rate limit,
+            // then cleared.
+            self.bar.finish();
+        }
         self.bar.finish_and_clear();
     }
 }
@@ -227,5 +278,28 @@ pub(crate) fn stdout_error(e: std::io::Error) -> anyhow::Error {
         anyhow::Error::new(e).context(StdoutClosed)
     } else {
         anyhow::Error::new(e).context("cannot write to stdout")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The drawing decision: a terminal and not quiet, nothing else.
+    #[test]
+    fn the_line_is_drawn_only_on_a_terminal_and_never_quiet() {
+        assert!(draws(true, false));
+        assert!(!draws(true, true));
+        assert!(!draws(false, false));
+        assert!(!draws(false, true));
+    }
+
+    #[test]
+    fn counts_have_thousands_separators() {
+        let shown: Vec<String> = [0, 7, 999, 1_000, 12_345, 1_234_567]
+            .into_iter()
+            .map(thousands)
+            .collect();
+        assert_eq!(shown, ["0", "7", "999", "1,000", "12,345", "1,234,567"]);
     }
 }

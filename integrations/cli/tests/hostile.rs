@@ -562,7 +562,8 @@ site ./ at https://example.org/ (inferred from the locs; give --base-url to set 
 
 /// Issue 25 item 2: `scan --check` read the sitemap on disk with a plain
 /// read, so a FIFO in its place blocked forever. It is refused by name and
-/// counts as out of date.
+/// counts as out of date: nothing on disk was read, so every URL is one
+/// the write would add.
 #[test]
 fn check_against_a_fifo_sitemap_is_out_of_date_not_a_hang() {
     let html = tempfile::tempdir().unwrap();

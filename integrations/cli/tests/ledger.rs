@@ -195,7 +195,7 @@ fn built_html_ledger_follows_the_content_not_the_theme() {
     );
     let changes = stdout(&scan(
         tmp.path(),
-        &["changes", "--ledger", "ledger.txt", "--format", "json"],
+        &["changes", "--ledger", "ledger.txt", "--output", "json"],
         "0",
     ));
     let json: serde_json::Value = serde_json::from_str(&changes).unwrap();

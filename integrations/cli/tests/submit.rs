@@ -894,3 +894,74 @@ fn book_chapters_outside_src_are_named_never_read_and_not_in_the_ledger() {
     submission.send(&plan, &client, &mut |_, _| {}).unwrap();
     assert_eq!(server.bodies(), [body(&server, &["a.html", "b.html"])]);
 }
+
+/// stdout with the server's port redacted.
+fn stdout(out: &Output, server: &Server) -> String {
+    String::from_utf8_lossy(&out.stdout).replace(&server.port.to_string(), "PORT")
+}
+
+/// `--output json`: one document on stdout (each request: endpoint,
+/// host, key file, URLs, removals, whether it was sent, the status, what
+/// the ledger recorded), nothing on stderr; a dry run, a real run, a run
+/// with nothing due and a refused request, each compared whole, and each
+/// document against what the fake endpoint received.
+#[test]
+fn output_json_reports_each_request_its_status_and_the_ledger() {
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    site(d, &server);
+    fs::write(
+        d.join("content/a.md"),
+        "+++\ntitle = \"a\"\n+++\nPage a, edited.\n",
+    )
+    .unwrap();
+    fs::remove_file(d.join("content/c.md")).unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767312000"));
+
+    let out = sitemap(
+        d,
+        &["submit", "--output", "json", "--dry-run"],
+        "1767312100",
+    );
+    ok(&out);
+    assert_eq!(stderr(&out, &server), "");
+    assert_eq!(server.state().seen, Vec::<String>::new());
+    insta::assert_snapshot!("output_json_dry_run", stdout(&out, &server));
+
+    let out = sitemap(d, &["submit", "--output", "json"], "1767312200");
+    ok(&out);
+    assert_eq!(stderr(&out, &server), "");
+    insta::assert_snapshot!("output_json_sent", stdout(&out, &server));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        server.bodies(),
+        [json!({
+            "host": report["requests"][0]["host"],
+            "key": KEY,
+            "keyLocation": report["requests"][0]["key_location"],
+            "urlList": report["requests"][0]["urls"],
+        })]
+    );
+
+    let out = sitemap(d, &["submit", "--output", "json"], "1767312300");
+    ok(&out);
+    assert_eq!(stderr(&out, &server), "");
+    assert_eq!(
+        serde_json::from_slice::<Value>(&out.stdout).unwrap(),
+        json!({"dry_run": false, "ledger": "sitemap.ledger", "urls": 0, "recorded": 0, "requests": []})
+    );
+
+    // Refused: the document says nothing was recorded; the error is on
+    // stderr and the exit code 4, as in text.
+    fs::write(d.join("content/b.md"), "+++\ntitle = \"B\"\n+++\nPage b.\n").unwrap();
+    ok(&sitemap(d, &["scan", "-q"], "1767398400"));
+    server.state().answers = vec![(422, None, "no")];
+    let out = sitemap(d, &["submit", "--output", "json"], "1767398500");
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(
+        stderr(&out, &server),
+        "error: http://127.0.0.1:PORT/indexnow refused the request (422): no\n  hint: nothing of this request was recorded as submitted: the next run sends it again\n"
+    );
+    insta::assert_snapshot!("output_json_refused", stdout(&out, &server));
+}

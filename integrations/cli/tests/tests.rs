@@ -23,6 +23,7 @@ mod mdbook;
 mod membership;
 mod messages;
 mod owned_files;
+mod progress;
 mod robots_rules;
 mod scan;
 mod served;

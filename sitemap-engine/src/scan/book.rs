@@ -102,6 +102,7 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
 /// The chapters as pages, through the pages step; the warnings about the
 /// book (links mdBook cannot expand) come before the step's own.
 pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    (options.progress)("scanning the book");
     let Opened {
         book,
         base,
@@ -109,7 +110,7 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
     } = opened;
     let base = &base;
     let book = &book;
-    let read = book.pages(base)?;
+    let read = book.pages_counted(base, &options.files)?;
     let list = PageList::new(book.src_dir(), read.pages).keep_order();
     let mut scan = pages::scan(&list, options)?;
     let mut warnings = read.warnings;

@@ -16,6 +16,7 @@ use crate::error::Error;
 use crate::ledger::{LedgerRun, source_fingerprint, with_deps};
 
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    (options.progress)("scanning content");
     let s = &options.resolved.settings;
     let site_options = SiteOptions::default()
         .with_flavor(s.flavor)
@@ -30,7 +31,8 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             s.x_default
                 .as_deref()
                 .map_or(XDefault::DefaultLanguage, XDefault::parse),
-        );
+        )
+        .with_file_count(options.files.clone());
     let site = Site::open(root, &site_options)?;
     if let Some(XDefault::Language(code)) = s.x_default.as_deref().map(XDefault::parse)
         && !site.languages.contains(&code)

@@ -15,6 +15,7 @@ use crate::error::Error;
 use crate::ledger::html_fingerprint;
 
 pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+    (options.progress)("scanning HTML");
     let s = &options.resolved.settings;
     let Some(base) = base_url_setting(options.resolved)? else {
         return Err(Error::job(
@@ -27,7 +28,8 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     };
     let mut html_options = sitemap_html::HtmlOptions::new(base.clone())
         .with_exclude(options.config.exclude.iter().cloned())
-        .with_clean_urls(s.clean_urls.unwrap_or(false));
+        .with_clean_urls(s.clean_urls.unwrap_or(false))
+        .with_file_count(options.files.clone());
     if let Some(style) = s.trailing_slash {
         html_options = html_options.with_trailing_slash(style);
     }

@@ -222,6 +222,8 @@ pub(crate) struct ScanOptions<'a> {
     pub(crate) want_sources: bool,
     pub(crate) track_reads: bool,
     pub(crate) progress: &'a dyn Fn(&str),
+    /// Counts the files the readers read, for a progress display.
+    pub(crate) files: sitemap_core::progress::FileCount,
     /// The book of a [`Source::Book`], opened with the layers.
     pub(crate) book: std::cell::Cell<Option<book::Opened>>,
 }

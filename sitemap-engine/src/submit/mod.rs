@@ -15,6 +15,8 @@
 //!   anything is sent, and recording what an accepted request sent.
 //! - `quote.rs`: what messages quote: URLs without their credentials,
 //!   the network's text with its control characters escaped.
+//! - `report.rs`: [`SubmitReport`], what a run did as data (`sitemap
+//!   submit --output json`).
 //! - this file: [`Submission`] (settings in), [`Submission::plan`] (no
 //!   network: what `--dry-run` prints) and [`Submission::send`].
 //!
@@ -32,12 +34,14 @@ mod ledger;
 mod live;
 mod protocol;
 mod quote;
+mod report;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 pub use http::Client;
 pub use protocol::{Body, MAX_URLS, Request};
+pub use report::{RequestReport, SubmitReport};
 
 use crate::error::Error;
 use crate::publish::Outputs;

@@ -234,6 +234,7 @@ fn visit(
         });
     }
     let images = shared.judge.options.body_images();
+    shared.judge.options.files.add();
     let outcome = match head::read(&path, selectors, shared.robots_names, images, buf) {
         Read::Page(head) => Outcome::Page(Box::new(shared.judge.assess(rel.as_deref(), &head))),
         Read::Binary { at } => Outcome::Binary { at },
