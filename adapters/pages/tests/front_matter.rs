@@ -202,3 +202,21 @@ fn keys_are_found_whatever_their_case() {
     assert_eq!(changed.get("title").unwrap(), "Hello");
     assert_eq!(changed.data().len(), 3);
 }
+
+#[test]
+fn dotted_paths_split_at_every_dot() {
+    let fm = front_matter::parse(
+        Path::new("content/page.md"),
+        "+++\ntitle = \"t\"\n[a.b]\nc = 1\n[a]\nd = 2\n+++\n",
+    )
+    .unwrap();
+    assert_eq!(fm.get("title").unwrap(), "t");
+    assert_eq!(fm.get("a.d").unwrap(), 2);
+    assert_eq!(fm.get("a.b.c").unwrap(), 1);
+    assert_eq!(fm.get("A.B.C").unwrap(), 1);
+    assert!(fm.get("a.b").unwrap().is_object());
+    // An empty part is a key named "", which no table here has.
+    for absent in ["", ".", "a.", ".a", "a..b", "a.b.c.", "title.x", "a.x"] {
+        assert!(fm.get(absent).is_none(), "{absent:?}");
+    }
+}

@@ -62,7 +62,7 @@ pub(crate) fn parse(value: &Value) -> Option<Timestamp> {
 /// `2024-01-01T00:30:00+02:00` is 2024, though the instant is in 2023 in UTC.
 pub(crate) fn parse_civil(value: &Value) -> Option<(DateTime, Offset)> {
     match value {
-        Value::String(s) => LAYOUTS.iter().find_map(|layout| parse_layout(layout, s)),
+        Value::String(s) => parse_civil_str(s),
         // Seconds since 1970 (Go's `time.Unix`, in UTC here); a real
         // number is no date to `cast.ToTimeE` (`lastmod: 1.7e9`).
         Value::Number(n) => n
@@ -71,6 +71,89 @@ pub(crate) fn parse_civil(value: &Value) -> Option<(DateTime, Offset)> {
             .map(|t| (Offset::UTC.to_datetime(t), Offset::UTC)),
         _ => None,
     }
+}
+
+/// `s` read as Hugo reads it: the common shapes directly, anything else
+/// by trying the layouts in order. A page's dates are read several times
+/// (each order, `:filename`), so trying 19 layouts each time was the
+/// biggest single cost of a scan.
+fn parse_civil_str(s: &str) -> Option<(DateTime, Offset)> {
+    if let Some(read) = common_shape(s) {
+        return Some(read);
+    }
+    if !could_match(s) {
+        return None;
+    }
+    by_layouts(s)
+}
+
+/// The layouts tried one by one, in Hugo's order: the definition the
+/// shortcuts above must agree with.
+fn by_layouts(s: &str) -> Option<(DateTime, Offset)> {
+    LAYOUTS.iter().find_map(|layout| parse_layout(layout, s))
+}
+
+/// Every layout starts with digits (`2006`, `02`) or a day's name
+/// (`Mon`, `Monday`), so a string starting otherwise (a file name such
+/// as `about`, `:filename`'s usual case) matches none.
+fn could_match(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(u8::is_ascii_digit)
+        || s.get(..3)
+            .is_some_and(|p| DAYS.iter().any(|d| p.eq_ignore_ascii_case(&d[..3])))
+}
+
+/// `2006-01-02`, `2006-01-02T15:04:05`, and the latter followed by `Z` or
+/// `-07:00`: what nearly every front matter holds. `None` for anything
+/// else, and for these shapes with a field out of range, which the
+/// layouts then read (and refuse) as before. The first layout matching
+/// these shapes is respectively `2006-01-02` (every layout before it is
+/// longer than ten characters), `2006-01-02T15:04:05` (the one before it
+/// needs a zone) and `2006-01-02T15:04:05Z07:00` (the first), each read
+/// exactly as [`parse_layout`] reads it.
+fn common_shape(s: &str) -> Option<(DateTime, Offset)> {
+    let b = s.as_bytes();
+    let num = |at: usize, len: usize| -> Option<i32> {
+        b.get(at..at + len)?.iter().try_fold(0_i32, |n, &d| {
+            d.is_ascii_digit().then(|| n * 10 + i32::from(d - b'0'))
+        })
+    };
+    let sep = |at: usize, c: u8| b.get(at) == Some(&c);
+    if b.len() < 10 || !sep(4, b'-') || !sep(7, b'-') {
+        return None;
+    }
+    let date = Date::new(
+        i16::try_from(num(0, 4)?).ok()?,
+        i8::try_from(num(5, 2)?).ok()?,
+        i8::try_from(num(8, 2)?).ok()?,
+    )
+    .ok()?;
+    if b.len() == 10 {
+        return Some((DateTime::from_parts(date, Time::midnight()), Offset::UTC));
+    }
+    if b.len() < 19 || !sep(10, b'T') || !sep(13, b':') || !sep(16, b':') {
+        return None;
+    }
+    let time = Time::new(
+        i8::try_from(num(11, 2)?).ok()?,
+        i8::try_from(num(14, 2)?).ok()?,
+        i8::try_from(num(17, 2)?).ok()?,
+        0,
+    )
+    .ok()?;
+    let offset = match &b[19..] {
+        [] | [b'Z'] => Offset::UTC,
+        [sign @ (b'+' | b'-'), _, _, b':', _, _] => {
+            let (h, m) = (num(20, 2)?, num(23, 2)?);
+            if h > 24 || m > 59 {
+                return None;
+            }
+            let sign = if *sign == b'+' { 1 } else { -1 };
+            Offset::from_seconds(sign * (h * 3600 + m * 60)).ok()?
+        }
+        _ => return None,
+    };
+    Some((DateTime::from_parts(date, time), offset))
 }
 
 /// The first layout `s` matches, as Go's `time.Parse` matches it.
@@ -320,6 +403,91 @@ mod tests {
             .map(|(s, w)| (*s, w.map(str::to_owned)))
             .collect();
         assert_eq!(got, want);
+    }
+
+    /// The shortcuts ([`common_shape`], [`could_match`]) give what the
+    /// layouts give: on the date shapes of the test fixtures and examples,
+    /// and on every string made from them by replacing one character (with
+    /// a digit, a separator, a letter) or cutting them short or extending
+    /// them, which reaches each field's bounds and each shape's neighbours.
+    #[test]
+    fn the_shortcuts_agree_with_the_layouts() {
+        let seeds = [
+            "2024-01-02",
+            "2020-13-45",
+            "2024-02-30",
+            "0000-01-01",
+            "9999-12-31",
+            "2024-01-02T03:04:05",
+            "2024-01-02T03:04:05Z",
+            "2024-01-02t03:04:05Z",
+            "2024-01-02T23:59:59+02:00",
+            "2024-01-02T00:00:00-24:59",
+            "2024-01-02T03:04:05+0200",
+            "2024-01-02T03:04:05.5Z",
+            "2024-01-02T03:04",
+            "2024-01-02 03:04:05",
+            "2024-01-02 03:04:05 +02:00",
+            "2024-01-02 03:04:05 +0000 UTC",
+            "2024/01/02",
+            "20240101",
+            "02 Jan 2020",
+            "Thu, 02 Jan 2020 03:04:05 +0200",
+            "Monday, 02-Jan-06 15:04:05 MST",
+            "Mon Jan  2 15:04:05 2006",
+            "about",
+            "page-00001",
+            "",
+        ];
+        let replacements = [
+            '0', '1', '2', '3', '5', '9', '-', ':', 'T', 'Z', '+', ' ', '.', 'a', 'M',
+        ];
+        let mut tried = 0;
+        let mut check = |s: &str| {
+            tried += 1;
+            assert_eq!(parse_civil_str(s), by_layouts(s), "{s:?}");
+        };
+        for seed in seeds {
+            check(seed);
+            let chars: Vec<char> = seed.chars().collect();
+            for i in 0..chars.len() {
+                let cut: String = chars[..i].iter().collect();
+                check(&cut);
+                for r in replacements {
+                    let mut v = chars.clone();
+                    v[i] = r;
+                    check(&v.iter().collect::<String>());
+                }
+            }
+            for r in replacements {
+                check(&format!("{seed}{r}"));
+                check(&format!("{seed}{r}00"));
+                check(&format!("{seed}{r}00:00"));
+            }
+        }
+        // Every month, day, hour and offset around its bounds.
+        for (y, mo, d) in [
+            (2024, 0, 1),
+            (2023, 2, 29),
+            (2024, 2, 29),
+            (2024, 12, 32),
+            (1, 1, 1),
+        ] {
+            for (h, mi, se) in [
+                (0, 0, 0),
+                (23, 59, 59),
+                (24, 0, 0),
+                (12, 60, 0),
+                (12, 0, 60),
+            ] {
+                for zone in ["", "Z", "+00:00", "-23:59", "+24:00", "+25:00", "+01:60"] {
+                    check(&format!(
+                        "{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{se:02}{zone}"
+                    ));
+                }
+            }
+        }
+        assert!(tried > 5000, "{tried}");
     }
 
     #[test]

@@ -122,14 +122,18 @@ impl FrontMatter {
     /// The value at a dotted key path (`extra.sitemap.priority`), keys
     /// compared case-insensitively (Hugo lowercases front matter keys).
     pub fn get(&self, dotted: &str) -> Option<&Value> {
-        let mut parts = dotted.split('.');
-        let first = parts.next()?;
+        // Nearly every key asked (a scan asks some fifty per page) has no
+        // dot, and `split` cost as much as the lookup itself.
+        let (first, rest) = match dotted.bytes().position(|b| b == b'.') {
+            Some(i) => (&dotted[..i], Some(&dotted[i + 1..])),
+            None => (dotted, None),
+        };
         let mut value = if self.keys_lowercase && !first.bytes().any(|b| b.is_ascii_uppercase()) {
             self.data.get(first)?
         } else {
             get_key(&self.data, first)?
         };
-        for part in parts {
+        for part in rest.into_iter().flat_map(|rest| rest.split('.')) {
             value = get_key(value.as_object()?, part)?;
         }
         Some(value)
