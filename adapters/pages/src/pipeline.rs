@@ -267,26 +267,39 @@ impl Pipeline {
     /// only about pages whose `lastmod` a higher source does not settle.
     pub fn run(&self, pages: Vec<Page>) -> Result<Output, Error> {
         let mut output = Output::default();
-        let mut kept = Vec::with_capacity(pages.len());
-        for page in pages {
-            let reason = match &page.overrides.exclude {
-                Some(Reason::Draft) if self.config.include_drafts => None,
-                Some(reason) => Some(reason.clone()),
-                None => None,
-            }
-            .or_else(|| self.filter.check(&page.source));
-            match reason {
-                Some(reason) => output
-                    .excluded
-                    .push(LeftOut::new(page.source, reason).at(page.loc)),
-                None => kept.push(page),
-            }
-        }
+        // The pages are filtered, then turned into entries, in the list's
+        // own buffer (`into_iter` then `collect` to a type no larger
+        // reuses it): on a large site a second list of pages, then one of
+        // entries, would each add a buffer the size of the site to the
+        // peak.
+        let mut kept: Vec<Page> = pages
+            .into_iter()
+            .filter_map(|page| {
+                let reason = match &page.overrides.exclude {
+                    Some(Reason::Draft) if self.config.include_drafts => None,
+                    Some(reason) => Some(reason.clone()),
+                    None => None,
+                }
+                .or_else(|| self.filter.check(&page.source));
+                match reason {
+                    Some(reason) => {
+                        output
+                            .excluded
+                            .push(LeftOut::new(page.source, reason).at(page.loc));
+                        None
+                    }
+                    None => Some(page),
+                }
+            })
+            .collect();
         output
             .excluded
             .sort_by(|a, b| a.path.cmp(&b.path).then_with(|| a.loc.cmp(&b.loc)));
 
-        kept.sort_by(|a, b| a.loc.cmp(&b.loc).then_with(|| a.source.cmp(&b.source)));
+        // Unstable, so no scratch buffer of pages: pages equal in `loc`
+        // and `source` are a duplicate error either way, whose message
+        // names the same two things in either order.
+        kept.sort_unstable_by(|a, b| a.loc.cmp(&b.loc).then_with(|| a.source.cmp(&b.source)));
         if let Some(pair) = kept.windows(2).find(|w| w[0].loc == w[1].loc) {
             return Err(Error::DuplicateLoc {
                 loc: pair[0].loc.clone(),
@@ -304,7 +317,7 @@ impl Pipeline {
             .unwrap_or_else(jiff::Timestamp::now)
             .saturating_add(jiff::SignedDuration::from_hours(24))
             .unwrap_or(jiff::Timestamp::MAX);
-        for page in kept {
+        let urls = kept.into_iter().map(|page| {
             let lastmod = self.lastmod(&page, &git, &mut cut_off);
             if let Some(l) = &lastmod
                 && is_after(l, latest)
@@ -325,8 +338,9 @@ impl Pipeline {
             if page.overrides.images != Some(false) {
                 url.images = page.images;
             }
-            output.urls.push(url);
-        }
+            url
+        });
+        output.urls = urls.collect();
         if let Some(first) = cut_off.iter().min() {
             output.warnings.push(Warning::ShallowClone {
                 count: cut_off.len(),
