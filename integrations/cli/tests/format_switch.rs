@@ -152,7 +152,7 @@ fn without_robots_a_line_naming_a_removed_part_is_named_with_the_fix() {
     assert_eq!(
         stderr,
         format!(
-            "warning: public/robots.txt: the line `Sitemap: https://example.org/{two}` names {two}, a file of the previous set this run removed; delete that line (robots.txt need name only the root, https://example.org/sitemap.xml, which lists every part)\n\
+            "public/robots.txt: warning: the line `Sitemap: https://example.org/{two}` names {two}, a file of the previous set this run removed; delete that line (robots.txt need name only the root, https://example.org/sitemap.xml, which lists every part)\n\
              sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml; removed {one}, {two}\n",
             one = parts[0],
             two = parts[1],

@@ -544,7 +544,7 @@ fn safe_directory_refusal_names_gits_reason_and_fix() {
     assert_eq!(
         stderr
             .lines()
-            .filter(|l| l.starts_with("warning:"))
+            .filter(|l| l.contains("warning: "))
             .collect::<Vec<_>>(),
         [
             ".: warning: git refuses the repository: detected dubious ownership in repository at '<site>'; lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`; if you trust the repository, run `git config --global --add safe.directory <site>`"
