@@ -6,6 +6,12 @@
 //! A figure taken on a loaded machine measures the other jobs as much as
 //! ours, so above 0.75 × the core count (1.5 on 2 cores) a bench prints
 //! its figures and no verdict, and the README table is not rewritten.
+//! The load that counts is the one read just before the timed runs: the
+//! 1-minute average after them includes the bench's own processes (a
+//! parallel scan keeps every core busy), so it is printed, not judged.
+//! Before the timed runs a bench waits (up to three minutes) for the
+//! load its own preparation or the previous bench left to fall below the
+//! limit.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -37,8 +43,22 @@ pub(crate) struct Load {
 }
 
 impl Load {
-    /// Reads the load before the timed runs.
+    /// Reads the load before the timed runs, once it has fallen below
+    /// the limit or three minutes have passed.
     pub(crate) fn start() -> Load {
+        let limit = load_limit();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(180);
+        let mut said = false;
+        while let Some(load) = load_average()
+            && load > limit
+            && std::time::Instant::now() < deadline
+        {
+            if !said {
+                println!("  waiting for the load average ({load:.2}) to fall below {limit:.2}");
+                said = true;
+            }
+            std::thread::sleep(std::time::Duration::from_secs(5));
+        }
         Load {
             before: load_average(),
         }
@@ -50,12 +70,10 @@ impl Load {
         let after = load_average();
         let show = |l: Option<f64>| l.map_or("unknown".to_owned(), |l| format!("{l:.2}"));
         let limit = load_limit();
-        let worst = match (self.before, after) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            _ => None,
-        };
+        // The runs' own load is in `after`: only `before` is judged.
+        let worst = self.before;
         println!(
-            "  load average (1 min) before / after: {} / {} (verdict limit {limit:.2}: 0.75 x {} cores)",
+            "  load average (1 min) before / after the timed runs (after includes their own): {} / {} (verdict limit {limit:.2}: 0.75 x {} cores, judged before)",
             show(self.before),
             show(after),
             cores()
@@ -71,7 +89,7 @@ impl Load {
     }
 }
 
-/// The highest load seen over a bench's runs against the limit.
+/// The load before a bench's timed runs against the limit.
 #[derive(Clone, Copy)]
 pub(crate) struct Quiet {
     worst: Option<f64>,
@@ -136,7 +154,7 @@ pub(crate) fn table(rows: &[Row], date: &str, commit: &str) -> String {
     let _ = writeln!(
         out,
         "\nMeasured by `cargo xtask bench all --readme` on {date} at {commit} \
-         (highest 1-minute load average over the runs {worst:.2}, {} cores).",
+         (highest 1-minute load average before a bench's timed runs {worst:.2}, {} cores).",
         cores()
     );
     out
