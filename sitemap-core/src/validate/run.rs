@@ -78,11 +78,21 @@ pub(super) fn run<R: BufRead>(
         } else {
             "file size passes"
         };
+        // The legacy profile is stricter than the protocol: say how to
+        // hold a larger file (another generator's) to the protocol's own.
+        let protocol = if options.limits == crate::Limits::LEGACY {
+            format!(
+                "; the protocol allows {} bytes (limits `sitemaps-org`)",
+                thousands(crate::Limits::SITEMAPS_ORG.max_bytes)
+            )
+        } else {
+            String::new()
+        };
         sink.push(
             input.here(),
             Severity::Error,
             format!(
-                "{what} the limit of {} bytes ({}); stopped reading at byte {}",
+                "{what} the limit of {} bytes ({}); stopped reading at byte {}{protocol}",
                 thousands(options.limits.max_bytes),
                 profile_name(&options.limits),
                 thousands(options.limits.max_bytes + 1)

@@ -246,7 +246,7 @@ fn byte_limit_depends_on_the_profile() {
     assert_eq!(
         lines,
         [
-            "953:3072: error: file size passes the limit of 10,485,760 bytes (legacy profile); stopped reading at byte 10,485,761"
+            "953:3072: error: file size passes the limit of 10,485,760 bytes (legacy profile); stopped reading at byte 10,485,761; the protocol allows 52,428,800 bytes (limits `sitemaps-org`)"
         ]
     );
     assert_eq!(legacy.bytes, 10_485_761);
@@ -299,7 +299,7 @@ fn gzip_bomb_is_not_inflated_past_the_limit() {
     assert_eq!(
         messages,
         [
-            "uncompressed size passes the limit of 10,485,760 bytes (legacy profile); stopped reading at byte 10,485,761"
+            "uncompressed size passes the limit of 10,485,760 bytes (legacy profile); stopped reading at byte 10,485,761; the protocol allows 52,428,800 bytes (limits `sitemaps-org`)"
         ]
     );
     // 10 MB is about a hundredth of the stream; the rest is never read,

@@ -21,7 +21,7 @@
 //!    the scan (spawn to exit, default threads), plus one scan on a single
 //!    thread for reference;
 //! 4. prints the medians and the ratio scan / baseline against the target
-//!    (≤ 0.5), in wall time (the target) and in CPU time (user + system of
+//!    (≤ 0.45), in wall time (the target) and in CPU time (user + system of
 //!    the child processes, from `/proc/self/stat`), which says what the
 //!    work costs when the machine is shared and wall times are noisy.
 
@@ -36,7 +36,8 @@ use super::{median, target_dir};
 
 use anyhow::{Context, Result, bail};
 
-const TARGET: f64 = 0.5;
+/// The target of the speed issue that last set it (#29).
+const TARGET: f64 = 0.45;
 /// With `--images` every body is read: the target of the Markdown scan
 /// with images (issue #17), at most twice the cost of reading every file.
 const TARGET_IMAGES: f64 = 2.0;
