@@ -95,6 +95,7 @@ pub mod split;
 #[cfg(feature = "submit")]
 pub mod submit;
 mod summary;
+mod timings;
 pub mod url_list;
 #[cfg(feature = "html")]
 pub mod validate;
@@ -279,6 +280,7 @@ impl Job {
             scan.before_write.push(warning);
         }
         // What the site's robots.txt disallows for Googlebot.
+        let robots_timing = timings::phase("robots.txt rules");
         let disallowed = robots_rules::apply(
             &self.source,
             &resolved,
@@ -286,6 +288,7 @@ impl Job {
             &outputs.set.dir,
             &base_url,
         )?;
+        drop(robots_timing);
         // The same test as `Scan::listed`: what the set leaves out
         // outside its base URL's folder, or for robots.txt, is not
         // recorded either; nor what the URL patterns left out.
@@ -336,6 +339,7 @@ impl Scanned {
         if let Some(refused) = self.scan.write_refused.take() {
             return Err(refused);
         }
+        let _write_timing = timings::phase("write the set");
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?
             .with_site(std::mem::take(&mut self.scan.site));
         let text_images = match self.outputs.set.format {

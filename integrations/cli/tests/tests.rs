@@ -34,6 +34,7 @@ mod site;
 mod split_by;
 mod submit;
 mod submodule_lastmod;
+mod timings;
 mod url_patterns;
 mod validate;
 mod write;

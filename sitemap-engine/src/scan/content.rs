@@ -33,7 +33,10 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
                 .map_or(XDefault::DefaultLanguage, XDefault::parse),
         )
         .with_file_count(options.files.clone());
-    let site = Site::open(root, &site_options)?;
+    let site = {
+        let _t = crate::timings::phase("read the site's config");
+        Site::open(root, &site_options)?
+    };
     if let Some(XDefault::Language(code)) = s.x_default.as_deref().map(XDefault::parse)
         && !site.languages.contains(&code)
     {
@@ -46,7 +49,10 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         ));
     }
     let rules = super::image_rules(options.resolved, &site.base_url)?;
-    let scan: ContentScan = site.scan()?;
+    let scan: ContentScan = {
+        let _t = crate::timings::phase("read content");
+        site.scan()?
+    };
     (options.progress)("reading lastmod");
     // With a ledger, every page with a file of its own is fingerprinted;
     // the ledger's dates go in before list pages roll up their members'.
@@ -54,6 +60,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         .lastmod_deps
         .as_ref()
         .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
+    let fingerprints_timing = crate::timings::phase("ledger fingerprints");
     let fingerprints: HashMap<Loc, u64> = match options.ledger {
         Some(_) => scan
             .pages
@@ -72,7 +79,9 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             .collect(),
         None => HashMap::new(),
     };
+    drop(fingerprints_timing);
     let ledger = options.ledger.map(|l| (l, &fingerprints));
+    let pipeline_timing = crate::timings::phase("pages to entries");
 
     let bundles = s
         .lastmod_deps
@@ -86,6 +95,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         ledger,
         rules.as_ref(),
     )?;
+    drop(pipeline_timing);
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let mut left_out: Vec<LeftOut> = scan

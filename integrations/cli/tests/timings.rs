@@ -1,0 +1,54 @@
+//! `SITEMAP_TIMINGS=1`: one `timing:` line per phase of a scan on stderr,
+//! in the order the phases run; without it, none.
+
+use std::process::Command;
+
+use crate::{copy_tree, example};
+
+/// The phase names a content scan prints, times left out.
+fn phases(timings: Option<&str>) -> Vec<String> {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), tmp.path());
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sitemap"));
+    cmd.args(["scan", "-q"]).current_dir(tmp.path());
+    match timings {
+        Some(v) => cmd.env("SITEMAP_TIMINGS", v),
+        None => cmd.env_remove("SITEMAP_TIMINGS"),
+    };
+    let out = cmd.output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stderr)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("timing: "))
+        .map(|l| {
+            let (name, time) = l.rsplit_once(": ").unwrap();
+            assert!(
+                time.ends_with(" s") && time[..time.len() - 2].parse::<f64>().is_ok(),
+                "{l}"
+            );
+            name.to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn timings_name_each_phase_of_a_content_scan_in_order() {
+    assert_eq!(
+        phases(Some("1")),
+        [
+            "read the site's config",
+            "read content",
+            "ledger fingerprints",
+            "pages to entries",
+            "robots.txt rules",
+            "write the set",
+        ]
+    );
+}
+
+#[test]
+fn timings_are_off_unless_asked_for() {
+    assert_eq!(phases(None), Vec::<String>::new());
+    assert_eq!(phases(Some("0")), Vec::<String>::new());
+}
