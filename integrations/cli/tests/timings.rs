@@ -37,7 +37,6 @@ fn timings_name_each_phase_of_a_content_scan_in_order() {
     assert_eq!(
         phases(Some("1")),
         [
-            "read the site's config",
             "read content",
             "ledger fingerprints",
             "pages to entries",

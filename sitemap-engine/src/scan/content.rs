@@ -33,10 +33,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
                 .map_or(XDefault::DefaultLanguage, XDefault::parse),
         )
         .with_file_count(options.files.clone());
-    let site = {
-        let _t = crate::timings::phase("read the site's config");
-        Site::open(root, &site_options)?
-    };
+    let site = Site::open(root, &site_options)?;
     if let Some(XDefault::Language(code)) = s.x_default.as_deref().map(XDefault::parse)
         && !site.languages.contains(&code)
     {
