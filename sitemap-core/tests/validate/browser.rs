@@ -5,62 +5,14 @@
 //! Needs Debian's `chromium` package; the test fails, not skips, without
 //! it, since a skipped browser test would assert nothing.
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::io::{BufReader, Write};
+use std::net::TcpStream;
+
+use sitemap_testkit::browser::{Chromium, serve};
 
 use sitemap_core::human::{self, HtmlPage, PageEntry};
 use sitemap_core::validate::{Options, validate};
 use sitemap_core::{Alternate, ChangeFreq, IndexWriter, Loc, Url, XmlOptions, XmlWriter};
-
-/// Serves `root` on 127.0.0.1 until the test process ends.
-fn serve(root: PathBuf) -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let root = root.clone();
-            std::thread::spawn(move || respond(stream, &root));
-        }
-    });
-    port
-}
-
-fn respond(mut stream: TcpStream, root: &Path) {
-    let mut request = String::new();
-    if BufReader::new(&stream).read_line(&mut request).is_err() {
-        return;
-    }
-    let path = request
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("/")
-        .split('?')
-        .next()
-        .unwrap_or("/");
-    let mut file = root.join(path.trim_start_matches('/'));
-    if path.ends_with('/') {
-        file = file.join("index.html");
-    }
-    let (status, body, kind) = match std::fs::read(&file) {
-        Ok(body) if !path.contains("..") => {
-            let kind = match file.extension().and_then(|e| e.to_str()) {
-                Some("xml") => "application/xml",
-                Some("xsl") => "text/xsl",
-                _ => "text/html; charset=utf-8",
-            };
-            ("200 OK", body, kind)
-        }
-        _ => ("404 Not Found", b"not found".to_vec(), "text/plain"),
-    };
-    let _ = write!(
-        stream,
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    let _ = stream.write_all(&body);
-}
 
 /// A plain HTTP GET against the test server: the status line and body.
 fn get(port: u16, path: &str) -> (String, String) {
@@ -76,35 +28,9 @@ fn get(port: u16, path: &str) -> (String, String) {
     (head.lines().next().unwrap().to_owned(), body.to_owned())
 }
 
-fn chromium(profile: &Path, args: &[&str]) -> std::process::Output {
-    Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("cannot run chromium ({e}); install Debian's `chromium` package")
-        })
-}
-
-fn dump_dom(profile: &Path, url: &str) -> String {
-    let out = chromium(profile, &["--dump-dom", url]);
-    assert!(
-        out.status.success(),
-        "chromium failed on {url}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+/// The DOM of `url`, in a window of the screenshot's size.
+fn dump_dom(browser: &Chromium, url: &str) -> String {
+    browser.dump_dom(url, (1024, 768))
 }
 
 /// The text of every element named `tag` (outer tags removed, inner
@@ -266,11 +192,11 @@ fn stylesheet_and_html_page_in_chromium() {
         assert_eq!(report.diagnostics, [], "{name}");
     }
     let port = serve(root.to_path_buf());
-    let profile = tempfile::tempdir().unwrap();
+    let browser = Chromium::new();
     let url = |p: &str| format!("http://127.0.0.1:{port}/{p}");
 
     // The urlset as a table: every row, every cell.
-    let dom = dump_dom(profile.path(), &url("sitemap.xml"));
+    let dom = dump_dom(&browser, &url("sitemap.xml"));
     assert_eq!(texts(&dom, "h1"), ["Sitemap"]);
     // Said plainly, before anything else: this view is on its way out.
     assert_eq!(
@@ -312,7 +238,7 @@ fn stylesheet_and_html_page_in_chromium() {
     );
 
     // The index lists its sitemaps.
-    let dom = dump_dom(profile.path(), &url("sitemap_index.xml"));
+    let dom = dump_dom(&browser, &url("sitemap_index.xml"));
     assert_eq!(texts(&dom, "h1"), ["Sitemap index"]);
     assert_eq!(
         texts(&dom, "tr")[1..],
@@ -324,7 +250,7 @@ fn stylesheet_and_html_page_in_chromium() {
 
     // A sitemap with nothing but locs: one column, no made-up priority;
     // with sitemap.html written, the notice links to it.
-    let dom = dump_dom(profile.path(), &url("bare.xml"));
+    let dom = dump_dom(&browser, &url("bare.xml"));
     assert_eq!(texts(&dom, "th"), ["Page"]);
     assert_eq!(
         texts(&dom, "tr")[1..],
@@ -339,20 +265,7 @@ fn stylesheet_and_html_page_in_chromium() {
 
     // A screenshot of the rendered table: a real PNG of the window size.
     let shot = root.join("sitemap.png");
-    let out = chromium(
-        profile.path(),
-        &[
-            "--window-size=1024,768",
-            &format!("--screenshot={}", shot.display()),
-            &url("sitemap.xml"),
-        ],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let png = std::fs::read(&shot).unwrap();
+    let png = browser.screenshot(&url("sitemap.xml"), (1024, 768), &shot);
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
     let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
@@ -360,7 +273,7 @@ fn stylesheet_and_html_page_in_chromium() {
 
     // The HTML page: headings by section, and every link a page of the
     // sitemap that the server really serves.
-    let dom = dump_dom(profile.path(), &url("sitemap.html"));
+    let dom = dump_dom(&browser, &url("sitemap.html"));
     assert_eq!(texts(&dom, "h1"), ["Sitemap: Example"]);
     assert_eq!(texts(&dom, "h2"), ["Pages", "Blog", "Docs"]);
     let links = hrefs(&dom);
