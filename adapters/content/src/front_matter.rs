@@ -175,8 +175,14 @@ impl Head<'_> {
         if self.buf.len() < want {
             self.buf.resize(want, 0);
         }
+        if len == 0
+            && let Some(n) = read_if_cached(&self.file, &mut self.buf[..want])
+        {
+            self.len = n;
+            return Ok(true);
+        }
         loop {
-            match self.file.read(&mut self.buf[len..want]) {
+            match read_at(&self.file, &mut self.buf[len..want], len as u64) {
                 Ok(n) => {
                     self.len = len + n;
                     self.eof = n == 0;
@@ -207,6 +213,51 @@ impl Head<'_> {
     }
 }
 
+/// The first read of a file whose head is in the page cache (the usual
+/// case on a scan run after a build): one `preadv2(RWF_NOWAIT)`, which
+/// reads only what is cached and never waits for the disk. `None` when
+/// nothing was read that way (not cached, or a kernel or file system
+/// without the flag): the file is then advised as read at random, so
+/// that the kernel reads only its head from disk, not up to 128 KB ahead
+/// (all the I/O of reading every file), and read normally. Advising
+/// every file cost a system call per page, 6% of a cached scan's CPU.
+/// A short cached read is not the end of the file: the caller reads on.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn read_if_cached(file: &File, buf: &mut [u8]) -> Option<usize> {
+    use rustix::io::{ReadWriteFlags, preadv2};
+    match preadv2(
+        file,
+        &mut [std::io::IoSliceMut::new(buf)],
+        0,
+        ReadWriteFlags::NOWAIT,
+    ) {
+        Ok(n) if n > 0 => Some(n),
+        _ => {
+            // A failure only costs the optimisation.
+            let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::Random);
+            None
+        }
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn read_if_cached(_file: &File, _buf: &mut [u8]) -> Option<usize> {
+    None
+}
+
+/// Reads at `offset` without moving the file's position: the cached
+/// first read is positional, so every read after it is too.
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_at(file, buf, offset)
+    }
+    #[cfg(windows)]
+    {
+        std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+    }
+}
+
 fn read_with(
     path: &Path,
     allow_json: bool,
@@ -214,11 +265,6 @@ fn read_with(
     dirs: &mut DirCache,
 ) -> Result<Option<FrontMatter>, Error> {
     let file = dirs.open(path).map_err(|e| Error::io(path, e))?;
-    // Only the head is read: without this the kernel reads ahead the whole
-    // file (up to 128 KB) from disk when it is not cached, which is all the
-    // I/O of reading every file. A failure only costs that optimisation.
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    let _ = rustix::fs::fadvise(&file, 0, None, rustix::fs::Advice::Random);
     let mut head = Head {
         file,
         buf,
