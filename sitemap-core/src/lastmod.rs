@@ -466,8 +466,16 @@ impl fmt::Debug for Lastmod {
 
 impl Ord for Lastmod {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.start_since_epoch()
-            .cmp(&other.start_since_epoch())
+        let ((at, offset), (other_at, other_offset)) = (self.civil_start(), other.civil_start());
+        // Under one offset, the instants are in the order of the civil
+        // date-times: the common case (a site writes its dates in one
+        // zone) compares fields, without working out two instants.
+        let by_start = if offset == other_offset {
+            at.cmp(&other_at)
+        } else {
+            self.start_since_epoch().cmp(&other.start_since_epoch())
+        };
+        by_start
             .then_with(|| self.precision().cmp(&other.precision()))
             .then_with(|| self.to_string().cmp(&other.to_string()))
     }

@@ -215,6 +215,43 @@ fn lastmod_orders_by_instant() {
     );
 }
 
+/// `Ord` compares civil fields when both offsets are the same and
+/// instants otherwise: over a grid of values in one zone and across
+/// zones, it must order exactly as the instants do.
+#[test]
+fn lastmod_order_agrees_with_instants_within_and_across_offsets() {
+    let mut values: Vec<Lastmod> = ["2024", "2024-05", "2024-05-01", "2023-12-31"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    for offset in ["Z", "+00:00", "+02:00", "-05:30", "+14:00", "-12:00"] {
+        for at in [
+            "2024-05-01T00:00",
+            "2024-05-01T00:00:00",
+            "2024-05-01T23:59:59.5",
+            "2024-04-30T22:00:00",
+            "2024-04-30T23:30:00",
+            "2023-12-31T23:59",
+            "2024-01-01T10:00:00.123456789",
+        ] {
+            values.push(format!("{at}{offset}").parse().unwrap());
+        }
+    }
+    let mut compared = 0;
+    for a in &values {
+        for b in &values {
+            let by_instant = a.start().cmp(&b.start());
+            if by_instant != std::cmp::Ordering::Equal {
+                assert_eq!(a.cmp(b), by_instant, "{a} against {b}");
+                compared += 1;
+            } else {
+                assert_eq!(a.cmp(b), b.cmp(a).reverse(), "{a} against {b}");
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared} pairs with different instants");
+}
+
 #[test]
 fn changefreq_refusal_lists_the_values() {
     assert_eq!(
