@@ -2,7 +2,7 @@
 //! then each taxonomy followed by its terms. Each phase returns where its
 //! pages landed in `scan.pages`, for membership.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::paths::hugo_make_path;
 use crate::{Error, PageKind};
@@ -24,7 +24,7 @@ impl<'s> Scan<'s> {
         sections: &mut Sections,
     ) -> Result<HomeIndex<'s>, Error> {
         let (site, cfg) = (self.site, self.cfg);
-        let mut home_index: HomeIndex<'s> = HashMap::new();
+        let mut home_index: HomeIndex<'s> = HashMap::default();
         for lang in &site.languages {
             let src = files
                 .iter()
@@ -58,7 +58,7 @@ impl<'s> Scan<'s> {
         sections: &'x Sections,
     ) -> Result<SectionIndex<'x>, Error> {
         let (site, cfg) = (self.site, self.cfg);
-        let mut section_index: SectionIndex<'x> = HashMap::new();
+        let mut section_index: SectionIndex<'x> = HashMap::default();
         for ((dir, lang), src) in sections {
             let section_name = dir[0].to_lowercase();
             // A top-level section Hugo makes itself (no `_index` file) has a
@@ -108,8 +108,8 @@ impl<'s> Scan<'s> {
         dead: &Dead,
     ) -> Result<(TaxonomyIndex<'x>, TermIndex<'x>), Error> {
         let (site, cfg) = (self.site, self.cfg);
-        let mut taxonomy_index: TaxonomyIndex<'x> = HashMap::new();
-        let mut term_index: TermIndex<'x> = HashMap::new();
+        let mut taxonomy_index: TaxonomyIndex<'x> = HashMap::default();
+        let mut term_index: TermIndex<'x> = HashMap::default();
         for ((lang, taxo), found_terms) in terms {
             let taxo_slug = hugo_make_path(taxo, cfg.lower);
             let ugly = ugly_for(cfg, &taxo_slug);

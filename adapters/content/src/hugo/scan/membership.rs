@@ -4,7 +4,7 @@
 //! language, a term the pages naming it, a taxonomy its terms and their
 //! pages.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use super::super::classify::File;
 use super::Scan;

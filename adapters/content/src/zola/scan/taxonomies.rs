@@ -2,7 +2,9 @@
 //! term's pagination, and the terms and taxonomies each page is listed
 //! on.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use foldhash::HashMap;
 
 use crate::paths::{make_loc, zola_slugify};
 use crate::{ContentPage, Error, PageKind};
@@ -27,8 +29,8 @@ impl Scan<'_> {
         let base = &site.base_url;
         let multilingual = !cfg.other_languages.is_empty();
         let scan = &mut self.scan;
-        let mut term_index: TermIndex<'t> = HashMap::new();
-        let mut taxonomy_index: TaxonomyIndex<'t> = HashMap::new();
+        let mut term_index: TermIndex<'t> = HashMap::default();
+        let mut taxonomy_index: TaxonomyIndex<'t> = HashMap::default();
         for ((lang, slug), found_terms) in terms {
             let Some(t) = cfg
                 .taxonomies
