@@ -3,11 +3,13 @@
 //! gzipped in parallel blocks ([`Sink`]), hashed as it goes so its final
 //! name carries its content ([`DonePart`]).
 
+use std::cmp::Ordering;
 use std::fs::File;
 use std::io;
 use std::io::Write;
 use std::sync::mpsc;
 
+use jiff::SignedDuration;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::Lastmod;
@@ -27,6 +29,31 @@ pub(super) struct Part {
     pub(super) bytes: u64,
     pub(super) on_root: OnRoot,
     pub(super) newest: Option<Lastmod>,
+    /// `newest`'s start since the epoch, when there is one: the first key
+    /// of `Lastmod`'s order, kept so each entry computes only its own.
+    pub(super) newest_start: SignedDuration,
+}
+
+impl Part {
+    /// Keeps `lastmod` if it is newer than the newest so far, in the order
+    /// of `Lastmod`'s `Ord` (the instant first, then precision and text on
+    /// a tie).
+    pub(super) fn offer_lastmod(&mut self, lastmod: Option<&Lastmod>) {
+        let Some(lastmod) = lastmod else { return };
+        let start = lastmod.start_since_epoch();
+        let newer = match &self.newest {
+            None => true,
+            Some(newest) => match start.cmp(&self.newest_start) {
+                Ordering::Greater => true,
+                Ordering::Less => false,
+                Ordering::Equal => lastmod > newest,
+            },
+        };
+        if newer {
+            self.newest = Some(lastmod.clone());
+            self.newest_start = start;
+        }
+    }
 }
 
 pub(super) enum Sink {

@@ -442,9 +442,7 @@ impl SetWriter {
         part.hash.update(&self.scratch);
         part.urls += 1;
         part.bytes += self.scratch.len() as u64;
-        if url.lastmod > part.newest {
-            part.newest.clone_from(&url.lastmod);
-        }
+        part.offer_lastmod(url.lastmod.as_ref());
         if let (Some(seen), Some(hash)) = (&mut self.seen, hash) {
             seen.insert(hash);
         }
@@ -503,6 +501,7 @@ impl SetWriter {
             bytes: 0,
             on_root,
             newest: None,
+            newest_start: jiff::SignedDuration::ZERO,
         })
     }
 
