@@ -58,7 +58,9 @@ impl Part {
 
 pub(super) enum Sink {
     Plain(FileThread),
-    Gz(ParallelGz<File>),
+    /// The compressed bytes go through a file thread too, so that the
+    /// part's `fsync` overlaps the next part's encoding.
+    Gz(ParallelGz<FileThread>),
 }
 
 impl Sink {
@@ -69,11 +71,35 @@ impl Sink {
         }
     }
 
-    /// Writes what is left and syncs the file to disk.
-    pub(super) fn finish(self) -> io::Result<()> {
+    /// Writes what is left; the file thread then syncs the file to disk
+    /// while the caller goes on: [`Closing::wait`] says when it is done.
+    pub(super) fn finish(self) -> io::Result<Closing> {
         match self {
             Sink::Plain(w) => w.finish(),
-            Sink::Gz(w) => w.finish()?.sync_all(),
+            Sink::Gz(w) => w.finish()?.finish(),
+        }
+    }
+}
+
+/// A part's file thread writing its last block and syncing the file.
+/// Waited for before the part is renamed, or when dropped (a part
+/// abandoned on an error), so the thread never outlives the part.
+pub(super) struct Closing(Option<FileThread>);
+
+impl Closing {
+    /// Waits for the last write and the `fsync`; their error, if any.
+    pub(super) fn wait(mut self) -> io::Result<()> {
+        match self.0.take() {
+            Some(mut thread) => thread.close(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Closing {
+    fn drop(&mut self) {
+        if let Some(mut thread) = self.0.take() {
+            let _ = thread.close();
         }
     }
 }
@@ -138,11 +164,14 @@ impl FileThread {
         }
     }
 
-    pub(super) fn finish(mut self) -> io::Result<()> {
+    /// Sends the last block and lets the thread write it and sync the
+    /// file without waiting for it.
+    pub(super) fn finish(mut self) -> io::Result<Closing> {
         if !self.block.is_empty() {
             self.send()?;
         }
-        self.close()
+        drop(self.to_writer.take());
+        Ok(Closing(Some(self)))
     }
 
     /// Ends the thread once it has written every block sent.
@@ -157,6 +186,20 @@ impl FileThread {
     }
 }
 
+/// What [`ParallelGz`] writes its compressed blocks to.
+impl Write for FileThread {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        FileThread::write(self, bytes)?;
+        Ok(bytes.len())
+    }
+
+    /// Blocks go to the thread as they fill; [`FileThread::finish`] sends
+    /// the last one.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Drop for FileThread {
     fn drop(&mut self) {
         // A part abandoned on an error: the thread must not outlive it.
@@ -167,6 +210,9 @@ impl Drop for FileThread {
 /// A finished part, still under its temporary name.
 pub(super) struct DonePart {
     pub(super) temp: StagedFile,
+    /// Its file thread, still writing or syncing; waited for before the
+    /// next part is finished and before any renaming.
+    pub(super) closing: Option<Closing>,
     pub(super) hash: u64,
     pub(super) urls: u64,
     pub(super) bytes: u64,
