@@ -1,7 +1,9 @@
 //! The sitemap files being written: each part streams into its own
 //! temporary file on a thread of its own ([`FileThread`]), plain or
 //! gzipped in parallel blocks ([`Sink`]), hashed as it goes so its final
-//! name carries its content ([`DonePart`]).
+//! name carries its content ([`DonePart`]). A finished part's thread
+//! writes its last block and syncs the file while the next part is
+//! encoded ([`Closing`]).
 
 use std::cmp::Ordering;
 use std::fs::File;
