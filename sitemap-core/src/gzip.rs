@@ -33,10 +33,17 @@ const HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
 /// The deflate window: how much history a block's dictionary carries.
 const WINDOW: usize = 32 * 1024;
 
-/// Uncompressed bytes per block. Large enough that the per-block cost (a
-/// sync flush marker and fresh Huffman tables) is lost in the noise,
-/// small enough to keep every core busy on a file of a few MiB.
+/// The write size of the plain part writer's file thread (`set::parts`).
 pub(crate) const BLOCK: usize = 128 * 1024;
+
+/// Uncompressed bytes per compressed block. Each block hashes its 32 KiB
+/// dictionary again and ends with a sync flush and fresh Huffman tables,
+/// so larger blocks cost less; smaller ones keep every core busy to the
+/// end of a file (the last block of a file is compressed alone). On the
+/// writer bench's bytes (callgrind, 17 MB of them), 256 KiB against 128
+/// KiB: 5.2% fewer deflate instructions and 0.16% smaller; 512 KiB saves
+/// only 2.4% more for twice the serial tail per file.
+const GZ_BLOCK: usize = 256 * 1024;
 
 /// Wraps `out` in a gzip encoder at [`GZIP_LEVEL`] with a fixed header
 /// (mtime 0, no file name, OS byte 255), so that the same input always
@@ -94,9 +101,13 @@ pub(crate) struct Pool {
 impl Pool {
     /// A pool with one compressor per available core.
     pub(crate) fn new() -> io::Result<Pool> {
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, 16);
+        Pool::with_threads(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// A pool of `threads` compressors (1 to 16). The bytes written do not
+    /// depend on it.
+    pub(crate) fn with_threads(threads: usize) -> io::Result<Pool> {
+        let threads = threads.clamp(1, 16);
         let (tx, rx) = sync_channel::<Job>(threads);
         let rx = Arc::new(Mutex::new(rx));
         let mut workers = Vec::with_capacity(threads);
@@ -212,7 +223,7 @@ impl<W: Write> ParallelGz<W> {
         Ok(ParallelGz {
             pool,
             out,
-            block: Vec::with_capacity(WINDOW + BLOCK + 64 * 1024),
+            block: Vec::with_capacity(WINDOW + GZ_BLOCK + 64 * 1024),
             dict: 0,
             pending: VecDeque::new(),
             free_data: Vec::new(),
@@ -224,7 +235,7 @@ impl<W: Write> ParallelGz<W> {
     /// Appends uncompressed bytes; a full block goes to the pool.
     pub(crate) fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.block.extend_from_slice(bytes);
-        if self.block.len() - self.dict >= BLOCK {
+        if self.block.len() - self.dict >= GZ_BLOCK {
             self.dispatch(false)?;
         }
         Ok(())
@@ -234,7 +245,7 @@ impl<W: Write> ParallelGz<W> {
         let mut next = self
             .free_data
             .pop()
-            .unwrap_or_else(|| Vec::with_capacity(WINDOW + BLOCK + 64 * 1024));
+            .unwrap_or_else(|| Vec::with_capacity(WINDOW + GZ_BLOCK + 64 * 1024));
         next.clear();
         let tail = self.block.len().saturating_sub(WINDOW);
         next.extend_from_slice(&self.block[tail..]);
@@ -285,4 +296,64 @@ impl<W: Write> ParallelGz<W> {
 
 fn closed() -> io::Error {
     io::Error::other("a gzip compressor thread stopped")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// Sitemap-like lines, several blocks' worth.
+    fn input() -> Vec<u8> {
+        (0..14_000)
+            .flat_map(|i| {
+                format!(
+                    "  <url>\n    <loc>https://example.org/{}/page-{i}?a=1&amp;b={}</loc>\n  </url>\n",
+                    i % 13,
+                    i * 7919 % 1000
+                )
+                .into_bytes()
+            })
+            .collect()
+    }
+
+    fn compress(threads: usize, input: &[u8]) -> Vec<u8> {
+        let pool = Arc::new(Pool::with_threads(threads).unwrap());
+        let mut gz = ParallelGz::new(pool, Vec::new()).unwrap();
+        // Uneven pieces, as entries come.
+        for piece in input.chunks(997) {
+            gz.write(piece).unwrap();
+        }
+        gz.finish().unwrap()
+    }
+
+    #[test]
+    fn same_bytes_with_one_and_many_threads_and_one_gzip_member() {
+        let input = input();
+        assert!(input.len() > 4 * GZ_BLOCK, "several blocks");
+        let one = compress(1, &input);
+        for threads in [2, 3, 8] {
+            assert!(compress(threads, &input) == one, "{threads} threads");
+        }
+        // One member: the single-member decoder reads all of it.
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(&one[..])
+            .read_to_end(&mut out)
+            .unwrap();
+        assert!(out == input);
+        // And gzip itself, where installed.
+        if let Ok(mut child) = std::process::Command::new("gzip")
+            .args(["-d", "-c"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+        {
+            let mut stdin = child.stdin.take().unwrap();
+            let feed = std::thread::spawn(move || stdin.write_all(&one));
+            let output = child.wait_with_output().unwrap();
+            feed.join().unwrap().unwrap();
+            assert!(output.status.success(), "gzip -d refused the stream");
+            assert!(output.stdout == input, "gzip -d gives the input back");
+        }
+    }
 }

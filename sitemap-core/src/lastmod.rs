@@ -201,7 +201,7 @@ impl Lastmod {
     /// computed on civil date-times, whose range (years -9999 to 9999)
     /// holds every value: unlike [`Lastmod::start`], exact for the whole
     /// 0001–9999 range whatever the offset.
-    fn start_since_epoch(&self) -> SignedDuration {
+    pub(crate) fn start_since_epoch(&self) -> SignedDuration {
         let (at, offset) = self.civil_start();
         let epoch = DateTime::constant(1970, 1, 1, 0, 0, 0, 0);
         at.duration_since(epoch) - SignedDuration::from_secs(i64::from(offset.seconds()))

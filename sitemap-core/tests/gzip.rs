@@ -110,13 +110,24 @@ fn gzipped_set_is_byte_identical_twice_and_gunzips_to_the_plain_set() {
 
 #[test]
 fn parallel_blocks_round_trip_at_every_size_near_a_block_boundary() {
-    // Sizes around the 128 KiB block and the 32 KiB window, so that a block
-    // ends exactly at, just before and just after an entry.
-    for n in [1, 2, 1_400, 1_450, 1_500, 3_000] {
-        let urls = many(n);
+    // Sizes around the 256 KiB block (about 2,900 of these entries; every
+    // tenth size from 2,850 to 2,990 lands a block end just before, at or
+    // just after an entry) and the 32 KiB window, in one file each.
+    let sizes = [1, 2, 370, 1_450]
+        .into_iter()
+        .chain((2_850..3_000).step_by(10));
+    let urls = many(6_000);
+    for n in sizes.chain([6_000]) {
         let (gz, plain) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        write_set(gz.path(), &urls[..n.min(2_000)], true);
-        write_set(plain.path(), &urls[..n.min(2_000)], false);
+        for (dir, gzip) in [(gz.path(), true), (plain.path(), false)] {
+            let options = SetOptions::new(dir, "https://example.org/".parse().unwrap())
+                .with_gzip(gzip)
+                .with_limits(Limits::LEGACY);
+            SetWriter::new(options)
+                .unwrap()
+                .write_all(&urls[..n])
+                .unwrap();
+        }
         let x = std::fs::read(gz.path().join("sitemap.xml.gz")).unwrap();
         let y = std::fs::read(plain.path().join("sitemap.xml")).unwrap();
         assert!(gunzip(&x) == y, "{n} entries");

@@ -1,13 +1,17 @@
 //! The sitemap files being written: each part streams into its own
 //! temporary file on a thread of its own ([`FileThread`]), plain or
 //! gzipped in parallel blocks ([`Sink`]), hashed as it goes so its final
-//! name carries its content ([`DonePart`]).
+//! name carries its content ([`DonePart`]). A finished part's thread
+//! writes its last block and syncs the file while the next part is
+//! encoded ([`Closing`]).
 
+use std::cmp::Ordering;
 use std::fs::File;
 use std::io;
 use std::io::Write;
 use std::sync::mpsc;
 
+use jiff::SignedDuration;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::Lastmod;
@@ -27,11 +31,38 @@ pub(super) struct Part {
     pub(super) bytes: u64,
     pub(super) on_root: OnRoot,
     pub(super) newest: Option<Lastmod>,
+    /// `newest`'s start since the epoch, when there is one: the first key
+    /// of `Lastmod`'s order, kept so each entry computes only its own.
+    pub(super) newest_start: SignedDuration,
+}
+
+impl Part {
+    /// Keeps `lastmod` if it is newer than the newest so far, in the order
+    /// of `Lastmod`'s `Ord` (the instant first, then precision and text on
+    /// a tie).
+    pub(super) fn offer_lastmod(&mut self, lastmod: Option<&Lastmod>) {
+        let Some(lastmod) = lastmod else { return };
+        let start = lastmod.start_since_epoch();
+        let newer = match &self.newest {
+            None => true,
+            Some(newest) => match start.cmp(&self.newest_start) {
+                Ordering::Greater => true,
+                Ordering::Less => false,
+                Ordering::Equal => lastmod > newest,
+            },
+        };
+        if newer {
+            self.newest = Some(lastmod.clone());
+            self.newest_start = start;
+        }
+    }
 }
 
 pub(super) enum Sink {
     Plain(FileThread),
-    Gz(ParallelGz<File>),
+    /// The compressed bytes go through a file thread too, so that the
+    /// part's `fsync` overlaps the next part's encoding.
+    Gz(ParallelGz<FileThread>),
 }
 
 impl Sink {
@@ -42,11 +73,35 @@ impl Sink {
         }
     }
 
-    /// Writes what is left and syncs the file to disk.
-    pub(super) fn finish(self) -> io::Result<()> {
+    /// Writes what is left; the file thread then syncs the file to disk
+    /// while the caller goes on: [`Closing::wait`] says when it is done.
+    pub(super) fn finish(self) -> io::Result<Closing> {
         match self {
             Sink::Plain(w) => w.finish(),
-            Sink::Gz(w) => w.finish()?.sync_all(),
+            Sink::Gz(w) => w.finish()?.finish(),
+        }
+    }
+}
+
+/// A part's file thread writing its last block and syncing the file.
+/// Waited for before the part is renamed, or when dropped (a part
+/// abandoned on an error), so the thread never outlives the part.
+pub(super) struct Closing(Option<FileThread>);
+
+impl Closing {
+    /// Waits for the last write and the `fsync`; their error, if any.
+    pub(super) fn wait(mut self) -> io::Result<()> {
+        match self.0.take() {
+            Some(mut thread) => thread.close(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Closing {
+    fn drop(&mut self) {
+        if let Some(mut thread) = self.0.take() {
+            let _ = thread.close();
         }
     }
 }
@@ -111,11 +166,14 @@ impl FileThread {
         }
     }
 
-    pub(super) fn finish(mut self) -> io::Result<()> {
+    /// Sends the last block and lets the thread write it and sync the
+    /// file without waiting for it.
+    pub(super) fn finish(mut self) -> io::Result<Closing> {
         if !self.block.is_empty() {
             self.send()?;
         }
-        self.close()
+        drop(self.to_writer.take());
+        Ok(Closing(Some(self)))
     }
 
     /// Ends the thread once it has written every block sent.
@@ -130,6 +188,20 @@ impl FileThread {
     }
 }
 
+/// What [`ParallelGz`] writes its compressed blocks to.
+impl Write for FileThread {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        FileThread::write(self, bytes)?;
+        Ok(bytes.len())
+    }
+
+    /// Blocks go to the thread as they fill; [`FileThread::finish`] sends
+    /// the last one.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Drop for FileThread {
     fn drop(&mut self) {
         // A part abandoned on an error: the thread must not outlive it.
@@ -140,6 +212,9 @@ impl Drop for FileThread {
 /// A finished part, still under its temporary name.
 pub(super) struct DonePart {
     pub(super) temp: StagedFile,
+    /// Its file thread, still writing or syncing; waited for before the
+    /// next part is finished and before any renaming.
+    pub(super) closing: Option<Closing>,
     pub(super) hash: u64,
     pub(super) urls: u64,
     pub(super) bytes: u64,

@@ -442,9 +442,7 @@ impl SetWriter {
         part.hash.update(&self.scratch);
         part.urls += 1;
         part.bytes += self.scratch.len() as u64;
-        if url.lastmod > part.newest {
-            part.newest.clone_from(&url.lastmod);
-        }
+        part.offer_lastmod(url.lastmod.as_ref());
         if let (Some(seen), Some(hash)) = (&mut self.seen, hash) {
             seen.insert(hash);
         }
@@ -478,21 +476,22 @@ impl SetWriter {
         let (file, temp) = self.out.create(&name, self.mode)?;
         let io_err =
             |action, source| SetError::new(temp.temp_path(), SetErrorKind::Io { action, source });
+        let thread = match FileThread::new(file) {
+            Ok(thread) => thread,
+            Err(e) => {
+                self.failed = true;
+                return Err(io_err("start the writer thread", e));
+            }
+        };
         let sink = match &self.pool {
-            Some(pool) => match ParallelGz::new(Arc::clone(pool), file) {
+            Some(pool) => match ParallelGz::new(Arc::clone(pool), thread) {
                 Ok(gz) => Sink::Gz(gz),
                 Err(e) => {
                     self.failed = true;
                     return Err(io_err("write", e));
                 }
             },
-            None => match FileThread::new(file) {
-                Ok(thread) => Sink::Plain(thread),
-                Err(e) => {
-                    self.failed = true;
-                    return Err(io_err("start the writer thread", e));
-                }
-            },
+            None => Sink::Plain(thread),
         };
         Ok(Part {
             number,
@@ -503,6 +502,7 @@ impl SetWriter {
             bytes: 0,
             on_root,
             newest: None,
+            newest_start: jiff::SignedDuration::ZERO,
         })
     }
 
@@ -514,21 +514,46 @@ impl SetWriter {
         };
         part.hash.update(closing);
         let result = part.sink.write(closing).and_then(|()| part.sink.finish());
-        if let Err(source) = result {
-            self.failed = true;
-            let kind = SetErrorKind::Io {
-                action: "write",
-                source,
-            };
-            return Err(SetError::new(part.temp.temp_path(), kind));
-        }
+        let closing_thread = match result {
+            Ok(thread) => thread,
+            Err(source) => {
+                self.failed = true;
+                let kind = SetErrorKind::Io {
+                    action: "write",
+                    source,
+                };
+                return Err(SetError::new(part.temp.temp_path(), kind));
+            }
+        };
+        // The previous part's file thread synced its file while this part
+        // was encoded; at most two are ever running.
+        self.wait_for_closing()?;
         self.done.push(DonePart {
             temp: part.temp,
+            closing: Some(closing_thread),
             hash: part.hash.digest(),
             urls: part.urls,
             bytes: part.bytes + closing.len() as u64,
             newest: part.newest,
         });
+        Ok(())
+    }
+
+    /// Waits for every finished part's file thread (the last write and
+    /// the `fsync`), reporting the first error against its file.
+    pub(super) fn wait_for_closing(&mut self) -> Result<(), SetError> {
+        for part in &mut self.done {
+            if let Some(closing) = part.closing.take()
+                && let Err(source) = closing.wait()
+            {
+                self.failed = true;
+                let kind = SetErrorKind::Io {
+                    action: "write",
+                    source,
+                };
+                return Err(SetError::new(part.temp.temp_path(), kind));
+            }
+        }
         Ok(())
     }
 

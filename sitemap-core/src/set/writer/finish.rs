@@ -30,6 +30,7 @@ impl SetWriter {
             return Err(SetError::new(self.root_path(), SetErrorKind::Empty));
         };
         self.finish_part(part)?;
+        self.wait_for_closing()?;
         // The pool's threads are no longer needed; let them go now.
         self.pool = None;
         let done = std::mem::take(&mut self.done);
