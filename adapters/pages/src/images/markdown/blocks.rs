@@ -30,7 +30,8 @@
 //!   since the last blank line (it may be the text of an HTML block of
 //!   types 6–7, a table, a reference definition, a definition): that
 //!   stretch is searched only when such an opener is met ([`Unsure`]);
-//! - any `\r` (a line ending this walk does not split on).
+//! - a lone `\r` (a line ending this walk does not split on; `\r\n` is
+//!   read as `\n`, as CommonMark does).
 //!
 //! Fence and HTML-block rules are pulldown-cmark 0.13's (`firstpass.rs`):
 //! a backtick fence's info string has no backtick, a closer is indented at
@@ -88,8 +89,14 @@ pub(super) fn select(body: &str, zola: bool) -> Option<Selected> {
 /// The kept runs of `b`, in order; `None` when it has a line the walk
 /// does not follow.
 fn runs(b: &[u8], zola: bool) -> Option<Vec<Range<usize>>> {
-    if memchr(b'\r', b).is_some() {
-        return None;
+    // `\r\n` ends a line as `\n` does; a lone `\r`, which also ends one,
+    // is not followed.
+    let mut at = 0;
+    while let Some(i) = memchr(b'\r', &b[at..]) {
+        at += i + 1;
+        if b.get(at) != Some(&b'\n') {
+            return None;
+        }
     }
     let mut hits = Hits::new(b, zola);
     let mut unsure = Unsure::default();
@@ -106,7 +113,7 @@ fn runs(b: &[u8], zola: bool) -> Option<Vec<Range<usize>>> {
             .take_while(|&&c| c == b' ' || c == b'\t')
             .count();
         let rest = &line[indent..];
-        let blank = rest.is_empty() || rest == b"\n";
+        let blank = matches!(rest, b"" | b"\n" | b"\r\n");
         if after_blank && !blank && indent == 0 && open.is_none() && rest[0] != b':' {
             if hits.any_in(stretch..start) {
                 keep(&mut runs, stretch..start);
@@ -306,7 +313,7 @@ fn closes_fence(line: &[u8], ch: u8, n: usize) -> bool {
     run >= n
         && rest[run..]
             .iter()
-            .all(|c| matches!(c, b' ' | b'\t' | b'\n'))
+            .all(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
 }
 
 /// The end marker of an HTML block of types 1–5 a column-0 line opens,
@@ -429,6 +436,8 @@ mod tests {
         ];
         for (i, body) in cases.iter().enumerate() {
             same(body, &format!("case {i}"));
+            same(&body.replace('\n', "\r\n"), &format!("case {i}, CRLF"));
+            same(&body.replace('\n', "\r"), &format!("case {i}, CR"));
         }
     }
 
