@@ -12,7 +12,8 @@
 //! hold an image (`![`, `<img`), a reference definition (`]:`, which
 //! reference images anywhere resolve through, so all are kept in order) or
 //! a Zola shortcode (`{{`, `{%`, counted outside code) are kept, in order,
-//! and parsed as one text; the others are dropped.
+//! and parsed as one text; the others are dropped, and so are those
+//! whose only hits are in a top-level fenced block (code), but for Zola.
 //!
 //! It is one pass. The bytes that can start one of those ([`Hits`]) are
 //! found with `memchr` over the whole body, not line by line; the line
@@ -62,8 +63,8 @@ impl Selected {
 
 /// Where a fenced block or an HTML block of types 1–5 is open.
 enum Open {
-    /// Fence character and length.
-    Fence(u8, usize),
+    /// Fence character and length, and where its opening line starts.
+    Fence(u8, usize, usize),
     /// The end marker of an HTML block.
     Html(&'static [u8]),
 }
@@ -106,7 +107,12 @@ fn runs(b: &[u8], zola: bool) -> Option<Vec<Range<usize>>> {
     let mut after_blank = false;
     let mut start = 0;
     while start < b.len() {
-        let end = memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i + 1);
+        // Half the lines of prose are blank: no search for those.
+        let end = if b[start] == b'\n' {
+            start + 1
+        } else {
+            memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i + 1)
+        };
         let line = &b[start..end];
         let indent = line
             .iter()
@@ -124,8 +130,9 @@ fn runs(b: &[u8], zola: bool) -> Option<Vec<Range<usize>>> {
         start = end;
         after_blank = blank;
         match open {
-            Some(Open::Fence(ch, n)) => {
+            Some(Open::Fence(ch, n, from)) => {
                 if closes_fence(line, ch, n) {
+                    hits.code(from..end);
                     open = None;
                 }
                 continue;
@@ -151,7 +158,7 @@ fn runs(b: &[u8], zola: bool) -> Option<Vec<Range<usize>>> {
             }
             continue;
         }
-        if let Some(fence) = opens_fence(line) {
+        if let Some(fence) = opens_fence(line, at) {
             if unsure.before(b, at) {
                 return None;
             }
@@ -164,6 +171,9 @@ fn runs(b: &[u8], zola: bool) -> Option<Vec<Range<usize>>> {
                 open = Some(Open::Html(end_tag));
             }
         }
+    }
+    if let Some(Open::Fence(_, _, from)) = open {
+        hits.code(from..b.len());
     }
     if hits.any_in(stretch..b.len()) {
         keep(&mut runs, stretch..b.len());
@@ -194,6 +204,9 @@ struct Hits<'b> {
     /// The first hit at or after the start of the last stretch asked
     /// about (the body's length: none).
     next: usize,
+    /// The top-level fenced blocks of the stretch being walked, whose
+    /// hits are code (none for Zola: see [`Hits::code`]).
+    code: Vec<Range<usize>>,
 }
 
 impl<'b> Hits<'b> {
@@ -202,6 +215,7 @@ impl<'b> Hits<'b> {
             body,
             zola,
             next: 0,
+            code: Vec::new(),
         };
         hits.next = hits.search(0);
         hits
@@ -215,7 +229,33 @@ impl<'b> Hits<'b> {
         if self.next < stretch.start {
             self.next = self.search(stretch.start);
         }
-        self.next < stretch.end
+        let mut code = self.code.iter();
+        let mut block = code.next();
+        let found = loop {
+            if self.next >= stretch.end {
+                break false;
+            }
+            while block.is_some_and(|r| r.end <= self.next) {
+                block = code.next();
+            }
+            match block {
+                Some(r) if r.start <= self.next => self.next = self.search(r.end),
+                _ => break true,
+            }
+        };
+        self.code.clear();
+        found
+    }
+
+    /// A top-level fenced block of the stretch being walked (in order):
+    /// nothing in it is an image, a reference definition or raw HTML, so
+    /// a stretch whose only hits are in such blocks is dropped. Not for
+    /// Zola, whose shortcodes count only outside code, as the parse of
+    /// the block tells.
+    fn code(&mut self, block: Range<usize>) {
+        if !self.zola {
+            self.code.push(block);
+        }
     }
 
     /// The first hit at or after `at`.
@@ -292,13 +332,13 @@ impl Unsure {
 
 /// A column-0 fence opener: three or more `` ` `` (with no backtick after
 /// them) or `~`.
-fn opens_fence(line: &[u8]) -> Option<Open> {
+fn opens_fence(line: &[u8], at: usize) -> Option<Open> {
     let ch = *line.first().filter(|c| matches!(c, b'`' | b'~'))?;
     let n = line.iter().take_while(|&&c| c == ch).count();
     if n < 3 || (ch == b'`' && line[n..].contains(&b'`')) {
         return None;
     }
-    Some(Open::Fence(ch, n))
+    Some(Open::Fence(ch, n, at))
 }
 
 /// Whether a line closes a fence of `n` `ch`: at most three spaces, at
@@ -433,6 +473,13 @@ mod tests {
             "x\n\n[a]: /a.png\n\n![a]\n\ny\n\n![b](b.png)",
             "{{ a() }} ![x](x.png)\n\ntext { not {\n\n{% b() %}\n\n`{{ c() }}`\n",
             "text\n\n{{\n\n![x](x.png)\n",
+            // Hits in fenced code only.
+            "text\n\n```\n![no](n.png)\n```\n\nmore\n",
+            "```\n![no](n.png)\n```\n![y](y.png)\n\n~~~\n<img src=\"n.png\">\n~~~\n",
+            "a\n\n```![i](i.png)\n]:\n```\n\n[b]: /b.png\n\n![b]\n",
+            "```\n![no](n.png)\n\ntext ![no](m.png)\n",
+            "x\n\n````\n```\n![no](n.png)\n```\n````\n\n![y](y.png)\n",
+            "{{ a() }}\n\n```\n{{ b() }}\n```\n\ntext\n",
         ];
         for (i, body) in cases.iter().enumerate() {
             same(body, &format!("case {i}"));
@@ -445,7 +492,12 @@ mod tests {
     fn only_stretches_with_images_are_kept() {
         let body =
             "text\n\n![a](a.png)\n\nmore text\n\n```\n![c](c.png)\n\nx\n```\n\nend\n\n[r]: r.png\n";
+        // The fenced block holds only code.
         let kept = super::select(body, false).expect("cut");
+        assert_eq!(kept.text, "![a](a.png)\n\n[r]: r.png\n");
+        assert_eq!(kept.to_body(13..16), 59..62);
+        // Zola keeps it, for its code range (a shortcode there is not one).
+        let kept = super::select(body, true).expect("cut");
         assert_eq!(
             kept.text,
             "![a](a.png)\n\n```\n![c](c.png)\n\nx\n```\n\n[r]: r.png\n"
