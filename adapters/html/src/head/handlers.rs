@@ -185,17 +185,19 @@ impl<'r> PageHandlers<'r> {
 
     /// Any element of a head-only read: what the selectors `html[lang]`,
     /// `base[href]`, `meta[content]`, `link[rel][href]`, `script` and
-    /// `body` ([`Selectors`]) would have called, the same conditions
-    /// checked here.
+    /// `body` ([`Selectors`]) would have called. The attribute conditions
+    /// are the handlers' own (each does nothing without them): asking
+    /// lol_html whether an attribute is there costs as much as reading it.
     fn head_element(&self, el: &mut Element<'_, '_>) -> HandlerResult {
         match el.tag_name().as_str() {
-            "html" if el.has_attribute("lang") => self.html(el),
-            "base" if el.has_attribute("href") => self.base(el),
-            "meta" if el.has_attribute("content") => self.meta(el),
-            "link" if el.has_attribute("rel") && el.has_attribute("href") => self.link(el),
+            // Each handler does nothing without the attributes its
+            // selector requires, so they are not checked twice here.
+            "html" => self.html(el),
+            "base" => self.base(el),
+            "meta" => self.meta(el),
+            "link" => self.link(el),
             "script" => self.script(el),
-            "html" | "head" | "meta" | "link" | "style" | "title" | "base" | "noscript"
-            | "template" => Ok(()),
+            "head" | "style" | "title" | "noscript" | "template" => Ok(()),
             _ => self.body(),
         }
     }
