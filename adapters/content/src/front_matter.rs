@@ -15,6 +15,7 @@ use std::path::Path;
 
 use serde_json::Value;
 use sitemap_pages::front_matter::{self as source_fm, FrontMatter};
+use sitemap_pages::head_read;
 use sitemap_pages::images::markdown;
 
 use crate::Error;
@@ -175,23 +176,17 @@ impl Head<'_> {
         if self.buf.len() < want {
             self.buf.resize(want, 0);
         }
-        if len == 0
-            && let Some(n) = read_if_cached(&self.file, &mut self.buf[..want])
-        {
-            self.len = n;
-            return Ok(true);
-        }
-        loop {
-            match read_at(&self.file, &mut self.buf[len..want], len as u64) {
-                Ok(n) => {
-                    self.len = len + n;
-                    self.eof = n == 0;
-                    return Ok(n > 0);
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(Error::io(path, e)),
-            }
-        }
+        // The first read takes a cached head without advising the kernel
+        // (`head_read`); a short one is not the end: the next reads on.
+        let read = if len == 0 {
+            head_read::read_first(&self.file, &mut self.buf[..want])
+        } else {
+            head_read::read_at(&self.file, &mut self.buf[len..want], len as u64)
+        };
+        let n = read.map_err(|e| Error::io(path, e))?;
+        self.len = len + n;
+        self.eof = n == 0;
+        Ok(n > 0)
     }
 
     /// The line starting at `pos` (with its `\n`, if any), reading more
@@ -210,51 +205,6 @@ impl Head<'_> {
                 return Ok((pos < self.len).then_some((pos, self.len)));
             }
         }
-    }
-}
-
-/// The first read of a file whose head is in the page cache (the usual
-/// case on a scan run after a build): one `preadv2(RWF_NOWAIT)`, which
-/// reads only what is cached and never waits for the disk. `None` when
-/// nothing was read that way (not cached, or a kernel or file system
-/// without the flag): the file is then advised as read at random, so
-/// that the kernel reads only its head from disk, not up to 128 KB ahead
-/// (all the I/O of reading every file), and read normally. Advising
-/// every file cost a system call per page, 6% of a cached scan's CPU.
-/// A short cached read is not the end of the file: the caller reads on.
-#[cfg(any(target_os = "linux", target_os = "android"))]
-fn read_if_cached(file: &File, buf: &mut [u8]) -> Option<usize> {
-    use rustix::io::{ReadWriteFlags, preadv2};
-    match preadv2(
-        file,
-        &mut [std::io::IoSliceMut::new(buf)],
-        0,
-        ReadWriteFlags::NOWAIT,
-    ) {
-        Ok(n) if n > 0 => Some(n),
-        _ => {
-            // A failure only costs the optimisation.
-            let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::Random);
-            None
-        }
-    }
-}
-
-#[cfg(not(any(target_os = "linux", target_os = "android")))]
-fn read_if_cached(_file: &File, _buf: &mut [u8]) -> Option<usize> {
-    None
-}
-
-/// Reads at `offset` without moving the file's position: the cached
-/// first read is positional, so every read after it is too.
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
-    #[cfg(unix)]
-    {
-        std::os::unix::fs::FileExt::read_at(file, buf, offset)
-    }
-    #[cfg(windows)]
-    {
-        std::os::windows::fs::FileExt::seek_read(file, buf, offset)
     }
 }
 

@@ -136,12 +136,12 @@ pub(crate) fn read(
     images: Option<BodyImages>,
     buf: &mut Vec<u8>,
 ) -> Read {
-    let mut file = match bytes::open(path) {
+    let file = match bytes::open(path) {
         Ok(f) => f,
         Err(e) => return Read::Unreadable(e),
     };
     buf.resize(CHUNK, 0);
-    let first = match bytes::read_chunk(&mut file, buf) {
+    let first = match bytes::read_first_chunk(&file, buf) {
         Ok(n) => n,
         Err(e) => return Read::Unreadable(e),
     };
@@ -161,7 +161,7 @@ pub(crate) fn read(
         page.settings(selectors, head_ends_at_body_tag),
         |_: &[u8]| {},
     );
-    match feed(rewriter, &mut file, buf, first) {
+    match feed(rewriter, &file, buf, first) {
         Fed::HeadEnd { invalid_utf8_at } => page.finish(false, invalid_utf8_at, None),
         Fed::End {
             invalid_utf8_at,
@@ -189,7 +189,7 @@ enum Fed {
 /// checking the bytes are UTF-8 on the way.
 fn feed<O: OutputSink>(
     mut rewriter: HtmlRewriter<'_, O>,
-    file: &mut File,
+    file: &File,
     buf: &mut [u8],
     first: usize,
 ) -> Fed {
@@ -213,7 +213,7 @@ fn feed<O: OutputSink>(
                 break;
             }
         }
-        n = match bytes::read_chunk(file, buf) {
+        n = match bytes::read_chunk(file, buf, offset) {
             Ok(n) => n,
             Err(e) => return Fed::Unreadable(e),
         };

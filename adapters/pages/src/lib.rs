@@ -22,6 +22,8 @@
 //!   exactly as `git log -1 -- FILE` would answer, and detects shallow
 //!   clones; [`lastmod::IgnoreRevs`] lists the commits that pass does
 //!   not count (`.git-blame-ignore-revs`).
+//! - [`head_read`] reads the first bytes of a file without advising the
+//!   kernel when the page cache holds them (the head-only readers);
 //! - [`images`] resolves the images a page shows (found by each adapter
 //!   its own way) as a browser would, keeps those on the site's hosts,
 //!   and counts what it leaves out.
@@ -60,6 +62,7 @@ pub mod ci;
 mod error;
 pub mod filter;
 pub mod front_matter;
+pub mod head_read;
 pub mod images;
 pub mod lastmod;
 mod left_out;

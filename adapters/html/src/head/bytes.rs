@@ -1,10 +1,10 @@
-//! The file as bytes, before and beside the tokenizer: opening it without
-//! readahead, reading a chunk, telling binary files and raw template
+//! The file as bytes, before and beside the tokenizer: opening it,
+//! reading a chunk (the first without readahead), telling binary files and raw template
 //! source from pages by their first chunk, and finding the first byte
 //! that is not UTF-8 across chunk boundaries.
 
 use std::fs::File;
-use std::io::{self, Read as _};
+use std::io;
 use std::path::Path;
 
 use super::Read;
@@ -30,18 +30,6 @@ fn template_opening(chunk: &[u8]) -> Option<&'static str> {
         .into_iter()
         .find(|opening| text[start..].starts_with(opening.as_bytes()))
 }
-
-/// Asks the kernel not to read ahead: a read of the first 8 KB would
-/// otherwise pull 128 KB or more from disk, the whole page and more, when
-/// the site is not in the page cache (a large site, a cold CI runner). Only
-/// advice: when it fails, reading works the same.
-#[cfg(target_os = "linux")]
-fn no_readahead(file: &File) {
-    let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::Random);
-}
-
-#[cfg(not(target_os = "linux"))]
-fn no_readahead(_: &File) {}
 
 /// Whether `chunk` holds a `<body` start tag (any case).
 pub(super) fn has_body_tag(chunk: &[u8]) -> bool {
@@ -87,19 +75,20 @@ pub(super) fn open(path: &Path) -> io::Result<File> {
         &mut options,
         rustix::fs::OFlags::NONBLOCK.bits() as i32,
     );
-    let file = options.open(path)?;
-    no_readahead(&file);
-    Ok(file)
+    options.open(path)
 }
 
-/// Reads the next chunk into `buf`; 0 at the end of the file.
-pub(super) fn read_chunk(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
-    loop {
-        match file.read(buf) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            read => return read,
-        }
-    }
+/// Reads the first chunk into `buf`: a head in the page cache without
+/// advice to the kernel, one that is not with no readahead (a read of the
+/// first 8 KB would otherwise pull 128 KB or more from disk on a cold
+/// cache); see [`sitemap_pages::head_read`]. 0 for an empty file.
+pub(super) fn read_first_chunk(file: &File, buf: &mut [u8]) -> io::Result<usize> {
+    sitemap_pages::head_read::read_first(file, buf)
+}
+
+/// Reads the chunk at `offset` into `buf`; 0 at the end of the file.
+pub(super) fn read_chunk(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    sitemap_pages::head_read::read_at(file, buf, offset)
 }
 
 /// What the file is when its first chunk says it is not a page: binary
