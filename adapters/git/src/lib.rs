@@ -543,6 +543,30 @@ impl GitHistory {
 /// names a file beside the root); `None` for a path git could not be
 /// asked about (not UTF-8, or leaving the work tree).
 fn repo_path(prefix: &str, file: &Path) -> Option<String> {
+    // The common case, a plain relative path (`content/a.md`), is joined
+    // as it is: walking its components cost a run over 20,000 files more
+    // than reading their history's first commits, before git log starts.
+    // Anything else (`.`, `..`, `//`, an absolute path, a backslash that
+    // Windows would split on) takes the general way below.
+    if let Some(plain) = file.to_str().filter(|s| {
+        !s.is_empty()
+            && !s.contains('\\')
+            && s.split('/').all(|p| !p.is_empty() && p != "." && p != "..")
+    }) {
+        let mut joined = String::with_capacity(prefix.len() + plain.len() + 1);
+        for part in prefix.split('/').filter(|p| !p.is_empty()) {
+            joined.push_str(part);
+            joined.push('/');
+        }
+        joined.push_str(plain);
+        return Some(joined);
+    }
+    repo_path_by_components(prefix, file)
+}
+
+/// [`repo_path`] for any path: `..` steps out of the prefix, `.` is
+/// dropped, an absolute path or a `..` past the top level is `None`.
+fn repo_path_by_components(prefix: &str, file: &Path) -> Option<String> {
     let mut parts: Vec<&str> = prefix.split('/').filter(|p| !p.is_empty()).collect();
     for part in file.components() {
         match part {
@@ -651,7 +675,43 @@ pub(crate) use watch::Limit;
 
 #[cfg(test)]
 mod tests {
-    use super::{Oid, SKIP_COST, split_points, steal_point};
+    use super::{Oid, SKIP_COST, repo_path, repo_path_by_components, split_points, steal_point};
+    use std::path::Path;
+
+    /// The plain-path shortcut gives what the walk over components gives,
+    /// for plain paths and for every shape that leaves the shortcut.
+    #[test]
+    fn repo_path_shortcut_matches_the_components() {
+        let files = [
+            "a.md",
+            "content/blog/a.md",
+            "content/blog/",
+            "./a.md",
+            "content/./a.md",
+            "content//a.md",
+            "../a.md",
+            "content/../a.md",
+            "../../a.md",
+            "/abs/a.md",
+            "back\\slash.md",
+            "é/ü.md",
+            "",
+            ".",
+        ];
+        for prefix in ["", "site/", "site/docs/"] {
+            for file in files {
+                assert_eq!(
+                    repo_path(prefix, Path::new(file)),
+                    repo_path_by_components(prefix, Path::new(file)),
+                    "{prefix:?} {file:?}"
+                );
+            }
+        }
+        assert_eq!(
+            repo_path("site/", Path::new("a/b.md")).as_deref(),
+            Some("site/a/b.md")
+        );
+    }
 
     /// The table parse takes exactly the ASCII hex digits, in either case,
     /// at every place of an id, and refuses an id with any other byte (a
