@@ -1,10 +1,10 @@
 //! The ignore-revs list (`.git-blame-ignore-revs`): the commits a history
 //! pass does not count, read once per pass and asked by commit id.
 
-use std::collections::HashSet;
 use std::path::Path;
 
 use super::Oid;
+use super::OidSet;
 use crate::error::Error;
 
 /// The most an ignore-revs file may hold: the bound `sitemap-pages` puts on
@@ -24,7 +24,7 @@ const MAX_IGNORE_REVS_BYTES: u64 = 16 << 20;
 /// not have; a warning there would fire on every CI build.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct IgnoreRevs {
-    pub(crate) ids: HashSet<Oid>,
+    pub(crate) ids: OidSet,
 }
 
 impl IgnoreRevs {
@@ -41,7 +41,7 @@ impl IgnoreRevs {
 
     /// Parses `text`, the contents of `path` (named in errors).
     pub fn parse(path: &Path, text: &str) -> Result<IgnoreRevs, Error> {
-        let mut ids = HashSet::new();
+        let mut ids = OidSet::default();
         for (n, line) in text.lines().enumerate() {
             let id = line.split('#').next().unwrap_or_default().trim();
             if id.is_empty() {

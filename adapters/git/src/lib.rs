@@ -141,10 +141,21 @@ pub use crate::watched::watched_files;
 
 /// A commit or tree id (SHA-1 or SHA-256) held without allocating, since
 /// the walk keys maps by tens of thousands of them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 struct Oid {
     bytes: [u8; 32],
     len: u8,
+}
+
+/// Only the first 8 bytes are hashed: an id is already a cryptographic
+/// hash, so they spread as well as all 32, and equal ids hash equal. The
+/// walk looks ids up several times per commit.
+impl std::hash::Hash for Oid {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut first = [0; 8];
+        first.copy_from_slice(&self.bytes[..8]);
+        state.write_u64(u64::from_le_bytes(first));
+    }
 }
 
 impl Oid {
@@ -157,13 +168,54 @@ impl Oid {
             bytes: [0; 32],
             len: (hex.len() / 2) as u8,
         };
-        for (i, pair) in hex.chunks_exact(2).enumerate() {
-            let digit = |c: u8| (c as char).to_digit(16);
-            oid.bytes[i] = (digit(pair[0])? * 16 + digit(pair[1])?) as u8;
+        // Every commit header holds two or more ids: a digit is one table
+        // load, and one check per id says whether any was not hex.
+        let mut bad = 0;
+        for (byte, pair) in oid.bytes.iter_mut().zip(hex.chunks_exact(2)) {
+            let (high, low) = (HEX[usize::from(pair[0])], HEX[usize::from(pair[1])]);
+            bad |= high | low;
+            *byte = high << 4 | low;
         }
-        Some(oid)
+        (bad & NOT_HEX == 0).then_some(oid)
     }
 }
+
+/// Marks a byte that is not a hex digit in [`HEX`].
+const NOT_HEX: u8 = 0x10;
+
+/// Each byte's value as a hex digit, or [`NOT_HEX`].
+const HEX: [u8; 256] = {
+    let mut table = [NOT_HEX; 256];
+    let mut i = 0;
+    while i < 10 {
+        table[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        table[b'a' as usize + i] = 10 + i as u8;
+        table[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The hasher of the walk's maps: foldhash, not SipHash, since the walk
+/// looks up every path and commit id `git log` names (on a long history
+/// millions), and the keys are the site's paths and git's ids, not input
+/// chosen to collide.
+type FastHash = foldhash::fast::RandomState;
+
+/// Requested repo paths (as git writes them) → dense file numbers. Keyed
+/// by bytes: a name from the log stream is looked up as git wrote it,
+/// with no UTF-8 check (a name that is not UTF-8 matches no key either).
+type PathIds<'a> = HashMap<&'a [u8], u32, FastHash>;
+
+/// A set of commit ids.
+type OidSet = HashSet<Oid, FastHash>;
+
+/// A map keyed by commit id.
+type OidMap<V> = HashMap<Oid, V, FastHash>;
 
 impl std::fmt::Debug for Oid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -331,15 +383,15 @@ impl GitHistory {
         let shallow_commits = if info.shallow {
             git.shallow_commits(&info.shallow_file)?
         } else {
-            HashSet::new()
+            OidSet::default()
         };
         let ignored = match options.ignore_revs_file(&root, &info.toplevel) {
             Some(file) => IgnoreRevs::read(&file)?.ids,
-            None => HashSet::new(),
+            None => OidSet::default(),
         };
-        let ids: HashMap<&str, u32> = by_repo_path
+        let ids: PathIds<'_> = by_repo_path
             .iter()
-            .map(|(p, &i)| (p.as_str(), i as u32))
+            .map(|(p, &i)| (p.as_bytes(), i as u32))
             .collect();
         // `git status` runs beside the log: the walk settles untracked and
         // uncommitted files as soon as it knows them (so they do not keep
@@ -491,6 +543,30 @@ impl GitHistory {
 /// names a file beside the root); `None` for a path git could not be
 /// asked about (not UTF-8, or leaving the work tree).
 fn repo_path(prefix: &str, file: &Path) -> Option<String> {
+    // The common case, a plain relative path (`content/a.md`), is joined
+    // as it is: walking its components cost a run over 20,000 files more
+    // than reading their history's first commits, before git log starts.
+    // Anything else (`.`, `..`, `//`, an absolute path, a backslash that
+    // Windows would split on) takes the general way below.
+    if let Some(plain) = file.to_str().filter(|s| {
+        !s.is_empty()
+            && !s.contains('\\')
+            && s.split('/').all(|p| !p.is_empty() && p != "." && p != "..")
+    }) {
+        let mut joined = String::with_capacity(prefix.len() + plain.len() + 1);
+        for part in prefix.split('/').filter(|p| !p.is_empty()) {
+            joined.push_str(part);
+            joined.push('/');
+        }
+        joined.push_str(plain);
+        return Some(joined);
+    }
+    repo_path_by_components(prefix, file)
+}
+
+/// [`repo_path`] for any path: `..` steps out of the prefix, `.` is
+/// dropped, an absolute path or a `..` past the top level is `None`.
+fn repo_path_by_components(prefix: &str, file: &Path) -> Option<String> {
     let mut parts: Vec<&str> = prefix.split('/').filter(|p| !p.is_empty()).collect();
     for part in file.components() {
         match part {
@@ -524,7 +600,7 @@ type StatusEntries = Vec<(String, [u8; 2])>;
 struct StatusSource<'a> {
     rx: std::sync::mpsc::Receiver<Result<StatusEntries, Error>>,
     answers: Option<Vec<(u32, GitLastmod)>>,
-    ids: &'a HashMap<&'a str, u32>,
+    ids: &'a PathIds<'a>,
     uncommitted: Uncommitted,
     git: &'a Git,
 }
@@ -534,7 +610,7 @@ impl StatusSource<'_> {
         entries
             .into_iter()
             .filter_map(|(path, code)| {
-                let &i = self.ids.get(path.as_str())?;
+                let &i = self.ids.get(path.as_bytes())?;
                 if code == *b"??" {
                     Some((i, GitLastmod::Untracked))
                 } else if self.uncommitted == Uncommitted::Mtime {
@@ -599,7 +675,66 @@ pub(crate) use watch::Limit;
 
 #[cfg(test)]
 mod tests {
-    use super::{SKIP_COST, split_points, steal_point};
+    use super::{Oid, SKIP_COST, repo_path, repo_path_by_components, split_points, steal_point};
+    use std::path::Path;
+
+    /// The plain-path shortcut gives what the walk over components gives,
+    /// for plain paths and for every shape that leaves the shortcut.
+    #[test]
+    fn repo_path_shortcut_matches_the_components() {
+        let files = [
+            "a.md",
+            "content/blog/a.md",
+            "content/blog/",
+            "./a.md",
+            "content/./a.md",
+            "content//a.md",
+            "../a.md",
+            "content/../a.md",
+            "../../a.md",
+            "/abs/a.md",
+            "back\\slash.md",
+            "é/ü.md",
+            "",
+            ".",
+        ];
+        for prefix in ["", "site/", "site/docs/"] {
+            for file in files {
+                assert_eq!(
+                    repo_path(prefix, Path::new(file)),
+                    repo_path_by_components(prefix, Path::new(file)),
+                    "{prefix:?} {file:?}"
+                );
+            }
+        }
+        assert_eq!(
+            repo_path("site/", Path::new("a/b.md")).as_deref(),
+            Some("site/a/b.md")
+        );
+    }
+
+    /// The table parse takes exactly the ASCII hex digits, in either case,
+    /// at every place of an id, and refuses an id with any other byte (a
+    /// sign, a space, a letter past `f`).
+    #[test]
+    fn oid_from_hex_takes_exactly_the_hex_digits() {
+        let id = b"0123456789abcdefABCDEF0123456789abcdef01";
+        let parsed = Oid::from_hex(id).expect("an id");
+        assert_eq!(
+            parsed.to_string(),
+            String::from_utf8_lossy(id).to_lowercase()
+        );
+        for at in [0, 1, 38, 39] {
+            for byte in 0..=u8::MAX {
+                let mut hex = *id;
+                hex[at] = byte;
+                let digit = byte.is_ascii_hexdigit();
+                assert_eq!(Oid::from_hex(&hex).is_some(), digit, "byte {byte} at {at}");
+            }
+        }
+        assert!(Oid::from_hex(&id[..39]).is_none());
+        assert!(Oid::from_hex(&[b'a'; 64]).is_some());
+    }
 
     /// Every plan covers the rest of the history exactly, in parts of at
     /// least one commit, one part per process at most.

@@ -4,7 +4,6 @@
 //! that feeds the `git log` processes into the walk is
 //! [`drive`](super::drive).
 
-use std::collections::HashMap;
 use std::collections::HashSet;
 use std::path::Path;
 use std::path::PathBuf;
@@ -17,6 +16,7 @@ use super::StatusEntries;
 use super::watch::Expired;
 use super::watch::Limit;
 use super::watch::Watched;
+use super::{OidSet, PathIds};
 use crate::error::Error;
 use crate::options::GitDate;
 
@@ -261,7 +261,7 @@ impl Git {
             .collect())
     }
 
-    pub(super) fn shallow_commits(&self, file: &Path) -> Result<HashSet<Oid>, Error> {
+    pub(super) fn shallow_commits(&self, file: &Path) -> Result<OidSet, Error> {
         let text = std::fs::read_to_string(file).map_err(|source| Error::Io {
             path: file.to_owned(),
             source,
@@ -330,11 +330,11 @@ impl Git {
 pub(super) struct Pass<'a> {
     /// HEAD's commit id, fixed once for all processes.
     pub(super) head: &'a str,
-    pub(super) ids: &'a HashMap<&'a str, u32>,
+    pub(super) ids: &'a PathIds<'a>,
     pub(super) date: GitDate,
-    pub(super) shallow_commits: &'a HashSet<Oid>,
+    pub(super) shallow_commits: &'a OidSet,
     /// Commits that answer no file (the ignore-revs list).
-    pub(super) ignored: &'a HashSet<Oid>,
+    pub(super) ignored: &'a OidSet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

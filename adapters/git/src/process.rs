@@ -2,7 +2,6 @@
 //! out, its stderr drained so a full pipe never blocks it) and the reader
 //! of its `--name-only` log stream ([`LogReader`]).
 
-use std::collections::HashMap;
 use std::io::BufReader;
 use std::io::{BufRead, Read};
 use std::process::ChildStdout;
@@ -10,6 +9,7 @@ use std::process::Command;
 use std::process::Stdio;
 
 use super::Oid;
+use super::PathIds;
 use super::pass::Git;
 use super::walk::Commit;
 use super::watch::Watched;
@@ -153,7 +153,7 @@ fn parse_header(bytes: &[u8], into: &mut Header) -> Option<()> {
 /// `git log -z --name-only --format=%x1e%H%x1f%P%x1f%cI` stream.
 pub(super) struct LogReader<'a, R> {
     input: R,
-    pub(super) ids: &'a HashMap<&'a str, u32>,
+    pub(super) ids: &'a PathIds<'a>,
     pub(super) git: &'a Git,
     token: Vec<u8>,
     /// The header that ended the last commit read: the next commit's.
@@ -162,7 +162,7 @@ pub(super) struct LogReader<'a, R> {
 }
 
 impl<'a, R: BufRead> LogReader<'a, R> {
-    pub(super) fn new(input: R, ids: &'a HashMap<&'a str, u32>, git: &'a Git) -> LogReader<'a, R> {
+    pub(super) fn new(input: R, ids: &'a PathIds<'a>, git: &'a Git) -> LogReader<'a, R> {
         LogReader {
             input,
             ids,
@@ -253,7 +253,7 @@ impl<'a, R: BufRead> LogReader<'a, R> {
             if name.is_empty() {
                 continue;
             }
-            if let Some(&i) = std::str::from_utf8(name).ok().and_then(|n| self.ids.get(n)) {
+            if let Some(&i) = self.ids.get(name) {
                 commit
                     .blocks
                     .last_mut()

@@ -3,10 +3,10 @@
 //! [`steal_point`]), the reversed stream read from the oldest end
 //! ([`Tail`]) and the parts read ahead in batches ([`Parts`]).
 
-use std::collections::HashMap;
 use std::io::BufRead;
 
 use super::Oid;
+use super::OidMap;
 use super::StatusSource;
 use super::pass::End;
 use super::process::LogReader;
@@ -147,7 +147,7 @@ pub(super) struct Tail<'scope> {
 pub(super) struct TailShared {
     /// Each commit shown, whole, by the tail → its place in the reader's
     /// list (oldest first).
-    shown: std::sync::Mutex<HashMap<Oid, usize>>,
+    shown: std::sync::Mutex<OidMap<usize>>,
     /// Set by the walk: the reader stops.
     pub(super) stop: std::sync::atomic::AtomicBool,
     /// Set by the reader when it has stopped.

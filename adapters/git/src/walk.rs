@@ -3,7 +3,6 @@
 //! and move to the parent git would follow; [`TreeLookup`] asks git for
 //! the trees that tell a TREESAME merge parent apart.
 
-use std::collections::HashMap;
 use std::collections::HashSet;
 use std::io::BufReader;
 use std::io::{BufRead, Write};
@@ -17,6 +16,7 @@ use sitemap_core::Lastmod;
 use super::GitLastmod;
 use super::Oid;
 use super::pass::Git;
+use super::{OidMap, OidSet, PathIds};
 use crate::error::Error;
 
 /// One commit of the stream, with its per-parent file lists.
@@ -40,7 +40,7 @@ pub(super) struct Commit {
 /// commits.
 pub(super) struct Walk<'a> {
     /// Requested repo paths → dense file numbers.
-    pub(super) ids: &'a HashMap<&'a str, u32>,
+    pub(super) ids: &'a PathIds<'a>,
     /// The group each file was last put in (find its representative).
     group_of: Vec<u32>,
     /// Union-find parent of each group.
@@ -51,19 +51,19 @@ pub(super) struct Walk<'a> {
     answer: Vec<Option<GitLastmod>>,
     /// Representative group waiting at each commit; the first commit
     /// (HEAD) is taken from `head`.
-    pending: HashMap<Oid, u32>,
+    pending: OidMap<u32>,
     pub(super) head: Option<u32>,
     pub(super) waiting: usize,
     /// Commits already read, to notice one read after its parent.
-    processed: HashSet<Oid>,
+    processed: OidSet,
     /// A commit was read after one of its parents.
     pub(super) out_of_order: bool,
     /// `git status`'s answers have been taken into account.
     pub(super) status_applied: bool,
-    pub(super) shallow_commits: &'a HashSet<Oid>,
+    pub(super) shallow_commits: &'a OidSet,
     /// Commits on the ignore-revs list: they answer no file, which waits
     /// on at the parent git would follow.
-    ignored: &'a HashSet<Oid>,
+    ignored: &'a OidSet,
     /// Files an ignored commit changed while they waited at it: if no
     /// other commit answers them, the answer is
     /// [`GitLastmod::OnlyIgnoredRevs`], not `NoCommit`.
@@ -76,9 +76,9 @@ pub(super) struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     pub(super) fn new(
-        ids: &'a HashMap<&'a str, u32>,
-        shallow_commits: &'a HashSet<Oid>,
-        ignored: &'a HashSet<Oid>,
+        ids: &'a PathIds<'a>,
+        shallow_commits: &'a OidSet,
+        ignored: &'a OidSet,
         git: &'a Git,
     ) -> Walk<'a> {
         let n = ids.values().map(|&i| i as usize + 1).max().unwrap_or(0);
@@ -92,10 +92,10 @@ impl<'a> Walk<'a> {
             group_parent: vec![0],
             group_size: vec![ids.len() as u32],
             answer,
-            pending: HashMap::new(),
+            pending: OidMap::default(),
             head: Some(0),
             waiting: ids.len(),
-            processed: HashSet::new(),
+            processed: OidSet::default(),
             out_of_order: false,
             status_applied: false,
             shallow_commits,
