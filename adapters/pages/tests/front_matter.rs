@@ -220,3 +220,72 @@ fn dotted_paths_split_at_every_dot() {
         assert!(fm.get(absent).is_none(), "{absent:?}");
     }
 }
+
+/// `get` tells most absent keys by a bit per key held: over pages with
+/// many keys, every key asked (present ones in every case, absent ones
+/// of every length, names that differ in one letter) gives what a
+/// case-insensitive search of the keys gives.
+#[test]
+fn a_key_is_found_exactly_as_a_case_insensitive_search_finds_it() {
+    let held = [
+        "title",
+        "date",
+        "lastmod",
+        "tags",
+        "draft",
+        "sitemap",
+        "slug",
+        "url",
+        "weight",
+        "aliases",
+        "publishdate",
+        "expirydate",
+        "images",
+        "build",
+        "x",
+        "déjà",
+    ];
+    let mut asked: Vec<String> = Vec::new();
+    for key in held.iter().copied().chain([
+        "pubdate",
+        "published",
+        "modified",
+        "unpublishdate",
+        "_build",
+        "translationkey",
+        "headless",
+        "datE",
+        "dates",
+        "titel",
+        "y",
+        "",
+        "Lastmod",
+        "LASTMOD",
+        "DéJà",
+    ]) {
+        asked.push(key.to_owned());
+        asked.push(key.to_uppercase());
+        let mut chars: Vec<char> = key.chars().collect();
+        if let Some(c) = chars.first_mut() {
+            *c = c.to_ascii_uppercase();
+        }
+        asked.push(chars.into_iter().collect());
+    }
+    for n in 0..held.len() {
+        let text: String = held[..=n]
+            .iter()
+            .enumerate()
+            .map(|(i, k)| format!("\"{k}\" = {i}\n"))
+            .collect();
+        let fm =
+            front_matter::parse(Path::new("content/p.md"), &format!("+++\n{text}+++\n")).unwrap();
+        for key in &asked {
+            let expected = fm
+                .data()
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(key))
+                .map(|(_, v)| v);
+            assert_eq!(fm.get(key), expected, "{key} with {n} keys");
+        }
+    }
+}
