@@ -1,5 +1,6 @@
 //! Slugs and URL paths, as each generator makes them.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use sitemap_core::Loc;
@@ -49,6 +50,28 @@ pub(crate) fn zola_slugify(s: &str, strategy: SlugifyStrategy) -> String {
 /// digits, marks, `. / \ _ # + ~ - @` and `%XX` escapes; a run of spaces
 /// becomes one hyphen) then lowercase unless `disablePathToLower`.
 pub(crate) fn hugo_make_path(s: &str, lower: bool) -> String {
+    // Nearly every path is ASCII letters, digits and kept punctuation,
+    // which the rules below keep as they are: copied (and lowercased)
+    // without a `char` buffer and a second string, which were most of a
+    // page's URL work.
+    if s.bytes().all(|b| {
+        b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'.' | b'/' | b'\\' | b'_' | b'#' | b'+' | b'~' | b'-' | b'@'
+            )
+    }) {
+        let mut out = s.to_owned();
+        if lower {
+            out.make_ascii_lowercase();
+        }
+        return out;
+    }
+    hugo_make_path_sanitized(s, lower)
+}
+
+/// [`hugo_make_path`] character by character.
+fn hugo_make_path_sanitized(s: &str, lower: bool) -> String {
     let source: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     let mut prepend_hyphen = false;
@@ -97,6 +120,40 @@ pub(crate) fn escapes(value: &str) -> bool {
 /// generator wrote the file to disk.
 pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Error> {
     let rel = path.trim_start_matches('/');
+    let escaped: Cow<'_, str> = if nothing_to_escape(rel) {
+        Cow::Borrowed(rel)
+    } else {
+        Cow::Owned(escape_path(rel))
+    };
+    // A first segment with a colon (`mailto:x@y.org` as a Hugo `url`) is
+    // a path on the site, not a URL of its own scheme.
+    let escaped = if escaped
+        .split('/')
+        .next()
+        .is_some_and(|seg| seg.contains(':'))
+    {
+        Cow::Owned(format!("./{escaped}"))
+    } else {
+        escaped
+    };
+    base.join(&escaped).map_err(|source_err| Error::Loc {
+        path: source.to_path_buf(),
+        source: source_err,
+    })
+}
+
+/// Whether [`escape_path`] would leave `rel` as it is, told from its
+/// bytes: nearly every path has no URL syntax, `%`, space or control
+/// character (C0, DEL, and C1, whose UTF-8 starts with 0xC2: any such
+/// byte takes the long way).
+fn nothing_to_escape(rel: &str) -> bool {
+    !rel.bytes()
+        .any(|b| b < 0x20 || matches!(b, b'#' | b'?' | b'\\' | b' ' | b'%' | 0x7F | 0xC2))
+}
+
+/// A site path with the characters a URL would read as syntax
+/// percent-encoded ([`make_loc`]).
+fn escape_path(rel: &str) -> String {
     let mut escaped = String::with_capacity(rel.len());
     let bytes: Vec<char> = rel.chars().collect();
     for (i, &c) in bytes.iter().enumerate() {
@@ -122,19 +179,7 @@ pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Err
             _ => escaped.push(c),
         }
     }
-    // A first segment with a colon (`mailto:x@y.org` as a Hugo `url`) is
-    // a path on the site, not a URL of its own scheme.
-    if escaped
-        .split('/')
-        .next()
-        .is_some_and(|seg| seg.contains(':'))
-    {
-        escaped.insert_str(0, "./");
-    }
-    base.join(&escaped).map_err(|source_err| Error::Loc {
-        path: source.to_path_buf(),
-        source: source_err,
-    })
+    escaped
 }
 
 /// A base URL as both generators treat it: always a folder. `key` is the
@@ -200,6 +245,44 @@ pub(crate) fn below<'p>(path: &'p Path, base: &Path) -> Option<&'p Path> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Strings of every ASCII byte and some non-ASCII letters, marks and
+    /// C1 controls, two and three characters long, plus path shapes.
+    fn samples() -> Vec<String> {
+        let mut alphabet: Vec<char> = (0u8..0x80).map(char::from).collect();
+        alphabet.extend([
+            'é', 'ß', 'İ', '\u{85}', '\u{9F}', '\u{A0}', '\u{301}', '日', '\u{2028}',
+        ]);
+        let mut out = vec![
+            "posts/Hello World/".to_owned(),
+            "/a/b%2Fc/".to_owned(),
+            "tags/C#/".to_owned(),
+            "docs/v1.2_beta~1+x@y/".to_owned(),
+        ];
+        for &a in &alphabet {
+            for &b in &alphabet {
+                out.push(format!("{a}{b}"));
+                out.push(format!("x/{a}{b}f/"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_plain_path_shortcuts_agree_with_the_long_ways() {
+        for s in samples() {
+            for lower in [false, true] {
+                assert_eq!(
+                    hugo_make_path(&s, lower),
+                    hugo_make_path_sanitized(&s, lower),
+                    "{s:?}"
+                );
+            }
+            if nothing_to_escape(&s) {
+                assert_eq!(escape_path(&s), s, "{s:?}");
+            }
+        }
+    }
 
     /// The cases of Zola's own `can_slugify_paths` test.
     #[test]
