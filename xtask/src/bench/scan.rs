@@ -23,6 +23,9 @@
 //!    out of the lastmod sources rather than timing one failed `git`
 //!    call and a warning; front matter, then `date`, then mtime is what
 //!    such a site would configure;
+//!    and the `read_heads` example of sitemap-content: the scan's walk,
+//!    each file opened and its first 4 KB read, nothing parsed (the
+//!    floor of a scan of this design, which no parsing change goes under);
 //! 4. prints the medians, the ratio scan / baseline against the target
 //!    (≤ 0.35), the ratio scan --images / baseline against its target
 //!    (≤ 1.5: it reads every byte the baseline reads, and parses it), and
@@ -54,6 +57,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let bytes = ensure_site(&site, count, false)?;
 
     let bin = super::build_release("sitemap-cli", ["--bin", "sitemap"])?;
+    let heads = super::build_release("sitemap-content", ["--example", "read_heads"])?;
     let out = tempfile_dir(&target_dir)?;
 
     eprintln!("warming the page cache ({:.2} GB)…", bytes as f64 / 1e9);
@@ -62,6 +66,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let mut base_times = Vec::new();
     let mut scan_times = Vec::new();
     let mut image_times = Vec::new();
+    let mut floor_times = Vec::new();
     let mut summary = String::new();
     let mut image_summary = String::new();
     let load = Load::start();
@@ -69,12 +74,16 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         let b = super::read_every_file(&site.join("content"), None)?;
         let (s, report) = scan(&bin, &site, &out, false)?;
         let (i, image_report) = scan(&bin, &site, &out, true)?;
+        let f = read_heads(&heads, &site.join("content"))?;
         eprintln!(
-            "run {run}/{runs}: read every file {:.3}s, scan {:.3}s, scan --images {:.3}s",
+            "run {run}/{runs}: read every file {:.3}s, scan {:.3}s, scan --images {:.3}s, \
+             walk and read heads {:.3}s",
             b.as_secs_f64(),
             s.as_secs_f64(),
-            i.as_secs_f64()
+            i.as_secs_f64(),
+            f.as_secs_f64()
         );
+        floor_times.push(f);
         base_times.push(b);
         scan_times.push(s);
         image_times.push(i);
@@ -87,6 +96,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let ratio = ours.as_secs_f64() / base.as_secs_f64();
     let with_images = median(&mut image_times);
     let image_ratio = with_images.as_secs_f64() / base.as_secs_f64();
+    let floor = median(&mut floor_times);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "bench scan: {count} pages, {:.2} GB, {runs} runs (medians), {threads} CPUs",
@@ -103,6 +113,11 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     println!(
         "  sitemap scan --images:                    {:.3}s",
         with_images.as_secs_f64()
+    );
+    println!(
+        "  walk and read heads, nothing parsed:       {:.3}s ({:.2}x the read: the scan's floor)",
+        floor.as_secs_f64(),
+        floor.as_secs_f64() / base.as_secs_f64()
     );
     println!("  {}", summary.trim());
     println!("  --images: {}", image_summary.trim());
@@ -170,6 +185,25 @@ fn scan(bin: &Path, site: &Path, out: &Path, images: bool) -> Result<(Duration, 
     }
     let summary = stderr.lines().last().unwrap_or("").to_owned();
     Ok((elapsed, summary))
+}
+
+/// The `read_heads` example of sitemap-content (the scan's walk and first
+/// reads, nothing parsed), timed from spawn to exit.
+fn read_heads(exe: &Path, content: &Path) -> Result<Duration> {
+    let start = Instant::now();
+    let output = Command::new(exe)
+        .arg(content)
+        .stdout(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot run {}", exe.display()))?;
+    let elapsed = start.elapsed();
+    if !output.status.success() {
+        bail!(
+            "read_heads failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(elapsed)
 }
 
 /// A small deterministic generator (xorshift), so every run and machine
