@@ -1,11 +1,10 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 
+use crate::char_buffer::CharBuffer;
 use crate::macros::{is_blankz, is_break};
 use crate::reader::yaml_parser_update_buffer;
-use crate::{
-    Encoding, Error, Mark, Result, ScalarStyle, SimpleKey, Token, TokenData, INPUT_BUFFER_SIZE,
-};
+use crate::{Encoding, Error, Mark, Result, ScalarStyle, SimpleKey, Token, TokenData};
 
 const MAX_NUMBER_LENGTH: u64 = 9_u64;
 
@@ -21,7 +20,7 @@ pub struct Scanner<R> {
     /// The working buffer.
     ///
     /// This always contains valid UTF-8.
-    pub(crate) buffer: VecDeque<char>,
+    pub(crate) buffer: CharBuffer,
     /// The input encoding.
     pub(crate) encoding: Encoding,
     /// The offset of the current position (in bytes).
@@ -65,7 +64,8 @@ impl<R> Scanner<R> {
         Self {
             read_handler: None,
             eof: false,
-            buffer: VecDeque::with_capacity(INPUT_BUFFER_SIZE),
+            // PATCH(speed): grown to the input, not 64 KB per parser.
+            buffer: CharBuffer::new(),
             encoding: Encoding::Any,
             offset: 0,
             mark: Mark::default(),
