@@ -71,6 +71,19 @@ impl CharBuffer {
         self.chars.reserve(additional);
     }
 
+    /// The unread characters.
+    #[inline]
+    pub(crate) fn unread(&self) -> &[char] {
+        &self.chars[self.head..]
+    }
+
+    /// Marks the first `n` unread characters read.
+    #[inline]
+    pub(crate) fn advance(&mut self, n: usize) {
+        assert!(n <= self.len());
+        self.head += n;
+    }
+
     #[inline]
     pub(crate) fn push_back(&mut self, ch: char) {
         self.chars.push(ch);
