@@ -162,42 +162,28 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
-    /// PATCH(speed): reads the characters a plain scalar's inner loop
-    /// would take one by one without a further test (no blank, break,
-    /// `:`, `?` or flow indicator), leaving at least two buffered.
-    fn read_plain_run(&mut self, string: &mut String) {
+    /// PATCH(speed): how many unread characters from `from` on `ends`
+    /// lets through, stopping two short of the buffer's end (so a scalar
+    /// loop's `cache(2)` after them reads input exactly when it did).
+    fn ordinary_run(&self, from: usize, ends: fn(char) -> bool) -> usize {
         let unread = self.buffer.unread();
-        let limit = match unread.len().checked_sub(2) {
-            Some(limit) => limit,
-            None => return,
-        };
-        let run = unread[..limit]
+        let limit = unread.len().saturating_sub(2);
+        if from >= limit {
+            return 0;
+        }
+        unread[from..limit]
             .iter()
-            .position(|&ch| {
-                matches!(
-                    ch,
-                    ' ' | '\t'
-                        | '\r'
-                        | '\n'
-                        | '\u{0085}'
-                        | '\u{2028}'
-                        | '\u{2029}'
-                        | ':'
-                        | '?'
-                        | ','
-                        | '['
-                        | ']'
-                        | '{'
-                        | '}'
-                )
-            })
-            .unwrap_or(limit);
+            .position(|&ch| ends(ch))
+            .unwrap_or(limit - from)
+    }
+
+    /// PATCH(speed): `READ` for the next `run` characters, none a break.
+    fn read_run(&mut self, run: usize, string: &mut String) {
         if run == 0 {
             return;
         }
         let mut bytes = 0;
-        string.reserve(run);
-        for &ch in &unread[..run] {
+        for &ch in &self.buffer.unread()[..run] {
             string.push(ch);
             bytes += ch.len_utf8();
         }
@@ -1705,7 +1691,12 @@ impl<R: BufRead> Scanner<R> {
                             }
                         }
                     } else {
+                        // PATCH(speed): with the run after it that no test
+                        // of this loop stops (as in `scan_plain_scalar`).
+                        let run = self.ordinary_run(1, ends_quoted_run);
+                        string.reserve(run + 1);
                         self.read_char(&mut string);
+                        self.read_run(run, &mut string);
                     }
                 }
                 self.cache(2)?;
@@ -1850,13 +1841,14 @@ impl<R: BufRead> Scanner<R> {
                         whitespaces.clear();
                     }
                 }
+                // PATCH(speed): the run of characters after this one that
+                // cannot end the scalar (the loop's tests all pass for them
+                // whatever follows) is copied at once, into a string sized
+                // for it.
+                let run = self.ordinary_run(1, ends_plain_run);
+                string.reserve(run + 1);
                 self.read_char(&mut string);
-                // PATCH(speed): the run of characters that cannot end the
-                // scalar (the loop's tests all pass for them whatever
-                // follows) is copied at once, as long as two characters
-                // stay buffered after it: the loop's `cache(2)` reads
-                // nothing then, so input is read exactly when it was.
-                self.read_plain_run(&mut string);
+                self.read_run(run, &mut string);
                 end_mark = self.mark;
                 self.cache(2)?;
             }
@@ -1910,6 +1902,36 @@ impl<R: BufRead> Scanner<R> {
             end_mark,
         })
     }
+}
+
+/// PATCH(speed): the characters a plain scalar's inner loop tests
+/// further (a blank or break ends it; `:`, `?` and the flow indicators may).
+fn ends_plain_run(ch: char) -> bool {
+    matches!(
+        ch,
+        ' ' | '\t'
+            | '\r'
+            | '\n'
+            | '\u{0085}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | ':'
+            | '?'
+            | ','
+            | '['
+            | ']'
+            | '{'
+            | '}'
+    )
+}
+
+/// PATCH(speed): the characters a quoted scalar's inner loop tests
+/// further (a blank or break ends it; a quote or `\\` may).
+fn ends_quoted_run(ch: char) -> bool {
+    matches!(
+        ch,
+        ' ' | '\t' | '\r' | '\n' | '\u{0085}' | '\u{2028}' | '\u{2029}' | '\'' | '"' | '\\'
+    )
 }
 
 impl<R> Default for Scanner<R> {
