@@ -84,6 +84,11 @@ impl CharBuffer {
         self.head += n;
     }
 
+    /// Appends ASCII bytes, a character each.
+    pub(crate) fn extend_ascii(&mut self, bytes: &[u8]) {
+        self.chars.extend(bytes.iter().map(|&b| char::from(b)));
+    }
+
     #[inline]
     pub(crate) fn push_back(&mut self, ch: char) {
         self.chars.push(ch);

@@ -69,9 +69,21 @@ fn read_utf8_buffered(
         Ok(valid) => {
             let used = valid.len();
             // The entire contents of the input buffer was valid UTF-8.
-            for ch in valid.chars() {
-                push_char(out, ch, *offset)?;
-                *offset += ch.len_utf8();
+            // PATCH(speed): a chunk of tabs, breaks and printable ASCII
+            // (most YAML) is widened in one pass, with nothing to refuse;
+            // any other goes a character at a time, which also finds the
+            // first character refused and its offset.
+            if valid
+                .bytes()
+                .all(|b| matches!(b, b'\t' | b'\n' | b'\r' | 0x20..=0x7e))
+            {
+                out.extend_ascii(valid.as_bytes());
+                *offset += used;
+            } else {
+                for ch in valid.chars() {
+                    push_char(out, ch, *offset)?;
+                    *offset += ch.len_utf8();
+                }
             }
             reader.consume(used);
             Ok(true)
