@@ -194,29 +194,36 @@ impl<R: BufRead> Scanner<R> {
 
     /// Equivalent to the libyaml macro `READ_LINE`.
     fn read_line_break(&mut self, string: &mut String) {
+        string.extend(self.read_line_break_char());
+    }
+
+    /// PATCH(speed): `READ_LINE`, returning the character it would append.
+    fn read_line_break_char(&mut self) -> Option<char> {
         let front = match self.buffer.front().copied() {
             Some(front) => front,
             None => panic!("unexpected end of input"),
         };
 
         if let ('\r', Some('\n')) = (front, self.buffer.get(1).copied()) {
-            string.push('\n');
             self.buffer.drain(0..2);
             self.mark.index += 2;
             self.mark.column = 0;
             self.mark.line += 1;
+            Some('\n')
         } else if is_break(front) {
             self.buffer.pop_front();
             let char_len = front.len_utf8();
-            if char_len == 3 {
-                // libyaml preserves Unicode breaks in this case.
-                string.push(front);
-            } else {
-                string.push('\n');
-            }
             self.mark.index += char_len as u64;
             self.mark.column = 0;
             self.mark.line += 1;
+            if char_len == 3 {
+                // libyaml preserves Unicode breaks in this case.
+                Some(front)
+            } else {
+                Some('\n')
+            }
+        } else {
+            None
         }
     }
 
@@ -1765,7 +1772,9 @@ impl<R: BufRead> Scanner<R> {
     fn scan_plain_scalar(&mut self) -> Result<Token> {
         let mut end_mark: Mark;
         let mut string = String::new();
-        let mut leading_break = String::new();
+        // PATCH(speed): the one line break a plain scalar holds before
+        // its next line, in a char rather than a string allocated for it.
+        let mut leading_break: Option<char> = None;
         let mut trailing_breaks = String::new();
         let mut whitespaces = String::new();
         let mut leading_blanks = false;
@@ -1821,18 +1830,17 @@ impl<R: BufRead> Scanner<R> {
                 }
                 if leading_blanks || !whitespaces.is_empty() {
                     if leading_blanks {
-                        if leading_break.starts_with('\n') {
+                        if leading_break == Some('\n') {
                             if trailing_breaks.is_empty() {
                                 string.push(' ');
                             } else {
                                 string.push_str(&trailing_breaks);
                                 trailing_breaks.clear();
                             }
-                            leading_break.clear();
+                            leading_break = None;
                         } else {
-                            string.push_str(&leading_break);
+                            string.extend(leading_break.take());
                             string.push_str(&trailing_breaks);
-                            leading_break.clear();
                             trailing_breaks.clear();
                         }
                         leading_blanks = false;
@@ -1878,7 +1886,7 @@ impl<R: BufRead> Scanner<R> {
                         self.read_line_break(&mut trailing_breaks);
                     } else {
                         whitespaces.clear();
-                        self.read_line_break(&mut leading_break);
+                        leading_break = self.read_line_break_char();
                         leading_blanks = true;
                     }
                 }
