@@ -280,7 +280,7 @@ fn is_utf16_surrogate(value: u16) -> bool {
     matches!(value, 0xD800..=0xDFFF)
 }
 
-#[inline(always)]
+#[inline]
 fn push_char(out: &mut CharBuffer, ch: char, offset: usize) -> Result<()> {
     // PATCH(speed): printable ASCII, the usual character, is one test.
     if ch >= '\x20' && ch <= '\x7E' {
