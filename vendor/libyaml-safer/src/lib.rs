@@ -26,6 +26,8 @@ extern crate alloc;
 #[macro_use]
 mod macros;
 
+mod char_buffer;
+
 mod document;
 mod emitter;
 mod error;
@@ -43,8 +45,6 @@ pub use crate::parser::*;
 pub use crate::scanner::*;
 pub use crate::token::*;
 
-pub(crate) const INPUT_RAW_BUFFER_SIZE: usize = 16384;
-pub(crate) const INPUT_BUFFER_SIZE: usize = INPUT_RAW_BUFFER_SIZE;
 pub(crate) const OUTPUT_BUFFER_SIZE: usize = 16384;
 
 /// The tag `!!null` with the only possible value: `null`.

@@ -927,7 +927,9 @@ impl<R: BufRead> Parser<R> {
         ];
         let mut version_directive: Option<VersionDirective> = None;
 
-        let mut tag_directives = Vec::with_capacity(16);
+        // PATCH(speed): allocated only when a %TAG directive is found,
+        // not for every document.
+        let mut tag_directives = Vec::new();
 
         let mut token = self.scanner.peek_mut()?;
 

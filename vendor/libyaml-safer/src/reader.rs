@@ -1,8 +1,6 @@
 use std::io::BufRead;
 
-use alloc::collections::VecDeque;
-
-use crate::{scanner::Scanner, Encoding, Error, Result};
+use crate::{char_buffer::CharBuffer, scanner::Scanner, Encoding, Error, Result};
 
 const BOM_UTF8: [u8; 3] = [0xef, 0xbb, 0xbf];
 const BOM_UTF16LE: [u8; 2] = [0xff, 0xfe];
@@ -52,7 +50,7 @@ fn yaml_parser_determine_encoding(reader: &mut dyn BufRead) -> Result<Option<Enc
 #[allow(unsafe_code)]
 fn read_utf8_buffered(
     reader: &mut dyn BufRead,
-    out: &mut VecDeque<char>,
+    out: &mut CharBuffer,
     offset: &mut usize,
 ) -> Result<bool> {
     let available = loop {
@@ -64,13 +62,28 @@ fn read_utf8_buffered(
         }
     };
 
+    // PATCH(speed): one reservation per chunk (its bytes bound its
+    // characters), not a growth check per character.
+    out.compact_and_reserve(available.len());
     match core::str::from_utf8(available) {
         Ok(valid) => {
             let used = valid.len();
             // The entire contents of the input buffer was valid UTF-8.
-            for ch in valid.chars() {
-                push_char(out, ch, *offset)?;
-                *offset += ch.len_utf8();
+            // PATCH(speed): a chunk of tabs, breaks and printable ASCII
+            // (most YAML) is widened in one pass, with nothing to refuse;
+            // any other goes a character at a time, which also finds the
+            // first character refused and its offset.
+            if valid
+                .bytes()
+                .all(|b| matches!(b, b'\t' | b'\n' | b'\r' | 0x20..=0x7e))
+            {
+                out.extend_ascii(valid.as_bytes());
+                *offset += used;
+            } else {
+                for ch in valid.chars() {
+                    push_char(out, ch, *offset)?;
+                    *offset += ch.len_utf8();
+                }
             }
             reader.consume(used);
             Ok(true)
@@ -121,7 +134,7 @@ fn read_utf8_buffered(
 
 fn read_utf8_char_unbuffered(
     reader: &mut dyn BufRead,
-    out: &mut VecDeque<char>,
+    out: &mut CharBuffer,
     initial: u8,
     offset: &mut usize,
 ) -> Result<()> {
@@ -146,7 +159,7 @@ fn read_utf8_char_unbuffered(
 
 fn read_utf16_buffered<const BIG_ENDIAN: bool>(
     reader: &mut dyn BufRead,
-    out: &mut VecDeque<char>,
+    out: &mut CharBuffer,
     offset: &mut usize,
 ) -> Result<bool> {
     let available = loop {
@@ -158,6 +171,7 @@ fn read_utf16_buffered<const BIG_ENDIAN: bool>(
         }
     };
 
+    out.compact_and_reserve(available.len() / 2 + 1);
     let chunks = available.chunks_exact(2).map(|chunk| {
         let (a, b) = match chunk {
             [a, b] => (a, b),
@@ -204,7 +218,7 @@ fn read_utf16_buffered<const BIG_ENDIAN: bool>(
 
 fn read_utf16_char_unbuffered<const BIG_ENDIAN: bool>(
     reader: &mut dyn BufRead,
-    out: &mut VecDeque<char>,
+    out: &mut CharBuffer,
     offset: &mut usize,
 ) -> Result<()> {
     let mut buffer = [0; 2];
@@ -266,7 +280,13 @@ fn is_utf16_surrogate(value: u16) -> bool {
     matches!(value, 0xD800..=0xDFFF)
 }
 
-fn push_char(out: &mut VecDeque<char>, ch: char, offset: usize) -> Result<()> {
+#[inline]
+fn push_char(out: &mut CharBuffer, ch: char, offset: usize) -> Result<()> {
+    // PATCH(speed): printable ASCII, the usual character, is one test.
+    if ch >= '\x20' && ch <= '\x7E' {
+        out.push_back(ch);
+        return Ok(());
+    }
     if !(ch == '\x09'
         || ch == '\x0A'
         || ch == '\x0D'

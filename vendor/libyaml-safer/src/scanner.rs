@@ -1,11 +1,10 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 
+use crate::char_buffer::CharBuffer;
 use crate::macros::{is_blankz, is_break};
 use crate::reader::yaml_parser_update_buffer;
-use crate::{
-    Encoding, Error, Mark, Result, ScalarStyle, SimpleKey, Token, TokenData, INPUT_BUFFER_SIZE,
-};
+use crate::{Encoding, Error, Mark, Result, ScalarStyle, SimpleKey, Token, TokenData};
 
 const MAX_NUMBER_LENGTH: u64 = 9_u64;
 
@@ -21,7 +20,7 @@ pub struct Scanner<R> {
     /// The working buffer.
     ///
     /// This always contains valid UTF-8.
-    pub(crate) buffer: VecDeque<char>,
+    pub(crate) buffer: CharBuffer,
     /// The input encoding.
     pub(crate) encoding: Encoding,
     /// The offset of the current position (in bytes).
@@ -65,7 +64,8 @@ impl<R> Scanner<R> {
         Self {
             read_handler: None,
             eof: false,
-            buffer: VecDeque::with_capacity(INPUT_BUFFER_SIZE),
+            // PATCH(speed): grown to the input, not 64 KB per parser.
+            buffer: CharBuffer::new(),
             encoding: Encoding::Any,
             offset: 0,
             mark: Mark::default(),
@@ -162,31 +162,68 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
+    /// PATCH(speed): how many unread characters from `from` on `ends`
+    /// lets through, stopping two short of the buffer's end (so a scalar
+    /// loop's `cache(2)` after them reads input exactly when it did).
+    fn ordinary_run(&self, from: usize, ends: fn(char) -> bool) -> usize {
+        let unread = self.buffer.unread();
+        let limit = unread.len().saturating_sub(2);
+        if from >= limit {
+            return 0;
+        }
+        unread[from..limit]
+            .iter()
+            .position(|&ch| ends(ch))
+            .unwrap_or(limit - from)
+    }
+
+    /// PATCH(speed): `READ` for the next `run` characters, none a break.
+    fn read_run(&mut self, run: usize, string: &mut String) {
+        if run == 0 {
+            return;
+        }
+        let mut bytes = 0;
+        for &ch in &self.buffer.unread()[..run] {
+            string.push(ch);
+            bytes += ch.len_utf8();
+        }
+        self.buffer.advance(run);
+        self.mark.index += bytes as u64;
+        self.mark.column += run as u64;
+    }
+
     /// Equivalent to the libyaml macro `READ_LINE`.
     fn read_line_break(&mut self, string: &mut String) {
+        string.extend(self.read_line_break_char());
+    }
+
+    /// PATCH(speed): `READ_LINE`, returning the character it would append.
+    fn read_line_break_char(&mut self) -> Option<char> {
         let front = match self.buffer.front().copied() {
             Some(front) => front,
             None => panic!("unexpected end of input"),
         };
 
         if let ('\r', Some('\n')) = (front, self.buffer.get(1).copied()) {
-            string.push('\n');
             self.buffer.drain(0..2);
             self.mark.index += 2;
             self.mark.column = 0;
             self.mark.line += 1;
+            Some('\n')
         } else if is_break(front) {
             self.buffer.pop_front();
             let char_len = front.len_utf8();
-            if char_len == 3 {
-                // libyaml preserves Unicode breaks in this case.
-                string.push(front);
-            } else {
-                string.push('\n');
-            }
             self.mark.index += char_len as u64;
             self.mark.column = 0;
             self.mark.line += 1;
+            if char_len == 3 {
+                // libyaml preserves Unicode breaks in this case.
+                Some(front)
+            } else {
+                Some('\n')
+            }
+        } else {
+            None
         }
     }
 
@@ -1661,7 +1698,12 @@ impl<R: BufRead> Scanner<R> {
                             }
                         }
                     } else {
+                        // PATCH(speed): with the run after it that no test
+                        // of this loop stops (as in `scan_plain_scalar`).
+                        let run = self.ordinary_run(1, ends_quoted_run);
+                        string.reserve(run + 1);
                         self.read_char(&mut string);
+                        self.read_run(run, &mut string);
                     }
                 }
                 self.cache(2)?;
@@ -1730,7 +1772,9 @@ impl<R: BufRead> Scanner<R> {
     fn scan_plain_scalar(&mut self) -> Result<Token> {
         let mut end_mark: Mark;
         let mut string = String::new();
-        let mut leading_break = String::new();
+        // PATCH(speed): the one line break a plain scalar holds before
+        // its next line, in a char rather than a string allocated for it.
+        let mut leading_break: Option<char> = None;
         let mut trailing_breaks = String::new();
         let mut whitespaces = String::new();
         let mut leading_blanks = false;
@@ -1786,18 +1830,17 @@ impl<R: BufRead> Scanner<R> {
                 }
                 if leading_blanks || !whitespaces.is_empty() {
                     if leading_blanks {
-                        if leading_break.starts_with('\n') {
+                        if leading_break == Some('\n') {
                             if trailing_breaks.is_empty() {
                                 string.push(' ');
                             } else {
                                 string.push_str(&trailing_breaks);
                                 trailing_breaks.clear();
                             }
-                            leading_break.clear();
+                            leading_break = None;
                         } else {
-                            string.push_str(&leading_break);
+                            string.extend(leading_break.take());
                             string.push_str(&trailing_breaks);
-                            leading_break.clear();
                             trailing_breaks.clear();
                         }
                         leading_blanks = false;
@@ -1806,7 +1849,14 @@ impl<R: BufRead> Scanner<R> {
                         whitespaces.clear();
                     }
                 }
+                // PATCH(speed): the run of characters after this one that
+                // cannot end the scalar (the loop's tests all pass for them
+                // whatever follows) is copied at once, into a string sized
+                // for it.
+                let run = self.ordinary_run(1, ends_plain_run);
+                string.reserve(run + 1);
                 self.read_char(&mut string);
+                self.read_run(run, &mut string);
                 end_mark = self.mark;
                 self.cache(2)?;
             }
@@ -1836,7 +1886,7 @@ impl<R: BufRead> Scanner<R> {
                         self.read_line_break(&mut trailing_breaks);
                     } else {
                         whitespaces.clear();
-                        self.read_line_break(&mut leading_break);
+                        leading_break = self.read_line_break_char();
                         leading_blanks = true;
                     }
                 }
@@ -1860,6 +1910,36 @@ impl<R: BufRead> Scanner<R> {
             end_mark,
         })
     }
+}
+
+/// PATCH(speed): the characters a plain scalar's inner loop tests
+/// further (a blank or break ends it; `:`, `?` and the flow indicators may).
+fn ends_plain_run(ch: char) -> bool {
+    matches!(
+        ch,
+        ' ' | '\t'
+            | '\r'
+            | '\n'
+            | '\u{0085}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | ':'
+            | '?'
+            | ','
+            | '['
+            | ']'
+            | '{'
+            | '}'
+    )
+}
+
+/// PATCH(speed): the characters a quoted scalar's inner loop tests
+/// further (a blank or break ends it; a quote or `\\` may).
+fn ends_quoted_run(ch: char) -> bool {
+    matches!(
+        ch,
+        ' ' | '\t' | '\r' | '\n' | '\u{0085}' | '\u{2028}' | '\u{2029}' | '\'' | '"' | '\\'
+    )
 }
 
 impl<R> Default for Scanner<R> {

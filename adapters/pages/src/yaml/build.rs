@@ -58,7 +58,8 @@ enum Frame {
 /// What a complete node is, besides its value, for its parent.
 struct Node {
     value: Value,
-    /// A scalar's text as written (what a key as written is).
+    /// A scalar's text as written (what a key as written is), kept only
+    /// when it is a key.
     written: Option<String>,
     merge: bool,
     size: usize,
@@ -219,13 +220,16 @@ impl Builder {
         let merge = self.dialect == Dialect::Hugo
             && scalar.text == "<<"
             && (scalar.plain_implicit || scalar.tag == Some("tag:yaml.org,2002:merge"));
-        let written = scalar.text.clone();
+        // Its text as written matters only as a mapping's key: a value's
+        // is not copied.
+        let awaiting_key = matches!(self.stack.last(), Some(Frame::Mapping { key: None, .. }));
+        let written = awaiting_key.then(|| scalar.text.clone());
         let resolved = resolve::scalar(self.dialect, scalar)
             .map_err(|message| YamlError::at(mark, message))?;
         self.insert(
             Node {
                 value: resolved,
-                written: Some(written),
+                written,
                 merge,
                 size: 1,
                 anchor,
@@ -316,8 +320,14 @@ impl Builder {
                     // serde_yaml 0.9 reads every key as written into Zola's
                     // string-keyed maps.
                     let as_written = *root || self.dialect == Dialect::Zola;
-                    let written = node.written.clone();
-                    let text = key_text(node.value, node.written, as_written, self.dialect, mark)?;
+                    let written = node.written;
+                    let text = key_text(
+                        node.value,
+                        written.as_deref(),
+                        as_written,
+                        self.dialect,
+                        mark,
+                    )?;
                     if let Some(written) = written
                         && written != text
                         && !as_written
@@ -348,7 +358,7 @@ impl Builder {
 /// refused by both generators' libraries.
 fn key_text(
     value: Value,
-    written: Option<String>,
+    written: Option<&str>,
     as_written: bool,
     dialect: Dialect,
     mark: Mark,
@@ -361,9 +371,9 @@ fn key_text(
                 "a list or mapping as a key (invalid map key)".to_owned(),
             ));
         }
-        _ if dialect == Dialect::Zola => written.unwrap_or_default(),
+        _ if dialect == Dialect::Zola => written.unwrap_or_default().to_owned(),
         Value::Null => String::new(),
-        _ if as_written => written.unwrap_or_default(),
+        _ if as_written => written.unwrap_or_default().to_owned(),
         Value::Bool(b) => b.to_string(),
         // Go's `FormatFloat(f, 'f', -1, 64)` writes the shortest digits
         // that read back, with no exponent and no `.0`: as Rust's `{}`.

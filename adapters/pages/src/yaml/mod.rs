@@ -44,6 +44,11 @@
 //! mapping are their text as written (Hugo decodes it into a string-keyed
 //! map); deeper keys are the value as text (`yes:` is `"true"` there).
 //!
+//! `examples/yaml_load.rs` loads the bench site's front matter shapes
+//! many times (to count the loader's instructions under callgrind) or
+//! prints the readings of a list of files (to compare them before and
+//! after a change).
+//!
 //! ```
 //! use sitemap_pages::yaml::{self, Dialect};
 //!
