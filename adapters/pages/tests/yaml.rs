@@ -165,3 +165,17 @@ fn yaml_serde_yaml_09_as_zola_reads_it() {
 fn yaml_go_yaml_v2_as_hugo_reads_it() {
     check("go-yaml-v2", Dialect::Hugo, &["draft", "iscjklanguage"]);
 }
+
+/// A block scalar on the last line of a file without a final newline
+/// (a hand-written `hugo.yaml`) panicked in the scanner. What Hugo 0.111.3
+/// reads, recorded with `hugo.yaml` ending `params:\n  lit: |\n    x\n    y`
+/// (no newline) and a home template `{{ printf "%q" .Site.Params.lit }}`:
+/// `"x\ny"` for `|`, `|-` and `|+`, `"x y"` for `>`.
+#[test]
+fn a_block_scalar_ending_the_input_without_a_newline_is_read_as_hugo_reads_it() {
+    for (indicator, expected) in [("|", "x\ny"), ("|-", "x\ny"), ("|+", "x\ny"), (">", "x y")] {
+        let text = format!("params:\n  lit: {indicator}\n    x\n    y");
+        let value = yaml::load_as(&text, Dialect::Hugo).unwrap();
+        assert_eq!(value["params"]["lit"], expected, "{indicator}");
+    }
+}

@@ -198,11 +198,12 @@ impl<R: BufRead> Scanner<R> {
     }
 
     /// PATCH(speed): `READ_LINE`, returning the character it would append.
+    /// PATCH(eof): at the end of the input it reads nothing, as libyaml's
+    /// macro does (its buffer ends in a NUL, which is not a break): a
+    /// block scalar on the last line of a file without a final newline
+    /// (`a: |\n  x`) panicked here, where libyaml and go-yaml read `x`.
     fn read_line_break_char(&mut self) -> Option<char> {
-        let front = match self.buffer.front().copied() {
-            Some(front) => front,
-            None => panic!("unexpected end of input"),
-        };
+        let front = self.buffer.front().copied()?;
 
         if let ('\r', Some('\n')) = (front, self.buffer.get(1).copied()) {
             self.buffer.drain(0..2);
