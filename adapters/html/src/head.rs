@@ -12,7 +12,8 @@
 //! a few bytes later anyway.
 //!
 //! The reader, step by step, each in its file:
-//! - [`bytes`]: open the file without readahead, read 8 KB chunks, tell
+//! - [`bytes`]: open the file, read 8 KB chunks (the first a cached
+//!   read, or one without readahead: `sitemap_pages::head_read`), tell
 //!   binary files and template source from pages by the first chunk,
 //!   find the first byte that is not UTF-8;
 //! - [`selectors`]: the elements the tokenizer calls us for, compiled

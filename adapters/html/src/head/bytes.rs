@@ -1,7 +1,7 @@
 //! The file as bytes, before and beside the tokenizer: opening it,
-//! reading a chunk (the first without readahead), telling binary files and raw template
-//! source from pages by their first chunk, and finding the first byte
-//! that is not UTF-8 across chunk boundaries.
+//! reading a chunk (the first without readahead), telling binary files
+//! and raw template source from pages by their first chunk, and finding
+//! the first byte that is not UTF-8 across chunk boundaries.
 
 use std::fs::File;
 use std::io;
