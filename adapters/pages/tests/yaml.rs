@@ -179,3 +179,28 @@ fn a_block_scalar_ending_the_input_without_a_newline_is_read_as_hugo_reads_it() 
         assert_eq!(value["params"]["lit"], expected, "{indicator}");
     }
 }
+
+/// A tag followed by `,` in a flow collection made the scanner panic
+/// ("TODO: What is expected here?"). Zola 0.22.1 builds such a page;
+/// recorded with `extra: {k: [!!str, b]}` in a page's YAML front matter and
+/// a template printing `page.extra.k | json_encode()`: `["","b"]`.
+#[test]
+fn a_tag_before_a_comma_in_a_flow_list_is_a_tagged_empty_scalar() {
+    for text in ["k: [!!str, b]\n", "k: [!!str , b]\n"] {
+        let value = yaml::load_as(text, Dialect::Zola).unwrap();
+        assert_eq!(value["k"], serde_json::json!(["", "b"]), "{text:?}");
+    }
+}
+
+/// A `\` ending the input inside a double-quoted scalar (a `hugo.yaml`
+/// without a final newline) made the scanner panic. Hugo 0.111.3 refuses
+/// such a config: `yaml: line 2: found unknown escape character`.
+#[test]
+fn a_backslash_ending_the_input_in_double_quotes_is_an_unknown_escape() {
+    for dialect in [Dialect::Hugo, Dialect::Zola] {
+        let err = yaml::load_as("baseURL: https://example.org/\ntitle: \"x\\", dialect)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("found unknown escape character"), "{dialect:?}: {err}");
+    }
+}
