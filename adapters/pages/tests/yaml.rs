@@ -201,6 +201,9 @@ fn a_backslash_ending_the_input_in_double_quotes_is_an_unknown_escape() {
         let err = yaml::load_as("baseURL: https://example.org/\ntitle: \"x\\", dialect)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("found unknown escape character"), "{dialect:?}: {err}");
+        assert!(
+            err.contains("found unknown escape character"),
+            "{dialect:?}: {err}"
+        );
     }
 }
