@@ -13,8 +13,9 @@ use anyhow::{Context, Result, bail};
 use crate::{cargo, root};
 
 /// The targets, as named in `tests/tests/fuzz.rs`.
-pub(crate) const TARGETS: [&str; 6] = [
+pub(crate) const TARGETS: [&str; 7] = [
     "front_matter",
+    "yaml",
     "config",
     "robots",
     "validator",
