@@ -7,7 +7,7 @@
 //! read, the whole page and more, when only its head is wanted:
 //! `posix_fadvise(RANDOM)` stops that. On a warm cache (a scan right after
 //! the build) there is nothing to read ahead, and the advice is one more
-//! system call a page: 6% of a cached content scan's CPU. So the first
+//! system call a page, a quarter of a cached content scan's. So the first
 //! read is a `preadv2(RWF_NOWAIT)`, which takes what the page cache
 //! holds and never waits for the disk; only a file that is not cached
 //! (`EAGAIN`), or a kernel or file system without the flag, is advised
