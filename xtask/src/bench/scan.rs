@@ -18,18 +18,18 @@
 //!    `sitemap scan SITE --out TMP --lastmod front-matter,date,mtime`
 //!    (spawn to exit: detection, the parallel walk reading each file only
 //!    up to the end of its front matter, the source pipeline, writing the
-//!    split set), and the same with `--images` (every page's whole body
-//!    read and parsed on the walker threads). The generated tree has no git history, so git is left
-//!    out of the lastmod sources rather than timing one failed `git`
-//!    call and a warning; front matter, then `date`, then mtime is what
-//!    such a site would configure;
-//!    and the `read_heads` example of sitemap-content: the scan's walk,
-//!    each file opened and its first 4 KB read, nothing parsed (the
-//!    floor of a scan of this design, which no parsing change goes under);
+//!    split set), the same with `--images` (every page's whole body read
+//!    and parsed on the walker threads), and the `read_heads` example of
+//!    sitemap-content (the scan's walk, each file opened and its first
+//!    4 KB read, nothing parsed: the floor of a scan of this design, which
+//!    no parsing change goes under). The generated tree has no git
+//!    history, so git is left out of the lastmod sources rather than
+//!    timing one failed `git` call and a warning; front matter, then
+//!    `date`, then mtime is what such a site would configure;
 //! 4. prints the medians, the ratio scan / baseline against the target
 //!    (≤ 0.35), the ratio scan --images / baseline against its target
-//!    (≤ 1.5: it reads every byte the baseline reads, and parses it), and
-//!    the load average before and after.
+//!    (≤ 1.5: it reads every byte the baseline reads, and parses it), the
+//!    floor's ratio, and the load average before and after.
 
 use std::fmt::Write as _;
 use std::fs;
