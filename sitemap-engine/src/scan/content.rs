@@ -6,14 +6,16 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use sitemap_content::{ContentScan, Site, SiteOptions, XDefault};
-use sitemap_core::{Lastmod, Loc, Url};
+use sitemap_content::{ContentPage, ContentScan, PageKind, Site, SiteOptions, XDefault};
+use sitemap_core::Loc;
 use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_pages::pipeline::{Pipeline, SourceConfig};
 
 use super::{LeftOut, Scan, ScanOptions};
 use crate::error::Error;
 use crate::ledger::{LedgerRun, source_fingerprint, with_deps};
+
+mod roll_up;
 
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     (options.progress)("scanning content");
@@ -46,7 +48,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         ));
     }
     let rules = super::image_rules(options.resolved, &site.base_url)?;
-    let scan: ContentScan = {
+    let mut scan: ContentScan = {
         let _t = crate::timings::phase("read content");
         site.scan()?
     };
@@ -84,9 +86,31 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         .lastmod_deps
         .as_ref()
         .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
+    // What the job reports of the pages' sources is taken before the
+    // pages move into the pipeline.
+    let sources = if options.want_sources {
+        scan.pages
+            .iter()
+            .filter_map(|cp| Some((cp.loc.clone(), cp.source.clone()?)))
+            .collect()
+    } else {
+        Default::default()
+    };
+    let mut read = std::collections::BTreeSet::new();
+    if options.track_reads {
+        read.extend(config_files(&site));
+        for source in scan
+            .pages
+            .iter()
+            .filter_map(|p| p.source.as_ref())
+            .chain(scan.excluded.iter().map(|e| &e.path))
+        {
+            read.insert(source.clone());
+        }
+    }
     let (output, images) = content_output(
         &site,
-        &scan,
+        std::mem::take(&mut scan.pages),
         site_config(&site, options),
         bundles,
         ledger,
@@ -115,26 +139,6 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         })
         .collect();
     warnings.extend(output.warnings.iter().map(|w| w.to_string()));
-    let sources = if options.want_sources {
-        scan.pages
-            .iter()
-            .filter_map(|cp| Some((cp.loc.clone(), cp.source.clone()?)))
-            .collect()
-    } else {
-        Default::default()
-    };
-    let mut read = std::collections::BTreeSet::new();
-    if options.track_reads {
-        read.extend(config_files(&site));
-        for source in scan
-            .pages
-            .iter()
-            .filter_map(|p| p.source.as_ref())
-            .chain(scan.excluded.iter().map(|e| &e.path))
-        {
-            read.insert(source.clone());
-        }
-    }
     let files_read = scan.files_read;
     Ok(Scan {
         urls: output.urls,
@@ -160,7 +164,6 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             sections: Default::default(),
             built: None,
         },
-        retained: super::Retained::new(scan),
     })
 }
 
@@ -183,13 +186,19 @@ fn site_layer(site: &Site) -> Option<crate::Layer> {
 /// A content tree's pages through the source pipeline (overrides,
 /// filters, lastmod precedence), with the list-page rule applied: the
 /// home page, sections, taxonomies, terms and their pagers take the
-/// newest `lastmod` of the pages listed on them (`roll_up_lastmod`). With
-/// `bundles`, a page bundle's resources count towards its lastmod. With
-/// `images` rules, each page's images (read by the walk) are resolved
-/// against its URL, and counted.
+/// newest `lastmod` of the pages listed on them ([`roll_up::lastmod`]).
+/// With `bundles`, a page bundle's resources count towards its lastmod.
+/// With `images` rules, each page's images (read by the walk) are
+/// resolved against its URL, and counted.
+///
+/// The pages are taken, not borrowed: each one's URL, source, overrides
+/// and alternates move into the pipeline's page, and that into its
+/// entry, in the same buffer, so a large site's pages are never held
+/// twice (they were the peak of a scan's memory), and what the roll-up
+/// needs of a page after that is kept beside it ([`Listing`]).
 pub(crate) fn content_output(
     site: &sitemap_content::Site,
-    scan: &sitemap_content::ContentScan,
+    pages: Vec<ContentPage>,
     config: SourceConfig,
     bundles: bool,
     ledger: Option<(&LedgerRun, &HashMap<Loc, u64>)>,
@@ -199,84 +208,120 @@ pub(crate) fn content_output(
 
     let rel = |p: &Path| p.strip_prefix(&site.root).unwrap_or(p).to_path_buf();
     let config_rel = rel(&site.config_path);
-    // The content scan has already read each page's overrides (on its
-    // walker threads): what is left is copying, spread over the cores
-    // since on a large site it is a few allocations per page.
+    let (shown, counts) = match images {
+        Some(rules) => page_images(site, &pages, rules),
+        None => (Vec::new(), ImageCounts::default()),
+    };
+    let mut shown = shown.into_iter();
     // Hugo's `[sitemap]` (per language) lies under the user's own
     // `changefreq`/`priority`: it counts only where those are unset, and a
     // page's front matter wins over it key by key, as in Hugo.
     let (user_changefreq, user_priority) = (config.changefreq, config.priority);
-    let convert = |chunk: &[sitemap_content::ContentPage]| -> (Vec<SourcePage>, ImageCounts) {
-        let mut counts = ImageCounts::default();
-        let pages = chunk
-            .iter()
-            .map(|cp| {
-                let mut overrides = cp.overrides.clone();
-                let site_table = site.sitemap_for(&cp.lang);
-                if user_changefreq.is_none() {
-                    overrides.changefreq = overrides.changefreq.or(site_table.changefreq);
-                }
-                if user_priority.is_none() {
-                    overrides.priority = overrides.priority.or(site_table.priority);
-                }
-                let page = match &cp.source {
-                    Some(source) => SourcePage::new(rel(source), cp.loc.clone()),
-                    // Generated pages (pagination, taxonomies, a home page
-                    // with no _index.md) name the configuration they come
-                    // from.
-                    None => SourcePage::new(config_rel.clone(), cp.loc.clone()),
-                };
-                let deps = if bundles {
-                    site.bundle_resources(cp).iter().map(|p| rel(p)).collect()
-                } else {
-                    Vec::new()
-                };
-                let mut page = page.with_alternates(cp.alternates.clone()).with_deps(deps);
-                if let (Some(rules), Some(found)) = (images, &cp.images) {
-                    let mut shown = PageImages::default();
-                    for front in &found.front {
-                        front.add_to(rules, &cp.loc, &site.base_url, &mut shown);
-                    }
-                    found.body.add_to(rules, &cp.loc, &mut shown);
-                    if overrides.images == Some(false) {
-                        // Nothing listed, nothing left out but the page.
-                        if !shown.images().is_empty() {
-                            counts.pages_off += 1;
-                        }
-                    } else {
-                        let (list, page_counts) = shown.finish();
-                        counts.add(page_counts);
-                        page = page.with_images(list);
-                    }
-                }
-                page.with_overrides(overrides)
-            })
-            .collect();
-        (pages, counts)
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = scan.pages.len().div_ceil(threads).max(1);
-    let mut pages = Vec::with_capacity(scan.pages.len());
-    let mut counts = ImageCounts::default();
-    std::thread::scope(|s| {
-        let handles: Vec<_> = scan
-            .pages
-            .chunks(chunk)
-            .map(|c| s.spawn(move || convert(c)))
-            .collect();
-        for handle in handles {
-            let (chunk, chunk_counts) = handle.join().expect("conversion thread panicked");
-            pages.extend(chunk);
-            counts.add(chunk_counts);
-        }
-    });
+    let mut listings = Vec::with_capacity(pages.len());
+    let pages: Vec<SourcePage> = pages
+        .into_iter()
+        .map(|cp| {
+            let deps = if bundles {
+                site.bundle_resources(&cp).iter().map(|p| rel(p)).collect()
+            } else {
+                Vec::new()
+            };
+            let site_table = site.sitemap_for(&cp.lang);
+            let mut overrides = cp.overrides;
+            if user_changefreq.is_none() {
+                overrides.changefreq = overrides.changefreq.or(site_table.changefreq);
+            }
+            if user_priority.is_none() {
+                overrides.priority = overrides.priority.or(site_table.priority);
+            }
+            listings.push(Listing {
+                kind: cp.kind,
+                own_file: cp.source.is_some(),
+                member_of: cp.member_of,
+                pager_of: cp.pager_of,
+            });
+            // Generated pages (pagination, taxonomies, a home page with
+            // no _index.md) name the configuration they come from.
+            let source = cp.source.as_deref().map_or_else(|| config_rel.clone(), rel);
+            let mut page = SourcePage::new(source, cp.loc)
+                .with_alternates(cp.alternates)
+                .with_deps(deps);
+            if let Some(Some(list)) = shown.next() {
+                page = page.with_images(list);
+            }
+            page.with_overrides(overrides)
+        })
+        .collect();
     let mut output = Pipeline::new(&site.root, config)?.run(pages)?;
     if let Some((ledger, fingerprints)) = ledger {
         ledger.apply(&mut output.urls, fingerprints);
     }
     let own_first = site.flavor == sitemap_content::Flavor::Hugo;
-    roll_up_lastmod(&mut output.urls, &scan.pages, own_first);
+    roll_up::lastmod(&mut output.urls, &output.excluded, &listings, own_first);
     Ok((output, counts))
+}
+
+/// What the list-page rule needs of a page once its URL has gone to the
+/// pipeline: what kind of page it is, whether it has a file of its own,
+/// and the lists it counts towards (indices into the scan's pages, which
+/// are in `loc` order, as the pipeline's entries are).
+pub(crate) struct Listing {
+    kind: PageKind,
+    own_file: bool,
+    member_of: Vec<u32>,
+    pager_of: Option<u32>,
+}
+
+/// Each page's images resolved against its URL (`None` for a page
+/// without a content file, or whose front matter turns images off),
+/// and the counts, worked out on every core: on a large site with
+/// images on this is a parse of each URL and a few allocations a page.
+fn page_images(
+    site: &sitemap_content::Site,
+    pages: &[ContentPage],
+    rules: &ImageRules,
+) -> (Vec<Option<Vec<sitemap_core::Image>>>, ImageCounts) {
+    let resolve = |chunk: &[ContentPage]| {
+        let mut counts = ImageCounts::default();
+        let lists = chunk
+            .iter()
+            .map(|cp| {
+                let found = cp.images.as_ref()?;
+                let mut shown = PageImages::default();
+                for front in &found.front {
+                    front.add_to(rules, &cp.loc, &site.base_url, &mut shown);
+                }
+                found.body.add_to(rules, &cp.loc, &mut shown);
+                if cp.overrides.images == Some(false) {
+                    // Nothing listed, nothing left out but the page.
+                    if !shown.images().is_empty() {
+                        counts.pages_off += 1;
+                    }
+                    return None;
+                }
+                let (list, page_counts) = shown.finish();
+                counts.add(page_counts);
+                Some(list)
+            })
+            .collect::<Vec<_>>();
+        (lists, counts)
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = pages.len().div_ceil(threads).max(1);
+    let mut lists = Vec::with_capacity(pages.len());
+    let mut counts = ImageCounts::default();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = pages
+            .chunks(chunk)
+            .map(|c| s.spawn(move || resolve(c)))
+            .collect();
+        for handle in handles {
+            let (chunk, chunk_counts) = handle.join().expect("image thread panicked");
+            lists.extend(chunk);
+            counts.add(chunk_counts);
+        }
+    });
+    (lists, counts)
 }
 
 /// The source settings for this site: a lastmod order the site
@@ -326,109 +371,4 @@ fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
         }
     }
     files
-}
-
-/// List pages change when what they list changes: the home page, a
-/// section, a taxonomy or a term takes the newest `lastmod` of the pages
-/// the generator lists on it (`member_of`, whatever their URLs: Hugo
-/// `permalinks` put `/posts/` pages under `/2024/05/`) and of its own
-/// `_index` file; a pager takes its list's. A list page without a
-/// content file of its own counts only its members, never the
-/// configuration file's date. Only members in the sitemap count: a page
-/// left out has no lastmod here. The same rule as `sitemap scan`.
-/// With `own_first` (Hugo), a list page whose own file gives it a
-/// lastmod keeps that one, as Hugo 0.111.3 does (its sections take their
-/// pages' dates only when their own are all zero; with `enableGitInfo`
-/// every `_index` file has its own): only list pages without one take
-/// their members'. `urls` is sorted by `loc`.
-fn roll_up_lastmod(urls: &mut [Url], pages: &[sitemap_content::ContentPage], own_first: bool) {
-    use sitemap_content::PageKind;
-    // Each page's URL index, by merging the pages sorted by loc with the
-    // sorted URLs: no URL text is hashed or copied, which on a site of
-    // 100,000 pages was a tenth of the work left after the parallel walk.
-    let mut by_loc: Vec<(&str, u32)> = pages
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.loc.as_str(), i as u32))
-        .collect();
-    if !by_loc.is_sorted_by(|a, b| a.0 <= b.0) {
-        by_loc.sort_by(|a, b| a.0.cmp(b.0));
-    }
-    const NONE: u32 = u32::MAX;
-    let mut url_of = vec![NONE; pages.len()];
-    let mut next = 0;
-    for (loc, page) in by_loc {
-        while next < urls.len() && urls[next].loc.as_str() < loc {
-            next += 1;
-        }
-        if next < urls.len() && urls[next].loc.as_str() == loc {
-            url_of[page as usize] = next as u32;
-        }
-    }
-    // The newest so far, with its start instant kept beside it: a page
-    // is a member of several lists, and working out an instant from a
-    // civil date-time and offset each time it was compared was 7% of the
-    // work after the walk.
-    type Newest = Option<(jiff::Timestamp, Lastmod)>;
-    let newest = |a: &mut Newest, b: Option<&(jiff::Timestamp, &Lastmod)>| {
-        if let Some(&(start, b)) = b
-            && a.as_ref().is_none_or(|(best, _)| start > *best)
-        {
-            *a = Some((start, b.clone()));
-        }
-    };
-    let is_list = |kind: PageKind| {
-        matches!(
-            kind,
-            PageKind::Home | PageKind::Section | PageKind::Taxonomy | PageKind::Term
-        )
-    };
-    // The rolled-up lastmod of each list page, by URL index: its own
-    // file's to start with.
-    let mut rolled: Vec<Option<Newest>> = vec![None; urls.len()];
-    for (page, &u) in pages.iter().zip(&url_of) {
-        if u != NONE && is_list(page.kind) {
-            let own = page.source.as_ref().and(urls[u as usize].lastmod.as_ref());
-            rolled[u as usize] = Some(own.map(|l| (l.start(), l.clone())));
-        }
-    }
-    let dated_by_own: Vec<bool> = rolled.iter().map(|r| matches!(r, Some(Some(_)))).collect();
-    // Members count with their own lastmod, not their rolled one: each
-    // names every list above it, so nothing is counted twice over.
-    for (page, &u) in pages.iter().zip(&url_of) {
-        if u == NONE || page.member_of.is_empty() {
-            continue;
-        }
-        let own = if is_list(page.kind) && page.source.is_none() {
-            None
-        } else {
-            urls[u as usize].lastmod.as_ref().map(|l| (l.start(), l))
-        };
-        for &list in &page.member_of {
-            let l = url_of[list as usize];
-            if l != NONE
-                && l != u
-                && !(own_first && dated_by_own[l as usize])
-                && let Some(best) = &mut rolled[l as usize]
-            {
-                newest(best, own.as_ref());
-            }
-        }
-    }
-    for (page, &u) in pages.iter().zip(&url_of) {
-        if u == NONE || page.kind != PageKind::Pagination {
-            continue;
-        }
-        let list = page.pager_of.map_or(NONE, |p| url_of[p as usize]);
-        urls[u as usize].lastmod = if list == NONE {
-            None
-        } else {
-            rolled[list as usize].clone().flatten().map(|(_, l)| l)
-        };
-    }
-    for (url, lastmod) in urls.iter_mut().zip(rolled) {
-        if let Some(lastmod) = lastmod {
-            url.lastmod = lastmod.map(|(_, l)| l);
-        }
-    }
 }

@@ -113,7 +113,6 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             built: Some(dir.to_path_buf()),
             ..Default::default()
         },
-        retained: Default::default(),
     })
 }
 

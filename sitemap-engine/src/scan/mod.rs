@@ -143,34 +143,6 @@ pub struct Scan {
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
     pub site: crate::SiteInfo,
-    /// What the reader built on the way to the entries.
-    #[expect(dead_code, reason = "held for when it is dropped, never read")]
-    pub(crate) retained: Retained,
-}
-
-/// What a reader built on the way to the entries (a content tree's pages:
-/// path, URL, language each), kept until the job is dropped rather than
-/// freed in the middle of the run, where freeing a large site's pages one
-/// by one would hold up the write. The caller decides when that happens:
-/// a library's caller drops the job; a binary that exits right after the
-/// write may skip it.
-#[derive(Default)]
-pub(crate) struct Retained(Option<Box<dyn std::any::Any + Send + Sync>>);
-
-impl Retained {
-    pub(crate) fn new(value: impl std::any::Any + Send + Sync) -> Retained {
-        Retained(Some(Box::new(value)))
-    }
-}
-
-impl std::fmt::Debug for Retained {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() {
-            "Retained(..)"
-        } else {
-            "Retained(None)"
-        })
-    }
 }
 
 /// `, 12 images (left out: 3 on other hosts (not in image-hosts))`, for

@@ -121,7 +121,6 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         generator_sitemap: None,
         site_layer: None,
         site: Default::default(),
-        retained: Default::default(),
     })
 }
 

@@ -9,21 +9,21 @@ use std::path::PathBuf;
 use crate::walk::Found;
 use crate::{ContentScan, Error, LeftOut, Reason, Site};
 
-use super::classify::{Classified, File, classify};
+use super::classify::{Classified, File, Files, classify};
 use super::config::HugoConfig;
 
 /// Leaves out every file inside a leaf bundle (reported as a bundle
 /// resource) and adds the bundle's copies in other languages: Hugo
 /// 0.111.3's `pagesCollector.addToBundle`.
 pub(super) fn leaf_bundles(
-    mut files: Vec<File>,
+    mut files: Files,
     scan: &mut ContentScan,
     page_errors: &mut Vec<(PathBuf, Error)>,
     accept: &dyn Fn(&str) -> Option<bool>,
     site: &Site,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
-) -> Vec<File> {
+) -> Files {
     let leaf_dirs: BTreeSet<Vec<String>> = files
         .iter()
         .filter(|f| f.is_leaf())
@@ -48,7 +48,7 @@ pub(super) fn leaf_bundles(
         let headers: BTreeMap<(&[String], &str), &File> = files
             .iter()
             .filter(|f| f.is_leaf())
-            .map(|f| ((&f.dir[..], f.lang.as_str()), f))
+            .map(|f| ((&f.dir[..], f.lang.as_str()), &**f))
             .collect();
         let mut clones: BTreeMap<(Vec<String>, String), PathBuf> = BTreeMap::new();
         for f in files.iter().filter(|f| in_leaf(f)) {

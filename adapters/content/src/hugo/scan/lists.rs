@@ -20,7 +20,7 @@ impl<'s> Scan<'s> {
     /// taken out of the sections (it is the home page, not a section).
     pub(super) fn home_pages(
         &mut self,
-        files: &[File],
+        files: &[Box<File>],
         sections: &mut Sections,
     ) -> Result<HomeIndex<'s>, Error> {
         let (site, cfg) = (self.site, self.cfg);
@@ -54,7 +54,7 @@ impl<'s> Scan<'s> {
     /// Section pages, their URL from the folder (or the `_index`'s `url`).
     pub(super) fn section_pages<'x>(
         &mut self,
-        files: &[File],
+        files: &[Box<File>],
         sections: &'x Sections,
     ) -> Result<SectionIndex<'x>, Error> {
         let (site, cfg) = (self.site, self.cfg);
@@ -102,7 +102,7 @@ impl<'s> Scan<'s> {
     /// `_index` takes the taxonomy's pages with it.
     pub(super) fn taxonomy_pages<'x>(
         &mut self,
-        files: &[File],
+        files: &[Box<File>],
         terms: &'x Terms,
         taxonomy_fm: &TaxonomyContent,
         dead: &Dead,

@@ -32,7 +32,7 @@ impl Scan<'_> {
     /// (terms got their taxonomy when made).
     pub(super) fn membership(
         &mut self,
-        files: &[File],
+        files: &[Box<File>],
         sections: &Sections,
         listed_pages: &[(u32, u32)],
         index: &ListIndex<'_>,

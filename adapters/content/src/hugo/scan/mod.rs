@@ -20,7 +20,7 @@ use crate::{
 };
 
 use super::bundles::leaf_bundles;
-use super::classify::File;
+use super::classify::{File, Files};
 use super::config::HugoConfig;
 use super::front_matter::get_str;
 
@@ -67,7 +67,7 @@ struct Scan<'s> {
 ///
 /// The content files come back beside the scan, for the caller to free
 /// while it sorts the pages ([`crate::Site::scan`]).
-pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Vec<File>), Error> {
+pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files), Error> {
     let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
     let mut s = Scan {
         site,
@@ -143,7 +143,7 @@ pub(super) fn terms_of<'t>(
 pub(super) fn push_node(
     scan: &mut ContentScan,
     site: &Site,
-    files: &[File],
+    files: &[Box<File>],
     src: Option<usize>,
     kind: PageKind,
     path: &str,

@@ -23,7 +23,7 @@ impl Scan<'_> {
     /// belongs to once they exist.
     pub(super) fn regular_pages(
         &mut self,
-        files: &mut [File],
+        files: &mut [Box<File>],
         terms: &mut Terms,
     ) -> Vec<(u32, u32)> {
         let (site, cfg) = (self.site, self.cfg);
@@ -94,7 +94,7 @@ impl Scan<'_> {
     /// Term content (`content/tags/rust/_index.md`) makes the term exist and
     /// gives it front matter; `content/tags/_index.md` the taxonomy page
     /// (returned, by language and taxonomy).
-    pub(super) fn term_content(&self, files: &[File], terms: &mut Terms) -> TaxonomyContent {
+    pub(super) fn term_content(&self, files: &[Box<File>], terms: &mut Terms) -> TaxonomyContent {
         let cfg = self.cfg;
         let mut taxonomy_fm: TaxonomyContent = BTreeMap::new();
         for (i, f) in files.iter().enumerate() {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::walk::{Found, walk};
 use crate::{Error, LeftOut, Reason};
 
-use super::super::classify::{Classified, File, HTML, MARKDOWN, classify};
+use super::super::classify::{Classified, Files, HTML, MARKDOWN, classify};
 use super::Scan;
 
 /// The content files Hugo reads: Markdown and HTML, by extension.
@@ -20,11 +20,11 @@ impl Scan<'_> {
     /// Walks every content folder and keeps the content files: a file
     /// without front matter or in a disabled language is excluded here,
     /// and a file's refusal is kept to report with the others.
-    pub(super) fn read_content(&mut self, now: jiff::Timestamp) -> Result<Vec<File>, Error> {
+    pub(super) fn read_content(&mut self, now: jiff::Timestamp) -> Result<Files, Error> {
         let (site, cfg) = (self.site, self.cfg);
         let roots = self.content_roots();
         let all_roots: Vec<PathBuf> = roots.iter().map(|(d, _)| d.clone()).collect();
-        let mut files: Vec<File> = Vec::new();
+        let mut files: Files = Vec::new();
         let scan = &mut self.scan;
         let page_errors = &mut self.page_errors;
         for (content_dir, dir_lang) in &roots {

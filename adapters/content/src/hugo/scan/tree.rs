@@ -21,7 +21,7 @@ pub(super) type Sections = BTreeMap<(Vec<String>, String), Option<usize>>;
 /// draft section's pages and their terms, and for the home page the
 /// whole language, taxonomies included (checked with Hugo 0.111.3). A
 /// branch left out only by `_build` or `headless` keeps its pages.
-pub(super) fn unpublished_branches(files: &mut [File]) -> Dead {
+pub(super) fn unpublished_branches(files: &mut [Box<File>]) -> Dead {
     let dead: Dead = files
         .iter()
         .filter(|f| f.is_branch() && !f.published)
@@ -59,7 +59,7 @@ pub(super) fn dead_language(dead: &Dead, lang: &str) -> bool {
 
 /// Sections per language: top-level folders holding published content of
 /// that language, and folders with an `_index` of that language.
-pub(super) fn sections(files: &[File]) -> Sections {
+pub(super) fn sections(files: &[Box<File>]) -> Sections {
     let mut sections: Sections = BTreeMap::new();
     // Sections implied by pages, as (top folder, language) borrowed
     // from the files: a key is built only once per section, not once
