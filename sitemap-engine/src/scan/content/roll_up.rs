@@ -241,7 +241,6 @@ mod tests {
         ];
         assert_eq!(got, want.map(|d| Some(d.to_owned())));
         // Hugo keeps a section's own date when its file gives one.
-        let mut urls = urls;
         urls[1].lastmod = Some("2024-01-01".parse().unwrap());
         lastmod(&mut urls, &out, &listings, true);
         assert_eq!(urls[1].lastmod.as_ref().unwrap().to_string(), "2024-01-01");
