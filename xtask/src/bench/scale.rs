@@ -1,6 +1,7 @@
-//! `cargo xtask bench scale [--pages N] [--keep]`: the release `sitemap
-//! scan` over a large generated site, for time and memory at scale
-//! (default 1,000,000 pages).
+//! `cargo xtask bench scale [--pages N] [--only content|html] [--keep]`:
+//! the release `sitemap scan` over a large generated site, for time and
+//! memory at scale (default 1,000,000 pages; both sources unless
+//! `--only` names one, since each takes minutes and gigabytes).
 //!
 //! For each source, the content scan (the `scan` bench's Hugo generator)
 //! and built HTML (the `html` bench's generator):
@@ -31,13 +32,19 @@ struct Took {
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut pages: usize = 1_000_000;
     let mut keep = false;
+    let mut only: Option<String> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--pages" => pages = it.next().context("--pages needs a number")?.parse()?,
             "--keep" => keep = true,
+            "--only" => match it.next().map(String::as_str) {
+                Some(what @ ("content" | "html")) => only = Some(what.to_owned()),
+                _ => bail!("--only needs `content` or `html`"),
+            },
             other => bail!(
-                "unknown argument `{other}`; usage: cargo xtask bench scale [--pages N] [--keep]"
+                "unknown argument `{other}`; usage: cargo xtask bench scale [--pages N] \
+                 [--only content|html] [--keep]"
             ),
         }
     }
@@ -51,6 +58,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let work = super::target_dir().join("bench-scale");
     for html in [false, true] {
         let what = if html { "html" } else { "content" };
+        if only.as_deref().is_some_and(|o| o != what) {
+            continue;
+        }
         let one_site = work.join(format!("{what}-1")).join("site");
         let site = work.join(format!("{what}-{pages}")).join("site");
         let generate = |site: &Path, n: usize| {

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::FrontMatter;
-use crate::walk::{Found, walk};
+use crate::walk::walk;
 use crate::{ContentScan, Error, Site};
 
 use super::config::ZolaConfig;
@@ -89,8 +89,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         &site.content_dir,
         &|name| name.ends_with(".md").then_some(false),
         &move |p| ignored.as_ref().is_some_and(|g| g.is_match(p)),
-        &|found| found,
-        Found::path,
+        // Boxed, as Hugo's files are: the walk's threads' lists are merged
+        // into one, and a list of whole files held every file twice then.
+        &|found| Box::new(found),
+        |found| found.path(),
     )?;
     let mut s = Scan {
         site,

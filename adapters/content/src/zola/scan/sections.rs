@@ -33,7 +33,7 @@ impl Scan<'_> {
     /// the other files aside as pages.
     pub(super) fn read_sections<'w>(
         &mut self,
-        files: &'w [Found],
+        files: &'w [Box<Found>],
     ) -> Result<SectionFiles<'w>, Error> {
         let (site, cfg) = (self.site, self.cfg);
         let scan = &mut self.scan;
@@ -42,7 +42,7 @@ impl Scan<'_> {
         let mut sections: Sections = BTreeMap::new();
         let mut draft_dirs: BTreeSet<Vec<String>> = BTreeSet::new();
         let mut page_files: Vec<&Found> = Vec::new();
-        for found in files {
+        for found in files.iter().map(|f| &**f) {
             let (dir, name) = found.rel.split_at(found.rel.len() - 1);
             let name = &name[0];
             if !name.starts_with("_index.") {
