@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use sitemap_content::{Error, Flavor, Site, SiteOptions};
+use sitemap_content::{Error, Flavor, PageKind, Site, SiteOptions};
 
 use crate::{fixture, render, urlset};
 
@@ -402,4 +402,66 @@ fn yaml_hugo_reads_is_scanned_as_hugo_built_it() {
     ours.sort();
     let recorded = fs::read_to_string(dir.join("hugo-urls.txt")).unwrap();
     assert_eq!(ours.join("\n") + "\n", recorded);
+}
+
+/// A site large enough that regular pages' lists are worked out on
+/// several threads: every page counts towards exactly its own section,
+/// the sections above it, the home page, and its tags and their
+/// taxonomy, as with one thread.
+#[test]
+fn every_page_of_a_large_site_counts_towards_its_own_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(
+        root.join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n[taxonomies]\ntag = \"tags\"\n",
+    )
+    .unwrap();
+    let mut expected: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for s in 0..4 {
+        for t in 0..3 {
+            let folder = root.join(format!("content/s{s}/t{t}"));
+            fs::create_dir_all(&folder).unwrap();
+            fs::write(folder.join("_index.md"), "+++\ntitle = \"t\"\n+++\n").unwrap();
+            for p in 0..420 {
+                let tags = [format!("x{}", p % 7), format!("y{}", (p + s) % 5)];
+                fs::write(
+                    folder.join(format!("p{p}.md")),
+                    format!(
+                        "+++\ntitle = \"p\"\ntags = [\"{}\", \"{}\"]\n+++\n",
+                        tags[0], tags[1]
+                    ),
+                )
+                .unwrap();
+                let mut lists: BTreeSet<String> = [
+                    "https://example.org/".to_owned(),
+                    format!("https://example.org/s{s}/"),
+                    format!("https://example.org/s{s}/t{t}/"),
+                    "https://example.org/tags/".to_owned(),
+                ]
+                .into();
+                lists.extend(
+                    tags.iter()
+                        .map(|tag| format!("https://example.org/tags/{tag}/")),
+                );
+                expected.insert(format!("https://example.org/s{s}/t{t}/p{p}/"), lists);
+            }
+        }
+    }
+    assert!(expected.len() > 4096, "more pages than one thread takes");
+    let site = Site::open(root, &SiteOptions::default().with_now(now())).unwrap();
+    let scan = site.scan().unwrap();
+    let mut found: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for page in scan.pages.iter().filter(|p| p.kind == PageKind::Page) {
+        let lists = page
+            .member_of
+            .iter()
+            .map(|&l| scan.pages[l as usize].loc.to_string())
+            .collect();
+        found.insert(page.loc.to_string(), lists);
+    }
+    assert_eq!(found.len(), expected.len());
+    for (loc, lists) in &expected {
+        assert_eq!(found.get(loc), Some(lists), "{loc}");
+    }
 }

@@ -9,6 +9,7 @@ use foldhash::HashMap;
 use super::super::classify::File;
 use super::Scan;
 use super::tree::Sections;
+use crate::ContentPage;
 
 /// Where each language's home page landed in `scan.pages`.
 pub(super) type HomeIndex<'a> = HashMap<&'a str, u32>;
@@ -78,26 +79,57 @@ impl Scan<'_> {
             terms_of_branch(src, lang, &mut lists);
             scan.pages[at as usize].member_of = lists;
         }
-        for &(pi, fi) in listed_pages {
-            let f = &files[fi as usize];
-            let page = &scan.pages[pi as usize];
+        // A regular page's lists are its own business: worked out on every
+        // core, each thread filling its own run of pages (regular pages
+        // were pushed first, one after another, in `listed_pages` order).
+        let lists_of = |f: &File, lang: &str| {
             let holder = if f.is_leaf() {
                 &f.dir[..f.dir.len().saturating_sub(1)]
             } else {
                 &f.dir[..]
             };
             let mut lists = Vec::with_capacity(holder.len() + 1 + 2 * f.terms.len());
-            lists_above(holder, &page.lang, holder.len(), &mut lists);
-            let taxonomies = cfg.taxonomies(&page.lang);
+            lists_above(holder, lang, holder.len(), &mut lists);
+            let taxonomies = cfg.taxonomies(lang);
             for (t, term) in &f.terms {
                 let taxo = taxonomies[*t].as_str();
-                let lang = page.lang.as_str();
                 lists.extend(index.term.get(&(lang, taxo, term.as_str())).copied());
                 lists.extend(index.taxonomy.get(&(lang, taxo)).copied());
             }
             lists.sort_unstable();
             lists.dedup();
-            scan.pages[pi as usize].member_of = lists;
-        }
+            lists
+        };
+        let Some(&(first, _)) = listed_pages.first() else {
+            return;
+        };
+        debug_assert!(
+            listed_pages
+                .iter()
+                .enumerate()
+                .all(|(k, &(pi, _))| pi as usize == first as usize + k)
+        );
+        let pages = &mut scan.pages[first as usize..first as usize + listed_pages.len()];
+        let fill = |pages: &mut [ContentPage], listed: &[(u32, u32)]| {
+            for (page, &(_, fi)) in pages.iter_mut().zip(listed) {
+                page.member_of = lists_of(&files[fi as usize], &page.lang);
+            }
+        };
+        // Below a few thousand pages a thread costs more than it saves.
+        let threads = match listed_pages.len() {
+            n if n < 4096 => 1,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let chunk = listed_pages.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            let mut runs = pages.chunks_mut(chunk).zip(listed_pages.chunks(chunk));
+            let own = runs.next();
+            for (pages, listed) in runs {
+                s.spawn(move || fill(pages, listed));
+            }
+            if let Some((pages, listed)) = own {
+                fill(pages, listed);
+            }
+        });
     }
 }
