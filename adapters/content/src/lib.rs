@@ -514,11 +514,13 @@ pub(crate) fn images_of(
     let Some(keys) = &site.options.images else {
         return Ok(None);
     };
-    let mut keys = keys.clone();
-    // Hugo's own Open Graph and Twitter templates list `images`.
-    if site.flavor == Flavor::Hugo && !keys.iter().any(|k| k.eq_ignore_ascii_case("images")) {
-        keys.insert(0, "images".to_owned());
-    }
+    // Hugo's own Open Graph and Twitter templates list `images`, so it is
+    // read first unless named. Unnamed, a value that is not image URLs is
+    // passed over, not refused: a theme may keep something else there
+    // (zzo's galleries keep `{image, caption}` tables), and Hugo builds
+    // such a site.
+    let implied =
+        site.flavor == Flavor::Hugo && !keys.iter().any(|k| k.eq_ignore_ascii_case("images"));
     // `index.md`, `_index.md`, `index.fr.md`: a bundle, whose files are
     // published beside the page.
     let stem = path
@@ -530,7 +532,12 @@ pub(crate) fn images_of(
         .then(|| path.parent())
         .flatten();
     let rel = paths::below(path, &site.root).unwrap_or(path);
-    let front = front_matter_images(rel, fm, &keys, bundle_dir)?;
+    let mut front = if implied {
+        front_matter_images(rel, fm, &["images".to_owned()], bundle_dir).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    front.extend(front_matter_images(rel, fm, keys, bundle_dir)?);
     Ok(Some(Box::new(SourceImages {
         front,
         body: body.cloned().unwrap_or_default(),

@@ -465,3 +465,65 @@ fn every_page_of_a_large_site_counts_towards_its_own_lists() {
         assert_eq!(found.get(loc), Some(lists), "{loc}");
     }
 }
+
+/// Shapes of `images` that real Hugo sites write and Hugo builds: left
+/// empty by an archetype, and a theme's gallery of `{image, caption}`
+/// tables (zzo). With images on, neither refuses the scan: the pages are
+/// the ones `hugo` lists, and each lists its body's image only.
+#[test]
+fn images_keys_hugo_builds_are_read_not_refused() {
+    let work = tempfile::tempdir().unwrap();
+    let src = work.path().join("site");
+    let write = |rel: &str, text: &str| {
+        let path = src.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    write("hugo.toml", "baseURL = \"https://example.org/\"\n");
+    write("layouts/_default/single.html", "{{ .Content }}\n");
+    write("layouts/_default/list.html", "{{ .Title }}\n");
+    write(
+        "content/posts/empty.md",
+        "---\ntitle: Empty\ndate: 2024-05-01\nimages:\n---\n![a](/img/a.png)\n",
+    );
+    write(
+        "content/gallery/photo/index.md",
+        "---\ntitle: Photo\ntype: gallery\nimages:\n  - image: beach.jpg\n    caption: beach\n  - image: people.jpg\n    caption: people\n---\n![b](/img/b.png)\n",
+    );
+    let version = match Command::new("hugo").arg("version").output() {
+        Ok(v) if v.status.success() => String::from_utf8_lossy(&v.stdout).into_owned(),
+        _ => panic!("this test needs the `hugo` binary: apt-get install -y hugo"),
+    };
+    let out = work.path().join("public");
+    let status = Command::new("hugo")
+        .args(["--quiet", "--source"])
+        .arg(&src)
+        .arg("--destination")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{version}: hugo refused the site");
+    let theirs: BTreeSet<String> = hugo_sitemaps(&out).into_keys().collect();
+
+    let options = SiteOptions::default().with_images(Some(Vec::new()));
+    let site = Site::open(&src, &options).unwrap();
+    let scan = site.scan().unwrap();
+    let ours: BTreeSet<String> = scan.pages.iter().map(|p| p.loc.to_string()).collect();
+    assert_eq!(ours, theirs, "{version}");
+    for (path, image) in [("empty/", "/img/a.png"), ("photo/", "/img/b.png")] {
+        let page = scan
+            .pages
+            .iter()
+            .find(|p| p.loc.as_str().ends_with(path))
+            .unwrap();
+        let images = page.images.as_ref().unwrap();
+        assert!(images.front.is_empty(), "{path}: {:?}", images.front);
+        let body: Vec<&str> = images
+            .body
+            .references
+            .iter()
+            .filter_map(|r| r.as_deref().ok())
+            .collect();
+        assert_eq!(body, [image], "{path}");
+    }
+}

@@ -33,7 +33,8 @@ impl FrontImage {
 
 /// The images under `keys` (dotted, compared as the front matter's
 /// format does) of the page `path` (named in errors), in key order then
-/// list order. A key takes a string or a list of strings; anything else
+/// list order. A key takes a string or a list of strings (an empty key,
+/// null, is no image, as in the generators' templates); anything else
 /// is an error naming the file and line, since the key was named for its
 /// images (Hugo's own templates fail the build on an `images` they cannot
 /// range over, and a theme's on a non-string `cover.image`).
@@ -65,8 +66,12 @@ pub fn front_matter_images(
         };
         let values: Vec<&str> = match value {
             Value::String(s) => vec![s.as_str()],
+            // `images:` with nothing after it (an archetype's empty key)
+            // is no image: Hugo's templates `with` it and pass over it.
+            Value::Null => continue,
             Value::Array(items) => items
                 .iter()
+                .filter(|v| !v.is_null())
                 .map(|v| v.as_str().ok_or_else(|| wrong(v)))
                 .collect::<Result<_, _>>()?,
             other => return Err(wrong(other)),
@@ -150,5 +155,24 @@ mod tests {
             err.to_string(),
             "b.md:2: `images`: expected an image URL or a list of them, found a table"
         );
+    }
+
+    /// `images:` left empty by an archetype (a real site had eight such
+    /// posts), or a null among the list, is no image rather than a
+    /// refusal: Hugo builds the page and its templates list nothing.
+    #[test]
+    fn an_empty_key_is_no_image() {
+        let keys = ["images".to_owned()];
+        for text in ["---\nimages:\n---\n", "---\nimages: [~, a.png]\n---\n"] {
+            let fm = parse(Path::new("c.md"), text).unwrap();
+            let got = front_matter_images(Path::new("c.md"), &fm, &keys, None).unwrap();
+            let got: Vec<&str> = got.iter().map(|f| f.reference.as_str()).collect();
+            let want: &[&str] = if text.contains("a.png") {
+                &["a.png"]
+            } else {
+                &[]
+            };
+            assert_eq!(got, want, "{text}");
+        }
     }
 }
