@@ -1,7 +1,7 @@
 //! The list-page rule of a content tree: the home page, sections,
 //! taxonomies, terms and their pagers take the newest `lastmod` of the
-//! pages their generator lists on them. The same rule as `sitemap scan`
-//! of built HTML reads from the generator's own list pages.
+//! pages their generator lists on them, worked out after the source
+//! pipeline has dated every page.
 
 use sitemap_content::PageKind;
 use sitemap_core::{Lastmod, Url};
