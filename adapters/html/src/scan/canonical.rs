@@ -42,8 +42,8 @@ impl Resolver {
             let canonical = request.url.loc.clone();
             let listed = if self.listed.contains_key(&canonical) {
                 true
-            } else if let Some(target) = self.file_locs.get(&canonical) {
-                let target = target.clone();
+            } else if let Some(&target) = self.file_locs.get(&canonical) {
+                let target = self.files_read[target as usize].clone();
                 match cycle_back(&requests, &by_own, &own_listed, i) {
                     // Requests come in path order: this is the first page
                     // of the cycle, and its canonical is the one listed.

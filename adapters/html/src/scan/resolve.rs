@@ -30,8 +30,10 @@ pub(super) struct Resolver {
     pub(super) root: PathBuf,
     pub(super) base: Loc,
     pub(super) listed: BTreeMap<Loc, Listed>,
-    /// The loc of every page that was read, listed or not, and its file.
-    pub(super) file_locs: HashMap<Loc, PathBuf>,
+    /// The loc of every page that was read, listed or not, and its file
+    /// (an index into `files_read`, which holds every path read: a second
+    /// copy of each page's path here was a tenth of a large scan's heap).
+    pub(super) file_locs: HashMap<Loc, u32>,
     pub(super) excluded: Vec<LeftOut>,
     pub(super) warnings: Vec<Warning>,
     pub(super) files_read: Vec<PathBuf>,
@@ -110,12 +112,14 @@ impl Resolver {
                 return;
             }
         };
-        if let Some(first) = self.file_locs.get(&loc) {
-            let first = first.clone();
+        if let Some(&first) = self.file_locs.get(&loc) {
+            let first = self.files_read[first as usize].clone();
             self.exclude(path, Reason::DuplicateLoc { loc, first });
             return;
         }
-        self.file_locs.insert(loc.clone(), path.clone());
+        // The path was pushed onto `files_read` above.
+        let read_at = (self.files_read.len() - 1) as u32;
+        self.file_locs.insert(loc.clone(), read_at);
         match assessed.verdict {
             Verdict::Listed(url) => {
                 // The URL the page declares for itself may be another
@@ -176,6 +180,10 @@ impl Resolver {
         self.resolve_canonicals();
         self.drop_root_copy();
         self.check_hreflang();
+        // Needed only while files were placed and canonicals resolved:
+        // freed before the entries are gathered into their list, the
+        // peak of a large scan's heap.
+        drop(std::mem::take(&mut self.file_locs));
         // `excluded` and `files_read` are in record order already.
         if !self.relisted.is_empty() {
             let mut index = 0;
