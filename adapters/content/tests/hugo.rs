@@ -103,23 +103,33 @@ fn build_with_hugo(
     std::path::PathBuf,
     BTreeMap<String, BTreeSet<String>>,
 ) {
+    let src = work.join("site");
+    fs::create_dir_all(&src).unwrap();
+    copy_tree(&fixture(case), &src);
+    let (version, urls) = hugo_build(&src, &work.join("public"));
+    (version, src, urls)
+}
+
+/// Builds the site at `src` into `out` with the real `hugo` and returns
+/// its version and every `<urlset>` entry it wrote.
+fn hugo_build(src: &Path, out: &Path) -> (String, BTreeMap<String, BTreeSet<String>>) {
     let version = match Command::new("hugo").arg("version").output() {
         Ok(v) if v.status.success() => String::from_utf8_lossy(&v.stdout).into_owned(),
         _ => panic!("this test needs the `hugo` binary: apt-get install -y hugo"),
     };
-    let src = work.join("site");
-    fs::create_dir_all(&src).unwrap();
-    copy_tree(&fixture(case), &src);
-    let out = work.join("public");
     let status = Command::new("hugo")
         .args(["--quiet", "--source"])
-        .arg(&src)
+        .arg(src)
         .arg("--destination")
-        .arg(&out)
+        .arg(out)
         .status()
         .unwrap();
-    assert!(status.success(), "hugo failed on the fixture {case}");
-    (version, src, hugo_sitemaps(&out))
+    assert!(
+        status.success(),
+        "{version}: hugo failed on {}",
+        src.display()
+    );
+    (version, hugo_sitemaps(out))
 }
 
 /// loc -> alternates' hrefs (without `x-default`, which Hugo does not write).
@@ -490,20 +500,8 @@ fn images_keys_hugo_builds_are_read_not_refused() {
         "content/gallery/photo/index.md",
         "---\ntitle: Photo\ntype: gallery\nimages:\n  - image: beach.jpg\n    caption: beach\n  - image: people.jpg\n    caption: people\n---\n![b](/img/b.png)\n",
     );
-    let version = match Command::new("hugo").arg("version").output() {
-        Ok(v) if v.status.success() => String::from_utf8_lossy(&v.stdout).into_owned(),
-        _ => panic!("this test needs the `hugo` binary: apt-get install -y hugo"),
-    };
-    let out = work.path().join("public");
-    let status = Command::new("hugo")
-        .args(["--quiet", "--source"])
-        .arg(&src)
-        .arg("--destination")
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(status.success(), "{version}: hugo refused the site");
-    let theirs: BTreeSet<String> = hugo_sitemaps(&out).into_keys().collect();
+    let (version, theirs) = hugo_build(&src, &work.path().join("public"));
+    let theirs: BTreeSet<String> = theirs.into_keys().collect();
 
     let options = SiteOptions::default().with_images(Some(Vec::new()));
     let site = Site::open(&src, &options).unwrap();
