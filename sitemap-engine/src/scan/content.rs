@@ -80,12 +80,6 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     };
     drop(fingerprints_timing);
     let ledger = options.ledger.map(|l| (l, &fingerprints));
-    let pipeline_timing = crate::timings::phase("pages to entries");
-
-    let bundles = s
-        .lastmod_deps
-        .as_ref()
-        .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
     // What the job reports of the pages' sources is taken before the
     // pages move into the pipeline.
     let sources = if options.want_sources {
@@ -108,6 +102,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             read.insert(source.clone());
         }
     }
+    let pipeline_timing = crate::timings::phase("pages to entries");
     let (output, images) = content_output(
         &site,
         std::mem::take(&mut scan.pages),
