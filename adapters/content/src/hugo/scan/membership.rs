@@ -82,14 +82,16 @@ impl Scan<'_> {
         // A regular page's lists are its own business: worked out on every
         // core, each thread filling its own run of pages (regular pages
         // were pushed first, one after another, in `listed_pages` order).
-        let lists_of = |f: &File, lang: &str| {
-            let holder = if f.is_leaf() {
-                &f.dir[..f.dir.len().saturating_sub(1)]
+        let holder_of = |f: &File| -> std::ops::Range<usize> {
+            if f.is_leaf() {
+                0..f.dir.len().saturating_sub(1)
             } else {
-                &f.dir[..]
-            };
-            let mut lists = Vec::with_capacity(holder.len() + 1 + 2 * f.terms.len());
-            lists_above(holder, lang, holder.len(), &mut lists);
+                0..f.dir.len()
+            }
+        };
+        let lists_of = |f: &File, lang: &str, above: &[u32]| {
+            let mut lists = Vec::with_capacity(above.len() + 2 * f.terms.len());
+            lists.extend_from_slice(above);
             let taxonomies = cfg.taxonomies(lang);
             for (t, term) in &f.terms {
                 let taxo = taxonomies[*t].as_str();
@@ -111,8 +113,24 @@ impl Scan<'_> {
         );
         let pages = &mut scan.pages[first as usize..first as usize + listed_pages.len()];
         let fill = |pages: &mut [ContentPage], listed: &[(u32, u32)]| {
+            // The files are in path order, so pages come in runs that share
+            // a folder and a language: the sections and home above them
+            // are looked up once a run. Hashing the folder for each page
+            // was half of this phase.
+            let mut above: Option<(&[String], String, Vec<u32>)> = None;
             for (page, &(_, fi)) in pages.iter_mut().zip(listed) {
-                page.member_of = lists_of(&files[fi as usize], &page.lang);
+                let f = &files[fi as usize];
+                let holder = &f.dir[holder_of(f)];
+                let same = above
+                    .as_ref()
+                    .is_some_and(|(h, l, _)| *h == holder && *l == page.lang);
+                if !same {
+                    let mut lists = Vec::new();
+                    lists_above(holder, &page.lang, holder.len(), &mut lists);
+                    above = Some((holder, page.lang.clone(), lists));
+                }
+                let (_, _, lists) = above.as_ref().expect("set above");
+                page.member_of = lists_of(f, &page.lang, lists);
             }
         };
         // Below a few thousand pages a thread costs more than it saves.
