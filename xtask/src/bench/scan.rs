@@ -207,7 +207,7 @@ fn scan(bin: &Path, site: &Path, out: &Path, images: bool) -> Result<(Duration, 
 /// The `read_heads` example of sitemap-content (the scan's walk and first
 /// reads, nothing parsed; with `parse`, each head's front matter parsed),
 /// timed from spawn to exit.
-fn read_heads(exe: &Path, content: &Path, parse: bool) -> Result<Duration> {
+pub(super) fn read_heads(exe: &Path, content: &Path, parse: bool) -> Result<Duration> {
     let start = Instant::now();
     let output = Command::new(exe)
         .arg(content)
