@@ -20,9 +20,13 @@
 //!    /dev/null` (walking and reading every file once, the baseline) and
 //!    the scan (spawn to exit, default threads), plus one scan on a single
 //!    thread for reference;
-//!    and the `read_heads` example of sitemap-content (the same parallel
-//!    walk, each file opened and its first 4 KB read, nothing parsed: the
-//!    floor of a scan that reads only heads, as this one does);
+//!    and two floors: the `read_heads` example of sitemap-content (the
+//!    same parallel walk, each file opened and its first 4 KB read,
+//!    nothing parsed: the floor of a scan that reads only heads, as this
+//!    one does) and the `tokenize_heads` example of sitemap-html (the same
+//!    walk, each page read in the scan's chunks and tokenized by lol_html
+//!    to the end of its head, nothing read from it: the floor of a scan
+//!    with this tokenizer);
 //! 4. prints the medians and the ratio scan / baseline against the target
 //!    (≤ 0.45), in wall time (the target) and in CPU time (user + system of
 //!    the child processes, from `/proc/self/stat`), which says what the
@@ -62,6 +66,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
 
     let scan_bin = super::build_release("sitemap-html", ["--example", "scan_html"])?;
     let heads = super::build_release("sitemap-content", ["--example", "read_heads"])?;
+    let tokenize = super::build_release("sitemap-html", ["--example", "tokenize_heads"])?;
 
     // Warm the page cache once so that neither side pays for the disk.
     eprintln!("warming the page cache ({:.1} GB)…", bytes as f64 / 1e9);
@@ -72,6 +77,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let mut base_cpu = Vec::new();
     let mut scan_cpu = Vec::new();
     let mut floor_times = Vec::new();
+    let mut tokenize_times = Vec::new();
     let mut scan_report = String::new();
     let load = Load::start();
     for run in 1..=runs {
@@ -81,16 +87,19 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         let (s, report) = scan(&scan_bin, &site, None, images)?;
         let cpu2 = children_cpu()?;
         let f = super::scan::read_heads(&heads, &site, false)?;
+        let t = tokenize_heads(&tokenize, &site)?;
         eprintln!(
             "run {run}/{runs}: read every file {:.3}s (cpu {:.2}s), scan {:.3}s (cpu {:.2}s), \
-             walk and read heads {:.3}s",
+             walk and read heads {:.3}s, and tokenize them {:.3}s",
             b.as_secs_f64(),
             cpu1 - cpu0,
             s.as_secs_f64(),
             cpu2 - cpu1,
-            f.as_secs_f64()
+            f.as_secs_f64(),
+            t.as_secs_f64()
         );
         floor_times.push(f);
+        tokenize_times.push(t);
         base_times.push(b);
         scan_times.push(s);
         base_cpu.push(Duration::from_secs_f64(cpu1 - cpu0));
@@ -105,6 +114,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let base_cpu = median(&mut base_cpu).as_secs_f64();
     let scan_cpu = median(&mut scan_cpu).as_secs_f64();
     let floor = median(&mut floor_times).as_secs_f64() / base.as_secs_f64();
+    let tokenize_floor = median(&mut tokenize_times).as_secs_f64() / base.as_secs_f64();
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "bench html{}: {count} pages, {:.2} GB, {runs} runs (medians)",
@@ -147,7 +157,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
             format!("{ratio:.2}× (CPU {:.2}×)", scan_cpu / base_cpu)
         } else {
             format!(
-                "{ratio:.2}× (CPU {:.2}×; floor: walk and read heads {floor:.2}×)",
+                "{ratio:.2}× (CPU {:.2}×; floors: walk and read heads {floor:.2}×, and tokenize them {tokenize_floor:.2}×)",
                 scan_cpu / base_cpu
             )
         },
@@ -155,6 +165,24 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         met: Some(ratio <= target),
         quiet,
     }])
+}
+
+/// The `tokenize_heads` example of sitemap-html, timed from spawn to exit.
+fn tokenize_heads(exe: &Path, site: &Path) -> Result<Duration> {
+    let start = Instant::now();
+    let output = Command::new(exe)
+        .arg(site)
+        .stdout(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot run {}", exe.display()))?;
+    let elapsed = start.elapsed();
+    if !output.status.success() {
+        bail!(
+            "tokenize_heads failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(elapsed)
 }
 
 /// User + system seconds of this process's waited-for children so far
