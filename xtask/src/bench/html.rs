@@ -139,6 +139,9 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     println!(
         "  walk and read heads, nothing parsed: {floor:.3}x the read (the floor without --images)"
     );
+    println!(
+        "  the same, heads tokenized by lol_html: {tokenize_floor:.3}x the read (the floor with this tokenizer)"
+    );
     let quiet = load.finish();
     println!(
         "  ratio scan / read-all (wall): {ratio:.3} (target <= {target}): {}",
