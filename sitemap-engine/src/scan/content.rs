@@ -298,7 +298,7 @@ pub(crate) struct Listing {
 /// and the counts, worked out on every core: on a large site with
 /// images on this is a parse of each URL and a few allocations a page.
 /// The references as written are taken from the pages and freed here,
-/// on every core too: a million of them took 0.1 s on one.
+/// on every core too: the bench site's 1.8 million took 0.12 s on one.
 fn page_images(
     site: &sitemap_content::Site,
     pages: &mut [ContentPage],

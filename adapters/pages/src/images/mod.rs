@@ -387,7 +387,7 @@ mod tests {
     fn a_page_lists_each_image_once_however_many_it_shows() {
         for shown in [3, PageImages::SCANNED, PageImages::SCANNED + 1, 100] {
             let mut images = PageImages::default();
-            // Image k is shown at k, then again at 2k and 3k.
+            // Each step shows image k, then images k/2 and k/3 again.
             let refs: Vec<usize> = (0..shown).flat_map(|k| [k, k / 2, k / 3]).collect();
             for &k in &refs {
                 let loc = Loc::parse(&format!("https://example.org/{k}.png")).unwrap();
