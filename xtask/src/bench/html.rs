@@ -86,8 +86,8 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         let cpu1 = children_cpu()?;
         let (s, report) = scan(&scan_bin, &site, None, images)?;
         let cpu2 = children_cpu()?;
-        let f = super::scan::read_heads(&heads, &site, false)?;
-        let t = tokenize_heads(&tokenize, &site)?;
+        let f = super::time_floor(&heads, &site, &[])?;
+        let t = super::time_floor(&tokenize, &site, &[])?;
         eprintln!(
             "run {run}/{runs}: read every file {:.3}s (cpu {:.2}s), scan {:.3}s (cpu {:.2}s), \
              walk and read heads {:.3}s, and tokenize them {:.3}s",
@@ -168,24 +168,6 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         met: Some(ratio <= target),
         quiet,
     }])
-}
-
-/// The `tokenize_heads` example of sitemap-html, timed from spawn to exit.
-fn tokenize_heads(exe: &Path, site: &Path) -> Result<Duration> {
-    let start = Instant::now();
-    let output = Command::new(exe)
-        .arg(site)
-        .stdout(Stdio::null())
-        .output()
-        .with_context(|| format!("cannot run {}", exe.display()))?;
-    let elapsed = start.elapsed();
-    if !output.status.success() {
-        bail!(
-            "tokenize_heads failed: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-    }
-    Ok(elapsed)
 }
 
 /// User + system seconds of this process's waited-for children so far

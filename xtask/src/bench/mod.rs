@@ -6,7 +6,7 @@
 //! ratio but time and memory over a million generated pages.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -125,6 +125,27 @@ pub(crate) fn read_every_file(dir: &Path, only: Option<&str>) -> Result<Duration
     let elapsed = start.elapsed();
     if !status.success() {
         bail!("find | xargs cat failed with {status}");
+    }
+    Ok(elapsed)
+}
+
+/// Runs a floor example (`read_heads`, `tokenize_heads`) on `dir` with
+/// `args`, timed from spawn to exit.
+pub(crate) fn time_floor(exe: &Path, dir: &Path, args: &[&str]) -> Result<Duration> {
+    let start = Instant::now();
+    let output = Command::new(exe)
+        .arg(dir)
+        .args(args)
+        .stdout(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot run {}", exe.display()))?;
+    let elapsed = start.elapsed();
+    if !output.status.success() {
+        bail!(
+            "{} failed: {}",
+            exe.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
     Ok(elapsed)
 }

@@ -78,8 +78,8 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         let b = super::read_every_file(&site.join("content"), None)?;
         let (s, report) = scan(&bin, &site, &out, false)?;
         let (i, image_report) = scan(&bin, &site, &out, true)?;
-        let f = read_heads(&heads, &site.join("content"), false)?;
-        let p = read_heads(&heads, &site.join("content"), true)?;
+        let f = super::time_floor(&heads, &site.join("content"), &[])?;
+        let p = super::time_floor(&heads, &site.join("content"), &["--parse"])?;
         eprintln!(
             "run {run}/{runs}: read every file {:.3}s, scan {:.3}s, scan --images {:.3}s, \
              walk and read heads {:.3}s, and parse them {:.3}s",
@@ -202,27 +202,6 @@ fn scan(bin: &Path, site: &Path, out: &Path, images: bool) -> Result<(Duration, 
     }
     let summary = stderr.lines().last().unwrap_or("").to_owned();
     Ok((elapsed, summary))
-}
-
-/// The `read_heads` example of sitemap-content (the scan's walk and first
-/// reads, nothing parsed; with `parse`, each head's front matter parsed),
-/// timed from spawn to exit.
-pub(super) fn read_heads(exe: &Path, content: &Path, parse: bool) -> Result<Duration> {
-    let start = Instant::now();
-    let output = Command::new(exe)
-        .arg(content)
-        .args(parse.then_some("--parse"))
-        .stdout(Stdio::null())
-        .output()
-        .with_context(|| format!("cannot run {}", exe.display()))?;
-    let elapsed = start.elapsed();
-    if !output.status.success() {
-        bail!(
-            "read_heads failed: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-    }
-    Ok(elapsed)
 }
 
 /// A small deterministic generator (xorshift), so every run and machine
