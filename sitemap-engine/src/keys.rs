@@ -348,6 +348,11 @@ declare_keys! {
         example: r#""default-language""#,
         doc: "Which version of a translated page (Zola, Hugo) is its group's `hreflang=\"x-default\"` alternate, the one search engines show readers of no listed language: `\"default-language\"` (default: Zola's `default_language`, Hugo's `defaultContentLanguage`, in a subfolder or not), `\"none\"` (no x-default), or a language code of the site (`\"en\"`). Built HTML keeps the alternates its pages declare.",
     }
+    hugo_version = "hugo-version" {
+        scope: Site,
+        example: r#""0.168.0""#,
+        doc: "The Hugo that builds the site, whose rules a Hugo scan follows where versions differ (cascade targets, what is below a draft section, content formats). Default: the `hugo` on `PATH` (`hugo version`), else the current release, 0.168.0.",
+    }
 }
 
 /// The keys as a commented TOML fragment under `table` (`None` for

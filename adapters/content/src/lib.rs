@@ -85,6 +85,7 @@ pub use crate::hugo::LastmodOrder;
 pub use crate::hugo::SiteSitemap;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
+pub use crate::hugo::{CURRENT_HUGO, DEBIAN_HUGO, HugoVersion, VersionFrom};
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
 pub use sitemap_pages::front_matter::FrontMatter;
@@ -166,6 +167,10 @@ pub struct SiteOptions {
     pub x_default: XDefault,
     /// Counts each content file the walk reads (for a progress display).
     pub files: sitemap_core::progress::FileCount,
+    /// The Hugo whose rules a Hugo site's scan follows (the
+    /// `hugo-version` setting); `None`: the `hugo` on `PATH`, else the
+    /// current release ([`CURRENT_HUGO`]).
+    pub hugo_version: Option<HugoVersion>,
 }
 
 /// Which version of a translated page is its group's `x-default`
@@ -240,6 +245,12 @@ impl SiteOptions {
         self.files = files;
         self
     }
+    /// Sets the Hugo whose rules a Hugo site's scan follows.
+    #[must_use]
+    pub fn with_hugo_version(mut self, version: Option<HugoVersion>) -> Self {
+        self.hugo_version = version;
+        self
+    }
     /// Fixes "now" for Hugo's date rules.
     #[must_use]
     pub fn with_now(mut self, now: jiff::Timestamp) -> Self {
@@ -293,7 +304,7 @@ pub struct Site {
 #[derive(Debug)]
 enum Rules {
     Zola(zola::ZolaConfig),
-    Hugo(hugo::HugoConfig),
+    Hugo(Box<hugo::HugoConfig>),
 }
 
 /// Detects the generator of the site in `root` from its configuration

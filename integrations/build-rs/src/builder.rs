@@ -210,4 +210,8 @@ impl Sitemap {
         /// `"default-language"`, `"none"` or a language code.
         x_default(x_default: &str)
     );
+    setting!(
+        /// `"0.168.0"`: the Hugo that builds the site.
+        hugo_version(hugo_version: &str)
+    );
 }

@@ -204,6 +204,9 @@ pub(crate) struct SourceArgs {
     #[arg(long, value_name = "default-language|none|LANG")]
     #[arg(help = key_doc!(x_default))]
     x_default: Option<String>,
+    #[arg(long, value_name = "VERSION")]
+    #[arg(help = key_doc!(hugo_version))]
+    hugo_version: Option<String>,
 }
 
 /// One `--split-by` value.
@@ -280,6 +283,7 @@ impl SourceArgs {
         s.robots_disallowed = self.robots_disallowed;
         s.split_by = split_by(&self.split_by);
         s.x_default.clone_from(&self.x_default);
+        s.hugo_version.clone_from(&self.hugo_version);
         Layer::new(s, Origin::Flag)
     }
 }

@@ -397,6 +397,16 @@ const CASES: &[Case] = &[
             })
         },
     },
+    Case {
+        key: "hugo-version",
+        // The site is Zola's, which the key does not concern: taken and
+        // left alone. Its effect on a Hugo site is pinned by
+        // tests/hugo_version.rs and the differential cases.
+        site: "hugo-version = \"0.111.3\"",
+        book: None,
+        flags: &["--hugo-version", "0.111.3"],
+        check: |_, out| has_loc(out, "https://example.org/a/"),
+    },
 ];
 
 /// `split-by`: an index over `sitemap-alpha-<tag>.xml`, listing only the

@@ -13,6 +13,7 @@ mod format_switch;
 mod git_timeout;
 mod hostile;
 mod hugo_own_sitemap;
+mod hugo_version;
 mod images_agree;
 mod index;
 mod ledger;

@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use sitemap_content::{ContentPage, ContentScan, PageKind, Site, SiteOptions, XDefault};
+use sitemap_content::{
+    ContentPage, ContentScan, HugoVersion, PageKind, Site, SiteOptions, XDefault,
+};
 use sitemap_core::Loc;
 use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_pages::pipeline::{Pipeline, SourceConfig};
@@ -20,7 +22,17 @@ mod roll_up;
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     (options.progress)("scanning content");
     let s = &options.resolved.settings;
+    let hugo_version = match s.hugo_version.as_deref() {
+        None => None,
+        Some(text) => Some(HugoVersion::parse(text).ok_or_else(|| {
+            options.resolved.value_error(
+                "hugo-version",
+                format!("`{text}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0"),
+            )
+        })?),
+    };
     let site_options = SiteOptions::default()
+        .with_hugo_version(hugo_version)
         .with_flavor(s.flavor)
         .with_base_url(s.base_url.clone())
         .with_drafts(options.config.include_drafts)

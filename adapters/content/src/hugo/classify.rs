@@ -18,9 +18,26 @@ use super::front_matter::{
 };
 use super::urls::{lang_prefix, page_path, ugly_for};
 
-pub(super) const MARKDOWN: [&str; 4] = ["md", "markdown", "mdown", "mkd"];
+/// The content files' extensions both Hugo versions read (Hugo's own
+/// list, `hugofs/files/classifier.go` in 0.111.3, the content media
+/// types' suffixes today): Markdown, HTML, AsciiDoc, Pandoc, reST and
+/// Org. `.mkd` is no content file to either.
+const CONTENT: [&str; 12] = [
+    "md", "markdown", "mdown", "html", "htm", "adoc", "asciidoc", "ad", "pandoc", "pdc", "rst",
+    "org",
+];
+
+/// Read as reStructuredText by 0.111.3 only.
+const REST_OLD: &str = "rest";
 
 pub(super) const HTML: [&str; 2] = ["html", "htm"];
+
+/// The content files Hugo reads, by extension (every version's: a file
+/// the followed version does not read is dropped in [`classify`]).
+pub(super) fn accept(name: &str) -> Option<bool> {
+    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+    (CONTENT.contains(&ext.as_str()) || ext == REST_OLD).then_some(true)
+}
 
 /// One content file, classified.
 #[derive(Debug)]
@@ -105,13 +122,15 @@ pub(crate) type Files = Vec<Box<File>>;
 pub(super) enum Classified {
     Content(Box<File>),
     Plain(PathBuf),
+    /// Not a content file to the Hugo followed (`.rest` today).
+    Ignored(PathBuf),
 }
 
 impl Classified {
     pub(super) fn path(&self) -> &Path {
         match self {
             Classified::Content(file) => &file.path,
-            Classified::Plain(path) => path,
+            Classified::Plain(path) | Classified::Ignored(path) => path,
         }
     }
 }
@@ -145,19 +164,37 @@ pub(super) fn classify(
     };
     // A bundle's copy of another language's `index` (see `scan`).
     let lang = force_lang.map_or(lang, str::to_owned);
+    if ext.eq_ignore_ascii_case(REST_OLD) && cfg.version.hugo().at_least(123) {
+        return Classified::Ignored(found.path);
+    }
+    let is_html = HTML.iter().any(|h| h.eq_ignore_ascii_case(ext));
     let mut fm = match found.front_matter {
         Some(fm) => fm,
-        None if HTML.iter().any(|h| h.eq_ignore_ascii_case(ext)) => {
+        // 0.111.3 copies such a file as it is; the current Hugo makes it
+        // a page.
+        None if is_html && !cfg.version.hugo().at_least(123) => {
             return Classified::Plain(found.path);
         }
+        None if ext.eq_ignore_ascii_case("org") => super::org::front_matter(&found.path),
         None => FrontMatter::default(),
     };
+    let refused_content = super::security::refused_content(ext, cfg);
+    let own_cascade = cascaded(
+        &mut fm,
+        &found.rel,
+        &found.path,
+        &name,
+        &lang,
+        dir_lang,
+        cfg,
+    );
     // Hugo's `ContentBaseName`, for `:filename`: a leaf bundle's folder.
     let base = match found.rel.len() {
         n if name == "index" && n > 1 => found.rel[n - 2].as_str(),
         _ => name.as_str(),
     };
-    let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now);
+    let site_disable = site_disables(site, cfg, &lang);
+    let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
     let mut warnings = Vec::new();
     normalise(&mut fm, &found.path, &mut warnings);
     let mut rel = found.rel;
@@ -196,9 +233,24 @@ pub(super) fn classify(
         }
         file.filename_date = date;
     }
-    // Hugo 0.111.3 refuses the page when it reads its front matter, drafts,
+    // Hugo refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
-    if let Some(url) = get_str(&file.fm, "url")
+    if let Err(message) = own_cascade {
+        file.refused = Some(Box::new(Error::Config {
+            path: file.path.clone(),
+            line: Some(file.fm.line_of("cascade")),
+            message: format!(
+                "`cascade`: {message}, which Hugo {} refuses",
+                cfg.version.hugo()
+            ),
+        }));
+    } else if let Some(message) = refused_content {
+        file.refused = Some(Box::new(Error::Config {
+            path: file.path.clone(),
+            line: None,
+            message,
+        }));
+    } else if let Some(url) = get_str(&file.fm, "url")
         && (url.starts_with("http://") || url.starts_with("https://"))
     {
         file.refused = Some(Box::new(Error::UrlWithProtocol {
@@ -267,6 +319,7 @@ fn publication(
     base: &str,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
+    site_disable: bool,
 ) -> (bool, Option<Reason>) {
     let publish_date = match &cfg.date_orders {
         Some(o) => order_instant(fm, base, &o.orders[2], o.git_info),
@@ -292,7 +345,7 @@ fn publication(
         exclusion = Some(Reason::Headless);
     } else if build_excludes(fm) {
         exclusion = Some(Reason::NotRendered { key: None });
-    } else if matches!(fm.get("sitemap.disable"), Some(Value::Bool(true))) {
+    } else if sitemap_disabled(fm, site_disable) {
         exclusion = Some(Reason::SitemapDisabled { key: None });
     }
     if cfg.disabled_languages.contains(lang) {
@@ -306,6 +359,34 @@ fn publication(
         exclusion = Some(Reason::KindDisabled);
     }
     (published, exclusion)
+}
+
+/// Why a page Hugo makes without a file of its own is left out, from
+/// what cascades handed it: `draft`, `build`, `sitemap.disable`.
+pub(super) fn exclusion_of(fm: &FrontMatter, site_disable: bool) -> Option<Reason> {
+    if hugo_draft(fm) {
+        Some(Reason::Draft)
+    } else if build_excludes(fm) {
+        Some(Reason::NotRendered { key: None })
+    } else if sitemap_disabled(fm, site_disable) {
+        Some(Reason::SitemapDisabled { key: None })
+    } else {
+        None
+    }
+}
+
+/// A page's `sitemap.disable`, else the site's default for it.
+fn sitemap_disabled(fm: &FrontMatter, site_disable: bool) -> bool {
+    match fm.get("sitemap.disable") {
+        Some(Value::Bool(b)) => *b,
+        _ => site_disable,
+    }
+}
+
+/// Whether the site's `[sitemap] disable = true` leaves out a language's
+/// pages by default (Hugo 0.125 and later read it).
+pub(super) fn site_disables(site: &Site, cfg: &HugoConfig, lang: &str) -> bool {
+    site.sitemap_for(lang).disable == Some(true) && cfg.version.hugo().at_least(125)
 }
 
 /// Whether a folder is under a taxonomy's folder (`content/tags/…`).
@@ -324,4 +405,87 @@ pub(super) fn base_name(file: &File) -> &str {
         (true, Some(folder)) => folder,
         _ => &file.name,
     }
+}
+
+/// Hugo's kind and logical path of a content file (`rel`: its path below
+/// the content folder; `name`: its name less extension and language),
+/// and its file path as 0.111.3's targets saw it.
+fn page_ref_paths(rel: &[String], name: &str, in_taxonomy: bool) -> (&'static str, String, String) {
+    let folders = &rel[..rel.len().saturating_sub(1)];
+    let mut logical: Vec<&str> = folders.iter().map(String::as_str).collect();
+    let kind = match name {
+        "_index" if folders.is_empty() => "home",
+        "_index" if in_taxonomy && folders.len() == 1 => "taxonomy",
+        "_index" if in_taxonomy => "term",
+        "_index" => "section",
+        "index" => "page",
+        _ => {
+            logical.push(name);
+            "page"
+        }
+    };
+    let normal = |parts: &[&str]| {
+        format!("/{}", parts.join("/"))
+            .to_lowercase()
+            .replace(' ', "-")
+    };
+    let file_path = rel.iter().map(String::as_str).collect::<Vec<_>>();
+    (kind, normal(&logical), normal(&file_path))
+}
+
+/// Fills `fm` from the cascades that reach a content file: its own
+/// `cascade` (applied to the page itself as well), then the `_index` of
+/// each folder above it, then the site's (see `cascade`). `Err`: why
+/// Hugo refuses the file's own `cascade`.
+fn cascaded(
+    fm: &mut FrontMatter,
+    rel: &[String],
+    path: &Path,
+    name: &str,
+    lang: &str,
+    dir_lang: Option<&str>,
+    cfg: &HugoConfig,
+) -> Result<(), String> {
+    let own = fm.get("cascade").map(super::cascade::parse);
+    let (Some(folder), Some(root)) = (path.parent(), path.ancestors().nth(rel.len())) else {
+        return Ok(());
+    };
+    // A branch's own folder is its own; the chain starts above it.
+    let start = if name == "_index" {
+        (folder != root).then(|| folder.parent()).flatten()
+    } else {
+        Some(folder)
+    };
+    let own_lang = |named: Option<&str>| match named {
+        Some(l) => l.eq_ignore_ascii_case(lang),
+        None => dir_lang.unwrap_or(&cfg.default_language) == lang,
+    };
+    let chain = start.map(|s| cfg.cascades.inherited(root, s, lang, &own_lang));
+    let site = cfg.cascades.site(lang);
+    let inherited = chain.as_ref().is_some_and(|c| !c.is_empty());
+    if own.as_ref().is_none_or(Vec::is_empty) && !inherited && site.is_empty() {
+        return Ok(());
+    }
+    let version = cfg.version.hugo();
+    if let Some(why) = own
+        .as_deref()
+        .and_then(|o| super::cascade::refusal(o, version))
+    {
+        return Err(why.to_owned());
+    }
+    let in_taxonomy = is_taxonomy_dir(cfg, lang, &rel[..rel.len().saturating_sub(1)]);
+    let (kind, logical, file_path) = page_ref_paths(rel, name, in_taxonomy);
+    let page = super::cascade::PageRef {
+        kind,
+        path: &logical,
+        file_path: &file_path,
+        lang,
+    };
+    let entries = own
+        .iter()
+        .flatten()
+        .chain(chain.iter().flat_map(|c| c.iter().flat_map(|e| e.iter())))
+        .chain(site);
+    super::cascade::apply(entries, &page, version, fm);
+    Ok(())
 }

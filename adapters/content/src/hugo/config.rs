@@ -48,6 +48,14 @@ pub(crate) struct HugoConfig {
     /// The date orders, when one names `:filename` (slugs and dates
     /// from file names).
     pub(super) date_orders: Option<Box<super::lastmod_order::DateOrders>>,
+    /// The Hugo whose rules the scan follows.
+    pub(super) version: super::version::Version,
+    /// The site's `cascade` settings and the `_index` files' cascades.
+    pub(super) cascades: super::cascade::Cascades,
+    /// `security.allowContent`.
+    pub(super) allow_content: super::security::AllowContent,
+    /// `ignoreFiles`: content files whose path matches one are not read.
+    pub(super) ignore_files: Vec<regex::Regex>,
 }
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
@@ -228,6 +236,24 @@ pub(crate) fn open(
     };
     let mut disabled_kinds_of = BTreeMap::new();
     let mut off_languages = BTreeSet::new();
+    let version = super::version::Version::new(options.hugo_version);
+    let site_cascade = map.get("cascade");
+    let mut cascades = std::collections::HashMap::new();
+    // A language's own `cascade` replaces the site's for it.
+    let cascade_of = |lang: &str, own: Option<&Value>| -> Result<Vec<_>, Error> {
+        let Some(value) = own.or(site_cascade) else {
+            return Ok(Vec::new());
+        };
+        let entries = super::cascade::parse(value);
+        if !entries.is_empty() {
+            let keys = ["languages", lang, "cascade"];
+            let from = origin(&sources, &keys, origin(&sources, &["cascade"], path));
+            if let Some(why) = super::cascade::refusal(&entries, version.hugo()) {
+                return Err(config_err(from, format!("`cascade`: {why}")));
+            }
+        }
+        Ok(entries)
+    };
     match map.get("languages") {
         None => {}
         Some(Value::Object(langs)) => {
@@ -260,12 +286,22 @@ pub(crate) fn open(
                     let own = from_hugo(table, &keys.join("."), from)?;
                     language_sitemaps.insert(key.to_lowercase(), own);
                 }
-                if let Some(code) =
-                    str_of(opts, "languagecode", path)?.or(str_of(opts, "locale", path)?)
-                {
+                // The sitemap's `hreflang`: `.Language.LanguageCode` in
+                // 0.111.3, `.Language.Locale` since 0.158 (`locale`
+                // first); either falls back to the other.
+                let (code, locale) = (
+                    str_of(opts, "languagecode", path)?.filter(|c| !c.is_empty()),
+                    str_of(opts, "locale", path)?.filter(|c| !c.is_empty()),
+                );
+                let hreflang = match (code, locale) {
+                    (Some(c), Some(l)) if c != l && version.hugo().at_least(158) => Some(l),
+                    (c, l) => c.or(l),
+                };
+                if let Some(code) = hreflang {
                     hreflangs.insert(key.clone(), code.to_owned());
                 }
                 disabled_kinds_of.insert(key.clone(), kinds_of(key, opts)?);
+                cascades.insert(key.to_lowercase(), cascade_of(key, opts.get("cascade"))?);
             }
         }
         Some(_) => {
@@ -274,6 +310,12 @@ pub(crate) fn open(
                 "`languages` must be a table of language tables".to_owned(),
             ));
         }
+    }
+    if !cascades.contains_key(&default_language) {
+        cascades.insert(
+            default_language.clone(),
+            cascade_of(&default_language, None)?,
+        );
     }
     if !disabled_kinds_of.contains_key(&default_language) {
         disabled_kinds_of.insert(
@@ -311,6 +353,10 @@ pub(crate) fn open(
             .unwrap_or(false),
         lastmod_order: super::lastmod_order::from_config(map).map(Box::new),
         date_orders: super::lastmod_order::date_orders(map).map(Box::new),
+        cascades: super::cascade::Cascades::new(cascades),
+        allow_content: super::security::AllowContent::from_config(&value),
+        ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
+        version,
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,
@@ -323,7 +369,7 @@ pub(crate) fn open(
         languages: language_keys,
         title: text_of(map.get("title")),
         description: text_of(map.get("params").and_then(|p| p.get("description"))),
-        rules: Rules::Hugo(cfg),
+        rules: Rules::Hugo(Box::new(cfg)),
         options: options.clone(),
         hreflangs,
         sitemap,
@@ -415,4 +461,21 @@ fn permalinks_of(map: &Map<String, Value>) -> BTreeMap<String, String> {
         }
     }
     permalinks
+}
+
+/// `ignoreFiles`: Go regexps over a content file's path; a file whose
+/// path matches one is not read (both versions). Hugo refuses a pattern
+/// it cannot compile, and so does the scan, naming it.
+fn ignore_files_of(map: &Map<String, Value>, path: &Path) -> Result<Vec<regex::Regex>, Error> {
+    super::kinds::string_slice(map.get("ignorefiles"))
+        .iter()
+        .map(|p| {
+            regex::Regex::new(p).map_err(|e| {
+                config_err(
+                    path,
+                    format!("`ignoreFiles` pattern {p:?} is not a regexp: {e}"),
+                )
+            })
+        })
+        .collect()
 }

@@ -44,20 +44,26 @@
 //!   front matter differential in `xtask`.
 
 mod bundles;
+mod cascade;
 mod classify;
 mod config;
 mod config_files;
 mod dates;
 mod front_matter;
+mod glob;
 mod kinds;
 mod lastmod_order;
+mod org;
 mod scan;
+mod security;
 mod site_sitemap;
 mod urls;
 mod values;
+mod version;
 
 pub(crate) use config::{HugoConfig, open};
 pub use lastmod_order::LastmodOrder;
 pub(crate) use scan::scan;
 pub use site_sitemap::SiteSitemap;
 pub use values::hugo_front_matter_values;
+pub use version::{CURRENT as CURRENT_HUGO, DEBIAN as DEBIAN_HUGO, HugoVersion, VersionFrom};

@@ -1,5 +1,6 @@
 //! The site's own sitemap defaults: Hugo's `[sitemap]` table
-//! (`changefreq`, `priority`, `filename`), read as Hugo 0.111.3 reads it.
+//! (`changefreq`, `priority`, `filename`, and since Hugo 0.125 `disable`,
+//! each page's default), read as Hugo reads it.
 //! Zola has no such table, so a Zola site's are always the default.
 //!
 //! Only read here, never applied: the caller layers them under its own
@@ -54,6 +55,10 @@ pub struct SiteSitemap {
     pub priority: Option<Priority>,
     /// The sitemap's file name (Hugo's default is `sitemap.xml`).
     pub filename: Option<String>,
+    /// `disable` (Hugo 0.125 and later): every page's default for its
+    /// own `sitemap.disable`; `true` leaves out each page that does not
+    /// set `disable = false` itself.
+    pub disable: Option<bool>,
 }
 
 /// Reads a Hugo `sitemap` table (keys already lowercase). `key` is where
@@ -140,9 +145,20 @@ pub(crate) fn from_hugo(value: &Value, key: &str, path: &Path) -> Result<SiteSit
             ));
         }
     };
+    let disable = match table.get("disable") {
+        None | Some(Value::Null) => None,
+        Some(Value::Bool(b)) => Some(*b),
+        Some(other) => {
+            return Err(config_err(
+                path,
+                format!("`{key}.disable` must be true or false, found {other}"),
+            ));
+        }
+    };
     Ok(SiteSitemap {
         changefreq,
         priority,
         filename,
+        disable,
     })
 }

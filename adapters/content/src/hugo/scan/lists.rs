@@ -35,6 +35,7 @@ impl<'s> Scan<'s> {
             push_node(
                 &mut self.scan,
                 site,
+                cfg,
                 files,
                 src,
                 PageKind::Home,
@@ -81,6 +82,7 @@ impl<'s> Scan<'s> {
             push_node(
                 &mut self.scan,
                 site,
+                cfg,
                 files,
                 *src,
                 PageKind::Section,
@@ -134,6 +136,7 @@ impl<'s> Scan<'s> {
             push_node(
                 &mut self.scan,
                 site,
+                cfg,
                 files,
                 src,
                 PageKind::Taxonomy,
@@ -164,6 +167,7 @@ impl<'s> Scan<'s> {
                 push_node(
                     &mut self.scan,
                     site,
+                    cfg,
                     files,
                     *src,
                     PageKind::Term,

@@ -69,6 +69,7 @@ struct Scan<'s> {
 /// while it sorts the pages ([`crate::Site::scan`]).
 pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files), Error> {
     let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
+    cfg.cascades.reset();
     let mut s = Scan {
         site,
         cfg,
@@ -84,12 +85,18 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         files,
         &mut s.scan,
         &mut s.page_errors,
-        &read::accept,
+        &super::classify::accept,
         site,
         cfg,
         now,
     );
-    let dead = tree::unpublished_branches(&mut files);
+    // Only 0.111.3's content tree drops what is below an unpublished
+    // branch; the current Hugo publishes it (a cascaded `draft` aside).
+    let dead = if cfg.version.hugo().at_least(123) {
+        tree::Dead::default()
+    } else {
+        tree::unpublished_branches(&mut files)
+    };
     let mut sections = tree::sections(&files);
     let mut terms = tree::configured_terms(site, cfg);
     let listed_pages = s.regular_pages(&mut files, &mut terms);
@@ -143,6 +150,7 @@ pub(super) fn terms_of<'t>(
 pub(super) fn push_node(
     scan: &mut ContentScan,
     site: &Site,
+    cfg: &HugoConfig,
     files: &[Box<File>],
     src: Option<usize>,
     kind: PageKind,
@@ -167,6 +175,20 @@ pub(super) fn push_node(
     }
     let source = file.map_or(site.config_path.as_path(), |f| f.path.as_path());
     let mut cp = ContentPage::new(kind, make_loc(&site.base_url, path, source)?, lang);
+    if file.is_none() {
+        // A list page without a file of its own still takes what a
+        // cascade hands it.
+        let (folder, fm) = cascaded_list_page(site, cfg, kind, &key, lang);
+        let site_disable = super::classify::site_disables(site, cfg, lang);
+        if fm.is_some() || site_disable {
+            let fm = fm.unwrap_or_default();
+            if let Some(reason) = super::classify::exclusion_of(&fm, site_disable) {
+                scan.excluded.push(LeftOut::new(folder, reason));
+                return Ok(());
+            }
+            cp.overrides = overrides_of(site, source, &fm)?;
+        }
+    }
     if let Some(f) = file {
         cp.source = Some(f.path.clone());
         cp.overrides = overrides_of(site, &f.path, &f.fm)?;
@@ -188,4 +210,51 @@ pub(super) fn push_node(
     }
     scan.pages.push(cp);
     Ok(())
+}
+
+/// The values cascades hand a list page Hugo makes without a file (a
+/// section folder without `_index`, a taxonomy, a term), from its
+/// `key`'s logical path; `None` when none reaches it. Also the folder
+/// it stands for, to name when it is left out.
+fn cascaded_list_page(
+    site: &Site,
+    cfg: &HugoConfig,
+    kind: PageKind,
+    key: &str,
+    lang: &str,
+) -> (PathBuf, Option<crate::FrontMatter>) {
+    let logical = match key.split_once(':') {
+        Some((_, rest)) => rest,
+        None => "",
+    };
+    let root = cfg.language_dirs.get(lang).unwrap_or(&site.content_dir);
+    let folder = root.join(logical);
+    let own_lang = |named: Option<&str>| match named {
+        Some(l) => l.eq_ignore_ascii_case(lang),
+        None => cfg.language_dirs.contains_key(lang) || cfg.default_language == lang,
+    };
+    let chain = cfg.cascades.inherited(root, &folder, lang, &own_lang);
+    let site_cascade = cfg.cascades.site(lang);
+    if chain.is_empty() && site_cascade.is_empty() {
+        return (folder, None);
+    }
+    let kind_name = match kind {
+        PageKind::Home => "home",
+        PageKind::Section => "section",
+        PageKind::Taxonomy => "taxonomy",
+        PageKind::Term => "term",
+        _ => "page",
+    };
+    let path = format!("/{}", logical.to_lowercase());
+    let page = super::cascade::PageRef {
+        kind: kind_name,
+        path: &path,
+        file_path: &path,
+        lang,
+    };
+    let mut fm = crate::FrontMatter::default();
+    let entries = chain.iter().flat_map(|e| e.iter()).chain(site_cascade);
+    super::cascade::apply(entries, &page, cfg.version.hugo(), &mut fm);
+    let touched = !fm.data().is_empty();
+    (folder, touched.then_some(fm))
 }

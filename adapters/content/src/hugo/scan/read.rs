@@ -7,14 +7,8 @@ use std::path::{Path, PathBuf};
 use crate::walk::{Found, walk};
 use crate::{Error, LeftOut, Reason};
 
-use super::super::classify::{Classified, Files, HTML, MARKDOWN, classify};
+use super::super::classify::{Classified, Files, accept, classify};
 use super::Scan;
-
-/// The content files Hugo reads: Markdown and HTML, by extension.
-pub(super) fn accept(name: &str) -> Option<bool> {
-    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
-    (MARKDOWN.contains(&ext.as_str()) || HTML.contains(&ext.as_str())).then_some(true)
-}
 
 impl Scan<'_> {
     /// Walks every content folder and keeps the content files: a file
@@ -34,7 +28,10 @@ impl Scan<'_> {
                 .iter()
                 .filter(|r| *r != content_dir && r.starts_with(content_dir))
                 .collect();
-            let skip_nested = |p: &Path| nested.iter().any(|r| p.starts_with(r));
+            let skip_nested = |p: &Path| {
+                nested.iter().any(|r| p.starts_with(r))
+                    || ignored(&cfg.ignore_files, p, content_dir)
+            };
             let classify =
                 |found: Found| classify(found, dir_lang.as_deref(), None, site, cfg, now);
             let walked = walk(
@@ -70,6 +67,7 @@ impl Scan<'_> {
                         .push(LeftOut::new(path, Reason::NoFrontMatter));
                     None
                 }
+                Classified::Ignored(_) => None,
             });
             if files.is_empty() {
                 files = classified.collect();
@@ -114,4 +112,23 @@ impl Scan<'_> {
         }
         roots
     }
+}
+
+/// Whether `ignoreFiles` leaves a file out: a pattern matching its
+/// absolute path, or the path of a folder it is in (Hugo's walk tests
+/// folders too, and skips what is below one that matches).
+fn ignored(patterns: &[regex::Regex], path: &Path, content_dir: &Path) -> bool {
+    if patterns.is_empty() {
+        return false;
+    }
+    let Ok(abs) = std::path::absolute(path) else {
+        return false;
+    };
+    let root = std::path::absolute(content_dir).unwrap_or_default();
+    abs.ancestors()
+        .take_while(|a| a.starts_with(&root) && *a != root)
+        .any(|a| {
+            let text = a.to_string_lossy();
+            patterns.iter().any(|r| r.is_match(&text))
+        })
 }

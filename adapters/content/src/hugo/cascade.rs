@@ -1,0 +1,472 @@
+//! Hugo's `cascade`: front matter values a page hands down to the pages
+//! below it (and, in the current Hugo, to itself), from its own front
+//! matter or, for every page, from the site's configuration.
+//!
+//! How Hugo applies them (`hugolib/page__meta.go`, both versions): a
+//! page's chain of cascades is its own, then its nearest ancestor's, and
+//! so on up to the home page's, then the site's `cascade` setting; each
+//! entry whose target matches the page fills the page's top-level keys
+//! it does not set itself (a page's own `sitemap` table wins whole over
+//! a cascaded one). Any key cascades: `draft`, `build`, `sitemap`,
+//! `url`, `slug`, dates, `outputs`, `headless`…
+//!
+//! Where the versions differ ([`HugoVersion`]):
+//!
+//! - the target is `target` (`_target` is still read) in the current
+//!   Hugo; 0.111.3 reads only `_target`, and `target` is then a plain
+//!   key, so its cascade matches every page;
+//! - the target's `path` is the page's logical path (`/blog/post`) in
+//!   the current Hugo, its file path (`/blog/post.md`) in 0.111.3;
+//! - the current Hugo refuses `kind`, `path`, `lang` and `cascade` as
+//!   cascaded keys, and a `kind` glob that matches no kind.
+//!
+//! The `_index` files are found per folder, once per scan, on the
+//! walker's threads ([`Cascades::inherited`]); a folder's whole chain
+//! is cached, so a page costs one lookup.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use regex::Regex;
+use serde_json::{Map, Value};
+
+use super::glob;
+use super::version::HugoVersion;
+use crate::FrontMatter;
+
+/// Hugo's page kinds, which a target's `kind` glob must match one of.
+const KINDS: [&str; 5] = ["home", "page", "section", "taxonomy", "term"];
+
+/// The environment a plain `hugo` build runs in.
+const ENVIRONMENT: &str = "production";
+
+/// Which pages an entry applies to; each glob set must match.
+#[derive(Debug, Default)]
+struct Target {
+    kind: Option<Regex>,
+    path: Option<Regex>,
+    /// `lang`, and the current Hugo's `sites.matrix.languages`: any of
+    /// them.
+    langs: Vec<Regex>,
+    environment: Option<Regex>,
+}
+
+/// One cascade table: its targets and the values it hands down, read
+/// once for both versions (the version is asked only when an entry is
+/// applied, and it is a process to wait for).
+#[derive(Debug)]
+pub(crate) struct Entry {
+    /// `target`: read by the current Hugo only.
+    target: Option<Target>,
+    /// `_target`: read by both.
+    old_target: Option<Target>,
+    /// Every other key, lowercased, but `params` (template values).
+    fields: Map<String, Value>,
+    /// `target` and `params`, which 0.111.3 hands down as plain keys.
+    old_fields: Map<String, Value>,
+    /// Why the current Hugo refuses the table, if it does.
+    refusal: Option<String>,
+}
+
+/// A page as a target sees it.
+pub(crate) struct PageRef<'a> {
+    /// `home`, `page`, `section`, `taxonomy` or `term`.
+    pub(crate) kind: &'a str,
+    /// The logical path, lowercased, with a leading `/` (`/blog/post`).
+    pub(crate) path: &'a str,
+    /// The file's path below the content folder with a leading `/`
+    /// (`/blog/post.md`), or the logical path of a page without a file.
+    pub(crate) file_path: &'a str,
+    pub(crate) lang: &'a str,
+}
+
+/// A `cascade` value (one table, or a list of them) as its entries.
+pub(crate) fn parse(value: &Value) -> Vec<Entry> {
+    let tables: Vec<&Map<String, Value>> = match value {
+        Value::Object(m) => vec![m],
+        Value::Array(items) => items.iter().filter_map(Value::as_object).collect(),
+        _ => return Vec::new(),
+    };
+    let mut entries = Vec::new();
+    for table in tables {
+        let mut entry = Entry {
+            target: None,
+            old_target: None,
+            fields: Map::new(),
+            old_fields: Map::new(),
+            refusal: None,
+        };
+        let mut refuse = |why: String| {
+            entry.refusal.get_or_insert(why);
+        };
+        for (key, v) in table {
+            let lower = key.to_lowercase();
+            match lower.as_str() {
+                "_target" => match target(v) {
+                    Ok(t) => entry.old_target = Some(t),
+                    Err(why) => refuse(why),
+                },
+                "target" | "params" => {
+                    if lower == "target" {
+                        match target(v) {
+                            Ok(t) => entry.target = Some(t),
+                            Err(why) => refuse(why),
+                        }
+                    }
+                    entry.old_fields.insert(lower, v.clone());
+                }
+                "kind" | "path" | "lang" | "cascade" => {
+                    refuse(format!("key {lower:?} not allowed in cascade config"));
+                    entry.fields.insert(lower, v.clone());
+                }
+                _ => {
+                    entry.fields.insert(lower, v.clone());
+                }
+            }
+        }
+        if !entry.fields.is_empty() || !entry.old_fields.is_empty() || entry.refusal.is_some() {
+            entries.push(entry);
+        }
+    }
+    entries
+}
+
+/// Why Hugo `version` refuses a cascade, if it does.
+pub(crate) fn refusal(entries: &[Entry], version: HugoVersion) -> Option<&str> {
+    if !version.at_least(123) {
+        return None;
+    }
+    entries.iter().find_map(|e| e.refusal.as_deref())
+}
+
+/// A target table's globs.
+fn target(value: &Value) -> Result<Target, String> {
+    let Some(map) = value.as_object() else {
+        return Ok(Target::default());
+    };
+    let text = |key: &str| {
+        map.iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .and_then(|(_, v)| v.as_str())
+            .filter(|s| !s.is_empty())
+            .map(str::to_lowercase)
+    };
+    let compiled = |key: &str| text(key).and_then(|p| glob::compile(&p));
+    let kind = text("kind");
+    if let Some(k) = &kind
+        && !glob::compile(k).is_some_and(|g| KINDS.iter().any(|kind| g.is_match(kind)))
+    {
+        return Err(format!("{k:?} did not match a valid Page Kind"));
+    }
+    let mut langs: Vec<Regex> = compiled("lang").into_iter().collect();
+    let matrix = map
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("sites"))
+        .and_then(|(_, v)| v.get("matrix"))
+        .and_then(|m| m.get("languages"));
+    match matrix {
+        Some(Value::String(s)) => langs.extend(glob::compile(&s.to_lowercase())),
+        Some(Value::Array(items)) => langs.extend(
+            items
+                .iter()
+                .filter_map(Value::as_str)
+                .filter_map(|s| glob::compile(&s.to_lowercase())),
+        ),
+        _ => {}
+    }
+    Ok(Target {
+        kind: kind.and_then(|k| glob::compile(&k)),
+        path: compiled("path"),
+        langs,
+        environment: compiled("environment"),
+    })
+}
+
+impl Target {
+    fn matches(&self, page: &PageRef, version: HugoVersion) -> bool {
+        let path = if version.at_least(123) {
+            page.path
+        } else {
+            page.file_path
+        };
+        self.kind.as_ref().is_none_or(|g| g.is_match(page.kind))
+            && self.path.as_ref().is_none_or(|g| g.is_match(path))
+            && (self.langs.is_empty() || self.langs.iter().any(|g| g.is_match(page.lang)))
+            && self
+                .environment
+                .as_ref()
+                .is_none_or(|g| g.is_match(ENVIRONMENT))
+    }
+}
+
+impl Entry {
+    /// The keys it hands down under `version`.
+    fn fields(&self, version: HugoVersion) -> impl Iterator<Item = (&String, &Value)> {
+        let old = (!version.at_least(112)).then_some(&self.old_fields);
+        self.fields.iter().chain(old.into_iter().flatten())
+    }
+
+    fn matches(&self, page: &PageRef, version: HugoVersion) -> bool {
+        let target = if version.at_least(112) {
+            self.target.as_ref().or(self.old_target.as_ref())
+        } else {
+            self.old_target.as_ref()
+        };
+        target.is_none_or(|t| t.matches(page, version))
+    }
+}
+
+/// Fills `fm`'s missing top-level keys from each matching entry of
+/// `chain`, nearest first, as Hugo does. Touches `fm` only when an entry
+/// matches.
+pub(crate) fn apply<'e>(
+    chain: impl IntoIterator<Item = &'e Entry>,
+    page: &PageRef,
+    version: HugoVersion,
+    fm: &mut FrontMatter,
+) {
+    for entry in chain {
+        if !entry.matches(page, version) {
+            continue;
+        }
+        let missing: Vec<(&String, &Value)> = entry
+            .fields(version)
+            .filter(|(k, _)| fm.get(k).is_none())
+            .collect();
+        if missing.is_empty() {
+            continue;
+        }
+        let data = fm.data_mut();
+        for (k, v) in missing {
+            data.insert(k.clone(), v.clone());
+        }
+    }
+}
+
+/// A folder's inherited chain: the cascades of the `_index` files above
+/// and in it, nearest first (the site's come after, from
+/// [`Cascades::site`]).
+pub(crate) type Chain = Arc<Vec<Arc<Vec<Entry>>>>;
+
+/// A folder's own `_index` cascade, if it has one.
+type Own = Option<Arc<Vec<Entry>>>;
+
+/// The cascades of a scan: the site's, per language, and the `_index`
+/// files' found as the walk needs them.
+#[derive(Debug, Default)]
+pub(crate) struct Cascades {
+    /// Language -> the site's `cascade` setting (a language's own over
+    /// the site's).
+    site: HashMap<String, Vec<Entry>>,
+    /// (folder, language) -> the chain of the folder and every folder
+    /// above it inside its content root.
+    chains: Mutex<HashMap<(PathBuf, String), Chain>>,
+    /// (folder, language) -> that folder's own `_index` cascade.
+    own: Mutex<HashMap<(PathBuf, String), Own>>,
+}
+
+impl Cascades {
+    pub(crate) fn new(site: HashMap<String, Vec<Entry>>) -> Cascades {
+        Cascades {
+            site,
+            ..Cascades::default()
+        }
+    }
+
+    /// The site's cascade for a language.
+    pub(crate) fn site(&self, lang: &str) -> &[Entry] {
+        self.site.get(lang).map_or(&[], Vec::as_slice)
+    }
+
+    /// Forgets the `_index` files read: a scan starts afresh.
+    pub(crate) fn reset(&self) {
+        self.chains
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        self.own.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// The chain a file in `folder` inherits in `lang`: the `_index` of
+    /// `folder` and of each folder above it up to `root`, nearest first.
+    /// `is_own_lang(name_lang)` says whether an `_index` named with that
+    /// language (`None`: no language in its name) is `lang`'s.
+    pub(crate) fn inherited(
+        &self,
+        root: &Path,
+        folder: &Path,
+        lang: &str,
+        is_own_lang: &dyn Fn(Option<&str>) -> bool,
+    ) -> Chain {
+        let key = (folder.to_path_buf(), lang.to_owned());
+        if let Some(chain) = self
+            .chains
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return Arc::clone(chain);
+        }
+        let mut chain = Vec::new();
+        let mut at = Some(folder);
+        while let Some(dir) = at {
+            if let Some(entries) = self.own_of(dir, lang, is_own_lang) {
+                chain.push(entries);
+            }
+            if dir == root {
+                break;
+            }
+            at = dir.parent().filter(|p| p.starts_with(root));
+        }
+        let chain = Arc::new(chain);
+        self.chains
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, Arc::clone(&chain));
+        chain
+    }
+
+    /// The cascade of `dir`'s `_index` in `lang`, read once.
+    fn own_of(&self, dir: &Path, lang: &str, is_own_lang: &dyn Fn(Option<&str>) -> bool) -> Own {
+        let key = (dir.to_path_buf(), lang.to_owned());
+        if let Some(found) = self.own.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return found.clone();
+        }
+        let found = index_file(dir, is_own_lang)
+            .and_then(|path| {
+                let mut dirs = crate::front_matter::DirCache::default();
+                crate::front_matter::read(&path, true, &mut dirs).ok()?
+            })
+            // A cascade Hugo refuses is reported with its `_index`.
+            .and_then(|fm| fm.get("cascade").map(parse))
+            .filter(|entries| !entries.is_empty())
+            .map(Arc::new);
+        self.own
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, found.clone());
+        found
+    }
+}
+
+/// The `_index` content file of a folder for a language, if any.
+fn index_file(dir: &Path, is_own_lang: &dyn Fn(Option<&str>) -> bool) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let Some(name) = name.to_str() else {
+                return false;
+            };
+            let Some(rest) = name.strip_prefix("_index.") else {
+                return false;
+            };
+            let lang = rest.rsplit_once('.').map(|(l, _)| l);
+            super::classify::accept(name).is_some() && is_own_lang(lang)
+        })
+        .map(|e| e.path())
+        .collect();
+    // One per language is the rule; with several, the first by name.
+    found.sort();
+    found.into_iter().next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const NEW: HugoVersion = super::super::version::CURRENT;
+    const OLD: HugoVersion = super::super::version::DEBIAN;
+
+    fn page<'a>(kind: &'a str, path: &'a str, file_path: &'a str) -> PageRef<'a> {
+        PageRef {
+            kind,
+            path,
+            file_path,
+            lang: "en",
+        }
+    }
+
+    fn applied(cascade: Value, version: HugoVersion, p: &PageRef) -> Value {
+        let entries = parse(&cascade);
+        let mut fm = FrontMatter::default();
+        apply(&entries, p, version, &mut fm);
+        Value::Object(fm.data().clone())
+    }
+
+    #[test]
+    fn a_target_is_read_as_each_version_reads_it() {
+        let c = json!([
+            {"sitemap": {"disable": true}, "target": {"path": "/docs/**"}},
+            {"draft": true, "_target": {"kind": "section"}},
+        ]);
+        let post = page("page", "/blog/a", "/blog/a.md");
+        // The current Hugo: `target` limits the first to /docs.
+        assert_eq!(applied(c.clone(), NEW, &post), json!({}));
+        let doc = page("page", "/docs/a", "/docs/a.md");
+        assert_eq!(
+            applied(c.clone(), NEW, &doc),
+            json!({"sitemap": {"disable": true}})
+        );
+        // 0.111.3: `target` is a plain key, so the entry matches all.
+        assert_eq!(
+            applied(c.clone(), OLD, &post),
+            json!({"sitemap": {"disable": true}, "target": {"path": "/docs/**"}})
+        );
+        let section = page("section", "/blog", "/blog/_index.md");
+        assert_eq!(applied(c, NEW, &section), json!({"draft": true}));
+    }
+
+    #[test]
+    fn a_path_is_the_logical_path_now_and_the_file_path_in_0_111_3() {
+        let c = json!({"draft": true, "_target": {"path": "/blog/*.md"}});
+        let post = page("page", "/blog/a", "/blog/a.md");
+        assert_eq!(applied(c.clone(), OLD, &post), json!({"draft": true}));
+        assert_eq!(applied(c, NEW, &post), json!({}));
+    }
+
+    #[test]
+    fn the_current_hugo_refuses_what_it_refuses() {
+        let kind = parse(&json!({"kind": "page"}));
+        assert_eq!(
+            refusal(&kind, NEW),
+            Some("key \"kind\" not allowed in cascade config")
+        );
+        assert_eq!(refusal(&kind, OLD), None);
+        assert_eq!(
+            refusal(
+                &parse(&json!({"draft": true, "target": {"kind": "post"}})),
+                NEW
+            ),
+            Some("\"post\" did not match a valid Page Kind")
+        );
+    }
+
+    #[test]
+    fn a_page_s_own_keys_and_nearer_entries_win() {
+        let near = parse(&json!({"sitemap": {"priority": 0.9}}));
+        let far = parse(&json!({"sitemap": {"disable": true}, "slug": "x"}));
+        let mut fm = FrontMatter::default();
+        fm.data_mut().insert("Slug".into(), json!("own"));
+        let p = page("page", "/a", "/a.md");
+        apply(near.iter().chain(&far), &p, NEW, &mut fm);
+        assert_eq!(
+            Value::Object(fm.data().clone()),
+            json!({"Slug": "own", "sitemap": {"priority": 0.9}})
+        );
+    }
+
+    #[test]
+    fn languages_and_environments_are_globs() {
+        let c = json!({"draft": true, "target": {"sites": {"matrix": {"languages": ["f*"]}}, "environment": "{production,staging}"}});
+        let mut fr = page("page", "/a", "/a.md");
+        fr.lang = "fr";
+        assert_eq!(applied(c.clone(), NEW, &fr), json!({"draft": true}));
+        assert_eq!(applied(c, NEW, &page("page", "/a", "/a.md")), json!({}));
+        let dev = json!({"draft": true, "target": {"environment": "development"}});
+        assert_eq!(applied(dev, NEW, &fr), json!({}));
+    }
+}
