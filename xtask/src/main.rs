@@ -28,6 +28,11 @@
 //! - `cargo xtask differential zola-front-matter [--per-repo N] [--record]`:
 //!   the same for real Zola sites (`tests/corpus/zola-front-matter.toml`)
 //!   against the real Zola.
+//! - `cargo xtask differential hugo-tests [--hugo PATH] [--keep DIR]
+//!   [--only SUBSTR] [--jobs N] [--record]`: the sites of Hugo's own
+//!   integration tests, from a clone of its source, built by the current
+//!   Hugo and scanned by us; the URL sets are compared and the
+//!   differences listed by cause (not in CI).
 //! - `cargo xtask publish-check [--verify]`: every publishable crate's
 //!   metadata and files, then `cargo publish --dry-run --workspace` (in CI,
 //!   without `--verify`).
@@ -62,7 +67,7 @@ fn main() -> Result<()> {
         "publish-check" => publish::run_check(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|publish-check [--verify]>"
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|differential <front-matter|zola-front-matter|hugo-tests> [...]|publish-check [--verify]>"
             );
             Ok(())
         }
