@@ -36,7 +36,7 @@
 //! figure of merit is the share of the sites Hugo builds with a sitemap
 //! whose URL sets are equal; the other verdicts are counted apart. The
 //! run ends non-zero when any site differs or is refused by one side
-//! only, like the other differentials. The whole set takes about two
+//! only, like the other differentials. The whole set takes one to two
 //! minutes on 2 cores with a debug build of ours.
 //!
 //! Not part of CI: it needs Hugo's source snapshot and the current Hugo.

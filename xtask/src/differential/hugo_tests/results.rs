@@ -103,9 +103,13 @@ fn short(message: &str) -> String {
     out.replace('|', "\\|")
 }
 
-/// The line printed as a site finishes, for those that are not equal.
+/// The line printed as a site finishes, for those that are neither
+/// equal nor out of the comparison from the start.
 pub(super) fn progress_line(r: &Record) -> Option<String> {
-    if matches!(r.outcome, Outcome::Equal | Outcome::Skipped(_)) {
+    if matches!(
+        r.outcome,
+        Outcome::Equal | Outcome::Skipped(_) | Outcome::NoSitemap(_)
+    ) {
         return None;
     }
     Some(format!(
@@ -285,15 +289,10 @@ impl Report<'_> {
         let mut failed: Vec<&Record> = self
             .records
             .iter()
-            .filter(|r| {
-                matches!(
-                    r.outcome,
-                    Outcome::RefusedByBoth(_) | Outcome::HugoFails(_) | Outcome::NoSitemap(_)
-                )
-            })
+            .filter(|r| matches!(r.outcome, Outcome::RefusedByBoth(_) | Outcome::HugoFails(_)))
             .collect();
         failed.sort_by_key(|r| (verdict(&r.outcome), &r.name));
-        s.push_str("\n## Not compared\n\nRefused by both, Hugo failed for a reason outside the site (a program or network it needs, a template removed here, the time limit), or Hugo wrote no sitemap: none counted in the percentage.\n\n| site | verdict | detail |\n|---|---|---|\n");
+        s.push_str("\n## Not compared\n\nRefused by both, or Hugo failed for a reason outside the site (a program or network it needs, a template removed here, the time limit): neither counted in the percentage. The sites Hugo writes no sitemap for (`disableKinds`, `renderSegments`) are only counted above.\n\n| site | verdict | detail |\n|---|---|---|\n");
         for r in failed {
             let _ = writeln!(
                 s,
