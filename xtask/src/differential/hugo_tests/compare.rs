@@ -1,0 +1,230 @@
+//! One site, both sides: our scan, then the real Hugo, each under a time
+//! limit, and the verdict.
+//!
+//! - Ours runs first, on the project as written (Hugo leaves a build
+//!   lock and `resources/` behind), as `sitemap scan --dry-run`: every
+//!   entry on stdout, whatever hosts a multihost site writes to. lastmod
+//!   comes from front matter only, so no `git` runs (it is no part of
+//!   the comparison).
+//! - Hugo runs as users run it, `hugo --logLevel error --destination
+//!   <out>`, in the project (not `--quiet`, which hides the error that
+//!   stopped a build too), with every `HUGO_*` variable of our environment
+//!   removed and a cache folder of the run's own; nothing stops it
+//!   reaching the network, and a site that needs modules or npm fails
+//!   (counted, with its message).
+//! - Hugo's sitemaps are every `<urlset>` file it wrote (the root one, or
+//!   one in each language folder; a multihost site's have no index over them),
+//!   read by [`urlsets`].
+
+use std::fs::File;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+use crate::urlsets::{self, UrlSet};
+
+/// What comparing one site gave.
+pub(super) enum Outcome {
+    /// Not built: not a literal site, or no configuration.
+    Skipped(String),
+    Equal,
+    /// Both built; the URLs only Hugo lists, and only ours.
+    Differs {
+        only_hugo: Vec<String>,
+        only_ours: Vec<String>,
+    },
+    /// Hugo built it with a sitemap; our scan failed (its message).
+    RefusedByOurs(String),
+    /// Hugo failed (its message); our scan did not.
+    RefusedByHugo(String),
+    /// Both failed (Hugo's message).
+    RefusedByBoth(String),
+    /// Hugo failed for a reason outside the site's own content and
+    /// configuration ([`outside_the_site`]) or ran past the time limit:
+    /// not a verdict on the site.
+    HugoFails(String),
+    /// Hugo built the site and wrote no sitemap (`disableKinds`), with
+    /// how many URLs ours listed (`None`: ours failed).
+    NoSitemap(Option<usize>),
+}
+
+/// The limits and programs of a run.
+pub(super) struct Sides<'a> {
+    pub(super) hugo: &'a Path,
+    pub(super) ours: &'a Path,
+    /// `HUGO_CACHEDIR` for every build.
+    pub(super) cache: &'a Path,
+    pub(super) limit: Duration,
+}
+
+/// Compares the project at `project`, keeping both sides' output and logs
+/// in `dir`. `base_url`: given to both when the site names none.
+pub(super) fn compare(
+    sides: &Sides<'_>,
+    project: &Path,
+    dir: &Path,
+    base_url: Option<&str>,
+) -> Result<Outcome> {
+    let mut scan = Command::new(sides.ours);
+    scan.arg("scan")
+        .arg(project)
+        .args(["--dry-run", "--quiet", "--lastmod", "front-matter"]);
+    if let Some(url) = base_url {
+        scan.args(["--base-url", url]);
+    }
+    let ours_out = dir.join("ours.txt");
+    let ours_err = dir.join("ours.log");
+    let ours = match run_limited(&mut scan, project, &ours_out, &ours_err, sides.limit)? {
+        Some(s) if s.success() => Ok(urlsets::from_dry_run(&std::fs::read_to_string(&ours_out)?)),
+        Some(_) => Err(first_error(&std::fs::read_to_string(&ours_err)?)),
+        None => Err("our scan ran past the time limit".to_owned()),
+    };
+
+    let out = dir.join("hugo");
+    let log = dir.join("hugo.log");
+    let mut build = Command::new(sides.hugo);
+    build
+        .args(["--logLevel", "error", "--destination"])
+        .arg(&out);
+    for (key, _) in std::env::vars_os() {
+        if key.to_string_lossy().starts_with("HUGO_") {
+            build.env_remove(key);
+        }
+    }
+    build.env("HUGO_CACHEDIR", sides.cache);
+    if let Some(url) = base_url {
+        build.args(["--baseURL", url]);
+    }
+    let hugo = match run_limited(&mut build, project, &log, &log, sides.limit)? {
+        None => {
+            let limit = sides.limit.as_secs();
+            return Ok(Outcome::HugoFails(format!("timed out after {limit} s")));
+        }
+        Some(s) if s.success() => Ok(hugo_set(&out)?),
+        Some(_) => Err(first_error(&std::fs::read_to_string(&log)?)),
+    };
+    if let Err(message) = &hugo
+        && let Some(why) = outside_the_site(message)
+    {
+        return Ok(Outcome::HugoFails(format!("{why}: {message}")));
+    }
+
+    Ok(match (hugo, ours) {
+        (Err(h), Err(_)) => Outcome::RefusedByBoth(h),
+        (Err(h), Ok(_)) => Outcome::RefusedByHugo(h),
+        (Ok(None), ours) => Outcome::NoSitemap(ours.ok().map(|s| s.len())),
+        // Hugo writes an empty <urlset>, which the sitemaps.org XSD
+        // refuses; we write nothing and say so (README, deliberate
+        // differences).
+        (Ok(Some(theirs)), Err(o)) if theirs.is_empty() && o.contains("no entries") => {
+            Outcome::Equal
+        }
+        (Ok(Some(_)), Err(o)) => Outcome::RefusedByOurs(o),
+        (Ok(Some(theirs)), Ok(mine)) => {
+            let d = urlsets::diff(&mine, &theirs);
+            if d.only_ours.is_empty() && d.only_theirs.is_empty() {
+                Outcome::Equal
+            } else {
+                Outcome::Differs {
+                    only_hugo: d.only_theirs,
+                    only_ours: d.only_ours,
+                }
+            }
+        }
+    })
+}
+
+/// Every URL of the sitemaps Hugo wrote under `out`; `None` when it
+/// wrote none.
+fn hugo_set(out: &Path) -> Result<Option<UrlSet>> {
+    let mut set: Option<UrlSet> = None;
+    let mut stack = vec![out.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "xml") {
+                let head = std::fs::read(&path)?;
+                let head = String::from_utf8_lossy(&head[..head.len().min(512)]);
+                if !head.contains("<urlset") {
+                    continue;
+                }
+                let (_, entries) = urlsets::read_file(&path)
+                    .with_context(|| format!("Hugo's sitemap {}", path.display()))?;
+                set.get_or_insert_default().extend(entries);
+            }
+        }
+    }
+    Ok(set)
+}
+
+/// Runs `cmd` in `dir` with stdout and stderr into files (the same file
+/// when both name it); `None` when it ran past `limit` and was killed.
+fn run_limited(
+    cmd: &mut Command,
+    dir: &Path,
+    stdout: &Path,
+    stderr: &Path,
+    limit: Duration,
+) -> Result<Option<ExitStatus>> {
+    let out = File::create(stdout)?;
+    let err = if stderr == stdout {
+        out.try_clone()?
+    } else {
+        File::create(stderr)?
+    };
+    let shown = format!("{cmd:?}");
+    let mut child = cmd
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .with_context(|| format!("cannot start {shown}"))?;
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The line of a tool's log that says what failed: its first `ERROR`
+/// or `error:` line (ours name the file first: `path: error: …`), else
+/// its first line.
+fn first_error(log: &str) -> String {
+    let lines = || log.lines().map(str::trim).filter(|l| !l.is_empty());
+    lines()
+        .find(|l| l.starts_with("ERROR") || l.starts_with("Error:") || l.contains("error:"))
+        .or_else(|| lines().next())
+        .map_or("(no message)", |l| l.trim_start_matches("ERROR "))
+        .to_owned()
+}
+
+/// Why Hugo's failure says nothing about the site, if it does not: a
+/// program or network it needs, or a template this run removed.
+fn outside_the_site(message: &str) -> Option<&'static str> {
+    const CAUSES: &[(&str, &str)] = &[
+        ("not found in PATH", "a program Hugo runs is not installed"),
+        ("not found in $PATH", "a program Hugo runs is not installed"),
+        ("failed to download", "modules from the network"),
+        ("template for shortcode", "a template removed here"),
+        ("partial \"", "a template removed here"),
+    ];
+    CAUSES
+        .iter()
+        .find(|(pattern, _)| message.contains(pattern))
+        .map(|(_, why)| *why)
+}

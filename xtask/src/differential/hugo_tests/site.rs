@@ -1,0 +1,190 @@
+//! One test site written to disk as a Hugo project, without its
+//! templates.
+//!
+//! - Layouts are dropped (`layouts/…`, `themes/<t>/layouts/…`): the
+//!   tests' templates print what the test asserts, and some fail on
+//!   purpose; Hugo's embedded sitemap template, the one users get, is
+//!   then the one that runs. Everything else stays (content, config,
+//!   data, i18n, assets, the themes' config and content).
+//! - Shortcode templates are the exception: each becomes a stand-in of
+//!   the same name that prints nothing ([`shortcode_stand_in`]), so
+//!   content calling it still builds (Hugo refuses a page whose
+//!   shortcode has no template) and no test template runs.
+//! - The project is `<dir>/root/site`: a few tests write files beside
+//!   it (`../external-module/go.mod`), which land in `<dir>/root`; a
+//!   path that would leave `<dir>/root` is dropped.
+//! - `sourcefilename: PATH` (a file the test reads from Hugo's tree) is
+//!   read from the snapshot; images stay the base64 text the test holds
+//!   (the builder decodes them; no template is left to read them, and no
+//!   image is a page).
+
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use super::extract::{self, Site};
+
+/// The base URL both sides get when the site's configuration names
+/// none: the one Hugo 0.168.0 falls back to, given to both explicitly so
+/// the comparison does not depend on a Hugo version's default (0.111.3
+/// has none and writes relative locs), and our scan, which refuses a
+/// site without one, scans it as Hugo built it.
+pub(super) const DEFAULT_BASE_URL: &str = "https://example.org/";
+
+/// Whether a file is configuration: `hugo.*`/`config.*` at the root, or
+/// anything under `config/`.
+pub(super) fn is_config(name: &str) -> bool {
+    let name = name.trim_start_matches("./").trim_start_matches('/');
+    if name.starts_with("config/") {
+        return true;
+    }
+    let Some((stem, ext)) = name.split_once('.') else {
+        return false;
+    };
+    matches!(stem, "hugo" | "config") && matches!(ext, "toml" | "yaml" | "yml" | "json")
+}
+
+/// What a shortcode's template is replaced with: nothing printed, and
+/// `.Inner` named when the test's template names it. Hugo reads from the
+/// template whether a call must be closed (`{{< s >}}…{{< /s >}}`) or
+/// must not be, and refuses content that does the other.
+fn shortcode_stand_in(template: &str) -> &'static str {
+    if template.contains(".Inner") {
+        "{{ if false }}{{ .Inner }}{{ end }}"
+    } else {
+        ""
+    }
+}
+
+/// Whether a template is a shortcode's, of the site or a theme:
+/// `layouts/shortcodes/…`, or `…/_shortcodes/…` anywhere under
+/// `layouts/` (newer Hugo looks them up per section too).
+fn is_shortcode(name: &str) -> bool {
+    let name = name.trim_start_matches("./").trim_start_matches('/');
+    let layouts = name
+        .strip_prefix("themes/")
+        .and_then(|rest| rest.split_once('/'))
+        .map_or(name, |(_, rest)| rest);
+    layouts.strip_prefix("layouts/").is_some_and(|rest| {
+        rest.starts_with("shortcodes/") || rest.split('/').any(|part| part == "_shortcodes")
+    })
+}
+
+/// Whether a file is a template, dropped from the site.
+fn is_layout(name: &str) -> bool {
+    let name = name.trim_start_matches("./").trim_start_matches('/');
+    name.starts_with("layouts/")
+        || name
+            .strip_prefix("themes/")
+            .and_then(|rest| rest.split_once('/'))
+            .is_some_and(|(_, rest)| rest.starts_with("layouts/"))
+}
+
+/// Whether the site's configuration names a base URL (any `baseURL` key,
+/// in any case, in any of its files); when not, both sides get
+/// [`DEFAULT_BASE_URL`].
+pub(super) fn has_base_url(site: &Site) -> bool {
+    site.files.iter().any(|(name, data)| {
+        is_config(name)
+            && String::from_utf8_lossy(data)
+                .to_lowercase()
+                .contains("baseurl")
+    })
+}
+
+/// Writes the site under `dir` (which must not exist); returns the
+/// project folder.
+pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Result<PathBuf> {
+    let root = dir.join("root");
+    let project = root.join("site");
+    std::fs::create_dir_all(&project)?;
+    for (name, data) in &site.files {
+        if is_layout(name) && !is_shortcode(name) {
+            continue;
+        }
+        let Some(path) = inside(&root, &project, name) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(data);
+        let data = match text.trim().strip_prefix("sourcefilename:") {
+            _ if is_shortcode(name) => shortcode_stand_in(&text).as_bytes().to_vec(),
+            Some(rel) => {
+                let path = normalise(&format!("{}/{}", site.dir, rel.trim()));
+                extract::read_file(git_dir, commit, &path).unwrap_or_default()
+            }
+            None => data.clone(),
+        };
+        std::fs::create_dir_all(path.parent().expect("a file has a folder"))?;
+        std::fs::write(&path, data).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(project)
+}
+
+/// `name` (relative to `project`, `..` allowed) as a path under `root`,
+/// or `None` when it leaves `root`.
+fn inside(root: &Path, project: &Path, name: &str) -> Option<PathBuf> {
+    let rel = project.strip_prefix(root).ok()?;
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    for c in Path::new(name.trim_start_matches('/')).components() {
+        match c {
+            Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            _ => {}
+        }
+    }
+    (!parts.is_empty()).then(|| root.join(parts.join("/")))
+}
+
+/// A slash path with `.` and `..` resolved (a path in Hugo's tree).
+fn normalise(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for p in path.split('/') {
+        match p {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_go_config_stays() {
+        assert!(is_layout("layouts/index.html"));
+        assert!(is_layout("themes/mytheme/layouts/_default/single.html"));
+        assert!(!is_layout("themes/mytheme/hugo.toml"));
+        assert!(!is_layout("content/layouts/x.md"));
+        assert!(is_shortcode("layouts/_shortcodes/a.html"));
+        assert!(is_shortcode("themes/t/layouts/shortcodes/b.md"));
+        assert!(is_shortcode("layouts/blog/_shortcodes/b.html"));
+        assert!(!is_shortcode("layouts/_partials/shortcodes/c.html"));
+        assert!(is_config("hugo.toml") && is_config("config/_default/params.yaml"));
+        assert!(!is_config("hugo.toml.temp") && !is_config("content/hugo.toml"));
+    }
+
+    #[test]
+    fn paths_stay_under_the_root() {
+        let (root, project) = (Path::new("/r/root"), Path::new("/r/root/site"));
+        assert_eq!(
+            inside(root, project, "../ext/go.mod"),
+            Some(PathBuf::from("/r/root/ext/go.mod"))
+        );
+        assert_eq!(inside(root, project, "../../x"), None);
+        assert_eq!(
+            inside(root, project, "/hugo.toml"),
+            Some(PathBuf::from("/r/root/site/hugo.toml"))
+        );
+        assert_eq!(normalise("a/b/../c/./d"), "a/c/d");
+    }
+}
