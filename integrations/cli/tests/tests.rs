@@ -12,6 +12,7 @@ mod files;
 mod format_switch;
 mod git_timeout;
 mod hostile;
+mod hugo_modules;
 mod hugo_own_sitemap;
 mod hugo_version;
 mod images_agree;

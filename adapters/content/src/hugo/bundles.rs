@@ -129,8 +129,9 @@ pub(super) fn leaf_bundles(
                 front_matter,
                 images,
             };
+            let root = super::scan::Root::folder(site.content_dir.clone(), None);
             if let Classified::Content(mut file) =
-                classify(found, None, Some(&lang), site, cfg, now)
+                classify(found, &root, Some(&lang), site, cfg, now)
             {
                 // Its warnings were reported with the `index` it copies.
                 file.warnings.clear();

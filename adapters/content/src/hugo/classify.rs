@@ -16,6 +16,7 @@ use super::front_matter::{
     apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
     hugo_terms, normalise, order_instant,
 };
+use super::scan::Root;
 use super::urls::{lang_prefix, page_path, ugly_for};
 
 /// The content files' extensions both Hugo versions read (Hugo's own
@@ -136,16 +137,18 @@ impl Classified {
 }
 
 /// What Hugo makes of one content file: its language, bundle role and
-/// whether it is published. Runs on the walker's threads. `force_lang`:
-/// the language of a bundle's copy of another language's `index`.
+/// whether it is published. Runs on the walker's threads. `root`: the
+/// content folder it was found in; `force_lang`: the language of a
+/// bundle's copy of another language's `index`.
 pub(super) fn classify(
     found: Found,
-    dir_lang: Option<&str>,
+    root: &Root,
     force_lang: Option<&str>,
     site: &Site,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
 ) -> Classified {
+    let dir_lang = root.lang.as_deref();
     let file_name = found.rel.last().map_or("", String::as_str);
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let (name, lang) = match stem.rsplit_once('.') {
@@ -185,7 +188,8 @@ pub(super) fn classify(
         &found.path,
         &name,
         &lang,
-        dir_lang,
+        root,
+        site,
         cfg,
     );
     // Hugo's `ContentBaseName`, for `:filename`: a leaf bundle's folder.
@@ -437,33 +441,45 @@ fn page_ref_paths(rel: &[String], name: &str, in_taxonomy: bool) -> (&'static st
 /// `cascade` (applied to the page itself as well), then the `_index` of
 /// each folder above it, then the site's (see `cascade`). `Err`: why
 /// Hugo refuses the file's own `cascade`.
+#[allow(clippy::too_many_arguments)]
 fn cascaded(
     fm: &mut FrontMatter,
     rel: &[String],
     path: &Path,
     name: &str,
     lang: &str,
-    dir_lang: Option<&str>,
+    root: &Root,
+    site: &Site,
     cfg: &HugoConfig,
 ) -> Result<(), String> {
     let own = fm.get("cascade").map(super::cascade::parse);
-    let (Some(folder), Some(root)) = (path.parent(), path.ancestors().nth(rel.len())) else {
+    let Some(folder) = path.parent() else {
         return Ok(());
     };
     // A branch's own folder is its own; the chain starts above it.
     let start = if name == "_index" {
-        (folder != root).then(|| folder.parent()).flatten()
+        (folder != root.dir).then(|| folder.parent()).flatten()
     } else {
         Some(folder)
     };
     let own_lang = |named: Option<&str>| match named {
         Some(l) => l.eq_ignore_ascii_case(lang),
-        None => dir_lang.unwrap_or(&cfg.default_language) == lang,
+        None => root.lang.as_deref().unwrap_or(&cfg.default_language) == lang,
     };
-    let chain = start.map(|s| cfg.cascades.inherited(root, s, lang, &own_lang));
-    let site = cfg.cascades.site(lang);
-    let inherited = chain.as_ref().is_some_and(|c| !c.is_empty());
-    if own.as_ref().is_none_or(Vec::is_empty) && !inherited && site.is_empty() {
+    let chain = start.map(|s| cfg.cascades.inherited(&root.dir, s, lang, &own_lang));
+    // A mount under `content/…` has the content folder's sections above
+    // it.
+    let above = (!root.target.is_empty()).then(|| {
+        let at = root
+            .target
+            .iter()
+            .fold(site.content_dir.clone(), |p, t| p.join(t));
+        cfg.cascades
+            .inherited(&site.content_dir, &at, lang, &own_lang)
+    });
+    let site_cascade = cfg.cascades.site(lang);
+    let inherited = chain.iter().chain(&above).any(|c| !c.is_empty());
+    if own.as_ref().is_none_or(Vec::is_empty) && !inherited && site_cascade.is_empty() {
         return Ok(());
     }
     let version = cfg.version.hugo();
@@ -485,7 +501,8 @@ fn cascaded(
         .iter()
         .flatten()
         .chain(chain.iter().flat_map(|c| c.iter().flat_map(|e| e.iter())))
-        .chain(site);
+        .chain(above.iter().flat_map(|c| c.iter().flat_map(|e| e.iter())))
+        .chain(site_cascade);
     super::cascade::apply(entries, &page, version, fm);
     Ok(())
 }

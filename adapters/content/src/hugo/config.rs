@@ -56,6 +56,8 @@ pub(crate) struct HugoConfig {
     pub(super) allow_content: super::security::AllowContent,
     /// `ignoreFiles`: content files whose path matches one are not read.
     pub(super) ignore_files: Vec<regex::Regex>,
+    /// The content folders modules mount.
+    pub(super) mounts: super::mounts::Mounts,
 }
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
@@ -356,6 +358,7 @@ pub(crate) fn open(
         cascades: super::cascade::Cascades::new(cascades),
         allow_content: super::security::AllowContent::from_config(&value),
         ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
+        mounts: super::mounts::read(root, &value, origin(&sources, &["module"], path)),
         version,
     };
     Ok(Site {

@@ -53,6 +53,7 @@ mod front_matter;
 mod glob;
 mod kinds;
 mod lastmod_order;
+mod mounts;
 mod org;
 mod scan;
 mod security;

@@ -30,6 +30,8 @@ mod pages;
 mod read;
 mod tree;
 
+pub(crate) use read::Root;
+
 /// The scan's state between phases: the site and its settings, read
 /// by every phase, and what the phases add to (pages, exclusions,
 /// warnings, and every bad file's error, reported together at the end).

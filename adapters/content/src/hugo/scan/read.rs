@@ -8,6 +8,7 @@ use crate::walk::{Found, walk};
 use crate::{Error, LeftOut, Reason};
 
 use super::super::classify::{Classified, Files, accept, classify};
+use super::super::mounts::ContentMount;
 use super::Scan;
 
 impl Scan<'_> {
@@ -17,28 +18,38 @@ impl Scan<'_> {
     pub(super) fn read_content(&mut self, now: jiff::Timestamp) -> Result<Files, Error> {
         let (site, cfg) = (self.site, self.cfg);
         let roots = self.content_roots();
-        let all_roots: Vec<PathBuf> = roots.iter().map(|(d, _)| d.clone()).collect();
+        let all_roots: Vec<PathBuf> = roots.iter().map(|r| r.dir.clone()).collect();
         let mut files: Files = Vec::new();
         let scan = &mut self.scan;
+        scan.warnings.extend(cfg.mounts.warnings.iter().cloned());
         let page_errors = &mut self.page_errors;
-        for (content_dir, dir_lang) in &roots {
-            // A language's folder inside another content folder is walked on
-            // its own, as that language's.
+        for root in &roots {
+            let content_dir = &root.dir;
+            // A language's folder (or a mount) inside another content
+            // folder is walked on its own, as that language's.
             let nested: Vec<&PathBuf> = all_roots
                 .iter()
                 .filter(|r| *r != content_dir && r.starts_with(content_dir))
                 .collect();
-            let skip_nested = |p: &Path| {
+            let skip = |p: &Path| {
                 nested.iter().any(|r| p.starts_with(r))
                     || ignored(&cfg.ignore_files, p, content_dir)
+                    || root
+                        .mount
+                        .as_ref()
+                        .is_some_and(|m| !m.keeps(crate::paths::below(p, content_dir).unwrap_or(p)))
             };
-            let classify =
-                |found: Found| classify(found, dir_lang.as_deref(), None, site, cfg, now);
+            let classify = |mut found: Found| {
+                if !root.target.is_empty() {
+                    found.rel.splice(0..0, root.target.iter().cloned());
+                }
+                classify(found, root, None, site, cfg, now)
+            };
             let walked = walk(
                 site,
                 content_dir,
                 &accept,
-                &skip_nested,
+                &skip,
                 &classify,
                 Classified::path,
             )?;
@@ -75,16 +86,40 @@ impl Scan<'_> {
                 files.extend(classified);
             }
         }
+        if cfg.mounts.project.is_some() || !cfg.mounts.modules.is_empty() {
+            // Mounts interleave: the later phases want path order by
+            // the content path, and the first mount to give a content
+            // path wins it (the project's over a theme's).
+            files.sort_by(|a, b| (&a.dir, &a.name, &a.lang).cmp(&(&b.dir, &b.name, &b.lang)));
+            files.dedup_by(|later, first| {
+                later.dir == first.dir && later.name == first.name && later.lang == first.lang
+            });
+        }
         Ok(files)
+    }
+
+    /// The content folders Hugo mounts, each with the language it holds
+    /// (`None`: file names say) and where under `content` it goes: the
+    /// project's own mounts, or its default folders; then the themes' and
+    /// imports' (see `mounts`).
+    fn content_roots(&self) -> Vec<Root> {
+        let (site, cfg) = (self.site, self.cfg);
+        let mut roots: Vec<Root> = Vec::new();
+        match &cfg.mounts.project {
+            Some(mounts) => roots.extend(mounts.iter().map(Root::of_mount)),
+            None => roots.extend(self.default_roots()),
+        }
+        roots.extend(cfg.mounts.modules.iter().map(Root::of_mount));
+        let _ = site;
+        roots
     }
 
     /// The main content folder (only when some language has no folder of
     /// its own, or names it as its own: Hugo mounts it for those), then
-    /// each language's own, with the language it holds (`None`: file
-    /// names say).
-    fn content_roots(&self) -> Vec<(PathBuf, Option<String>)> {
+    /// each language's own.
+    fn default_roots(&self) -> Vec<Root> {
         let (site, cfg) = (self.site, self.cfg);
-        let mut roots: Vec<(PathBuf, Option<String>)> = Vec::new();
+        let mut roots: Vec<Root> = Vec::new();
         let claiming_main: Vec<&String> = cfg
             .language_dirs
             .iter()
@@ -96,21 +131,52 @@ impl Scan<'_> {
             .iter()
             .any(|l| !cfg.language_dirs.contains_key(l))
         {
-            roots.push((site.content_dir.clone(), None));
+            roots.push(Root::folder(site.content_dir.clone(), None));
         } else if let [lang] = claiming_main[..] {
             // `[languages.en] contentDir = "content"`, written out in full
             // (2-REC/gamedev-adventures): that language's folder.
-            roots.push((site.content_dir.clone(), Some(lang.clone())));
+            roots.push(Root::folder(site.content_dir.clone(), Some(lang.clone())));
         } else if !claiming_main.is_empty() {
             // Several languages share it: file names say whose a file is.
-            roots.push((site.content_dir.clone(), None));
+            roots.push(Root::folder(site.content_dir.clone(), None));
         }
         for (lang, dir) in &cfg.language_dirs {
             if *dir != site.content_dir {
-                roots.push((dir.clone(), Some(lang.clone())));
+                roots.push(Root::folder(dir.clone(), Some(lang.clone())));
             }
         }
         roots
+    }
+}
+
+/// A folder walked as content.
+pub(crate) struct Root {
+    pub(crate) dir: PathBuf,
+    /// The language of its files; `None`: their names say.
+    pub(crate) lang: Option<String>,
+    /// Where under `content` its files go.
+    pub(crate) target: Vec<String>,
+    /// The mount it comes from, for its file filter.
+    mount: Option<ContentMount>,
+}
+
+impl Root {
+    pub(crate) fn folder(dir: PathBuf, lang: Option<String>) -> Root {
+        Root {
+            dir,
+            lang,
+            target: Vec::new(),
+            mount: None,
+        }
+    }
+
+    fn of_mount(m: &ContentMount) -> Root {
+        Root {
+            dir: m.source.clone(),
+            lang: m.lang.clone(),
+            target: m.target.clone(),
+            mount: Some(m.clone()),
+        }
     }
 }
 
