@@ -284,6 +284,16 @@ pub(super) fn classify(
         let ugly_for = |section: &str| ugly_for(cfg, section);
         file.listed = Some(
             page_path(site, cfg, &file, &lang_prefix, &ugly_for)
+                .map(
+                    |path| match cfg.outputs.first("page", file.fm.get("outputs")) {
+                        Some(format) => {
+                            let name = (!file.is_leaf()).then_some(file.name.as_str());
+                            cfg.outputs
+                                .path_in(&path, &lang_prefix(&file.lang), format, name)
+                        }
+                        None => path,
+                    },
+                )
                 .and_then(|path| make_loc(&site.base_url, &path, &file.path))
                 .and_then(|loc| {
                     let mut overrides = overrides_of(site, &file.path, &file.fm)?;

@@ -58,6 +58,8 @@ pub(crate) struct HugoConfig {
     pub(super) ignore_files: Vec<regex::Regex>,
     /// The content folders modules mount.
     pub(super) mounts: super::mounts::Mounts,
+    /// The output formats, which decide the URL a page is listed at.
+    pub(super) outputs: super::outputs::Outputs,
 }
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
@@ -333,6 +335,7 @@ pub(crate) fn open(
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
+    let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path));
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
@@ -358,7 +361,11 @@ pub(crate) fn open(
         cascades: super::cascade::Cascades::new(cascades),
         allow_content: super::security::AllowContent::from_config(&value),
         ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
-        mounts: super::mounts::read(root, &value, origin(&sources, &["module"], path)),
+        outputs: super::outputs::Outputs::from_config(
+            &with_module_formats(map, &mounts.module_formats),
+            origin(&sources, &["outputs"], path),
+        )?,
+        mounts,
         version,
     };
     Ok(Site {
@@ -481,4 +488,26 @@ fn ignore_files_of(map: &Map<String, Value>, path: &Path) -> Result<Vec<regex::R
             })
         })
         .collect()
+}
+
+/// The site's settings with the output formats and media types its
+/// themes add (a theme's format the site does not define).
+fn with_module_formats(map: &Map<String, Value>, modules: &[Value]) -> Map<String, Value> {
+    let mut merged = map.clone();
+    for module in modules {
+        for key in ["outputformats", "mediatypes"] {
+            let Some(Value::Object(theirs)) = module.get(key) else {
+                continue;
+            };
+            let ours = merged
+                .entry(key.to_owned())
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(ours) = ours {
+                for (name, format) in theirs {
+                    ours.entry(name.clone()).or_insert_with(|| format.clone());
+                }
+            }
+        }
+    }
+    merged
 }

@@ -55,6 +55,7 @@ mod kinds;
 mod lastmod_order;
 mod mounts;
 mod org;
+mod outputs;
 mod scan;
 mod security;
 mod site_sitemap;

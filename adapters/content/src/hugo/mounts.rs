@@ -18,9 +18,10 @@
 //!   `includeFiles`/`excludeFiles` filter them, matched against the
 //!   file's path below the mount's source (`hugofs/hglob`).
 //!
-//! A theme's configuration adds no other setting the scan reads: Hugo
-//! merges only its `params`, menus, output formats and media types
-//! (`config/defaultConfigProvider.go`), none of which decides a page.
+//! Of a theme's configuration Hugo merges only its `params`, menus,
+//! output formats and media types (`config/defaultConfigProvider.go`:
+//! the site's keys win, a theme adds the formats the site lacks); of
+//! those, the formats decide a URL (`outputs`), and are kept.
 
 use std::path::{Path, PathBuf};
 
@@ -72,6 +73,9 @@ pub(crate) struct Mounts {
     pub(crate) project: Option<Vec<ContentMount>>,
     /// The themes' and imports' content mounts, in Hugo's order.
     pub(crate) modules: Vec<ContentMount>,
+    /// Each module's `outputformats` and `mediatypes`, in Hugo's order:
+    /// the settings of a theme Hugo merges that decide a URL.
+    pub(crate) module_formats: Vec<Value>,
     pub(crate) warnings: Vec<Warning>,
 }
 
@@ -89,23 +93,24 @@ pub(crate) fn read(root: &Path, config: &Value, config_path: &Path) -> Mounts {
     );
     let replacements = replacements(config);
     let mut modules = Vec::new();
+    let mut module_formats = Vec::new();
     let mut seen = Vec::new();
     let resolver = Resolver {
         root,
         themes_dir: &themes_dir,
         replacements: &replacements,
     };
-    resolver.imports(
-        config,
-        config_path,
-        &mut modules,
-        &mut seen,
-        &mut warnings,
-        0,
-    );
+    let mut found = Found {
+        mounts: &mut modules,
+        formats: &mut module_formats,
+        seen: &mut seen,
+        warnings: &mut warnings,
+    };
+    resolver.imports(config, config_path, &mut found, 0);
     Mounts {
         project,
         modules,
+        module_formats,
         warnings,
     }
 }
@@ -131,6 +136,14 @@ fn replacements(config: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// What following the modules gathers.
+struct Found<'a> {
+    mounts: &'a mut Vec<ContentMount>,
+    formats: &'a mut Vec<Value>,
+    seen: &'a mut Vec<PathBuf>,
+    warnings: &'a mut Vec<Warning>,
+}
+
 struct Resolver<'a> {
     root: &'a Path,
     themes_dir: &'a Path,
@@ -140,15 +153,7 @@ struct Resolver<'a> {
 impl Resolver<'_> {
     /// The themes and imports a configuration names, each with its own
     /// imports after it.
-    fn imports(
-        &self,
-        config: &Value,
-        config_path: &Path,
-        out: &mut Vec<ContentMount>,
-        seen: &mut Vec<PathBuf>,
-        warnings: &mut Vec<Warning>,
-        depth: usize,
-    ) {
+    fn imports(&self, config: &Value, config_path: &Path, found: &mut Found, depth: usize) {
         // A module importing itself (or a cycle) ends here, as Hugo's
         // collector stops at a module it has seen.
         if depth > 16 {
@@ -192,7 +197,7 @@ impl Resolver<'_> {
         }
         for (path, import) in imports {
             let Some(dir) = self.find(&path) else {
-                warnings.push(Warning::new(
+                found.warnings.push(Warning::new(
                     Some(config_path),
                     &format!(
                         "module `{path}` is not in {}/ or _vendor/ (a Go module Hugo \
@@ -207,10 +212,10 @@ impl Resolver<'_> {
                 continue;
             };
             let canonical = dir.canonicalize().unwrap_or_else(|_| dir.clone());
-            if seen.contains(&canonical) {
+            if found.seen.contains(&canonical) {
                 continue;
             }
-            seen.push(canonical);
+            found.seen.push(canonical);
             let (own, own_path) = module_config(&dir);
             let ignore_config = import
                 .and_then(|i| i.get("ignoreconfig"))
@@ -219,9 +224,9 @@ impl Resolver<'_> {
             let own = if ignore_config { Value::Null } else { own };
             let own_path = own_path.unwrap_or_else(|| dir.clone());
             // The import's own `mounts` win over the module's.
-            let mut mounts = module_mounts(&dir, import, &own_path, warnings);
+            let mut mounts = module_mounts(&dir, import, &own_path, found.warnings);
             if mounts.is_empty() {
-                mounts = module_mounts(&dir, own.get("module"), &own_path, warnings);
+                mounts = module_mounts(&dir, own.get("module"), &own_path, found.warnings);
             }
             if mounts.is_empty() && dir.join("content").is_dir() {
                 mounts.push(ContentMount {
@@ -231,9 +236,16 @@ impl Resolver<'_> {
                     filter: Vec::new(),
                 });
             }
-            out.extend(mounts);
+            found.mounts.extend(mounts);
+            let mut formats = serde_json::Map::new();
+            for key in ["outputformats", "mediatypes"] {
+                if let Some(v) = own.get(key) {
+                    formats.insert(key.to_owned(), v.clone());
+                }
+            }
+            found.formats.push(Value::Object(formats));
             if !ignore_config {
-                self.imports(&own, &own_path, out, seen, warnings, depth + 1);
+                self.imports(&own, &own_path, found, depth + 1);
             }
         }
     }

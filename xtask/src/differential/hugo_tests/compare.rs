@@ -53,6 +53,8 @@ pub(super) enum Outcome {
 /// The limits and programs of a run.
 pub(super) struct Sides<'a> {
     pub(super) hugo: &'a Path,
+    /// Its version (`0.168.0`), which our scan is told to follow.
+    pub(super) hugo_version: Option<&'a str>,
     pub(super) ours: &'a Path,
     /// `HUGO_CACHEDIR` for every build.
     pub(super) cache: &'a Path,
@@ -73,6 +75,9 @@ pub(super) fn compare(
         .args(["--dry-run", "--quiet", "--lastmod", "front-matter"]);
     if let Some(url) = base_url {
         scan.args(["--base-url", url]);
+    }
+    if let Some(version) = sides.hugo_version {
+        scan.args(["--hugo-version", version]);
     }
     let ours_out = dir.join("ours.txt");
     let ours_err = dir.join("ours.log");

@@ -120,8 +120,20 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     let cache = keep.join("hugo-cache");
     std::fs::create_dir_all(&cache)?;
+    // Ours follows the Hugo it is compared with, not the `hugo` on PATH.
+    let hugo_version = version
+        .split_whitespace()
+        .find(|w| w.starts_with("v0."))
+        .map(|w| {
+            w.trim_start_matches('v')
+                .split(['-', '+'])
+                .next()
+                .unwrap_or(w)
+                .to_owned()
+        });
     let sides = Sides {
         hugo: &hugo,
+        hugo_version: hugo_version.as_deref(),
         ours: &ours,
         cache: &cache,
         limit: Duration::from_secs(timeout),

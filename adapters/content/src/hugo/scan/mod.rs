@@ -176,11 +176,30 @@ pub(super) fn push_node(
         return Ok(());
     }
     let source = file.map_or(site.config_path.as_path(), |f| f.path.as_path());
-    let mut cp = ContentPage::new(kind, make_loc(&site.base_url, path, source)?, lang);
-    if file.is_none() {
-        // A list page without a file of its own still takes what a
-        // cascade hands it.
-        let (folder, fm) = cascaded_list_page(site, cfg, kind, &key, lang);
+    // A list page without a file of its own still takes what a cascade
+    // hands it.
+    let cascaded = match file {
+        Some(_) => None,
+        None => Some(cascaded_list_page(site, cfg, kind, &key, lang)),
+    };
+    let own = match (file, &cascaded) {
+        (Some(f), _) => Some(&f.fm),
+        (None, Some((_, fm))) => fm.as_ref(),
+        (None, None) => None,
+    };
+    // Listed at its first output format's URL.
+    let path = match cfg
+        .outputs
+        .first(kind_name(kind), own.and_then(|fm| fm.get("outputs")))
+    {
+        Some(format) => {
+            cfg.outputs
+                .path_in(path, &super::urls::lang_prefix(cfg, lang), format, None)
+        }
+        None => path.to_owned(),
+    };
+    let mut cp = ContentPage::new(kind, make_loc(&site.base_url, &path, source)?, lang);
+    if let Some((folder, fm)) = cascaded {
         let site_disable = super::classify::site_disables(site, cfg, lang);
         if fm.is_some() || site_disable {
             let fm = fm.unwrap_or_default();
@@ -240,16 +259,9 @@ fn cascaded_list_page(
     if chain.is_empty() && site_cascade.is_empty() {
         return (folder, None);
     }
-    let kind_name = match kind {
-        PageKind::Home => "home",
-        PageKind::Section => "section",
-        PageKind::Taxonomy => "taxonomy",
-        PageKind::Term => "term",
-        _ => "page",
-    };
     let path = format!("/{}", logical.to_lowercase());
     let page = super::cascade::PageRef {
-        kind: kind_name,
+        kind: kind_name(kind),
         path: &path,
         file_path: &path,
         lang,
@@ -259,4 +271,15 @@ fn cascaded_list_page(
     super::cascade::apply(entries, &page, cfg.version.hugo(), &mut fm);
     let touched = !fm.data().is_empty();
     (folder, touched.then_some(fm))
+}
+
+/// Hugo's name of a list page's kind.
+fn kind_name(kind: PageKind) -> &'static str {
+    match kind {
+        PageKind::Home => "home",
+        PageKind::Section => "section",
+        PageKind::Taxonomy => "taxonomy",
+        PageKind::Term => "term",
+        _ => "page",
+    }
 }
