@@ -455,18 +455,25 @@ fn ugly_urls_of(
     }
 }
 
-/// `[permalinks]`: each section's pattern for its pages.
+/// `[permalinks]`: each section's pattern for its pages, keyed by the
+/// section's path (`posts`, `docs/guides`; `""` for the `"/"` key, the
+/// pages at the root): the flat table (`posts = "/:year/:slug/"`, which
+/// also gives a taxonomy's terms theirs) or `[permalinks.page]`.
 fn permalinks_of(map: &Map<String, Value>) -> BTreeMap<String, String> {
     let mut permalinks = BTreeMap::new();
     if let Some(Value::Object(p)) = map.get("permalinks") {
+        const KINDS: [&str; 5] = ["page", "section", "term", "taxonomy", "home"];
         // Both shapes: `posts = "/:year/:slug/"` and `[permalinks.page] posts = …`.
         let page_table = match p.get("page") {
             Some(Value::Object(t)) => t.clone(),
             _ => p.clone(),
         };
         for (section, pattern) in page_table {
+            if KINDS.contains(&section.as_str()) && pattern.is_object() {
+                continue;
+            }
             if let Value::String(pattern) = pattern {
-                permalinks.insert(section.to_lowercase(), pattern);
+                permalinks.insert(section.trim_matches('/').to_lowercase(), pattern);
             }
         }
     }

@@ -101,7 +101,7 @@ pub(super) fn page_path(
         (&f.dir[..], f.name.as_str())
     };
     let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
-    if let Some(pattern) = cfg.permalinks.get(&section) {
+    if let Some(pattern) = page_pattern(cfg, &section, dir) {
         let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
         // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
         // written as `/2024/05/a.html` (an empty last token leaves the
@@ -142,6 +142,26 @@ pub(super) fn page_path(
         let path = hugo_make_path(&format!("/{rel}/"), cfg.lower);
         format!("{}{path}", lang_prefix(&f.lang))
     })
+}
+
+/// The permalink pattern of a page in the folders `dir` (a bundle's
+/// folder left out): its top-level section's key; since Hugo 0.123 the
+/// key of any section above it, the nearest winning (`posts` covers
+/// `posts/2024/`; Hugo matches each key as `/{posts,posts/**}`), and the
+/// `"/"` key the pages at the root.
+fn page_pattern<'c>(cfg: &'c HugoConfig, section: &str, dir: &[String]) -> Option<&'c String> {
+    if cfg.permalinks.is_empty() {
+        return None;
+    }
+    if !cfg.version.hugo().at_least(123) {
+        // 0.111.3: the first folder's key (the `"/"` key matches nothing).
+        return cfg.permalinks.get(section).filter(|_| !section.is_empty());
+    }
+    let lower: Vec<String> = dir.iter().map(|d| d.to_lowercase()).collect();
+    (0..=lower.len())
+        .rev()
+        .filter(|&n| n > 0 || lower.is_empty())
+        .find_map(|n| cfg.permalinks.get(&lower[..n].join("/")))
 }
 
 /// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments
@@ -208,6 +228,111 @@ pub(super) fn sections_depth(f: &File, dir: &[String], cfg: &HugoConfig) -> usiz
         .unwrap_or(dir.len().min(1))
 }
 
+/// Go's month and weekday names, as `:monthname` and `:weekdayname`
+/// write them.
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const WEEKDAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+/// A `[…]` slice of a token's parts as Hugo cuts it (`toSliceFunc`):
+/// `[1:]`, `[:2]`, `[1:2]`, `[last]`, `[:last]`, `[0]`; none: all of
+/// them; an index past the end: none.
+fn slice(parts: &[String], cut: Option<&str>) -> Vec<String> {
+    let Some(cut) = cut.map(|c| c.trim().to_lowercase()) else {
+        return parts.to_vec();
+    };
+    let bound = |s: &str, low: bool| -> Option<usize> {
+        match s {
+            "" if low => Some(0),
+            "" => Some(parts.len()),
+            "last" => Some(parts.len().saturating_sub(1)),
+            n => {
+                let n: usize = n.parse::<i64>().unwrap_or(0).max(0) as usize;
+                if n >= parts.len() {
+                    if low { None } else { Some(parts.len()) }
+                } else {
+                    Some(n)
+                }
+            }
+        }
+    };
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    match cut.split_once(':') {
+        None => match bound(&cut, true) {
+            Some(n) => parts[n..=n]
+                .iter()
+                .filter(|p| !p.is_empty())
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        },
+        Some((lo, hi)) => match (bound(lo, true), bound(hi, false)) {
+            (Some(a), Some(b)) if a <= b => parts[a..b].to_vec(),
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// Each of `sections`' `_index` slug, else title, else the folder's
+/// name, urlized (`:sectionslugs`): read from the section's `_index` of
+/// the page's language.
+fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> Vec<String> {
+    let root = f.path.ancestors().nth(f.dir.len() + 1);
+    sections
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let folder = root.map(|r| {
+                sections[..=i]
+                    .iter()
+                    .fold(r.to_path_buf(), |p, s| p.join(s))
+            });
+            let fm = folder.and_then(|dir| {
+                let entries = std::fs::read_dir(&dir).ok()?;
+                let index = entries.filter_map(Result::ok).map(|e| e.path()).find(|p| {
+                    let n = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+                    let Some(rest) = n.strip_prefix("_index.") else {
+                        return false;
+                    };
+                    match rest.rsplit_once('.') {
+                        Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
+                        None => f.lang == cfg.default_language,
+                    }
+                })?;
+                let mut dirs = crate::front_matter::DirCache::default();
+                crate::front_matter::read(&index, true, &mut dirs).ok()?
+            });
+            let text = fm
+                .as_ref()
+                .and_then(|fm| get_str(fm, "slug").or_else(|| get_str(fm, "title")))
+                .map_or_else(|| name.clone(), str::to_owned);
+            hugo_make_path(&text.replace('+', " "), cfg.lower)
+        })
+        .collect()
+}
+
 /// `:year` as Go's `strconv.Itoa` writes it: not padded (`1` for a page
 /// without a date).
 pub(super) fn d_year(date: jiff::civil::Date) -> String {
@@ -244,55 +369,75 @@ pub(super) fn expand_permalink(
         .or(date)
         .unwrap_or(jiff::civil::date(1, 1, 1));
     let title = get_str(&f.fm, "title").unwrap_or("");
+    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), cfg.lower);
     let mut out = String::new();
     let mut rest = pattern;
     while let Some(i) = rest.find(':') {
         out.push_str(&rest[..i]);
         let after = &rest[i + 1..];
+        // Hugo's attribute: `:\w+`, then an optional `[…]` slice.
         let len = after
-            .find(|c: char| !c.is_ascii_alphabetic())
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(after.len());
         let token = &after[..len];
+        let (cut, used) = match after[len..].strip_prefix('[') {
+            Some(inner) => match inner.find(']') {
+                Some(end) => (Some(&inner[..end]), len + end + 2),
+                None => (None, len),
+            },
+            None => (None, len),
+        };
+        if token.is_empty() {
+            // A `:` not starting a token stays as it is.
+            out.push(':');
+            rest = after;
+            continue;
+        }
+        let sections = || dir[..sections_depth(f, dir, cfg)].to_vec();
         let value = match token {
             "year" => Some(d_year(date)),
             "month" => Some(format!("{:02}", date.month())),
+            "monthname" => Some(MONTHS[date.month() as usize - 1].to_owned()),
             "day" => Some(format!("{:02}", date.day())),
+            "weekday" => Some(date.weekday().to_sunday_zero_offset().to_string()),
+            "weekdayname" => {
+                Some(WEEKDAYS[date.weekday().to_sunday_zero_offset() as usize].to_owned())
+            }
+            "yearday" => Some(date.day_of_year().to_string()),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
             // Urlized, as the names below (`a+b/` is `a-b`).
-            "sections" => Some(hugo_make_path(
-                &dir[..sections_depth(f, dir, cfg)]
-                    .join("/")
-                    .replace('+', " "),
-                cfg.lower,
-            )),
+            "sections" => Some(urlize(&slice(&sections(), cut).join("/"))),
+            "sectionslug" => Some(
+                section_slugs(f, &dir[..dir.len().min(1)], cfg)
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default(),
+            ),
+            "sectionslugs" => Some(slice(&section_slugs(f, &sections(), cfg), cut).join("/")),
             // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
             // is `c-rust`), unlike in a plain slug.
-            "title" => Some(hugo_make_path(&title.replace('+', " "), cfg.lower)),
-            "slug" => Some(hugo_make_path(
-                &slug.unwrap_or(title).replace('+', " "),
-                cfg.lower,
-            )),
+            "title" => Some(urlize(title)),
+            "slug" => Some(urlize(slug.unwrap_or(title))),
             // Urlized too (`a+b.md` is `a-b`), as Hugo's permalink
             // expander does with every token it makes of a name.
-            "filename" | "contentbasename" => {
-                Some(hugo_make_path(&file_name.replace('+', " "), cfg.lower))
-            }
-            "slugorfilename" | "slugorcontentbasename" => Some(hugo_make_path(
-                &slug.unwrap_or(file_name).replace('+', " "),
-                cfg.lower,
-            )),
+            "filename" | "contentbasename" => Some(urlize(file_name)),
+            "slugorfilename" | "slugorcontentbasename" => Some(urlize(slug.unwrap_or(file_name))),
             _ => {
                 return Err(Error::Config {
                     path: f.path.clone(),
                     line: None,
                     message: format!(
-                        "permalink pattern `{pattern}`: token `:{token}` is not supported by sitemap scan"
+                        "permalink pattern `{pattern}`: token `:{token}` is not one Hugo \
+                         expands (:year, :month, :monthname, :day, :weekday, :weekdayname, \
+                         :yearday, :section, :sections, :sectionslug, :sectionslugs, :title, \
+                         :slug, :filename, :contentbasename, :slugorfilename, \
+                         :slugorcontentbasename)"
                     ),
                 });
             }
         };
         out.push_str(&value.unwrap_or_default());
-        rest = &after[len..];
+        rest = &after[used..];
     }
     out.push_str(rest);
     let mut path = hugo_make_path(&out, cfg.lower);
