@@ -17,9 +17,17 @@
 //!   with an invalid `hreflang` or `href`, or an image with an invalid
 //!   `loc`, is dropped;
 //! - elements of other extensions (`video:video`, `news:news`) are left
-//!   out, named once each.
+//!   out, named once each;
+//! - a bare `&` that starts no reference (`?a=1&b=2`, which most
+//!   generators write unescaped) is read as `&amp;`, as browsers and
+//!   search engines read it.
 //!
 //! Duplicates and URLs outside the base URL are the set writer's to drop.
+//!
+//! What cannot be repaired is [`Found::Unread`]: a file that is not
+//! well-formed past the bare `&`, or cannot be read to its end. What
+//! follows the fault is unknown, so a caller writing over the input must
+//! refuse rather than publish the part before it.
 //!
 //! Streamed: quick-xml reads one event at a time, and the reader holds one
 //! `<url>` (its text capped at [`MAX_TEXT`] bytes a value), never the
@@ -55,6 +63,9 @@ pub enum Found {
     },
     /// Something wrong that was dropped or corrected: `file:line: message`.
     Note(String),
+    /// A file that could not be read to its end, so the entries after
+    /// `file:line` are unknown: `file:line: message`.
+    Unread(String),
 }
 
 /// Counts of what reading did, for the summary.
@@ -72,6 +83,8 @@ pub struct ReadSummary {
     pub repaired: u64,
     /// The index's children that were read (none for a `<urlset>`).
     pub children: Vec<PathBuf>,
+    /// Files that could not be read to their end ([`Found::Unread`]).
+    pub unread: u64,
 }
 
 /// Whether the file at `path` is a sitemap (XML, or gzip) rather than a
@@ -98,8 +111,9 @@ pub fn is_sitemap(path: &Path) -> io::Result<bool> {
 /// Reads the sitemap or index at `path` (gzipped or not), handing each
 /// entry and note to `on` as it is read. `base` is the folder URL the
 /// input's folder is served at. An `Err` from `on` stops the reading and
-/// is returned; an unreadable or malformed file is a note, and what was
-/// read before the fault is kept.
+/// is returned; a file missing is a note, one that cannot be read to its
+/// end (malformed, cut off) is [`Found::Unread`] and counted in
+/// [`ReadSummary::unread`], the entries before the fault handed on.
 pub fn read_sitemaps<E: From<io::Error>>(
     path: &Path,
     base: &Loc,
@@ -173,6 +187,30 @@ impl Reading<'_> {
         on(Found::Note(format!("{}:{line}: {message}", file.display())))
     }
 
+    fn unread<E>(
+        &mut self,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+        file: &Path,
+        line: u64,
+        message: String,
+    ) -> Result<(), E> {
+        self.summary.unread += 1;
+        on(Found::Unread(format!(
+            "{}:{line}: {message}",
+            file.display()
+        )))
+    }
+
+    fn bare_amp<E>(
+        &mut self,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+        path: &Path,
+        line: u64,
+    ) -> Result<(), E> {
+        let message = "a bare `&` that starts no reference: read as `&amp;`".to_owned();
+        self.note(on, path, line, message)
+    }
+
     /// Reads one file; an index's child locs (with their lines) are
     /// returned when `index_allowed`, to be read after it.
     fn file<E: From<io::Error>>(
@@ -200,12 +238,11 @@ impl Reading<'_> {
                 Ok(event) => event,
                 Err(e) => {
                     let line = xml.get_ref().line;
-                    self.note(
-                        on,
-                        path,
-                        line,
-                        format!("not well-formed XML ({e}): the rest of the file is not read"),
-                    )?;
+                    let message = match e {
+                        quick_xml::Error::Io(e) => format!("cannot read it to its end: {e}"),
+                        e => format!("not well-formed XML ({e})"),
+                    };
+                    self.unread(on, path, line, message)?;
                     break;
                 }
             };
@@ -234,7 +271,13 @@ impl Reading<'_> {
                     self.start(&mut doc, &e, name, line, path, on)?;
                 }
                 Event::Text(t) => {
-                    push_text(&mut doc.text, &t.xml10_content());
+                    let text = t.xml10_content();
+                    // Text holds a `&` only when it starts no reference
+                    // (`allow_dangling_amp`).
+                    if text.contains('&') {
+                        self.bare_amp(on, path, line)?;
+                    }
+                    push_text(&mut doc.text, &text);
                 }
                 Event::CData(c) => push_text(&mut doc.text, &c.into_inner()),
                 Event::GeneralRef(r) => {
@@ -251,6 +294,11 @@ impl Reading<'_> {
                     };
                     if let Some(c) = c {
                         push_text(&mut doc.text, c.encode_utf8(&mut [0; 4]));
+                    } else if !is_name(&r) {
+                        // `&b=2;`: a bare `&` followed by text that
+                        // happens to end in `;`, not a reference.
+                        self.bare_amp(on, path, line)?;
+                        push_text(&mut doc.text, &format!("&{};", &*r));
                     }
                 }
                 Event::End(e) => {
@@ -463,6 +511,15 @@ fn is_absolute(text: &str) -> bool {
         .is_some_and(|(scheme, _)| !scheme.is_empty() && !scheme.contains('/'))
 }
 
+/// Whether `s` is an XML name (what may follow `&` in an entity
+/// reference), so `b=2` in `?a=1&b=2;` is not one.
+fn is_name(s: &str) -> bool {
+    let start = |c: char| c.is_alphabetic() || c == '_' || c == ':';
+    let mut chars = s.chars();
+    chars.next().is_some_and(start)
+        && chars.all(|c| start(c) || c.is_alphanumeric() || matches!(c, '-' | '.'))
+}
+
 fn push_text(text: &mut String, s: &str) {
     if text.len() < MAX_TEXT {
         let room = MAX_TEXT - text.len();
@@ -492,6 +549,7 @@ fn open(path: &Path) -> io::Result<Xml> {
         line: 1,
     });
     xml.config_mut().expand_empty_elements = true;
+    xml.config_mut().allow_dangling_amp = true;
     Ok(xml)
 }
 

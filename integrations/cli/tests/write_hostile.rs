@@ -1,0 +1,187 @@
+//! `sitemap write` given a hostile or broken sitemap to repair: it writes
+//! every URL it can read, refuses (input untouched) when it cannot read a
+//! file to its end, and stays bounded in time and memory. Each test runs
+//! the binary under `timeout` and asserts the exit code, the whole message
+//! and the files on disk.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::text;
+
+const BASE: &str = "https://example.org/";
+
+/// `sitemap ARGS` in `dir` under `timeout`, so a hang fails the test.
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_sitemap"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+/// A `<urlset>` of `count` URLs `p1/` … one a line, after two header
+/// lines; `odd` gives an entry's loc a suffix as written.
+fn urlset(count: usize, odd: impl Fn(usize) -> &'static str) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for i in 1..=count {
+        xml.push_str(&format!(
+            "  <url><loc>https://example.org/p{i}/{}</loc></url>\n",
+            odd(i)
+        ));
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}
+
+/// Every `<loc>` text of a sitemap as written.
+fn raw_locs(xml: &str) -> Vec<String> {
+    xml.split("<loc>")
+        .skip(1)
+        .map(|s| s.split("</loc>").next().unwrap().to_owned())
+        .collect()
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn public(dir: &Path) -> PathBuf {
+    let public = dir.join("public");
+    fs::create_dir_all(&public).unwrap();
+    public
+}
+
+/// A 1,001-URL sitemap whose entry 11 has a raw `&` (`?a=1&b=2`) was
+/// replaced in place by its first 10 URLs, exit 0 after one warning. The
+/// bare `&` is read as `&amp;` and every URL is written.
+#[test]
+fn bare_ampersand_is_read_as_amp_and_every_url_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let public = public(dir.path());
+    let input = urlset(1001, |i| if i == 11 { "?a=1&b=2" } else { "" });
+    fs::write(public.join("sitemap.xml"), &input).unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "public/sitemap.xml", "--base-url", BASE],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/sitemap.xml:13: warning: a bare `&` that starts no reference: read as `&amp;`
+sitemap: 1 sitemap file(s) read, 1001 <url> entries, 1001 URLs (1 problem(s) reported above); wrote public/sitemap.xml
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let written = fs::read_to_string(public.join("sitemap.xml")).unwrap();
+    let expected: Vec<String> = (1..=1001)
+        .map(|i| {
+            let query = if i == 11 { "?a=1&amp;b=2" } else { "" };
+            format!("https://example.org/p{i}/{query}")
+        })
+        .collect();
+    assert_eq!(raw_locs(&written), expected);
+    assert_eq!(names(&public), ["sitemap.xml"]);
+}
+
+/// A `&` followed by text that ends in `;` (`&y=2;`) is no reference
+/// either; a real one after a bare `&` (`&y=2&amp;z=3`) still is.
+#[test]
+fn bare_ampersand_before_a_semicolon_or_a_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let public = public(dir.path());
+    fs::write(
+        public.join("sitemap.xml"),
+        "\
+<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">
+<url><loc>https://example.org/a?x=1&y=2;z</loc></url>
+<url><loc>https://example.org/b?x=1&y=2&amp;z=3</loc></url>
+</urlset>
+",
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "public/sitemap.xml", "--base-url", BASE],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/sitemap.xml:2: warning: a bare `&` that starts no reference: read as `&amp;`
+public/sitemap.xml:3: warning: a bare `&` that starts no reference: read as `&amp;`
+sitemap: 1 sitemap file(s) read, 2 <url> entries, 2 URLs (2 problem(s) reported above); wrote public/sitemap.xml
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let written = fs::read_to_string(public.join("sitemap.xml")).unwrap();
+    assert_eq!(
+        raw_locs(&written),
+        [
+            "https://example.org/a?x=1&amp;y=2;z",
+            "https://example.org/b?x=1&amp;y=2&amp;z=3"
+        ]
+    );
+}
+
+/// What the reader cannot repair (a mismatched end tag at entry 11 of
+/// 1,001; a gzip file cut off) stops the run before anything is
+/// published: exit 1, the input byte for byte as it was, no other file.
+#[test]
+fn unreadable_rest_refuses_and_leaves_the_input_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let public = public(dir.path());
+    let input = urlset(1001, |i| if i == 11 { "</lo><loc>" } else { "" });
+    fs::write(public.join("sitemap.xml"), &input).unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "public/sitemap.xml", "--base-url", BASE],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/sitemap.xml:13: error: not well-formed XML (ill-formed document: expected `</loc>`, but `</lo>` was found)
+error: 1 sitemap file(s) could not be read to the end, so their other URLs are unknown; nothing written, public/sitemap.xml left as it is
+  hint: repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        fs::read_to_string(public.join("sitemap.xml")).unwrap(),
+        input
+    );
+    assert_eq!(names(&public), ["sitemap.xml"]);
+
+    let mut gz = sitemap_core::gzip(Vec::new());
+    std::io::Write::write_all(&mut gz, urlset(1001, |_| "").as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let cut = &gz[..gz.len() / 2];
+    fs::remove_file(public.join("sitemap.xml")).unwrap();
+    fs::write(public.join("sitemap.xml.gz"), cut).unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "public/sitemap.xml.gz", "--base-url", BASE],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/sitemap.xml.gz:467: error: cannot read it to its end: incomplete deflate stream
+error: 1 sitemap file(s) could not be read to the end, so their other URLs are unknown; nothing written, public/sitemap.xml.gz left as it is
+  hint: repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(fs::read(public.join("sitemap.xml.gz")).unwrap(), cut);
+    assert_eq!(names(&public), ["sitemap.xml.gz"]);
+}
