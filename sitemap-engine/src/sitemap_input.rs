@@ -37,7 +37,6 @@
 //! cannot be read from disk and is reported.
 
 use std::collections::BTreeSet;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Component, Path, PathBuf};
 
@@ -63,8 +62,10 @@ pub enum Found {
     },
     /// Something wrong that was dropped or corrected: `file:line: message`.
     Note(String),
-    /// A file that could not be read to its end, so the entries after
-    /// `file:line` are unknown: `file:line: message`.
+    /// A file that is there but could not be read (a FIFO, a device, no
+    /// permission), or not to its end, so the entries after `file:line`
+    /// are unknown: `file:line: message` (`file: message` for the whole
+    /// file).
     Unread(String),
 }
 
@@ -83,7 +84,7 @@ pub struct ReadSummary {
     pub repaired: u64,
     /// The index's children that were read (none for a `<urlset>`).
     pub children: Vec<PathBuf>,
-    /// Files that could not be read to their end ([`Found::Unread`]).
+    /// Files that could not be read, or not to their end ([`Found::Unread`]).
     pub unread: u64,
 }
 
@@ -91,7 +92,7 @@ pub struct ReadSummary {
 /// URL list: a URL list never starts with `<` nor with gzip's magic bytes.
 pub fn is_sitemap(path: &Path) -> io::Result<bool> {
     let mut head = [0_u8; 512];
-    let mut file = File::open(path)?;
+    let mut file = sitemap_core::input::open_regular(path)?;
     let mut n = 0;
     while n < head.len() {
         let got = file.read(&mut head[n..])?;
@@ -184,7 +185,7 @@ impl Reading<'_> {
         message: String,
     ) -> Result<(), E> {
         self.summary.repaired += 1;
-        on(Found::Note(format!("{}:{line}: {message}", file.display())))
+        on(Found::Note(at(file, line, &message)))
     }
 
     fn unread<E>(
@@ -195,10 +196,7 @@ impl Reading<'_> {
         message: String,
     ) -> Result<(), E> {
         self.summary.unread += 1;
-        on(Found::Unread(format!(
-            "{}:{line}: {message}",
-            file.display()
-        )))
+        on(Found::Unread(at(file, line, &message)))
     }
 
     fn bare_amp<E>(
@@ -221,8 +219,15 @@ impl Reading<'_> {
     ) -> Result<Vec<(u64, String)>, E> {
         let mut xml = match open(path) {
             Ok(xml) => xml,
-            Err(e) => {
+            // Nothing there: no URL of it can be lost.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 self.note(on, path, 0, format!("cannot read it: {e}"))?;
+                return Ok(Vec::new());
+            }
+            // There, but not to be read (a FIFO, a device, no
+            // permission): its URLs would be lost.
+            Err(e) => {
+                self.unread(on, path, 0, format!("cannot read it: {e}"))?;
                 return Ok(Vec::new());
             }
         };
@@ -506,6 +511,15 @@ impl Reading<'_> {
     }
 }
 
+/// `file:line: message`, or `file: message` for the file as a whole
+/// (line 0).
+fn at(file: &Path, line: u64, message: &str) -> String {
+    match line {
+        0 => format!("{}: {message}", file.display()),
+        line => format!("{}:{line}: {message}", file.display()),
+    }
+}
+
 fn is_absolute(text: &str) -> bool {
     text.split_once(':')
         .is_some_and(|(scheme, _)| !scheme.is_empty() && !scheme.contains('/'))
@@ -535,9 +549,12 @@ fn local(e: &BytesStart<'_>) -> String {
     e.local_name().as_ref().to_owned()
 }
 
-/// Opens a sitemap, gunzipping it when it starts with gzip's magic bytes.
+/// Opens a sitemap, gunzipping it when it starts with gzip's magic bytes:
+/// a regular file only (`sitemap_core::input`), so a child that is a FIFO
+/// cannot block the run, nor one linked to `/dev/zero` fill the memory.
 fn open(path: &Path) -> io::Result<Xml> {
-    let mut file = BufReader::with_capacity(256 * 1024, File::open(path)?);
+    let file = sitemap_core::input::open_regular(path)?;
+    let mut file = BufReader::with_capacity(256 * 1024, file);
     let gz = file.fill_buf()?.starts_with(&[0x1f, 0x8b]);
     let inner: Box<dyn Read> = if gz {
         Box::new(flate2::bufread::MultiGzDecoder::new(file))

@@ -9,8 +9,9 @@
 //! in its own folder: everything is read before the writer switches the
 //! new files in, so reading and writing the same folder is safe.
 //!
-//! A file that cannot be read to its end (not well-formed past what the
-//! reader repairs, cut off) is the one thing that stops the run: the
+//! A file that cannot be read whole (not well-formed past what the
+//! reader repairs, cut off, or a child that is a FIFO, a device or
+//! unreadable) is the one thing that stops the run: the
 //! entries after the fault are unknown, and writing the ones before it
 //! would replace the input with part of it. Each such file is an error
 //! line, and nothing is written.
@@ -67,7 +68,7 @@ pub(crate) fn run(args: &WriteArgs, input: &Path, ui: &Ui) -> anyhow::Result<Out
         // and the input stays as it is.
         return Err(Hinted {
             message: format!(
-                "{} sitemap file(s) could not be read to the end, so their other URLs are unknown; nothing written, {} left as it is",
+                "{} sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, {} left as it is",
                 read.unread,
                 input.display()
             ),

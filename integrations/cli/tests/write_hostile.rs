@@ -152,7 +152,7 @@ fn unreadable_rest_refuses_and_leaves_the_input_untouched() {
         text(&out.stderr, dir.path()),
         "\
 public/sitemap.xml:13: error: not well-formed XML (ill-formed document: expected `</loc>`, but `</lo>` was found)
-error: 1 sitemap file(s) could not be read to the end, so their other URLs are unknown; nothing written, public/sitemap.xml left as it is
+error: 1 sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, public/sitemap.xml left as it is
   hint: repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again
 "
     );
@@ -177,11 +177,61 @@ error: 1 sitemap file(s) could not be read to the end, so their other URLs are u
         text(&out.stderr, dir.path()),
         "\
 public/sitemap.xml.gz:467: error: cannot read it to its end: incomplete deflate stream
-error: 1 sitemap file(s) could not be read to the end, so their other URLs are unknown; nothing written, public/sitemap.xml.gz left as it is
+error: 1 sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, public/sitemap.xml.gz left as it is
   hint: repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again
 "
     );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(fs::read(public.join("sitemap.xml.gz")).unwrap(), cut);
     assert_eq!(names(&public), ["sitemap.xml.gz"]);
+}
+
+/// An index child that is a FIFO blocked `sitemap write` forever, and one
+/// linked to `/dev/zero` aborted on allocation. Every file is opened as
+/// `sitemap index` and `validate` open theirs (regular files only): each
+/// is an error naming it, and nothing is written; a child that is simply
+/// missing holds no URL to lose and stays a warning.
+#[test]
+fn fifo_and_device_children_are_refused_never_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let public = public(dir.path());
+    let index = "\
+<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">
+<sitemap><loc>https://example.org/a.xml</loc></sitemap>
+<sitemap><loc>https://example.org/fifo.xml</loc></sitemap>
+<sitemap><loc>https://example.org/zero.xml</loc></sitemap>
+<sitemap><loc>https://example.org/gone.xml</loc></sitemap>
+</sitemapindex>
+";
+    fs::write(public.join("sitemap.xml"), index).unwrap();
+    fs::write(public.join("a.xml"), urlset(1, |_| "")).unwrap();
+    let status = Command::new("mkfifo")
+        .arg(public.join("fifo.xml"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::os::unix::fs::symlink("/dev/zero", public.join("zero.xml")).unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "public/sitemap.xml", "--base-url", BASE],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/fifo.xml: error: cannot read it: a FIFO (named pipe), not a regular file: not read
+public/zero.xml: error: cannot read it: a character device, not a regular file: not read
+public/gone.xml: warning: cannot read it: No such file or directory (os error 2)
+error: 2 sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, public/sitemap.xml left as it is
+  hint: repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        fs::read_to_string(public.join("sitemap.xml")).unwrap(),
+        index
+    );
+    assert_eq!(
+        names(&public),
+        ["a.xml", "fifo.xml", "sitemap.xml", "zero.xml"]
+    );
 }
