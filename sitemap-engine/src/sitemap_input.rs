@@ -31,7 +31,9 @@
 //!
 //! Streamed: quick-xml reads one event at a time, and the reader holds one
 //! `<url>` (its text capped at [`MAX_TEXT`] bytes a value), never the
-//! document. An index's children are read one after the other: a relative
+//! document. An index's children are read one after the other, each as
+//! the index names it (never more than [`MAX_CHILDREN`], the protocol's
+//! limit, past which the rest is [`Found::Unread`]): a relative
 //! child `loc` names a file under the index's folder, an absolute one
 //! under the base URL the same file under that folder; a child outside it
 //! cannot be read from disk and is reported.
@@ -126,26 +128,17 @@ pub fn read_sitemaps<E: From<io::Error>>(
         folder,
         summary: ReadSummary::default(),
         unknown: BTreeSet::new(),
+        seen: BTreeSet::new(),
+        listed: 0,
     };
-    let children = reading.file(path, true, on)?;
-    let mut seen = BTreeSet::from([path.to_path_buf()]);
-    for (line, child) in children {
-        let Some(child_path) = reading.child_path(&child) else {
-            reading.note(
-                on,
-                path,
-                line,
-                format!("child sitemap {child} lies outside {base}: not read"),
-            )?;
-            continue;
-        };
-        if seen.insert(child_path.clone()) {
-            reading.file(&child_path, false, on)?;
-            reading.summary.children.push(child_path);
-        }
-    }
+    reading.seen.insert(path.to_path_buf());
+    reading.file(path, true, on)?;
     Ok(reading.summary)
 }
+
+/// The most child sitemaps an index may list (the protocol's limit);
+/// past it the rest of the index is not read.
+pub const MAX_CHILDREN: u64 = sitemap_core::Limits::SITEMAPS_ORG.max_sitemaps;
 
 struct Reading<'a> {
     base: &'a Loc,
@@ -153,6 +146,11 @@ struct Reading<'a> {
     summary: ReadSummary,
     /// Element names of other extensions already reported.
     unknown: BTreeSet<String>,
+    /// The files read or being read, so a child listed twice (or the
+    /// index itself) is read once.
+    seen: BTreeSet<PathBuf>,
+    /// Child locs the index has listed so far.
+    listed: u64,
 }
 
 /// Where the reader is inside one document.
@@ -209,31 +207,28 @@ impl Reading<'_> {
         self.note(on, path, line, message)
     }
 
-    /// Reads one file; an index's child locs (with their lines) are
-    /// returned when `index_allowed`, to be read after it.
+    /// Reads one file; when `index_allowed` and it is an index, each
+    /// child is read as its `<loc>` is, so the index is never held.
     fn file<E: From<io::Error>>(
         &mut self,
         path: &Path,
         index_allowed: bool,
         on: &mut dyn FnMut(Found) -> Result<(), E>,
-    ) -> Result<Vec<(u64, String)>, E> {
+    ) -> Result<(), E> {
         let mut xml = match open(path) {
             Ok(xml) => xml,
             // Nothing there: no URL of it can be lost.
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                self.note(on, path, 0, format!("cannot read it: {e}"))?;
-                return Ok(Vec::new());
+                return self.note(on, path, 0, format!("cannot read it: {e}"));
             }
             // There, but not to be read (a FIFO, a device, no
             // permission): its URLs would be lost.
             Err(e) => {
-                self.unread(on, path, 0, format!("cannot read it: {e}"))?;
-                return Ok(Vec::new());
+                return self.unread(on, path, 0, format!("cannot read it: {e}"));
             }
         };
         self.summary.files += 1;
         let mut doc = Doc::default();
-        let mut children = Vec::new();
         let mut is_index = None;
         let mut buf = Vec::new();
         loop {
@@ -257,19 +252,17 @@ impl Reading<'_> {
                     if is_index.is_none() {
                         is_index = Some(name == "sitemapindex");
                         if name == "sitemapindex" && !index_allowed {
-                            self.note(on, path, line, "an index inside an index: not read (the protocol allows one level)".to_owned())?;
-                            return Ok(Vec::new());
+                            return self.note(on, path, line, "an index inside an index: not read (the protocol allows one level)".to_owned());
                         }
                         if name != "sitemapindex" && name != "urlset" {
-                            self.note(
+                            return self.note(
                                 on,
                                 path,
                                 line,
                                 format!(
                                     "<{name}> is neither <urlset> nor <sitemapindex>: not read"
                                 ),
-                            )?;
-                            return Ok(Vec::new());
+                            );
                         }
                         continue;
                     }
@@ -310,7 +303,15 @@ impl Reading<'_> {
                     let name = e.local_name().as_ref().to_owned();
                     if is_index == Some(true) {
                         if name == "loc" && doc.entry.is_some() {
-                            children.push((line, doc.text.trim().to_owned()));
+                            self.listed += 1;
+                            if self.listed > MAX_CHILDREN {
+                                let message = format!(
+                                    "the index lists more than {MAX_CHILDREN} sitemaps, the protocol's limit: the rest is not read"
+                                );
+                                return self.unread(on, path, line, message);
+                            }
+                            let child = std::mem::take(&mut doc.text);
+                            self.child(path, line, child.trim(), on)?;
                         }
                         if name == "sitemap" {
                             doc.entry = None;
@@ -324,7 +325,26 @@ impl Reading<'_> {
                 _ => {}
             }
         }
-        Ok(children)
+        Ok(())
+    }
+
+    /// A child loc of the index at `index`: its file read, once.
+    fn child<E: From<io::Error>>(
+        &mut self,
+        index: &Path,
+        line: u64,
+        child: &str,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let Some(child_path) = self.child_path(child) else {
+            let message = format!("child sitemap {child} lies outside {}: not read", self.base);
+            return self.note(on, index, line, message);
+        };
+        if self.seen.insert(child_path.clone()) {
+            self.file(&child_path, false, on)?;
+            self.summary.children.push(child_path);
+        }
+        Ok(())
     }
 
     fn start<E>(

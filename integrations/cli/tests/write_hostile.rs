@@ -235,3 +235,49 @@ error: 2 sitemap file(s) could not be read whole, so URLs of the input are unkno
         ["a.xml", "fifo.xml", "sitemap.xml", "zero.xml"]
     );
 }
+
+/// An index of 5,000,000 children (an 857 KB `.gz`) was held whole
+/// before any child was read (454 MB peak). Each child is read as the
+/// index names it, and past the protocol's 50,000 the run stops: within
+/// 100 MB of address space (a hard limit; holding them would abort),
+/// exit 1, nothing written.
+#[test]
+fn index_past_50000_children_stops_there_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let public = public(dir.path());
+    // Gzip members one after the other: one member of 10,000 children
+    // repeated 500 times.
+    let member = |xml: &str| {
+        let mut gz = sitemap_core::gzip(Vec::new());
+        std::io::Write::write_all(&mut gz, xml.as_bytes()).unwrap();
+        gz.finish().unwrap()
+    };
+    let mut index =
+        member("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let block = member(&"<sitemap><loc>https://example.org/a.xml</loc></sitemap>\n".repeat(10_000));
+    for _ in 0..500 {
+        index.extend_from_slice(&block);
+    }
+    index.extend(member("</sitemapindex>\n"));
+    fs::write(public.join("sitemap.xml.gz"), &index).unwrap();
+    fs::write(public.join("a.xml"), urlset(1, |_| "")).unwrap();
+    let out = Command::new("prlimit")
+        .args(["--as=100000000", "--", "timeout", "60"])
+        .arg(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["write", "public/sitemap.xml.gz", "--base-url", BASE])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/sitemap.xml.gz:50002: error: the index lists more than 50000 sitemaps, the protocol's limit: the rest is not read
+error: 1 sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, public/sitemap.xml.gz left as it is
+  hint: repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(fs::read(public.join("sitemap.xml.gz")).unwrap(), index);
+    assert_eq!(names(&public), ["a.xml", "sitemap.xml.gz"]);
+}
