@@ -30,8 +30,8 @@
 //! refuse rather than publish the part before it.
 //!
 //! Streamed: quick-xml reads one event at a time, and the reader holds one
-//! `<url>` (its text capped at [`MAX_TEXT`] bytes a value), never the
-//! document. An index's children are read one after the other, each as
+//! `<url>` (no run of text or tag past [`MAX_TEXT`] bytes is read: it is
+//! [`Found::Unread`] with its line), never the document. An index's children are read one after the other, each as
 //! the index names it (never more than [`MAX_CHILDREN`], the protocol's
 //! limit, past which the rest is [`Found::Unread`]): a relative
 //! child `loc` names a file under the index's folder, an absolute one
@@ -45,8 +45,10 @@ use std::path::{Component, Path, PathBuf};
 use quick_xml::events::{BytesStart, Event};
 use sitemap_core::{Alternate, ChangeFreq, Hreflang, Image, Lastmod, Loc, Priority, Url};
 
-/// The longest text one value may have; the rest is cut (a `loc` may be
-/// 2,048 characters), so one huge text node cannot grow the reader.
+/// The longest text one value may have (a `loc` may be 2,048
+/// characters): a longer run of text without markup is refused as it is
+/// read, before quick-xml buffers it, so one huge text node cannot grow
+/// the reader.
 pub const MAX_TEXT: usize = 64 * 1024;
 
 /// What reading found, in document order.
@@ -172,7 +174,7 @@ struct Doc {
     foreign: usize,
 }
 
-type Xml = quick_xml::Reader<Lines<BufReader<Box<dyn Read>>>>;
+type Xml = quick_xml::Reader<Lines<BufReader<Runs<Box<dyn Read>>>>>;
 
 impl Reading<'_> {
     fn note<E>(
@@ -582,12 +584,47 @@ fn open(path: &Path) -> io::Result<Xml> {
         Box::new(file)
     };
     let mut xml = quick_xml::Reader::from_reader(Lines {
-        inner: BufReader::with_capacity(256 * 1024, inner),
+        inner: BufReader::with_capacity(256 * 1024, Runs { inner, run: 0 }),
         line: 1,
     });
     xml.config_mut().expand_empty_elements = true;
     xml.config_mut().allow_dangling_amp = true;
     Ok(xml)
+}
+
+/// A reader that fails once [`MAX_TEXT`] bytes pass without a `<` or a
+/// `>`: quick-xml buffers a whole text node (or tag) before it hands it
+/// over, so a gigabyte of text in a few megabytes of gzip would be held
+/// whole. No value of a sitemap is that long (a `loc` is at most 2,048
+/// characters), so such a run is refused as it is read, before it is
+/// buffered.
+struct Runs<R> {
+    inner: R,
+    /// Bytes since the last `<` or `>`.
+    run: usize,
+}
+
+impl<R: Read> Read for Runs<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(out)?;
+        for &b in &out[..n] {
+            if b == b'<' || b == b'>' {
+                self.run = 0;
+            } else {
+                self.run += 1;
+                if self.run > MAX_TEXT {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "a value or tag of more than {} KiB (over {MAX_TEXT} bytes without `<` or `>`); no sitemap value is that long",
+                            MAX_TEXT / 1024
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(n)
+    }
 }
 
 /// A `BufRead` that counts the newlines quick-xml has consumed, which is

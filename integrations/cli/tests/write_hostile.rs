@@ -281,3 +281,48 @@ error: 1 sitemap file(s) could not be read whole, so URLs of the input are unkno
     assert_eq!(fs::read(public.join("sitemap.xml.gz")).unwrap(), index);
     assert_eq!(names(&public), ["a.xml", "sitemap.xml.gz"]);
 }
+
+/// A 1 GB text node in a 1 MB `.gz` was buffered whole by the XML reader
+/// (1.5 GB peak; "memory allocation failed" where less was free) before
+/// the 64 KiB cap on a value could cut it. The cap now holds while
+/// reading: within 100 MB of address space (a hard limit), an error
+/// naming the file and line, nothing written.
+#[test]
+fn gigabyte_text_node_is_refused_as_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let member = |bytes: &[u8]| {
+        let mut gz = sitemap_core::gzip(Vec::new());
+        std::io::Write::write_all(&mut gz, bytes).unwrap();
+        gz.finish().unwrap()
+    };
+    let mut input = member(
+        b"<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://example.org/a</loc></url>\n<url><loc>https://example.org/",
+    );
+    let block = member(&vec![b'a'; 10 * 1024 * 1024]);
+    for _ in 0..100 {
+        input.extend_from_slice(&block);
+    }
+    input.extend(member(b"</loc></url>\n</urlset>\n"));
+    assert!(input.len() < 1_100_000, "{}", input.len());
+    fs::write(dir.path().join("big.xml.gz"), &input).unwrap();
+    let out = Command::new("prlimit")
+        .args(["--as=100000000", "--", "timeout", "60"])
+        .arg(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["write", "big.xml.gz", "--base-url", BASE, "--out", "out"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+big.xml.gz:4: error: cannot read it to its end: a value or tag of more than 64 KiB (over 65536 bytes without `<` or `>`); no sitemap value is that long
+error: 1 sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, big.xml.gz left as it is
+  hint: repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(fs::read(dir.path().join("big.xml.gz")).unwrap(), input);
+    // The output folder is made when the run starts; nothing is in it.
+    assert_eq!(names(&dir.path().join("out")), [] as [&str; 0]);
+}
