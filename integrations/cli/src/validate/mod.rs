@@ -152,7 +152,11 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
     let base_url = args
         .base_url
         .as_deref()
-        .map(|u| Loc::parse(u).with_context(|| format!("--base-url `{u}`")))
+        // Quoted without a password: messages end up in CI logs.
+        .map(|u| {
+            Loc::parse(u)
+                .with_context(|| format!("--base-url `{}`", sitemap_core::redact_credentials(u)))
+        })
         .transpose()?
         .map(|b| {
             if b.as_str().ends_with('/') {
@@ -164,7 +168,10 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
     let location = args
         .location
         .as_deref()
-        .map(|u| Loc::parse(u).with_context(|| format!("--location `{u}`")))
+        .map(|u| {
+            Loc::parse(u)
+                .with_context(|| format!("--location `{}`", sitemap_core::redact_credentials(u)))
+        })
         .transpose()?;
     if location.is_some() && args.site.is_some() {
         bail!(
