@@ -1,6 +1,7 @@
-//! `sitemap write` given a hostile or broken sitemap to repair: it writes
-//! every URL it can read, refuses (input untouched) when it cannot read a
-//! file to its end, and stays bounded in time and memory. Each test runs
+//! `sitemap write` given a hostile or broken sitemap to repair, or a file
+//! that is no input at all: it writes every URL it can read, refuses
+//! (input untouched) when it cannot read a file whole, and stays bounded
+//! in time, memory and output. Each test runs
 //! the binary under `timeout` and asserts the exit code, the whole message
 //! and the files on disk.
 
@@ -324,5 +325,61 @@ error: 1 sitemap file(s) could not be read whole, so URLs of the input are unkno
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(fs::read(dir.path().join("big.xml.gz")).unwrap(), input);
     // The output folder is made when the run starts; nothing is in it.
+    assert_eq!(names(&dir.path().join("out")), [] as [&str; 0]);
+}
+
+/// A binary file given by mistake (`sitemap write image.png`) printed an
+/// error for each of its 38,640 lines. The first 100 are printed, the
+/// rest counted, and a file without one good line is said not to look
+/// like a URL list or a sitemap.
+#[test]
+fn binary_file_prints_a_bounded_report_and_says_what_it_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    for i in 0..499 {
+        png.extend_from_slice(&[0xff, b'a' + (i % 26) as u8, b'\n']);
+    }
+    fs::write(dir.path().join("image.png"), &png).unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "image.png", "--base-url", BASE, "--out", "out"],
+    );
+    // PNG's signature is two lines: `\x89PNG\r` and `\x1a`.
+    let mut expected = String::from(
+        "image.png:1:1: error: not UTF-8\nimage.png:2:1: error: `\u{1a}`: loc `\u{1a}`: leading or trailing whitespace, or control characters, are not allowed\n",
+    );
+    for line in 3..=100 {
+        expected.push_str(&format!("image.png:{line}:1: error: not UTF-8\n"));
+    }
+    expected.push_str("\
+error: image.png does not look like a URL list or a sitemap: none of its 501 line(s) is a URL (the first 100 shown); nothing written
+  hint: each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`
+");
+    assert_eq!(text(&out.stderr, dir.path()), expected);
+    assert_eq!(out.status.code(), Some(1));
+
+    // A list with good lines among 150 bad ones: counted the same way.
+    let mut list = String::from("https://example.org/a\n");
+    for _ in 0..150 {
+        list.push_str("ftp://example.org/b\n");
+    }
+    fs::write(dir.path().join("urls.txt"), &list).unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "urls.txt", "--base-url", BASE, "--out", "out"],
+    );
+    let mut expected = String::new();
+    for line in 2..=101 {
+        expected.push_str(&format!(
+            "urls.txt:{line}:1: error: `ftp://example.org/b`: loc `ftp://example.org/b`: the scheme must be http or https, not `ftp`\n"
+        ));
+    }
+    expected.push_str("\
+error: 150 bad line(s) in urls.txt (the first 100 shown); nothing written
+  hint: each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`
+");
+    assert_eq!(text(&out.stderr, dir.path()), expected);
+    assert_eq!(out.status.code(), Some(1));
+    // Nothing written in either run.
     assert_eq!(names(&dir.path().join("out")), [] as [&str; 0]);
 }
