@@ -20,7 +20,11 @@
 //!   out, named once each;
 //! - a bare `&` that starts no reference (`?a=1&b=2`, which most
 //!   generators write unescaped) is read as `&amp;`, as browsers and
-//!   search engines read it.
+//!   search engines read it;
+//! - an entry with another reference (`&nbsp;`, an entity its DOCTYPE
+//!   declares, which is never expanded: a billion laughs is a few lines)
+//!   or an empty `loc` is left out, rather than read with the reference
+//!   dropped or as the home page.
 //!
 //! Duplicates and URLs outside the base URL are the set writer's to drop.
 //!
@@ -172,6 +176,9 @@ struct Doc {
     images: Vec<(String, u64)>,
     /// Inside an element of another extension, how deep.
     foreign: usize,
+    /// The first reference in the entry that is not read (`&nbsp;`, an
+    /// entity of the DOCTYPE), and its line: the entry is refused.
+    entity: Option<(String, u64)>,
 }
 
 type Xml = quick_xml::Reader<Lines<BufReader<Runs<Box<dyn Read>>>>>;
@@ -294,7 +301,15 @@ impl Reading<'_> {
                     };
                     if let Some(c) = c {
                         push_text(&mut doc.text, c.encode_utf8(&mut [0; 4]));
-                    } else if !is_name(&r) {
+                    } else if r.starts_with('#') || is_name(&r) {
+                        // A DOCTYPE's entities are never expanded (a
+                        // billion laughs is a few lines of them), and
+                        // dropping the reference would change the value:
+                        // the entry is refused instead.
+                        if doc.entry.is_some() && doc.entity.is_none() {
+                            doc.entity = Some((format!("&{};", &*r), line));
+                        }
+                    } else {
                         // `&b=2;`: a bare `&` followed by text that
                         // happens to end in `;`, not a reference.
                         self.bare_amp(on, path, line)?;
@@ -304,7 +319,14 @@ impl Reading<'_> {
                 Event::End(e) => {
                     let name = e.local_name().as_ref().to_owned();
                     if is_index == Some(true) {
-                        if name == "loc" && doc.entry.is_some() {
+                        if name == "loc"
+                            && doc.entry.is_some()
+                            && let Some((entity, at)) = doc.entity.take()
+                        {
+                            let message =
+                                format!("{}: child sitemap not read", unread_entity(&entity));
+                            self.note(on, path, at, message)?;
+                        } else if name == "loc" && doc.entry.is_some() {
                             self.listed += 1;
                             if self.listed > MAX_CHILDREN {
                                 let message = format!(
@@ -456,6 +478,14 @@ impl Reading<'_> {
         on: &mut dyn FnMut(Found) -> Result<(), E>,
     ) -> Result<(), E> {
         self.summary.urls += 1;
+        if let Some((entity, at)) = doc.entity {
+            let message = format!("{}: URL left out", unread_entity(&entity));
+            return self.note(on, path, at, message);
+        }
+        // Joined to the base URL it would be the home page.
+        if doc.loc.as_deref() == Some("") {
+            return self.note(on, path, line, "empty <loc>: URL left out".to_owned());
+        }
         let loc = match doc.loc.as_deref().map(|l| self.absolute(l)) {
             Some(Ok(loc)) => loc,
             Some(Err(e)) => {
@@ -531,6 +561,13 @@ impl Reading<'_> {
         }
         Some(self.folder.join(rel))
     }
+}
+
+/// Why a reference is not read, naming it.
+fn unread_entity(entity: &str) -> String {
+    format!(
+        "`{entity}` is neither one of XML's five named references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`) nor a valid character reference, and a DOCTYPE's entities are not expanded"
+    )
 }
 
 /// `file:line: message`, or `file: message` for the file as a whole

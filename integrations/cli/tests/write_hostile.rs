@@ -383,3 +383,57 @@ error: 150 bad line(s) in urls.txt (the first 100 shown); nothing written
     // Nothing written in either run.
     assert_eq!(names(&dir.path().join("out")), [] as [&str; 0]);
 }
+
+/// A reference the reader does not expand (`&nbsp;`, an entity the
+/// DOCTYPE declares, an invalid character reference) was dropped from the
+/// loc without a word, and a billion-laughs loc became the home page. The
+/// entry is refused, naming its line; so is an empty loc.
+#[test]
+fn entries_with_unexpanded_references_or_an_empty_loc_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("in.xml"),
+        r#"<?xml version="1.0"?>
+<!DOCTYPE urlset [
+  <!ENTITY lol "lol">
+  <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+  <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
+  <!ENTITY site "https://example.org/">
+]>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>https://example.org/a</loc></url>
+<url><loc>&site;b</loc></url>
+<url><loc>https://example.org/c&nbsp;d</loc></url>
+<url><loc>&lol2;</loc></url>
+<url><loc></loc></url>
+<url><loc>https://example.org/e&#x41;</loc></url>
+<url><loc>https://example.org/f&#xD800;</loc></url>
+</urlset>
+"#,
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &["write", "in.xml", "--base-url", BASE, "--out", "out"],
+    );
+    let unexpanded = "is neither one of XML's five named references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`) nor a valid character reference, and a DOCTYPE's entities are not expanded: URL left out";
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        format!(
+            "\
+in.xml:10: warning: `&site;` {unexpanded}
+in.xml:11: warning: `&nbsp;` {unexpanded}
+in.xml:12: warning: `&lol2;` {unexpanded}
+in.xml:13: warning: empty <loc>: URL left out
+in.xml:15: warning: `&#xD800;` {unexpanded}
+sitemap: 1 sitemap file(s) read, 7 <url> entries, 2 URLs (5 problem(s) reported above); wrote out/sitemap.xml
+"
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let written = fs::read_to_string(dir.path().join("out/sitemap.xml")).unwrap();
+    assert_eq!(
+        raw_locs(&written),
+        ["https://example.org/a", "https://example.org/eA"]
+    );
+}
