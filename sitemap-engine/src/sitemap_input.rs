@@ -9,7 +9,9 @@
 //! - a relative `loc`, `href` or `image:loc` (Hugo writes `/posts/a/`
 //!   when `baseURL = "/"`) is resolved under the base URL: a leading `/`
 //!   names the folder the site is served from, not the host's root,
-//!   because that is the folder the generator built for;
+//!   because that is the folder the generator built for; a
+//!   protocol-relative one (`//cdn.example.net/x`) is the URL on that host
+//!   with the base URL's scheme, so one on another host is left out;
 //! - surrounding whitespace in a value is trimmed, a `changefreq` in
 //!   another case is lowered (`Weekly`);
 //! - a `lastmod`, `changefreq` or `priority` that is still invalid is
@@ -543,13 +545,30 @@ impl Reading<'_> {
             return Loc::parse(text);
         }
         self.summary.made_absolute += 1;
+        if let Some(url) = self.network_path(text) {
+            return Loc::parse(&url);
+        }
         self.base.join(text.trim_start_matches('/'))
+    }
+
+    /// A protocol-relative loc (`//cdn.example.net/x`) names a host, not a
+    /// path under the base URL: the URL on that host with the base URL's
+    /// scheme, so the host rules (a URL outside the base URL is left out)
+    /// apply to it.
+    fn network_path(&self, text: &str) -> Option<String> {
+        text.starts_with("//").then(|| {
+            let scheme = self.base.as_str().split(':').next().unwrap_or("https");
+            format!("{scheme}:{text}")
+        })
     }
 
     /// The file an index's child loc names, when it lies under the base
     /// URL (or is relative) and inside the index's folder.
     fn child_path(&self, child: &str) -> Option<PathBuf> {
-        let rest = if is_absolute(child) {
+        let network = self.network_path(child);
+        let rest = if let Some(url) = &network {
+            url.strip_prefix(self.base.as_str())?
+        } else if is_absolute(child) {
             child.strip_prefix(self.base.as_str())?
         } else {
             child.trim_start_matches('/')
