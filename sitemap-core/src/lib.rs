@@ -64,7 +64,7 @@ pub use crate::error::{LocRule, ValueError};
 pub use crate::gzip::{GZIP_LEVEL, gzip};
 pub use crate::lastmod::{Lastmod, Precision, TimePrecision};
 pub use crate::limits::Limits;
-pub use crate::loc::{Loc, MAX_LOC_LEN, MIN_LOC_LEN};
+pub use crate::loc::{Loc, MAX_LOC_LEN, MIN_LOC_LEN, redact_credentials};
 pub use crate::priority::Priority;
 pub use crate::set::{
     DuplicatePolicy, Format, ImagesCut, IndexFile, MAX_SKIPPED_SAMPLES, OutsidePolicy, Pushed,

@@ -237,10 +237,18 @@ fn redacted_url(url: &url::Url) -> String {
     format!("{}{userinfo}{}", &s[..after_scheme], &s[after_scheme..])
 }
 
-/// `input` with the userinfo of its authority redacted as in
-/// [`redacted_url`], for messages about text that did not parse; text
-/// without `scheme://…@` comes back as it is.
-pub(crate) fn redact_credentials(input: &str) -> std::borrow::Cow<'_, str> {
+/// `input` with the password of its authority redacted (`https://user:…@host/`,
+/// `https://…@host/` for a user alone), for messages that quote a URL as
+/// it was written, parsed or not; text without `scheme://…@` comes back
+/// as it is.
+///
+/// ```
+/// assert_eq!(
+///     sitemap_core::redact_credentials("https://user:secret@example.org"),
+///     "https://user:…@example.org"
+/// );
+/// ```
+pub fn redact_credentials(input: &str) -> std::borrow::Cow<'_, str> {
     use std::borrow::Cow;
     let Some(scheme_end) = input.find("://") else {
         return Cow::Borrowed(input);

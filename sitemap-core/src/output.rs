@@ -17,7 +17,8 @@
 //!
 //! [`SetWriter`](crate::SetWriter) and its [`StagedSet`](crate::StagedSet)
 //! publish a whole set this way (parts, index, robots.txt, stylesheet,
-//! HTML page); [`write_file`] publishes one file alone.
+//! HTML page); [`write_file`] publishes one file alone, and
+//! [`replace_file`] a file of the user's (its mode kept exactly).
 //!
 //! ```
 //! use sitemap_core::output::{LockPolicy, OutputDir};
@@ -320,6 +321,44 @@ pub fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, Outpu
     let path = out.stage(name, bytes)?.publish()?;
     out.sync()?;
     Ok(path)
+}
+
+/// Replaces a file the user keeps and edits (a `book.toml` a command adds
+/// settings to) the way every file here is published: a temporary file
+/// beside it, synced, renamed over it, so a full disk or a kill leaves
+/// the old file whole, never a cut-off one. Unlike [`write_file`], the
+/// file's permission bits are kept exactly (a private `0600` config
+/// stays private); a symbolic link is followed, so the file it names is
+/// replaced and the link stays.
+pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
+    let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name().and_then(|n| n.to_str())) else {
+        return Err(OutputError::io(
+            &path,
+            "replace the file",
+            io::Error::new(io::ErrorKind::InvalidInput, "not a file name in a folder"),
+        ));
+    };
+    let mode = exact_mode(&path);
+    let out = OutputDir::open(dir, LockPolicy::Wait)?;
+    let path = out.stage_with_mode(name, bytes, mode)?.publish()?;
+    out.sync()?;
+    Ok(path)
+}
+
+/// The permission bits of the regular file at `path`, whatever they are.
+fn exact_mode(path: &Path) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = std::fs::metadata(path).ok()?;
+        meta.is_file().then(|| meta.permissions().mode() & 0o7777)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// The permission bits of the regular file at `path` to keep, if there is

@@ -5,7 +5,9 @@
 //! is merged, never replaced: every other line (comments, groups, other
 //! sitemaps, CRLF endings, bytes that are not UTF-8) is kept as it was.
 //! [`read`] refuses what is not a regular file (never opening a FIFO) and
-//! what is over [`MAX_ROBOTS_BYTES`].
+//! what is over [`MAX_ROBOTS_BYTES`] (a file to merge into is rewritten
+//! whole); [`read_rules`] reads a file for its rules as crawlers do, its
+//! first 500 KiB.
 //!
 //! Its rules are read too ([`Rules`], module `rules`): which listed URLs
 //! it disallows for Googlebot, and on which line.
@@ -372,6 +374,81 @@ pub fn read(path: &Path) -> Result<Option<Vec<u8>>, RobotsError> {
         });
     }
     Ok(Some(bytes))
+}
+
+/// How much of robots.txt a crawler reads for its rules: Google reads the
+/// first 500 KiB and ignores the rest.
+pub const CRAWLER_READ_BYTES: u64 = 500 * 1024;
+
+/// A robots.txt as a crawler reads it for its rules ([`read_rules`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesText {
+    /// Its first [`CRAWLER_READ_BYTES`], cut after the last whole line
+    /// when the file is longer, so a rule is never read half.
+    pub bytes: Vec<u8>,
+    /// The whole file's size, when it is longer than a crawler reads.
+    pub cut_from: Option<u64>,
+}
+
+impl RulesText {
+    /// The warning for a file a crawler reads only part of, naming it;
+    /// `None` when it is read whole.
+    pub fn cut_warning(&self, path: &Path) -> Option<String> {
+        let size = self.cut_from?;
+        Some(format!(
+            "{}: {size} bytes; crawlers read the first {CRAWLER_READ_BYTES} (500 KiB) and ignore the rest, so only the rules in its first {} bytes apply, here too",
+            path.display(),
+            self.bytes.len()
+        ))
+    }
+}
+
+/// Reads `path` for its rules, as a crawler does: `None` when absent; an
+/// error for anything that is not a regular file (never opened for a
+/// blocking read); a file over [`CRAWLER_READ_BYTES`] is read that far
+/// (see [`RulesText`]), never refused: crawlers obey that part.
+pub fn read_rules(path: &Path) -> Result<Option<RulesText>, RobotsError> {
+    use std::io::Read;
+
+    let file = match crate::input::open_regular(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+            let what = std::fs::metadata(path)
+                .ok()
+                .and_then(|m| not_a_file(&m))
+                .unwrap_or("a special file");
+            return Err(RobotsError {
+                path: path.to_owned(),
+                kind: RobotsErrorKind::NotAFile { what },
+            });
+        }
+        Err(e) => return Err(RobotsError::io(path, "read", e)),
+    };
+    let size = file
+        .metadata()
+        .map_err(|e| RobotsError::io(path, "read", e))?
+        .len();
+    let mut bytes = Vec::new();
+    file.take(CRAWLER_READ_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| RobotsError::io(path, "read", e))?;
+    if bytes.len() as u64 <= CRAWLER_READ_BYTES {
+        return Ok(Some(RulesText {
+            bytes,
+            cut_from: None,
+        }));
+    }
+    bytes.truncate(CRAWLER_READ_BYTES as usize);
+    let whole_lines = bytes
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
+    bytes.truncate(whole_lines);
+    Ok(Some(RulesText {
+        bytes,
+        cut_from: Some(size.max(CRAWLER_READ_BYTES + 1)),
+    }))
 }
 
 /// The merged robots.txt for `dir`: its path, and the new bytes, or

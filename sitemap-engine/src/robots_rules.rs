@@ -15,6 +15,8 @@
 //! output folder has none. Only when the base URL is a host root: a
 //! robots.txt in a folder served under a path is not the host's, and the
 //! host's own is not ours to see. No robots.txt: nothing is disallowed.
+//! A robots.txt over 500 KiB is read as Google reads it, its first
+//! 500 KiB, with a warning naming it.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -63,10 +65,14 @@ pub(crate) fn apply(
     let Some(file) = find(source, resolved, out, base_url) else {
         return Ok(left_out);
     };
-    let Some(bytes) = robots::read(&file)? else {
+    let Some(text) = robots::read_rules(&file)? else {
         return Ok(left_out);
     };
-    let rules = Rules::from_bytes(&bytes);
+    if let Some(warning) = text.cut_warning(&file) {
+        scan.warnings.push(warning);
+    }
+    // Parsed once for every entry.
+    let rules = Rules::from_bytes(&text.bytes);
     let keep = resolved.settings.robots_disallowed == Some(RobotsDisallowed::Keep);
     let mut kept = Vec::with_capacity(scan.urls.len());
     for url in std::mem::take(&mut scan.urls) {

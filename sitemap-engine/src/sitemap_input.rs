@@ -9,7 +9,9 @@
 //! - a relative `loc`, `href` or `image:loc` (Hugo writes `/posts/a/`
 //!   when `baseURL = "/"`) is resolved under the base URL: a leading `/`
 //!   names the folder the site is served from, not the host's root,
-//!   because that is the folder the generator built for;
+//!   because that is the folder the generator built for; a
+//!   protocol-relative one (`//cdn.example.net/x`) is the URL on that host
+//!   with the base URL's scheme, so one on another host is left out;
 //! - surrounding whitespace in a value is trimmed, a `changefreq` in
 //!   another case is lowered (`Weekly`);
 //! - a `lastmod`, `changefreq` or `priority` that is still invalid is
@@ -17,27 +19,42 @@
 //!   with an invalid `hreflang` or `href`, or an image with an invalid
 //!   `loc`, is dropped;
 //! - elements of other extensions (`video:video`, `news:news`) are left
-//!   out, named once each.
+//!   out, named once each;
+//! - a bare `&` that starts no reference (`?a=1&b=2`, which most
+//!   generators write unescaped) is read as `&amp;`, as browsers and
+//!   search engines read it;
+//! - an entry with another reference (`&nbsp;`, an entity its DOCTYPE
+//!   declares, which is never expanded: a billion laughs is a few lines)
+//!   or an empty `loc` is left out, rather than read with the reference
+//!   dropped or as the home page.
 //!
 //! Duplicates and URLs outside the base URL are the set writer's to drop.
 //!
+//! What cannot be repaired is [`Found::Unread`]: a file that is not
+//! well-formed past the bare `&`, or cannot be read to its end. What
+//! follows the fault is unknown, so a caller writing over the input must
+//! refuse rather than publish the part before it.
+//!
 //! Streamed: quick-xml reads one event at a time, and the reader holds one
-//! `<url>` (its text capped at [`MAX_TEXT`] bytes a value), never the
-//! document. An index's children are read one after the other: a relative
+//! `<url>` (no run of text or tag past [`MAX_TEXT`] bytes is read: it is
+//! [`Found::Unread`] with its line), never the document. An index's children are read one after the other, each as
+//! the index names it (never more than [`MAX_CHILDREN`], the protocol's
+//! limit, past which the rest is [`Found::Unread`]): a relative
 //! child `loc` names a file under the index's folder, an absolute one
 //! under the base URL the same file under that folder; a child outside it
 //! cannot be read from disk and is reported.
 
 use std::collections::BTreeSet;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Component, Path, PathBuf};
 
 use quick_xml::events::{BytesStart, Event};
 use sitemap_core::{Alternate, ChangeFreq, Hreflang, Image, Lastmod, Loc, Priority, Url};
 
-/// The longest text one value may have; the rest is cut (a `loc` may be
-/// 2,048 characters), so one huge text node cannot grow the reader.
+/// The longest text one value may have (a `loc` may be 2,048
+/// characters): a longer run of text without markup is refused as it is
+/// read, before quick-xml buffers it, so one huge text node cannot grow
+/// the reader.
 pub const MAX_TEXT: usize = 64 * 1024;
 
 /// What reading found, in document order.
@@ -55,6 +72,11 @@ pub enum Found {
     },
     /// Something wrong that was dropped or corrected: `file:line: message`.
     Note(String),
+    /// A file that is there but could not be read (a FIFO, a device, no
+    /// permission), or not to its end, so the entries after `file:line`
+    /// are unknown: `file:line: message` (`file: message` for the whole
+    /// file).
+    Unread(String),
 }
 
 /// Counts of what reading did, for the summary.
@@ -72,13 +94,15 @@ pub struct ReadSummary {
     pub repaired: u64,
     /// The index's children that were read (none for a `<urlset>`).
     pub children: Vec<PathBuf>,
+    /// Files that could not be read, or not to their end ([`Found::Unread`]).
+    pub unread: u64,
 }
 
 /// Whether the file at `path` is a sitemap (XML, or gzip) rather than a
 /// URL list: a URL list never starts with `<` nor with gzip's magic bytes.
 pub fn is_sitemap(path: &Path) -> io::Result<bool> {
     let mut head = [0_u8; 512];
-    let mut file = File::open(path)?;
+    let mut file = sitemap_core::input::open_regular(path)?;
     let mut n = 0;
     while n < head.len() {
         let got = file.read(&mut head[n..])?;
@@ -98,8 +122,9 @@ pub fn is_sitemap(path: &Path) -> io::Result<bool> {
 /// Reads the sitemap or index at `path` (gzipped or not), handing each
 /// entry and note to `on` as it is read. `base` is the folder URL the
 /// input's folder is served at. An `Err` from `on` stops the reading and
-/// is returned; an unreadable or malformed file is a note, and what was
-/// read before the fault is kept.
+/// is returned; a file missing is a note, one that cannot be read to its
+/// end (malformed, cut off) is [`Found::Unread`] and counted in
+/// [`ReadSummary::unread`], the entries before the fault handed on.
 pub fn read_sitemaps<E: From<io::Error>>(
     path: &Path,
     base: &Loc,
@@ -111,26 +136,17 @@ pub fn read_sitemaps<E: From<io::Error>>(
         folder,
         summary: ReadSummary::default(),
         unknown: BTreeSet::new(),
+        seen: BTreeSet::new(),
+        listed: 0,
     };
-    let children = reading.file(path, true, on)?;
-    let mut seen = BTreeSet::from([path.to_path_buf()]);
-    for (line, child) in children {
-        let Some(child_path) = reading.child_path(&child) else {
-            reading.note(
-                on,
-                path,
-                line,
-                format!("child sitemap {child} lies outside {base}: not read"),
-            )?;
-            continue;
-        };
-        if seen.insert(child_path.clone()) {
-            reading.file(&child_path, false, on)?;
-            reading.summary.children.push(child_path);
-        }
-    }
+    reading.seen.insert(path.to_path_buf());
+    reading.file(path, true, on)?;
     Ok(reading.summary)
 }
+
+/// The most child sitemaps an index may list (the protocol's limit);
+/// past it the rest of the index is not read.
+pub const MAX_CHILDREN: u64 = sitemap_core::Limits::SITEMAPS_ORG.max_sitemaps;
 
 struct Reading<'a> {
     base: &'a Loc,
@@ -138,6 +154,11 @@ struct Reading<'a> {
     summary: ReadSummary,
     /// Element names of other extensions already reported.
     unknown: BTreeSet<String>,
+    /// The files read or being read, so a child listed twice (or the
+    /// index itself) is read once.
+    seen: BTreeSet<PathBuf>,
+    /// Child locs the index has listed so far.
+    listed: u64,
 }
 
 /// Where the reader is inside one document.
@@ -157,9 +178,12 @@ struct Doc {
     images: Vec<(String, u64)>,
     /// Inside an element of another extension, how deep.
     foreign: usize,
+    /// The first reference in the entry that is not read (`&nbsp;`, an
+    /// entity of the DOCTYPE), and its line: the entry is refused.
+    entity: Option<(String, u64)>,
 }
 
-type Xml = quick_xml::Reader<Lines<BufReader<Box<dyn Read>>>>;
+type Xml = quick_xml::Reader<Lines<BufReader<Runs<Box<dyn Read>>>>>;
 
 impl Reading<'_> {
     fn note<E>(
@@ -170,27 +194,52 @@ impl Reading<'_> {
         message: String,
     ) -> Result<(), E> {
         self.summary.repaired += 1;
-        on(Found::Note(format!("{}:{line}: {message}", file.display())))
+        on(Found::Note(at(file, line, &message)))
     }
 
-    /// Reads one file; an index's child locs (with their lines) are
-    /// returned when `index_allowed`, to be read after it.
+    fn unread<E>(
+        &mut self,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+        file: &Path,
+        line: u64,
+        message: String,
+    ) -> Result<(), E> {
+        self.summary.unread += 1;
+        on(Found::Unread(at(file, line, &message)))
+    }
+
+    fn bare_amp<E>(
+        &mut self,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+        path: &Path,
+        line: u64,
+    ) -> Result<(), E> {
+        let message = "a bare `&` that starts no reference: read as `&amp;`".to_owned();
+        self.note(on, path, line, message)
+    }
+
+    /// Reads one file; when `index_allowed` and it is an index, each
+    /// child is read as its `<loc>` is, so the index is never held.
     fn file<E: From<io::Error>>(
         &mut self,
         path: &Path,
         index_allowed: bool,
         on: &mut dyn FnMut(Found) -> Result<(), E>,
-    ) -> Result<Vec<(u64, String)>, E> {
+    ) -> Result<(), E> {
         let mut xml = match open(path) {
             Ok(xml) => xml,
+            // Nothing there: no URL of it can be lost.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return self.note(on, path, 0, format!("cannot read it: {e}"));
+            }
+            // There, but not to be read (a FIFO, a device, no
+            // permission): its URLs would be lost.
             Err(e) => {
-                self.note(on, path, 0, format!("cannot read it: {e}"))?;
-                return Ok(Vec::new());
+                return self.unread(on, path, 0, format!("cannot read it: {e}"));
             }
         };
         self.summary.files += 1;
         let mut doc = Doc::default();
-        let mut children = Vec::new();
         let mut is_index = None;
         let mut buf = Vec::new();
         loop {
@@ -200,12 +249,11 @@ impl Reading<'_> {
                 Ok(event) => event,
                 Err(e) => {
                     let line = xml.get_ref().line;
-                    self.note(
-                        on,
-                        path,
-                        line,
-                        format!("not well-formed XML ({e}): the rest of the file is not read"),
-                    )?;
+                    let message = match e {
+                        quick_xml::Error::Io(e) => format!("cannot read it to its end: {e}"),
+                        e => format!("not well-formed XML ({e})"),
+                    };
+                    self.unread(on, path, line, message)?;
                     break;
                 }
             };
@@ -215,26 +263,30 @@ impl Reading<'_> {
                     if is_index.is_none() {
                         is_index = Some(name == "sitemapindex");
                         if name == "sitemapindex" && !index_allowed {
-                            self.note(on, path, line, "an index inside an index: not read (the protocol allows one level)".to_owned())?;
-                            return Ok(Vec::new());
+                            return self.note(on, path, line, "an index inside an index: not read (the protocol allows one level)".to_owned());
                         }
                         if name != "sitemapindex" && name != "urlset" {
-                            self.note(
+                            return self.note(
                                 on,
                                 path,
                                 line,
                                 format!(
                                     "<{name}> is neither <urlset> nor <sitemapindex>: not read"
                                 ),
-                            )?;
-                            return Ok(Vec::new());
+                            );
                         }
                         continue;
                     }
                     self.start(&mut doc, &e, name, line, path, on)?;
                 }
                 Event::Text(t) => {
-                    push_text(&mut doc.text, &t.xml10_content());
+                    let text = t.xml10_content();
+                    // Text holds a `&` only when it starts no reference
+                    // (`allow_dangling_amp`).
+                    if text.contains('&') {
+                        self.bare_amp(on, path, line)?;
+                    }
+                    push_text(&mut doc.text, &text);
                 }
                 Event::CData(c) => push_text(&mut doc.text, &c.into_inner()),
                 Event::GeneralRef(r) => {
@@ -251,13 +303,41 @@ impl Reading<'_> {
                     };
                     if let Some(c) = c {
                         push_text(&mut doc.text, c.encode_utf8(&mut [0; 4]));
+                    } else if r.starts_with('#') || is_name(&r) {
+                        // A DOCTYPE's entities are never expanded (a
+                        // billion laughs is a few lines of them), and
+                        // dropping the reference would change the value:
+                        // the entry is refused instead.
+                        if doc.entry.is_some() && doc.entity.is_none() {
+                            doc.entity = Some((format!("&{};", &*r), line));
+                        }
+                    } else {
+                        // `&b=2;`: a bare `&` followed by text that
+                        // happens to end in `;`, not a reference.
+                        self.bare_amp(on, path, line)?;
+                        push_text(&mut doc.text, &format!("&{};", &*r));
                     }
                 }
                 Event::End(e) => {
                     let name = e.local_name().as_ref().to_owned();
                     if is_index == Some(true) {
-                        if name == "loc" && doc.entry.is_some() {
-                            children.push((line, doc.text.trim().to_owned()));
+                        if name == "loc"
+                            && doc.entry.is_some()
+                            && let Some((entity, at)) = doc.entity.take()
+                        {
+                            let message =
+                                format!("{}: child sitemap not read", unread_entity(&entity));
+                            self.note(on, path, at, message)?;
+                        } else if name == "loc" && doc.entry.is_some() {
+                            self.listed += 1;
+                            if self.listed > MAX_CHILDREN {
+                                let message = format!(
+                                    "the index lists more than {MAX_CHILDREN} sitemaps, the protocol's limit: the rest is not read"
+                                );
+                                return self.unread(on, path, line, message);
+                            }
+                            let child = std::mem::take(&mut doc.text);
+                            self.child(path, line, child.trim(), on)?;
                         }
                         if name == "sitemap" {
                             doc.entry = None;
@@ -271,7 +351,26 @@ impl Reading<'_> {
                 _ => {}
             }
         }
-        Ok(children)
+        Ok(())
+    }
+
+    /// A child loc of the index at `index`: its file read, once.
+    fn child<E: From<io::Error>>(
+        &mut self,
+        index: &Path,
+        line: u64,
+        child: &str,
+        on: &mut dyn FnMut(Found) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let Some(child_path) = self.child_path(child) else {
+            let message = format!("child sitemap {child} lies outside {}: not read", self.base);
+            return self.note(on, index, line, message);
+        };
+        if self.seen.insert(child_path.clone()) {
+            self.file(&child_path, false, on)?;
+            self.summary.children.push(child_path);
+        }
+        Ok(())
     }
 
     fn start<E>(
@@ -381,6 +480,14 @@ impl Reading<'_> {
         on: &mut dyn FnMut(Found) -> Result<(), E>,
     ) -> Result<(), E> {
         self.summary.urls += 1;
+        if let Some((entity, at)) = doc.entity {
+            let message = format!("{}: URL left out", unread_entity(&entity));
+            return self.note(on, path, at, message);
+        }
+        // Joined to the base URL it would be the home page.
+        if doc.loc.as_deref() == Some("") {
+            return self.note(on, path, line, "empty <loc>: URL left out".to_owned());
+        }
         let loc = match doc.loc.as_deref().map(|l| self.absolute(l)) {
             Some(Ok(loc)) => loc,
             Some(Err(e)) => {
@@ -438,13 +545,30 @@ impl Reading<'_> {
             return Loc::parse(text);
         }
         self.summary.made_absolute += 1;
+        if let Some(url) = self.network_path(text) {
+            return Loc::parse(&url);
+        }
         self.base.join(text.trim_start_matches('/'))
+    }
+
+    /// A protocol-relative loc (`//cdn.example.net/x`) names a host, not a
+    /// path under the base URL: the URL on that host with the base URL's
+    /// scheme, so the host rules (a URL outside the base URL is left out)
+    /// apply to it.
+    fn network_path(&self, text: &str) -> Option<String> {
+        text.starts_with("//").then(|| {
+            let scheme = self.base.as_str().split(':').next().unwrap_or("https");
+            format!("{scheme}:{text}")
+        })
     }
 
     /// The file an index's child loc names, when it lies under the base
     /// URL (or is relative) and inside the index's folder.
     fn child_path(&self, child: &str) -> Option<PathBuf> {
-        let rest = if is_absolute(child) {
+        let network = self.network_path(child);
+        let rest = if let Some(url) = &network {
+            url.strip_prefix(self.base.as_str())?
+        } else if is_absolute(child) {
             child.strip_prefix(self.base.as_str())?
         } else {
             child.trim_start_matches('/')
@@ -458,9 +582,34 @@ impl Reading<'_> {
     }
 }
 
+/// Why a reference is not read, naming it.
+fn unread_entity(entity: &str) -> String {
+    format!(
+        "`{entity}` is neither one of XML's five named references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`) nor a valid character reference, and a DOCTYPE's entities are not expanded"
+    )
+}
+
+/// `file:line: message`, or `file: message` for the file as a whole
+/// (line 0).
+fn at(file: &Path, line: u64, message: &str) -> String {
+    match line {
+        0 => format!("{}: {message}", file.display()),
+        line => format!("{}:{line}: {message}", file.display()),
+    }
+}
+
 fn is_absolute(text: &str) -> bool {
     text.split_once(':')
         .is_some_and(|(scheme, _)| !scheme.is_empty() && !scheme.contains('/'))
+}
+
+/// Whether `s` is an XML name (what may follow `&` in an entity
+/// reference), so `b=2` in `?a=1&b=2;` is not one.
+fn is_name(s: &str) -> bool {
+    let start = |c: char| c.is_alphabetic() || c == '_' || c == ':';
+    let mut chars = s.chars();
+    chars.next().is_some_and(start)
+        && chars.all(|c| start(c) || c.is_alphanumeric() || matches!(c, '-' | '.'))
 }
 
 fn push_text(text: &mut String, s: &str) {
@@ -478,9 +627,12 @@ fn local(e: &BytesStart<'_>) -> String {
     e.local_name().as_ref().to_owned()
 }
 
-/// Opens a sitemap, gunzipping it when it starts with gzip's magic bytes.
+/// Opens a sitemap, gunzipping it when it starts with gzip's magic bytes:
+/// a regular file only (`sitemap_core::input`), so a child that is a FIFO
+/// cannot block the run, nor one linked to `/dev/zero` fill the memory.
 fn open(path: &Path) -> io::Result<Xml> {
-    let mut file = BufReader::with_capacity(256 * 1024, File::open(path)?);
+    let file = sitemap_core::input::open_regular(path)?;
+    let mut file = BufReader::with_capacity(256 * 1024, file);
     let gz = file.fill_buf()?.starts_with(&[0x1f, 0x8b]);
     let inner: Box<dyn Read> = if gz {
         Box::new(flate2::bufread::MultiGzDecoder::new(file))
@@ -488,11 +640,47 @@ fn open(path: &Path) -> io::Result<Xml> {
         Box::new(file)
     };
     let mut xml = quick_xml::Reader::from_reader(Lines {
-        inner: BufReader::with_capacity(256 * 1024, inner),
+        inner: BufReader::with_capacity(256 * 1024, Runs { inner, run: 0 }),
         line: 1,
     });
     xml.config_mut().expand_empty_elements = true;
+    xml.config_mut().allow_dangling_amp = true;
     Ok(xml)
+}
+
+/// A reader that fails once [`MAX_TEXT`] bytes pass without a `<` or a
+/// `>`: quick-xml buffers a whole text node (or tag) before it hands it
+/// over, so a gigabyte of text in a few megabytes of gzip would be held
+/// whole. No value of a sitemap is that long (a `loc` is at most 2,048
+/// characters), so such a run is refused as it is read, before it is
+/// buffered.
+struct Runs<R> {
+    inner: R,
+    /// Bytes since the last `<` or `>`.
+    run: usize,
+}
+
+impl<R: Read> Read for Runs<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(out)?;
+        for &b in &out[..n] {
+            if b == b'<' || b == b'>' {
+                self.run = 0;
+            } else {
+                self.run += 1;
+                if self.run > MAX_TEXT {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "a value or tag of more than {} KiB (over {MAX_TEXT} bytes without `<` or `>`); no sitemap value is that long",
+                            MAX_TEXT / 1024
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(n)
+    }
 }
 
 /// A `BufRead` that counts the newlines quick-xml has consumed, which is

@@ -45,7 +45,8 @@ pub enum Error {
         key: &'static str,
     },
     /// The configuration's base URL is no absolute URL (`baseURL = "/"`).
-    #[error("{}{}: {key} {value:?} {}", path.display(), line_suffix(*line), base_url_problem(rule))]
+    // The value is quoted without its password: messages end up in CI logs.
+    #[error("{}{}: {key} {:?} {}", path.display(), line_suffix(*line), sitemap_core::redact_credentials(value), base_url_problem(rule))]
     BaseUrl {
         /// The configuration file.
         path: PathBuf,

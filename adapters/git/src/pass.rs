@@ -79,6 +79,13 @@ impl Git {
                 "log.showSignature=false",
                 "-c",
                 "core.quotePath=false",
+                // The scanned tree's own config names programs git would
+                // run (`core.fsmonitor` on `ls-files` and `status`, hooks):
+                // a site from an archive must never run its code.
+                "-c",
+                "core.fsmonitor=false",
+                "-c",
+                "core.hooksPath=/dev/null",
             ]);
         cmd
     }

@@ -1210,3 +1210,49 @@ fn abbreviated_ignore_rev_is_an_error_naming_its_line() {
         )
     );
 }
+
+/// `core.fsmonitor` in the scanned tree's own config names a program git
+/// runs on `ls-files` and `status`: a site unpacked from an archive ran
+/// its code when scanned. git is run with `core.fsmonitor=false` (and no
+/// hooks), so the program never runs and the dates are still git's.
+#[test]
+fn the_trees_fsmonitor_program_is_never_run() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = Repo::new();
+    repo.write("a.md", "a1");
+    repo.write("docs/b.md", "b1");
+    repo.commit("one", "2024-01-01T10:00:00Z");
+    repo.write("a.md", "a2");
+    let outside = tempfile::tempdir().unwrap();
+    let marker = outside.path().join("ran");
+    let program = outside.path().join("monitor.sh");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\ntouch '{}'\necho\n", marker.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    repo.git(&["config", "core.fsmonitor", &program.to_string_lossy()]);
+    // The program is one git runs for this tree.
+    repo.git(&["ls-files"]);
+    assert!(marker.exists(), "git itself runs core.fsmonitor here");
+    std::fs::remove_file(&marker).unwrap();
+
+    let files = ["a.md".to_owned(), "docs/b.md".to_owned()];
+    let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    for uncommitted in [Uncommitted::LastCommit, Uncommitted::Mtime] {
+        let mut options = GitOptions::default();
+        options.uncommitted = uncommitted;
+        let history = GitHistory::read(&repo.dir, &paths, &options)
+            .unwrap()
+            .expect("a git work tree");
+        assert!(
+            !marker.exists(),
+            "{uncommitted:?}: the tree's core.fsmonitor program was run"
+        );
+        assert!(matches!(
+            history.get(Path::new("docs/b.md")).unwrap(),
+            GitLastmod::Committed(_)
+        ));
+    }
+}

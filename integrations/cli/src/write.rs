@@ -4,8 +4,9 @@
 //! The list's forms and its reader are `sitemap_engine::url_list`; the
 //! list is streamed: memory holds one line (at most
 //! `url_list::MAX_LINE` bytes) and the writer's duplicate hashes, not the
-//! list. Every bad line is reported with `file:line:col` as it is found;
-//! a list with any bad line writes nothing. A `loc` outside the base URL
+//! list. Every bad line is reported with `file:line:col` as it is found
+//! (the first 100; the rest are counted); a list with any bad line writes
+//! nothing, and one with no good line is said not to look like a list. A `loc` outside the base URL
 //! is left out with a warning naming its line.
 //!
 //! A file that is itself a sitemap (it starts with `<`, or is gzip) is
@@ -72,6 +73,11 @@ pub(crate) fn waiting_for(dir: &std::path::Path) -> String {
     )
 }
 
+/// The most bad lines printed one by one; past it they are counted, so a
+/// binary file given by mistake prints a screenful, not one line per
+/// line of it.
+const MAX_SHOWN: u64 = 100;
+
 pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     ui.set_quiet(args.quiet);
     if args.input.is_dir() {
@@ -113,14 +119,16 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 
     let mut list = UrlList::new(BufReader::with_capacity(256 * 1024, input), base.clone());
     let mut bad = 0_u64;
+    let mut good = 0_u64;
     while let Some(entry) = list
         .next_entry()
         .with_context(|| format!("cannot read {name}"))?
     {
         match entry {
             // After a bad line nothing is written, but the rest is still
-            // read so every bad line is reported in one run.
+            // read so every bad line is reported (or counted) in one run.
             Ok(listed) if bad == 0 => {
+                good += 1;
                 if publisher.push(&listed.url)? == Pushed::SkippedOutside {
                     ui.warning(&format!(
                         "{name}:{}:{}: {} lies outside {base}: left out",
@@ -136,16 +144,30 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                     });
                 }
             }
-            Ok(_) => {}
+            Ok(_) => good += 1,
             Err(line) => {
                 bad += 1;
-                ui.error_line(&line.at(&name));
+                if bad <= MAX_SHOWN {
+                    ui.error_line(&line.at(&name));
+                }
             }
         }
     }
     if bad > 0 {
+        let shown = if bad > MAX_SHOWN {
+            format!(" (the first {MAX_SHOWN} shown)")
+        } else {
+            String::new()
+        };
+        let message = if good == 0 {
+            format!(
+                "{name} does not look like a URL list or a sitemap: none of its {bad} line(s) is a URL{shown}; nothing written"
+            )
+        } else {
+            format!("{bad} bad line(s) in {name}{shown}; nothing written")
+        };
         return Err(Hinted {
-            message: format!("{bad} bad line(s) in {name}; nothing written"),
+            message,
             hint: "each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`".to_owned(),
         }
         .into());

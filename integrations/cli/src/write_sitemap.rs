@@ -8,6 +8,13 @@
 //! wrote, not to refuse it). Without `--out` the set replaces the input
 //! in its own folder: everything is read before the writer switches the
 //! new files in, so reading and writing the same folder is safe.
+//!
+//! A file that cannot be read whole (not well-formed past what the
+//! reader repairs, cut off, or a child that is a FIFO, a device or
+//! unreadable) is the one thing that stops the run: the
+//! entries after the fault are unknown, and writing the ones before it
+//! would replace the input with part of it. Each such file is an error
+//! line, and nothing is written.
 
 use std::path::Path;
 
@@ -16,6 +23,7 @@ use sitemap_engine::sitemap_input::{Found, read_sitemaps};
 use sitemap_engine::{HumanPage, Outputs, Publisher, Resolved};
 
 use crate::Outcome;
+use crate::settings::Hinted;
 use crate::ui::{Ui, shown};
 use crate::write::{WriteArgs, waiting_for};
 
@@ -35,6 +43,7 @@ pub(crate) fn run(args: &WriteArgs, input: &Path, ui: &Ui) -> anyhow::Result<Out
     let read = read_sitemaps(input, &base, &mut |found| -> anyhow::Result<()> {
         match found {
             Found::Note(note) => ui.warning(&note),
+            Found::Unread(fault) => ui.error_line(&fault),
             Found::Url { file, line, url } => {
                 if publisher.push(&url)? == Pushed::SkippedOutside {
                     ui.warning(&format!(
@@ -54,6 +63,19 @@ pub(crate) fn run(args: &WriteArgs, input: &Path, ui: &Ui) -> anyhow::Result<Out
         }
         Ok(())
     })?;
+    if read.unread > 0 {
+        // The publisher is dropped unfinished: its temporary files go,
+        // and the input stays as it is.
+        return Err(Hinted {
+            message: format!(
+                "{} sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, {} left as it is",
+                read.unread,
+                input.display()
+            ),
+            hint: "repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again".to_owned(),
+        }
+        .into());
+    }
     let report = publisher.finish(&pages)?;
     for w in &report.warnings {
         ui.warning(w);

@@ -1,6 +1,7 @@
-//! A reader that stops early (`sitemap scan --dry-run | head`) closes the
-//! pipe under the listing: the run ends there quietly, as `cat` and
-//! ripgrep do, instead of printing a broken-pipe error and failing.
+//! A reader that stops early (`sitemap scan --dry-run | head`, `sitemap
+//! validate DIR | head`) closes the pipe under the listing: the run ends
+//! there quietly, as `cat` and ripgrep do, instead of printing a
+//! broken-pipe error and failing.
 
 use std::fs;
 use std::io::{BufRead, BufReader};
@@ -47,4 +48,56 @@ fn dry_run_into_a_closed_pipe_ends_quietly() {
         (Some(0), ""),
         "a closed pipe ends the run quietly"
     );
+}
+
+/// `validate DIR | head -n 2` (and `--output json`) printed "error: Broken
+/// pipe (os error 32)" and exited 2. The report's reader closing the pipe
+/// ends the run quietly with status 0, as for `scan --dry-run`; the
+/// report is far larger than a pipe's buffer, so the write after the
+/// close does fail.
+#[test]
+fn validate_into_a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..3000 {
+        fs::write(
+            dir.path().join(format!("sitemap{i:04}.xml")),
+            format!(
+                "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.org/{i}</loc></url></urlset>\n"
+            ),
+        )
+        .unwrap();
+    }
+    for (args, first) in [
+        (
+            &["validate", "."][..],
+            "./sitemap0000.xml: valid (urlset, 1 URLs, 113 bytes; 0 errors, 0 warnings)\n",
+        ),
+        (&["validate", "--output", "json", "."][..], "{\n"),
+    ] {
+        let mut child = Command::new("timeout")
+            .arg("60")
+            .arg(env!("CARGO_BIN_EXE_sitemap"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // The reader is dropped here: the pipe is closed.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(line, first, "{args:?}");
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr).as_ref()
+            ),
+            (Some(0), ""),
+            "{args:?}: a closed pipe ends the run quietly"
+        );
+    }
 }

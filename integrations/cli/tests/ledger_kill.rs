@@ -266,8 +266,9 @@ fn kill_at_every_rename_and_unlink_leaves_set_and_ledger_consistent() {
         }
     }
     // The order the writes are made in, as the kills see it: the
-    // sitemaps, then the index that switches to them, then the old
-    // sitemaps unlinked, and the ledger last.
+    // journal naming the new and old sitemaps, the sitemaps, then the
+    // index that switches to them, then the old sitemaps and the journal
+    // unlinked, and the ledger last.
     assert_eq!(
         outcomes,
         BTreeMap::from(
@@ -276,9 +277,11 @@ fn kill_at_every_rename_and_unlink_leaves_set_and_ledger_consistent() {
                 ("renameat #2", "old set, old ledger"),
                 ("renameat #3", "old set, old ledger"),
                 ("renameat #4", "old set, old ledger"),
-                ("renameat #5", "new set, old ledger"),
+                ("renameat #5", "old set, old ledger"),
+                ("renameat #6", "new set, old ledger"),
                 ("unlink #1", "new set, old ledger"),
                 ("unlink #2", "new set, old ledger"),
+                ("unlink #3", "new set, old ledger"),
             ]
             .map(|(k, v)| (k.to_owned(), v))
         ),

@@ -229,3 +229,39 @@ fn a_folder_as_the_robots_txt_of_validate_is_said_to_be_a_folder() {
         )
     );
 }
+
+/// A base URL with credentials was quoted whole in the error
+/// (`base_url "https://user:secret@example.org" cannot be …`): the
+/// password is never printed, in the configuration's message nor in
+/// `validate --base-url`'s, as the README promises.
+#[test]
+fn a_base_url_with_credentials_is_quoted_without_the_password() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("zola.toml"),
+        "base_url = \"https://user:secret@example.org\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    assert_eq!(
+        scan(&dir, &[]),
+        (
+            "zola.toml:1: error: base_url \"https://user:…@example.org\" cannot be the base URL: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them\n  hint: set base_url = \"https://example.org/\" (the address the site is served at), or pass --base-url\n".to_owned(),
+            Some(1)
+        )
+    );
+    let out = sitemap(
+        dir.path(),
+        &[
+            "validate",
+            "--base-url",
+            "https://user:secret@example.org/",
+            ".",
+        ],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "error: --base-url `https://user:…@example.org/`: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

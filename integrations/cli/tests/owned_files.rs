@@ -247,3 +247,84 @@ fn index_over_this_sitemap_in_robots_txt_is_not_warned_about() {
         )
     );
 }
+
+/// A plain scan removed hand-made sitemaps whose names end in eight
+/// digits (`sitemap-news-20241231.xml`, `sitemap-2024-20240101.xml.gz`):
+/// they have the shape of a split set's part names. Only what a record
+/// names goes: the parts the replaced index listed, never a name alone.
+#[test]
+fn hand_made_sitemaps_shaped_like_parts_are_kept_and_listed_parts_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    fs::write(
+        dir.path().join("site/about.html"),
+        "<html><head><title>About</title></head></html>",
+    )
+    .unwrap();
+    let hand_made = ["sitemap-news-20241231.xml", "sitemap-2024-20240101.xml.gz"];
+    for name in hand_made {
+        fs::write(dir.path().join("site").join(name), "hand-made\n").unwrap();
+    }
+    let files = |dir: &Path| {
+        let mut names: Vec<String> = fs::read_dir(dir.join("site"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(
+        scan(dir.path(), &[]),
+        (
+            Some(0),
+            "sitemap: 2 files read, 2 URLs, none excluded; wrote site/sitemap.xml\n".to_owned()
+        )
+    );
+    assert_eq!(
+        files(dir.path()),
+        [
+            "about.html",
+            "index.html",
+            "robots.txt",
+            "sitemap-2024-20240101.xml.gz",
+            "sitemap-news-20241231.xml",
+            "sitemap.xml"
+        ]
+    );
+
+    // Split into two parts, then back into one file: the parts the index
+    // listed are the tool's and go; the hand-made files stay.
+    assert_eq!(scan(dir.path(), &["-q", "--max-urls", "1"]).0, Some(0));
+    let parts: Vec<String> = files(dir.path())
+        .into_iter()
+        .filter(|n| n.starts_with("sitemap-1-") || n.starts_with("sitemap-2-"))
+        .collect();
+    assert_eq!(parts.len(), 2, "{parts:?}");
+    assert_eq!(
+        scan(dir.path(), &[]),
+        (
+            Some(0),
+            format!(
+                "sitemap: 2 files read, 2 URLs, none excluded; wrote site/sitemap.xml; removed {}, {}\n",
+                parts[0], parts[1]
+            )
+        )
+    );
+    assert_eq!(
+        files(dir.path()),
+        [
+            "about.html",
+            "index.html",
+            "robots.txt",
+            "sitemap-2024-20240101.xml.gz",
+            "sitemap-news-20241231.xml",
+            "sitemap.xml"
+        ]
+    );
+    for name in hand_made {
+        assert_eq!(
+            fs::read_to_string(dir.path().join("site").join(name)).unwrap(),
+            "hand-made\n"
+        );
+    }
+}

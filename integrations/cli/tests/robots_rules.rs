@@ -187,3 +187,68 @@ fn a_zola_sites_static_robots_txt_counts_before_the_build() {
         ["https://example.org/", "https://example.org/a/"]
     );
 }
+
+/// A robots.txt over 512 KiB failed every scan of the site. It is read as
+/// Google reads it, its first 500 KiB (cut after the last whole line),
+/// with a warning naming it: a rule in that part applies, one past it
+/// does not.
+#[test]
+fn robots_txt_past_500_kib_is_read_to_500_kib_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let public = site(dir.path());
+    fs::create_dir_all(public.join("late")).unwrap();
+    fs::write(
+        public.join("late/index.html"),
+        "<html><head><title>T</title></head><body>x</body></html>",
+    )
+    .unwrap();
+    let mut robots = String::from("User-agent: *\nDisallow: /private/\n");
+    while robots.len() < 500 * 1024 - 10 {
+        robots.push_str("# filler, as a generated robots.txt has it\n");
+    }
+    robots.push_str("Disallow: /late/\n");
+    while robots.len() < 600 * 1024 {
+        robots.push_str("# more\n");
+    }
+    fs::write(public.join("robots.txt"), &robots).unwrap();
+    let out = std::process::Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_sitemap"))
+        .args([
+            "scan",
+            "--html",
+            "public",
+            "--base-url",
+            "https://example.org/",
+        ])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        format!(
+            "\
+public/robots.txt: warning: {} bytes; crawlers read the first 512000 (500 KiB) and ignore the rest, so only the rules in its first {} bytes apply, here too
+sitemap: 5 files read, 3 URLs, 2 excluded (2 robots.txt); wrote public/sitemap.xml
+",
+            robots.len(),
+            // Up to the last whole line within the 500 KiB.
+            robots[..500 * 1024].rfind('\n').unwrap() + 1
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let xml = fs::read_to_string(public.join("sitemap.xml")).unwrap();
+    assert_eq!(
+        locs(&xml),
+        [
+            "https://example.org/",
+            "https://example.org/about/",
+            "https://example.org/late/"
+        ]
+    );
+    assert_eq!(
+        fs::read_to_string(public.join("robots.txt")).unwrap(),
+        robots
+    );
+}

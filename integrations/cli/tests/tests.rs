@@ -40,6 +40,7 @@ mod timings;
 mod url_patterns;
 mod validate;
 mod write;
+mod write_hostile;
 mod write_sitemap;
 mod x_default;
 mod yaml_sites;

@@ -373,3 +373,48 @@ fn fifo_input_is_read_as_a_list() {
     let (pages, _) = set_locs(&dir.path().join("out/sitemap.xml"));
     assert_eq!(pages, ["https://example.org/a", "https://example.org/b"]);
 }
+
+/// A protocol-relative loc (`//cdn.example.net/x`) was joined under the
+/// base URL as a path (`https://example.org/cdn.example.net/x`). It names
+/// a host: the URL there with the base URL's scheme, left out when that
+/// host is another; an index child written so is the file under the
+/// index's folder as for an absolute one.
+#[test]
+fn protocol_relative_locs_name_their_host() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("sitemap.xml"),
+        "\
+<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">
+<sitemap><loc>//example.org/child.xml</loc></sitemap>
+</sitemapindex>
+",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("child.xml"),
+        "\
+<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">
+<url><loc>//cdn.example.net/x</loc></url>
+<url><loc>//example.org/y</loc></url>
+</urlset>
+",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["write", "sitemap.xml", "--base-url", BASE, "--out", "out"],
+    );
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+child.xml:2: warning: https://cdn.example.net/x lies outside https://example.org/: left out
+warning: 1 URL(s) lie outside https://example.org/ and were left out (a sitemap may list only URLs under its own folder)
+child.xml: warning: read, and not part of the new set: delete it once the new set is served
+sitemap: 2 sitemap file(s) read, 2 <url> entries, 1 URLs (2 relative loc(s) made absolute); wrote out/sitemap.xml
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let xml = fs::read_to_string(dir.path().join("out/sitemap.xml")).unwrap();
+    assert_eq!(raw_locs(&xml), ["https://example.org/y"]);
+}

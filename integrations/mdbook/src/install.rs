@@ -4,7 +4,8 @@
 //! Modelled on `mdbook-admonish install`: the folder defaults to `.`, the
 //! file is edited with `toml_edit` (comments, order and formatting kept),
 //! tables already there are kept as they are, and the file is written only
-//! when it changed. Unlike admonish it writes no `command` key (mdBook
+//! when it changed: beside it and renamed over it, its mode and line
+//! endings (LF or CRLF) kept. Unlike admonish it writes no `command` key (mdBook
 //! finds `mdbook-sitemap` on `PATH` by the table's name) and copies no
 //! assets; and it asks for the base URL rather than leaving a placeholder
 //! that fails the next build.
@@ -106,8 +107,19 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     output.insert("sitemap", Item::Table(sitemap));
     added.push("[output.sitemap]");
 
-    std::fs::write(&file, doc.to_string())
-        .with_context(|| format!("writing {}", file.display()))?;
+    let mut edited = doc.to_string();
+    // toml_edit writes `\n`; a file kept with Windows line endings keeps
+    // them.
+    if text
+        .split_once('\n')
+        .is_some_and(|(first, _)| first.ends_with('\r'))
+    {
+        edited = edited.replace("\r\n", "\n").replace('\n', "\r\n");
+    }
+    // Published as the sitemap's files are (beside it, synced, renamed
+    // over it): a full disk leaves book.toml as it was, never cut off.
+    sitemap_core::output::replace_file(&file, edited.as_bytes())
+        .map_err(|e| anyhow::anyhow!("{}: {}; it is left as it was", file.display(), e.kind()))?;
     Ok(Outcome::Added(added))
 }
 

@@ -144,3 +144,92 @@ fn install_leaves_a_configured_book_alone() {
     );
     assert_eq!(book.read("book.toml"), before);
 }
+
+/// `book.toml`'s bytes and permission bits.
+fn file_state(book: &Book) -> (Vec<u8>, u32) {
+    use std::os::unix::fs::PermissionsExt;
+    let path = book.path("book.toml");
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+    (std::fs::read(&path).unwrap(), mode)
+}
+
+/// The names in the book's folder: no temporary file is left behind.
+fn folder_names(book: &Book) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(book.root())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// On a full disk `book.toml` was truncated and cut off (no longer valid
+/// TOML): it is now written beside itself and renamed over, so a failed
+/// write (ENOSPC injected into the first `write` by strace) leaves it as
+/// it was, mode and all, and the temporary file is removed.
+#[test]
+fn install_on_a_full_disk_leaves_book_toml_as_it_was() {
+    use std::os::unix::fs::PermissionsExt;
+    let book = Book::empty();
+    book.write("book.toml", COMMENTED);
+    std::fs::set_permissions(
+        book.path("book.toml"),
+        std::fs::Permissions::from_mode(0o640),
+    )
+    .unwrap();
+    let before = file_state(&book);
+    assert!(
+        Command::new("strace")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success()),
+        "strace is needed to fail the write with ENOSPC: apt-get install strace"
+    );
+    let out = Command::new("timeout")
+        .args(["60", "strace", "-f", "-qq", "-o", "/dev/null"])
+        .arg("-einject=write:error=ENOSPC:when=1")
+        .arg(EXE)
+        .args(["install", "--base-url", "https://example.org/book/"])
+        .current_dir(book.root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "book.toml: error: cannot write: No space left on device (os error 28); it is left as it was\n"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(file_state(&book), before);
+    assert_eq!(folder_names(&book), ["book.toml"]);
+}
+
+/// A `book.toml` kept with Windows line endings came back with `\n` ones;
+/// a private one (0600) became world-readable were it published as the
+/// sitemap is. Both are kept.
+#[test]
+fn install_keeps_crlf_line_endings_and_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let book = Book::empty();
+    book.write("book.toml", &COMMENTED.replace('\n', "\r\n"));
+    std::fs::set_permissions(
+        book.path("book.toml"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/book/"]);
+    assert!(ok, "{said}");
+    assert_eq!(
+        said,
+        "mdbook-sitemap: added [preprocessor.sitemap], [output.sitemap] to ./book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n"
+    );
+    let (bytes, mode) = file_state(&book);
+    let lf = Book::empty();
+    lf.write("book.toml", COMMENTED);
+    assert!(install(&lf, &["--base-url", "https://example.org/book/"]).0);
+    assert_eq!(
+        String::from_utf8(bytes).unwrap(),
+        lf.read("book.toml").replace('\n', "\r\n")
+    );
+    assert_eq!(mode, 0o600);
+    assert_eq!(folder_names(&book), ["book.toml"]);
+}

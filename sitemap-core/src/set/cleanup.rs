@@ -1,6 +1,17 @@
 //! The index file, and the files a new set replaces: the parts an older
-//! index listed, tagged parts of interrupted runs, and the set under its
-//! other format names; nothing else in the folder is touched.
+//! index listed, the parts the journal of an interrupted commit names,
+//! and the set under its other format names; nothing else in the folder
+//! is touched.
+//!
+//! A file is removed because a record says it is the tool's (the index it
+//! replaces, or the journal), never because of its name alone: a
+//! hand-made `sitemap-news-20241231.xml` has the shape of a group's part
+//! and stays. The journal (`.<stem>.sitemap-journal`) is written before a
+//! commit renames anything and removed once the commit is done; it names
+//! the parts the commit publishes and the leftovers it removes, so a run
+//! killed between the two (its parts published but not yet listed, or the
+//! old parts no longer listed but not yet removed) leaves a record the
+//! next run finishes from.
 
 use std::io;
 use std::io::Write;
@@ -43,7 +54,7 @@ pub(super) fn leftovers(
         .iter()
         .map(|ext| format!("{stem}.{ext}"))
         .collect();
-    let mut listed = std::collections::BTreeSet::new();
+    let mut listed: std::collections::BTreeSet<String> = journal(dir, stem).into_iter().collect();
     for name in roots
         .iter()
         .filter(|n| n.starts_with(&format!("{stem}.xml")))
@@ -67,16 +78,55 @@ pub(super) fn leftovers(
         if keep.iter().any(|k| k == name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
             continue;
         }
-        let stale = roots.iter().any(|r| r == name)
-            || listed.contains(name)
-            || part_number(name, stem).is_some_and(|(_, tagged)| tagged)
-            || group_part(name, stem);
-        if stale {
+        if roots.iter().any(|r| r == name) || listed.contains(name) {
             found.push(dir.join(name));
         }
     }
     found.sort();
     Ok(found)
+}
+
+/// The journal's name for a set of `stem`.
+pub(super) fn journal_name(stem: &str) -> String {
+    format!(".{stem}.sitemap-journal")
+}
+
+/// The journal's first line, so a file of that name the tool did not
+/// write is not taken for one.
+const JOURNAL_HEADER: &str =
+    "# sitemap-toolkit: the parts of a set being published; removed once it is";
+
+/// The journal's text: its header, then one name a line.
+pub(super) fn journal_text<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let mut text = format!("{JOURNAL_HEADER}\n");
+    for name in names {
+        text.push_str(name);
+        text.push('\n');
+    }
+    text
+}
+
+/// The part names the journal of an interrupted commit in `dir` names;
+/// none when there is none, or it is not a regular file the tool wrote.
+/// Only names of this stem's part shapes are taken, so whatever the file
+/// says, nothing else in the folder can be removed by it.
+pub(super) fn journal(dir: &Path, stem: &str) -> Vec<String> {
+    // Far more than any set's parts: 50,000 files a set at most.
+    const MAX_JOURNAL: u64 = 16 * 1024 * 1024;
+    let Ok(text) = crate::input::read_regular_text(&dir.join(journal_name(stem)), MAX_JOURNAL)
+    else {
+        return Vec::new();
+    };
+    let mut lines = text.lines();
+    if lines.next() != Some(JOURNAL_HEADER) {
+        return Vec::new();
+    }
+    lines
+        .filter(|name| {
+            !name.contains('/') && (part_number(name, stem).is_some() || group_part(name, stem))
+        })
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The names of this folder's parts that the index at `path` lists; none

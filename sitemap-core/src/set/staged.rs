@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use super::SetOptions;
 use super::cleanup::group_part;
+use super::cleanup::journal_name;
+use super::cleanup::journal_text;
 use super::cleanup::leftovers;
 use super::cleanup::part_number;
 use super::error::SetError;
@@ -172,9 +174,30 @@ impl StagedSet {
             retired,
             mut report,
         } = self;
-        // Read back before the root is replaced: the old index says which
-        // parts were the old set's.
+        // Read back before the root is replaced: the old index (and the
+        // journal of an interrupted commit) says which parts were the
+        // old set's.
         let leftovers = leftovers(&options, &folder, &keep)?;
+        let journal = out.path().join(journal_name(&options.stem));
+        let recorded: Vec<&str> = parts
+            .iter()
+            .map(|p| p.path())
+            .chain(leftovers.iter().map(PathBuf::as_path))
+            .filter_map(|p| p.file_name()?.to_str())
+            .filter(|name| {
+                part_number(name, &options.stem).is_some() || group_part(name, &options.stem)
+            })
+            .collect();
+        if !recorded.is_empty() {
+            // Before any rename: a kill from here on leaves the record of
+            // what this commit publishes and removes.
+            out.stage(
+                &journal_name(&options.stem),
+                journal_text(recorded.into_iter()).as_bytes(),
+            )?
+            .publish()?;
+            out.sync()?;
+        }
         // A signal waits for the whole switch: old set or new, never a mix.
         let deferred = crate::interrupt::defer();
         for part in parts {
@@ -206,8 +229,25 @@ impl StagedSet {
                 }
             }
         }
-        if !report.removed.is_empty() {
-            out.sync()?;
+        // Last: while the journal is on disk, the next run can finish
+        // what this one started. One left by an earlier run whose names
+        // were all removed above goes too.
+        match std::fs::remove_file(&journal) {
+            Ok(()) => out.sync()?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if !report.removed.is_empty() {
+                    out.sync()?;
+                }
+            }
+            Err(source) => {
+                return Err(SetError::new(
+                    &journal,
+                    SetErrorKind::Io {
+                        action: "remove the set's journal",
+                        source,
+                    },
+                ));
+            }
         }
         Ok(report)
     }

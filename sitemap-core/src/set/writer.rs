@@ -81,6 +81,9 @@ mod finish;
 /// before anything visible changes. [`StagedSet::commit`](super::StagedSet::commit) publishes, with
 /// an `fsync` of the folder after each step:
 ///
+/// 0. the journal (`.<stem>.sitemap-journal`), naming the parts about to
+///    be published and the leftovers about to be removed, when there are
+///    any: the record a run killed during the commit leaves for the next;
 /// 1. the parts, under their new names (nothing lists them yet);
 /// 2. the extra files;
 /// 3. the root (the index, or the only file): the one switch from the old
@@ -89,11 +92,13 @@ mod finish;
 /// 4. robots.txt;
 /// 5. the leftovers of the previous set: the parts its index listed (read
 ///    back before the switch; only names in this folder of this stem's
-///    part pattern) that the new set does not use, tagged parts
-///    (`<stem>-<N>-<tag>.<ext>`) of interrupted runs, and the root under
-///    its other names (`<stem>.xml`, `.txt`, each also `.gz`: the names
-///    this set takes in its other formats). Nothing else is removed: a
-///    hand-made `sitemap-9.xml.gz` that no index lists stays.
+///    part pattern) that the new set does not use, the parts the journal
+///    of an interrupted commit names, and the root under its other names
+///    (`<stem>.xml`, `.txt`, each also `.gz`: the names this set takes in
+///    its other formats); then the journal. A file is removed only when
+///    such a record names it, never for its name alone: a hand-made
+///    `sitemap-9.xml.gz` or `sitemap-news-20241231.xml` that no index or
+///    journal lists stays.
 ///
 /// Each file gets the permission bits of the file it replaces; a new part
 /// those of the root it is listed by; anything else what the umask gives

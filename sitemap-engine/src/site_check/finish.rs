@@ -157,10 +157,10 @@ impl SiteCheck {
         }
         // A page the folder's robots.txt disallows for Googlebot is left
         // out on purpose (`scan` does so), so it is not missing.
-        if let Ok(Some(bytes)) =
-            sitemap_core::robots::read(&self.dir.join(sitemap_core::robots::ROBOTS_FILE_NAME))
+        if let Ok(Some(text)) =
+            sitemap_core::robots::read_rules(&self.dir.join(sitemap_core::robots::ROBOTS_FILE_NAME))
         {
-            let rules = sitemap_core::robots::Rules::from_bytes(&bytes);
+            let rules = sitemap_core::robots::Rules::from_bytes(&text.bytes);
             for url in scan.urls.iter().filter(|u| rules.blocks(&u.loc).is_some()) {
                 if let Mapped::File(f) = self.map(&url.loc) {
                     left_out.insert(f);

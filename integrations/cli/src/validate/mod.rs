@@ -115,6 +115,20 @@ pub(crate) fn run(args: ValidateArgs) -> Result<ExitCode> {
     let mut out = stdout.lock();
     match run_to(&args, &mut out) {
         Ok(outcome) => Ok(outcome.into()),
+        // The reader of the report stopped early (`validate DIR | head`):
+        // it has what it wanted, so the run ends quietly, as `scan
+        // --dry-run` does. Nothing but stdout is written to here.
+        Err(e)
+            if e.chain().any(|c| {
+                let kind = c.downcast_ref::<std::io::Error>().map(std::io::Error::kind);
+                // serde_json's own error holds the write's.
+                let json = c.downcast_ref::<serde_json::Error>();
+                kind.or_else(|| json.and_then(serde_json::Error::io_error_kind))
+                    == Some(std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            Ok(ExitCode::SUCCESS)
+        }
         Err(e) => {
             // The same `file:line: error: …` shape, with the hint, as
             // every other subcommand.
@@ -152,7 +166,11 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
     let base_url = args
         .base_url
         .as_deref()
-        .map(|u| Loc::parse(u).with_context(|| format!("--base-url `{u}`")))
+        // Quoted without a password: messages end up in CI logs.
+        .map(|u| {
+            Loc::parse(u)
+                .with_context(|| format!("--base-url `{}`", sitemap_core::redact_credentials(u)))
+        })
         .transpose()?
         .map(|b| {
             if b.as_str().ends_with('/') {
@@ -164,7 +182,10 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
     let location = args
         .location
         .as_deref()
-        .map(|u| Loc::parse(u).with_context(|| format!("--location `{u}`")))
+        .map(|u| {
+            Loc::parse(u)
+                .with_context(|| format!("--location `{}`", sitemap_core::redact_credentials(u)))
+        })
         .transpose()?;
     if location.is_some() && args.site.is_some() {
         bail!(
