@@ -244,13 +244,40 @@ pub(crate) fn apply<'e>(
     }
 }
 
-/// A folder's inherited chain: the cascades of the `_index` files above
-/// and in it, nearest first (the site's come after, from
-/// [`Cascades::site`]).
-pub(crate) type Chain = Arc<Vec<Arc<Vec<Entry>>>>;
+/// What a folder inherits from the `_index` files above and in it:
+/// their cascades, nearest first (the site's come after, from
+/// [`Cascades::site`]), and the folder's names in URLs where a section's
+/// `slug` renames one (`None`: no folder has one).
+#[derive(Debug, Default)]
+pub(crate) struct Inherited {
+    cascades: Vec<Arc<Vec<Entry>>>,
+    pub(crate) slugs: Option<Vec<String>>,
+}
 
-/// A folder's own `_index` cascade, if it has one.
-type Own = Option<Arc<Vec<Entry>>>;
+impl Inherited {
+    /// Every entry, nearest first.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.cascades.iter().flat_map(|e| e.iter())
+    }
+
+    /// Whether no cascade reaches the folder.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.cascades.is_empty()
+    }
+}
+
+pub(crate) type Chain = Arc<Inherited>;
+
+/// What a folder's own `_index` hands the pages below it: its cascade,
+/// and (Hugo 0.123 and later) its `slug`, which names the folder in the
+/// URLs of the section and of everything below it.
+#[derive(Debug, Default)]
+pub(crate) struct Folder {
+    cascade: Option<Arc<Vec<Entry>>>,
+    slug: Option<String>,
+}
+
+type Own = Arc<Folder>;
 
 /// The cascades of a scan: the site's, per language, and the `_index`
 /// files' found as the walk needs them.
@@ -309,17 +336,33 @@ impl Cascades {
             return Arc::clone(chain);
         }
         let mut chain = Vec::new();
+        // The folders below the root, deepest first, with their slugs.
+        let mut names: Vec<(String, Option<String>)> = Vec::new();
         let mut at = Some(folder);
         while let Some(dir) = at {
-            if let Some(entries) = self.own_of(dir, lang, is_own_lang) {
-                chain.push(entries);
+            let own = self.own_of(dir, lang, is_own_lang);
+            if let Some(entries) = &own.cascade {
+                chain.push(Arc::clone(entries));
             }
             if dir == root {
                 break;
             }
+            if let Some(name) = dir.file_name() {
+                names.push((name.to_string_lossy().into_owned(), own.slug.clone()));
+            }
             at = dir.parent().filter(|p| p.starts_with(root));
         }
-        let chain = Arc::new(chain);
+        let slugs = names.iter().any(|(_, s)| s.is_some()).then(|| {
+            names
+                .into_iter()
+                .rev()
+                .map(|(name, slug)| slug.unwrap_or(name))
+                .collect()
+        });
+        let chain = Arc::new(Inherited {
+            cascades: chain,
+            slugs,
+        });
         self.chains
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -327,21 +370,30 @@ impl Cascades {
         chain
     }
 
-    /// The cascade of `dir`'s `_index` in `lang`, read once.
+    /// What `dir`'s `_index` in `lang` hands down, read once.
     fn own_of(&self, dir: &Path, lang: &str, is_own_lang: &dyn Fn(Option<&str>) -> bool) -> Own {
         let key = (dir.to_path_buf(), lang.to_owned());
         if let Some(found) = self.own.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return found.clone();
         }
-        let found = index_file(dir, is_own_lang)
-            .and_then(|path| {
-                let mut dirs = crate::front_matter::DirCache::default();
-                crate::front_matter::read(&path, true, &mut dirs).ok()?
-            })
+        let fm = index_file(dir, is_own_lang).and_then(|path| {
+            let mut dirs = crate::front_matter::DirCache::default();
+            crate::front_matter::read(&path, true, &mut dirs).ok()?
+        });
+        let found = Arc::new(Folder {
             // A cascade Hugo refuses is reported with its `_index`.
-            .and_then(|fm| fm.get("cascade").map(parse))
-            .filter(|entries| !entries.is_empty())
-            .map(Arc::new);
+            cascade: fm
+                .as_ref()
+                .and_then(|fm| fm.get("cascade").map(parse))
+                .filter(|entries| !entries.is_empty())
+                .map(Arc::new),
+            slug: fm
+                .as_ref()
+                .and_then(|fm| fm.get("slug"))
+                .and_then(super::front_matter::cast_to_string)
+                .map(|s| s.trim_matches('-').to_owned())
+                .filter(|s| !s.is_empty()),
+        });
         self.own
             .lock()
             .unwrap_or_else(|e| e.into_inner())

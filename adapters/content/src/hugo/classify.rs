@@ -85,6 +85,10 @@ pub(crate) struct File {
     /// The date Hugo's `:filename` handler gives the page, when the
     /// site's `date` order reaches it (see [`filename_dates`]).
     pub(super) filename_date: Option<jiff::civil::Date>,
+    /// The folders above the page as its URL names them, where a
+    /// section's `slug` renames one (Hugo 0.123 and later): for a branch
+    /// the folders above its own.
+    pub(super) url_dir: Option<Vec<String>>,
 }
 
 impl File {
@@ -182,6 +186,7 @@ pub(super) fn classify(
         None => FrontMatter::default(),
     };
     let refused_content = super::security::refused_content(ext, cfg);
+    let mut slugged = None;
     let own_cascade = cascaded(
         &mut fm,
         &found.rel,
@@ -191,6 +196,7 @@ pub(super) fn classify(
         root,
         site,
         cfg,
+        &mut slugged,
     );
     // Hugo's `ContentBaseName`, for `:filename`: a leaf bundle's folder.
     let base = match found.rel.len() {
@@ -227,7 +233,14 @@ pub(super) fn classify(
         images: found.images,
         page_images: None,
         filename_date: None,
+        url_dir: None,
     });
+    if let Some(mut slugs) = slugged
+        && cfg.version.hugo().at_least(123)
+    {
+        slugs.splice(0..0, root.target.iter().cloned());
+        file.url_dir = Some(slugs);
+    }
     if let Some(dates) = &cfg.date_orders {
         let (slug, date) = filename_dates(&file.fm, base_name(&file), dates);
         if let Some(slug) = slug.filter(|s| !s.is_empty()) {
@@ -282,27 +295,39 @@ pub(super) fn classify(
     if listed_page {
         let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
         let ugly_for = |section: &str| ugly_for(cfg, section);
+        // The URL names the folders as their sections' slugs say.
+        let folders = file.url_dir.take();
+        let real_dir = match &folders {
+            Some(slugs) if slugs.len() == file.dir.len() => {
+                Some(std::mem::replace(&mut file.dir, slugs.clone()))
+            }
+            _ => None,
+        };
+        let path = page_path(site, cfg, &file, &lang_prefix, &ugly_for);
+        if let Some(dir) = real_dir {
+            file.dir = dir;
+        }
+        file.url_dir = folders;
         file.listed = Some(
-            page_path(site, cfg, &file, &lang_prefix, &ugly_for)
-                .map(
-                    |path| match cfg.outputs.first("page", file.fm.get("outputs")) {
-                        Some(format) => {
-                            let name = (!file.is_leaf()).then_some(file.name.as_str());
-                            cfg.outputs
-                                .path_in(&path, &lang_prefix(&file.lang), format, name)
-                        }
-                        None => path,
-                    },
-                )
-                .and_then(|path| make_loc(&site.base_url, &path, &file.path))
-                .and_then(|loc| {
-                    let mut overrides = overrides_of(site, &file.path, &file.fm)?;
-                    if let Some(order) = &cfg.lastmod_order {
-                        apply_lastmod_order(&mut overrides, &file.fm, base_name(&file), order);
+            path.map(
+                |path| match cfg.outputs.first("page", file.fm.get("outputs")) {
+                    Some(format) => {
+                        let name = (!file.is_leaf()).then_some(file.name.as_str());
+                        cfg.outputs
+                            .path_in(&path, &lang_prefix(&file.lang), format, name)
                     }
-                    Ok((loc, overrides))
-                })
-                .map_err(Box::new),
+                    None => path,
+                },
+            )
+            .and_then(|path| make_loc(&site.base_url, &path, &file.path))
+            .and_then(|loc| {
+                let mut overrides = overrides_of(site, &file.path, &file.fm)?;
+                if let Some(order) = &cfg.lastmod_order {
+                    apply_lastmod_order(&mut overrides, &file.fm, base_name(&file), order);
+                }
+                Ok((loc, overrides))
+            })
+            .map_err(Box::new),
         );
         match crate::images_of(site, &file.path, &file.fm, file.images.take().as_ref()) {
             Ok(images) => file.page_images = images,
@@ -461,6 +486,7 @@ fn cascaded(
     root: &Root,
     site: &Site,
     cfg: &HugoConfig,
+    slugged: &mut Option<Vec<String>>,
 ) -> Result<(), String> {
     let own = fm.get("cascade").map(super::cascade::parse);
     let Some(folder) = path.parent() else {
@@ -489,6 +515,9 @@ fn cascaded(
     });
     let site_cascade = cfg.cascades.site(lang);
     let inherited = chain.iter().chain(&above).any(|c| !c.is_empty());
+    if let Some(slugs) = chain.as_ref().and_then(|c| c.slugs.as_ref()) {
+        *slugged = Some(slugs.clone());
+    }
     if own.as_ref().is_none_or(Vec::is_empty) && !inherited && site_cascade.is_empty() {
         return Ok(());
     }
@@ -510,8 +539,8 @@ fn cascaded(
     let entries = own
         .iter()
         .flatten()
-        .chain(chain.iter().flat_map(|c| c.iter().flat_map(|e| e.iter())))
-        .chain(above.iter().flat_map(|c| c.iter().flat_map(|e| e.iter())))
+        .chain(chain.iter().flat_map(|c| c.entries()))
+        .chain(above.iter().flat_map(|c| c.entries()))
         .chain(site_cascade);
     super::cascade::apply(entries, &page, version, fm);
     Ok(())

@@ -65,8 +65,9 @@ impl<'s> Scan<'s> {
             // A top-level section Hugo makes itself (no `_index` file) has a
             // lowercase URL even under `disablePathToLower` (Hugo 0.111.3 keys
             // it in lowercase); one with an `_index` keeps the folder's case.
+            let named = src.and_then(|i| url_folders(&files[i], dir, cfg));
             let rel = hugo_make_path(
-                &dir.join("/"),
+                &named.as_deref().unwrap_or(dir).join("/"),
                 cfg.lower || (dir.len() == 1 && src.is_none()),
             );
             let mut path = if ugly_for(cfg, &section_name) {
@@ -185,4 +186,29 @@ impl<'s> Scan<'s> {
         }
         Ok((taxonomy_index, term_index))
     }
+}
+
+/// A section's folders as its URL names them in Hugo 0.123 and later:
+/// its own `slug` and those of the sections above it in place of the
+/// folders' names; `None` when none has one.
+fn url_folders(
+    index: &File,
+    dir: &[String],
+    cfg: &super::super::config::HugoConfig,
+) -> Option<Vec<String>> {
+    if !cfg.version.hugo().at_least(123) {
+        return None;
+    }
+    let own = get_str(&index.fm, "slug")
+        .map(|s| s.trim_matches('-'))
+        .filter(|s| !s.is_empty());
+    if own.is_none() && index.url_dir.is_none() {
+        return None;
+    }
+    let mut named = match &index.url_dir {
+        Some(above) if above.len() + 1 == dir.len() => above.clone(),
+        _ => dir[..dir.len().saturating_sub(1)].to_vec(),
+    };
+    named.push(own.map_or_else(|| dir.last().cloned().unwrap_or_default(), str::to_owned));
+    Some(named)
 }

@@ -267,7 +267,7 @@ fn cascaded_list_page(
         lang,
     };
     let mut fm = crate::FrontMatter::default();
-    let entries = chain.iter().flat_map(|e| e.iter()).chain(site_cascade);
+    let entries = chain.entries().chain(site_cascade);
     super::cascade::apply(entries, &page, cfg.version.hugo(), &mut fm);
     let touched = !fm.data().is_empty();
     (folder, touched.then_some(fm))
