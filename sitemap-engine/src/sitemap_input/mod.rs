@@ -30,26 +30,37 @@
 //!
 //! Duplicates and URLs outside the base URL are the set writer's to drop.
 //!
-//! What cannot be repaired is [`Found::Unread`]: a file that is not
-//! well-formed past the bare `&`, or cannot be read to its end. What
-//! follows the fault is unknown, so a caller writing over the input must
-//! refuse rather than publish the part before it.
+//! What cannot be repaired is [`Found::Unread`]: a file that is there but
+//! cannot be read (a FIFO, a device), is not well-formed past the bare
+//! `&`, or cannot be read to its end. What follows the fault is unknown,
+//! so a caller writing over the input must refuse rather than publish the
+//! part before it.
 //!
 //! Streamed: quick-xml reads one event at a time, and the reader holds one
 //! `<url>` (no run of text or tag past [`MAX_TEXT`] bytes is read: it is
-//! [`Found::Unread`] with its line), never the document. An index's children are read one after the other, each as
-//! the index names it (never more than [`MAX_CHILDREN`], the protocol's
-//! limit, past which the rest is [`Found::Unread`]): a relative
-//! child `loc` names a file under the index's folder, an absolute one
-//! under the base URL the same file under that folder; a child outside it
-//! cannot be read from disk and is reported.
+//! [`Found::Unread`] with its line), never the document. An index's
+//! children are read one after the other, each as the index names it
+//! (never more than [`MAX_CHILDREN`], the protocol's limit, past which the
+//! rest is [`Found::Unread`]): a relative child `loc` names a file under
+//! the index's folder, an absolute one under the base URL the same file
+//! under that folder; a child outside it cannot be read from disk and is
+//! reported.
+//!
+//! Here the events of one document; `entry.rs` one entry's checks and
+//! repairs and where its locs point; `stream.rs` the bytes under the XML
+//! reader (regular files only, gunzipped, runs bounded, lines counted).
 
 use std::collections::BTreeSet;
-use std::io::{self, BufRead, BufReader, Read};
-use std::path::{Component, Path, PathBuf};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
 
 use quick_xml::events::{BytesStart, Event};
-use sitemap_core::{Alternate, ChangeFreq, Hreflang, Image, Lastmod, Loc, Priority, Url};
+use sitemap_core::{Loc, Url};
+
+use self::stream::open;
+
+mod entry;
+mod stream;
 
 /// The longest text one value may have (a `loc` may be 2,048
 /// characters): a longer run of text without markup is refused as it is
@@ -182,8 +193,6 @@ struct Doc {
     /// entity of the DOCTYPE), and its line: the entry is refused.
     entity: Option<(String, u64)>,
 }
-
-type Xml = quick_xml::Reader<Lines<BufReader<Runs<Box<dyn Read>>>>>;
 
 impl Reading<'_> {
     fn note<E>(
@@ -470,116 +479,6 @@ impl Reading<'_> {
         }
         Ok(())
     }
-
-    /// One `<url>` read whole: checked, repaired, handed on.
-    fn entry<E>(
-        &mut self,
-        doc: Doc,
-        line: u64,
-        path: &Path,
-        on: &mut dyn FnMut(Found) -> Result<(), E>,
-    ) -> Result<(), E> {
-        self.summary.urls += 1;
-        if let Some((entity, at)) = doc.entity {
-            let message = format!("{}: URL left out", unread_entity(&entity));
-            return self.note(on, path, at, message);
-        }
-        // Joined to the base URL it would be the home page.
-        if doc.loc.as_deref() == Some("") {
-            return self.note(on, path, line, "empty <loc>: URL left out".to_owned());
-        }
-        let loc = match doc.loc.as_deref().map(|l| self.absolute(l)) {
-            Some(Ok(loc)) => loc,
-            Some(Err(e)) => {
-                return self.note(on, path, line, format!("{e}: URL left out"));
-            }
-            None => {
-                return self.note(on, path, line, "<url> without <loc>: left out".to_owned());
-            }
-        };
-        let mut url = Url::new(loc);
-        if let Some((text, at)) = doc.lastmod {
-            match text.parse::<Lastmod>() {
-                Ok(v) => url.lastmod = Some(v),
-                Err(e) => self.note(on, path, at, format!("{e}: lastmod dropped"))?,
-            }
-        }
-        if let Some((text, at)) = doc.changefreq {
-            match text.to_ascii_lowercase().parse::<ChangeFreq>() {
-                Ok(v) => url.changefreq = Some(v),
-                Err(e) => self.note(on, path, at, format!("{e}: changefreq dropped"))?,
-            }
-        }
-        if let Some((text, at)) = doc.priority {
-            match text.parse::<Priority>() {
-                Ok(v) => url.priority = Some(v),
-                Err(e) => self.note(on, path, at, format!("{e}: priority dropped"))?,
-            }
-        }
-        for (hreflang, href, at) in doc.alternates {
-            let parsed = hreflang
-                .parse::<Hreflang>()
-                .and_then(|h| Ok(Alternate::new(h, self.absolute(&href)?)));
-            match parsed {
-                Ok(a) => url.alternates.push(a),
-                Err(e) => self.note(on, path, at, format!("{e}: alternate dropped"))?,
-            }
-        }
-        for (text, at) in doc.images {
-            match self.absolute(&text) {
-                Ok(loc) => url.images.push(Image::new(loc)),
-                Err(e) => self.note(on, path, at, format!("{e}: image dropped"))?,
-            }
-        }
-        on(Found::Url {
-            file: path.to_path_buf(),
-            line,
-            url,
-        })
-    }
-
-    /// A loc as written, made absolute under the base URL when it is
-    /// relative.
-    fn absolute(&mut self, text: &str) -> Result<Loc, sitemap_core::ValueError> {
-        if is_absolute(text) {
-            return Loc::parse(text);
-        }
-        self.summary.made_absolute += 1;
-        if let Some(url) = self.network_path(text) {
-            return Loc::parse(&url);
-        }
-        self.base.join(text.trim_start_matches('/'))
-    }
-
-    /// A protocol-relative loc (`//cdn.example.net/x`) names a host, not a
-    /// path under the base URL: the URL on that host with the base URL's
-    /// scheme, so the host rules (a URL outside the base URL is left out)
-    /// apply to it.
-    fn network_path(&self, text: &str) -> Option<String> {
-        text.starts_with("//").then(|| {
-            let scheme = self.base.as_str().split(':').next().unwrap_or("https");
-            format!("{scheme}:{text}")
-        })
-    }
-
-    /// The file an index's child loc names, when it lies under the base
-    /// URL (or is relative) and inside the index's folder.
-    fn child_path(&self, child: &str) -> Option<PathBuf> {
-        let network = self.network_path(child);
-        let rest = if let Some(url) = &network {
-            url.strip_prefix(self.base.as_str())?
-        } else if is_absolute(child) {
-            child.strip_prefix(self.base.as_str())?
-        } else {
-            child.trim_start_matches('/')
-        };
-        let rest = rest.split(['?', '#']).next()?;
-        let rel = Path::new(rest);
-        if rest.is_empty() || rel.components().any(|c| !matches!(c, Component::Normal(_))) {
-            return None;
-        }
-        Some(self.folder.join(rel))
-    }
 }
 
 /// Why a reference is not read, naming it.
@@ -596,11 +495,6 @@ fn at(file: &Path, line: u64, message: &str) -> String {
         0 => format!("{}: {message}", file.display()),
         line => format!("{}:{line}: {message}", file.display()),
     }
-}
-
-fn is_absolute(text: &str) -> bool {
-    text.split_once(':')
-        .is_some_and(|(scheme, _)| !scheme.is_empty() && !scheme.contains('/'))
 }
 
 /// Whether `s` is an XML name (what may follow `&` in an entity
@@ -625,94 +519,4 @@ fn push_text(text: &mut String, s: &str) {
 
 fn local(e: &BytesStart<'_>) -> String {
     e.local_name().as_ref().to_owned()
-}
-
-/// Opens a sitemap, gunzipping it when it starts with gzip's magic bytes:
-/// a regular file only (`sitemap_core::input`), so a child that is a FIFO
-/// cannot block the run, nor one linked to `/dev/zero` fill the memory.
-fn open(path: &Path) -> io::Result<Xml> {
-    let file = sitemap_core::input::open_regular(path)?;
-    let mut file = BufReader::with_capacity(256 * 1024, file);
-    let gz = file.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let inner: Box<dyn Read> = if gz {
-        Box::new(flate2::bufread::MultiGzDecoder::new(file))
-    } else {
-        Box::new(file)
-    };
-    let mut xml = quick_xml::Reader::from_reader(Lines {
-        inner: BufReader::with_capacity(256 * 1024, Runs { inner, run: 0 }),
-        line: 1,
-    });
-    xml.config_mut().expand_empty_elements = true;
-    xml.config_mut().allow_dangling_amp = true;
-    Ok(xml)
-}
-
-/// A reader that fails once [`MAX_TEXT`] bytes pass without a `<` or a
-/// `>`: quick-xml buffers a whole text node (or tag) before it hands it
-/// over, so a gigabyte of text in a few megabytes of gzip would be held
-/// whole. No value of a sitemap is that long (a `loc` is at most 2,048
-/// characters), so such a run is refused as it is read, before it is
-/// buffered.
-struct Runs<R> {
-    inner: R,
-    /// Bytes since the last `<` or `>`.
-    run: usize,
-}
-
-impl<R: Read> Read for Runs<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(out)?;
-        for &b in &out[..n] {
-            if b == b'<' || b == b'>' {
-                self.run = 0;
-            } else {
-                self.run += 1;
-                if self.run > MAX_TEXT {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!(
-                            "a value or tag of more than {} KiB (over {MAX_TEXT} bytes without `<` or `>`); no sitemap value is that long",
-                            MAX_TEXT / 1024
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(n)
-    }
-}
-
-/// A `BufRead` that counts the newlines quick-xml has consumed, which is
-/// the line of the event it reads next.
-struct Lines<R> {
-    inner: R,
-    line: u64,
-}
-
-impl<R: BufRead> Read for Lines<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = {
-            let buf = self.inner.fill_buf()?;
-            let n = buf.len().min(out.len());
-            out[..n].copy_from_slice(&buf[..n]);
-            n
-        };
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Lines<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, n: usize) {
-        if let Ok(buf) = self.inner.fill_buf() {
-            let n = n.min(buf.len());
-            self.line += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
-        }
-        self.inner.consume(n);
-    }
 }
