@@ -348,6 +348,11 @@ declare_keys! {
         example: r#""default-language""#,
         doc: "Which version of a translated page (Zola, Hugo) is its group's `hreflang=\"x-default\"` alternate, the one search engines show readers of no listed language: `\"default-language\"` (default: Zola's `default_language`, Hugo's `defaultContentLanguage`, in a subfolder or not), `\"none\"` (no x-default), or a language code of the site (`\"en\"`). Built HTML keeps the alternates its pages declare.",
     }
+    strict = "strict" {
+        scope: Site,
+        example: "false",
+        doc: "Fail the run when the site the generator built disagrees with the scan (a built page the scan neither lists nor leaves out on purpose, a listed URL with no built page), where it is otherwise a warning: for CI, after the build. Default: false.",
+    }
     hugo_version = "hugo-version" {
         scope: Site,
         example: r#""0.168.0""#,

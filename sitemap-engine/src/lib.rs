@@ -74,6 +74,8 @@
 
 pub mod book;
 pub mod book_toml;
+#[cfg(feature = "html")]
+mod build_check;
 mod check;
 pub mod diagnostic;
 mod error;
@@ -144,6 +146,7 @@ pub struct Job {
     track_reads: bool,
     git_allowed: bool,
     gzip_allowed: bool,
+    build_check: bool,
     files: sitemap_core::progress::FileCount,
 }
 
@@ -157,8 +160,17 @@ impl Job {
             track_reads: false,
             git_allowed: true,
             gzip_allowed: cfg!(feature = "gzip"),
+            build_check: true,
             files: sitemap_core::progress::FileCount::default(),
         }
+    }
+
+    /// Whether a source scan is checked against the site its generator
+    /// built (the build check; on by default). A build script says no:
+    /// it runs before the site is built.
+    pub fn with_build_check(mut self, check: bool) -> Job {
+        self.build_check = check;
+        self
     }
 
     /// Adds a layer below those added before (add the flags first).
@@ -246,6 +258,7 @@ impl Job {
                 || resolved.settings.exclude_urls.is_some()
                 || resolved.settings.include_urls.is_some(),
             track_reads: self.track_reads,
+            build_check: self.build_check,
             progress,
             files: self.files.clone(),
             book: std::cell::Cell::new(book),

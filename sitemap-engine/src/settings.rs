@@ -100,6 +100,8 @@ pub struct Settings {
     pub llms_txt: Option<bool>,
     #[doc = key_doc!(x_default)]
     pub x_default: Option<String>,
+    #[doc = key_doc!(strict)]
+    pub strict: Option<bool>,
     #[doc = key_doc!(hugo_version)]
     pub hugo_version: Option<String>,
     /// How changes are submitted to search engines (IndexNow).

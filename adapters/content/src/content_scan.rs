@@ -4,6 +4,7 @@
 //! positions.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use sitemap_core::{Alternate, Hreflang};
 
@@ -21,6 +22,10 @@ pub struct ContentScan {
     pub warnings: Vec<Warning>,
     /// How many content files were read.
     pub files_read: usize,
+    /// Hugo content adapters found (`_content.gotmpl`), each with the
+    /// URL path of the section it makes pages in (`news/`): the scan
+    /// cannot run their templates.
+    pub adapters: Vec<(PathBuf, String)>,
     /// The language whose version is a group's `x-default`; `None` for
     /// no `x-default`.
     pub(crate) x_default: Option<String>,

@@ -66,6 +66,7 @@ mod hugo;
 mod paths;
 mod resources;
 mod walk;
+mod x_default;
 mod zola;
 
 use std::collections::BTreeMap;
@@ -86,6 +87,7 @@ pub use crate::hugo::SiteSitemap;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
 pub use crate::hugo::{CURRENT_HUGO, DEBIAN_HUGO, HugoVersion, VersionFrom};
+pub use crate::x_default::XDefault;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
 pub use sitemap_pages::front_matter::FrontMatter;
@@ -171,34 +173,6 @@ pub struct SiteOptions {
     /// `hugo-version` setting); `None`: the `hugo` on `PATH`, else the
     /// current release ([`CURRENT_HUGO`]).
     pub hugo_version: Option<HugoVersion>,
-}
-
-/// Which version of a translated page is its group's `x-default`
-/// alternate, the one search engines show to readers of no listed
-/// language.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-#[non_exhaustive]
-pub enum XDefault {
-    /// The default language's version (Zola's `default_language`, Hugo's
-    /// `defaultContentLanguage`, in a subfolder or not).
-    #[default]
-    DefaultLanguage,
-    /// No `x-default` alternate.
-    None,
-    /// This language's version (a code of [`Site::languages`]; a group
-    /// without a version in it has no `x-default`).
-    Language(String),
-}
-
-impl XDefault {
-    /// The setting's value: `default-language`, `none`, or a language code.
-    pub fn parse(value: &str) -> XDefault {
-        match value {
-            "default-language" => XDefault::DefaultLanguage,
-            "none" => XDefault::None,
-            code => XDefault::Language(code.to_owned()),
-        }
-    }
 }
 
 impl SiteOptions {

@@ -160,6 +160,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+mod built;
 mod dates;
 mod description;
 mod detect;
@@ -174,6 +175,7 @@ mod scan;
 mod search_page;
 mod source;
 
+pub use crate::built::{BuiltFiles, built_files};
 pub use crate::description::meta_description;
 pub use crate::detect::looks_like_built_html;
 pub use crate::head::MarkupDate;

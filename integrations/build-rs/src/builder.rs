@@ -206,6 +206,7 @@ impl Sitemap {
         split_by(split_by: SplitBy)
     );
     setting!(llms_txt(llms_txt: bool));
+    setting!(strict(strict: bool));
     setting!(
         /// `"default-language"`, `"none"` or a language code.
         x_default(x_default: &str)

@@ -55,6 +55,8 @@ impl Sitemap {
         let mut job = Job::new(source)
             .with_layer(Layer::new(settings, Origin::Builder))
             .with_read_tracking(true)
+            // A build script runs before the site is built.
+            .with_build_check(false)
             .with_git(cfg!(feature = "git"))
             .with_gzip(cfg!(feature = "gzip"));
         let mut files_read = BTreeSet::new();

@@ -207,6 +207,13 @@ pub(crate) struct SourceArgs {
     #[arg(long, value_name = "VERSION")]
     #[arg(help = key_doc!(hugo_version))]
     hugo_version: Option<String>,
+    #[arg(long, overrides_with = "no_strict")]
+    #[arg(help = key_doc!(strict))]
+    strict: bool,
+    /// Let a disagreement with the built site pass with warnings
+    /// (overrides `strict = true`).
+    #[arg(long, overrides_with = "strict")]
+    no_strict: bool,
 }
 
 /// One `--split-by` value.
@@ -284,6 +291,7 @@ impl SourceArgs {
         s.split_by = split_by(&self.split_by);
         s.x_default.clone_from(&self.x_default);
         s.hugo_version.clone_from(&self.hugo_version);
+        s.strict = either(self.strict, self.no_strict);
         Layer::new(s, Origin::Flag)
     }
 }

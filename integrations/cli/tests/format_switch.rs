@@ -96,7 +96,8 @@ fn without_robots_a_switch_mends_the_line_naming_the_removed_file() {
     let (stderr, _) = scan_without_robots(root, &[]);
     assert_eq!(
         stderr,
-        "sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml and robots.txt; removed sitemap.xml.gz\n"
+        "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
+         sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml and robots.txt; removed sitemap.xml.gz\n"
     );
     assert_eq!(
         fs::read_to_string(&robots).unwrap(),
@@ -107,7 +108,8 @@ fn without_robots_a_switch_mends_the_line_naming_the_removed_file() {
     let (stderr, _) = scan_without_robots(root, &["--gzip"]);
     assert_eq!(
         stderr,
-        "sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml.gz and robots.txt; removed sitemap.xml\n"
+        "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
+         sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml.gz and robots.txt; removed sitemap.xml\n"
     );
     assert_eq!(
         fs::read_to_string(&robots).unwrap(),
@@ -118,7 +120,8 @@ fn without_robots_a_switch_mends_the_line_naming_the_removed_file() {
     let (stderr, _) = scan_without_robots(root, &["--gzip"]);
     assert_eq!(
         stderr,
-        "sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml.gz\n"
+        "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
+         sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml.gz\n"
     );
     assert_eq!(
         fs::read_to_string(&robots).unwrap(),
@@ -152,7 +155,8 @@ fn without_robots_a_line_naming_a_removed_part_is_named_with_the_fix() {
     assert_eq!(
         stderr,
         format!(
-            "public/robots.txt: warning: the line `Sitemap: https://example.org/{two}` names {two}, a file of the previous set this run removed; delete that line (robots.txt need name only the root, https://example.org/sitemap.xml, which lists every part)\n\
+            "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
+             public/robots.txt: warning: the line `Sitemap: https://example.org/{two}` names {two}, a file of the previous set this run removed; delete that line (robots.txt need name only the root, https://example.org/sitemap.xml, which lists every part)\n\
              sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml; removed {one}, {two}\n",
             one = parts[0],
             two = parts[1],

@@ -218,7 +218,8 @@ error: 2 pages could not be read
     let out = run(dir.path(), &excluded, unprivileged());
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written\n"
+        "public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan\n\
+         sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written\n"
     );
     // Hugo's default taxonomies are listed, as Hugo lists them.
     assert_eq!(
@@ -255,6 +256,7 @@ fn fifos_are_skipped_with_a_warning_never_opened() {
         text(&out.stderr, dir.path()),
         "\
 content/posts/post.md: warning: a FIFO (named pipe), not a file: skipped, never opened
+public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
 sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written
 "
     );

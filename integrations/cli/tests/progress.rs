@@ -66,7 +66,8 @@ fn with_stderr_not_a_terminal_nothing_of_the_line_is_printed() {
     assert!(out.status.success());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "sitemap: 1201 files read, 1201 URLs, none excluded; wrote out/sitemap.xml\n"
+        "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
+         sitemap: 1201 files read, 1201 URLs, none excluded; wrote out/sitemap.xml\n"
     );
     assert!(out.stdout.is_empty());
 }
@@ -84,7 +85,8 @@ fn on_a_terminal_the_line_counts_the_files_read() {
         .expect("the line was drawn and cleared");
     assert_eq!(
         summary,
-        "sitemap: 1201 files read, 1201 URLs, none excluded; wrote out/sitemap.xml\n"
+        "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
+         sitemap: 1201 files read, 1201 URLs, none excluded; wrote out/sitemap.xml\n"
     );
     let mut counts = Vec::new();
     let mut steps = Vec::new();

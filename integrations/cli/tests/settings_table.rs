@@ -398,6 +398,16 @@ const CASES: &[Case] = &[
         },
     },
     Case {
+        key: "strict",
+        // Nothing is built beside this site, so there is nothing to
+        // disagree with: the run passes. Its effect after a build is
+        // pinned by tests/build_check.rs.
+        site: "strict = true",
+        book: None,
+        flags: &["--strict"],
+        check: |_, out| has_loc(out, "https://example.org/a/"),
+    },
+    Case {
         key: "hugo-version",
         // The site is Zola's, which the key does not concern: taken and
         // left alone. Its effect on a Hugo site is pinned by

@@ -547,7 +547,8 @@ fn safe_directory_refusal_names_gits_reason_and_fix() {
             .filter(|l| l.contains("warning: "))
             .collect::<Vec<_>>(),
         [
-            ".: warning: git refuses the repository: detected dubious ownership in repository at '<site>'; lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`; if you trust the repository, run `git config --global --add safe.directory <site>`"
+            ".: warning: git refuses the repository: detected dubious ownership in repository at '<site>'; lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`; if you trust the repository, run `git config --global --add safe.directory <site>`",
+            "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan",
         ]
     );
     // No git date, and no checkout time in its place.

@@ -3,6 +3,7 @@
 
 mod agree;
 mod broken_links;
+mod build_check;
 mod cli_flags;
 mod closed_pipe;
 mod deps;

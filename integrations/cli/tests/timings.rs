@@ -39,6 +39,7 @@ fn timings_name_each_phase_of_a_content_scan_in_order() {
         [
             "read content",
             "ledger fingerprints",
+            "build check: list the built site",
             "pages to entries",
             "robots.txt rules",
             "write the set",

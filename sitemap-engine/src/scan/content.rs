@@ -102,6 +102,8 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     } else {
         Default::default()
     };
+    #[cfg(feature = "html")]
+    let build = options.build_check.then(|| built_site(&site, &scan));
     let mut read = std::collections::BTreeSet::new();
     if options.track_reads {
         read.extend(config_files(&site));
@@ -125,29 +127,11 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     )?;
     drop(pipeline_timing);
 
-    let rel = |p: &Path| under(&site.root, p).to_path_buf();
-    let mut left_out: Vec<LeftOut> = scan
-        .excluded
-        .iter()
-        .map(|e| {
-            let mut e = e.clone();
-            e.path = rel(&e.path);
-            e
-        })
-        .collect();
-    left_out.extend(output.excluded.iter().cloned());
-    left_out.sort_by(|a, b| a.path.cmp(&b.path));
-    let mut warnings: Vec<String> = scan
-        .warnings
-        .iter()
-        .map(|w| {
-            let w = w.to_string();
-            w.strip_prefix("./").map(str::to_owned).unwrap_or(w)
-        })
-        .collect();
-    warnings.extend(output.warnings.iter().map(|w| w.to_string()));
+    let (left_out, warnings) = reported(&site, &scan, &output);
     let files_read = scan.files_read;
     Ok(Scan {
+        #[cfg(feature = "html")]
+        build,
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
         default_out: Some(site.output_dir.clone()),
@@ -172,6 +156,60 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             built: None,
         },
     })
+}
+
+/// What the scan and the pipeline left out (paths from the site root)
+/// and what they have to say.
+fn reported(
+    site: &Site,
+    scan: &ContentScan,
+    output: &sitemap_pages::pipeline::Output,
+) -> (Vec<LeftOut>, Vec<String>) {
+    let rel = |p: &Path| under(&site.root, p).to_path_buf();
+    let mut left_out: Vec<LeftOut> = scan
+        .excluded
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            e.path = rel(&e.path);
+            e
+        })
+        .collect();
+    left_out.extend(output.excluded.iter().cloned());
+    left_out.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut warnings: Vec<String> = scan
+        .warnings
+        .iter()
+        .map(|w| {
+            let w = w.to_string();
+            w.strip_prefix("./").map(str::to_owned).unwrap_or(w)
+        })
+        .collect();
+    warnings.extend(output.warnings.iter().map(|w| w.to_string()));
+    (left_out, warnings)
+}
+
+/// The site its generator built, with what the build check needs of the
+/// scan: the newest of the files a build reflects (every page's source,
+/// every file left out, as a draft turned published, the
+/// configuration) and the content adapters.
+#[cfg(feature = "html")]
+fn built_site(site: &Site, scan: &ContentScan) -> crate::build_check::Build {
+    let _t = crate::timings::phase("build check: list the built site");
+    let sources = config_files(site)
+        .into_iter()
+        .chain(scan.pages.iter().filter_map(|p| p.source.clone()))
+        .chain(scan.excluded.iter().map(|e| e.path.clone()));
+    let adapters = scan
+        .adapters
+        .iter()
+        .map(|(file, section)| (section.clone(), under(&site.root, file).to_path_buf()))
+        .collect();
+    let command = match site.flavor {
+        sitemap_content::Flavor::Zola => "zola build",
+        _ => "hugo",
+    };
+    crate::build_check::Build::of(&site.output_dir, sources, adapters, command)
 }
 
 /// The generator's own settings that the job reads: Hugo's

@@ -89,6 +89,8 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         })
         .collect();
     Ok(Scan {
+        #[cfg(feature = "html")]
+        build: None,
         files_read: found.files_read.len(),
         read: if options.track_reads {
             found.files_read.iter().cloned().collect()

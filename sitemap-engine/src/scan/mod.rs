@@ -140,6 +140,10 @@ pub struct Scan {
     /// The sitemap the generator writes itself (Hugo's), warned of when
     /// the set replaces it.
     pub(crate) generator_sitemap: Option<crate::generator_sitemap::GeneratorSitemap>,
+    /// The site its generator built, which checks the scan
+    /// ([`crate::build_check`]); `None` for a scan with nothing to check.
+    #[cfg(feature = "html")]
+    pub(crate) build: Option<crate::build_check::Build>,
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
     pub site: crate::SiteInfo,
@@ -193,6 +197,8 @@ pub(crate) struct ScanOptions<'a> {
     pub(crate) config: SourceConfig,
     pub(crate) want_sources: bool,
     pub(crate) track_reads: bool,
+    /// Whether the site the generator built checks the scan.
+    pub(crate) build_check: bool,
     pub(crate) progress: &'a dyn Fn(&str),
     /// Counts the files the readers read, for a progress display.
     pub(crate) files: sitemap_core::progress::FileCount,
@@ -214,6 +220,15 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
             let (dir, base) = (html_dir.as_deref()?, base.as_ref()?);
             html_file(dir, base, loc)
         });
+    }
+    #[cfg(feature = "html")]
+    if let Some(build) = scan.build.take() {
+        let settings = &options.resolved.settings;
+        let strict = settings.strict == Some(true);
+        // `check-site` reads the whole built site after the write, and
+        // names the pages the set leaves out itself.
+        let site_check = settings.check_site == Some(true);
+        crate::build_check::check(&mut scan, &build, strict, site_check)?;
     }
     Ok(scan)
 }

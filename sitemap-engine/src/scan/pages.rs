@@ -102,6 +102,8 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         urls.sort_by_key(|u| order.get(&u.loc).copied().unwrap_or(usize::MAX));
     }
     Ok(Scan {
+        #[cfg(feature = "html")]
+        build: None,
         files_read,
         read,
         watch_dirs: Vec::new(),

@@ -33,9 +33,17 @@ const REST_OLD: &str = "rest";
 
 pub(super) const HTML: [&str; 2] = ["html", "htm"];
 
+/// A content adapter's file (Hugo 0.126 and later): a template that
+/// makes pages from data.
+pub(super) const ADAPTER: &str = "_content.gotmpl";
+
 /// The content files Hugo reads, by extension (every version's: a file
 /// the followed version does not read is dropped in [`classify`]).
 pub(super) fn accept(name: &str) -> Option<bool> {
+    if name == ADAPTER {
+        // A template, not front matter: never read as JSON.
+        return Some(false);
+    }
     let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
     (CONTENT.contains(&ext.as_str()) || ext == REST_OLD).then_some(true)
 }
@@ -129,13 +137,17 @@ pub(super) enum Classified {
     Plain(PathBuf),
     /// Not a content file to the Hugo followed (`.rest` today).
     Ignored(PathBuf),
+    /// A content adapter, with the URL path of its section (`news/`).
+    Adapter(PathBuf, String),
 }
 
 impl Classified {
     pub(super) fn path(&self) -> &Path {
         match self {
             Classified::Content(file) => &file.path,
-            Classified::Plain(path) | Classified::Ignored(path) => path,
+            Classified::Plain(path) | Classified::Ignored(path) | Classified::Adapter(path, _) => {
+                path
+            }
         }
     }
 }
@@ -154,6 +166,9 @@ pub(super) fn classify(
 ) -> Classified {
     let dir_lang = root.lang.as_deref();
     let file_name = found.rel.last().map_or("", String::as_str);
+    if file_name == ADAPTER {
+        return adapter(found, dir_lang, cfg);
+    }
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let (name, lang) = match stem.rsplit_once('.') {
         Some((n, l))
@@ -252,30 +267,7 @@ pub(super) fn classify(
     }
     // Hugo refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
-    if let Err(message) = own_cascade {
-        file.refused = Some(Box::new(Error::Config {
-            path: file.path.clone(),
-            line: Some(file.fm.line_of("cascade")),
-            message: format!(
-                "`cascade`: {message}, which Hugo {} refuses",
-                cfg.version.hugo()
-            ),
-        }));
-    } else if let Some(message) = refused_content {
-        file.refused = Some(Box::new(Error::Config {
-            path: file.path.clone(),
-            line: None,
-            message,
-        }));
-    } else if let Some(url) = get_str(&file.fm, "url")
-        && (url.starts_with("http://") || url.starts_with("https://"))
-    {
-        file.refused = Some(Box::new(Error::UrlWithProtocol {
-            path: file.path.clone(),
-            line: file.fm.line_of("url"),
-            value: url.to_owned(),
-        }));
-    }
+    file.refused = refusal(&file, own_cascade, refused_content, cfg).map(Box::new);
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
     let counts_terms = file.published || file.exclusion == Some(Reason::Headless);
@@ -293,57 +285,118 @@ pub(super) fn classify(
     }
     let listed_page = !file.is_branch() && !file.in_taxonomy_dir && file.exclusion.is_none();
     if listed_page {
-        let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
-        let ugly_for = |section: &str| ugly_for(cfg, section);
-        // The URL names the folders as their sections' slugs say.
-        let folders = file.url_dir.take();
-        let real_dir = match &folders {
-            Some(slugs) if slugs.len() == file.dir.len() => {
-                Some(std::mem::replace(&mut file.dir, slugs.clone()))
-            }
-            _ => None,
-        };
-        let path = page_path(site, cfg, &file, &lang_prefix, &ugly_for);
-        if let Some(dir) = real_dir {
-            file.dir = dir;
-        }
-        file.url_dir = folders;
-        file.listed = Some(
-            path.map(
-                |path| match cfg.outputs.first("page", file.fm.get("outputs")) {
-                    Some(format) => {
-                        let name = (!file.is_leaf()).then_some(file.name.as_str());
-                        cfg.outputs
-                            .path_in(&path, &lang_prefix(&file.lang), format, name)
-                    }
-                    None => path,
-                },
-            )
-            .and_then(|path| make_loc(&site.base_url, &path, &file.path))
-            .and_then(|loc| {
-                let mut overrides = overrides_of(site, &file.path, &file.fm)?;
-                if let Some(order) = &cfg.lastmod_order {
-                    apply_lastmod_order(&mut overrides, &file.fm, base_name(&file), order);
-                }
-                Ok((loc, overrides))
-            })
-            .map_err(Box::new),
-        );
-        match crate::images_of(site, &file.path, &file.fm, file.images.take().as_ref()) {
-            Ok(images) => file.page_images = images,
-            Err(e) => {
-                if matches!(file.listed, Some(Ok(_))) {
-                    file.listed = Some(Err(Box::new(e)));
-                }
-            }
-        }
-        file.translation_key = get_str(&file.fm, "translationkey").map(str::to_owned);
-        // All the page's front matter is needed for: freed here, on this
-        // walker thread, whose allocator reuses the memory for the next
-        // file, instead of 100,000 maps held and freed at the end.
-        file.fm = FrontMatter::default();
+        list(&mut file, site, cfg);
     }
     Classified::Content(file)
+}
+
+/// Why Hugo refuses the file whatever becomes of its page: its own
+/// `cascade`, its content format, or a `url` with a protocol.
+fn refusal(
+    file: &File,
+    own_cascade: Result<(), String>,
+    refused_content: Option<String>,
+    cfg: &HugoConfig,
+) -> Option<Error> {
+    if let Err(message) = own_cascade {
+        return Some(Error::Config {
+            path: file.path.clone(),
+            line: Some(file.fm.line_of("cascade")),
+            message: format!(
+                "`cascade`: {message}, which Hugo {} refuses",
+                cfg.version.hugo()
+            ),
+        });
+    }
+    if let Some(message) = refused_content {
+        return Some(Error::Config {
+            path: file.path.clone(),
+            line: None,
+            message,
+        });
+    }
+    let url = get_str(&file.fm, "url")?;
+    (url.starts_with("http://") || url.starts_with("https://")).then(|| Error::UrlWithProtocol {
+        path: file.path.clone(),
+        line: file.fm.line_of("url"),
+        value: url.to_owned(),
+    })
+}
+
+/// A content adapter, with the URL path of the section it makes pages in
+/// (`news/`, under its language's prefix).
+fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified {
+    let lang = dir_lang.unwrap_or(&cfg.default_language);
+    let folders = &found.rel[..found.rel.len() - 1];
+    let mut section = super::urls::lang_prefix(cfg, lang)
+        .trim_start_matches('/')
+        .to_owned();
+    for f in folders {
+        if !section.is_empty() {
+            section.push('/');
+        }
+        section.push_str(&hugo_make_path(f, cfg.lower));
+    }
+    if !section.is_empty() {
+        section.push('/');
+    }
+    Classified::Adapter(found.path, section)
+}
+
+/// A listed regular page's URL (at its main output format, its folders
+/// named as their sections' slugs say), overrides, images and
+/// translation key, worked out on the walker's thread; its front matter
+/// is freed after.
+fn list(file: &mut File, site: &Site, cfg: &HugoConfig) {
+    let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
+    let ugly_for = |section: &str| ugly_for(cfg, section);
+    // The URL names the folders as their sections' slugs say.
+    let folders = file.url_dir.take();
+    let real_dir = match &folders {
+        Some(slugs) if slugs.len() == file.dir.len() => {
+            Some(std::mem::replace(&mut file.dir, slugs.clone()))
+        }
+        _ => None,
+    };
+    let path = page_path(site, cfg, file, &lang_prefix, &ugly_for);
+    if let Some(dir) = real_dir {
+        file.dir = dir;
+    }
+    file.url_dir = folders;
+    file.listed = Some(
+        path.map(
+            |path| match cfg.outputs.first("page", file.fm.get("outputs")) {
+                Some(format) => {
+                    let name = (!file.is_leaf()).then_some(file.name.as_str());
+                    cfg.outputs
+                        .path_in(&path, &lang_prefix(&file.lang), format, name)
+                }
+                None => path,
+            },
+        )
+        .and_then(|path| make_loc(&site.base_url, &path, &file.path))
+        .and_then(|loc| {
+            let mut overrides = overrides_of(site, &file.path, &file.fm)?;
+            if let Some(order) = &cfg.lastmod_order {
+                apply_lastmod_order(&mut overrides, &file.fm, base_name(file), order);
+            }
+            Ok((loc, overrides))
+        })
+        .map_err(Box::new),
+    );
+    match crate::images_of(site, &file.path, &file.fm, file.images.take().as_ref()) {
+        Ok(images) => file.page_images = images,
+        Err(e) => {
+            if matches!(file.listed, Some(Ok(_))) {
+                file.listed = Some(Err(Box::new(e)));
+            }
+        }
+    }
+    file.translation_key = get_str(&file.fm, "translationkey").map(str::to_owned);
+    // All the page's front matter is needed for: freed here, on this
+    // walker thread, whose allocator reuses the memory for the next
+    // file, instead of 100,000 maps held and freed at the end.
+    file.fm = FrontMatter::default();
 }
 
 /// Whether Hugo publishes a file, and if it leaves the file out of the

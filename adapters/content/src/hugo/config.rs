@@ -60,6 +60,9 @@ pub(crate) struct HugoConfig {
     pub(super) mounts: super::mounts::Mounts,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
+    /// The settings that change URLs or pages and that the scan does not
+    /// read, each named ([`blind_spots`]).
+    pub(super) blind_spots: Vec<crate::Warning>,
 }
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
@@ -202,6 +205,9 @@ fn base_url_of(
     base_loc(&base_url, path, from_config)
 }
 
+// tidy: long function: one pass over the settings in the order Hugo
+// reads them (a language's own over the site's); each setting's reading is
+// a helper below.
 pub(crate) fn open(
     root: &Path,
     config_path: PathBuf,
@@ -243,20 +249,8 @@ pub(crate) fn open(
     let version = super::version::Version::new(options.hugo_version);
     let site_cascade = map.get("cascade");
     let mut cascades = std::collections::HashMap::new();
-    // A language's own `cascade` replaces the site's for it.
-    let cascade_of = |lang: &str, own: Option<&Value>| -> Result<Vec<_>, Error> {
-        let Some(value) = own.or(site_cascade) else {
-            return Ok(Vec::new());
-        };
-        let entries = super::cascade::parse(value);
-        if !entries.is_empty() {
-            let keys = ["languages", lang, "cascade"];
-            let from = origin(&sources, &keys, origin(&sources, &["cascade"], path));
-            if let Some(why) = super::cascade::refusal(&entries, version.hugo()) {
-                return Err(config_err(from, format!("`cascade`: {why}")));
-            }
-        }
-        Ok(entries)
+    let cascade_of = |lang: &str, own: Option<&Value>| {
+        language_cascade(lang, own.or(site_cascade), &sources, path, &version)
     };
     match map.get("languages") {
         None => {}
@@ -290,19 +284,8 @@ pub(crate) fn open(
                     let own = from_hugo(table, &keys.join("."), from)?;
                     language_sitemaps.insert(key.to_lowercase(), own);
                 }
-                // The sitemap's `hreflang`: `.Language.LanguageCode` in
-                // 0.111.3, `.Language.Locale` since 0.158 (`locale`
-                // first); either falls back to the other.
-                let (code, locale) = (
-                    str_of(opts, "languagecode", path)?.filter(|c| !c.is_empty()),
-                    str_of(opts, "locale", path)?.filter(|c| !c.is_empty()),
-                );
-                let hreflang = match (code, locale) {
-                    (Some(c), Some(l)) if c != l && version.hugo().at_least(158) => Some(l),
-                    (c, l) => c.or(l),
-                };
-                if let Some(code) = hreflang {
-                    hreflangs.insert(key.clone(), code.to_owned());
+                if let Some(code) = hreflang_of(opts, path, &version)? {
+                    hreflangs.insert(key.clone(), code);
                 }
                 disabled_kinds_of.insert(key.clone(), kinds_of(key, opts)?);
                 cascades.insert(key.to_lowercase(), cascade_of(key, opts.get("cascade"))?);
@@ -361,6 +344,7 @@ pub(crate) fn open(
         cascades: super::cascade::Cascades::new(cascades),
         allow_content: super::security::AllowContent::from_config(&value),
         ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
+        blind_spots: super::blind_spots::named(map, &sources, path),
         outputs: super::outputs::Outputs::from_config(
             &with_module_formats(map, &mounts.module_formats),
             origin(&sources, &["outputs"], path),
@@ -517,4 +501,44 @@ fn with_module_formats(map: &Map<String, Value>, modules: &[Value]) -> Map<Strin
         }
     }
     merged
+}
+
+/// The sitemap's `hreflang` of a language: `.Language.LanguageCode` in
+/// 0.111.3, `.Language.Locale` since 0.158 (`locale` first); either
+/// falls back to the other.
+fn hreflang_of(
+    opts: &Map<String, Value>,
+    path: &Path,
+    version: &super::version::Version,
+) -> Result<Option<String>, Error> {
+    let (code, locale) = (
+        str_of(opts, "languagecode", path)?.filter(|c| !c.is_empty()),
+        str_of(opts, "locale", path)?.filter(|c| !c.is_empty()),
+    );
+    Ok(match (code, locale) {
+        (Some(c), Some(l)) if c != l && version.hugo().at_least(158) => Some(l),
+        (c, l) => c.or(l),
+    }
+    .map(str::to_owned))
+}
+
+/// A language's cascade: its own `cascade`, else the site's (`value`),
+/// refused where Hugo refuses it, naming the file that sets it.
+fn language_cascade(
+    lang: &str,
+    value: Option<&Value>,
+    sources: &Sources,
+    path: &Path,
+    version: &super::version::Version,
+) -> Result<Vec<super::cascade::Entry>, Error> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    let entries = super::cascade::parse(value);
+    if let Some(why) = super::cascade::refusal(&entries, version.hugo()) {
+        let keys = ["languages", lang, "cascade"];
+        let from = origin(sources, &keys, origin(sources, &["cascade"], path));
+        return Err(config_err(from, format!("`cascade`: {why}")));
+    }
+    Ok(entries)
 }

@@ -43,6 +43,7 @@
 //! - `values` prints the front matter values the scan uses, for the
 //!   front matter differential in `xtask`.
 
+mod blind_spots;
 mod bundles;
 mod cascade;
 mod classify;

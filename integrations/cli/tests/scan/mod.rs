@@ -267,6 +267,7 @@ fn scan_verbose_lists_every_page_left_out() {
     );
     assert_eq!(out.status.code(), Some(0));
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
+    public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
     left out: content/docs/internal/notes.md: matches exclude pattern `content/docs/internal/**` (https://hugo-demo.example.org/docs/internal/notes/)
     left out: content/posts/upcoming.md: draft
     left out: content/snippets/footer.md: bundle resource

@@ -22,6 +22,7 @@ impl Scan<'_> {
         let mut files: Files = Vec::new();
         let scan = &mut self.scan;
         scan.warnings.extend(cfg.mounts.warnings.iter().cloned());
+        scan.warnings.extend(cfg.blind_spots.iter().cloned());
         let page_errors = &mut self.page_errors;
         for root in &roots {
             let content_dir = &root.dir;
@@ -79,6 +80,12 @@ impl Scan<'_> {
                     None
                 }
                 Classified::Ignored(_) => None,
+                Classified::Adapter(path, section) => {
+                    // Named by the caller, which knows whether the built
+                    // site gives its pages.
+                    scan.adapters.push((path, section));
+                    None
+                }
             });
             if files.is_empty() {
                 files = classified.collect();

@@ -1,0 +1,96 @@
+//! The Hugo settings that change URLs or which pages exist and that the
+//! scan does not read, named where a site sets them: the list of what is
+//! read is every other key `config` reads. A warning is not a refusal:
+//! Hugo builds the site, and the build check (after `hugo`) names each
+//! difference the setting makes.
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use super::config_files::{Sources, origin};
+
+/// The settings Hugo documents as changing URLs or which pages exist
+/// that this scan does not read (the ones it reads are every other key
+/// of `open`): each named with the file that sets it, since the sitemap
+/// may then differ from Hugo's. The build check (after `hugo`) names
+/// each difference they make.
+const NOT_READ: [(&str, &str); 6] = [
+    ("removePathAccents", "removes accents from URL paths"),
+    (
+        "sites",
+        "sets the sites matrix (Hugo 0.153+), which makes URL trees per version and role",
+    ),
+    (
+        "versions",
+        "defines versions (Hugo 0.153+), each a URL tree of its own",
+    ),
+    (
+        "roles",
+        "defines roles (Hugo 0.153+), each a URL tree of its own",
+    ),
+    ("segments", "renders only some segments of the site"),
+    (
+        "baseURL",
+        "gives a language its own host (multihost): Hugo writes a sitemap per host",
+    ),
+];
+
+/// The language settings among [`NOT_READ`]'s, and these: a language's
+/// own permalinks and URL forms.
+const NOT_READ_PER_LANGUAGE: [(&str, &str); 4] = [
+    ("permalinks", "sets the language's own permalinks"),
+    ("uglyURLs", "sets the language's own ugly URLs"),
+    ("disablePathToLower", "keeps the language's URL paths' case"),
+    (
+        "removePathAccents",
+        "removes accents from the language's URL paths",
+    ),
+];
+
+pub(super) fn named(
+    map: &Map<String, Value>,
+    sources: &Sources,
+    path: &Path,
+) -> Vec<crate::Warning> {
+    let mut out = Vec::new();
+    let mut name = |keys: &[&str], what: &str, shown: String| {
+        out.push(crate::Warning::new(
+            Some(origin(sources, keys, path)),
+            &format!(
+                "`{shown}` {what}, and this scan does not read it: its sitemap may differ from \
+                 Hugo's; scan after `hugo`, and the build check names each difference"
+            ),
+        ));
+    };
+    for (shown, what) in NOT_READ {
+        let key = shown.to_lowercase();
+        let set = match map.get(&key) {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+            Some(Value::Object(m)) => !m.is_empty(),
+            Some(_) => key != "baseurl",
+        };
+        if set {
+            name(&[&key], what, shown.to_owned());
+        }
+    }
+    if let Some(Value::Object(langs)) = map.get("languages") {
+        for (lang, opts) in langs {
+            let Value::Object(opts) = opts else { continue };
+            for (shown, what) in NOT_READ_PER_LANGUAGE.iter().chain(&[NOT_READ[5]]) {
+                let key = shown.to_lowercase();
+                if opts
+                    .get(&key)
+                    .is_some_and(|v| !v.is_null() && v != &Value::Bool(false))
+                {
+                    name(
+                        &["languages", lang, &key],
+                        what,
+                        format!("languages.{lang}.{shown}"),
+                    );
+                }
+            }
+        }
+    }
+    out
+}

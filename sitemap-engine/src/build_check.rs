@@ -1,0 +1,291 @@
+//! The build check: after a source scan (Zola, Hugo), the site the
+//! generator built checks the URLs the scan lists. The usual way to run
+//! the tool is after the build (`hugo && sitemap scan`), so the truth is
+//! on disk beside the sources, and a page the scan misses (made by a
+//! template, in a format or a setting the scan does not read) is a
+//! built page no URL names.
+//!
+//! - Nothing built in the output folder: said once, and nothing is
+//!   checked.
+//! - A build older than a source (a page edited or added since): the
+//!   build is named, not used.
+//! - Otherwise two lists, each with a count and the first
+//!   [`SHOWN`]: built pages the scan neither lists nor leaves out on
+//!   purpose (a draft, `sitemap.disable`, URL patterns, robots.txt: the
+//!   scan's left-out URLs; a `noindex` page, a redirect stub, a page
+//!   whose canonical URL is another: the HTML reader's rules, the same
+//!   as `scan --html` and `validate --site`), each with its file; and
+//!   listed URLs no built file answers. Warnings by default; errors
+//!   with `strict`.
+//!
+//! It costs a walk of the output folder's names (no page it lists is
+//! read) and a read of the head of each built page the scan does not
+//! list.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use sitemap_core::Loc;
+use sitemap_html::{BuiltFiles, HtmlOptions, Indexing, PageRead, PageReader};
+
+use crate::scan::Scan;
+
+/// How many URLs each list names before it counts the rest.
+const SHOWN: usize = 10;
+
+/// What the scan hands the check: the generator's output folder and
+/// the newest source it read.
+#[derive(Debug)]
+pub(crate) struct Build {
+    /// The generator's output folder, as the user named it (relative
+    /// to the working directory when the site was).
+    pub(crate) dir: PathBuf,
+    /// Its pages.
+    pub(crate) files: BuiltFiles,
+    /// The most recently changed source, and when.
+    pub(crate) newest_source: Option<(SystemTime, PathBuf)>,
+    /// The site's content adapters: the URL path of each one's section
+    /// (`news/`) and its file. Their pages are listed from the build.
+    pub(crate) adapters: Vec<(String, PathBuf)>,
+    /// The generator's build command (`hugo`, `zola build`), to name.
+    pub(crate) command: &'static str,
+}
+
+impl Build {
+    /// The build in `dir`, and the newest of `sources`; the sources are
+    /// looked at only when something is built.
+    pub(crate) fn of(
+        dir: &Path,
+        sources: impl Iterator<Item = PathBuf>,
+        adapters: Vec<(String, PathBuf)>,
+        command: &'static str,
+    ) -> Build {
+        let files = sitemap_html::built_files(dir);
+        let newest_source = if files.pages.is_empty() {
+            None
+        } else {
+            sources
+                .filter_map(|p| {
+                    let modified = std::fs::metadata(&p).and_then(|m| m.modified()).ok()?;
+                    Some((modified, p))
+                })
+                .max()
+        };
+        Build {
+            dir: dir.to_path_buf(),
+            files,
+            newest_source,
+            adapters,
+            command,
+        }
+    }
+}
+
+/// What the check found, as lines for the report; `Err` with `strict`
+/// when the build and the scan disagree.
+pub(crate) fn check(
+    scan: &mut Scan,
+    build: &Build,
+    strict: bool,
+    site_check: bool,
+) -> Result<(), crate::Error> {
+    // A folder as a place: `public/`.
+    let shown_dir = format!("{}/", shown(&build.dir).trim_end_matches('/'));
+    if build.files.pages.is_empty() {
+        scan.warnings.push(format!(
+            "{shown_dir}: no built page, so the sitemap is not checked against the site; run \
+             `{}` first, then the scan",
+            build.command
+        ));
+        adapters_unread(scan, build);
+        return Ok(());
+    }
+    if let (Some(built), Some((changed, source))) = (build.files.newest, &build.newest_source)
+        && changed > &built
+    {
+        scan.warnings.push(format!(
+            "{shown_dir}: built before {} changed, so the sitemap is not checked against it; \
+             run `{}` again, then the scan",
+            shown(source),
+            build.command
+        ));
+        adapters_unread(scan, build);
+        return Ok(());
+    }
+    let Some(base) = scan.base_url.clone() else {
+        return Ok(());
+    };
+    let listed: HashSet<String> = scan
+        .urls
+        .iter()
+        .filter_map(|u| sitemap_html::files::url_path(&base, &u.loc))
+        .flat_map(|rel| sitemap_html::files::files_for(&rel))
+        .collect();
+    let left_out: HashSet<String> = scan
+        .left_out
+        .iter()
+        .filter_map(|l| l.loc.as_ref())
+        .filter_map(|loc| sitemap_html::files::url_path(&base, loc))
+        .flat_map(|rel| sitemap_html::files::files_for(&rel))
+        .collect();
+    let built: HashSet<&str> = build.files.pages.iter().map(String::as_str).collect();
+
+    let mut reader = PageReader::new(HtmlOptions::new(base.clone()))
+        .map_err(|e| crate::Error::job(e.to_string(), "report this as a bug"))?;
+    let mut unlisted: Vec<(Loc, &str)> = Vec::new();
+    let mut added: Vec<sitemap_core::Url> = Vec::new();
+    let mut from_adapters: std::collections::BTreeMap<PathBuf, usize> = Default::default();
+    for rel in &build.files.pages {
+        if listed.contains(rel) || left_out.contains(rel) {
+            continue;
+        }
+        let Some(loc) = url_of(&base, rel) else {
+            continue;
+        };
+        // A page by the HTML reader's rules; anything else (a redirect
+        // stub, `noindex`, a canonical URL elsewhere, 404.html) is not
+        // one a sitemap lists.
+        let PageRead::Page(head) = reader.read(&build.dir.join(rel), rel, &loc) else {
+            continue;
+        };
+        if head.indexing != Indexing::Indexable {
+            continue;
+        }
+        // A content adapter's page: listed from the build, dated as its
+        // markup dates it.
+        if let Some((_, file)) = build
+            .adapters
+            .iter()
+            .find(|(p, _)| rel.starts_with(p.as_str()))
+        {
+            let mut url = sitemap_core::Url::new(loc);
+            url.lastmod = head.lastmod;
+            *from_adapters.entry(file.clone()).or_insert(0) += 1;
+            added.push(url);
+            continue;
+        }
+        unlisted.push((loc, rel));
+    }
+    if !added.is_empty() {
+        let sorted = scan
+            .urls
+            .is_sorted_by(|a, b| a.loc.as_str() <= b.loc.as_str());
+        scan.urls.append(&mut added);
+        if sorted {
+            scan.urls.sort_by(|a, b| a.loc.as_str().cmp(b.loc.as_str()));
+        }
+        for (file, count) in &from_adapters {
+            scan.warnings.push(format!(
+                "{}: a content adapter: {count} page(s) it made listed from the site built in {shown_dir}",
+                shown(file)
+            ));
+        }
+    }
+    let missing: Vec<&Loc> = scan
+        .urls
+        .iter()
+        .map(|u| &u.loc)
+        .filter(|loc| {
+            sitemap_html::files::url_path(&base, loc).is_some_and(|rel| {
+                !sitemap_html::files::files_for(&rel)
+                    .iter()
+                    .any(|f| built.contains(f.as_str()))
+            })
+        })
+        .collect();
+
+    let mut lines = Vec::new();
+    if !unlisted.is_empty() && !site_check {
+        let named: Vec<String> = unlisted
+            .iter()
+            .take(SHOWN)
+            .map(|(loc, rel)| format!("{loc} ({shown_dir}{rel})"))
+            .collect();
+        lines.push(format!(
+            "{shown_dir}: {} built page(s) not in the sitemap and not left out on purpose: {}{}",
+            unlisted.len(),
+            named.join(", "),
+            more(unlisted.len())
+        ));
+    }
+    if !missing.is_empty() {
+        let named: Vec<String> = missing.iter().take(SHOWN).map(|l| l.to_string()).collect();
+        lines.push(format!(
+            "{shown_dir}: {} listed URL(s) with no built page: {}{}",
+            missing.len(),
+            named.join(", "),
+            more(missing.len())
+        ));
+    }
+    if lines.is_empty() {
+        return Ok(());
+    }
+    if strict {
+        return Err(crate::Error::job(
+            format!(
+                "the sitemap does not match the site built in {shown_dir}:\n{}",
+                lines.join("\n")
+            ),
+            "build the site again if it is stale; else see which setting or file the scan does not read, or drop `strict` to let the run pass with warnings",
+        ));
+    }
+    scan.warnings.extend(lines);
+    Ok(())
+}
+
+/// Each content adapter named, when the build cannot give its pages.
+fn adapters_unread(scan: &mut Scan, build: &Build) {
+    for (_, file) in &build.adapters {
+        scan.warnings.push(format!(
+            "{}: a content adapter, whose template makes pages from data: this scan cannot run \
+             it, so its pages are missing; run `{}` first, and the scan lists them from the \
+             build",
+            shown(file),
+            build.command
+        ));
+    }
+}
+
+/// A path as the report names it: without a leading `./`.
+fn shown(path: &Path) -> String {
+    let text = path.display().to_string();
+    text.strip_prefix("./").map(str::to_owned).unwrap_or(text)
+}
+
+/// ", and N more" past the ones shown.
+fn more(count: usize) -> String {
+    if count > SHOWN {
+        format!(", and {} more", count - SHOWN)
+    } else {
+        String::new()
+    }
+}
+
+/// The URL a built file is served at: `x/index.html` at `x/`, any other
+/// file at its own path.
+fn url_of(base: &Loc, rel: &str) -> Option<Loc> {
+    let path = match rel.strip_suffix("index.html") {
+        Some(dir) if dir.is_empty() || dir.ends_with('/') => dir.to_owned(),
+        _ => rel.to_owned(),
+    };
+    let escaped: String = path
+        .split('/')
+        .map(|seg| percent_encoding::utf8_percent_encode(seg, SEGMENT).to_string())
+        .collect::<Vec<_>>()
+        .join("/");
+    base.join(&escaped).ok()
+}
+
+/// What a path segment escapes in a URL.
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}')
+    .add(b'%');
