@@ -350,19 +350,7 @@ fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified
 fn list(file: &mut File, site: &Site, cfg: &HugoConfig) {
     let lang_prefix = |lang: &str| lang_prefix(cfg, lang);
     let ugly_for = |section: &str| ugly_for(cfg, section);
-    // The URL names the folders as their sections' slugs say.
-    let folders = file.url_dir.take();
-    let real_dir = match &folders {
-        Some(slugs) if slugs.len() == file.dir.len() => {
-            Some(std::mem::replace(&mut file.dir, slugs.clone()))
-        }
-        _ => None,
-    };
     let path = page_path(site, cfg, file, &lang_prefix, &ugly_for);
-    if let Some(dir) = real_dir {
-        file.dir = dir;
-    }
-    file.url_dir = folders;
     file.listed = Some(
         path.map(
             |path| match cfg.outputs.first("page", file.fm.get("outputs")) {

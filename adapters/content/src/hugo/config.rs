@@ -58,6 +58,8 @@ pub(crate) struct HugoConfig {
     pub(super) ignore_files: Vec<regex::Regex>,
     /// The content folders modules mount.
     pub(super) mounts: super::mounts::Mounts,
+    /// `[permalinks]` as the current Hugo reads it (rules with targets).
+    pub(super) permalink_rules: super::permalinks::Permalinks,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
     /// The settings that change URLs or pages and that the scan does not
@@ -334,6 +336,7 @@ pub(crate) fn open(
         build_future: bool_of(map, "buildfuture", path)?,
         build_expired: bool_of(map, "buildexpired", path)?,
         permalinks: permalinks_of(map),
+        permalink_rules: super::permalinks::Permalinks::from_config(map),
         raw_html: ["markup", "goldmark", "renderer", "unsafe"]
             .iter()
             .try_fold(&value, |v, k| v.get(*k))

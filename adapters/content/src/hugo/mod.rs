@@ -57,6 +57,7 @@ mod lastmod_order;
 mod mounts;
 mod org;
 mod outputs;
+mod permalinks;
 mod scan;
 mod security;
 mod site_sitemap;

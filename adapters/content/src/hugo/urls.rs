@@ -86,9 +86,6 @@ pub(super) fn page_path(
     lang_prefix: &dyn Fn(&str) -> String,
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
-    if let Some(url) = get_str(&f.fm, "url") {
-        return Ok(checked_url(url, &lang_prefix(&f.lang), None));
-    }
     // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
     let slug = get_str(&f.fm, "slug").filter(|s| !s.is_empty());
     // A leaf bundle's page is its folder; a file's is its name.
@@ -100,8 +97,17 @@ pub(super) fn page_path(
     } else {
         (&f.dir[..], f.name.as_str())
     };
+    if let Some(url) = get_str(&f.fm, "url") {
+        // Since Hugo 0.131 a `url` holding `:` is a permalink pattern
+        // (`url: /recipes/:slug/`, cascaded to a section's pages).
+        if url.contains(':') && cfg.version.hugo().at_least(131) {
+            let expanded = expand_permalink(url, f, dir, file_name, slug, cfg)?;
+            return Ok(checked_url(&expanded, &lang_prefix(&f.lang), None));
+        }
+        return Ok(checked_url(url, &lang_prefix(&f.lang), None));
+    }
     let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
-    if let Some(pattern) = page_pattern(cfg, &section, dir) {
+    if let Some(pattern) = page_pattern(cfg, &section, dir, file_name) {
         let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
         // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
         // written as `/2024/05/a.html` (an empty last token leaves the
@@ -119,7 +125,14 @@ pub(super) fn page_path(
         return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
     }
     let last = slug.unwrap_or(file_name);
-    let mut rel: Vec<&str> = dir.iter().map(String::as_str).collect();
+    // The folders as the URL names them: a section's slug for its
+    // folder (see `File::url_dir`); a permalink pattern above reads the
+    // folders themselves.
+    let named = match &f.url_dir {
+        Some(slugs) if slugs.len() == f.dir.len() => &slugs[..dir.len()],
+        _ => dir,
+    };
+    let mut rel: Vec<&str> = named.iter().map(String::as_str).collect();
     if !last.is_empty() {
         rel.push(last);
     }
@@ -144,24 +157,31 @@ pub(super) fn page_path(
     })
 }
 
-/// The permalink pattern of a page in the folders `dir` (a bundle's
-/// folder left out): its top-level section's key; since Hugo 0.123 the
-/// key of any section above it, the nearest winning (`posts` covers
-/// `posts/2024/`; Hugo matches each key as `/{posts,posts/**}`), and the
-/// `"/"` key the pages at the root.
-fn page_pattern<'c>(cfg: &'c HugoConfig, section: &str, dir: &[String]) -> Option<&'c String> {
-    if cfg.permalinks.is_empty() {
-        return None;
-    }
+/// The permalink pattern of a page named `name` in the folders `dir` (a
+/// bundle's folder left out): its top-level section's key in Hugo
+/// 0.111.3; since 0.123 the first rule matching its path
+/// ([`super::permalinks`]: `posts` covers `posts/2024/`, the `"/"` key
+/// the pages at the root).
+fn page_pattern<'c>(
+    cfg: &'c HugoConfig,
+    section: &str,
+    dir: &[String],
+    name: &str,
+) -> Option<&'c str> {
     if !cfg.version.hugo().at_least(123) {
         // 0.111.3: the first folder's key (the `"/"` key matches nothing).
-        return cfg.permalinks.get(section).filter(|_| !section.is_empty());
+        return cfg
+            .permalinks
+            .get(section)
+            .filter(|_| !section.is_empty())
+            .map(String::as_str);
     }
-    let lower: Vec<String> = dir.iter().map(|d| d.to_lowercase()).collect();
-    (0..=lower.len())
-        .rev()
-        .filter(|&n| n > 0 || lower.is_empty())
-        .find_map(|n| cfg.permalinks.get(&lower[..n].join("/")))
+    let mut path = String::new();
+    for part in dir.iter().map(String::as_str).chain([name]) {
+        path.push('/');
+        path.push_str(part);
+    }
+    cfg.permalink_rules.for_page("page", &path)
 }
 
 /// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments
@@ -257,7 +277,7 @@ const WEEKDAYS: [&str; 7] = [
 /// A `[…]` slice of a token's parts as Hugo cuts it (`toSliceFunc`):
 /// `[1:]`, `[:2]`, `[1:2]`, `[last]`, `[:last]`, `[0]`; none: all of
 /// them; an index past the end: none.
-fn slice(parts: &[String], cut: Option<&str>) -> Vec<String> {
+pub(super) fn slice(parts: &[String], cut: Option<&str>) -> Vec<String> {
     let Some(cut) = cut.map(|c| c.trim().to_lowercase()) else {
         return parts.to_vec();
     };

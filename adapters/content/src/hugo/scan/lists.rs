@@ -30,7 +30,9 @@ impl<'s> Scan<'s> {
                 .iter()
                 .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
             sections.remove(&(Vec::new(), lang.clone()));
-            let path = format!("{}/", lang_prefix(cfg, lang));
+            let fm = src.map(|i| &files[i].fm);
+            let path = list_permalink(cfg, "home", "/", lang, fm, &[], "")
+                .unwrap_or_else(|| format!("{}/", lang_prefix(cfg, lang)));
             let before = self.scan.pages.len();
             push_node(
                 &mut self.scan,
@@ -78,6 +80,24 @@ impl<'s> Scan<'s> {
             if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
                 let f = &files[src.unwrap_or_default()];
                 path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+                // Since Hugo 0.131 a `url` holding `:` is a pattern.
+                if url.contains(':') && cfg.version.hugo().at_least(131) {
+                    let name = dir.last().map_or("", String::as_str);
+                    let mut title = String::new();
+                    let values = list_values(Some(&f.fm), "section", dir, name, &mut title);
+                    let expanded = super::super::permalinks::expand_list(url, &values, cfg.lower);
+                    path = checked_url(&expanded, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+                }
+            } else if let Some(p) = list_permalink(
+                cfg,
+                "section",
+                &format!("/{}", dir.join("/")),
+                lang,
+                src.map(|i| &files[i].fm),
+                dir,
+                dir.last().map_or("", String::as_str),
+            ) {
+                path = p;
             }
             let before = self.scan.pages.len();
             push_node(
@@ -126,12 +146,22 @@ impl<'s> Scan<'s> {
                 continue;
             }
             // The taxonomy's own `_index` may set its URL, as a term's may.
+            let taxo_dir = [taxo.clone()];
             let path = match src.map(|i| &files[i]) {
-                Some(f) => match get_str(&f.fm, "url") {
-                    Some(url) => checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower)),
-                    None => path,
-                },
-                None => path,
+                Some(f) if get_str(&f.fm, "url").is_some() => {
+                    let url = get_str(&f.fm, "url").unwrap_or_default();
+                    checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower))
+                }
+                f => list_permalink(
+                    cfg,
+                    "taxonomy",
+                    &format!("/{taxo}"),
+                    lang,
+                    f.map(|f| &f.fm),
+                    &taxo_dir,
+                    taxo,
+                )
+                .unwrap_or(path),
             };
             let before = self.scan.pages.len();
             push_node(
@@ -163,6 +193,16 @@ impl<'s> Scan<'s> {
                     && let Some(url) = get_str(&f.fm, "url")
                 {
                     path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+                } else if let Some(p) = list_permalink(
+                    cfg,
+                    "term",
+                    &format!("/{taxo}/{term}"),
+                    lang,
+                    src.map(|i| &files[i].fm),
+                    &taxo_dir,
+                    term,
+                ) {
+                    path = p;
                 }
                 let before = self.scan.pages.len();
                 push_node(
@@ -211,4 +251,53 @@ fn url_folders(
     };
     named.push(own.map_or_else(|| dir.last().cloned().unwrap_or_default(), str::to_owned));
     Some(named)
+}
+
+/// A list page's URL from the first permalink rule matching it (Hugo
+/// 0.123 and later), with its `_index`'s `slug` and `title` (a
+/// section without one is titled after its folder, pluralised as Hugo
+/// titles it); `None` when no rule matches.
+fn list_permalink(
+    cfg: &super::super::config::HugoConfig,
+    kind: &str,
+    logical: &str,
+    lang: &str,
+    fm: Option<&crate::FrontMatter>,
+    sections: &[String],
+    name: &str,
+) -> Option<String> {
+    if !cfg.version.hugo().at_least(123) {
+        return None;
+    }
+    let pattern = cfg.permalink_rules.for_page(kind, logical)?;
+    let mut default_title = String::new();
+    let values = list_values(fm, kind, sections, name, &mut default_title);
+    let expanded = super::super::permalinks::expand_list(pattern, &values, cfg.lower);
+    Some(format!("{}{expanded}", lang_prefix(cfg, lang)))
+}
+
+/// What a list page's permalink tokens read: its `_index`'s `slug` and
+/// `title`, else a title after its name (pluralised for a section or a
+/// taxonomy, as Hugo titles them; held in `default_title`).
+fn list_values<'a>(
+    fm: Option<&'a crate::FrontMatter>,
+    kind: &str,
+    sections: &'a [String],
+    name: &'a str,
+    default_title: &'a mut String,
+) -> super::super::permalinks::ListValues<'a> {
+    *default_title = match kind {
+        "section" | "taxonomy" if !name.ends_with('s') => format!("{name}s"),
+        _ => name.to_owned(),
+    };
+    super::super::permalinks::ListValues {
+        sections,
+        name,
+        slug: fm
+            .and_then(|fm| get_str(fm, "slug"))
+            .filter(|s| !s.is_empty()),
+        title: fm
+            .and_then(|fm| get_str(fm, "title"))
+            .unwrap_or(default_title.as_str()),
+    }
 }
