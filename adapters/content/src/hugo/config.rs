@@ -220,9 +220,10 @@ pub(crate) fn open(
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
     let base_url = base_url_of(map, path, options)?;
+    let version = super::version::Version::new(options.hugo_version);
     let default_language = match str_of(map, "defaultcontentlanguage", path)? {
         Some(l) if !l.is_empty() => l.to_lowercase(),
-        _ => "en".to_owned(),
+        _ => implicit_default_language(map, &version),
     };
     let content_dir = root.join(str_of(map, "contentdir", path)?.unwrap_or("content"));
     let output_dir = root.join(str_of(map, "publishdir", path)?.unwrap_or("public"));
@@ -248,7 +249,6 @@ pub(crate) fn open(
     };
     let mut disabled_kinds_of = BTreeMap::new();
     let mut off_languages = BTreeSet::new();
-    let version = super::version::Version::new(options.hugo_version);
     let site_cascade = map.get("cascade");
     let mut cascades = std::collections::HashMap::new();
     let cascade_of = |lang: &str, own: Option<&Value>| {
@@ -544,4 +544,28 @@ fn language_cascade(
         return Err(config_err(from, format!("`cascade`: {why}")));
     }
     Ok(entries)
+}
+
+/// The default language when the site names none: `en`, or with the
+/// current Hugo (0.123 and later) and languages that do not define `en`,
+/// the first of them (by weight, then key), which 0.111.3 refused.
+fn implicit_default_language(
+    map: &Map<String, Value>,
+    version: &super::version::Version,
+) -> String {
+    let Some(Value::Object(langs)) = map.get("languages") else {
+        return "en".to_owned();
+    };
+    if langs.is_empty() || langs.contains_key("en") || !version.hugo().at_least(123) {
+        return "en".to_owned();
+    }
+    let mut weighted: Vec<(i64, String)> = langs
+        .iter()
+        .map(|(k, v)| (cast_int(v.get("weight")), k.to_lowercase()))
+        .collect();
+    weighted.sort_by(language_order);
+    weighted
+        .into_iter()
+        .next()
+        .map_or_else(|| "en".to_owned(), |(_, k)| k)
 }

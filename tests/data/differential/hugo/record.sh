@@ -17,18 +17,27 @@ trap 'rm -rf "$tmp"' EXIT
 cp -r "$case_dir/site" "$tmp/site"
 "$hugo" --quiet --source "$tmp/site" --destination "$tmp/out" --baseURL https://diff.example.org/
 version=$("$hugo" version | cut -d' ' -f2 | cut -d+ -f1 | cut -d- -f1)
+# A multilingual site's sitemap.xml is an index of one sitemap per
+# language: the pages are in those.
+sitemaps="$tmp/out/sitemap.xml"
+if grep -q '<sitemapindex' "$tmp/out/sitemap.xml"; then
+    sitemaps=$(grep -o '<loc>[^<]*</loc>' "$tmp/out/sitemap.xml" | sed 's/<[^>]*>//g' |
+        sed "s#^https://diff.example.org/#$tmp/out/#")
+fi
 header="# hugo $version, sitemap.xml <loc>s, built with
 # hugo --source site --destination OUT --baseURL https://diff.example.org/
 # Pins: $pins"
 {
     echo "$header"
-    grep -o '<loc>[^<]*</loc>' "$tmp/out/sitemap.xml" | sed 's/<[^>]*>//g' | sort
+    # shellcheck disable=SC2086
+    cat $sitemaps | grep -o '<loc>[^<]*</loc>' | sed 's/<[^>]*>//g' | sort
 } > "$case_dir/expected.txt"
 {
     echo "$header"
     echo "# loc<TAB>changefreq<TAB>priority"
     # One line per <url>: its loc, changefreq and priority, `-` when absent.
-    tr -d '\n' < "$tmp/out/sitemap.xml" | sed 's#</url>#\n#g' | grep '<loc>' | while read -r url; do
+    # shellcheck disable=SC2086
+    cat $sitemaps | tr -d '\n' | sed 's#</url>#\n#g' | grep '<loc>' | while read -r url; do
         loc=$(printf '%s' "$url" | sed -n 's#.*<loc>\([^<]*\)</loc>.*#\1#p')
         cf=$(printf '%s' "$url" | sed -n 's#.*<changefreq>\([^<]*\)</changefreq>.*#\1#p')
         pr=$(printf '%s' "$url" | sed -n 's#.*<priority>\([^<]*\)</priority>.*#\1#p')

@@ -31,8 +31,15 @@ impl<'s> Scan<'s> {
                 .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
             sections.remove(&(Vec::new(), lang.clone()));
             let fm = src.map(|i| &files[i].fm);
-            let path = list_permalink(cfg, "home", "/", lang, fm, &[], "")
-                .unwrap_or_else(|| format!("{}/", lang_prefix(cfg, lang)));
+            let path = list_permalink(cfg, "home", "/", lang, fm, &[], "").unwrap_or_else(|| {
+                // Under `uglyURLs` the current Hugo links the home page's
+                // file itself.
+                if ugly_index(cfg, "") {
+                    format!("{}/index.html", lang_prefix(cfg, lang))
+                } else {
+                    format!("{}/", lang_prefix(cfg, lang))
+                }
+            });
             let before = self.scan.pages.len();
             push_node(
                 &mut self.scan,
@@ -72,7 +79,9 @@ impl<'s> Scan<'s> {
                 &named.as_deref().unwrap_or(dir).join("/"),
                 cfg.lower || (dir.len() == 1 && src.is_none()),
             );
-            let mut path = if ugly_for(cfg, &section_name) {
+            let mut path = if ugly_index(cfg, &section_name) {
+                format!("{}/{rel}/index.html", lang_prefix(cfg, lang))
+            } else if ugly_for(cfg, &section_name) {
                 format!("{}/{rel}.html", lang_prefix(cfg, lang))
             } else {
                 format!("{}/{rel}/", lang_prefix(cfg, lang))
@@ -136,7 +145,9 @@ impl<'s> Scan<'s> {
         for ((lang, taxo), found_terms) in terms {
             let taxo_slug = hugo_make_path(taxo, cfg.lower);
             let ugly = ugly_for(cfg, &taxo_slug);
-            let path = if ugly {
+            let path = if ugly_index(cfg, &taxo_slug) {
+                format!("{}/{taxo_slug}/index.html", lang_prefix(cfg, lang))
+            } else if ugly {
                 format!("{}/{taxo_slug}.html", lang_prefix(cfg, lang))
             } else {
                 format!("{}/{taxo_slug}/", lang_prefix(cfg, lang))
@@ -300,4 +311,11 @@ fn list_values<'a>(
             .and_then(|fm| get_str(fm, "title"))
             .unwrap_or(default_title.as_str()),
     }
+}
+
+/// Whether a home, section or taxonomy page under `uglyURLs` is its
+/// folder's `index.html` (the current Hugo, 0.123 and later: 0.111.3
+/// wrote `/docs.html`, and the home page's folder URL).
+fn ugly_index(cfg: &super::super::config::HugoConfig, section: &str) -> bool {
+    ugly_for(cfg, section) && cfg.version.hugo().at_least(123)
 }
