@@ -15,6 +15,7 @@ mod git_timeout;
 mod hostile;
 mod hugo_modules;
 mod hugo_own_sitemap;
+mod hugo_refusals;
 mod hugo_version;
 mod images_agree;
 mod index;

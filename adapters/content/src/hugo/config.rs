@@ -320,6 +320,7 @@ pub(crate) fn open(
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
+    super::refusals::check(root, map, &sources, path)?;
     let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path));
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,

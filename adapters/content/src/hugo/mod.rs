@@ -58,6 +58,7 @@ mod mounts;
 mod org;
 mod outputs;
 mod permalinks;
+mod refusals;
 mod scan;
 mod security;
 mod site_sitemap;
