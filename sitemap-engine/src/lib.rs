@@ -19,7 +19,11 @@
 //!    recorded lastmod (for a content tree before list pages roll up
 //!    their members' dates). Then the site's robots.txt (module
 //!    `robots_rules`): an entry it disallows for Googlebot is left out
-//!    and counted, or kept with a warning (`robots-disallowed`).
+//!    and counted, or kept with a warning (`robots-disallowed`). A Zola
+//!    or Hugo scan is then checked against the site its generator built
+//!    (module `build_check`, feature `html`): built pages the scan does
+//!    not list and listed URLs with nothing built are warnings (errors
+//!    with `strict`), a Hugo content adapter's pages come from the build.
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set
 //!    (one sitemap per group under the index with `split-by`: [`split`]),
 //!    robots.txt, the stylesheet, `sitemap.html` and `llms.txt` (module
