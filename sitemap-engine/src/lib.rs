@@ -27,7 +27,9 @@
 //!    site or the tool owns (module `owned`), Hugo's own sitemap there
 //!    named with what to do (module `generator_sitemap`); or a comparison with what
 //!    is on disk ([`Scanned::check`], module `check`), or the entries as
-//!    the write would list them ([`Scan::listed`]). The ledger is written last,
+//!    the write would list them ([`Scan::listed`]). A scan that leaves every
+//!    page out is refused with its causes counted, each at the place to
+//!    change it (module `nothing_listed`). The ledger is written last,
 //!    only after the set is published. With `check-site`, the set just
 //!    published is then checked against the built pages beside it
 //!    (`site_check`, feature `html`: the same `SiteCheck` as
@@ -82,6 +84,7 @@ pub mod human;
 #[macro_use]
 pub mod keys;
 pub mod ledger;
+mod nothing_listed;
 mod owned;
 pub mod publish;
 mod robots_rules;
@@ -338,6 +341,10 @@ impl Scanned {
     pub fn write(&mut self, waiting: impl FnOnce(&std::path::Path)) -> Result<Report, Error> {
         if let Some(refused) = self.scan.write_refused.take() {
             return Err(refused);
+        }
+        let root = self.outputs.set.root_file();
+        if let Some(empty) = nothing_listed::explain(&self.scan, &self.resolved, &root) {
+            return Err(empty);
         }
         let _write_timing = timings::phase("write the set");
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?

@@ -24,6 +24,7 @@ mod markdown_images;
 mod mdbook;
 mod membership;
 mod messages;
+mod nothing_listed;
 mod owned_files;
 mod progress;
 mod robots_rules;

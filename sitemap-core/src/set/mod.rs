@@ -263,6 +263,12 @@ impl SetOptions {
         if self.gzip { ".gz" } else { "" }
     }
 
+    /// The set's root file in its folder: the one sitemap, or the index
+    /// of several (`public/sitemap.xml`).
+    pub fn root_file(&self) -> PathBuf {
+        self.dir.join(self.single_name())
+    }
+
     /// `sitemap.xml[.gz]` or `sitemap.txt[.gz]`: the name of the only file
     /// of a set that fits in one.
     fn single_name(&self) -> String {
