@@ -36,6 +36,7 @@ mod shallow;
 mod signals;
 mod site;
 mod split_by;
+mod split_by_limits;
 mod submit;
 mod submodule_lastmod;
 mod timings;
