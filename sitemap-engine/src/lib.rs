@@ -357,7 +357,8 @@ impl Scanned {
             .push_all(&self.scan.urls, |group, url| match group {
                 Some(group) => publisher.push_in(group, url),
                 None => publisher.push(url),
-            })?;
+            })
+            .map_err(|e| publish::index_full::explain(e.error, &self.resolved, e.groups))?;
         let pages: Vec<HumanPage> = if self.outputs.html_page || self.outputs.llms_txt {
             self.scan
                 .urls

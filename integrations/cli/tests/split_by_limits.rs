@@ -95,3 +95,55 @@ fn a_section_named_in_japanese_fits_a_file_name() {
     assert_eq!(again.status.code(), Some(0));
     assert_eq!(sitemaps(&public), names);
 }
+
+/// A built site of 1,001 sections (and the home page): 1,002 groups, one
+/// sitemap each, past the 1,000 an index lists under the default
+/// `limits`. The refusal names `split-by` and what to change, nothing is
+/// written; `--limits sitemaps-org` writes the set.
+#[test]
+fn more_groups_than_an_index_lists_name_split_by_and_limits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let page = "<html><head><title>T</title></head><body>x</body></html>";
+    let public = dir.join("public");
+    fs::create_dir_all(&public).unwrap();
+    fs::write(public.join("index.html"), page).unwrap();
+    for i in 1..=1001 {
+        let folder = public.join(format!("s{i}/a"));
+        fs::create_dir_all(&folder).unwrap();
+        fs::write(folder.join("index.html"), page).unwrap();
+    }
+    let site = ["--html", "public", "--base-url", "https://example.org/"];
+    let out = scan(dir, &[&site[..], &["--split-by", "section"]].concat());
+    assert_eq!(
+        text(&out.stderr, dir),
+        "\
+error: `--split-by`: the set's 1002 groups need more than 1,000 sitemaps (one each, more for a group past 50,000 URLs or a file's bytes), and one index lists at most 1,000 under `limits = \"legacy\"` (the default)
+  hint: set `limits = \"sitemaps-org\"` (`--limits sitemaps-org`), whose index lists up to 50,000 sitemaps, or name fewer groups with a `split-by` table of URL globs (`{ \"/blog/**\" = \"blog\" }`, the rest in `other`)
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(sitemaps(&public).is_empty());
+
+    // Set in sitemap.toml, the key is named at its line.
+    fs::write(
+        dir.join("sitemap.toml"),
+        "# the site's sections\nsplit-by = \"section\"\n",
+    )
+    .unwrap();
+    let out = scan(dir, &site);
+    assert_eq!(
+        text(&out.stderr, dir).lines().next().unwrap(),
+        "error: sitemap.toml:2 `split-by`: the set's 1002 groups need more than 1,000 sitemaps (one each, more for a group past 50,000 URLs or a file's bytes), and one index lists at most 1,000 under `limits = \"legacy\"` (the default)"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(sitemaps(&public).is_empty());
+
+    let out = scan(dir, &[&site[..], &["--limits", "sitemaps-org"]].concat());
+    assert_eq!(
+        text(&out.stderr, dir),
+        "sitemap: 1002 files read, 1002 URLs, none excluded; wrote public/sitemap.xml (index of 1002 sitemaps)\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(sitemaps(&public).len(), 1003);
+}

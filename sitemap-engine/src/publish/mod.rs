@@ -4,7 +4,9 @@
 //! (stylesheet, HTML page, robots.txt) and committed as one unit, and a
 //! [`Report`] of what was written. A sitemap index over other tools'
 //! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge;
-//! `robots_mend.rs` keeps robots.txt from naming a file a run removed.
+//! `robots_mend.rs` keeps robots.txt from naming a file a run removed;
+//! `index_full.rs` says what to change when a set needs more sitemaps than
+//! an index lists.
 //!
 //! This is the only place outside `sitemap-core` that opens a
 //! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
@@ -25,6 +27,7 @@ use crate::split::Split;
 use sitemap_core::human::LlmsOwner;
 
 mod index;
+pub(crate) mod index_full;
 mod robots_mend;
 
 pub use index::{IndexEntry, IndexReport, publish_index};
@@ -141,7 +144,8 @@ impl Outputs {
         self.push_all(urls, |group, url| match group {
             Some(group) => writer.push_in(group, url),
             None => writer.push(url),
-        })?;
+        })
+        .map_err(|e| e.error)?;
         Ok(writer.finish()?)
     }
 
@@ -151,22 +155,37 @@ impl Outputs {
         &self,
         urls: &[Url],
         mut push: impl FnMut(Option<&str>, &Url) -> Result<Pushed, E>,
-    ) -> Result<(), E> {
+    ) -> Result<(), GroupedError<E>> {
         match &self.split_by {
             Some(split) => {
                 let grouped = split.order(&self.set.base_url, urls);
+                let groups = grouped.names.len();
                 for (group, url) in grouped.order {
-                    push(Some(&grouped.names[group]), url)?;
+                    push(Some(&grouped.names[group]), url).map_err(|error| GroupedError {
+                        error,
+                        groups: Some(groups),
+                    })?;
                 }
             }
             None => {
                 for url in urls {
-                    push(None, url)?;
+                    push(None, url).map_err(|error| GroupedError {
+                        error,
+                        groups: None,
+                    })?;
                 }
             }
         }
         Ok(())
     }
+}
+
+/// An error of [`Outputs::push_all`]'s `push`, with how many groups
+/// `split-by` made (`None` without it), for the message about a set that
+/// needs more sitemaps than an index lists (`index_full.rs`).
+pub(crate) struct GroupedError<E> {
+    pub(crate) error: E,
+    pub(crate) groups: Option<usize>,
 }
 
 /// `filename` and `format` together: `sitemap.txt` means text unless
