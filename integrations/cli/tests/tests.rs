@@ -19,6 +19,7 @@ mod images_agree;
 mod index;
 mod ledger;
 mod ledger_kill;
+mod ledger_link;
 mod llms_edited;
 mod lock_wait;
 mod markdown_images;
