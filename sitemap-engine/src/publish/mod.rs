@@ -159,7 +159,13 @@ impl Outputs {
         match &self.split_by {
             Some(split) => {
                 let grouped = split.order(&self.set.base_url, urls);
-                let groups = grouped.names.len();
+                // The groups with entries: a table's `other` may have none.
+                let mut groups = 0;
+                let mut last = None;
+                for &(group, _) in &grouped.order {
+                    groups += usize::from(last != Some(group));
+                    last = Some(group);
+                }
                 for (group, url) in grouped.order {
                     push(Some(&grouped.names[group]), url).map_err(|error| GroupedError {
                         error,
