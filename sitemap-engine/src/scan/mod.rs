@@ -197,7 +197,9 @@ pub(crate) struct ScanOptions<'a> {
     pub(crate) config: SourceConfig,
     pub(crate) want_sources: bool,
     pub(crate) track_reads: bool,
-    /// Whether the site the generator built checks the scan.
+    /// Whether the site the generator built checks the scan (read only
+    /// with the `html` feature, which the check needs).
+    #[cfg_attr(not(feature = "html"), allow(dead_code))]
     pub(crate) build_check: bool,
     pub(crate) progress: &'a dyn Fn(&str),
     /// Counts the files the readers read, for a progress display.

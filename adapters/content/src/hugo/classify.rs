@@ -14,7 +14,7 @@ use sitemap_pages::overrides::Overrides;
 use super::config::HugoConfig;
 use super::front_matter::{
     apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
-    hugo_terms, normalise, order_instant,
+    hugo_terms, never_built, normalise, order_instant, site_disables, sitemap_disabled,
 };
 use super::scan::Root;
 use super::urls::{lang_prefix, page_path, ugly_for};
@@ -446,45 +446,6 @@ fn publication(
         exclusion = Some(Reason::KindDisabled);
     }
     (published, exclusion)
-}
-
-/// Whether a page's build options keep it out of every collection:
-/// `render` or `list` is `never` (not `link` or `local`).
-fn never_built(fm: &FrontMatter) -> bool {
-    ["build", "_build"].iter().any(|table| {
-        ["render", "list"].iter().any(|key| {
-            super::front_matter::build_option(fm.get(&format!("{table}.{key}")), "")
-                == super::front_matter::Build::Never
-        })
-    })
-}
-
-/// Why a page Hugo makes without a file of its own is left out, from
-/// what cascades handed it: `draft`, `build`, `sitemap.disable`.
-pub(super) fn exclusion_of(fm: &FrontMatter, site_disable: bool) -> Option<Reason> {
-    if hugo_draft(fm) {
-        Some(Reason::Draft)
-    } else if build_excludes(fm) {
-        Some(Reason::NotRendered { key: None })
-    } else if sitemap_disabled(fm, site_disable) {
-        Some(Reason::SitemapDisabled { key: None })
-    } else {
-        None
-    }
-}
-
-/// A page's `sitemap.disable`, else the site's default for it.
-fn sitemap_disabled(fm: &FrontMatter, site_disable: bool) -> bool {
-    match fm.get("sitemap.disable") {
-        Some(Value::Bool(b)) => *b,
-        _ => site_disable,
-    }
-}
-
-/// Whether the site's `[sitemap] disable = true` leaves out a language's
-/// pages by default (Hugo 0.125 and later read it).
-pub(super) fn site_disables(site: &Site, cfg: &HugoConfig, lang: &str) -> bool {
-    site.sitemap_for(lang).disable == Some(true) && cfg.version.hugo().at_least(125)
 }
 
 /// Whether a folder is under a taxonomy's folder (`content/tags/…`).

@@ -7,11 +7,12 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::FrontMatter;
+use crate::{FrontMatter, Reason, Site};
 use sitemap_core::Lastmod;
 use sitemap_pages::front_matter::Format;
 use sitemap_pages::overrides::Overrides;
 
+use super::config::HugoConfig;
 use super::lastmod_order::{DateOrders, LastmodOrder};
 
 pub(super) fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
@@ -392,4 +393,42 @@ pub(super) fn order_instant(
         ":filemodtime" => Some(jiff::Timestamp::UNIX_EPOCH),
         key => date_value(fm, key).and_then(super::dates::parse),
     })
+}
+
+/// Whether a page's build options keep it out of every collection:
+/// `render` or `list` is `never` (not `link` or `local`).
+pub(super) fn never_built(fm: &FrontMatter) -> bool {
+    ["build", "_build"].iter().any(|table| {
+        ["render", "list"]
+            .iter()
+            .any(|key| build_option(fm.get(&format!("{table}.{key}")), "") == Build::Never)
+    })
+}
+
+/// Why a page Hugo makes without a file of its own is left out, from
+/// what cascades handed it: `draft`, `build`, `sitemap.disable`.
+pub(super) fn exclusion_of(fm: &FrontMatter, site_disable: bool) -> Option<Reason> {
+    if hugo_draft(fm) {
+        Some(Reason::Draft)
+    } else if build_excludes(fm) {
+        Some(Reason::NotRendered { key: None })
+    } else if sitemap_disabled(fm, site_disable) {
+        Some(Reason::SitemapDisabled { key: None })
+    } else {
+        None
+    }
+}
+
+/// A page's `sitemap.disable`, else the site's default for it.
+pub(super) fn sitemap_disabled(fm: &FrontMatter, site_disable: bool) -> bool {
+    match fm.get("sitemap.disable") {
+        Some(Value::Bool(b)) => *b,
+        _ => site_disable,
+    }
+}
+
+/// Whether the site's `[sitemap] disable = true` leaves out a language's
+/// pages by default (Hugo 0.125 and later read it).
+pub(super) fn site_disables(site: &Site, cfg: &HugoConfig, lang: &str) -> bool {
+    site.sitemap_for(lang).disable == Some(true) && cfg.version.hugo().at_least(125)
 }

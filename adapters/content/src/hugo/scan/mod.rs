@@ -200,10 +200,10 @@ pub(super) fn push_node(
     };
     let mut cp = ContentPage::new(kind, make_loc(&site.base_url, &path, source)?, lang);
     if let Some((folder, fm)) = cascaded {
-        let site_disable = super::classify::site_disables(site, cfg, lang);
+        let site_disable = super::front_matter::site_disables(site, cfg, lang);
         if fm.is_some() || site_disable {
             let fm = fm.unwrap_or_default();
-            if let Some(reason) = super::classify::exclusion_of(&fm, site_disable) {
+            if let Some(reason) = super::front_matter::exclusion_of(&fm, site_disable) {
                 scan.excluded.push(LeftOut::new(folder, reason));
                 return Ok(());
             }
