@@ -19,7 +19,11 @@
 //!    recorded lastmod (for a content tree before list pages roll up
 //!    their members' dates). Then the site's robots.txt (module
 //!    `robots_rules`): an entry it disallows for Googlebot is left out
-//!    and counted, or kept with a warning (`robots-disallowed`).
+//!    and counted, or kept with a warning (`robots-disallowed`). A Zola
+//!    or Hugo scan is then checked against the site its generator built
+//!    (module `build_check`, feature `html`): built pages the scan does
+//!    not list and listed URLs with nothing built are warnings (errors
+//!    with `strict`), a Hugo content adapter's pages come from the build.
 //! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set
 //!    (one sitemap per group under the index with `split-by`: [`split`]),
 //!    robots.txt, the stylesheet, `sitemap.html` and `llms.txt` (module
@@ -27,7 +31,9 @@
 //!    site or the tool owns (module `owned`), Hugo's own sitemap there
 //!    named with what to do (module `generator_sitemap`); or a comparison with what
 //!    is on disk ([`Scanned::check`], module `check`), or the entries as
-//!    the write would list them ([`Scan::listed`]). The ledger is written last,
+//!    the write would list them ([`Scan::listed`]). A scan that leaves every
+//!    page out is refused with its causes counted, each at the place to
+//!    change it (module `nothing_listed`). The ledger is written last,
 //!    only after the set is published. With `check-site`, the set just
 //!    published is then checked against the built pages beside it
 //!    (`site_check`, feature `html`: the same `SiteCheck` as
@@ -84,6 +90,7 @@ pub mod human;
 #[macro_use]
 pub mod keys;
 pub mod ledger;
+mod nothing_listed;
 mod owned;
 pub mod publish;
 mod robots_rules;
@@ -352,6 +359,10 @@ impl Scanned {
         if let Some(refused) = self.scan.write_refused.take() {
             return Err(refused);
         }
+        let root = self.outputs.set.root_file();
+        if let Some(empty) = nothing_listed::explain(&self.scan, &self.resolved, &root) {
+            return Err(empty);
+        }
         let _write_timing = timings::phase("write the set");
         let mut publisher = Publisher::open(self.outputs.clone(), waiting)?
             .with_site(std::mem::take(&mut self.scan.site));
@@ -363,7 +374,8 @@ impl Scanned {
             .push_all(&self.scan.urls, |group, url| match group {
                 Some(group) => publisher.push_in(group, url),
                 None => publisher.push(url),
-            })?;
+            })
+            .map_err(|e| publish::index_full::explain(e.error, &self.resolved, e.groups))?;
         let pages: Vec<HumanPage> = if self.outputs.html_page || self.outputs.llms_txt {
             self.scan
                 .urls

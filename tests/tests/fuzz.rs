@@ -3,7 +3,10 @@
 //! and sitemaps from the repository's fixtures, mutated; gzipped too; YAML
 //! made of its indicators in any order; URL
 //! lists as `sitemap write` reads them; ledgers of every format version,
-//! the current one written by real scans).
+//! the current one written by real scans). Two targets have a module of
+//! their own: `sitemap_input` (another generator's sitemap or index,
+//! gzipped or not, as `sitemap write` reads it back) and `robots_rules`
+//! (the Allow/Disallow matcher against the crate it mirrors).
 //!
 //! Each target checks: no panic, errors that name the input's path (or,
 //! for the validator, a position in it), and bounded memory: every target
@@ -24,6 +27,9 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+
+mod robots_rules;
+mod sitemap_input;
 
 /// Address space a target may use.
 const MEMORY_LIMIT: u64 = 2 << 30;
@@ -53,6 +59,12 @@ fn budget() -> Duration {
 /// a watchdog; a non-zero exit (a failed property, a panic, an abort on
 /// allocation failure, a kill) is a finding.
 fn supervise(name: &str, body: impl FnOnce()) {
+    supervise_at(&format!("fuzz::{name}"), name, body);
+}
+
+/// [`supervise`] for a target whose test is at `test` (a target in a
+/// module of its own: `fuzz::robots_rules::robots_rules`).
+fn supervise_at(test: &str, name: &str, body: impl FnOnce()) {
     if std::env::var_os("SITEMAP_FUZZ_CHILD").is_some() {
         body();
         return;
@@ -62,12 +74,7 @@ fn supervise(name: &str, body: impl FnOnce()) {
         .arg(format!("--as={MEMORY_LIMIT}"))
         .args(["timeout", "--signal=KILL", &watchdog.to_string()])
         .arg(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            &format!("fuzz::{name}"),
-            "--nocapture",
-            "--test-threads=1",
-        ])
+        .args(["--exact", test, "--nocapture", "--test-threads=1"])
         .env("SITEMAP_FUZZ_CHILD", "1")
         .output()
         .expect("prlimit (util-linux) and timeout (coreutils) are installed");

@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz [--seconds N] [TARGET...]`: the fuzz targets of
-//! `tests/tests/fuzz.rs`, in release mode, for N seconds each (default
+//! `tests/tests/fuzz.rs` (and its modules, `tests/tests/fuzz/`), in release mode, for N seconds each (default
 //! 600). Each target runs in its own process under a 2 GiB address-space
 //! limit; the summary gives cases run, cases per second and findings, and
 //! the input of every finding (proptest's shrunk case, or the input that
@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use crate::{cargo, root};
 
 /// The targets, as named in `tests/tests/fuzz.rs`.
-pub(crate) const TARGETS: [&str; 7] = [
+pub(crate) const TARGETS: [&str; 9] = [
     "front_matter",
     "yaml",
     "config",
@@ -21,7 +21,22 @@ pub(crate) const TARGETS: [&str; 7] = [
     "validator",
     "url_list",
     "ledger",
+    "sitemap_input",
+    "robots_rules",
 ];
+
+/// The targets with a module of their own (`tests/tests/fuzz/<target>.rs`).
+const OWN_MODULE: [&str; 2] = ["sitemap_input", "robots_rules"];
+
+/// The test that runs `target`: `fuzz::<target>`, or
+/// `fuzz::<target>::<target>` for one in a module of its own.
+fn test_path(target: &str) -> String {
+    if OWN_MODULE.contains(&target) {
+        format!("fuzz::{target}::{target}")
+    } else {
+        format!("fuzz::{target}")
+    }
+}
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut seconds: u64 = 600;
@@ -71,7 +86,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
                 "--test",
                 "tests",
             ])
-            .arg(format!("fuzz::{target}"))
+            .arg(test_path(target))
             .args(["--", "--exact", "--nocapture", "--test-threads=1"])
             .env("SITEMAP_FUZZ_SECONDS", seconds.to_string())
             .env("SITEMAP_FUZZ_DIR", &dir)

@@ -29,6 +29,14 @@ pub struct BuiltPage<'a> {
 pub trait SourceLastmod: Send + Sync {
     /// The lastmod of the source of `page`, if it is known.
     fn lastmod(&self, page: &BuiltPage<'_>) -> Option<Lastmod>;
+
+    /// Why the source of `page` leaves it out of the sitemap, when its
+    /// front matter does (`sitemap.disable`, `build.list: never`, a
+    /// draft built anyway, `sitemap = false`): the generator's own
+    /// sitemap would not list it either. `None` by default.
+    fn left_out(&self, _page: &BuiltPage<'_>) -> Option<crate::Reason> {
+        None
+    }
 }
 
 impl<F> SourceLastmod for F

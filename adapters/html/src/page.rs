@@ -44,6 +44,9 @@ pub(crate) enum Verdict {
         /// The entry at the page's own URL.
         here: Url,
     },
+    /// Its source's front matter leaves it out (see
+    /// [`crate::SourceLastmod::left_out`]).
+    SourceLeftOut(crate::Reason),
     /// No loc, nothing to decide.
     None,
 }
@@ -165,6 +168,14 @@ impl Assessor<'_> {
         }
         if let Some(meta_name) = &head.noindex {
             return Verdict::Noindex(meta_name.clone());
+        }
+        if let Some(reason) = self
+            .options
+            .source_lastmod
+            .as_ref()
+            .and_then(|s| s.left_out(&BuiltPage { path: rel, loc }))
+        {
+            return Verdict::SourceLeftOut(reason);
         }
         // The page's images are where its file is served, whatever URL
         // it is listed under: relative references resolve against that.

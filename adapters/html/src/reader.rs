@@ -182,7 +182,9 @@ impl PageReader {
                         },
                         Some(there),
                     ),
-                    Verdict::None => (Indexing::Indexable, None),
+                    // The reader is given no source tree: by its markup
+                    // the page is one.
+                    Verdict::SourceLeftOut(_) | Verdict::None => (Indexing::Indexable, None),
                 };
                 let (alternates, lastmod, images) = url
                     .map_or((Vec::new(), None, Vec::new()), |u| {

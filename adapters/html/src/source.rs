@@ -56,6 +56,8 @@ const SOURCE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "html", "htm", "ad
 pub struct SourceMirror {
     /// Built path (`guide/intro/index.html`) → lastmod.
     lastmods: HashMap<String, Lastmod>,
+    /// Built path → why its source's front matter leaves it out.
+    left_out: HashMap<String, crate::Reason>,
     /// What the source layer warned about, as messages naming the file.
     warnings: Vec<String>,
 }
@@ -76,6 +78,10 @@ impl SourceMirror {
         let mut claimed: HashMap<String, Loc> = HashMap::new();
         let mut keys_of: HashMap<Loc, Vec<String>> = HashMap::new();
         let mut pages = Vec::new();
+        // Built paths whose source's build options keep it out of lists
+        // (Hugo `build.list`/`build.render`), which the shared layer does
+        // not read.
+        let mut unlisted: HashMap<String, crate::Reason> = HashMap::new();
         for rel in source_files(root) {
             let Some(rel_str) = rel
                 .to_str()
@@ -94,14 +100,20 @@ impl SourceMirror {
             for key in &keys {
                 claimed.insert(key.clone(), loc.clone());
             }
-            keys_of.insert(loc.clone(), keys);
+            keys_of.insert(loc.clone(), keys.clone());
             let page = match sitemap_core::input::read_regular_text(
                 &root.join(&rel),
                 sitemap_pages::images::markdown::MAX_PAGE_BYTES,
             ) {
-                Ok(text) => match front_matter::parse(&rel, &text)
-                    .and_then(|fm| Page::from_front_matter(&rel, loc.clone(), &fm))
-                {
+                Ok(text) => match front_matter::parse(&rel, &text).and_then(|fm| {
+                    if let Some(key) = unlisted_by_build(&fm) {
+                        let reason = crate::Reason::NotRendered { key: Some(key) };
+                        for built in &keys {
+                            unlisted.insert(built.clone(), reason.clone());
+                        }
+                    }
+                    Page::from_front_matter(&rel, loc.clone(), &fm)
+                }) {
                     Ok(page) => page,
                     Err(e) => {
                         warnings.push(format!("{e}; its lastmod comes from git or the file"));
@@ -123,7 +135,21 @@ impl SourceMirror {
                 }
             }
         }
-        Ok(SourceMirror { lastmods, warnings })
+        // A source its front matter leaves out (`sitemap.disable`, a
+        // draft, `build.list: never`) leaves its built pages out.
+        let mut left_out = unlisted;
+        for gone in output.excluded {
+            if let Some(keys) = gone.loc.as_ref().and_then(|loc| keys_of.get(loc)) {
+                for key in keys {
+                    left_out.insert(key.clone(), gone.reason.clone());
+                }
+            }
+        }
+        Ok(SourceMirror {
+            lastmods,
+            left_out,
+            warnings,
+        })
     }
 
     /// The lastmod of the source of the built page at `path` (under the
@@ -143,6 +169,27 @@ impl SourceLastmod for SourceMirror {
     fn lastmod(&self, page: &BuiltPage<'_>) -> Option<Lastmod> {
         self.get(page.path).cloned()
     }
+
+    fn left_out(&self, page: &BuiltPage<'_>) -> Option<crate::Reason> {
+        self.left_out.get(page.path).cloned()
+    }
+}
+
+/// The key of Hugo's build options that keeps a page out of lists and
+/// sitemaps (`build.list: never` or `local`, `build.render: never` or
+/// `link`; `_build` as well), as the Hugo scan reads them.
+fn unlisted_by_build(fm: &front_matter::FrontMatter) -> Option<String> {
+    ["build", "_build"].iter().find_map(|table| {
+        let never = |key: &str, partly: &str| {
+            let dotted = format!("{table}.{key}");
+            match fm.get(&dotted) {
+                Some(serde_json::Value::Bool(false)) => Some(dotted),
+                Some(serde_json::Value::String(s)) if s == "never" || s == partly => Some(dotted),
+                _ => None,
+            }
+        };
+        never("list", "local").or_else(|| never("render", "link"))
+    })
 }
 
 /// Source files under `root`, relative to it, sorted.

@@ -224,3 +224,50 @@ fn a_setting_the_scan_does_not_read_is_named_and_its_difference_found() {
         )
     );
 }
+
+/// `--html` with `--html-source`: the source front matter of each built
+/// page decides its listing as the source scan does (`sitemap.disable`,
+/// Hugo's `build.list`), so the built-HTML scan equals Hugo's sitemap.
+#[test]
+fn html_source_front_matter_leaves_out_what_the_generator_leaves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout = "<html><head><title>{{ .Title }}</title></head></html>\n";
+    write(
+        dir.path(),
+        &[
+            CONFIG,
+            ("content/blog/a.md", "---\ntitle: a\n---\n"),
+            (
+                "content/blog/b.md",
+                "---\ntitle: b\nsitemap:\n  disable: true\n---\n",
+            ),
+            (
+                "content/blog/c.md",
+                "---\ntitle: c\nbuild:\n  list: never\n---\n",
+            ),
+            ("layouts/_default/single.html", layout),
+            ("layouts/_default/list.html", layout),
+        ],
+    );
+    hugo(&current_hugo(), dir.path());
+    let args = [
+        "--html",
+        "public",
+        "--html-source",
+        "content",
+        "--base-url",
+        "https://example.org/",
+        "-v",
+    ];
+    let (code, stderr, mut locs) = scan(dir.path(), &args);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        stderr,
+        "left out: blog/b/index.html: sitemap disabled by `sitemap.disable`\n\
+         left out: blog/c/index.html: not rendered (`build.list`)\n\
+         sitemap: 5 files read, 3 URLs, 2 excluded (1 build options, 1 sitemap disabled); dry \
+         run, nothing written\n"
+    );
+    locs.sort();
+    assert_eq!(locs, hugo_locs(dir.path()));
+}

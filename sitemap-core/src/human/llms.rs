@@ -5,29 +5,19 @@
 //!
 //! The entries are the sitemap's own (the caller passes what the set
 //! lists), so llms.txt and the sitemap never disagree about which pages
-//! exist. The file ends with [`LLMS_MARKER`], an HTML comment (invisible
-//! when the Markdown is rendered) by which a later run knows the file as
-//! its own: it replaces or removes only a marked llms.txt, never one a
-//! person wrote.
+//! exist. The file ends with a marker line (`llms_marker.rs`), an HTML
+//! comment (invisible when the Markdown is rendered) holding a hash of the
+//! text above it, by which a later run knows the file as its own and
+//! unedited: it replaces or removes only such a file, never one a person
+//! wrote or edited.
 
 use std::io::{self, Write};
 
-use super::{PageEntry, parent_segment, relative, section_name};
+use super::{PageEntry, llms_marker, parent_segment, relative, section_name};
 use crate::Loc;
 
 /// The file name of llms.txt, at the site's root.
 pub const LLMS_FILE_NAME: &str = "llms.txt";
-
-/// The last line of every llms.txt this toolkit writes.
-pub const LLMS_MARKER: &str = "<!-- Written by sitemap-core (sitemap_core::human::write_llms_txt) from the sitemap's pages. -->";
-
-/// Whether `bytes`, an llms.txt found in the output folder, is one this
-/// toolkit wrote (and a run may replace or remove).
-pub fn is_own_llms_txt(bytes: &[u8]) -> bool {
-    bytes
-        .windows(LLMS_MARKER.len())
-        .any(|w| w == LLMS_MARKER.as_bytes())
-}
 
 /// What llms.txt needs besides the entries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +86,15 @@ pub fn write_llms_txt(
     site: &LlmsTxt,
     entries: &[PageEntry],
 ) -> io::Result<()> {
+    // Held whole: the marker hashes it (an index of a site is small).
+    let mut body = Vec::new();
+    write_body(&mut body, site, entries)?;
+    out.write_all(&body)?;
+    writeln!(out, "{}", llms_marker(&body))
+}
+
+/// Everything above the marker line.
+fn write_body(out: &mut Vec<u8>, site: &LlmsTxt, entries: &[PageEntry]) -> io::Result<()> {
     writeln!(out, "# {}", one_line(&site.site_title))?;
     if let Some(description) = site.description.as_deref().map(one_line)
         && !description.is_empty()
@@ -131,7 +130,8 @@ pub fn write_llms_txt(
             }
         }
     }
-    writeln!(out, "\n{LLMS_MARKER}")
+    // The blank line that sets the marker apart.
+    writeln!(out)
 }
 
 /// The sections in the order they are written, each with its heading.
@@ -223,6 +223,13 @@ fn link_target(loc: &Loc) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::human::{LlmsOwner, llms_txt_owner};
+
+    /// The marker line `text` ends with, as written for the text above it.
+    fn marker(text: &str) -> String {
+        let body = text.trim_end_matches('\n').rsplit_once('\n').unwrap().0;
+        llms_marker(format!("{body}\n").as_bytes())
+    }
 
     fn render(site: &LlmsTxt, entries: &[PageEntry]) -> String {
         let mut out = Vec::new();
@@ -248,12 +255,11 @@ mod tests {
             format!(
                 "# Book\n\n## Part two\n\n- [Zed \\[draft\\]](https://example.org/book/z.html)\n\
                  - [B](https://example.org/book/b%281%29.html)\n\n## Part one\n\n\
-                 - [A line](https://example.org/book/a.html)\n\n{LLMS_MARKER}\n"
+                 - [A line](https://example.org/book/a.html)\n\n{}\n",
+                marker(&text)
             )
         );
-        assert!(is_own_llms_txt(text.as_bytes()));
-        assert!(text.ends_with(&format!("\n{LLMS_MARKER}\n")));
-        assert!(!is_own_llms_txt(b"# Hand made\n"));
+        assert_eq!(llms_txt_owner(text.as_bytes()), LlmsOwner::Unedited);
     }
 
     #[test]
@@ -274,7 +280,8 @@ mod tests {
             format!(
                 "# Site\n\n## Pages\n\n- [Home](https://example.org/)\n\n## Docs\n\n\
                  - [A](https://example.org/docs/a/)\n\n## Optional\n\n\
-                 - [/tags/a/](https://example.org/tags/a/)\n- [/tags/b/](https://example.org/tags/b/)\n\n{LLMS_MARKER}\n"
+                 - [/tags/a/](https://example.org/tags/a/)\n- [/tags/b/](https://example.org/tags/b/)\n\n{}\n",
+                marker(&text)
             )
         );
     }

@@ -2,7 +2,9 @@
 //! primary view (`html.rs`, [`write_html_page`]); an XSL stylesheet that
 //! shows `sitemap.xml` as a table in browsers that still run XSLT
 //! (`sitemap.xsl`, [`XSL`], [`xsl_linking`]); and for language models,
-//! `llms.txt` (`llms.rs`, [`write_llms_txt`]).
+//! `llms.txt` (`llms.rs`, [`write_llms_txt`]; `llms_marker.rs`, its last
+//! line, by which a later run knows an unedited file of its own:
+//! [`llms_txt_owner`]).
 //!
 //! Both are text written over [`Write`]; finding titles (front matter,
 //! Markdown headings, HTML `<title>`) and writing files beside the sitemap
@@ -28,13 +30,15 @@
 
 mod html;
 mod llms;
+mod llms_marker;
 
 use std::io::{self, Write};
 
 use crate::{Lastmod, Loc};
 
 pub use html::{COLLAPSE_PAST, human_date, write_html_page};
-pub use llms::{LLMS_FILE_NAME, LLMS_MARKER, LlmsTxt, is_own_llms_txt, write_llms_txt};
+pub use llms::{LLMS_FILE_NAME, LlmsTxt, write_llms_txt};
+pub use llms_marker::{LlmsOwner, UNHASHED_LLMS_MARKER, llms_marker, llms_txt_owner};
 
 /// The XSLT 1.0 stylesheet for both `<urlset>` (with hreflang alternates)
 /// and `<sitemapindex>`. Write it beside the sitemap (for example as

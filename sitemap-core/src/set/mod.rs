@@ -263,6 +263,12 @@ impl SetOptions {
         if self.gzip { ".gz" } else { "" }
     }
 
+    /// The set's root file in its folder: the one sitemap, or the index
+    /// of several (`public/sitemap.xml`).
+    pub fn root_file(&self) -> PathBuf {
+        self.dir.join(self.single_name())
+    }
+
     /// `sitemap.xml[.gz]` or `sitemap.txt[.gz]`: the name of the only file
     /// of a set that fits in one.
     fn single_name(&self) -> String {
@@ -282,22 +288,47 @@ impl SetOptions {
     }
 
     /// `sitemap-<group>[-N]-<tag>.xml[.gz]`: a part of a group of a set
-    /// of several groups, numbered only when the group has several.
+    /// of several groups, numbered only when the group has several; a
+    /// group too long for the name to fit in [`MAX_FILE_NAME`] bytes is
+    /// shortened ([`fit_group`]).
     fn group_part_name(&self, group: &str, number: Option<u64>, hash: u64) -> String {
         let number = number.map(|n| format!("-{n}")).unwrap_or_default();
-        format!(
-            "{}-{group}{number}-{:08x}.{}{}",
-            self.stem,
+        let tail = format!(
+            "{number}-{:08x}.{}{}",
             hash >> 32,
             self.format.extension(),
             self.gz()
-        )
+        );
+        let room = MAX_FILE_NAME.saturating_sub(self.stem.len() + 1 + tail.len());
+        format!("{}-{}{tail}", self.stem, fit_group(group, room))
     }
 
     /// `sitemap.xml[.gz]`: the index is XML whatever the format.
     fn index_name(&self) -> String {
         format!("{}.xml{}", self.stem, self.gz())
     }
+}
+
+/// The longest file name ext4, XFS, Btrfs and APFS take, in bytes (and
+/// NTFS in UTF-16 units, which an ASCII name matches).
+const MAX_FILE_NAME: usize = 255;
+
+/// A group's name as it fits in `room` bytes of a file name: whole when it
+/// does, else its start and `_` and 16 hex digits of the xxh3 hash of the
+/// whole name. A section named in 30 Japanese characters is 270 bytes once
+/// its URL's `%` escapes are made file-safe; the hash keeps two long names
+/// with the same start apart, and the same name always shortens the same
+/// way, so the part keeps its name from run to run.
+fn fit_group(group: &str, room: usize) -> std::borrow::Cow<'_, str> {
+    if group.len() <= room {
+        return std::borrow::Cow::Borrowed(group);
+    }
+    let tag = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(group.as_bytes()));
+    let mut keep = room.saturating_sub(tag.len() + 1);
+    while !group.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    std::borrow::Cow::Owned(format!("{}_{tag}", &group[..keep]))
 }
 
 #[cfg(test)]
@@ -353,5 +384,28 @@ mod tests {
         ] {
             assert_eq!(part_number(name, "sitemap"), None, "{name}");
         }
+    }
+
+    /// A group too long for a file name (30 Japanese characters of a
+    /// section, `_E6_97_A5…`, 270 bytes) is cut to fit with a hash of the
+    /// whole: within 255 bytes, the same every run, two names sharing a
+    /// start kept apart, and still read back as a group's part.
+    #[test]
+    fn long_groups_are_shortened_to_fit_a_file_name() {
+        let options = super::SetOptions::new("public", "https://example.org/".parse().unwrap())
+            .with_gzip(true);
+        let long = "_E6_97_A5".repeat(30);
+        let other = format!("{}x", "_E6_97_A5".repeat(30));
+        for number in [None, Some(1), Some(10_000)] {
+            let name = options.group_part_name(&long, number, u64::MAX);
+            assert_eq!(name.len(), super::MAX_FILE_NAME, "{name}");
+            assert_eq!(name, options.group_part_name(&long, number, u64::MAX));
+            assert_ne!(name, options.group_part_name(&other, number, u64::MAX));
+            assert!(group_part(&name, "sitemap"), "{name}");
+        }
+        assert_eq!(
+            options.group_part_name("blog", Some(2), 0x0a1b_2c3d_0000_0000),
+            "sitemap-blog-2-0a1b2c3d.xml.gz"
+        );
     }
 }

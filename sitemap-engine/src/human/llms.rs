@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use sitemap_core::Loc;
-use sitemap_core::human::{self, LlmsTxt, PageEntry};
+use sitemap_core::human::{self, LlmsOwner, LlmsTxt, PageEntry};
 
 use super::{HumanPage, collapse, fallback_title, found_title};
 
@@ -134,19 +134,20 @@ fn built_description(_: &HumanPage, _: &Path, _: &Loc) -> Option<String> {
     None
 }
 
-/// Whether `path` holds an llms.txt someone else made: a run replaces or
-/// removes only the regular file carrying
-/// [`sitemap_core::human::LLMS_MARKER`]; a link, a folder or a file it
-/// cannot read is not its own either. `None` when there is no file.
-pub(crate) fn foreign(path: &Path) -> Option<bool> {
+/// Who the llms.txt at `path` belongs to (`sitemap_core::human::llms_txt_owner`):
+/// a link, a folder or a file that cannot be read is never the toolkit's
+/// to replace. `None` when there is no file.
+pub(crate) fn owner(path: &Path) -> Option<(LlmsOwner, Vec<u8>)> {
     // A site's llms.txt is an index, far below this.
     const MAX_LLMS_BYTES: u64 = 64 << 20;
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Ok(meta) if meta.is_file() => Some(
-            sitemap_core::input::read_regular(path, MAX_LLMS_BYTES)
-                .map_or(true, |bytes| !human::is_own_llms_txt(&bytes)),
+            match sitemap_core::input::read_regular(path, MAX_LLMS_BYTES) {
+                Ok(bytes) => (human::llms_txt_owner(&bytes), bytes),
+                Err(_) => (LlmsOwner::Foreign, Vec::new()),
+            },
         ),
-        _ => Some(true),
+        _ => Some((LlmsOwner::Foreign, Vec::new())),
     }
 }

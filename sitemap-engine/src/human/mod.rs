@@ -19,7 +19,7 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use sitemap_core::human::{self, HtmlPage, PageEntry};
 use sitemap_core::{Lastmod, Loc};
 
-pub(crate) use llms::foreign as foreign_llms_txt;
+pub(crate) use llms::owner as llms_txt_owner;
 pub use llms::{SiteInfo, description_of, llms_txt};
 
 /// HTML `<title>` is looked for in this much of a file: it belongs in the

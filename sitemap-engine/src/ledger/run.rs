@@ -1,7 +1,8 @@
 //! One job's use of the ledger: read before the scan, applied to the
 //! entries where the scan says (for a content tree, before list pages
 //! roll up their members' dates), written after the set is published,
-//! and only if its text changed (atomically, as every file).
+//! and only if its text changed (atomically, as every file, through a
+//! symbolic link to the file it names).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -65,15 +66,23 @@ pub(crate) fn write(path: &Path, ledger: &Ledger) -> Result<bool, Error> {
         return Ok(false);
     }
     let (dir, name) = dir_and_name(path)?;
-    sitemap_core::output::write_file(dir, &name, text.as_bytes())?;
+    sitemap_core::output::write_file(&dir, &name, text.as_bytes())?;
     Ok(true)
 }
 
-/// The folder a ledger is written in, and its file name there.
-pub(crate) fn dir_and_name(path: &Path) -> Result<(&Path, String), Error> {
+/// The folder a ledger is written in, and its file name there: those of
+/// the file `path` names through any symbolic links. A ledger kept in a
+/// CI cache folder is often linked into the site (`sitemap.ledger ->
+/// ../.cache/sitemap.ledger`); replacing the link with a file would leave
+/// the cache's copy stale and the next job's clone without the history,
+/// so the temporary file is made beside the target and renamed over it,
+/// and the link stays. A link to a file not there yet (the cache's first
+/// run) names the file to create.
+pub(crate) fn dir_and_name(path: &Path) -> Result<(PathBuf, String), Error> {
+    let path = through_links(path)?;
     let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
+        _ => PathBuf::from("."),
     };
     let name = path
         .file_name()
@@ -85,6 +94,37 @@ pub(crate) fn dir_and_name(path: &Path) -> Result<(&Path, String), Error> {
             )
         })?;
     Ok((dir, name))
+}
+
+/// `path` with every symbolic link at its end followed, each relative
+/// target taken from the link's own folder; a loop is an error naming
+/// the link.
+fn through_links(path: &Path) -> Result<PathBuf, Error> {
+    // The kernel's own limit on links followed in one lookup.
+    const MAX_LINKS: usize = 40;
+    let mut at = path.to_owned();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = std::fs::read_link(&at).map_err(|source| Error::Io {
+                    path: at.clone(),
+                    source,
+                })?;
+                at = match at.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(Error::job(
+        format!(
+            "{}: a symbolic link that leads to itself (more than {MAX_LINKS} links followed)",
+            path.display()
+        ),
+        "point the link at the ledger file, or name the file itself with `ledger`",
+    ))
 }
 
 fn run_time() -> Result<Lastmod, Error> {

@@ -4,7 +4,9 @@
 //! (stylesheet, HTML page, robots.txt) and committed as one unit, and a
 //! [`Report`] of what was written. A sitemap index over other tools'
 //! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge;
-//! `robots_mend.rs` keeps robots.txt from naming a file a run removed.
+//! `robots_mend.rs` keeps robots.txt from naming a file a run removed;
+//! `index_full.rs` says what to change when a set needs more sitemaps than
+//! an index lists; `llms.rs` stages llms.txt, or removes the toolkit's own.
 //!
 //! This is the only place outside `sitemap-core` that opens a
 //! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
@@ -24,6 +26,8 @@ use crate::settings::{FileFormat, LimitsName, Resolved};
 use crate::split::Split;
 
 mod index;
+pub(crate) mod index_full;
+mod llms;
 mod robots_mend;
 
 pub use index::{IndexEntry, IndexReport, publish_index};
@@ -140,7 +144,8 @@ impl Outputs {
         self.push_all(urls, |group, url| match group {
             Some(group) => writer.push_in(group, url),
             None => writer.push(url),
-        })?;
+        })
+        .map_err(|e| e.error)?;
         Ok(writer.finish()?)
     }
 
@@ -150,22 +155,43 @@ impl Outputs {
         &self,
         urls: &[Url],
         mut push: impl FnMut(Option<&str>, &Url) -> Result<Pushed, E>,
-    ) -> Result<(), E> {
+    ) -> Result<(), GroupedError<E>> {
         match &self.split_by {
             Some(split) => {
                 let grouped = split.order(&self.set.base_url, urls);
+                // The groups with entries: a table's `other` may have none.
+                let mut groups = 0;
+                let mut last = None;
+                for &(group, _) in &grouped.order {
+                    groups += usize::from(last != Some(group));
+                    last = Some(group);
+                }
                 for (group, url) in grouped.order {
-                    push(Some(&grouped.names[group]), url)?;
+                    push(Some(&grouped.names[group]), url).map_err(|error| GroupedError {
+                        error,
+                        groups: Some(groups),
+                    })?;
                 }
             }
             None => {
                 for url in urls {
-                    push(None, url)?;
+                    push(None, url).map_err(|error| GroupedError {
+                        error,
+                        groups: None,
+                    })?;
                 }
             }
         }
         Ok(())
     }
+}
+
+/// An error of [`Outputs::push_all`]'s `push`, with how many groups
+/// `split-by` made (`None` without it), for the message about a set that
+/// needs more sitemaps than an index lists (`index_full.rs`).
+pub(crate) struct GroupedError<E> {
+    pub(crate) error: E,
+    pub(crate) groups: Option<usize>,
 }
 
 /// `filename` and `format` together: `sitemap.txt` means text unless
@@ -311,7 +337,7 @@ impl Publisher {
                 human::html_page(&outputs.set.dir, &outputs.set.base_url, &self.site, pages)?;
             files.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
         }
-        stage_llms_txt(
+        llms::stage(
             &outputs,
             &self.site,
             pages,
@@ -362,38 +388,6 @@ impl Publisher {
             ledger: None,
         })
     }
-}
-
-/// `llms-txt`: llms.txt staged with the set, unless a hand-made one is
-/// there (left alone, with a warning); without the key, an llms.txt this
-/// toolkit wrote is removed with the previous set's leftovers.
-fn stage_llms_txt(
-    outputs: &Outputs,
-    site: &SiteInfo,
-    pages: &[HumanPage],
-    staged: &mut StagedSet,
-    files: &mut Vec<PathBuf>,
-    warnings: &mut Vec<String>,
-) -> Result<(), Error> {
-    let name = sitemap_core::human::LLMS_FILE_NAME;
-    let path = outputs.set.dir.join(name);
-    let foreign = human::foreign_llms_txt(&path);
-    if !outputs.llms_txt {
-        if foreign == Some(false) {
-            staged.retire_file(name)?;
-        }
-        return Ok(());
-    }
-    if foreign == Some(true) {
-        warnings.push(format!(
-            "{} was not written by this tool, so it was left alone; remove it to get llms.txt written from the sitemap's pages",
-            path.display()
-        ));
-        return Ok(());
-    }
-    let text = human::llms_txt(&outputs.set.dir, &outputs.set.base_url, site, pages)?;
-    files.push(staged.add_file(name, &text)?);
-    Ok(())
 }
 
 /// Whether `path` holds a stylesheet someone else made: a run replaces

@@ -53,7 +53,7 @@ pub(crate) fn check_writable(path: &Path) -> Result<(), Error> {
         )
     };
     let text = std::fs::read(path).map_err(|e| unwritable(&e))?;
-    let out = sitemap_core::output::OutputDir::open(dir, sitemap_core::output::LockPolicy::Wait)
+    let out = sitemap_core::output::OutputDir::open(&dir, sitemap_core::output::LockPolicy::Wait)
         .map_err(|e| unwritable(&e))?;
     // Dropped unpublished: the temporary file is removed.
     drop(out.stage(&name, &text).map_err(|e| unwritable(&e))?);

@@ -291,6 +291,21 @@ pub(crate) struct Cascades {
     chains: Mutex<HashMap<(PathBuf, String), Chain>>,
     /// (folder, language) -> that folder's own `_index` cascade.
     own: Mutex<HashMap<(PathBuf, String), Own>>,
+    /// Which scan the walker threads' last lookup ([`LAST`]) belongs to:
+    /// set anew at each reset.
+    generation: std::sync::atomic::AtomicU64,
+}
+
+/// The scans' generations, so a thread's last lookup is never another
+/// scan's.
+static GENERATIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+thread_local! {
+    /// Each walker thread's last lookup: the files of a folder come one
+    /// after another to one thread, so most lookups are this one, and
+    /// need neither the lock nor a key built for the map.
+    static LAST: std::cell::RefCell<Option<(u64, PathBuf, String, Chain)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 impl Cascades {
@@ -308,6 +323,10 @@ impl Cascades {
 
     /// Forgets the `_index` files read: a scan starts afresh.
     pub(crate) fn reset(&self) {
+        self.generation.store(
+            GENERATIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            std::sync::atomic::Ordering::Relaxed,
+        );
         self.chains
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -320,6 +339,35 @@ impl Cascades {
     /// `is_own_lang(name_lang)` says whether an `_index` named with that
     /// language (`None`: no language in its name) is `lang`'s.
     pub(crate) fn inherited(
+        &self,
+        root: &Path,
+        folder: &Path,
+        lang: &str,
+        is_own_lang: &dyn Fn(Option<&str>) -> bool,
+    ) -> Chain {
+        let generation = self.generation.load(std::sync::atomic::Ordering::Relaxed);
+        let last = LAST.with_borrow(|last| match last {
+            Some((g, f, l, chain)) if *g == generation && f == folder && l == lang => {
+                Some(Arc::clone(chain))
+            }
+            _ => None,
+        });
+        if let Some(chain) = last {
+            return chain;
+        }
+        let chain = self.look_up(root, folder, lang, is_own_lang);
+        LAST.set(Some((
+            generation,
+            folder.to_path_buf(),
+            lang.to_owned(),
+            Arc::clone(&chain),
+        )));
+        chain
+    }
+
+    /// [`Cascades::inherited`] past the thread's last lookup: the map,
+    /// else the folders read.
+    fn look_up(
         &self,
         root: &Path,
         folder: &Path,

@@ -220,6 +220,8 @@ pub(super) fn classify(
     };
     let site_disable = site_disables(site, cfg, &lang);
     let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
+    // Read before `normalise` drops the build options.
+    let never = never_built(&fm);
     let mut warnings = Vec::new();
     normalise(&mut fm, &found.path, &mut warnings);
     let mut rel = found.rel;
@@ -270,7 +272,12 @@ pub(super) fn classify(
     file.refused = refusal(&file, own_cascade, refused_content, cfg).map(Box::new);
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
-    let counts_terms = file.published || file.exclusion == Some(Reason::Headless);
+    // The current Hugo makes no term of a page its build options keep
+    // out of the site's collections (`render` or `list: never`).
+    let unbuilt = never
+        && matches!(file.exclusion, Some(Reason::NotRendered { .. }))
+        && cfg.version.hugo().at_least(123);
+    let counts_terms = (file.published && !unbuilt) || file.exclusion == Some(Reason::Headless);
     // A section's or home page's own terms count too.
     if counts_terms && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
@@ -439,6 +446,17 @@ fn publication(
         exclusion = Some(Reason::KindDisabled);
     }
     (published, exclusion)
+}
+
+/// Whether a page's build options keep it out of every collection:
+/// `render` or `list` is `never` (not `link` or `local`).
+fn never_built(fm: &FrontMatter) -> bool {
+    ["build", "_build"].iter().any(|table| {
+        ["render", "list"].iter().any(|key| {
+            super::front_matter::build_option(fm.get(&format!("{table}.{key}")), "")
+                == super::front_matter::Build::Never
+        })
+    })
 }
 
 /// Why a page Hugo makes without a file of its own is left out, from

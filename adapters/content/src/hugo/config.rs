@@ -195,13 +195,15 @@ fn base_url_of(
 ) -> Result<sitemap_core::Loc, Error> {
     let base_url = match &options.base_url {
         Some(b) => b.clone(),
-        None => str_of(map, "baseurl", path)?
-            .filter(|s| !s.is_empty())
-            .ok_or(Error::NoBaseUrl {
-                path: path.to_path_buf(),
-                key: "baseURL",
-            })?
-            .to_owned(),
+        None => match str_of(map, "baseurl", path)?.filter(|s| !s.is_empty()) {
+            Some(b) => b.to_owned(),
+            None => {
+                return Err(multihost(map, path).unwrap_or(Error::NoBaseUrl {
+                    path: path.to_path_buf(),
+                    key: "baseURL",
+                }));
+            }
+        },
     };
     let from_config = options.base_url.is_none().then_some("baseURL");
     base_loc(&base_url, path, from_config)
@@ -320,6 +322,7 @@ pub(crate) fn open(
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
+    super::refusals::check(root, map, &sources, path)?;
     let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path));
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
@@ -568,4 +571,23 @@ fn implicit_default_language(
         .into_iter()
         .next()
         .map_or_else(|| "en".to_owned(), |(_, k)| k)
+}
+
+/// The error of a multihost site (a `baseURL` per language, none at the
+/// top), naming each language's host.
+fn multihost(map: &Map<String, Value>, path: &Path) -> Option<Error> {
+    let Some(Value::Object(langs)) = map.get("languages") else {
+        return None;
+    };
+    let hosts: Vec<String> = langs
+        .iter()
+        .filter_map(|(lang, opts)| {
+            let url = opts.get("baseurl")?.as_str()?;
+            Some(format!("{lang}: {}", sitemap_core::redact_credentials(url)))
+        })
+        .collect();
+    (!hosts.is_empty()).then(|| Error::Multihost {
+        path: path.to_path_buf(),
+        hosts: hosts.join(", "),
+    })
 }

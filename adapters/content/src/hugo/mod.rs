@@ -1,8 +1,21 @@
-//! Hugo's rules: content organisation (sections, leaf and branch bundles),
-//! URL management (`url`, `slug`, `uglyURLs`, `permalinks`, languages),
-//! front matter (`draft`, `headless`, `build`/`_build`, `sitemap.disable`,
+//! Hugo's rules: content organisation (sections, leaf and branch bundles,
+//! module mounts), URL management (`url`, `slug`, `uglyURLs`,
+//! `permalinks`, languages, output formats), front matter (`draft`,
+//! `headless`, `build`/`_build`, `sitemap.disable`, `cascade`,
 //! `publishDate`, `expiryDate`) and taxonomies, as documented on
-//! gohugo.io and checked against a real `hugo` build in this crate's tests.
+//! gohugo.io and checked against a real `hugo` build in this crate's tests
+//! and the differential cases.
+//!
+//! Hugo's rules moved between the version Debian ships (0.111.3) and the
+//! current release (0.168.0), and a site is built by one of them: the scan
+//! follows the Hugo that builds the site (`version`: the `hugo-version`
+//! setting, else the `hugo` on `PATH`, else the current release). Where
+//! they differ, each rule names the version it is about: what is below
+//! an unpublished section (0.111.3 drops it, the current Hugo publishes
+//! it), cascade targets and their paths, `.rest` and HTML content without
+//! front matter, `security.allowContent`, a section's `slug` in the URLs
+//! below it, permalink rules with targets, ugly list pages, the site-wide
+//! `[sitemap] disable`, hreflang from `locale`.
 //!
 //! Where Hugo 0.111.3 does something the documentation does not say, the
 //! scan follows the build (found by `cargo xtask differential hugo` and
@@ -18,28 +31,34 @@
 //! the default language's `index`); a headless bundle makes its section;
 //! an unpublished term `_index` drops the term; `:sections` is the
 //! nearest section of the page's language; a page's `url` is joined as
-//! Go's `path.Join` does. What Hugo refuses is refused: a `url` with
-//! `http://`/`https://` (every such file reported),
-//! `disableKinds = ["taxonomy"]` without `"term"` or `ignoreErrors`, and a
-//! default language the languages do not define.
+//! Go's `path.Join` does. What Hugo refuses is refused (`refusals`, and a
+//! `url` with `http://`/`https://`, every such file reported,
+//! `disableKinds = ["taxonomy"]` without `"term"` or `ignoreErrors`, a
+//! default language the languages do not define); what the scan does not
+//! read is named (`blind_spots`, content adapters, modules not on disk).
 //!
 //! Where things are, in the order a scan uses them:
 //!
 //! - opening the site: `config_files` (which files, merged how, a file
-//!   name's language), `config` (what the merged settings mean), `kinds`
-//!   (`disableKinds` with Hugo's names), `site_sitemap` (the site's
-//!   `[sitemap]` table), `lastmod_order` (`[frontmatter]` date orders);
+//!   name's language), `config` (what the merged settings mean), `version`
+//!   (which Hugo), `kinds` (`disableKinds` with Hugo's names),
+//!   `site_sitemap` (the site's `[sitemap]` table), `lastmod_order`
+//!   (`[frontmatter]` date orders), `mounts` (module mounts, themes and
+//!   imports), `outputs` (output formats: the URL a page is listed at),
+//!   `permalinks` (the current Hugo's rules), `security`
+//!   (`allowContent`), `refusals` and `blind_spots`;
 //! - the scan, `scan/mod.rs`, a driver running phases in order:
-//!   `scan/read.rs` walks the content folders and has each file
+//!   `scan/read.rs` walks each content mount and has each file
 //!   classified (`classify`: language, kind, URL with `urls`, exclusion
 //!   with `front_matter`, whose values are converted as `spf13/cast`
-//!   converts them, dates as `dates` reads them); `bundles` gives each
-//!   leaf bundle its files; `scan/tree.rs` lets unpublished branches take
-//!   what is below them and finds the sections and taxonomies;
-//!   `scan/pages.rs` makes the regular pages and reads term content;
-//!   `scan/lists.rs` the home, section, taxonomy and term pages (a list
-//!   page whose own file is dated keeps its date); `scan/membership.rs`
-//!   says which lists each page dates;
+//!   converts them, dates as `dates` reads them, `cascade` values filled
+//!   in first, matched with `glob`, Org keywords read by `org`); `bundles`
+//!   gives each leaf bundle its files; `scan/tree.rs` lets unpublished
+//!   branches take what is below them and finds the sections and
+//!   taxonomies; `scan/pages.rs` makes the regular pages and reads term
+//!   content; `scan/lists.rs` the home, section, taxonomy and term pages
+//!   (a list page whose own file is dated keeps its date);
+//!   `scan/membership.rs` says which lists each page dates;
 //! - `values` prints the front matter values the scan uses, for the
 //!   front matter differential in `xtask`.
 
@@ -58,6 +77,7 @@ mod mounts;
 mod org;
 mod outputs;
 mod permalinks;
+mod refusals;
 mod scan;
 mod security;
 mod site_sitemap;

@@ -153,6 +153,9 @@ impl Resolver {
             Verdict::OwnOutput => {
                 self.exclude(path, Reason::OwnOutput);
             }
+            Verdict::SourceLeftOut(reason) => {
+                self.exclude(path, reason);
+            }
             Verdict::Canonical { there, here } => {
                 // Listed at the canonical URL or its own: counted once.
                 self.images.add(assessed.images);

@@ -153,7 +153,13 @@ impl<'s> Scan<'s> {
                 format!("{}/{taxo_slug}/", lang_prefix(cfg, lang))
             };
             let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
-            if dead_language(dead, lang) || src.is_some_and(|i| !files[i].published) {
+            // An unpublished taxonomy `_index` takes its terms with it in
+            // 0.111.3; the current Hugo leaves out only the taxonomy's own
+            // page.
+            let takes_terms = !cfg.version.hugo().at_least(123);
+            if dead_language(dead, lang)
+                || (takes_terms && src.is_some_and(|i| !files[i].published))
+            {
                 continue;
             }
             // The taxonomy's own `_index` may set its URL, as a term's may.

@@ -110,14 +110,12 @@ impl Scan<'_> {
     /// project's own mounts, or its default folders; then the themes' and
     /// imports' (see `mounts`).
     fn content_roots(&self) -> Vec<Root> {
-        let (site, cfg) = (self.site, self.cfg);
-        let mut roots: Vec<Root> = Vec::new();
-        match &cfg.mounts.project {
-            Some(mounts) => roots.extend(mounts.iter().map(Root::of_mount)),
-            None => roots.extend(self.default_roots()),
-        }
+        let cfg = self.cfg;
+        let mut roots: Vec<Root> = match &cfg.mounts.project {
+            Some(mounts) => mounts.iter().map(Root::of_mount).collect(),
+            None => self.default_roots(),
+        };
         roots.extend(cfg.mounts.modules.iter().map(Root::of_mount));
-        let _ = site;
         roots
     }
 

@@ -1,0 +1,89 @@
+//! Settings Hugo refuses to build with are refused, naming the file and
+//! the fix, as the real Hugo refuses them (0.111.3 and 0.168.0, seen in
+//! `cargo xtask differential hugo-tests`: `hugolib/config_test.go:629`,
+//! `hugolib/dates_test.go:179`, `tpl/tplimpl/templatestore_integration_test.go:1141`).
+//! Nothing is written.
+
+use std::fs;
+
+fn refused(config: &str) -> (Option<i32>, String, bool) {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(dir.path().join("content/a.md"), "---\ntitle: a\n---\n").unwrap();
+    fs::write(dir.path().join("hugo.toml"), config).unwrap();
+    let out = crate::sitemap(dir.path(), &["scan", "--hugo-version", "0.168.0"]);
+    (
+        out.status.code(),
+        crate::text(&out.stderr, dir.path()),
+        dir.path().join("public").exists(),
+    )
+}
+
+#[test]
+fn blackfriday_is_refused() {
+    let (code, stderr, written) = refused(
+        "baseURL = \"https://example.org/\"\n[markup]\ndefaultMarkdownHandler = \"blackfriday\"\n",
+    );
+    assert_eq!(
+        (code, stderr.as_str(), written),
+        (
+            Some(1),
+            "hugo.toml: error: `markup.defaultMarkdownHandler` is `blackfriday`, which Hugo \
+             removed in 0.100 and refuses: remove the key (Goldmark is the default)\n",
+            false
+        )
+    );
+}
+
+#[test]
+fn an_unknown_time_zone_is_refused() {
+    let (code, stderr, written) =
+        refused("baseURL = \"https://example.org/\"\ntimeZone = \"America/LosAngeles\"\n");
+    assert_eq!(
+        (code, stderr.as_str(), written),
+        (
+            Some(1),
+            "hugo.toml: error: `timeZone` is `America/LosAngeles`, a time zone Hugo does not \
+             know, so it refuses the site: write an IANA name such as `America/Los_Angeles`\n",
+            false
+        )
+    );
+}
+
+#[test]
+fn a_theme_not_in_the_themes_folder_is_refused() {
+    let (code, stderr, written) =
+        refused("baseURL = \"https://example.org/\"\ntheme = \"mytheme\"\n");
+    assert_eq!(
+        (code, stderr.as_str(), written),
+        (
+            Some(1),
+            "hugo.toml: error: theme `mytheme` is not in themes/, so Hugo refuses the site: \
+             fetch it (`git submodule update --init` when it is a submodule), or remove it \
+             from `theme`\n",
+            false
+        )
+    );
+}
+
+/// A multihost site (a `baseURL` per language, none at the top) is one
+/// this scan cannot write yet: Hugo writes a sitemap per host. It is
+/// refused with what to do, never mapped under one host silently.
+#[test]
+fn a_multihost_site_is_named_with_what_to_do() {
+    let (code, stderr, written) = refused(
+        "[languages.en]\nbaseURL = \"https://example.com/\"\n[languages.fr]\nbaseURL = \"https://example.fr/\"\n",
+    );
+    assert_eq!(
+        (code, stderr.as_str(), written),
+        (
+            Some(1),
+            "hugo.toml: error: multihost: each language has a `baseURL` of its own (en: \
+             https://example.com/, fr: https://example.fr/), and Hugo writes one sitemap per \
+             host; this scan writes one sitemap for one host\n  hint: keep Hugo's own \
+             sitemaps for this site (it writes one per host), or pass --base-url to list every \
+             language under one host\n",
+            false
+        )
+    );
+}
