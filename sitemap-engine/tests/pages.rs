@@ -5,8 +5,9 @@
 //!
 //! The browser checks what a reader gets: the site's title, the pages in
 //! the generator's order, nothing wider than a phone's screen, and the
-//! XSLT view's notice linking to sitemap.html. The screenshots the README
-//! shows are taken here; they are written to `docs/screenshots/` when
+//! XSLT view's notice linking to sitemap.html. The screenshots the guide
+//! and the README show are taken here; they are written to
+//! `docs/guide/src/screenshots/` (inside the book, so mdBook copies them) when
 //! missing or when `SITEMAP_SCREENSHOTS=update` (rendering differs by a
 //! pixel between machines, so a run does not rewrite them unasked).
 
@@ -19,7 +20,7 @@ use super::outputs::copy_tree;
 
 const DESKTOP: (u32, u32) = (1280, 800);
 const PHONE: (u32, u32) = (390, 844);
-/// Each screenshot committed is at most this big (the README loads them).
+/// Each screenshot committed is at most this big (the guide's readers load them).
 const MAX_PNG_BYTES: usize = 150 * 1024;
 
 /// One example, copied out of the repository (no git history there, so
@@ -159,7 +160,7 @@ fn look_at(example: &str, title: &str, first_pages: &[&str], columns: &[&str]) {
     );
     assert!(!dom.contains(">0.5<"), "no made-up priority");
 
-    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/guide/src/screenshots");
     let update = std::env::var_os("SITEMAP_SCREENSHOTS").is_some_and(|v| v == "update");
     for (file, desktop, phone) in [
         ("html", "sitemap.html", "phone-html.html"),

@@ -181,45 +181,51 @@ fn bundled_schemas_match_their_readme() {
     assert_eq!(checked, 8, "the README lists 8 schema files");
 }
 
-/// The README's key table is the one `sitemap_engine::keys` renders from
+/// The guide's key table is the one `sitemap_engine::keys` renders from
 /// the settings type.
 #[test]
-fn readme_key_table_is_generated_from_the_settings_type() {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme
+fn guide_key_table_is_generated_from_the_settings_type() {
+    let page = "docs/guide/src/settings.md";
+    let text = fs::read_to_string(root().join(page)).unwrap();
+    let start = text
         .find("<!-- keys:start -->\n")
         .expect("keys:start marker")
         + 20;
-    let end = readme.find("<!-- keys:end -->").expect("keys:end marker");
+    let end = text.find("<!-- keys:end -->").expect("keys:end marker");
     assert_eq!(
-        &readme[start..end],
+        &text[start..end],
         sitemap_engine::keys::markdown_table(),
-        "README.md's key table is stale: paste `sitemap_engine::keys::markdown_table()` between the markers"
+        "{page}'s key table is stale: paste `sitemap_engine::keys::markdown_table()` between the markers"
     );
 }
 
-/// The README's benchmark table sits between the markers
-/// `cargo xtask bench all --readme` rewrites, with a row for every bench
-/// `all` runs (the `NAMES` of `xtask/src/bench/mod.rs`) and a caption
-/// saying when and under what load it was measured.
+/// The guide's benchmark table sits between the markers
+/// `cargo xtask bench all --record` rewrites (on the page `TABLE_PAGE` of
+/// `xtask/src/bench/mod.rs` names), with a row for every bench `all`
+/// runs (its `NAMES`) and a caption saying when and under what load it
+/// was measured.
 #[test]
-fn readme_bench_table_has_a_row_per_bench() {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme
+fn guide_bench_table_has_a_row_per_bench() {
+    let benches = fs::read_to_string(root().join("xtask/src/bench/mod.rs")).unwrap();
+    let quoted = |name: &str| -> Vec<&str> {
+        benches
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in xtask/src/bench/mod.rs"))
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .collect()
+    };
+    let page = quoted("const TABLE_PAGE")[0];
+    let text = fs::read_to_string(root().join(page)).unwrap();
+    let start = text
         .find("<!-- bench:start -->\n")
         .expect("bench:start marker");
-    let end = readme.find("<!-- bench:end -->").expect("bench:end marker");
+    let end = text.find("<!-- bench:end -->").expect("bench:end marker");
     assert!(start < end, "bench:start must come before bench:end");
-    let table = &readme[start..end];
-    let benches = fs::read_to_string(root().join("xtask/src/bench/mod.rs")).unwrap();
-    let names: Vec<&str> = benches
-        .lines()
-        .find(|l| l.starts_with("const NAMES"))
-        .expect("const NAMES in xtask/src/bench/mod.rs")
-        .split('"')
-        .skip(1)
-        .step_by(2)
-        .collect();
+    let table = &text[start..end];
+    let names = quoted("const NAMES");
     assert!(names.len() >= 6, "bench names read: {names:?}");
     let missing: Vec<&&str> = names
         .iter()
@@ -230,10 +236,38 @@ fn readme_bench_table_has_a_row_per_bench() {
         .collect();
     assert!(
         missing.is_empty(),
-        "README.md's bench table has no row for {missing:?}: run `cargo xtask bench all --readme`"
+        "{page}'s bench table has no row for {missing:?}: run `cargo xtask bench all --record`"
     );
     assert!(
         table.lines().any(|l| l.contains("load average")),
         "the bench table's caption must give the load it was measured under"
     );
+}
+
+/// The README is the front page: short enough to read in one sitting,
+/// opening with the two commands a contributor runs on a fresh machine
+/// (the main job on a bundled example, and what CI runs) under their own
+/// heading on the first screen; everything else lives in the guide.
+#[test]
+fn readme_is_a_front_page() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let lines: Vec<&str> = readme.lines().collect();
+    assert!(
+        lines.len() <= 260,
+        "README.md has {} lines; move the detail into docs/guide/",
+        lines.len()
+    );
+    let first_screen = lines[..lines.len().min(30)].join("\n");
+    let heading = first_screen
+        .find("\n## ")
+        .expect("a heading on the README's first screen");
+    for command in [
+        "cargo run -p sitemap-cli -- scan examples/hugo-site",
+        "cargo xtask ci",
+    ] {
+        let at = first_screen
+            .find(command)
+            .unwrap_or_else(|| panic!("`{command}` on the README's first screen"));
+        assert!(at > heading, "`{command}` comes under the first heading");
+    }
 }

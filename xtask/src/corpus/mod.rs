@@ -1,7 +1,7 @@
 //! `cargo xtask corpus [--list FILE] [NAME...]`: real public sites, pinned
 //! to commits, each built by its real generator and scanned by us; one
 //! line per site says whether the URL sets are equal (differences the
-//! README calls deliberate are marked so) and whether lastmod agrees.
+//! guide calls deliberate are marked so) and whether lastmod agrees.
 //!
 //! - The pin list is `tests/corpus/sites.toml` ([`list`]); the sites
 //!   themselves are never committed. Each is checked out from a bare
@@ -77,7 +77,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let work = root().join("target/corpus");
     let mut failed = 0;
     let mut lines = Vec::new();
-    // The README's table: one row per site, written beside the sites.
+    // The guide's table (docs/guide/src/project/checked.md): one row per site, written beside the sites.
     let mut table = vec![
         "| site | generator | repository @ commit | exercises | result |".to_owned(),
         "| --- | --- | --- | --- | --- |".to_owned(),
@@ -115,7 +115,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     std::fs::create_dir_all(&work)?;
     std::fs::write(work.join("report.md"), table.join("\n") + "\n")?;
-    eprintln!("table for the README: {}", work.join("report.md").display());
+    eprintln!(
+        "table for docs/guide/src/project/checked.md: {}",
+        work.join("report.md").display()
+    );
     println!("\n{} sites, {failed} not equal", lines.len());
     if failed > 0 {
         bail!("{failed} site(s) differ or failed");
@@ -123,10 +126,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The README table's result cell for a site's verdict `line`: its first
+/// The guide table's result cell for a site's verdict `line`: its first
 /// line; for a site that failed, what failed and the tool's own last
 /// message (the first line is the whole command). Paths under `work` are
-/// cut to the site's own, and `|` escaped: the cell goes into the README.
+/// cut to the site's own, and `|` escaped: the cell goes into the guide.
 fn table_cell(name: &str, line: &str, work: &Path) -> String {
     let first = line.lines().next().unwrap_or_default();
     let summary = first.strip_prefix(name).unwrap_or(first).trim();
@@ -146,7 +149,7 @@ fn table_cell(name: &str, line: &str, work: &Path) -> String {
         .replace('|', "\\|")
 }
 
-/// Why mdBook's redirect stubs are not listed (README, "Where we differ").
+/// Why mdBook's redirect stubs are not listed (the guide, "Deliberate differences").
 const MDBOOK_REDIRECT: &str = "a redirect stub of [output.html.redirect]: a meta refresh to the chapter's new place, no page of its own";
 
 struct Verdict {
@@ -312,7 +315,7 @@ mod tests {
     use super::*;
 
     // A failed site's first line is the whole command with this machine's
-    // paths: the README got those until the cell took the tool's message.
+    // paths: the table got those until the cell took the tool's message.
     #[test]
     fn failed_site_cell_is_the_tools_message_with_the_site_path_cut() {
         let work = Path::new("/w/target/corpus");

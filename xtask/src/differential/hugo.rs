@@ -12,8 +12,8 @@
 //! reads them (`yes`, `"true"`, `1`), `_build` options, and publish and
 //! expiry dates in the past or the far future.
 //!
-//! Where we differ from Hugo 0.111.3 on purpose (README: "Per-page
-//! settings"), the page also gets the parameter `omitFromSitemap: true`,
+//! Where we differ from Hugo 0.111.3 on purpose (the guide: "Deliberate
+//! differences", Hugo), the page also gets the parameter `omitFromSitemap: true`,
 //! which the site's own sitemap template (written with every site) skips,
 //! so the real tool lists what we mean to list:
 //! - `sitemap: {disable: true}`: Hugo 0.111.3 has no such setting (newer

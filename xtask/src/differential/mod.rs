@@ -138,7 +138,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             }
             // An empty set: the generator writes an empty <urlset>, which
             // the sitemaps.org XSD refuses; we write nothing and say so
-            // (README, deliberate differences).
+            // (the guide's deliberate differences).
             (Ok(t), Err(e)) if t.is_empty() && format!("{e:#}").contains("no entries to write") => {
                 equal += 1;
                 continue;

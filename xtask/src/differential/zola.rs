@@ -386,7 +386,7 @@ fn write_section(rng: &mut fastrand::Rng, site: &Site, dir: &Path, home: bool) -
         }
         // One draft file per folder at most: with two, Zola 0.22.1 skips
         // the folder twice (`skip_current_dir`), and so also the rest of
-        // the parent folder in directory order (see the README).
+        // the parent folder in directory order (see the guide's Zola differences).
         if !home && !drafted && rng.u8(..10) == 0 {
             fm.set("draft", V::Bool(true));
             drafted = true;

@@ -118,9 +118,9 @@ fn same_lastmod(hugo: &str, ours: &str) -> bool {
 }
 
 /// The cause a difference in `key` is routed to, from the value written
-/// and Hugo's params; `deliberate` for those the README names so.
+/// and Hugo's params; `deliberate` for those the guide names so.
 pub(super) fn cause(key: &str, written: Option<&Value>, params: &Value) -> &'static str {
-    // README, deliberate differences: `build` (the key newer Hugo reads)
+    // The guide's deliberate differences: `build` (the key newer Hugo reads)
     // is read as `_build`, and a `render: link` page is not listed.
     let build_render_link = params["_build"]["render"] == "link";
     let build_new_key = params.get("build").is_some() && params.get("_build").is_none();
@@ -135,7 +135,7 @@ pub(super) fn cause(key: &str, written: Option<&Value>, params: &Value) -> &'sta
     }
 }
 
-/// README ("A Hugo site's own lastmod order"), a deliberate difference:
+/// The guide ("A Hugo site's own lastmod order"), a deliberate difference:
 /// with no order of the site's, ours has no lastmod where Hugo's falls
 /// back to the page's `publishDate`.
 pub(super) fn lastmod_from_publish_date(hugo: &Value, ours: &Value) -> bool {

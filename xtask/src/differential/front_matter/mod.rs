@@ -111,7 +111,7 @@ struct Tally {
     accepted_both: usize,
     refused_both: usize,
     differ: usize,
-    /// Blocks whose only differences the README calls deliberate.
+    /// Blocks whose only differences the guide calls deliberate.
     deliberate: usize,
     /// Difference class (acceptance or `key: cause`) to count.
     classes: BTreeMap<String, usize>,

@@ -121,7 +121,7 @@ pub(super) fn compare(
         (Err(h), Ok(_)) => Outcome::RefusedByHugo(h),
         (Ok(None), ours) => Outcome::NoSitemap(ours.ok().map(|s| s.len())),
         // Hugo writes an empty <urlset>, which the sitemaps.org XSD
-        // refuses; we write nothing and say so (README, deliberate
+        // refuses; we write nothing and say so (the guide's deliberate
         // differences).
         (Ok(Some(theirs)), Err(o)) if theirs.is_empty() && o.contains("no entries") => {
             Outcome::Equal

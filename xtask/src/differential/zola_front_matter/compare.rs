@@ -114,7 +114,7 @@ fn instant(s: &str) -> Option<i64> {
 }
 
 /// Zola's sitemap writes a time without an offset as it was written,
-/// which W3C Datetime forbids; ours keeps its day (README, deliberate
+/// which W3C Datetime forbids; ours keeps its day (the guide's deliberate
 /// differences): that day agrees.
 fn same_date(zola: &str, ours: &str) -> bool {
     if zola.is_empty() || ours.is_empty() {
@@ -135,7 +135,7 @@ fn no_offset(s: &str) -> bool {
 }
 
 /// The cause a difference in `key` is routed to; `deliberate` for those
-/// the README names so: a page's `lastmod` key (or Jekyll's
+/// the guide names so: a page's `lastmod` key (or Jekyll's
 /// `last_modified_at`), which Zola ignores, is its lastmod to us.
 pub(super) fn cause(key: &str, block: &str) -> &'static str {
     let lastmod_key = block.lines().any(|l| {

@@ -118,7 +118,7 @@ struct Tally {
     accepted_both: usize,
     refused_both: usize,
     differ: usize,
-    /// Blocks whose only differences the README calls deliberate.
+    /// Blocks whose only differences the guide calls deliberate.
     deliberate: usize,
     /// Difference class (acceptance or `key: cause`) to count.
     classes: BTreeMap<String, usize>,
@@ -147,7 +147,7 @@ impl Tally {
                 self.class("refused by Zola only".to_owned());
                 format!("refused by Zola only: {reason}")
             }
-            // README, deliberate differences: an `[extra.sitemap]` value
+            // The guide's deliberate differences: an `[extra.sitemap]` value
             // outside the protocol is refused, not written.
             (Verdict::Built(_), Err(e)) if e.contains("`extra.sitemap.") => {
                 self.deliberate += 1;
