@@ -8,7 +8,7 @@
 //!   ([`key_doc!`](crate::key_doc)), and a test checks that [`KEYS`] lists
 //!   exactly its fields;
 //! - `sitemap scan --help`, `mdbook-sitemap --help` and the plugin's README
-//!   show [`toml_fragment`]; the README's key table is [`markdown_table`]
+//!   show [`toml_fragment`]; the guide's key table (`docs/guide/src/settings.md`) is [`markdown_table`]
 //!   (a tidy test checks it);
 //! - the CLI's flags take their help from [`key_doc!`](crate::key_doc), and
 //!   a test checks that every key has its flag ([`Key::flag`]);
@@ -411,7 +411,7 @@ fn line(key: &Key, book: bool) -> String {
     format!("{name} = {example}")
 }
 
-/// The README's key table (Markdown).
+/// The guide's key table (Markdown, `docs/guide/src/settings.md`).
 pub fn markdown_table() -> String {
     let mut out = String::from("| key | example | what it does | mdBook |\n|---|---|---|---|\n");
     for key in KEYS {
