@@ -7,8 +7,6 @@
 //!
 //! - Nothing built in the output folder: said once, and nothing is
 //!   checked.
-//! - A build older than a source (a page edited or added since): the
-//!   build is named, not used.
 //! - Otherwise two lists, each with a count and the first
 //!   [`SHOWN`]: built pages the scan neither lists nor leaves out on
 //!   purpose (a draft, `sitemap.disable`, URL patterns, robots.txt: the
@@ -17,14 +15,17 @@
 //!   as `scan --html` and `validate --site`), each with its file; and
 //!   listed URLs no built file answers. Warnings by default; errors
 //!   with `strict`.
+//! - When they disagree and a source is newer than every built page (a
+//!   page edited or added since the build), the build is named as stale
+//!   instead, and not used.
 //!
 //! It costs a walk of the output folder's names (no page it lists is
-//! read) and a read of the head of each built page the scan does not
-//! list.
+//! read or asked its time) and a read of the head of each built page the
+//! scan does not list; the times of the sources and the built pages are
+//! read only when the two disagree.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use sitemap_core::Loc;
 use sitemap_html::{BuiltFiles, HtmlOptions, Indexing, PageRead, PageReader};
@@ -43,8 +44,9 @@ pub(crate) struct Build {
     pub(crate) dir: PathBuf,
     /// Its pages.
     pub(crate) files: BuiltFiles,
-    /// The most recently changed source, and when.
-    pub(crate) newest_source: Option<(SystemTime, PathBuf)>,
+    /// The files a build reflects, asked their times only when the
+    /// build and the scan disagree (a stale build explains it).
+    pub(crate) sources: Vec<PathBuf>,
     /// The site's content adapters: the URL path of each one's section
     /// (`news/`) and its file. Their pages are listed from the build.
     pub(crate) adapters: Vec<(String, PathBuf)>,
@@ -53,8 +55,7 @@ pub(crate) struct Build {
 }
 
 impl Build {
-    /// The build in `dir`, and the newest of `sources`; the sources are
-    /// looked at only when something is built.
+    /// The build in `dir`; `sources` kept only when something is built.
     pub(crate) fn of(
         dir: &Path,
         sources: impl Iterator<Item = PathBuf>,
@@ -62,23 +63,30 @@ impl Build {
         command: &'static str,
     ) -> Build {
         let files = sitemap_html::built_files(dir);
-        let newest_source = if files.pages.is_empty() {
-            None
+        let sources = if files.pages.is_empty() {
+            Vec::new()
         } else {
-            sources
-                .filter_map(|p| {
-                    let modified = std::fs::metadata(&p).and_then(|m| m.modified()).ok()?;
-                    Some((modified, p))
-                })
-                .max()
+            sources.collect()
         };
         Build {
             dir: dir.to_path_buf(),
             files,
-            newest_source,
+            sources,
             adapters,
             command,
         }
+    }
+
+    /// The newest source when it is newer than every built page: the
+    /// build does not show it.
+    fn stale_by(&self) -> Option<&Path> {
+        let (changed, source) = self
+            .sources
+            .iter()
+            .filter_map(|p| Some((std::fs::metadata(p).ok()?.modified().ok()?, p)))
+            .max()?;
+        let built = self.files.newest(&self.dir)?;
+        (changed > built).then_some(source.as_path())
     }
 }
 
@@ -96,18 +104,6 @@ pub(crate) fn check(
         scan.warnings.push(format!(
             "{shown_dir}: no built page, so the sitemap is not checked against the site; run \
              `{}` first, then the scan",
-            build.command
-        ));
-        adapters_unread(scan, build);
-        return Ok(());
-    }
-    if let (Some(built), Some((changed, source))) = (build.files.newest, &build.newest_source)
-        && changed > &built
-    {
-        scan.warnings.push(format!(
-            "{shown_dir}: built before {} changed, so the sitemap is not checked against it; \
-             run `{}` again, then the scan",
-            shown(source),
             build.command
         ));
         adapters_unread(scan, build);
@@ -167,22 +163,7 @@ pub(crate) fn check(
         }
         unlisted.push((loc, rel));
     }
-    if !added.is_empty() {
-        let sorted = scan
-            .urls
-            .is_sorted_by(|a, b| a.loc.as_str() <= b.loc.as_str());
-        scan.urls.append(&mut added);
-        if sorted {
-            scan.urls.sort_by(|a, b| a.loc.as_str().cmp(b.loc.as_str()));
-        }
-        for (file, count) in &from_adapters {
-            scan.warnings.push(format!(
-                "{}: a content adapter: {count} page(s) it made listed from the site built in {shown_dir}",
-                shown(file)
-            ));
-        }
-    }
-    let missing: Vec<&Loc> = scan
+    let missing: Vec<Loc> = scan
         .urls
         .iter()
         .map(|u| &u.loc)
@@ -193,8 +174,24 @@ pub(crate) fn check(
                     .any(|f| built.contains(f.as_str()))
             })
         })
+        .cloned()
         .collect();
 
+    // A difference a stale build explains is no difference: named once,
+    // and the build not used (its adapters' pages included).
+    if (!unlisted.is_empty() || !missing.is_empty() || !added.is_empty())
+        && let Some(source) = build.stale_by()
+    {
+        scan.warnings.push(format!(
+            "{shown_dir}: built before {} changed, so the sitemap is not checked against it; \
+             run `{}` again, then the scan",
+            shown(source),
+            build.command
+        ));
+        adapters_unread(scan, build);
+        return Ok(());
+    }
+    add_adapter_pages(scan, added, &from_adapters, &shown_dir);
     let mut lines = Vec::new();
     if !unlisted.is_empty() && !site_check {
         let named: Vec<String> = unlisted
@@ -232,6 +229,31 @@ pub(crate) fn check(
     }
     scan.warnings.extend(lines);
     Ok(())
+}
+
+/// The pages content adapters made, listed from the build.
+fn add_adapter_pages(
+    scan: &mut Scan,
+    mut added: Vec<sitemap_core::Url>,
+    from_adapters: &std::collections::BTreeMap<PathBuf, usize>,
+    shown_dir: &str,
+) {
+    if added.is_empty() {
+        return;
+    }
+    let sorted = scan
+        .urls
+        .is_sorted_by(|a, b| a.loc.as_str() <= b.loc.as_str());
+    scan.urls.append(&mut added);
+    if sorted {
+        scan.urls.sort_by(|a, b| a.loc.as_str().cmp(b.loc.as_str()));
+    }
+    for (file, count) in from_adapters {
+        scan.warnings.push(format!(
+            "{}: a content adapter: {count} page(s) it made listed from the site built in {shown_dir}",
+            shown(file)
+        ));
+    }
 }
 
 /// Each content adapter named, when the build cannot give its pages.

@@ -1,9 +1,11 @@
 //! The pages a generator built, as a list: every `.html` file under the
-//! output folder (its path under the folder, `/`-separated) and when
-//! the newest of them was written. A source scan checks its URL set
-//! against it (`sitemap-engine`'s build check) without reading any page
-//! it lists: only a built page it does not list is read, to tell a page
-//! from a redirect stub or a `noindex` page ([`crate::PageReader`]).
+//! output folder (its path under the folder, `/`-separated), from the
+//! folders' entries alone (no file is opened or asked its time). A
+//! source scan checks its URL set against it (`sitemap-engine`'s build
+//! check) without reading any page it lists: only a built page it does
+//! not list is read, to tell a page from a redirect stub or a `noindex`
+//! page ([`crate::PageReader`]); and only when the two disagree is
+//! [`BuiltFiles::newest`] asked when the build was made.
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -17,8 +19,17 @@ use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, Wal
 pub struct BuiltFiles {
     /// Each `.html` file's path under the folder, `/`-separated, sorted.
     pub pages: Vec<String>,
-    /// When the newest of them was last written.
-    pub newest: Option<SystemTime>,
+}
+
+impl BuiltFiles {
+    /// When the newest of the pages under `dir` was last written (one
+    /// `stat` a page: asked only when it matters).
+    pub fn newest(&self, dir: &Path) -> Option<SystemTime> {
+        self.pages
+            .iter()
+            .filter_map(|rel| std::fs::metadata(dir.join(rel)).ok()?.modified().ok())
+            .max()
+    }
 }
 
 /// Lists the `.html` files under `dir` on the walker's threads (hidden
@@ -77,9 +88,6 @@ impl ParallelVisitor for Visitor<'_> {
                     .pages
                     .push(rel.to_string_lossy().replace('\\', "/"));
             }
-            if let Some(modified) = entry.metadata().ok().and_then(|m| m.modified().ok()) {
-                self.own.newest = self.own.newest.max(Some(modified));
-            }
         }
         WalkState::Continue
     }
@@ -89,6 +97,5 @@ impl Drop for Visitor<'_> {
     fn drop(&mut self) {
         let mut shared = self.found.lock().unwrap_or_else(|e| e.into_inner());
         shared.pages.append(&mut self.own.pages);
-        shared.newest = shared.newest.max(self.own.newest);
     }
 }

@@ -94,6 +94,8 @@ fn nothing_built_is_said_once() {
 
 #[test]
 fn a_build_older_than_a_source_is_named_not_used() {
+    // A stale build that still agrees with the scan says nothing: only a
+    // difference asks when the build was made.
     let dir = tempfile::tempdir().unwrap();
     // Hugo 0.111.3 writes no page without a template for it.
     write(
@@ -112,11 +114,13 @@ fn a_build_older_than_a_source_is_named_not_used() {
         ],
     );
     hugo(Path::new("hugo"), dir.path());
-    // Edited after the build: a minute from now.
+    // A page added after the build (a minute from now): the build does
+    // not have it, and is not taken to mean the scan is wrong.
+    write(dir.path(), &[("content/b.md", "---\ntitle: b\n---\n")]);
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
     fs::File::options()
         .write(true)
-        .open(dir.path().join("content/a.md"))
+        .open(dir.path().join("content/b.md"))
         .unwrap()
         .set_modified(later)
         .unwrap();
@@ -124,9 +128,9 @@ fn a_build_older_than_a_source_is_named_not_used() {
     assert_eq!(code, Some(0));
     assert_eq!(
         stderr,
-        "public/: warning: built before content/a.md changed, so the sitemap is not checked \
+        "public/: warning: built before content/b.md changed, so the sitemap is not checked \
          against it; run `hugo` again, then the scan\n\
-         sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 2 files read, 3 URLs, none excluded; dry run, nothing written\n"
     );
 }
 
