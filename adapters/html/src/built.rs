@@ -82,12 +82,13 @@ impl ParallelVisitor for Visitor<'_> {
             return WalkState::Continue;
         };
         let is_file = entry.file_type().is_some_and(|t| t.is_file());
-        if is_file && crate::files::is_html(&entry.file_name().to_string_lossy()) {
-            if let Ok(rel) = entry.path().strip_prefix(self.dir) {
-                self.own
-                    .pages
-                    .push(rel.to_string_lossy().replace('\\', "/"));
-            }
+        if is_file
+            && crate::files::is_html(&entry.file_name().to_string_lossy())
+            && let Ok(rel) = entry.path().strip_prefix(self.dir)
+        {
+            self.own
+                .pages
+                .push(rel.to_string_lossy().replace('\\', "/"));
         }
         WalkState::Continue
     }
