@@ -67,6 +67,9 @@ fn assert_refused(dir: &Path, out: &Output, expected: &str) {
     assert_eq!(names, ["sitemap.xml"]);
 }
 
+/// A source scan with no built site says the sitemap goes unchecked.
+const NO_BUILD: &str = "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n";
+
 const HINT: &str = "  hint: change what the lines above name, so that at least one page is listed (`--verbose` names every page left out, and why)\n";
 
 /// `Disallow: /` in the site's robots.txt leaves out every page; the
@@ -83,7 +86,7 @@ fn robots_txt_disallowing_everything_names_its_rule() {
         &out,
         &format!(
             "\
-public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 robots.txt), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+{NO_BUILD}public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 robots.txt), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
 static/robots.txt:3: error: `Disallow: /` disallows 3 of them for Googlebot, and a listed URL robots.txt blocks is an error in Search Console (`robots-disallowed = \"keep\"` lists them anyway, with a warning)
 {HINT}"
         ),
@@ -104,7 +107,7 @@ fn exclude_urls_matching_everything_names_the_setting() {
         &out,
         &format!(
             "\
-public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 --exclude-urls), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+{NO_BUILD}public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 --exclude-urls), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
 sitemap.toml:2: error: `exclude-urls` pattern `/**` matches 2 of them
 sitemap.toml:2: error: `exclude-urls` pattern `/a/**` matches 1 of them
 {HINT}"
@@ -118,7 +121,7 @@ sitemap.toml:2: error: `exclude-urls` pattern `/a/**` matches 1 of them
         &out,
         &format!(
             "\
-public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 --exclude-urls), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+{NO_BUILD}public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 --exclude-urls), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
 error: `--exclude-urls` pattern `/**` matches 3 of them
 {HINT}"
         ),
@@ -144,9 +147,10 @@ fn every_page_a_draft_names_the_drafts() {
         &out,
         &format!(
             "\
-public/sitemap.xml: error: no entries to write: all 4 page(s) found are left out (4 draft), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+{}public/sitemap.xml: error: no entries to write: all 4 page(s) found are left out (4 draft), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
 error: 4 of them are drafts (`include-drafts = true` lists drafts too): content/_index.md, content/posts/_index.md, content/posts/a.md, 1 more
-{HINT}"
+{HINT}",
+            NO_BUILD.replace("`zola build`", "`hugo`")
         ),
     );
 }
