@@ -275,3 +275,43 @@ fn html_source_front_matter_leaves_out_what_the_generator_leaves_out() {
     locs.sort();
     assert_eq!(locs, hugo_locs(dir.path()));
 }
+
+/// Built pages the scan leaves out on purpose (`sitemap.disable` on a
+/// page and a section, `build.list: never`) are never reported as
+/// missing: the check knows their URLs.
+#[test]
+fn pages_left_out_on_purpose_are_not_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout = "<html><head><title>{{ .Title }}</title></head></html>\n";
+    write(
+        dir.path(),
+        &[
+            CONFIG,
+            (
+                "content/blog/_index.md",
+                "---\ntitle: d\nsitemap:\n  disable: true\n---\n",
+            ),
+            ("content/blog/a.md", "---\ntitle: a\n---\n"),
+            (
+                "content/blog/b.md",
+                "---\ntitle: b\nsitemap:\n  disable: true\n---\n",
+            ),
+            (
+                "content/blog/c.md",
+                "---\ntitle: c\nbuild:\n  list: never\n---\n",
+            ),
+            ("layouts/_default/single.html", layout),
+            ("layouts/_default/list.html", layout),
+        ],
+    );
+    hugo(&current_hugo(), dir.path());
+    let (code, stderr, mut locs) = scan(dir.path(), &["--hugo-version", "0.168.0", "--strict"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        stderr,
+        "sitemap: 4 files read, 2 URLs, 3 excluded (1 build options, 2 sitemap.disable); dry \
+         run, nothing written\n"
+    );
+    locs.sort();
+    assert_eq!(locs, hugo_locs(dir.path()));
+}

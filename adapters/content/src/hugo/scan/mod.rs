@@ -169,7 +169,16 @@ pub(super) fn push_node(
             f.exclusion.clone()
         };
         if let Some(reason) = reason {
-            scan.excluded.push(LeftOut::new(f.path.clone(), reason));
+            let mut left = LeftOut::new(f.path.clone(), reason);
+            // Built but not listed: its URL, for the build check.
+            if matches!(
+                left.reason,
+                Reason::SitemapDisabled { .. } | Reason::NotRendered { .. }
+            ) && let Ok(loc) = make_loc(&site.base_url, path, &f.path)
+            {
+                left = left.at(loc);
+            }
+            scan.excluded.push(left);
             return Ok(());
         }
     } else if !enabled {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::paths::hugo_make_path;
-use crate::{ContentPage, LeftOut, PageKind};
+use crate::{ContentPage, LeftOut, PageKind, Reason};
 
 use super::super::classify::File;
 use super::{Scan, Terms, terms_of};
@@ -46,8 +46,17 @@ impl Scan<'_> {
                 continue;
             }
             if let Some(reason) = &f.exclusion {
-                scan.excluded
-                    .push(LeftOut::new(f.path.clone(), reason.clone()));
+                let mut left = LeftOut::new(f.path.clone(), reason.clone());
+                // Built but not listed: its URL, so the build check does
+                // not take its built page for one the scan missed.
+                if matches!(
+                    reason,
+                    Reason::SitemapDisabled { .. } | Reason::NotRendered { .. }
+                ) && let Some(loc) = built_loc(site, cfg, f)
+                {
+                    left = left.at(loc);
+                }
+                scan.excluded.push(left);
                 continue;
             }
             // classify works out the URL and overrides of every page listed
@@ -130,4 +139,23 @@ impl Scan<'_> {
         }
         taxonomy_fm
     }
+}
+
+/// The URL Hugo builds a page at that it does not list (`sitemap.disable`,
+/// `build.list: never`), when it can be worked out.
+fn built_loc(
+    site: &crate::Site,
+    cfg: &super::super::config::HugoConfig,
+    f: &super::super::classify::File,
+) -> Option<sitemap_core::Loc> {
+    use super::super::urls::{lang_prefix, page_path, ugly_for};
+    let path = page_path(
+        site,
+        cfg,
+        f,
+        &|lang: &str| lang_prefix(cfg, lang),
+        &|section: &str| ugly_for(cfg, section),
+    )
+    .ok()?;
+    crate::paths::make_loc(&site.base_url, &path, &f.path).ok()
 }
