@@ -58,6 +58,16 @@ fn run() -> Result<ExitCode> {
             }
             return Ok(ExitCode::SUCCESS);
         }
+        ["install" | "submit", "--help" | "-h", ..] => {
+            let help = if args[0] == "install" {
+                INSTALL_HELP
+            } else {
+                SUBMIT_HELP
+            };
+            // A reader that closes the pipe (`| head`) ends it quietly.
+            let _ = writeln!(std::io::stdout(), "{}", help.trim_start());
+            return Ok(ExitCode::SUCCESS);
+        }
         ["submit", ..] => return submit(&args[1..]),
         ["install", ..] => {
             println!("{}", install::run(&args[1..])?);
@@ -221,4 +231,24 @@ takes no arguments, but `install` and:
 tells search engines what changed since the last submission (IndexNow),
 from the ledger (`ledger` in [output.sitemap]), after `mdbook build` and
 the deploy: `--init` makes the key (KEY.txt and `submit.key`).
+"#;
+
+const INSTALL_HELP: &str = r#"
+mdbook-sitemap install [BOOK_DIR] --base-url URL
+
+Adds [preprocessor.sitemap], [output.html] and [output.sitemap] (with
+base-url) to BOOK_DIR/book.toml (default: the current folder), keeping
+its comments and line endings; a book.toml that has them already is left
+as it is. With a second output, mdBook writes the HTML to book/html/
+instead of book/.
+"#;
+
+const SUBMIT_HELP: &str = r#"
+mdbook-sitemap submit [BOOK] [--init] [--dry-run] [--ledger FILE]
+    [--endpoint URL] [--key KEY] [--key-location URL]
+
+Tells search engines what changed since the last submission (IndexNow),
+from the book's ledger (`ledger` in [output.sitemap]), after `mdbook
+build` and the deploy. --init makes the key (KEY.txt and `submit.key`);
+--dry-run says what would be sent, and sends nothing.
 "#;

@@ -233,3 +233,47 @@ fn install_keeps_crlf_line_endings_and_the_mode() {
     assert_eq!(mode, 0o600);
     assert_eq!(folder_names(&book), ["book.toml"]);
 }
+
+/// `install --help` and `submit --help` (and `-h`) print their usage and
+/// exit 0; nothing is read or written.
+#[test]
+fn install_and_submit_take_help() {
+    let install = "\
+mdbook-sitemap install [BOOK_DIR] --base-url URL
+
+Adds [preprocessor.sitemap], [output.html] and [output.sitemap] (with
+base-url) to BOOK_DIR/book.toml (default: the current folder), keeping
+its comments and line endings; a book.toml that has them already is left
+as it is. With a second output, mdBook writes the HTML to book/html/
+instead of book/.
+
+";
+    let submit = "\
+mdbook-sitemap submit [BOOK] [--init] [--dry-run] [--ledger FILE]
+    [--endpoint URL] [--key KEY] [--key-location URL]
+
+Tells search engines what changed since the last submission (IndexNow),
+from the book's ledger (`ledger` in [output.sitemap]), after `mdbook
+build` and the deploy. --init makes the key (KEY.txt and `submit.key`);
+--dry-run says what would be sent, and sends nothing.
+
+";
+    for (command, expected) in [("install", install), ("submit", submit)] {
+        for flag in ["--help", "-h"] {
+            let dir = tempfile::tempdir().unwrap();
+            let out = Command::new(EXE)
+                .args([command, flag])
+                .current_dir(dir.path())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{command} {flag}");
+            assert!(out.stderr.is_empty(), "{command} {flag}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                expected,
+                "{command} {flag}"
+            );
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        }
+    }
+}
