@@ -8,8 +8,9 @@
 //! [`Outcome`]. None of them writes a sitemap file itself.
 //!
 //! Exit codes: 0 success; 1 an error (bad input, configuration or I/O;
-//! printed as `error: file:line: message` with a hint); 2 a usage error
-//! (unknown flag, bad value); 3 `--check` found the sitemap on disk out of
+//! printed as `error: file:line: message` with a hint; for `validate`, an
+//! invalid file); 2 a usage error (unknown flag, bad value; for
+//! `validate`, also a file it could not read); 3 `--check` found the sitemap on disk out of
 //! date; 4 `submit`: the endpoint refused a request or could not be
 //! reached; 128 + the signal's number when SIGINT, SIGTERM or SIGHUP
 //! stopped the run (`signals.rs`: its temporary files removed first).
@@ -54,8 +55,10 @@ pub(crate) const EXIT_SUBMIT_FAILED: u8 = 4;
 const AFTER_HELP: &str = "\
 Exit codes:
   0  success
-  1  error: bad input, configuration or I/O (printed as `error: file:line: message`)
-  2  usage error: unknown flag or bad value
+  1  error: bad input, configuration or I/O (printed as `error: file:line: message`);
+     for `validate`, a sitemap or robots.txt that is invalid
+  2  usage error: unknown flag or bad value; for `validate`, also a file it could not
+     read (as linters do: 1 means checked and invalid)
   3  `scan --check`: the sitemap on disk differs from what would be written
   4  `submit`: the endpoint refused a request or could not be reached (what it had not
      accepted stays due: the next run sends it)
