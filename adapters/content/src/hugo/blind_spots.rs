@@ -37,9 +37,9 @@ const NOT_READ: [(&str, &str); 6] = [
 ];
 
 /// The language settings among [`NOT_READ`]'s, and these: a language's
-/// own permalinks and URL forms.
-const NOT_READ_PER_LANGUAGE: [(&str, &str); 4] = [
-    ("permalinks", "sets the language's own permalinks"),
+/// own URL forms (its own `permalinks` are read, as the current Hugo
+/// reads them).
+const NOT_READ_PER_LANGUAGE: [(&str, &str); 3] = [
     ("uglyURLs", "sets the language's own ugly URLs"),
     ("disablePathToLower", "keeps the language's URL paths' case"),
     (

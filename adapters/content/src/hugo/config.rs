@@ -60,6 +60,8 @@ pub(crate) struct HugoConfig {
     pub(super) mounts: super::mounts::Mounts,
     /// `[permalinks]` as the current Hugo reads it (rules with targets).
     pub(super) permalink_rules: super::permalinks::Permalinks,
+    /// A language's own `permalinks`, which replace the site's for it.
+    pub(super) language_permalink_rules: BTreeMap<String, super::permalinks::Permalinks>,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
     /// The settings that change URLs or pages and that the scan does not
@@ -90,6 +92,13 @@ pub(super) fn taxonomies_in(
 }
 
 impl HugoConfig {
+    /// The permalink rules of a language: its own, else the site's.
+    pub(super) fn permalink_rules_for(&self, lang: &str) -> &super::permalinks::Permalinks {
+        self.language_permalink_rules
+            .get(lang)
+            .unwrap_or(&self.permalink_rules)
+    }
+
     /// The taxonomies of a language: its own, else the site's.
     pub(super) fn taxonomies(&self, lang: &str) -> &[String] {
         self.language_taxonomies
@@ -251,6 +260,7 @@ pub(crate) fn open(
     };
     let mut disabled_kinds_of = BTreeMap::new();
     let mut off_languages = BTreeSet::new();
+    let mut language_permalink_rules = BTreeMap::new();
     let site_cascade = map.get("cascade");
     let mut cascades = std::collections::HashMap::new();
     let cascade_of = |lang: &str, own: Option<&Value>| {
@@ -278,6 +288,12 @@ pub(crate) fn open(
                 languages.push((cast_int(opts.get("weight")), key.clone()));
                 if let Some(dir) = str_of(opts, "contentdir", path)? {
                     language_dirs.insert(key.clone(), root.join(dir));
+                }
+                if opts.contains_key("permalinks") {
+                    language_permalink_rules.insert(
+                        key.to_lowercase(),
+                        super::permalinks::Permalinks::from_config(opts),
+                    );
                 }
                 if let Some(t) = taxonomies_in(opts, path)? {
                     language_taxonomies.insert(key.to_lowercase(), t);
@@ -340,6 +356,7 @@ pub(crate) fn open(
         build_expired: bool_of(map, "buildexpired", path)?,
         permalinks: permalinks_of(map),
         permalink_rules: super::permalinks::Permalinks::from_config(map),
+        language_permalink_rules,
         raw_html: ["markup", "goldmark", "renderer", "unsafe"]
             .iter()
             .try_fold(&value, |v, k| v.get(*k))

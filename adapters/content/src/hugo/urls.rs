@@ -107,7 +107,7 @@ pub(super) fn page_path(
         return Ok(checked_url(url, &lang_prefix(&f.lang), None));
     }
     let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
-    if let Some(pattern) = page_pattern(cfg, &section, dir, file_name) {
+    if let Some(pattern) = page_pattern(cfg, &f.lang, &section, dir, file_name) {
         let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
         // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
         // written as `/2024/05/a.html` (an empty last token leaves the
@@ -164,6 +164,7 @@ pub(super) fn page_path(
 /// the pages at the root).
 fn page_pattern<'c>(
     cfg: &'c HugoConfig,
+    lang: &str,
     section: &str,
     dir: &[String],
     name: &str,
@@ -181,7 +182,7 @@ fn page_pattern<'c>(
         path.push('/');
         path.push_str(part);
     }
-    cfg.permalink_rules.for_page("page", &path)
+    cfg.permalink_rules_for(lang).for_page("page", &path)
 }
 
 /// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments

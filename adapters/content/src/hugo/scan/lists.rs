@@ -286,7 +286,7 @@ fn list_permalink(
     if !cfg.version.hugo().at_least(123) {
         return None;
     }
-    let pattern = cfg.permalink_rules.for_page(kind, logical)?;
+    let pattern = cfg.permalink_rules_for(lang).for_page(kind, logical)?;
     let mut default_title = String::new();
     let values = list_values(fm, kind, sections, name, &mut default_title);
     let expanded = super::super::permalinks::expand_list(pattern, &values, cfg.lower);
