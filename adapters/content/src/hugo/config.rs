@@ -141,7 +141,7 @@ fn cast_bool(v: Option<&Value>) -> bool {
 
 /// spf13/cast's `ToInt`, as Hugo reads a language's `weight`: a float is
 /// truncated, a string parsed; anything else is 0.
-fn cast_int(v: Option<&Value>) -> i64 {
+pub(super) fn cast_int(v: Option<&Value>) -> i64 {
     match v {
         Some(Value::Number(n)) => n
             .as_i64()
@@ -172,7 +172,7 @@ fn language_keys(mut languages: Vec<(i64, String)>, default_language: &str) -> V
 
 /// Hugo 0.111.3's language order (`langs.Languages.Less`): by weight, a
 /// weight of 0 after every other, then by key.
-fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {
+pub(super) fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     let ((wa, ka), (wb, kb)) = (a, b);
     if wa == wb {
@@ -207,10 +207,12 @@ fn base_url_of(
         None => match str_of(map, "baseurl", path)?.filter(|s| !s.is_empty()) {
             Some(b) => b.to_owned(),
             None => {
-                return Err(multihost(map, path).unwrap_or(Error::NoBaseUrl {
-                    path: path.to_path_buf(),
-                    key: "baseURL",
-                }));
+                return Err(
+                    super::languages::multihost(map, path).unwrap_or(Error::NoBaseUrl {
+                        path: path.to_path_buf(),
+                        key: "baseURL",
+                    }),
+                );
             }
         },
     };
@@ -234,7 +236,7 @@ pub(crate) fn open(
     let version = super::version::Version::new(options.hugo_version);
     let default_language = match str_of(map, "defaultcontentlanguage", path)? {
         Some(l) if !l.is_empty() => l.to_lowercase(),
-        _ => implicit_default_language(map, &version),
+        _ => super::languages::implicit_default_language(map, &version),
     };
     let content_dir = root.join(str_of(map, "contentdir", path)?.unwrap_or("content"));
     let output_dir = root.join(str_of(map, "publishdir", path)?.unwrap_or("public"));
@@ -264,7 +266,7 @@ pub(crate) fn open(
     let site_cascade = map.get("cascade");
     let mut cascades = std::collections::HashMap::new();
     let cascade_of = |lang: &str, own: Option<&Value>| {
-        language_cascade(lang, own.or(site_cascade), &sources, path, &version)
+        super::languages::language_cascade(lang, own.or(site_cascade), &sources, path, &version)
     };
     match map.get("languages") {
         None => {}
@@ -304,7 +306,7 @@ pub(crate) fn open(
                     let own = from_hugo(table, &keys.join("."), from)?;
                     language_sitemaps.insert(key.to_lowercase(), own);
                 }
-                if let Some(code) = hreflang_of(opts, path, &version)? {
+                if let Some(code) = super::languages::hreflang_of(opts, path, &version)? {
                     hreflangs.insert(key.clone(), code);
                 }
                 disabled_kinds_of.insert(key.clone(), kinds_of(key, opts)?);
@@ -524,87 +526,4 @@ fn with_module_formats(map: &Map<String, Value>, modules: &[Value]) -> Map<Strin
         }
     }
     merged
-}
-
-/// The sitemap's `hreflang` of a language: `.Language.LanguageCode` in
-/// 0.111.3, `.Language.Locale` since 0.158 (`locale` first); either
-/// falls back to the other.
-fn hreflang_of(
-    opts: &Map<String, Value>,
-    path: &Path,
-    version: &super::version::Version,
-) -> Result<Option<String>, Error> {
-    let (code, locale) = (
-        str_of(opts, "languagecode", path)?.filter(|c| !c.is_empty()),
-        str_of(opts, "locale", path)?.filter(|c| !c.is_empty()),
-    );
-    Ok(match (code, locale) {
-        (Some(c), Some(l)) if c != l && version.hugo().at_least(158) => Some(l),
-        (c, l) => c.or(l),
-    }
-    .map(str::to_owned))
-}
-
-/// A language's cascade: its own `cascade`, else the site's (`value`),
-/// refused where Hugo refuses it, naming the file that sets it.
-fn language_cascade(
-    lang: &str,
-    value: Option<&Value>,
-    sources: &Sources,
-    path: &Path,
-    version: &super::version::Version,
-) -> Result<Vec<super::cascade::Entry>, Error> {
-    let Some(value) = value else {
-        return Ok(Vec::new());
-    };
-    let entries = super::cascade::parse(value);
-    if let Some(why) = super::cascade::refusal(&entries, version.hugo()) {
-        let keys = ["languages", lang, "cascade"];
-        let from = origin(sources, &keys, origin(sources, &["cascade"], path));
-        return Err(config_err(from, format!("`cascade`: {why}")));
-    }
-    Ok(entries)
-}
-
-/// The default language when the site names none: `en`, or with the
-/// current Hugo (0.123 and later) and languages that do not define `en`,
-/// the first of them (by weight, then key), which 0.111.3 refused.
-fn implicit_default_language(
-    map: &Map<String, Value>,
-    version: &super::version::Version,
-) -> String {
-    let Some(Value::Object(langs)) = map.get("languages") else {
-        return "en".to_owned();
-    };
-    if langs.is_empty() || langs.contains_key("en") || !version.hugo().at_least(123) {
-        return "en".to_owned();
-    }
-    let mut weighted: Vec<(i64, String)> = langs
-        .iter()
-        .map(|(k, v)| (cast_int(v.get("weight")), k.to_lowercase()))
-        .collect();
-    weighted.sort_by(language_order);
-    weighted
-        .into_iter()
-        .next()
-        .map_or_else(|| "en".to_owned(), |(_, k)| k)
-}
-
-/// The error of a multihost site (a `baseURL` per language, none at the
-/// top), naming each language's host.
-fn multihost(map: &Map<String, Value>, path: &Path) -> Option<Error> {
-    let Some(Value::Object(langs)) = map.get("languages") else {
-        return None;
-    };
-    let hosts: Vec<String> = langs
-        .iter()
-        .filter_map(|(lang, opts)| {
-            let url = opts.get("baseurl")?.as_str()?;
-            Some(format!("{lang}: {}", sitemap_core::redact_credentials(url)))
-        })
-        .collect();
-    (!hosts.is_empty()).then(|| Error::Multihost {
-        path: path.to_path_buf(),
-        hosts: hosts.join(", "),
-    })
 }

@@ -40,8 +40,9 @@
 //! Where things are, in the order a scan uses them:
 //!
 //! - opening the site: `config_files` (which files, merged how, a file
-//!   name's language), `config` (what the merged settings mean), `version`
-//!   (which Hugo), `kinds` (`disableKinds` with Hugo's names),
+//!   name's language), `config` (what the merged settings mean),
+//!   `languages` (the implicit default, multihost, `hreflang`, a
+//!   language's cascade), `version` (which Hugo), `kinds` (`disableKinds` with Hugo's names),
 //!   `site_sitemap` (the site's `[sitemap]` table), `lastmod_order`
 //!   (`[frontmatter]` date orders), `mounts` (module mounts, themes and
 //!   imports), `outputs` (output formats: the URL a page is listed at),
@@ -72,6 +73,7 @@ mod dates;
 mod front_matter;
 mod glob;
 mod kinds;
+mod languages;
 mod lastmod_order;
 mod mounts;
 mod org;
