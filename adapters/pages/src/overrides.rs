@@ -300,6 +300,11 @@ fn normalise_date(s: &str) -> Option<Result<Lastmod, ValueError>> {
                 return None;
             }
             let digits = digits.replace(':', "");
+            // Only digits: a multi-byte character of the right byte
+            // length (`-�2`) would be cut inside itself (a fuzz finding).
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
             match digits.len() {
                 2 => format!("{sign}{digits}:00"),
                 4 => format!("{sign}{}:{}", &digits[..2], &digits[2..]),

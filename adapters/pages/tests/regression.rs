@@ -59,3 +59,15 @@ fn date_with_a_multibyte_zone_is_an_error_not_a_panic() {
         "content/post.md:2: `last_modified_at`: lastmod `2024-05-01 10:30\u{feff}:00 +0200`: expected `T` at character 11, found ` `; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
     );
 }
+
+/// Found by the front matter fuzz target: a zone whose digits hold a
+/// multi-byte character of the right byte length (`-�2`) was cut inside
+/// it and panicked; the date is not one the front matter reader takes.
+#[test]
+fn date_with_a_multibyte_character_in_its_zone_digits_is_an_error_not_a_panic() {
+    let message = override_error("---\ndate: 2024-03-01T09:05-\u{fffd}2\n---\n");
+    assert_eq!(
+        message,
+        "content/post.md:2: `date`: lastmod `2024-03-01T09:05-\u{fffd}2`: expected `Z` or `±hh:mm` at character 17; expected a W3C Datetime: YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.s]] followed by Z or ±hh:mm"
+    );
+}
