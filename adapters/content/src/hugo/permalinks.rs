@@ -141,19 +141,30 @@ pub(crate) struct ListValues<'a> {
     pub(crate) title: &'a str,
 }
 
-/// A list page's pattern with its tokens replaced, as a site path
-/// (`/libros/fiction/`); a token a list page has no value for is empty.
-pub(crate) fn expand_list(pattern: &str, v: &ListValues, lower: bool) -> String {
-    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), lower);
+/// Hugo's permalink expansion (`permalinks.go`): each `:token`, with an
+/// optional `[…]` slice, replaced by what `value` gives it (a `:` that
+/// starts no token is kept); the result urlized as a site path with a
+/// leading `/`, an empty token's `//` made one.
+pub(super) fn expand_tokens<E>(
+    pattern: &str,
+    lower: bool,
+    mut value: impl FnMut(&str, Option<&str>) -> Result<String, E>,
+) -> Result<String, E> {
     let mut out = String::new();
     let mut rest = pattern;
     while let Some(i) = rest.find(':') {
         out.push_str(&rest[..i]);
         let after = &rest[i + 1..];
+        // Hugo's attribute: `:\w+`, then an optional `[…]` slice.
         let len = after
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(after.len());
         let token = &after[..len];
+        if token.is_empty() {
+            out.push(':');
+            rest = after;
+            continue;
+        }
         let (cut, used) = match after[len..].strip_prefix('[') {
             Some(inner) => match inner.find(']') {
                 Some(end) => (Some(&inner[..end]), len + end + 2),
@@ -161,21 +172,7 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, lower: bool) -> String 
             },
             None => (None, len),
         };
-        let value = match token {
-            "sections" | "sectionslugs" => urlize(&super::urls::slice(v.sections, cut).join("/")),
-            "section" | "sectionslug" => urlize(v.sections.first().map_or("", String::as_str)),
-            "slug" => urlize(v.slug.unwrap_or(v.title)),
-            "title" => urlize(v.title),
-            "filename" | "contentbasename" => urlize(v.name),
-            "slugorfilename" | "slugorcontentbasename" => urlize(v.slug.unwrap_or(v.name)),
-            "" => {
-                out.push(':');
-                rest = after;
-                continue;
-            }
-            _ => String::new(),
-        };
-        out.push_str(&value);
+        out.push_str(&value(token, cut)?);
         rest = &after[used..];
     }
     out.push_str(rest);
@@ -186,6 +183,25 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, lower: bool) -> String 
     while let Some(at) = path.find("//") {
         path.remove(at);
     }
+    Ok(path)
+}
+
+/// A list page's pattern with its tokens replaced, as a site path
+/// (`/libros/fiction/`); a token a list page has no value for is empty.
+pub(crate) fn expand_list(pattern: &str, v: &ListValues, lower: bool) -> String {
+    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), lower);
+    let expanded = expand_tokens(pattern, lower, |token, cut| {
+        Ok::<_, std::convert::Infallible>(match token {
+            "sections" | "sectionslugs" => urlize(&super::urls::slice(v.sections, cut).join("/")),
+            "section" | "sectionslug" => urlize(v.sections.first().map_or("", String::as_str)),
+            "slug" => urlize(v.slug.unwrap_or(v.title)),
+            "title" => urlize(v.title),
+            "filename" | "contentbasename" => urlize(v.name),
+            "slugorfilename" | "slugorcontentbasename" => urlize(v.slug.unwrap_or(v.name)),
+            _ => String::new(),
+        })
+    });
+    let Ok(mut path) = expanded;
     if !path.ends_with('/') {
         path.push('/');
     }

@@ -391,29 +391,7 @@ pub(super) fn expand_permalink(
         .unwrap_or(jiff::civil::date(1, 1, 1));
     let title = get_str(&f.fm, "title").unwrap_or("");
     let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), cfg.lower);
-    let mut out = String::new();
-    let mut rest = pattern;
-    while let Some(i) = rest.find(':') {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
-        // Hugo's attribute: `:\w+`, then an optional `[…]` slice.
-        let len = after
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(after.len());
-        let token = &after[..len];
-        let (cut, used) = match after[len..].strip_prefix('[') {
-            Some(inner) => match inner.find(']') {
-                Some(end) => (Some(&inner[..end]), len + end + 2),
-                None => (None, len),
-            },
-            None => (None, len),
-        };
-        if token.is_empty() {
-            // A `:` not starting a token stays as it is.
-            out.push(':');
-            rest = after;
-            continue;
-        }
+    super::permalinks::expand_tokens(pattern, cfg.lower, |token, cut| {
         let sections = || dir[..sections_depth(f, dir, cfg)].to_vec();
         let value = match token {
             "year" => Some(d_year(date)),
@@ -457,17 +435,6 @@ pub(super) fn expand_permalink(
                 });
             }
         };
-        out.push_str(&value.unwrap_or_default());
-        rest = &after[used..];
-    }
-    out.push_str(rest);
-    let mut path = hugo_make_path(&out, cfg.lower);
-    if !path.starts_with('/') {
-        path.insert(0, '/');
-    }
-    // An empty token leaves two slashes, which Hugo's URL makes one.
-    while let Some(at) = path.find("//") {
-        path.remove(at);
-    }
-    Ok(path)
+        Ok(value.unwrap_or_default())
+    })
 }
