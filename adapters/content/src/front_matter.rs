@@ -259,9 +259,14 @@ fn read_with(
         if t.is_empty() {
             continue;
         }
+        // Hugo's lexer takes the fence's three characters and reads the
+        // rest of the line as the block's first line (`---title: x`).
+        let hugo = fences == source_fm::Fences::Hugo;
         match t {
             "+++" => break Fence::Toml,
             "---" => break Fence::Yaml,
+            _ if hugo && t.starts_with("+++") => break Fence::Toml,
+            _ if hugo && t.starts_with("---") => break Fence::Yaml,
             _ if allow_json && t.starts_with('{') && !t.starts_with("{{") => break Fence::Json,
             _ => return Ok(None),
         }

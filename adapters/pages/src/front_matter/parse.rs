@@ -78,16 +78,30 @@ pub fn parse_as(
         text,
         dialect,
     };
+    // Hugo's page lexer opens a block at the fence's three characters
+    // and reads on from there: `---title: x` is a block whose first line
+    // is `title: x`. The other generators want the fence alone.
+    let fence_at = |fence: &str| match fences {
+        Fences::Hugo => first.trim_start().starts_with(fence),
+        Fences::Exact => first == fence,
+    };
     match first {
-        "+++" | "---" => {
-            let (format, fence) = if first == "+++" {
+        _ if fence_at("+++") || fence_at("---") => {
+            let (format, fence) = if fence_at("+++") {
                 (Format::Toml, "+++")
             } else {
                 (Format::Yaml, "---")
             };
-            let block_start = next_line(text, open_end);
-            let Some((close_start, close_end)) = find_fence(text, block_start, fence, fences)
-            else {
+            let after_fence = open_start + (first.len() - first.trim_start().len()) + 3;
+            let same_line = !text[after_fence..open_end].trim().is_empty();
+            let block_start = if same_line {
+                after_fence
+            } else {
+                next_line(text, open_end)
+            };
+            // The closing fence starts a line after the opening one.
+            let after_open = next_line(text, open_end);
+            let Some((close_start, close_end)) = find_fence(text, after_open, fence, fences) else {
                 return Err(Error::UnclosedFrontMatter {
                     path: path.to_owned(),
                     line: open_line,
@@ -115,7 +129,7 @@ pub fn parse_as(
                 body_start: next_line(text, close_end),
                 fence_line: open_line,
                 block: block.into(),
-                block_line: open_line + 1,
+                block_line: if same_line { open_line } else { open_line + 1 },
             })
         }
         _ if first.starts_with('{') && opens_json_object(&text[open_start..]) => {
