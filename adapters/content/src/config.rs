@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
+use sitemap_pages::yaml::Dialect;
 
 use crate::front_matter::toml_to_json;
 use crate::{Error, Flavor};
@@ -30,7 +31,8 @@ pub(crate) fn detect(root: &Path) -> Result<(Flavor, PathBuf), Error> {
     }
     let config_toml = root.join("config.toml");
     if config_toml.is_file() {
-        let value = read_file(&config_toml)?;
+        // TOML: no YAML dialect is asked for.
+        let value = read_file(&config_toml, &|| Dialect::Hugo)?;
         let map = value.as_object();
         let has = |key: &str| map.is_some_and(|m| m.keys().any(|k| k == key));
         let has_ci = |key: &str| map.is_some_and(|m| m.keys().any(|k| k.eq_ignore_ascii_case(key)));
@@ -115,8 +117,10 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
     })
 }
 
-/// Reads a TOML, YAML or JSON configuration file into JSON values.
-pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
+/// Reads a TOML, YAML or JSON configuration file into JSON values, YAML
+/// as `yaml()`'s library reads it (asked only for a YAML file: for Hugo
+/// it waits for the version of the `hugo` that builds the site).
+pub(crate) fn read_file(path: &Path, yaml: &dyn Fn() -> Dialect) -> Result<Value, Error> {
     let text = read_text(path)?;
     let err = |line: Option<usize>, message: String| Error::Config {
         path: path.to_path_buf(),
@@ -143,7 +147,7 @@ pub(crate) fn read_file(path: &Path) -> Result<Value, Error> {
         "yaml" | "yml" => {
             // Bounded like front matter, a repeated key's last value
             // kept, as Hugo reads its configuration.
-            let value = sitemap_pages::yaml::load(&text)
+            let value = sitemap_pages::yaml::load_as(&text, yaml())
                 .map_err(|e| err(Some(e.line), format!("invalid YAML: {}", e.message)))?;
             match value {
                 Value::Null => Ok(Value::Object(Map::new())),

@@ -17,6 +17,7 @@ use serde_json::Value;
 use sitemap_pages::front_matter::{self as source_fm, FrontMatter};
 use sitemap_pages::head_read;
 use sitemap_pages::images::markdown;
+use sitemap_pages::yaml;
 
 use crate::Error;
 
@@ -79,14 +80,19 @@ impl DirCache {
 
 /// Reads and parses the front matter of `path`, reading the file only up to
 /// the closing delimiter. `Ok(None)` when the file has none.
+///
+/// `yaml` says whose YAML library reads it, and so whose front matter
+/// this is: [`Dialect::Zola`](yaml::Dialect::Zola) reads no JSON block
+/// and closes a block only at a line that is the fence alone; Hugo's
+/// dialects (which moved with Hugo 0.152) read Hugo's forms.
 pub(crate) fn read(
     path: &Path,
-    allow_json: bool,
+    yaml: yaml::Dialect,
     dirs: &mut DirCache,
 ) -> Result<Option<FrontMatter>, Error> {
     BUFFER.with(|buffer| {
         let mut buffer = buffer.borrow_mut();
-        let result = read_with(path, allow_json, &mut buffer, dirs);
+        let result = read_with(path, yaml, &mut buffer, dirs);
         // A file with an unclosed block was read whole; do not hold its
         // size for the rest of the walk.
         if buffer.capacity() > 1 << 20 {
@@ -210,7 +216,7 @@ impl Head<'_> {
 
 fn read_with(
     path: &Path,
-    allow_json: bool,
+    yaml: yaml::Dialect,
     buf: &mut Vec<u8>,
     dirs: &mut DirCache,
 ) -> Result<Option<FrontMatter>, Error> {
@@ -224,6 +230,7 @@ fn read_with(
     };
     // The flavor that reads JSON front matter is Hugo's, whose lexer
     // closes a block at any line starting with the fence.
+    let allow_json = yaml != yaml::Dialect::Zola;
     let fences = if allow_json {
         source_fm::Fences::Hugo
     } else {
@@ -307,15 +314,9 @@ fn read_with(
     }
     // Every line up to `end` was checked to be UTF-8 above.
     let text = as_str(path, line_no, &head.buf[..end])?;
-    // The flavor that reads no JSON front matter is Zola's, whose
-    // serde_yaml reads YAML 1.2 (`draft: yes` is text, refused as a
-    // boolean).
-    let dialect = if allow_json {
-        sitemap_pages::yaml::Dialect::Hugo
-    } else {
-        sitemap_pages::yaml::Dialect::Zola
-    };
-    let fm = source_fm::parse_as(path, text, fences, dialect)?;
+    // Zola's serde_yaml reads YAML 1.2 (`draft: yes` is text, refused
+    // as a boolean), and so does Hugo from 0.152 on.
+    let fm = source_fm::parse_as(path, text, fences, yaml)?;
     Ok(fm.format.is_some().then_some(fm))
 }
 

@@ -43,7 +43,8 @@ pub(crate) struct Walked<T> {
 }
 
 /// Walks `content_dir` (inside `site_root`), keeping files for which
-/// `accept(file_name)` is `Some(allow_json)`. Names starting with `.` are
+/// `accept(file_name)` is `Some(yaml)`, the YAML dialect (and so the
+/// generator) its front matter is read as. Names starting with `.` are
 /// skipped, as both generators do. Symlinks are followed only when they
 /// resolve inside the site. `map` runs on the walker's threads, so
 /// per-file work done there is spread over every core; `path_of` gives
@@ -58,7 +59,7 @@ pub(crate) struct Walked<T> {
 pub(crate) fn walk<T: Send>(
     site: &crate::Site,
     content_dir: &Path,
-    accept: &(dyn Fn(&str) -> Option<bool> + Sync),
+    accept: &(dyn Fn(&str) -> Option<sitemap_pages::yaml::Dialect> + Sync),
     ignore_path: &(dyn Fn(&Path) -> bool + Sync),
     map: &(dyn Fn(Found) -> T + Sync),
     path_of: fn(&T) -> &Path,
@@ -136,7 +137,7 @@ pub(crate) fn walk<T: Send>(
             }
             let path = entry.path();
             let name = entry.file_name().to_string_lossy();
-            let Some(allow_json) = accept(&name) else {
+            let Some(yaml) = accept(&name) else {
                 return WalkState::Continue;
             };
             if ignore_path(path) {
@@ -148,7 +149,7 @@ pub(crate) fn walk<T: Send>(
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            match front_matter::read(path, allow_json, &mut dirs) {
+            match front_matter::read(path, yaml, &mut dirs) {
                 Ok(front_matter) => {
                     let images = match dialect {
                         Some(dialect) if markdown(&name) => {
@@ -242,7 +243,7 @@ fn enters(
 /// (unless `excluded` leaves it out), a loop a warning.
 fn walk_error(
     err: &ignore::Error,
-    accept: &(dyn Fn(&str) -> Option<bool> + Sync),
+    accept: &(dyn Fn(&str) -> Option<sitemap_pages::yaml::Dialect> + Sync),
     excluded: &dyn Fn(&Path, bool) -> bool,
     errors: &Mutex<Vec<(PathBuf, Error)>>,
     warnings: &Mutex<Vec<Warning>>,
@@ -358,7 +359,10 @@ fn broken_link(err: &ignore::Error) -> Option<(PathBuf, std::io::Error)> {
 }
 
 /// Whether a file named like `path` would be read as a page or section.
-fn is_content_file(path: &Path, accept: &(dyn Fn(&str) -> Option<bool> + Sync)) -> bool {
+fn is_content_file(
+    path: &Path,
+    accept: &(dyn Fn(&str) -> Option<sitemap_pages::yaml::Dialect> + Sync),
+) -> bool {
     path.file_name()
         .is_some_and(|name| accept(&name.to_string_lossy()).is_some())
 }

@@ -87,3 +87,39 @@ fn a_multihost_site_is_named_with_what_to_do() {
         )
     );
 }
+
+/// Hugo 0.152 and later read YAML with goccy/go-yaml, which refuses a
+/// key written twice in one mapping; 0.111.3 keeps the last value. The
+/// scan follows the version (both checked with the real Hugo).
+#[test]
+fn a_repeated_yaml_key_is_refused_by_the_current_hugo_only() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("content/a.md"),
+        "---\ntitle: a\ndraft: false\ntitle: b\n---\n",
+    )
+    .unwrap();
+    let scan = |version: &str| {
+        let out = crate::sitemap(
+            dir.path(),
+            &["scan", "--hugo-version", version, "--dry-run", "--quiet"],
+        );
+        (out.status.code(), crate::text(&out.stderr, dir.path()))
+    };
+    assert_eq!(
+        scan("0.168.0"),
+        (
+            Some(1),
+            "content/a.md:4:1: error: invalid YAML front matter: mapping key \"title\" already \
+             defined (Hugo 0.152 and later refuse a key written twice in one mapping: keep one)\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(scan("0.111.3"), (Some(0), String::new()));
+}

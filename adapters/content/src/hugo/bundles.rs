@@ -19,7 +19,7 @@ pub(super) fn leaf_bundles(
     mut files: Files,
     scan: &mut ContentScan,
     page_errors: &mut Vec<(PathBuf, Error)>,
-    accept: &dyn Fn(&str) -> Option<bool>,
+    accept: &dyn Fn(&str) -> Option<sitemap_pages::yaml::Dialect>,
     site: &Site,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
@@ -97,11 +97,11 @@ pub(super) fn leaf_bundles(
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let Some(allow_json) = accept(&name) else {
+            let Some(yaml) = accept(&name) else {
                 continue;
             };
             let mut dirs = crate::front_matter::DirCache::default();
-            let front_matter = crate::front_matter::read(&source, allow_json, &mut dirs)
+            let front_matter = crate::front_matter::read(&source, yaml, &mut dirs)
                 .map_err(|e| page_errors.push((source.clone(), e)))
                 .ok();
             let Some(front_matter) = front_matter else {

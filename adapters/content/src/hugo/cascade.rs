@@ -30,6 +30,7 @@ use std::sync::{Arc, Mutex};
 
 use regex::Regex;
 use serde_json::{Map, Value};
+use sitemap_pages::yaml::Dialect;
 
 use super::glob;
 use super::version::HugoVersion;
@@ -294,6 +295,9 @@ pub(crate) struct Cascades {
     /// Which scan the walker threads' last lookup ([`LAST`]) belongs to:
     /// set anew at each reset.
     generation: std::sync::atomic::AtomicU64,
+    /// The YAML the `_index` files are read as: the followed Hugo's,
+    /// known by the time a scan starts (each reset).
+    yaml: Mutex<Dialect>,
 }
 
 /// The scans' generations, so a thread's last lookup is never another
@@ -321,8 +325,10 @@ impl Cascades {
         self.site.get(lang).map_or(&[], Vec::as_slice)
     }
 
-    /// Forgets the `_index` files read: a scan starts afresh.
-    pub(crate) fn reset(&self) {
+    /// Forgets the `_index` files read: a scan starts afresh, reading
+    /// them as `yaml`.
+    pub(crate) fn reset(&self, yaml: Dialect) {
+        *self.yaml.lock().unwrap_or_else(|e| e.into_inner()) = yaml;
         self.generation.store(
             GENERATIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             std::sync::atomic::Ordering::Relaxed,
@@ -426,7 +432,8 @@ impl Cascades {
         }
         let fm = index_file(dir, is_own_lang).and_then(|path| {
             let mut dirs = crate::front_matter::DirCache::default();
-            crate::front_matter::read(&path, true, &mut dirs).ok()?
+            let yaml = *self.yaml.lock().unwrap_or_else(|e| e.into_inner());
+            crate::front_matter::read(&path, yaml, &mut dirs).ok()?
         });
         let found = Arc::new(Folder {
             // A cascade Hugo refuses is reported with its `_index`.
@@ -464,7 +471,7 @@ fn index_file(dir: &Path, is_own_lang: &dyn Fn(Option<&str>) -> bool) -> Option<
                 return false;
             };
             let lang = rest.rsplit_once('.').map(|(l, _)| l);
-            super::classify::accept(name).is_some() && is_own_lang(lang)
+            super::classify::accept(name, Dialect::Hugo).is_some() && is_own_lang(lang)
         })
         .map(|e| e.path())
         .collect();

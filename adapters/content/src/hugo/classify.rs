@@ -10,6 +10,7 @@ use crate::paths::{hugo_make_path, make_loc};
 use crate::walk::Found;
 use crate::{Error, FrontMatter, Reason, Site, overrides_of};
 use sitemap_pages::overrides::Overrides;
+use sitemap_pages::yaml::Dialect;
 
 use super::config::HugoConfig;
 use super::front_matter::{
@@ -39,13 +40,14 @@ pub(super) const ADAPTER: &str = "_content.gotmpl";
 
 /// The content files Hugo reads, by extension (every version's: a file
 /// the followed version does not read is dropped in [`classify`]).
-pub(super) fn accept(name: &str) -> Option<bool> {
+pub(super) fn accept(name: &str, yaml: Dialect) -> Option<Dialect> {
     if name == ADAPTER {
-        // A template, not front matter: never read as JSON.
-        return Some(false);
+        // A template, not front matter: read with the dialect that
+        // reads no JSON block.
+        return Some(Dialect::Zola);
     }
     let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
-    (CONTENT.contains(&ext.as_str()) || ext == REST_OLD).then_some(true)
+    (CONTENT.contains(&ext.as_str()) || ext == REST_OLD).then_some(yaml)
 }
 
 /// One content file, classified.

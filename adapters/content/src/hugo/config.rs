@@ -228,12 +228,12 @@ pub(crate) fn open(
     config_path: PathBuf,
     options: &SiteOptions,
 ) -> Result<Site, Error> {
-    let (value, sources) = load(root)?;
+    let version = super::version::Version::new(options.hugo_version);
+    let (value, sources) = load(root, &|| version.yaml())?;
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
     let base_url = base_url_of(map, path, options)?;
-    let version = super::version::Version::new(options.hugo_version);
     let default_language = match str_of(map, "defaultcontentlanguage", path)? {
         Some(l) if !l.is_empty() => l.to_lowercase(),
         _ => super::languages::implicit_default_language(map, &version),
@@ -341,7 +341,9 @@ pub(crate) fn open(
         None => SiteSitemap::default(),
     };
     super::refusals::check(root, map, &sources, path)?;
-    let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path));
+    let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path), &|| {
+        version.yaml()
+    });
     let cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),

@@ -20,6 +20,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
+use sitemap_pages::yaml::Dialect;
 
 use crate::Error;
 use crate::config::{lowercase_keys, merge, read_file};
@@ -51,7 +52,7 @@ fn root_file(root: &Path) -> Option<PathBuf> {
 
 /// Hugo's configuration merged from every file it reads, and the files
 /// themselves, so an error about one key can name the file that set it.
-pub(super) fn load(root: &Path) -> Result<(Value, Sources), Error> {
+pub(super) fn load(root: &Path, yaml: &dyn Fn() -> Dialect) -> Result<(Value, Sources), Error> {
     let mut value = Value::Object(Map::new());
     let mut sources = Sources::new();
     let mut add = |file: PathBuf, v: Value| {
@@ -61,12 +62,12 @@ pub(super) fn load(root: &Path) -> Result<(Value, Sources), Error> {
     if let Some(file) = root_file(root) {
         // Not only regular files: a FIFO named `hugo.toml` is refused by
         // `read_file`, naming it, rather than skipped.
-        let v = lowercase_keys(read_file(&file)?);
+        let v = lowercase_keys(read_file(&file, yaml)?);
         add(file, v);
     }
     for env in ENVIRONMENTS {
         for file in config_dir_files(&root.join("config").join(env)) {
-            let v = lowercase_keys(read_file(&file)?);
+            let v = lowercase_keys(read_file(&file, yaml)?);
             let v = placed(&file, v);
             add(file, v);
         }

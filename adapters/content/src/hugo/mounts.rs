@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 use regex::Regex;
 use serde_json::Value;
+use sitemap_pages::yaml::Dialect;
 
 use super::config_files;
 use super::glob;
@@ -81,7 +82,12 @@ pub(crate) struct Mounts {
 
 /// Reads the mounts of the merged configuration `config` of the site at
 /// `root`; `config_path` is named in warnings about it.
-pub(crate) fn read(root: &Path, config: &Value, config_path: &Path) -> Mounts {
+pub(crate) fn read(
+    root: &Path,
+    config: &Value,
+    config_path: &Path,
+    yaml: &dyn Fn() -> Dialect,
+) -> Mounts {
     let mut warnings = Vec::new();
     let project = module_mounts(root, config.get("module"), config_path, &mut warnings);
     let project = (!project.is_empty()).then_some(project);
@@ -99,6 +105,7 @@ pub(crate) fn read(root: &Path, config: &Value, config_path: &Path) -> Mounts {
         root,
         themes_dir: &themes_dir,
         replacements: &replacements,
+        yaml,
     };
     let mut found = Found {
         mounts: &mut modules,
@@ -148,6 +155,8 @@ struct Resolver<'a> {
     root: &'a Path,
     themes_dir: &'a Path,
     replacements: &'a [(String, String)],
+    /// The YAML a module's configuration is read as.
+    yaml: &'a dyn Fn() -> Dialect,
 }
 
 impl Resolver<'_> {
@@ -216,7 +225,7 @@ impl Resolver<'_> {
                 continue;
             }
             found.seen.push(canonical);
-            let (own, own_path) = module_config(&dir);
+            let (own, own_path) = module_config(&dir, self.yaml);
             let ignore_config = import
                 .and_then(|i| i.get("ignoreconfig"))
                 .and_then(Value::as_bool)
@@ -272,8 +281,8 @@ impl Resolver<'_> {
 
 /// A module's own configuration (its `hugo.*` or `config.*`, merged
 /// with its `config/_default/`), and the file it came from.
-fn module_config(dir: &Path) -> (Value, Option<PathBuf>) {
-    match config_files::load(dir) {
+fn module_config(dir: &Path, yaml: &dyn Fn() -> Dialect) -> (Value, Option<PathBuf>) {
+    match config_files::load(dir, yaml) {
         Ok((value, sources)) => (value, sources.first().map(|(p, _)| p.clone())),
         Err(_) => (Value::Null, None),
     }

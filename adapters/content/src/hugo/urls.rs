@@ -343,7 +343,7 @@ fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> Vec<String>
                     }
                 })?;
                 let mut dirs = crate::front_matter::DirCache::default();
-                crate::front_matter::read(&index, true, &mut dirs).ok()?
+                crate::front_matter::read(&index, cfg.version.yaml(), &mut dirs).ok()?
             });
             let text = fm
                 .as_ref()

@@ -32,7 +32,8 @@ const TAXONOMIES: [&str; 2] = ["tags", "categories"];
 /// ```
 pub fn hugo_front_matter_values(path: &Path) -> Result<Value, String> {
     let mut dirs = crate::front_matter::DirCache::default();
-    let fm = crate::front_matter::read(path, true, &mut dirs).map_err(|e| e.to_string())?;
+    let fm = crate::front_matter::read(path, sitemap_pages::yaml::Dialect::Hugo, &mut dirs)
+        .map_err(|e| e.to_string())?;
     let mut fm = fm.unwrap_or_default();
     let leaf = path.file_stem().is_some_and(|s| s == "index");
     let draft = hugo_bool(&fm, "draft");

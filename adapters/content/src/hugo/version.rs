@@ -15,6 +15,8 @@ use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
+use sitemap_pages::yaml::Dialect;
+
 /// A Hugo release, `0.minor.patch` (every Hugo so far is `0.x`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HugoVersion {
@@ -64,6 +66,17 @@ impl HugoVersion {
     /// Whether this is `0.minor` or newer.
     pub fn at_least(self, minor: u32) -> bool {
         self.minor >= minor
+    }
+
+    /// Whose YAML library this Hugo reads with: go-yaml v2 (YAML 1.1,
+    /// `draft: yes` a draft) before 0.152, goccy/go-yaml (YAML 1.2,
+    /// `draft: yes` the text `yes`, so not a draft) from 0.152 on.
+    pub fn yaml(self) -> Dialect {
+        if self.at_least(152) {
+            Dialect::HugoGoccy
+        } else {
+            Dialect::Hugo
+        }
     }
 }
 
@@ -147,6 +160,12 @@ impl Version {
     /// The version followed.
     pub(crate) fn hugo(&self) -> HugoVersion {
         self.get().0
+    }
+
+    /// Whose YAML library the followed Hugo reads front matter and
+    /// configuration with.
+    pub(crate) fn yaml(&self) -> Dialect {
+        self.hugo().yaml()
     }
 }
 

@@ -139,7 +139,7 @@ pub(crate) fn open(
     config_path: PathBuf,
     options: &SiteOptions,
 ) -> Result<Site, Error> {
-    let value = read_file(&config_path)?;
+    let value = read_file(&config_path, &|| sitemap_pages::yaml::Dialect::Zola)?;
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();

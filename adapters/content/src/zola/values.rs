@@ -90,7 +90,7 @@ pub fn zola_front_matter_values(file: &Path) -> Result<Value, String> {
             .iter()
             .any(|e| e.path == file && e.reason == Reason::RenderFalse);
         let mut dirs = crate::front_matter::DirCache::default();
-        let fm = crate::front_matter::read(file, false, &mut dirs)
+        let fm = crate::front_matter::read(file, sitemap_pages::yaml::Dialect::Zola, &mut dirs)
             .map_err(|e| e.to_string())?
             .unwrap_or_default();
         let object = out.as_object_mut().expect("built as an object");

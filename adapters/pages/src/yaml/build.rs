@@ -50,6 +50,8 @@ enum Frame {
         /// deeper keys are values turned into text.
         root: bool,
         renames: Renames,
+        /// Whether a `<<` merged keys in.
+        merged: bool,
         anchor: Option<String>,
         opened_at: usize,
     },
@@ -150,6 +152,7 @@ impl Builder {
                 key: None,
                 root,
                 renames: Renames::new(),
+                merged: false,
                 anchor,
                 opened_at,
             }
@@ -217,7 +220,7 @@ impl Builder {
     ) -> Result<(), YamlError> {
         self.count(1, mark)?;
         // go-yaml v2's `isMerge`: a `<<` that is plain or tagged `!!merge`.
-        let merge = self.dialect == Dialect::Hugo
+        let merge = matches!(self.dialect, Dialect::Hugo | Dialect::HugoGoccy)
             && scalar.text == "<<"
             && (scalar.plain_implicit || scalar.tag == Some("tag:yaml.org,2002:merge"));
         // Its text as written matters only as a mapping's key: a value's
@@ -313,13 +316,16 @@ impl Builder {
                 key,
                 root,
                 renames,
+                merged,
                 ..
             }) => match key.take() {
                 None if node.merge => *key = Some(Key::Merge),
                 None => {
                     // serde_yaml 0.9 reads every key as written into Zola's
-                    // string-keyed maps.
-                    let as_written = *root || self.dialect == Dialect::Zola;
+                    // string-keyed maps; goccy makes every key the text of
+                    // its value (`key_text`).
+                    let as_written =
+                        (*root && self.dialect == Dialect::Hugo) || self.dialect == Dialect::Zola;
                     let written = node.written;
                     let text = key_text(
                         node.value,
@@ -332,8 +338,20 @@ impl Builder {
                         && written != text
                         && !as_written
                         && !text.is_empty()
+                        && self.dialect == Dialect::Hugo
                     {
                         renames.push((text.clone(), written));
+                    }
+                    // goccy's parser refuses a key written twice in one
+                    // mapping (a key a `<<` brought in may be written
+                    // over, as merge keys are meant to be).
+                    if self.dialect == Dialect::HugoGoccy && !*merged && map.contains_key(&text) {
+                        return Err(YamlError::at(
+                            mark,
+                            format!(
+                                "mapping key \"{text}\" already defined (Hugo 0.152 and later refuse a key written twice in one mapping: keep one)"
+                            ),
+                        ));
                     }
                     *key = Some(Key::Text(text));
                 }
@@ -342,6 +360,7 @@ impl Builder {
                     map.insert(k, node.value);
                 }
                 Some(Key::Merge) => {
+                    *merged = true;
                     let renames = if *root { node.renames } else { Written::Same };
                     merge(map, node.value, renames, mark)?;
                 }
@@ -372,6 +391,8 @@ fn key_text(
             ));
         }
         _ if dialect == Dialect::Zola => written.unwrap_or_default().to_owned(),
+        // goccy's `mapKeyNodeToString`: `fmt.Sprint` of the value.
+        Value::Null if dialect == Dialect::HugoGoccy => "null".to_owned(),
         Value::Null => String::new(),
         _ if as_written => written.unwrap_or_default().to_owned(),
         Value::Bool(b) => b.to_string(),

@@ -32,8 +32,14 @@
 //!   is a key);
 //! - only the first document is read, as both libraries read it.
 //!
-//! Scalars are resolved by each library's rules (`resolve.rs`): for Hugo,
-//! YAML 1.1 (`yes`/`on`/`y` in their three cases are booleans, `010` is
+//! Hugo 0.152 moved to `github.com/goccy/go-yaml` ([`Dialect::HugoGoccy`]):
+//! libyaml's grammar is kept for it (goccy's own parser differs only at
+//! the margins: `\'` is refused as libyaml refuses it), a key repeated in
+//! one mapping is refused ("mapping key … already defined"), and its
+//! scalars follow YAML 1.2 (`goccy.rs`).
+//!
+//! Scalars are resolved by each library's rules (`resolve.rs`): for Hugo
+//! before 0.152, YAML 1.1 (`yes`/`on`/`y` in their three cases are booleans, `010` is
 //! octal, `1_000` a thousand, `0b101`, `+12`, an explicit `!!int` or
 //! `!!str` honoured, a date kept as its text); for Zola, YAML 1.2's core
 //! schema (`yes` is text, and a `draft: yes` is then refused by Zola's
@@ -73,6 +79,7 @@
 //! ```
 
 mod build;
+mod goccy;
 mod resolve;
 
 use std::fmt;
@@ -106,6 +113,11 @@ pub enum Dialect {
     /// read as.
     #[default]
     Hugo,
+    /// Hugo 0.152 and later: `github.com/goccy/go-yaml` 1.19, YAML 1.2
+    /// scalars (`yes` is text), every key the text of its value (`no:`
+    /// is `"no"`, a null key `"null"`), a key repeated in one mapping
+    /// refused, `<<` merge keys.
+    HugoGoccy,
     /// Zola 0.22: serde_yaml 0.9 (libyaml 0.2.5), YAML 1.2 core schema.
     Zola,
 }

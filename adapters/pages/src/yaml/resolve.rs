@@ -27,14 +27,16 @@ pub(super) struct Scalar<'a> {
 /// A scalar's value, or why the library refuses it.
 pub(super) fn scalar(dialect: Dialect, s: Scalar<'_>) -> Result<Value, String> {
     match dialect {
-        Dialect::Hugo => go_yaml_v2(s),
+        Dialect::Hugo => go_yaml(s, resolve_v2),
+        Dialect::HugoGoccy => go_yaml(s, super::goccy::resolve),
         Dialect::Zola => serde_yaml_09(s),
     }
 }
 
-/// What go-yaml v2 resolved a scalar to, before it becomes a value.
+/// What go-yaml v2 (or goccy/go-yaml) resolved a scalar to, before it
+/// becomes a value.
 #[derive(Debug, PartialEq)]
-enum Resolved {
+pub(super) enum Resolved {
     Null,
     Bool(bool),
     Int(i64),
@@ -59,7 +61,9 @@ impl Resolved {
     }
 }
 
-fn go_yaml_v2(s: Scalar<'_>) -> Result<Value, String> {
+/// A scalar as Hugo's YAML library decodes it into an untyped map, its
+/// plain scalars read by `resolve` (go-yaml v2's or goccy's rules).
+fn go_yaml(s: Scalar<'_>, resolve: fn(&str, bool) -> Resolved) -> Result<Value, String> {
     // `decoder.scalar`: an untagged quoted or block scalar is a string.
     if s.tag.is_none() && !s.plain_implicit {
         return Ok(Value::String(s.text));
@@ -68,12 +72,12 @@ fn go_yaml_v2(s: Scalar<'_>) -> Result<Value, String> {
         .tag
         .map(|t| t.strip_prefix(TAG_PREFIX).map_or(t, |short| short));
     let resolved = match tag {
-        None => resolve_v2(&s.text, true),
+        None => resolve(&s.text, true),
         Some(t @ ("str" | "bool" | "int" | "float" | "null" | "timestamp")) => {
             let resolved = if t == "str" {
                 Resolved::Str
             } else {
-                resolve_v2(&s.text, t == "timestamp")
+                resolve(&s.text, t == "timestamp")
             };
             match (t, resolved) {
                 (_, r) if r.tag() == t || t == "str" => r,

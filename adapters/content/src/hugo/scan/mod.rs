@@ -71,7 +71,7 @@ struct Scan<'s> {
 /// while it sorts the pages ([`crate::Site::scan`]).
 pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files), Error> {
     let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
-    cfg.cascades.reset();
+    cfg.cascades.reset(cfg.version.yaml());
     let mut s = Scan {
         site,
         cfg,
@@ -87,7 +87,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         files,
         &mut s.scan,
         &mut s.page_errors,
-        &super::classify::accept,
+        &|name| super::classify::accept(name, cfg.version.yaml()),
         site,
         cfg,
         now,

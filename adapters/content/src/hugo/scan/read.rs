@@ -49,7 +49,7 @@ impl Scan<'_> {
             let walked = walk(
                 site,
                 content_dir,
-                &accept,
+                &|name| accept(name, cfg.version.yaml()),
                 &skip,
                 &classify,
                 Classified::path,

@@ -87,7 +87,10 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
     let walked = walk(
         site,
         &site.content_dir,
-        &|name| name.ends_with(".md").then_some(false),
+        &|name| {
+            name.ends_with(".md")
+                .then_some(sitemap_pages::yaml::Dialect::Zola)
+        },
         &move |p| ignored.as_ref().is_some_and(|g| g.is_match(p)),
         // Boxed, as Hugo's files are: the walk's threads' lists are merged
         // into one, and a list of whole files held every file twice then.
