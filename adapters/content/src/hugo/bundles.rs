@@ -1,7 +1,7 @@
 //! Hugo's leaf bundles: a folder holding `index.*` is one page, and every
-//! other content file below it a resource of that page, not a page; a
-//! content file in a language the bundle has no `index` of gives the
-//! bundle a page in that language.
+//! other content file below it a resource of that page, not a page; in
+//! Hugo before 0.123, a content file in a language the bundle has no
+//! `index` of gives the bundle a page in that language.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -51,7 +51,12 @@ pub(super) fn leaf_bundles(
             .map(|f| ((&f.dir[..], f.lang.as_str()), &**f))
             .collect();
         let mut clones: BTreeMap<(Vec<String>, String), PathBuf> = BTreeMap::new();
-        for f in files.iter().filter(|f| in_leaf(f)) {
+        // The current Hugo makes no such copy: a bundle has a page only in
+        // the languages of its `index` files (checked with 0.168.0; the
+        // content tree Hugo rebuilt in 0.123 is taken as where it moved,
+        // as for the other rules of that tree).
+        let copies = !cfg.version.hugo().at_least(123);
+        for f in files.iter().filter(|f| copies && in_leaf(f)) {
             let own = if f.is_leaf() {
                 f.dir.len()
             } else {
