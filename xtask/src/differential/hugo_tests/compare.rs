@@ -2,7 +2,10 @@
 //! limit, and the verdict.
 //!
 //! - Ours runs first, on the project as written (Hugo leaves a build
-//!   lock and `resources/` behind), as `sitemap scan --dry-run`: every
+//!   lock and `resources/` behind), except for a site with a content
+//!   adapter, which ours scans after Hugo built it into the project's
+//!   `public/` (`hugo && sitemap scan`, the only way the adapter's pages
+//!   can be known); as `sitemap scan --dry-run`: every
 //!   entry on stdout, whatever hosts a multihost site writes to. lastmod
 //!   comes from front matter only, so no `git` runs (it is no part of
 //!   the comparison).
@@ -63,31 +66,25 @@ pub(super) struct Sides<'a> {
 
 /// Compares the project at `project`, keeping both sides' output and logs
 /// in `dir`. `base_url`: given to both when the site names none.
+/// `after_build`: ours scans after Hugo built into the project.
 pub(super) fn compare(
     sides: &Sides<'_>,
     project: &Path,
     dir: &Path,
     base_url: Option<&str>,
+    after_build: bool,
 ) -> Result<Outcome> {
-    let mut scan = Command::new(sides.ours);
-    scan.arg("scan")
-        .arg(project)
-        .args(["--dry-run", "--quiet", "--lastmod", "front-matter"]);
-    if let Some(url) = base_url {
-        scan.args(["--base-url", url]);
-    }
-    if let Some(version) = sides.hugo_version {
-        scan.args(["--hugo-version", version]);
-    }
-    let ours_out = dir.join("ours.txt");
-    let ours_err = dir.join("ours.log");
-    let ours = match run_limited(&mut scan, project, &ours_out, &ours_err, sides.limit)? {
-        Some(s) if s.success() => Ok(urlsets::from_dry_run(&std::fs::read_to_string(&ours_out)?)),
-        Some(_) => Err(first_error(&std::fs::read_to_string(&ours_err)?)),
-        None => Err("our scan ran past the time limit".to_owned()),
+    let ours = if after_build {
+        None
+    } else {
+        Some(scan(sides, project, dir, base_url)?)
     };
 
-    let out = dir.join("hugo");
+    let out = if after_build {
+        project.join("public")
+    } else {
+        dir.join("hugo")
+    };
     let log = dir.join("hugo.log");
     let mut build = Command::new(sides.hugo);
     build
@@ -115,8 +112,49 @@ pub(super) fn compare(
     {
         return Ok(Outcome::HugoFails(format!("{why}: {message}")));
     }
+    let ours = match ours {
+        Some(ours) => ours,
+        None => scan(sides, project, dir, base_url)?,
+    };
+    Ok(verdict(hugo, ours))
+}
 
-    Ok(match (hugo, ours) {
+/// Our scan of the project: its URLs, or its first error.
+fn scan(
+    sides: &Sides<'_>,
+    project: &Path,
+    dir: &Path,
+    base_url: Option<&str>,
+) -> Result<std::result::Result<UrlSet, String>> {
+    let mut scan = Command::new(sides.ours);
+    scan.arg("scan")
+        .arg(project)
+        .args(["--dry-run", "--quiet", "--lastmod", "front-matter"]);
+    if let Some(url) = base_url {
+        scan.args(["--base-url", url]);
+    }
+    if let Some(version) = sides.hugo_version {
+        scan.args(["--hugo-version", version]);
+    }
+    let ours_out = dir.join("ours.txt");
+    let ours_err = dir.join("ours.log");
+    Ok(
+        match run_limited(&mut scan, project, &ours_out, &ours_err, sides.limit)? {
+            Some(s) if s.success() => {
+                Ok(urlsets::from_dry_run(&std::fs::read_to_string(&ours_out)?))
+            }
+            Some(_) => Err(first_error(&std::fs::read_to_string(&ours_err)?)),
+            None => Err("our scan ran past the time limit".to_owned()),
+        },
+    )
+}
+
+/// The verdict on Hugo's result and ours.
+fn verdict(
+    hugo: std::result::Result<Option<UrlSet>, String>,
+    ours: std::result::Result<UrlSet, String>,
+) -> Outcome {
+    match (hugo, ours) {
         (Err(h), Err(_)) => Outcome::RefusedByBoth(h),
         (Err(h), Ok(_)) => Outcome::RefusedByHugo(h),
         (Ok(None), ours) => Outcome::NoSitemap(ours.ok().map(|s| s.len())),
@@ -138,7 +176,7 @@ pub(super) fn compare(
                 }
             }
         }
-    })
+    }
 }
 
 /// Every URL of the sitemaps Hugo wrote under `out`; `None` when it

@@ -247,7 +247,8 @@ fn check(
     }
     let project = site::write(site, &dir, git_dir, commit)?;
     let base_url = (!site::has_base_url(site)).then_some(site::DEFAULT_BASE_URL);
-    let outcome = compare::compare(sides, &project, &dir, base_url)?;
+    let after_build = site::has_content_adapter(site);
+    let outcome = compare::compare(sides, &project, &dir, base_url, after_build)?;
     let cause = classify::cause(site, &outcome);
     let record = record(outcome, cause);
     std::fs::write(dir.join("report.txt"), results::site_report(&record))?;

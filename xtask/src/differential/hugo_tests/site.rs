@@ -10,6 +10,12 @@
 //!   the same name that prints nothing ([`shortcode_stand_in`]), so
 //!   content calling it still builds (Hugo refuses a page whose
 //!   shortcode has no template) and no test template runs.
+//! - A site with a content adapter (`_content.gotmpl`) also gets
+//!   [`CATCH_ALL`] as `layouts/all.html` (Hugo 0.146+'s catch-all
+//!   template), so Hugo writes each page's HTML: the scan cannot run the
+//!   adapter's template and lists its pages from the build, which is how
+//!   users run it (`hugo && sitemap scan`), and which
+//!   [`super::compare`] then does for these sites.
 //! - The project is `<dir>/root/site`: a few tests write files beside
 //!   it (`../external-module/go.mod`), which land in `<dir>/root`; a
 //!   path that would leave `<dir>/root` is dropped.
@@ -30,6 +36,18 @@ use super::extract::{self, Site};
 /// has none and writes relative locs), and our scan, which refuses a
 /// site without one, scans it as Hugo built it.
 pub(super) const DEFAULT_BASE_URL: &str = "https://example.org/";
+
+/// The page template a site with a content adapter gets: each page's
+/// title, and no content (content would run the test's shortcodes).
+const CATCH_ALL: &str =
+    "<!doctype html><html><head><title>{{ .Title }}</title></head><body></body></html>\n";
+
+/// Whether the site holds a content adapter.
+pub(super) fn has_content_adapter(site: &Site) -> bool {
+    site.files
+        .iter()
+        .any(|(name, _)| name.rsplit('/').next() == Some("_content.gotmpl"))
+}
 
 /// Whether a file is configuration: `hugo.*`/`config.*` at the root, or
 /// anything under `config/`.
@@ -117,6 +135,10 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
         std::fs::create_dir_all(path.parent().expect("a file has a folder"))?;
         std::fs::write(&path, data).with_context(|| format!("cannot write {}", path.display()))?;
     }
+    if has_content_adapter(site) {
+        std::fs::create_dir_all(project.join("layouts"))?;
+        std::fs::write(project.join("layouts/all.html"), CATCH_ALL)?;
+    }
     Ok(project)
 }
 
@@ -171,6 +193,35 @@ mod tests {
         assert!(!is_shortcode("layouts/_partials/shortcodes/c.html"));
         assert!(is_config("hugo.toml") && is_config("config/_default/params.yaml"));
         assert!(!is_config("hugo.toml.temp") && !is_config("content/hugo.toml"));
+    }
+
+    #[test]
+    fn a_site_with_a_content_adapter_gets_the_catch_all_template() {
+        let site = |files: &[&str]| Site {
+            name: "t.go:1".to_owned(),
+            dir: "hugolib".to_owned(),
+            files: files
+                .iter()
+                .map(|f| ((*f).to_owned(), Vec::new()))
+                .collect(),
+            not_literal: None,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let with = site(&[
+            "hugo.toml",
+            "content/docs/_content.gotmpl",
+            "layouts/all.html",
+        ]);
+        assert!(has_content_adapter(&with));
+        let project = write(&with, &dir.path().join("a"), dir.path(), "HEAD").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(project.join("layouts/all.html")).unwrap(),
+            CATCH_ALL
+        );
+        let without = site(&["hugo.toml", "content/_index.md"]);
+        assert!(!has_content_adapter(&without));
+        let project = write(&without, &dir.path().join("b"), dir.path(), "HEAD").unwrap();
+        assert!(!project.join("layouts").exists());
     }
 
     #[test]
