@@ -46,10 +46,30 @@ pub(crate) fn zola_slugify(s: &str, strategy: SlugifyStrategy) -> String {
     }
 }
 
+/// How Hugo makes a path of a name, per language: `disablePathToLower`
+/// (its own, else the site's) and `removePathAccents`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PathRules {
+    /// Lowercase the path (no `disablePathToLower`).
+    pub(crate) lower: bool,
+    /// `removePathAccents`: `é` becomes `e`, `ό` becomes `ο`.
+    pub(crate) accents_removed: bool,
+}
+
+impl PathRules {
+    /// Hugo's defaults: lowercase, accents kept.
+    pub(crate) const DEFAULT: PathRules = PathRules {
+        lower: true,
+        accents_removed: false,
+    };
+}
+
 /// Hugo's `PathSpec.MakePathSanitized`: `UnicodeSanitize` (keep letters,
 /// digits, marks, `. / \ _ # + ~ - @` and `%XX` escapes; a run of spaces
-/// becomes one hyphen) then lowercase unless `disablePathToLower`.
-pub(crate) fn hugo_make_path(s: &str, lower: bool) -> String {
+/// becomes one hyphen), accents removed under `removePathAccents`, then
+/// lowercase unless `disablePathToLower`.
+pub(crate) fn hugo_make_path(s: &str, rules: PathRules) -> String {
+    let lower = rules.lower;
     // Nearly every path is ASCII letters, digits and kept punctuation,
     // which the rules below keep as they are: copied (and lowercased)
     // without a `char` buffer and a second string, which were most of a
@@ -67,7 +87,33 @@ pub(crate) fn hugo_make_path(s: &str, lower: bool) -> String {
         }
         return out;
     }
-    hugo_make_path_sanitized(s, lower)
+    let sanitized = hugo_make_path_sanitized(s, false);
+    let sanitized = if rules.accents_removed {
+        remove_accents(&sanitized)
+    } else {
+        sanitized
+    };
+    if lower {
+        sanitized.to_lowercase()
+    } else {
+        sanitized
+    }
+}
+
+/// Hugo's `text.RemoveAccents`: the text decomposed (NFD), its
+/// nonspacing marks (category Mn) dropped, and composed again (NFC).
+fn remove_accents(s: &str) -> String {
+    use icu_properties::CodePointMapData;
+    use icu_properties::props::GeneralCategory;
+    let category = CodePointMapData::<GeneralCategory>::new();
+    let decomposed = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd().normalize(s);
+    let kept: String = decomposed
+        .chars()
+        .filter(|&c| category.get(c) != GeneralCategory::NonspacingMark)
+        .collect();
+    icu_normalizer::ComposingNormalizerBorrowed::new_nfc()
+        .normalize(&kept)
+        .into_owned()
 }
 
 /// [`hugo_make_path`] character by character.
@@ -273,7 +319,13 @@ mod tests {
         for s in samples() {
             for lower in [false, true] {
                 assert_eq!(
-                    hugo_make_path(&s, lower),
+                    hugo_make_path(
+                        &s,
+                        PathRules {
+                            lower,
+                            accents_removed: false
+                        }
+                    ),
                     hugo_make_path_sanitized(&s, lower),
                     "{s:?}"
                 );
@@ -322,9 +374,23 @@ mod tests {
             ("Rust Lang", "Rust-Lang"),
         ];
         for (input, want) in cases {
-            assert_eq!(hugo_make_path(input, false), want, "{input:?}");
+            let rules = PathRules {
+                lower: false,
+                accents_removed: false,
+            };
+            assert_eq!(hugo_make_path(input, rules), want, "{input:?}");
         }
-        assert_eq!(hugo_make_path("My First Post", true), "my-first-post");
+        assert_eq!(
+            hugo_make_path("My First Post", PathRules::DEFAULT),
+            "my-first-post"
+        );
+        // `removePathAccents`, as Hugo 0.168.0 writes these paths.
+        let accents = PathRules {
+            lower: true,
+            accents_removed: true,
+        };
+        assert_eq!(hugo_make_path("διακριτικός", accents), "διακριτικος");
+        assert_eq!(hugo_make_path("Éléphant Café", accents), "elephant-cafe");
     }
 
     #[test]

@@ -15,8 +15,7 @@ use super::config_files::{Sources, origin};
 /// of `open`): each named with the file that sets it, since the sitemap
 /// may then differ from Hugo's. The build check (after `hugo`) names
 /// each difference they make.
-const NOT_READ: [(&str, &str); 6] = [
-    ("removePathAccents", "removes accents from URL paths"),
+const NOT_READ: [(&str, &str); 5] = [
     (
         "sites",
         "sets the sites matrix (Hugo 0.153+), which makes URL trees per version and role",
@@ -36,22 +35,18 @@ const NOT_READ: [(&str, &str); 6] = [
     ),
 ];
 
-/// The language settings among [`NOT_READ`]'s, and these: a language's
-/// own URL forms (its own `permalinks` are read, as the current Hugo
-/// reads them).
-const NOT_READ_PER_LANGUAGE: [(&str, &str); 3] = [
-    ("uglyURLs", "sets the language's own ugly URLs"),
-    ("disablePathToLower", "keeps the language's URL paths' case"),
-    (
-        "removePathAccents",
-        "removes accents from the language's URL paths",
-    ),
-];
+/// The language settings among [`NOT_READ`]'s (its `baseURL`), and a
+/// language's own `uglyURLs`, which Hugo before 0.123 reads and the
+/// current Hugo ignores (its own `permalinks`, `disablePathToLower` and
+/// `removePathAccents` are read).
+const NOT_READ_PER_LANGUAGE: [(&str, &str); 1] =
+    [("uglyURLs", "sets the language's own ugly URLs")];
 
 pub(super) fn named(
     map: &Map<String, Value>,
     sources: &Sources,
     path: &Path,
+    version: &super::version::Version,
 ) -> Vec<crate::Warning> {
     let mut out = Vec::new();
     let mut name = |keys: &[&str], what: &str, shown: String| {
@@ -77,11 +72,13 @@ pub(super) fn named(
     if let Some(Value::Object(langs)) = map.get("languages") {
         for (lang, opts) in langs {
             let Value::Object(opts) = opts else { continue };
-            for (shown, what) in NOT_READ_PER_LANGUAGE.iter().chain(&[NOT_READ[5]]) {
+            for (shown, what) in NOT_READ_PER_LANGUAGE.iter().chain(&[NOT_READ[4]]) {
                 let key = shown.to_lowercase();
                 if opts
                     .get(&key)
                     .is_some_and(|v| !v.is_null() && v != &Value::Bool(false))
+                    // Asked only when set: it may wait for `hugo version`.
+                    && (key != "uglyurls" || !version.hugo().at_least(123))
                 {
                     name(
                         &["languages", lang, &key],

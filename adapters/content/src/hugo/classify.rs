@@ -287,7 +287,7 @@ pub(super) fn classify(
                 file.terms.extend(
                     hugo_terms(value)
                         .iter()
-                        .map(|v| (t, hugo_make_path(v, cfg.lower))),
+                        .map(|v| (t, hugo_make_path(v, cfg.path_rules(&file.lang)))),
                 );
             }
         }
@@ -344,7 +344,7 @@ fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified
         if !section.is_empty() {
             section.push('/');
         }
-        section.push_str(&hugo_make_path(f, cfg.lower));
+        section.push_str(&hugo_make_path(f, cfg.path_rules(lang)));
     }
     if !section.is_empty() {
         section.push('/');

@@ -13,7 +13,7 @@ use super::config_files::{Sources, load, origin};
 use super::kinds::disabled_kinds;
 use super::site_sitemap::{SiteSitemap, from_hugo};
 use crate::config::{config_err, str_of, text_of};
-use crate::paths::base_loc;
+use crate::paths::{PathRules, base_loc};
 use crate::{Error, Rules, Site, SiteOptions};
 
 #[derive(Debug)]
@@ -31,7 +31,10 @@ pub(crate) struct HugoConfig {
     pub(super) language_taxonomies: BTreeMap<String, Vec<String>>,
     pub(super) ugly_urls: bool,
     pub(super) ugly_sections: BTreeMap<String, bool>,
-    pub(super) lower: bool,
+    /// `disablePathToLower` and `removePathAccents`: the site's, and a
+    /// language's own where it sets either.
+    pub(super) path_rules: PathRules,
+    pub(super) language_path_rules: BTreeMap<String, PathRules>,
     /// Language key -> the kinds it disables (its own `disableKinds`,
     /// else the site's).
     pub(super) disabled_kinds: BTreeMap<String, BTreeSet<String>>,
@@ -97,6 +100,15 @@ impl HugoConfig {
         self.language_permalink_rules
             .get(lang)
             .unwrap_or(&self.permalink_rules)
+    }
+
+    /// How `lang` makes paths of names: its own `disablePathToLower` and
+    /// `removePathAccents`, else the site's.
+    pub(super) fn path_rules(&self, lang: &str) -> PathRules {
+        self.language_path_rules
+            .get(lang)
+            .copied()
+            .unwrap_or(self.path_rules)
     }
 
     /// The taxonomies of a language: its own, else the site's.
@@ -263,6 +275,11 @@ pub(crate) fn open(
     let mut disabled_kinds_of = BTreeMap::new();
     let mut off_languages = BTreeSet::new();
     let mut language_permalink_rules = BTreeMap::new();
+    let site_path_rules = PathRules {
+        lower: !bool_of(map, "disablepathtolower", path)?,
+        accents_removed: bool_of(map, "removepathaccents", path)?,
+    };
+    let mut language_path_rules = BTreeMap::new();
     let site_cascade = map.get("cascade");
     let mut cascades = std::collections::HashMap::new();
     let cascade_of = |lang: &str, own: Option<&Value>| {
@@ -296,6 +313,20 @@ pub(crate) fn open(
                         key.to_lowercase(),
                         super::permalinks::Permalinks::from_config(opts),
                     );
+                }
+                if opts.contains_key("disablepathtolower") || opts.contains_key("removepathaccents")
+                {
+                    let rules = PathRules {
+                        lower: match opts.get("disablepathtolower") {
+                            Some(_) => !bool_of(opts, "disablepathtolower", path)?,
+                            None => site_path_rules.lower,
+                        },
+                        accents_removed: match opts.get("removepathaccents") {
+                            Some(_) => bool_of(opts, "removepathaccents", path)?,
+                            None => site_path_rules.accents_removed,
+                        },
+                    };
+                    language_path_rules.insert(key.to_lowercase(), rules);
                 }
                 if let Some(t) = taxonomies_in(opts, path)? {
                     language_taxonomies.insert(key.to_lowercase(), t);
@@ -353,7 +384,8 @@ pub(crate) fn open(
         language_taxonomies,
         ugly_urls,
         ugly_sections,
-        lower: !bool_of(map, "disablepathtolower", path)?,
+        path_rules: site_path_rules,
+        language_path_rules,
         disabled_kinds: disabled_kinds_of,
         build_drafts: bool_of(map, "builddrafts", path)? || options.include_drafts,
         build_future: bool_of(map, "buildfuture", path)?,
@@ -371,7 +403,7 @@ pub(crate) fn open(
         cascades: super::cascade::Cascades::new(cascades),
         allow_content: super::security::AllowContent::from_config(&value),
         ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
-        blind_spots: super::blind_spots::named(map, &sources, path),
+        blind_spots: super::blind_spots::named(map, &sources, path, &version),
         outputs: super::outputs::Outputs::from_config(
             &with_module_formats(map, &mounts.module_formats),
             origin(&sources, &["outputs"], path),

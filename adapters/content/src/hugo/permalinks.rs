@@ -21,7 +21,7 @@ use regex::Regex;
 use serde_json::{Map, Value};
 
 use super::glob;
-use crate::paths::hugo_make_path;
+use crate::paths::{PathRules, hugo_make_path};
 
 /// One rule: which pages, and their pattern.
 #[derive(Debug)]
@@ -147,7 +147,7 @@ pub(crate) struct ListValues<'a> {
 /// leading `/`, an empty token's `//` made one.
 pub(super) fn expand_tokens<E>(
     pattern: &str,
-    lower: bool,
+    rules: PathRules,
     mut value: impl FnMut(&str, Option<&str>) -> Result<String, E>,
 ) -> Result<String, E> {
     let mut out = String::new();
@@ -176,7 +176,7 @@ pub(super) fn expand_tokens<E>(
         rest = &after[used..];
     }
     out.push_str(rest);
-    let mut path = hugo_make_path(&out, lower);
+    let mut path = hugo_make_path(&out, rules);
     if !path.starts_with('/') {
         path.insert(0, '/');
     }
@@ -188,9 +188,9 @@ pub(super) fn expand_tokens<E>(
 
 /// A list page's pattern with its tokens replaced, as a site path
 /// (`/libros/fiction/`); a token a list page has no value for is empty.
-pub(crate) fn expand_list(pattern: &str, v: &ListValues, lower: bool) -> String {
-    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), lower);
-    let expanded = expand_tokens(pattern, lower, |token, cut| {
+pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> String {
+    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
+    let expanded = expand_tokens(pattern, rules, |token, cut| {
         Ok::<_, std::convert::Infallible>(match token {
             "sections" | "sectionslugs" => urlize(&super::urls::slice(v.sections, cut).join("/")),
             "section" | "sectionslug" => urlize(v.sections.first().map_or("", String::as_str)),
@@ -250,10 +250,16 @@ mod tests {
             title: "Fiction",
         };
         assert_eq!(
-            expand_list("/libros/:sections[1:]", &v, true),
+            expand_list("/libros/:sections[1:]", &v, PathRules::DEFAULT),
             "/libros/fiction/"
         );
-        assert_eq!(expand_list("/s/:slug/", &v, true), "/s/ficcion/");
-        assert_eq!(expand_list("/s/:contentbasename/", &v, true), "/s/fiction/");
+        assert_eq!(
+            expand_list("/s/:slug/", &v, PathRules::DEFAULT),
+            "/s/ficcion/"
+        );
+        assert_eq!(
+            expand_list("/s/:contentbasename/", &v, PathRules::DEFAULT),
+            "/s/fiction/"
+        );
     }
 }

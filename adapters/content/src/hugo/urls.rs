@@ -2,7 +2,7 @@
 //! matter `url` (joined as Go's `path.Join` does), slugs and permalink
 //! patterns with their tokens.
 
-use crate::paths::{escapes, hugo_make_path};
+use crate::paths::{PathRules, escapes, hugo_make_path};
 use crate::{Error, Site};
 
 use super::classify::File;
@@ -33,14 +33,14 @@ pub(super) fn ugly_for(cfg: &HugoConfig, section: &str) -> bool {
 /// `/de/about/`), not to one that starts with `/`. A regular page's is
 /// used as written; a list page's (`_index`) is sanitised as a path
 /// (`/Up Per/` is `/up-per/`, or `/Up-Per/` under `disablePathToLower`):
-/// `sanitise` is then `Some(lowercase)`.
-pub(super) fn checked_url(url: &str, lang_prefix: &str, sanitise: Option<bool>) -> String {
+/// `sanitise` is then `Some(the language's path rules)`.
+pub(super) fn checked_url(url: &str, lang_prefix: &str, sanitise: Option<PathRules>) -> String {
     let t = url.trim();
     let t = match sanitise {
-        Some(lower) => {
+        Some(rules) => {
             // A list page is a folder: `url = "categoria/sintaxe"` is
             // `/categoria/sintaxe/`.
-            let mut t = hugo_make_path(t, lower);
+            let mut t = hugo_make_path(t, rules);
             // `..` never leaves the site: Hugo cleans it against the root.
             if escapes(&t) {
                 let rooted = go_join(&t);
@@ -149,10 +149,10 @@ pub(super) fn page_path(
     Ok(if rel.is_empty() {
         format!("{}/", lang_prefix(&f.lang))
     } else if ugly_for(&section) {
-        let path = hugo_make_path(&format!("/{rel}.html"), cfg.lower);
+        let path = hugo_make_path(&format!("/{rel}.html"), cfg.path_rules(&f.lang));
         format!("{}{path}", lang_prefix(&f.lang))
     } else {
-        let path = hugo_make_path(&format!("/{rel}/"), cfg.lower);
+        let path = hugo_make_path(&format!("/{rel}/"), cfg.path_rules(&f.lang));
         format!("{}{path}", lang_prefix(&f.lang))
     })
 }
@@ -349,7 +349,7 @@ fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> Vec<String>
                 .as_ref()
                 .and_then(|fm| get_str(fm, "slug").or_else(|| get_str(fm, "title")))
                 .map_or_else(|| name.clone(), str::to_owned);
-            hugo_make_path(&text.replace('+', " "), cfg.lower)
+            hugo_make_path(&text.replace('+', " "), cfg.path_rules(&f.lang))
         })
         .collect()
 }
@@ -390,8 +390,9 @@ pub(super) fn expand_permalink(
         .or(date)
         .unwrap_or(jiff::civil::date(1, 1, 1));
     let title = get_str(&f.fm, "title").unwrap_or("");
-    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), cfg.lower);
-    super::permalinks::expand_tokens(pattern, cfg.lower, |token, cut| {
+    let rules = cfg.path_rules(&f.lang);
+    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
+    super::permalinks::expand_tokens(pattern, rules, |token, cut| {
         let sections = || dir[..sections_depth(f, dir, cfg)].to_vec();
         let value = match token {
             "year" => Some(d_year(date)),

@@ -68,7 +68,7 @@ pub fn hugo_front_matter_values(path: &Path) -> Result<Value, String> {
             .map(super::front_matter::hugo_terms)
             .unwrap_or_default()
             .iter()
-            .map(|v| hugo_make_path(v, true))
+            .map(|v| hugo_make_path(v, crate::paths::PathRules::DEFAULT))
             .collect();
         terms.insert(taxonomy.to_owned(), json!(values));
     }

@@ -4,7 +4,7 @@
 
 use foldhash::HashMap;
 
-use crate::paths::hugo_make_path;
+use crate::paths::{PathRules, hugo_make_path};
 use crate::{Error, PageKind};
 
 use super::super::classify::File;
@@ -72,12 +72,25 @@ impl<'s> Scan<'s> {
         for ((dir, lang), src) in sections {
             let section_name = dir[0].to_lowercase();
             // A top-level section Hugo makes itself (no `_index` file) has a
-            // lowercase URL even under `disablePathToLower` (Hugo 0.111.3 keys
-            // it in lowercase); one with an `_index` keeps the folder's case.
+            // lowercase URL even under `disablePathToLower` in Hugo 0.111.3
+            // (which keys it in lowercase); one with an `_index` keeps the
+            // folder's case, and so does every section in the current Hugo.
             let named = src.and_then(|i| url_folders(&files[i], dir, cfg));
+            let rules = cfg.path_rules(lang);
+            // Hugo 0.111.3 cases a section's path by the site's
+            // `disablePathToLower`, not its language's.
+            let old = !cfg.version.hugo().at_least(123);
+            let lower = if old {
+                cfg.path_rules.lower
+            } else {
+                rules.lower
+            };
             let rel = hugo_make_path(
                 &named.as_deref().unwrap_or(dir).join("/"),
-                cfg.lower || (dir.len() == 1 && src.is_none()),
+                PathRules {
+                    lower: lower || (old && dir.len() == 1 && src.is_none()),
+                    ..rules
+                },
             );
             let mut path = if ugly_index(cfg, &section_name) {
                 format!("{}/{rel}/index.html", lang_prefix(cfg, lang))
@@ -88,14 +101,14 @@ impl<'s> Scan<'s> {
             };
             if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
                 let f = &files[src.unwrap_or_default()];
-                path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+                path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(rules));
                 // Since Hugo 0.131 a `url` holding `:` is a pattern.
                 if url.contains(':') && cfg.version.hugo().at_least(131) {
                     let name = dir.last().map_or("", String::as_str);
                     let mut title = String::new();
                     let values = list_values(Some(&f.fm), "section", dir, name, &mut title);
-                    let expanded = super::super::permalinks::expand_list(url, &values, cfg.lower);
-                    path = checked_url(&expanded, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+                    let expanded = super::super::permalinks::expand_list(url, &values, rules);
+                    path = checked_url(&expanded, &lang_prefix(cfg, &f.lang), Some(rules));
                 }
             } else if let Some(p) = list_permalink(
                 cfg,
@@ -143,7 +156,8 @@ impl<'s> Scan<'s> {
         let mut taxonomy_index: TaxonomyIndex<'x> = HashMap::default();
         let mut term_index: TermIndex<'x> = HashMap::default();
         for ((lang, taxo), found_terms) in terms {
-            let taxo_slug = hugo_make_path(taxo, cfg.lower);
+            let rules = cfg.path_rules(lang);
+            let taxo_slug = hugo_make_path(taxo, rules);
             let ugly = ugly_for(cfg, &taxo_slug);
             let path = if ugly_index(cfg, &taxo_slug) {
                 format!("{}/{taxo_slug}/index.html", lang_prefix(cfg, lang))
@@ -167,7 +181,7 @@ impl<'s> Scan<'s> {
             let path = match src.map(|i| &files[i]) {
                 Some(f) if get_str(&f.fm, "url").is_some() => {
                     let url = get_str(&f.fm, "url").unwrap_or_default();
-                    checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower))
+                    checked_url(url, &lang_prefix(cfg, &f.lang), Some(rules))
                 }
                 f => list_permalink(
                     cfg,
@@ -209,7 +223,7 @@ impl<'s> Scan<'s> {
                 if let Some(f) = src.map(|i| &files[i])
                     && let Some(url) = get_str(&f.fm, "url")
                 {
-                    path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(cfg.lower));
+                    path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(rules));
                 } else if let Some(p) = list_permalink(
                     cfg,
                     "term",
@@ -289,7 +303,7 @@ fn list_permalink(
     let pattern = cfg.permalink_rules_for(lang).for_page(kind, logical)?;
     let mut default_title = String::new();
     let values = list_values(fm, kind, sections, name, &mut default_title);
-    let expanded = super::super::permalinks::expand_list(pattern, &values, cfg.lower);
+    let expanded = super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang));
     Some(format!("{}{expanded}", lang_prefix(cfg, lang)))
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::paths::hugo_make_path;
+use crate::paths::{PathRules, hugo_make_path};
 use crate::{ContentPage, LeftOut, PageKind, Reason};
 
 use super::super::classify::File;
@@ -127,8 +127,8 @@ impl Scan<'_> {
                 // use (same URL, another page), so leaving that folder out
                 // leaves the term listed.
                 let folder = f.dir[1..].join("/");
-                let term = hugo_make_path(&folder, cfg.lower);
-                let own_key = hugo_make_path(&folder, true) == folder.to_lowercase();
+                let term = hugo_make_path(&folder, cfg.path_rules(&f.lang));
+                let own_key = hugo_make_path(&folder, PathRules::DEFAULT) == folder.to_lowercase();
                 if own_key || (f.published && f.exclusion.is_none()) {
                     terms
                         .entry((f.lang.clone(), taxo))
