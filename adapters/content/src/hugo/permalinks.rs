@@ -139,6 +139,9 @@ pub(crate) struct ListValues<'a> {
     pub(crate) name: &'a str,
     pub(crate) slug: Option<&'a str>,
     pub(crate) title: &'a str,
+    /// Each section's slug (its `_index`'s `slug`, else title, else
+    /// folder name), urlized, for `:sectionslugs`; `None`: the folders.
+    pub(crate) section_slugs: Option<&'a [String]>,
 }
 
 /// Hugo's permalink expansion (`permalinks.go`): each `:token`, with an
@@ -192,6 +195,14 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
     let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
     let expanded = expand_tokens(pattern, rules, |token, cut| {
         Ok::<_, std::convert::Infallible>(match token {
+            "sectionslugs" if v.section_slugs.is_some() => {
+                super::urls::slice(v.section_slugs.unwrap_or_default(), cut).join("/")
+            }
+            "sectionslug" if v.section_slugs.is_some() => v
+                .section_slugs
+                .and_then(<[String]>::first)
+                .cloned()
+                .unwrap_or_default(),
             "sections" | "sectionslugs" => urlize(&super::urls::slice(v.sections, cut).join("/")),
             "section" | "sectionslug" => urlize(v.sections.first().map_or("", String::as_str)),
             "slug" => urlize(v.slug.unwrap_or(v.title)),
@@ -248,6 +259,7 @@ mod tests {
             name: "fiction",
             slug: Some("ficcion"),
             title: "Fiction",
+            section_slugs: None,
         };
         assert_eq!(
             expand_list("/libros/:sections[1:]", &v, PathRules::DEFAULT),

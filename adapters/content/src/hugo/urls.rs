@@ -319,7 +319,7 @@ pub(super) fn slice(parts: &[String], cut: Option<&str>) -> Vec<String> {
 /// Each of `sections`' `_index` slug, else title, else the folder's
 /// name, urlized (`:sectionslugs`): read from the section's `_index` of
 /// the page's language.
-fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> Vec<String> {
+pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> Vec<String> {
     let root = f.path.ancestors().nth(f.dir.len() + 1);
     sections
         .iter()
@@ -391,6 +391,7 @@ pub(super) fn expand_permalink(
         .unwrap_or(jiff::civil::date(1, 1, 1));
     let title = get_str(&f.fm, "title").unwrap_or("");
     let rules = cfg.path_rules(&f.lang);
+    let current = cfg.version.hugo().at_least(123);
     let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
     super::permalinks::expand_tokens(pattern, rules, |token, cut| {
         let sections = || dir[..sections_depth(f, dir, cfg)].to_vec();
@@ -404,8 +405,15 @@ pub(super) fn expand_permalink(
                 Some(WEEKDAYS[date.weekday().to_sunday_zero_offset() as usize].to_owned())
             }
             "yearday" => Some(date.day_of_year().to_string()),
+            // The current Hugo takes them from the page's path, which it
+            // keeps in lowercase (`content/seCt3/` gives `sect3`, whatever
+            // `disablePathToLower` says; checked with 0.168.0).
+            "section" if current => Some(dir.first().map(|s| s.to_lowercase()).unwrap_or_default()),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
             // Urlized, as the names below (`a+b/` is `a-b`).
+            "sections" if current => {
+                Some(urlize(&slice(&sections(), cut).join("/")).to_lowercase())
+            }
             "sections" => Some(urlize(&slice(&sections(), cut).join("/"))),
             "sectionslug" => Some(
                 section_slugs(f, &dir[..dir.len().min(1)], cfg)

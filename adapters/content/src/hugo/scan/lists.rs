@@ -31,7 +31,15 @@ impl<'s> Scan<'s> {
                 .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
             sections.remove(&(Vec::new(), lang.clone()));
             let fm = src.map(|i| &files[i].fm);
-            let path = list_permalink(cfg, "home", "/", lang, fm, &[], "").unwrap_or_else(|| {
+            let home = ListPage {
+                kind: "home",
+                logical: "/",
+                fm,
+                sections: &[],
+                name: "",
+                section_slugs: None,
+            };
+            let path = list_permalink(cfg, lang, home).unwrap_or_else(|| {
                 // Under `uglyURLs` the current Hugo links the home page's
                 // file itself.
                 if ugly_index(cfg, "") {
@@ -112,12 +120,17 @@ impl<'s> Scan<'s> {
                 }
             } else if let Some(p) = list_permalink(
                 cfg,
-                "section",
-                &format!("/{}", dir.join("/")),
                 lang,
-                src.map(|i| &files[i].fm),
-                dir,
-                dir.last().map_or("", String::as_str),
+                ListPage {
+                    kind: "section",
+                    logical: &format!("/{}", dir.join("/")),
+                    fm: src.map(|i| &files[i].fm),
+                    sections: dir,
+                    name: dir.last().map_or("", String::as_str),
+                    section_slugs: src
+                        .map(|i| super::super::urls::section_slugs(&files[i], dir, cfg))
+                        .as_deref(),
+                },
             ) {
                 path = p;
             }
@@ -185,12 +198,15 @@ impl<'s> Scan<'s> {
                 }
                 f => list_permalink(
                     cfg,
-                    "taxonomy",
-                    &format!("/{taxo}"),
                     lang,
-                    f.map(|f| &f.fm),
-                    &taxo_dir,
-                    taxo,
+                    ListPage {
+                        kind: "taxonomy",
+                        logical: &format!("/{taxo}"),
+                        fm: f.map(|f| &f.fm),
+                        sections: &taxo_dir,
+                        name: taxo,
+                        section_slugs: None,
+                    },
                 )
                 .unwrap_or(path),
             };
@@ -226,12 +242,15 @@ impl<'s> Scan<'s> {
                     path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(rules));
                 } else if let Some(p) = list_permalink(
                     cfg,
-                    "term",
-                    &format!("/{taxo}/{term}"),
                     lang,
-                    src.map(|i| &files[i].fm),
-                    &taxo_dir,
-                    term,
+                    ListPage {
+                        kind: "term",
+                        logical: &format!("/{taxo}/{term}"),
+                        fm: src.map(|i| &files[i].fm),
+                        sections: &taxo_dir,
+                        name: term,
+                        section_slugs: None,
+                    },
                 ) {
                     path = p;
                 }
@@ -284,25 +303,44 @@ fn url_folders(
     Some(named)
 }
 
+/// A list page, as its permalink rule sees it.
+struct ListPage<'a> {
+    /// `home`, `section`, `taxonomy` or `term`.
+    kind: &'a str,
+    /// Its logical path (`/books/fiction`), which rules' targets match.
+    logical: &'a str,
+    /// Its `_index`'s front matter, if it has one.
+    fm: Option<&'a crate::FrontMatter>,
+    sections: &'a [String],
+    name: &'a str,
+    /// A section's ancestors' slugs, for `:sectionslugs`.
+    section_slugs: Option<&'a [String]>,
+}
+
 /// A list page's URL from the first permalink rule matching it (Hugo
 /// 0.123 and later), with its `_index`'s `slug` and `title` (a
 /// section without one is titled after its folder, pluralised as Hugo
 /// titles it); `None` when no rule matches.
 fn list_permalink(
     cfg: &super::super::config::HugoConfig,
-    kind: &str,
-    logical: &str,
     lang: &str,
-    fm: Option<&crate::FrontMatter>,
-    sections: &[String],
-    name: &str,
+    page: ListPage<'_>,
 ) -> Option<String> {
     if !cfg.version.hugo().at_least(123) {
         return None;
     }
-    let pattern = cfg.permalink_rules_for(lang).for_page(kind, logical)?;
+    let pattern = cfg
+        .permalink_rules_for(lang)
+        .for_page(page.kind, page.logical)?;
     let mut default_title = String::new();
-    let values = list_values(fm, kind, sections, name, &mut default_title);
+    let mut values = list_values(
+        page.fm,
+        page.kind,
+        page.sections,
+        page.name,
+        &mut default_title,
+    );
+    values.section_slugs = page.section_slugs;
     let expanded = super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang));
     Some(format!("{}{expanded}", lang_prefix(cfg, lang)))
 }
@@ -330,6 +368,7 @@ fn list_values<'a>(
         title: fm
             .and_then(|fm| get_str(fm, "title"))
             .unwrap_or(default_title.as_str()),
+        section_slugs: None,
     }
 }
 
