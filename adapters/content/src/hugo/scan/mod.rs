@@ -99,7 +99,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
     } else {
         tree::unpublished_branches(&mut files)
     };
-    let mut sections = tree::sections(&files);
+    let mut sections = tree::sections(&files, cfg);
     let mut terms = tree::configured_terms(site, cfg);
     let listed_pages = s.regular_pages(&mut files, &mut terms);
     let taxonomy_fm = s.term_content(&files, &mut terms);

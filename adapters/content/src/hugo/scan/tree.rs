@@ -58,8 +58,10 @@ pub(super) fn dead_language(dead: &Dead, lang: &str) -> bool {
 }
 
 /// Sections per language: top-level folders holding published content of
-/// that language, and folders with an `_index` of that language.
-pub(super) fn sections(files: &[Box<File>]) -> Sections {
+/// that language, and folders with an `_index` of that language. A
+/// folder that holds a nested taxonomy's tree (`news/` of
+/// `news/categories`) is no section for that (both Hugo versions).
+pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
     let mut sections: Sections = BTreeMap::new();
     // Sections implied by pages, as (top folder, language) borrowed
     // from the files: a key is built only once per section, not once
@@ -74,7 +76,7 @@ pub(super) fn sections(files: &[Box<File>]) -> Sections {
             sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
             // A published nested section makes its top-level one
             // exist, `_index` or not.
-            if f.published && f.dir.len() > 1 {
+            if f.published && f.dir.len() > 1 && !in_nested_taxonomy(cfg, f) {
                 let pair = (f.dir[0].as_str(), f.lang.as_str());
                 implied.insert(pair);
             }
@@ -89,7 +91,7 @@ pub(super) fn sections(files: &[Box<File>]) -> Sections {
             } else {
                 &f.dir[..]
             };
-            if let Some(top) = holder.first() {
+            if let Some(top) = holder.first().filter(|_| !in_nested_taxonomy(cfg, f)) {
                 // Sorted files: most pages repeat the last pair.
                 let pair = (top.as_str(), f.lang.as_str());
                 if last_implied != Some(pair) {
@@ -105,6 +107,18 @@ pub(super) fn sections(files: &[Box<File>]) -> Sections {
             .or_insert(None);
     }
     sections
+}
+
+/// Whether `f` is inside a taxonomy whose name has folders of its own
+/// (`news/categories`).
+fn in_nested_taxonomy(cfg: &HugoConfig, f: &File) -> bool {
+    cfg.taxonomies(&f.lang).iter().any(|t| {
+        t.contains('/')
+            && t.split('/').count() <= f.dir.len()
+            && t.split('/')
+                .zip(&f.dir)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+    })
 }
 
 /// Every taxonomy each language configures, with no terms yet: a
