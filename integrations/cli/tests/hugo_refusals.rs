@@ -123,3 +123,36 @@ fn a_repeated_yaml_key_is_refused_by_the_current_hugo_only() {
     );
     assert_eq!(scan("0.111.3"), (Some(0), String::new()));
 }
+
+/// Settings Hugo 0.153 deprecated and the current Hugo removed are
+/// refused as 0.168.0 refuses them (`modules/config_integration_test.go:26`,
+/// `modules/mount_filters_integration_test.go:63`); 0.111.3 builds them.
+#[test]
+fn settings_the_current_hugo_removed_are_refused_when_following_it() {
+    let config = "baseURL = \"https://example.org/\"\n[module]\n[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\nincludeFiles = [\"**a.md\"]\n";
+    let (code, stderr, written) = refused(config);
+    assert_eq!(
+        (code, stderr.as_str(), written),
+        (
+            Some(1),
+            "hugo.toml: error: `module.mounts.includeFiles` is set, which Hugo deprecated in 0.153 \
+             and the current Hugo refuses: write the patterns in the mount's `files` \
+             (https://gohugo.io/configuration/module/#files)\n",
+            false
+        )
+    );
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(dir.path().join("content/a.md"), "---\ntitle: a\n---\n").unwrap();
+    fs::write(dir.path().join("hugo.toml"), config).unwrap();
+    let out = crate::sitemap(
+        dir.path(),
+        &["scan", "--hugo-version", "0.111.3", "--dry-run", "--quiet"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::text(&out.stderr, dir.path())
+    );
+}

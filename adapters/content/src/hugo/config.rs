@@ -371,7 +371,7 @@ pub(crate) fn open(
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
     };
-    super::refusals::check(root, map, &sources, path)?;
+    super::refusals::check(root, map, &sources, path, &version)?;
     let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path), &|| {
         version.yaml()
     });

@@ -8,6 +8,10 @@
 //!   there is one; elsewhere not checked);
 //! - a `theme` named as a folder (not a module path such as
 //!   `github.com/…`, which Hugo may download) that is not in `themesDir`.
+//!
+//! And, following the current Hugo (checked with 0.168.0; 0.153 deprecated
+//! them with a warning), the settings it removed: a mount's `lang`,
+//! `includeFiles` and `excludeFiles`, and a segment filter's `lang`.
 
 use std::path::Path;
 
@@ -17,6 +21,59 @@ use super::config_files::{Sources, origin};
 use crate::Error;
 use crate::config::config_err;
 
+/// The first setting the current Hugo removed that the configuration
+/// holds: the keys to name its file by, the setting, and what replaces
+/// it.
+fn removed_setting(
+    map: &Map<String, Value>,
+) -> Option<(&'static [&'static str], &'static str, &'static str)> {
+    let mounts = map
+        .get("module")
+        .and_then(|m| m.get("mounts"))
+        .and_then(Value::as_array);
+    for mount in mounts.into_iter().flatten() {
+        let has = |key: &str| mount.get(key).is_some_and(|v| !v.is_null());
+        if has("lang") {
+            return Some((
+                &["module", "mounts"],
+                "module.mounts.lang",
+                "write the mount's languages in its `sites.matrix` (https://gohugo.io/configuration/module/#mounts)",
+            ));
+        }
+        for (key, shown) in [
+            ("includefiles", "module.mounts.includeFiles"),
+            ("excludefiles", "module.mounts.excludeFiles"),
+        ] {
+            if has(key) {
+                return Some((
+                    &["module", "mounts"],
+                    shown,
+                    "write the patterns in the mount's `files` (https://gohugo.io/configuration/module/#files)",
+                ));
+            }
+        }
+    }
+    let segments = map.get("segments").and_then(Value::as_object);
+    let filters = segments
+        .into_iter()
+        .flat_map(|s| s.values())
+        .filter_map(Value::as_object)
+        .flat_map(|seg| ["includes", "excludes"].map(|k| seg.get(k)))
+        .flatten()
+        .filter_map(Value::as_array)
+        .flatten();
+    for filter in filters {
+        if filter.get("lang").is_some_and(|v| !v.is_null()) {
+            return Some((
+                &["segments"],
+                "segments.[...].lang",
+                "select languages with `sites.matrix` (https://gohugo.io/configuration/segments/#segment-definition)",
+            ));
+        }
+    }
+    None
+}
+
 /// The system's time zone database, when it has one.
 const ZONEINFO: &str = "/usr/share/zoneinfo";
 
@@ -25,7 +82,18 @@ pub(super) fn check(
     map: &Map<String, Value>,
     sources: &Sources,
     path: &Path,
+    version: &super::version::Version,
 ) -> Result<(), Error> {
+    if let Some((keys, removed, instead)) = removed_setting(map)
+        && version.hugo().at_least(super::version::CURRENT.minor)
+    {
+        return Err(config_err(
+            origin(sources, keys, path),
+            format!(
+                "`{removed}` is set, which Hugo deprecated in 0.153 and the current Hugo refuses: {instead}"
+            ),
+        ));
+    }
     let handler = map
         .get("markup")
         .and_then(|m| m.get("defaultmarkdownhandler"))
