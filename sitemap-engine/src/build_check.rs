@@ -112,17 +112,18 @@ pub(crate) fn check(
     let Some(base) = scan.base_url.clone() else {
         return Ok(());
     };
+    let roots = Roots::of(&base, &scan.hosts);
     let listed: HashSet<String> = scan
         .urls
         .iter()
-        .filter_map(|u| sitemap_html::files::url_path(&base, &u.loc))
+        .filter_map(|u| roots.rel_of(&u.loc))
         .flat_map(|rel| sitemap_html::files::files_for(&rel))
         .collect();
     let left_out: HashSet<String> = scan
         .left_out
         .iter()
         .filter_map(|l| l.loc.as_ref())
-        .filter_map(|loc| sitemap_html::files::url_path(&base, loc))
+        .filter_map(|loc| roots.rel_of(loc))
         .flat_map(|rel| sitemap_html::files::files_for(&rel))
         .collect();
     let built: HashSet<&str> = build.files.pages.iter().map(String::as_str).collect();
@@ -136,7 +137,7 @@ pub(crate) fn check(
         if listed.contains(rel) || left_out.contains(rel) {
             continue;
         }
-        let Some(loc) = url_of(&base, rel) else {
+        let Some(loc) = roots.loc_of(rel) else {
             continue;
         };
         // A page by the HTML reader's rules; anything else (a redirect
@@ -168,7 +169,7 @@ pub(crate) fn check(
         .iter()
         .map(|u| &u.loc)
         .filter(|loc| {
-            sitemap_html::files::url_path(&base, loc).is_some_and(|rel| {
+            roots.rel_of(loc).is_some_and(|rel| {
                 !sitemap_html::files::files_for(&rel)
                     .iter()
                     .any(|f| built.contains(f.as_str()))
@@ -281,6 +282,48 @@ fn more(count: usize) -> String {
         format!(", and {} more", count - SHOWN)
     } else {
         String::new()
+    }
+}
+
+/// Where the built site's files are served: the output folder at the
+/// base URL, or on a multihost site each host's folder at its host.
+struct Roots {
+    /// (folder in the output folder, `""` or `fr/`; its base URL).
+    roots: Vec<(String, Loc)>,
+}
+
+impl Roots {
+    fn of(base: &Loc, hosts: &[crate::Host]) -> Roots {
+        let roots = if hosts.is_empty() {
+            vec![(String::new(), base.clone())]
+        } else {
+            hosts
+                .iter()
+                .map(|h| {
+                    let folder = h.folder.to_string_lossy().trim_end_matches('/').to_owned();
+                    (format!("{folder}/"), h.base_url.clone())
+                })
+                .collect()
+        };
+        Roots { roots }
+    }
+
+    /// The built file's path (below the output folder) that serves
+    /// `loc`: under the host with the longest base URL above it.
+    fn rel_of(&self, loc: &Loc) -> Option<String> {
+        let at = crate::hosts::of(self.roots.iter().map(|(_, b)| b), loc)?;
+        let (folder, base) = &self.roots[at];
+        sitemap_html::files::url_path(base, loc).map(|rel| format!("{folder}{rel}"))
+    }
+
+    /// The URL a built file is served at.
+    fn loc_of(&self, rel: &str) -> Option<Loc> {
+        let (folder, base) = self
+            .roots
+            .iter()
+            .filter(|(folder, _)| rel.starts_with(folder.as_str()))
+            .max_by_key(|(folder, _)| folder.len())?;
+        url_of(base, &rel[folder.len()..])
     }
 }
 

@@ -86,6 +86,7 @@ mod check;
 pub mod diagnostic;
 mod error;
 mod generator_sitemap;
+mod hosts;
 pub mod human;
 #[macro_use]
 pub mod keys;
@@ -122,6 +123,7 @@ pub use sitemap_pages::Error as PagesError;
 pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;
+pub use crate::hosts::Host;
 pub use crate::human::HumanPage;
 pub use crate::human::SiteInfo;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, book_summary, publish_index};
@@ -290,6 +292,10 @@ impl Job {
             }
         };
         let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
+        // A multihost site: the default language's host is the set the
+        // job reports on, the others written beside it.
+        let hosts = hosts::outputs(&outputs, &scan.hosts);
+        let outputs = hosts.first().cloned().unwrap_or(outputs);
         // Hugo's own sitemap, which the next `hugo` writes again: said
         // once, when the set is written over it.
         if let Some(warning) = scan
@@ -313,11 +319,18 @@ impl Job {
         // outside its base URL's folder, or for robots.txt, is not
         // recorded either; nor what the URL patterns left out.
         let url_left_out = scan::url_patterns::left_out_locs(&scan);
+        let bases: Vec<&sitemap_core::Loc> = hosts.iter().map(|o| &o.set.base_url).collect();
         let ledger = ledger.and_then(|l| {
             l.finish(|loc| {
                 !url_left_out.contains(loc)
-                    && sitemap_core::Loc::parse(loc)
-                        .is_ok_and(|loc| loc.is_under(&base_url) && !disallowed.contains(&loc))
+                    && sitemap_core::Loc::parse(loc).is_ok_and(|loc| {
+                        let served = if bases.is_empty() {
+                            loc.is_under(&base_url)
+                        } else {
+                            hosts::of(bases.iter().copied(), &loc).is_some()
+                        };
+                        served && !disallowed.contains(&loc)
+                    })
             })
         });
         if outputs.set.gzip && !self.gzip_allowed {
@@ -330,6 +343,7 @@ impl Job {
             resolved,
             scan,
             outputs,
+            hosts,
             ledger,
         })
     }
@@ -345,6 +359,10 @@ pub struct Scanned {
     pub scan: Scan,
     /// Where and how the set is written.
     pub outputs: Outputs,
+    /// A multihost site's sets, one per host ([`Scan::hosts`]), the
+    /// default language's first (which [`Scanned::outputs`] is); empty
+    /// for one host.
+    pub hosts: Vec<Outputs>,
     /// The ledger file and what it will hold once the set is written.
     pub ledger: Option<(std::path::PathBuf, ledger::Ledger)>,
 }
@@ -364,40 +382,33 @@ impl Scanned {
             return Err(empty);
         }
         let _write_timing = timings::phase("write the set");
-        let mut publisher = Publisher::open(self.outputs.clone(), waiting)?
-            .with_site(std::mem::take(&mut self.scan.site));
-        let text_images = match self.outputs.set.format {
-            sitemap_core::Format::Text => self.scan.urls.iter().map(|u| u.images.len()).sum(),
-            _ => 0,
-        };
-        self.outputs
-            .push_all(&self.scan.urls, |group, url| match group {
-                Some(group) => publisher.push_in(group, url),
-                None => publisher.push(url),
-            })
-            .map_err(|e| publish::index_full::explain(e.error, &self.resolved, e.groups))?;
-        let pages: Vec<HumanPage> = if self.outputs.html_page || self.outputs.llms_txt {
-            self.scan
-                .urls
-                .iter()
-                .map(|u| HumanPage {
-                    loc: u.loc.clone(),
-                    source: self.scan.sources.get(&u.loc).cloned(),
-                    lastmod: u.lastmod.clone(),
-                })
-                .collect()
+        let site = std::mem::take(&mut self.scan.site);
+        let mut report = if self.hosts.is_empty() {
+            let outputs = self.outputs.clone();
+            self.publish(&outputs, &self.scan.urls, site, waiting)?
         } else {
-            Vec::new()
+            // Each host's set in its own folder, the first reported on.
+            let mut reports = Vec::with_capacity(self.hosts.len());
+            let mut waiting = Some(waiting);
+            for (i, outputs) in self.hosts.iter().enumerate() {
+                let urls = hosts::entries_of(&self.hosts, i, &self.scan.urls);
+                let wait = |dir: &std::path::Path| {
+                    if let Some(w) = waiting.take() {
+                        w(dir);
+                    }
+                };
+                reports.push(self.publish(outputs, &urls, site.clone(), wait)?);
+            }
+            let mut first = reports.remove(0);
+            for other in &mut reports {
+                first.warnings.append(&mut other.warnings);
+            }
+            first.hosts = reports;
+            first
         };
-        let mut report = publisher.finish(&pages)?;
         let mut warnings = std::mem::take(&mut self.scan.before_write);
         warnings.append(&mut report.warnings);
         report.warnings = warnings;
-        if text_images > 0 {
-            report.warnings.push(format!(
-                "a text sitemap cannot list images: {text_images} image(s) not written; use `format = \"xml\"` to list them"
-            ));
-        }
         // Only once the set is published: a failed (or killed) run leaves
         // the ledger as it was, describing the previous set, and the next
         // run sees the same changes again. The other order would let a
@@ -415,7 +426,53 @@ impl Scanned {
                 .iter()
                 .filter_map(|l| l.loc.clone())
                 .collect();
-            check_site(&self.outputs, &mut report, left_out)?;
+            if self.hosts.is_empty() {
+                check_site(&self.outputs, &mut report, left_out)?;
+            } else {
+                for outputs in &self.hosts {
+                    check_site(outputs, &mut report, left_out.clone())?;
+                }
+            }
+        }
+        Ok(report)
+    }
+
+    /// Publishes `urls` as the set `outputs` describes, with its
+    /// companions.
+    fn publish(
+        &self,
+        outputs: &Outputs,
+        urls: &[sitemap_core::Url],
+        site: SiteInfo,
+        waiting: impl FnOnce(&std::path::Path),
+    ) -> Result<Report, Error> {
+        let mut publisher = Publisher::open(outputs.clone(), waiting)?.with_site(site);
+        let text_images = match outputs.set.format {
+            sitemap_core::Format::Text => urls.iter().map(|u| u.images.len()).sum(),
+            _ => 0,
+        };
+        outputs
+            .push_all(urls, |group, url| match group {
+                Some(group) => publisher.push_in(group, url),
+                None => publisher.push(url),
+            })
+            .map_err(|e| publish::index_full::explain(e.error, &self.resolved, e.groups))?;
+        let pages: Vec<HumanPage> = if outputs.html_page || outputs.llms_txt {
+            urls.iter()
+                .map(|u| HumanPage {
+                    loc: u.loc.clone(),
+                    source: self.scan.sources.get(&u.loc).cloned(),
+                    lastmod: u.lastmod.clone(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut report = publisher.finish(&pages)?;
+        if text_images > 0 {
+            report.warnings.push(format!(
+                "a text sitemap cannot list images: {text_images} image(s) not written; use `format = \"xml\"` to list them"
+            ));
         }
         Ok(report)
     }
@@ -430,7 +487,26 @@ impl Scanned {
     /// What a write would change, as [`check`](Self::check) says it,
     /// with the URLs it would add, remove and change.
     pub fn check_report(&self) -> Result<CheckReport, Error> {
-        check::report(&self.scan.urls, &self.outputs)
+        if self.hosts.is_empty() {
+            return check::report(&self.scan.urls, &self.outputs);
+        }
+        // A multihost site: each host's set, the findings together.
+        let mut all: Option<CheckReport> = None;
+        for (i, outputs) in self.hosts.iter().enumerate() {
+            let urls = hosts::entries_of(&self.hosts, i, &self.scan.urls);
+            let one = check::report(&urls, outputs)?;
+            match &mut all {
+                None => all = Some(one),
+                Some(all) => {
+                    all.up_to_date &= one.up_to_date;
+                    all.files.extend(one.files);
+                    all.added.extend(one.added);
+                    all.removed.extend(one.removed);
+                    all.changed.extend(one.changed);
+                }
+            }
+        }
+        Ok(all.unwrap_or_default())
     }
 }
 

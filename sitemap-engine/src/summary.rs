@@ -90,6 +90,23 @@ impl ScanSummary {
         });
         self.ledger = report.ledger.as_deref().map(shown);
         self.warnings.extend(report.warnings.iter().cloned());
+        // A multihost site's other sets: their files and counts too.
+        for host in &report.hosts {
+            let set = &host.set;
+            self.urls += set.urls;
+            self.images += set.images;
+            self.duplicates += set.skipped_duplicates;
+            self.outside += set.skipped_outside;
+            self.written.extend(
+                set.sitemaps
+                    .iter()
+                    .map(|s| s.path.as_path())
+                    .chain(set.index.as_ref().map(|i| i.path.as_path()))
+                    .chain(host.files.iter().map(|p| p.as_path()))
+                    .map(shown),
+            );
+            self.removed.extend(set.removed.iter().map(|p| shown(p)));
+        }
         self
     }
 }

@@ -36,15 +36,6 @@ pub enum Error {
         /// What is wrong and what was expected.
         message: String,
     },
-    /// A Hugo site whose languages each have their own `baseURL`
-    /// (multihost): Hugo writes one sitemap per host, this scan one.
-    #[error("{}: multihost: each language has a `baseURL` of its own ({hosts}), and Hugo writes one sitemap per host; this scan writes one sitemap for one host", path.display())]
-    Multihost {
-        /// The configuration file that was read.
-        path: PathBuf,
-        /// `en: https://example.com/, fr: https://example.fr/`.
-        hosts: String,
-    },
     /// Neither the configuration nor the caller gave a base URL.
     #[error("{}: no base URL: the site's configuration has no `{key}`", path.display())]
     NoBaseUrl {
@@ -168,9 +159,6 @@ impl Error {
         match self {
             Error::NotASite { .. } => Some(
                 "run `sitemap scan` in the site's root folder, pass the folder as DIR, or set --flavor".to_owned(),
-            ),
-            Error::Multihost { .. } => Some(
-                "keep Hugo's own sitemaps for this site (it writes one per host), or pass --base-url to list every language under one host".to_owned(),
             ),
             Error::NoBaseUrl { path, key } => Some(format!(
                 "set `{key}` in {}, `base-url` in sitemap.toml, or pass --base-url https://example.org/",

@@ -269,6 +269,12 @@ pub struct Site {
     /// `[languages.xx.sitemap]`), which replaces [`Site::sitemap`] for that
     /// language as a whole.
     pub language_sitemaps: BTreeMap<String, SiteSitemap>,
+    /// A multihost site's hosts (Hugo: a language with a `baseURL` of its
+    /// own): language code -> the base URL its pages are served at.
+    /// Each language is published in [`Site::output_dir`]`/<lang>/` and
+    /// needs a sitemap of its own there; [`Site::base_url`] is then the
+    /// default language's. Empty for a site with one host.
+    pub hosts: BTreeMap<String, Loc>,
     rules: Rules,
     options: SiteOptions,
     /// Language code -> hreflang tag where they differ.

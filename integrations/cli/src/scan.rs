@@ -160,8 +160,8 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     }
     ui.summary(&format!(
         "sitemap: {files_read} files read, {} URLs{}{excluded}; {}",
-        report.set.urls,
-        images_summary(&image_counts, report.set.images),
+        report.urls(),
+        images_summary(&image_counts, report.images()),
         report.written(shown)
     ));
     // The process exits right after this: freeing a large site's pages one

@@ -9,7 +9,7 @@ use std::process::Command;
 
 /// The current Hugo that `cargo xtask setup` installs:
 /// `target/tools/hugo-current/lib/python3.*/site-packages/hugo/binaries/hugo`.
-fn current_hugo() -> PathBuf {
+pub(crate) fn current_hugo() -> PathBuf {
     let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/tools/hugo-current/lib");
     fs::read_dir(&lib)
         .ok()
@@ -25,7 +25,7 @@ fn current_hugo() -> PathBuf {
         })
 }
 
-fn write(root: &Path, files: &[(&str, &str)]) {
+pub(crate) fn write(root: &Path, files: &[(&str, &str)]) {
     for (path, text) in files {
         let path = root.join(path);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -33,7 +33,7 @@ fn write(root: &Path, files: &[(&str, &str)]) {
     }
 }
 
-fn hugo(hugo: &Path, root: &Path) {
+pub(crate) fn hugo(hugo: &Path, root: &Path) {
     let out = Command::new(hugo)
         .args(["--quiet", "--source"])
         .arg(root)

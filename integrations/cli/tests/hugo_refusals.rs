@@ -66,31 +66,6 @@ fn a_theme_not_in_the_themes_folder_is_refused() {
     );
 }
 
-/// A multihost site (a `baseURL` per language, none at the top) is one
-/// this scan cannot write yet: Hugo writes a sitemap per host. It is
-/// refused with what to do, never mapped under one host silently.
-#[test]
-fn a_multihost_site_is_named_with_what_to_do() {
-    let (code, stderr, written) = refused(
-        "[languages.en]\nbaseURL = \"https://example.com/\"\n[languages.fr]\nbaseURL = \"https://example.fr/\"\n",
-    );
-    assert_eq!(
-        (code, stderr.as_str(), written),
-        (
-            Some(1),
-            "hugo.toml: error: multihost: each language has a `baseURL` of its own (en: \
-             https://example.com/, fr: https://example.fr/), and Hugo writes one sitemap per \
-             host; this scan writes one sitemap for one host\n  hint: keep Hugo's own \
-             sitemaps for this site (it writes one per host), or pass --base-url to list every \
-             language under one host\n",
-            false
-        )
-    );
-}
-
-/// Hugo 0.152 and later read YAML with goccy/go-yaml, which refuses a
-/// key written twice in one mapping; 0.111.3 keeps the last value. The
-/// scan follows the version (both checked with the real Hugo).
 #[test]
 fn a_repeated_yaml_key_is_refused_by_the_current_hugo_only() {
     let dir = tempfile::tempdir().unwrap();

@@ -28,6 +28,7 @@ mod markdown_images;
 mod mdbook;
 mod membership;
 mod messages;
+mod multihost;
 mod nothing_listed;
 mod owned_files;
 mod progress;

@@ -386,6 +386,7 @@ impl Publisher {
             duplicates: self.duplicates,
             warnings,
             ledger: None,
+            hosts: Vec::new(),
         })
     }
 }
@@ -480,12 +481,19 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// The lastmod ledger, when the job keeps one.
     pub ledger: Option<PathBuf>,
+    /// A multihost site's other hosts' sets, each written in its own
+    /// folder ([`crate::hosts`]); empty for one host.
+    pub hosts: Vec<Report>,
 }
 
 impl Report {
     /// "wrote public/sitemap.xml (index of 3 sitemaps) and robots.txt, …":
     /// paths as `shown` prints them.
     pub fn written(&self, shown: impl Fn(&Path) -> String) -> String {
+        self.written_dyn(&shown)
+    }
+
+    fn written_dyn(&self, shown: &dyn Fn(&Path) -> String) -> String {
         let mut written = format!("wrote {}", shown(self.set.root().0));
         if self.set.sitemaps.len() > 1 {
             written.push_str(&format!(" (index of {} sitemaps)", self.set.sitemaps.len()));
@@ -508,7 +516,20 @@ impl Report {
                 self.set.swept.len()
             ));
         }
+        for host in &self.hosts {
+            written.push_str(&format!("; {}", host.written_dyn(shown)));
+        }
         written
+    }
+
+    /// How many URLs were written, every host's set counted.
+    pub fn urls(&self) -> u64 {
+        self.set.urls + self.hosts.iter().map(Report::urls).sum::<u64>()
+    }
+
+    /// How many images were written, every host's set counted.
+    pub fn images(&self) -> u64 {
+        self.set.images + self.hosts.iter().map(Report::images).sum::<u64>()
     }
 }
 

@@ -155,6 +155,15 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             sections: Default::default(),
             built: None,
         },
+        // The languages' order: the default language's host first.
+        hosts: site
+            .languages
+            .iter()
+            .filter_map(|lang| {
+                let base = site.hosts.get(lang)?;
+                Some(crate::Host::new(base.clone(), lang))
+            })
+            .collect(),
     })
 }
 

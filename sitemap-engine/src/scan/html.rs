@@ -115,6 +115,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             built: Some(dir.to_path_buf()),
             ..Default::default()
         },
+        hosts: Vec::new(),
     })
 }
 

@@ -147,6 +147,10 @@ pub struct Scan {
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
     pub site: crate::SiteInfo,
+    /// A multihost site's hosts, the default language's first (its base
+    /// URL is [`Scan::base_url`]): each gets a set of its own
+    /// ([`crate::hosts`]). Empty for one host.
+    pub hosts: Vec<crate::Host>,
 }
 
 /// `, 12 images (left out: 3 on other hosts (not in image-hosts))`, for
@@ -174,10 +178,16 @@ impl Scan {
         let mut seen = HashSet::new();
         let mut outside = 0;
         let mut listed = Vec::with_capacity(self.urls.len());
+        let hosts: Vec<&Loc> = self.hosts.iter().map(|h| &h.base_url).collect();
         for url in &self.urls {
-            if let Some(base) = &self.base_url
-                && !url.loc.is_under(base)
-            {
+            let served = match &self.base_url {
+                _ if !hosts.is_empty() => {
+                    crate::hosts::of(hosts.iter().copied(), &url.loc).is_some()
+                }
+                Some(base) => url.loc.is_under(base),
+                None => true,
+            };
+            if !served {
                 outside += 1;
                 continue;
             }

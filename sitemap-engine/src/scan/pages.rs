@@ -123,6 +123,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         generator_sitemap: None,
         site_layer: None,
         site: Default::default(),
+        hosts: Vec::new(),
     })
 }
 

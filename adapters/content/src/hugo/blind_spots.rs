@@ -15,7 +15,7 @@ use super::config_files::{Sources, origin};
 /// of `open`): each named with the file that sets it, since the sitemap
 /// may then differ from Hugo's. The build check (after `hugo`) names
 /// each difference they make.
-const NOT_READ: [(&str, &str); 5] = [
+const NOT_READ: [(&str, &str); 4] = [
     (
         "sites",
         "sets the sites matrix (Hugo 0.153+), which makes URL trees per version and role",
@@ -29,16 +29,11 @@ const NOT_READ: [(&str, &str); 5] = [
         "defines roles (Hugo 0.153+), each a URL tree of its own",
     ),
     ("segments", "renders only some segments of the site"),
-    (
-        "baseURL",
-        "gives a language its own host (multihost): Hugo writes a sitemap per host",
-    ),
 ];
 
-/// The language settings among [`NOT_READ`]'s (its `baseURL`), and a
-/// language's own `uglyURLs`, which Hugo before 0.123 reads and the
-/// current Hugo ignores (its own `permalinks`, `disablePathToLower` and
-/// `removePathAccents` are read).
+/// A language's own `uglyURLs`, which Hugo before 0.123 reads and the
+/// current Hugo ignores (its own `permalinks`, `baseURL`,
+/// `disablePathToLower` and `removePathAccents` are read).
 const NOT_READ_PER_LANGUAGE: [(&str, &str); 1] =
     [("uglyURLs", "sets the language's own ugly URLs")];
 
@@ -63,7 +58,7 @@ pub(super) fn named(
         let set = match map.get(&key) {
             None | Some(Value::Null) | Some(Value::Bool(false)) => false,
             Some(Value::Object(m)) => !m.is_empty(),
-            Some(_) => key != "baseurl",
+            Some(_) => true,
         };
         if set {
             name(&[&key], what, shown.to_owned());
@@ -72,13 +67,13 @@ pub(super) fn named(
     if let Some(Value::Object(langs)) = map.get("languages") {
         for (lang, opts) in langs {
             let Value::Object(opts) = opts else { continue };
-            for (shown, what) in NOT_READ_PER_LANGUAGE.iter().chain(&[NOT_READ[4]]) {
+            for (shown, what) in NOT_READ_PER_LANGUAGE {
                 let key = shown.to_lowercase();
                 if opts
                     .get(&key)
                     .is_some_and(|v| !v.is_null() && v != &Value::Bool(false))
                     // Asked only when set: it may wait for `hugo version`.
-                    && (key != "uglyurls" || !version.hugo().at_least(123))
+                    && !version.hugo().at_least(123)
                 {
                     name(
                         &["languages", lang, &key],

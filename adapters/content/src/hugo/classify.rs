@@ -371,7 +371,7 @@ fn list(file: &mut File, site: &Site, cfg: &HugoConfig) {
                 None => path,
             },
         )
-        .and_then(|path| make_loc(&site.base_url, &path, &file.path))
+        .and_then(|path| make_loc(cfg.base_for(site, &file.lang), &path, &file.path))
         .and_then(|loc| {
             let mut overrides = overrides_of(site, &file.path, &file.fm)?;
             if let Some(order) = &cfg.lastmod_order {

@@ -65,6 +65,9 @@ pub(crate) struct HugoConfig {
     pub(super) permalink_rules: super::permalinks::Permalinks,
     /// A language's own `permalinks`, which replace the site's for it.
     pub(super) language_permalink_rules: BTreeMap<String, super::permalinks::Permalinks>,
+    /// A multihost site's hosts (language -> base URL); empty for one
+    /// host. With hosts, no URL has a language's folder.
+    pub(super) hosts: BTreeMap<String, sitemap_core::Loc>,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
     /// The settings that change URLs or pages and that the scan does not
@@ -109,6 +112,12 @@ impl HugoConfig {
             .get(lang)
             .copied()
             .unwrap_or(self.path_rules)
+    }
+
+    /// The base URL `lang`'s pages are served at: its host's on a
+    /// multihost site, else the site's.
+    pub(super) fn base_for<'a>(&'a self, site: &'a Site, lang: &str) -> &'a sitemap_core::Loc {
+        self.hosts.get(lang).unwrap_or(&site.base_url)
     }
 
     /// The taxonomies of a language: its own, else the site's.
@@ -208,28 +217,32 @@ pub(super) fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Resul
 }
 
 /// The base URL: `--base-url` (or the setting) over the config's
-/// `baseURL`, which must be there and absolute.
-fn base_url_of(
+/// `baseURL`, which must be there and absolute; and a multihost site's
+/// hosts (a language's own `baseURL` wins over both, as in Hugo, whose
+/// `--baseURL` sets the site's), whose default language's host is then
+/// the base URL when the site sets none.
+fn base_urls(
     map: &Map<String, Value>,
     path: &Path,
     options: &SiteOptions,
-) -> Result<sitemap_core::Loc, Error> {
-    let base_url = match &options.base_url {
-        Some(b) => b.clone(),
+    default_language: &str,
+) -> Result<(sitemap_core::Loc, BTreeMap<String, sitemap_core::Loc>), Error> {
+    let site = match &options.base_url {
+        Some(b) => Some(base_loc(b, path, None)?),
         None => match str_of(map, "baseurl", path)?.filter(|s| !s.is_empty()) {
-            Some(b) => b.to_owned(),
-            None => {
-                return Err(
-                    super::languages::multihost(map, path).unwrap_or(Error::NoBaseUrl {
-                        path: path.to_path_buf(),
-                        key: "baseURL",
-                    }),
-                );
-            }
+            Some(b) => Some(base_loc(b, path, Some("baseURL"))?),
+            None => None,
         },
     };
-    let from_config = options.base_url.is_none().then_some("baseURL");
-    base_loc(&base_url, path, from_config)
+    let hosts = super::languages::hosts(map, site.as_ref(), path)?;
+    let base = site
+        .or_else(|| hosts.get(default_language).cloned())
+        .or_else(|| hosts.values().next().cloned())
+        .ok_or_else(|| Error::NoBaseUrl {
+            path: path.to_path_buf(),
+            key: "baseURL",
+        })?;
+    Ok((base, hosts))
 }
 
 // tidy: long function: one pass over the settings in the order Hugo
@@ -245,11 +258,11 @@ pub(crate) fn open(
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
-    let base_url = base_url_of(map, path, options)?;
     let default_language = match str_of(map, "defaultcontentlanguage", path)? {
         Some(l) if !l.is_empty() => l.to_lowercase(),
         _ => super::languages::implicit_default_language(map, &version),
     };
+    let (base_url, mut hosts) = base_urls(map, path, options, &default_language)?;
     let content_dir = root.join(str_of(map, "contentdir", path)?.unwrap_or("content"));
     let output_dir = root.join(str_of(map, "publishdir", path)?.unwrap_or("public"));
     let mut languages: Vec<(i64, String)> = Vec::new();
@@ -364,6 +377,7 @@ pub(crate) fn open(
         );
     }
     let language_keys = language_keys(languages, &default_language);
+    hosts.retain(|lang, _| language_keys.contains(lang));
     let taxonomies = taxonomies_in(map, path)?
         .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
     let (ugly_urls, ugly_sections) = ugly_urls_of(map, path)?;
@@ -410,6 +424,7 @@ pub(crate) fn open(
         )?,
         mounts,
         version,
+        hosts: hosts.clone(),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,
@@ -427,6 +442,7 @@ pub(crate) fn open(
         hreflangs,
         sitemap,
         language_sitemaps,
+        hosts,
     })
 }
 

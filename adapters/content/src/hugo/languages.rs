@@ -2,6 +2,7 @@
 //! language when none is named, a multihost site (a `baseURL` per
 //! language), a language's `hreflang`, and its `cascade`.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -51,23 +52,45 @@ pub(super) fn language_cascade(
     Ok(entries)
 }
 
-/// The error of a multihost site (a `baseURL` per language, none at the
-/// top), naming each language's host.
-pub(super) fn multihost(map: &Map<String, Value>, path: &Path) -> Option<Error> {
+/// A multihost site's hosts (Hugo: any language with a `baseURL` of its
+/// own makes one): language -> the base URL its pages are served at,
+/// its own or else the site's. Empty for a site with one host. Each
+/// language is then published in `publishDir/<lang>/`, its URLs without
+/// the language's folder, and has a sitemap of its own there.
+pub(super) fn hosts(
+    map: &Map<String, Value>,
+    site_base: Option<&sitemap_core::Loc>,
+    path: &Path,
+) -> Result<BTreeMap<String, sitemap_core::Loc>, Error> {
     let Some(Value::Object(langs)) = map.get("languages") else {
-        return None;
+        return Ok(BTreeMap::new());
     };
-    let hosts: Vec<String> = langs
-        .iter()
-        .filter_map(|(lang, opts)| {
-            let url = opts.get("baseurl")?.as_str()?;
-            Some(format!("{lang}: {}", sitemap_core::redact_credentials(url)))
-        })
-        .collect();
-    (!hosts.is_empty()).then(|| Error::Multihost {
-        path: path.to_path_buf(),
-        hosts: hosts.join(", "),
-    })
+    let own = |opts: &Value| {
+        opts.get("baseurl")
+            .and_then(Value::as_str)
+            .filter(|b| !b.is_empty())
+            .map(str::to_owned)
+    };
+    if !langs.values().any(|opts| own(opts).is_some()) {
+        return Ok(BTreeMap::new());
+    }
+    let mut hosts = BTreeMap::new();
+    for (lang, opts) in langs {
+        let base = match own(opts) {
+            Some(b) => crate::paths::base_loc(&b, path, Some("baseURL"))?,
+            None => match site_base {
+                Some(b) => b.clone(),
+                None => {
+                    return Err(Error::NoBaseUrl {
+                        path: path.to_path_buf(),
+                        key: "baseURL",
+                    });
+                }
+            },
+        };
+        hosts.insert(lang.to_lowercase(), base);
+    }
+    Ok(hosts)
 }
 
 /// The default language when the site names none: `en`, or with the

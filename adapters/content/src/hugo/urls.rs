@@ -12,7 +12,8 @@ use super::front_matter::get_str;
 /// The URL prefix of a language: none for the default language unless
 /// `defaultContentLanguageInSubdir`.
 pub(super) fn lang_prefix(cfg: &HugoConfig, lang: &str) -> String {
-    if lang == cfg.default_language && !cfg.default_in_subdir {
+    // A multihost site's languages each have their own host: no folder.
+    if (lang == cfg.default_language && !cfg.default_in_subdir) || !cfg.hosts.is_empty() {
         String::new()
     } else {
         format!("/{lang}")

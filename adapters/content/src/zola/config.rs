@@ -273,5 +273,6 @@ pub(crate) fn open(
         // Zola has no site-wide sitemap settings.
         sitemap: crate::SiteSitemap::default(),
         language_sitemaps: BTreeMap::new(),
+        hosts: BTreeMap::new(),
     })
 }

@@ -20,7 +20,11 @@ version=$("$hugo" version | cut -d' ' -f2 | cut -d+ -f1 | cut -d- -f1)
 # A multilingual site's sitemap.xml is an index of one sitemap per
 # language: the pages are in those.
 sitemaps="$tmp/out/sitemap.xml"
-if grep -q '<sitemapindex' "$tmp/out/sitemap.xml"; then
+# A multihost site (a baseURL per language) has no root sitemap: one in
+# each language's folder, no index over them.
+if [ ! -e "$sitemaps" ]; then
+    sitemaps=$(ls "$tmp"/out/*/sitemap.xml)
+elif grep -q '<sitemapindex' "$tmp/out/sitemap.xml"; then
     sitemaps=$(grep -o '<loc>[^<]*</loc>' "$tmp/out/sitemap.xml" | sed 's/<[^>]*>//g' |
         sed "s#^https://diff.example.org/#$tmp/out/#")
 fi

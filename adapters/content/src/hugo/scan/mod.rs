@@ -174,7 +174,7 @@ pub(super) fn push_node(
             if matches!(
                 left.reason,
                 Reason::SitemapDisabled { .. } | Reason::NotRendered { .. }
-            ) && let Ok(loc) = make_loc(&site.base_url, path, &f.path)
+            ) && let Ok(loc) = make_loc(cfg.base_for(site, &f.lang), path, &f.path)
             {
                 left = left.at(loc);
             }
@@ -207,7 +207,11 @@ pub(super) fn push_node(
         }
         None => path.to_owned(),
     };
-    let mut cp = ContentPage::new(kind, make_loc(&site.base_url, &path, source)?, lang);
+    let mut cp = ContentPage::new(
+        kind,
+        make_loc(cfg.base_for(site, lang), &path, source)?,
+        lang,
+    );
     if let Some((folder, fm)) = cascaded {
         let site_disable = super::front_matter::site_disables(site, cfg, lang);
         if fm.is_some() || site_disable {

@@ -157,5 +157,5 @@ fn built_loc(
         &|section: &str| ugly_for(cfg, section),
     )
     .ok()?;
-    crate::paths::make_loc(&site.base_url, &path, &f.path).ok()
+    crate::paths::make_loc(cfg.base_for(site, &f.lang), &path, &f.path).ok()
 }

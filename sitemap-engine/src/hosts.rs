@@ -1,0 +1,91 @@
+//! A multihost site: one set per host. A Hugo site whose languages have
+//! a `baseURL` of their own serves each language at its own host and
+//! publishes it in `publishDir/<lang>/`, with a sitemap of its own there
+//! and no index over them; the scan lists every language's pages, and
+//! the job writes each host's entries as a set of their own, with its
+//! own companions (robots.txt, sitemap.html, llms.txt), in that folder.
+//!
+//! [`Scan::hosts`](crate::Scan::hosts) names the hosts (the default
+//! language's first); [`outputs`] makes each one's [`Outputs`] from the
+//! job's, and [`of`] says which host serves a URL: the one with the
+//! longest base URL above it, so `https://example.com/` and
+//! `https://example.com/fr/` can both be hosts.
+
+use std::path::PathBuf;
+
+use sitemap_core::{Loc, Url};
+
+use crate::publish::Outputs;
+
+/// One host of a multihost site.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Host {
+    /// The URL the host's pages are served at.
+    pub base_url: Loc,
+    /// Its folder in the output folder (the language's code).
+    pub folder: PathBuf,
+}
+
+impl Host {
+    /// A host served at `base_url`, published in `folder`.
+    pub fn new(base_url: Loc, folder: impl Into<PathBuf>) -> Host {
+        Host {
+            base_url,
+            folder: folder.into(),
+        }
+    }
+}
+
+/// Each host's outputs: the job's, written into the host's folder of the
+/// output folder and served at the host's base URL.
+pub(crate) fn outputs(job: &Outputs, hosts: &[Host]) -> Vec<Outputs> {
+    hosts
+        .iter()
+        .map(|host| {
+            let mut outputs = job.clone();
+            outputs.set.dir = job.set.dir.join(&host.folder);
+            outputs.set.base_url = host.base_url.clone();
+            outputs
+        })
+        .collect()
+}
+
+/// The index of the host serving `loc`: the one with the longest base URL
+/// above it; `None` when none does.
+pub(crate) fn of<'h>(bases: impl IntoIterator<Item = &'h Loc>, loc: &Loc) -> Option<usize> {
+    bases
+        .into_iter()
+        .enumerate()
+        .filter(|(_, base)| loc.is_under(base))
+        .max_by_key(|(_, base)| base.as_str().len())
+        .map(|(i, _)| i)
+}
+
+/// The entries of the host at `index` among `sets`.
+pub(crate) fn entries_of(sets: &[Outputs], index: usize, urls: &[Url]) -> Vec<Url> {
+    let bases: Vec<&Loc> = sets.iter().map(|o| &o.set.base_url).collect();
+    urls.iter()
+        .filter(|u| of(bases.iter().copied(), &u.loc) == Some(index))
+        .cloned()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_base_above_a_url_serves_it() {
+        let loc = |s: &str| Loc::parse(s).unwrap();
+        let bases = [
+            loc("https://example.com/"),
+            loc("https://example.com/fr/"),
+            loc("https://example.de/"),
+        ];
+        assert_eq!(of(&bases, &loc("https://example.com/a/")), Some(0));
+        assert_eq!(of(&bases, &loc("https://example.com/fr/a/")), Some(1));
+        assert_eq!(of(&bases, &loc("https://example.de/")), Some(2));
+        assert_eq!(of(&bases, &loc("https://example.org/")), None);
+    }
+}
