@@ -137,3 +137,55 @@ fn submit_refuses_urls_on_a_documentation_or_loopback_host() {
         );
     }
 }
+
+/// Issue #40: a theme's robots.txt with `Sitemap: https://h//sitemap.xml`
+/// made `validate --site public` take `https://h//` as the base URL and
+/// call every page outside it. The `//` is a warning of its own, and the
+/// base URL comes from the site's configuration beside the folder.
+#[test]
+fn validate_site_reads_the_base_url_from_the_config_and_flags_a_double_slash() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("hugo.toml"),
+        "title = \"t\"\nbaseURL = \"https://blog.example.org/\"\n",
+    )
+    .unwrap();
+    let page = "<html><head><title>p</title></head><body>p</body></html>\n";
+    fs::create_dir_all(d.join("public/posts/a")).unwrap();
+    fs::write(d.join("public/index.html"), page).unwrap();
+    fs::write(d.join("public/posts/a/index.html"), page).unwrap();
+    fs::write(
+        d.join("public/sitemap.xml"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://blog.example.org/</loc></url>\n<url><loc>https://blog.example.org/posts/a/</loc></url>\n</urlset>\n",
+    )
+    .unwrap();
+    fs::write(
+        d.join("public/robots.txt"),
+        "User-agent: *\nSitemap: https://blog.example.org//sitemap.xml\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        d,
+        &[
+            "validate",
+            "--site",
+            "public",
+            "public/sitemap.xml",
+            "public/robots.txt",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr, d), "");
+    assert_eq!(
+        text(&out.stdout, d),
+        "\
+public/robots.txt:2:1: warning: `Sitemap: https://blog.example.org//sitemap.xml`: an empty path segment (`//`), most often a base URL ending in `/` joined with `/sitemap.xml`; write `https://blog.example.org/sitemap.xml`
+public/robots.txt:2:1: warning: https://blog.example.org//sitemap.xml is not on disk at /sitemap.xml; it was not checked
+public/sitemap.xml: valid (urlset, 2 URLs, 214 bytes; 0 errors, 0 warnings)
+public/robots.txt: valid (robots.txt, 1 sitemaps, 61 bytes; 0 errors, 2 warnings)
+site public/ at https://blog.example.org/ (from hugo.toml: baseURL): 2 locs, 2 name files of the site; 2 indexable pages, 0 not in the sitemap
+2 files checked: 2 valid, 0 invalid; 0 errors, 2 warnings
+"
+    );
+}
