@@ -359,3 +359,33 @@ build` and the deploy. --init makes the key (KEY.txt and `submit.key`);
         }
     }
 }
+
+/// Issue #40: `site-url = "/book/"` with a `base-url` on the host root
+/// listed every chapter at a URL that answers 404, silently. The run now
+/// says so and suggests the base URL with the folder.
+#[test]
+fn a_base_url_without_the_site_url_folder_is_a_warning() {
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"t\"\n\n[output.html]\nsite-url = \"/book/\"\n\n[output.sitemap]\nbase-url = \"https://rust-cli.github.io/\"\nlastmod = []\n",
+    );
+    book.write("src/SUMMARY.md", "- [A](a.md)\n");
+    book.write("src/a.md", "# A\n");
+    let loaded = mdbook_sitemap::SitemapBook::load(book.root()).unwrap();
+    std::fs::create_dir_all(loaded.html_dir()).unwrap();
+    std::fs::write(loaded.html_dir().join("a.html"), "<p>a</p>\n").unwrap();
+    let report = loaded.write().unwrap();
+    let root = book.root().display().to_string();
+    let warnings: Vec<String> = report
+        .warnings
+        .iter()
+        .map(|w| w.replace(&root, "[BOOK]"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "[BOOK]/book.toml: base-url https://rust-cli.github.io/ leaves out output.html.site-url \"/book/\": mdBook serves the book under /book/, so these URLs miss it; did you mean https://rust-cli.github.io/book/?"
+        ]
+    );
+}
