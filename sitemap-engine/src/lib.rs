@@ -78,6 +78,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod base_url_check;
 pub mod book;
 pub mod book_toml;
 #[cfg(feature = "html")]
@@ -291,6 +292,18 @@ impl Job {
                 ));
             }
         };
+        scan.warnings.extend(base_url_check::warning(
+            &base_url,
+            &resolved,
+            scan.base_url_from.as_deref(),
+        ));
+        if let Some(ledger) = &ledger {
+            scan.warnings.extend(base_url_check::ledger_host_warning(
+                ledger.path(),
+                &ledger.hosts(),
+                &base_url,
+            ));
+        }
         let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
         // A multihost site: the default language's host is the set the
         // job reports on, the others written beside it.

@@ -500,7 +500,7 @@ pub fn flag_name(key: &str) -> String {
 
 /// The build.rs builder's method for `key`: `max_urls`, `out_dir` for
 /// `out`.
-fn builder_method(key: &str) -> String {
+pub(crate) fn builder_method(key: &str) -> String {
     crate::keys::key(key).map_or_else(|| key.replace(['-', '.'], "_"), |k| k.builder.to_owned())
 }
 
@@ -519,7 +519,7 @@ fn describe(origin: &Origin, key: &str) -> String {
 }
 
 /// A path as the user gave it (without a leading `./`).
-fn shown(path: &Path) -> String {
+pub(crate) fn shown(path: &Path) -> String {
     let s = path.display().to_string();
     s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }

@@ -872,6 +872,11 @@ fn book_chapters_outside_src_are_named_never_read_and_not_in_the_ledger() {
         [
             "src/../../outside/x.md: chapter `Out` lies outside src/: not read, and left out of the sitemap",
             "TMP/outside/fifo.md: chapter `Abs` lies outside src/: not read, and left out of the sitemap",
+            // The live site of this test is on this computer (issue #40).
+            &format!(
+                "TMP/book/book.toml:7: [output.sitemap] base-url {} is a loopback address: only this computer reaches it; search engines cannot fetch these URLs: set the URL the site is served at",
+                server.url("")
+            ),
         ]
     );
     let sitemap_xml = fs::read_to_string(book.html_dir().join("sitemap.xml")).unwrap();

@@ -2,6 +2,7 @@
 //! on a copy of a fixture site and compares the whole output.
 
 mod agree;
+mod base_urls;
 mod broken_links;
 mod build_check;
 mod cli_flags;

@@ -16,11 +16,14 @@ use anyhow::{Context, Result, bail};
 use sitemap_core::Loc;
 use toml_edit::{DocumentMut, Item, Table};
 
+use crate::moved::{self, Move};
+
 /// What a run did, for the message.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
-    /// The tables named were added to the file.
-    Added(Vec<&'static str>),
+    /// The tables named were added to the file; the HTML moved when it
+    /// was the book's one output.
+    Added(Vec<&'static str>, Option<Move>),
     /// `book.toml` already had the sitemap configured; nothing changed.
     AlreadyConfigured(&'static str),
 }
@@ -49,12 +52,43 @@ pub(crate) fn run(args: &[String]) -> Result<String> {
             "mdbook-sitemap: {} already has {table}; nothing changed",
             file.display()
         ),
-        Outcome::Added(tables) => format!(
-            "mdbook-sitemap: added {} to {}; `mdbook build` now writes sitemap.xml beside the book's HTML",
-            tables.join(", "),
-            file.display()
-        ),
+        Outcome::Added(tables, moved) => {
+            let mut said = format!(
+                "mdbook-sitemap: added {} to {}; `mdbook build` now writes sitemap.xml beside the book's HTML",
+                tables.join(", "),
+                file.display()
+            );
+            if let Some(moved) = moved {
+                said.push_str(&moved_message(&moved));
+            }
+            said
+        }
     })
+}
+
+/// The lines that say where the HTML went and what `install` changed for
+/// it.
+fn moved_message(moved: &Move) -> String {
+    use std::fmt::Write as _;
+    let mut said = format!(
+        "\nmdbook-sitemap: the book's HTML moves from {} to {} (mdBook gives each output a folder of its own once there are two); publish {}",
+        moved.from, moved.to, moved.to
+    );
+    for line in &moved.lines {
+        let _ = match &line.now {
+            Some(now) => write!(
+                said,
+                "\nmdbook-sitemap: {}:{}: changed `{}` to `{}`",
+                line.file, line.line, line.was, now
+            ),
+            None => write!(
+                said,
+                "\nmdbook-sitemap: {}:{}: `{}` names {}; if it publishes the book, make that {}/html (not changed: not a `key: folder` line)",
+                line.file, line.line, line.was, line.folder, line.folder
+            ),
+        };
+    }
+    said
 }
 
 /// Adds `[preprocessor.sitemap]`, `[output.html]` (mdBook builds only the
@@ -91,6 +125,7 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     let base =
         Loc::parse_folder(base_url).map_err(|e| anyhow::anyhow!("--base-url {base_url:?}: {e}"))?;
 
+    let html_alone = moved::html_alone(&doc);
     let mut added = Vec::new();
     let preprocessor = parent(&mut doc, "preprocessor", &file)?;
     if !preprocessor.contains_key("sitemap") {
@@ -120,7 +155,12 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     // over it): a full disk leaves book.toml as it was, never cut off.
     sitemap_core::output::replace_file(&file, edited.as_bytes())
         .map_err(|e| anyhow::anyhow!("{}: {}; it is left as it was", file.display(), e.kind()))?;
-    Ok(Outcome::Added(added))
+    let moved = if html_alone {
+        Some(moved::apply(dir, &moved::build_dir(&doc))?)
+    } else {
+        None
+    };
+    Ok(Outcome::Added(added, moved))
 }
 
 /// The table that says the sitemap is set up already: `[output.sitemap]`,

@@ -12,6 +12,7 @@
 //!   which writes the sitemap into the book's HTML folder.
 
 mod install;
+mod moved;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -240,7 +241,9 @@ Adds [preprocessor.sitemap], [output.html] and [output.sitemap] (with
 base-url) to BOOK_DIR/book.toml (default: the current folder), keeping
 its comments and line endings; a book.toml that has them already is left
 as it is. With a second output, mdBook writes the HTML to book/html/
-instead of book/.
+instead of book/: install says so, and points the `key: book` lines of
+the repository's .github/workflows/*.yml at book/html, naming each line
+(and the lines it leaves to you).
 "#;
 
 const SUBMIT_HELP: &str = r#"

@@ -50,7 +50,8 @@ fn install_adds_the_tables_keeping_comments_and_is_idempotent() {
     assert!(ok, "{said}");
     assert_eq!(
         said,
-        "mdbook-sitemap: added [preprocessor.sitemap], [output.sitemap] to [BOOK]/book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n"
+        "mdbook-sitemap: added [preprocessor.sitemap], [output.sitemap] to [BOOK]/book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n\
+mdbook-sitemap: the book's HTML moves from [BOOK]/book/ to [BOOK]/book/html/ (mdBook gives each output a folder of its own once there are two); publish [BOOK]/book/html/\n"
     );
     let after = book.read("book.toml");
     insta::assert_snapshot!("install_commented_after", after);
@@ -85,7 +86,8 @@ fn install_into_a_new_book_adds_the_html_output_and_builds_with_mdbook_04_and_05
     assert!(ok, "{said}");
     assert_eq!(
         said,
-        "mdbook-sitemap: added [preprocessor.sitemap], [output.html], [output.sitemap] to ./book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n"
+        "mdbook-sitemap: added [preprocessor.sitemap], [output.html], [output.sitemap] to ./book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n\
+mdbook-sitemap: the book's HTML moves from ./book/ to ./book/html/ (mdBook gives each output a folder of its own once there are two); publish ./book/html/\n"
     );
     insta::assert_snapshot!("install_new_book_after", book.read("book.toml"));
 
@@ -97,6 +99,83 @@ fn install_into_a_new_book_adds_the_html_output_and_builds_with_mdbook_04_and_05
     std::fs::remove_dir_all(book.path("book")).unwrap();
     book.build().unwrap();
     assert_eq!(book.read("book/html/sitemap.xml"), with_04);
+}
+
+/// Issue #40: adding `[output.sitemap]` moved the HTML from `book/` to
+/// `book/html/` without a word, so a workflow publishing `./book`
+/// published a folder holding `html/` and `sitemap/`. `install` now says
+/// so, rewrites the workflow's `path:` and names the `run:` line it cannot
+/// rewrite; `mdbook build` then writes the HTML where the workflow looks.
+#[test]
+fn install_says_the_html_moved_and_points_the_workflow_at_it() {
+    let repo = Book::empty();
+    std::fs::create_dir(repo.path(".git")).unwrap();
+    repo.write("docs/book.toml", "[book]\ntitle = \"Docs\"\n");
+    repo.write("docs/src/SUMMARY.md", "# Summary\n\n- [One](one.md)\n");
+    repo.write("docs/src/one.md", "# One\n");
+    let workflow = "\
+on: push
+jobs:
+  pages:
+    steps:
+      - run: mdbook build docs && tar -cf site.tar docs/book
+      - uses: actions/upload-pages-artifact@v3
+        with:
+          path: ./docs/book   # what Pages serves
+";
+    repo.write(".github/workflows/pages.yml", workflow);
+    repo.write(".github/workflows/test.yaml", "on: push\njobs: {}\n");
+
+    let (ok, said) = install(&repo, &["--base-url", "https://example.org/docs/", "docs"]);
+    assert!(ok, "{said}");
+    assert_eq!(
+        said,
+        "\
+mdbook-sitemap: added [preprocessor.sitemap], [output.html], [output.sitemap] to docs/book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML
+mdbook-sitemap: the book's HTML moves from docs/book/ to docs/book/html/ (mdBook gives each output a folder of its own once there are two); publish docs/book/html/
+mdbook-sitemap: .github/workflows/pages.yml:5: `- run: mdbook build docs && tar -cf site.tar docs/book` names docs/book; if it publishes the book, make that docs/book/html (not changed: not a `key: folder` line)
+mdbook-sitemap: .github/workflows/pages.yml:8: changed `path: ./docs/book   # what Pages serves` to `path: ./docs/book/html   # what Pages serves`
+"
+    );
+    assert_eq!(
+        repo.read(".github/workflows/pages.yml"),
+        workflow.replace("path: ./docs/book ", "path: ./docs/book/html ")
+    );
+    assert_eq!(
+        repo.read(".github/workflows/test.yaml"),
+        "on: push\njobs: {}\n"
+    );
+
+    // The folder the workflow now publishes is the one mdBook writes
+    // (the book built in a copy, with the binary under test).
+    let docs = Book::empty();
+    for file in ["book.toml", "src/SUMMARY.md", "src/one.md"] {
+        docs.write(file, &repo.read(&format!("docs/{file}")));
+    }
+    docs.build().unwrap();
+    assert!(docs.path("book/html/index.html").is_file());
+    assert!(docs.path("book/html/sitemap.xml").is_file());
+}
+
+/// A book that had two outputs already had its HTML in `book/html/`:
+/// nothing moves, and no workflow is touched.
+#[test]
+fn install_into_a_book_with_two_outputs_moves_nothing() {
+    let book = Book::empty();
+    std::fs::create_dir(book.path(".git")).unwrap();
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"T\"\n\n[output.html]\n\n[output.linkcheck]\n",
+    );
+    let workflow = "jobs:\n  x:\n    with:\n      path: ./book/html\n";
+    book.write(".github/workflows/pages.yml", workflow);
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/"]);
+    assert!(ok, "{said}");
+    assert_eq!(
+        said,
+        "mdbook-sitemap: added [preprocessor.sitemap], [output.sitemap] to ./book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n"
+    );
+    assert_eq!(book.read(".github/workflows/pages.yml"), workflow);
 }
 
 #[test]
@@ -220,7 +299,8 @@ fn install_keeps_crlf_line_endings_and_the_mode() {
     assert!(ok, "{said}");
     assert_eq!(
         said,
-        "mdbook-sitemap: added [preprocessor.sitemap], [output.sitemap] to ./book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n"
+        "mdbook-sitemap: added [preprocessor.sitemap], [output.sitemap] to ./book.toml; `mdbook build` now writes sitemap.xml beside the book's HTML\n\
+mdbook-sitemap: the book's HTML moves from ./book/ to ./book/html/ (mdBook gives each output a folder of its own once there are two); publish ./book/html/\n"
     );
     let (bytes, mode) = file_state(&book);
     let lf = Book::empty();
@@ -245,7 +325,9 @@ Adds [preprocessor.sitemap], [output.html] and [output.sitemap] (with
 base-url) to BOOK_DIR/book.toml (default: the current folder), keeping
 its comments and line endings; a book.toml that has them already is left
 as it is. With a second output, mdBook writes the HTML to book/html/
-instead of book/.
+instead of book/: install says so, and points the `key: book` lines of
+the repository's .github/workflows/*.yml at book/html, naming each line
+(and the lines it leaves to you).
 
 ";
     let submit = "\
@@ -276,4 +358,34 @@ build` and the deploy. --init makes the key (KEY.txt and `submit.key`);
             assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
         }
     }
+}
+
+/// Issue #40: `site-url = "/book/"` with a `base-url` on the host root
+/// listed every chapter at a URL that answers 404, silently. The run now
+/// says so and suggests the base URL with the folder.
+#[test]
+fn a_base_url_without_the_site_url_folder_is_a_warning() {
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"t\"\n\n[output.html]\nsite-url = \"/book/\"\n\n[output.sitemap]\nbase-url = \"https://rust-cli.github.io/\"\nlastmod = []\n",
+    );
+    book.write("src/SUMMARY.md", "- [A](a.md)\n");
+    book.write("src/a.md", "# A\n");
+    let loaded = mdbook_sitemap::SitemapBook::load(book.root()).unwrap();
+    std::fs::create_dir_all(loaded.html_dir()).unwrap();
+    std::fs::write(loaded.html_dir().join("a.html"), "<p>a</p>\n").unwrap();
+    let report = loaded.write().unwrap();
+    let root = book.root().display().to_string();
+    let warnings: Vec<String> = report
+        .warnings
+        .iter()
+        .map(|w| w.replace(&root, "[BOOK]"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "[BOOK]/book.toml: base-url https://rust-cli.github.io/ leaves out output.html.site-url \"/book/\": mdBook serves the book under /book/, so these URLs miss it; did you mean https://rust-cli.github.io/book/?"
+        ]
+    );
 }

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use crate::support::{Book, EXE};
 
-const BOOK_TOML: &str = "# my book\n[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"https://example.org/book/\"\nledger = \"sitemap.ledger\" # kept in git\nlastmod = []\n";
+const BOOK_TOML: &str = "# my book\n[book]\ntitle = \"t\"\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"https://rust-cli.github.io/book/\"\nledger = \"sitemap.ledger\" # kept in git\nlastmod = []\n";
 
 fn book() -> Book {
     let book = Book::empty();
@@ -33,6 +33,37 @@ fn run(book: &Book, args: &[&str]) -> (bool, String, String) {
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// Issue #40: the plugin's `submit` refuses a book served at a
+/// documentation name, before anything is fetched, as `sitemap submit`
+/// does (a public endpoint must not hear of `example.org` URLs).
+#[test]
+fn submit_refuses_a_documentation_host() {
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        &BOOK_TOML.replace(
+            "https://rust-cli.github.io/book/",
+            "https://example.org/book/",
+        ),
+    );
+    book.write("src/SUMMARY.md", "- [A](a.md)\n- [B](b.md)\n");
+    book.write("src/a.md", "# A\n");
+    book.write("src/b.md", "# B\n");
+    mdbook_sitemap::SitemapBook::load(book.root())
+        .unwrap()
+        .write()
+        .unwrap();
+    assert!(run(&book, &["--init"]).0);
+    assert_eq!(
+        run(&book, &["--dry-run"]),
+        (
+            false,
+            String::new(),
+            "error: 2 URL(s) of the ledger are on example.org, a name reserved for documentation (RFC 2606); nothing was sent\n".to_owned()
+        )
+    );
 }
 
 #[test]
@@ -66,7 +97,7 @@ fn init_then_dry_run() {
     assert_eq!(
         stdout,
         format!(
-            "POST https://indexnow.example/x\nContent-Type: application/json; charset=utf-8\n\n{{\n  \"host\": \"example.org\",\n  \"key\": \"{key}\",\n  \"keyLocation\": \"https://example.org/book/{key}.txt\",\n  \"urlList\": [\n    \"https://example.org/book/a.html\",\n    \"https://example.org/book/b.html\"\n  ]\n}}\n\n"
+            "POST https://indexnow.example/x\nContent-Type: application/json; charset=utf-8\n\n{{\n  \"host\": \"rust-cli.github.io\",\n  \"key\": \"{key}\",\n  \"keyLocation\": \"https://rust-cli.github.io/book/{key}.txt\",\n  \"urlList\": [\n    \"https://rust-cli.github.io/book/a.html\",\n    \"https://rust-cli.github.io/book/b.html\"\n  ]\n}}\n\n"
         )
     );
     assert_eq!(

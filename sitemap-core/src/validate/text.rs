@@ -179,6 +179,21 @@ fn robots_line(body: &str, at: Pos, sink: &mut Sink, report: &mut Report) {
                 format!("`Sitemap: {}`: robots.txt must give the sitemap's absolute URL (https://host/sitemap.xml), not a path", clip(value)),
             );
     } else if let Some(loc) = check_loc(value, "Sitemap:", at, sink) {
+        // `https://h//sitemap.xml`: a theme joining `baseURL` (with its
+        // `/`) and `/sitemap.xml`. Servers may answer it, but it is not
+        // the sitemap's URL, and the base URL read from it is wrong.
+        let path = &loc.as_str()[loc.origin().len()..];
+        if path.contains("//") {
+            sink.warning(
+                at,
+                format!(
+                    "`Sitemap: {}`: an empty path segment (`//`), most often a base URL ending in `/` joined with `/sitemap.xml`; write `{}{}`",
+                    clip(value),
+                    loc.origin(),
+                    collapse_slashes(path)
+                ),
+            );
+        }
         report.entries += 1;
         report.children.push(Child {
             loc,
@@ -186,6 +201,17 @@ fn robots_line(body: &str, at: Pos, sink: &mut Sink, report: &mut Report) {
             column: at.column,
         });
     }
+}
+
+/// `path` with each run of `/` made one.
+fn collapse_slashes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Checks a robots.txt: every `Sitemap:` line must hold an absolute

@@ -37,6 +37,20 @@ impl LedgerRun {
         })
     }
 
+    /// The hosts of the URLs the ledger held before this run.
+    pub(crate) fn hosts(&self) -> std::collections::BTreeSet<String> {
+        self.previous
+            .entries
+            .keys()
+            .filter_map(|loc| url::Url::parse(loc).ok()?.host_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// The ledger's file.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Gives each entry with a fingerprint its lastmod by the ledger's
     /// rules, and keeps the next ledger.
     pub(crate) fn apply(&self, urls: &mut [Url], fingerprints: &HashMap<Loc, u64>) {

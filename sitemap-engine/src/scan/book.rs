@@ -28,6 +28,9 @@ pub(crate) struct Opened {
     base: Loc,
     /// Why `robots = true` cannot be written for this book, if it cannot.
     robots_refused: Option<Error>,
+    /// A base URL that leaves out the folder `site-url` serves the book
+    /// under.
+    site_url_warning: Option<String>,
 }
 
 /// Opens `book` for a job and adds its layers under `layers` (the
@@ -83,6 +86,7 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
     // Only reached when the base URL came from `site-url` (a `base-url`
     // key or flag was checked when it was read), and only refused when
     // the set is written: a dry run lists the entries anyway.
+    let site_url_warning = site_url_missing(&book, &base, &book_toml);
     let robots_refused = (settings.robots == Some(true))
         .then(|| book_toml::robots_problem(&base, filename))
         .flatten()
@@ -96,6 +100,26 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
         book,
         base,
         robots_refused,
+        site_url_warning,
+    })
+}
+
+/// Issue #40: `site-url = "/book/"` says mdBook serves the book under
+/// `/book/`; a `base-url` whose path does not end with it lists every
+/// chapter at a URL that answers 404, and nothing said so.
+fn site_url_missing(book: &Book, base: &Loc, book_toml: &std::path::Path) -> Option<String> {
+    let site_url = book.config().html_config()?.site_url?;
+    let path = format!("/{}/", site_url.trim_matches('/'));
+    if !site_url.starts_with('/') || path == "//" {
+        return None;
+    }
+    let base_path = &base.as_str()[base.origin().len()..];
+    (!base_path.ends_with(&path)).then(|| {
+        format!(
+            "{}: base-url {base} leaves out output.html.site-url {site_url:?}: mdBook serves the book under {path}, so these URLs miss it; did you mean {}{path}?",
+            book_toml.display(),
+            base.origin()
+        )
     })
 }
 
@@ -107,6 +131,7 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
         book,
         base,
         robots_refused,
+        site_url_warning,
     } = opened;
     let base = &base;
     let book = &book;
@@ -114,6 +139,7 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
     let list = PageList::new(book.src_dir(), read.pages).keep_order();
     let mut scan = pages::scan(&list, options)?;
     let mut warnings = read.warnings;
+    warnings.extend(site_url_warning);
     warnings.append(&mut scan.warnings);
     scan.warnings = warnings;
     if let Some(first) = read.with_front_matter.first()

@@ -134,6 +134,14 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         build,
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
+        base_url_from: s.base_url.is_none().then(|| {
+            let key = match site.flavor {
+                sitemap_content::Flavor::Hugo => "baseURL",
+                _ => "base_url",
+            };
+            let path = site.config_path.display().to_string();
+            format!("{}: {key}", path.strip_prefix("./").unwrap_or(&path))
+        }),
         default_out: Some(site.output_dir.clone()),
         files_read,
         read,

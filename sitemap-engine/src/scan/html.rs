@@ -101,6 +101,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         warnings,
         urls: found.urls,
         base_url: Some(base),
+        base_url_from: None,
         default_out: Some(dir.to_path_buf()),
         left_out,
         // Titles come from the built pages themselves.

@@ -105,6 +105,9 @@ pub struct Scan {
     pub urls: Vec<Url>,
     /// The URL the output folder is served at.
     pub base_url: Option<Loc>,
+    /// The site configuration's file and key the base URL came from
+    /// (`hugo.toml: baseURL`), when no setting gave it.
+    pub(crate) base_url_from: Option<String>,
     /// The generator's own output folder, where the sitemap goes by
     /// default.
     pub default_out: Option<PathBuf>,

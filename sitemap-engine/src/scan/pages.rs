@@ -114,6 +114,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         left_out: output.excluded.clone(),
         urls,
         base_url: base,
+        base_url_from: None,
         default_out: None,
         sources,
         used_git: true,

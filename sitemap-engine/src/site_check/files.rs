@@ -62,7 +62,13 @@ pub(super) fn infer_base(dir: &Path, sitemaps: &[PathBuf]) -> Option<(Loc, BaseF
     if let Ok(file) = sitemap_core::input::open_regular(&dir.join("robots.txt"))
         && let Ok(report) = core_validate::validate_robots(BufReader::new(file))
     {
-        for child in &report.children {
+        // A `//` path (a finding of its own) would make the base URL
+        // `https://h//`, and every page "outside" it.
+        let children = report.children.iter().filter(|c| {
+            let loc = c.loc.as_str();
+            !loc[c.loc.origin().len()..].contains("//")
+        });
+        for child in children {
             for rel in &rels {
                 if let Some(base) = child.loc.as_str().strip_suffix(rel.as_str())
                     && base.ends_with('/')

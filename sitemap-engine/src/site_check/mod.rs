@@ -31,6 +31,7 @@ use sitemap_html::{HtmlOptions, Indexing, PageRead, PageReader};
 
 use crate::Error;
 
+mod config_base;
 mod files;
 mod finish;
 mod run;
@@ -55,11 +56,14 @@ const SMELL_MIN_ENTRIES: u64 = 10;
 const SMELL_PERCENT: u64 = 80;
 
 /// Where the base URL came from, for the summary line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BaseFrom {
     /// `--base-url`.
     Flag,
+    /// The site's configuration beside the folder: the file and key
+    /// (`hugo.toml: baseURL`).
+    Config(String),
     /// A `Sitemap:` line of DIR's robots.txt naming a sitemap of DIR.
     Robots,
     /// The folder under which most sampled locs name files of DIR.
@@ -68,11 +72,12 @@ pub enum BaseFrom {
 
 impl BaseFrom {
     /// How the summary line says where the base URL came from.
-    pub fn words(self) -> &'static str {
+    pub fn words(&self) -> String {
         match self {
-            BaseFrom::Flag => "--base-url",
-            BaseFrom::Robots => "from robots.txt",
-            BaseFrom::Locs => "inferred from the locs; give --base-url to set it",
+            BaseFrom::Flag => "--base-url".to_owned(),
+            BaseFrom::Config(at) => format!("from {at}"),
+            BaseFrom::Robots => "from robots.txt".to_owned(),
+            BaseFrom::Locs => "inferred from the locs; give --base-url to set it".to_owned(),
         }
     }
 }
@@ -165,7 +170,10 @@ impl SiteCheck {
         let shown = format!("{}/", show(dir).trim_end_matches('/'));
         let (base, base_from) = match base_url {
             Some(b) => (b, BaseFrom::Flag),
-            None => infer_base(dir, sitemaps).ok_or_else(|| Error::Job {
+            None => config_base::find(dir)
+                .map(|(base, at)| (base, BaseFrom::Config(at)))
+                .or_else(|| infer_base(dir, sitemaps))
+                .ok_or_else(|| Error::Job {
                 message: format!(
                     "--site {shown}: cannot tell the URL the site is published at (no robots.txt `Sitemap:` line names a sitemap of it, and no loc names a file of it); give --base-url"
                 ),

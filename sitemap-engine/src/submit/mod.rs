@@ -93,6 +93,17 @@ pub enum SubmitError {
         /// Each error, naming its file, line and column.
         problems: Vec<String>,
     },
+    /// URLs on a host no search engine reaches or a documentation name
+    /// (`localhost`, `example.org`).
+    #[error("{count} URL(s) of the ledger are on {host}, {why}; nothing was sent")]
+    UnservedHost {
+        /// The host.
+        host: String,
+        /// Why it is refused.
+        why: &'static str,
+        /// How many URLs.
+        count: usize,
+    },
     /// URLs lie outside what their host's key file covers.
     #[error(
         "{count} URL(s) lie outside what the key file {key_location} covers (such as {example}); nothing was sent"
@@ -156,6 +167,9 @@ impl SubmitError {
             }
             SubmitError::InvalidSet { .. } => {
                 "fix the sitemap (`sitemap validate` names each problem), rebuild, then submit"
+            }
+            SubmitError::UnservedHost { .. } => {
+                "set `base-url` to the URL the site is served at, scan again, then submit"
             }
             SubmitError::OutOfScope { .. } => {
                 "serve the key file at the host root (`submit.key-location`), where it covers every URL of the host"
@@ -286,8 +300,24 @@ impl Submission {
                 .or_default()
                 .push(d);
         }
+        // An endpoint on this computer is a test double, which may be
+        // sent anything; a real one must not hear of URLs nobody reaches.
+        let endpoint_local = self
+            .endpoint
+            .host()
+            .is_some_and(|h| crate::base_url_check::unreachable(&h).is_some());
         let mut grouped = Vec::new();
         for due in groups.into_values() {
+            if !endpoint_local
+                && let Some(why) = crate::base_url_check::refused_for_submit(&due[0].url)
+            {
+                return Err(SubmitError::UnservedHost {
+                    host: due[0].url.host_str().unwrap_or_default().to_owned(),
+                    why,
+                    count: due.len(),
+                }
+                .into());
+            }
             let location = self.key_location_for(&due[0].url);
             let outside: Vec<&protocol::Due> = due
                 .iter()

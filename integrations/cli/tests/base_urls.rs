@@ -1,0 +1,191 @@
+//! Issue #40: base URLs that cannot be where the site is served. A host
+//! nobody else reaches (loopback, `.test`, `.invalid`, `.local`) is a
+//! warning naming where the base URL was set; `submit` refuses those and
+//! the documentation names (`example.org`); a run that moves every URL of
+//! the ledger to another host says so.
+
+use std::fs;
+
+use super::{sitemap, text};
+
+/// A Zola site with one page and `config` as its zola.toml.
+fn zola_site(config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("zola.toml"), config).unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(dir.path().join("content/a.md"), "+++\ntitle = \"a\"\n+++\n").unwrap();
+    dir
+}
+
+/// stderr and the exit code of `sitemap ARGS` in `dir`.
+fn run(dir: &tempfile::TempDir, args: &[&str]) -> (String, Option<i32>) {
+    let out = sitemap(dir.path(), args);
+    (text(&out.stderr, dir.path()), out.status.code())
+}
+
+/// The lines every scan of these sites (no git, never built) starts with.
+const FIRST: &str = "\
+.: warning: not inside a git work tree (or git is not installed); lastmod from git is skipped, and so is the files' mtime unless `lastmod` names `mtime`
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+";
+const DRY_RUN: &str = "sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n";
+const WROTE: &str = "sitemap: 1 files read, 2 URLs, none excluded; wrote public/sitemap.xml\n";
+
+#[test]
+fn a_base_url_nobody_reaches_is_a_warning_naming_where_it_was_set() {
+    let dir = zola_site("base_url = \"http://127.0.0.1:1111\"\n");
+    assert_eq!(
+        run(&dir, &["scan", "--dry-run"]),
+        (
+            format!(
+                "{FIRST}zola.toml: warning: base_url http://127.0.0.1:1111/ is a loopback address: only this computer reaches it; search engines cannot fetch these URLs: set the URL the site is served at\n{DRY_RUN}"
+            ),
+            Some(0)
+        )
+    );
+    assert_eq!(
+        run(
+            &dir,
+            &["scan", "--dry-run", "--base-url", "http://localhost:1313"]
+        ),
+        (
+            format!(
+                "{FIRST}warning: --base-url http://localhost:1313/ is a loopback address: only this computer reaches it; search engines cannot fetch these URLs: set the URL the site is served at\n{DRY_RUN}"
+            ),
+            Some(0)
+        )
+    );
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "# settings\nbase-url = \"https://blog.test/\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        run(&dir, &["scan", "--dry-run"]),
+        (
+            format!(
+                "{FIRST}sitemap.toml:2: warning: base-url https://blog.test/ is a name reserved for testing (RFC 2606); search engines cannot fetch these URLs: set the URL the site is served at\n{DRY_RUN}"
+            ),
+            Some(0)
+        )
+    );
+}
+
+/// `example.org` is what the guide and the examples write: a scan says
+/// nothing of it (the unbuilt site's warning is all).
+#[test]
+fn a_documentation_base_url_is_no_warning_in_a_scan() {
+    let dir = zola_site("base_url = \"https://example.org\"\n");
+    assert_eq!(run(&dir, &["scan"]), (format!("{FIRST}{WROTE}"), Some(0)));
+}
+
+#[test]
+fn a_run_that_moves_every_ledger_url_to_another_host_is_a_warning() {
+    let dir = zola_site("base_url = \"https://blog.example.org\"\n");
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "ledger = \"sitemap.ledger\"\n",
+    )
+    .unwrap();
+    assert_eq!(run(&dir, &["scan"]), (format!("{FIRST}{WROTE}"), Some(0)));
+    assert_eq!(
+        run(
+            &dir,
+            &["scan", "--base-url", "https://staging.example.net/"]
+        ),
+        (
+            format!(
+                "{FIRST}sitemap.ledger: warning: every URL it holds is on blog.example.org, and this run's base URL https://staging.example.net/ is on staging.example.net: every page counts as new (and `submit` sends them all); if the site did not move, fix `base-url`\n{WROTE}"
+            ),
+            Some(0)
+        )
+    );
+}
+
+/// `submit` tells search engines about URLs: none on `example.org` or
+/// `localhost` are sent, found before any request (so a dry run says it).
+#[test]
+fn submit_refuses_urls_on_a_documentation_or_loopback_host() {
+    for (base, host, why) in [
+        (
+            "https://example.org",
+            "example.org",
+            "a name reserved for documentation (RFC 2606)",
+        ),
+        (
+            "http://localhost:1111",
+            "localhost",
+            "a loopback address: only this computer reaches it",
+        ),
+    ] {
+        let dir = zola_site(&format!("base_url = \"{base}\"\n"));
+        fs::write(
+            dir.path().join("sitemap.toml"),
+            "ledger = \"sitemap.ledger\"\n\n[submit]\nkey = \"0123456789abcdef\"\n",
+        )
+        .unwrap();
+        assert_eq!(run(&dir, &["scan", "-q"]).1, Some(0));
+        assert_eq!(
+            run(&dir, &["submit", "--dry-run"]),
+            (
+                format!(
+                    "error: 2 URL(s) of the ledger are on {host}, {why}; nothing was sent\n  hint: set `base-url` to the URL the site is served at, scan again, then submit\n"
+                ),
+                Some(1)
+            ),
+            "{base}"
+        );
+    }
+}
+
+/// Issue #40: a theme's robots.txt with `Sitemap: https://h//sitemap.xml`
+/// made `validate --site public` take `https://h//` as the base URL and
+/// call every page outside it. The `//` is a warning of its own, and the
+/// base URL comes from the site's configuration beside the folder.
+#[test]
+fn validate_site_reads_the_base_url_from_the_config_and_flags_a_double_slash() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("hugo.toml"),
+        "title = \"t\"\nbaseURL = \"https://blog.example.org/\"\n",
+    )
+    .unwrap();
+    let page = "<html><head><title>p</title></head><body>p</body></html>\n";
+    fs::create_dir_all(d.join("public/posts/a")).unwrap();
+    fs::write(d.join("public/index.html"), page).unwrap();
+    fs::write(d.join("public/posts/a/index.html"), page).unwrap();
+    fs::write(
+        d.join("public/sitemap.xml"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://blog.example.org/</loc></url>\n<url><loc>https://blog.example.org/posts/a/</loc></url>\n</urlset>\n",
+    )
+    .unwrap();
+    fs::write(
+        d.join("public/robots.txt"),
+        "User-agent: *\nSitemap: https://blog.example.org//sitemap.xml\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        d,
+        &[
+            "validate",
+            "--site",
+            "public",
+            "public/sitemap.xml",
+            "public/robots.txt",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr, d), "");
+    assert_eq!(
+        text(&out.stdout, d),
+        "\
+public/robots.txt:2:1: warning: `Sitemap: https://blog.example.org//sitemap.xml`: an empty path segment (`//`), most often a base URL ending in `/` joined with `/sitemap.xml`; write `https://blog.example.org/sitemap.xml`
+public/robots.txt:2:1: warning: https://blog.example.org//sitemap.xml is not on disk at /sitemap.xml; it was not checked
+public/sitemap.xml: valid (urlset, 2 URLs, 214 bytes; 0 errors, 0 warnings)
+public/robots.txt: valid (robots.txt, 1 sitemaps, 61 bytes; 0 errors, 2 warnings)
+site public/ at https://blog.example.org/ (from hugo.toml: baseURL): 2 locs, 2 name files of the site; 2 indexable pages, 0 not in the sitemap
+2 files checked: 2 valid, 0 invalid; 0 errors, 2 warnings
+"
+    );
+}

@@ -1,0 +1,161 @@
+//! Base URLs that cannot be where a site is served.
+//!
+//! A sitemap of `http://localhost:1313/` URLs (Hugo's `server` default
+//! left in `hugo.toml`) is valid XML and useless: no search engine reaches
+//! it. Hosts that only this computer, a local network or nobody reaches
+//! (loopback, `.localhost`, `.invalid`, `.test`, `.local`: RFC 2606, 6761,
+//! 6762) get a warning on every run, naming where the base URL came from.
+//!
+//! `example.com`, `.org` and `.net` (RFC 2606's documentation names) are
+//! not warned of by a scan: they are what the guide, the examples and
+//! most tests write, and a warning there would be noise on every first
+//! run a user copies from the guide. Telling search engines about such
+//! URLs is what does harm, so `submit` refuses them with the rest
+//! ([`refused_for_submit`]).
+
+use std::collections::BTreeSet;
+
+use sitemap_core::Loc;
+
+use crate::settings::{Origin, Resolved, builder_method, flag_name, line_of, shown};
+
+/// Why `host` is never where a site is served to search engines, when it
+/// is one of the names a scan warns of.
+pub(crate) fn unreachable(host: &url::Host<&str>) -> Option<&'static str> {
+    match host {
+        url::Host::Ipv4(ip) if ip.is_loopback() => {
+            Some("a loopback address: only this computer reaches it")
+        }
+        url::Host::Ipv6(ip) if ip.is_loopback() => {
+            Some("a loopback address: only this computer reaches it")
+        }
+        url::Host::Domain(name) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            let tld = name.rsplit('.').next().unwrap_or_default();
+            match tld {
+                "localhost" => Some("a loopback address: only this computer reaches it"),
+                "invalid" => Some("a name reserved never to resolve (RFC 2606)"),
+                "test" => Some("a name reserved for testing (RFC 2606)"),
+                "local" => Some("a local network name (mDNS): the internet does not reach it"),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Why `submit` refuses to send URLs of `loc`'s host: an unreachable host,
+/// or a documentation name (`example.com`, `.org`, `.net`).
+pub fn refused_for_submit(loc: &url::Url) -> Option<&'static str> {
+    let host = loc.host()?;
+    if let Some(why) = unreachable(&host) {
+        return Some(why);
+    }
+    let url::Host::Domain(name) = host else {
+        return None;
+    };
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    ["example.com", "example.org", "example.net"]
+        .iter()
+        .any(|doc| name == *doc || name.ends_with(&format!(".{doc}")))
+        .then_some("a name reserved for documentation (RFC 2606)")
+}
+
+/// The warning for a base URL no search engine reaches, naming where it
+/// was set: `from_site` is the site configuration's file and key
+/// (`hugo.toml: baseURL`) when no setting gave it.
+pub(crate) fn warning(base: &Loc, resolved: &Resolved, from_site: Option<&str>) -> Option<String> {
+    let url = url::Url::parse(base.as_str()).ok()?;
+    let why = unreachable(&url.host()?)?;
+    let at = match (resolved.origin("base-url"), from_site) {
+        (Some(origin), _) => place("base-url", origin),
+        (None, Some(site)) => site.to_owned(),
+        (None, None) => "the base URL".to_owned(),
+    };
+    Some(format!(
+        "{at} {base} is {why}; search engines cannot fetch these URLs: set the URL the site is served at"
+    ))
+}
+
+/// The warning for a run whose base URL shares no host with any URL of
+/// the ledger it reads: a staging or preview URL in the wrong place, or
+/// a move that makes every page new.
+pub(crate) fn ledger_host_warning(
+    ledger: &std::path::Path,
+    hosts: &BTreeSet<String>,
+    base: &Loc,
+) -> Option<String> {
+    let url = url::Url::parse(base.as_str()).ok()?;
+    let host = url.host_str()?;
+    if hosts.is_empty() || hosts.contains(host) {
+        return None;
+    }
+    let was: Vec<&str> = hosts.iter().map(String::as_str).collect();
+    Some(format!(
+        "{}: every URL it holds is on {}, and this run's base URL {base} is on {host}: every page counts as new (and `submit` sends them all); if the site did not move, fix `base-url`",
+        ledger.display(),
+        was.join(", ")
+    ))
+}
+
+/// Where `key`'s value was set, as a message starts with it:
+/// `sitemap.toml:3: base-url`, `book.toml:7: [output.sitemap] base-url`,
+/// `--base-url`, `.base_url(..)`.
+fn place(key: &str, origin: &Origin) -> String {
+    match origin {
+        Origin::File { path, table } => {
+            let line =
+                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
+            let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
+            format!("{}{line}: {table}{key}", shown(path))
+        }
+        Origin::Site { path } => format!("{}: [sitemap] {key}", shown(path)),
+        Origin::Flag => flag_name(key),
+        Origin::Builder => format!(".{}(..)", builder_method(key)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn why(url: &str) -> (Option<&'static str>, Option<&'static str>) {
+        let url = url::Url::parse(url).unwrap();
+        (unreachable(&url.host().unwrap()), refused_for_submit(&url))
+    }
+
+    #[test]
+    fn names_nobody_reaches_are_caught_and_documentation_names_only_by_submit() {
+        for url in [
+            "http://localhost:1313/",
+            "http://127.0.0.2/",
+            "http://[::1]/",
+            "http://blog.localhost/",
+            "https://x.invalid/",
+            "https://site.test/",
+            "https://mac.local./",
+        ] {
+            let (scan, submit) = why(url);
+            assert!(scan.is_some() && submit == scan, "{url}");
+        }
+        for url in [
+            "https://example.org/",
+            "https://docs.example.com/",
+            "https://example.net/",
+        ] {
+            assert_eq!(
+                why(url),
+                (None, Some("a name reserved for documentation (RFC 2606)")),
+                "{url}"
+            );
+        }
+        for url in [
+            "https://example.io/",
+            "https://myexample.org/",
+            "https://10.0.0.1/",
+            "https://testing.dev/",
+        ] {
+            assert_eq!(why(url), (None, None), "{url}");
+        }
+    }
+}
