@@ -314,3 +314,65 @@ fn pages_left_out_on_purpose_are_not_differences() {
     locs.sort();
     assert_eq!(locs, hugo_locs(dir.path()));
 }
+
+/// A cascade the scan did not read as the build read it: the site was
+/// built in the `staging` environment, whose cascade hides `/drafts/`,
+/// and the scan ran in production. The listed URL with no built page is
+/// named; scanned in the build's environment (`HUGO_ENVIRONMENT`, as
+/// `hugo` reads it), the sitemap is Hugo's.
+#[test]
+fn a_cascade_the_scan_did_not_read_as_built_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
+                 [[cascade]]\n[cascade.build]\nrender = \"never\"\nlist = \"never\"\n\
+                 [cascade.target]\npath = \"/drafts/**\"\nenvironment = \"staging\"\n",
+            ),
+            ("content/drafts/d.md", "---\ntitle: d\n---\n"),
+            ("content/blog/b.md", "---\ntitle: b\n---\n"),
+            (
+                "layouts/all.html",
+                "<html><head><title>{{ .Title }}</title></head></html>\n",
+            ),
+        ],
+    );
+    let out = Command::new(current_hugo())
+        .args(["--quiet", "--environment", "staging", "--source"])
+        .arg(dir.path())
+        .env_remove("HUGO_ENVIRONMENT")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let (code, stderr, _) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "public/: warning: 1 listed URL(s) with no built page: https://example.org/drafts/d/\n\
+             sitemap: 2 files read, 5 URLs, none excluded; dry run, nothing written\n"
+        )
+    );
+
+    let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["scan", "--dry-run", "--lastmod", "front-matter", "--hugo-version", "0.168.0"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .env("HUGO_ENVIRONMENT", "staging")
+        .output()
+        .unwrap();
+    assert_eq!(
+        crate::text(&out.stderr, dir.path()),
+        "sitemap: 2 files read, 4 URLs, 1 excluded (1 build options); dry run, nothing written\n"
+    );
+    let mut locs: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_owned())
+        .collect();
+    locs.sort();
+    assert_eq!(locs, hugo_locs(dir.path()));
+}

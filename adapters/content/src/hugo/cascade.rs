@@ -39,9 +39,6 @@ use crate::FrontMatter;
 /// Hugo's page kinds, which a target's `kind` glob must match one of.
 const KINDS: [&str; 5] = ["home", "page", "section", "taxonomy", "term"];
 
-/// The environment a plain `hugo` build runs in.
-const ENVIRONMENT: &str = "production";
-
 /// Which pages an entry applies to; each glob set must match.
 #[derive(Debug, Default)]
 struct Target {
@@ -197,7 +194,7 @@ impl Target {
             && self
                 .environment
                 .as_ref()
-                .is_none_or(|g| g.is_match(ENVIRONMENT))
+                .is_none_or(|g| g.is_match(super::config_files::environment()))
     }
 }
 

@@ -29,9 +29,19 @@ use crate::config::{lowercase_keys, merge, read_file};
 const ROOT_NAMES: [&str; 2] = ["hugo", "config"];
 /// The extensions Hugo reads, in the order it tries them.
 const EXTENSIONS: [&str; 4] = ["toml", "yaml", "yml", "json"];
-/// The config folder's environments merged, least specific first: `hugo`
-/// builds in `production` unless told otherwise.
-const ENVIRONMENTS: [&str; 2] = ["_default", "production"];
+/// The environment Hugo builds in: `HUGO_ENVIRONMENT` (or `HUGO_ENV`),
+/// as `hugo` reads it, else `production`, a plain `hugo` build's. Read
+/// once: a scan follows the build its process was started beside
+/// (`HUGO_ENVIRONMENT=staging hugo && HUGO_ENVIRONMENT=staging sitemap scan`).
+pub(super) fn environment() -> &'static str {
+    static ENVIRONMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ENVIRONMENT.get_or_init(|| {
+        ["HUGO_ENVIRONMENT", "HUGO_ENV"]
+            .iter()
+            .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+            .unwrap_or_else(|| "production".to_owned())
+    })
+}
 
 /// Each configuration file read, with what it sets (placed under the keys
 /// its name gives, for a `config/_default/params.fr.toml`), in the order
@@ -65,7 +75,8 @@ pub(super) fn load(root: &Path, yaml: &dyn Fn() -> Dialect) -> Result<(Value, So
         let v = lowercase_keys(read_file(&file, yaml)?);
         add(file, v);
     }
-    for env in ENVIRONMENTS {
+    // The config folder's environments merged, least specific first.
+    for env in ["_default", environment()] {
         for file in config_dir_files(&root.join("config").join(env)) {
             let v = lowercase_keys(read_file(&file, yaml)?);
             let v = placed(&file, v);
