@@ -346,7 +346,11 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
         .env_remove("HUGO_ENVIRONMENT")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
     let (code, stderr, _) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
     assert_eq!(
@@ -359,7 +363,14 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
     );
 
     let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
-        .args(["scan", "--dry-run", "--lastmod", "front-matter", "--hugo-version", "0.168.0"])
+        .args([
+            "scan",
+            "--dry-run",
+            "--lastmod",
+            "front-matter",
+            "--hugo-version",
+            "0.168.0",
+        ])
         .current_dir(dir.path())
         .env("NO_COLOR", "1")
         .env("HUGO_ENVIRONMENT", "staging")

@@ -34,8 +34,18 @@ const NOT_READ: [(&str, &str); 4] = [
 /// A language's own `uglyURLs`, which Hugo before 0.123 reads and the
 /// current Hugo ignores (its own `permalinks`, `baseURL`,
 /// `disablePathToLower` and `removePathAccents` are read).
-const NOT_READ_PER_LANGUAGE: [(&str, &str); 1] =
-    [("uglyURLs", "sets the language's own ugly URLs")];
+const NOT_READ_PER_LANGUAGE: [(&str, &str); 2] = [
+    ("uglyURLs", "sets the language's own ugly URLs"),
+    (
+        "outputFormats",
+        "sets the language's own output formats (a format's `path` moves its pages)",
+    ),
+];
+
+/// Where a `_merge` merges the themes' settings into the site's, which
+/// the scan does not do (it reads the site's own, and the themes' output
+/// formats and media types, which Hugo merges by default).
+const MERGED: [&str; 4] = ["", "taxonomies", "permalinks", "outputs"];
 
 pub(super) fn named(
     map: &Map<String, Value>,
@@ -64,6 +74,29 @@ pub(super) fn named(
             name(&[&key], what, shown.to_owned());
         }
     }
+    let themed = map.get("theme").is_some_and(|t| !t.is_null())
+        || map
+            .get("module")
+            .and_then(|m| m.get("imports"))
+            .is_some_and(|i| !i.is_null());
+    for table in MERGED.into_iter().filter(|_| themed) {
+        let at = if table.is_empty() {
+            Some(map)
+        } else {
+            map.get(table).and_then(Value::as_object)
+        };
+        if at
+            .and_then(|t| t.get("_merge"))
+            .is_some_and(|m| m != "none")
+        {
+            let keys: Vec<&str> = [table, "_merge"]
+                .into_iter()
+                .filter(|k| !k.is_empty())
+                .collect();
+            let shown = keys.join(".");
+            name(&keys, "merges the themes' settings into the site's", shown);
+        }
+    }
     if let Some(Value::Object(langs)) = map.get("languages") {
         for (lang, opts) in langs {
             let Value::Object(opts) = opts else { continue };
@@ -73,7 +106,7 @@ pub(super) fn named(
                     .get(&key)
                     .is_some_and(|v| !v.is_null() && v != &Value::Bool(false))
                     // Asked only when set: it may wait for `hugo version`.
-                    && !version.hugo().at_least(123)
+                    && (key != "uglyurls" || !version.hugo().at_least(123))
                 {
                     name(
                         &["languages", lang, &key],
