@@ -7,6 +7,7 @@
 //! repo = "getzola/zola"              # GitHub owner/name
 //! commit = "0123…"                   # the full commit id
 //! generator = "zola"                 # hugo | zola | mdbook | html
+//! hugo = "current"                   # hugo only: the current Hugo, not Debian's
 //! root = "docs"                      # the site inside the repository (default ".")
 //! base-url = "https://example.org/"  # default https://corpus.example.org/
 //! exercises = ["i18n", "taxonomies"] # what it tests, for the guide's table
@@ -62,6 +63,11 @@ pub(crate) struct Site {
     pub(crate) repo: String,
     pub(crate) commit: String,
     pub(crate) generator: Generator,
+    /// Which Hugo builds a `hugo` site: `"current"`, the current Hugo
+    /// ([`crate::setup::HUGO_CURRENT`], `SITEMAP_CORPUS_HUGO_CURRENT` or
+    /// `cargo xtask setup`'s); else Debian's.
+    #[serde(default)]
+    pub(crate) hugo: Option<HugoChoice>,
     #[serde(default = "here")]
     pub(crate) root: String,
     #[serde(default = "default_base")]
@@ -88,6 +94,13 @@ pub(crate) struct Site {
     /// git submodule: mirrors carry no submodules).
     #[serde(default)]
     pub(crate) checkouts: Vec<Checkout>,
+}
+
+/// The Hugo a site asks for, besides Debian's (the default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum HugoChoice {
+    Current,
 }
 
 /// A repository at a commit, checked out at `path` inside the site's.
@@ -172,6 +185,13 @@ pub(crate) fn load(path: &Path) -> Result<Vec<Site>> {
         {
             bail!(
                 "{}: site `{}`: commit must be a full 40-hex-digit id",
+                path.display(),
+                site.name
+            );
+        }
+        if site.hugo.is_some() && site.generator != Generator::Hugo {
+            bail!(
+                "{}: site `{}`: `hugo` is for hugo sites",
                 path.display(),
                 site.name
             );

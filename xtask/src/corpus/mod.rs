@@ -74,6 +74,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             println!("{}: {}", generator.as_str(), tools::version(&tool));
         }
     }
+    if sites
+        .iter()
+        .any(|s| (names.is_empty() || names.contains(&s.name)) && s.hugo.is_some())
+        && let Some(tool) = tools::hugo_current()
+    {
+        println!("hugo (current): {}", tools::version(&tool));
+    }
     let work = root().join("target/corpus");
     let mut failed = 0;
     let mut lines = Vec::new();
@@ -159,20 +166,20 @@ struct Verdict {
 
 /// Checks out, builds, scans and compares one site.
 fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
-    let Some(tool) = tools::find(site.generator)? else {
+    let Some(tool) = tools::find_for(site)? else {
         return Ok(Verdict {
             line: format!(
                 "{:<24} SKIPPED: {} not found ({})",
                 site.name,
                 site.generator.tool_name(),
-                tools::hint(site.generator)
+                tools::hint(site)
             ),
             ok: true,
         });
     };
     let repo = checkout::checkout(site, &work.join("sites"))?;
     let root = repo.join(&site.root);
-    let theirs_dir = work.join("built").join(&site.name);
+    let theirs_dir = built_dir(site, &tool, &root, work);
     let ours_dir = work.join("ours").join(&site.name);
     for dir in [&theirs_dir, &ours_dir] {
         if dir.exists() {
@@ -182,7 +189,7 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
     }
     tools::build(site, &tool, &root, &theirs_dir)?;
     let theirs = their_set(site, &theirs_dir)?;
-    scan(site, ours, &root, &theirs_dir, &ours_dir)?;
+    let checked = scan(site, ours, &root, &theirs_dir, &ours_dir)?;
     let mine = urlsets::read_set(&ours_dir.join("sitemap.xml"), &ours_dir, &site.base_url)?;
     let diff = urlsets::diff(&mine, &theirs);
     let deliberate = |url: &str| {
@@ -248,6 +255,19 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
         line.push_str(&format!("; {report}"));
         ok &= report.mismatches.is_empty();
     }
+    // Our scan's build check against the real build (Hugo sites, built
+    // where the check looks): a warning there is a false one.
+    if let Some(warnings) = &checked {
+        if warnings.is_empty() {
+            line.push_str("; build check quiet");
+        } else {
+            ok = false;
+            line.push_str(&format!("; build check WARNS {}", warnings.len()));
+        }
+    }
+    for w in checked.iter().flatten().take(3) {
+        line.push_str(&format!("\n    build check: {w}"));
+    }
     // The details under the line, so a run's log says what to look at.
     for u in unexplained_ours.iter().take(5) {
         line.push_str(&format!("\n    only ours:   {u}"));
@@ -274,9 +294,43 @@ fn their_set(site: &Site, built: &Path) -> Result<UrlSet> {
         .with_context(|| format!("the generator's sitemap {}", file.display()))
 }
 
-/// Runs our scan, writing into `out`.
-fn scan(site: &Site, ours: &Path, root: &Path, built: &Path, out: &Path) -> Result<()> {
-    let mut cmd = scan_command(site, ours, root, built);
+/// Where the generator builds `site`: for Hugo, the site's own
+/// `publishDir` inside the checkout, where our scan's build check looks
+/// for it (after the build, as a user runs the scan); else, and for a
+/// `publishDir` outside the site, `built/<name>` under `work`.
+fn built_dir(site: &Site, tool: &Path, root: &Path, work: &Path) -> std::path::PathBuf {
+    if site.generator == Generator::Hugo {
+        let publish = tools::hugo_publish_dir(site, tool, root);
+        let relative = Path::new(&publish);
+        if relative.is_relative()
+            && relative
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)))
+        {
+            return root.join(relative);
+        }
+    }
+    work.join("built").join(&site.name)
+}
+
+/// What our scan's build check says, among a scan's warnings on stderr.
+const BUILD_CHECK: [&str; 3] = [
+    "built page(s) not in the sitemap",
+    "listed URL(s) with no built page",
+    "so the sitemap is not checked against",
+];
+
+/// Runs our scan, writing into `out`; for a Hugo site built where its
+/// build check looks (`built` inside `root`), the check's warnings.
+fn scan(
+    site: &Site,
+    ours: &Path,
+    root: &Path,
+    built: &Path,
+    out: &Path,
+) -> Result<Option<Vec<String>>> {
+    let checked = site.generator == Generator::Hugo && built.starts_with(root);
+    let mut cmd = scan_args(site, ours, root, built, !checked);
     cmd.arg("--out").arg(out);
     let shown = format!("{cmd:?}");
     let output = cmd
@@ -288,11 +342,22 @@ fn scan(site: &Site, ours: &Path, root: &Path, built: &Path, out: &Path) -> Resu
             String::from_utf8_lossy(&output.stderr)
         );
     }
-    Ok(())
+    let warnings = String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter(|l| BUILD_CHECK.iter().any(|m| l.contains(m)))
+        .map(|l| l.trim().to_owned())
+        .collect();
+    Ok(checked.then_some(warnings))
 }
 
 /// Our command line for `site`, without where to write.
 pub(crate) fn scan_command(site: &Site, ours: &Path, root: &Path, built: &Path) -> Command {
+    scan_args(site, ours, root, built, true)
+}
+
+/// [`scan_command`], printing warnings unless `quiet`. A Hugo site is
+/// scanned as the Hugo that builds it (`--hugo-version`).
+fn scan_args(site: &Site, ours: &Path, root: &Path, built: &Path, quiet: bool) -> Command {
     let mut cmd = Command::new(ours);
     match site.generator {
         Generator::Hugo | Generator::Zola => {
@@ -305,8 +370,21 @@ pub(crate) fn scan_command(site: &Site, ours: &Path, root: &Path, built: &Path) 
             cmd.arg("scan").arg("--html").arg(built);
         }
     }
-    cmd.args(["--quiet", "--base-url", &site.base_url])
-        .args(&site.scan);
+    if quiet {
+        cmd.arg("--quiet");
+    }
+    cmd.args(["--base-url", &site.base_url]);
+    if site.generator == Generator::Hugo
+        && let Some(number) = tools::find_for(site)
+            .ok()
+            .flatten()
+            .and_then(|tool| tools::hugo_number(&tool))
+    {
+        cmd.args(["--hugo-version", &number]);
+    }
+    // What the build reads from the environment (`HUGO_MODULE_REPLACEMENTS`)
+    // our scan reads too.
+    cmd.args(&site.scan).envs(&site.env);
     cmd
 }
 

@@ -14,7 +14,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use super::list::{Generator, Site};
+use super::list::{Generator, HugoChoice, Site};
 use crate::urlsets::UrlSet;
 
 /// Our own `sitemap`, built in release mode; or the binary named by
@@ -46,7 +46,65 @@ pub(crate) fn find_named(name: &str) -> Option<PathBuf> {
     }
 }
 
-pub(crate) fn hint(generator: Generator) -> &'static str {
+/// The program that builds `site`: the current Hugo for a site with
+/// `hugo = "current"`, else its generator's ([`find`]).
+pub(crate) fn find_for(site: &Site) -> Result<Option<PathBuf>> {
+    if site.hugo == Some(HugoChoice::Current) {
+        return Ok(hugo_current());
+    }
+    find(site.generator)
+}
+
+/// The current Hugo: `SITEMAP_CORPUS_HUGO_CURRENT` when set, else the
+/// one `cargo xtask setup` installs under `target/tools/hugo-current`.
+pub(crate) fn hugo_current() -> Option<PathBuf> {
+    std::env::var_os("SITEMAP_CORPUS_HUGO_CURRENT")
+        .map(PathBuf::from)
+        .or_else(crate::setup::hugo_current)
+}
+
+/// The version a Hugo binary reports, as our scan's `--hugo-version`
+/// takes it: `0.168.0` of `hugo v0.168.0-e27a…+extended linux/amd64`.
+pub(crate) fn hugo_number(tool: &Path) -> Option<String> {
+    let line = version(tool);
+    let number = line.split_whitespace().nth(1)?.strip_prefix('v')?;
+    Some(number.split(['-', '+']).next()?.to_owned())
+}
+
+/// Where Hugo writes `site` by default (`publishDir`, as `hugo config`
+/// says it, relative to the site): where our scan's build check looks
+/// for the built site. `public` when `hugo config` cannot say.
+pub(crate) fn hugo_publish_dir(site: &Site, tool: &Path, root: &Path) -> String {
+    let ask = |flags: &[String]| {
+        let out = Command::new(tool)
+            .arg("config")
+            .arg("--source")
+            .arg(root)
+            .args(flags)
+            .current_dir(root)
+            .envs(&site.env)
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines().find_map(|l| {
+            let (key, value) = l.split_once('=')?;
+            (key.trim().eq_ignore_ascii_case("publishdir"))
+                .then(|| value.trim().trim_matches(['\'', '"']).to_owned())
+        })
+    };
+    // The site's flags (`--themesDir`, `--theme`) where `hugo config`
+    // takes them all; without them where a build flag is not its.
+    ask(&site.build)
+        .or_else(|| ask(&[]))
+        .filter(|dir| !dir.is_empty())
+        .unwrap_or_else(|| "public".to_owned())
+}
+
+pub(crate) fn hint(site: &Site) -> &'static str {
+    if site.hugo == Some(HugoChoice::Current) {
+        return "run `cargo xtask setup` (the current Hugo) or set SITEMAP_CORPUS_HUGO_CURRENT";
+    }
+    let generator = site.generator;
     match generator {
         Generator::Hugo => "install Debian's hugo (0.111.3) or set SITEMAP_CORPUS_HUGO",
         Generator::Zola => "put zola 0.22.1 on PATH or set SITEMAP_CORPUS_ZOLA",

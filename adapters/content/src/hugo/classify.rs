@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::paths::{hugo_make_path, make_loc};
+use crate::paths::{PathRules, hugo_make_path, make_loc};
 use crate::walk::Found;
 use crate::{Error, FrontMatter, Reason, Site, overrides_of};
 use sitemap_pages::overrides::Overrides;
@@ -284,10 +284,11 @@ pub(super) fn classify(
     if counts_terms && !file.in_taxonomy_dir {
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
             if let Some(value) = file.fm.get(taxonomy) {
+                let rules = cfg.path_rules(&file.lang);
                 file.terms.extend(
                     hugo_terms(value)
                         .iter()
-                        .map(|v| (t, hugo_make_path(v, cfg.path_rules(&file.lang)))),
+                        .map(|v| (t, term_path(v, cfg, rules))),
                 );
             }
         }
@@ -297,6 +298,19 @@ pub(super) fn classify(
         list(&mut file, site, cfg);
     }
     Classified::Content(file)
+}
+
+/// A term's path segment. The current Hugo (0.123 on) parses the term's
+/// page path as a content path, which turns each space into a hyphen
+/// before the characters a path does not keep are dropped: `Smith & Son`
+/// is `smith--son` there, `smith-son` in Hugo 0.111.3, and `Rius (?)`
+/// `rius-` there, `rius` in 0.111.3.
+fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules) -> String {
+    if cfg.version.hugo().at_least(123) && value.contains(' ') {
+        hugo_make_path(&value.replace(' ', "-"), rules)
+    } else {
+        hugo_make_path(value, rules)
+    }
 }
 
 /// Why Hugo refuses the file whatever becomes of its page: its own
