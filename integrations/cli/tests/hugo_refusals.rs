@@ -131,3 +131,49 @@ fn settings_the_current_hugo_removed_are_refused_when_following_it() {
         crate::text(&out.stderr, dir.path())
     );
 }
+
+/// Front matter the current Hugo refuses and 0.111.3 builds: `_build`
+/// (deprecated in 0.145, an error from 0.160) and a date key holding no
+/// date (an error since 0.136), each named with its line, every one at
+/// once (checked with Hugo 0.168.0's own refusals).
+#[test]
+fn front_matter_the_current_hugo_removed_is_refused_when_following_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("content/a.md"),
+        "---\ntitle: a\n_build:\n  list: never\n---\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("content/b.md"),
+        "---\ntitle: b\ndate: 2024-01-01\nlastmod: yesterday\n---\n",
+    )
+    .unwrap();
+    let scan = |version: &str| {
+        let out = crate::sitemap(
+            dir.path(),
+            &["scan", "--hugo-version", version, "--dry-run", "--quiet"],
+        );
+        (out.status.code(), crate::text(&out.stderr, dir.path()))
+    };
+    assert_eq!(
+        scan("0.168.0"),
+        (
+            Some(1),
+            "content/a.md:3: error: `_build` was deprecated in Hugo 0.145 and Hugo 0.168.0 \
+             refuses it: write `build` (the same table)\n\
+             content/b.md:4: error: the `lastmod` front matter field is not a parsable date, and \
+             Hugo 0.168.0 refuses the page: write it as 2024-05-01 or 2024-05-01T10:00:00+02:00\n\
+             error: 2 pages could not be read\n  \
+             hint: fix each file named above, or leave it out with an `exclude` pattern\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(scan("0.111.3").0, Some(0));
+}

@@ -40,10 +40,15 @@ use std::path::Path;
 use anyhow::{Result, bail};
 
 use super::hugo_config;
+use super::hugo_current;
 use super::hugo_values::{Val, format, render};
 use super::{BASE_URL, Generator};
 
-pub(super) struct Hugo;
+pub(super) struct Hugo {
+    /// The run's Hugo is 0.123 or later: the shapes only it builds are
+    /// drawn too (`hugo_current.rs`).
+    pub(super) current: bool,
+}
 
 /// The sitemap template every site gets: Hugo's own, less the pages marked
 /// as deliberate differences (see the module doc).
@@ -170,6 +175,8 @@ struct Site {
     by_dir: bool,
     /// Taxonomy plurals.
     taxonomies: Vec<String>,
+    /// Built by the current Hugo (0.123 and later).
+    current: bool,
 }
 
 fn pick<'a>(rng: &mut fastrand::Rng, from: &[&'a str]) -> &'a str {
@@ -200,7 +207,7 @@ fn year(rng: &mut fastrand::Rng, future: bool) -> u32 {
 
 /// A date value: a string in one of Hugo's forms (or a form it drops),
 /// or a TOML/YAML native date.
-fn date(rng: &mut fastrand::Rng, future: bool) -> Val {
+fn date(rng: &mut fastrand::Rng, future: bool, current: bool) -> Val {
     let y = year(rng, future);
     match rng.u8(..10) {
         0 => Val::Raw([
@@ -213,7 +220,9 @@ fn date(rng: &mut fastrand::Rng, future: bool) -> Val {
             format!("{y}-03-04T05:06:07Z"),
             format!("\"{y}-03-04T05:06:07Z\""),
         ]),
-        2 => Val::Str(pick(rng, BAD_DATES).replace("{Y}", &y.to_string())),
+        // The current Hugo refuses a date it cannot read (so does our
+        // scan following it): its sites get a good one, from the same draw.
+        2 if !current => Val::Str(pick(rng, BAD_DATES).replace("{Y}", &y.to_string())),
         _ => Val::Str(pick(rng, DATES).replace("{Y}", &y.to_string())),
     }
 }
@@ -257,18 +266,18 @@ fn front_matter(
     // (Hugo uses year 1 without one).
     if rng.u8(..3) != 0 || (sections_with_permalinks && rng.u8(..4) != 0) {
         let future = rng.u8(..12) == 0;
-        f.push((key(rng, "date"), date(rng, future)));
+        f.push((key(rng, "date"), date(rng, future, site.current)));
     }
     if rng.u8(..10) == 0 {
         let future = rng.bool();
-        f.push((key(rng, "publishDate"), date(rng, future)));
+        f.push((key(rng, "publishDate"), date(rng, future, site.current)));
     }
     if rng.u8(..10) == 0 {
         let future = rng.bool();
-        f.push((key(rng, "expiryDate"), date(rng, future)));
+        f.push((key(rng, "expiryDate"), date(rng, future, site.current)));
     }
     if rng.u8(..6) == 0 {
-        f.push((key(rng, "lastmod"), date(rng, false)));
+        f.push((key(rng, "lastmod"), date(rng, false, site.current)));
     }
     if rng.u8(..5) == 0 {
         f.push((key(rng, "draft"), draft(rng)));
@@ -312,7 +321,9 @@ fn front_matter(
                 },
             ));
         }
-        let hugo_key = rng.u8(..4) != 0;
+        // The current Hugo refuses `_build` (and so does our scan
+        // following it): its sites get `build`, from the same draw.
+        let hugo_key = rng.u8(..4) != 0 && !site.current;
         // `render: link` is listed by Hugo with no file behind it, and
         // 0.111.3 ignores `build:`: both deliberate (module doc).
         let renders_link = opts
@@ -382,7 +393,8 @@ fn front_matter(
     }
     // A repeated key: Hugo's YAML and JSON readers keep the last value
     // (TOML refuses it; the writer keeps one there).
-    if !f.is_empty() && rng.u8(..10) == 0 {
+    // (Not for the current Hugo, whose YAML reader refuses it.)
+    if !f.is_empty() && rng.u8(..10) == 0 && !site.current {
         let i = rng.usize(..f.len());
         let (k, _) = f[i].clone();
         if !matches!(
@@ -482,11 +494,21 @@ impl Generator for Hugo {
                 "/:sections/:slug",
                 "/p/:year/:filename/",
             ];
+            let current_patterns: Vec<&str> = patterns
+                .iter()
+                .chain(hugo_current::PATTERNS)
+                .copied()
+                .collect();
+            let patterns: &[&str] = if self.current {
+                &current_patterns
+            } else {
+                &patterns
+            };
             let mut chosen = Vec::new();
             let mut table = Vec::new();
             for s in ["posts", "post", "docs"] {
                 if rng.bool() {
-                    table.push((s.to_owned(), text(pick(rng, &patterns))));
+                    table.push((s.to_owned(), text(pick(rng, patterns))));
                     chosen.push(s);
                 }
             }
@@ -513,6 +535,15 @@ impl Generator for Hugo {
         }
         // A language defined but disabled: its files are built by none.
         let disabled = (langs.len() > 1 && rng.u8(..5) == 0).then(|| "it".to_owned());
+        // Drawn only for the current Hugo, after everything else of the
+        // configuration, so 0.111.3's sites stay as they were.
+        let multihost = self.current && langs.len() > 1 && rng.u8(..4) == 0;
+        if self.current {
+            top.extend(hugo_current::config_cascade(rng, SECTIONS, &langs));
+            if !tables.iter().any(|(k, _)| k == "permalinks") {
+                tables.extend(hugo_current::permalink_tables(rng));
+            }
+        }
         let mut languages = Vec::new();
         if langs.len() > 1 {
             for (i, l) in langs.iter().chain(disabled.iter()).enumerate() {
@@ -530,6 +561,9 @@ impl Generator for Hugo {
                 if disabled.as_ref() == Some(l) {
                     settings.push(("disabled".to_owned(), Val::Bool(true)));
                 }
+                if self.current {
+                    settings.extend(hugo_current::language_settings(rng, l, multihost));
+                }
                 languages.push((l.clone(), settings));
             }
         }
@@ -543,11 +577,17 @@ impl Generator for Hugo {
                 languages,
             },
         )?;
-        write(&dir.join("layouts/_default/sitemap.xml"), SITEMAP_TEMPLATE)?;
+        let template = if self.current {
+            hugo_current::SITEMAP_TEMPLATE
+        } else {
+            SITEMAP_TEMPLATE
+        };
+        write(&dir.join("layouts/_default/sitemap.xml"), template)?;
         let site = Site {
             langs,
             by_dir,
             taxonomies,
+            current: self.current,
         };
 
         // Each file is written for the default language, and sometimes
@@ -671,6 +711,12 @@ impl Generator for Hugo {
                 if name == "index" && rng.u8(..8) == 0 {
                     fm.push((key(rng, "headless"), Val::Bool(rng.u8(..4) != 0)));
                 }
+                if self.current
+                    && branch
+                    && let Some(section) = folders.first()
+                {
+                    fm.extend(hugo_current::section_cascade(rng, section));
+                }
                 let text = if rng.u8(..25) == 0 && !branch {
                     // No front matter at all.
                     "Just a body.\n".to_owned()
@@ -684,7 +730,9 @@ impl Generator for Hugo {
                     2 => "mdown",
                     _ => "md",
                 };
-                let ext = if ext == "html" && text.starts_with("Just") {
+                // The current Hugo refuses HTML content unless
+                // `security.allowContent` allows it.
+                let ext = if ext == "html" && (text.starts_with("Just") || site.current) {
                     "md"
                 } else {
                     ext
@@ -714,7 +762,9 @@ impl Generator for Hugo {
             .arg(dir)
             .arg("--destination")
             .arg(out)
-            .args(["--baseURL", BASE_URL, "--quiet"])
+            // Not `--quiet`, which in the current Hugo hides the error
+            // that stopped the build too.
+            .args(["--baseURL", BASE_URL, "--logLevel", "error"])
             .output()?;
         if !status.status.success() {
             bail!("hugo: {}", String::from_utf8_lossy(&status.stderr));

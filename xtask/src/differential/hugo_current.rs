@@ -1,6 +1,6 @@
 //! The shapes of a random Hugo site that only the current Hugo (0.123
 //! and later) builds, drawn when the run's Hugo is one: `cascade` with
-//! targets (`kind`, `path`, `lang`) in the configuration and in sections'
+//! targets (`kind`, `path`, `sites.matrix.languages`) in the configuration and in sections'
 //! `_index` front matter, carrying `sitemap.disable`, `build` options and
 //! `draft`; a language's own `permalinks`; a host per language
 //! (multihost); the permalink tokens and tables of the current Hugo
@@ -46,11 +46,24 @@ fn target(rng: &mut fastrand::Rng, sections: &[&str], langs: &[String]) -> Val {
     }
     if rng.bool() || t.is_empty() {
         let s = sections[rng.usize(..sections.len())].to_lowercase();
-        let paths = [format!("/{s}/**"), format!("/{s}"), format!("{{/{s},/{s}/**}}")];
+        let paths = [
+            format!("/{s}/**"),
+            format!("/{s}"),
+            format!("{{/{s},/{s}/**}}"),
+        ];
         t.push(("path".to_owned(), text(&paths[rng.usize(..paths.len())])));
     }
+    // A language, as the current Hugo targets it (`lang` is refused
+    // from 0.165).
     if langs.len() > 1 && rng.u8(..3) == 0 {
-        t.push(("lang".to_owned(), text(&langs[rng.usize(..langs.len())])));
+        let lang = text(&langs[rng.usize(..langs.len())]);
+        t.push((
+            "sites".to_owned(),
+            Val::Map(vec![(
+                "matrix".to_owned(),
+                Val::Map(vec![("languages".to_owned(), Val::List(vec![lang]))]),
+            )]),
+        ));
     }
     Val::Map(t)
 }
@@ -76,7 +89,10 @@ fn values(rng: &mut fastrand::Rng) -> Vec<(String, Val)> {
         3 => vec![("draft".to_owned(), Val::Bool(true))],
         _ => vec![(
             "sitemap".to_owned(),
-            Val::Map(vec![("priority".to_owned(), Val::Raw(["0.3".into(), "0.3".into(), "0.3".into()]))]),
+            Val::Map(vec![(
+                "priority".to_owned(),
+                Val::Raw(["0.3".into(), "0.3".into(), "0.3".into()]),
+            )]),
         )],
     }
 }
@@ -90,13 +106,11 @@ pub(super) fn config_cascade(
     if rng.u8(..3) != 0 || sections.is_empty() {
         return None;
     }
-    let mut entries = Vec::new();
-    for _ in 0..rng.usize(1..3) {
-        let mut e = values(rng);
-        e.push(("target".to_owned(), target(rng, sections, langs)));
-        entries.push(Val::Map(e));
-    }
-    Some(("cascade".to_owned(), Val::List(entries)))
+    // One entry, as a table: the value writers put a list in flow style,
+    // where YAML has no block mappings.
+    let mut e = values(rng);
+    e.push(("target".to_owned(), target(rng, sections, langs)));
+    Some(("cascade".to_owned(), Val::Map(e)))
 }
 
 /// A section `_index`'s own cascade, with or without a target.
@@ -111,7 +125,10 @@ pub(super) fn section_cascade(rng: &mut fastrand::Rng, section: &str) -> Option<
             "target".to_owned(),
             Val::Map(vec![
                 ("kind".to_owned(), text(kinds[rng.usize(..2)])),
-                ("path".to_owned(), text(&format!("/{}/**", section.to_lowercase()))),
+                (
+                    "path".to_owned(),
+                    text(&format!("/{}/**", section.to_lowercase())),
+                ),
             ]),
         ));
     }

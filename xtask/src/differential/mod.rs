@@ -33,6 +33,7 @@
 mod front_matter;
 mod hugo;
 mod hugo_config;
+mod hugo_current;
 mod hugo_tests;
 mod hugo_values;
 mod zola;
@@ -70,10 +71,26 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         return zola_front_matter::run(&args[1..]);
     }
     let mut it = args.iter();
-    let generator: Box<dyn Generator> = match it.next().map(String::as_str) {
-        Some("hugo") => Box::new(hugo::Hugo),
-        Some("zola") => Box::new(zola::Zola),
+    let name = match it.next().map(String::as_str) {
+        Some(name @ ("hugo" | "zola")) => name,
         _ => bail!("{usage}"),
+    };
+    let tool = crate::corpus::find_named(name).with_context(|| {
+        format!(
+            "{name} not found on PATH (or set SITEMAP_CORPUS_{})",
+            name.to_uppercase()
+        )
+    })?;
+    // The Hugo that builds decides the shapes drawn and the rules our
+    // scan follows (`--hugo-version`).
+    let hugo_version = (name == "hugo")
+        .then(|| hugo_version_of(&crate::corpus::version(&tool)))
+        .flatten();
+    let generator: Box<dyn Generator> = match name {
+        "hugo" => Box::new(hugo::Hugo {
+            current: hugo_version.as_ref().is_some_and(|v| v.1 >= 123),
+        }),
+        _ => Box::new(zola::Zola),
     };
     let (mut sites, mut seed) = (1000_u64, None::<u64>);
     let mut keep = crate::root()
@@ -94,14 +111,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     // A fresh seed each run unless one is given: thousands of runs over
     // time cover more than the same thousand again.
     let seed = seed.unwrap_or_else(|| fastrand::u64(..1_000_000_000));
-    let tool = crate::corpus::find_named(generator.name()).with_context(|| {
-        let name = generator.name();
-        format!(
-            "{name} not found on PATH (or set SITEMAP_CORPUS_{})",
-            name.to_uppercase()
-        )
-    })?;
     let ours = crate::corpus::our_binary()?;
+    let scan_args: Vec<String> = match &hugo_version {
+        Some((text, _)) => vec!["--hugo-version".to_owned(), text.clone()],
+        None => Vec::new(),
+    };
     println!(
         "{}: {}; seeds {seed}..{}",
         generator.name(),
@@ -125,7 +139,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         let built = generator
             .build(&tool, &site, &theirs)
             .and_then(|()| their_set(&theirs));
-        let scanned = our_set(&ours, &site, &mine);
+        let scanned = our_set(&ours, &site, &mine, &scan_args);
         let result = match (built, scanned) {
             (Err(e), Err(_)) => {
                 refused += 1;
@@ -194,17 +208,55 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The generator's sitemap set (Hugo's multilingual index included).
-fn their_set(out: &Path) -> Result<UrlSet> {
-    urlsets::read_set(&out.join("sitemap.xml"), out, BASE_URL)
+/// `0.168.0` and its minor version, from `hugo version`'s first line.
+fn hugo_version_of(line: &str) -> Option<(String, u32)> {
+    let v = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("v0."))?;
+    let v: String = v
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    let minor = v.split('.').next()?.parse().ok()?;
+    Some((format!("0.{v}"), minor))
 }
 
-fn our_set(ours: &Path, site: &Path, out: &Path) -> Result<UrlSet> {
+/// The generator's sitemap set (Hugo's multilingual index included).
+fn their_set(out: &Path) -> Result<UrlSet> {
+    read_sets(out)
+}
+
+/// The set under `out`: its `sitemap.xml` (a sitemap or an index), or a
+/// multihost site's, one `sitemap.xml` in each language's folder and no
+/// index over them.
+fn read_sets(out: &Path) -> Result<UrlSet> {
+    let root = out.join("sitemap.xml");
+    if root.exists() {
+        return urlsets::read_set(&root, out, BASE_URL);
+    }
+    let mut set = UrlSet::new();
+    let mut found = false;
+    for entry in std::fs::read_dir(out).with_context(|| format!("{}", out.display()))? {
+        let file = entry?.path().join("sitemap.xml");
+        if file.is_file() {
+            found = true;
+            let (_, urls) = urlsets::read_file(&file)?;
+            set.extend(urls);
+        }
+    }
+    if !found {
+        bail!("{}: no sitemap.xml", out.display());
+    }
+    Ok(set)
+}
+
+fn our_set(ours: &Path, site: &Path, out: &Path, args: &[String]) -> Result<UrlSet> {
     let output = Command::new(ours)
         .arg("scan")
         .arg(site)
         .args(["--quiet", "--base-url", BASE_URL, "--out"])
         .arg(out)
+        .args(args)
         .output()
         .context("cannot run our sitemap")?;
     if !output.status.success() {
@@ -213,7 +265,7 @@ fn our_set(ours: &Path, site: &Path, out: &Path) -> Result<UrlSet> {
             String::from_utf8_lossy(&output.stderr)
         );
     }
-    urlsets::read_set(&out.join("sitemap.xml"), out, BASE_URL)
+    read_sets(out)
 }
 
 fn copy_dir(from: &Path, to: &Path) -> Result<()> {

@@ -65,6 +65,8 @@ pub(crate) struct Entry {
     old_fields: Map<String, Value>,
     /// Why the current Hugo refuses the table, if it does.
     refusal: Option<String>,
+    /// Its `target` names a `lang` (or `language`).
+    lang_target: bool,
 }
 
 /// A page as a target sees it.
@@ -94,6 +96,7 @@ pub(crate) fn parse(value: &Value) -> Vec<Entry> {
             fields: Map::new(),
             old_fields: Map::new(),
             refusal: None,
+            lang_target: false,
         };
         let mut refuse = |why: String| {
             entry.refusal.get_or_insert(why);
@@ -107,6 +110,11 @@ pub(crate) fn parse(value: &Value) -> Vec<Entry> {
                 },
                 "target" | "params" => {
                     if lower == "target" {
+                        entry.lang_target = v.as_object().is_some_and(|t| {
+                            t.keys().any(|k| {
+                                k.eq_ignore_ascii_case("lang") || k.eq_ignore_ascii_case("language")
+                            })
+                        });
                         match target(v) {
                             Ok(t) => entry.target = Some(t),
                             Err(why) => refuse(why),
@@ -134,6 +142,14 @@ pub(crate) fn parse(value: &Value) -> Vec<Entry> {
 pub(crate) fn refusal(entries: &[Entry], version: HugoVersion) -> Option<&str> {
     if !version.at_least(123) {
         return None;
+    }
+    // A target's `lang`: deprecated in 0.150, an error 15 minor
+    // versions on, as Hugo's deprecations become.
+    if version.at_least(150 + 15) && entries.iter().any(|e| e.lang_target) {
+        return Some(
+            "`target.lang` was deprecated in Hugo 0.150 and is refused now; target languages \
+             with `target.sites.matrix.languages`",
+        );
     }
     entries.iter().find_map(|e| e.refusal.as_deref())
 }

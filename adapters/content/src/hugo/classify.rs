@@ -225,6 +225,13 @@ pub(super) fn classify(
     // Read before `normalise` drops the build options.
     let never = never_built(&fm);
     let mut warnings = Vec::new();
+    // Read before `normalise` drops what 0.111.3 dropped.
+    let removed = super::removed::refused(
+        &fm,
+        cfg.version.hugo(),
+        cfg.lastmod_order.is_some() || cfg.date_orders.is_some(),
+        cfg.git_info,
+    );
     normalise(&mut fm, &found.path, &mut warnings);
     let mut rel = found.rel;
     rel.pop();
@@ -271,7 +278,7 @@ pub(super) fn classify(
     }
     // Hugo refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
-    file.refused = refusal(&file, own_cascade, refused_content, cfg).map(Box::new);
+    file.refused = refusal(&file, own_cascade, refused_content, removed, cfg).map(Box::new);
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
     // The current Hugo makes no term of a page its build options keep
@@ -314,13 +321,22 @@ fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules) -> String {
 }
 
 /// Why Hugo refuses the file whatever becomes of its page: its own
-/// `cascade`, its content format, or a `url` with a protocol.
+/// `cascade`, its content format, front matter the Hugo followed
+/// removed, or a `url` with a protocol.
 fn refusal(
     file: &File,
     own_cascade: Result<(), String>,
     refused_content: Option<String>,
+    removed: Option<(&str, String)>,
     cfg: &HugoConfig,
 ) -> Option<Error> {
+    if let Some((key, message)) = removed {
+        return Some(Error::Config {
+            path: file.path.clone(),
+            line: Some(file.fm.line_of(key)),
+            message,
+        });
+    }
     if let Err(message) = own_cascade {
         return Some(Error::Config {
             path: file.path.clone(),

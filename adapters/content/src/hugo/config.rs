@@ -68,6 +68,8 @@ pub(crate) struct HugoConfig {
     /// A multihost site's hosts (language -> base URL); empty for one
     /// host. With hosts, no URL has a language's folder.
     pub(super) hosts: BTreeMap<String, sitemap_core::Loc>,
+    /// `enableGitInfo`: a page's git date comes first in its `lastmod`.
+    pub(super) git_info: bool,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
     /// The settings that change URLs or pages and that the scan does not
@@ -283,6 +285,7 @@ pub(crate) fn open(
                 &["languages", lang, "disablekinds"],
                 site_kinds_from,
             ),
+            &|| version.hugo().at_least(123),
         )
     };
     let mut disabled_kinds_of = BTreeMap::new();
@@ -425,6 +428,10 @@ pub(crate) fn open(
         mounts,
         version,
         hosts: hosts.clone(),
+        git_info: map
+            .get("enablegitinfo")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
     };
     Ok(Site {
         flavor: crate::Flavor::Hugo,

@@ -10,6 +10,10 @@
 //!   `taxonomy`, and with `taxonomy` beside it today's `term` as well;
 //! - `taxonomy` without `term` (and without `taxonomyTerm`) stops the
 //!   build with `error-disable-taxonomy` unless `ignoreErrors` holds it.
+//!
+//! The current Hugo (0.123 and later, `allconfig.go`) reads them in any
+//! case (`Taxonomy` is `taxonomy`), `taxonomyTerm` (any case) as
+//! `taxonomy` alone, skips names it does not know, and stops no build.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -49,8 +53,40 @@ pub(super) fn disabled_kinds(
     disable_kinds: Option<&Value>,
     ignore_errors: Option<&Value>,
     path: &Path,
+    current: &dyn Fn() -> bool,
 ) -> Result<BTreeSet<String>, Error> {
-    let mut kinds: BTreeSet<String> = string_slice(disable_kinds).into_iter().collect();
+    let names = string_slice(disable_kinds);
+    // Asked only when some kind is named: it may wait for `hugo version`.
+    if !names.is_empty() && current() {
+        return Ok(names
+            .iter()
+            .map(|k| match k.to_lowercase().as_str() {
+                "taxonomyterm" => "taxonomy".to_owned(),
+                k => k.to_owned(),
+            })
+            .filter(|k| {
+                [
+                    "page",
+                    "home",
+                    "section",
+                    "taxonomy",
+                    "term",
+                    "rss",
+                    "sitemap",
+                    "robotstxt",
+                    "404",
+                ]
+                .contains(&k.as_str())
+            })
+            // The names the rest of the scan compares with.
+            .map(|k| match k.as_str() {
+                "rss" => "RSS".to_owned(),
+                "robotstxt" => "robotsTXT".to_owned(),
+                _ => k,
+            })
+            .collect());
+    }
+    let mut kinds: BTreeSet<String> = names.into_iter().collect();
     if kinds.remove("taxonomyTerm") {
         // Corrected from the names before Hugo 0.73.
         if kinds.contains("taxonomy") {
@@ -83,7 +119,23 @@ mod tests {
     use serde_json::json;
 
     fn kinds(v: Value) -> Result<Vec<String>, Error> {
-        disabled_kinds(Some(&v), None, Path::new("hugo.toml")).map(|k| k.into_iter().collect())
+        disabled_kinds(Some(&v), None, Path::new("hugo.toml"), &|| false)
+            .map(|k| k.into_iter().collect())
+    }
+
+    /// As Hugo 0.168.0 builds them (the random differential's sites).
+    #[test]
+    fn kind_names_as_the_current_hugo_reads_them() {
+        let current = |v: Value| -> Vec<String> {
+            disabled_kinds(Some(&v), None, Path::new("hugo.toml"), &|| true)
+                .unwrap()
+                .into_iter()
+                .collect()
+        };
+        assert_eq!(current(json!(["taxonomyterm"])), ["taxonomy"]);
+        assert_eq!(current(json!(["Taxonomy"])), ["taxonomy"]);
+        assert_eq!(current(json!(["taxonomyTerm", "taxonomy"])), ["taxonomy"]);
+        assert_eq!(current(json!(["rss", "nonsense"])), ["RSS"]);
     }
 
     #[test]
@@ -105,7 +157,8 @@ mod tests {
             disabled_kinds(
                 Some(&json!(["taxonomy"])),
                 Some(&json!(["ERROR-disable-taxonomy"])),
-                Path::new("hugo.toml")
+                Path::new("hugo.toml"),
+                &|| false
             )
             .is_ok()
         );

@@ -80,6 +80,7 @@ mod org;
 mod outputs;
 mod permalinks;
 mod refusals;
+mod removed;
 mod scan;
 mod security;
 mod site_sitemap;

@@ -1,0 +1,84 @@
+//! Front matter the current Hugo refuses and Hugo 0.111.3 built: the
+//! page is refused, as Hugo refuses to build the site, with what to
+//! write instead.
+//!
+//! - `_build`: deprecated in 0.145 for `build`; Hugo turns a deprecation
+//!   into an error 15 minor versions on (`common/hugo.Deprecate`), so
+//!   from 0.160 the page is refused.
+//! - A date key Hugo reads that holds no date it can read: since 0.136
+//!   (`pagemeta`'s front matter date validation) an error, where 0.111.3
+//!   dropped the value. Only the first key of each of Hugo's default date
+//!   orders present on the page is read (the rest are never asked), so
+//!   only that one is checked; a site that sets its own orders, and the
+//!   `lastmod` order on a site with `enableGitInfo` (whose git date comes
+//!   first), are not checked, and neither is a `published: false`, which
+//!   Hugo reads as the page's draft state.
+
+use super::front_matter::date_value;
+use super::version::HugoVersion;
+use crate::FrontMatter;
+
+/// Hugo's default date orders (`pagemeta.defaultDateConfig`), `:git`
+/// aside.
+const ORDERS: [&[&str]; 4] = [
+    &[
+        "date",
+        "publishdate",
+        "pubdate",
+        "published",
+        "lastmod",
+        "modified",
+    ],
+    &["publishdate", "pubdate", "published", "date"],
+    &["expirydate", "unpublishdate"],
+    &[
+        "lastmod",
+        "modified",
+        "date",
+        "publishdate",
+        "pubdate",
+        "published",
+    ],
+];
+
+/// What the Hugo followed refuses in `fm`, as (key, message).
+pub(super) fn refused(
+    fm: &FrontMatter,
+    version: HugoVersion,
+    own_orders: bool,
+    git_info: bool,
+) -> Option<(&'static str, String)> {
+    if version.at_least(145 + 15) && fm.get("_build").is_some() {
+        return Some((
+            "_build",
+            format!(
+                "`_build` was deprecated in Hugo 0.145 and Hugo {version} refuses it: write \
+                 `build` (the same table)"
+            ),
+        ));
+    }
+    if !version.at_least(136) || own_orders {
+        return None;
+    }
+    for (i, order) in ORDERS.iter().enumerate() {
+        if i == 3 && git_info {
+            continue;
+        }
+        let present = order
+            .iter()
+            .find(|k| date_value(fm, k).is_some_and(|v| !v.is_null() && v.as_str() != Some("")));
+        let Some(key) = present else { continue };
+        let value = date_value(fm, key)?;
+        if value.is_boolean() || super::dates::parse(value).is_some() {
+            continue;
+        }
+        return Some((
+            key,
+            format!(
+                "the `{key}` front matter field is not a parsable date, and Hugo {version} \
+                 refuses the page: write it as 2024-05-01 or 2024-05-01T10:00:00+02:00"
+            ),
+        ));
+    }
+    None
+}
