@@ -88,7 +88,17 @@ pub(super) fn page_path(
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
     // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
-    let slug = get_str(&f.fm, "slug").filter(|s| !s.is_empty());
+    // The current Hugo trims it (`" padded "` is `padded`); 0.111.3 made
+    // the spaces hyphens (`-padded-`).
+    let slug = get_str(&f.fm, "slug")
+        .map(|s| {
+            if cfg.version.hugo().at_least(123) {
+                s.trim()
+            } else {
+                s
+            }
+        })
+        .filter(|s| !s.is_empty());
     // A leaf bundle's page is its folder; a file's is its name.
     let (dir, file_name): (&[String], &str) = if f.is_leaf() {
         match f.dir.split_last() {
