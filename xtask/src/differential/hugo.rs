@@ -757,14 +757,20 @@ impl Generator for Hugo {
     }
 
     fn build(&self, tool: &Path, dir: &Path, out: &Path) -> Result<()> {
+        // Not `--quiet` for the current Hugo, where it hides the error
+        // that stopped the build too; 0.111.3 has no `--logLevel`.
+        let quiet: &[&str] = if self.current {
+            &["--logLevel", "error"]
+        } else {
+            &["--quiet"]
+        };
         let status = std::process::Command::new(tool)
             .arg("--source")
             .arg(dir)
             .arg("--destination")
             .arg(out)
-            // Not `--quiet`, which in the current Hugo hides the error
-            // that stopped the build too.
-            .args(["--baseURL", BASE_URL, "--logLevel", "error"])
+            .args(["--baseURL", BASE_URL])
+            .args(quiet)
             .output()?;
         if !status.status.success() {
             bail!("hugo: {}", String::from_utf8_lossy(&status.stderr));
