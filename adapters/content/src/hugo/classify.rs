@@ -374,7 +374,8 @@ fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified
         if !section.is_empty() {
             section.push('/');
         }
-        section.push_str(&hugo_make_path(f, cfg.path_rules(lang)));
+        let name = crate::paths::hugo_content_name(f, cfg.version.hugo().at_least(123));
+        section.push_str(&hugo_make_path(&name, cfg.path_rules(lang)));
     }
     if !section.is_empty() {
         section.push('/');

@@ -2,7 +2,7 @@
 //! matter `url` (joined as Go's `path.Join` does), slugs and permalink
 //! patterns with their tokens.
 
-use crate::paths::{PathRules, escapes, hugo_make_path};
+use crate::paths::{PathRules, escapes, hugo_content_name, hugo_make_path};
 use crate::{Error, Site};
 
 use super::classify::File;
@@ -135,15 +135,21 @@ pub(super) fn page_path(
         }
         return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
     }
-    let last = slug.unwrap_or(file_name);
+    let current = cfg.version.hugo().at_least(123);
+    let last = match slug {
+        Some(slug) => std::borrow::Cow::Borrowed(slug),
+        None => hugo_content_name(file_name, current),
+    };
     // The folders as the URL names them: a section's slug for its
     // folder (see `File::url_dir`); a permalink pattern above reads the
     // folders themselves.
-    let named = match &f.url_dir {
-        Some(slugs) if slugs.len() == f.dir.len() => &slugs[..dir.len()],
-        _ => dir,
+    let mut rel: Vec<std::borrow::Cow<str>> = match &f.url_dir {
+        Some(slugs) if slugs.len() == f.dir.len() => slugs[..dir.len()]
+            .iter()
+            .map(|s| std::borrow::Cow::Borrowed(s.as_str()))
+            .collect(),
+        _ => dir.iter().map(|d| hugo_content_name(d, current)).collect(),
     };
-    let mut rel: Vec<&str> = named.iter().map(String::as_str).collect();
     if !last.is_empty() {
         rel.push(last);
     }

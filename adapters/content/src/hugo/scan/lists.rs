@@ -93,8 +93,15 @@ impl<'s> Scan<'s> {
             } else {
                 rules.lower
             };
+            let folders: Vec<std::borrow::Cow<str>> = match &named {
+                Some(named) => named.iter().map(|n| n.as_str().into()).collect(),
+                None => dir
+                    .iter()
+                    .map(|d| crate::paths::hugo_content_name(d, !old))
+                    .collect(),
+            };
             let rel = hugo_make_path(
-                &named.as_deref().unwrap_or(dir).join("/"),
+                &folders.join("/"),
                 PathRules {
                     lower: lower || (old && dir.len() == 1 && src.is_none()),
                     ..rules
