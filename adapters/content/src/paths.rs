@@ -101,11 +101,16 @@ pub(crate) fn hugo_make_path(s: &str, rules: PathRules) -> String {
 }
 
 /// A content folder's or file's name as the current Hugo (0.123 and
-/// later) puts it in a path: each space a hyphen, before the path is made
-/// (`my  sec/a  b.md` is `/my--sec/a--b/`, where a slug's run of spaces
-/// is one hyphen); 0.111.3 made it a path as it made a slug.
-pub(crate) fn hugo_content_name(name: &str, current: bool) -> std::borrow::Cow<'_, str> {
-    if current && name.contains(' ') {
+/// later) puts it in a lowercased path: each space a hyphen, before the
+/// path is made (`my  sec/a  b.md` is `/my--sec/a--b/`, where a slug's
+/// run of spaces is one hyphen). Under `disablePathToLower`, and in
+/// 0.111.3, a name is made a path as a slug is (checked with 0.168.0).
+pub(crate) fn hugo_content_name(
+    name: &str,
+    current: bool,
+    lower: bool,
+) -> std::borrow::Cow<'_, str> {
+    if current && lower && name.contains(' ') {
         std::borrow::Cow::Owned(name.replace(' ', "-"))
     } else {
         std::borrow::Cow::Borrowed(name)

@@ -313,11 +313,17 @@ pub(super) fn classify(
 /// is `smith--son` there, `smith-son` in Hugo 0.111.3, and `Rius (?)`
 /// `rius-` there, `rius` in 0.111.3.
 fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules) -> String {
-    if cfg.version.hugo().at_least(123) && value.contains(' ') {
-        hugo_make_path(&value.replace(' ', "-"), rules)
-    } else {
-        hugo_make_path(value, rules)
+    if !cfg.version.hugo().at_least(123) || !value.contains(' ') {
+        return hugo_make_path(value, rules);
     }
+    if rules.lower {
+        return hugo_make_path(&value.replace(' ', "-"), rules);
+    }
+    // Under `disablePathToLower` the term is made a path inside its
+    // taxonomy's, so leading spaces are one hyphen (`" one"` is `-one`)
+    // where a path of its own drops them (checked with 0.168.0).
+    let path = hugo_make_path(&format!("/{value}"), rules);
+    path.strip_prefix('/').unwrap_or(&path).to_owned()
 }
 
 /// Why Hugo refuses the file whatever becomes of its page: its own
@@ -374,8 +380,10 @@ fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified
         if !section.is_empty() {
             section.push('/');
         }
-        let name = crate::paths::hugo_content_name(f, cfg.version.hugo().at_least(123));
-        section.push_str(&hugo_make_path(&name, cfg.path_rules(lang)));
+        let rules = cfg.path_rules(lang);
+        let name =
+            crate::paths::hugo_content_name(f, cfg.version.hugo().at_least(123), rules.lower);
+        section.push_str(&hugo_make_path(&name, rules));
     }
     if !section.is_empty() {
         section.push('/');

@@ -138,7 +138,7 @@ pub(super) fn page_path(
     let current = cfg.version.hugo().at_least(123);
     let last = match slug {
         Some(slug) => std::borrow::Cow::Borrowed(slug),
-        None => hugo_content_name(file_name, current),
+        None => hugo_content_name(file_name, current, cfg.path_rules(&f.lang).lower),
     };
     // The folders as the URL names them: a section's slug for its
     // folder (see `File::url_dir`); a permalink pattern above reads the
@@ -148,7 +148,10 @@ pub(super) fn page_path(
             .iter()
             .map(|s| std::borrow::Cow::Borrowed(s.as_str()))
             .collect(),
-        _ => dir.iter().map(|d| hugo_content_name(d, current)).collect(),
+        _ => dir
+            .iter()
+            .map(|d| hugo_content_name(d, current, cfg.path_rules(&f.lang).lower))
+            .collect(),
     };
     if !last.is_empty() {
         rel.push(last);

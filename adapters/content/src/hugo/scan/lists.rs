@@ -97,7 +97,7 @@ impl<'s> Scan<'s> {
                 Some(named) => named.iter().map(|n| n.as_str().into()).collect(),
                 None => dir
                     .iter()
-                    .map(|d| crate::paths::hugo_content_name(d, !old))
+                    .map(|d| crate::paths::hugo_content_name(d, !old, lower))
                     .collect(),
             };
             let rel = hugo_make_path(
