@@ -482,7 +482,7 @@ pub struct Report {
     /// The lastmod ledger, when the job keeps one.
     pub ledger: Option<PathBuf>,
     /// A multihost site's other hosts' sets, each written in its own
-    /// folder ([`crate::hosts`]); empty for one host.
+    /// folder ([`Host`](crate::Host)); empty for one host.
     pub hosts: Vec<Report>,
 }
 

@@ -152,7 +152,7 @@ pub struct Scan {
     pub site: crate::SiteInfo,
     /// A multihost site's hosts, the default language's first (its base
     /// URL is [`Scan::base_url`]): each gets a set of its own
-    /// ([`crate::hosts`]). Empty for one host.
+    /// ([`crate::Host`]). Empty for one host.
     pub hosts: Vec<crate::Host>,
 }
 
