@@ -163,16 +163,20 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             sections: Default::default(),
             built: None,
         },
-        // The languages' order: the default language's host first.
-        hosts: site
-            .languages
-            .iter()
-            .filter_map(|lang| {
-                let base = site.hosts.get(lang)?;
-                Some(crate::Host::new(base.clone(), lang))
-            })
-            .collect(),
+        hosts: hosts_of(&site),
     })
+}
+
+/// A multihost site's hosts, in the languages' order: the default
+/// language's first.
+fn hosts_of(site: &Site) -> Vec<crate::Host> {
+    site.languages
+        .iter()
+        .filter_map(|lang| {
+            let base = site.hosts.get(lang)?;
+            Some(crate::Host::new(base.clone(), lang))
+        })
+        .collect()
 }
 
 /// What the scan and the pipeline left out (paths from the site root)

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::paths::{PathRules, hugo_make_path, make_loc};
+use crate::paths::{hugo_make_path, make_loc};
 use crate::walk::Found;
 use crate::{Error, FrontMatter, Reason, Site, overrides_of};
 use sitemap_pages::overrides::Overrides;
@@ -295,7 +295,7 @@ pub(super) fn classify(
                 file.terms.extend(
                     hugo_terms(value)
                         .iter()
-                        .map(|v| (t, term_path(v, cfg, rules))),
+                        .map(|v| (t, super::urls::term_path(v, cfg, rules))),
                 );
             }
         }
@@ -305,25 +305,6 @@ pub(super) fn classify(
         list(&mut file, site, cfg);
     }
     Classified::Content(file)
-}
-
-/// A term's path segment. The current Hugo (0.123 on) parses the term's
-/// page path as a content path, which turns each space into a hyphen
-/// before the characters a path does not keep are dropped: `Smith & Son`
-/// is `smith--son` there, `smith-son` in Hugo 0.111.3, and `Rius (?)`
-/// `rius-` there, `rius` in 0.111.3.
-fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules) -> String {
-    if !cfg.version.hugo().at_least(123) || !value.contains(' ') {
-        return hugo_make_path(value, rules);
-    }
-    if rules.lower {
-        return hugo_make_path(&value.replace(' ', "-"), rules);
-    }
-    // Under `disablePathToLower` the term is made a path inside its
-    // taxonomy's, so leading spaces are one hyphen (`" one"` is `-one`)
-    // where a path of its own drops them (checked with 0.168.0).
-    let path = hugo_make_path(&format!("/{value}"), rules);
-    path.strip_prefix('/').unwrap_or(&path).to_owned()
 }
 
 /// Why Hugo refuses the file whatever becomes of its page: its own
