@@ -18,17 +18,20 @@ use super::front_matter::date_value;
 use super::version::HugoVersion;
 use crate::FrontMatter;
 
-/// Hugo's default date orders (`pagemeta.defaultDateConfig`), `:git`
-/// aside.
+/// Hugo's default order for a page's `date` (`pagemeta.defaultDateConfig`).
+pub(super) const DATE_ORDER: [&str; 6] = [
+    "date",
+    "publishdate",
+    "pubdate",
+    "published",
+    "lastmod",
+    "modified",
+];
+
+/// Hugo's default date orders, `:git` aside: `date`, `publishDate`,
+/// `expiryDate`, `lastmod`.
 const ORDERS: [&[&str]; 4] = [
-    &[
-        "date",
-        "publishdate",
-        "pubdate",
-        "published",
-        "lastmod",
-        "modified",
-    ],
+    &DATE_ORDER,
     &["publishdate", "pubdate", "published", "date"],
     &["expirydate", "unpublishdate"],
     &[

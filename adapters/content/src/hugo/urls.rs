@@ -391,18 +391,11 @@ pub(super) fn expand_permalink(
 ) -> Result<String, Error> {
     // Hugo's page date, in the offset it was written in; a page without
     // one has Go's zero time (year 1, January 1), as Hugo writes it.
-    let date = [
-        "date",
-        "publishdate",
-        "pubdate",
-        "published",
-        "lastmod",
-        "modified",
-    ]
-    .iter()
-    .filter_map(|k| f.fm.get(k))
-    .find_map(super::dates::parse_civil)
-    .map(|(civil, _)| civil.date());
+    let date = super::removed::DATE_ORDER
+        .iter()
+        .filter_map(|k| f.fm.get(k))
+        .find_map(super::dates::parse_civil)
+        .map(|(civil, _)| civil.date());
     // Set only when the `date` order reached `:filename` before any key
     // with a date (see `classify`).
     let date = f

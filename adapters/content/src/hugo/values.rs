@@ -40,14 +40,7 @@ pub fn hugo_front_matter_values(path: &Path) -> Result<Value, String> {
     let headless = leaf && hugo_bool(&fm, "headless");
     let hidden = headless || build_excludes(&fm);
     let instant = |keys: &[&str]| date_of(&fm, keys).map_or(String::new(), |t| t.to_string());
-    let date = instant(&[
-        "date",
-        "publishdate",
-        "pubdate",
-        "published",
-        "lastmod",
-        "modified",
-    ]);
+    let date = instant(&super::removed::DATE_ORDER);
     let publish_date = instant(&["publishdate", "pubdate", "published", "date"]);
     let expiry_date = instant(&["expirydate", "unpublishdate"]);
     let text = |key: &str| get_str(&fm, key).unwrap_or_default().to_owned();
