@@ -19,7 +19,13 @@
 //! git-lastmod = true                 # compare git-derived lastmod with `git log`
 //! deliberate = [{ url = "*/tags/*", why = "…" }]   # differences we mean
 //! checkouts = [{ path = "themes/t", repo = "o/t", commit = "…" }]  # submodules
+//! expected-warnings = [{ text = "listed URL(s) with no built page: …", why = "…" }]
 //! ```
+//!
+//! `expected-warnings` marks build-check warnings (Hugo sites) that are
+//! true: a warning line holding `text` is counted as expected, not as a
+//! failure, and an entry no warning matches is reported, so a pinned
+//! site's list stays exact.
 
 use std::path::Path;
 
@@ -94,6 +100,19 @@ pub(crate) struct Site {
     /// git submodule: mirrors carry no submodules).
     #[serde(default)]
     pub(crate) checkouts: Vec<Checkout>,
+    /// Build-check warnings that are true, with the reason.
+    #[serde(default)]
+    pub(crate) expected_warnings: Vec<ExpectedWarning>,
+}
+
+/// A build-check warning that is true (`categories/` listed by Hugo with
+/// no page built, for a theme without a taxonomy template): any warning
+/// line holding `text`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExpectedWarning {
+    pub(crate) text: String,
+    pub(crate) why: String,
 }
 
 /// The Hugo a site asks for, besides Debian's (the default).
@@ -129,6 +148,38 @@ impl Site {
             .find(|d| wildcard(&d.url, url))
             .map(|d| d.why.as_str())
     }
+
+    /// Splits build-check warnings into the unexplained ones and the
+    /// count of expected ones, and names the expected entries no warning
+    /// matched.
+    pub(crate) fn sort_warnings<'w>(&self, warnings: &'w [String]) -> SortedWarnings<'w> {
+        let expected = |w: &str| self.expected_warnings.iter().any(|e| w.contains(&e.text));
+        let unexplained: Vec<&str> = warnings
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !expected(w))
+            .collect();
+        let unseen = self
+            .expected_warnings
+            .iter()
+            .filter(|e| !warnings.iter().any(|w| w.contains(&e.text)))
+            .map(|e| e.text.clone())
+            .collect();
+        SortedWarnings {
+            expected: warnings.len() - unexplained.len(),
+            unexplained,
+            unseen,
+        }
+    }
+}
+
+/// Build-check warnings against a site's `expected-warnings`.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct SortedWarnings<'w> {
+    pub(crate) unexplained: Vec<&'w str>,
+    pub(crate) expected: usize,
+    /// Expected texts no warning held.
+    pub(crate) unseen: Vec<String>,
 }
 
 /// `*` matches any run of characters; everything else itself.
@@ -196,6 +247,17 @@ pub(crate) fn load(path: &Path) -> Result<Vec<Site>> {
                 site.name
             );
         }
+        if site
+            .expected_warnings
+            .iter()
+            .any(|e| e.why.trim().is_empty())
+        {
+            bail!(
+                "{}: site `{}`: an expected warning needs its `why`",
+                path.display(),
+                site.name
+            );
+        }
         if site.generator == Generator::Html && site.build.is_empty() {
             bail!(
                 "{}: site `{}`: an html site needs `build`",
@@ -218,6 +280,31 @@ mod tests {
         assert!(!wildcard("*/page/*/", "https://e.org/page/2"));
         assert!(wildcard("https://e.org/", "https://e.org/"));
         assert!(!wildcard("https://e.org/", "https://e.org/a"));
+    }
+
+    #[test]
+    fn expected_warnings_are_counted_apart() {
+        let site: Site = toml::from_str(
+            r#"
+            name = "s"
+            repo = "o/s"
+            commit = "0000000000000000000000000000000000000000"
+            generator = "hugo"
+            expected-warnings = [
+                { text = "with no built page: https://e.org/tags/", why = "no taxonomy template" },
+                { text = "never seen", why = "stale" },
+            ]
+            "#,
+        )
+        .unwrap();
+        let warnings = vec![
+            "public/: warning: 1 listed URL(s) with no built page: https://e.org/tags/".to_owned(),
+            "public/: warning: 1 built page(s) not in the sitemap: https://e.org/a.html".to_owned(),
+        ];
+        let sorted = site.sort_warnings(&warnings);
+        assert_eq!(sorted.expected, 1);
+        assert_eq!(sorted.unexplained, vec![warnings[1].as_str()]);
+        assert_eq!(sorted.unseen, vec!["never seen".to_owned()]);
     }
 
     #[test]

@@ -257,15 +257,24 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
     }
     // Our scan's build check against the real build (Hugo sites, built
     // where the check looks): a warning there is a false one.
-    if let Some(warnings) = &checked {
-        if warnings.is_empty() {
+    // Warnings the site's entry marks as true are counted apart.
+    let sorted = checked.as_deref().map(|w| site.sort_warnings(w));
+    if let Some(sorted) = &sorted {
+        if sorted.unexplained.is_empty() {
             line.push_str("; build check quiet");
         } else {
             ok = false;
-            line.push_str(&format!("; build check WARNS {}", warnings.len()));
+            line.push_str(&format!("; build check WARNS {}", sorted.unexplained.len()));
+        }
+        if sorted.expected > 0 {
+            line.push_str(&format!(" ({} expected)", sorted.expected));
+        }
+        ok &= sorted.unseen.is_empty();
+        for text in &sorted.unseen {
+            line.push_str(&format!("\n    expected warning NOT SEEN: {text}"));
         }
     }
-    for w in checked.iter().flatten().take(3) {
+    for w in sorted.iter().flat_map(|s| &s.unexplained).take(3) {
         line.push_str(&format!("\n    build check: {w}"));
     }
     // The details under the line, so a run's log says what to look at.

@@ -177,16 +177,18 @@ impl<'s> Scan<'s> {
         let mut term_index: TermIndex<'x> = HashMap::default();
         for ((lang, taxo), found_terms) in terms {
             let rules = cfg.path_rules(lang);
-            let taxo_slug = hugo_make_path(taxo, rules);
-            let ugly = ugly_for(cfg, &taxo_slug);
-            let path = if ugly_index(cfg, &taxo_slug) {
+            let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
+            let ugly_key = hugo_make_path(taxo, rules);
+            let ugly = ugly_for(cfg, &ugly_key);
+            let taxo_slug =
+                own_slug(src.map(|i| &*files[i]), cfg, rules).unwrap_or(ugly_key.clone());
+            let path = if ugly_index(cfg, &ugly_key) {
                 format!("{}/{taxo_slug}/index.html", lang_prefix(cfg, lang))
             } else if ugly {
                 format!("{}/{taxo_slug}.html", lang_prefix(cfg, lang))
             } else {
                 format!("{}/{taxo_slug}/", lang_prefix(cfg, lang))
             };
-            let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
             // An unpublished taxonomy `_index` takes its terms with it in
             // 0.111.3; the current Hugo leaves out only the taxonomy's own
             // page.
@@ -236,10 +238,12 @@ impl<'s> Scan<'s> {
                 taxonomy_index.insert((lang.as_str(), taxo.as_str()), t);
             }
             for (term, src) in found_terms {
+                let segment = own_slug(src.map(|i| &*files[i]), cfg, rules);
+                let segment = segment.as_deref().unwrap_or(term);
                 let mut path = if ugly {
-                    format!("{}/{taxo_slug}/{term}.html", lang_prefix(cfg, lang))
+                    format!("{}/{taxo_slug}/{segment}.html", lang_prefix(cfg, lang))
                 } else {
-                    format!("{}/{taxo_slug}/{term}/", lang_prefix(cfg, lang))
+                    format!("{}/{taxo_slug}/{segment}/", lang_prefix(cfg, lang))
                 };
                 // Term content may set the term page's URL (`url =
                 // "categoria/sintaxe"` in `content/categories/syntax/_index.pt-br.md`).
@@ -283,6 +287,22 @@ impl<'s> Scan<'s> {
         }
         Ok((taxonomy_index, term_index))
     }
+}
+
+/// The URL segment a taxonomy's or term's `_index` names with its
+/// `slug` in place of the folder's name (Hugo 0.123 and later, as for a
+/// section: `content/categories/内存/_index.md` with `slug: mem` is
+/// `/categories/mem/`; 0.111.3 keeps the term's name).
+fn own_slug(
+    index: Option<&File>,
+    cfg: &super::super::config::HugoConfig,
+    rules: PathRules,
+) -> Option<String> {
+    if !cfg.version.hugo().at_least(123) {
+        return None;
+    }
+    let slug = get_str(&index?.fm, "slug")?.trim_matches('-');
+    (!slug.is_empty()).then(|| hugo_make_path(slug, rules))
 }
 
 /// A section's folders as its URL names them in Hugo 0.123 and later:

@@ -61,8 +61,14 @@ pub(super) fn dead_language(dead: &Dead, lang: &str) -> bool {
 /// that language, and folders with an `_index` of that language. A
 /// folder that holds a nested taxonomy's tree (`news/` of
 /// `news/categories`) is no section for that (both Hugo versions).
+/// From Hugo 0.123 on, any content file makes its top-level folder a
+/// section, whether or not its own page is built: a folder whose only
+/// page is a draft (or future, expired, of a disabled kind, or a draft
+/// nested `_index`) is a listed section, which Hugo 0.111.3 did not
+/// make.
 pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
     let mut sections: Sections = BTreeMap::new();
+    let any_file = cfg.version.hugo().at_least(123);
     // Sections implied by pages, as (top folder, language) borrowed
     // from the files: a key is built only once per section, not once
     // per page.
@@ -76,11 +82,11 @@ pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
             sections.insert((f.dir.clone(), f.lang.clone()), Some(i));
             // A published nested section makes its top-level one
             // exist, `_index` or not.
-            if f.published && f.dir.len() > 1 && !in_nested_taxonomy(cfg, f) {
+            if (f.published || any_file) && f.dir.len() > 1 && !in_nested_taxonomy(cfg, f) {
                 let pair = (f.dir[0].as_str(), f.lang.as_str());
                 implied.insert(pair);
             }
-        } else if f.published || f.exclusion == Some(Reason::Headless) {
+        } else if f.published || f.exclusion == Some(Reason::Headless) || any_file {
             // A headless bundle is not rendered, but makes its section
             // exist (Hugo 0.111.3).
             // The folder holding the page: for a leaf bundle, the one
