@@ -189,3 +189,40 @@ site public/ at https://blog.example.org/ (from hugo.toml: baseURL): 2 locs, 2 n
 "
     );
 }
+
+/// Issue #40: `validate --site book` on an mdBook's output passed a base
+/// URL that leaves out the book's `site-url` folder, which the scan
+/// already warned of; both now say it with the same rule.
+#[test]
+fn validate_site_warns_when_the_base_url_leaves_out_the_book_site_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("book.toml"),
+        "[book]\ntitle = \"t\"\n\n[output.html]\nsite-url = \"/book/\"\n\n[output.sitemap]\nbase-url = \"https://rust-cli.github.io/\"\n",
+    )
+    .unwrap();
+    fs::create_dir_all(d.join("book/html")).unwrap();
+    fs::write(
+        d.join("book/html/a.html"),
+        "<html><head><title>a</title></head><body>a</body></html>\n",
+    )
+    .unwrap();
+    fs::write(
+        d.join("book/html/sitemap.xml"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://rust-cli.github.io/a.html</loc></url>\n</urlset>\n",
+    )
+    .unwrap();
+    let out = sitemap(d, &["validate", "--site", "book/html"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr, d), "");
+    assert_eq!(
+        text(&out.stdout, d),
+        "\
+book.toml: warning: base URL https://rust-cli.github.io/ (from book.toml: output.sitemap.base-url) leaves out output.html.site-url \"/book/\": mdBook serves the book under /book/, so these URLs miss it; did you mean https://rust-cli.github.io/book/?
+book/html/sitemap.xml: valid (urlset, 1 URLs, 166 bytes; 0 errors, 0 warnings)
+site book/html/ at https://rust-cli.github.io/ (from book.toml: output.sitemap.base-url): 1 locs, 1 name files of the site; 1 indexable pages, 0 not in the sitemap
+1 files checked: 1 valid, 0 invalid; 0 errors, 1 warnings
+"
+    );
+}

@@ -86,7 +86,14 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
     // Only reached when the base URL came from `site-url` (a `base-url`
     // key or flag was checked when it was read), and only refused when
     // the set is written: a dry run lists the entries anyway.
-    let site_url_warning = site_url_missing(&book, &base, &book_toml);
+    let site_url_warning = book
+        .config()
+        .html_config()
+        .and_then(|html| html.site_url)
+        .and_then(|site_url| {
+            book_toml::site_url_missing(&site_url, &base, &format!("base-url {base}"))
+        })
+        .map(|message| format!("{}: {message}", book_toml.display()));
     let robots_refused = (settings.robots == Some(true))
         .then(|| book_toml::robots_problem(&base, filename))
         .flatten()
@@ -101,25 +108,6 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
         base,
         robots_refused,
         site_url_warning,
-    })
-}
-
-/// Issue #40: `site-url = "/book/"` says mdBook serves the book under
-/// `/book/`; a `base-url` whose path does not end with it lists every
-/// chapter at a URL that answers 404, and nothing said so.
-fn site_url_missing(book: &Book, base: &Loc, book_toml: &std::path::Path) -> Option<String> {
-    let site_url = book.config().html_config()?.site_url?;
-    let path = format!("/{}/", site_url.trim_matches('/'));
-    if !site_url.starts_with('/') || path == "//" {
-        return None;
-    }
-    let base_path = &base.as_str()[base.origin().len()..];
-    (!base_path.ends_with(&path)).then(|| {
-        format!(
-            "{}: base-url {base} leaves out output.html.site-url {site_url:?}: mdBook serves the book under {path}, so these URLs miss it; did you mean {}{path}?",
-            book_toml.display(),
-            base.origin()
-        )
     })
 }
 

@@ -134,14 +134,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         build,
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
-        base_url_from: s.base_url.is_none().then(|| {
-            let key = match site.flavor {
-                sitemap_content::Flavor::Hugo => "baseURL",
-                _ => "base_url",
-            };
-            let path = site.config_path.display().to_string();
-            format!("{}: {key}", path.strip_prefix("./").unwrap_or(&path))
-        }),
+        base_url_from: s.base_url.is_none().then(|| base_url_from(&site)),
         default_out: Some(site.output_dir.clone()),
         files_read,
         read,
@@ -165,6 +158,17 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         },
         hosts: hosts_of(&site),
     })
+}
+
+/// Where the base URL came from when no setting gave it: the site's
+/// config file and key (`hugo.toml: baseURL`).
+fn base_url_from(site: &Site) -> String {
+    let key = match site.flavor {
+        sitemap_content::Flavor::Hugo => "baseURL",
+        _ => "base_url",
+    };
+    let path = site.config_path.display().to_string();
+    format!("{}: {key}", path.strip_prefix("./").unwrap_or(&path))
 }
 
 /// A multihost site's hosts, in the languages' order: the default

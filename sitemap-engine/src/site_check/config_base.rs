@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
 
+use super::SiteWarning;
+
 /// The files read, in order, and the keys that hold the base URL in each
 /// (a dotted path; `baseurl` is matched without regard to case, as Hugo
 /// reads its keys).
@@ -52,6 +54,30 @@ pub(super) fn find(site: &Path) -> Option<(Loc, String)> {
         }
     }
     None
+}
+
+/// The warning for a base URL that leaves out the folder an mdBook book
+/// beside `site` serves itself under (its `output.html.site-url`): the
+/// scan's rule ([`crate::book_toml::site_url_missing`]), so `validate
+/// --site book` says what `mdbook build` said. `from` is where the base
+/// URL came from, as the summary line says it.
+pub(super) fn site_url_warning(site: &Path, base: &Loc, from: &str) -> Option<SiteWarning> {
+    let site = std::path::absolute(site).ok()?;
+    let path = site
+        .ancestors()
+        .skip(1)
+        .take(2)
+        .map(|folder| folder.join("book.toml"))
+        .find(|path| path.is_file())?;
+    let text = sitemap_core::input::read_regular_text(&path, 1 << 20).ok()?;
+    let table = text.parse::<toml::Table>().ok()?;
+    let (_, site_url) = lookup(&table, "output.html.site-url")?;
+    let message =
+        crate::book_toml::site_url_missing(site_url, base, &format!("base URL {base} ({from})"))?;
+    Some(SiteWarning {
+        file: shown(&path),
+        message,
+    })
 }
 
 /// The string at dotted `key`, and the key as the file writes it.

@@ -131,6 +131,7 @@ impl SiteCheck {
             indexable_pages: indexable.len() as u64,
             missing_pages,
             same_day,
+            warnings: std::mem::take(&mut self.warnings),
         };
         self.alternates.clear();
         Ok((out, summary))

@@ -126,6 +126,8 @@ pub struct SiteCheck {
     /// URLs the job left out on purpose (front matter, patterns, …):
     /// their built pages are not missing from the sitemap.
     left_out: Vec<Loc>,
+    /// Findings about the site, for the summary.
+    warnings: Vec<SiteWarning>,
 }
 
 /// The site's part of the output.
@@ -148,6 +150,20 @@ pub struct SiteSummary {
     /// The lastmod smell, when found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub same_day: Option<String>,
+    /// Findings about the site rather than a sitemap file (a base URL
+    /// that leaves out the book's `site-url` folder).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<SiteWarning>,
+}
+
+/// A warning about the site, with the file it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct SiteWarning {
+    /// The file, as printed (`book.toml`).
+    pub file: String,
+    /// What is wrong and what to do.
+    pub message: String,
 }
 
 impl SiteCheck {
@@ -201,7 +217,18 @@ impl SiteCheck {
             locs: 0,
             pages: 0,
             left_out: Vec::new(),
+            warnings: Vec::new(),
         })
+    }
+
+    /// Adds the checks of the site's own configuration that `validate
+    /// --site` runs (a job's check after writing leaves them out: the
+    /// scan said them already).
+    pub(crate) fn with_config_checks(mut self) -> SiteCheck {
+        let from = self.base_from.words();
+        self.warnings
+            .extend(config_base::site_url_warning(&self.dir, &self.base, &from));
+        self
     }
 
     /// The URLs the job left out on purpose, so their built pages are

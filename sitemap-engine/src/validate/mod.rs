@@ -185,7 +185,7 @@ impl Validation {
                         sitemaps.push(p.clone());
                     }
                 }
-                Some(SiteCheck::new(dir, self.base_url.clone(), &sitemaps)?)
+                Some(SiteCheck::new(dir, self.base_url.clone(), &sitemaps)?.with_config_checks())
             }
             None => None,
         };

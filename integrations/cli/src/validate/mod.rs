@@ -219,9 +219,9 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
             .map(|r| r.report.errors() + r.report.suppressed as usize)
             .sum(),
         warnings: results.iter().map(|r| r.report.warnings()).sum::<usize>()
-            + site_summary
-                .as_ref()
-                .map_or(0, |s| usize::from(!s.missing_pages.is_empty())),
+            + site_summary.as_ref().map_or(0, |s| {
+                usize::from(!s.missing_pages.is_empty()) + s.warnings.len()
+            }),
         unreadable: unreadable.len(),
     };
     let outcome = if !unreadable.is_empty() {

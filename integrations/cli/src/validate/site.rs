@@ -11,6 +11,9 @@ pub(super) fn write_text(
     summary: &SiteSummary,
     verbose: bool,
 ) -> Result<()> {
+    for w in &summary.warnings {
+        writeln!(out, "{}: warning: {}", w.file, w.message)?;
+    }
     let n = summary.missing_pages.len();
     if n > 0 {
         let pages = if n == 1 { "page" } else { "pages" };
