@@ -15,7 +15,7 @@ use sitemap_pages::yaml::Dialect;
 use super::config::HugoConfig;
 use super::front_matter::{
     apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
-    hugo_terms, never_built, normalise, order_instant, site_disables, sitemap_disabled,
+    hugo_terms, never_rendered, normalise, order_instant, site_disables, sitemap_disabled,
 };
 use super::scan::Root;
 use super::urls::{lang_prefix, page_path, ugly_for};
@@ -223,7 +223,7 @@ pub(super) fn classify(
     let site_disable = site_disables(site, cfg, &lang);
     let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
     // Read before `normalise` drops the build options.
-    let never = never_built(&fm);
+    let never = never_rendered(&fm);
     let mut warnings = Vec::new();
     // Read before `normalise` drops what 0.111.3 dropped.
     let removed = super::removed::refused(
@@ -282,7 +282,8 @@ pub(super) fn classify(
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
     // The current Hugo makes no term of a page its build options keep
-    // out of the site's collections (`render` or `list: never`).
+    // out of the site (`render: never`); one only kept out of lists
+    // (`list: never`) still makes its terms (checked with 0.168.0).
     let unbuilt = never
         && matches!(file.exclusion, Some(Reason::NotRendered { .. }))
         && cfg.version.hugo().at_least(123);

@@ -395,14 +395,12 @@ pub(super) fn order_instant(
     })
 }
 
-/// Whether a page's build options keep it out of every collection:
-/// `render` or `list` is `never` (not `link` or `local`).
-pub(super) fn never_built(fm: &FrontMatter) -> bool {
-    ["build", "_build"].iter().any(|table| {
-        ["render", "list"]
-            .iter()
-            .any(|key| build_option(fm.get(&format!("{table}.{key}")), "") == Build::Never)
-    })
+/// Whether a page's build options keep it from being rendered at all:
+/// `render` is `never` (not `link`).
+pub(super) fn never_rendered(fm: &FrontMatter) -> bool {
+    ["build", "_build"]
+        .iter()
+        .any(|table| build_option(fm.get(&format!("{table}.render")), "") == Build::Never)
 }
 
 /// Why a page Hugo makes without a file of its own is left out, from
