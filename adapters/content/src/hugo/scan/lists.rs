@@ -85,6 +85,9 @@ impl<'s> Scan<'s> {
             // folder's case, and so does every section in the current Hugo.
             let named = src.and_then(|i| url_folders(&files[i], dir, cfg));
             let rules = cfg.path_rules(lang);
+            // A list page's `url` is made a path in Hugo 0.111.3 (`/Up Per/` is
+            // `/up-per/`); the current Hugo keeps it as written, as a page's.
+            let list_url = (!cfg.version.hugo().at_least(123)).then_some(rules);
             // Hugo 0.111.3 cases a section's path by the site's
             // `disablePathToLower`, not its language's.
             let old = !cfg.version.hugo().at_least(123);
@@ -116,14 +119,14 @@ impl<'s> Scan<'s> {
             };
             if let Some(url) = src.and_then(|i| get_str(&files[i].fm, "url")) {
                 let f = &files[src.unwrap_or_default()];
-                path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(rules));
+                path = checked_url(url, &lang_prefix(cfg, &f.lang), list_url);
                 // Since Hugo 0.131 a `url` holding `:` is a pattern.
                 if url.contains(':') && cfg.version.hugo().at_least(131) {
                     let name = dir.last().map_or("", String::as_str);
                     let mut title = String::new();
                     let values = list_values(Some(&f.fm), "section", dir, name, &mut title);
                     let expanded = super::super::permalinks::expand_list(url, &values, rules);
-                    path = checked_url(&expanded, &lang_prefix(cfg, &f.lang), Some(rules));
+                    path = checked_url(&expanded, &lang_prefix(cfg, &f.lang), list_url);
                 }
             } else if let Some(p) = list_permalink(
                 cfg,
@@ -177,6 +180,9 @@ impl<'s> Scan<'s> {
         let mut term_index: TermIndex<'x> = HashMap::default();
         for ((lang, taxo), found_terms) in terms {
             let rules = cfg.path_rules(lang);
+            // A list page's `url` is made a path in Hugo 0.111.3 (`/Up Per/` is
+            // `/up-per/`); the current Hugo keeps it as written, as a page's.
+            let list_url = (!cfg.version.hugo().at_least(123)).then_some(rules);
             let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
             let ugly_key = hugo_make_path(taxo, rules);
             let ugly = ugly_for(cfg, &ugly_key);
@@ -203,7 +209,7 @@ impl<'s> Scan<'s> {
             let path = match src.map(|i| &files[i]) {
                 Some(f) if get_str(&f.fm, "url").is_some() => {
                     let url = get_str(&f.fm, "url").unwrap_or_default();
-                    checked_url(url, &lang_prefix(cfg, &f.lang), Some(rules))
+                    checked_url(url, &lang_prefix(cfg, &f.lang), list_url)
                 }
                 f => list_permalink(
                     cfg,
@@ -250,7 +256,7 @@ impl<'s> Scan<'s> {
                 if let Some(f) = src.map(|i| &files[i])
                     && let Some(url) = get_str(&f.fm, "url")
                 {
-                    path = checked_url(url, &lang_prefix(cfg, &f.lang), Some(rules));
+                    path = checked_url(url, &lang_prefix(cfg, &f.lang), list_url);
                 } else if let Some(p) = list_permalink(
                     cfg,
                     lang,
