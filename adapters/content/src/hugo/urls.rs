@@ -32,9 +32,10 @@ pub(super) fn ugly_for(cfg: &HugoConfig, section: &str) -> bool {
 /// the site: `..` is cleaned against the root, as Hugo does). Hugo adds the language's
 /// prefix to a relative one (`url: about/` of a German page is
 /// `/de/about/`), not to one that starts with `/`. A regular page's is
-/// used as written; a list page's (`_index`) is sanitised as a path
-/// (`/Up Per/` is `/up-per/`, or `/Up-Per/` under `disablePathToLower`):
-/// `sanitise` is then `Some(the language's path rules)`.
+/// used as written; a list page's (`_index`), in Hugo 0.111.3, is
+/// sanitised as a path (`/Up Per/` is `/up-per/`, or `/Up-Per/` under
+/// `disablePathToLower`): `sanitise` is then `Some(the language's path
+/// rules)`. The current Hugo keeps a list page's as written too.
 pub(super) fn checked_url(url: &str, lang_prefix: &str, sanitise: Option<PathRules>) -> String {
     let t = url.trim();
     let t = match sanitise {
