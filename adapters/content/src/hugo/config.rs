@@ -208,9 +208,24 @@ pub(super) fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::
 }
 
 pub(super) fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Result<bool, Error> {
+    // Hugo decodes its settings weakly (mapstructure's `WeaklyTypedInput`,
+    // and `cast.ToBool` before): text as Go's `strconv.ParseBool` reads
+    // it (`"true"`, `"1"`, `"F"`; empty is false), a number as not zero.
     match map.get(key) {
-        None => Ok(false),
+        None | Some(Value::Null) => Ok(false),
         Some(Value::Bool(b)) => Ok(*b),
+        Some(Value::String(s)) if s.is_empty() => Ok(false),
+        Some(Value::String(s))
+            if matches!(s.as_str(), "1" | "t" | "T" | "TRUE" | "true" | "True") =>
+        {
+            Ok(true)
+        }
+        Some(Value::String(s))
+            if matches!(s.as_str(), "0" | "f" | "F" | "FALSE" | "false" | "False") =>
+        {
+            Ok(false)
+        }
+        Some(Value::Number(n)) => Ok(n.as_f64().is_some_and(|f| f != 0.0)),
         Some(other) => Err(config_err(
             path,
             format!("`{key}` must be true or false, found {other}"),

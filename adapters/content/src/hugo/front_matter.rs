@@ -227,7 +227,15 @@ pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<cr
             }
         }
     }
-    if !draft_odd && !build && dates.is_empty() && texts.is_empty() && priority.is_none() {
+    // `sitemap:` with no value is no table to Hugo: nothing set.
+    let null_sitemap = fm.get("sitemap").is_some_and(Value::is_null);
+    if !draft_odd
+        && !build
+        && !null_sitemap
+        && dates.is_empty()
+        && texts.is_empty()
+        && priority.is_none()
+    {
         return;
     }
     let draft = hugo_draft(fm);
@@ -243,6 +251,8 @@ pub(super) fn normalise(fm: &mut FrontMatter, path: &Path, warnings: &mut Vec<cr
                 Some(text) => data.insert(k, Value::String(text.clone())),
                 None => data.remove(&k),
             };
+        } else if lower == "sitemap" && data.get(&k).is_some_and(Value::is_null) {
+            data.remove(&k);
         } else if lower == "sitemap"
             && let Some(p) = priority.clone()
             && let Some(Value::Object(table)) = data.get_mut(&k)
