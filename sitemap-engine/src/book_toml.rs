@@ -311,7 +311,12 @@ impl BookToml {
         let base_url = match &settings.base_url {
             None => None,
             Some(s) => {
-                let loc = Loc::parse(s).map_err(|e| err("base-url", format!("`base-url`: {e}")))?;
+                let loc = Loc::parse(s).map_err(|e| {
+                    err(
+                        "base-url",
+                        format!("`base-url`: {}", crate::base_url_check::problem(s, &e)),
+                    )
+                })?;
                 if loc.as_str().contains('?') {
                     return Err(err(
                         "base-url",

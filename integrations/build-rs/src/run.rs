@@ -18,7 +18,8 @@ impl Sitemap {
     pub(crate) fn base_loc(&self) -> Result<Loc, Error> {
         let resolved = Resolved::new(&[Layer::new(self.settings.clone(), Origin::Builder)]);
         let url = resolved.settings.base_url.as_deref().unwrap_or_default();
-        Loc::parse_folder(url).map_err(|e| resolved.value_error("base-url", e.to_string()))
+        sitemap_engine::base_url_check::parse(url)
+            .map_err(|message| resolved.value_error("base-url", message))
     }
 
     /// Scans, writes the set and its companions, merges robots.txt when

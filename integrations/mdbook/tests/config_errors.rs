@@ -204,3 +204,14 @@ fn several_wrong_keys_each_with_its_line() {
          lastmod = [\"bogus\"]\n\n[output.sitemap.git]\ntimeout = \"5\"\n"
     ));
 }
+
+/// A host written without its scheme in book.toml got "relative URL
+/// without a base" and no way forward; the `--base-url` flag already
+/// suggested the https URL, and now book.toml gets the same, with its line.
+#[test]
+fn a_base_url_without_its_scheme_suggests_the_https_url() {
+    assert_eq!(
+        renderer_error("[output.sitemap]\nbase-url = \"rust-cli.github.io/book\"\n"),
+        "[BOOK]/book.toml:9: error: [output.sitemap]: `base-url`: `rust-cli.github.io/book` is not an absolute URL; sitemaps need absolute locs: did you mean https://rust-cli.github.io/book/?\n"
+    );
+}

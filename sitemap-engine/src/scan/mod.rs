@@ -386,8 +386,8 @@ pub(crate) fn image_rules(resolved: &Resolved, site: &Loc) -> Result<Option<Imag
 pub(crate) fn base_url_setting(resolved: &Resolved) -> Result<Option<Loc>, Error> {
     match &resolved.settings.base_url {
         None => Ok(None),
-        Some(url) => Loc::parse_folder(url)
+        Some(url) => crate::base_url_check::parse(url)
             .map(Some)
-            .map_err(|e| resolved.value_error("base-url", e.to_string())),
+            .map_err(|message| resolved.value_error("base-url", message)),
     }
 }
