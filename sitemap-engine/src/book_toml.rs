@@ -403,26 +403,6 @@ pub fn robots_problem(base: &Loc, filename: &str) -> Option<String> {
     })
 }
 
-/// `site-url = "/book/"` says mdBook serves the book under `/book/`; a
-/// base URL whose path does not end with that folder lists every chapter
-/// at a URL that answers 404, and nothing would say so. `base_words` is
-/// how the message names the base URL (`base-url https://h/`, or with
-/// where `validate --site` found it). The one rule of the scan and of
-/// `validate --site`; each puts `book.toml` before the message its own way.
-pub(crate) fn site_url_missing(site_url: &str, base: &Loc, base_words: &str) -> Option<String> {
-    let path = format!("/{}/", site_url.trim_matches('/'));
-    if !site_url.starts_with('/') || path == "//" {
-        return None;
-    }
-    let base_path = &base.as_str()[base.origin().len()..];
-    (!base_path.ends_with(&path)).then(|| {
-        format!(
-            "{base_words} leaves out output.html.site-url {site_url:?}: mdBook serves the book under {path}, so these URLs miss it; did you mean {}{path}?",
-            base.origin()
-        )
-    })
-}
-
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }

@@ -79,7 +79,9 @@
 //! ```
 
 pub mod base_url_check;
+#[cfg(feature = "mdbook")]
 pub mod book;
+#[cfg(feature = "mdbook")]
 pub mod book_toml;
 #[cfg(feature = "html")]
 mod build_check;
@@ -241,6 +243,7 @@ impl Job {
     pub fn scan_with_progress(mut self, progress: &dyn Fn(&str)) -> Result<Scanned, Error> {
         // A book brings its own layers (book.toml), read before anything
         // is resolved.
+        #[cfg(feature = "mdbook")]
         let book = match &self.source {
             Source::Book(dir) => Some(scan::book::open(
                 {
@@ -272,6 +275,7 @@ impl Job {
             build_check: self.build_check,
             progress,
             files: self.files.clone(),
+            #[cfg(feature = "mdbook")]
             book: std::cell::Cell::new(book),
         };
         let mut scan = scan::scan(&self.source, &options)?;
