@@ -19,6 +19,50 @@ use sitemap_core::Loc;
 
 use crate::settings::{Origin, Resolved, builder_method, flag_name, line_of, shown};
 
+/// A base URL as a folder ([`Loc::parse_folder`]), or what is wrong with
+/// it, in the words every front end puts after its own name for the
+/// setting (`--base-url: …`, `sitemap.toml:3 \`base-url\`: …`).
+pub fn parse(url: &str) -> Result<Loc, String> {
+    Loc::parse_folder(url).map_err(|e| problem(url, &e))
+}
+
+/// What is wrong with `url`, which the model refused with `error`: a host
+/// written without its scheme (`example.org/docs`), the usual slip, gets
+/// the https URL it most likely means.
+pub fn problem(url: &str, error: &sitemap_core::ValueError) -> String {
+    let looks_like_host = url.split('/').next().is_some_and(|h| h.contains('.'));
+    let guess = (looks_like_host && !url.contains("://"))
+        .then(|| Loc::parse_folder(&format!("https://{url}")).ok())
+        .flatten();
+    match guess {
+        Some(guess) => format!(
+            "`{url}` is not an absolute URL; sitemaps need absolute locs: did you mean {guess}?"
+        ),
+        None => error.to_string(),
+    }
+}
+
+/// `site-url = "/book/"` says mdBook serves the book under `/book/`; a
+/// base URL whose path does not end with that folder lists every chapter
+/// at a URL that answers 404, and nothing would say so. `base_words` is
+/// how the message names the base URL (`base-url https://h/`, or with
+/// where `validate --site` found it). The one rule of the scan and of
+/// `validate --site`; each puts `book.toml` before the message its own way.
+#[cfg(any(feature = "html", feature = "mdbook"))]
+pub(crate) fn site_url_missing(site_url: &str, base: &Loc, base_words: &str) -> Option<String> {
+    let path = format!("/{}/", site_url.trim_matches('/'));
+    if !site_url.starts_with('/') || path == "//" {
+        return None;
+    }
+    let base_path = &base.as_str()[base.origin().len()..];
+    (!base_path.ends_with(&path)).then(|| {
+        format!(
+            "{base_words} leaves out output.html.site-url {site_url:?}: mdBook serves the book under {path}, so these URLs miss it; did you mean {}{path}?",
+            base.origin()
+        )
+    })
+}
+
 /// Why `host` is never where a site is served to search engines, when it
 /// is one of the names a scan warns of.
 pub(crate) fn unreachable(host: &url::Host<&str>) -> Option<&'static str> {

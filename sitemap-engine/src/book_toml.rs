@@ -311,7 +311,12 @@ impl BookToml {
         let base_url = match &settings.base_url {
             None => None,
             Some(s) => {
-                let loc = Loc::parse(s).map_err(|e| err("base-url", format!("`base-url`: {e}")))?;
+                let loc = Loc::parse(s).map_err(|e| {
+                    err(
+                        "base-url",
+                        format!("`base-url`: {}", crate::base_url_check::problem(s, &e)),
+                    )
+                })?;
                 if loc.as_str().contains('?') {
                     return Err(err(
                         "base-url",
@@ -394,26 +399,6 @@ pub fn robots_problem(base: &Loc, filename: &str) -> Option<String> {
     (base.folder().as_str() != format!("{}/", host_root(base))).then(|| {
         format!(
             "`robots = true` but base-url {base} is not a host root: crawlers read robots.txt only at the root (e.g. https://example.org/robots.txt); add the line `Sitemap: {base}{filename}` to that file instead"
-        )
-    })
-}
-
-/// `site-url = "/book/"` says mdBook serves the book under `/book/`; a
-/// base URL whose path does not end with that folder lists every chapter
-/// at a URL that answers 404, and nothing would say so. `base_words` is
-/// how the message names the base URL (`base-url https://h/`, or with
-/// where `validate --site` found it). The one rule of the scan and of
-/// `validate --site`; each puts `book.toml` before the message its own way.
-pub(crate) fn site_url_missing(site_url: &str, base: &Loc, base_words: &str) -> Option<String> {
-    let path = format!("/{}/", site_url.trim_matches('/'));
-    if !site_url.starts_with('/') || path == "//" {
-        return None;
-    }
-    let base_path = &base.as_str()[base.origin().len()..];
-    (!base_path.ends_with(&path)).then(|| {
-        format!(
-            "{base_words} leaves out output.html.site-url {site_url:?}: mdBook serves the book under {path}, so these URLs miss it; did you mean {}{path}?",
-            base.origin()
         )
     })
 }

@@ -60,13 +60,10 @@ fn urls_in(path: &Path, set: &SetOptions) -> Result<BTreeMap<String, Url>, Error
             source,
         })?;
         let text = if set.gzip {
-            let mut plain = String::new();
-            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&text[..]), &mut plain)
-                .map_err(|source| Error::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })?;
-            plain
+            gunzip(&text).map_err(|source| Error::Io {
+                path: path.to_path_buf(),
+                source,
+            })?
         } else {
             String::from_utf8_lossy(&text).into_owned()
         };
@@ -138,4 +135,19 @@ fn differences(urls: &[Url], outputs: &Outputs, tmp: &Path) -> Result<Vec<String
 fn shown(path: &Path) -> String {
     let s = path.display().to_string();
     s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
+}
+
+#[cfg(feature = "gzip")]
+fn gunzip(bytes: &[u8]) -> std::io::Result<String> {
+    let mut plain = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(bytes), &mut plain)?;
+    Ok(plain)
+}
+
+/// Only reached for a set written gzipped, which needs the feature.
+#[cfg(not(feature = "gzip"))]
+fn gunzip(_: &[u8]) -> std::io::Result<String> {
+    Err(std::io::Error::other(
+        "a gzipped sitemap, and this build has no gzip support (feature `gzip`)",
+    ))
 }

@@ -76,6 +76,23 @@ pub fn warning_line(message: &str) -> String {
     Diagnostic::parse(message).line("warning")
 }
 
+/// An error and its causes as one message, `: `-separated, leaving out a
+/// cause whose words the message holds already: most errors print their
+/// source's text themselves, and `{:#}` would say it twice.
+pub fn message_of(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut message = err.to_string();
+    let mut cause = err.source();
+    while let Some(c) = cause {
+        let text = c.to_string();
+        if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+        cause = c.source();
+    }
+    message
+}
+
 /// `message` as one error line: `file:line: error: …`.
 pub fn error_line(message: &str) -> String {
     Diagnostic::parse(message).line("error")

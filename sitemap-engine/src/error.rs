@@ -73,6 +73,7 @@ pub enum Error {
     },
     /// An mdBook book could not be read.
     #[error(transparent)]
+    #[cfg(feature = "mdbook")]
     Book(#[from] sitemap_book::Error),
     /// A Zola or Hugo site could not be read.
     #[error(transparent)]

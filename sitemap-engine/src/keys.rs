@@ -163,7 +163,7 @@ declare_keys! {
         scope: All,
         example: r#"["content/**"]"#,
         book_example: "[]",
-        doc: "Globs over source paths (relative to the site root; mdBook: to `src/`): when given, only matching pages are listed.",
+        doc: "Globs over source paths, relative to the site root (mdBook: to `src/`): when given, only matching pages are listed.",
     }
     exclude = "exclude" {
         scope: All,
@@ -219,7 +219,7 @@ declare_keys! {
         book_example: r#""book/html""#,
         short: 'o',
         builder: "out_dir",
-        doc: "The output folder. Default: Zola `output_dir`, Hugo `publishDir`, the HTML folder, mdBook's HTML folder.",
+        doc: "The output folder. Default: Zola `output_dir`, Hugo `publishDir`, the HTML folder (mdBook: the book's HTML folder).",
     }
     filename = "filename" {
         scope: All,
@@ -264,7 +264,7 @@ declare_keys! {
     check_site = "check-site" {
         scope: All,
         example: "false",
-        doc: "After writing, check the set against the built pages in the output folder, as `sitemap validate --site` does; an error fails the run. A folder with no HTML page yet (build.rs) is checked as sitemaps only, with a warning.",
+        doc: "After writing, check the set against the built pages in the output folder, as `sitemap validate --site` does; an error fails the run. A folder with no HTML page yet is checked as sitemaps only, with a warning (build.rs: the usual case, as a build script runs before the site is built).",
     }
     ledger = "ledger" {
         scope: All,
@@ -274,7 +274,7 @@ declare_keys! {
     lastmod_deps = "lastmod-deps" {
         scope: Site,
         example: r#"["bundle"]"#,
-        doc: "Files besides a page's own whose git dates count towards its lastmod (the newest wins): `bundle`, a page bundle's resources (the files beside its `index.md`: Hugo leaf bundles, Zola colocated assets). Default: none. (mdBook chapters always count their `{{#include}}`s.)",
+        doc: "Files besides a page's own whose git dates count towards its lastmod (the newest wins): `bundle`, a page bundle's resources (the files beside its `index.md`: Hugo leaf bundles, Zola colocated assets). Default: none (mdBook: chapters always count their `{{#include}}`s).",
     }
     git_ignore_revs = "git.ignore-revs" {
         scope: All,

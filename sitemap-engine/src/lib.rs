@@ -79,7 +79,9 @@
 //! ```
 
 pub mod base_url_check;
+#[cfg(feature = "mdbook")]
 pub mod book;
+#[cfg(feature = "mdbook")]
 pub mod book_toml;
 #[cfg(feature = "html")]
 mod build_check;
@@ -111,6 +113,9 @@ pub mod url_list;
 #[cfg(feature = "html")]
 pub mod validate;
 
+/// The source layer's error (front matter, overrides, git), as a skin
+/// finds it in a cause chain.
+pub use crate::nothing_listed::left_out_label;
 /// A content tree's error, as a skin finds it in a cause chain (its bad
 /// pages one at a time, its hint).
 pub use sitemap_content::Error as ContentError;
@@ -118,8 +123,6 @@ pub use sitemap_content::Error as ContentError;
 pub use sitemap_git::Error as GitError;
 pub use sitemap_git::watched_files as git_watched_files;
 pub use sitemap_git::{GitDate, ShallowPolicy, Uncommitted};
-/// The source layer's error (front matter, overrides, git), as a skin
-/// finds it in a cause chain.
 pub use sitemap_pages::Error as PagesError;
 pub use sitemap_pages::lastmod::LastmodSource;
 
@@ -240,6 +243,7 @@ impl Job {
     pub fn scan_with_progress(mut self, progress: &dyn Fn(&str)) -> Result<Scanned, Error> {
         // A book brings its own layers (book.toml), read before anything
         // is resolved.
+        #[cfg(feature = "mdbook")]
         let book = match &self.source {
             Source::Book(dir) => Some(scan::book::open(
                 {
@@ -271,6 +275,7 @@ impl Job {
             build_check: self.build_check,
             progress,
             files: self.files.clone(),
+            #[cfg(feature = "mdbook")]
             book: std::cell::Cell::new(book),
         };
         let mut scan = scan::scan(&self.source, &options)?;

@@ -10,6 +10,7 @@
 //! line of `sitemap.toml`, or the flag), drafts and the rest with the
 //! first few files they are.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -48,18 +49,13 @@ impl Cause {
                 line: rule.line,
                 rule: rule.rule.clone(),
             },
-            Reason::UrlExcluded { pattern } => Cause::Pattern {
-                key: "exclude-urls",
+            Reason::UrlExcluded { pattern } | Reason::Filtered { pattern, .. } => Cause::Pattern {
+                key: pattern_key(reason).map_or("exclude", |(key, _)| key),
                 pattern: pattern.clone(),
             },
-            Reason::Filtered { pattern, .. } => Cause::Pattern {
-                key: "exclude",
-                pattern: pattern.clone(),
+            Reason::UrlNotIncluded | Reason::NotIncluded => Cause::NoneMatched {
+                key: pattern_key(reason).map_or("include", |(key, _)| key),
             },
-            Reason::UrlNotIncluded => Cause::NoneMatched {
-                key: "include-urls",
-            },
-            Reason::NotIncluded => Cause::NoneMatched { key: "include" },
             Reason::Draft => Cause::Drafts,
             other => Cause::Other {
                 label: other.label(),
@@ -99,6 +95,33 @@ impl Cause {
     }
 }
 
+/// The setting whose globs left a page out for `reason`, and whether
+/// the page matched none of them (`include`, `include-urls`) rather than
+/// one (`exclude`, `exclude-urls`).
+fn pattern_key(reason: &Reason) -> Option<(&'static str, bool)> {
+    match reason {
+        Reason::UrlExcluded { .. } => Some(("exclude-urls", false)),
+        Reason::Filtered { .. } => Some(("exclude", false)),
+        Reason::UrlNotIncluded => Some(("include-urls", true)),
+        Reason::NotIncluded => Some(("include", true)),
+        _ => None,
+    }
+}
+
+/// How a scan's summary counts the pages left out for `reason`: the
+/// reason's word, or for a setting's globs where the setting was set
+/// (`` by sitemap.toml:3 `exclude-urls` ``, `` by `--exclude-urls` ``), so
+/// a key from a file does not read as a flag.
+pub fn left_out_label(resolved: &Resolved, reason: &Reason) -> Cow<'static, str> {
+    match pattern_key(reason) {
+        // A built page's own pattern (`built: true`) keeps its word.
+        _ if matches!(reason, Reason::Filtered { built: true, .. }) => reason.label().into(),
+        Some((key, false)) => format!("by {}", resolved.describe(key)).into(),
+        Some((key, true)) => format!("not in {}", resolved.describe(key)).into(),
+        None => reason.label().into(),
+    }
+}
+
 /// The first files of `count`, and how many more.
 fn named(count: usize, files: &[&Path]) -> String {
     let mut names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
@@ -134,9 +157,9 @@ pub(crate) fn explain(scan: &Scan, resolved: &Resolved, root: &Path) -> Option<E
         return None;
     }
     let mut causes: BTreeMap<Cause, (usize, Vec<&Path>)> = BTreeMap::new();
-    let mut labels: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut labels: BTreeMap<Cow<'static, str>, usize> = BTreeMap::new();
     for LeftOut { path, reason, .. } in &scan.left_out {
-        *labels.entry(reason.label()).or_default() += 1;
+        *labels.entry(left_out_label(resolved, reason)).or_default() += 1;
         let (count, files) = causes.entry(Cause::of(reason)).or_default();
         *count += 1;
         if files.len() < NAMED {

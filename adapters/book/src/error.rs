@@ -47,6 +47,14 @@ pub enum Error {
     /// file and line themselves.
     #[error(transparent)]
     Source(#[from] sitemap_pages::Error),
+    /// Several chapters' front matter refused, all reported at once, in
+    /// `SUMMARY.md` order: one `error:` line each (a skin prefixes the
+    /// first), as the settings files' errors are.
+    #[error("{}", errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\nerror: "))]
+    Chapters {
+        /// Each chapter's error, naming its file and line.
+        errors: Vec<sitemap_pages::Error>,
+    },
     /// A file that cannot be read.
     #[error("{}: {source}", path.display())]
     Io {

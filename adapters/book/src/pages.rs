@@ -44,6 +44,9 @@ impl Book {
             pages: Vec::with_capacity(self.chapters.len()),
             ..BookPages::default()
         };
+        // Every chapter's bad front matter is reported, not only the
+        // first: one build shows the user all there is to fix.
+        let mut refused = Vec::new();
         for chapter in &self.chapters {
             if let Some(source) = &chapter.source_path
                 && !stays_inside(source)
@@ -70,10 +73,17 @@ impl Book {
                         MAX_CHAPTER_BYTES,
                     ) {
                         Ok(text) => {
-                            let fm = chapters::front_matter_of(&shown, &text)?;
-                            if fm.format.is_some() {
-                                read.with_front_matter.push(shown.clone());
-                            }
+                            let overrides = chapters::front_matter_of(&shown, &text)
+                                .and_then(|fm| {
+                                    if fm.format.is_some() {
+                                        read.with_front_matter.push(shown.clone());
+                                    }
+                                    Overrides::from_front_matter(&shown, &fm)
+                                })
+                                .unwrap_or_else(|e| {
+                                    refused.push(e);
+                                    Overrides::default()
+                                });
                             let deps = if expands_links {
                                 let found =
                                     includes::of_chapter(&src_dir, src_shown, source, &text);
@@ -82,7 +92,7 @@ impl Book {
                             } else {
                                 Vec::new()
                             };
-                            (Overrides::from_front_matter(&shown, &fm)?, deps)
+                            (overrides, deps)
                         }
                         // mdBook creates a missing chapter file
                         // (`create-missing`) and renders it empty.
@@ -105,7 +115,11 @@ impl Book {
             };
             read.pages.push(page);
         }
-        Ok(read)
+        match refused.len() {
+            0 => Ok(read),
+            1 => Err(Error::Source(refused.remove(0))),
+            _ => Err(Error::Chapters { errors: refused }),
+        }
     }
 }
 

@@ -18,7 +18,8 @@ impl Sitemap {
     pub(crate) fn base_loc(&self) -> Result<Loc, Error> {
         let resolved = Resolved::new(&[Layer::new(self.settings.clone(), Origin::Builder)]);
         let url = resolved.settings.base_url.as_deref().unwrap_or_default();
-        Loc::parse_folder(url).map_err(|e| resolved.value_error("base-url", e.to_string()))
+        sitemap_engine::base_url_check::parse(url)
+            .map_err(|message| resolved.value_error("base-url", message))
     }
 
     /// Scans, writes the set and its companions, merges robots.txt when
@@ -36,6 +37,12 @@ impl Sitemap {
                 message: "needs an output folder: call `.out_dir(..)`".to_owned(),
                 hint: "a list of pages has no site folder to write into".to_owned(),
             });
+        }
+        #[cfg(feature = "html")]
+        if let What::Html(dir) = &self.what
+            && !dir.exists()
+        {
+            return Err(not_rendered_yet(dir));
         }
         let source = match &self.what {
             What::Content(root) => Source::Site(root.clone()),
@@ -137,4 +144,22 @@ fn no_git_warning(urls: &[sitemap_core::Url], resolved: &Resolved) -> Option<Str
             env!("CARGO_PKG_VERSION")
         )
     })
+}
+
+/// `Sitemap::html(dir)` where `dir` is not there: in a build script the
+/// usual cause is order, not a typo. Cargo runs build.rs before it
+/// compiles the crate, so HTML the crate's own program renders cannot
+/// exist yet, and "not a directory" alone sent users looking for a wrong
+/// path.
+#[cfg(feature = "html")]
+fn not_rendered_yet(dir: &std::path::Path) -> Error {
+    Error::Job {
+        message: format!(
+            // The advice is in the message too: a build script's `main`
+            // shows the error's Debug text, which has no hint.
+            "{}: not a directory; a build script runs before the crate's own code, so a folder the program itself renders is not there yet: build the site before `cargo build` (`zola build`, `hugo`, …), or call `Sitemap::html` from the program after it renders",
+            dir.display()
+        ),
+        hint: "build the site before `cargo build` (`zola build`, `hugo`, …), or call `Sitemap::html` from the program after it renders".to_owned(),
+    }
 }

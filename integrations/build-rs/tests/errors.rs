@@ -101,3 +101,21 @@ fn gzip_without_the_feature_is_refused() {
     insta::assert_snapshot!(shown);
     assert!(!root.join("out").exists());
 }
+
+/// A base URL without its scheme given to `.base_url(..)` was blamed on
+/// the site's zola.toml; it is the builder's value, and the message says
+/// what it most likely means.
+#[test]
+fn a_bad_base_url_names_the_builder_not_the_site_config() {
+    let out = tempfile::tempdir().unwrap();
+    let root = fixture("zola-blog");
+    let err = Sitemap::content(&root)
+        .base_url("rsite.example.org")
+        .out_dir(out.path())
+        .write()
+        .unwrap_err();
+    assert_eq!(
+        format!("{err:?}"),
+        "`.base_url(..)`: `rsite.example.org` is not an absolute URL; sitemaps need absolute locs: did you mean https://rsite.example.org/?"
+    );
+}

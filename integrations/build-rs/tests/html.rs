@@ -59,3 +59,20 @@ fn check_site_fails_on_a_loc_with_no_built_page() {
         "{err}"
     );
 }
+
+/// `Sitemap::html("dist")` before the program rendered `dist/` said only
+/// "not a directory": a build script runs before the crate's own code, so
+/// the folder the program writes is not there yet.
+#[test]
+fn an_html_folder_not_yet_rendered_says_build_scripts_run_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = Sitemap::html(dir.path().join("dist"), "https://rsite.example.org/")
+        .out_dir(dir.path())
+        .write()
+        .unwrap_err();
+    let shown = format!("{err:?}").replace(&dir.path().display().to_string(), "[ROOT]");
+    assert_eq!(
+        shown,
+        "[ROOT]/dist: not a directory; a build script runs before the crate's own code, so a folder the program itself renders is not there yet: build the site before `cargo build` (`zola build`, `hugo`, …), or call `Sitemap::html` from the program after it renders"
+    );
+}

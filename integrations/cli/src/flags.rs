@@ -22,6 +22,38 @@ use sitemap_engine::{
     ShallowPolicy, SplitBy, TrailingSlash, Uncommitted,
 };
 
+/// A key's doc as the CLI says it: the notes for the other front ends
+/// (`(mdBook: …)`, `(build.rs: …)`) left out, since the table's docs
+/// serve the plugin and the builder too. `--help` shows it.
+pub(crate) fn long(doc: &str) -> String {
+    let mut out = String::with_capacity(doc.len());
+    let mut rest = doc;
+    while let Some(open) = rest.find(" (") {
+        let aside = &rest[open + 2..];
+        let other_skin = aside.starts_with("mdBook:") || aside.starts_with("build.rs:");
+        let close = aside.find(')').filter(|_| other_skin);
+        out.push_str(&rest[..open]);
+        match close {
+            Some(close) => rest = &aside[close + 1..],
+            None => {
+                out.push_str(" (");
+                rest = aside;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The first sentence of [`long`]: the one line `-h` shows for the flag.
+pub(crate) fn short(doc: &str) -> String {
+    let doc = long(doc);
+    match doc.find(". ") {
+        Some(end) => doc[..=end].to_owned(),
+        None => doc,
+    }
+}
+
 /// A flag's word, read as the settings file reads it.
 fn word<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
     parse_value(s)
@@ -31,52 +63,52 @@ fn word<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
 #[derive(Args, Debug, Default)]
 pub(crate) struct OutputArgs {
     #[arg(long, short, value_name = "DIR")]
-    #[arg(help = key_doc!(out))]
+    #[arg(help = short(key_doc!(out)), long_help = long(key_doc!(out)))]
     pub(crate) out: Option<PathBuf>,
     #[arg(long, value_name = "NAME")]
-    #[arg(help = key_doc!(filename))]
+    #[arg(help = short(key_doc!(filename)), long_help = long(key_doc!(filename)))]
     filename: Option<String>,
     #[arg(long, value_name = "xml|txt", value_parser = word::<FileFormat>)]
-    #[arg(help = key_doc!(format))]
+    #[arg(help = short(key_doc!(format)), long_help = long(key_doc!(format)))]
     format: Option<FileFormat>,
     #[arg(long, overrides_with = "no_gzip")]
-    #[arg(help = key_doc!(gzip))]
+    #[arg(help = short(key_doc!(gzip)), long_help = long(key_doc!(gzip)))]
     gzip: bool,
     /// Write plain files (overrides `gzip = true`).
     #[arg(long, overrides_with = "gzip")]
     no_gzip: bool,
     #[arg(long, value_name = "legacy|sitemaps-org", value_parser = word::<LimitsName>)]
-    #[arg(help = key_doc!(limits))]
+    #[arg(help = short(key_doc!(limits)), long_help = long(key_doc!(limits)))]
     limits: Option<LimitsName>,
     #[arg(long, value_name = "N", value_parser = crate::values::max_urls)]
-    #[arg(help = key_doc!(max_urls))]
+    #[arg(help = short(key_doc!(max_urls)), long_help = long(key_doc!(max_urls)))]
     max_urls: Option<u64>,
     #[arg(long, overrides_with = "no_robots")]
-    #[arg(help = key_doc!(robots))]
+    #[arg(help = short(key_doc!(robots)), long_help = long(key_doc!(robots)))]
     robots: bool,
     /// Leave robots.txt alone (overrides `robots = true`).
     #[arg(long, overrides_with = "robots")]
     no_robots: bool,
     #[arg(long, overrides_with = "no_stylesheet")]
-    #[arg(help = key_doc!(stylesheet))]
+    #[arg(help = short(key_doc!(stylesheet)), long_help = long(key_doc!(stylesheet)))]
     stylesheet: bool,
     /// Write no stylesheet (overrides `stylesheet = true`).
     #[arg(long, overrides_with = "stylesheet")]
     no_stylesheet: bool,
     #[arg(long, overrides_with = "no_html_page")]
-    #[arg(help = key_doc!(html_page))]
+    #[arg(help = short(key_doc!(html_page)), long_help = long(key_doc!(html_page)))]
     html_page: bool,
     /// Write no sitemap.html (overrides `html-page = true`).
     #[arg(long, overrides_with = "html_page")]
     no_html_page: bool,
     #[arg(long, overrides_with = "no_check_site")]
-    #[arg(help = key_doc!(check_site))]
+    #[arg(help = short(key_doc!(check_site)), long_help = long(key_doc!(check_site)))]
     check_site: bool,
     /// Do not check the set against the site (overrides `check-site = true`).
     #[arg(long, overrides_with = "check_site")]
     no_check_site: bool,
     #[arg(long, overrides_with = "no_llms_txt")]
-    #[arg(help = key_doc!(llms_txt))]
+    #[arg(help = short(key_doc!(llms_txt)), long_help = long(key_doc!(llms_txt)))]
     llms_txt: bool,
     /// Write no llms.txt (overrides `llms-txt = true`).
     #[arg(long, overrides_with = "llms_txt")]
@@ -111,104 +143,104 @@ impl OutputArgs {
 #[derive(Args, Debug, Default)]
 pub(crate) struct SourceArgs {
     #[arg(long, value_name = "zola|hugo|html", value_parser = word::<Flavor>)]
-    #[arg(help = key_doc!(flavor))]
+    #[arg(help = short(key_doc!(flavor)), long_help = long(key_doc!(flavor)))]
     flavor: Option<Flavor>,
     #[arg(long, value_name = "DIR")]
-    #[arg(help = key_doc!(html))]
+    #[arg(help = short(key_doc!(html)), long_help = long(key_doc!(html)))]
     html: Option<PathBuf>,
     #[arg(long, value_name = "DIR")]
-    #[arg(help = key_doc!(html_source))]
+    #[arg(help = short(key_doc!(html_source)), long_help = long(key_doc!(html_source)))]
     html_source: Option<PathBuf>,
     #[arg(long, overrides_with = "no_clean_urls")]
-    #[arg(help = key_doc!(clean_urls))]
+    #[arg(help = short(key_doc!(clean_urls)), long_help = long(key_doc!(clean_urls)))]
     clean_urls: bool,
     /// Do not list `page.html` as `page` (overrides `clean-urls = true`).
     #[arg(long, overrides_with = "clean_urls")]
     no_clean_urls: bool,
     #[arg(long, value_name = "always|never|keep", value_parser = word::<TrailingSlash>)]
-    #[arg(help = key_doc!(trailing_slash))]
+    #[arg(help = short(key_doc!(trailing_slash)), long_help = long(key_doc!(trailing_slash)))]
     trailing_slash: Option<TrailingSlash>,
     #[arg(long, value_name = "GLOB")]
-    #[arg(help = concat!(key_doc!(include), " Repeatable."))]
+    #[arg(help = short(key_doc!(include)), long_help = long(concat!(key_doc!(include), " Repeatable.")))]
     include: Vec<String>,
     #[arg(long, value_name = "GLOB")]
-    #[arg(help = concat!(key_doc!(exclude), " Repeatable."))]
+    #[arg(help = short(key_doc!(exclude)), long_help = long(concat!(key_doc!(exclude), " Repeatable.")))]
     exclude: Vec<String>,
     #[arg(long, visible_alias = "drafts", overrides_with = "no_include_drafts")]
-    #[arg(help = key_doc!(include_drafts))]
+    #[arg(help = short(key_doc!(include_drafts)), long_help = long(key_doc!(include_drafts)))]
     include_drafts: bool,
     /// Leave drafts out (overrides `include-drafts = true`).
     #[arg(long, visible_alias = "no-drafts", overrides_with = "include_drafts")]
     no_include_drafts: bool,
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodSource>)]
-    #[arg(help = concat!(key_doc!(lastmod), " Comma-separated."))]
+    #[arg(help = short(key_doc!(lastmod)), long_help = long(concat!(key_doc!(lastmod), " Comma-separated.")))]
     lastmod: Vec<LastmodSource>,
     #[arg(long, value_name = "FREQ", value_parser = crate::values::changefreq)]
-    #[arg(help = key_doc!(changefreq))]
+    #[arg(help = short(key_doc!(changefreq)), long_help = long(key_doc!(changefreq)))]
     changefreq: Option<ChangeFreq>,
     #[arg(long, value_name = "0.0-1.0", value_parser = crate::values::priority)]
-    #[arg(help = key_doc!(priority))]
+    #[arg(help = short(key_doc!(priority)), long_help = long(key_doc!(priority)))]
     priority: Option<Priority>,
     #[arg(long, value_name = "committer|author", value_parser = word::<GitDate>)]
-    #[arg(help = key_doc!(git_date))]
+    #[arg(help = short(key_doc!(git_date)), long_help = long(key_doc!(git_date)))]
     git_date: Option<GitDate>,
     #[arg(long, visible_alias = "shallow", value_name = "warn|fail|omit", value_parser = word::<ShallowPolicy>)]
-    #[arg(help = key_doc!(git_shallow))]
+    #[arg(help = short(key_doc!(git_shallow)), long_help = long(key_doc!(git_shallow)))]
     git_shallow: Option<ShallowPolicy>,
     #[arg(long, value_name = "mtime|last-commit", value_parser = word::<Uncommitted>)]
-    #[arg(help = key_doc!(git_uncommitted))]
+    #[arg(help = short(key_doc!(git_uncommitted)), long_help = long(key_doc!(git_uncommitted)))]
     git_uncommitted: Option<Uncommitted>,
     #[arg(long, value_name = "SECONDS")]
-    #[arg(help = key_doc!(git_timeout))]
+    #[arg(help = short(key_doc!(git_timeout)), long_help = long(key_doc!(git_timeout)))]
     git_timeout: Option<u64>,
     #[arg(long, value_name = "FILE")]
-    #[arg(help = key_doc!(ledger))]
+    #[arg(help = short(key_doc!(ledger)), long_help = long(key_doc!(ledger)))]
     ledger: Option<PathBuf>,
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodDep>)]
-    #[arg(help = concat!(key_doc!(lastmod_deps), " Comma-separated."))]
+    #[arg(help = short(key_doc!(lastmod_deps)), long_help = long(concat!(key_doc!(lastmod_deps), " Comma-separated.")))]
     lastmod_deps: Vec<LastmodDep>,
     // Not clap's PathBuf parser: it refuses the empty value that means none.
     #[arg(long, visible_alias = "ignore-revs-file", value_name = "FILE", value_parser = path_or_empty)]
-    #[arg(help = key_doc!(git_ignore_revs))]
+    #[arg(help = short(key_doc!(git_ignore_revs)), long_help = long(key_doc!(git_ignore_revs)))]
     git_ignore_revs: Option<std::path::PathBuf>,
     #[arg(long, overrides_with = "no_images")]
-    #[arg(help = key_doc!(images))]
+    #[arg(help = short(key_doc!(images)), long_help = long(key_doc!(images)))]
     images: bool,
     /// List no images (overrides `images = true`).
     #[arg(long, overrides_with = "images")]
     no_images: bool,
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    #[arg(help = concat!(key_doc!(image_hosts), " Repeatable, or comma-separated."))]
+    #[arg(help = short(key_doc!(image_hosts)), long_help = long(concat!(key_doc!(image_hosts), " Repeatable, or comma-separated.")))]
     image_hosts: Vec<String>,
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    #[arg(help = concat!(key_doc!(image_keys), " Repeatable, or comma-separated."))]
+    #[arg(help = short(key_doc!(image_keys)), long_help = long(concat!(key_doc!(image_keys), " Repeatable, or comma-separated.")))]
     image_keys: Vec<String>,
     #[arg(long, overrides_with = "no_og_image")]
-    #[arg(help = key_doc!(og_image))]
+    #[arg(help = short(key_doc!(og_image)), long_help = long(key_doc!(og_image)))]
     og_image: bool,
     /// Do not list og:image (overrides `og-image = true`).
     #[arg(long, overrides_with = "og_image")]
     no_og_image: bool,
     #[arg(long, value_name = "GLOB")]
-    #[arg(help = concat!(key_doc!(exclude_urls), " Repeatable."))]
+    #[arg(help = short(key_doc!(exclude_urls)), long_help = long(concat!(key_doc!(exclude_urls), " Repeatable.")))]
     exclude_urls: Vec<String>,
     #[arg(long, value_name = "GLOB")]
-    #[arg(help = concat!(key_doc!(include_urls), " Repeatable."))]
+    #[arg(help = short(key_doc!(include_urls)), long_help = long(concat!(key_doc!(include_urls), " Repeatable.")))]
     include_urls: Vec<String>,
     #[arg(long, value_name = "leave-out|keep", value_parser = word::<RobotsDisallowed>)]
-    #[arg(help = key_doc!(robots_disallowed))]
+    #[arg(help = short(key_doc!(robots_disallowed)), long_help = long(key_doc!(robots_disallowed)))]
     robots_disallowed: Option<RobotsDisallowed>,
     #[arg(long, value_name = "section|GLOB=NAME", value_parser = split_part)]
-    #[arg(help = concat!(key_doc!(split_by), " As a flag: `section`, or `GLOB=NAME` repeated in order."))]
+    #[arg(help = short(key_doc!(split_by)), long_help = long(concat!(key_doc!(split_by), " As a flag: `section`, or `GLOB=NAME` repeated in order.")))]
     split_by: Vec<SplitPart>,
     #[arg(long, value_name = "default-language|none|LANG")]
-    #[arg(help = key_doc!(x_default))]
+    #[arg(help = short(key_doc!(x_default)), long_help = long(key_doc!(x_default)))]
     x_default: Option<String>,
     #[arg(long, value_name = "VERSION")]
-    #[arg(help = key_doc!(hugo_version))]
+    #[arg(help = short(key_doc!(hugo_version)), long_help = long(key_doc!(hugo_version)))]
     hugo_version: Option<String>,
     #[arg(long, overrides_with = "no_strict")]
-    #[arg(help = key_doc!(strict))]
+    #[arg(help = short(key_doc!(strict)), long_help = long(key_doc!(strict)))]
     strict: bool,
     /// Let a disagreement with the built site pass with warnings
     /// (overrides `strict = true`).
@@ -325,7 +357,8 @@ mod tests {
 
     /// Every key of the table is a flag of `sitemap scan` (the `[submit]`
     /// keys: of `sitemap submit`) with the table's long name, short form,
-    /// aliases and doc as its help, and a true/false key also has its
+    /// aliases and doc as its help (without the notes for the plugin and
+    /// the builder), and a true/false key also has its
     /// `--no-…` twin: the flags cannot drift from the declaration in
     /// `sitemap_engine::keys`.
     #[test]
@@ -346,11 +379,22 @@ mod tests {
             assert_eq!(arg.get_short(), key.short, "{long}");
             let aliases = arg.get_visible_aliases().unwrap_or_default();
             assert_eq!(aliases, key.aliases, "{long}");
+            // `-h` shows the doc's first sentence, `--help` all of it, in
+            // the CLI's words.
             let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            assert_eq!(help, super::short(key.doc), "{long}'s -h");
+            let long_help = arg
+                .get_long_help()
+                .map(ToString::to_string)
+                .unwrap_or_default();
             assert!(
-                help.starts_with(key.doc),
-                "{long}'s help is not the table's doc:\n{help}\n{}",
+                long_help.starts_with(&super::long(key.doc)),
+                "{long}'s help is not the table's doc:\n{long_help}\n{}",
                 key.doc
+            );
+            assert!(
+                !long_help.contains("mdBook:") && !long_help.contains("build.rs"),
+                "{long}'s help speaks of another front end:\n{long_help}"
             );
             // A true/false key (its example says which) can be turned off
             // over a `sitemap.toml` that turns it on.

@@ -92,6 +92,7 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         book_summary(
             &report.set,
             left_out,
+            &report.files,
             report.robots.as_ref().map(|(p, _)| p.as_path())
         )
     ));

@@ -26,7 +26,9 @@ pub(crate) struct ScanArgs {
     /// The site's root folder.
     #[arg(default_value = ".")]
     dir: PathBuf,
-    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(base_url))]
+    #[arg(long, value_name = "URL")]
+    #[arg(help = crate::flags::short(sitemap_engine::key_doc!(base_url)))]
+    #[arg(long_help = crate::flags::long(sitemap_engine::key_doc!(base_url)))]
     base_url: Option<String>,
     /// When another run holds the output folder, wait at most this many
     /// seconds for it, then fail naming the process that holds it
@@ -95,7 +97,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             ));
         }
     }
-    let excluded = excluded_summary(scan);
+    let excluded = excluded_summary(scan, &scanned.resolved);
 
     if args.dry_run {
         let (listed, outside) = scan.listed();
@@ -269,10 +271,12 @@ fn field_value(path: &std::path::Path) -> String {
     out
 }
 
-fn excluded_summary(scan: &Scan) -> String {
-    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+fn excluded_summary(scan: &Scan, resolved: &sitemap_engine::Resolved) -> String {
+    let mut counts = std::collections::BTreeMap::new();
     for page in &scan.left_out {
-        *counts.entry(page.reason.label()).or_default() += 1;
+        *counts
+            .entry(sitemap_engine::left_out_label(resolved, &page.reason))
+            .or_default() += 1;
     }
     let total: usize = counts.values().sum();
     if total == 0 {

@@ -32,13 +32,13 @@ pub(crate) struct SubmitArgs {
     /// The ledger (default: the `ledger` setting).
     #[arg(long, value_name = "FILE")]
     ledger: Option<PathBuf>,
-    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(submit_endpoint))]
+    #[arg(long, value_name = "URL", help = crate::flags::short(sitemap_engine::key_doc!(submit_endpoint)), long_help = crate::flags::long(sitemap_engine::key_doc!(submit_endpoint)))]
     endpoint: Option<String>,
-    #[arg(long, value_name = "KEY", help = sitemap_engine::key_doc!(submit_key))]
+    #[arg(long, value_name = "KEY", help = crate::flags::short(sitemap_engine::key_doc!(submit_key)), long_help = crate::flags::long(sitemap_engine::key_doc!(submit_key)))]
     key: Option<String>,
-    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(submit_key_location))]
+    #[arg(long, value_name = "URL", help = crate::flags::short(sitemap_engine::key_doc!(submit_key_location)), long_help = crate::flags::long(sitemap_engine::key_doc!(submit_key_location)))]
     key_location: Option<String>,
-    #[arg(long, value_name = "URL", help = sitemap_engine::key_doc!(base_url))]
+    #[arg(long, value_name = "URL", help = crate::flags::short(sitemap_engine::key_doc!(base_url)), long_help = crate::flags::long(sitemap_engine::key_doc!(base_url)))]
     base_url: Option<String>,
     /// Send nothing: print each request (method, URL, JSON body); the live site is not fetched.
     #[arg(long, conflicts_with = "init")]

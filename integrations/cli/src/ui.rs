@@ -66,14 +66,7 @@ impl Ui {
             }
             return;
         }
-        let mut message = err.to_string();
-        for cause in err.chain().skip(1) {
-            let c = cause.to_string();
-            if !message.contains(&c) {
-                message.push_str(": ");
-                message.push_str(&c);
-            }
-        }
+        let message = sitemap_engine::diagnostic::message_of(err.as_ref());
         // One `file:line: error: …` line per error of a message that lists
         // several (each after the first starts `error: `), paths as the
         // user gave them, without a leading `./`.

@@ -13,19 +13,8 @@ use sitemap_core::{ChangeFreq, Loc, Priority};
 /// value, and a URL may carry a password, which the model's own message
 /// redacts.
 pub(crate) fn base_url(s: &str) -> Result<Loc, Usage> {
-    Loc::parse_folder(s).map_err(|e| {
-        // `example.org`: a host without its scheme, the usual slip.
-        let looks_like_host = s.split('/').next().is_some_and(|h| h.contains('.'));
-        let guess = (looks_like_host && !s.contains("://"))
-            .then(|| Loc::parse_folder(&format!("https://{s}")).ok())
-            .flatten();
-        match guess {
-            Some(url) => Usage(format!(
-                "--base-url: `{s}` is not an absolute URL; sitemaps need absolute locs: did you mean {url}?"
-            )),
-            None => Usage(format!("--base-url: {e}")),
-        }
-    })
+    sitemap_engine::base_url_check::parse(s)
+        .map_err(|message| Usage(format!("--base-url: {message}")))
 }
 
 /// A bad flag value found by a subcommand rather than by clap: a usage

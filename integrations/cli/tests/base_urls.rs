@@ -226,3 +226,26 @@ site book/html/ at https://rust-cli.github.io/ (from book.toml: output.sitemap.b
 "
     );
 }
+
+/// A host written without its scheme in sitemap.toml got "relative URL
+/// without a base", blamed on zola.toml; the `--base-url` flag already
+/// suggested the https URL. Now sitemap.toml and its line are named, with
+/// the same suggestion.
+#[test]
+fn a_base_url_without_its_scheme_in_sitemap_toml_suggests_the_https_url() {
+    let dir = zola_site("base_url = \"https://rust-cli.github.io/\"\n");
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "lastmod = []\nbase-url = \"rust-cli.github.io/book\"\n",
+    )
+    .unwrap();
+    let (stderr, code) = run(&dir, &["scan", "--dry-run", "."]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        stderr,
+        "\
+error: sitemap.toml:2 `base-url`: `rust-cli.github.io/book` is not an absolute URL; sitemaps need absolute locs: did you mean https://rust-cli.github.io/book/?
+  hint: change `base-url` in sitemap.toml
+"
+    );
+}

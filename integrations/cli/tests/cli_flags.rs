@@ -41,6 +41,20 @@ fn help_texts() {
     }
 }
 
+/// `scan -h` was `--help` again, some 175 lines with the notes meant for
+/// the plugin and the builder: `-h` is now each flag's first sentence in
+/// the CLI's words, and `--help` the whole doc (as clap's `help` and
+/// `long_help` intend).
+#[test]
+fn scan_short_help_is_each_flags_first_sentence() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = sitemap(here, &["scan", "-h"], "100");
+    assert!(out.status.success());
+    let short = text(&out.stdout);
+    assert!(!short.contains("mdBook:") && !short.contains("build.rs"));
+    insta::assert_snapshot!("help_scan_short", short);
+}
+
 /// The block after the paragraph on sitemap.toml in `scan --help` is TOML as it is
 /// printed, at any usual terminal width, with its sub-tables.
 #[test]

@@ -106,7 +106,7 @@ fn exclude_urls_matching_everything_names_the_setting() {
         &format!(
             "\
 public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
-public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 --exclude-urls), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 by sitemap.toml:2 `exclude-urls`), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
 sitemap.toml:2: error: `exclude-urls` pattern `/**` matches 2 of them
 sitemap.toml:2: error: `exclude-urls` pattern `/a/**` matches 1 of them
 {HINT}"
@@ -121,7 +121,7 @@ sitemap.toml:2: error: `exclude-urls` pattern `/a/**` matches 1 of them
         &format!(
             "\
 public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
-public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 --exclude-urls), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 by `--exclude-urls`), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
 error: `--exclude-urls` pattern `/**` matches 3 of them
 {HINT}"
         ),

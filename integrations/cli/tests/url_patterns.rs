@@ -38,7 +38,7 @@ fn exclude_urls_leaves_out_a_content_sites_pages_by_url() {
     left out: tags/hugo/: URL matches exclude-urls pattern `/tags/**` (https://hugo-demo.example.org/tags/hugo/)
     left out: tags/news/: URL matches exclude-urls pattern `/tags/**` (https://hugo-demo.example.org/tags/news/)
     left out: tags/sitemaps/: URL matches exclude-urls pattern `/tags/**` (https://hugo-demo.example.org/tags/sitemaps/)
-    sitemap: 14 files read, 8 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 11 excluded (1 --exclude, 7 --exclude-urls, 1 bundle resource, 1 draft, 1 headless); wrote public/sitemap.xml and robots.txt, public/llms.txt
+    sitemap: 14 files read, 8 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 11 excluded (1 bundle resource, 7 by sitemap.toml:11 `exclude-urls`, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); wrote public/sitemap.xml and robots.txt, public/llms.txt
     ");
     let path = dir.path().join("public/sitemap.xml");
     let xml = fs::read_to_string(&path).unwrap();
@@ -88,7 +88,7 @@ fn include_urls_keeps_only_matching_built_pages_and_names_their_files() {
     left out: index.html: URL matches no include-urls pattern (https://e.org/)
     left out: about/index.html: URL matches no include-urls pattern (https://e.org/about/)
     left out: fr/a-propos/index.html: URL matches exclude-urls pattern `/fr/*/` (https://e.org/fr/a-propos/)
-    sitemap: 7 files read, 1 URLs, 7 excluded (1 --exclude-urls, 1 404 page, 1 canonical elsewhere, 1 noindex, 2 not in --include-urls, 1 redirect stub); dry run, nothing written
+    sitemap: 7 files read, 1 URLs, 7 excluded (1 404 page, 1 by `--exclude-urls`, 1 canonical elsewhere, 1 noindex, 2 not in `--include-urls`, 1 redirect stub); dry run, nothing written
     "#);
     insta::assert_snapshot!(text(&out.stdout, dir.path()), @"https://e.org/blog/hello-sitemaps/	lastmod=2024-05-02T10:30:00+02:00");
 }

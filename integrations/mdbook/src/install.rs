@@ -13,7 +13,6 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use sitemap_core::Loc;
 use toml_edit::{DocumentMut, Item, Table};
 
 use crate::moved::{self, Move};
@@ -122,8 +121,8 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
             dir.display()
         );
     };
-    let base =
-        Loc::parse_folder(base_url).map_err(|e| anyhow::anyhow!("--base-url {base_url:?}: {e}"))?;
+    let base = sitemap_engine::base_url_check::parse(base_url)
+        .map_err(|message| anyhow::anyhow!("--base-url: {message}"))?;
 
     let html_alone = moved::html_alone(&doc);
     let mut added = Vec::new();

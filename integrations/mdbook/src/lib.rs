@@ -188,6 +188,7 @@ impl fmt::Display for Report {
         f.write_str(&sitemap_engine::book_summary(
             &self.set,
             self.excluded.len(),
+            &self.files,
             self.robots.as_deref(),
         ))
     }

@@ -27,7 +27,8 @@ fn main() -> ExitCode {
         Err(e) => {
             // `file:line: error: …`, one line per error, as every skin
             // prints them.
-            for line in format!("{e:#}").split("\nerror: ") {
+            let message = sitemap_engine::diagnostic::message_of(e.as_ref());
+            for line in message.split("\nerror: ") {
                 eprintln!("{}", sitemap_engine::diagnostic::error_line(line));
             }
             ExitCode::FAILURE

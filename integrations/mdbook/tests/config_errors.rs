@@ -204,3 +204,45 @@ fn several_wrong_keys_each_with_its_line() {
          lastmod = [\"bogus\"]\n\n[output.sitemap.git]\ntimeout = \"5\"\n"
     ));
 }
+
+/// A host written without its scheme in book.toml got "relative URL
+/// without a base" and no way forward; the `--base-url` flag already
+/// suggested the https URL, and now book.toml gets the same, with its line.
+#[test]
+fn a_base_url_without_its_scheme_suggests_the_https_url() {
+    assert_eq!(
+        renderer_error("[output.sitemap]\nbase-url = \"rust-cli.github.io/book\"\n"),
+        "[BOOK]/book.toml:9: error: [output.sitemap]: `base-url`: `rust-cli.github.io/book` is not an absolute URL; sitemaps need absolute locs: did you mean https://rust-cli.github.io/book/?\n"
+    );
+}
+
+/// A bad value in a chapter's front matter printed its text twice
+/// (`…expected one of …: changefreq `sometimes`: expected one of …`), and
+/// only the first bad chapter was named; now every bad chapter is
+/// reported at once, each once, as the settings files' errors are.
+#[test]
+fn every_bad_chapter_front_matter_value_is_reported_once() {
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"t\"\n\n[output.html]\n\n[preprocessor.sitemap]\n\n[output.sitemap]\nbase-url = \"https://example.org/\"\nlastmod = []\n",
+    );
+    book.write("src/SUMMARY.md", "- [A](a.md)\n- [B](b.md)\n- [C](c.md)\n");
+    book.write(
+        "src/a.md",
+        "---\nsitemap:\n  changefreq: sometimes\n---\n# A\n",
+    );
+    book.write("src/b.md", "# B\n");
+    book.write("src/c.md", "---\nsitemap:\n  priority: 3\n---\n# C\n");
+    // As after mdBook's HTML renderer, which runs first.
+    book.write("book/html/index.html", "<p>a</p>\n");
+    let (ok, stderr) = book.run_renderer();
+    assert!(!ok);
+    assert_eq!(
+        redact(&stderr, book.root()),
+        "\
+src/a.md:3: error: `sitemap.changefreq`: changefreq `sometimes`: expected one of always, hourly, daily, weekly, monthly, yearly, never
+src/c.md:3: error: `sitemap.priority`: priority `3`: expected a number from 0.0 to 1.0
+"
+    );
+}

@@ -74,3 +74,22 @@ fn include_urls_keeps_only_matching_chapters() {
     </urlset>
     "#);
 }
+
+/// The plugin's summary said only `wrote …/sitemap.xml`, though it also
+/// wrote sitemap.xsl and sitemap.html into the book: the summary names
+/// every file written.
+#[test]
+fn the_summary_names_the_stylesheet_and_html_page_it_wrote() {
+    let book = Book::fixture("structure");
+    book.write(
+        "book.toml",
+        "[book]\ntitle = \"Structure\"\n\n[preprocessor.sitemap]\n\n[output.html]\n\n[output.sitemap]\nbase-url = \"https://example.org/book\"\nlastmod = []\nstylesheet = true\nhtml-page = true\n",
+    );
+    book.build().unwrap();
+    let (ok, stderr) = book.run_renderer();
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        redact(&stderr, book.root()),
+        "mdbook-sitemap: wrote [BOOK]/book/html/sitemap.xml (10 URLs), sitemap.xsl and sitemap.html\n"
+    );
+}

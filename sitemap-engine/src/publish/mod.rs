@@ -536,19 +536,31 @@ impl Report {
 /// `wrote book/sitemap.xml (3 URLs, 1 chapter(s) left out) and
 /// book/robots.txt; removed sitemap-2.xml`: a book's summary, in the words
 /// the mdBook plugin and `sitemap mdbook` both print.
-pub fn book_summary(set: &SetReport, left_out: usize, robots: Option<&Path>) -> String {
+pub fn book_summary(
+    set: &SetReport,
+    left_out: usize,
+    companions: &[PathBuf],
+    robots: Option<&Path>,
+) -> String {
     let (path, _) = set.root();
-    let mut line = format!("wrote {} ({} URLs", path.display(), set.urls);
+    let mut first = format!("{} ({} URLs", path.display(), set.urls);
     if set.images > 0 {
-        line.push_str(&format!(", {} images", set.images));
+        first.push_str(&format!(", {} images", set.images));
     }
     if left_out > 0 {
-        line.push_str(&format!(", {left_out} chapter(s) left out"));
+        first.push_str(&format!(", {left_out} chapter(s) left out"));
     }
-    line.push(')');
-    if let Some(robots) = robots {
-        line.push_str(&format!(" and {}", robots.display()));
-    }
+    first.push(')');
+    // The companions by name (they sit beside the sitemap), so a reader
+    // knows the book now serves sitemap.html and sitemap.xsl too.
+    let mut wrote = vec![first];
+    wrote.extend(companions.iter().map(|p| file_name(p)));
+    wrote.extend(robots.map(|r| r.display().to_string()));
+    let mut line = match wrote.split_last() {
+        Some((last, [])) => format!("wrote {last}"),
+        Some((last, rest)) => format!("wrote {} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
     if !set.removed.is_empty() {
         let names: Vec<String> = set.removed.iter().map(|p| file_name(p)).collect();
         line.push_str(&format!("; removed {}", names.join(", ")));

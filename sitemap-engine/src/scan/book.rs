@@ -91,7 +91,7 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
         .html_config()
         .and_then(|html| html.site_url)
         .and_then(|site_url| {
-            book_toml::site_url_missing(&site_url, &base, &format!("base-url {base}"))
+            crate::base_url_check::site_url_missing(&site_url, &base, &format!("base-url {base}"))
         })
         .map(|message| format!("{}: {message}", book_toml.display()));
     let robots_refused = (settings.robots == Some(true))

@@ -31,6 +31,9 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             )
         })?),
     };
+    // Checked here, where the settings know which file, line or flag set
+    // it: the site reader would blame its own config file.
+    super::base_url_setting(options.resolved)?;
     let site_options = SiteOptions::default()
         .with_hugo_version(hugo_version)
         .with_flavor(s.flavor)

@@ -10,6 +10,7 @@
 //! `include-urls` / `exclude-urls` then leave out entries by URL
 //! (`url_patterns.rs`).
 
+#[cfg(feature = "mdbook")]
 pub(crate) mod book;
 mod content;
 #[cfg(feature = "html")]
@@ -45,6 +46,7 @@ pub enum Source {
     /// An mdBook book's folder (where `book.toml` is): its chapters in
     /// `SUMMARY.md` order, its sitemap table a layer under the caller's,
     /// the sitemap written into the folder its HTML is built into.
+    #[cfg(feature = "mdbook")]
     Book(PathBuf),
     /// An mdBook book already loaded ([`crate::book::Book`]): the
     /// renderer's, as mdBook hands it over, so a chapter a preprocessor
@@ -52,6 +54,7 @@ pub enum Source {
     /// are read from their files, because the sitemap needs what the
     /// preprocessors strip (front matter) and the files themselves (git
     /// and mtime dates).
+    #[cfg(feature = "mdbook")]
     LoadedBook(Box<sitemap_book::Book>),
 }
 
@@ -218,6 +221,7 @@ pub(crate) struct ScanOptions<'a> {
     /// Counts the files the readers read, for a progress display.
     pub(crate) files: sitemap_core::progress::FileCount,
     /// The book of a [`Source::Book`], opened with the layers.
+    #[cfg(feature = "mdbook")]
     pub(crate) book: std::cell::Cell<Option<book::Opened>>,
 }
 
@@ -229,6 +233,7 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
         let root = match source {
             Source::Site(root) => Some(root.as_path()),
             Source::Pages(list) => Some(list.root.as_path()),
+            #[cfg(feature = "mdbook")]
             Source::Book(_) | Source::LoadedBook(_) => None,
         };
         url_patterns::apply(&mut scan, filter, root, |loc| {
@@ -256,6 +261,7 @@ fn scan_source(
     let plain = |scan: Result<Scan, Error>| scan.map(|s| (s, None));
     match source {
         Source::Pages(list) => plain(pages::scan(list, options)),
+        #[cfg(feature = "mdbook")]
         Source::Book(_) | Source::LoadedBook(_) => match options.book.take() {
             Some(opened) => plain(book::scan(opened, options)),
             None => Err(Error::job(
@@ -386,8 +392,8 @@ pub(crate) fn image_rules(resolved: &Resolved, site: &Loc) -> Result<Option<Imag
 pub(crate) fn base_url_setting(resolved: &Resolved) -> Result<Option<Loc>, Error> {
     match &resolved.settings.base_url {
         None => Ok(None),
-        Some(url) => Loc::parse_folder(url)
+        Some(url) => crate::base_url_check::parse(url)
             .map(Some)
-            .map_err(|e| resolved.value_error("base-url", e.to_string())),
+            .map_err(|message| resolved.value_error("base-url", message)),
     }
 }

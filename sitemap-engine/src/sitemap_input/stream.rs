@@ -16,11 +16,7 @@ pub(super) fn open(path: &Path) -> io::Result<Xml> {
     let file = sitemap_core::input::open_regular(path)?;
     let mut file = BufReader::with_capacity(256 * 1024, file);
     let gz = file.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let inner: Box<dyn Read> = if gz {
-        Box::new(flate2::bufread::MultiGzDecoder::new(file))
-    } else {
-        Box::new(file)
-    };
+    let inner: Box<dyn Read> = if gz { gunzip(file)? } else { Box::new(file) };
     let mut xml = quick_xml::Reader::from_reader(Lines {
         inner: BufReader::with_capacity(256 * 1024, Runs { inner, run: 0 }),
         line: 1,
@@ -28,6 +24,20 @@ pub(super) fn open(path: &Path) -> io::Result<Xml> {
     xml.config_mut().expand_empty_elements = true;
     xml.config_mut().allow_dangling_amp = true;
     Ok(xml)
+}
+
+#[cfg(feature = "gzip")]
+fn gunzip(file: BufReader<std::fs::File>) -> io::Result<Box<dyn Read>> {
+    Ok(Box::new(flate2::bufread::MultiGzDecoder::new(file)))
+}
+
+/// Without the `gzip` feature a gzipped sitemap is refused by name rather
+/// than read as garbled XML.
+#[cfg(not(feature = "gzip"))]
+fn gunzip(_: BufReader<std::fs::File>) -> io::Result<Box<dyn Read>> {
+    Err(io::Error::other(
+        "a gzipped sitemap, and this build has no gzip support (feature `gzip`)",
+    ))
 }
 
 /// A reader that fails once [`MAX_TEXT`] bytes pass without a `<` or a
