@@ -214,17 +214,14 @@ pub(super) fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Resul
     match map.get(key) {
         None | Some(Value::Null) => Ok(false),
         Some(Value::Bool(b)) => Ok(*b),
-        Some(Value::String(s)) if s.is_empty() => Ok(false),
-        Some(Value::String(s))
-            if matches!(s.as_str(), "1" | "t" | "T" | "TRUE" | "true" | "True") =>
-        {
-            Ok(true)
-        }
-        Some(Value::String(s))
-            if matches!(s.as_str(), "0" | "f" | "F" | "FALSE" | "false" | "False") =>
-        {
-            Ok(false)
-        }
+        Some(Value::String(s)) => match s.as_str() {
+            "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
+            "" | "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
+            _ => Err(config_err(
+                path,
+                format!("`{key}` must be true or false, found {s:?}"),
+            )),
+        },
         Some(Value::Number(n)) => Ok(n.as_f64().is_some_and(|f| f != 0.0)),
         Some(other) => Err(config_err(
             path,
