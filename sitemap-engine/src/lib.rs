@@ -113,8 +113,8 @@ pub mod url_list;
 #[cfg(feature = "html")]
 pub mod validate;
 
-/// The source layer's error (front matter, overrides, git), as a skin
-/// finds it in a cause chain.
+/// How the "nothing listed" report names what left entries out
+/// (`sitemap.toml:6 \`exclude\``, `` `--exclude-urls` ``).
 pub use crate::nothing_listed::left_out_label;
 /// A content tree's error, as a skin finds it in a cause chain (its bad
 /// pages one at a time, its hint).
@@ -123,6 +123,8 @@ pub use sitemap_content::Error as ContentError;
 pub use sitemap_git::Error as GitError;
 pub use sitemap_git::watched_files as git_watched_files;
 pub use sitemap_git::{GitDate, ShallowPolicy, Uncommitted};
+/// The source layer's error (front matter, overrides, git), as a skin
+/// finds it in a cause chain.
 pub use sitemap_pages::Error as PagesError;
 pub use sitemap_pages::lastmod::LastmodSource;
 
