@@ -7,12 +7,12 @@
 //! 1. **Settings** ([`settings`]): [`Layer`]s of one [`Settings`] type,
 //!    the same keys everywhere (documented in [`keys`]), each value
 //!    remembering where it came from for messages; a book's
-//!    `[output.sitemap]` table is read by [`book_toml`]; a file's keys
+//!    `[output.sitemap]` table is read by module `book_toml` (feature `mdbook`); a file's keys
 //!    are checked one by one (module `settings_check`), so every wrong
 //!    key is reported at once, in plain words.
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
 //!    folder, an mdBook book by folder or already loaded (its types
-//!    re-exported for the plugin in [`book`]), or pages the caller
+//!    re-exported for the plugin in module `book`, feature `mdbook`), or pages the caller
 //!    lists) → pages → entries, through the source layer (overrides,
 //!    filters, lastmod). With a `ledger`
 //!    ([`ledger`]), entries whose content did not change keep their
