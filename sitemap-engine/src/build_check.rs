@@ -137,6 +137,13 @@ pub(crate) fn check(
         if listed.contains(rel) || left_out.contains(rel) {
             continue;
         }
+        // A Hugo pager of a list the scan lists (`posts/page/2/`): pagers
+        // are left out on purpose (the guide's deliberate differences).
+        if build.command == "hugo"
+            && pager_of(rel).is_some_and(|list| listed.contains(&list) || left_out.contains(&list))
+        {
+            continue;
+        }
         let Some(loc) = roots.loc_of(rel) else {
             continue;
         };
@@ -327,6 +334,21 @@ impl Roots {
     }
 }
 
+/// The list page a Hugo pager belongs to, by Hugo's default pager path:
+/// `posts/page/2/index.html` is `posts/index.html`'s.
+fn pager_of(rel: &str) -> Option<String> {
+    let folder = rel.strip_suffix("/index.html")?;
+    let (above, number) = folder.rsplit_once('/')?;
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let list = match above.strip_suffix("page")? {
+        "" => String::new(),
+        list => list.strip_suffix('/').map(|l| format!("{l}/"))?,
+    };
+    Some(format!("{list}index.html"))
+}
+
 /// The URL a built file is served at: `x/index.html` at `x/`, any other
 /// file at its own path.
 fn url_of(base: &Loc, rel: &str) -> Option<Loc> {
@@ -354,3 +376,24 @@ const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
     .add(b'{')
     .add(b'}')
     .add(b'%');
+
+#[cfg(test)]
+mod tests {
+    use super::pager_of;
+
+    #[test]
+    fn a_hugo_pager_belongs_to_its_list_page() {
+        assert_eq!(
+            pager_of("cars/page/2/index.html").as_deref(),
+            Some("cars/index.html")
+        );
+        assert_eq!(pager_of("page/3/index.html").as_deref(), Some("index.html"));
+        assert_eq!(
+            pager_of("tags/go/page/2/index.html").as_deref(),
+            Some("tags/go/index.html")
+        );
+        assert_eq!(pager_of("mypage/2/index.html"), None);
+        assert_eq!(pager_of("cars/page/two/index.html"), None);
+        assert_eq!(pager_of("cars/page/index.html"), None);
+    }
+}

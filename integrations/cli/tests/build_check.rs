@@ -387,3 +387,43 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
     locs.sort();
     assert_eq!(locs, hugo_locs(dir.path()));
 }
+
+/// Hugo's pagers (`posts/page/2/`) are built pages no sitemap lists on
+/// purpose: the check says nothing of them.
+#[test]
+fn hugo_pagers_are_not_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
+                 [pagination]\npagerSize = 1\n",
+            ),
+            ("content/posts/a.md", "---\ntitle: a\n---\n"),
+            ("content/posts/b.md", "---\ntitle: b\n---\n"),
+            ("content/posts/c.md", "---\ntitle: c\n---\n"),
+            (
+                "layouts/list.html",
+                "<html><head><title>{{ .Title }}</title></head><body>{{ range .Paginator.Pages }}{{ .Title }}{{ end }}</body></html>\n",
+            ),
+            (
+                "layouts/single.html",
+                "<html><head><title>{{ .Title }}</title></head></html>\n",
+            ),
+        ],
+    );
+    hugo(&current_hugo(), dir.path());
+    assert!(dir.path().join("public/posts/page/3/index.html").is_file());
+    let (code, stderr, mut locs) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "sitemap: 3 files read, 5 URLs, none excluded; dry run, nothing written\n"
+        )
+    );
+    locs.sort();
+    assert_eq!(locs, hugo_locs(dir.path()));
+}
