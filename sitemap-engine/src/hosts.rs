@@ -38,15 +38,34 @@ impl Host {
 }
 
 /// Each host's outputs: the job's, written into the host's folder of the
-/// output folder and served at the host's base URL.
-pub(crate) fn outputs(job: &Outputs, hosts: &[Host]) -> Vec<Outputs> {
+/// output folder and served at the host's base URL. A folder that is not
+/// one plain name (a language key `../x` or `a/b`) is refused: a set is
+/// never written outside the output folder.
+pub(crate) fn outputs(job: &Outputs, hosts: &[Host]) -> Result<Vec<Outputs>, crate::Error> {
     hosts
         .iter()
         .map(|host| {
+            let mut parts = host.folder.components();
+            let plain = matches!(
+                (parts.next(), parts.next()),
+                (Some(std::path::Component::Normal(_)), None)
+            );
+            if !plain {
+                return Err(crate::Error::job(
+                    format!(
+                        "the language `{}` has a host of its own ({}), but its key is no folder \
+                         name, and its sitemap would be written outside {}",
+                        host.folder.display(),
+                        host.base_url,
+                        job.set.dir.display()
+                    ),
+                    "name the language with a plain code such as `fr` or `pt-br`",
+                ));
+            }
             let mut outputs = job.clone();
             outputs.set.dir = job.set.dir.join(&host.folder);
             outputs.set.base_url = host.base_url.clone();
-            outputs
+            Ok(outputs)
         })
         .collect()
 }

@@ -314,7 +314,7 @@ impl Job {
         let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
         // A multihost site: the default language's host is the set the
         // job reports on, the others written beside it.
-        let hosts = hosts::outputs(&outputs, &scan.hosts);
+        let hosts = hosts::outputs(&outputs, &scan.hosts)?;
         let outputs = hosts.first().cloned().unwrap_or(outputs);
         // Hugo's own sitemap, which the next `hugo` writes again: said
         // once, when the set is written over it.

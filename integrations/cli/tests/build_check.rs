@@ -60,7 +60,12 @@ fn scan(root: &Path, args: &[&str]) -> (Option<i32>, String, Vec<String>) {
 
 /// Hugo's own sitemap's `<loc>`s, sorted.
 fn hugo_locs(root: &Path) -> Vec<String> {
-    let xml = fs::read_to_string(root.join("public/sitemap.xml")).unwrap();
+    locs(&root.join("public/sitemap.xml"))
+}
+
+/// A sitemap file's `<loc>`s, sorted.
+pub(crate) fn locs(file: &Path) -> Vec<String> {
+    let xml = fs::read_to_string(file).unwrap();
     let mut locs: Vec<String> = xml
         .split("<loc>")
         .skip(1)

@@ -5,22 +5,10 @@
 //! build check finds nothing to say.
 
 use std::fs;
-use std::path::Path;
 
 use sitemap_testkit::{Schema, assert_valid};
 
-use crate::build_check::{current_hugo, hugo, write};
-
-fn locs(file: &Path) -> Vec<String> {
-    let xml = fs::read_to_string(file).unwrap();
-    let mut locs: Vec<String> = xml
-        .split("<loc>")
-        .skip(1)
-        .map(|s| s[..s.find("</loc>").unwrap()].to_owned())
-        .collect();
-    locs.sort();
-    locs
-}
+use crate::build_check::{current_hugo, hugo, locs, write};
 
 #[test]
 fn each_host_gets_its_own_sitemap_equal_to_hugos() {
@@ -108,4 +96,46 @@ fn each_host_gets_its_own_sitemap_equal_to_hugos() {
             "sitemap: 11 URLs; public/fr is up to date\n".to_owned()
         )
     );
+}
+
+/// A language key that is no folder name (`../../escape`) would put its
+/// host's sitemap outside the output folder: refused, nothing written.
+#[test]
+fn a_language_key_that_leaves_the_output_folder_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    write(
+        &site,
+        &[
+            (
+                "hugo.toml",
+                "defaultContentLanguage = \"en\"\n[languages.en]\nbaseURL = \"https://a.org/\"\n\
+                 [languages.\"../../escape\"]\nbaseURL = \"https://b.org/\"\n",
+            ),
+            ("content/a.md", "---\ntitle: a\n---\n"),
+        ],
+    );
+    let out = crate::sitemap(
+        &site,
+        &[
+            "scan",
+            "--hugo-version",
+            "0.168.0",
+            "--lastmod",
+            "front-matter",
+            "--quiet",
+        ],
+    );
+    assert_eq!(
+        (out.status.code(), crate::text(&out.stderr, &site)),
+        (
+            Some(1),
+            "error: the language `../../escape` has a host of its own (https://b.org/), but its \
+             key is no folder name, and its sitemap would be written outside ./public\n  \
+             hint: name the language with a plain code such as `fr` or `pt-br`\n"
+                .to_owned()
+        )
+    );
+    assert!(!site.join("public").exists());
+    assert!(!dir.path().join("escape").exists());
 }
