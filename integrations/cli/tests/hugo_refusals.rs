@@ -99,6 +99,57 @@ fn a_repeated_yaml_key_is_refused_by_the_current_hugo_only() {
     assert_eq!(scan("0.111.3"), (Some(0), String::new()));
 }
 
+/// goccy/go-yaml (Hugo 0.152 and later) keeps a quoted scalar's CRLF line
+/// break as `\n` where YAML folds it to a space, so a date quoted over two
+/// lines of a Windows-edited file is refused by the current Hugo (checked
+/// with 0.168.0: "the \"date\" front matter field is not a parsable date")
+/// and read by 0.111.3. Plain scalars fold as YAML says in both.
+#[test]
+fn a_quoted_date_over_two_crlf_lines_is_refused_by_the_current_hugo_only() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(
+        dir.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    for (name, date) in [
+        ("double", "\"2009-01-02\r\n  03:04:05\""),
+        ("single", "'2009-01-02\r\n  03:04:05'"),
+        ("plain", "2009-01-02\r\n  03:04:05"),
+    ] {
+        fs::write(
+            dir.path().join(format!("content/{name}.md")),
+            format!("---\r\ndate: {date}\r\n---\r\n"),
+        )
+        .unwrap();
+    }
+    let scan = |version: &str| {
+        let out = crate::sitemap(
+            dir.path(),
+            &["scan", "--hugo-version", version, "--dry-run", "--quiet"],
+        );
+        (out.status.code(), crate::text(&out.stderr, dir.path()))
+    };
+    let refused = |name: &str| {
+        format!(
+            "content/{name}.md:2: error: the `date` front matter field is not a parsable date, \
+             and Hugo 0.168.0 refuses the page: write it as 2024-05-01 or 2024-05-01T10:00:00+02:00\n"
+        )
+    };
+    assert_eq!(
+        scan("0.168.0"),
+        (
+            Some(1),
+            refused("double")
+                + &refused("single")
+                + "error: 2 pages could not be read\n  \
+                   hint: fix each file named above, or leave it out with an `exclude` pattern\n"
+        )
+    );
+    assert_eq!(scan("0.111.3"), (Some(0), String::new()));
+}
+
 /// Settings Hugo 0.153 deprecated and the current Hugo removed are
 /// refused as 0.168.0 refuses them (`modules/config_integration_test.go:26`,
 /// `modules/mount_filters_integration_test.go:63`); 0.111.3 builds them.

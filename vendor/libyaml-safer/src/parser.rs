@@ -182,6 +182,13 @@ impl<R: BufRead> Parser<R> {
         self.scanner.go_yaml_v2 = on;
     }
 
+    /// PATCH(goccy): fold a quoted scalar's CRLF line break as
+    /// goccy/go-yaml 1.19 (Hugo 0.152 and later) does, as two line breaks:
+    /// `"a\r\n  b"` is `a\nb`, not `a b` (see PATCHES.md).
+    pub fn set_goccy_crlf(&mut self, on: bool) {
+        self.scanner.goccy_crlf = on;
+    }
+
     /// Parse the input stream and produce the next parsing event.
     ///
     /// Call the function subsequently to produce a sequence of events

@@ -49,6 +49,9 @@ pub struct Scanner<R> {
     pub(crate) simple_keys: Vec<SimpleKey>,
     /// Scan as gopkg.in/yaml.v2 2.4.0 does (PATCHES.md), not as libyaml 0.2.5.
     pub(crate) go_yaml_v2: bool,
+    /// Fold a quoted scalar's CRLF line break as goccy/go-yaml 1.19 does:
+    /// as two breaks, so it is kept as `\n` (PATCHES.md).
+    pub(crate) goccy_crlf: bool,
 }
 
 impl<'r, 'b> Scanner<&'r mut &'b [u8]> {
@@ -80,6 +83,7 @@ impl<R> Scanner<R> {
             simple_key_allowed: false,
             simple_keys: Vec::with_capacity(16),
             go_yaml_v2: false,
+            goccy_crlf: false,
         }
     }
 
@@ -1727,12 +1731,20 @@ impl<R: BufRead> Scanner<R> {
                     }
                 } else {
                     self.cache(2)?;
+                    // PATCH(goccy): goccy's quoted-scalar scanner takes `\r`
+                    // and `\n` each for a line break, so a CRLF is two.
+                    let crlf = self.goccy_crlf
+                        && CHECK_AT!(self.buffer, '\r', 0)
+                        && CHECK_AT!(self.buffer, '\n', 1);
                     if leading_blanks {
                         self.read_line_break(&mut trailing_breaks);
                     } else {
                         whitespaces.clear();
                         self.read_line_break(&mut leading_break);
                         leading_blanks = true;
+                    }
+                    if crlf {
+                        trailing_breaks.push('\n');
                     }
                 }
                 self.cache(1)?;

@@ -227,12 +227,21 @@ fn their_set(out: &Path) -> Result<UrlSet> {
 }
 
 /// The set under `out`: its `sitemap.xml` (a sitemap or an index), or a
-/// multihost site's, one `sitemap.xml` in each language's folder and no
-/// index over them.
+/// multihost site's, one `sitemap.xml` in each language's folder.
+///
+/// A multihost site has no index over them, except where Hugo 0.168 takes
+/// it for a single-host one (a disabled language among three counts twice
+/// in `IsMultihost`) and writes a root index naming
+/// `https://<host>/<lang>/sitemap.xml`, which no host serves: the per-host
+/// files are then the set, as for any multihost site.
 fn read_sets(out: &Path) -> Result<UrlSet> {
     let root = out.join("sitemap.xml");
     if root.exists() {
-        return urlsets::read_set(&root, out, BASE_URL);
+        let (tag, entries) = urlsets::read_file(&root)?;
+        let elsewhere = |(loc, _): &(String, Option<String>)| !loc.starts_with(BASE_URL);
+        if tag != "sitemapindex" || !entries.iter().any(elsewhere) {
+            return urlsets::read_set(&root, out, BASE_URL);
+        }
     }
     let mut set = UrlSet::new();
     let mut found = false;

@@ -66,8 +66,12 @@ pub(crate) struct HugoConfig {
     /// A language's own `permalinks`, which replace the site's for it.
     pub(super) language_permalink_rules: BTreeMap<String, super::permalinks::Permalinks>,
     /// A multihost site's hosts (language -> base URL); empty for one
-    /// host. With hosts, no URL has a language's folder.
+    /// host. With hosts, no URL has a language's folder, unless
+    /// `hosts_share_paths`.
     pub(super) hosts: BTreeMap<String, sitemap_core::Loc>,
+    /// Whether Hugo builds this multihost site's paths as one host's
+    /// (`languages::hosts_share_paths`).
+    pub(super) hosts_share_paths: bool,
     /// `enableGitInfo`: a page's git date comes first in its `lastmod`.
     pub(super) git_info: bool,
     /// The output formats, which decide the URL a page is listed at.
@@ -173,37 +177,6 @@ pub(super) fn cast_int(v: Option<&Value>) -> i64 {
         Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
         Some(Value::Bool(b)) => i64::from(*b),
         _ => 0,
-    }
-}
-
-/// The languages built: the default language first (defined or not),
-/// then the others in Hugo's order.
-fn language_keys(mut languages: Vec<(i64, String)>, default_language: &str) -> Vec<String> {
-    if !languages.iter().any(|(_, k)| *k == default_language) {
-        languages.push((0, default_language.to_owned()));
-    }
-    languages.sort_by(language_order);
-    let mut language_keys = vec![default_language.to_owned()];
-    language_keys.extend(
-        languages
-            .into_iter()
-            .map(|(_, k)| k)
-            .filter(|k| *k != default_language),
-    );
-    language_keys
-}
-
-/// Hugo 0.111.3's language order (`langs.Languages.Less`): by weight, a
-/// weight of 0 after every other, then by key.
-pub(super) fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
-    let ((wa, ka), (wb, kb)) = (a, b);
-    if wa == wb {
-        ka.cmp(kb)
-    } else if *wb == 0 || (*wa != 0 && wa < wb) {
-        Ordering::Less
-    } else {
-        Ordering::Greater
     }
 }
 
@@ -391,8 +364,14 @@ pub(crate) fn open(
             kinds_of(&default_language, &empty)?,
         );
     }
-    let language_keys = language_keys(languages, &default_language);
+    let language_keys = super::languages::language_keys(languages, &default_language);
     hosts.retain(|lang, _| language_keys.contains(lang));
+    let hosts_share_paths = super::languages::hosts_share_paths(
+        &hosts,
+        language_keys.len(),
+        off_languages.len(),
+        &version,
+    );
     let taxonomies = taxonomies_in(map, path)?
         .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
     let (ugly_urls, ugly_sections) = ugly_urls_of(map, path)?;
@@ -404,7 +383,7 @@ pub(crate) fn open(
     let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path), &|| {
         version.yaml()
     });
-    let cfg = HugoConfig {
+    let mut cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
         language_dirs,
@@ -440,11 +419,24 @@ pub(crate) fn open(
         mounts,
         version,
         hosts: hosts.clone(),
+        hosts_share_paths,
         git_info: map
             .get("enablegitinfo")
             .and_then(Value::as_bool)
             .unwrap_or(false),
     };
+    if hosts_share_paths {
+        let warning = super::languages::shared_paths_warning(
+            &cfg.disabled_languages,
+            &sources,
+            path,
+            &cfg.version,
+        );
+        cfg.blind_spots.push(warning);
+    }
+    let hosts = super::languages::served_hosts(&hosts, hosts_share_paths, |lang| {
+        super::urls::lang_prefix(&cfg, lang)
+    });
     Ok(Site {
         flavor: crate::Flavor::Hugo,
         root: root.to_path_buf(),

@@ -1,13 +1,14 @@
 //! What a Hugo site's languages say beyond their keys: the default
-//! language when none is named, a multihost site (a `baseURL` per
-//! language), a language's `hreflang`, and its `cascade`.
+//! language when none is named, the order of the languages, a multihost
+//! site (a `baseURL` per language), a language's `hreflang`, and its
+//! `cascade`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::config::{cast_int, language_order};
+use super::config::cast_int;
 use super::config_files::{Sources, origin};
 use crate::Error;
 use crate::config::{config_err, str_of};
@@ -115,4 +116,110 @@ pub(super) fn implicit_default_language(
         .into_iter()
         .next()
         .map_or_else(|| "en".to_owned(), |(_, k)| k)
+}
+
+/// The languages built: the default language first (defined or not),
+/// then the others in Hugo's order.
+pub(super) fn language_keys(
+    mut languages: Vec<(i64, String)>,
+    default_language: &str,
+) -> Vec<String> {
+    if !languages.iter().any(|(_, k)| *k == default_language) {
+        languages.push((0, default_language.to_owned()));
+    }
+    languages.sort_by(language_order);
+    let mut language_keys = vec![default_language.to_owned()];
+    language_keys.extend(
+        languages
+            .into_iter()
+            .map(|(_, k)| k)
+            .filter(|k| *k != default_language),
+    );
+    language_keys
+}
+
+/// Hugo 0.111.3's language order (`langs.Languages.Less`): by weight, a
+/// weight of 0 after every other, then by key.
+pub(super) fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let ((wa, ka), (wb, kb)) = (a, b);
+    if wa == wb {
+        ka.cmp(kb)
+    } else if *wb == 0 || (*wa != 0 && wa < wb) {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    }
+}
+
+/// Whether Hugo builds a site whose languages have hosts of their own
+/// with each language's URLs in its folder, as on one host. Since
+/// 0.125.4, `ConfigLanguage.IsMultihost` takes a site for multihost only
+/// when its languages less its disabled ones number more than one; but
+/// the languages are counted without the disabled ones already (since
+/// 0.123), so two active languages and one disabled are "one": each
+/// language keeps its `baseURL`, its URLs get its folder
+/// (`https://de.example.org/de/a/`), and Hugo writes an index over the
+/// sitemaps (checked with 0.168.0). The scan follows the URLs and names
+/// the setting (`blind_spots::shared_paths`).
+pub(super) fn hosts_share_paths(
+    hosts: &BTreeMap<String, sitemap_core::Loc>,
+    active: usize,
+    disabled: usize,
+    version: &super::version::Version,
+) -> bool {
+    let hugo = version.hugo();
+    let counted = hugo.minor > 125 || (hugo.minor == 125 && hugo.patch >= 4);
+    hosts.len() > 1 && disabled > 0 && counted && active.saturating_sub(disabled) <= 1
+}
+
+/// The hosts as the job writes them. Where Hugo puts each language's URLs
+/// in its folder (`hosts_share_paths`), a language's sitemap in
+/// `publishDir/<lang>/` is served at `<host>/<lang>/`, as Hugo's index
+/// names it, and its pages are there; the default language's stay at
+/// its host's root.
+pub(super) fn served_hosts(
+    hosts: &BTreeMap<String, sitemap_core::Loc>,
+    shared_paths: bool,
+    prefix: impl Fn(&str) -> String,
+) -> BTreeMap<String, sitemap_core::Loc> {
+    let mut served = hosts.clone();
+    if shared_paths {
+        for (lang, base) in &mut served {
+            let folder = prefix(lang);
+            if let Some(joined) = (!folder.is_empty())
+                .then(|| sitemap_core::Loc::parse(&format!("{}{}/", base.as_str(), &folder[1..])))
+                .and_then(Result::ok)
+            {
+                *base = joined;
+            }
+        }
+    }
+    served
+}
+
+/// The warning for a site `hosts_share_paths` names: where the disabled
+/// language is set, what Hugo builds, and how to get a host per language.
+pub(super) fn shared_paths_warning(
+    off: &std::collections::BTreeSet<String>,
+    sources: &Sources,
+    path: &Path,
+    version: &super::version::Version,
+) -> crate::Warning {
+    let first = off.iter().next().map_or("", String::as_str);
+    let at = match origin(sources, &["languages", first], path) {
+        p if p != path => p,
+        _ => origin(sources, &["disablelanguages"], path),
+    };
+    crate::Warning::new(
+        Some(at),
+        &format!(
+            "the language `{first}` is disabled, so Hugo {} (0.125.4 and later) counts it out \
+             twice and builds this site, whose languages each have a `baseURL`, with the paths \
+             of one host: each language's URLs get its folder (`<its baseURL>/<lang>/…`), and \
+             the sitemap follows them; to serve each language at the root of its own host, \
+             remove `{first}` from the languages",
+            version.hugo()
+        ),
+    )
 }

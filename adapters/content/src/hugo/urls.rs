@@ -13,7 +13,8 @@ use super::front_matter::get_str;
 /// `defaultContentLanguageInSubdir`.
 pub(super) fn lang_prefix(cfg: &HugoConfig, lang: &str) -> String {
     // A multihost site's languages each have their own host: no folder.
-    if (lang == cfg.default_language && !cfg.default_in_subdir) || !cfg.hosts.is_empty() {
+    let own_hosts = !cfg.hosts.is_empty() && !cfg.hosts_share_paths;
+    if (lang == cfg.default_language && !cfg.default_in_subdir) || own_hosts {
         String::new()
     } else {
         format!("/{lang}")

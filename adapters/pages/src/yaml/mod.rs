@@ -199,6 +199,7 @@ pub fn load_as(text: &str, dialect: Dialect) -> Result<Value, YamlError> {
     let mut parser = Parser::new();
     parser.set_input_string(&mut input);
     parser.set_go_yaml_v2(dialect == Dialect::Hugo);
+    parser.set_goccy_crlf(dialect == Dialect::HugoGoccy);
     let mut builder = Builder::new(dialect);
     loop {
         let event = parser

@@ -27,6 +27,12 @@ if [ ! -e "$sitemaps" ]; then
 elif grep -q '<sitemapindex' "$tmp/out/sitemap.xml"; then
     sitemaps=$(grep -o '<loc>[^<]*</loc>' "$tmp/out/sitemap.xml" | sed 's/<[^>]*>//g' |
         sed "s#^https://diff.example.org/#$tmp/out/#")
+    # Hugo 0.125.4+ takes a multihost site with a disabled language for
+    # one host and writes an index naming `<host>/<lang>/sitemap.xml`:
+    # the sitemaps are in the language folders all the same.
+    case "$sitemaps" in
+    *https://*) sitemaps=$(ls "$tmp"/out/*/sitemap.xml) ;;
+    esac
 fi
 header="# hugo $version, sitemap.xml <loc>s, built with
 # hugo --source site --destination OUT --baseURL https://diff.example.org/
