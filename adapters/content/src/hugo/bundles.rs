@@ -1,7 +1,8 @@
 //! Hugo's leaf bundles: a folder holding `index.*` is one page, and every
 //! other content file below it a resource of that page, not a page; in
 //! Hugo before 0.123, a content file in a language the bundle has no
-//! `index` of gives the bundle a page in that language.
+//! `index` of gives the bundle a page in that language. From 0.123, a
+//! content resource's terms are the site's terms.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -12,9 +13,17 @@ use crate::{ContentScan, Error, LeftOut, Reason, Site};
 use super::classify::{Classified, File, Files, classify};
 use super::config::HugoConfig;
 
+/// The terms of content resources: (language, taxonomy index, term).
+pub(super) type ResourceTerms = Vec<(String, usize, String)>;
+
 /// Leaves out every file inside a leaf bundle (reported as a bundle
 /// resource) and adds the bundle's copies in other languages: Hugo
-/// 0.111.3's `pagesCollector.addToBundle`.
+/// 0.111.3's `pagesCollector.addToBundle`. Returns the resources' terms
+/// besides: the current Hugo makes a term page for each term of a
+/// published content resource (`content/post/index.md` with
+/// `content/post/notes.md` whose `tags = ["x"]` makes `/tags/x/`; a
+/// draft, future or `render: never` resource makes none, as for a page;
+/// checked with 0.168.0, where 0.111.3 makes none).
 pub(super) fn leaf_bundles(
     mut files: Files,
     scan: &mut ContentScan,
@@ -23,7 +32,9 @@ pub(super) fn leaf_bundles(
     site: &Site,
     cfg: &HugoConfig,
     now: jiff::Timestamp,
-) -> Files {
+) -> (Files, ResourceTerms) {
+    let mut resource_terms = ResourceTerms::new();
+    let resources_make_terms = cfg.version.hugo().at_least(123);
     let leaf_dirs: BTreeSet<Vec<String>> = files
         .iter()
         .filter(|f| f.is_leaf())
@@ -91,6 +102,14 @@ pub(super) fn leaf_bundles(
         let mut kept = Vec::with_capacity(files.len() + clones.len());
         for f in files {
             if in_leaf(&f) {
+                if resources_make_terms {
+                    let lang = &f.lang;
+                    resource_terms.extend(
+                        f.terms
+                            .iter()
+                            .map(|(t, term)| (lang.clone(), *t, term.clone())),
+                    );
+                }
                 scan.excluded
                     .push(LeftOut::new(f.path, Reason::BundleResource));
             } else {
@@ -145,5 +164,5 @@ pub(super) fn leaf_bundles(
         }
         files = kept;
     }
-    files
+    (files, resource_terms)
 }

@@ -83,7 +83,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         page_errors: Vec::new(),
     };
     let files = s.read_content(now)?;
-    let mut files = leaf_bundles(
+    let (mut files, resource_terms) = leaf_bundles(
         files,
         &mut s.scan,
         &mut s.page_errors,
@@ -101,6 +101,11 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
     };
     let mut sections = tree::sections(&files, cfg);
     let mut terms = tree::configured_terms(site, cfg);
+    for (lang, t, term) in resource_terms {
+        terms_of(&mut terms, &lang, &cfg.taxonomies(&lang)[t])
+            .entry(term)
+            .or_insert(None);
+    }
     let listed_pages = s.regular_pages(&mut files, &mut terms);
     let taxonomy_fm = s.term_content(&files, &mut terms);
     let home_index = s.home_pages(&files, &mut sections)?;
