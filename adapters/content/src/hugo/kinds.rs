@@ -55,9 +55,15 @@ pub(super) fn disabled_kinds(
     path: &Path,
     current: &dyn Fn() -> bool,
 ) -> Result<BTreeSet<String>, Error> {
-    let names = string_slice(disable_kinds);
+    let mut names = string_slice(disable_kinds);
     // Asked only when some kind is named: it may wait for `hugo version`.
     if !names.is_empty() && current() {
+        // The current Hugo decodes the setting into a list, a text being
+        // one name (`"taxonomy term"` disables nothing; checked with
+        // 0.168.0), where 0.111.3's `cast.ToStringSlice` splits it.
+        if let Some(Value::String(one)) = disable_kinds {
+            names = vec![one.clone()];
+        }
         return Ok(names
             .iter()
             .map(|k| match k.to_lowercase().as_str() {
