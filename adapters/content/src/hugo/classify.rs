@@ -221,6 +221,9 @@ pub(super) fn classify(
         _ => name.as_str(),
     };
     let site_disable = site_disables(site, cfg, &lang);
+    if cfg.version.hugo().at_least(123) {
+        super::front_matter::headless_as_build(&mut fm);
+    }
     let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
     // Read before `normalise` drops the build options.
     let never = never_rendered(&fm);
@@ -450,7 +453,7 @@ fn publication(
     } else if !cfg.build_expired && expiry_date.is_some_and(|d| d <= now) {
         published = false;
         exclusion = Some(Reason::Expired);
-    } else if name == "index" && hugo_bool(fm, "headless") {
+    } else if name == "index" && !cfg.version.hugo().at_least(123) && hugo_bool(fm, "headless") {
         published = false;
         exclusion = Some(Reason::Headless);
     } else if build_excludes(fm) {

@@ -30,6 +30,32 @@ pub(super) fn hugo_bool(fm: &FrontMatter, key: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The current Hugo reads `headless: true` on any page as
+/// `build: {list: never, render: never}` (`page__meta.go`), so a headless
+/// section is not listed and a headless page makes no terms (checked
+/// with 0.168.0); 0.111.3 reads it on a leaf bundle's `index` only.
+pub(super) fn headless_as_build(fm: &mut FrontMatter) {
+    if !hugo_bool(fm, "headless") {
+        return;
+    }
+    let data = fm.data_mut();
+    let key = data
+        .keys()
+        .find(|k| k.eq_ignore_ascii_case("build"))
+        .cloned()
+        .unwrap_or_else(|| "build".to_owned());
+    let table = data.entry(key).or_insert(Value::Null);
+    if !table.is_object() {
+        *table = Value::Object(serde_json::Map::new());
+    }
+    if let Value::Object(options) = table {
+        options.retain(|k, _| !k.eq_ignore_ascii_case("list") && !k.eq_ignore_ascii_case("render"));
+        for option in ["list", "render"] {
+            options.insert(option.to_owned(), Value::String("never".to_owned()));
+        }
+    }
+}
+
 /// `cast.ToBoolE`: `None` where it fails (then Hugo ignores `published`,
 /// and reads `false` for `draft`). A null is `false` without failing.
 fn cast_to_bool(fm: &FrontMatter, value: &Value) -> Option<bool> {
