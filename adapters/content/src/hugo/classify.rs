@@ -221,6 +221,9 @@ pub(super) fn classify(
         _ => name.as_str(),
     };
     let site_disable = site_disables(site, cfg, &lang);
+    if cfg.version.hugo().at_least(112) {
+        super::front_matter::numbers_as_booleans(&mut fm);
+    }
     if cfg.version.hugo().at_least(123) {
         super::front_matter::headless_as_build(&mut fm);
     }

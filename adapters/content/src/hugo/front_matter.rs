@@ -30,6 +30,23 @@ pub(super) fn hugo_bool(fm: &FrontMatter, key: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// Hugo 0.112 and later read `draft`, `published` and `headless` with
+/// spf13/cast 1.5.1, whose `ToBool` takes any number (`draft = 1` in TOML
+/// or JSON is a draft; checked with 0.168.0), where 0.111.3's cast 1.5.0
+/// takes only go-yaml's `int`: such a number is made the boolean it reads as.
+pub(super) fn numbers_as_booleans(fm: &mut FrontMatter) {
+    for value in fm.data_mut().iter_mut().filter_map(|(k, v)| {
+        ["draft", "published", "headless"]
+            .iter()
+            .any(|b| k.eq_ignore_ascii_case(b))
+            .then_some(v)
+    }) {
+        if let Value::Number(n) = value {
+            *value = Value::Bool(n.as_f64().is_some_and(|f| f != 0.0));
+        }
+    }
+}
+
 /// The current Hugo reads `headless: true` on any page as
 /// `build: {list: never, render: never}` (`page__meta.go`), so a headless
 /// section is not listed and a headless page makes no terms (checked
