@@ -150,6 +150,47 @@ fn a_quoted_date_over_two_crlf_lines_is_refused_by_the_current_hugo_only() {
     assert_eq!(scan("0.111.3"), (Some(0), String::new()));
 }
 
+/// A site's own date orders (`[frontmatter]`) decide which key Hugo 0.136+
+/// reads, and so refuses when it is no date: each order is read up to
+/// its first key present, unless `:fileModTime` (or another token that
+/// may find the date) comes first (checked with 0.168.0).
+#[test]
+fn a_sites_own_date_orders_decide_which_bad_date_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("content")).unwrap();
+    fs::write(
+        dir.path().join("content/a.md"),
+        "---\ndate: \"2009-01-02 nonsense\"\n---\n",
+    )
+    .unwrap();
+    let scan = |lastmod: &str| {
+        fs::write(
+            dir.path().join("hugo.toml"),
+            format!(
+                "baseURL = \"https://example.org/\"\n[frontmatter]\n\
+                 date = [\":fileModTime\", \"date\"]\n\
+                 publishDate = [\":fileModTime\", \"date\"]\nlastmod = {lastmod}\n"
+            ),
+        )
+        .unwrap();
+        let out = crate::sitemap(
+            dir.path(),
+            &["scan", "--hugo-version", "0.168.0", "--dry-run", "--quiet"],
+        );
+        (out.status.code(), crate::text(&out.stderr, dir.path()))
+    };
+    assert_eq!(
+        scan("[\"lastmod\", \"date\"]"),
+        (
+            Some(1),
+            "content/a.md:2: error: the `date` front matter field is not a parsable date, and \
+             Hugo 0.168.0 refuses the page: write it as 2024-05-01 or 2024-05-01T10:00:00+02:00\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(scan("[\":fileModTime\", \"date\"]").0, Some(0));
+}
+
 /// Settings Hugo 0.153 deprecated and the current Hugo removed are
 /// refused as 0.168.0 refuses them (`modules/config_integration_test.go:26`,
 /// `modules/mount_filters_integration_test.go:63`); 0.111.3 builds them.

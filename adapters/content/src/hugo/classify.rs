@@ -235,7 +235,7 @@ pub(super) fn classify(
     let removed = super::removed::refused(
         &fm,
         cfg.version.hugo(),
-        cfg.lastmod_order.is_some() || cfg.date_orders.is_some(),
+        cfg.date_orders.as_deref(),
         cfg.git_info,
     );
     normalise(&mut fm, &found.path, &mut warnings);
@@ -321,13 +321,13 @@ fn refusal(
     file: &File,
     own_cascade: Result<(), String>,
     refused_content: Option<String>,
-    removed: Option<(&str, String)>,
+    removed: Option<(String, String)>,
     cfg: &HugoConfig,
 ) -> Option<Error> {
     if let Some((key, message)) = removed {
         return Some(Error::Config {
             path: file.path.clone(),
-            line: Some(file.fm.line_of(key)),
+            line: Some(file.fm.line_of(&key)),
             message,
         });
     }

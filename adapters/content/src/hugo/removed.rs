@@ -9,10 +9,12 @@
 //!   (`pagemeta`'s front matter date validation) an error, where 0.111.3
 //!   dropped the value. Only the first key of each of Hugo's default date
 //!   orders present on the page is read (the rest are never asked), so
-//!   only that one is checked; a site that sets its own orders, and the
-//!   `lastmod` order on a site with `enableGitInfo` (whose git date comes
-//!   first), are not checked, and neither is a `published: false`, which
-//!   Hugo reads as the page's draft state.
+//!   only that one is checked. A site that sets its own orders
+//!   (`[frontmatter]`) is checked by them: a `:filename` or
+//!   `:fileModTime` before that key may give the date first, and so may
+//!   `:git` on a site with `enableGitInfo` (the default `lastmod` order
+//!   starts with it), so an order is not checked past one. Neither is a
+//!   `published: false`, which Hugo reads as the page's draft state.
 
 use super::front_matter::date_value;
 use super::version::HugoVersion;
@@ -48,27 +50,47 @@ const ORDERS: [&[&str]; 4] = [
 pub(super) fn refused(
     fm: &FrontMatter,
     version: HugoVersion,
-    own_orders: bool,
+    own_orders: Option<&super::lastmod_order::DateOrders>,
     git_info: bool,
-) -> Option<(&'static str, String)> {
+) -> Option<(String, String)> {
     if version.at_least(145 + 15) && fm.get("_build").is_some() {
         return Some((
-            "_build",
+            "_build".to_owned(),
             format!(
                 "`_build` was deprecated in Hugo 0.145 and Hugo {version} refuses it: write \
                  `build` (the same table)"
             ),
         ));
     }
-    if !version.at_least(136) || own_orders {
+    if !version.at_least(136) {
         return None;
     }
-    for (i, order) in ORDERS.iter().enumerate() {
-        if i == 3 && git_info {
-            continue;
-        }
+    let default_lastmod: Vec<String> = [":git"]
+        .iter()
+        .chain(ORDERS[3])
+        .map(|k| k.to_string())
+        .collect();
+    let orders: Vec<Vec<String>> = match own_orders {
+        // In the order of `ORDERS`: date, publishDate, expiryDate, lastmod.
+        Some(own) => [0, 2, 3, 1]
+            .iter()
+            .map(|&i| own.orders[i].clone())
+            .collect(),
+        None => ORDERS[..3]
+            .iter()
+            .map(|o| o.iter().map(|k| k.to_string()).collect())
+            .chain([default_lastmod])
+            .collect(),
+    };
+    for order in &orders {
+        // The first key present with a value, unless a token before it
+        // may give the date first.
         let present = order
             .iter()
+            .take_while(|k| match k.as_str() {
+                ":git" => !git_info,
+                k => !k.starts_with(':'),
+            })
             .find(|k| date_value(fm, k).is_some_and(|v| !v.is_null() && v.as_str() != Some("")));
         let Some(key) = present else { continue };
         let value = date_value(fm, key)?;
@@ -76,7 +98,7 @@ pub(super) fn refused(
             continue;
         }
         return Some((
-            key,
+            key.clone(),
             format!(
                 "the `{key}` front matter field is not a parsable date, and Hugo {version} \
                  refuses the page: write it as 2024-05-01 or 2024-05-01T10:00:00+02:00"
