@@ -299,10 +299,11 @@ pub(super) fn classify(
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
             if let Some(value) = file.fm.get(taxonomy) {
                 let rules = cfg.path_rules(&file.lang);
+                let ugly = super::urls::ugly_for(cfg, &hugo_make_path(taxonomy, rules));
                 file.terms.extend(
                     hugo_terms(value)
                         .iter()
-                        .map(|v| (t, super::urls::term_path(v, cfg, rules))),
+                        .map(|v| (t, super::urls::term_path(v, cfg, rules, ugly))),
                 );
             }
         }

@@ -90,17 +90,13 @@ pub(super) fn page_path(
     ugly_for: &dyn Fn(&str) -> bool,
 ) -> Result<String, Error> {
     // An empty slug is no slug (`slug: ""`, or `slug:` with no value).
-    // The current Hugo trims it (`" padded "` is `padded`); 0.111.3 made
-    // the spaces hyphens (`-padded-`).
-    let slug = get_str(&f.fm, "slug")
-        .map(|s| {
-            if cfg.version.hugo().at_least(123) {
-                s.trim()
-            } else {
-                s
-            }
-        })
-        .filter(|s| !s.is_empty());
+    // The current Hugo sanitises it as a path element of its own, which
+    // drops the spaces at its ends (`" padded "` is `padded`), but under
+    // ugly URLs the element is the slug and `.html`, whose space before
+    // the dot is a hyphen (`padded-.html`; checked with 0.168.0); 0.111.3
+    // made both spaces hyphens (`-padded-`).
+    let current = cfg.version.hugo().at_least(123);
+    let slug = get_str(&f.fm, "slug").filter(|s| !s.trim().is_empty());
     // A leaf bundle's page is its folder; a file's is its name.
     let (dir, file_name): (&[String], &str) = if f.is_leaf() {
         match f.dir.split_last() {
@@ -114,6 +110,7 @@ pub(super) fn page_path(
         // Since Hugo 0.131 a `url` holding `:` is a permalink pattern
         // (`url: /recipes/:slug/`, cascaded to a section's pages).
         if url.contains(':') && cfg.version.hugo().at_least(131) {
+            let slug = slug.map(|s| if current { s.trim() } else { s });
             let expanded = expand_permalink(url, f, dir, file_name, slug, cfg)?;
             return Ok(checked_url(&expanded, &lang_prefix(&f.lang), None));
         }
@@ -121,6 +118,7 @@ pub(super) fn page_path(
     }
     let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
     if let Some(pattern) = page_pattern(cfg, &f.lang, &section, dir, file_name) {
+        let slug = slug.map(|s| if current { s.trim() } else { s });
         let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
         // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
         // written as `/2024/05/a.html` (an empty last token leaves the
@@ -137,7 +135,6 @@ pub(super) fn page_path(
         }
         return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
     }
-    let current = cfg.version.hugo().at_least(123);
     let last = match slug {
         Some(slug) => std::borrow::Cow::Borrowed(slug),
         None => hugo_content_name(file_name, current, cfg.path_rules(&f.lang).lower),
@@ -155,12 +152,22 @@ pub(super) fn page_path(
             .map(|d| hugo_content_name(d, current, cfg.path_rules(&f.lang).lower))
             .collect(),
     };
+    let _ = site;
+    let ugly = ugly_for(&section);
+    if current && !escapes(&format!("{}/{last}", rel.join("/"))) {
+        return Ok(element_path(
+            &rel.join("/"),
+            &last,
+            ugly,
+            &lang_prefix(&f.lang),
+            cfg.path_rules(&f.lang),
+        ));
+    }
     if !last.is_empty() {
         rel.push(last);
     }
-    let _ = site;
-    // Hugo sanitises the whole target path, its slashes and `.html`
-    // included, so a space before them becomes a hyphen
+    // Hugo 0.111.3 sanitises the whole target path, its slashes and
+    // `.html` included, so a space before them becomes a hyphen
     // (`slug: " padded "` is `/posts/-padded-/`).
     let mut rel = rel.join("/");
     // A slug's `..` climbs out of the section, never out of the site
@@ -170,7 +177,7 @@ pub(super) fn page_path(
     }
     Ok(if rel.is_empty() {
         format!("{}/", lang_prefix(&f.lang))
-    } else if ugly_for(&section) {
+    } else if ugly {
         let path = hugo_make_path(&format!("/{rel}.html"), cfg.path_rules(&f.lang));
         format!("{}{path}", lang_prefix(&f.lang))
     } else {
@@ -463,12 +470,62 @@ pub(super) fn expand_permalink(
     })
 }
 
+/// A regular page's path as the current Hugo builds it
+/// (`page_paths.go`): its folders as one element, its slug or name as
+/// another (with `.html` under ugly URLs), each sanitised on its own, so
+/// the spaces at an element's ends are dropped (`slug: " padded "` is
+/// `/posts/padded/`, or `/posts/padded-.html` where the space is inside
+/// the element).
+fn element_path(dir: &str, last: &str, ugly: bool, prefix: &str, rules: PathRules) -> String {
+    let last = if ugly && !last.is_empty() {
+        format!("{last}.html")
+    } else {
+        last.to_owned()
+    };
+    // The folders' element starts with a slash, so their leading
+    // spaces are a hyphen (`/-d-x/`), as a section's path has them.
+    let dir = if dir.is_empty() {
+        String::new()
+    } else {
+        format!("/{dir}")
+    };
+    let mut elements: Vec<String> = [dir.as_str(), last.as_str()]
+        .iter()
+        .filter(|e| !e.is_empty())
+        .map(|e| hugo_make_path(e, rules))
+        .filter(|e| !e.is_empty())
+        .collect();
+    if ugly && last.is_empty() {
+        // A leaf bundle at the root under ugly URLs: its folder's file.
+        match elements.last_mut() {
+            Some(dir) => dir.push_str(".html"),
+            None => return format!("{prefix}/"),
+        }
+    }
+    let path = elements
+        .iter()
+        .map(|e| e.trim_matches('/'))
+        .collect::<Vec<_>>()
+        .join("/");
+    let path = path.trim_matches('/');
+    if path.is_empty() {
+        format!("{prefix}/")
+    } else if ugly {
+        format!("{prefix}/{path}")
+    } else {
+        format!("{prefix}/{path}/")
+    }
+}
+
 /// A term's path segment. The current Hugo (0.123 on) parses the term's
 /// page path as a content path, which turns each space into a hyphen
 /// before the characters a path does not keep are dropped: `Smith & Son`
 /// is `smith--son` there, `smith-son` in Hugo 0.111.3, and `Rius (?)`
 /// `rius-` there, `rius` in 0.111.3.
-pub(super) fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules) -> String {
+///
+/// Under ugly URLs the term and `.html` are one element, so a trailing
+/// space is a hyphen there (`"x "` is `x-.html`, `/x/` otherwise).
+pub(super) fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules, ugly: bool) -> String {
     if !cfg.version.hugo().at_least(123) || !value.contains(' ') {
         return hugo_make_path(value, rules);
     }
@@ -478,6 +535,8 @@ pub(super) fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules) -> Stri
     // Under `disablePathToLower` the term is made a path inside its
     // taxonomy's, so leading spaces are one hyphen (`" one"` is `-one`)
     // where a path of its own drops them (checked with 0.168.0).
-    let path = hugo_make_path(&format!("/{value}"), rules);
-    path.strip_prefix('/').unwrap_or(&path).to_owned()
+    let suffix = if ugly { ".html" } else { "" };
+    let path = hugo_make_path(&format!("/{value}{suffix}"), rules);
+    let path = path.strip_suffix(suffix).unwrap_or(&path);
+    path.strip_prefix('/').unwrap_or(path).to_owned()
 }

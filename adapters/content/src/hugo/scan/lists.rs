@@ -103,13 +103,17 @@ impl<'s> Scan<'s> {
                     .map(|d| crate::paths::hugo_content_name(d, !old, lower))
                     .collect(),
             };
+            // The current Hugo sanitises the path with its leading slash,
+            // so a folder's leading spaces are a hyphen (`" d x "` is
+            // `/-d-x/` under `disablePathToLower`; checked with 0.168.0).
             let rel = hugo_make_path(
-                &folders.join("/"),
+                &format!("{}{}", if old { "" } else { "/" }, folders.join("/")),
                 PathRules {
                     lower: lower || (old && dir.len() == 1 && src.is_none()),
                     ..rules
                 },
             );
+            let rel = rel.strip_prefix('/').unwrap_or(&rel);
             let mut path = if ugly_index(cfg, &section_name) {
                 format!("{}/{rel}/index.html", lang_prefix(cfg, lang))
             } else if ugly_for(cfg, &section_name) {
