@@ -127,7 +127,16 @@ impl Scan<'_> {
                 // use (same URL, another page), so leaving that folder out
                 // leaves the term listed.
                 let folder = f.dir[1..].join("/");
-                let term = hugo_make_path(&folder, cfg.path_rules(&f.lang));
+                let rules = cfg.path_rules(&f.lang);
+                // The current Hugo reads the folder as a content path, as
+                // it reads a term (`Go & Rust/` is the term `go--rust`,
+                // checked with 0.168.0); 0.111.3 made it a path (`go-rust`).
+                let term = if cfg.version.hugo().at_least(123) {
+                    let ugly = super::super::urls::ugly_for(cfg, &hugo_make_path(&taxo, rules));
+                    super::super::urls::term_path(&folder, cfg, rules, ugly)
+                } else {
+                    hugo_make_path(&folder, rules)
+                };
                 let own_key = hugo_make_path(&folder, PathRules::DEFAULT) == folder.to_lowercase();
                 if own_key || (f.published && f.exclusion.is_none()) {
                     terms
