@@ -294,8 +294,9 @@ pub(super) fn classify(
         && matches!(file.exclusion, Some(Reason::NotRendered { .. }))
         && cfg.version.hugo().at_least(123);
     let counts_terms = (file.published && !unbuilt) || file.exclusion == Some(Reason::Headless);
-    // A section's or home page's own terms count too.
-    if counts_terms && !file.in_taxonomy_dir {
+    // A section's or home page's own terms count too, and in the
+    // current Hugo a taxonomy's or term's page's (checked with 0.168.0).
+    if counts_terms && (!file.in_taxonomy_dir || cfg.version.hugo().at_least(123)) {
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
             if let Some(value) = file.fm.get(taxonomy) {
                 let rules = cfg.path_rules(&file.lang);

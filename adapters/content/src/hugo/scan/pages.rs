@@ -32,9 +32,6 @@ impl Scan<'_> {
         scan.pages.reserve(files.len());
         let mut listed_pages: Vec<(u32, u32)> = Vec::with_capacity(files.len());
         for (fi, f) in files.iter_mut().enumerate() {
-            if f.in_taxonomy_dir {
-                continue;
-            }
             // Kept on the file: the page's terms are the lists it joins.
             for (t, term) in &f.terms {
                 let found = terms_of(terms, &f.lang, &cfg.taxonomies(&f.lang)[*t]);
@@ -42,7 +39,7 @@ impl Scan<'_> {
                     found.insert(term.clone(), None);
                 }
             }
-            if f.is_branch() {
+            if f.in_taxonomy_dir || f.is_branch() {
                 continue;
             }
             if let Some(reason) = &f.exclusion {
