@@ -55,14 +55,16 @@ pub(crate) struct Build {
 }
 
 impl Build {
-    /// The build in `dir`; `sources` kept only when something is built.
+    /// The build in `dir`, whose pages are `files`
+    /// ([`sitemap_html::built_files`]); `sources` kept only when
+    /// something is built.
     pub(crate) fn of(
         dir: &Path,
+        files: BuiltFiles,
         sources: impl Iterator<Item = PathBuf>,
         adapters: Vec<(String, PathBuf)>,
         command: &'static str,
     ) -> Build {
-        let files = sitemap_html::built_files(dir);
         let sources = if files.pages.is_empty() {
             Vec::new()
         } else {

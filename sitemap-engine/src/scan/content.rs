@@ -63,6 +63,17 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         ));
     }
     let rules = super::image_rules(options.resolved, &site.base_url)?;
+    // The built site is listed while the content is read: the two walks
+    // are of different folders, and the listing is most of the check's
+    // cost.
+    #[cfg(feature = "html")]
+    let listing = options.build_check.then(|| {
+        let dir = site.output_dir.clone();
+        std::thread::spawn(move || {
+            let _t = crate::timings::phase("build check: list the built site");
+            sitemap_html::built_files(&dir)
+        })
+    });
     let mut scan: ContentScan = {
         let _t = crate::timings::phase("read content");
         site.scan()?
@@ -106,7 +117,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         Default::default()
     };
     #[cfg(feature = "html")]
-    let build = options.build_check.then(|| built_site(&site, &scan));
+    let build = listing.map(|listing| built_site(&site, &scan, listing));
     let mut read = std::collections::BTreeSet::new();
     if options.track_reads {
         read.extend(config_files(&site));
@@ -222,8 +233,16 @@ fn reported(
 /// every file left out, as a draft turned published, the
 /// configuration) and the content adapters.
 #[cfg(feature = "html")]
-fn built_site(site: &Site, scan: &ContentScan) -> crate::build_check::Build {
-    let _t = crate::timings::phase("build check: list the built site");
+fn built_site(
+    site: &Site,
+    scan: &ContentScan,
+    listing: std::thread::JoinHandle<sitemap_html::BuiltFiles>,
+) -> crate::build_check::Build {
+    let _t = crate::timings::phase("build check: wait for the built site's list");
+    // A listing thread that panicked is a bug to report, not a build.
+    let files = listing
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     let sources = config_files(site)
         .into_iter()
         .chain(scan.pages.iter().filter_map(|p| p.source.clone()))
@@ -237,7 +256,7 @@ fn built_site(site: &Site, scan: &ContentScan) -> crate::build_check::Build {
         sitemap_content::Flavor::Zola => "zola build",
         _ => "hugo",
     };
-    crate::build_check::Build::of(&site.output_dir, sources, adapters, command)
+    crate::build_check::Build::of(&site.output_dir, files, sources, adapters, command)
 }
 
 /// The generator's own settings that the job reads: Hugo's
