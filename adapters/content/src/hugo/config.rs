@@ -38,6 +38,9 @@ pub(crate) struct HugoConfig {
     /// Language key -> the kinds it disables (its own `disableKinds`,
     /// else the site's).
     pub(super) disabled_kinds: BTreeMap<String, BTreeSet<String>>,
+    /// The first language in Hugo's order (by weight), whose site makes
+    /// the taxonomy pages no file backs (`kinds::taxonomies_made`).
+    pub(super) first_language: String,
     pub(super) build_drafts: bool,
     pub(super) build_future: bool,
     pub(super) build_expired: bool,
@@ -364,6 +367,7 @@ pub(crate) fn open(
             kinds_of(&default_language, &empty)?,
         );
     }
+    let first_language = super::languages::first_in_order(&languages, &default_language);
     let language_keys = super::languages::language_keys(languages, &default_language);
     hosts.retain(|lang, _| language_keys.contains(lang));
     let hosts_share_paths = super::languages::hosts_share_paths(
@@ -395,6 +399,7 @@ pub(crate) fn open(
         path_rules: site_path_rules,
         language_path_rules,
         disabled_kinds: disabled_kinds_of,
+        first_language,
         build_drafts: bool_of(map, "builddrafts", path)? || options.include_drafts,
         build_future: bool_of(map, "buildfuture", path)?,
         build_expired: bool_of(map, "buildexpired", path)?,

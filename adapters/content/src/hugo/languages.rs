@@ -223,3 +223,12 @@ pub(super) fn shared_paths_warning(
         ),
     )
 }
+
+/// The first of the built languages in Hugo's order (by weight; the
+/// default language when none is defined).
+pub(super) fn first_in_order(languages: &[(i64, String)], default_language: &str) -> String {
+    languages
+        .iter()
+        .min_by(|a, b| language_order(a, b))
+        .map_or_else(|| default_language.to_owned(), |(_, k)| k.clone())
+}

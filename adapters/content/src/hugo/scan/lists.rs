@@ -240,7 +240,8 @@ impl<'s> Scan<'s> {
                 &path,
                 lang,
                 format!("taxonomy:{taxo}"),
-                cfg.kind_on(lang, "taxonomy"),
+                cfg.kind_on(lang, "taxonomy")
+                    && (src.is_some() || super::super::kinds::taxonomies_made(cfg)),
             )
             .or_else(|e| keep(&mut self.page_errors, e))?;
             let taxonomy = (self.scan.pages.len() > before).then_some(before as u32);
