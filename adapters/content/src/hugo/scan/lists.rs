@@ -379,7 +379,22 @@ fn list_permalink(
         &mut default_title,
     );
     values.section_slugs = page.section_slugs;
-    let expanded = super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang));
+    let mut expanded =
+        super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang));
+    // Under ugly URLs a term's page is its file (`/t/go.html`), and a
+    // home, section or taxonomy page its folder's `index.html`
+    // (`page_paths.go`'s `indexIsUglyKind`; checked with 0.168.0).
+    let section = page.sections.first().map_or("", String::as_str);
+    if ugly_for(cfg, &section.to_lowercase()) {
+        if page.kind == "term" {
+            if expanded.len() > 1 && expanded.ends_with('/') {
+                expanded.pop();
+                expanded.push_str(".html");
+            }
+        } else if expanded.ends_with('/') {
+            expanded.push_str("index.html");
+        }
+    }
     Some(format!("{}{expanded}", lang_prefix(cfg, lang)))
 }
 
