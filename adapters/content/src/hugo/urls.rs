@@ -372,7 +372,11 @@ pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> 
                     }
                 })?;
                 let mut dirs = crate::front_matter::DirCache::default();
-                crate::front_matter::read(&index, cfg.version.yaml(), &mut dirs).ok()?
+                let mut fm =
+                    crate::front_matter::read(&index, cfg.version.yaml(), &mut dirs).ok()??;
+                // Read as a page's: a number is its text (`title: -3`).
+                super::front_matter::normalise(&mut fm, &index, &mut Vec::new());
+                Some(fm)
             });
             let text = fm
                 .as_ref()
