@@ -203,7 +203,15 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
                 .and_then(<[String]>::first)
                 .cloned()
                 .unwrap_or_default(),
-            "sections" | "sectionslugs" => urlize(&super::urls::slice(v.sections, cut).join("/")),
+            // The sections' content path, each space a hyphen in a
+            // lowercased path (`many   spaces/` is `many---spaces`).
+            "sections" | "sectionslugs" => urlize(
+                &super::urls::slice(v.sections, cut)
+                    .iter()
+                    .map(|s| crate::paths::hugo_content_name(s, true, rules.lower))
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
             "section" | "sectionslug" => urlize(v.sections.first().map_or("", String::as_str)),
             "slug" => urlize(v.slug.unwrap_or(v.title)),
             "title" => urlize(v.title),

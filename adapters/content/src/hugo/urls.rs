@@ -380,8 +380,12 @@ pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> 
             });
             let text = fm
                 .as_ref()
-                .and_then(|fm| get_str(fm, "slug").or_else(|| get_str(fm, "title")))
-                .map_or_else(|| name.clone(), str::to_owned);
+                .and_then(|fm| {
+                    get_str(fm, "slug").map(str::to_owned).or_else(|| {
+                        get_str(fm, "title").map(|t| permalink_title(t, cfg).into_owned())
+                    })
+                })
+                .unwrap_or_else(|| name.clone());
             hugo_make_path(&text.replace('+', " "), cfg.path_rules(&f.lang))
         })
         .collect()
@@ -415,7 +419,8 @@ pub(super) fn expand_permalink(
         .filename_date
         .or(date)
         .unwrap_or(jiff::civil::date(1, 1, 1));
-    let title = get_str(&f.fm, "title").unwrap_or("");
+    let title = permalink_title(get_str(&f.fm, "title").unwrap_or(""), cfg);
+    let title = title.as_ref();
     let rules = cfg.path_rules(&f.lang);
     let current = cfg.version.hugo().at_least(123);
     let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
@@ -437,8 +442,14 @@ pub(super) fn expand_permalink(
             "section" if current => Some(dir.first().map(|s| s.to_lowercase()).unwrap_or_default()),
             "section" => Some(dir.first().cloned().unwrap_or_default()),
             // Urlized, as the names below (`a+b/` is `a-b`).
+            // The current Hugo reads the sections' content path, each
+            // space a hyphen (`many   spaces/` is `many---spaces`).
             "sections" if current => {
-                Some(urlize(&slice(&sections(), cut).join("/")).to_lowercase())
+                let named: Vec<String> = slice(&sections(), cut)
+                    .iter()
+                    .map(|s| hugo_content_name(s, true, rules.lower).into_owned())
+                    .collect();
+                Some(urlize(&named.join("/")).to_lowercase())
             }
             "sections" => Some(urlize(&slice(&sections(), cut).join("/"))),
             "sectionslug" => Some(
@@ -472,6 +483,18 @@ pub(super) fn expand_permalink(
         };
         Ok(value.unwrap_or_default())
     })
+}
+
+/// A title as a permalink's `:title` reads it (and `:slug`'s or
+/// `:sectionslugs`' when there is no slug): Hugo 0.168 makes each `/` a
+/// hyphen (`a/b` is `/a-b/`), where 0.111.3 and 0.165 keep it as a
+/// folder; a slug keeps its `/` in both (checked with 0.168.0).
+pub(super) fn permalink_title<'t>(title: &'t str, cfg: &HugoConfig) -> std::borrow::Cow<'t, str> {
+    if cfg.version.hugo().at_least(166) && title.contains('/') {
+        std::borrow::Cow::Owned(title.replace('/', "-"))
+    } else {
+        std::borrow::Cow::Borrowed(title)
+    }
 }
 
 /// A regular page's path as the current Hugo builds it

@@ -379,6 +379,8 @@ fn list_permalink(
         &mut default_title,
     );
     values.section_slugs = page.section_slugs;
+    let title = super::super::urls::permalink_title(values.title, cfg);
+    values.title = &title;
     let mut expanded =
         super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang));
     // Under ugly URLs a term's page is its file (`/t/go.html`), and a
