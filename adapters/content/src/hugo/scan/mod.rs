@@ -277,7 +277,13 @@ fn cascaded_list_page(
     if chain.is_empty() && site_cascade.is_empty() {
         return (folder, None);
     }
-    let path = format!("/{}", logical.to_lowercase());
+    // Hugo matches a target's `path` to the page's normalised path: each
+    // space a hyphen in the current Hugo (`/a b` does not match the
+    // section `a b/`; checked with 0.168.0), as for a content file's.
+    let mut path = format!("/{}", logical.to_lowercase());
+    if cfg.version.hugo().at_least(123) {
+        path = path.replace(' ', "-");
+    }
     let page = super::cascade::PageRef {
         kind: kind_name(kind),
         path: &path,
