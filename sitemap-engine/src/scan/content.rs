@@ -63,17 +63,8 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         ));
     }
     let rules = super::image_rules(options.resolved, &site.base_url)?;
-    // The built site is listed while the content is read: the two walks
-    // are of different folders, and the listing is most of the check's
-    // cost.
     #[cfg(feature = "html")]
-    let listing = options.build_check.then(|| {
-        let dir = site.output_dir.clone();
-        std::thread::spawn(move || {
-            let _t = crate::timings::phase("build check: list the built site");
-            sitemap_html::built_files(&dir)
-        })
-    });
+    let listing = options.build_check.then(|| list_built_site(&site));
     let mut scan: ContentScan = {
         let _t = crate::timings::phase("read content");
         site.scan()?
@@ -226,6 +217,18 @@ fn reported(
         .collect();
     warnings.extend(output.warnings.iter().map(|w| w.to_string()));
     (left_out, warnings)
+}
+
+/// Lists the built site on a thread of its own, while the content is
+/// read: the two walks are of different folders, and the listing is most
+/// of the build check's cost.
+#[cfg(feature = "html")]
+fn list_built_site(site: &Site) -> std::thread::JoinHandle<sitemap_html::BuiltFiles> {
+    let dir = site.output_dir.clone();
+    std::thread::spawn(move || {
+        let _t = crate::timings::phase("build check: list the built site");
+        sitemap_html::built_files(&dir)
+    })
 }
 
 /// The site its generator built, with what the build check needs of the

@@ -204,7 +204,7 @@ pub(super) fn classify(
     };
     let refused_content = super::security::refused_content(ext, cfg);
     let mut slugged = None;
-    let own_cascade = cascaded(
+    let own_cascade = super::cascaded::cascaded(
         &mut fm,
         &found.rel,
         &found.path,
@@ -285,6 +285,17 @@ pub(super) fn classify(
     // Hugo refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
     file.refused = refusal(&file, own_cascade, refused_content, removed, cfg).map(Box::new);
+    own_terms(&mut file, never, cfg);
+    let listed_page = !file.is_branch() && !file.in_taxonomy_dir && file.exclusion.is_none();
+    if listed_page {
+        list(&mut file, site, cfg);
+    }
+    Classified::Content(file)
+}
+
+/// The terms a file makes (`File::terms`), when the Hugo followed makes
+/// them for it. `never`: its build options say `render: never`.
+fn own_terms(file: &mut File, never: bool, cfg: &HugoConfig) {
     // A headless bundle is not rendered, but its terms are (Hugo 0.111.3
     // lists a term only a headless page uses).
     // The current Hugo makes no term of a page its build options keep
@@ -293,7 +304,19 @@ pub(super) fn classify(
     let unbuilt = never
         && matches!(file.exclusion, Some(Reason::NotRendered { .. }))
         && cfg.version.hugo().at_least(123);
-    let counts_terms = (file.published && !unbuilt) || file.exclusion == Some(Reason::Headless);
+    // Nor of a list page whose kind the language disables (a `section`
+    // off: its `_index`'s terms are not made; 0.111.3 made them).
+    let branch_kind = match (file.dir.len(), file.in_taxonomy_dir) {
+        (0, _) => "home",
+        (1, true) => "taxonomy",
+        (_, true) => "term",
+        _ => "section",
+    };
+    let kind_off = file.is_branch()
+        && cfg.version.hugo().at_least(123)
+        && !cfg.kind_on(&file.lang, branch_kind);
+    let counts_terms =
+        ((file.published && !unbuilt) || file.exclusion == Some(Reason::Headless)) && !kind_off;
     // A section's or home page's own terms count too, and in the
     // current Hugo a taxonomy's or term's page's (checked with 0.168.0).
     if counts_terms && (!file.in_taxonomy_dir || cfg.version.hugo().at_least(123)) {
@@ -309,11 +332,6 @@ pub(super) fn classify(
             }
         }
     }
-    let listed_page = !file.is_branch() && !file.in_taxonomy_dir && file.exclusion.is_none();
-    if listed_page {
-        list(&mut file, site, cfg);
-    }
-    Classified::Content(file)
 }
 
 /// Why Hugo refuses the file whatever becomes of its page: its own
@@ -495,104 +513,4 @@ pub(super) fn base_name(file: &File) -> &str {
         (true, Some(folder)) => folder,
         _ => &file.name,
     }
-}
-
-/// Hugo's kind and logical path of a content file (`rel`: its path below
-/// the content folder; `name`: its name less extension and language),
-/// and its file path as 0.111.3's targets saw it.
-fn page_ref_paths(rel: &[String], name: &str, in_taxonomy: bool) -> (&'static str, String, String) {
-    let folders = &rel[..rel.len().saturating_sub(1)];
-    let mut logical: Vec<&str> = folders.iter().map(String::as_str).collect();
-    let kind = match name {
-        "_index" if folders.is_empty() => "home",
-        "_index" if in_taxonomy && folders.len() == 1 => "taxonomy",
-        "_index" if in_taxonomy => "term",
-        "_index" => "section",
-        "index" => "page",
-        _ => {
-            logical.push(name);
-            "page"
-        }
-    };
-    let normal = |parts: &[&str]| {
-        format!("/{}", parts.join("/"))
-            .to_lowercase()
-            .replace(' ', "-")
-    };
-    let file_path = rel.iter().map(String::as_str).collect::<Vec<_>>();
-    (kind, normal(&logical), normal(&file_path))
-}
-
-/// Fills `fm` from the cascades that reach a content file: its own
-/// `cascade` (applied to the page itself as well), then the `_index` of
-/// each folder above it, then the site's (see `cascade`). `Err`: why
-/// Hugo refuses the file's own `cascade`.
-#[allow(clippy::too_many_arguments)]
-fn cascaded(
-    fm: &mut FrontMatter,
-    rel: &[String],
-    path: &Path,
-    name: &str,
-    lang: &str,
-    root: &Root,
-    site: &Site,
-    cfg: &HugoConfig,
-    slugged: &mut Option<Vec<String>>,
-) -> Result<(), String> {
-    let own = fm.get("cascade").map(super::cascade::parse);
-    let Some(folder) = path.parent() else {
-        return Ok(());
-    };
-    // A branch's own folder is its own; the chain starts above it.
-    let start = if name == "_index" {
-        (folder != root.dir).then(|| folder.parent()).flatten()
-    } else {
-        Some(folder)
-    };
-    let own_lang = |named: Option<&str>| match named {
-        Some(l) => l.eq_ignore_ascii_case(lang),
-        None => root.lang.as_deref().unwrap_or(&cfg.default_language) == lang,
-    };
-    let chain = start.map(|s| cfg.cascades.inherited(&root.dir, s, lang, &own_lang));
-    // A mount under `content/…` has the content folder's sections above
-    // it.
-    let above = (!root.target.is_empty()).then(|| {
-        let at = root
-            .target
-            .iter()
-            .fold(site.content_dir.clone(), |p, t| p.join(t));
-        cfg.cascades
-            .inherited(&site.content_dir, &at, lang, &own_lang)
-    });
-    let site_cascade = cfg.cascades.site(lang);
-    let inherited = chain.iter().chain(&above).any(|c| !c.is_empty());
-    if let Some(slugs) = chain.as_ref().and_then(|c| c.slugs.as_ref()) {
-        *slugged = Some(slugs.clone());
-    }
-    if own.as_ref().is_none_or(Vec::is_empty) && !inherited && site_cascade.is_empty() {
-        return Ok(());
-    }
-    let version = cfg.version.hugo();
-    if let Some(why) = own
-        .as_deref()
-        .and_then(|o| super::cascade::refusal(o, version))
-    {
-        return Err(why.to_owned());
-    }
-    let in_taxonomy = is_taxonomy_dir(cfg, lang, &rel[..rel.len().saturating_sub(1)]);
-    let (kind, logical, file_path) = page_ref_paths(rel, name, in_taxonomy);
-    let page = super::cascade::PageRef {
-        kind,
-        path: &logical,
-        file_path: &file_path,
-        lang,
-    };
-    let entries = own
-        .iter()
-        .flatten()
-        .chain(chain.iter().flat_map(|c| c.entries()))
-        .chain(above.iter().flat_map(|c| c.entries()))
-        .chain(site_cascade);
-    super::cascade::apply(entries, &page, version, fm);
-    Ok(())
 }

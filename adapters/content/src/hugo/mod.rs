@@ -53,7 +53,7 @@
 //!   classified (`classify`: language, kind, URL with `urls`, exclusion
 //!   with `front_matter`, whose values are converted as `spf13/cast`
 //!   converts them, dates as `dates` reads them, `cascade` values filled
-//!   in first, matched with `glob`, Org keywords read by `org`); `bundles`
+//!   in first by `cascaded`, matched with `glob`, Org keywords read by `org`); `bundles`
 //!   gives each leaf bundle its files; `scan/tree.rs` lets unpublished
 //!   branches take what is below them and finds the sections and
 //!   taxonomies; `scan/pages.rs` makes the regular pages and reads term
@@ -66,6 +66,7 @@
 mod blind_spots;
 mod bundles;
 mod cascade;
+mod cascaded;
 mod classify;
 mod config;
 mod config_files;
