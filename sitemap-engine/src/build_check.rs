@@ -52,6 +52,9 @@ pub(crate) struct Build {
     pub(crate) adapters: Vec<(String, PathBuf)>,
     /// The generator's build command (`hugo`, `zola build`), to name.
     pub(crate) command: &'static str,
+    /// The folder Hugo writes a list's pagers in (`page`); `None` for a
+    /// generator whose pagers the scan lists.
+    pub(crate) pager_path: Option<String>,
 }
 
 impl Build {
@@ -64,6 +67,7 @@ impl Build {
         sources: impl Iterator<Item = PathBuf>,
         adapters: Vec<(String, PathBuf)>,
         command: &'static str,
+        pager_path: Option<String>,
     ) -> Build {
         let sources = if files.pages.is_empty() {
             Vec::new()
@@ -76,6 +80,7 @@ impl Build {
             sources,
             adapters,
             command,
+            pager_path,
         }
     }
 
@@ -141,8 +146,9 @@ pub(crate) fn check(
         }
         // A Hugo pager of a list the scan lists (`posts/page/2/`): pagers
         // are left out on purpose (the guide's deliberate differences).
-        if build.command == "hugo"
-            && pager_of(rel).is_some_and(|list| listed.contains(&list) || left_out.contains(&list))
+        if let Some(pages) = &build.pager_path
+            && pager_of(rel, pages)
+                .is_some_and(|list| listed.contains(&list) || left_out.contains(&list))
         {
             continue;
         }
@@ -336,15 +342,15 @@ impl Roots {
     }
 }
 
-/// The list page a Hugo pager belongs to, by Hugo's default pager path:
-/// `posts/page/2/index.html` is `posts/index.html`'s.
-fn pager_of(rel: &str) -> Option<String> {
+/// The list page a Hugo pager belongs to, with the site's pager folder
+/// `pages` (`page`): `posts/page/2/index.html` is `posts/index.html`'s.
+fn pager_of(rel: &str, pages: &str) -> Option<String> {
     let folder = rel.strip_suffix("/index.html")?;
     let (above, number) = folder.rsplit_once('/')?;
     if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let list = match above.strip_suffix("page")? {
+    let list = match above.strip_suffix(pages)? {
         "" => String::new(),
         list => list.strip_suffix('/').map(|l| format!("{l}/"))?,
     };
@@ -386,16 +392,25 @@ mod tests {
     #[test]
     fn a_hugo_pager_belongs_to_its_list_page() {
         assert_eq!(
-            pager_of("cars/page/2/index.html").as_deref(),
+            pager_of("cars/page/2/index.html", "page").as_deref(),
             Some("cars/index.html")
         );
-        assert_eq!(pager_of("page/3/index.html").as_deref(), Some("index.html"));
         assert_eq!(
-            pager_of("tags/go/page/2/index.html").as_deref(),
+            pager_of("page/3/index.html", "page").as_deref(),
+            Some("index.html")
+        );
+        assert_eq!(
+            pager_of("tags/go/page/2/index.html", "page").as_deref(),
             Some("tags/go/index.html")
         );
-        assert_eq!(pager_of("mypage/2/index.html"), None);
-        assert_eq!(pager_of("cars/page/two/index.html"), None);
-        assert_eq!(pager_of("cars/page/index.html"), None);
+        assert_eq!(pager_of("mypage/2/index.html", "page"), None);
+        assert_eq!(pager_of("cars/page/two/index.html", "page"), None);
+        assert_eq!(pager_of("cars/page/index.html", "page"), None);
+        // A site's own `pagination.path`.
+        assert_eq!(
+            pager_of("cars/seite/2/index.html", "seite").as_deref(),
+            Some("cars/index.html")
+        );
+        assert_eq!(pager_of("cars/page/2/index.html", "seite"), None);
     }
 }

@@ -347,6 +347,15 @@ impl Site {
         }
     }
 
+    /// The folder Hugo writes a list's pagers in (`posts/page/2/`), from
+    /// the site's `pagination.path`; `None` for Zola.
+    pub fn pager_path(&self) -> Option<&str> {
+        match &self.rules {
+            Rules::Hugo(cfg) => Some(&cfg.pager_path),
+            Rules::Zola(_) => None,
+        }
+    }
+
     /// How the generator renders Markdown, for reading a page's images.
     pub fn dialect(&self) -> Dialect {
         match &self.rules {

@@ -393,18 +393,20 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
     assert_eq!(locs, hugo_locs(dir.path()));
 }
 
-/// Hugo's pagers (`posts/page/2/`) are built pages no sitemap lists on
-/// purpose: the check says nothing of them.
+/// Hugo's pagers (`posts/page/2/`, here in the site's own pager folder
+/// `seite`) are built pages no sitemap lists on purpose: the check says
+/// nothing of them.
 #[test]
 fn hugo_pagers_are_not_differences() {
     let dir = tempfile::tempdir().unwrap();
     write(
         dir.path(),
         &[
+            // A site's own pager folder, as `pagination.path` names it.
             (
                 "hugo.toml",
                 "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
-                 [pagination]\npagerSize = 1\n",
+                 [pagination]\npagerSize = 1\npath = \"seite\"\n",
             ),
             ("content/posts/a.md", "---\ntitle: a\n---\n"),
             ("content/posts/b.md", "---\ntitle: b\n---\n"),
@@ -420,7 +422,7 @@ fn hugo_pagers_are_not_differences() {
         ],
     );
     hugo(&current_hugo(), dir.path());
-    assert!(dir.path().join("public/posts/page/3/index.html").is_file());
+    assert!(dir.path().join("public/posts/seite/3/index.html").is_file());
     let (code, stderr, mut locs) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
     assert_eq!(
         (code, stderr.as_str()),

@@ -259,7 +259,15 @@ fn built_site(
         sitemap_content::Flavor::Zola => "zola build",
         _ => "hugo",
     };
-    crate::build_check::Build::of(&site.output_dir, files, sources, adapters, command)
+    let pager_path = site.pager_path().map(str::to_owned);
+    crate::build_check::Build::of(
+        &site.output_dir,
+        files,
+        sources,
+        adapters,
+        command,
+        pager_path,
+    )
 }
 
 /// The generator's own settings that the job reads: Hugo's

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::config_files::{Sources, load, origin};
+use super::config_files::{load, origin};
 use super::kinds::disabled_kinds;
 use super::site_sitemap::{SiteSitemap, from_hugo};
 use crate::config::{config_err, str_of, text_of};
@@ -77,6 +77,8 @@ pub(crate) struct HugoConfig {
     pub(super) hosts_share_paths: bool,
     /// `enableGitInfo`: a page's git date comes first in its `lastmod`.
     pub(super) git_info: bool,
+    /// The folder of a list's pagers (`pagination.path`; `page`).
+    pub(crate) pager_path: String,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
     /// The settings that change URLs or pages and that the scan does not
@@ -260,7 +262,8 @@ pub(crate) fn open(
     let mut hreflangs = BTreeMap::new();
     let mut language_taxonomies = BTreeMap::new();
     let mut language_sitemaps = BTreeMap::new();
-    let disabled_languages = disabled_languages(map, &default_language, &sources, path)?;
+    let disabled_languages =
+        super::languages::disabled_languages(map, &default_language, &sources, path)?;
     // A language's own `disableKinds` and `ignoreErrors` replace the
     // site's for it: Hugo reads every setting through the language first.
     let site_kinds_from = origin(&sources, &["disablekinds"], path);
@@ -292,7 +295,7 @@ pub(crate) fn open(
     match map.get("languages") {
         None => {}
         Some(Value::Object(langs)) => {
-            refuse_undefined_default(langs, &default_language, &sources, path)?;
+            super::languages::refuse_undefined_default(langs, &default_language, &sources, path)?;
             for (key, opts) in langs {
                 let Value::Object(opts) = opts else {
                     return Err(config_err(
@@ -429,6 +432,7 @@ pub(crate) fn open(
             .get("enablegitinfo")
             .and_then(Value::as_bool)
             .unwrap_or(false),
+        pager_path: super::urls::pager_path(map),
     };
     if hosts_share_paths {
         let warning = super::languages::shared_paths_warning(
@@ -460,53 +464,6 @@ pub(crate) fn open(
         language_sitemaps,
         hosts,
     })
-}
-
-/// `disableLanguages`, which may not hold the default language.
-fn disabled_languages(
-    map: &Map<String, Value>,
-    default_language: &str,
-    sources: &Sources,
-    path: &Path,
-) -> Result<Vec<String>, Error> {
-    let disabled_languages = super::kinds::string_slice(map.get("disablelanguages"));
-    if disabled_languages.iter().any(|l| l == default_language) {
-        return Err(config_err(
-            origin(sources, &["disablelanguages"], path),
-            format!(
-                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
-            ),
-        ));
-    }
-    Ok(disabled_languages)
-}
-
-/// Hugo checks the default language against every language defined,
-/// disabled ones included, and refuses one none defines.
-fn refuse_undefined_default(
-    langs: &Map<String, Value>,
-    default_language: &str,
-    sources: &Sources,
-    path: &Path,
-) -> Result<(), Error> {
-    if !langs.is_empty() && !langs.contains_key(default_language) {
-        return Err(config_err(
-            origin(
-                sources,
-                &["defaultcontentlanguage"],
-                origin(sources, &["languages"], path),
-            ),
-            format!(
-                "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
-                langs
-                    .keys()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ));
-    }
-    Ok(())
 }
 
 /// `uglyURLs`: for the whole site (a boolean) or per section (a table).

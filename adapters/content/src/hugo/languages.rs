@@ -232,3 +232,50 @@ pub(super) fn first_in_order(languages: &[(i64, String)], default_language: &str
         .min_by(|a, b| language_order(a, b))
         .map_or_else(|| default_language.to_owned(), |(_, k)| k.clone())
 }
+
+/// `disableLanguages`, which may not hold the default language.
+pub(super) fn disabled_languages(
+    map: &Map<String, Value>,
+    default_language: &str,
+    sources: &Sources,
+    path: &Path,
+) -> Result<Vec<String>, Error> {
+    let disabled_languages = super::kinds::string_slice(map.get("disablelanguages"));
+    if disabled_languages.iter().any(|l| l == default_language) {
+        return Err(config_err(
+            origin(sources, &["disablelanguages"], path),
+            format!(
+                "`disableLanguages` holds the default language `{default_language}`, which Hugo 0.111.3 refuses"
+            ),
+        ));
+    }
+    Ok(disabled_languages)
+}
+
+/// Hugo checks the default language against every language defined,
+/// disabled ones included, and refuses one none defines.
+pub(super) fn refuse_undefined_default(
+    langs: &Map<String, Value>,
+    default_language: &str,
+    sources: &Sources,
+    path: &Path,
+) -> Result<(), Error> {
+    if !langs.is_empty() && !langs.contains_key(default_language) {
+        return Err(config_err(
+            origin(
+                sources,
+                &["defaultcontentlanguage"],
+                origin(sources, &["languages"], path),
+            ),
+            format!(
+                "`defaultContentLanguage` is `{default_language}`, which is none of the languages defined ({}): Hugo 0.111.3 refuses it",
+                langs
+                    .keys()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}

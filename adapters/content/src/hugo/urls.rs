@@ -567,3 +567,16 @@ pub(super) fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules, ugly: b
     let path = path.strip_suffix(suffix).unwrap_or(&path);
     path.strip_prefix('/').unwrap_or(path).to_owned()
 }
+
+/// The folder of a list's pagers (`/posts/page/2/`): `pagination.path`
+/// (0.128 and later), else the older `paginatePath`, else `page`.
+pub(super) fn pager_path(map: &serde_json::Map<String, serde_json::Value>) -> String {
+    map.get("pagination")
+        .and_then(|p| p.get("path"))
+        .or_else(|| map.get("paginatepath"))
+        .and_then(serde_json::Value::as_str)
+        .map(|p| p.trim_matches('/'))
+        .filter(|p| !p.is_empty())
+        .unwrap_or("page")
+        .to_owned()
+}
