@@ -196,7 +196,12 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
     let expanded = expand_tokens(pattern, rules, |token, cut| {
         Ok::<_, std::convert::Infallible>(match token {
             "sectionslugs" if v.section_slugs.is_some() => {
-                super::urls::slice(v.section_slugs.unwrap_or_default(), cut).join("/")
+                super::urls::slice(v.section_slugs.unwrap_or_default(), cut)
+                    .iter()
+                    .filter(|s| !s.is_empty())
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join("/")
             }
             "sectionslug" if v.section_slugs.is_some() => v
                 .section_slugs

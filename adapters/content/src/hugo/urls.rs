@@ -378,14 +378,20 @@ pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> 
                 super::front_matter::normalise(&mut fm, &index, &mut Vec::new());
                 Some(fm)
             });
-            let text = fm
-                .as_ref()
-                .and_then(|fm| {
-                    get_str(fm, "slug").map(str::to_owned).or_else(|| {
-                        get_str(fm, "title").map(|t| permalink_title(t, cfg).into_owned())
-                    })
-                })
-                .unwrap_or_else(|| name.clone());
+            // A section's `_index` with neither is no segment (its
+            // title is not set yet when Hugo expands the pattern); a
+            // section with no `_index` has its default title, `Blogs`
+            // for `blog/` (checked with 0.168.0).
+            let text = match &fm {
+                Some(fm) => get_str(fm, "slug")
+                    .map(str::to_owned)
+                    .or_else(|| get_str(fm, "title").map(|t| permalink_title(t, cfg).into_owned())),
+                None => None,
+            }
+            .unwrap_or_else(|| match fm {
+                Some(_) => String::new(),
+                None => default_list_title(name),
+            });
             hugo_make_path(&text.replace('+', " "), cfg.path_rules(&f.lang))
         })
         .collect()
@@ -458,7 +464,14 @@ pub(super) fn expand_permalink(
                     .next()
                     .unwrap_or_default(),
             ),
-            "sectionslugs" => Some(slice(&section_slugs(f, &sections(), cfg), cut).join("/")),
+            "sectionslugs" => Some(
+                slice(&section_slugs(f, &sections(), cfg), cut)
+                    .iter()
+                    .filter(|s| !s.is_empty())
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
             // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
             // is `c-rust`), unlike in a plain slug.
             "title" => Some(urlize(title)),
@@ -579,4 +592,20 @@ pub(super) fn pager_path(map: &serde_json::Map<String, serde_json::Value>) -> St
         .filter(|p| !p.is_empty())
         .unwrap_or("page")
         .to_owned()
+}
+
+/// The title Hugo gives a section or taxonomy page with none of its own:
+/// its name pluralised and capitalised (`blog` is `Blogs`; a name ending
+/// in `s` is kept, as Hugo's pluraliser keeps `news`).
+pub(super) fn default_list_title(name: &str) -> String {
+    let plural = if name.ends_with('s') {
+        name.to_owned()
+    } else {
+        format!("{name}s")
+    };
+    let mut chars = plural.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

@@ -401,8 +401,8 @@ fn list_permalink(
 }
 
 /// What a list page's permalink tokens read: its `_index`'s `slug` and
-/// `title`, else a title after its name (pluralised for a section or a
-/// taxonomy, as Hugo titles them; held in `default_title`).
+/// `title`, else (a section or taxonomy with no `_index`) its default
+/// title, held in `default_title`.
 fn list_values<'a>(
     fm: Option<&'a crate::FrontMatter>,
     kind: &str,
@@ -410,8 +410,12 @@ fn list_values<'a>(
     name: &'a str,
     default_title: &'a mut String,
 ) -> super::super::permalinks::ListValues<'a> {
-    *default_title = match kind {
-        "section" | "taxonomy" if !name.ends_with('s') => format!("{name}s"),
+    // A section's or taxonomy's `_index` without a title has none yet
+    // when Hugo expands the pattern (`/s/:title/` is `/s/`); with no
+    // `_index`, its default title (`Blogs`; checked with 0.168.0).
+    *default_title = match (kind, fm) {
+        ("section" | "taxonomy", Some(_)) => String::new(),
+        ("section" | "taxonomy", None) => super::super::urls::default_list_title(name),
         _ => name.to_owned(),
     };
     super::super::permalinks::ListValues {
