@@ -311,6 +311,9 @@ pub(crate) struct Cascades {
     /// The YAML the `_index` files are read as: the followed Hugo's,
     /// known by the time a scan starts (each reset).
     yaml: Mutex<Dialect>,
+    /// The site's date orders, when a folder's dated name gives its
+    /// `_index` a slug (the current Hugo's `:filename`), set at each reset.
+    filename_slugs: Mutex<Option<super::lastmod_order::DateOrders>>,
 }
 
 /// The scans' generations, so a thread's last lookup is never another
@@ -340,8 +343,16 @@ impl Cascades {
 
     /// Forgets the `_index` files read: a scan starts afresh, reading
     /// them as `yaml`.
-    pub(crate) fn reset(&self, yaml: Dialect) {
+    pub(crate) fn reset(
+        &self,
+        yaml: Dialect,
+        filename_slugs: Option<super::lastmod_order::DateOrders>,
+    ) {
         *self.yaml.lock().unwrap_or_else(|e| e.into_inner()) = yaml;
+        *self
+            .filename_slugs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = filename_slugs;
         self.generation.store(
             GENERATIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             std::sync::atomic::Ordering::Relaxed,
@@ -437,13 +448,25 @@ impl Cascades {
         chain
     }
 
+    /// The slug a dated folder name gives its `_index`
+    /// (`2024-05-01-dated/` is `dated` where `:filename` gives a date;
+    /// checked with 0.168.0, where 0.111.3 keeps the folder's name).
+    fn filename_slug(&self, fm: &crate::FrontMatter, dir: &Path) -> Option<String> {
+        let orders = self
+            .filename_slugs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let name = dir.file_name()?.to_str()?;
+        super::front_matter::filename_dates(fm, name, orders.as_ref()?).0
+    }
+
     /// What `dir`'s `_index` in `lang` hands down, read once.
     fn own_of(&self, dir: &Path, lang: &str, is_own_lang: &dyn Fn(Option<&str>) -> bool) -> Own {
         let key = (dir.to_path_buf(), lang.to_owned());
         if let Some(found) = self.own.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return found.clone();
         }
-        let fm = index_file(dir, is_own_lang).and_then(|path| {
+        let fm = super::cascaded::index_file(dir, is_own_lang).and_then(|path| {
             let mut dirs = crate::front_matter::DirCache::default();
             let yaml = *self.yaml.lock().unwrap_or_else(|e| e.into_inner());
             crate::front_matter::read(&path, yaml, &mut dirs).ok()?
@@ -460,6 +483,7 @@ impl Cascades {
                 .and_then(|fm| fm.get("slug"))
                 .and_then(super::front_matter::cast_to_string)
                 .map(|s| s.trim_matches('-').to_owned())
+                .or_else(|| self.filename_slug(fm.as_ref()?, dir))
                 .filter(|s| !s.is_empty()),
         });
         self.own
@@ -468,29 +492,6 @@ impl Cascades {
             .insert(key, found.clone());
         found
     }
-}
-
-/// The `_index` content file of a folder for a language, if any.
-fn index_file(dir: &Path, is_own_lang: &dyn Fn(Option<&str>) -> bool) -> Option<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(Result::ok)
-        .filter(|e| {
-            let name = e.file_name();
-            let Some(name) = name.to_str() else {
-                return false;
-            };
-            let Some(rest) = name.strip_prefix("_index.") else {
-                return false;
-            };
-            let lang = rest.rsplit_once('.').map(|(l, _)| l);
-            super::classify::accept(name, Dialect::Hugo).is_some() && is_own_lang(lang)
-        })
-        .map(|e| e.path())
-        .collect();
-    // One per language is the rule; with several, the first by name.
-    found.sort();
-    found.into_iter().next()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! own `cascade`, each `_index` above it (and above a mount's target),
 //! then the site's, matched by the file's kind and logical path.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::{FrontMatter, Site};
 
@@ -108,4 +108,31 @@ pub(super) fn cascaded(
         .chain(site_cascade);
     super::cascade::apply(entries, &page, version, fm);
     Ok(())
+}
+
+/// The `_index` content file of a folder for a language, if any.
+pub(super) fn index_file(
+    dir: &Path,
+    is_own_lang: &dyn Fn(Option<&str>) -> bool,
+) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let Some(name) = name.to_str() else {
+                return false;
+            };
+            let Some(rest) = name.strip_prefix("_index.") else {
+                return false;
+            };
+            let lang = rest.rsplit_once('.').map(|(l, _)| l);
+            super::classify::accept(name, sitemap_pages::yaml::Dialect::Hugo).is_some()
+                && is_own_lang(lang)
+        })
+        .map(|e| e.path())
+        .collect();
+    // One per language is the rule; with several, the first by name.
+    found.sort();
+    found.into_iter().next()
 }

@@ -274,7 +274,13 @@ pub(super) fn classify(
         file.url_dir = Some(slugs);
     }
     if let Some(dates) = &cfg.date_orders {
-        let (slug, date) = filename_dates(&file.fm, base_name(&file), dates);
+        // The current Hugo reads a section's `_index` by its folder's
+        // name, as the section's slug (`cascade::Cascades::filename_slug`).
+        let name = match file.dir.last() {
+            Some(folder) if file.is_branch() && cfg.version.hugo().at_least(123) => folder,
+            _ => base_name(&file),
+        };
+        let (slug, date) = filename_dates(&file.fm, name, dates);
         if let Some(slug) = slug.filter(|s| !s.is_empty()) {
             file.fm
                 .data_mut()

@@ -71,7 +71,12 @@ struct Scan<'s> {
 /// while it sorts the pages ([`crate::Site::scan`]).
 pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files), Error> {
     let now = site.options.now.unwrap_or_else(jiff::Timestamp::now);
-    cfg.cascades.reset(cfg.version.yaml());
+    let filename_slugs = cfg
+        .date_orders
+        .as_deref()
+        .filter(|_| cfg.version.hugo().at_least(123));
+    cfg.cascades
+        .reset(cfg.version.yaml(), filename_slugs.cloned());
     let mut s = Scan {
         site,
         cfg,
