@@ -10,7 +10,8 @@
 //! - Otherwise two lists, each with a count and the first
 //!   [`SHOWN`]: built pages the scan neither lists nor leaves out on
 //!   purpose (a draft, `sitemap.disable`, URL patterns, robots.txt: the
-//!   scan's left-out URLs; a `noindex` page, a redirect stub, a page
+//!   scan's left-out URLs; a Hugo pager; a file copied from `static/`;
+//!   a `noindex` page, a redirect stub, a page
 //!   whose canonical URL is another: the HTML reader's rules, the same
 //!   as `scan --html` and `validate --site`), each with its file; and
 //!   listed URLs no built file answers. Warnings by default; errors
@@ -55,6 +56,9 @@ pub(crate) struct Build {
     /// The folder Hugo writes a list's pagers in (`page`); `None` for a
     /// generator whose pagers the scan lists.
     pub(crate) pager_path: Option<String>,
+    /// The folders the generator copies as they are (`static/`): an HTML
+    /// file from one is no page the generator lists, nor the scan.
+    pub(crate) static_dirs: Vec<PathBuf>,
 }
 
 impl Build {
@@ -68,6 +72,7 @@ impl Build {
         adapters: Vec<(String, PathBuf)>,
         command: &'static str,
         pager_path: Option<String>,
+        static_dirs: Vec<PathBuf>,
     ) -> Build {
         let sources = if files.pages.is_empty() {
             Vec::new()
@@ -81,6 +86,7 @@ impl Build {
             adapters,
             command,
             pager_path,
+            static_dirs,
         }
     }
 
@@ -150,6 +156,12 @@ pub(crate) fn check(
             && pager_of(rel, pages)
                 .is_some_and(|list| listed.contains(&list) || left_out.contains(&list))
         {
+            continue;
+        }
+        // A file copied from `static/` (a verification file, a CMS's
+        // admin page): the generator lists none, and neither does the
+        // scan, on purpose. Asked only of the few pages not listed.
+        if build.static_dirs.iter().any(|d| d.join(rel).is_file()) {
             continue;
         }
         let Some(loc) = roots.loc_of(rel) else {

@@ -29,7 +29,9 @@
 //! values the scan uses, for the front matter differential in `xtask`);
 //! `walk`, `front_matter`, `paths` and `resources` are shared by both;
 //! `content_scan` holds the result, sorted and deduplicated once the
-//! generator's rules have run.
+//! generator's rules have run; `output` says what the generator writes
+//! besides the pages (its sitemap, pagers, static files), for the build
+//! check.
 //!
 //! Lastmod, overrides and filters are not applied here: that is the shared
 //! source layer's job, fed with each page's front matter. The site's own
@@ -63,6 +65,7 @@ mod content_scan;
 mod error;
 mod front_matter;
 mod hugo;
+mod output;
 mod paths;
 mod resources;
 mod walk;
@@ -335,25 +338,6 @@ impl Site {
     /// language's table is not merged with the site's).
     pub fn sitemap_for(&self, lang: &str) -> &SiteSitemap {
         self.language_sitemaps.get(lang).unwrap_or(&self.sitemap)
-    }
-
-    /// Whether the generator writes a sitemap of its own into the output
-    /// folder on every build: Hugo unless `disableKinds` holds `sitemap`;
-    /// Zola always.
-    pub fn writes_own_sitemap(&self) -> bool {
-        match &self.rules {
-            Rules::Hugo(cfg) => cfg.writes_sitemap(),
-            Rules::Zola(_) => true,
-        }
-    }
-
-    /// The folder Hugo writes a list's pagers in (`posts/page/2/`), from
-    /// the site's `pagination.path`; `None` for Zola.
-    pub fn pager_path(&self) -> Option<&str> {
-        match &self.rules {
-            Rules::Hugo(cfg) => Some(&cfg.pager_path),
-            Rules::Zola(_) => None,
-        }
     }
 
     /// How the generator renders Markdown, for reading a page's images.

@@ -434,3 +434,46 @@ fn hugo_pagers_are_not_differences() {
     locs.sort();
     assert_eq!(locs, hugo_locs(dir.path()));
 }
+
+/// HTML files Hugo copies from `static/` (a verification file, a CMS's
+/// admin page) are no pages Hugo lists, and the scan leaves them out on
+/// purpose: the check says nothing of them, as it says of a page the
+/// scan misses.
+#[test]
+fn files_copied_from_static_are_not_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n",
+            ),
+            ("content/posts/a.md", "---\ntitle: a\n---\n"),
+            (
+                "static/google0123456789abcdef.html",
+                "google-site-verification: google0123456789abcdef.html\n",
+            ),
+            (
+                "static/admin/index.html",
+                "<html><head><title>Admin</title></head><body></body></html>\n",
+            ),
+            (
+                "layouts/all.html",
+                "<html><head><title>{{ .Title }}</title></head></html>\n",
+            ),
+        ],
+    );
+    hugo(&current_hugo(), dir.path());
+    assert!(dir.path().join("public/admin/index.html").is_file());
+    let (code, stderr, mut locs) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "sitemap: 1 files read, 3 URLs, none excluded; dry run, nothing written\n"
+        )
+    );
+    locs.sort();
+    assert_eq!(locs, hugo_locs(dir.path()));
+}

@@ -267,6 +267,7 @@ fn built_site(
         adapters,
         command,
         pager_path,
+        site.static_dirs(),
     )
 }
 

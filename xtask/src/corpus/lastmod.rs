@@ -92,7 +92,10 @@ pub(crate) fn check_git(
         // Pages with no source file (taxonomy terms, generated sections)
         // have no git history of their own.
         let Some(source) = source else { continue };
-        let file = root.join(source);
+        // The dry run writes a path as one field: its `%`, spaces and
+        // other blanks as `%XX` (`Image%20Gallery/`).
+        let source = percent_encoding::percent_decode_str(source).decode_utf8_lossy();
+        let file = root.join(source.as_ref());
         let mut files = vec![file.clone()];
         if includes {
             files.extend(self::includes(&file));
@@ -121,7 +124,7 @@ pub(crate) fn check_git(
         report.checked += 1;
         // The same instant, to the second (a date alone would hide a
         // wrong time of day).
-        let is_list = Path::new(source)
+        let is_list = Path::new(source.as_ref())
             .file_stem()
             .is_some_and(|s| s.to_string_lossy().split('.').next() == Some("_index"));
         let same = match (&lastmod, &git) {

@@ -79,6 +79,9 @@ pub(crate) struct HugoConfig {
     pub(super) git_info: bool,
     /// The folder of a list's pagers (`pagination.path`; `page`).
     pub(crate) pager_path: String,
+    /// The folders Hugo copies into the site as they are (`staticDir`,
+    /// each theme's `static/`): their files are no pages of its.
+    pub(crate) static_dirs: Vec<PathBuf>,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
     /// The settings that change URLs or pages and that the scan does not
@@ -390,6 +393,15 @@ pub(crate) fn open(
     let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path), &|| {
         version.yaml()
     });
+    let mut static_dirs = super::kinds::string_slice(map.get("staticdir"));
+    if static_dirs.is_empty() {
+        static_dirs.push("static".to_owned());
+    }
+    let static_dirs = static_dirs
+        .iter()
+        .map(|d| root.join(d))
+        .chain(mounts.module_dirs.iter().map(|d| d.join("static")))
+        .collect();
     let mut cfg = HugoConfig {
         default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
         default_language: default_language.clone(),
@@ -433,6 +445,7 @@ pub(crate) fn open(
             .and_then(Value::as_bool)
             .unwrap_or(false),
         pager_path: super::urls::pager_path(map),
+        static_dirs,
     };
     if hosts_share_paths {
         let warning = super::languages::shared_paths_warning(

@@ -77,6 +77,8 @@ pub(crate) struct Mounts {
     /// Each module's `outputformats` and `mediatypes`, in Hugo's order:
     /// the settings of a theme Hugo merges that decide a URL.
     pub(crate) module_formats: Vec<Value>,
+    /// The themes' and imports' folders, in Hugo's order.
+    pub(crate) module_dirs: Vec<PathBuf>,
     pub(crate) warnings: Vec<Warning>,
 }
 
@@ -118,6 +120,7 @@ pub(crate) fn read(
         project,
         modules,
         module_formats,
+        module_dirs: seen,
         warnings,
     }
 }

@@ -135,7 +135,12 @@ pub(super) fn page_path(
         }
         return Ok(format!("{}{}", lang_prefix(&f.lang), expanded));
     }
+    // A page whose slug is `index` is its folder's index file, whose
+    // URL is the folder, under ugly URLs too (`page_paths.go`'s
+    // `baseNameSameAsType`; checked with 0.168.0 and 0.111.3).
+    let index_slug = slug == Some("index");
     let last = match slug {
+        _ if index_slug => std::borrow::Cow::Borrowed(""),
         Some(slug) => std::borrow::Cow::Borrowed(slug),
         None => hugo_content_name(file_name, current, cfg.path_rules(&f.lang).lower),
     };
@@ -153,7 +158,7 @@ pub(super) fn page_path(
             .collect(),
     };
     let _ = site;
-    let ugly = ugly_for(&section);
+    let ugly = ugly_for(&section) && !index_slug;
     if current && !escapes(&format!("{}/{last}", rel.join("/"))) {
         return Ok(element_path(
             &rel.join("/"),
