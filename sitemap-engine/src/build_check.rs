@@ -150,18 +150,9 @@ pub(crate) fn check(
         if listed.contains(rel) || left_out.contains(rel) {
             continue;
         }
-        // A Hugo pager of a list the scan lists (`posts/page/2/`): pagers
-        // are left out on purpose (the guide's deliberate differences).
-        if let Some(pages) = &build.pager_path
-            && pager_of(rel, pages)
-                .is_some_and(|list| listed.contains(&list) || left_out.contains(&list))
-        {
-            continue;
-        }
-        // A file copied from `static/` (a verification file, a CMS's
-        // admin page): the generator lists none, and neither does the
-        // scan, on purpose. Asked only of the few pages not listed.
-        if build.static_dirs.iter().any(|d| d.join(rel).is_file()) {
+        if not_a_listed_kind(build, rel, &|list| {
+            listed.contains(list) || left_out.contains(list)
+        }) {
             continue;
         }
         let Some(loc) = roots.loc_of(rel) else {
@@ -352,6 +343,20 @@ impl Roots {
             .max_by_key(|(folder, _)| folder.len())?;
         url_of(base, &rel[folder.len()..])
     }
+}
+
+/// Whether the built file `rel` is of a kind the generator lists in no
+/// sitemap, so the scan leaves it out on purpose: a Hugo pager of a list
+/// the scan knows (`posts/page/2/`, the guide's deliberate differences),
+/// or a file copied from `static/` (a verification file, a CMS's admin
+/// page; asked only of the few files not listed).
+fn not_a_listed_kind(build: &Build, rel: &str, known: &dyn Fn(&str) -> bool) -> bool {
+    let pager = build
+        .pager_path
+        .as_deref()
+        .and_then(|pages| pager_of(rel, pages))
+        .is_some_and(|list| known(&list));
+    pager || build.static_dirs.iter().any(|d| d.join(rel).is_file())
 }
 
 /// The list page a Hugo pager belongs to, with the site's pager folder

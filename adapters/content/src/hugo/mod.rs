@@ -79,6 +79,7 @@ mod lastmod_order;
 mod mounts;
 mod org;
 mod outputs;
+mod page_tokens;
 mod permalinks;
 mod refusals;
 mod removed;

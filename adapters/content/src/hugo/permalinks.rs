@@ -196,7 +196,7 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
     let expanded = expand_tokens(pattern, rules, |token, cut| {
         Ok::<_, std::convert::Infallible>(match token {
             "sectionslugs" if v.section_slugs.is_some() => {
-                super::urls::slice(v.section_slugs.unwrap_or_default(), cut)
+                super::page_tokens::slice(v.section_slugs.unwrap_or_default(), cut)
                     .iter()
                     .filter(|s| !s.is_empty())
                     .map(String::as_str)
@@ -211,7 +211,7 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
             // The sections' content path, each space a hyphen in a
             // lowercased path (`many   spaces/` is `many---spaces`).
             "sections" | "sectionslugs" => urlize(
-                &super::urls::slice(v.sections, cut)
+                &super::page_tokens::slice(v.sections, cut)
                     .iter()
                     .map(|s| crate::paths::hugo_content_name(s, true, rules.lower))
                     .collect::<Vec<_>>()

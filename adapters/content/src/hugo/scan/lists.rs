@@ -142,7 +142,7 @@ impl<'s> Scan<'s> {
                     sections: dir,
                     name: dir.last().map_or("", String::as_str),
                     section_slugs: src
-                        .map(|i| super::super::urls::section_slugs(&files[i], dir, cfg))
+                        .map(|i| super::super::page_tokens::section_slugs(&files[i], dir, cfg))
                         .as_deref(),
                 },
             ) {
@@ -379,7 +379,7 @@ fn list_permalink(
         &mut default_title,
     );
     values.section_slugs = page.section_slugs;
-    let title = super::super::urls::permalink_title(values.title, cfg);
+    let title = super::super::page_tokens::permalink_title(values.title, cfg);
     values.title = &title;
     let mut expanded =
         super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang));
@@ -415,7 +415,7 @@ fn list_values<'a>(
     // `_index`, its default title (`Blogs`; checked with 0.168.0).
     *default_title = match (kind, fm) {
         ("section" | "taxonomy", Some(_)) => String::new(),
-        ("section" | "taxonomy", None) => super::super::urls::default_list_title(name),
+        ("section" | "taxonomy", None) => super::super::page_tokens::default_list_title(name),
         _ => name.to_owned(),
     };
     super::super::permalinks::ListValues {
