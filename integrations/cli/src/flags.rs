@@ -45,8 +45,23 @@ pub(crate) fn long(doc: &str) -> String {
     out
 }
 
-/// The first sentence of [`long`]: the one line `-h` shows for the flag.
+/// The one line `-h` shows for a flag: its key's summary, else the first
+/// sentence of [`long`].
 pub(crate) fn short(doc: &str) -> String {
+    // A key's own summary, kept to one line of `-h` (`Key::summary`).
+    if let Some(summary) = sitemap_engine::keys::KEYS
+        .iter()
+        .find(|k| k.doc == doc)
+        .and_then(|k| k.summary)
+    {
+        return summary.to_owned();
+    }
+    first_sentence(doc)
+}
+
+/// The first sentence of [`long`], as `--help`'s sitemap.toml block
+/// comments a key.
+pub(crate) fn first_sentence(doc: &str) -> String {
     let doc = long(doc);
     match doc.find(". ") {
         Some(end) => doc[..=end].to_owned(),
@@ -75,7 +90,7 @@ pub(crate) struct OutputArgs {
     #[arg(help = short(key_doc!(gzip)), long_help = long(key_doc!(gzip)))]
     gzip: bool,
     /// Write plain files (overrides `gzip = true`).
-    #[arg(long, overrides_with = "gzip")]
+    #[arg(long, hide_short_help = true, overrides_with = "gzip")]
     no_gzip: bool,
     #[arg(long, value_name = "legacy|sitemaps-org", value_parser = word::<LimitsName>)]
     #[arg(help = short(key_doc!(limits)), long_help = long(key_doc!(limits)))]
@@ -87,31 +102,31 @@ pub(crate) struct OutputArgs {
     #[arg(help = short(key_doc!(robots)), long_help = long(key_doc!(robots)))]
     robots: bool,
     /// Leave robots.txt alone (overrides `robots = true`).
-    #[arg(long, overrides_with = "robots")]
+    #[arg(long, hide_short_help = true, overrides_with = "robots")]
     no_robots: bool,
     #[arg(long, overrides_with = "no_stylesheet")]
     #[arg(help = short(key_doc!(stylesheet)), long_help = long(key_doc!(stylesheet)))]
     stylesheet: bool,
     /// Write no stylesheet (overrides `stylesheet = true`).
-    #[arg(long, overrides_with = "stylesheet")]
+    #[arg(long, hide_short_help = true, overrides_with = "stylesheet")]
     no_stylesheet: bool,
     #[arg(long, overrides_with = "no_html_page")]
     #[arg(help = short(key_doc!(html_page)), long_help = long(key_doc!(html_page)))]
     html_page: bool,
     /// Write no sitemap.html (overrides `html-page = true`).
-    #[arg(long, overrides_with = "html_page")]
+    #[arg(long, hide_short_help = true, overrides_with = "html_page")]
     no_html_page: bool,
     #[arg(long, overrides_with = "no_check_site")]
     #[arg(help = short(key_doc!(check_site)), long_help = long(key_doc!(check_site)))]
     check_site: bool,
     /// Do not check the set against the site (overrides `check-site = true`).
-    #[arg(long, overrides_with = "check_site")]
+    #[arg(long, hide_short_help = true, overrides_with = "check_site")]
     no_check_site: bool,
     #[arg(long, overrides_with = "no_llms_txt")]
     #[arg(help = short(key_doc!(llms_txt)), long_help = long(key_doc!(llms_txt)))]
     llms_txt: bool,
     /// Write no llms.txt (overrides `llms-txt = true`).
-    #[arg(long, overrides_with = "llms_txt")]
+    #[arg(long, hide_short_help = true, overrides_with = "llms_txt")]
     no_llms_txt: bool,
 }
 
@@ -155,7 +170,7 @@ pub(crate) struct SourceArgs {
     #[arg(help = short(key_doc!(clean_urls)), long_help = long(key_doc!(clean_urls)))]
     clean_urls: bool,
     /// Do not list `page.html` as `page` (overrides `clean-urls = true`).
-    #[arg(long, overrides_with = "clean_urls")]
+    #[arg(long, hide_short_help = true, overrides_with = "clean_urls")]
     no_clean_urls: bool,
     #[arg(long, value_name = "always|never|keep", value_parser = word::<TrailingSlash>)]
     #[arg(help = short(key_doc!(trailing_slash)), long_help = long(key_doc!(trailing_slash)))]
@@ -170,7 +185,12 @@ pub(crate) struct SourceArgs {
     #[arg(help = short(key_doc!(include_drafts)), long_help = long(key_doc!(include_drafts)))]
     include_drafts: bool,
     /// Leave drafts out (overrides `include-drafts = true`).
-    #[arg(long, visible_alias = "no-drafts", overrides_with = "include_drafts")]
+    #[arg(
+        long,
+        hide_short_help = true,
+        visible_alias = "no-drafts",
+        overrides_with = "include_drafts"
+    )]
     no_include_drafts: bool,
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = word::<LastmodSource>)]
     #[arg(help = short(key_doc!(lastmod)), long_help = long(concat!(key_doc!(lastmod), " Comma-separated.")))]
@@ -207,7 +227,7 @@ pub(crate) struct SourceArgs {
     #[arg(help = short(key_doc!(images)), long_help = long(key_doc!(images)))]
     images: bool,
     /// List no images (overrides `images = true`).
-    #[arg(long, overrides_with = "images")]
+    #[arg(long, hide_short_help = true, overrides_with = "images")]
     no_images: bool,
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     #[arg(help = short(key_doc!(image_hosts)), long_help = long(concat!(key_doc!(image_hosts), " Repeatable, or comma-separated.")))]
@@ -219,7 +239,7 @@ pub(crate) struct SourceArgs {
     #[arg(help = short(key_doc!(og_image)), long_help = long(key_doc!(og_image)))]
     og_image: bool,
     /// Do not list og:image (overrides `og-image = true`).
-    #[arg(long, overrides_with = "og_image")]
+    #[arg(long, hide_short_help = true, overrides_with = "og_image")]
     no_og_image: bool,
     #[arg(long, value_name = "GLOB")]
     #[arg(help = short(key_doc!(exclude_urls)), long_help = long(concat!(key_doc!(exclude_urls), " Repeatable.")))]
@@ -244,7 +264,7 @@ pub(crate) struct SourceArgs {
     strict: bool,
     /// Let a disagreement with the built site pass with warnings
     /// (overrides `strict = true`).
-    #[arg(long, overrides_with = "strict")]
+    #[arg(long, hide_short_help = true, overrides_with = "strict")]
     no_strict: bool,
 }
 
@@ -379,7 +399,7 @@ mod tests {
             assert_eq!(arg.get_short(), key.short, "{long}");
             let aliases = arg.get_visible_aliases().unwrap_or_default();
             assert_eq!(aliases, key.aliases, "{long}");
-            // `-h` shows the doc's first sentence, `--help` all of it, in
+            // `-h` shows the key's summary (else the first sentence), `--help` all of it, in
             // the CLI's words.
             let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
             assert_eq!(help, super::short(key.doc), "{long}'s -h");

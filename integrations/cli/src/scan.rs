@@ -30,29 +30,41 @@ pub(crate) struct ScanArgs {
     #[arg(help = crate::flags::short(sitemap_engine::key_doc!(base_url)))]
     #[arg(long_help = crate::flags::long(sitemap_engine::key_doc!(base_url)))]
     base_url: Option<String>,
-    /// When another run holds the output folder, wait at most this many
-    /// seconds for it, then fail naming the process that holds it
-    /// (default: wait as long as it takes).
+    #[arg(
+        help = "Wait at most this long for another run to finish",
+        long_help = "When another run holds the output folder, wait at most this many seconds for it, then fail naming the process that holds it (default: wait as long as it takes)"
+    )]
     #[arg(long, value_name = "SECONDS")]
     wait: Option<u64>,
     #[command(flatten)]
     source: SourceArgs,
     #[command(flatten)]
     output: OutputArgs,
-    /// Write nothing; exit 3 if the sitemap on disk differs from what would be written.
+    #[arg(
+        help = "Write nothing; exit 3 if the sitemap on disk is stale",
+        long_help = "Write nothing; exit 3 if the sitemap on disk differs from what would be written"
+    )]
     #[arg(long, conflicts_with = "dry_run")]
     check: bool,
-    /// Write nothing; print the entries (tab-separated fields, the source file last).
+    #[arg(
+        help = "Write nothing; print the entries",
+        long_help = "Write nothing; print the entries (tab-separated fields, the source file last)"
+    )]
     #[arg(long)]
     dry_run: bool,
-    /// Settings file (default: DIR/sitemap.toml when it exists).
+    #[arg(
+        help = "Settings file (default: DIR/sitemap.toml)",
+        long_help = "Settings file (default: DIR/sitemap.toml when it exists)"
+    )]
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
     /// Print only errors.
     #[arg(long, short)]
     quiet: bool,
-    /// The report's format: `text` (a summary line on stderr), or `json`
-    /// (one document on stdout, for CI; stderr then holds only errors).
+    #[arg(
+        help = "The report's format",
+        long_help = "The report's format: `text` (a summary line on stderr), or `json` (one document on stdout, for CI; stderr then holds only errors)"
+    )]
     #[arg(
         long = "output",
         id = "report",

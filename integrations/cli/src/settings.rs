@@ -47,7 +47,7 @@ pub(crate) fn keys_help() -> String {
         } else {
             out.push('\n');
         }
-        let first = crate::flags::short(key.doc);
+        let first = crate::flags::first_sentence(key.doc);
         for line in wrap(first.trim_end_matches('.'), TOML_WIDTH - 2) {
             out.push_str(&format!("# {line}\n"));
         }

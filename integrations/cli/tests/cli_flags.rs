@@ -42,16 +42,30 @@ fn help_texts() {
 }
 
 /// `scan -h` was `--help` again, some 175 lines with the notes meant for
-/// the plugin and the builder: `-h` is now each flag's first sentence in
-/// the CLI's words, and `--help` the whole doc (as clap's `help` and
-/// `long_help` intend).
+/// the plugin and the builder: `-h` is now one short line of help per
+/// flag (each key's `summary`), without the `--no-…` negations, and
+/// `--help` the whole doc (as clap's `help` and `long_help` intend).
 #[test]
-fn scan_short_help_is_each_flags_first_sentence() {
+fn scan_short_help_is_one_line_per_flag() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = sitemap(here, &["scan", "-h"], "100");
     assert!(out.status.success());
     let short = text(&out.stdout);
     assert!(!short.contains("mdBook:") && !short.contains("build.rs"));
+    assert!(!short.contains("--no-"), "{short}");
+    // After the options heading, flag lines and help lines alternate:
+    // no flag's help runs onto a second line.
+    let options: Vec<&str> = short
+        .split_once("Options:\n")
+        .map_or(Vec::new(), |(_, rest)| rest.lines().collect());
+    for pair in options.chunks(2) {
+        assert!(pair[0].trim_start().starts_with('-'), "{pair:?}");
+        assert!(
+            pair.get(1)
+                .is_some_and(|h| !h.trim_start().starts_with('-')),
+            "{pair:?}"
+        );
+    }
     insta::assert_snapshot!("help_scan_short", short);
 }
 

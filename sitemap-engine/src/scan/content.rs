@@ -223,29 +223,32 @@ fn reported(
 /// read: the two walks are of different folders, and the listing is most
 /// of the build check's cost.
 #[cfg(feature = "html")]
-fn list_built_site(site: &Site) -> std::thread::JoinHandle<sitemap_html::BuiltFiles> {
+fn list_built_site(site: &Site) -> BuiltListing {
     let dir = site.output_dir.clone();
     std::thread::spawn(move || {
-        let _t = crate::timings::phase("build check: list the built site");
-        sitemap_html::built_files(&dir)
+        let timing = crate::timings::phase("build check: list the built site");
+        let files = sitemap_html::built_files(&dir);
+        (files, timing.stop())
     })
 }
+
+/// The built site's listing thread: its files, and how long it took
+/// when timings are on.
+#[cfg(feature = "html")]
+type BuiltListing =
+    std::thread::JoinHandle<(sitemap_html::BuiltFiles, Option<std::time::Duration>)>;
 
 /// The site its generator built, with what the build check needs of the
 /// scan: the newest of the files a build reflects (every page's source,
 /// every file left out, as a draft turned published, the
 /// configuration) and the content adapters.
 #[cfg(feature = "html")]
-fn built_site(
-    site: &Site,
-    scan: &ContentScan,
-    listing: std::thread::JoinHandle<sitemap_html::BuiltFiles>,
-) -> crate::build_check::Build {
-    let _t = crate::timings::phase("build check: wait for the built site's list");
+fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::build_check::Build {
     // A listing thread that panicked is a bug to report, not a build.
-    let files = listing
+    let (files, took) = listing
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    crate::timings::print("build check: list the built site", took);
     let sources = config_files(site)
         .into_iter()
         .chain(scan.pages.iter().filter_map(|p| p.source.clone()))
