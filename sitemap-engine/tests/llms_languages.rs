@@ -368,3 +368,38 @@ fn a_removed_languages_llms_txt_goes_as_the_root_one_does() {
     assert_eq!(read(&public.join("docs/llms.txt")), book);
     assert_eq!(read(&public.join("es/llms.txt")), "# Mine\n");
 }
+
+/// A language's folder that is a link (which could lead out of the
+/// output folder) gets no llms.txt written through it: a warning says
+/// so, and the rest of the set is written.
+#[cfg(unix)]
+#[test]
+fn a_language_folder_that_is_a_link_is_not_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "zola.toml",
+                "base_url = \"https://example.org\"\ntitle = \"Notes\"\n[languages.fr]\n",
+            ),
+            ("content/_index.md", "+++\ntitle = \"Home\"\n+++\n"),
+            ("content/_index.fr.md", "+++\ntitle = \"Accueil\"\n+++\n"),
+        ],
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    let public = dir.path().join("public");
+    fs::create_dir_all(&public).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), public.join("fr")).unwrap();
+    let report = run(dir.path(), true);
+    assert_eq!(report.files, [public.join("llms.txt")]);
+    assert_eq!(
+        report.warnings,
+        [format!(
+            "{} was not written: part of its folder is a link or a file, and nothing is \
+             written through one",
+            public.join("fr/llms.txt").display()
+        )]
+    );
+    assert_eq!(fs::read_dir(elsewhere.path()).unwrap().count(), 0);
+}

@@ -172,11 +172,17 @@ impl StagedSet {
             ));
         }
         let mut below = PathBuf::new();
+        // Parts on disk are checked; past the first missing one, nothing
+        // is there to check (the commit makes them).
+        let mut on_disk = true;
         for part in folder.split('/') {
             below.push(part);
+            if !on_disk {
+                continue;
+            }
             match std::fs::symlink_metadata(self.out.path().join(&below)) {
                 Ok(meta) if meta.is_dir() => {}
-                Err(e) if e.kind() == io::ErrorKind::NotFound => break,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => on_disk = false,
                 _ => return Err(refused(&format!("`{}` is not a folder", below.display()))),
             }
         }
@@ -343,4 +349,70 @@ impl StagedSet {
 /// A name of a file or folder: not empty, `.` or `..`, and no separator.
 fn plain_name(name: &str) -> bool {
     !(name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\']))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{SetOptions, SetWriter, Url};
+
+    fn staged(dir: &std::path::Path) -> super::StagedSet {
+        let options = SetOptions::new(dir, "https://example.org/".parse().unwrap());
+        let mut writer = SetWriter::new(options).unwrap();
+        writer
+            .push(&Url::new("https://example.org/a".parse().unwrap()))
+            .unwrap();
+        writer.stage().unwrap()
+    }
+
+    /// A file below the set's folder is published with the set (its
+    /// folder made then), its temporary file kept in the set's own
+    /// folder; one removed with the set goes too.
+    #[test]
+    fn files_below_the_folder_are_published_and_removed_with_the_set() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("de")).unwrap();
+        std::fs::write(dir.path().join("de/llms.txt"), "old\n").unwrap();
+        let mut set = staged(dir.path());
+        let path = set.add_file_in("fr/ca", "llms.txt", b"# Carnet\n").unwrap();
+        set.retire_file_in("de", "llms.txt").unwrap();
+        assert_eq!(path, dir.path().join("fr/ca/llms.txt"));
+        assert!(
+            !dir.path().join("fr").exists(),
+            "nothing visible before the commit"
+        );
+        let report = set.commit().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"# Carnet\n");
+        assert_eq!(report.removed, [dir.path().join("de/llms.txt")]);
+        assert!(dir.path().join("de").is_dir(), "the folder stays");
+    }
+
+    /// A folder that is not plain names, or a part of it on disk that is
+    /// a link or a file, is refused: nothing is written outside the set's
+    /// folder.
+    #[test]
+    fn only_plain_folders_below_the_set_are_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("file"), "").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(std::env::temp_dir(), dir.path().join("link")).unwrap();
+        let mut set = staged(dir.path());
+        for folder in ["", "..", "a/../b", "a//b", "./a", "/abs", "file", "file/x"] {
+            assert!(
+                set.add_file_in(folder, "llms.txt", b"x").is_err(),
+                "{folder:?}"
+            );
+            assert!(
+                set.retire_file_in(folder, "llms.txt").is_err(),
+                "{folder:?}"
+            );
+        }
+        #[cfg(unix)]
+        assert!(set.add_file_in("link", "llms.txt", b"x").is_err());
+        assert!(set.add_file_in("fr", "a/b", b"x").is_err());
+        set.add_file_in("fr", "llms.txt", b"x").unwrap();
+        assert!(
+            set.add_file_in("fr", "llms.txt", b"y").is_err(),
+            "added twice"
+        );
+    }
 }

@@ -70,6 +70,13 @@ fn stage_file(
     warnings: &mut Vec<String>,
 ) -> Result<(), Error> {
     let path = dir.join(&file.folder).join(LLMS_FILE_NAME);
+    if !real_folders(dir, &file.folder) {
+        warnings.push(format!(
+            "{} was not written: part of its folder is a link or a file, and nothing is written through one",
+            path.display()
+        ));
+        return Ok(());
+    }
     // Ours but maybe a person's work now: deleting the marker line makes
     // it theirs, and the warning stops.
     let keep = "; remove it to get llms.txt written from the sitemap's pages, or delete its last line to keep it as yours";
@@ -98,6 +105,21 @@ fn stage_file(
         staged.add_file_in(&file.folder, LLMS_FILE_NAME, &file.text)?
     });
     Ok(())
+}
+
+/// Whether each part of `folder` below `dir` is a folder or missing (the
+/// write makes it): a link could lead out of the output folder.
+fn real_folders(dir: &Path, folder: &str) -> bool {
+    let mut path = dir.to_owned();
+    for part in folder.split('/').filter(|p| !p.is_empty()) {
+        path.push(part);
+        match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return true,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The toolkit's llms.txt in `folder` (empty: the set's own), which the
