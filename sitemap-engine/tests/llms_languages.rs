@@ -340,7 +340,7 @@ fn a_removed_languages_llms_txt_goes_as_the_root_one_does() {
         report.warnings,
         [format!(
             "{} was written by this tool and edited since, so it was left alone although the \
-             site no longer has its language; delete it if it is no longer wanted",
+             sitemap lists no page in its language any more; delete it if it is no longer wanted",
             fr.display()
         )]
     );

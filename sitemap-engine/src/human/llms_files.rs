@@ -8,7 +8,8 @@
 //! only, the set's root file holding the language at the set's root (or,
 //! when every language has a folder, only the links to theirs). Every file
 //! links the site's others under "Optional" (why there:
-//! [`LlmsTxt::languages`]).
+//! [`LlmsTxt::languages`]). A language none of whose pages the sitemap
+//! lists gets none.
 //!
 //! A multihost site's languages each have a host of their own and a set
 //! of their own ([`crate::Host`]): each host's set writes its own root
@@ -71,6 +72,16 @@ pub fn llms_files(
             .unwrap_or(0);
         listed[file].push(entry(page, site, out_dir, base_url));
     }
+    // A language none of whose pages the sitemap lists (all left out by
+    // `exclude-urls`) gets no file: it would index nothing. The set's own
+    // file is always written, as for a site in one language.
+    let (plans, listed): (Vec<Plan<'_>>, Vec<Vec<PageEntry>>) = plans
+        .into_iter()
+        .zip(listed)
+        .enumerate()
+        .filter(|(i, (_, entries))| *i == 0 || !entries.is_empty())
+        .map(|(_, kept)| kept)
+        .unzip();
     plans
         .iter()
         .zip(listed)
@@ -81,7 +92,7 @@ pub fn llms_files(
                 .or_else(|| site.title.clone())
                 .unwrap_or_else(|| fallback_title(&plan.root));
             let mut head = LlmsTxt::new(plan.root.clone(), title)
-                .with_languages(other_files(base_url, site, plan));
+                .with_languages(other_files(site, &plans, plan));
             if let Some(d) = plan
                 .language
                 .and_then(|l| l.description.as_ref())
@@ -151,15 +162,15 @@ fn language_of<'s>(site: &'s SiteInfo, loc: &Loc) -> Option<&'s Language> {
 }
 
 /// The links from the file `plan` to the site's other llms.txt files:
-/// every other language's that a set writes (this one's below its
-/// folder, a host's in its own), in the languages' order. A language's
-/// root elsewhere under no host has no file.
-fn other_files(base_url: &Loc, site: &SiteInfo, plan: &Plan<'_>) -> Vec<PageEntry> {
-    let base = base_url.folder();
+/// every other language's that a set writes (one of `plans`, or a
+/// host's in its own set), in the languages' order. A language's root
+/// elsewhere under no host has no file.
+fn other_files(site: &SiteInfo, plans: &[Plan<'_>], plan: &Plan<'_>) -> Vec<PageEntry> {
+    let same = |a: &Language, b: Option<&Language>| b.is_some_and(|b| std::ptr::eq(a, b));
     site.languages
         .iter()
-        .filter(|l| !plan.language.is_some_and(|own| std::ptr::eq(*l, own)))
-        .filter(|l| l.host || l.root.folder() == base || folder_below(&base, l).is_some())
+        .filter(|l| !same(l, plan.language))
+        .filter(|l| l.host || plans.iter().any(|p| same(l, p.language)))
         .filter_map(|l| {
             let url = l.root.folder().join(LLMS_FILE_NAME).ok()?;
             Some(

@@ -1,7 +1,8 @@
 //! `llms-txt`: each llms.txt of the set (the root's, and a language's
 //! at its root below it: `human::llms_files`) staged with the set; each
 //! of the toolkit's own that the run no longer writes (all of them
-//! without the key, a language's once the site has it no more) removed
+//! without the key, a language's once the sitemap lists none of its
+//! pages: the language removed, or its pages left out) removed
 //! with the set's leftovers. Either only when the file found is still
 //! exactly what the toolkit wrote (`sitemap_core::human::llms_txt_owner`).
 
@@ -16,7 +17,8 @@ use crate::human::{self, HumanPage, LlmsFile, SiteInfo};
 
 /// `llms-txt`: the set's llms.txt files staged with it; without the key,
 /// those this toolkit wrote are removed with the previous set's
-/// leftovers, and so is a language's when the site no longer has it.
+/// leftovers, and so is a language's when the sitemap lists none of its
+/// pages any more.
 /// Only a file still exactly as written is replaced or removed
 /// (`sitemap_core::human::llms_txt_owner`): a hand-made one, or ours
 /// edited since, is left alone, with a warning; one from a release whose
@@ -48,7 +50,7 @@ pub(super) fn stage(
     // person's root llms.txt beside the toolkit's language files leaves
     // those the toolkit's to remove.
     let why = if outputs.llms_txt {
-        "the site no longer has its language"
+        "the sitemap lists no page in its language any more"
     } else {
         "`llms-txt` is off"
     };
