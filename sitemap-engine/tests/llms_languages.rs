@@ -120,9 +120,10 @@ fn zola_site_has_an_llms_txt_per_language() {
     );
 }
 
-/// The Hugo site of the two tests below: English at the root, French in
-/// `fr/` (its own title and description), taxonomies `tags` and
-/// `my-series`, one term with content of its own.
+/// The Hugo site of the test below: English at the root, French in
+/// `fr/` (its own title and description; its name as Hugo 0.158 and
+/// later say it, `label`, English's as earlier ones, `languageName`),
+/// taxonomies `tags` and `my-series`, one term with content of its own.
 const HUGO_SITE: &[(&str, &str)] = &[
     (
         "hugo.toml",
@@ -130,7 +131,7 @@ const HUGO_SITE: &[(&str, &str)] = &[
          disableKinds = [\"rss\"]\n[params]\ndescription = \"Notes from the field.\"\n\
          [taxonomies]\ntag = \"tags\"\nseries = \"my-series\"\n\
          [languages.en]\nweight = 1\nlanguageName = \"English\"\n\
-         [languages.fr]\nweight = 2\nlanguageName = \"Français\"\ntitle = \"Carnet de terrain\"\n\
+         [languages.fr]\nweight = 2\nlabel = \"Français\"\ntitle = \"Carnet de terrain\"\n\
          [languages.fr.params]\ndescription = \"Notes du terrain.\"\n",
     ),
     ("content/_index.md", "---\ntitle: Home\n---\n"),

@@ -1,7 +1,7 @@
 //! What each language of a multilingual site says about itself, for an
 //! llms.txt per language: where its home page is, its name for people,
 //! and the site's title and description in it (Hugo's
-//! `[languages.fr]` `languageName`, `title`, `params.description`;
+//! `[languages.fr]` `label` or `languageName`, `title`, `params.description`;
 //! Zola's `[languages.fr]` `title` and `description`).
 
 use std::collections::BTreeMap;
@@ -21,7 +21,8 @@ pub struct SiteLanguage {
     /// Where its home page is (`https://example.org/fr/`, or its host's
     /// base URL on a multihost site).
     pub root: Loc,
-    /// Its name for people (Hugo `languageName`); Zola has none.
+    /// Its name for people (Hugo `label`, formerly `languageName`); Zola
+    /// has none.
     pub name: Option<String>,
     /// The site's title in it (its own `title`).
     pub title: Option<String>,
@@ -54,7 +55,10 @@ pub(crate) fn texts(languages: Option<&Value>, flavor: Flavor) -> LanguageTexts 
             let table = table.as_object()?;
             let text = match flavor {
                 Flavor::Hugo => LanguageText {
-                    name: text_of(table.get("languagename")),
+                    // `label` since Hugo 0.158, which reads `languageName`
+                    // as it when `label` is unset.
+                    name: text_of(table.get("label"))
+                        .or_else(|| text_of(table.get("languagename"))),
                     title: text_of(table.get("title")),
                     description: text_of(table.get("params").and_then(|p| p.get("description")))
                         .or_else(|| text_of(table.get("description"))),

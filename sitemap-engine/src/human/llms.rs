@@ -66,7 +66,7 @@ pub struct Language {
     /// Where its home page is (`https://example.org/fr/`): its llms.txt
     /// is there.
     pub root: Loc,
-    /// Its name for people (Hugo `languageName`).
+    /// Its name for people (Hugo `label`, formerly `languageName`).
     pub name: Option<String>,
     /// The site's name in it (its own `title`), for its llms.txt's H1.
     pub title: Option<String>,
