@@ -204,7 +204,19 @@ impl OutputDir {
         name: &str,
         fallback_mode: Option<u32>,
     ) -> Result<(File, StagedFile), OutputError> {
-        let path = self.path.join(name);
+        self.create_for(name, self.path.join(name), fallback_mode)
+    }
+
+    /// [`create`](Self::create) for a file that will be `path`, in this
+    /// folder or below it: the temporary file is made here all the same
+    /// (named after `name`), where the run's lock, the sweep and a
+    /// signal's exit reach it, and renamed into place on publishing.
+    fn create_for(
+        &self,
+        name: &str,
+        path: PathBuf,
+        fallback_mode: Option<u32>,
+    ) -> Result<(File, StagedFile), OutputError> {
         let prefix = format!(".{name}.");
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(TEMP_SUFFIX);
@@ -247,11 +259,21 @@ impl OutputDir {
         bytes: &[u8],
         fallback_mode: Option<u32>,
     ) -> Result<StagedFile, OutputError> {
-        let (mut file, staged) = self.create(name, fallback_mode)?;
-        file.write_all(bytes)
-            .and_then(|()| file.sync_all())
-            .map_err(|e| OutputError::io(staged.temp_path(), "write", e))?;
-        Ok(staged)
+        let (file, staged) = self.create(name, fallback_mode)?;
+        write_synced(file, staged, bytes)
+    }
+
+    /// [`stage`](Self::stage) for the file `name` in `folder`, a folder
+    /// below this one (already checked to be one): see
+    /// [`create_for`](Self::create_for).
+    pub(crate) fn stage_below(
+        &self,
+        folder: &Path,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<StagedFile, OutputError> {
+        let (file, staged) = self.create_for(name, self.path.join(folder).join(name), None)?;
+        write_synced(file, staged, bytes)
     }
 
     /// `fsync`s the folder, so the renames done so far survive a power
@@ -263,6 +285,35 @@ impl OutputDir {
                 .map_err(|e| OutputError::io(&self.path, "sync the folder", e)),
             None => Ok(()),
         }
+    }
+}
+
+/// Writes `bytes` to the temporary file of `staged` and syncs it.
+fn write_synced(
+    mut file: File,
+    staged: StagedFile,
+    bytes: &[u8],
+) -> Result<StagedFile, OutputError> {
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| OutputError::io(staged.temp_path(), "write", e))?;
+    Ok(staged)
+}
+
+/// `fsync`s the folder `path` (one a file was renamed into), so the
+/// rename survives a power cut; elsewhere than Unix a folder cannot be
+/// opened to sync.
+pub(crate) fn sync_folder(path: &Path) -> Result<(), OutputError> {
+    #[cfg(unix)]
+    {
+        File::open(path)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| OutputError::io(path, "sync the folder", e))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(())
     }
 }
 

@@ -84,10 +84,12 @@ fn run_llms(root: &Path, llms_txt: Option<bool>) -> sitemap_engine::Report {
         .unwrap()
 }
 
-/// `llms-txt` on the Zola fixture: every link of llms.txt is a URL of
-/// the sitemap and every URL of the sitemap is linked (those with a
-/// title of their own outside "Optional"); a hand-made llms.txt is left
-/// alone with a warning; ours is removed by a run without the key.
+/// `llms-txt` on the Zola fixture (English at the root, French in
+/// `fr/`): every page link of the two llms.txt is a URL of the sitemap
+/// and every URL of the sitemap is linked once (those with a title of
+/// their own outside "Optional"), besides each file's link to the other;
+/// a hand-made llms.txt is left alone with a warning; ours are removed
+/// by a run without the key.
 #[test]
 fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
@@ -96,9 +98,10 @@ fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
     copy_tree(&fixture, dir.path());
     let public = dir.path().join("public");
     let llms = public.join("llms.txt");
+    let fr = public.join("fr/llms.txt");
 
     let report = run_llms(dir.path(), Some(true));
-    assert_eq!(report.files, std::slice::from_ref(&llms));
+    assert_eq!(report.files, [llms.clone(), fr.clone()]);
     let xml = std::fs::read_to_string(public.join("sitemap.xml")).unwrap();
     let mut locs: Vec<String> = xml
         .split("<loc>")
@@ -106,7 +109,9 @@ fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
         .map(|s| s[..s.find("</loc>").unwrap()].replace("&amp;", "&"))
         .collect();
     let text = std::fs::read_to_string(&llms).unwrap();
-    assert!(text.starts_with("# "), "{text}");
+    let fr_text = std::fs::read_to_string(&fr).unwrap();
+    assert!(text.starts_with("# Rules\n"), "{text}");
+    assert!(fr_text.starts_with("# Règles\n"), "{fr_text}");
     let optional = text.find("\n## Optional\n").unwrap_or(text.len());
     let links = |part: &str| -> Vec<String> {
         part.lines()
@@ -120,6 +125,16 @@ fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
             .collect()
     };
     let mut linked = links(&text);
+    linked.extend(links(&fr_text));
+    let (languages, mut linked): (Vec<String>, Vec<String>) =
+        linked.into_iter().partition(|l| l.ends_with("/llms.txt"));
+    assert_eq!(
+        languages,
+        [
+            "https://example.org/blog/fr/llms.txt",
+            "https://example.org/blog/llms.txt"
+        ]
+    );
     linked.sort();
     locs.sort();
     assert_eq!(linked, locs, "llms.txt links exactly the sitemap's URLs");
@@ -135,16 +150,16 @@ fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
     // Ours, without the key: removed with the set's leftovers.
     let report = run_llms(dir.path(), None);
     assert!(
-        report.set.removed.contains(&llms),
+        report.set.removed.contains(&llms) && report.set.removed.contains(&fr),
         "{:?}",
         report.set.removed
     );
-    assert!(!llms.exists());
+    assert!(!llms.exists() && !fr.exists());
 
     // A hand-made one: left alone either way, with a warning when asked.
     std::fs::write(&llms, "# Mine\n").unwrap();
     let report = run_llms(dir.path(), Some(true));
-    assert!(report.files.is_empty());
+    assert_eq!(report.files, std::slice::from_ref(&fr));
     assert!(
         report
             .warnings
@@ -153,8 +168,11 @@ fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
         "{:?}",
         report.warnings
     );
-    run_llms(dir.path(), Some(false));
+    let report = run_llms(dir.path(), Some(false));
     assert_eq!(std::fs::read_to_string(&llms).unwrap(), "# Mine\n");
+    // The French one is still the toolkit's: removed beside a root one
+    // that is not.
+    assert_eq!(report.set.removed, std::slice::from_ref(&fr));
 }
 
 pub(crate) fn copy_tree(from: &Path, to: &Path) {

@@ -3,5 +3,6 @@
 mod book;
 mod images;
 mod listed;
+mod llms_languages;
 mod outputs;
 mod pages;

@@ -321,41 +321,68 @@ fn validate(name: &str, written: &[(String, PathBuf)]) -> Result<()> {
     Ok(())
 }
 
-/// Every link of an llms.txt is a page its sitemap lists, and every page
-/// the sitemap lists is linked (each has a title: found, or made from its
-/// URL), so the two never disagree about which pages exist.
+/// Every link of a set's llms.txt files is a page its sitemap lists, and
+/// every page the sitemap lists is linked (each has a title: found, or
+/// made from its URL), so the two never disagree about which pages
+/// exist. A set's llms.txt files are the one beside its sitemap and each
+/// language's in a folder below it with no sitemap of its own; their
+/// links to one another (`…/llms.txt`) are not pages.
 fn llms_txt_agrees(name: &str, written: &[(String, PathBuf)]) -> Result<()> {
     let read = |p: &Path| {
         std::fs::read_to_string(p).with_context(|| format!("{}: cannot read", p.display()))
     };
-    for (rel, path) in written.iter().filter(|(rel, _)| rel.ends_with("llms.txt")) {
-        let folder = rel.strip_suffix("llms.txt").unwrap_or("");
+    let folder_of = |rel: &str| rel.rsplit_once('/').map_or("", |(f, _)| f).to_owned();
+    let mut sets: std::collections::BTreeMap<String, (Vec<&str>, Vec<&Path>)> =
+        std::collections::BTreeMap::new();
+    for (rel, path) in written {
+        if rel.ends_with(".xml") && read(path)?.contains("<urlset") {
+            sets.entry(folder_of(rel)).or_default().1.push(path);
+        }
+    }
+    for (rel, _) in written.iter().filter(|(rel, _)| rel.ends_with("llms.txt")) {
+        let folder = folder_of(rel);
+        let set = sets
+            .keys()
+            .filter(|set| {
+                set.is_empty() || folder == **set || folder.starts_with(&format!("{set}/"))
+            })
+            .max_by_key(|set| set.len())
+            .cloned()
+            .with_context(|| format!("{name}: {rel} has no sitemap beside or above it"))?;
+        sets.get_mut(&set).expect("found above").0.push(rel);
+    }
+    for (set, (llms, sitemaps)) in &sets {
+        if llms.is_empty() {
+            continue;
+        }
         let mut listed = std::collections::BTreeSet::new();
-        for (other, sitemap) in written {
-            let in_folder = other.strip_prefix(folder).is_some_and(|f| !f.contains('/'));
-            if in_folder && other.ends_with(".xml") {
-                let text = read(sitemap)?;
-                if text.contains("<urlset") {
-                    listed.extend(
-                        text.split("<loc>")
-                            .skip(1)
-                            .filter_map(|s| s.split_once("</loc>"))
-                            .map(|(loc, _)| loc.replace("&amp;", "&")),
-                    );
-                }
-            }
+        for sitemap in sitemaps {
+            listed.extend(
+                read(sitemap)?
+                    .split("<loc>")
+                    .skip(1)
+                    .filter_map(|s| s.split_once("</loc>"))
+                    .map(|(loc, _)| loc.replace("&amp;", "&")),
+            );
         }
         // `- [title](url)` or `- [title](url): description`; the link
         // target has `(`/`)` percent-encoded.
-        let linked: std::collections::BTreeSet<String> = read(path)?
-            .lines()
-            .filter(|l| l.starts_with("- ["))
-            .filter_map(link_target)
-            .map(|url| url.replace("%28", "(").replace("%29", ")"))
-            .collect();
+        let mut linked = std::collections::BTreeSet::new();
+        for rel in llms {
+            let path = &written.iter().find(|(r, _)| r == rel).expect("listed").1;
+            linked.extend(
+                read(path)?
+                    .lines()
+                    .filter(|l| l.starts_with("- ["))
+                    .filter_map(link_target)
+                    .filter(|url| !url.ends_with("/llms.txt"))
+                    .map(|url| url.replace("%28", "(").replace("%29", ")")),
+            );
+        }
         if linked != listed {
             bail!(
-                "{name}: {rel} and the sitemap disagree; only in llms.txt: {:?}; only in the sitemap: {:?}",
+                "{name}: {} and the sitemap in `{set}` disagree; only in llms.txt: {:?}; only in the sitemap: {:?}",
+                llms.join(", "),
                 linked.difference(&listed).collect::<Vec<_>>(),
                 listed.difference(&linked).collect::<Vec<_>>()
             );

@@ -68,7 +68,9 @@ mod hugo;
 mod output;
 mod paths;
 mod resources;
+mod site_languages;
 mod walk;
+mod warning;
 mod x_default;
 mod zola;
 
@@ -90,6 +92,8 @@ pub use crate::hugo::SiteSitemap;
 #[doc(hidden)]
 pub use crate::hugo::hugo_front_matter_values;
 pub use crate::hugo::{CURRENT_HUGO, DEBIAN_HUGO, HugoVersion, VersionFrom};
+pub use crate::site_languages::SiteLanguage;
+pub use crate::warning::Warning;
 pub use crate::x_default::XDefault;
 #[doc(hidden)]
 pub use crate::zola::zola_front_matter_values;
@@ -282,6 +286,8 @@ pub struct Site {
     options: SiteOptions,
     /// Language code -> hreflang tag where they differ.
     hreflangs: BTreeMap<String, String>,
+    /// Each language's own name, title and description ([`Site::site_languages`]).
+    language_texts: site_languages::LanguageTexts,
 }
 
 #[derive(Debug)]
@@ -422,6 +428,10 @@ pub struct ContentPage {
     pub loc: Loc,
     /// Its language code.
     pub lang: String,
+    /// The title its generator gives a list page it makes without one in
+    /// a file (a taxonomy's, a term's: Hugo's default titles, Zola's
+    /// names), which the page's own front matter `title` overrides.
+    pub title: Option<String>,
     /// What its front matter says for the sitemap (exclusion, changefreq,
     /// priority, lastmod, date), read by the shared source layer; empty for
     /// made-up pages. For Zola pages with a date in the file name and no
@@ -473,6 +483,7 @@ impl ContentPage {
             kind,
             loc,
             lang: lang.to_owned(),
+            title: None,
             overrides: Overrides::default(),
             alternates: Vec::new(),
             translation_key: None,
@@ -530,48 +541,4 @@ pub(crate) fn images_of(
         front,
         body: body.cloned().unwrap_or_default(),
     })))
-}
-
-/// Something worth telling the user that does not stop the scan.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
-#[non_exhaustive]
-pub struct Warning {
-    /// The file concerned, if any.
-    pub path: Option<PathBuf>,
-    /// The 1-based line in that file, where the warning is about one.
-    pub line: Option<usize>,
-    /// What happened.
-    pub message: String,
-}
-
-impl Warning {
-    pub(crate) fn new(path: Option<&Path>, message: &str) -> Warning {
-        Warning {
-            path: path.map(Path::to_path_buf),
-            line: None,
-            message: message.to_owned(),
-        }
-    }
-
-    /// A warning about line `line` of `path`, shown as `path:line: …`
-    /// like every other message with a line.
-    pub(crate) fn at(path: &Path, line: usize, message: &str) -> Warning {
-        Warning {
-            path: Some(path.to_path_buf()),
-            line: Some(line),
-            message: message.to_owned(),
-        }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.path {
-            Some(p) => match self.line {
-                Some(line) => write!(f, "{}:{line}: {}", p.display(), self.message),
-                None => write!(f, "{}: {}", p.display(), self.message),
-            },
-            None => f.write_str(&self.message),
-        }
-    }
 }

@@ -81,7 +81,7 @@ fn a_plain_scan_replaces_hugos_sitemap_and_says_hugo_writes_it_again() {
         scan(root, &[]),
         format!(
             "warning: public/sitemap.xml is Hugo's own sitemap, not written by this tool: this run replaced it, but Hugo writes it again on every build, so build with `hugo && sitemap scan`, and set `disableKinds = [\"sitemap\"]` in hugo.toml to stop Hugo writing its own (or give ours another `filename`){LANGUAGES}\n\
-             {SUMMARY} and robots.txt, public/llms.txt\n"
+             {SUMMARY} and robots.txt, public/llms.txt, public/de/llms.txt\n"
         )
     );
     assert!(!hugo_wrote(&public.join("sitemap.xml")));
@@ -89,7 +89,7 @@ fn a_plain_scan_replaces_hugos_sitemap_and_says_hugo_writes_it_again() {
     // Our own file the next time: nothing to say.
     assert_eq!(
         scan(root, &[]),
-        format!("{SUMMARY}; robots.txt already up to date, public/llms.txt\n")
+        format!("{SUMMARY}; robots.txt already up to date, public/llms.txt, public/de/llms.txt\n")
     );
     // The next build puts Hugo's back, as the warning said.
     hugo(root);
@@ -106,7 +106,7 @@ fn a_gzip_scan_removes_hugos_sitemap_which_the_next_build_puts_back_beside_ours(
         scan(root, &["--gzip"]),
         format!(
             "warning: public/sitemap.xml is Hugo's own sitemap, not written by this tool: this run removed it for sitemap.xml.gz, but Hugo writes it again on every build, so build with `hugo && sitemap scan`, and set `disableKinds = [\"sitemap\"]` in hugo.toml to stop Hugo writing its own (or give ours another `filename`){LANGUAGES}\n\
-             {}.gz and robots.txt, public/llms.txt; removed sitemap.xml\n",
+             {}.gz and robots.txt, public/llms.txt, public/de/llms.txt; removed sitemap.xml\n",
             SUMMARY
         )
     );
@@ -129,7 +129,7 @@ fn hugos_sitemap_beside_ours_under_another_filename_is_left_alone_quietly() {
     let public = root.join("public");
     assert_eq!(
         scan(root, &["--filename", "pages.xml"]),
-        "sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); wrote public/pages.xml and robots.txt, public/llms.txt\n"
+        "sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); wrote public/pages.xml and robots.txt, public/llms.txt, public/de/llms.txt\n"
     );
     assert!(hugo_wrote(&public.join("sitemap.xml")));
 }
@@ -153,7 +153,7 @@ fn with_hugos_sitemap_off_a_leftover_is_replaced_without_a_warning() {
     assert!(hugo_wrote(&public.join("sitemap.xml")), "Hugo left it");
     assert_eq!(
         scan(root, &[]),
-        format!("{SUMMARY} and robots.txt, public/llms.txt\n")
+        format!("{SUMMARY} and robots.txt, public/llms.txt, public/de/llms.txt\n")
     );
     hugo(root);
     assert!(!hugo_wrote(&public.join("sitemap.xml")));

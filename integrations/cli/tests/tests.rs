@@ -24,6 +24,7 @@ mod ledger;
 mod ledger_kill;
 mod ledger_link;
 mod llms_edited;
+mod llms_languages;
 mod lock_wait;
 mod markdown_images;
 mod mdbook;

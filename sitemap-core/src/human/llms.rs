@@ -30,6 +30,17 @@ pub struct LlmsTxt {
     pub site_title: String,
     /// The blockquote under it: what the site is about.
     pub description: Option<String>,
+    /// The site's llms.txt in its other languages (a multilingual site
+    /// has one at each language's root), linked first under "Optional";
+    /// under "Languages" when the file lists no page of its own outside
+    /// "Optional" (the root of a site whose every language has a folder).
+    ///
+    /// Why "Optional": the convention gives that section alone a meaning
+    /// (links a reader short of room may skip), and its own tool
+    /// (`llms_txt2ctx`) expands every other section's links into the
+    /// context, so another language's whole index would be pulled into
+    /// this one's; a reader that wants another language finds it there.
+    pub languages: Vec<PageEntry>,
 }
 
 impl LlmsTxt {
@@ -39,7 +50,15 @@ impl LlmsTxt {
             base_url,
             site_title: site_title.into(),
             description: None,
+            languages: Vec::new(),
         }
+    }
+
+    /// Sets the links to the site's llms.txt in other languages.
+    #[must_use]
+    pub fn with_languages(mut self, languages: Vec<PageEntry>) -> LlmsTxt {
+        self.languages = languages;
+        self
     }
 
     /// Sets the description.
@@ -57,7 +76,9 @@ impl LlmsTxt {
 /// first path segment with pages below it, in path order, headed by its
 /// own index page's title, pages sorted by URL. Entries marked
 /// [`optional`](PageEntry::optional) come last, under "Optional" (the
-/// convention's name for links a reader with little room may skip).
+/// convention's name for links a reader with little room may skip),
+/// after the links to the site's llms.txt in other languages
+/// ([`LlmsTxt::languages`]).
 ///
 /// # Errors
 ///
@@ -104,10 +125,17 @@ fn write_body(out: &mut Vec<u8>, site: &LlmsTxt, entries: &[PageEntry]) -> io::R
     let (optional, required): (Vec<&PageEntry>, Vec<&PageEntry>) =
         entries.iter().partition(|e| e.optional);
     let mut sections = sections(&site.base_url, &required);
-    if !optional.is_empty() {
+    let languages: Vec<&PageEntry> = site.languages.iter().collect();
+    if required.is_empty() && !languages.is_empty() {
+        sections.push(("Languages".to_owned(), languages.clone()));
+    }
+    if !optional.is_empty() || !(required.is_empty() || languages.is_empty()) {
         let mut optional = optional;
         if required.iter().all(|e| e.section.is_none()) {
             optional.sort_by(|a, b| a.loc.cmp(&b.loc));
+        }
+        if !required.is_empty() {
+            optional.splice(0..0, languages);
         }
         sections.push(("Optional".to_owned(), optional));
     }
@@ -260,6 +288,41 @@ mod tests {
             )
         );
         assert_eq!(llms_txt_owner(text.as_bytes()), LlmsOwner::Unedited);
+    }
+
+    #[test]
+    fn other_languages_come_first_under_optional_or_alone_under_languages() {
+        let base = Loc::parse("https://example.org/").unwrap();
+        let page = |p: &str, t: &str| PageEntry::new(base.join(p).unwrap(), t);
+        let languages = vec![
+            page("fr/llms.txt", "Français (fr)").with_description("llms.txt in this language"),
+            page("de/llms.txt", "de"),
+        ];
+        let site = LlmsTxt::new(base.clone(), "Site").with_languages(languages);
+        let text = render(
+            &site,
+            &[page("tags/", "Tags").with_optional(true), page("", "Home")],
+        );
+        assert_eq!(
+            text,
+            format!(
+                "# Site\n\n## Pages\n\n- [Home](https://example.org/)\n\n## Optional\n\n\
+                 - [Français (fr)](https://example.org/fr/llms.txt): llms.txt in this language\n\
+                 - [de](https://example.org/de/llms.txt)\n- [Tags](https://example.org/tags/)\n\n{}\n",
+                marker(&text)
+            )
+        );
+        // Nothing of its own: the languages are what the file offers.
+        let text = render(&site, &[]);
+        assert_eq!(
+            text,
+            format!(
+                "# Site\n\n## Languages\n\n\
+                 - [Français (fr)](https://example.org/fr/llms.txt): llms.txt in this language\n\
+                 - [de](https://example.org/de/llms.txt)\n\n{}\n",
+                marker(&text)
+            )
+        );
     }
 
     #[test]

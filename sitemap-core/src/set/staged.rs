@@ -102,13 +102,41 @@ impl StagedSet {
         Ok(path)
     }
 
+    /// Stages `bytes` as the file `name` in `folder`, a folder below the
+    /// set's named by plain names joined with `/` (`fr` for a language's
+    /// `fr/llms.txt`), published with the set's other files; `folder` is
+    /// created then if missing. The temporary file is made in the set's
+    /// own folder, which the run holds, and renamed into `folder` (on the
+    /// same filesystem, so the rename is still atomic). No part of
+    /// `folder` may be a link or a file: nothing is written outside the
+    /// set's folder. Returns the path the file will have.
+    pub fn add_file_in(
+        &mut self,
+        folder: &str,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<PathBuf, SetError> {
+        let below = self.folder_below(folder, name, "added to")?;
+        let path = self.out.path().join(&below).join(name);
+        if self.extras.iter().any(|e| e.path() == path) {
+            return Err(SetError::new(
+                path,
+                SetErrorKind::Options(format!("`{folder}/{name}` is already added to the set")),
+            ));
+        }
+        let staged = self.out.stage_below(&below, name, bytes)?;
+        let path = staged.path().to_owned();
+        self.extras.push(staged);
+        Ok(path)
+    }
+
     /// Removes the file `name` in the set's folder once the set is
     /// published, with the previous set's leftovers (and listed in
     /// [`SetReport::removed`]): a companion file the new set no longer
     /// has. The caller decides that the file is its own to remove.
     pub fn retire_file(&mut self, name: &str) -> Result<(), SetError> {
         let path = self.out.path().join(name);
-        if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\']) {
+        if !plain_name(name) {
             return Err(SetError::new(
                 path,
                 SetErrorKind::Options(format!(
@@ -118,6 +146,47 @@ impl StagedSet {
         }
         self.retired.push(path);
         Ok(())
+    }
+
+    /// [`retire_file`](Self::retire_file) for the file `name` in `folder`
+    /// below the set's, named as for [`add_file_in`](Self::add_file_in).
+    pub fn retire_file_in(&mut self, folder: &str, name: &str) -> Result<(), SetError> {
+        let below = self.folder_below(folder, name, "removed with")?;
+        self.retired.push(self.out.path().join(below).join(name));
+        Ok(())
+    }
+
+    /// `folder` as a path below the set's folder, once `folder` and
+    /// `name` are found to be plain names and no part of `folder` on disk
+    /// is anything but a folder.
+    fn folder_below(&self, folder: &str, name: &str, what: &str) -> Result<PathBuf, SetError> {
+        let refused = |why: &str| {
+            SetError::new(
+                self.out.path().join(folder).join(name),
+                SetErrorKind::Options(format!("`{folder}/{name}` cannot be {what} the set: {why}")),
+            )
+        };
+        if !plain_name(name) || !folder.split('/').all(plain_name) {
+            return Err(refused(
+                "expected plain names of a folder below the set's and a file in it",
+            ));
+        }
+        let mut below = PathBuf::new();
+        // Parts on disk are checked; past the first missing one, nothing
+        // is there to check (the commit makes them).
+        let mut on_disk = true;
+        for part in folder.split('/') {
+            below.push(part);
+            if !on_disk {
+                continue;
+            }
+            match std::fs::symlink_metadata(self.out.path().join(&below)) {
+                Ok(meta) if meta.is_dir() => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => on_disk = false,
+                _ => return Err(refused(&format!("`{}` is not a folder", below.display()))),
+            }
+        }
+        Ok(below)
     }
 
     /// The files [`commit`](Self::commit) will remove as the previous
@@ -174,6 +243,27 @@ impl StagedSet {
             retired,
             mut report,
         } = self;
+        // A file below the set's folder (a language's llms.txt) is
+        // renamed into its own folder, made now (before anything is
+        // published) and synced after the rename.
+        let mut below = Vec::new();
+        for extra in &extras {
+            if let Some(folder) = extra.path().parent()
+                && folder != out.path()
+                && !below.iter().any(|f| f == folder)
+            {
+                std::fs::create_dir_all(folder).map_err(|source| {
+                    SetError::new(
+                        folder,
+                        SetErrorKind::Io {
+                            action: "create the folder",
+                            source,
+                        },
+                    )
+                })?;
+                below.push(folder.to_owned());
+            }
+        }
         // Read back before the root is replaced: the old index (and the
         // journal of an interrupted commit) says which parts were the
         // old set's.
@@ -206,6 +296,9 @@ impl StagedSet {
         out.sync()?;
         for extra in extras {
             extra.publish()?;
+        }
+        for folder in &below {
+            crate::output::sync_folder(folder)?;
         }
         root.publish()?;
         out.sync()?;
@@ -250,5 +343,76 @@ impl StagedSet {
             }
         }
         Ok(report)
+    }
+}
+
+/// A name of a file or folder: not empty, `.` or `..`, and no separator.
+fn plain_name(name: &str) -> bool {
+    !(name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\']))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{SetOptions, SetWriter, Url};
+
+    fn staged(dir: &std::path::Path) -> super::StagedSet {
+        let options = SetOptions::new(dir, "https://example.org/".parse().unwrap());
+        let mut writer = SetWriter::new(options).unwrap();
+        writer
+            .push(&Url::new("https://example.org/a".parse().unwrap()))
+            .unwrap();
+        writer.stage().unwrap()
+    }
+
+    /// A file below the set's folder is published with the set (its
+    /// folder made then), its temporary file kept in the set's own
+    /// folder; one removed with the set goes too.
+    #[test]
+    fn files_below_the_folder_are_published_and_removed_with_the_set() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("de")).unwrap();
+        std::fs::write(dir.path().join("de/llms.txt"), "old\n").unwrap();
+        let mut set = staged(dir.path());
+        let path = set.add_file_in("fr/ca", "llms.txt", b"# Carnet\n").unwrap();
+        set.retire_file_in("de", "llms.txt").unwrap();
+        assert_eq!(path, dir.path().join("fr/ca/llms.txt"));
+        assert!(
+            !dir.path().join("fr").exists(),
+            "nothing visible before the commit"
+        );
+        let report = set.commit().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"# Carnet\n");
+        assert_eq!(report.removed, [dir.path().join("de/llms.txt")]);
+        assert!(dir.path().join("de").is_dir(), "the folder stays");
+    }
+
+    /// A folder that is not plain names, or a part of it on disk that is
+    /// a link or a file, is refused: nothing is written outside the set's
+    /// folder.
+    #[test]
+    fn only_plain_folders_below_the_set_are_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("file"), "").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(std::env::temp_dir(), dir.path().join("link")).unwrap();
+        let mut set = staged(dir.path());
+        for folder in ["", "..", "a/../b", "a//b", "./a", "/abs", "file", "file/x"] {
+            assert!(
+                set.add_file_in(folder, "llms.txt", b"x").is_err(),
+                "{folder:?}"
+            );
+            assert!(
+                set.retire_file_in(folder, "llms.txt").is_err(),
+                "{folder:?}"
+            );
+        }
+        #[cfg(unix)]
+        assert!(set.add_file_in("link", "llms.txt", b"x").is_err());
+        assert!(set.add_file_in("fr", "a/b", b"x").is_err());
+        set.add_file_in("fr", "llms.txt", b"x").unwrap();
+        assert!(
+            set.add_file_in("fr", "llms.txt", b"y").is_err(),
+            "added twice"
+        );
     }
 }

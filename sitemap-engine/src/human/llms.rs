@@ -4,9 +4,12 @@
 //! Markdown itself is [`sitemap_core::human::write_llms_txt`]'s.
 //!
 //! A page's title is its own (front matter, first heading, HTML
-//! `<title>`); a page without one (a pager, a taxonomy's list) is named
-//! by its path and listed under "Optional", the convention's section for
-//! links a reader may skip.
+//! `<title>`); a page without one (a pager) is named by its path and
+//! listed under "Optional", the convention's section for links a reader
+//! may skip, and so is a list the generator makes of other pages (a
+//! taxonomy, a term), under the title the generator gives it
+//! ([`SiteInfo::titles`]): its pages are listed already. Which file lists
+//! a page (one per language root) is `llms_files.rs`'s.
 //!
 //! A page's description is its front matter's `description`, else its
 //! `summary` (Hugo's key) when it has a source; a page without one (built
@@ -15,13 +18,13 @@
 //! page's meta: themes fill it with the site's description on every page
 //! that has none, which says nothing about the page.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 
 use sitemap_core::Loc;
-use sitemap_core::human::{self, LlmsOwner, LlmsTxt, PageEntry};
+use sitemap_core::human::{self, LlmsOwner};
 
-use super::{HumanPage, collapse, fallback_title, found_title};
+use super::{HumanPage, collapse};
 
 /// What llms.txt says about the site as a whole, from its generator's
 /// configuration.
@@ -40,57 +43,63 @@ pub struct SiteInfo {
     /// Where the built pages are when it is not the output folder (a
     /// built HTML folder scanned with `out` elsewhere).
     pub built: Option<std::path::PathBuf>,
+    /// The title the generator gives a page it makes without one in a
+    /// file (a taxonomy's list, a term: Hugo's and Zola's), which a
+    /// page's front matter `title` still overrides.
+    pub titles: HashMap<Loc, String>,
+    /// A multilingual site's languages, the default first: each has an
+    /// llms.txt of its own at its root, listing its pages. Empty for a
+    /// site in one language.
+    pub languages: Vec<Language>,
+    /// Each page's language (an index into `languages`), where the
+    /// generator says; a page it does not name is its language's by URL
+    /// (the longest language root above it).
+    pub page_languages: HashMap<Loc, usize>,
 }
 
-/// llms.txt for the pages the set lists: `pages` as pushed, of which
-/// those outside `base_url`'s folder and repeats are left out, as the
-/// sitemap leaves them out. `out_dir` holds the built pages (titles and
-/// descriptions of pages without a source).
-pub fn llms_txt(
-    out_dir: &Path,
-    base_url: &Loc,
-    site: &SiteInfo,
-    pages: &[HumanPage],
-) -> Result<Vec<u8>, crate::Error> {
-    let out_dir = site.built.as_deref().unwrap_or(out_dir);
-    let mut seen = HashSet::new();
-    let entries: Vec<PageEntry> = pages
-        .iter()
-        .filter(|p| p.loc.is_under(base_url) && seen.insert(&p.loc))
-        .map(|p| {
-            // A page with no title of its own (a pager, a taxonomy) is
-            // named by its path and may be skipped.
-            let found = found_title(p, out_dir, base_url);
-            let optional = found.is_none();
-            let title = found.unwrap_or_else(|| {
-                let folder = base_url.folder();
-                let rel = p.loc.as_str().strip_prefix(folder.as_str()).unwrap_or("");
-                format!("/{}", super::percent_decode(rel))
-            });
-            let mut entry = PageEntry::new(p.loc.clone(), title).with_optional(optional);
-            if let Some(d) = description_of(p, out_dir, base_url) {
-                entry = entry.with_description(d);
-            }
-            match site.sections.get(&p.loc) {
-                Some(section) => entry.with_section(section.clone()),
-                None => entry,
-            }
-        })
-        .collect();
-    let title = site
-        .title
-        .clone()
-        .unwrap_or_else(|| fallback_title(base_url));
-    let mut head = LlmsTxt::new(base_url.clone(), title);
-    if let Some(d) = &site.description {
-        head = head.with_description(d.clone());
+/// One language of a multilingual site, for its llms.txt.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Language {
+    /// Its code (`fr`).
+    pub code: String,
+    /// Where its home page is (`https://example.org/fr/`): its llms.txt
+    /// is there.
+    pub root: Loc,
+    /// Its name for people (Hugo `label`, formerly `languageName`).
+    pub name: Option<String>,
+    /// The site's name in it (its own `title`), for its llms.txt's H1.
+    pub title: Option<String>,
+    /// What the site is about in it (its own `description`).
+    pub description: Option<String>,
+    /// Served as a host of its own (a multihost Hugo site): its llms.txt
+    /// is written with that host's set, never by another's.
+    pub host: bool,
+}
+
+impl Language {
+    /// The language `code` with its home page at `root`.
+    pub fn new(code: impl Into<String>, root: Loc) -> Language {
+        Language {
+            code: code.into(),
+            root,
+            name: None,
+            title: None,
+            description: None,
+            host: false,
+        }
     }
-    let mut text = Vec::new();
-    human::write_llms_txt(&mut text, &head, &entries).map_err(|source| crate::Error::Io {
-        path: out_dir.join(human::LLMS_FILE_NAME),
-        source,
-    })?;
-    Ok(text)
+
+    /// How its llms.txt is named in the others: `Français (fr)`, or the
+    /// code alone.
+    pub(super) fn label(&self) -> String {
+        match &self.name {
+            Some(name) if !name.trim().is_empty() && name.trim() != self.code => {
+                format!("{} ({})", collapse(name), self.code)
+            }
+            _ => self.code.clone(),
+        }
+    }
 }
 
 /// What `page` is about, as the module doc says.

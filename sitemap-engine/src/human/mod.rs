@@ -12,6 +12,7 @@
 //! llms.txt, from the same pages, is `llms.rs`.
 
 mod llms;
+mod llms_files;
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +21,8 @@ use sitemap_core::human::{self, HtmlPage, PageEntry};
 use sitemap_core::{Lastmod, Loc};
 
 pub(crate) use llms::owner as llms_txt_owner;
-pub use llms::{SiteInfo, description_of, llms_txt};
+pub use llms::{Language, SiteInfo, description_of};
+pub use llms_files::{LlmsFile, llms_files};
 
 /// HTML `<title>` is looked for in this much of a file: it belongs in the
 /// head, which is near the top.
@@ -46,14 +48,44 @@ pub fn title_of(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> String {
 /// [`title_of`] without the last resort: the title the page gives
 /// itself, if it gives one.
 pub fn found_title(page: &HumanPage, out_dir: &Path, base_url: &Loc) -> Option<String> {
-    if let Some(t) = page.source.as_deref().and_then(markdown_title) {
-        return Some(t);
+    titled(page, None, out_dir, base_url).map(|(title, _)| title)
+}
+
+/// [`found_title`] with `generated`, the title the generator gives a page
+/// it makes (a term's name, [`SiteInfo::titles`]): after the front
+/// matter's `title`, before the first heading and the built page's
+/// `<title>` (which themes often fill with the site's name on every list
+/// page). Says whether the title is `generated`.
+pub(crate) fn titled(
+    page: &HumanPage,
+    generated: Option<&str>,
+    out_dir: &Path,
+    base_url: &Loc,
+) -> Option<(String, bool)> {
+    let generated = generated.map(collapse).filter(|t| !t.is_empty());
+    if let Some(found) = page
+        .source
+        .as_deref()
+        .and_then(|source| markdown_title_or(source, generated.as_deref()))
+    {
+        return Some(found);
     }
-    built_file(&page.loc, out_dir, base_url).and_then(|f| html_title(&f))
+    if let Some(generated) = generated {
+        return Some((generated, true));
+    }
+    built_file(&page.loc, out_dir, base_url)
+        .and_then(|f| html_title(&f))
+        .map(|title| (title, false))
 }
 
 /// The front matter `title`, else the first Markdown heading.
 pub fn markdown_title(source: &Path) -> Option<String> {
+    markdown_title_or(source, None).map(|(title, _)| title)
+}
+
+/// The front matter `title`, else `generated` (said to be it), else the
+/// first Markdown heading.
+fn markdown_title_or(source: &Path, generated: Option<&str>) -> Option<(String, bool)> {
     let ext = source.extension().and_then(|e| e.to_str()).unwrap_or("");
     if !matches!(ext, "md" | "markdown") {
         return None;
@@ -71,11 +103,14 @@ pub fn markdown_title(source: &Path) -> Option<String> {
     {
         let title = collapse(title);
         if !title.is_empty() {
-            return Some(title);
+            return Some((title, false));
         }
     }
+    if let Some(generated) = generated {
+        return Some((generated.to_owned(), true));
+    }
     let body = fm.as_ref().map_or(text.as_str(), |fm| fm.body(&text));
-    first_heading(body)
+    first_heading(body).map(|title| (title, false))
 }
 
 /// The text of the first heading of a Markdown document.
@@ -225,7 +260,8 @@ pub(crate) fn percent_decode(s: &str) -> String {
 /// `sitemap.html` for the site at `base_url`, titled with the site's
 /// name from its generator's configuration (`site.title`; the host when
 /// none is known), each page's title found as [`title_of`] says (in
-/// `site.built`, else `out_dir`), pages in the order given (the
+/// `site.built`, else `out_dir`), a generated list page's from
+/// `site.titles` before its built page's, pages in the order given (the
 /// generator's: an mdBook's `SUMMARY.md`) under `site.sections` when it
 /// names them. The scan stages it beside the sitemap, so it is published
 /// with the set.
@@ -241,7 +277,10 @@ pub fn html_page(
         .iter()
         .filter(|p| seen.insert(&p.loc))
         .map(|p| {
-            let mut entry = PageEntry::new(p.loc.clone(), title_of(p, out_dir, base_url));
+            let generated = site.titles.get(&p.loc).map(String::as_str);
+            let title = titled(p, generated, out_dir, base_url)
+                .map_or_else(|| fallback_title(&p.loc), |(title, _)| title);
+            let mut entry = PageEntry::new(p.loc.clone(), title);
             if let Some(l) = &p.lastmod {
                 entry = entry.with_lastmod(l.clone());
             }

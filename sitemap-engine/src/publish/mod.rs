@@ -507,7 +507,18 @@ impl Report {
             written.push_str(&format!(", {}", shown(path)));
         }
         if !self.set.removed.is_empty() {
-            let names: Vec<String> = self.set.removed.iter().map(|p| file_name(p)).collect();
+            // Named from the set's folder: a language's `fr/llms.txt` is
+            // not the root's `llms.txt`.
+            let dir = self.set.root().0.parent();
+            let names: Vec<String> = self
+                .set
+                .removed
+                .iter()
+                .map(|p| match dir.and_then(|d| p.strip_prefix(d).ok()) {
+                    Some(rel) => rel.display().to_string(),
+                    None => file_name(p),
+                })
+                .collect();
             written.push_str(&format!("; removed {}", names.join(", ")));
         }
         if !self.set.swept.is_empty() {

@@ -180,7 +180,7 @@ fn site_info(book: &Book, base: &Loc) -> Result<crate::SiteInfo, Error> {
         title: config.title.clone().filter(|t| !t.trim().is_empty()),
         description: config.description.clone().filter(|d| !d.trim().is_empty()),
         sections,
-        built: None,
+        ..Default::default()
     })
 }
 

@@ -18,6 +18,7 @@ use crate::error::Error;
 use crate::ledger::{LedgerRun, source_fingerprint, with_deps};
 
 mod roll_up;
+mod site_info;
 
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     (options.progress)("scanning content");
@@ -107,6 +108,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     } else {
         Default::default()
     };
+    let site_info = site_info::of(&site, &scan.pages, options.want_sources);
     #[cfg(feature = "html")]
     let build = listing.map(|listing| built_site(&site, &scan, listing));
     let mut read = std::collections::BTreeSet::new();
@@ -155,12 +157,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         write_refused: None,
         generator_sitemap: crate::generator_sitemap::GeneratorSitemap::of(&site),
         site_layer: site_layer(&site),
-        site: crate::SiteInfo {
-            title: site.title.clone(),
-            description: site.description.clone(),
-            sections: Default::default(),
-            built: None,
-        },
+        site: site_info,
         hosts: hosts_of(&site),
     })
 }

@@ -107,7 +107,7 @@ pub(super) fn leaf_bundles(
                     resource_terms.extend(
                         f.terms
                             .iter()
-                            .map(|(t, term)| (lang.clone(), *t, term.clone())),
+                            .map(|(t, term, _)| (lang.clone(), *t, term.clone())),
                     );
                 }
                 scan.excluded

@@ -77,9 +77,10 @@ pub(crate) struct File {
     /// order. `None` for files that are not listed as regular pages.
     pub(super) listed: Option<Result<(sitemap_core::Loc, Overrides), Box<Error>>>,
     /// A published regular page's terms: (index into the configured
-    /// taxonomies, the term's URL segment), also worked out on the
-    /// walker's threads so the main thread only gathers them.
-    pub(super) terms: Vec<(usize, String)>,
+    /// taxonomies, the term's URL segment, its name as written where that
+    /// differs: a term page's title), also worked out on the walker's
+    /// threads so the main thread only gathers them.
+    pub(super) terms: Vec<(usize, String, Option<Box<str>>)>,
     /// A listed regular page's `translationKey`.
     pub(super) translation_key: Option<String>,
     /// Values Hugo drops, dropped here too (see [`normalise`]).
@@ -330,11 +331,11 @@ fn own_terms(file: &mut File, never: bool, cfg: &HugoConfig) {
             if let Some(value) = file.fm.get(taxonomy) {
                 let rules = cfg.path_rules(&file.lang);
                 let ugly = super::urls::ugly_for(cfg, &hugo_make_path(taxonomy, rules));
-                file.terms.extend(
-                    hugo_terms(value)
-                        .iter()
-                        .map(|v| (t, super::urls::term_path(v, cfg, rules, ugly))),
-                );
+                file.terms.extend(hugo_terms(value).into_iter().map(|v| {
+                    let key = super::urls::term_path(&v, cfg, rules, ugly);
+                    let written = (v != key).then(|| v.into_boxed_str());
+                    (t, key, written)
+                }));
             }
         }
     }

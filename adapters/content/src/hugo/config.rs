@@ -84,6 +84,8 @@ pub(crate) struct HugoConfig {
     pub(crate) static_dirs: Vec<PathBuf>,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
+    /// `titleCaseStyle` and `capitalizeListTitles`: list pages' titles.
+    pub(super) list_titles: super::list_titles::ListTitles,
     /// The settings that change URLs or pages and that the scan does not
     /// read, each named ([`blind_spots`]).
     pub(super) blind_spots: Vec<crate::Warning>,
@@ -436,6 +438,7 @@ pub(crate) fn open(
             &with_module_formats(map, &mounts.module_formats),
             origin(&sources, &["outputs"], path),
         )?,
+        list_titles: super::list_titles::ListTitles::from_config(map),
         mounts,
         version,
         hosts: hosts.clone(),
@@ -476,6 +479,7 @@ pub(crate) fn open(
         sitemap,
         language_sitemaps,
         hosts,
+        language_texts: crate::site_languages::texts(map.get("languages"), crate::Flavor::Hugo),
     })
 }
 

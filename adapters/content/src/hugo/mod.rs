@@ -43,6 +43,7 @@
 //!   name's language), `config` (what the merged settings mean),
 //!   `languages` (the implicit default, multihost, `hreflang`, a
 //!   language's cascade), `version` (which Hugo), `kinds` (`disableKinds` with Hugo's names),
+//!   `list_titles` (the titles of the taxonomy and term pages Hugo makes),
 //!   `site_sitemap` (the site's `[sitemap]` table), `lastmod_order`
 //!   (`[frontmatter]` date orders), `mounts` (module mounts, themes and
 //!   imports), `outputs` (output formats: the URL a page is listed at),
@@ -76,6 +77,7 @@ mod glob;
 mod kinds;
 mod languages;
 mod lastmod_order;
+mod list_titles;
 mod mounts;
 mod org;
 mod outputs;
@@ -95,4 +97,18 @@ pub use lastmod_order::LastmodOrder;
 pub(crate) use scan::scan;
 pub use site_sitemap::SiteSitemap;
 pub use values::hugo_front_matter_values;
+
+/// The URL of `lang`'s home page: its host's base URL on a multihost
+/// site, else the site's, with the language's folder where it has one.
+pub(crate) fn language_root(
+    site: &crate::Site,
+    cfg: &HugoConfig,
+    lang: &str,
+) -> Option<sitemap_core::Loc> {
+    let base = cfg.base_for(site, lang);
+    match urls::lang_prefix(cfg, lang).trim_start_matches('/') {
+        "" => Some(base.clone()),
+        folder => base.join(&format!("{folder}/")).ok(),
+    }
+}
 pub use version::{CURRENT as CURRENT_HUGO, DEBIAN as DEBIAN_HUGO, HugoVersion, VersionFrom};

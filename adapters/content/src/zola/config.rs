@@ -274,5 +274,6 @@ pub(crate) fn open(
         sitemap: crate::SiteSitemap::default(),
         language_sitemaps: BTreeMap::new(),
         hosts: BTreeMap::new(),
+        language_texts: crate::site_languages::texts(map.get("languages"), crate::Flavor::Zola),
     })
 }

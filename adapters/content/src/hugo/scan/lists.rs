@@ -11,7 +11,7 @@ use super::super::classify::File;
 use super::super::front_matter::get_str;
 use super::super::urls::{checked_url, lang_prefix, ugly_for};
 use super::membership::{HomeIndex, SectionIndex, TaxonomyIndex, TermIndex};
-use super::pages::TaxonomyContent;
+use super::pages::{TaxonomyContent, TermNames};
 use super::tree::{Dead, Sections, dead_language};
 use super::{Scan, Terms, keep, push_node};
 
@@ -177,6 +177,7 @@ impl<'s> Scan<'s> {
         files: &[Box<File>],
         terms: &'x Terms,
         taxonomy_fm: &TaxonomyContent,
+        names: &TermNames,
         dead: &Dead,
     ) -> Result<(TaxonomyIndex<'x>, TermIndex<'x>), Error> {
         let (site, cfg) = (self.site, self.cfg);
@@ -247,6 +248,8 @@ impl<'s> Scan<'s> {
             let taxonomy = (self.scan.pages.len() > before).then_some(before as u32);
             if let Some(t) = taxonomy {
                 taxonomy_index.insert((lang.as_str(), taxo.as_str()), t);
+                let title = cfg.list_titles.taxonomy(lang, taxo, cfg.version.hugo());
+                self.scan.pages[t as usize].title = Some(title);
             }
             for (term, src) in found_terms {
                 let segment = own_slug(src.map(|i| &*files[i]), cfg, rules);
@@ -292,7 +295,15 @@ impl<'s> Scan<'s> {
                 .or_else(|e| keep(&mut self.page_errors, e))?;
                 if self.scan.pages.len() > before {
                     term_index.insert((lang.as_str(), taxo.as_str(), term.as_str()), before as u32);
-                    self.scan.pages[before].member_of.extend(taxonomy);
+                    // Named as a page writes it, else as its folder is.
+                    let name = names
+                        .get(&(lang.clone(), taxo.clone(), term.clone()))
+                        .cloned()
+                        .or_else(|| src.map(|i| files[i].dir[1..].join("/")))
+                        .unwrap_or_else(|| term.clone());
+                    let page = &mut self.scan.pages[before];
+                    page.member_of.extend(taxonomy);
+                    page.title = Some(cfg.list_titles.term(lang, &name, cfg.version.hugo()));
                 }
             }
         }

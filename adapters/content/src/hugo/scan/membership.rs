@@ -55,7 +55,7 @@ impl Scan<'_> {
                 return;
             };
             let taxonomies = cfg.taxonomies(lang);
-            for (t, term) in &f.terms {
+            for (t, term, _) in &f.terms {
                 let taxo = taxonomies[*t].as_str();
                 lists.extend(index.term.get(&(lang, taxo, term.as_str())).copied());
                 lists.extend(index.taxonomy.get(&(lang, taxo)).copied());
@@ -93,7 +93,7 @@ impl Scan<'_> {
             let mut lists = Vec::with_capacity(above.len() + 2 * f.terms.len());
             lists.extend_from_slice(above);
             let taxonomies = cfg.taxonomies(lang);
-            for (t, term) in &f.terms {
+            for (t, term, _) in &f.terms {
                 let taxo = taxonomies[*t].as_str();
                 lists.extend(index.term.get(&(lang, taxo, term.as_str())).copied());
                 lists.extend(index.taxonomy.get(&(lang, taxo)).copied());

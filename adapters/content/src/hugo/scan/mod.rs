@@ -111,11 +111,13 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
             .entry(term)
             .or_insert(None);
     }
+    let term_names = pages::term_names(&files, cfg);
     let listed_pages = s.regular_pages(&mut files, &mut terms);
     let taxonomy_fm = s.term_content(&files, &mut terms);
     let home_index = s.home_pages(&files, &mut sections)?;
     let section_index = s.section_pages(&files, &sections)?;
-    let (taxonomy_index, term_index) = s.taxonomy_pages(&files, &terms, &taxonomy_fm, &dead)?;
+    let (taxonomy_index, term_index) =
+        s.taxonomy_pages(&files, &terms, &taxonomy_fm, &term_names, &dead)?;
     let index = membership::ListIndex {
         home: home_index,
         section: section_index,

@@ -1,18 +1,81 @@
-//! Regular pages, one per listed content file, and the terms each names;
-//! then term content (`content/tags/rust/_index.md`), which makes its
-//! term exist.
+//! Regular pages, one per listed content file, and the terms each names
+//! (with the name each term's page is titled with); then term content
+//! (`content/tags/rust/_index.md`), which makes its term exist.
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::paths::{PathRules, hugo_make_path};
 use crate::{ContentPage, LeftOut, PageKind, Reason};
 
 use super::super::classify::File;
+use super::super::config::HugoConfig;
 use super::{Scan, Terms, terms_of};
 
 /// Each taxonomy's own `_index` (`content/tags/_index.md`), by (language,
 /// taxonomy): its index in the files.
 pub(super) type TaxonomyContent = BTreeMap<(String, String), usize>;
+
+/// Each term's name as a page writes it, by (language, taxonomy, the
+/// term's URL segment): its page's title.
+pub(super) type TermNames = HashMap<(String, String, String), String>;
+
+/// The name each term has on its page (`Rust` for `tags = ["Rust"]`):
+/// where pages spell it differently, the first page's in the order of
+/// the followed Hugo's content tree: Hugo 0.111.3's keeps a folder's own
+/// pages before its subfolders' (the scan's file order), the current
+/// Hugo's is by path (`/posts/a` before `/zz`; checked with 0.168.0 and
+/// 0.111.3). Read before the regular pages take their files' languages.
+pub(super) fn term_names(files: &[Box<File>], cfg: &HugoConfig) -> TermNames {
+    let by_path = cfg.version.hugo().at_least(123);
+    let mut names: HashMap<(&str, usize, &str), (String, &str)> = HashMap::new();
+    for f in files {
+        for (t, key, written) in &f.terms {
+            let name = written.as_deref().unwrap_or(key);
+            match names.entry((f.lang.as_str(), *t, key.as_str())) {
+                Entry::Vacant(e) => {
+                    e.insert((
+                        if by_path {
+                            logical_path(f)
+                        } else {
+                            String::new()
+                        },
+                        name,
+                    ));
+                }
+                Entry::Occupied(mut e) if by_path => {
+                    let path = logical_path(f);
+                    if path < e.get().0 {
+                        e.insert((path, name));
+                    }
+                }
+                Entry::Occupied(_) => {}
+            }
+        }
+    }
+    names
+        .into_iter()
+        .filter_map(|((lang, t, key), (_, name))| {
+            let taxonomy = cfg.taxonomies(lang).get(t)?;
+            Some((
+                (lang.to_owned(), taxonomy.clone(), key.to_owned()),
+                name.to_owned(),
+            ))
+        })
+        .collect()
+}
+
+/// A file's page's path as Hugo keys it: its folders, then its name
+/// unless it is a bundle's own file, lowercased.
+fn logical_path(f: &File) -> String {
+    let mut path = String::new();
+    let name = (!(f.is_leaf() || f.is_branch())).then_some(f.name.as_str());
+    for part in f.dir.iter().map(String::as_str).chain(name) {
+        path.push('/');
+        path.push_str(&part.to_lowercase());
+    }
+    path
+}
 
 impl Scan<'_> {
     /// Adds a page per regular file listed (not a branch or taxonomy file,
@@ -33,7 +96,7 @@ impl Scan<'_> {
         let mut listed_pages: Vec<(u32, u32)> = Vec::with_capacity(files.len());
         for (fi, f) in files.iter_mut().enumerate() {
             // Kept on the file: the page's terms are the lists it joins.
-            for (t, term) in &f.terms {
+            for (t, term, _) in &f.terms {
                 let found = terms_of(terms, &f.lang, &cfg.taxonomies(&f.lang)[*t]);
                 if !found.contains_key(term) {
                     found.insert(term.clone(), None);

@@ -54,24 +54,30 @@ impl Scan<'_> {
             let src = &site.config_path;
             let mut cp =
                 ContentPage::new(PageKind::Taxonomy, make_loc(base, &taxo_path, src)?, lang);
+            // Zola's templates have the taxonomy's name, as configured.
+            cp.title = Some(t.name.clone());
             if multilingual {
                 cp.translation_key = Some(format!("taxonomy:{}", t.name));
             }
             let taxonomy = scan.pages.len() as u32;
             taxonomy_index.insert((lang.as_str(), slug.as_str()), taxonomy);
             scan.pages.push(cp);
-            // Terms whose slugs collide merge, as Taxonomy::new does.
-            let mut by_slug: BTreeMap<String, usize> = BTreeMap::new();
+            // Terms whose slugs collide merge, as Taxonomy::new does,
+            // under the first name in name order (it sorts them by slug,
+            // then name, and keeps the first of each slug).
+            let mut by_slug: BTreeMap<String, (&str, usize)> = BTreeMap::new();
             for (term, count) in found_terms {
-                *by_slug
+                by_slug
                     .entry(zola_slugify(term, cfg.slugify_taxonomies))
-                    .or_default() += count;
+                    .or_insert((term, 0))
+                    .1 += count;
             }
-            for (term_slug, count) in by_slug {
+            for (term_slug, (name, count)) in by_slug {
                 let term_path = format!("{taxo_path}{term_slug}/");
                 let term = scan.pages.len() as u32;
                 let mut cp =
                     ContentPage::new(PageKind::Term, make_loc(base, &term_path, src)?, lang);
+                cp.title = Some(name.to_owned());
                 cp.member_of.push(taxonomy);
                 scan.pages.push(cp);
                 if let Some(by) = t.paginate_by
