@@ -38,6 +38,9 @@
 //! - `cargo xtask publish-check [--verify]`: every publishable crate's
 //!   metadata and files, then `cargo publish --dry-run --workspace` (in CI,
 //!   without `--verify`).
+//! - `cargo xtask dist [--target TRIPLE] [--profile PROFILE]`: the release
+//!   archives `cargo binstall` downloads, in `target/dist/` (`dist.rs`;
+//!   the release workflow runs it per target).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,6 +50,7 @@ use anyhow::{Context, Result, bail};
 mod bench;
 mod corpus;
 mod differential;
+mod dist;
 mod examples;
 mod fuzz;
 mod guide;
@@ -68,9 +72,10 @@ fn main() -> Result<()> {
         "corpus" => corpus::run(rest),
         "differential" => differential::run(rest),
         "publish-check" => publish::run_check(rest),
+        "dist" => dist::run(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|differential <front-matter|zola-front-matter|hugo-tests> [...]|publish-check [--verify]>"
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|differential <front-matter|zola-front-matter|hugo-tests> [...]|publish-check [--verify]|dist [--target TRIPLE] [--profile PROFILE]>"
             );
             Ok(())
         }
