@@ -21,6 +21,8 @@ pub(crate) fn phase(name: &'static str) -> Phase {
     }
 }
 
+// Only the build check (feature `html`) times a phase on another thread.
+#[cfg(feature = "html")]
 impl Phase {
     /// Ends the phase without printing it: its time, for a phase run on
     /// another thread and printed where the job joins it, so the lines
@@ -31,6 +33,7 @@ impl Phase {
 }
 
 /// Prints the line of a phase that ran elsewhere ([`Phase::stop`]).
+#[cfg(feature = "html")]
 pub(crate) fn print(name: &str, took: Option<std::time::Duration>) {
     if let Some(took) = took {
         eprintln!("timing: {name}: {:.3} s", took.as_secs_f64());
