@@ -161,7 +161,7 @@ pub(super) fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::
 /// language keeps its `baseURL`, its URLs get its folder
 /// (`https://de.example.org/de/a/`), and Hugo writes an index over the
 /// sitemaps (checked with 0.168.0). The scan follows the URLs and names
-/// the setting (`blind_spots::shared_paths`).
+/// the setting (`shared_paths_warning`).
 pub(super) fn hosts_share_paths(
     hosts: &BTreeMap<String, sitemap_core::Loc>,
     active: usize,

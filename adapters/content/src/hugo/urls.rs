@@ -97,7 +97,13 @@ pub(super) fn page_path(
     // the dot is a hyphen (`padded-.html`; checked with 0.168.0); 0.111.3
     // made both spaces hyphens (`-padded-`).
     let current = cfg.version.hugo().at_least(123);
-    let slug = get_str(&f.fm, "slug").filter(|s| !s.trim().is_empty());
+    let slug = get_str(&f.fm, "slug").filter(|s| {
+        if current {
+            !s.trim().is_empty()
+        } else {
+            !s.is_empty()
+        }
+    });
     // A leaf bundle's page is its folder; a file's is its name.
     let (dir, file_name): (&[String], &str) = if f.is_leaf() {
         match f.dir.split_last() {
