@@ -81,6 +81,17 @@ pub(crate) fn of<'h>(bases: impl IntoIterator<Item = &'h Loc>, loc: &Loc) -> Opt
         .map(|(i, _)| i)
 }
 
+/// The warning for a host none of whose pages is listed: no set is
+/// written in its folder, and what was there stays.
+pub(crate) fn nothing_listed(host: &Outputs) -> String {
+    format!(
+        "{}/: no page served at {} is listed (each is left out), so no sitemap is written \
+         for that host, and the files already there are left as they were",
+        host.set.dir.display(),
+        host.set.base_url
+    )
+}
+
 /// The entries of the host at `index` among `sets`.
 pub(crate) fn entries_of(sets: &[Outputs], index: usize, urls: &[Url]) -> Vec<Url> {
     let bases: Vec<&Loc> = sets.iter().map(|o| &o.set.base_url).collect();

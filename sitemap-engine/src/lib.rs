@@ -408,10 +408,17 @@ impl Scanned {
             self.publish(&outputs, &self.scan.urls, site, waiting)?
         } else {
             // Each host's set in its own folder, the first reported on.
+            // A host with no page listed gets no set (the XSD wants a
+            // `<url>`), and a warning; the others are written.
             let mut reports = Vec::with_capacity(self.hosts.len());
             let mut waiting = Some(waiting);
+            let mut skipped = Vec::new();
             for (i, outputs) in self.hosts.iter().enumerate() {
                 let urls = hosts::entries_of(&self.hosts, i, &self.scan.urls);
+                if urls.is_empty() {
+                    skipped.push(hosts::nothing_listed(outputs));
+                    continue;
+                }
                 let wait = |dir: &std::path::Path| {
                     if let Some(w) = waiting.take() {
                         w(dir);
@@ -419,7 +426,10 @@ impl Scanned {
                 };
                 reports.push(self.publish(outputs, &urls, site.clone(), wait)?);
             }
+            // `nothing_listed::explain` above found some entry, so some
+            // host has a set.
             let mut first = reports.remove(0);
+            first.warnings.append(&mut skipped);
             for other in &mut reports {
                 first.warnings.append(&mut other.warnings);
             }
@@ -449,7 +459,11 @@ impl Scanned {
             if self.hosts.is_empty() {
                 check_site(&self.outputs, &mut report, left_out)?;
             } else {
-                for outputs in &self.hosts {
+                for (i, outputs) in self.hosts.iter().enumerate() {
+                    // A host whose set was not written has none to check.
+                    if hosts::entries_of(&self.hosts, i, &self.scan.urls).is_empty() {
+                        continue;
+                    }
                     check_site(outputs, &mut report, left_out.clone())?;
                 }
             }

@@ -139,3 +139,54 @@ fn a_language_key_that_leaves_the_output_folder_is_refused() {
     assert!(!site.join("public").exists());
     assert!(!dir.path().join("escape").exists());
 }
+
+/// A host none of whose pages is listed (a cascade leaves every English
+/// page out; Hugo 0.168 then writes an empty `en/sitemap.xml`, which the
+/// XSD refuses): the scan writes the other hosts' sets, says which host
+/// got none, and exits 0 instead of refusing a site Hugo builds.
+#[test]
+fn a_host_with_no_page_listed_gets_no_set_and_the_others_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "defaultContentLanguage = \"en\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
+                 [[cascade]]\nbuild = {render = \"never\", list = \"never\"}\n\
+                 [cascade.target]\nkind = \"*\"\nsites = {matrix = {languages = [\"en\"]}}\n\
+                 [languages.en]\nbaseURL = \"https://example.com/\"\nweight = 1\n\
+                 [languages.de]\nbaseURL = \"https://example.de/\"\nweight = 2\n",
+            ),
+            ("content/a.en.md", "---\ntitle: a\n---\n"),
+            ("content/a.de.md", "---\ntitle: a\n---\n"),
+        ],
+    );
+    let out = crate::sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--hugo-version",
+            "0.168.0",
+            "--lastmod",
+            "front-matter",
+        ],
+    );
+    let stderr = crate::text(&out.stderr, dir.path());
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "public/en/: warning: no page served at https://example.com/ is listed (each is left \
+             out), so no sitemap is written for that host, and the files already there are left \
+             as they were\n"
+        ),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("public/en/sitemap.xml").exists());
+    assert_eq!(
+        locs(&dir.path().join("public/de/sitemap.xml")),
+        ["https://example.de/", "https://example.de/a/"]
+    );
+    let de = dir.path().join("public/de/sitemap.xml");
+    assert_valid(&de, Schema::for_document(&fs::read_to_string(&de).unwrap()));
+}
