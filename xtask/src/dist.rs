@@ -7,10 +7,11 @@
 //! `cargo binstall mdbook-sitemap-toolkit` each fetch their own binary:
 //! `target/dist/<crate>-v<version>-<target>.tar.gz` (`.zip` for a Windows
 //! target), holding one folder of the same name with the binary, the
-//! README and both licence files. The target is the host's unless
-//! `--target` names another (the workflow builds each on its own
-//! runner); `--profile dev` makes the same layout quickly, for the test
-//! that unpacks it.
+//! crate's README and both licence files; the version is the crate's own
+//! (`cargo metadata`), as binstall's `{ version }` is. The target is the
+//! host's (`rustc -vV`) unless `--target` names another (the workflow
+//! builds each on its own runner); `--profile dev` makes the same layout
+//! quickly, for the test that unpacks it.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -18,14 +19,20 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-/// The crates a release ships, each with its binary.
-const SHIPPED: [(&str, &str); 2] = [
-    ("sitemap-cli", "sitemap"),
-    ("mdbook-sitemap-toolkit", "mdbook-sitemap"),
+/// The crates a release ships: package, binary, folder.
+const SHIPPED: [(&str, &str, &str); 2] = [
+    ("sitemap-cli", "sitemap", "integrations/cli"),
+    (
+        "mdbook-sitemap-toolkit",
+        "mdbook-sitemap",
+        "integrations/mdbook",
+    ),
 ];
 
-/// The files beside each binary.
-const DOCS: [&str; 3] = ["README.md", "LICENSE-MIT", "LICENSE-APACHE"];
+/// The licence files beside each binary, from the root: the crates'
+/// copies are symbolic links, which a Windows checkout may leave as text
+/// files naming their target.
+const LICENCES: [&str; 2] = ["LICENSE-MIT", "LICENSE-APACHE"];
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut target = None;
@@ -47,48 +54,42 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
 }
 
 /// Builds the shipped binaries for `target` (the host's when `None`) with
-/// `profile` and packs each crate's archive; returns their paths.
+/// `profile` and packs each crate's archive into `target/dist/`; returns
+/// their paths.
 pub(crate) fn build(target: Option<&str>, profile: &str) -> Result<Vec<PathBuf>> {
-    let root = crate::root();
-    let mut cargo = crate::cargo();
-    cargo.args(["build", "--locked", "--profile", profile]);
-    for (package, _) in SHIPPED {
-        cargo.args(["-p", package]);
+    let mut args = vec!["--locked", "--profile", profile];
+    for (package, bin, _) in SHIPPED {
+        args.extend(["-p", package, "--bin", bin]);
     }
     if let Some(target) = target {
-        cargo.args(["--target", target]);
+        args.extend(["--target", target]);
     }
-    crate::run(&mut cargo)?;
+    // Cargo names the binaries it wrote, wherever `CARGO_TARGET_DIR`, the
+    // target and the profile put them.
+    let built = crate::executables(&args)?;
     let triple = match target {
         Some(t) => t.to_owned(),
         None => host_triple()?,
     };
-    // Cargo's folder for a profile: `dev` builds into `debug/`.
-    let folder = if profile == "dev" { "debug" } else { profile };
-    let built = match target {
-        Some(t) => root.join("target").join(t).join(folder),
-        None => root.join("target").join(folder),
-    };
-    let version = workspace_version(&root)?;
-    let out = root.join("target/dist");
+    let out = crate::target_dir().join("dist");
     std::fs::create_dir_all(&out)?;
     SHIPPED
         .iter()
-        .map(|(package, bin)| {
-            let binary = built.join(format!("{bin}{}", exe_suffix(&triple)));
-            archive(
-                &out,
-                package,
-                &version,
-                &triple,
-                &binary,
-                profile == "release",
-            )
+        .map(|(package, bin, folder)| {
+            let binary = built
+                .iter()
+                .find(|p| p.file_stem().is_some_and(|s| s == *bin))
+                .with_context(|| format!("cargo built no `{bin}`"))?;
+            // The crate's own README, the one crates.io shows for it.
+            let readme = crate::root().join(folder).join("README.md");
+            let version = package_version(package)?;
+            let best = profile == "release";
+            archive(&out, package, &version, &triple, binary, &readme, best)
         })
         .collect()
 }
 
-/// Packs `binary` and the docs into `out/<package>-v<version>-<target>`
+/// Packs `binary`, `readme` and the licences into `out/<package>-v<version>-<target>`
 /// (`.tar.gz`, or `.zip` for Windows), under a folder of that name, as
 /// binstall's `bin-dir` expects; returns the archive's path. `best`: the
 /// smallest archive (a release's); else one packed as it is (a `dev`
@@ -100,6 +101,7 @@ pub(crate) fn archive(
     version: &str,
     target: &str,
     binary: &Path,
+    readme: &Path,
     best: bool,
 ) -> Result<PathBuf> {
     let root = crate::root();
@@ -107,13 +109,16 @@ pub(crate) fn archive(
     let bin_name = binary
         .file_name()
         .with_context(|| format!("{} has no file name", binary.display()))?;
-    let mut files: Vec<(PathBuf, String, u32)> = vec![(
-        binary.to_path_buf(),
-        format!("{name}/{}", bin_name.to_string_lossy()),
-        0o755,
-    )];
-    for doc in DOCS {
-        files.push((root.join(doc), format!("{name}/{doc}"), 0o644));
+    let mut files: Vec<(PathBuf, String, u32)> = vec![
+        (
+            binary.to_path_buf(),
+            format!("{name}/{}", bin_name.to_string_lossy()),
+            0o755,
+        ),
+        (readme.to_path_buf(), format!("{name}/README.md"), 0o644),
+    ];
+    for licence in LICENCES {
+        files.push((root.join(licence), format!("{name}/{licence}"), 0o644));
     }
     if target.contains("windows") {
         let path = out.join(format!("{name}.zip"));
@@ -184,58 +189,41 @@ fn host_triple() -> Result<String> {
         .context("`rustc -vV` names no host")
 }
 
-/// The workspace's version (`[workspace.package] version`), which every
-/// shipped crate takes.
-fn workspace_version(root: &Path) -> Result<String> {
-    let manifest: toml::Table = std::fs::read_to_string(root.join("Cargo.toml"))?.parse()?;
-    manifest
-        .get("workspace")
-        .and_then(|w| w.get("package"))
-        .and_then(|p| p.get("version"))
-        .and_then(toml::Value::as_str)
-        .map(str::to_owned)
-        .context("Cargo.toml has no [workspace.package] version")
-}
-
-fn exe_suffix(target: &str) -> &'static str {
-    if target.contains("windows") {
-        ".exe"
-    } else {
-        ""
+/// A workspace package's version, as `cargo metadata` reads its
+/// manifest: the `{ version }` binstall puts in the archive's name.
+fn package_version(package: &str) -> Result<String> {
+    let out = crate::cargo()
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(crate::root())
+        .output()
+        .context("cannot run cargo metadata")?;
+    if !out.status.success() {
+        bail!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout)?;
+    meta["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| p["name"] == package)
+        .and_then(|p| p["version"].as_str())
+        .map(str::to_owned)
+        .with_context(|| format!("cargo metadata names no package `{package}`"))
 }
 
 #[cfg(test)]
 mod tests {
     use std::io::Read as _;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
 
-    /// The archive binstall downloads, unpacked: one folder named as
-    /// `bin-dir` says, holding a binary that runs, `--version` naming
-    /// the crate's version, and a scan of the bundled example that writes
-    /// the sitemap the example expects. Built with the `dev` profile,
-    /// through the same `build` the release workflow runs.
-    #[test]
-    fn the_release_archive_unpacks_to_a_sitemap_that_scans() {
-        let archives = super::build(None, "dev").unwrap();
-        let version = super::workspace_version(&crate::root()).unwrap();
-        let triple = super::host_triple().unwrap();
-        let cli = archives
-            .iter()
-            .find(|a| {
-                a.file_name()
-                    .unwrap()
-                    .to_string_lossy()
-                    .starts_with("sitemap-cli-")
-            })
-            .unwrap();
-        let name = format!("sitemap-cli-v{version}-{triple}");
-        assert_eq!(
-            cli.file_name().unwrap().to_string_lossy(),
-            format!("{name}.tar.gz")
-        );
-        let dir = tempfile::tempdir().unwrap();
+    /// The entries of a `.tar.gz`, sorted, after unpacking it into `into`.
+    fn unpack(archive: &Path, into: &Path) -> Vec<String> {
         let mut bytes = Vec::new();
-        flate2::read::GzDecoder::new(std::fs::File::open(cli).unwrap())
+        flate2::read::GzDecoder::new(std::fs::File::open(archive).unwrap())
             .read_to_end(&mut bytes)
             .unwrap();
         let mut entries: Vec<String> = tar::Archive::new(&bytes[..])
@@ -244,39 +232,120 @@ mod tests {
             .map(|e| e.unwrap().path().unwrap().to_string_lossy().into_owned())
             .collect();
         entries.sort();
-        assert_eq!(
-            entries,
-            [
-                format!("{name}/LICENSE-APACHE"),
-                format!("{name}/LICENSE-MIT"),
-                format!("{name}/README.md"),
-                format!("{name}/sitemap"),
-            ]
+        tar::Archive::new(&bytes[..]).unpack(into).unwrap();
+        entries
+    }
+
+    /// What `binary --version` prints on stdout, after checking it exits 0.
+    fn version_line(binary: &Path) -> String {
+        let out = Command::new(binary).arg("--version").output().unwrap();
+        assert!(
+            out.status.success(),
+            "{} --version failed",
+            binary.display()
         );
-        tar::Archive::new(&bytes[..]).unpack(dir.path()).unwrap();
-        let sitemap = dir.path().join(&name).join("sitemap");
-        let out = std::process::Command::new(&sitemap)
-            .arg("--version")
-            .output()
-            .unwrap();
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
-            format!("sitemap {version}\n")
-        );
-        // The bundled Hugo example, scanned by the unpacked binary into a
-        // folder of its own: the sitemap the example's expected files hold.
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// The archives binstall downloads, unpacked: each one folder named as
+    /// `bin-dir` says, holding its binary, the README and the licences;
+    /// each binary runs and names the crates' version; and the unpacked
+    /// `sitemap` scans the bundled Hugo example into a sitemap that
+    /// validates against the official XSDs and lists the example's
+    /// expected URLs. Built with the `dev` profile, through the same
+    /// `build` and `archive` the release workflow runs.
+    #[test]
+    fn the_release_archives_unpack_to_binaries_that_run_and_scan() {
+        let archives = super::build(None, "dev").unwrap();
+        let triple = super::host_triple().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut unpacked: Vec<PathBuf> = Vec::new();
+        for (package, bin, _) in super::SHIPPED {
+            let version = super::package_version(package).unwrap();
+            let name = format!("{package}-v{version}-{triple}");
+            let archive = archives
+                .iter()
+                .find(|a| a.file_name().unwrap().to_string_lossy() == format!("{name}.tar.gz"))
+                .unwrap_or_else(|| panic!("no {name}.tar.gz among {archives:?}"));
+            assert_eq!(
+                unpack(archive, dir.path()),
+                [
+                    format!("{name}/LICENSE-APACHE"),
+                    format!("{name}/LICENSE-MIT"),
+                    format!("{name}/README.md"),
+                    format!("{name}/{bin}"),
+                ]
+            );
+            let binary = dir.path().join(&name).join(bin);
+            assert_eq!(version_line(&binary), format!("{bin} {version}\n"));
+            unpacked.push(binary);
+        }
+        // The bundled Hugo example (the README's first commands), scanned
+        // by the unpacked binary into a folder of its own.
+        let sitemap = &unpacked[0];
         let example = crate::root().join("examples/hugo-site");
         let written = dir.path().join("public");
-        let scan = std::process::Command::new(&sitemap)
+        let scan = Command::new(sitemap)
             .args(["scan", "--quiet", "--out"])
             .arg(&written)
             .arg(&example)
             .status()
             .unwrap();
         assert!(scan.success());
+        assert!(sitemap_testkit::assert_all_valid(&written) > 0);
+        let expected = example.join("expected/sitemap.xml");
+        let (pages, sitemaps) = sitemap_testkit::set_locs(&written.join("sitemap.xml"));
+        assert!(!pages.is_empty());
+        assert_eq!((pages, sitemaps), sitemap_testkit::set_locs(&expected));
         assert_eq!(
             std::fs::read_to_string(written.join("sitemap.xml")).unwrap(),
-            std::fs::read_to_string(example.join("expected/sitemap.xml")).unwrap()
+            std::fs::read_to_string(&expected).unwrap()
         );
+    }
+
+    /// A Windows target's archive is the `.zip` binstall's override asks
+    /// for, in the same layout, its binary named with `.exe`; packed by
+    /// the same `archive`, from stand-in files (no Windows build here).
+    #[test]
+    fn a_windows_archive_is_a_zip_of_the_same_layout() {
+        let dir = tempfile::tempdir().unwrap();
+        let binary = dir.path().join("sitemap.exe");
+        std::fs::write(&binary, b"MZ").unwrap();
+        let readme = crate::root().join("integrations/cli/README.md");
+        let target = "x86_64-pc-windows-msvc";
+        let zip = super::archive(
+            dir.path(),
+            "sitemap-cli",
+            "1.2.3",
+            target,
+            &binary,
+            &readme,
+            false,
+        )
+        .unwrap();
+        let name = format!("sitemap-cli-v1.2.3-{target}");
+        assert_eq!(zip, dir.path().join(format!("{name}.zip")));
+        let mut archive = zip::ZipArchive::new(std::fs::File::open(&zip).unwrap()).unwrap();
+        let mut entries: Vec<String> = archive
+            .file_names()
+            .map(|n| n.unwrap().into_owned())
+            .collect();
+        entries.sort();
+        assert_eq!(
+            entries,
+            [
+                format!("{name}/LICENSE-APACHE"),
+                format!("{name}/LICENSE-MIT"),
+                format!("{name}/README.md"),
+                format!("{name}/sitemap.exe"),
+            ]
+        );
+        let mut exe = Vec::new();
+        archive
+            .by_name(&format!("{name}/sitemap.exe"))
+            .unwrap()
+            .read_to_end(&mut exe)
+            .unwrap();
+        assert_eq!(exe, b"MZ");
     }
 }

@@ -122,7 +122,7 @@ struct Tools {
 
 impl Tools {
     fn build() -> Result<Tools> {
-        let mut exes = executables(&[
+        let mut exes = crate::executables(&[
             "-p",
             "sitemap-cli",
             "--bin",
@@ -147,35 +147,6 @@ impl Tools {
             build_book: take("build_book")?,
         })
     }
-}
-
-/// Builds with `cargo build --message-format=json` and returns the
-/// executables cargo reports (wherever `CARGO_TARGET_DIR` points).
-fn executables(args: &[&str]) -> Result<Vec<PathBuf>> {
-    let mut cmd = cargo();
-    cmd.args(["build", "--message-format=json-render-diagnostics"])
-        .args(args)
-        .current_dir(root());
-    eprintln!("$ {cmd:?}");
-    let output = cmd
-        .stderr(std::process::Stdio::inherit())
-        .output()
-        .context("cannot run cargo build")?;
-    if !output.status.success() {
-        bail!("cargo build {} failed", args.join(" "));
-    }
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let mut exes = Vec::new();
-    for line in stdout.lines() {
-        let value: serde_json::Value = match serde_json::from_str(line) {
-            Ok(v) => v,
-            Err(_) => continue,
-        };
-        if let Some(exe) = value.get("executable").and_then(|e| e.as_str()) {
-            exes.push(PathBuf::from(exe));
-        }
-    }
-    Ok(exes)
 }
 
 /// Builds example `name` into `out`; returns the files to check, as
@@ -214,9 +185,7 @@ fn build(name: &str, tools: &Tools, out: &Path) -> Result<Vec<(String, PathBuf)>
             // inside examples/build-rs/. Not `--locked`: its Cargo.lock is
             // a copy of the workspace's, and a dependency a toolkit crate
             // adds later is resolved rather than failing the run.
-            let target = std::env::var_os("CARGO_TARGET_DIR")
-                .map_or_else(|| root().join("target"), PathBuf::from)
-                .join("build-rs-example");
+            let target = crate::target_dir().join("build-rs-example");
             crate::run(
                 cargo()
                     .env("CARGO_TARGET_DIR", &target)

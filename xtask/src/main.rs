@@ -91,6 +91,15 @@ pub(crate) fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Cargo's target folder (`CARGO_TARGET_DIR`, else `target/`), where the
+/// benchmarks cache generated trees and `dist` writes the archives.
+pub(crate) fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|p| if p.is_relative() { root().join(p) } else { p })
+        .unwrap_or_else(|| root().join("target"))
+}
+
 /// Runs a command in the repository root, failing with the command line
 /// when it does not succeed.
 pub(crate) fn run(cmd: &mut Command) -> Result<()> {
@@ -110,6 +119,35 @@ pub(crate) fn cargo() -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.envs(git_identity().iter().copied());
     cmd
+}
+
+/// Builds with `cargo build --message-format=json` and returns the
+/// executables cargo reports (wherever `CARGO_TARGET_DIR` points).
+pub(crate) fn executables(args: &[&str]) -> Result<Vec<PathBuf>> {
+    let mut cmd = cargo();
+    cmd.args(["build", "--message-format=json-render-diagnostics"])
+        .args(args)
+        .current_dir(root());
+    eprintln!("$ {cmd:?}");
+    let output = cmd
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .context("cannot run cargo build")?;
+    if !output.status.success() {
+        bail!("cargo build {} failed", args.join(" "));
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let mut exes = Vec::new();
+    for line in stdout.lines() {
+        let value: serde_json::Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(_) => continue,
+        };
+        if let Some(exe) = value.get("executable").and_then(|e| e.as_str()) {
+            exes.push(PathBuf::from(exe));
+        }
+    }
+    Ok(exes)
 }
 
 fn ci() -> Result<()> {

@@ -66,19 +66,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
 }
 
-/// The target folder benchmarks build into and cache generated trees in.
-pub(crate) fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map(|p| {
-            if p.is_relative() {
-                crate::root().join(p)
-            } else {
-                p
-            }
-        })
-        .unwrap_or_else(|| crate::root().join("target"))
-}
+// The benchmarks' modules name it through here.
+pub(crate) use crate::target_dir;
 
 /// The median of some timings (sorts them).
 pub(crate) fn median(times: &mut [Duration]) -> Duration {
