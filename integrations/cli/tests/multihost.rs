@@ -190,3 +190,54 @@ fn a_host_with_no_page_listed_gets_no_set_and_the_others_are_written() {
     let de = dir.path().join("public/de/sitemap.xml");
     assert_valid(&de, Schema::for_document(&fs::read_to_string(&de).unwrap()));
 }
+
+/// A multihost site with two active languages and a disabled one, which
+/// Hugo 0.125.4+ builds with one host's paths: the warning names the file
+/// that disables the language (a language file of a configuration
+/// folder), not another file of that language's settings.
+#[test]
+fn the_one_host_warning_names_the_file_that_disables_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "config/_default/hugo.toml",
+                "defaultContentLanguage = \"en\"\n\
+                 [languages.en]\nbaseURL = \"https://example.com/\"\nweight = 1\n\
+                 [languages.de]\nbaseURL = \"https://example.de/\"\nweight = 2\n",
+            ),
+            (
+                "config/_default/languages.fr.toml",
+                "baseURL = \"https://example.fr/\"\nweight = 3\ndisabled = true\n",
+            ),
+            ("config/_default/params.fr.toml", "subtitle = \"fr\"\n"),
+            ("content/a.md", "---\ntitle: a\n---\n"),
+        ],
+    );
+    let out = crate::sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--hugo-version",
+            "0.168.0",
+            "--dry-run",
+            "--lastmod",
+            "front-matter",
+        ],
+    );
+    let stderr = crate::text(&out.stderr, dir.path());
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let warning = stderr
+        .lines()
+        .find(|l| l.contains("is disabled"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert_eq!(
+        warning,
+        "config/_default/languages.fr.toml: warning: the language `fr` is disabled, so Hugo \
+         0.168.0 (0.125.4 and later) counts it out twice and builds this site, whose languages \
+         each have a `baseURL`, with the paths of one host: each language's URLs get its folder \
+         (`<its baseURL>/<lang>/…`), and the sitemap follows them; to serve each language at the \
+         root of its own host, remove `fr` from the languages"
+    );
+}

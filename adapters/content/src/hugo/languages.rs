@@ -207,7 +207,8 @@ pub(super) fn shared_paths_warning(
     version: &super::version::Version,
 ) -> crate::Warning {
     let first = off.iter().next().map_or("", String::as_str);
-    let at = match origin(sources, &["languages", first], path) {
+    // The file that disables it: its `disabled`, else `disableLanguages`.
+    let at = match origin(sources, &["languages", first, "disabled"], path) {
         p if p != path => p,
         _ => origin(sources, &["disablelanguages"], path),
     };
