@@ -100,7 +100,12 @@ pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> 
                     };
                     match rest.rsplit_once('.') {
                         Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
-                        None => f.lang == cfg.default_language,
+                        // In a language's own `contentDir`, an `_index`
+                        // without a language is that language's.
+                        None => {
+                            f.lang == cfg.default_language
+                                || cfg.language_dirs.contains_key(&f.lang)
+                        }
                     }
                 })?;
                 let mut dirs = crate::front_matter::DirCache::default();
