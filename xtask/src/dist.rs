@@ -192,18 +192,7 @@ fn host_triple() -> Result<String> {
 /// A workspace package's version, as `cargo metadata` reads its
 /// manifest: the `{ version }` binstall puts in the archive's name.
 fn package_version(package: &str) -> Result<String> {
-    let out = crate::cargo()
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .current_dir(crate::root())
-        .output()
-        .context("cannot run cargo metadata")?;
-    if !out.status.success() {
-        bail!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout)?;
+    let meta = crate::workspace_metadata()?;
     meta["packages"]
         .as_array()
         .into_iter()

@@ -100,6 +100,22 @@ pub(crate) fn target_dir() -> PathBuf {
         .unwrap_or_else(|| root().join("target"))
 }
 
+/// `cargo metadata --no-deps` of the workspace, as JSON.
+pub(crate) fn workspace_metadata() -> Result<serde_json::Value> {
+    let out = cargo()
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(root())
+        .output()
+        .context("cannot run cargo metadata")?;
+    if !out.status.success() {
+        bail!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(serde_json::from_slice(&out.stdout)?)
+}
+
 /// Runs a command in the repository root, failing with the command line
 /// when it does not succeed.
 pub(crate) fn run(cmd: &mut Command) -> Result<()> {

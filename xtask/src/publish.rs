@@ -18,7 +18,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::{cargo, root, run};
 
@@ -60,18 +60,7 @@ fn licence_files(license: &str) -> Vec<&'static str> {
 }
 
 fn check_metadata() -> Result<()> {
-    let out = cargo()
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .current_dir(root())
-        .output()
-        .context("cannot run cargo metadata")?;
-    if !out.status.success() {
-        bail!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout)?;
+    let meta = crate::workspace_metadata()?;
     let mut problems = Vec::new();
     for package in meta["packages"].as_array().into_iter().flatten() {
         // `publish = false` is an empty list of registries.
