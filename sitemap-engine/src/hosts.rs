@@ -101,6 +101,38 @@ pub(crate) fn entries_of(sets: &[Outputs], index: usize, urls: &[Url]) -> Vec<Ur
         .collect()
 }
 
+/// The warning for entries no host serves: a `url` in a language's front
+/// matter that lies outside its host's folder (a Hugo site built with one
+/// host's paths, where each language's host is `<baseURL>/<lang>/`).
+/// Each sitemap may list only URLs under its own folder, so they are left
+/// out; the warning counts them and names the first, with its file when
+/// the scan knows it. Returns the count and the warning.
+pub(crate) fn unserved(
+    sets: &[Outputs],
+    urls: &[Url],
+    sources: &std::collections::HashMap<Loc, PathBuf>,
+) -> Option<(u64, String)> {
+    let bases: Vec<&Loc> = sets.iter().map(|o| &o.set.base_url).collect();
+    let mut outside = urls
+        .iter()
+        .filter(|u| of(bases.iter().copied(), &u.loc).is_none());
+    let first = outside.next()?;
+    let count = 1 + outside.count();
+    let from = match sources.get(&first.loc) {
+        Some(file) => format!(", from {}", file.display()),
+        None => String::new(),
+    };
+    let hosts: Vec<&str> = bases.iter().map(|b| b.as_str()).collect();
+    let warning = format!(
+        "{count} URL(s) lie outside every host's folder ({}) and were left out, such as {}{from} \
+         (a sitemap may list only URLs under its own folder); give the page a `url` under its \
+         language's folder, or serve each language from the root of its own host",
+        hosts.join(", "),
+        first.loc
+    );
+    Some((count as u64, warning))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

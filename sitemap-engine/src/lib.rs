@@ -426,9 +426,18 @@ impl Scanned {
                 };
                 reports.push(self.publish(outputs, &urls, site.clone(), wait)?);
             }
-            // `nothing_listed::explain` above found some entry, so some
-            // host has a set.
+            let unserved = hosts::unserved(&self.hosts, &self.scan.urls, &self.scan.sources);
+            let unserved_count = unserved.as_ref().map_or(0, |(count, _)| *count);
+            skipped.extend(unserved.map(|(_, warning)| warning));
+            if reports.is_empty() {
+                // Every entry lies outside every host's folder.
+                return Err(Error::job(
+                    skipped.join("\n"),
+                    "list at least one page under a host's folder",
+                ));
+            }
             let mut first = reports.remove(0);
+            first.set.skipped_outside += unserved_count;
             first.warnings.append(&mut skipped);
             for other in &mut reports {
                 first.warnings.append(&mut other.warnings);

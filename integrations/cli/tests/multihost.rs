@@ -241,3 +241,75 @@ fn the_one_host_warning_names_the_file_that_disables_the_language() {
          root of its own host, remove `fr` from the languages"
     );
 }
+
+/// On a site Hugo builds with one host's paths (a disabled language), a
+/// `url` outside its language's folder is served at that language's host
+/// but outside the folder its sitemap lies in. Hugo 0.168.0 lists it
+/// there anyway (`https://example.de/elsewhere/` in
+/// `https://example.de/de/sitemap.xml`), which the protocol forbids; the
+/// scan leaves it out with a warning naming the hosts and the URL, and
+/// writes the rest (random differential seed 4205, where it once
+/// vanished without a word).
+#[test]
+fn a_url_outside_every_hosts_folder_is_left_out_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "defaultContentLanguage = \"en\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
+                 [languages.en]\nbaseURL = \"https://example.com/\"\nweight = 1\n\
+                 [languages.de]\nbaseURL = \"https://example.de/\"\nweight = 2\n\
+                 [languages.fr]\nbaseURL = \"https://example.fr/\"\nweight = 3\ndisabled = true\n",
+            ),
+            ("content/a.en.md", "---\ntitle: a\n---\n"),
+            ("content/a.de.md", "---\ntitle: a\n---\n"),
+            ("content/b.de.md", "---\ntitle: b\nurl: /elsewhere/\n---\n"),
+        ],
+    );
+    let args = [
+        "scan",
+        "--hugo-version",
+        "0.168.0",
+        "--lastmod",
+        "front-matter",
+    ];
+    let dry = crate::sitemap(dir.path(), &[&args[..], &["--dry-run"]].concat());
+    let stderr = crate::text(&dry.stderr, dir.path());
+    assert!(
+        stderr.contains(
+            "warning: 1 URL(s) lie outside every host's folder (https://example.com/, \
+             https://example.de/de/) and would be left out (a sitemap may list only URLs under \
+             its own folder)\n"
+        ),
+        "{stderr}"
+    );
+    let out = crate::sitemap(dir.path(), &args);
+    let stderr = crate::text(&out.stderr, dir.path());
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning: 1 URL(s) lie outside every host's folder (https://example.com/, \
+             https://example.de/de/) and were left out, such as https://example.de/elsewhere/ (a \
+             sitemap may list only URLs under its own folder); give the page a `url` under its \
+             language's folder, or serve each language from the root of its own host\n"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        locs(&dir.path().join("public/de/sitemap.xml")),
+        ["https://example.de/de/", "https://example.de/de/a/"]
+    );
+    assert_eq!(
+        locs(&dir.path().join("public/en/sitemap.xml")),
+        ["https://example.com/", "https://example.com/a/"]
+    );
+    for lang in ["en", "de"] {
+        let set = dir.path().join(format!("public/{lang}/sitemap.xml"));
+        assert_valid(
+            &set,
+            Schema::for_document(&fs::read_to_string(&set).unwrap()),
+        );
+    }
+}
