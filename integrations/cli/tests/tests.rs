@@ -14,6 +14,7 @@ mod files;
 mod format_switch;
 mod git_timeout;
 mod hostile;
+mod hugo_env;
 mod hugo_modules;
 mod hugo_own_sitemap;
 mod hugo_refusals;

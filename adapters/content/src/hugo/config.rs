@@ -251,7 +251,8 @@ pub(crate) fn open(
     options: &SiteOptions,
 ) -> Result<Site, Error> {
     let version = super::version::Version::new(options.hugo_version);
-    let (value, sources) = load(root, &|| version.yaml())?;
+    let (mut value, mut sources) = load(root, &|| version.yaml())?;
+    super::env_config::apply(&mut value, &mut sources);
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();

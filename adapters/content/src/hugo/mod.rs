@@ -40,7 +40,8 @@
 //! Where things are, in the order a scan uses them:
 //!
 //! - opening the site: `config_files` (which files, merged how, a file
-//!   name's language), `config` (what the merged settings mean),
+//!   name's language), `env_config` (the `HUGO_…` variables over them),
+//!   `config` (what the merged settings mean),
 //!   `languages` (the implicit default, multihost, `hreflang`, a
 //!   language's cascade), `version` (which Hugo), `kinds` (`disableKinds` with Hugo's names),
 //!   `list_titles` (the titles of the taxonomy and term pages Hugo makes),
@@ -72,6 +73,7 @@ mod classify;
 mod config;
 mod config_files;
 mod dates;
+mod env_config;
 mod front_matter;
 mod glob;
 mod kinds;

@@ -125,13 +125,11 @@ pub(crate) fn read(
     }
 }
 
-/// `module.replacements` and `HUGO_MODULE_REPLACEMENTS`: `path -> dir`
-/// pairs, comma-separated (the environment's win).
+/// `module.replacements` (which `HUGO_MODULE_REPLACEMENTS` sets, as
+/// `env_config` reads the environment): `path -> dir` pairs,
+/// comma-separated.
 fn replacements(config: &Value) -> Vec<(String, String)> {
     let mut text = Vec::new();
-    if let Ok(env) = std::env::var("HUGO_MODULE_REPLACEMENTS") {
-        text.push(env);
-    }
     match config.get("module").and_then(|m| m.get("replacements")) {
         Some(Value::String(s)) => text.push(s.clone()),
         Some(Value::Array(items)) => {

@@ -159,7 +159,8 @@ pub(super) fn check(
             format!(
                 "theme `{missing}` is not in {themes_dir}/, so Hugo refuses the site: \
                  fetch it (`git submodule update --init` when it is a submodule), or \
-                 remove it from `theme`"
+                 remove it from `theme`; a build given `--themesDir` reads another folder: \
+                 set `HUGO_THEMESDIR` instead, which the scan reads too"
             ),
         ));
     }
