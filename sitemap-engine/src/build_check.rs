@@ -103,6 +103,24 @@ impl Build {
     }
 }
 
+/// A file at the top of the output folder that this tool does not write
+/// (a feed, an image copied from `static/`), first by name: a build
+/// happened there. `None` for a folder holding only what a scan wrote
+/// (its sitemaps, robots.txt, llms.txt), or none.
+fn other_output(dir: &Path) -> Option<String> {
+    let ours = |name: &str| {
+        name.starts_with("sitemap") || name.starts_with("llms") || name == "robots.txt"
+    };
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .take(10_000)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|name| !name.starts_with('.') && !ours(name))
+        .min()
+}
+
 /// What the check found, as lines for the report; `Err` with `strict`
 /// when the build and the scan disagree.
 pub(crate) fn check(
@@ -114,11 +132,22 @@ pub(crate) fn check(
     // A folder as a place: `public/`.
     let shown_dir = format!("{}/", shown(&build.dir).trim_end_matches('/'));
     if build.files.pages.is_empty() {
-        scan.warnings.push(format!(
-            "{shown_dir}: no built page, so the sitemap is not checked against the site; run \
-             `{}` first, then the scan",
-            build.command
-        ));
+        scan.warnings.push(match other_output(&build.dir) {
+            // Built, but without a page: every listed URL is a 404.
+            Some(file) => format!(
+                "{shown_dir}: the build wrote no HTML page, only other files such as {file}, so \
+                 none of the {} listed URL(s) is served, and the sitemap is not checked against \
+                 the site: its templates are missing (a theme folder left empty? `git submodule \
+                 update --init`); once `{}` builds the pages, run the scan again",
+                scan.urls.len(),
+                build.command
+            ),
+            None => format!(
+                "{shown_dir}: no built page, so the sitemap is not checked against the site; run \
+                 `{}` first, then the scan",
+                build.command
+            ),
+        });
         adapters_unread(scan, build);
         return Ok(());
     }

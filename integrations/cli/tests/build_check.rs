@@ -97,6 +97,48 @@ fn nothing_built_is_said_once() {
     );
 }
 
+/// A build without templates (a theme submodule never fetched): the real
+/// Hugo writes its feeds and its sitemap, and no page. Every listed URL
+/// would be a 404, which is said, and a scan run before any build (only
+/// this tool's own files in the folder) is still told to build first.
+#[test]
+fn a_build_without_pages_is_named_as_serving_none_of_the_urls() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"https://example.org/\"\ntheme = \"empty\"\n\
+                 disableKinds = [\"taxonomy\", \"term\"]\n",
+            ),
+            ("content/posts/a.md", "---\ntitle: a\n---\n"),
+        ],
+    );
+    fs::create_dir_all(dir.path().join("themes/empty")).unwrap();
+    // Only what a scan writes: not a build.
+    fs::create_dir_all(dir.path().join("public")).unwrap();
+    fs::write(dir.path().join("public/robots.txt"), "").unwrap();
+    let (code, stderr, _) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        stderr.starts_with("public/: warning: no built page, so the sitemap is not checked"),
+        "{stderr}"
+    );
+    hugo(&current_hugo(), dir.path());
+    assert!(dir.path().join("public/index.xml").is_file());
+    let (code, stderr, _) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        stderr,
+        "public/: warning: the build wrote no HTML page, only other files such as index.xml, so \
+         none of the 3 listed URL(s) is served, and the sitemap is not checked against the site: \
+         its templates are missing (a theme folder left empty? `git submodule update --init`); \
+         once `hugo` builds the pages, run the scan again\n\
+         sitemap: 1 files read, 3 URLs, none excluded; dry run, nothing written\n"
+    );
+}
+
 #[test]
 fn a_build_older_than_a_source_is_named_not_used() {
     // A stale build that still agrees with the scan says nothing: only a

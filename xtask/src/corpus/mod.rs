@@ -326,7 +326,8 @@ fn built_dir(site: &Site, tool: &Path, root: &Path, work: &Path) -> std::path::P
 const BUILD_CHECK: [&str; 3] = [
     "built page(s) not in the sitemap",
     "listed URL(s) with no built page",
-    "so the sitemap is not checked against",
+    // Nothing built, or no HTML page built.
+    "the sitemap is not checked against",
 ];
 
 /// Runs our scan, writing into `out`; for a Hugo site built where its

@@ -86,8 +86,10 @@ pub(crate) fn hugo_publish_dir(site: &Site, tool: &Path, root: &Path) -> String 
             .output()
             .ok()?;
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        // `publishdir: "docs"` from 0.111.3, `publishDir = 'docs'` from
+        // the current Hugo.
         text.lines().find_map(|l| {
-            let (key, value) = l.split_once('=')?;
+            let (key, value) = l.split_once([':', '='])?;
             (key.trim().eq_ignore_ascii_case("publishdir"))
                 .then(|| value.trim().trim_matches(['\'', '"']).to_owned())
         })
