@@ -384,23 +384,33 @@ fn not_a_listed_kind(build: &Build, rel: &str, known: &dyn Fn(&str) -> bool) -> 
         .pager_path
         .as_deref()
         .and_then(|pages| pager_of(rel, pages))
-        .is_some_and(|list| known(&list));
+        .is_some_and(|list| {
+            // The list's own file: `posts/index.html`, or under Hugo
+            // 0.111.3's uglyURLs `posts.html`.
+            known(&format!("{list}index.html"))
+                || list
+                    .strip_suffix('/')
+                    .is_some_and(|l| known(&format!("{l}.html")))
+        });
     pager || build.static_dirs.iter().any(|d| d.join(rel).is_file())
 }
 
-/// The list page a Hugo pager belongs to, with the site's pager folder
-/// `pages` (`page`): `posts/page/2/index.html` is `posts/index.html`'s.
+/// The folder of the list page a Hugo pager belongs to, with the site's
+/// pager folder `pages` (`page`): `posts/page/2/index.html` (or, under
+/// uglyURLs, `posts/page/2.html`) is `posts/`'s, `page/2/index.html` the
+/// home page's (empty).
 fn pager_of(rel: &str, pages: &str) -> Option<String> {
-    let folder = rel.strip_suffix("/index.html")?;
+    let folder = rel
+        .strip_suffix("/index.html")
+        .or_else(|| rel.strip_suffix(".html"))?;
     let (above, number) = folder.rsplit_once('/')?;
     if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let list = match above.strip_suffix(pages)? {
-        "" => String::new(),
-        list => list.strip_suffix('/').map(|l| format!("{l}/"))?,
-    };
-    Some(format!("{list}index.html"))
+    match above.strip_suffix(pages)? {
+        "" => Some(String::new()),
+        list => list.strip_suffix('/').map(|l| format!("{l}/")),
+    }
 }
 
 /// The URL a built file is served at: `x/index.html` at `x/`, any other
@@ -439,23 +449,27 @@ mod tests {
     fn a_hugo_pager_belongs_to_its_list_page() {
         assert_eq!(
             pager_of("cars/page/2/index.html", "page").as_deref(),
-            Some("cars/index.html")
+            Some("cars/")
         );
-        assert_eq!(
-            pager_of("page/3/index.html", "page").as_deref(),
-            Some("index.html")
-        );
+        assert_eq!(pager_of("page/3/index.html", "page").as_deref(), Some(""));
         assert_eq!(
             pager_of("tags/go/page/2/index.html", "page").as_deref(),
-            Some("tags/go/index.html")
+            Some("tags/go/")
+        );
+        // uglyURLs.
+        assert_eq!(pager_of("page/10.html", "page").as_deref(), Some(""));
+        assert_eq!(
+            pager_of("cars/page/2.html", "page").as_deref(),
+            Some("cars/")
         );
         assert_eq!(pager_of("mypage/2/index.html", "page"), None);
         assert_eq!(pager_of("cars/page/two/index.html", "page"), None);
         assert_eq!(pager_of("cars/page/index.html", "page"), None);
+        assert_eq!(pager_of("cars/page.html", "page"), None);
         // A site's own `pagination.path`.
         assert_eq!(
             pager_of("cars/seite/2/index.html", "seite").as_deref(),
-            Some("cars/index.html")
+            Some("cars/")
         );
         assert_eq!(pager_of("cars/page/2/index.html", "seite"), None);
     }
