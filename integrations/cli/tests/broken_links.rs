@@ -46,7 +46,7 @@ fn zola_scan_skips_dangling_and_looping_links_that_are_not_pages() {
              site/content/dangling: warning: symlink that cannot be followed (No such file or directory (os error 2)): skipped\n\
              site/content/loopy: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
              site/public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
-             sitemap: 13 files read, 21 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 2 excluded (1 draft, 1 sitemap disabled); wrote site/public/sitemap.xml and robots.txt, site/public/llms.txt, site/public/fr/llms.txt\n"
+             sitemap: 13 files read, 20 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 2 excluded (1 draft, 1 sitemap disabled); wrote site/public/sitemap.xml and robots.txt, site/public/llms.txt, site/public/fr/llms.txt\n"
                 .to_owned()
         )
     );

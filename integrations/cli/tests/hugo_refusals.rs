@@ -60,7 +60,8 @@ fn a_theme_not_in_the_themes_folder_is_refused() {
             Some(1),
             "hugo.toml: error: theme `mytheme` is not in themes/, so Hugo refuses the site: \
              fetch it (`git submodule update --init` when it is a submodule), or remove it \
-             from `theme`\n",
+             from `theme`; a build given `--themesDir` reads another folder: set \
+             `HUGO_THEMESDIR` instead, which the scan reads too\n",
             false
         )
     );

@@ -34,7 +34,7 @@ use anyhow::{Context, Result, bail};
 use crate::root;
 use crate::urlsets::{self, UrlSet};
 use list::{Generator, Site};
-pub(crate) use tools::{find_named, our_binary, version};
+pub(crate) use tools::{find_named, not_built, our_binary, version};
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut list_file = root().join("tests/corpus/sites.toml");
@@ -158,6 +158,8 @@ fn table_cell(name: &str, line: &str, work: &Path) -> String {
 
 /// Why mdBook's redirect stubs are not listed (the guide, "Deliberate differences").
 const MDBOOK_REDIRECT: &str = "a redirect stub of [output.html.redirect]: a meta refresh to the chapter's new place, no page of its own";
+const ZOLA_UNRENDERED: &str =
+    "Zola lists the page of a taxonomy no page uses, and renders none there";
 
 struct Verdict {
     line: String,
@@ -197,6 +199,12 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
             (site.generator == Generator::Mdbook
                 && tools::mdbook_redirect_stub(&theirs_dir, &site.base_url, url))
             .then_some(MDBOOK_REDIRECT)
+            .or_else(|| {
+                (site.generator == Generator::Zola
+                    && diff.only_theirs.iter().any(|u| u == url)
+                    && tools::not_built(&theirs_dir, &site.base_url, url))
+                .then_some(ZOLA_UNRENDERED)
+            })
         })
     };
     let unexplained_ours: Vec<_> = diff
@@ -255,8 +263,8 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
         line.push_str(&format!("; {report}"));
         ok &= report.mismatches.is_empty();
     }
-    // Our scan's build check against the real build (Hugo sites, built
-    // where the check looks): a warning there is a false one.
+    // Our scan's build check against the real build (Hugo and Zola
+    // sites, built where the check looks): a warning there is a false one.
     // Warnings the site's entry marks as true are counted apart.
     let sorted = checked.as_deref().map(|w| site.sort_warnings(w));
     if let Some(sorted) = &sorted {
@@ -303,13 +311,18 @@ fn their_set(site: &Site, built: &Path) -> Result<UrlSet> {
         .with_context(|| format!("the generator's sitemap {}", file.display()))
 }
 
-/// Where the generator builds `site`: for Hugo, the site's own
-/// `publishDir` inside the checkout, where our scan's build check looks
-/// for it (after the build, as a user runs the scan); else, and for a
-/// `publishDir` outside the site, `built/<name>` under `work`.
+/// Where the generator builds `site`: for Hugo and Zola, the site's own
+/// `publishDir` or `output_dir` inside the checkout, where our scan's
+/// build check looks for it (after the build, as a user runs the scan);
+/// else, and for an output folder outside the site, `built/<name>` under
+/// `work`.
 fn built_dir(site: &Site, tool: &Path, root: &Path, work: &Path) -> std::path::PathBuf {
-    if site.generator == Generator::Hugo {
-        let publish = tools::hugo_publish_dir(site, tool, root);
+    let own = match site.generator {
+        Generator::Hugo => Some(tools::hugo_publish_dir(site, tool, root)),
+        Generator::Zola => Some(tools::zola_output_dir(root)),
+        Generator::Mdbook | Generator::Html => None,
+    };
+    if let Some(publish) = own {
         let relative = Path::new(&publish);
         if relative.is_relative()
             && relative
@@ -330,8 +343,8 @@ const BUILD_CHECK: [&str; 3] = [
     "the sitemap is not checked against",
 ];
 
-/// Runs our scan, writing into `out`; for a Hugo site built where its
-/// build check looks (`built` inside `root`), the check's warnings.
+/// Runs our scan, writing into `out`; for a Hugo or Zola site built where
+/// its build check looks (`built` inside `root`), the check's warnings.
 fn scan(
     site: &Site,
     ours: &Path,
@@ -339,7 +352,8 @@ fn scan(
     built: &Path,
     out: &Path,
 ) -> Result<Option<Vec<String>>> {
-    let checked = site.generator == Generator::Hugo && built.starts_with(root);
+    let checked =
+        matches!(site.generator, Generator::Hugo | Generator::Zola) && built.starts_with(root);
     let mut cmd = scan_args(site, ours, root, built, !checked);
     cmd.arg("--out").arg(out);
     let shown = format!("{cmd:?}");

@@ -102,6 +102,17 @@ pub(crate) fn hugo_publish_dir(site: &Site, tool: &Path, root: &Path) -> String 
         .unwrap_or_else(|| "public".to_owned())
 }
 
+/// Where Zola writes the site at `root` by default: its config.toml's
+/// `output_dir`, else `public`.
+pub(crate) fn zola_output_dir(root: &Path) -> String {
+    std::fs::read_to_string(root.join("config.toml"))
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .and_then(|t| t.get("output_dir")?.as_str().map(str::to_owned))
+        .filter(|dir| !dir.is_empty())
+        .unwrap_or_else(|| "public".to_owned())
+}
+
 pub(crate) fn hint(site: &Site) -> &'static str {
     if site.hugo == Some(HugoChoice::Current) {
         return "run `cargo xtask setup` (the current Hugo) or set SITEMAP_CORPUS_HUGO_CURRENT";
@@ -298,6 +309,15 @@ fn mdbook_html(built: &Path) -> PathBuf {
     } else {
         built.to_path_buf()
     }
+}
+
+/// Whether the generator wrote no page for `url` (a folder URL with no
+/// `index.html` in `built`): a URL its sitemap lists that is not served.
+/// A percent-encoded path is never taken as not built.
+pub(crate) fn not_built(built: &Path, base_url: &str, url: &str) -> bool {
+    url.strip_prefix(base_url)
+        .filter(|rel| (rel.is_empty() || rel.ends_with('/')) && !rel.contains('%'))
+        .is_some_and(|rel| !built.join(rel).join("index.html").is_file())
 }
 
 /// Whether the file mdBook wrote for `url` is a redirect stub of

@@ -39,7 +39,11 @@ impl Scan<'_> {
             else {
                 continue;
             };
-            if !t.render {
+            // A taxonomy no page uses is never rendered (`render_taxonomy`
+            // returns early on no items), though Zola's sitemap lists its
+            // page: a URL that is not served, left out (the guide's
+            // deliberate differences).
+            if !t.render || found_terms.is_empty() {
                 continue;
             }
             let lang_prefix = if *lang != cfg.default_language {
