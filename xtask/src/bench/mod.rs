@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+mod built;
 mod fix;
 mod git;
 mod html;

@@ -25,7 +25,10 @@
 //!    no parsing change goes under), and the same with `--parse` (each
 //!    head's front matter parsed too, by the parser the scan uses: the
 //!    floor of any scan that reads front matter with these crates, before
-//!    Hugo's rules, the lists and the writing). The generated tree has no git
+//!    Hugo's rules, the lists and the writing), and the plain scan again
+//!    with a built `public/` in place (`built.rs`: one small page per
+//!    listed URL), so the build check runs, quiet (the bench fails on any
+//!    warning). The generated tree has no git
 //!    history, so git is left out of the lastmod sources rather than
 //!    timing one failed `git` call and a warning; front matter, then
 //!    `date`, then mtime is what such a site would configure;
@@ -62,6 +65,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let bin = super::build_release("sitemap-cli", ["--bin", "sitemap"])?;
     let heads = super::build_release("sitemap-content", ["--example", "read_heads"])?;
     let out = tempfile_dir(&target_dir)?;
+    let (built, built_pages) = super::built::ensure(&bin, &site)?;
 
     eprintln!("warming the page cache ({:.2} GB)…", bytes as f64 / 1e9);
     super::read_every_file(&site.join("content"), None)?;
@@ -71,6 +75,7 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     let mut image_times = Vec::new();
     let mut floor_times = Vec::new();
     let mut parse_times = Vec::new();
+    let mut checked_times = Vec::new();
     let mut summary = String::new();
     let mut image_summary = String::new();
     let load = Load::start();
@@ -80,22 +85,33 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         let (i, image_report) = scan(&bin, &site, &out, true)?;
         let f = super::time_floor(&heads, &site.join("content"), &[])?;
         let p = super::time_floor(&heads, &site.join("content"), &["--parse"])?;
+        let c = {
+            let _in_place = super::built::InPlace::new(&built)?;
+            let (c, report) = scan(&bin, &site, &out, false)?;
+            // A quiet check: the build agrees with the scan.
+            if report.contains("warning:") {
+                bail!("the scan was not quiet on the bench site's build: {report}");
+            }
+            c
+        };
         eprintln!(
             "run {run}/{runs}: read every file {:.3}s, scan {:.3}s, scan --images {:.3}s, \
-             walk and read heads {:.3}s, and parse them {:.3}s",
+             walk and read heads {:.3}s, and parse them {:.3}s, scan with the build check {:.3}s",
             b.as_secs_f64(),
             s.as_secs_f64(),
             i.as_secs_f64(),
             f.as_secs_f64(),
-            p.as_secs_f64()
+            p.as_secs_f64(),
+            c.as_secs_f64()
         );
+        checked_times.push(c);
         floor_times.push(f);
         parse_times.push(p);
         base_times.push(b);
         scan_times.push(s);
         image_times.push(i);
-        summary = report;
-        image_summary = image_report;
+        summary = last_line(&report);
+        image_summary = last_line(&image_report);
     }
     let _ = fs::remove_dir_all(&out);
     let base = median(&mut base_times);
@@ -109,6 +125,8 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         floor.as_secs_f64() / base.as_secs_f64(),
         parse_floor.as_secs_f64() / base.as_secs_f64(),
     );
+    let checked = median(&mut checked_times);
+    let check_ratio = checked.as_secs_f64() / ours.as_secs_f64();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "bench scan: {count} pages, {:.2} GB, {runs} runs (medians), {threads} CPUs",
@@ -133,6 +151,10 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
     println!(
         "  the same, front matter parsed:             {:.3}s ({parse_ratio:.2}x the read: the floor with our parsers)",
         parse_floor.as_secs_f64(),
+    );
+    println!(
+        "  sitemap scan, checked against a build of {built_pages} pages: {:.3}s ({check_ratio:.2}x the scan)",
+        checked.as_secs_f64(),
     );
     println!("  {}", summary.trim());
     println!("  --images: {}", image_summary.trim());
@@ -162,6 +184,17 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
             quiet,
         },
         Row {
+            bench: format!(
+                "`scan`, checked against the built site: the same, with a `public/` of {built_pages} built pages"
+            ),
+            ours: format!("{:.2} s", checked.as_secs_f64()),
+            baseline: format!("the scan: {:.2} s", ours.as_secs_f64()),
+            ratio: format!("{check_ratio:.2}×"),
+            target: "none (its cost)".to_owned(),
+            met: None,
+            quiet,
+        },
+        Row {
             bench: "`scan --images`: the same, with each page's images".to_owned(),
             ours: format!("{:.2} s", with_images.as_secs_f64()),
             baseline: base_cell,
@@ -181,7 +214,8 @@ fn tempfile_dir(target_dir: &Path) -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// `sitemap scan`, timed from spawn to exit; returns its summary line.
+/// `sitemap scan`, timed from spawn to exit; returns what it printed on
+/// stderr.
 fn scan(bin: &Path, site: &Path, out: &Path, images: bool) -> Result<(Duration, String)> {
     let start = Instant::now();
     let output = Command::new(bin)
@@ -200,8 +234,12 @@ fn scan(bin: &Path, site: &Path, out: &Path, images: bool) -> Result<(Duration, 
     if !output.status.success() {
         bail!("sitemap scan failed: {stderr}");
     }
-    let summary = stderr.lines().last().unwrap_or("").to_owned();
-    Ok((elapsed, summary))
+    Ok((elapsed, stderr))
+}
+
+/// The summary line of a scan's report.
+fn last_line(report: &str) -> String {
+    report.lines().last().unwrap_or("").to_owned()
 }
 
 /// A small deterministic generator (xorshift), so every run and machine

@@ -107,7 +107,12 @@ impl Scan<'_> {
                     .push(LeftOut::new(section.source.clone(), Reason::RenderFalse));
             }
             let listed = (section.render).then(|| scan.pages.len() as u32 - 1);
+            // A section with `render = false` gets no pagers either
+            // (`render_section` returns before `render_paginated`), though
+            // Zola's sitemap lists them: URLs that are not served, left
+            // out (the guide's deliberate differences).
             if let Some(by) = section.paginate_by
+                && section.render
                 && !cfg.exclude_paginated
             {
                 // Pages a sort cannot place are left out of the pagers
