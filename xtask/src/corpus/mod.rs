@@ -34,7 +34,7 @@ use anyhow::{Context, Result, bail};
 use crate::root;
 use crate::urlsets::{self, UrlSet};
 use list::{Generator, Site};
-pub(crate) use tools::{find_named, not_built, our_binary, version};
+pub(crate) use tools::{find_named, no_page_at, our_binary, version};
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut list_file = root().join("tests/corpus/sites.toml");
@@ -158,8 +158,7 @@ fn table_cell(name: &str, line: &str, work: &Path) -> String {
 
 /// Why mdBook's redirect stubs are not listed (the guide, "Deliberate differences").
 const MDBOOK_REDIRECT: &str = "a redirect stub of [output.html.redirect]: a meta refresh to the chapter's new place, no page of its own";
-const ZOLA_UNRENDERED: &str =
-    "Zola lists the page of a taxonomy no page uses, and renders none there";
+const ZOLA_UNRENDERED: &str = "Zola lists it and writes no page there (a taxonomy no page uses, a pager of a section not rendered, a redirect_to stub)";
 
 struct Verdict {
     line: String,
@@ -202,7 +201,7 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
             .or_else(|| {
                 (site.generator == Generator::Zola
                     && diff.only_theirs.iter().any(|u| u == url)
-                    && tools::not_built(&theirs_dir, &site.base_url, url))
+                    && tools::no_page_at(&theirs_dir, &site.base_url, url))
                 .then_some(ZOLA_UNRENDERED)
             })
         })

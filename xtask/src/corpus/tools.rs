@@ -311,13 +311,23 @@ fn mdbook_html(built: &Path) -> PathBuf {
     }
 }
 
-/// Whether the generator wrote no page for `url` (a folder URL with no
-/// `index.html` in `built`): a URL its sitemap lists that is not served.
-/// A percent-encoded path is never taken as not built.
-pub(crate) fn not_built(built: &Path, base_url: &str, url: &str) -> bool {
+/// Whether the generator wrote no page for `url` (a folder URL): no
+/// `index.html` in `built`, or a redirect stub there. A URL its sitemap
+/// lists that is no page. A percent-encoded path is never taken as one.
+pub(crate) fn no_page_at(built: &Path, base_url: &str, url: &str) -> bool {
     url.strip_prefix(base_url)
         .filter(|rel| (rel.is_empty() || rel.ends_with('/')) && !rel.contains('%'))
-        .is_some_and(|rel| !built.join(rel).join("index.html").is_file())
+        .is_some_and(|rel| {
+            std::fs::read_to_string(built.join(rel).join("index.html"))
+                .map_or(true, |text| redirect_stub(&text))
+        })
+}
+
+/// Whether an HTML file is a redirect stub: a meta refresh before its
+/// `</head>` (mdBook's and Zola's stubs, Zola's inside `<noscript>`).
+fn redirect_stub(text: &str) -> bool {
+    let head = text.split("</head>").next().unwrap_or("");
+    head.contains("http-equiv=\"refresh\"")
 }
 
 /// Whether the file mdBook wrote for `url` is a redirect stub of
@@ -327,8 +337,5 @@ pub(crate) fn mdbook_redirect_stub(built: &Path, base_url: &str, url: &str) -> b
     let Some(rel) = url.strip_prefix(base_url) else {
         return false;
     };
-    std::fs::read_to_string(mdbook_html(built).join(rel)).is_ok_and(|text| {
-        let head = text.split("</head>").next().unwrap_or("");
-        head.contains("http-equiv=\"refresh\"")
-    })
+    std::fs::read_to_string(mdbook_html(built).join(rel)).is_ok_and(|text| redirect_stub(&text))
 }

@@ -139,11 +139,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         let built = generator
             .build(&tool, &site, &theirs)
             .and_then(|()| their_set(&theirs));
-        // Zola lists an unused taxonomy's page and renders none there;
-        // the scan leaves it out (the guide's deliberate differences). A
-        // URL only Zola lists and Zola did not build is such a page.
+        // Zola lists pages it never writes (an unused taxonomy's, the
+        // pagers of a section not rendered) and redirect stubs; the scan
+        // leaves them out (the guide's deliberate differences). A URL
+        // only Zola lists, where Zola wrote no page, is such a one.
         let unrendered =
-            |u: &str| generator.name() == "zola" && crate::corpus::not_built(&theirs, BASE_URL, u);
+            |u: &str| generator.name() == "zola" && crate::corpus::no_page_at(&theirs, BASE_URL, u);
         let scanned = our_set(&ours, &site, &mine, &scan_args);
         let result = match (built, scanned) {
             (Err(e), Err(_)) => {

@@ -2,6 +2,8 @@
 //! page, each rendered section (listing its pages), and each section's
 //! pagination.
 
+use sitemap_core::Loc;
+
 use crate::paths::make_loc;
 use crate::{ContentPage, Error, LeftOut, PageKind, Reason, images_of, overrides_of};
 
@@ -73,6 +75,22 @@ impl Scan<'_> {
                 &section.source
             };
             let loc = make_loc(base, &section.path, source)?;
+            // A redirect stub is no page (the HTML reader's rule, and
+            // mdBook's stubs): left out, though Zola lists it, with its
+            // pagers, which Zola never writes (the guide's deliberate
+            // differences).
+            let redirect = section
+                .redirect_to
+                .as_deref()
+                .filter(|_| section.render)
+                .map(|to| redirect_target(base, to, source).unwrap_or_else(|| loc.clone()));
+            if let Some(target) = redirect {
+                scan.excluded.push(LeftOut::new(
+                    section.source.clone(),
+                    Reason::RedirectStub { target },
+                ));
+                continue;
+            }
             if section.render {
                 let kind = if section.dir.is_empty() {
                     PageKind::Home
@@ -144,5 +162,15 @@ impl Scan<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// Where a section's `redirect_to` points, as Zola makes it: a URL with
+/// `http:` or `https:` as it is, anything else a path on the site.
+fn redirect_target(base: &Loc, to: &str, source: &std::path::Path) -> Option<Loc> {
+    if to.starts_with("http:") || to.starts_with("https:") {
+        Loc::parse(to).ok()
+    } else {
+        make_loc(base, to, source).ok()
     }
 }

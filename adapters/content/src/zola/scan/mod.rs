@@ -32,6 +32,9 @@ pub(super) struct Section {
     pub(super) source: PathBuf,
     pub(super) fm: FrontMatter,
     pub(super) render: bool,
+    /// `redirect_to`: Zola writes a redirect stub at the section's URL,
+    /// and no pagers.
+    pub(super) redirect_to: Option<String>,
     pub(super) transparent: bool,
     pub(super) paginate_by: Option<usize>,
     pub(super) paginate_path: String,
