@@ -103,6 +103,26 @@ impl Build {
     }
 }
 
+/// What a check with no built page says: that nothing is built, or, when
+/// the build wrote other files, that it wrote no page (every one of the
+/// `listed` URLs is then a 404).
+fn nothing_built(shown_dir: &str, build: &Build, listed: usize) -> String {
+    match other_output(&build.dir) {
+        Some(file) => format!(
+            "{shown_dir}: the build wrote no HTML page, only other files such as {file}, so \
+             none of the {listed} listed URL(s) is served, and the sitemap is not checked \
+             against the site: its templates are missing (a theme folder left empty? `git \
+             submodule update --init`); once `{}` builds the pages, run the scan again",
+            build.command
+        ),
+        None => format!(
+            "{shown_dir}: no built page, so the sitemap is not checked against the site; run \
+             `{}` first, then the scan",
+            build.command
+        ),
+    }
+}
+
 /// A file at the top of the output folder that this tool does not write
 /// (a feed, an image copied from `static/`), first by name: a build
 /// happened there. `None` for a folder holding only what a scan wrote
@@ -132,22 +152,8 @@ pub(crate) fn check(
     // A folder as a place: `public/`.
     let shown_dir = format!("{}/", shown(&build.dir).trim_end_matches('/'));
     if build.files.pages.is_empty() {
-        scan.warnings.push(match other_output(&build.dir) {
-            // Built, but without a page: every listed URL is a 404.
-            Some(file) => format!(
-                "{shown_dir}: the build wrote no HTML page, only other files such as {file}, so \
-                 none of the {} listed URL(s) is served, and the sitemap is not checked against \
-                 the site: its templates are missing (a theme folder left empty? `git submodule \
-                 update --init`); once `{}` builds the pages, run the scan again",
-                scan.urls.len(),
-                build.command
-            ),
-            None => format!(
-                "{shown_dir}: no built page, so the sitemap is not checked against the site; run \
-                 `{}` first, then the scan",
-                build.command
-            ),
-        });
+        let said = nothing_built(&shown_dir, build, scan.urls.len());
+        scan.warnings.push(said);
         adapters_unread(scan, build);
         return Ok(());
     }
