@@ -136,17 +136,22 @@ fn no_offset(s: &str) -> bool {
 
 /// The cause a difference in `key` is routed to; `deliberate` for those
 /// the guide names so: a page's `lastmod` key (or Jekyll's
-/// `last_modified_at`), which Zola ignores, is its lastmod to us.
+/// `last_modified_at`), which Zola ignores, is its lastmod to us; a
+/// section's `redirect_to` makes a redirect stub, which Zola lists and we
+/// leave out.
 pub(super) fn cause(key: &str, block: &str) -> &'static str {
-    let lastmod_key = block.lines().any(|l| {
-        let l = l.trim_start();
-        ["lastmod", "last_modified_at"].iter().any(|k| {
-            l.strip_prefix(k)
-                .is_some_and(|rest| rest.trim_start().starts_with(['=', ':']))
+    let has = |keys: &[&str]| {
+        block.lines().any(|l| {
+            let l = l.trim_start();
+            keys.iter().any(|k| {
+                l.strip_prefix(k)
+                    .is_some_and(|rest| rest.trim_start().starts_with(['=', ':']))
+            })
         })
-    });
+    };
     match key {
-        "lastmod" if lastmod_key => "deliberate",
+        "lastmod" if has(&["lastmod", "last_modified_at"]) => "deliberate",
+        "path" | "rendered" if has(&["redirect_to"]) => "deliberate",
         "date" | "lastmod" => "dates",
         "terms" => "taxonomies",
         "path" | "rendered" => "URL",
