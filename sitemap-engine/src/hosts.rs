@@ -101,6 +101,13 @@ pub(crate) fn entries_of(sets: &[Outputs], index: usize, urls: &[Url]) -> Vec<Ur
         .collect()
 }
 
+/// Where a multihost site's sitemaps may list URLs, for a message:
+/// `every host's folder (https://example.com/, https://example.de/de/)`.
+pub(crate) fn folders(sets: &[Outputs]) -> String {
+    let bases: Vec<&str> = sets.iter().map(|o| o.set.base_url.as_str()).collect();
+    format!("every host's folder ({})", bases.join(", "))
+}
+
 /// The warning for entries no host serves: a `url` in a language's front
 /// matter that lies outside its host's folder (a Hugo site built with one
 /// host's paths, where each language's host is `<baseURL>/<lang>/`).
@@ -122,12 +129,11 @@ pub(crate) fn unserved(
         Some(file) => format!(", from {}", file.display()),
         None => String::new(),
     };
-    let hosts: Vec<&str> = bases.iter().map(|b| b.as_str()).collect();
     let warning = format!(
-        "{count} URL(s) lie outside every host's folder ({}) and were left out, such as {}{from} \
-         (a sitemap may list only URLs under its own folder); give the page a `url` under its \
-         language's folder, or serve each language from the root of its own host",
-        hosts.join(", "),
+        "{count} URL(s) lie outside {} and were left out, such as {}{from} (a sitemap may list \
+         only URLs under its own folder); give the page a `url` under its language's folder, or \
+         serve each language from the root of its own host",
+        folders(sets),
         first.loc
     );
     Some((count as u64, warning))

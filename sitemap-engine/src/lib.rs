@@ -520,6 +520,16 @@ impl Scanned {
         Ok(report)
     }
 
+    /// Where the set may list URLs, for a message: the base URL, or on a
+    /// multihost site every host's folder.
+    pub fn served_folders(&self) -> String {
+        if self.hosts.is_empty() {
+            self.outputs.set.base_url.to_string()
+        } else {
+            hosts::folders(&self.hosts)
+        }
+    }
+
     /// What a write would change in the output folder, one line each
     /// (a file that differs, is missing, or would be removed); empty when
     /// the folder is up to date. Nothing is written there.

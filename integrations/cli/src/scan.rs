@@ -115,18 +115,9 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         let (listed, outside) = scan.listed();
         print_entries(&listed, &scan.sources, root)?;
         if outside > 0 {
-            let folder = if scanned.hosts.is_empty() {
-                scanned.outputs.set.base_url.to_string()
-            } else {
-                let hosts: Vec<&str> = scanned
-                    .hosts
-                    .iter()
-                    .map(|h| h.set.base_url.as_str())
-                    .collect();
-                format!("every host's folder ({})", hosts.join(", "))
-            };
             ui.warning(&format!(
-                "{outside} URL(s) lie outside {folder} and would be left out (a sitemap may list only URLs under its own folder)"
+                "{outside} URL(s) lie outside {} and would be left out (a sitemap may list only URLs under its own folder)",
+                scanned.served_folders()
             ));
         }
         let images: usize = listed

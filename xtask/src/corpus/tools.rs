@@ -102,11 +102,13 @@ pub(crate) fn hugo_publish_dir(site: &Site, tool: &Path, root: &Path) -> String 
         .unwrap_or_else(|| "public".to_owned())
 }
 
-/// Where Zola writes the site at `root` by default: its config.toml's
-/// `output_dir`, else `public`.
+/// Where Zola writes the site at `root` by default: its configuration's
+/// `output_dir` (`zola.toml`, else `config.toml`, as Zola looks), else
+/// `public`.
 pub(crate) fn zola_output_dir(root: &Path) -> String {
-    std::fs::read_to_string(root.join("config.toml"))
-        .ok()
+    ["zola.toml", "config.toml"]
+        .iter()
+        .find_map(|name| std::fs::read_to_string(root.join(name)).ok())
         .and_then(|text| text.parse::<toml::Table>().ok())
         .and_then(|t| t.get("output_dir")?.as_str().map(str::to_owned))
         .filter(|dir| !dir.is_empty())
