@@ -214,20 +214,21 @@ pub(super) fn bool_of(map: &Map<String, Value>, key: &str, path: &Path) -> Resul
 }
 
 /// The base URL: `--base-url` (or the setting) over the config's
-/// `baseURL`, which must be there and absolute; and a multihost site's
+/// `baseURL` (set in `baseurl_from`), which must be there and absolute; and a multihost site's
 /// hosts (a language's own `baseURL` wins over both, as in Hugo, whose
 /// `--baseURL` sets the site's), whose default language's host is then
 /// the base URL when the site sets none.
 fn base_urls(
     map: &Map<String, Value>,
     path: &Path,
+    baseurl_from: &Path,
     options: &SiteOptions,
     default_language: &str,
 ) -> Result<(sitemap_core::Loc, BTreeMap<String, sitemap_core::Loc>), Error> {
     let site = match &options.base_url {
         Some(b) => Some(base_loc(b, path, None)?),
-        None => match str_of(map, "baseurl", path)?.filter(|s| !s.is_empty()) {
-            Some(b) => Some(base_loc(b, path, Some("baseURL"))?),
+        None => match str_of(map, "baseurl", baseurl_from)?.filter(|s| !s.is_empty()) {
+            Some(b) => Some(base_loc(b, baseurl_from, Some("baseURL"))?),
             None => None,
         },
     };
@@ -253,16 +254,20 @@ pub(crate) fn open(
     let version = super::version::Version::new(options.hugo_version);
     let (mut value, mut sources) = load(root, &|| version.yaml())?;
     super::env_config::apply(&mut value, &mut sources);
+    // The file (or `$HUGO_…` variable) whose value of a top-level key
+    // counts: an error about it names that one.
+    let at = |key: &str| origin(&sources, &[key], config_path.as_path());
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
-    let default_language = match str_of(map, "defaultcontentlanguage", path)? {
-        Some(l) if !l.is_empty() => l.to_lowercase(),
-        _ => super::languages::implicit_default_language(map, &version),
-    };
-    let (base_url, mut hosts) = base_urls(map, path, options, &default_language)?;
-    let content_dir = root.join(str_of(map, "contentdir", path)?.unwrap_or("content"));
-    let output_dir = root.join(str_of(map, "publishdir", path)?.unwrap_or("public"));
+    let default_language =
+        match str_of(map, "defaultcontentlanguage", at("defaultcontentlanguage"))? {
+            Some(l) if !l.is_empty() => l.to_lowercase(),
+            _ => super::languages::implicit_default_language(map, &version),
+        };
+    let (base_url, mut hosts) = base_urls(map, path, at("baseurl"), options, &default_language)?;
+    let content_dir = root.join(str_of(map, "contentdir", at("contentdir"))?.unwrap_or("content"));
+    let output_dir = root.join(str_of(map, "publishdir", at("publishdir"))?.unwrap_or("public"));
     let mut languages: Vec<(i64, String)> = Vec::new();
     let mut language_dirs = BTreeMap::new();
     let mut hreflangs = BTreeMap::new();
@@ -289,8 +294,8 @@ pub(crate) fn open(
     let mut off_languages = BTreeSet::new();
     let mut language_permalink_rules = BTreeMap::new();
     let site_path_rules = PathRules {
-        lower: !bool_of(map, "disablepathtolower", path)?,
-        accents_removed: bool_of(map, "removepathaccents", path)?,
+        lower: !bool_of(map, "disablepathtolower", at("disablepathtolower"))?,
+        accents_removed: bool_of(map, "removepathaccents", at("removepathaccents"))?,
     };
     let mut language_path_rules = BTreeMap::new();
     let site_cascade = map.get("cascade");
@@ -387,7 +392,7 @@ pub(crate) fn open(
     );
     let taxonomies = taxonomies_in(map, path)?
         .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
-    let (ugly_urls, ugly_sections) = ugly_urls_of(map, path)?;
+    let (ugly_urls, ugly_sections) = ugly_urls_of(map, version.hugo().at_least(112));
     let sitemap = match map.get("sitemap") {
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),
@@ -406,7 +411,11 @@ pub(crate) fn open(
         .chain(mounts.module_dirs.iter().map(|d| d.join("static")))
         .collect();
     let mut cfg = HugoConfig {
-        default_in_subdir: bool_of(map, "defaultcontentlanguageinsubdir", path)?,
+        default_in_subdir: bool_of(
+            map,
+            "defaultcontentlanguageinsubdir",
+            at("defaultcontentlanguageinsubdir"),
+        )?,
         default_language: default_language.clone(),
         language_dirs,
         disabled_languages: off_languages,
@@ -418,9 +427,9 @@ pub(crate) fn open(
         language_path_rules,
         disabled_kinds: disabled_kinds_of,
         first_language,
-        build_drafts: bool_of(map, "builddrafts", path)? || options.include_drafts,
-        build_future: bool_of(map, "buildfuture", path)?,
-        build_expired: bool_of(map, "buildexpired", path)?,
+        build_drafts: bool_of(map, "builddrafts", at("builddrafts"))? || options.include_drafts,
+        build_future: bool_of(map, "buildfuture", at("buildfuture"))?,
+        build_expired: bool_of(map, "buildexpired", at("buildexpired"))?,
         permalinks: permalinks_of(map),
         permalink_rules: super::permalinks::Permalinks::from_config(map),
         language_permalink_rules,
@@ -485,23 +494,25 @@ pub(crate) fn open(
 }
 
 /// `uglyURLs`: for the whole site (a boolean) or per section (a table).
-fn ugly_urls_of(
-    map: &Map<String, Value>,
-    path: &Path,
-) -> Result<(bool, BTreeMap<String, bool>), Error> {
+/// Hugo never refuses another value: text is true only as `"true"` from
+/// 0.112 on (the configuration decoders), as Go's `ParseBool` reads it
+/// before (`"1"`, `"T"`); anything else is false (`HUGO_UGLYURLS=true`
+/// is text).
+fn ugly_urls_of(map: &Map<String, Value>, decoders: bool) -> (bool, BTreeMap<String, bool>) {
     match map.get("uglyurls") {
-        None => Ok((false, BTreeMap::new())),
-        Some(Value::Bool(b)) => Ok((*b, BTreeMap::new())),
-        Some(Value::Object(m)) => Ok((
+        Some(Value::Bool(b)) => (*b, BTreeMap::new()),
+        Some(Value::String(s)) if decoders => (s == "true", BTreeMap::new()),
+        Some(Value::String(s)) => (
+            matches!(s.as_str(), "1" | "t" | "T" | "TRUE" | "true" | "True"),
+            BTreeMap::new(),
+        ),
+        Some(Value::Object(m)) => (
             false,
             m.iter()
                 .filter_map(|(k, v)| v.as_bool().map(|b| (k.clone(), b)))
                 .collect(),
-        )),
-        Some(_) => Err(config_err(
-            path,
-            "`uglyURLs` must be true, false or a table of sections".to_owned(),
-        )),
+        ),
+        _ => (false, BTreeMap::new()),
     }
 }
 
