@@ -127,17 +127,27 @@ error: 3 pages could not be read
 /// under a folder only root can enter (a checkout in `/root`, as on a
 /// fresh CI machine), where `nobody` gets "Permission denied" before the
 /// binary even starts.
+///
+/// The copy has one fixed name per user, replaced on each run: a
+/// temporary folder held in a `static` is never dropped, so each run left
+/// a copy of the binary (about 180 MB) in the temporary folder.
 fn binary_for_nobody() -> PathBuf {
-    static COPY: std::sync::OnceLock<(tempfile::TempDir, PathBuf)> = std::sync::OnceLock::new();
+    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     COPY.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
-        let copy = dir.path().join("sitemap");
-        fs::copy(env!("CARGO_BIN_EXE_sitemap"), &copy).unwrap();
-        fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
-        (dir, copy)
+        use std::os::unix::fs::MetadataExt;
+        let uid = fs::metadata("/proc/self").unwrap().uid();
+        let dir = std::env::temp_dir().join(format!("sitemap-tests-binary-{uid}"));
+        fs::create_dir_all(&dir).unwrap();
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+        // Copied beside and renamed over, so that a second test run at the
+        // same time never starts a half-written binary.
+        let part = tempfile::NamedTempFile::new_in(&dir).unwrap();
+        fs::copy(env!("CARGO_BIN_EXE_sitemap"), part.path()).unwrap();
+        fs::set_permissions(part.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        let copy = dir.join("sitemap");
+        part.persist(&copy).unwrap();
+        copy
     })
-    .1
     .clone()
 }
 
