@@ -72,9 +72,12 @@ impl ContentScan {
             if kept > 0 && pages[kept - 1].loc == pages[read].loc {
                 kept_at[read] = (kept - 1) as u32;
                 let (last, page) = (&pages[kept - 1], &pages[read]);
+                let shown = |p: &PathBuf| p.strip_prefix(".").unwrap_or(p).display().to_string();
                 let what = match (&last.source, &page.source) {
-                    (Some(a), Some(b)) => format!("{} and {}", a.display(), b.display()),
-                    (Some(a), None) | (None, Some(a)) => a.display().to_string(),
+                    (Some(a), Some(b)) => format!("{} and {}", shown(a), shown(b)),
+                    (Some(a), None) | (None, Some(a)) => {
+                        format!("{} and a list page made without a file", shown(a))
+                    }
                     (None, None) => "two generated pages".to_owned(),
                 };
                 self.warnings.push(Warning::new(

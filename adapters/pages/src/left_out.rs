@@ -135,6 +135,14 @@ pub enum Reason {
     BundleResource,
     /// A Hugo HTML file without front matter: copied as it is, not a page.
     NoFrontMatter,
+    /// Hugo 0.123+: another file is the same page path (`p.md` beside
+    /// `p/_index.md` or `p/index.md`) and is a draft, future or expired.
+    /// Hugo keeps one file per path, a different one from build to build,
+    /// and so mostly publishes neither.
+    TwinUnpublished {
+        /// The unpublished file of the same path.
+        twin: PathBuf,
+    },
 
     // A built HTML file (the built-HTML reader).
     /// A `<meta http-equiv="refresh">` redirect stub (Hugo aliases,
@@ -236,6 +244,7 @@ impl Reason {
             Reason::LanguageDisabled => "disabled language",
             Reason::BundleResource => "bundle resource",
             Reason::NoFrontMatter => "no front matter",
+            Reason::TwinUnpublished { .. } => "unpublished twin",
             Reason::RedirectStub { .. } => "redirect stub",
             Reason::NotFoundPage => "404 page",
             Reason::SearchPage => "search page",
@@ -302,6 +311,11 @@ impl fmt::Display for Reason {
             ),
             Reason::Unreadable { error } => write!(f, "cannot read: {error}"),
             Reason::BadLoc { error } => write!(f, "no valid URL: {error}"),
+            Reason::TwinUnpublished { twin } => write!(
+                f,
+                "the same page path as {}, which is not published",
+                twin.display()
+            ),
             Reason::DuplicateLoc { loc, first } => {
                 write!(f, "same URL {loc} as {}", first.display())
             }

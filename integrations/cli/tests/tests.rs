@@ -18,6 +18,7 @@ mod hugo_env;
 mod hugo_modules;
 mod hugo_own_sitemap;
 mod hugo_refusals;
+mod hugo_twins;
 mod hugo_version;
 mod images_agree;
 mod index;

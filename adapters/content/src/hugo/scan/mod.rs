@@ -47,7 +47,9 @@ struct Scan<'s> {
 /// 1. [`Scan::read_content`]: walk and classify every content file;
 /// 2. [`leaf_bundles`]: a leaf bundle's folder is its page's;
 /// 3. [`tree::unpublished_branches`]: a draft, future or expired
-///    `_index` takes everything below it;
+///    `_index` takes everything below it (0.111.3); the current Hugo's
+///    [`tree::unpublished_twins`] instead: a file of the same page path as
+///    an unpublished one is left out;
 /// 4. [`tree::sections`] and [`tree::configured_terms`]: the sections and
 ///    taxonomies that exist before any page names a term;
 /// 5. [`Scan::regular_pages`]: one page per listed file, and the terms
@@ -100,6 +102,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
     // Only 0.111.3's content tree drops what is below an unpublished
     // branch; the current Hugo publishes it (a cascaded `draft` aside).
     let dead = if cfg.version.hugo().at_least(123) {
+        tree::unpublished_twins(&mut files, &mut s.scan);
         tree::Dead::default()
     } else {
         tree::unpublished_branches(&mut files)
@@ -185,7 +188,9 @@ pub(super) fn push_node(
             // Built but not listed: its URL, for the build check.
             if matches!(
                 left.reason,
-                Reason::SitemapDisabled { .. } | Reason::NotRendered { .. }
+                Reason::SitemapDisabled { .. }
+                    | Reason::NotRendered { .. }
+                    | Reason::TwinUnpublished { .. }
             ) && let Ok(loc) = make_loc(cfg.base_for(site, &f.lang), path, &f.path)
             {
                 left = left.at(loc);

@@ -67,7 +67,7 @@ pub(super) fn term_names(files: &[Box<File>], cfg: &HugoConfig) -> TermNames {
 
 /// A file's page's path as Hugo keys it: its folders, then its name
 /// unless it is a bundle's own file, lowercased.
-fn logical_path(f: &File) -> String {
+pub(super) fn logical_path(f: &File) -> String {
     let mut path = String::new();
     let name = (!(f.is_leaf() || f.is_branch())).then_some(f.name.as_str());
     for part in f.dir.iter().map(String::as_str).chain(name) {
@@ -111,7 +111,9 @@ impl Scan<'_> {
                 // not take its built page for one the scan missed.
                 if matches!(
                     reason,
-                    Reason::SitemapDisabled { .. } | Reason::NotRendered { .. }
+                    Reason::SitemapDisabled { .. }
+                        | Reason::NotRendered { .. }
+                        | Reason::TwinUnpublished { .. }
                 ) && let Some(loc) = built_loc(site, cfg, f)
                 {
                     left = left.at(loc);
