@@ -128,6 +128,7 @@ fn values_cases_give_what_the_real_generator_writes() {
             })
             .collect();
         expected.sort();
+        expected.dedup(); // as in `every_case_lists_what_the_real_generator_lists`
         let ours = our_entries(&case.join("site")).unwrap();
         assert_eq!(ours, expected, "{}", case.display());
         checked += 1;
@@ -162,6 +163,10 @@ fn every_case_lists_what_the_real_generator_lists() {
             .map(decoded)
             .collect();
         expected.sort();
+        // A URL the tool lists twice (Hugo 0.111.3 does, for a home page
+        // made of `content/index.md`) is compared once: the scan lists
+        // each URL once, as the protocol wants.
+        expected.dedup();
         match our_urls(&case.join("site")) {
             Ok(ours) if ours == expected => {}
             Ok(ours) => failures.push(format!(

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use crate::walk::Found;
 use crate::{ContentScan, Error, LeftOut, Reason, Site};
 
-use super::classify::{Classified, File, Files, classify};
+use super::classify::{Classified, File, Files, Role, classify};
 use super::config::HugoConfig;
 
 /// The terms of content resources: (language, taxonomy index, term).
@@ -41,14 +41,17 @@ pub(super) fn leaf_bundles(
         .map(|f| f.dir.clone())
         .collect();
     // Each folder above the file (and, for a file other than `index.*`, its
-    // own folder) that is a bundle makes the file a resource.
+    // own folder) that is a bundle makes the file a resource: the content
+    // folder itself too, where `content/index.md` makes the home page a
+    // leaf bundle and every other content file its resource (both Hugo
+    // versions; checked with 0.168.0 and 0.111.3).
     let in_leaf = |f: &File| {
         let own = if f.is_leaf() {
             f.dir.len()
         } else {
             f.dir.len() + 1
         };
-        (1..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
+        (0..own).any(|n| leaf_dirs.contains(&f.dir[..n]))
     };
     if !leaf_dirs.is_empty() {
         // A content file in a bundle (at any depth) in a language the
@@ -73,7 +76,7 @@ pub(super) fn leaf_bundles(
             } else {
                 f.dir.len() + 1
             };
-            let Some(bundle) = (1..own)
+            let Some(bundle) = (0..own)
                 .map(|n| &f.dir[..n])
                 .find(|d| leaf_dirs.contains(*d))
             else {
@@ -163,6 +166,14 @@ pub(super) fn leaf_bundles(
             }
         }
         files = kept;
+    }
+    // The current Hugo makes the home page of `content/index.md` (its
+    // kind is `home`, with that file's front matter), where 0.111.3 lists
+    // it besides the home page, at the same URL.
+    if cfg.version.hugo().at_least(123) {
+        for f in files.iter_mut().filter(|f| f.is_leaf() && f.dir.is_empty()) {
+            f.role = Role::Branch;
+        }
     }
     (files, resource_terms)
 }
