@@ -161,8 +161,16 @@ impl Error {
                 "run `sitemap scan` in the site's root folder, pass the folder as DIR, or set --flavor".to_owned(),
             ),
             Error::NoBaseUrl { path, key } => Some(format!(
-                "set `{key}` in {}, `base-url` in sitemap.toml, or pass --base-url https://example.org/",
-                path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+                "set `{key}` in {}, `base-url` in sitemap.toml, or pass --base-url https://example.org/{}",
+                path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+                // A Hugo site left without one is built with `hugo
+                // --baseURL …` (GitHub Pages' starter workflow does so),
+                // which the scan cannot see; the variable it reads too.
+                if *key == "baseURL" {
+                    "; where the build passes `hugo --baseURL`, set `HUGO_BASEURL` for both instead"
+                } else {
+                    ""
+                }
             )),
             Error::BaseUrl { key, .. } => Some(format!(
                 "set {key} = \"https://example.org/\" (the address the site is served at), or pass --base-url"

@@ -132,3 +132,65 @@ fn an_error_about_a_setting_from_the_environment_names_the_variable() {
         )
     );
 }
+
+/// A site whose configuration leaves `baseURL` empty, built in CI with
+/// `hugo --baseURL …` (as GitHub Pages' starter workflow does; seen on
+/// valeriogalano/podcast-feed-hugo): refused with a hint that names the
+/// variable both read, and scanned once it is set.
+#[test]
+fn an_empty_base_url_points_at_hugo_baseurl() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"\"\ndisableKinds = [\"taxonomy\", \"term\"]\n",
+            ),
+            ("content/a.md", "---\ntitle: a\n---\n"),
+        ],
+    );
+    let scan = |base: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sitemap"));
+        command
+            .args([
+                "scan",
+                "--hugo-version",
+                "0.168.0",
+                "--dry-run",
+                "--lastmod",
+                "front-matter",
+            ])
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1");
+        if let Some(base) = base {
+            command.env("HUGO_BASEURL", base);
+        }
+        let out = command.output().unwrap();
+        (
+            out.status.code(),
+            crate::text(&out.stdout, dir.path()),
+            crate::text(&out.stderr, dir.path()),
+        )
+    };
+    let (code, stdout, stderr) = scan(None);
+    assert_eq!(
+        (code, stdout.as_str(), stderr.as_str()),
+        (
+            Some(1),
+            "",
+            "hugo.toml: error: no base URL: the site's configuration has no `baseURL`\n  \
+             hint: set `baseURL` in hugo.toml, `base-url` in sitemap.toml, or pass --base-url \
+             https://example.org/; where the build passes `hugo --baseURL`, set `HUGO_BASEURL` \
+             for both instead\n"
+        )
+    );
+    let (code, stdout, _) = scan(Some("https://pods.example.org/"));
+    assert_eq!(
+        (code, stdout.as_str()),
+        (
+            Some(0),
+            "https://pods.example.org/\nhttps://pods.example.org/a/\tsource=content/a.md\n"
+        )
+    );
+}
