@@ -66,28 +66,28 @@ pub(super) fn unpublished_twins(files: &mut [Box<File>], scan: &mut ContentScan)
             Some(Reason::Draft | Reason::Future | Reason::Expired)
         )
     };
-    let mut by_path: HashMap<(String, &str), Vec<usize>> = HashMap::new();
-    for (i, f) in files.iter().enumerate() {
-        if f.in_taxonomy_dir || matches!(f.exclusion, Some(Reason::BundleResource)) {
-            continue;
-        }
-        by_path
-            .entry((super::pages::logical_path(f), f.lang.as_str()))
-            .or_default()
-            .push(i);
+    let counts =
+        |f: &File| !f.in_taxonomy_dir && !matches!(f.exclusion, Some(Reason::BundleResource));
+    // The unpublished files' paths first: most sites have few or none,
+    // and then no other file's path is built at all.
+    let off: HashMap<(String, &str), usize> = files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| counts(f) && unpublished(f))
+        .map(|(i, f)| ((super::pages::logical_path(f), f.lang.as_str()), i))
+        .collect();
+    if off.is_empty() {
+        return;
     }
-    let mut twins: Vec<(usize, usize)> = Vec::new();
-    for group in by_path.values().filter(|g| g.len() > 1) {
-        let Some(&off) = group.iter().find(|&&i| unpublished(&files[i])) else {
-            continue;
-        };
-        for &i in group {
-            if files[i].exclusion.is_none() {
-                twins.push((i, off));
-            }
-        }
-    }
-    twins.sort_unstable();
+    let twins: Vec<(usize, usize)> = files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| counts(f) && f.exclusion.is_none())
+        .filter_map(|(i, f)| {
+            let key = (super::pages::logical_path(f), f.lang.as_str());
+            off.get(&key).map(|&o| (i, o))
+        })
+        .collect();
     for (i, off) in twins {
         let twin = files[off].path.clone();
         scan.warnings.push(Warning::new(
