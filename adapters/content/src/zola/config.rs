@@ -26,6 +26,8 @@ pub(crate) struct ZolaConfig {
     pub(super) exclude_paginated: bool,
     /// `taxonomy_root`: a folder every taxonomy's path starts with.
     pub(super) taxonomy_root: Option<String>,
+    /// A warning per key Zola 0.22 refuses ([`super::settings`]).
+    pub(super) unknown_keys: Vec<crate::Warning>,
 }
 
 #[derive(Debug, Clone)]
@@ -246,6 +248,7 @@ pub(crate) fn open(
     let output_dir = root.join(str_of(map, "output_dir", path)?.unwrap_or("public"));
     let mut languages = vec![default_language.clone()];
     languages.extend(other_languages.iter().cloned());
+    let unknown_keys = super::settings::unknown_keys(map, path);
     Ok(Site {
         flavor: crate::Flavor::Zola,
         root: root.to_path_buf(),
@@ -267,6 +270,7 @@ pub(crate) fn open(
             ignored_content,
             exclude_paginated,
             taxonomy_root,
+            unknown_keys,
         }),
         options: options.clone(),
         hreflangs: BTreeMap::new(),

@@ -15,6 +15,7 @@ mod front_matter;
 mod page;
 mod refuse;
 mod scan;
+mod settings;
 mod types;
 mod values;
 

@@ -104,7 +104,12 @@ pub(crate) fn scan(site: &Site, cfg: &ZolaConfig) -> Result<ContentScan, Error> 
         site,
         cfg,
         scan: ContentScan {
-            warnings: walked.warnings,
+            warnings: cfg
+                .unknown_keys
+                .iter()
+                .cloned()
+                .chain(walked.warnings)
+                .collect(),
             files_read: walked.files.len() + walked.errors.len(),
             x_default: site.x_default_language(),
             ..ContentScan::default()
