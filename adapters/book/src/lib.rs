@@ -37,6 +37,7 @@
 //! ```
 
 pub mod chapters;
+mod config_file;
 mod error;
 mod includes;
 mod pages;
@@ -66,6 +67,8 @@ pub struct Book {
     config: Config,
     chapters: Vec<ChapterPage>,
     html_dir: PathBuf,
+    /// Keys of `book.toml` mdBook 0.5 refuses and 0.4 read, left out.
+    config_warnings: Vec<String>,
 }
 
 impl Book {
@@ -77,18 +80,18 @@ impl Book {
     pub fn load(root: impl AsRef<Path>) -> Result<Book, Error> {
         let root = root.as_ref().to_owned();
         let book_toml = root.join("book.toml");
-        let mut config = if book_toml.exists() {
+        let (mut config, config_warnings) = if book_toml.exists() {
             let text = sitemap_core::input::read_regular_text(&book_toml, MAX_BOOK_TOML_BYTES)
                 .map_err(|e| Error::BookToml {
                     file: book_toml.clone(),
                     message: e.to_string(),
                 })?;
-            text.parse::<Config>().map_err(|e| Error::BookToml {
+            config_file::parse(&text).map_err(|e| Error::BookToml {
                 file: book_toml.clone(),
                 message: format!("{e:#}"),
             })?
         } else {
-            Config::default()
+            (Config::default(), Vec::new())
         };
         config.update_from_env().map_err(|e| Error::BookToml {
             file: book_toml.clone(),
@@ -101,6 +104,7 @@ impl Book {
             config,
             chapters,
             html_dir,
+            config_warnings,
         })
     }
 
@@ -115,6 +119,8 @@ impl Book {
             config,
             chapters,
             html_dir,
+            // mdBook itself read `book.toml`.
+            config_warnings: Vec::new(),
         })
     }
 
@@ -131,6 +137,13 @@ impl Book {
     /// The chapter pages, in `SUMMARY.md` order.
     pub fn chapters(&self) -> &[ChapterPage] {
         &self.chapters
+    }
+
+    /// The keys of `book.toml` that mdBook 0.5 refuses and 0.4 reads,
+    /// each named with what to do: left out, so that a book mdBook 0.4
+    /// builds is read.
+    pub fn config_warnings(&self) -> &[String] {
+        &self.config_warnings
     }
 
     /// The folder mdBook builds the HTML into.

@@ -126,7 +126,13 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
     let read = book.pages_counted(base, &options.files)?;
     let list = PageList::new(book.src_dir(), read.pages).keep_order();
     let mut scan = pages::scan(&list, options)?;
-    let mut warnings = read.warnings;
+    let book_toml = book.root().join("book.toml");
+    let mut warnings: Vec<String> = book
+        .config_warnings()
+        .iter()
+        .map(|w| format!("{}: {w}", book_toml.display()))
+        .collect();
+    warnings.extend(read.warnings);
     warnings.extend(site_url_warning);
     warnings.append(&mut scan.warnings);
     scan.warnings = warnings;

@@ -1,0 +1,126 @@
+//! `book.toml` as mdBook 0.4 reads it, into mdBook 0.5's [`Config`].
+//!
+//! mdBook 0.5 refuses a key it does not know in `[book]`, `[build]` and
+//! `[rust]`, and any top-level table but its own; 0.4 read them (it
+//! ignored the unknown ones, or warned). Every book `mdbook init` made
+//! before 0.5 has `multilingual = false` in `[book]`, which 0.5 refuses,
+//! so a book that mdBook 0.4 builds is read here with each such key left
+//! out and named: the scan must not refuse a book its generator builds.
+
+use mdbook_preprocessor::config::Config;
+
+/// The most keys left out before giving up: each retry parses the file
+/// again, and no real `book.toml` holds more than a few stale keys.
+const MOST_LEFT_OUT: usize = 32;
+
+/// The tables where mdBook 0.5 refuses an unknown key, searched in this
+/// order for the key its error names (the error does not name the table).
+const STRICT: [&str; 3] = ["book", "build", "rust"];
+
+/// `text` read as mdBook's configuration, and a message per key left out.
+/// An error other than an unknown key is mdBook 0.5's own, about the text
+/// as written.
+pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
+    let first = match text.parse::<Config>() {
+        Ok(config) => return Ok((config, Vec::new())),
+        Err(e) => e,
+    };
+    let Ok(mut table) = text.parse::<toml::Table>() else {
+        return Err(format!("{first:#}"));
+    };
+    let mut left_out = Vec::new();
+    let mut names = Vec::new();
+    let mut error = first;
+    while left_out.len() < MOST_LEFT_OUT {
+        let Some(key) = unknown_field(&format!("{error:#}")) else {
+            break;
+        };
+        let Some(dotted) = remove(&mut table, &key) else {
+            break;
+        };
+        names.push(format!("`{dotted}`"));
+        left_out.push(format!(
+            "`{dotted}` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 reads \
+             it, and the scan reads the rest: remove it (`mdbook init` of 0.4 wrote \
+             `multilingual = false`, which no mdBook uses)"
+        ));
+        let Ok(retried) = toml::to_string(&table) else {
+            break;
+        };
+        match retried.parse::<Config>() {
+            Ok(config) => return Ok((config, left_out)),
+            Err(e) => error = e,
+        }
+    }
+    // Not only stale keys: mdBook's error, about the file read without
+    // the keys left out so far (its lines may then be off by those).
+    Err(if names.is_empty() {
+        format!("{error:#}")
+    } else {
+        format!(
+            "{error:#}\n(read without {}, which mdBook 0.5 refuses too)",
+            names.join(", ")
+        )
+    })
+}
+
+/// The key serde names in "unknown field `key`, expected …".
+fn unknown_field(message: &str) -> Option<String> {
+    let rest = message.split_once("unknown field `")?.1;
+    Some(rest.split_once('`')?.0.to_owned())
+}
+
+/// Removes `key` from the first strict table holding it, else from the
+/// top level; returns its dotted name.
+fn remove(table: &mut toml::Table, key: &str) -> Option<String> {
+    for name in STRICT {
+        if let Some(toml::Value::Table(t)) = table.get_mut(name)
+            && t.remove(key).is_some()
+        {
+            return Some(format!("{name}.{key}"));
+        }
+    }
+    table.remove(key).map(|_| key.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_book_made_by_mdbook_0_4_init_is_read_with_the_stale_key_named() {
+        let (config, left_out) = parse(
+            "[book]\nauthors = [\"A\"]\nlanguage = \"en\"\nmultilingual = false\nsrc = \"pages\"\n\
+             title = \"T\"\n\n[output.html]\nsite-url = \"/t/\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.book.src, std::path::PathBuf::from("pages"));
+        assert_eq!(config.book.title.as_deref(), Some("T"));
+        assert_eq!(
+            left_out,
+            [
+                "`book.multilingual` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
+              reads it, and the scan reads the rest: remove it (`mdbook init` of 0.4 wrote \
+              `multilingual = false`, which no mdBook uses)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_current_book_is_read_as_it_is() {
+        let (_, left_out) = parse("[book]\ntitle = \"T\"\n").unwrap();
+        assert!(left_out.is_empty());
+    }
+
+    #[test]
+    fn a_bad_value_is_still_mdbooks_error_naming_what_was_left_out() {
+        let err = parse("[book]\nmultilingual = false\ntitle = 3\n")
+            .err()
+            .unwrap();
+        assert!(err.contains("title"), "{err}");
+        assert!(
+            err.ends_with("(read without `book.multilingual`, which mdBook 0.5 refuses too)"),
+            "{err}"
+        );
+    }
+}
