@@ -39,10 +39,14 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
             break;
         };
         names.push(format!("`{dotted}`"));
+        let why = if dotted == "book.multilingual" {
+            " (`mdbook init` of 0.4 wrote `multilingual = false`, which no mdBook uses)"
+        } else {
+            ""
+        };
         left_out.push(format!(
             "`{dotted}` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 reads \
-             it, and the scan reads the rest: remove it (`mdbook init` of 0.4 wrote \
-             `multilingual = false`, which no mdBook uses)"
+             it, and the scan reads the rest: remove it{why}"
         ));
         let Ok(retried) = toml::to_string(&table) else {
             break;
@@ -102,6 +106,18 @@ mod tests {
                 "`book.multilingual` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
               reads it, and the scan reads the rest: remove it (`mdbook init` of 0.4 wrote \
               `multilingual = false`, which no mdBook uses)"
+            ]
+        );
+    }
+
+    #[test]
+    fn another_stale_key_is_named_without_the_init_story() {
+        let (_, left_out) = parse("[book]\ntitle = \"T\"\n[build]\nold-key = 1\n").unwrap();
+        assert_eq!(
+            left_out,
+            [
+                "`build.old-key` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
+              reads it, and the scan reads the rest: remove it"
             ]
         );
     }
