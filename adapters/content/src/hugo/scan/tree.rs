@@ -88,8 +88,8 @@ pub(super) fn unpublished_twins(files: &mut [Box<File>], scan: &mut ContentScan)
             off.get(&key).map(|&o| (i, o))
         })
         .collect();
-    for (i, off) in twins {
-        let twin = files[off].path.clone();
+    for (i, o) in twins {
+        let twin = files[o].path.clone();
         scan.warnings.push(Warning::new(
             Some(&files[i].path),
             &format!(
@@ -97,7 +97,7 @@ pub(super) fn unpublished_twins(files: &mut [Box<File>], scan: &mut ContentScan)
                  builds this path in some builds and not in others, mostly not at all, so it \
                  is left out; rename or remove one of the two files",
                 twin.strip_prefix(".").unwrap_or(&twin).display(),
-                files[off].exclusion.as_ref().map_or("", Reason::label),
+                files[o].exclusion.as_ref().map_or("", Reason::label),
             ),
         ));
         files[i].exclusion = Some(Reason::TwinUnpublished { twin });
