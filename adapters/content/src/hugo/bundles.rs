@@ -167,13 +167,17 @@ pub(super) fn leaf_bundles(
         }
         files = kept;
     }
-    // The current Hugo makes the home page of `content/index.md` (its
-    // kind is `home`, with that file's front matter), where 0.111.3 lists
-    // it besides the home page, at the same URL.
+    (files, resource_terms)
+}
+
+/// The current Hugo makes the home page of `content/index.md` (its kind
+/// is `home`, with that file's front matter), where 0.111.3 lists it
+/// besides the home page, at the same URL. Run after [`leaf_bundles`]
+/// has made every other content file its resource.
+pub(super) fn root_bundle_is_home(files: &mut [Box<File>], cfg: &HugoConfig) {
     if cfg.version.hugo().at_least(123) {
         for f in files.iter_mut().filter(|f| f.is_leaf() && f.dir.is_empty()) {
             f.role = Role::Branch;
         }
     }
-    (files, resource_terms)
 }

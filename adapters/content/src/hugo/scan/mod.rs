@@ -45,7 +45,9 @@ struct Scan<'s> {
 /// Scans a Hugo site's content into its pages, in phases:
 ///
 /// 1. [`Scan::read_content`]: walk and classify every content file;
-/// 2. [`leaf_bundles`]: a leaf bundle's folder is its page's;
+/// 2. [`leaf_bundles`]: a leaf bundle's folder is its page's (and
+///    [`super::bundles::root_bundle_is_home`]: `content/index.md` is the home
+///    page's own file, 0.123+);
 /// 3. [`tree::unpublished_branches`]: a draft, future or expired
 ///    `_index` takes everything below it (0.111.3); the current Hugo's
 ///    [`tree::unpublished_twins`] instead: a file of the same page path as
@@ -99,6 +101,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         cfg,
         now,
     );
+    super::bundles::root_bundle_is_home(&mut files, cfg);
     // Only 0.111.3's content tree drops what is below an unpublished
     // branch; the current Hugo publishes it (a cascaded `draft` aside).
     let dead = if cfg.version.hugo().at_least(123) {
