@@ -1,41 +1,71 @@
 //! `book.toml` as mdBook 0.4 reads it, into mdBook 0.5's [`Config`].
 //!
-//! mdBook 0.5 refuses a key it does not know in `[book]`, `[build]` and
-//! `[rust]`, and any top-level table but its own; 0.4 read them (it
-//! ignored the unknown ones, or warned). Every book `mdbook init` made
-//! before 0.5 has `multilingual = false` in `[book]`, which 0.5 refuses,
-//! so a book that mdBook 0.4 builds is read here with each such key left
-//! out and named: the scan must not refuse a book its generator builds.
+//! mdBook 0.5 refuses a key it does not know in `[book]`, `[build]`,
+//! `[rust]` and `[output.html]` (with its tables), and any top-level
+//! table but its own; 0.4 read them (it ignored the unknown ones, or
+//! warned). Every book `mdbook init` made before 0.5 has `multilingual =
+//! false` in `[book]`, which 0.5 refuses, and 0.4's `curly-quotes` in
+//! `[output.html]` is gone too: 0.5 then reads no `[output.html]` at all,
+//! `site-url` included. So a book that mdBook 0.4 builds is read here
+//! with each such key left out and named: the scan must not refuse a book
+//! its generator builds, nor read it without its HTML settings.
 
-use mdbook_preprocessor::config::Config;
+use mdbook_preprocessor::config::{Config, HtmlConfig};
 
 /// The most keys left out before giving up: each retry parses the file
 /// again, and no real `book.toml` holds more than a few stale keys.
 const MOST_LEFT_OUT: usize = 32;
 
-/// The tables where mdBook 0.5 refuses an unknown key, searched in this
-/// order for the key its error names (the error does not name the table).
+/// Where mdBook 0.5 refuses an unknown key, by the step that read it:
+/// `Config` refuses it in these tables, searched in this order for the
+/// key its error names (the error does not name the table), then at the
+/// top level; `HtmlConfig` in `[output.html]`, then in its own tables.
 const STRICT: [&str; 3] = ["book", "build", "rust"];
+
+/// Which of mdBook's two reads refused the text.
+enum Refused {
+    Config(String),
+    Html(String),
+}
+
+/// The text read as mdBook 0.5 reads it: the whole file, then the HTML
+/// output's table (which `Config::html_config` would otherwise drop, with
+/// every setting in it, for one key it does not know).
+fn read(text: &str) -> Result<Config, Refused> {
+    let config = text
+        .parse::<Config>()
+        .map_err(|e| Refused::Config(format!("{e:#}")))?;
+    config
+        .get::<HtmlConfig>("output.html")
+        .map_err(|e| Refused::Html(format!("{e:#}")))?;
+    Ok(config)
+}
 
 /// `text` read as mdBook's configuration, and a message per key left out.
 /// An error other than an unknown key is mdBook 0.5's own, about the text
 /// as written.
 pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
-    let first = match text.parse::<Config>() {
+    let mut refused = match read(text) {
         Ok(config) => return Ok((config, Vec::new())),
         Err(e) => e,
     };
+    let message = |r: &Refused| match r {
+        Refused::Config(m) | Refused::Html(m) => m.clone(),
+    };
     let Ok(mut table) = text.parse::<toml::Table>() else {
-        return Err(format!("{first:#}"));
+        return Err(message(&refused));
     };
     let mut left_out = Vec::new();
     let mut names = Vec::new();
-    let mut error = first;
     while left_out.len() < MOST_LEFT_OUT {
-        let Some(key) = unknown_field(&format!("{error:#}")) else {
+        let Some(key) = unknown_field(&message(&refused)) else {
             break;
         };
-        let Some(dotted) = remove(&mut table, &key) else {
+        let removed = match refused {
+            Refused::Config(_) => remove_strict(&mut table, &key),
+            Refused::Html(_) => remove_html(&mut table, &key),
+        };
+        let Some(dotted) = removed else {
             break;
         };
         names.push(format!("`{dotted}`"));
@@ -51,18 +81,19 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
         let Ok(retried) = toml::to_string(&table) else {
             break;
         };
-        match retried.parse::<Config>() {
+        match read(&retried) {
             Ok(config) => return Ok((config, left_out)),
-            Err(e) => error = e,
+            Err(e) => refused = e,
         }
     }
     // Not only stale keys: mdBook's error, about the file read without
     // the keys left out so far (its lines may then be off by those).
     Err(if names.is_empty() {
-        format!("{error:#}")
+        message(&refused)
     } else {
         format!(
-            "{error:#}\n(read without {}, which mdBook 0.5 refuses too)",
+            "{}\n(read without {}, which mdBook 0.5 refuses too)",
+            message(&refused),
             names.join(", ")
         )
     })
@@ -76,7 +107,7 @@ fn unknown_field(message: &str) -> Option<String> {
 
 /// Removes `key` from the first strict table holding it, else from the
 /// top level; returns its dotted name.
-fn remove(table: &mut toml::Table, key: &str) -> Option<String> {
+fn remove_strict(table: &mut toml::Table, key: &str) -> Option<String> {
     for name in STRICT {
         if let Some(toml::Value::Table(t)) = table.get_mut(name)
             && t.remove(key).is_some()
@@ -85,6 +116,30 @@ fn remove(table: &mut toml::Table, key: &str) -> Option<String> {
         }
     }
     table.remove(key).map(|_| key.to_owned())
+}
+
+/// Removes `key` from `[output.html]`, else from the first of its tables
+/// holding it (`[output.html.print]`, …); returns its dotted name.
+fn remove_html(table: &mut toml::Table, key: &str) -> Option<String> {
+    let Some(toml::Value::Table(output)) = table.get_mut("output") else {
+        return None;
+    };
+    let Some(toml::Value::Table(html)) = output.get_mut("html") else {
+        return None;
+    };
+    if html.remove(key).is_some() {
+        return Some(format!("output.html.{key}"));
+    }
+    // Not `redirect`: its keys are the book's paths, not settings.
+    html.iter_mut().find_map(|(name, value)| {
+        let toml::Value::Table(t) = value else {
+            return None;
+        };
+        if name == "redirect" {
+            return None;
+        }
+        t.remove(key).map(|_| format!("output.html.{name}.{key}"))
+    })
 }
 
 #[cfg(test)]
@@ -118,6 +173,27 @@ mod tests {
             [
                 "`build.old-key` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
               reads it, and the scan reads the rest: remove it"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_stale_html_key_is_left_out_and_the_html_settings_kept() {
+        let (config, left_out) = parse(
+            "[book]\ntitle = \"T\"\n[output.html]\ncurly-quotes = true\nsite-url = \"/t/\"\n\
+             [output.html.print]\nenable = false\nold = 1\n",
+        )
+        .unwrap();
+        let html = config.html_config().unwrap();
+        assert_eq!(html.site_url.as_deref(), Some("/t/"));
+        assert!(!html.print.enable);
+        assert_eq!(
+            left_out,
+            [
+                "`output.html.curly-quotes` is no setting of mdBook 0.5, which refuses the book; \
+                 mdBook 0.4 reads it, and the scan reads the rest: remove it",
+                "`output.html.print.old` is no setting of mdBook 0.5, which refuses the book; \
+                 mdBook 0.4 reads it, and the scan reads the rest: remove it",
             ]
         );
     }
