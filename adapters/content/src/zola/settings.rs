@@ -75,6 +75,9 @@ const MARKDOWN: [&str; 13] = [
     "github_alerts",
 ];
 
+/// The most keys named one by one.
+const MOST_NAMED: usize = 20;
+
 /// The keys Zola renamed, with the name it reads now.
 const RENAMED: [(&str, &str); 2] = [
     ("feed_filename", "feed_filenames (a list)"),
@@ -123,6 +126,16 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
             name("markdown", key);
         }
     }
+    // A real site has a stale key or two; a file of thousands is named
+    // once, not line by line.
+    if out.len() > MOST_NAMED {
+        let more = out.len() - MOST_NAMED;
+        out.truncate(MOST_NAMED);
+        out.push(Warning::new(
+            Some(path),
+            &format!("and {more} more keys Zola 0.22 does not know, which it refuses too"),
+        ));
+    }
     out
 }
 
@@ -146,6 +159,17 @@ mod tests {
                  [markdown.highlighting]\ntheme = \"x\"\n[languages.fr]\ntitle = \"t\"\n[extra]\nanything = 1\n"
             )
             .is_empty()
+        );
+    }
+
+    #[test]
+    fn thousands_of_unknown_keys_are_named_twenty_then_counted() {
+        let text: String = (0..5000).map(|i| format!("k{i} = 1\n")).collect();
+        let named = keys(&text);
+        assert_eq!(named.len(), 21);
+        assert_eq!(
+            named[20],
+            "and 4980 more keys Zola 0.22 does not know, which it refuses too"
         );
     }
 
