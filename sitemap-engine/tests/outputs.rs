@@ -13,7 +13,7 @@ use sitemap_engine::{Job, Layer, Origin, Settings, Source};
 fn scan_writes_stylesheet_and_html_page() {
     let dir = tempfile::tempdir().unwrap();
     let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/content/tests/fixtures/zola-rules");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/zola/tests/fixtures/zola-rules");
     copy_tree(&fixture, dir.path());
     let mut settings = Settings::default();
     settings.stylesheet = Some(true);
@@ -94,7 +94,7 @@ fn run_llms(root: &Path, llms_txt: Option<bool>) -> sitemap_engine::Report {
 fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/content/tests/fixtures/zola-rules");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/zola/tests/fixtures/zola-rules");
     copy_tree(&fixture, dir.path());
     let public = dir.path().join("public");
     let llms = public.join("llms.txt");

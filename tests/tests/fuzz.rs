@@ -262,9 +262,10 @@ fn front_matter_inputs() -> impl Strategy<Value = Vec<u8>> {
     let mut seeds = files(&root.join("adapters/pages/tests/fixtures"), &|n| {
         n.ends_with(".md")
     });
-    seeds.extend(files(&root.join("adapters/content/tests/fixtures"), &|n| {
-        n.ends_with(".md")
-    }));
+    for generator in ["zola", "hugo"] {
+        let fixtures = root.join(format!("adapters/{generator}/tests/fixtures"));
+        seeds.extend(files(&fixtures, &|n| n.ends_with(".md")));
+    }
     if bombs() {
         seeds.push(format!("---\n{}---\nbody\n", alias_bomb(3, 3)).into_bytes());
     }
@@ -315,17 +316,17 @@ fn front_matter_inputs() -> impl Strategy<Value = Vec<u8>> {
 
 fn config_inputs() -> impl Strategy<Value = (u8, Vec<u8>)> {
     let root = workspace();
-    let mut zola = files(&root.join("adapters/content/tests/fixtures"), &|n| {
+    let mut zola = files(&root.join("adapters/zola/tests/fixtures"), &|n| {
         n == "zola.toml" || n == "config.toml"
     });
     zola.extend(files(&root.join("examples"), &|n| {
         n == "zola.toml" || n == "config.toml"
     }));
-    let mut hugo_toml = files(&root.join("adapters/content/tests/fixtures"), &|n| {
+    let mut hugo_toml = files(&root.join("adapters/hugo/tests/fixtures"), &|n| {
         n == "hugo.toml"
     });
     hugo_toml.extend(files(&root.join("examples"), &|n| n == "hugo.toml"));
-    let mut hugo_yaml = files(&root.join("adapters/content/tests/fixtures"), &|n| {
+    let mut hugo_yaml = files(&root.join("adapters/hugo/tests/fixtures"), &|n| {
         n == "hugo.yaml"
     });
     if bombs() {
@@ -616,9 +617,17 @@ fn config() {
                         _ => Ok(()),
                     };
                 }
-                if let Err(e) =
-                    sitemap_content::Site::open(&root, &sitemap_content::SiteOptions::default())
-                {
+                let options = sitemap_content::SiteOptions::default();
+                let opened =
+                    sitemap_content::locate(&root, None).and_then(
+                        |(flavor, config)| match flavor {
+                            sitemap_content::Flavor::Zola => {
+                                sitemap_zola::open(&root, config, &options)
+                            }
+                            _ => sitemap_hugo::open(&root, config, &options, None),
+                        },
+                    );
+                if let Err(e) = opened {
                     let shown = e.to_string();
                     prop_assert!(
                         shown.contains(&*path.to_string_lossy()) || shown.contains(name),

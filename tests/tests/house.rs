@@ -129,6 +129,31 @@ fn dependencies_run_one_way_from_skins_to_the_core() {
     );
 }
 
+/// Each generator's rules sit in a crate of their own on top of the
+/// readers (`sitemap-zola`, `sitemap-hugo` over `sitemap-content`): no
+/// reader depends on one, not even the other generator's, so what Zola
+/// and Hugo share knows neither, and the engine alone chooses which
+/// opens a site.
+#[test]
+fn no_reader_depends_on_a_generator_crate() {
+    const GENERATORS: [&str; 2] = ["sitemap-zola", "sitemap-hugo"];
+    let packages = packages();
+    let mut wrong = Vec::new();
+    for (name, (dir, deps)) in &packages {
+        if !dir.starts_with("adapters/") {
+            continue;
+        }
+        for dep in deps.iter().filter(|d| GENERATORS.contains(&d.as_str())) {
+            wrong.push(format!("{name} ({dir}) depends on {dep}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "readers that depend on a generator's crate:\n{}",
+        wrong.join("\n")
+    );
+}
+
 /// A file outside tests past this many lines says why at its top.
 const MAX_FILE_LINES: usize = 600;
 /// A function outside tests past this many lines says why just above it.

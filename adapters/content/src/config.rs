@@ -11,8 +11,18 @@ use crate::{Error, Flavor};
 const HUGO_NAMES: [&str; 4] = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"];
 const HUGO_CONFIG_NAMES: [&str; 3] = ["config.yaml", "config.yml", "config.json"];
 
+/// The generator of the site in `root` and its configuration file:
+/// `flavor` when given (its configuration found), else detected from the
+/// configuration files there.
+pub fn locate(root: &Path, flavor: Option<Flavor>) -> Result<(Flavor, PathBuf), Error> {
+    match flavor {
+        Some(flavor) => Ok((flavor, find_for(root, flavor)?)),
+        None => detect(root),
+    }
+}
+
 /// Finds the generator and its configuration file.
-pub(crate) fn detect(root: &Path) -> Result<(Flavor, PathBuf), Error> {
+pub fn detect(root: &Path) -> Result<(Flavor, PathBuf), Error> {
     if !root.is_dir() {
         return Err(Error::io(
             root,
@@ -74,7 +84,7 @@ fn hugo_config_dir(root: &Path) -> Option<PathBuf> {
 }
 
 /// The configuration file of a site whose generator is known.
-pub(crate) fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
+pub fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
     let candidates: Vec<PathBuf> = match flavor {
         Flavor::Zola => vec![root.join("zola.toml"), root.join("config.toml")],
         Flavor::Hugo => HUGO_NAMES
@@ -98,12 +108,12 @@ pub(crate) fn find_for(root: &Path, flavor: Flavor) -> Result<PathBuf, Error> {
 /// The largest configuration file read. Hand-written configurations,
 /// menus and language tables included, are kilobytes; 4 MiB is far past
 /// any, and bounds what one hostile file makes a scan parse.
-pub(crate) const MAX_CONFIG: u64 = 4 << 20;
+pub const MAX_CONFIG: u64 = 4 << 20;
 
 /// A configuration file's text, through the one safe reader: refused
 /// when it is not a regular file (a FIFO is never read, so it cannot hang
 /// the scan) or larger than [`MAX_CONFIG`]; an I/O error when not UTF-8.
-pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
+pub fn read_text(path: &Path) -> Result<String, Error> {
     sitemap_core::input::read_regular_text(path, MAX_CONFIG).map_err(|e| {
         if e.kind() == std::io::ErrorKind::InvalidInput {
             Error::Config {
@@ -120,7 +130,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
 /// Reads a TOML, YAML or JSON configuration file into JSON values, YAML
 /// as `yaml()`'s library reads it (asked only for a YAML file: for Hugo
 /// it waits for the version of the `hugo` that builds the site).
-pub(crate) fn read_file(path: &Path, yaml: &dyn Fn() -> Dialect) -> Result<Value, Error> {
+pub fn read_file(path: &Path, yaml: &dyn Fn() -> Dialect) -> Result<Value, Error> {
     let text = read_text(path)?;
     let err = |line: Option<usize>, message: String| Error::Config {
         path: path.to_path_buf(),
@@ -171,7 +181,7 @@ pub(crate) fn read_file(path: &Path, yaml: &dyn Fn() -> Dialect) -> Result<Value
 
 /// Hugo reads keys case-insensitively: lowercase every key of a map (and
 /// nested maps), so lookups can use lowercase names.
-pub(crate) fn lowercase_keys(value: Value) -> Value {
+pub fn lowercase_keys(value: Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
             map.into_iter()
@@ -184,7 +194,7 @@ pub(crate) fn lowercase_keys(value: Value) -> Value {
 }
 
 /// Deep merge: values of `over` win; maps merge key by key.
-pub(crate) fn merge(base: &mut Value, over: Value) {
+pub fn merge(base: &mut Value, over: Value) {
     match (base, over) {
         (Value::Object(b), Value::Object(o)) => {
             for (k, v) in o {
@@ -202,7 +212,7 @@ pub(crate) fn merge(base: &mut Value, over: Value) {
 
 /// An error in the site's configuration file, without a line (the
 /// configuration is read as a whole, merged across files for Hugo).
-pub(crate) fn config_err(path: &Path, message: String) -> Error {
+pub fn config_err(path: &Path, message: String) -> Error {
     Error::Config {
         path: path.to_path_buf(),
         line: None,
@@ -212,7 +222,7 @@ pub(crate) fn config_err(path: &Path, message: String) -> Error {
 
 /// A string setting of the site's configuration; another type is an
 /// error naming the key.
-pub(crate) fn str_of<'a>(
+pub fn str_of<'a>(
     map: &'a Map<String, Value>,
     key: &str,
     path: &Path,
@@ -230,7 +240,7 @@ pub(crate) fn str_of<'a>(
 /// A text setting the scan only shows (a site's title, description):
 /// whitespace collapsed, empty or another type taken as unset rather
 /// than refused, since no URL depends on it.
-pub(crate) fn text_of(value: Option<&Value>) -> Option<String> {
+pub fn text_of(value: Option<&Value>) -> Option<String> {
     let text = value?.as_str()?.split_whitespace().collect::<Vec<_>>();
     (!text.is_empty()).then(|| text.join(" "))
 }

@@ -35,6 +35,16 @@ pub struct ContentScan {
 }
 
 impl ContentScan {
+    /// An empty scan of `site`: its `x-default` language and hreflang
+    /// tags set, for the generator's scan to fill.
+    pub fn new(site: &crate::Site) -> ContentScan {
+        ContentScan {
+            x_default: site.x_default_language(),
+            hreflangs: site.hreflangs.clone(),
+            ..ContentScan::default()
+        }
+    }
+
     /// Sorts, removes duplicate `loc`s (the first in file order wins, as a
     /// generator's later file would overwrite nothing), fills hreflang
     /// alternates from translation keys, and points `member_of` and

@@ -206,7 +206,7 @@ impl Error {
     /// The errors of one scan's content files, sorted by path: the one
     /// error itself, or [`Error::Pages`] holding them all. `None` when
     /// there are none.
-    pub(crate) fn of_pages(mut errors: Vec<(PathBuf, Error)>) -> Option<Error> {
+    pub fn of_pages(mut errors: Vec<(PathBuf, Error)>) -> Option<Error> {
         errors.sort_by(|a, b| a.0.cmp(&b.0));
         let mut errors: Vec<Error> = errors.into_iter().map(|(_, e)| e).collect();
         match errors.len() {
@@ -225,7 +225,8 @@ impl Error {
         }
     }
 
-    pub(crate) fn io(path: &Path, source: io::Error) -> Error {
+    /// An I/O error on `path`.
+    pub fn io(path: &Path, source: io::Error) -> Error {
         Error::Io {
             path: path.to_path_buf(),
             source,

@@ -41,7 +41,7 @@ thread_local! {
 /// folder replaced between two scans is never read through a stale
 /// handle.
 #[derive(Default)]
-pub(crate) struct DirCache {
+pub struct DirCache {
     #[cfg(unix)]
     dir: Option<(std::path::PathBuf, rustix::fd::OwnedFd)>,
 }
@@ -85,7 +85,7 @@ impl DirCache {
 /// this is: [`Dialect::Zola`](yaml::Dialect::Zola) reads no JSON block
 /// and closes a block only at a line that is the fence alone; Hugo's
 /// dialects (which moved with Hugo 0.152) read Hugo's forms.
-pub(crate) fn read(
+pub fn read(
     path: &Path,
     yaml: yaml::Dialect,
     dirs: &mut DirCache,
@@ -112,7 +112,7 @@ thread_local! {
 /// when the page is larger than
 /// [`MAX_PAGE_BYTES`](markdown::MAX_PAGE_BYTES) or not UTF-8: the page is
 /// listed, its images are not.
-pub(crate) fn body_images(
+pub fn body_images(
     path: &Path,
     fm: Option<&FrontMatter>,
     dialect: markdown::Dialect,
@@ -376,7 +376,7 @@ impl JsonDepth {
 /// TOML to JSON, with dates kept as the text TOML prints for them
 /// (`2024-05-01`, `2024-05-01T10:00:00Z`), which is what both generators
 /// read dates from.
-pub(crate) fn toml_to_json(value: toml::Value) -> Value {
+pub fn toml_to_json(value: toml::Value) -> Value {
     match value {
         toml::Value::String(s) => Value::String(s),
         toml::Value::Integer(i) => Value::from(i),

@@ -1,78 +1,58 @@
-//! Zola- and Hugo-style content trees to the URLs their generator
-//! publishes.
+//! What Zola- and Hugo-style content trees share, under the crates that
+//! hold each generator's rules (`sitemap-zola`, `sitemap-hugo`).
 //!
-//! [`Site::open`] detects the generator from the site's own configuration
-//! (`zola.toml`/`config.toml` with `base_url`; `hugo.*`, `config.*` or
-//! `config/_default/` with `baseURL`) and reads what it says: base URL,
-//! languages, taxonomies, slug settings, content and output folders.
-//! [`Site::scan`] walks the content folder in parallel, reading each file
-//! only up to the end of its front matter (with [`SiteOptions::images`],
-//! the whole of each Markdown page, whose images are read there, on the
-//! walker's threads, into [`ContentPage::images`]), and applies the generator's own
-//! URL rules (taken from Zola's `components/content` and
-//! `components/site/src/sitemap.rs`, and Hugo's URL-management, front
-//! matter, bundle and build-option rules) to produce one [`ContentPage`]
-//! per URL the generator would list in its sitemap: pages, sections, the
-//! home page, pagination pages (Zola), taxonomy and term pages. Pages the
-//! generator would not publish (drafts, `render = false`, headless
-//! bundles, `build.render = "never"`, future or expired pages) are
-//! reported as [`LeftOut`] with the reason. Front matter values are read
-//! as each generator reads them: Hugo's booleans, build options and dates
-//! (`hugo/dates.rs`) take what Hugo 0.111.3 takes, and a value Hugo drops is
-//! dropped here with a warning, never fatal, since Hugo builds the page.
+//! A site is found by its configuration: [`locate`] (or [`detect`])
+//! names the generator from the files in the site's root (`zola.toml`,
+//! `config.toml` with `base_url`; `hugo.*`, `config.*` or
+//! `config/_default/` with `baseURL`). The generator's crate then opens
+//! it into a [`Site`], holding what it read behind the [`Generator`]
+//! trait; the caller (the engine) chooses which crate opens a site, so
+//! nothing here imports a generator. [`Site::scan`] asks the generator
+//! for every URL it publishes and finishes the list ([`ContentScan`]:
+//! sorted by `loc`, duplicates dropped, hreflang alternates filled).
 //!
-//! Where things are: `config` finds and reads configuration files;
-//! `hugo/` and `zola/` hold each generator's rules, one idea per module
-//! (its configuration, front matter values, page URLs, bundles or the
-//! sites it refuses, and the scan that ties them together, in phases
-//! under `scan/`; Hugo's and Zola's `values` print the front matter
-//! values the scan uses, for the front matter differential in `xtask`);
-//! `walk`, `front_matter`, `paths` and `resources` are shared by both;
-//! `content_scan` holds the result, sorted and deduplicated once the
-//! generator's rules have run; `output` says what the generator writes
-//! besides the pages (its sitemap, pagers, static files), for the build
-//! check.
+//! What the generators' crates build on: `walk` (the parallel walk that
+//! reads each file only up to the end of its front matter, on the
+//! walker's threads), `front_matter` (the fences, the head-only read,
+//! the body's images when asked), `config` (configuration files found,
+//! read and merged), `paths` (slugs, URL paths, locs), the result types
+//! ([`ContentPage`], [`PageKind`], [`Warning`], [`LeftOut`], [`Error`]),
+//! a page bundle's resources (`resources`), each language's texts
+//! (`site_languages`), and what the generator writes besides its pages
+//! (`output`, for the build check).
 //!
 //! Lastmod, overrides and filters are not applied here: that is the shared
 //! source layer's job, fed with each page's front matter. The site's own
-//! sitemap defaults (Hugo's `[sitemap]`, [`SiteSitemap`]) and lastmod
-//! order (Hugo's `[frontmatter] lastmod`, [`LastmodOrder`]) are read, not
-//! applied: the caller layers them under its own settings.
+//! sitemap defaults ([`SiteSitemap`]) and lastmod precedence
+//! ([`Site::lastmod_precedence`]) are read, not applied: the caller layers
+//! them under its own settings.
 //!
 //! ```
-//! use sitemap_content::{Flavor, Site, SiteOptions};
+//! use sitemap_content::{Flavor, locate};
 //!
 //! let dir = tempfile::tempdir()?;
-//! std::fs::write(dir.path().join("zola.toml"), "base_url = \"https://example.org\"\n")?;
-//! std::fs::create_dir_all(dir.path().join("content/blog"))?;
-//! std::fs::write(dir.path().join("content/blog/_index.md"), "+++\n+++\n")?;
-//! std::fs::write(dir.path().join("content/blog/2024-05-01-Hello World.md"), "+++\ntitle = \"Hi\"\n+++\nBody")?;
+//! std::fs::write(dir.path().join("config.toml"), "baseURL = \"https://example.org/\"\n")?;
+//! let (flavor, config) = locate(dir.path(), None)?;
+//! assert_eq!((flavor, config), (Flavor::Hugo, dir.path().join("config.toml")));
 //!
-//! let site = Site::open(dir.path(), &SiteOptions::default())?;
-//! assert_eq!(site.flavor, Flavor::Zola);
-//! let scan = site.scan()?;
-//! let locs: Vec<&str> = scan.pages.iter().map(|p| p.loc.as_str()).collect();
-//! assert_eq!(locs, [
-//!     "https://example.org/",
-//!     "https://example.org/blog/",
-//!     "https://example.org/blog/hello-world/",
-//! ]);
+//! std::fs::write(dir.path().join("zola.toml"), "base_url = \"https://example.org\"\n")?;
+//! assert_eq!(locate(dir.path(), None)?.0, Flavor::Zola);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod config;
+pub mod config;
 mod content_scan;
 mod error;
-mod front_matter;
-mod hugo;
+pub mod front_matter;
+mod generator;
 mod output;
-mod paths;
+pub mod paths;
 mod resources;
 mod site_languages;
-mod walk;
+mod site_sitemap;
+pub mod walk;
 mod warning;
 mod x_default;
-mod zola;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -83,20 +63,17 @@ use serde::{Deserialize, Serialize};
 use sitemap_core::{Alternate, Loc};
 use sitemap_pages::images::markdown::{Dialect, MarkdownImages};
 use sitemap_pages::images::{FrontImage, front_matter_images};
+use sitemap_pages::lastmod::LastmodSource;
 use sitemap_pages::overrides::Overrides;
 
+pub use crate::config::locate;
 pub use crate::content_scan::ContentScan;
 pub use crate::error::Error;
-pub use crate::hugo::LastmodOrder;
-pub use crate::hugo::SiteSitemap;
-#[doc(hidden)]
-pub use crate::hugo::hugo_front_matter_values;
-pub use crate::hugo::{CURRENT_HUGO, DEBIAN_HUGO, HugoVersion, VersionFrom};
+pub use crate::generator::Generator;
 pub use crate::site_languages::SiteLanguage;
+pub use crate::site_sitemap::SiteSitemap;
 pub use crate::warning::Warning;
 pub use crate::x_default::XDefault;
-#[doc(hidden)]
-pub use crate::zola::zola_front_matter_values;
 pub use sitemap_pages::front_matter::FrontMatter;
 /// A content file the generator would not publish, and why: the
 /// vocabulary every reader shares.
@@ -176,10 +153,6 @@ pub struct SiteOptions {
     pub x_default: XDefault,
     /// Counts each content file the walk reads (for a progress display).
     pub files: sitemap_core::progress::FileCount,
-    /// The Hugo whose rules a Hugo site's scan follows (the
-    /// `hugo-version` setting); `None`: the `hugo` on `PATH`, else the
-    /// current release ([`CURRENT_HUGO`]).
-    pub hugo_version: Option<HugoVersion>,
 }
 
 impl SiteOptions {
@@ -224,12 +197,6 @@ impl SiteOptions {
     #[must_use]
     pub fn with_file_count(mut self, files: sitemap_core::progress::FileCount) -> Self {
         self.files = files;
-        self
-    }
-    /// Sets the Hugo whose rules a Hugo site's scan follows.
-    #[must_use]
-    pub fn with_hugo_version(mut self, version: Option<HugoVersion>) -> Self {
-        self.hugo_version = version;
         self
     }
     /// Fixes "now" for Hugo's date rules.
@@ -282,18 +249,15 @@ pub struct Site {
     /// needs a sitemap of its own there; [`Site::base_url`] is then the
     /// default language's. Empty for a site with one host.
     pub hosts: BTreeMap<String, Loc>,
-    rules: Rules,
+    /// Language code -> hreflang tag where they differ (Hugo's
+    /// `languageCode` or `locale`).
+    pub hreflangs: BTreeMap<String, String>,
+    /// What the generator's crate read of the site, which answers for
+    /// the rest ([`Generator`]).
+    generator: Box<dyn Generator>,
     options: SiteOptions,
-    /// Language code -> hreflang tag where they differ.
-    hreflangs: BTreeMap<String, String>,
     /// Each language's own name, title and description ([`Site::site_languages`]).
     language_texts: site_languages::LanguageTexts,
-}
-
-#[derive(Debug)]
-enum Rules {
-    Zola(zola::ZolaConfig),
-    Hugo(Box<hugo::HugoConfig>),
 }
 
 /// Detects the generator of the site in `root` from its configuration
@@ -303,26 +267,48 @@ pub fn detect(root: &Path) -> Result<Flavor, Error> {
 }
 
 impl Site {
-    /// Opens the site in `root`: detects the generator (unless given) and
-    /// reads its configuration.
-    pub fn open(root: &Path, options: &SiteOptions) -> Result<Site, Error> {
-        let (flavor, config_path) = match options.flavor {
-            Some(flavor) => (flavor, config::find_for(root, flavor)?),
-            None => config::detect(root)?,
-        };
-        match flavor {
-            Flavor::Zola => zola::open(root, config_path, options),
-            Flavor::Hugo => hugo::open(root, config_path, options),
-            // `find_for` finds no configuration for a built folder.
-            Flavor::Html => Err(Error::NotASite {
-                dir: root.to_path_buf(),
-            }),
+    /// A site as a generator's crate opened it: `generator` is what it
+    /// read, and answers for the rest. The other fields start as a
+    /// one-language site's with the generator's default folders
+    /// (`content/`, `public/`) and no title; the generator sets what its
+    /// configuration says.
+    pub fn new(
+        flavor: Flavor,
+        root: &Path,
+        config_path: PathBuf,
+        base_url: Loc,
+        generator: Box<dyn Generator>,
+        options: &SiteOptions,
+    ) -> Site {
+        Site {
+            flavor,
+            root: root.to_path_buf(),
+            config_path,
+            base_url,
+            content_dir: root.join("content"),
+            output_dir: root.join("public"),
+            default_language: String::new(),
+            languages: Vec::new(),
+            title: None,
+            description: None,
+            sitemap: SiteSitemap::default(),
+            language_sitemaps: BTreeMap::new(),
+            hosts: BTreeMap::new(),
+            hreflangs: BTreeMap::new(),
+            generator,
+            options: options.clone(),
+            language_texts: site_languages::LanguageTexts::new(),
         }
+    }
+
+    /// How the site was asked to be opened.
+    pub fn options(&self) -> &SiteOptions {
+        &self.options
     }
 
     /// The language whose version is each group's `x-default`, as
     /// [`SiteOptions::x_default`] chooses; `None` for none.
-    pub(crate) fn x_default_language(&self) -> Option<String> {
+    pub fn x_default_language(&self) -> Option<String> {
         match &self.options.x_default {
             XDefault::DefaultLanguage => Some(self.default_language.clone()),
             XDefault::None => None,
@@ -330,13 +316,10 @@ impl Site {
         }
     }
 
-    /// The lastmod order the site configures (Hugo's `[frontmatter]
-    /// lastmod`), which the scan takes as its default precedence.
-    pub fn lastmod_order(&self) -> Option<&LastmodOrder> {
-        match &self.rules {
-            Rules::Hugo(cfg) => cfg.lastmod_order.as_deref(),
-            Rules::Zola(_) => None,
-        }
+    /// The lastmod precedence the site configures (Hugo's
+    /// `[frontmatter] lastmod`), which the scan takes as its default.
+    pub fn lastmod_precedence(&self) -> Option<&[LastmodSource]> {
+        self.generator.lastmod_precedence()
     }
 
     /// The sitemap defaults of a language's pages: its own table if it
@@ -348,35 +331,15 @@ impl Site {
 
     /// How the generator renders Markdown, for reading a page's images.
     pub fn dialect(&self) -> Dialect {
-        match &self.rules {
-            Rules::Zola(_) => Dialect::Zola,
-            Rules::Hugo(cfg) => Dialect::Hugo {
-                raw_html: cfg.raw_html,
-            },
-        }
+        self.generator.dialect()
     }
 
     /// Walks the content folder and lists every URL the generator would
     /// publish in its sitemap.
     pub fn scan(&self) -> Result<ContentScan, Error> {
-        let (mut scan, files) = match &self.rules {
-            Rules::Zola(config) => (zola::scan(self, config)?, Vec::new()),
-            Rules::Hugo(config) => hugo::scan(self, config)?,
-        };
+        let mut scan = self.generator.scan(self)?;
         if scan.hreflangs.is_empty() {
             scan.hreflangs = self.hreflangs.clone();
-        }
-        // A large site's content files (a few strings each) are freed on
-        // a thread of their own, which the scan does not wait for: the
-        // caller turns the pages into entries meanwhile. Waiting for it
-        // at the end of the sort cost a 100,000-page scan ~30 ms; a small
-        // site's take less than starting a thread.
-        if files.len() > 4096 {
-            // Should no thread start, the closure is dropped, and the
-            // files with it, here.
-            let _ = std::thread::Builder::new()
-                .name("sitemap-free".to_owned())
-                .spawn(move || drop(files));
         }
         scan.finish();
         Ok(scan)
@@ -445,7 +408,7 @@ pub struct ContentPage {
     /// translation.
     pub alternates: Vec<Alternate>,
     /// Pages that are the same content in other languages share this key.
-    pub(crate) translation_key: Option<String>,
+    pub translation_key: Option<String>,
     /// The list pages (home, sections, taxonomies, terms; indices into
     /// [`ContentScan::pages`]) whose lastmod this page's counts toward,
     /// as the generator assigns it, whatever its URL: Hugo, the sections
@@ -477,7 +440,8 @@ pub struct SourceImages {
 }
 
 impl ContentPage {
-    pub(crate) fn new(kind: PageKind, loc: Loc, lang: &str) -> ContentPage {
+    /// A page the generator publishes at `loc`, with nothing else known yet.
+    pub fn new(kind: PageKind, loc: Loc, lang: &str) -> ContentPage {
         ContentPage {
             source: None,
             kind,
@@ -496,7 +460,7 @@ impl ContentPage {
 
 /// The sitemap overrides in a content file's front matter; errors name the
 /// file relative to the site root, as the source layer's other errors do.
-pub(crate) fn overrides_of(site: &Site, path: &Path, fm: &FrontMatter) -> Result<Overrides, Error> {
+pub fn overrides_of(site: &Site, path: &Path, fm: &FrontMatter) -> Result<Overrides, Error> {
     let rel = paths::below(path, &site.root).unwrap_or(path);
     Ok(Overrides::from_front_matter(rel, fm)?)
 }
@@ -504,7 +468,7 @@ pub(crate) fn overrides_of(site: &Site, path: &Path, fm: &FrontMatter) -> Result
 /// With images on, the images of the content file `path`: its front
 /// matter keys' (errors name the file relative to the site root) and the
 /// body's the walk read.
-pub(crate) fn images_of(
+pub fn images_of(
     site: &Site,
     path: &Path,
     fm: &FrontMatter,

@@ -5,35 +5,26 @@
 
 use std::path::PathBuf;
 
-use crate::{Rules, Site};
+use crate::Site;
 
 impl Site {
     /// Whether the generator writes a sitemap of its own into the output
     /// folder on every build: Hugo unless `disableKinds` holds `sitemap`;
     /// Zola always.
     pub fn writes_own_sitemap(&self) -> bool {
-        match &self.rules {
-            Rules::Hugo(cfg) => cfg.writes_sitemap(),
-            Rules::Zola(_) => true,
-        }
+        self.generator.writes_own_sitemap()
     }
 
     /// The folder Hugo writes a list's pagers in (`posts/page/2/`), from
     /// the site's `pagination.path`; `None` for Zola.
     pub fn pager_path(&self) -> Option<&str> {
-        match &self.rules {
-            Rules::Hugo(cfg) => Some(&cfg.pager_path),
-            Rules::Zola(_) => None,
-        }
+        self.generator.pager_path()
     }
 
     /// The folders the generator copies into its output as they are
     /// (Hugo's `staticDir` and its themes' `static/`, Zola's `static/`):
     /// an HTML file from one is no page of the site's.
     pub fn static_dirs(&self) -> Vec<PathBuf> {
-        match &self.rules {
-            Rules::Hugo(cfg) => cfg.static_dirs.clone(),
-            Rules::Zola(_) => vec![self.root.join("static")],
-        }
+        self.generator.static_dirs(self)
     }
 }

@@ -9,7 +9,7 @@ use crate::Error;
 
 /// Zola's `[slugify]` strategies (`components/utils/src/slugs.rs`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub(crate) enum SlugifyStrategy {
+pub enum SlugifyStrategy {
     /// Transliterate to ASCII, lowercase, hyphens (the `slug` crate).
     #[default]
     On,
@@ -21,7 +21,8 @@ pub(crate) enum SlugifyStrategy {
 }
 
 impl SlugifyStrategy {
-    pub(crate) fn parse(s: &str) -> Option<SlugifyStrategy> {
+    /// The strategy a `[slugify]` value names; `None` for another word.
+    pub fn parse(s: &str) -> Option<SlugifyStrategy> {
         match s {
             "on" => Some(SlugifyStrategy::On),
             "safe" => Some(SlugifyStrategy::Safe),
@@ -32,7 +33,7 @@ impl SlugifyStrategy {
 }
 
 /// Zola's `slugify_paths`.
-pub(crate) fn zola_slugify(s: &str, strategy: SlugifyStrategy) -> String {
+pub fn zola_slugify(s: &str, strategy: SlugifyStrategy) -> String {
     match strategy {
         SlugifyStrategy::On => slug::slugify(s),
         SlugifyStrategy::Safe => {
@@ -49,16 +50,16 @@ pub(crate) fn zola_slugify(s: &str, strategy: SlugifyStrategy) -> String {
 /// How Hugo makes a path of a name, per language: `disablePathToLower`
 /// (its own, else the site's) and `removePathAccents`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PathRules {
+pub struct PathRules {
     /// Lowercase the path (no `disablePathToLower`).
-    pub(crate) lower: bool,
+    pub lower: bool,
     /// `removePathAccents`: `é` becomes `e`, `ό` becomes `ο`.
-    pub(crate) accents_removed: bool,
+    pub accents_removed: bool,
 }
 
 impl PathRules {
     /// Hugo's defaults: lowercase, accents kept.
-    pub(crate) const DEFAULT: PathRules = PathRules {
+    pub const DEFAULT: PathRules = PathRules {
         lower: true,
         accents_removed: false,
     };
@@ -68,7 +69,7 @@ impl PathRules {
 /// digits, marks, `. / \ _ # + ~ - @` and `%XX` escapes; a run of spaces
 /// becomes one hyphen), accents removed under `removePathAccents`, then
 /// lowercase unless `disablePathToLower`.
-pub(crate) fn hugo_make_path(s: &str, rules: PathRules) -> String {
+pub fn hugo_make_path(s: &str, rules: PathRules) -> String {
     let lower = rules.lower;
     // Nearly every path is ASCII letters, digits and kept punctuation,
     // which the rules below keep as they are: copied (and lowercased)
@@ -105,11 +106,7 @@ pub(crate) fn hugo_make_path(s: &str, rules: PathRules) -> String {
 /// path is made (`my  sec/a  b.md` is `/my--sec/a--b/`, where a slug's
 /// run of spaces is one hyphen). Under `disablePathToLower`, and in
 /// 0.111.3, a name is made a path as a slug is (checked with 0.168.0).
-pub(crate) fn hugo_content_name(
-    name: &str,
-    current: bool,
-    lower: bool,
-) -> std::borrow::Cow<'_, str> {
+pub fn hugo_content_name(name: &str, current: bool, lower: bool) -> std::borrow::Cow<'_, str> {
     if current && lower && name.contains(' ') {
         std::borrow::Cow::Owned(name.replace(' ', "-"))
     } else {
@@ -173,7 +170,7 @@ fn is_mark(c: char) -> bool {
 }
 
 /// Whether a path written in front matter would climb out of the site.
-pub(crate) fn escapes(value: &str) -> bool {
+pub fn escapes(value: &str) -> bool {
     value.split(['/', '\\']).any(|seg| seg.trim() == "..")
 }
 
@@ -181,7 +178,7 @@ pub(crate) fn escapes(value: &str) -> bool {
 /// `/posts/a/`. Characters a URL would read as syntax (`#`, `?`, `\`,
 /// spaces) are percent-encoded first, so they stay part of the path as the
 /// generator wrote the file to disk.
-pub(crate) fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Error> {
+pub fn make_loc(base: &Loc, path: &str, source: &Path) -> Result<Loc, Error> {
     let rel = path.trim_start_matches('/');
     let escaped: Cow<'_, str> = if nothing_to_escape(rel) {
         Cow::Borrowed(rel)
@@ -248,11 +245,7 @@ fn escape_path(rel: &str) -> String {
 /// A base URL as both generators treat it: always a folder. `key` is the
 /// configuration's key (`baseURL`) when the value came from `config`,
 /// `None` when the caller gave it (its own error names where from).
-pub(crate) fn base_loc(
-    base_url: &str,
-    config: &Path,
-    key: Option<&'static str>,
-) -> Result<Loc, Error> {
+pub fn base_loc(base_url: &str, config: &Path, key: Option<&'static str>) -> Result<Loc, Error> {
     Loc::parse_folder(base_url).map_err(|source| match key {
         Some(key) => Error::BaseUrl {
             path: config.to_path_buf(),
@@ -291,7 +284,7 @@ fn line_of_key(config: &Path, key: &str) -> Option<usize> {
 /// when `path` is plainly `base` joined with more (as every path a walk of
 /// `base` builds is): `strip_prefix` compares component by component,
 /// which was a twentieth of a large scan.
-pub(crate) fn below<'p>(path: &'p Path, base: &Path) -> Option<&'p Path> {
+pub fn below<'p>(path: &'p Path, base: &Path) -> Option<&'p Path> {
     if let (Some(p), Some(b)) = (path.to_str(), base.to_str())
         && !b.is_empty()
         && let Some(rest) = p.strip_prefix(b.trim_end_matches('/'))

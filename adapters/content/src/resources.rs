@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{ContentPage, PageKind, Rules, Site};
+use crate::{ContentPage, PageKind, Site};
 
 /// Deeper than any real bundle; stops a symbolic link loop.
 const MAX_DEPTH: usize = 32;
@@ -39,20 +39,7 @@ impl Site {
         let mut found = Vec::new();
         walk(dir, 0, &mut found);
         found.retain(|f| f != source);
-        match &self.rules {
-            Rules::Zola(cfg) => {
-                found.retain(|f| f.extension().is_none_or(|e| e != "md") && !is_temp_file(f));
-                if let Some(ignored) = &cfg.ignored_content {
-                    found.retain(|f| !ignored.is_match(f));
-                }
-            }
-            Rules::Hugo(_) => found.retain(|f| {
-                f.parent() != Some(dir)
-                    || f.file_name()
-                        .and_then(|n| n.to_str())
-                        .is_none_or(|n| n.split('.').next() != Some("index"))
-            }),
-        }
+        found.retain(|f| self.generator.is_resource(dir, f));
         found.sort();
         found
     }
@@ -73,27 +60,5 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
             Ok(m) if m.is_file() => out.push(path),
             _ => {}
         }
-    }
-}
-
-/// Zola's `utils::fs::is_temp_file`: editors' swap, backup and lock files.
-fn is_temp_file(path: &Path) -> bool {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("swp" | "swx" | "tmp" | ".DS_STORE" | ".DS_Store" | "kate-swp") => true,
-        Some(x)
-            if x.ends_with("jb_old___")
-                || x.ends_with("jb_tmp___")
-                || x.ends_with("jb_bak___")
-                || x.ends_with('~')
-                || x.ends_with("bck") =>
-        {
-            true
-        }
-        Some(_) => path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .is_some_and(|s| s.starts_with('#') || s.starts_with(".#")),
-        // Zola counts a file with no extension as temporary too.
-        None => true,
     }
 }

@@ -10,7 +10,7 @@ use serde_json::Value;
 use sitemap_core::Loc;
 
 use crate::config::text_of;
-use crate::{Flavor, Rules, Site};
+use crate::{Flavor, Site};
 
 /// One language of a site ([`Site::site_languages`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub(crate) struct LanguageText {
 /// keys are read lowercased (as its loader hands them over), its
 /// description from the language's `params` (where Hugo moved a
 /// language's own settings) or, as older sites write it, beside them.
-pub(crate) fn texts(languages: Option<&Value>, flavor: Flavor) -> LanguageTexts {
+fn texts(languages: Option<&Value>, flavor: Flavor) -> LanguageTexts {
     let Some(Value::Object(languages)) = languages else {
         return LanguageTexts::new();
     };
@@ -75,6 +75,13 @@ pub(crate) fn texts(languages: Option<&Value>, flavor: Flavor) -> LanguageTexts 
 }
 
 impl Site {
+    /// Reads each language's name, title and description from the
+    /// `languages` table of the site's configuration (Hugo's keys
+    /// lowercased), for [`Site::site_languages`].
+    pub fn read_language_texts(&mut self, languages: Option<&Value>) {
+        self.language_texts = texts(languages, self.flavor);
+    }
+
     /// Each language of the site, the default first, with the URL of its
     /// home page as its generator builds it: the default language's at
     /// the base URL (Hugo: unless `defaultContentLanguageInSubdir`), each
@@ -83,11 +90,7 @@ impl Site {
         self.languages
             .iter()
             .filter_map(|code| {
-                let root = match &self.rules {
-                    Rules::Hugo(cfg) => crate::hugo::language_root(self, cfg, code)?,
-                    Rules::Zola(_) if *code == self.default_language => self.base_url.clone(),
-                    Rules::Zola(_) => self.base_url.join(&format!("{code}/")).ok()?,
-                };
+                let root = self.generator.language_root(self, code)?;
                 let text = self
                     .language_texts
                     .get(&code.to_lowercase())

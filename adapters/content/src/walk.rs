@@ -12,34 +12,35 @@ use crate::{Error, Warning};
 
 /// One content file found by the walk.
 #[derive(Debug)]
-pub(crate) struct Found {
+pub struct Found {
     /// Full path.
-    pub(crate) path: PathBuf,
+    pub path: PathBuf,
     /// Path components below the content folder, file name last.
-    pub(crate) rel: Vec<String>,
+    pub rel: Vec<String>,
     /// Its front matter, if it has any.
-    pub(crate) front_matter: Option<FrontMatter>,
+    pub front_matter: Option<FrontMatter>,
     /// With images on, a Markdown page's body images, read here on the
     /// walker's threads.
-    pub(crate) images: Option<sitemap_pages::images::markdown::MarkdownImages>,
+    pub images: Option<sitemap_pages::images::markdown::MarkdownImages>,
 }
 
 impl Found {
     /// The path of a found file, for [`walk`]'s `path_of`.
-    pub(crate) fn path(&self) -> &Path {
+    pub fn path(&self) -> &Path {
         &self.path
     }
 }
 
 /// What the walk gathered, sorted by path so that everything built from it
 /// is deterministic.
-pub(crate) struct Walked<T> {
+pub struct Walked<T> {
     /// What `map` made of each file, sorted by the file's path.
-    pub(crate) files: Vec<T>,
+    pub files: Vec<T>,
     /// Per-file errors, kept with their path so that files a later rule
     /// skips (under a draft section) do not fail the scan.
-    pub(crate) errors: Vec<(PathBuf, Error)>,
-    pub(crate) warnings: Vec<Warning>,
+    pub errors: Vec<(PathBuf, Error)>,
+    /// What to tell the user: files skipped, a missing content folder.
+    pub warnings: Vec<Warning>,
 }
 
 /// Walks `content_dir` (inside `site_root`), keeping files for which
@@ -56,7 +57,7 @@ pub(crate) struct Walked<T> {
 /// skipped with a warning naming it, and so is a symlink that leads
 /// nowhere (dangling, or a loop) unless it is named like a content file
 /// (a page that cannot be read stays an error).
-pub(crate) fn walk<T: Send>(
+pub fn walk<T: Send>(
     site: &crate::Site,
     content_dir: &Path,
     accept: &(dyn Fn(&str) -> Option<sitemap_pages::yaml::Dialect> + Sync),

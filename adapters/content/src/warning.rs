@@ -16,7 +16,8 @@ pub struct Warning {
 }
 
 impl Warning {
-    pub(crate) fn new(path: Option<&Path>, message: &str) -> Warning {
+    /// A warning about `path` (or the site as a whole), without a line.
+    pub fn new(path: Option<&Path>, message: &str) -> Warning {
         Warning {
             path: path.map(Path::to_path_buf),
             line: None,
@@ -26,7 +27,7 @@ impl Warning {
 
     /// A warning about line `line` of `path`, shown as `path:line: …`
     /// like every other message with a line.
-    pub(crate) fn at(path: &Path, line: usize, message: &str) -> Warning {
+    pub fn at(path: &Path, line: usize, message: &str) -> Warning {
         Warning {
             path: Some(path.to_path_buf()),
             line: Some(line),

@@ -157,13 +157,17 @@ fn html_scan_of_hugo_output_matches_hugos_own_sitemaps() {
 }
 
 /// The check: the HTML scan of Hugo's output and the
-/// generator-aware scan of the sources (sitemap-content) give the same URL
+/// generator-aware scan of the sources (sitemap-hugo) give the same URL
 /// set.
 #[test]
 fn html_scan_and_content_scan_give_the_same_urls() {
-    let site = sitemap_content::Site::open(
-        &fixture("hugo-site"),
+    let root = fixture("hugo-site");
+    let (_, config) = sitemap_content::locate(&root, None).unwrap();
+    let site = sitemap_hugo::open(
+        &root,
+        config,
         &sitemap_content::SiteOptions::default(),
+        None,
     )
     .unwrap();
     let from_sources: BTreeSet<String> = site

@@ -35,7 +35,8 @@ fn zola_reports_every_markdown_file_config_and_settings() {
     assert_eq!(built.files_read, expected);
 
     // And the content scanner's own count of files it opened agrees.
-    let site = sitemap_content::Site::open(&root, &Default::default()).unwrap();
+    let (_, config) = sitemap_content::locate(&root, None).unwrap();
+    let site = sitemap_zola::open(&root, config, &Default::default()).unwrap();
     let scanned = site.scan().unwrap();
     let content_files = built
         .files_read

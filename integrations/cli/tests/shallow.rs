@@ -62,12 +62,13 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// A repository at `dir/origin` holding the fixture site `case` of
-/// `sitemap-content`, written by `git fast-import` as three commits dated
+/// `sitemap-zola` or `sitemap-hugo` (by its name), written by `git fast-import` as three commits dated
 /// in 2022 and 2023: everything, then the home page's and a section's
 /// files again (so the last commit is not the first). Returns its path.
 fn old_history(dir: &Path, case: &str) -> PathBuf {
+    let generator = case.split('-').next().unwrap_or_default();
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../adapters/content/tests/fixtures")
+        .join(format!("../../adapters/{generator}/tests/fixtures"))
         .join(case);
     let origin = dir.join("origin");
     fs::create_dir(&origin).unwrap();

@@ -152,7 +152,7 @@ fn scan_robots_then_validate_passes_on_its_own_output() {
     let dir = tempfile::tempdir().unwrap();
     crate::copy_tree(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../adapters/content/tests/fixtures/zola-rules"),
+            .join("../../adapters/zola/tests/fixtures/zola-rules"),
         dir.path(),
     );
     fs::create_dir_all(dir.path().join("public")).unwrap();

@@ -1,6 +1,6 @@
 //! Issue 24 #1: sites whose YAML their generator reads and yaml-rust2
 //! refused made `sitemap scan` exit 1 and write nothing. The fixture sites
-//! of `sitemap-content` (flow lists closed at column 0, quoted scalars
+//! of `sitemap-zola` and `sitemap-hugo` (flow lists closed at column 0, quoted scalars
 //! continued there, `\'` for Hugo, `\/` and `[a?b]` for Zola) now get the
 //! sitemap their generator wrote: the URLs recorded beside each fixture
 //! from hugo 0.111.3 and zola 0.22.1.
@@ -10,9 +10,12 @@ use std::path::Path;
 
 use crate::{copy_tree, sitemap, text};
 
+/// A fixture site of the generator's crate (`zola-…` of sitemap-zola,
+/// `hugo-…` of sitemap-hugo).
 fn content_fixture(name: &str) -> std::path::PathBuf {
+    let generator = name.split('-').next().unwrap_or_default();
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../adapters/content/tests/fixtures")
+        .join(format!("../../adapters/{generator}/tests/fixtures"))
         .join(name)
 }
 

@@ -6,10 +6,9 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use sitemap_content::{
-    ContentPage, ContentScan, HugoVersion, PageKind, Site, SiteOptions, XDefault,
-};
+use sitemap_content::{ContentPage, ContentScan, Flavor, PageKind, Site, SiteOptions, XDefault};
 use sitemap_core::Loc;
+use sitemap_hugo::HugoVersion;
 use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_pages::pipeline::{Pipeline, SourceConfig};
 
@@ -36,7 +35,6 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     // it: the site reader would blame its own config file.
     super::base_url_setting(options.resolved)?;
     let site_options = SiteOptions::default()
-        .with_hugo_version(hugo_version)
         .with_flavor(s.flavor)
         .with_base_url(s.base_url.clone())
         .with_drafts(options.config.include_drafts)
@@ -51,7 +49,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
                 .map_or(XDefault::DefaultLanguage, XDefault::parse),
         )
         .with_file_count(options.files.clone());
-    let site = Site::open(root, &site_options)?;
+    let site = open_site(root, &site_options, hugo_version)?;
     if let Some(XDefault::Language(code)) = s.x_default.as_deref().map(XDefault::parse)
         && !site.languages.contains(&code)
     {
@@ -160,6 +158,26 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         site: site_info,
         hosts: hosts_of(&site),
     })
+}
+
+/// Opens the site in `root` with its generator's crate: the one
+/// `options.flavor` names, else the one its configuration files say.
+/// Chosen here, the one place that knows every generator, so that the
+/// shared content crate imports none of them.
+fn open_site(
+    root: &Path,
+    options: &SiteOptions,
+    hugo_version: Option<HugoVersion>,
+) -> Result<Site, sitemap_content::Error> {
+    let (flavor, config) = sitemap_content::locate(root, options.flavor)?;
+    match flavor {
+        Flavor::Zola => sitemap_zola::open(root, config, options),
+        Flavor::Hugo => sitemap_hugo::open(root, config, options, hugo_version),
+        // `locate` finds no configuration for a built folder.
+        _ => Err(sitemap_content::Error::NotASite {
+            dir: root.to_path_buf(),
+        }),
+    }
 }
 
 /// Where the base URL came from when no setting gave it: the site's
@@ -464,23 +482,22 @@ fn site_config(site: &sitemap_content::Site, options: &ScanOptions<'_>) -> Sourc
     use sitemap_pages::lastmod::{GitDate, LastmodSource};
     let s = &options.resolved.settings;
     let mut config = options.config.clone();
-    if let Some(order) = site.lastmod_order()
+    if let Some(order) = site.lastmod_precedence()
         && s.lastmod.is_none()
     {
         let git_allowed = options.config.lastmod.contains(&LastmodSource::Git);
-        config.lastmod = order.precedence.clone();
+        config.lastmod = order.to_vec();
         if !git_allowed {
             config.lastmod.retain(|l| *l != LastmodSource::Git);
         }
-        if order.uses_git() && s.git.date.is_none() {
+        if order.contains(&LastmodSource::Git) && s.git.date.is_none() {
             config.git.date = GitDate::Author;
         }
     }
     config
 }
 
-/// The configuration files a site's [`Site::open`](sitemap_content::Site::open)
-/// reads: the root file, and for Hugo every TOML/YAML/JSON file of
+/// The configuration files a site's [`open_site`] reads: the root file, and for Hugo every TOML/YAML/JSON file of
 /// `config/_default/` and `config/production/`.
 fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
     let mut files = Vec::new();

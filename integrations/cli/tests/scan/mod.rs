@@ -1,5 +1,5 @@
-//! `sitemap scan`: the content fixtures of `sitemap-content` (and small
-//! sites made in temp dirs) scanned by the binary; every sitemap written is
+//! `sitemap scan`: the content fixtures of `sitemap-zola` and
+//! `sitemap-hugo` (and small sites made in temp dirs) scanned by the binary; every sitemap written is
 //! checked with xmllint against the XSDs and snapshotted whole.
 
 use std::fs;
@@ -9,9 +9,12 @@ use sitemap_testkit::{Schema, assert_valid};
 
 use crate::{copy_tree, sitemap, text};
 
+/// A fixture site of the generator's crate (`zola-…` of sitemap-zola,
+/// `hugo-…` of sitemap-hugo).
 fn content_fixture(case: &str) -> PathBuf {
+    let generator = case.split('-').next().unwrap_or_default();
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../adapters/content/tests/fixtures")
+        .join(format!("../../adapters/{generator}/tests/fixtures"))
         .join(case)
 }
 

@@ -74,7 +74,7 @@ fn difference(case: &Path, file: &Path) -> Result<Option<String>> {
         }
         (page, _) => Verdict::Built(page.clone()),
     };
-    let ours = sitemap_content::hugo_front_matter_values(file);
+    let ours = sitemap_hugo::hugo_front_matter_values(file);
     Ok(super::Tally::default().add(&verdict, &ours))
 }
 

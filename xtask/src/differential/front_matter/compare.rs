@@ -24,7 +24,7 @@ pub(super) const KEYS: [&str; 14] = [
     "translationKey",
 ];
 
-/// Hugo's printed page in the shape of `sitemap_content::hugo_front_matter_values`.
+/// Hugo's printed page in the shape of `sitemap_hugo::hugo_front_matter_values`.
 pub(super) fn hugo_values(page: &Value) -> Value {
     let params = &page["params"];
     let string_param = |key: &str| params[key].as_str().unwrap_or_default().to_owned();

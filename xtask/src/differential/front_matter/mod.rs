@@ -11,7 +11,7 @@
 //!   `hugo` (0.111.3, on `PATH` or `SITEMAP_CORPUS_HUGO`), whose layout
 //!   prints what Hugo made of it; a refused site is split until each
 //!   block has its own verdict.
-//! - Ours: [`sitemap_content::hugo_front_matter_values`], the scan's own
+//! - Ours: [`sitemap_hugo::hugo_front_matter_values`], the scan's own
 //!   reading of the same page file.
 //! - [`compare`]: accepted or refused by both, equal values for the keys
 //!   the scan uses; each difference gets a cause and a folder under
@@ -77,7 +77,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             let file = ours_dir.join(hugo_site::page_file(i, block));
             std::fs::create_dir_all(file.parent().expect("in a folder"))?;
             std::fs::write(&file, &block.text)?;
-            let ours = sitemap_content::hugo_front_matter_values(&file);
+            let ours = sitemap_hugo::hugo_front_matter_values(&file);
             let finding = tally.add(&verdict, &ours);
             if let Some(finding) = finding {
                 let dir = keep

@@ -19,7 +19,7 @@ pub(super) const KEYS: [&str; 9] = [
 ];
 
 /// Zola's printed page or section in the shape of
-/// `sitemap_content::zola_front_matter_values`.
+/// `sitemap_zola::zola_front_matter_values`.
 pub(super) fn zola_values(printed: &Value, section: bool) -> Value {
     let text = |key: &str| printed[key].as_str().unwrap_or_default().to_owned();
     let rendered = printed["rendered"].as_bool().unwrap_or(false);

@@ -11,7 +11,7 @@
 //!   (0.22.1, on `PATH` or `SITEMAP_CORPUS_ZOLA`), whose home template
 //!   prints what Zola made of it; a refused site is split until each
 //!   block has its own verdict.
-//! - Ours: [`sitemap_content::zola_front_matter_values`], a scan of a
+//! - Ours: [`sitemap_zola::zola_front_matter_values`], a scan of a
 //!   one-block site with the same configuration and templates.
 //! - [`compare`]: accepted or refused by both, equal values for the keys
 //!   the scan uses; each difference gets a cause and a folder under
@@ -108,7 +108,7 @@ fn ours(dir: &Path, blocks: &[Block], i: usize) -> Result<Result<Value, String>>
     let file = dir
         .join("content")
         .join(zola_site::content_file(i, &blocks[i]));
-    Ok(sitemap_content::zola_front_matter_values(&file)
+    Ok(sitemap_zola::zola_front_matter_values(&file)
         .map_err(|e| e.replace(&format!("{}/", dir.display()), "")))
 }
 

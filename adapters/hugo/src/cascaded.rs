@@ -1,0 +1,138 @@
+//! The cascades that reach one content file, as Hugo applies them: its
+//! own `cascade`, each `_index` above it (and above a mount's target),
+//! then the site's, matched by the file's kind and logical path.
+
+use std::path::{Path, PathBuf};
+
+use sitemap_content::{FrontMatter, Site};
+
+use super::classify::is_taxonomy_dir;
+use super::config::HugoConfig;
+use super::scan::Root;
+
+/// Hugo's kind and logical path of a content file (`rel`: its path below
+/// the content folder; `name`: its name less extension and language),
+/// and its file path as 0.111.3's targets saw it.
+fn page_ref_paths(rel: &[String], name: &str, in_taxonomy: bool) -> (&'static str, String, String) {
+    let folders = &rel[..rel.len().saturating_sub(1)];
+    let mut logical: Vec<&str> = folders.iter().map(String::as_str).collect();
+    let kind = match name {
+        "_index" if folders.is_empty() => "home",
+        "_index" if in_taxonomy && folders.len() == 1 => "taxonomy",
+        "_index" if in_taxonomy => "term",
+        "_index" => "section",
+        "index" => "page",
+        _ => {
+            logical.push(name);
+            "page"
+        }
+    };
+    let normal = |parts: &[&str]| {
+        format!("/{}", parts.join("/"))
+            .to_lowercase()
+            .replace(' ', "-")
+    };
+    let file_path = rel.iter().map(String::as_str).collect::<Vec<_>>();
+    (kind, normal(&logical), normal(&file_path))
+}
+
+/// Fills `fm` from the cascades that reach a content file: its own
+/// `cascade` (applied to the page itself as well), then the `_index` of
+/// each folder above it, then the site's (see `cascade`). `Err`: why
+/// Hugo refuses the file's own `cascade`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn cascaded(
+    fm: &mut FrontMatter,
+    rel: &[String],
+    path: &Path,
+    name: &str,
+    lang: &str,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    slugged: &mut Option<Vec<String>>,
+) -> Result<(), String> {
+    let own = fm.get("cascade").map(super::cascade::parse);
+    let Some(folder) = path.parent() else {
+        return Ok(());
+    };
+    // A branch's own folder is its own; the chain starts above it.
+    let start = if name == "_index" {
+        (folder != root.dir).then(|| folder.parent()).flatten()
+    } else {
+        Some(folder)
+    };
+    let own_lang = |named: Option<&str>| match named {
+        Some(l) => l.eq_ignore_ascii_case(lang),
+        None => root.lang.as_deref().unwrap_or(&cfg.default_language) == lang,
+    };
+    let chain = start.map(|s| cfg.cascades.inherited(&root.dir, s, lang, &own_lang));
+    // A mount under `content/…` has the content folder's sections above
+    // it.
+    let above = (!root.target.is_empty()).then(|| {
+        let at = root
+            .target
+            .iter()
+            .fold(site.content_dir.clone(), |p, t| p.join(t));
+        cfg.cascades
+            .inherited(&site.content_dir, &at, lang, &own_lang)
+    });
+    let site_cascade = cfg.cascades.site(lang);
+    let inherited = chain.iter().chain(&above).any(|c| !c.is_empty());
+    if let Some(slugs) = chain.as_ref().and_then(|c| c.slugs.as_ref()) {
+        *slugged = Some(slugs.clone());
+    }
+    if own.as_ref().is_none_or(Vec::is_empty) && !inherited && site_cascade.is_empty() {
+        return Ok(());
+    }
+    let version = cfg.version.hugo();
+    if let Some(why) = own
+        .as_deref()
+        .and_then(|o| super::cascade::refusal(o, version))
+    {
+        return Err(why.to_owned());
+    }
+    let in_taxonomy = is_taxonomy_dir(cfg, lang, &rel[..rel.len().saturating_sub(1)]);
+    let (kind, logical, file_path) = page_ref_paths(rel, name, in_taxonomy);
+    let page = super::cascade::PageRef {
+        kind,
+        path: &logical,
+        file_path: &file_path,
+        lang,
+    };
+    let entries = own
+        .iter()
+        .flatten()
+        .chain(chain.iter().flat_map(|c| c.entries()))
+        .chain(above.iter().flat_map(|c| c.entries()))
+        .chain(site_cascade);
+    super::cascade::apply(entries, &page, version, fm);
+    Ok(())
+}
+
+/// The `_index` content file of a folder for a language, if any.
+pub(super) fn index_file(
+    dir: &Path,
+    is_own_lang: &dyn Fn(Option<&str>) -> bool,
+) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let Some(name) = name.to_str() else {
+                return false;
+            };
+            let Some(rest) = name.strip_prefix("_index.") else {
+                return false;
+            };
+            let lang = rest.rsplit_once('.').map(|(l, _)| l);
+            super::classify::accept(name, sitemap_pages::yaml::Dialect::Hugo).is_some()
+                && is_own_lang(lang)
+        })
+        .map(|e| e.path())
+        .collect();
+    // One per language is the rule; with several, the first by name.
+    found.sort();
+    found.into_iter().next()
+}

@@ -1,0 +1,265 @@
+//! A page's permalink pattern expanded (`/:year/:slug/`): each token
+//! from the page's date, sections and their slugs, slug, title or file
+//! name, as Hugo's permalink expander makes it.
+
+use sitemap_content::Error;
+use sitemap_content::paths::{hugo_content_name, hugo_make_path};
+
+use super::classify::File;
+use super::config::HugoConfig;
+use super::front_matter::get_str;
+use super::urls::sections_depth;
+
+/// Go's month and weekday names, as `:monthname` and `:weekdayname`
+/// write them.
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const WEEKDAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+/// A `[…]` slice of a token's parts as Hugo cuts it (`toSliceFunc`):
+/// `[1:]`, `[:2]`, `[1:2]`, `[last]`, `[:last]`, `[0]`; none: all of
+/// them; an index past the end: none.
+pub(super) fn slice(parts: &[String], cut: Option<&str>) -> Vec<String> {
+    let Some(cut) = cut.map(|c| c.trim().to_lowercase()) else {
+        return parts.to_vec();
+    };
+    let bound = |s: &str, low: bool| -> Option<usize> {
+        match s {
+            "" if low => Some(0),
+            "" => Some(parts.len()),
+            "last" => Some(parts.len().saturating_sub(1)),
+            n => {
+                let n: usize = n.parse::<i64>().unwrap_or(0).max(0) as usize;
+                if n >= parts.len() {
+                    if low { None } else { Some(parts.len()) }
+                } else {
+                    Some(n)
+                }
+            }
+        }
+    };
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    match cut.split_once(':') {
+        None => match bound(&cut, true) {
+            Some(n) => parts[n..=n]
+                .iter()
+                .filter(|p| !p.is_empty())
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        },
+        Some((lo, hi)) => match (bound(lo, true), bound(hi, false)) {
+            (Some(a), Some(b)) if a <= b => parts[a..b].to_vec(),
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// Each of `sections`' `_index` slug, else title, else the folder's
+/// name, urlized (`:sectionslugs`): read from the section's `_index` of
+/// the page's language.
+pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> Vec<String> {
+    let root = f.path.ancestors().nth(f.dir.len() + 1);
+    sections
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let folder = root.map(|r| {
+                sections[..=i]
+                    .iter()
+                    .fold(r.to_path_buf(), |p, s| p.join(s))
+            });
+            let fm = folder.and_then(|dir| {
+                let entries = std::fs::read_dir(&dir).ok()?;
+                let index = entries.filter_map(Result::ok).map(|e| e.path()).find(|p| {
+                    let n = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+                    let Some(rest) = n.strip_prefix("_index.") else {
+                        return false;
+                    };
+                    match rest.rsplit_once('.') {
+                        Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
+                        // In a language's own `contentDir`, an `_index`
+                        // without a language is that language's.
+                        None => {
+                            f.lang == cfg.default_language
+                                || cfg.language_dirs.contains_key(&f.lang)
+                        }
+                    }
+                })?;
+                let mut dirs = sitemap_content::front_matter::DirCache::default();
+                let mut fm =
+                    sitemap_content::front_matter::read(&index, cfg.version.yaml(), &mut dirs)
+                        .ok()??;
+                // Read as a page's: a number is its text (`title: -3`).
+                super::front_matter::normalise(&mut fm, &index, &mut Vec::new());
+                Some(fm)
+            });
+            // A section's `_index` with neither is no segment (its
+            // title is not set yet when Hugo expands the pattern); a
+            // section with no `_index` has its default title, `Blogs`
+            // for `blog/` (checked with 0.168.0).
+            let text = match &fm {
+                Some(fm) => get_str(fm, "slug")
+                    .map(str::to_owned)
+                    .or_else(|| get_str(fm, "title").map(|t| permalink_title(t, cfg).into_owned())),
+                None => None,
+            }
+            .unwrap_or_else(|| match fm {
+                Some(_) => String::new(),
+                None => default_list_title(name),
+            });
+            hugo_make_path(&text.replace('+', " "), cfg.path_rules(&f.lang))
+        })
+        .collect()
+}
+
+/// `:year` as Go's `strconv.Itoa` writes it: not padded (`1` for a page
+/// without a date).
+pub(super) fn d_year(date: jiff::civil::Date) -> String {
+    date.year().to_string()
+}
+
+/// Hugo's permalink tokens for regular pages.
+pub(super) fn expand_permalink(
+    pattern: &str,
+    f: &File,
+    dir: &[String],
+    file_name: &str,
+    slug: Option<&str>,
+    cfg: &HugoConfig,
+) -> Result<String, Error> {
+    // Hugo's page date, in the offset it was written in; a page without
+    // one has Go's zero time (year 1, January 1), as Hugo writes it.
+    let date = super::removed::DATE_ORDER
+        .iter()
+        .filter_map(|k| f.fm.get(k))
+        .find_map(super::dates::parse_civil)
+        .map(|(civil, _)| civil.date());
+    // Set only when the `date` order reached `:filename` before any key
+    // with a date (see `classify`).
+    let date = f
+        .filename_date
+        .or(date)
+        .unwrap_or(jiff::civil::date(1, 1, 1));
+    let title = permalink_title(get_str(&f.fm, "title").unwrap_or(""), cfg);
+    let title = title.as_ref();
+    let rules = cfg.path_rules(&f.lang);
+    let current = cfg.version.hugo().at_least(123);
+    let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
+    super::permalinks::expand_tokens(pattern, rules, |token, cut| {
+        let sections = || dir[..sections_depth(f, dir, cfg)].to_vec();
+        let value = match token {
+            "year" => Some(d_year(date)),
+            "month" => Some(format!("{:02}", date.month())),
+            "monthname" => Some(MONTHS[date.month() as usize - 1].to_owned()),
+            "day" => Some(format!("{:02}", date.day())),
+            "weekday" => Some(date.weekday().to_sunday_zero_offset().to_string()),
+            "weekdayname" => {
+                Some(WEEKDAYS[date.weekday().to_sunday_zero_offset() as usize].to_owned())
+            }
+            "yearday" => Some(date.day_of_year().to_string()),
+            // The current Hugo takes them from the page's path, which it
+            // keeps in lowercase (`content/seCt3/` gives `sect3`, whatever
+            // `disablePathToLower` says; checked with 0.168.0).
+            "section" if current => Some(dir.first().map(|s| s.to_lowercase()).unwrap_or_default()),
+            "section" => Some(dir.first().cloned().unwrap_or_default()),
+            // Urlized, as the names below (`a+b/` is `a-b`).
+            // The current Hugo reads the sections' content path, each
+            // space a hyphen (`many   spaces/` is `many---spaces`).
+            "sections" if current => {
+                let named: Vec<String> = slice(&sections(), cut)
+                    .iter()
+                    .map(|s| hugo_content_name(s, true, rules.lower).into_owned())
+                    .collect();
+                Some(urlize(&named.join("/")).to_lowercase())
+            }
+            "sections" => Some(urlize(&slice(&sections(), cut).join("/"))),
+            "sectionslug" => Some(
+                section_slugs(f, &dir[..dir.len().min(1)], cfg)
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default(),
+            ),
+            "sectionslugs" => Some(
+                slice(&section_slugs(f, &sections(), cfg), cut)
+                    .iter()
+                    .filter(|s| !s.is_empty())
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
+            // Hugo's `urlize` reads a `+` here as a space (`C++ & Rust`
+            // is `c-rust`), unlike in a plain slug.
+            "title" => Some(urlize(title)),
+            "slug" => Some(urlize(slug.unwrap_or(title))),
+            // Urlized too (`a+b.md` is `a-b`), as Hugo's permalink
+            // expander does with every token it makes of a name.
+            "filename" | "contentbasename" => Some(urlize(file_name)),
+            "slugorfilename" | "slugorcontentbasename" => Some(urlize(slug.unwrap_or(file_name))),
+            _ => {
+                return Err(Error::Config {
+                    path: f.path.clone(),
+                    line: None,
+                    message: format!(
+                        "permalink pattern `{pattern}`: token `:{token}` is not one Hugo \
+                         expands (:year, :month, :monthname, :day, :weekday, :weekdayname, \
+                         :yearday, :section, :sections, :sectionslug, :sectionslugs, :title, \
+                         :slug, :filename, :contentbasename, :slugorfilename, \
+                         :slugorcontentbasename)"
+                    ),
+                });
+            }
+        };
+        Ok(value.unwrap_or_default())
+    })
+}
+
+/// A title as a permalink's `:title` reads it (and `:slug`'s or
+/// `:sectionslugs`' when there is no slug): Hugo 0.168 makes each `/` a
+/// hyphen (`a/b` is `/a-b/`), where 0.111.3 and 0.165 keep it as a
+/// folder; a slug keeps its `/` in both (checked with 0.168.0).
+pub(super) fn permalink_title<'t>(title: &'t str, cfg: &HugoConfig) -> std::borrow::Cow<'t, str> {
+    if cfg.version.hugo().at_least(166) && title.contains('/') {
+        std::borrow::Cow::Owned(title.replace('/', "-"))
+    } else {
+        std::borrow::Cow::Borrowed(title)
+    }
+}
+
+/// The title Hugo gives a section or taxonomy page with none of its own:
+/// its name pluralised and capitalised (`blog` is `Blogs`; a name ending
+/// in `s` is kept, as Hugo's pluraliser keeps `news`).
+pub(super) fn default_list_title(name: &str) -> String {
+    let plural = if name.ends_with('s') {
+        name.to_owned()
+    } else {
+        format!("{name}s")
+    };
+    let mut chars = plural.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,204 @@
+//! The first phase: which content folders Hugo mounts, walked, and each
+//! file classified (its language, kind, URL and exclusion) on the
+//! walker's threads.
+
+use std::path::{Path, PathBuf};
+
+use sitemap_content::walk::{Found, walk};
+use sitemap_content::{Error, LeftOut, Reason};
+
+use super::super::classify::{Classified, Files, accept, classify};
+use super::super::mounts::ContentMount;
+use super::Scan;
+
+impl Scan<'_> {
+    /// Walks every content folder and keeps the content files: a file
+    /// without front matter or in a disabled language is excluded here,
+    /// and a file's refusal is kept to report with the others.
+    pub(super) fn read_content(&mut self, now: jiff::Timestamp) -> Result<Files, Error> {
+        let (site, cfg) = (self.site, self.cfg);
+        let roots = self.content_roots();
+        let all_roots: Vec<PathBuf> = roots.iter().map(|r| r.dir.clone()).collect();
+        let mut files: Files = Vec::new();
+        let scan = &mut self.scan;
+        scan.warnings.extend(cfg.mounts.warnings.iter().cloned());
+        scan.warnings.extend(cfg.blind_spots.iter().cloned());
+        let page_errors = &mut self.page_errors;
+        for root in &roots {
+            let content_dir = &root.dir;
+            // A language's folder (or a mount) inside another content
+            // folder is walked on its own, as that language's.
+            let nested: Vec<&PathBuf> = all_roots
+                .iter()
+                .filter(|r| *r != content_dir && r.starts_with(content_dir))
+                .collect();
+            let skip = |p: &Path| {
+                nested.iter().any(|r| p.starts_with(r))
+                    || ignored(&cfg.ignore_files, p, content_dir)
+                    || root.mount.as_ref().is_some_and(|m| {
+                        !m.keeps(sitemap_content::paths::below(p, content_dir).unwrap_or(p))
+                    })
+            };
+            let classify = |mut found: Found| {
+                if !root.target.is_empty() {
+                    found.rel.splice(0..0, root.target.iter().cloned());
+                }
+                classify(found, root, None, site, cfg, now)
+            };
+            let walked = walk(
+                site,
+                content_dir,
+                &|name| accept(name, cfg.version.yaml()),
+                &skip,
+                &classify,
+                Classified::path,
+            )?;
+            scan.warnings.extend(walked.warnings);
+            // Every bad file is reported, not only the first: gathered here
+            // and with the pages' own errors in later phases.
+            page_errors.extend(walked.errors);
+            scan.files_read += walked.files.len();
+            // Filtered in place: the walk's list is reused, not copied.
+            let classified = walked.files.into_iter().filter_map(|c| match c {
+                Classified::Content(file) if file.exclusion == Some(Reason::LanguageDisabled) => {
+                    // Read for nothing: no page, section or term of it exists.
+                    scan.excluded
+                        .push(LeftOut::new(file.path, Reason::LanguageDisabled));
+                    None
+                }
+                Classified::Content(mut file) => {
+                    scan.warnings.append(&mut file.warnings);
+                    if let Some(e) = file.refused.take() {
+                        page_errors.push((file.path.clone(), *e));
+                    }
+                    Some(file)
+                }
+                Classified::Plain(path) => {
+                    scan.excluded
+                        .push(LeftOut::new(path, Reason::NoFrontMatter));
+                    None
+                }
+                Classified::Ignored(_) => None,
+                Classified::Adapter(path, section) => {
+                    // Named by the caller, which knows whether the built
+                    // site gives its pages.
+                    scan.adapters.push((path, section));
+                    None
+                }
+            });
+            if files.is_empty() {
+                files = classified.collect();
+            } else {
+                files.extend(classified);
+            }
+        }
+        if cfg.mounts.project.is_some() || !cfg.mounts.modules.is_empty() {
+            // Mounts interleave: the later phases want path order by
+            // the content path, and the first mount to give a content
+            // path wins it (the project's over a theme's).
+            files.sort_by(|a, b| (&a.dir, &a.name, &a.lang).cmp(&(&b.dir, &b.name, &b.lang)));
+            files.dedup_by(|later, first| {
+                later.dir == first.dir && later.name == first.name && later.lang == first.lang
+            });
+        }
+        Ok(files)
+    }
+
+    /// The content folders Hugo mounts, each with the language it holds
+    /// (`None`: file names say) and where under `content` it goes: the
+    /// project's own mounts, or its default folders; then the themes' and
+    /// imports' (see `mounts`).
+    fn content_roots(&self) -> Vec<Root> {
+        let cfg = self.cfg;
+        let mut roots: Vec<Root> = match &cfg.mounts.project {
+            Some(mounts) => mounts.iter().map(Root::of_mount).collect(),
+            None => self.default_roots(),
+        };
+        roots.extend(cfg.mounts.modules.iter().map(Root::of_mount));
+        roots
+    }
+
+    /// The main content folder (only when some language has no folder of
+    /// its own, or names it as its own: Hugo mounts it for those), then
+    /// each language's own.
+    fn default_roots(&self) -> Vec<Root> {
+        let (site, cfg) = (self.site, self.cfg);
+        let mut roots: Vec<Root> = Vec::new();
+        let claiming_main: Vec<&String> = cfg
+            .language_dirs
+            .iter()
+            .filter(|(_, dir)| **dir == site.content_dir)
+            .map(|(lang, _)| lang)
+            .collect();
+        if site
+            .languages
+            .iter()
+            .any(|l| !cfg.language_dirs.contains_key(l))
+        {
+            roots.push(Root::folder(site.content_dir.clone(), None));
+        } else if let [lang] = claiming_main[..] {
+            // `[languages.en] contentDir = "content"`, written out in full
+            // (2-REC/gamedev-adventures): that language's folder.
+            roots.push(Root::folder(site.content_dir.clone(), Some(lang.clone())));
+        } else if !claiming_main.is_empty() {
+            // Several languages share it: file names say whose a file is.
+            roots.push(Root::folder(site.content_dir.clone(), None));
+        }
+        for (lang, dir) in &cfg.language_dirs {
+            if *dir != site.content_dir {
+                roots.push(Root::folder(dir.clone(), Some(lang.clone())));
+            }
+        }
+        roots
+    }
+}
+
+/// A folder walked as content.
+pub(crate) struct Root {
+    pub(crate) dir: PathBuf,
+    /// The language of its files; `None`: their names say.
+    pub(crate) lang: Option<String>,
+    /// Where under `content` its files go.
+    pub(crate) target: Vec<String>,
+    /// The mount it comes from, for its file filter.
+    mount: Option<ContentMount>,
+}
+
+impl Root {
+    pub(crate) fn folder(dir: PathBuf, lang: Option<String>) -> Root {
+        Root {
+            dir,
+            lang,
+            target: Vec::new(),
+            mount: None,
+        }
+    }
+
+    fn of_mount(m: &ContentMount) -> Root {
+        Root {
+            dir: m.source.clone(),
+            lang: m.lang.clone(),
+            target: m.target.clone(),
+            mount: Some(m.clone()),
+        }
+    }
+}
+
+/// Whether `ignoreFiles` leaves a file out: a pattern matching its
+/// absolute path, or the path of a folder it is in (Hugo's walk tests
+/// folders too, and skips what is below one that matches).
+fn ignored(patterns: &[regex::Regex], path: &Path, content_dir: &Path) -> bool {
+    if patterns.is_empty() {
+        return false;
+    }
+    let Ok(abs) = std::path::absolute(path) else {
+        return false;
+    };
+    let root = std::path::absolute(content_dir).unwrap_or_default();
+    abs.ancestors()
+        .take_while(|a| a.starts_with(&root) && *a != root)
+        .any(|a| {
+            let text = a.to_string_lossy();
+            patterns.iter().any(|r| r.is_match(&text))
+        })
+}
