@@ -10,8 +10,9 @@ use std::path::PathBuf;
 use sitemap_content::walk::Found;
 use sitemap_content::{ContentScan, Error, LeftOut, Reason, Site};
 
-use super::classify::{Classified, File, Files, Role, classify};
-use super::config::HugoConfig;
+use super::classify::classify;
+use super::files::{Classified, File, Files, Role};
+use super::settings::HugoConfig;
 
 /// The terms of content resources: (language, taxonomy index, term).
 pub(super) type ResourceTerms = Vec<(String, usize, String)>;
@@ -156,7 +157,7 @@ pub(super) fn leaf_bundles(
                 front_matter,
                 images,
             };
-            let root = super::scan::Root::folder(site.content_dir.clone(), None);
+            let root = super::files::Root::folder(site.content_dir.clone(), None);
             if let Classified::Content(mut file) =
                 classify(found, &root, Some(&lang), site, cfg, now)
             {

@@ -466,7 +466,7 @@ impl Cascades {
         if let Some(found) = self.own.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return found.clone();
         }
-        let fm = super::cascaded::index_file(dir, is_own_lang).and_then(|path| {
+        let fm = super::files::index_file(dir, is_own_lang).and_then(|path| {
             let mut dirs = sitemap_content::front_matter::DirCache::default();
             let yaml = *self.yaml.lock().unwrap_or_else(|e| e.into_inner());
             sitemap_content::front_matter::read(&path, yaml, &mut dirs).ok()?

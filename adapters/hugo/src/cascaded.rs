@@ -2,13 +2,12 @@
 //! own `cascade`, each `_index` above it (and above a mount's target),
 //! then the site's, matched by the file's kind and logical path.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sitemap_content::{FrontMatter, Site};
 
-use super::classify::is_taxonomy_dir;
-use super::config::HugoConfig;
-use super::scan::Root;
+use super::files::Root;
+use super::settings::HugoConfig;
 
 /// Hugo's kind and logical path of a content file (`rel`: its path below
 /// the content folder; `name`: its name less extension and language),
@@ -92,7 +91,7 @@ pub(super) fn cascaded(
     {
         return Err(why.to_owned());
     }
-    let in_taxonomy = is_taxonomy_dir(cfg, lang, &rel[..rel.len().saturating_sub(1)]);
+    let in_taxonomy = cfg.is_taxonomy_dir(lang, &rel[..rel.len().saturating_sub(1)]);
     let (kind, logical, file_path) = page_ref_paths(rel, name, in_taxonomy);
     let page = super::cascade::PageRef {
         kind,
@@ -108,31 +107,4 @@ pub(super) fn cascaded(
         .chain(site_cascade);
     super::cascade::apply(entries, &page, version, fm);
     Ok(())
-}
-
-/// The `_index` content file of a folder for a language, if any.
-pub(super) fn index_file(
-    dir: &Path,
-    is_own_lang: &dyn Fn(Option<&str>) -> bool,
-) -> Option<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(Result::ok)
-        .filter(|e| {
-            let name = e.file_name();
-            let Some(name) = name.to_str() else {
-                return false;
-            };
-            let Some(rest) = name.strip_prefix("_index.") else {
-                return false;
-            };
-            let lang = rest.rsplit_once('.').map(|(l, _)| l);
-            super::classify::accept(name, sitemap_pages::yaml::Dialect::Hugo).is_some()
-                && is_own_lang(lang)
-        })
-        .map(|e| e.path())
-        .collect();
-    // One per language is the rule; with several, the first by name.
-    found.sort();
-    found.into_iter().next()
 }

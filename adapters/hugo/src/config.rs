@@ -11,86 +11,13 @@ use serde_json::{Map, Value};
 
 use super::config_files::{load, origin};
 use super::kinds::disabled_kinds;
+use super::languages::cast_int;
+use super::settings::HugoConfig;
 use super::site_sitemap::from_hugo;
 use sitemap_content::SiteSitemap;
 use sitemap_content::config::{config_err, str_of, text_of};
 use sitemap_content::paths::{PathRules, base_loc};
 use sitemap_content::{Error, Site, SiteOptions};
-
-#[derive(Debug)]
-pub(crate) struct HugoConfig {
-    pub(super) default_language: String,
-    pub(super) default_in_subdir: bool,
-    /// Language key -> its own content folder, when it has one.
-    pub(super) language_dirs: BTreeMap<String, PathBuf>,
-    /// Languages defined but disabled, whose files Hugo skips.
-    pub(super) disabled_languages: BTreeSet<String>,
-    /// Taxonomy plural names (what front matter and URLs use).
-    pub(super) taxonomies: Vec<String>,
-    /// A language's own taxonomies (`languages.fr.taxonomies`), which
-    /// replace the site's for it.
-    pub(super) language_taxonomies: BTreeMap<String, Vec<String>>,
-    pub(super) ugly_urls: bool,
-    pub(super) ugly_sections: BTreeMap<String, bool>,
-    /// `disablePathToLower` and `removePathAccents`: the site's, and a
-    /// language's own where it sets either.
-    pub(super) path_rules: PathRules,
-    pub(super) language_path_rules: BTreeMap<String, PathRules>,
-    /// Language key -> the kinds it disables (its own `disableKinds`,
-    /// else the site's).
-    pub(super) disabled_kinds: BTreeMap<String, BTreeSet<String>>,
-    /// The first language in Hugo's order (by weight), whose site makes
-    /// the taxonomy pages no file backs (`kinds::taxonomies_made`).
-    pub(super) first_language: String,
-    pub(super) build_drafts: bool,
-    pub(super) build_future: bool,
-    pub(super) build_expired: bool,
-    /// Section -> permalink pattern for its regular pages.
-    pub(super) permalinks: BTreeMap<String, String>,
-    /// `markup.goldmark.renderer.unsafe`: raw HTML in Markdown is
-    /// rendered (else Goldmark drops it).
-    pub(crate) raw_html: bool,
-    /// `[frontmatter] lastmod`, when the site configures it.
-    pub(crate) lastmod_order: Option<Box<super::lastmod_order::LastmodOrder>>,
-    /// The date orders, when one names `:filename` (slugs and dates
-    /// from file names).
-    pub(super) date_orders: Option<Box<super::lastmod_order::DateOrders>>,
-    /// The Hugo whose rules the scan follows.
-    pub(super) version: super::version::Version,
-    /// The site's `cascade` settings and the `_index` files' cascades.
-    pub(super) cascades: super::cascade::Cascades,
-    /// `security.allowContent`.
-    pub(super) allow_content: super::security::AllowContent,
-    /// `ignoreFiles`: content files whose path matches one are not read.
-    pub(super) ignore_files: Vec<regex::Regex>,
-    /// The content folders modules mount.
-    pub(super) mounts: super::mounts::Mounts,
-    /// `[permalinks]` as the current Hugo reads it (rules with targets).
-    pub(super) permalink_rules: super::permalinks::Permalinks,
-    /// A language's own `permalinks`, which replace the site's for it.
-    pub(super) language_permalink_rules: BTreeMap<String, super::permalinks::Permalinks>,
-    /// A multihost site's hosts (language -> base URL); empty for one
-    /// host. With hosts, no URL has a language's folder, unless
-    /// `hosts_share_paths`.
-    pub(super) hosts: BTreeMap<String, sitemap_core::Loc>,
-    /// Whether Hugo builds this multihost site's paths as one host's
-    /// (`languages::hosts_share_paths`).
-    pub(super) hosts_share_paths: bool,
-    /// `enableGitInfo`: a page's git date comes first in its `lastmod`.
-    pub(super) git_info: bool,
-    /// The folder of a list's pagers (`pagination.path`; `page`).
-    pub(crate) pager_path: String,
-    /// The folders Hugo copies into the site as they are (`staticDir`,
-    /// each theme's `static/`): their files are no pages of its.
-    pub(crate) static_dirs: Vec<PathBuf>,
-    /// The output formats, which decide the URL a page is listed at.
-    pub(super) outputs: super::outputs::Outputs,
-    /// `titleCaseStyle` and `capitalizeListTitles`: list pages' titles.
-    pub(super) list_titles: super::list_titles::ListTitles,
-    /// The settings that change URLs or pages and that the scan does not
-    /// read, each named ([`blind_spots`]).
-    pub(super) blind_spots: Vec<sitemap_content::Warning>,
-}
 
 /// The plural names of a `taxonomies` table, sorted; `None` without one.
 pub(super) fn taxonomies_in(
@@ -114,57 +41,6 @@ pub(super) fn taxonomies_in(
     }
 }
 
-impl HugoConfig {
-    /// The permalink rules of a language: its own, else the site's.
-    pub(super) fn permalink_rules_for(&self, lang: &str) -> &super::permalinks::Permalinks {
-        self.language_permalink_rules
-            .get(lang)
-            .unwrap_or(&self.permalink_rules)
-    }
-
-    /// How `lang` makes paths of names: its own `disablePathToLower` and
-    /// `removePathAccents`, else the site's.
-    pub(super) fn path_rules(&self, lang: &str) -> PathRules {
-        self.language_path_rules
-            .get(lang)
-            .copied()
-            .unwrap_or(self.path_rules)
-    }
-
-    /// The base URL `lang`'s pages are served at: its host's on a
-    /// multihost site, else the site's.
-    pub(super) fn base_for<'a>(&'a self, site: &'a Site, lang: &str) -> &'a sitemap_core::Loc {
-        self.hosts.get(lang).unwrap_or(&site.base_url)
-    }
-
-    /// The taxonomies of a language: its own, else the site's.
-    pub(super) fn taxonomies(&self, lang: &str) -> &[String] {
-        self.language_taxonomies
-            .get(lang)
-            .unwrap_or(&self.taxonomies)
-    }
-
-    /// Whether Hugo writes its own sitemap files (`sitemap.xml`; with
-    /// several languages an index there and one per language): unless
-    /// every language's `disableKinds` holds `sitemap`.
-    pub(crate) fn writes_sitemap(&self) -> bool {
-        self.disabled_kinds.is_empty()
-            || self
-                .disabled_kinds
-                .values()
-                .any(|kinds| !kinds.contains("sitemap"))
-    }
-
-    /// Whether a language builds pages of this kind (`page`, `home`,
-    /// `section`, `taxonomy`, `term`).
-    pub(super) fn kind_on(&self, lang: &str, kind: &str) -> bool {
-        !self
-            .disabled_kinds
-            .get(lang)
-            .is_some_and(|kinds| kinds.contains(kind))
-    }
-}
-
 /// spf13/cast's `ToBool`, as Hugo reads a language's `disabled`: Go's
 /// `strconv.ParseBool` forms of a string, a number other than zero;
 /// anything else is false.
@@ -174,20 +50,6 @@ fn cast_bool(v: Option<&Value>) -> bool {
         Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
         Some(Value::String(s)) => matches!(s.as_str(), "1" | "t" | "T" | "TRUE" | "true" | "True"),
         _ => false,
-    }
-}
-
-/// spf13/cast's `ToInt`, as Hugo reads a language's `weight`: a float is
-/// truncated, a string parsed; anything else is 0.
-pub(super) fn cast_int(v: Option<&Value>) -> i64 {
-    match v {
-        Some(Value::Number(n)) => n
-            .as_i64()
-            .or_else(|| n.as_f64().map(|f| f as i64))
-            .unwrap_or(0),
-        Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
-        Some(Value::Bool(b)) => i64::from(*b),
-        _ => 0,
     }
 }
 

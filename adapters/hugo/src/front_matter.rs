@@ -7,12 +7,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use sitemap_content::{FrontMatter, Reason, Site};
+use sitemap_content::{FrontMatter, Reason};
 use sitemap_core::Lastmod;
 use sitemap_pages::front_matter::Format;
 use sitemap_pages::overrides::Overrides;
 
-use super::config::HugoConfig;
 use super::lastmod_order::{DateOrders, LastmodOrder};
 
 pub(super) fn get_str<'a>(fm: &'a FrontMatter, key: &str) -> Option<&'a str> {
@@ -480,10 +479,4 @@ pub(super) fn sitemap_disabled(fm: &FrontMatter, site_disable: bool) -> bool {
         Some(Value::Bool(b)) => *b,
         _ => site_disable,
     }
-}
-
-/// Whether the site's `[sitemap] disable = true` leaves out a language's
-/// pages by default (Hugo 0.125 and later read it).
-pub(super) fn site_disables(site: &Site, cfg: &HugoConfig, lang: &str) -> bool {
-    site.sitemap_for(lang).disable == Some(true) && cfg.version.hugo().at_least(125)
 }

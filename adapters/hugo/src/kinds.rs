@@ -119,19 +119,6 @@ pub(super) fn disabled_kinds(
     Ok(kinds)
 }
 
-/// Whether the current Hugo makes the taxonomy pages no file backs
-/// (`/tags/`). Since the sites matrix (0.153), the site of the first
-/// language (by weight) makes them for every language, and makes none
-/// when its language disables both `taxonomy` and `term`
-/// (`createMissingTaxonomies`; checked with 0.168.0: the other
-/// languages keep their term pages, not their taxonomy pages).
-pub(super) fn taxonomies_made(cfg: &super::config::HugoConfig) -> bool {
-    let first = &cfg.first_language;
-    !cfg.version.hugo().at_least(153)
-        || cfg.kind_on(first, "taxonomy")
-        || cfg.kind_on(first, "term")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,6 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::config::cast_int;
 use super::config_files::{Sources, origin};
 use sitemap_content::Error;
 use sitemap_content::config::{config_err, str_of};
@@ -279,4 +278,18 @@ pub(super) fn refuse_undefined_default(
         ));
     }
     Ok(())
+}
+
+/// spf13/cast's `ToInt`, as Hugo reads a language's `weight`: a float is
+/// truncated, a string parsed; anything else is 0.
+pub(super) fn cast_int(v: Option<&Value>) -> i64 {
+    match v {
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .or_else(|| n.as_f64().map(|f| f as i64))
+            .unwrap_or(0),
+        Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
+        Some(Value::Bool(b)) => i64::from(*b),
+        _ => 0,
+    }
 }

@@ -67,11 +67,15 @@
 //! default language the languages do not define); what the scan does not
 //! read is named (`blind_spots`, content adapters, modules not on disk).
 //!
-//! Where things are, in the order a scan uses them:
+//! Where things are, from the ground up: no rule imports the scan or the
+//! opening of the site, so each file reads with only those below it.
 //!
+//! - what every rule reads: `settings` (`HugoConfig`, the site's settings
+//!   and the questions rules ask of them), `files` (a content file, its
+//!   bundle role, the folders walked), `version` (which Hugo);
 //! - opening the site: `config_files` (which files, merged how, a file
 //!   name's language), `env_config` (the `HUGO_…` variables over them),
-//!   `config` (what the merged settings mean),
+//!   `config` (what the merged settings mean, into `settings`),
 //!   `languages` (the implicit default, multihost, `hreflang`, a
 //!   language's cascade), `version` (which Hugo), `kinds` (`disableKinds` with Hugo's names),
 //!   `list_titles` (the titles of the taxonomy and term pages Hugo makes),
@@ -92,6 +96,8 @@
 //!   content; `scan/lists.rs` the home, section, taxonomy and term pages
 //!   (a list page whose own file is dated keeps its date);
 //!   `scan/membership.rs` says which lists each page dates;
+//! - `generator` is what the shared `sitemap_content::Site` asks of a
+//!   Hugo site (its scan, Markdown, own sitemap, pagers, hosts);
 //! - `values` prints the front matter values the scan uses, for the
 //!   front matter differential in `xtask`.
 
@@ -104,6 +110,7 @@ mod config;
 mod config_files;
 mod dates;
 mod env_config;
+mod files;
 mod front_matter;
 mod generator;
 mod glob;
@@ -120,13 +127,14 @@ mod refusals;
 mod removed;
 mod scan;
 mod security;
+mod settings;
 mod site_sitemap;
 mod urls;
 mod values;
 mod version;
 
-pub(crate) use config::HugoConfig;
 pub use config::open;
 pub use lastmod_order::LastmodOrder;
+pub(crate) use settings::HugoConfig;
 pub use values::hugo_front_matter_values;
 pub use version::{CURRENT, DEBIAN, HugoVersion, VersionFrom};

@@ -5,10 +5,10 @@
 use sitemap_content::Error;
 use sitemap_content::paths::{hugo_content_name, hugo_make_path};
 
-use super::classify::File;
-use super::config::HugoConfig;
+use super::files::File;
 use super::front_matter::get_str;
-use super::urls::sections_depth;
+use super::permalinks::slice;
+use super::settings::HugoConfig;
 
 /// Go's month and weekday names, as `:monthname` and `:weekdayname`
 /// write them.
@@ -36,45 +36,43 @@ const WEEKDAYS: [&str; 7] = [
     "Saturday",
 ];
 
-/// A `[…]` slice of a token's parts as Hugo cuts it (`toSliceFunc`):
-/// `[1:]`, `[:2]`, `[1:2]`, `[last]`, `[:last]`, `[0]`; none: all of
-/// them; an index past the end: none.
-pub(super) fn slice(parts: &[String], cut: Option<&str>) -> Vec<String> {
-    let Some(cut) = cut.map(|c| c.trim().to_lowercase()) else {
-        return parts.to_vec();
-    };
-    let bound = |s: &str, low: bool| -> Option<usize> {
-        match s {
-            "" if low => Some(0),
-            "" => Some(parts.len()),
-            "last" => Some(parts.len().saturating_sub(1)),
-            n => {
-                let n: usize = n.parse::<i64>().unwrap_or(0).max(0) as usize;
-                if n >= parts.len() {
-                    if low { None } else { Some(parts.len()) }
-                } else {
-                    Some(n)
+/// How many of `dir`'s folders are the page's section path (`:sections`):
+/// up to the nearest folder holding an `_index` of the page's language (a
+/// folder without one is no section in that language; a top-level folder
+/// always is). Looked up on disk: only pages under a `:sections` pattern
+/// ask, on the walker's threads, before the other files are known.
+pub(super) fn sections_depth(f: &File, dir: &[String], cfg: &HugoConfig) -> usize {
+    // The file's own folder is `f.dir`; `dir` may be shorter (a bundle).
+    let folder_of = |n: usize| f.path.ancestors().nth(f.dir.len() - n + 1);
+    (2..=dir.len())
+        .rev()
+        .find(|&n| {
+            let Some(folder) = folder_of(n) else {
+                return false;
+            };
+            let Ok(entries) = std::fs::read_dir(folder) else {
+                return false;
+            };
+            entries.filter_map(Result::ok).any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                let Some(rest) = name.strip_prefix("_index.") else {
+                    return false;
+                };
+                match rest.split_once('.') {
+                    Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
+                    None => {
+                        let own = cfg
+                            .language_dirs
+                            .iter()
+                            .find(|(_, d)| folder.starts_with(d))
+                            .map_or(cfg.default_language.as_str(), |(l, _)| l.as_str());
+                        own == f.lang
+                    }
                 }
-            }
-        }
-    };
-    if parts.is_empty() {
-        return Vec::new();
-    }
-    match cut.split_once(':') {
-        None => match bound(&cut, true) {
-            Some(n) => parts[n..=n]
-                .iter()
-                .filter(|p| !p.is_empty())
-                .cloned()
-                .collect(),
-            None => Vec::new(),
-        },
-        Some((lo, hi)) => match (bound(lo, true), bound(hi, false)) {
-            (Some(a), Some(b)) if a <= b => parts[a..b].to_vec(),
-            _ => Vec::new(),
-        },
-    }
+            })
+        })
+        .unwrap_or(dir.len().min(1))
 }
 
 /// Each of `sections`' `_index` slug, else title, else the folder's

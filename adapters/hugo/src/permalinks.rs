@@ -196,7 +196,7 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
     let expanded = expand_tokens(pattern, rules, |token, cut| {
         Ok::<_, std::convert::Infallible>(match token {
             "sectionslugs" if v.section_slugs.is_some() => {
-                super::page_tokens::slice(v.section_slugs.unwrap_or_default(), cut)
+                slice(v.section_slugs.unwrap_or_default(), cut)
                     .iter()
                     .filter(|s| !s.is_empty())
                     .map(String::as_str)
@@ -211,7 +211,7 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
             // The sections' content path, each space a hyphen in a
             // lowercased path (`many   spaces/` is `many---spaces`).
             "sections" | "sectionslugs" => urlize(
-                &super::page_tokens::slice(v.sections, cut)
+                &slice(v.sections, cut)
                     .iter()
                     .map(|s| sitemap_content::paths::hugo_content_name(s, true, rules.lower))
                     .collect::<Vec<_>>()
@@ -230,6 +230,47 @@ pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> St
         path.push('/');
     }
     path
+}
+
+/// A `[…]` slice of a token's parts as Hugo cuts it (`toSliceFunc`):
+/// `[1:]`, `[:2]`, `[1:2]`, `[last]`, `[:last]`, `[0]`; none: all of
+/// them; an index past the end: none.
+pub(super) fn slice(parts: &[String], cut: Option<&str>) -> Vec<String> {
+    let Some(cut) = cut.map(|c| c.trim().to_lowercase()) else {
+        return parts.to_vec();
+    };
+    let bound = |s: &str, low: bool| -> Option<usize> {
+        match s {
+            "" if low => Some(0),
+            "" => Some(parts.len()),
+            "last" => Some(parts.len().saturating_sub(1)),
+            n => {
+                let n: usize = n.parse::<i64>().unwrap_or(0).max(0) as usize;
+                if n >= parts.len() {
+                    if low { None } else { Some(parts.len()) }
+                } else {
+                    Some(n)
+                }
+            }
+        }
+    };
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    match cut.split_once(':') {
+        None => match bound(&cut, true) {
+            Some(n) => parts[n..=n]
+                .iter()
+                .filter(|p| !p.is_empty())
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        },
+        Some((lo, hi)) => match (bound(lo, true), bound(hi, false)) {
+            (Some(a), Some(b)) if a <= b => parts[a..b].to_vec(),
+            _ => Vec::new(),
+        },
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use regex::Regex;
 use serde_json::Value;
 
-use super::config::HugoConfig;
+use super::version::HugoVersion;
 
 /// The media type Hugo gives a content file's extension.
 fn media_type(ext: &str) -> Option<&'static str> {
@@ -91,12 +91,15 @@ impl AllowContent {
 
 /// Why the Hugo followed refuses a content file of this extension, if it
 /// does.
-pub(super) fn refused_content(ext: &str, cfg: &HugoConfig) -> Option<String> {
+pub(super) fn refused_content(
+    ext: &str,
+    allow: &AllowContent,
+    version: HugoVersion,
+) -> Option<String> {
     let media_type = media_type(ext)?;
-    if media_type == "text/markdown" || cfg.allow_content.accepts(media_type) {
+    if media_type == "text/markdown" || allow.accepts(media_type) {
         return None;
     }
-    let version = cfg.version.hugo();
     if !version.at_least(162) {
         return None;
     }

@@ -5,10 +5,10 @@
 use sitemap_content::paths::{PathRules, escapes, hugo_content_name, hugo_make_path};
 use sitemap_content::{Error, Site};
 
-use super::classify::File;
-use super::config::HugoConfig;
+use super::files::File;
 use super::front_matter::get_str;
 use super::page_tokens::expand_permalink;
+use super::settings::HugoConfig;
 
 /// The URL prefix of a language: none for the default language unless
 /// `defaultContentLanguageInSubdir`.
@@ -249,45 +249,6 @@ pub(super) fn go_join(t: &str) -> String {
         out.push_str(seg);
     }
     out
-}
-
-/// How many of `dir`'s folders are the page's section path (`:sections`):
-/// up to the nearest folder holding an `_index` of the page's language (a
-/// folder without one is no section in that language; a top-level folder
-/// always is). Looked up on disk: only pages under a `:sections` pattern
-/// ask, on the walker's threads, before the other files are known.
-pub(super) fn sections_depth(f: &File, dir: &[String], cfg: &HugoConfig) -> usize {
-    // The file's own folder is `f.dir`; `dir` may be shorter (a bundle).
-    let folder_of = |n: usize| f.path.ancestors().nth(f.dir.len() - n + 1);
-    (2..=dir.len())
-        .rev()
-        .find(|&n| {
-            let Some(folder) = folder_of(n) else {
-                return false;
-            };
-            let Ok(entries) = std::fs::read_dir(folder) else {
-                return false;
-            };
-            entries.filter_map(Result::ok).any(|e| {
-                let name = e.file_name();
-                let name = name.to_string_lossy();
-                let Some(rest) = name.strip_prefix("_index.") else {
-                    return false;
-                };
-                match rest.split_once('.') {
-                    Some((lang, _)) => lang.eq_ignore_ascii_case(&f.lang),
-                    None => {
-                        let own = cfg
-                            .language_dirs
-                            .iter()
-                            .find(|(_, d)| folder.starts_with(d))
-                            .map_or(cfg.default_language.as_str(), |(l, _)| l.as_str());
-                        own == f.lang
-                    }
-                }
-            })
-        })
-        .unwrap_or(dir.len().min(1))
 }
 
 /// A regular page's path as the current Hugo builds it

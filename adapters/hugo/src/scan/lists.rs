@@ -7,7 +7,7 @@ use foldhash::HashMap;
 use sitemap_content::paths::{PathRules, hugo_make_path};
 use sitemap_content::{Error, PageKind};
 
-use super::super::classify::File;
+use super::super::files::File;
 use super::super::front_matter::get_str;
 use super::super::urls::{checked_url, lang_prefix, ugly_for};
 use super::membership::{HomeIndex, SectionIndex, TaxonomyIndex, TermIndex};
@@ -241,8 +241,7 @@ impl<'s> Scan<'s> {
                 &path,
                 lang,
                 format!("taxonomy:{taxo}"),
-                cfg.kind_on(lang, "taxonomy")
-                    && (src.is_some() || super::super::kinds::taxonomies_made(cfg)),
+                cfg.kind_on(lang, "taxonomy") && (src.is_some() || cfg.taxonomies_made()),
             )
             .or_else(|e| keep(&mut self.page_errors, e))?;
             let taxonomy = (self.scan.pages.len() > before).then_some(before as u32);
@@ -317,7 +316,7 @@ impl<'s> Scan<'s> {
 /// `/categories/mem/`; 0.111.3 keeps the term's name).
 fn own_slug(
     index: Option<&File>,
-    cfg: &super::super::config::HugoConfig,
+    cfg: &super::super::settings::HugoConfig,
     rules: PathRules,
 ) -> Option<String> {
     if !cfg.version.hugo().at_least(123) {
@@ -333,7 +332,7 @@ fn own_slug(
 fn url_folders(
     index: &File,
     dir: &[String],
-    cfg: &super::super::config::HugoConfig,
+    cfg: &super::super::settings::HugoConfig,
 ) -> Option<Vec<String>> {
     if !cfg.version.hugo().at_least(123) {
         return None;
@@ -371,7 +370,7 @@ struct ListPage<'a> {
 /// section without one is titled after its folder, pluralised as Hugo
 /// titles it); `None` when no rule matches.
 fn list_permalink(
-    cfg: &super::super::config::HugoConfig,
+    cfg: &super::super::settings::HugoConfig,
     lang: &str,
     page: ListPage<'_>,
 ) -> Option<String> {
@@ -445,6 +444,6 @@ fn list_values<'a>(
 /// Whether a home, section or taxonomy page under `uglyURLs` is its
 /// folder's `index.html` (the current Hugo, 0.123 and later: 0.111.3
 /// wrote `/docs.html`, and the home page's folder URL).
-fn ugly_index(cfg: &super::super::config::HugoConfig, section: &str) -> bool {
+fn ugly_index(cfg: &super::super::settings::HugoConfig, section: &str) -> bool {
     ugly_for(cfg, section) && cfg.version.hugo().at_least(123)
 }

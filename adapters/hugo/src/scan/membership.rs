@@ -6,7 +6,7 @@
 
 use foldhash::HashMap;
 
-use super::super::classify::File;
+use super::super::files::File;
 use super::Scan;
 use super::tree::Sections;
 use sitemap_content::ContentPage;

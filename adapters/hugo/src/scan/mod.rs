@@ -20,17 +20,15 @@ use sitemap_content::{
 };
 
 use super::bundles::leaf_bundles;
-use super::classify::{File, Files};
-use super::config::HugoConfig;
+use super::files::{File, Files};
 use super::front_matter::get_str;
+use super::settings::HugoConfig;
 
 mod lists;
 mod membership;
 mod pages;
 mod read;
 mod tree;
-
-pub(crate) use read::Root;
 
 /// The scan's state between phases: the site and its settings, read
 /// by every phase, and what the phases add to (pages, exclusions,
@@ -92,7 +90,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         files,
         &mut s.scan,
         &mut s.page_errors,
-        &|name| super::classify::accept(name, cfg.version.yaml()),
+        &|name| super::files::accept(name, cfg.version.yaml()),
         site,
         cfg,
         now,
@@ -229,7 +227,7 @@ pub(super) fn push_node(
         lang,
     );
     if let Some((folder, fm)) = cascaded {
-        let site_disable = super::front_matter::site_disables(site, cfg, lang);
+        let site_disable = cfg.site_disables(site, lang);
         if fm.is_some() || site_disable {
             let fm = fm.unwrap_or_default();
             if let Some(reason) = super::front_matter::exclusion_of(&fm, site_disable) {

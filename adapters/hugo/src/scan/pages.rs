@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use sitemap_content::paths::{PathRules, hugo_make_path};
 use sitemap_content::{ContentPage, LeftOut, PageKind, Reason};
 
-use super::super::classify::File;
-use super::super::config::HugoConfig;
+use super::super::files::File;
+use super::super::settings::HugoConfig;
 use super::{Scan, Terms, terms_of};
 
 /// Each taxonomy's own `_index` (`content/tags/_index.md`), by (language,
@@ -216,8 +216,8 @@ impl Scan<'_> {
 /// `build.list: never`), when it can be worked out.
 fn built_loc(
     site: &sitemap_content::Site,
-    cfg: &super::super::config::HugoConfig,
-    f: &super::super::classify::File,
+    cfg: &super::super::settings::HugoConfig,
+    f: &super::super::files::File,
 ) -> Option<sitemap_core::Loc> {
     use super::super::urls::{lang_prefix, page_path, ugly_for};
     let path = page_path(

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use sitemap_content::walk::{Found, walk};
 use sitemap_content::{Error, LeftOut, Reason};
 
-use super::super::classify::{Classified, Files, accept, classify};
-use super::super::mounts::ContentMount;
+use super::super::classify::classify;
+use super::super::files::{Classified, Files, Root, accept};
 use super::Scan;
 
 impl Scan<'_> {
@@ -150,37 +150,6 @@ impl Scan<'_> {
             }
         }
         roots
-    }
-}
-
-/// A folder walked as content.
-pub(crate) struct Root {
-    pub(crate) dir: PathBuf,
-    /// The language of its files; `None`: their names say.
-    pub(crate) lang: Option<String>,
-    /// Where under `content` its files go.
-    pub(crate) target: Vec<String>,
-    /// The mount it comes from, for its file filter.
-    mount: Option<ContentMount>,
-}
-
-impl Root {
-    pub(crate) fn folder(dir: PathBuf, lang: Option<String>) -> Root {
-        Root {
-            dir,
-            lang,
-            target: Vec::new(),
-            mount: None,
-        }
-    }
-
-    fn of_mount(m: &ContentMount) -> Root {
-        Root {
-            dir: m.source.clone(),
-            lang: m.lang.clone(),
-            target: m.target.clone(),
-            mount: Some(m.clone()),
-        }
     }
 }
 

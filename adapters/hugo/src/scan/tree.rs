@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sitemap_content::{ContentScan, Reason, Site, Warning};
 
-use super::super::classify::File;
-use super::super::config::HugoConfig;
+use super::super::files::File;
+use super::super::settings::HugoConfig;
 use super::Terms;
 
 /// Each unpublished branch's (language, folder) and the reason.
