@@ -106,7 +106,7 @@ pub(super) fn named(
                     .get(&key)
                     .is_some_and(|v| !v.is_null() && v != &Value::Bool(false))
                     // Asked only when set: it may wait for `hugo version`.
-                    && (key != "uglyurls" || !version.hugo().at_least(123))
+                    && (key != "uglyurls" || !version.rules().language_ugly_urls_ignored)
                 {
                     name(
                         &["languages", lang, &key],

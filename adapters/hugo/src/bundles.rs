@@ -35,7 +35,7 @@ pub(super) fn leaf_bundles(
     now: jiff::Timestamp,
 ) -> (Files, ResourceTerms) {
     let mut resource_terms = ResourceTerms::new();
-    let resources_make_terms = cfg.version.hugo().at_least(123);
+    let resources_make_terms = cfg.rules().bundle_resource_terms;
     let leaf_dirs: BTreeSet<Vec<String>> = files
         .iter()
         .filter(|f| f.is_leaf())
@@ -70,7 +70,7 @@ pub(super) fn leaf_bundles(
         // the languages of its `index` files (checked with 0.168.0; the
         // content tree Hugo rebuilt in 0.123 is taken as where it moved,
         // as for the other rules of that tree).
-        let copies = !cfg.version.hugo().at_least(123);
+        let copies = !cfg.rules().bundle_languages_own;
         for f in files.iter().filter(|f| copies && in_leaf(f)) {
             let own = if f.is_leaf() {
                 f.dir.len()
@@ -176,7 +176,7 @@ pub(super) fn leaf_bundles(
 /// besides the home page, at the same URL. Run after [`leaf_bundles`]
 /// has made every other content file its resource.
 pub(super) fn root_bundle_is_home(files: &mut [Box<File>], cfg: &HugoConfig) {
-    if cfg.version.hugo().at_least(123) {
+    if cfg.rules().root_bundle_home {
         for f in files.iter_mut().filter(|f| f.is_leaf() && f.dir.is_empty()) {
             f.role = Role::Branch;
         }

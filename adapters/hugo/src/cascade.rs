@@ -10,7 +10,7 @@
 //! a cascaded one). Any key cascades: `draft`, `build`, `sitemap`,
 //! `url`, `slug`, dates, `outputs`, `headless`…
 //!
-//! Where the versions differ ([`HugoVersion`]):
+//! Where the versions differ ([`HugoRules`]):
 //!
 //! - the target is `target` (`_target` is still read) in the current
 //!   Hugo; 0.111.3 reads only `_target`, and `target` is then a plain
@@ -33,7 +33,7 @@ use serde_json::{Map, Value};
 use sitemap_pages::yaml::Dialect;
 
 use super::glob;
-use super::version::HugoVersion;
+use super::rules::HugoRules;
 use sitemap_content::FrontMatter;
 
 /// Hugo's page kinds, which a target's `kind` glob must match one of.
@@ -138,14 +138,13 @@ pub(crate) fn parse(value: &Value) -> Vec<Entry> {
     entries
 }
 
-/// Why Hugo `version` refuses a cascade, if it does.
-pub(crate) fn refusal(entries: &[Entry], version: HugoVersion) -> Option<&str> {
-    if !version.at_least(123) {
+/// Why the Hugo of `rules` refuses a cascade, if it does.
+pub(crate) fn refusal<'e>(entries: &'e [Entry], rules: &HugoRules) -> Option<&'e str> {
+    if !rules.cascade_refusals {
         return None;
     }
-    // A target's `lang`: deprecated in 0.150, an error 15 minor
-    // versions on, as Hugo's deprecations become.
-    if version.at_least(150 + 15) && entries.iter().any(|e| e.lang_target) {
+    // A target's `lang`: deprecated in 0.150, an error since.
+    if rules.cascade_target_lang_refused && entries.iter().any(|e| e.lang_target) {
         return Some(
             "`target.lang` was deprecated in Hugo 0.150 and is refused now; target languages \
              with `target.sites.matrix.languages`",
@@ -198,8 +197,8 @@ fn target(value: &Value) -> Result<Target, String> {
 }
 
 impl Target {
-    fn matches(&self, page: &PageRef, version: HugoVersion) -> bool {
-        let path = if version.at_least(123) {
+    fn matches(&self, page: &PageRef, rules: &HugoRules) -> bool {
+        let path = if rules.cascade_page_path {
             page.path
         } else {
             page.file_path
@@ -215,19 +214,19 @@ impl Target {
 }
 
 impl Entry {
-    /// The keys it hands down under `version`.
-    fn fields(&self, version: HugoVersion) -> impl Iterator<Item = (&String, &Value)> {
-        let old = (!version.at_least(112)).then_some(&self.old_fields);
+    /// The keys it hands down under `rules`.
+    fn fields(&self, rules: &HugoRules) -> impl Iterator<Item = (&String, &Value)> {
+        let old = (!rules.cascade_target).then_some(&self.old_fields);
         self.fields.iter().chain(old.into_iter().flatten())
     }
 
-    fn matches(&self, page: &PageRef, version: HugoVersion) -> bool {
-        let target = if version.at_least(112) {
+    fn matches(&self, page: &PageRef, rules: &HugoRules) -> bool {
+        let target = if rules.cascade_target {
             self.target.as_ref().or(self.old_target.as_ref())
         } else {
             self.old_target.as_ref()
         };
-        target.is_none_or(|t| t.matches(page, version))
+        target.is_none_or(|t| t.matches(page, rules))
     }
 }
 
@@ -237,15 +236,15 @@ impl Entry {
 pub(crate) fn apply<'e>(
     chain: impl IntoIterator<Item = &'e Entry>,
     page: &PageRef,
-    version: HugoVersion,
+    rules: &HugoRules,
     fm: &mut FrontMatter,
 ) {
     for entry in chain {
-        if !entry.matches(page, version) {
+        if !entry.matches(page, rules) {
             continue;
         }
         let missing: Vec<(&String, &Value)> = entry
-            .fields(version)
+            .fields(rules)
             .filter(|(k, _)| fm.get(k).is_none())
             .collect();
         if missing.is_empty() {
@@ -499,8 +498,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    const NEW: HugoVersion = super::super::version::CURRENT;
-    const OLD: HugoVersion = super::super::version::DEBIAN;
+    use super::super::version::{CURRENT as NEW, DEBIAN as OLD, HugoVersion};
 
     fn page<'a>(kind: &'a str, path: &'a str, file_path: &'a str) -> PageRef<'a> {
         PageRef {
@@ -514,7 +512,7 @@ mod tests {
     fn applied(cascade: Value, version: HugoVersion, p: &PageRef) -> Value {
         let entries = parse(&cascade);
         let mut fm = FrontMatter::default();
-        apply(&entries, p, version, &mut fm);
+        apply(&entries, p, &version.rules(), &mut fm);
         Value::Object(fm.data().clone())
     }
 
@@ -553,14 +551,14 @@ mod tests {
     fn the_current_hugo_refuses_what_it_refuses() {
         let kind = parse(&json!({"kind": "page"}));
         assert_eq!(
-            refusal(&kind, NEW),
+            refusal(&kind, &NEW.rules()),
             Some("key \"kind\" not allowed in cascade config")
         );
-        assert_eq!(refusal(&kind, OLD), None);
+        assert_eq!(refusal(&kind, &OLD.rules()), None);
         assert_eq!(
             refusal(
                 &parse(&json!({"draft": true, "target": {"kind": "post"}})),
-                NEW
+                &NEW.rules()
             ),
             Some("\"post\" did not match a valid Page Kind")
         );
@@ -573,7 +571,7 @@ mod tests {
         let mut fm = FrontMatter::default();
         fm.data_mut().insert("Slug".into(), json!("own"));
         let p = page("page", "/a", "/a.md");
-        apply(near.iter().chain(&far), &p, NEW, &mut fm);
+        apply(near.iter().chain(&far), &p, &NEW.rules(), &mut fm);
         assert_eq!(
             Value::Object(fm.data().clone()),
             json!({"Slug": "own", "sitemap": {"priority": 0.9}})

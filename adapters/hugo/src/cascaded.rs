@@ -84,10 +84,10 @@ pub(super) fn cascaded(
     if own.as_ref().is_none_or(Vec::is_empty) && !inherited && site_cascade.is_empty() {
         return Ok(());
     }
-    let version = cfg.version.hugo();
+    let rules = cfg.rules();
     if let Some(why) = own
         .as_deref()
-        .and_then(|o| super::cascade::refusal(o, version))
+        .and_then(|o| super::cascade::refusal(o, rules))
     {
         return Err(why.to_owned());
     }
@@ -105,6 +105,6 @@ pub(super) fn cascaded(
         .chain(chain.iter().flat_map(|c| c.entries()))
         .chain(above.iter().flat_map(|c| c.entries()))
         .chain(site_cascade);
-    super::cascade::apply(entries, &page, version, fm);
+    super::cascade::apply(entries, &page, rules, fm);
     Ok(())
 }

@@ -50,7 +50,7 @@ pub(super) fn classify(
     };
     // A bundle's copy of another language's `index` (see `scan`).
     let lang = force_lang.map_or(lang, str::to_owned);
-    if ext.eq_ignore_ascii_case(REST_OLD) && cfg.version.hugo().at_least(123) {
+    if ext.eq_ignore_ascii_case(REST_OLD) && cfg.rules().content_formats {
         return Classified::Ignored(found.path);
     }
     let is_html = HTML.iter().any(|h| h.eq_ignore_ascii_case(ext));
@@ -58,7 +58,7 @@ pub(super) fn classify(
         Some(fm) => fm,
         // 0.111.3 copies such a file as it is; the current Hugo makes it
         // a page.
-        None if is_html && !cfg.version.hugo().at_least(123) => {
+        None if is_html && !cfg.rules().content_formats => {
             return Classified::Plain(found.path);
         }
         None if ext.eq_ignore_ascii_case("org") => super::org::front_matter(&found.path),
@@ -84,10 +84,10 @@ pub(super) fn classify(
         _ => name.as_str(),
     };
     let site_disable = cfg.site_disables(site, &lang);
-    if cfg.version.hugo().at_least(112) {
+    if cfg.rules().cast_numbers_as_booleans {
         super::front_matter::numbers_as_booleans(&mut fm);
     }
-    if cfg.version.hugo().at_least(123) {
+    if cfg.rules().headless_as_build {
         super::front_matter::headless_as_build(&mut fm);
     }
     let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
@@ -98,6 +98,7 @@ pub(super) fn classify(
     let removed = super::removed::refused(
         &fm,
         cfg.version.hugo(),
+        cfg.rules(),
         cfg.date_orders.as_deref(),
         cfg.git_info,
     );
@@ -131,7 +132,7 @@ pub(super) fn classify(
         url_dir: None,
     });
     if let Some(mut slugs) = slugged
-        && cfg.version.hugo().at_least(123)
+        && cfg.rules().section_slug_paths
     {
         slugs.splice(0..0, root.target.iter().cloned());
         file.url_dir = Some(slugs);
@@ -140,7 +141,7 @@ pub(super) fn classify(
         // The current Hugo reads a section's `_index` by its folder's
         // name, as the section's slug (`cascade::Cascades::filename_slug`).
         let name = match file.dir.last() {
-            Some(folder) if file.is_branch() && cfg.version.hugo().at_least(123) => folder,
+            Some(folder) if file.is_branch() && cfg.rules().filename_slug_sections => folder,
             _ => base_name(&file),
         };
         let (slug, date) = filename_dates(&file.fm, name, dates);
@@ -172,7 +173,7 @@ fn own_terms(file: &mut File, never: bool, cfg: &HugoConfig) {
     // (`list: never`) still makes its terms (checked with 0.168.0).
     let unbuilt = never
         && matches!(file.exclusion, Some(Reason::NotRendered { .. }))
-        && cfg.version.hugo().at_least(123);
+        && cfg.rules().unbuilt_pages_make_no_terms;
     // Nor of a list page whose kind the language disables (a `section`
     // off: its `_index`'s terms are not made; 0.111.3 made them).
     let branch_kind = match (file.dir.len(), file.in_taxonomy_dir) {
@@ -181,14 +182,13 @@ fn own_terms(file: &mut File, never: bool, cfg: &HugoConfig) {
         (_, true) => "term",
         _ => "section",
     };
-    let kind_off = file.is_branch()
-        && cfg.version.hugo().at_least(123)
-        && !cfg.kind_on(&file.lang, branch_kind);
+    let kind_off =
+        file.is_branch() && cfg.rules().list_page_terms && !cfg.kind_on(&file.lang, branch_kind);
     let counts_terms =
         ((file.published && !unbuilt) || file.exclusion == Some(Reason::Headless)) && !kind_off;
     // A section's or home page's own terms count too, and in the
     // current Hugo a taxonomy's or term's page's (checked with 0.168.0).
-    if counts_terms && (!file.in_taxonomy_dir || cfg.version.hugo().at_least(123)) {
+    if counts_terms && (!file.in_taxonomy_dir || cfg.rules().list_page_terms) {
         for (t, taxonomy) in cfg.taxonomies(&file.lang).iter().enumerate() {
             if let Some(value) = file.fm.get(taxonomy) {
                 let rules = cfg.path_rules(&file.lang);
@@ -258,11 +258,8 @@ fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified
             section.push('/');
         }
         let rules = cfg.path_rules(lang);
-        let name = sitemap_content::paths::hugo_content_name(
-            f,
-            cfg.version.hugo().at_least(123),
-            rules.lower,
-        );
+        let name =
+            sitemap_content::paths::hugo_content_name(f, cfg.rules().page_paths, rules.lower);
         section.push_str(&hugo_make_path(&name, rules));
     }
     if !section.is_empty() {
@@ -348,7 +345,7 @@ fn publication(
     } else if !cfg.build_expired && expiry_date.is_some_and(|d| d <= now) {
         published = false;
         exclusion = Some(Reason::Expired);
-    } else if name == "index" && !cfg.version.hugo().at_least(123) && hugo_bool(fm, "headless") {
+    } else if name == "index" && !cfg.rules().headless_as_build && hugo_bool(fm, "headless") {
         published = false;
         exclusion = Some(Reason::Headless);
     } else if build_excludes(fm) {

@@ -156,7 +156,7 @@ pub fn open(
                 &["languages", lang, "disablekinds"],
                 site_kinds_from,
             ),
-            &|| version.hugo().at_least(123),
+            &|| version.rules().disable_kinds_text_one_kind,
         )
     };
     let mut disabled_kinds_of = BTreeMap::new();
@@ -261,7 +261,7 @@ pub fn open(
     );
     let taxonomies = taxonomies_in(map, path)?
         .unwrap_or_else(|| vec!["categories".to_owned(), "tags".to_owned()]);
-    let (ugly_urls, ugly_sections) = ugly_urls_of(map, version.hugo().at_least(112));
+    let (ugly_urls, ugly_sections) = ugly_urls_of(map, version.rules().ugly_urls_decoded);
     let sitemap = match map.get("sitemap") {
         Some(table) => from_hugo(table, "sitemap", origin(&sources, &["sitemap"], path))?,
         None => SiteSitemap::default(),

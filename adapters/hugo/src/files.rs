@@ -102,6 +102,10 @@ impl File {
     pub(super) fn is_leaf(&self) -> bool {
         self.role == Role::Leaf
     }
+    /// A page of its own file (`p.md`), neither a section nor a bundle.
+    pub(super) fn is_page(&self) -> bool {
+        self.role == Role::Page
+    }
 }
 
 /// A content file's bundle role, from its name, worked out once: the scan

@@ -25,7 +25,7 @@ pub(super) fn hreflang_of(
         str_of(opts, "locale", path)?.filter(|c| !c.is_empty()),
     );
     Ok(match (code, locale) {
-        (Some(c), Some(l)) if c != l && version.hugo().at_least(158) => Some(l),
+        (Some(c), Some(l)) if c != l && version.rules().locale_hreflang => Some(l),
         (c, l) => c.or(l),
     }
     .map(str::to_owned))
@@ -44,7 +44,7 @@ pub(super) fn language_cascade(
         return Ok(Vec::new());
     };
     let entries = super::cascade::parse(value);
-    if let Some(why) = super::cascade::refusal(&entries, version.hugo()) {
+    if let Some(why) = super::cascade::refusal(&entries, version.rules()) {
         let keys = ["languages", lang, "cascade"];
         let from = origin(sources, &keys, origin(sources, &["cascade"], path));
         return Err(config_err(from, format!("`cascade`: {why}")));
@@ -103,7 +103,7 @@ pub(super) fn implicit_default_language(
     let Some(Value::Object(langs)) = map.get("languages") else {
         return "en".to_owned();
     };
-    if langs.is_empty() || langs.contains_key("en") || !version.hugo().at_least(123) {
+    if langs.is_empty() || langs.contains_key("en") || !version.rules().implicit_default_language {
         return "en".to_owned();
     }
     let mut weighted: Vec<(i64, String)> = langs
@@ -167,8 +167,7 @@ pub(super) fn hosts_share_paths(
     disabled: usize,
     version: &super::version::Version,
 ) -> bool {
-    let hugo = version.hugo();
-    let counted = hugo.minor > 125 || (hugo.minor == 125 && hugo.patch >= 4);
+    let counted = version.rules().multihost_one_host_paths;
     hosts.len() > 1 && disabled > 0 && counted && active.saturating_sub(disabled) <= 1
 }
 

@@ -125,6 +125,7 @@ mod page_tokens;
 mod permalinks;
 mod refusals;
 mod removed;
+pub mod rules;
 mod scan;
 mod security;
 mod settings;

@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value};
 
-use super::version::HugoVersion;
+use super::rules::HugoRules;
 
 /// What the configuration says about list titles: the site's
 /// `titleCaseStyle` and `capitalizeListTitles`, and a language's own.
@@ -86,15 +86,14 @@ impl ListTitles {
     }
 
     /// The style and whether to capitalize, for `lang`.
-    fn settings(&self, lang: &str, hugo: HugoVersion) -> (&str, bool) {
+    fn settings(&self, lang: &str, rules: &HugoRules) -> (&str, bool) {
         let own = self.languages.get(&lang.to_lowercase());
         let style = own
             .and_then(|o| o.style.as_deref())
             .or(self.site.style.as_deref())
             .unwrap_or("ap");
-        // The key came with 0.123.3; before it, always.
-        let settable = hugo.minor > 123 || (hugo.minor == 123 && hugo.patch >= 3);
-        let capitalize = !settable
+        // Before the key came, always.
+        let capitalize = !rules.capitalize_list_titles
             || own
                 .and_then(|o| o.capitalize)
                 .or(self.site.capitalize)
@@ -103,13 +102,13 @@ impl ListTitles {
     }
 
     /// The title of the taxonomy `plural`'s page in `lang`.
-    pub(super) fn taxonomy(&self, lang: &str, plural: &str, hugo: HugoVersion) -> String {
-        let (style, capitalize) = self.settings(lang, hugo);
-        if !hugo.at_least(123) {
-            return title_case(style, plural, hugo);
+    pub(super) fn taxonomy(&self, lang: &str, plural: &str, rules: &HugoRules) -> String {
+        let (style, capitalize) = self.settings(lang, rules);
+        if !rules.list_titles {
+            return title_case(style, plural, rules);
         }
         let title = if capitalize {
-            title_case(style, plural, hugo)
+            title_case(style, plural, rules)
         } else {
             plural.to_owned()
         };
@@ -117,10 +116,10 @@ impl ListTitles {
     }
 
     /// The title of the term `name`'s page in `lang`.
-    pub(super) fn term(&self, lang: &str, name: &str, hugo: HugoVersion) -> String {
-        let (style, capitalize) = self.settings(lang, hugo);
-        if hugo.at_least(123) && capitalize {
-            title_case(style, name, hugo)
+    pub(super) fn term(&self, lang: &str, name: &str, rules: &HugoRules) -> String {
+        let (style, capitalize) = self.settings(lang, rules);
+        if rules.list_titles && capitalize {
+            title_case(style, name, rules)
         } else {
             name.to_owned()
         }
@@ -128,12 +127,12 @@ impl ListTitles {
 }
 
 /// `s` in the title case of `style` (Hugo's `helpers.GetTitleFunc`).
-fn title_case(style: &str, s: &str, hugo: HugoVersion) -> String {
+fn title_case(style: &str, s: &str, rules: &HugoRules) -> String {
     match style {
         "go" => go_title(s),
         "chicago" => prose_title(s, true),
-        "none" if hugo.at_least(118) => s.to_owned(),
-        "firstupper" if hugo.at_least(118) => {
+        "none" if rules.title_case_styles => s.to_owned(),
+        "firstupper" if rules.title_case_styles => {
             let mut chars = s.chars();
             chars.next().map_or_else(String::new, |first| {
                 title_char(first).chain(chars).collect()
@@ -294,6 +293,9 @@ fn title_char(c: char) -> impl Iterator<Item = char> {
 mod tests {
     use super::*;
 
+    use crate::version::HugoVersion;
+
+    // The releases the titles below were read from.
     const CURRENT: HugoVersion = HugoVersion {
         minor: 168,
         patch: 0,
@@ -342,18 +344,24 @@ mod tests {
             ("ǆungla", "ǅungla"),
             ("with love from russia", "With Love From Russia"),
         ] {
-            assert_eq!(titles.term("en", term, CURRENT), hugo, "{term}");
+            assert_eq!(titles.term("en", term, &CURRENT.rules()), hugo, "{term}");
         }
-        assert_eq!(titles.taxonomy("en", "my-series", CURRENT), "My Series");
-        assert_eq!(titles.taxonomy("en", "tags", CURRENT), "Tags");
+        assert_eq!(
+            titles.taxonomy("en", "my-series", &CURRENT.rules()),
+            "My Series"
+        );
+        assert_eq!(titles.taxonomy("en", "tags", &CURRENT.rules()), "Tags");
     }
 
     /// Hugo 0.111.3 keeps a term as written and hyphens in a taxonomy.
     #[test]
     fn hugo_0_111_titles() {
         let titles = ListTitles::default();
-        assert_eq!(titles.term("en", "go & rust", DEBIAN), "go & rust");
-        assert_eq!(titles.taxonomy("en", "my-series", DEBIAN), "My-Series");
+        assert_eq!(titles.term("en", "go & rust", &DEBIAN.rules()), "go & rust");
+        assert_eq!(
+            titles.taxonomy("en", "my-series", &DEBIAN.rules()),
+            "My-Series"
+        );
     }
 
     #[test]
@@ -367,21 +375,30 @@ mod tests {
              [languages.de]\ntitlecasestyle = \"go\"\n",
         ));
         assert_eq!(
-            titles.term("en", "notes from the field", CURRENT),
+            titles.term("en", "notes from the field", &CURRENT.rules()),
             "Notes from the Field"
         );
         assert_eq!(
-            titles.term("fr", "notes de terrain", CURRENT),
+            titles.term("fr", "notes de terrain", &CURRENT.rules()),
             "notes de terrain"
         );
-        assert_eq!(titles.taxonomy("fr", "my-series", CURRENT), "my series");
         assert_eq!(
-            titles.term("de", "of mice_and men", CURRENT),
+            titles.taxonomy("fr", "my-series", &CURRENT.rules()),
+            "my series"
+        );
+        assert_eq!(
+            titles.term("de", "of mice_and men", &CURRENT.rules()),
             "Of Mice_and Men"
         );
         let titles = ListTitles::from_config(&config("titlecasestyle = \"firstupper\"\n"));
-        assert_eq!(titles.term("en", "go & rust", CURRENT), "Go & rust");
+        assert_eq!(
+            titles.term("en", "go & rust", &CURRENT.rules()),
+            "Go & rust"
+        );
         // Before 0.118 an unknown style is AP.
-        assert_eq!(titles.taxonomy("en", "my-series", DEBIAN), "My-Series");
+        assert_eq!(
+            titles.taxonomy("en", "my-series", &DEBIAN.rules()),
+            "My-Series"
+        );
     }
 }

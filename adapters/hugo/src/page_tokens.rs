@@ -164,7 +164,7 @@ pub(super) fn expand_permalink(
     let title = permalink_title(get_str(&f.fm, "title").unwrap_or(""), cfg);
     let title = title.as_ref();
     let rules = cfg.path_rules(&f.lang);
-    let current = cfg.version.hugo().at_least(123);
+    let current = cfg.rules().page_paths;
     let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
     super::permalinks::expand_tokens(pattern, rules, |token, cut| {
         let sections = || dir[..sections_depth(f, dir, cfg)].to_vec();
@@ -194,13 +194,13 @@ pub(super) fn expand_permalink(
                 Some(urlize(&named.join("/")).to_lowercase())
             }
             "sections" => Some(urlize(&slice(&sections(), cut).join("/"))),
-            "sectionslug" => Some(
+            "sectionslug" if cfg.rules().sectionslugs_tokens => Some(
                 section_slugs(f, &dir[..dir.len().min(1)], cfg)
                     .into_iter()
                     .next()
                     .unwrap_or_default(),
             ),
-            "sectionslugs" => Some(
+            "sectionslugs" if cfg.rules().sectionslugs_tokens => Some(
                 slice(&section_slugs(f, &sections(), cfg), cut)
                     .iter()
                     .filter(|s| !s.is_empty())
@@ -239,7 +239,7 @@ pub(super) fn expand_permalink(
 /// hyphen (`a/b` is `/a-b/`), where 0.111.3 and 0.165 keep it as a
 /// folder; a slug keeps its `/` in both (checked with 0.168.0).
 pub(super) fn permalink_title<'t>(title: &'t str, cfg: &HugoConfig) -> std::borrow::Cow<'t, str> {
-    if cfg.version.hugo().at_least(166) && title.contains('/') {
+    if cfg.rules().title_slash_hyphen && title.contains('/') {
         std::borrow::Cow::Owned(title.replace('/', "-"))
     } else {
         std::borrow::Cow::Borrowed(title)

@@ -9,9 +9,11 @@
 //! - a `theme` named as a folder (not a module path such as
 //!   `github.com/…`, which Hugo may download) that is not in `themesDir`.
 //!
-//! And, following the current Hugo (checked with 0.168.0; 0.153 deprecated
-//! them with a warning), the settings it removed: a mount's `lang`,
-//! `includeFiles` and `excludeFiles`, and a segment filter's `lang`.
+//! And, following the Hugo followed (its `rules`): the settings the
+//! current Hugo removed (0.153 deprecated them with a warning, 0.168
+//! refuses them): a mount's `lang`, `includeFiles` and `excludeFiles`,
+//! and a segment filter's `lang`; and, before 0.149, a permalink pattern
+//! naming `:sectionslug` or `:sectionslugs`, tokens it did not know yet.
 
 use std::path::Path;
 
@@ -74,6 +76,38 @@ fn removed_setting(
     None
 }
 
+/// The first permalink pattern (the site's `permalinks`, else a
+/// language's) naming `:sectionslug` or `:sectionslugs`, with the keys
+/// it sits under.
+fn sectionslugs_pattern(map: &Map<String, Value>) -> Option<(Vec<String>, String)> {
+    fn pattern_in(value: &Value) -> Option<&str> {
+        match value {
+            Value::String(s) => s.contains(":sectionslug").then_some(s.as_str()),
+            Value::Object(table) => table.values().find_map(pattern_in),
+            _ => None,
+        }
+    }
+    let site = map
+        .get("permalinks")
+        .map(|p| (vec!["permalinks".to_owned()], p));
+    let languages = map
+        .get("languages")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(lang, opts)| {
+            let keys = vec![
+                "languages".to_owned(),
+                lang.clone(),
+                "permalinks".to_owned(),
+            ];
+            Some((keys, opts.get("permalinks")?))
+        });
+    site.into_iter()
+        .chain(languages)
+        .find_map(|(keys, p)| Some((keys, pattern_in(p)?.to_owned())))
+}
+
 /// The system's time zone database, when it has one.
 const ZONEINFO: &str = "/usr/share/zoneinfo";
 
@@ -85,12 +119,27 @@ pub(super) fn check(
     version: &super::version::Version,
 ) -> Result<(), Error> {
     if let Some((keys, removed, instead)) = removed_setting(map)
-        && version.hugo().at_least(super::version::CURRENT.minor)
+        && version.rules().mount_lang_refused
     {
         return Err(config_err(
             origin(sources, keys, path),
             format!(
                 "`{removed}` is set, which Hugo deprecated in 0.153 and the current Hugo refuses: {instead}"
+            ),
+        ));
+    }
+    if !version.rules().sectionslugs_tokens
+        && let Some((keys, pattern)) = sectionslugs_pattern(map)
+    {
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        return Err(config_err(
+            origin(sources, &keys, path),
+            format!(
+                "permalink pattern `{pattern}` names `:sectionslug` or `:sectionslugs`, which \
+                 Hugo {} does not know (they came with Hugo 0.149): it refuses the pattern, or \
+                 with a `[…]` slice writes it as text; set `hugo-version` to the Hugo that \
+                 builds the site, or write `:sections`",
+                version.hugo()
             ),
         ));
     }

@@ -17,6 +17,7 @@
 //!   `published: false`, which Hugo reads as the page's draft state.
 
 use super::front_matter::date_value;
+use super::rules::HugoRules;
 use super::version::HugoVersion;
 use sitemap_content::FrontMatter;
 
@@ -50,10 +51,11 @@ const ORDERS: [&[&str]; 4] = [
 pub(super) fn refused(
     fm: &FrontMatter,
     version: HugoVersion,
+    rules: &HugoRules,
     own_orders: Option<&super::lastmod_order::DateOrders>,
     git_info: bool,
 ) -> Option<(String, String)> {
-    if version.at_least(145 + 15) && fm.get("_build").is_some() {
+    if rules.underscore_build_refused && fm.get("_build").is_some() {
         return Some((
             "_build".to_owned(),
             format!(
@@ -62,7 +64,7 @@ pub(super) fn refused(
             ),
         ));
     }
-    if !version.at_least(136) {
+    if !rules.bad_dates_refused {
         return None;
     }
     let default_lastmod: Vec<String> = [":git"]

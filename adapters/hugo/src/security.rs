@@ -100,7 +100,7 @@ pub(super) fn refused_content(
     if media_type == "text/markdown" || allow.accepts(media_type) {
         return None;
     }
-    if !version.at_least(162) {
+    if !version.rules().allow_content {
         return None;
     }
     Some(format!(

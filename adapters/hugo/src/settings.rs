@@ -88,6 +88,11 @@ pub(crate) struct HugoConfig {
 }
 
 impl HugoConfig {
+    /// What the Hugo followed does where releases differ.
+    pub(super) fn rules(&self) -> &super::rules::HugoRules {
+        self.version.rules()
+    }
+
     /// The permalink rules of a language: its own, else the site's.
     pub(super) fn permalink_rules_for(&self, lang: &str) -> &super::permalinks::Permalinks {
         self.language_permalink_rules
@@ -145,7 +150,7 @@ impl HugoConfig {
     /// languages keep their term pages, not their taxonomy pages).
     pub(super) fn taxonomies_made(&self) -> bool {
         let first = &self.first_language;
-        !self.version.hugo().at_least(153)
+        !self.rules().first_language_makes_taxonomies
             || self.kind_on(first, "taxonomy")
             || self.kind_on(first, "term")
     }
@@ -153,7 +158,7 @@ impl HugoConfig {
     /// Whether the site's `[sitemap] disable = true` leaves out a language's
     /// pages by default (Hugo 0.125 and later read it).
     pub(super) fn site_disables(&self, site: &Site, lang: &str) -> bool {
-        site.sitemap_for(lang).disable == Some(true) && self.version.hugo().at_least(125)
+        site.sitemap_for(lang).disable == Some(true) && self.rules().site_sitemap_disable
     }
 
     /// Whether a folder is under a taxonomy's folder (`content/tags/…`).

@@ -96,7 +96,7 @@ pub(super) fn page_path(
     // ugly URLs the element is the slug and `.html`, whose space before
     // the dot is a hyphen (`padded-.html`; checked with 0.168.0); 0.111.3
     // made both spaces hyphens (`-padded-`).
-    let current = cfg.version.hugo().at_least(123);
+    let current = cfg.rules().page_paths;
     let slug = get_str(&f.fm, "slug").filter(|s| {
         if current {
             !s.trim().is_empty()
@@ -116,7 +116,7 @@ pub(super) fn page_path(
     if let Some(url) = get_str(&f.fm, "url") {
         // Since Hugo 0.131 a `url` holding `:` is a permalink pattern
         // (`url: /recipes/:slug/`, cascaded to a section's pages).
-        if url.contains(':') && cfg.version.hugo().at_least(131) {
+        if url.contains(':') && cfg.rules().url_permalink_tokens {
             let slug = slug.map(|s| if current { s.trim() } else { s });
             let expanded = expand_permalink(url, f, dir, file_name, slug, cfg)?;
             return Ok(checked_url(&expanded, &lang_prefix(&f.lang), None));
@@ -210,7 +210,7 @@ fn page_pattern<'c>(
     dir: &[String],
     name: &str,
 ) -> Option<&'c str> {
-    if !cfg.version.hugo().at_least(123) {
+    if !cfg.rules().permalink_targets {
         // 0.111.3: the first folder's key (the `"/"` key matches nothing).
         return cfg
             .permalinks
@@ -307,7 +307,7 @@ fn element_path(dir: &str, last: &str, ugly: bool, prefix: &str, rules: PathRule
 /// Under ugly URLs the term and `.html` are one element, so a trailing
 /// space is a hyphen there (`"x "` is `x-.html`, `/x/` otherwise).
 pub(super) fn term_path(value: &str, cfg: &HugoConfig, rules: PathRules, ugly: bool) -> String {
-    if !cfg.version.hugo().at_least(123) || !value.contains(' ') {
+    if !cfg.rules().term_paths || !value.contains(' ') {
         return hugo_make_path(value, rules);
     }
     if rules.lower {

@@ -17,6 +17,8 @@ use std::thread::JoinHandle;
 
 use sitemap_pages::yaml::Dialect;
 
+use super::rules::HugoRules;
+
 /// A Hugo release, `0.minor.patch` (every Hugo so far is `0.x`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HugoVersion {
@@ -63,20 +65,10 @@ impl HugoVersion {
         Some(HugoVersion { minor, patch })
     }
 
-    /// Whether this is `0.minor` or newer.
-    pub fn at_least(self, minor: u32) -> bool {
-        self.minor >= minor
-    }
-
-    /// Whose YAML library this Hugo reads with: go-yaml v2 (YAML 1.1,
-    /// `draft: yes` a draft) before 0.152, goccy/go-yaml (YAML 1.2,
-    /// `draft: yes` the text `yes`, so not a draft) from 0.152 on.
-    pub fn yaml(self) -> Dialect {
-        if self.at_least(152) {
-            Dialect::HugoGoccy
-        } else {
-            Dialect::Hugo
-        }
+    /// What this Hugo does where releases differ: the rules table,
+    /// evaluated for it.
+    pub fn rules(self) -> HugoRules {
+        HugoRules::of(self)
     }
 }
 
@@ -116,7 +108,7 @@ pub enum VersionFrom {
 /// The version a scan follows, asked of `hugo` in the background and
 /// waited for only when a rule first needs it.
 pub(crate) struct Version {
-    known: OnceLock<(HugoVersion, VersionFrom)>,
+    known: OnceLock<(HugoVersion, VersionFrom, HugoRules)>,
     asking: Mutex<Option<JoinHandle<Option<HugoVersion>>>>,
 }
 
@@ -135,7 +127,7 @@ impl Version {
         let known = OnceLock::new();
         let asking = match setting {
             Some(v) => {
-                let _ = known.set((v, VersionFrom::Setting));
+                let _ = known.set((v, VersionFrom::Setting, v.rules()));
                 None
             }
             None => Some(std::thread::spawn(on_path)),
@@ -148,12 +140,20 @@ impl Version {
 
     /// The version followed, and where it came from.
     pub(crate) fn get(&self) -> (HugoVersion, VersionFrom) {
-        *self.known.get_or_init(|| {
+        let (version, from, _) = self.known();
+        (*version, *from)
+    }
+
+    /// The version followed, where it came from, and its rules, asked
+    /// once.
+    fn known(&self) -> &(HugoVersion, VersionFrom, HugoRules) {
+        self.known.get_or_init(|| {
             let handle = self.asking.lock().unwrap_or_else(|e| e.into_inner()).take();
-            match handle.and_then(|h| h.join().ok()).flatten() {
+            let (version, from) = match handle.and_then(|h| h.join().ok()).flatten() {
                 Some(v) => (v, VersionFrom::Path),
                 None => (CURRENT, VersionFrom::Current),
-            }
+            };
+            (version, from, version.rules())
         })
     }
 
@@ -162,10 +162,21 @@ impl Version {
         self.get().0
     }
 
+    /// What the followed Hugo does where releases differ.
+    pub(crate) fn rules(&self) -> &HugoRules {
+        &self.known().2
+    }
+
     /// Whose YAML library the followed Hugo reads front matter and
-    /// configuration with.
+    /// configuration with: go-yaml v2 (YAML 1.1, `draft: yes` a draft),
+    /// or goccy/go-yaml (YAML 1.2, `draft: yes` the text `yes`, so not a
+    /// draft) from the rule `goccy_yaml` on.
     pub(crate) fn yaml(&self) -> Dialect {
-        self.hugo().yaml()
+        if self.rules().goccy_yaml {
+            Dialect::HugoGoccy
+        } else {
+            Dialect::Hugo
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod hugo;
 mod hugo_sitemap;
+mod rules;
 
 use std::fmt::Write as _;
 use std::path::Path;

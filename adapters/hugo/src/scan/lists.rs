@@ -87,10 +87,10 @@ impl<'s> Scan<'s> {
             let rules = cfg.path_rules(lang);
             // A list page's `url` is made a path in Hugo 0.111.3 (`/Up Per/` is
             // `/up-per/`); the current Hugo keeps it as written, as a page's.
-            let list_url = (!cfg.version.hugo().at_least(123)).then_some(rules);
+            let list_url = (!cfg.rules().list_urls_as_written).then_some(rules);
             // Hugo 0.111.3 cases a section's path by the site's
             // `disablePathToLower`, not its language's.
-            let old = !cfg.version.hugo().at_least(123);
+            let old = !cfg.rules().language_path_rules;
             let lower = if old {
                 cfg.path_rules.lower
             } else {
@@ -125,7 +125,7 @@ impl<'s> Scan<'s> {
                 let f = &files[src.unwrap_or_default()];
                 path = checked_url(url, &lang_prefix(cfg, &f.lang), list_url);
                 // Since Hugo 0.131 a `url` holding `:` is a pattern.
-                if url.contains(':') && cfg.version.hugo().at_least(131) {
+                if url.contains(':') && cfg.rules().url_permalink_tokens {
                     let name = dir.last().map_or("", String::as_str);
                     let mut title = String::new();
                     let values = list_values(Some(&f.fm), "section", dir, name, &mut title);
@@ -187,7 +187,7 @@ impl<'s> Scan<'s> {
             let rules = cfg.path_rules(lang);
             // A list page's `url` is made a path in Hugo 0.111.3 (`/Up Per/` is
             // `/up-per/`); the current Hugo keeps it as written, as a page's.
-            let list_url = (!cfg.version.hugo().at_least(123)).then_some(rules);
+            let list_url = (!cfg.rules().list_urls_as_written).then_some(rules);
             let src = taxonomy_fm.get(&(lang.clone(), taxo.clone())).copied();
             let ugly_key = hugo_make_path(taxo, rules);
             let ugly = ugly_for(cfg, &ugly_key);
@@ -203,7 +203,7 @@ impl<'s> Scan<'s> {
             // An unpublished taxonomy `_index` takes its terms with it in
             // 0.111.3; the current Hugo leaves out only the taxonomy's own
             // page.
-            let takes_terms = !cfg.version.hugo().at_least(123);
+            let takes_terms = !cfg.rules().unpublished_branch_keeps_below;
             if dead_language(dead, lang)
                 || (takes_terms && src.is_some_and(|i| !files[i].published))
             {
@@ -247,7 +247,7 @@ impl<'s> Scan<'s> {
             let taxonomy = (self.scan.pages.len() > before).then_some(before as u32);
             if let Some(t) = taxonomy {
                 taxonomy_index.insert((lang.as_str(), taxo.as_str()), t);
-                let title = cfg.list_titles.taxonomy(lang, taxo, cfg.version.hugo());
+                let title = cfg.list_titles.taxonomy(lang, taxo, cfg.rules());
                 self.scan.pages[t as usize].title = Some(title);
             }
             for (term, src) in found_terms {
@@ -302,7 +302,7 @@ impl<'s> Scan<'s> {
                         .unwrap_or_else(|| term.clone());
                     let page = &mut self.scan.pages[before];
                     page.member_of.extend(taxonomy);
-                    page.title = Some(cfg.list_titles.term(lang, &name, cfg.version.hugo()));
+                    page.title = Some(cfg.list_titles.term(lang, &name, cfg.rules()));
                 }
             }
         }
@@ -319,7 +319,7 @@ fn own_slug(
     cfg: &super::super::settings::HugoConfig,
     rules: PathRules,
 ) -> Option<String> {
-    if !cfg.version.hugo().at_least(123) {
+    if !cfg.rules().term_slug {
         return None;
     }
     let slug = get_str(&index?.fm, "slug")?.trim_matches('-');
@@ -334,7 +334,7 @@ fn url_folders(
     dir: &[String],
     cfg: &super::super::settings::HugoConfig,
 ) -> Option<Vec<String>> {
-    if !cfg.version.hugo().at_least(123) {
+    if !cfg.rules().section_slug_paths {
         return None;
     }
     let own = get_str(&index.fm, "slug")
@@ -374,7 +374,7 @@ fn list_permalink(
     lang: &str,
     page: ListPage<'_>,
 ) -> Option<String> {
-    if !cfg.version.hugo().at_least(123) {
+    if !cfg.rules().permalink_targets {
         return None;
     }
     let pattern = cfg
@@ -445,5 +445,5 @@ fn list_values<'a>(
 /// folder's `index.html` (the current Hugo, 0.123 and later: 0.111.3
 /// wrote `/docs.html`, and the home page's folder URL).
 fn ugly_index(cfg: &super::super::settings::HugoConfig, section: &str) -> bool {
-    ugly_for(cfg, section) && cfg.version.hugo().at_least(123)
+    ugly_for(cfg, section) && cfg.rules().ugly_list_pages
 }

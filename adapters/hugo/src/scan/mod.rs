@@ -76,7 +76,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
     let filename_slugs = cfg
         .date_orders
         .as_deref()
-        .filter(|_| cfg.version.hugo().at_least(123));
+        .filter(|_| cfg.rules().filename_slug_sections);
     cfg.cascades
         .reset(cfg.version.yaml(), filename_slugs.cloned());
     let mut s = Scan {
@@ -98,8 +98,8 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
     super::bundles::root_bundle_is_home(&mut files, cfg);
     // Only 0.111.3's content tree drops what is below an unpublished
     // branch; the current Hugo publishes it (a cascaded `draft` aside).
-    let dead = if cfg.version.hugo().at_least(123) {
-        tree::unpublished_twins(&mut files, &mut s.scan);
+    let dead = if cfg.rules().unpublished_branch_keeps_below {
+        tree::unpublished_twins(&mut files, &mut s.scan, cfg.rules());
         tree::Dead::default()
     } else {
         tree::unpublished_branches(&mut files)
@@ -290,7 +290,7 @@ fn cascaded_list_page(
     // space a hyphen in the current Hugo (`/a b` does not match the
     // section `a b/`; checked with 0.168.0), as for a content file's.
     let mut path = format!("/{}", logical.to_lowercase());
-    if cfg.version.hugo().at_least(123) {
+    if cfg.rules().cascade_page_path {
         path = path.replace(' ', "-");
     }
     let page = super::cascade::PageRef {
@@ -301,7 +301,7 @@ fn cascaded_list_page(
     };
     let mut fm = sitemap_content::FrontMatter::default();
     let entries = chain.entries().chain(site_cascade);
-    super::cascade::apply(entries, &page, cfg.version.hugo(), &mut fm);
+    super::cascade::apply(entries, &page, cfg.rules(), &mut fm);
     let touched = !fm.data().is_empty();
     (folder, touched.then_some(fm))
 }

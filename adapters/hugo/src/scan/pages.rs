@@ -27,7 +27,7 @@ pub(super) type TermNames = HashMap<(String, String, String), String>;
 /// Hugo's is by path (`/posts/a` before `/zz`; checked with 0.168.0 and
 /// 0.111.3). Read before the regular pages take their files' languages.
 pub(super) fn term_names(files: &[Box<File>], cfg: &HugoConfig) -> TermNames {
-    let by_path = cfg.version.hugo().at_least(123);
+    let by_path = cfg.rules().term_names_by_path;
     let mut names: HashMap<(&str, usize, &str), (String, &str)> = HashMap::new();
     for f in files {
         for (t, key, written) in &f.terms {
@@ -193,7 +193,7 @@ impl Scan<'_> {
                 // The current Hugo reads the folder as a content path, as
                 // it reads a term (`Go & Rust/` is the term `go--rust`,
                 // checked with 0.168.0); 0.111.3 made it a path (`go-rust`).
-                let term = if cfg.version.hugo().at_least(123) {
+                let term = if cfg.rules().term_paths {
                     let ugly = super::super::urls::ugly_for(cfg, &hugo_make_path(&taxo, rules));
                     super::super::urls::term_path(&folder, cfg, rules, ugly)
                 } else {

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use sitemap_content::{ContentScan, Reason, Site, Warning};
 
 use super::super::files::File;
+use super::super::rules::HugoRules;
 use super::super::settings::HugoConfig;
 use super::Terms;
 
@@ -57,9 +58,26 @@ pub(super) fn unpublished_branches(files: &mut [Box<File>]) -> Dead {
 /// from build to build, and with an unpublished one among them mostly
 /// publishes neither (checked with 0.168.0: eight builds of each pairing
 /// published the path at most once). So the published one is left out
-/// too, and the warning names both files. Hugo 0.111.3 publishes the
-/// published one, as the scan does without this.
-pub(super) fn unpublished_twins(files: &mut [Box<File>], scan: &mut ContentScan) {
+/// too, and the warning names both files. The releases between differ by
+/// which of the two is unpublished (the rules `twin_page_hides_section`
+/// and `twin_section_hides_page`): a pairing the Hugo followed publishes
+/// is left as it is. Hugo 0.111.3 publishes the published one, as the
+/// scan does without this.
+pub(super) fn unpublished_twins(
+    files: &mut [Box<File>],
+    scan: &mut ContentScan,
+    rules: &HugoRules,
+) {
+    // Before 0.153 an unpublished section hides its page file in some
+    // builds and not in others: left out with a warning, as from 0.164.
+    let section_hides_page = !rules.twin_page_hides_section || rules.twin_section_hides_page;
+    let hides = |f: &File| {
+        if f.is_page() {
+            rules.twin_page_hides_section
+        } else {
+            section_hides_page
+        }
+    };
     let unpublished = |f: &File| {
         matches!(
             f.exclusion,
@@ -73,7 +91,7 @@ pub(super) fn unpublished_twins(files: &mut [Box<File>], scan: &mut ContentScan)
     let off: HashMap<(String, &str), usize> = files
         .iter()
         .enumerate()
-        .filter(|(_, f)| counts(f) && unpublished(f))
+        .filter(|(_, f)| counts(f) && unpublished(f) && hides(f))
         .map(|(i, f)| ((super::pages::logical_path(f), f.lang.as_str()), i))
         .collect();
     if off.is_empty() {
@@ -121,7 +139,7 @@ pub(super) fn dead_language(dead: &Dead, lang: &str) -> bool {
 /// make.
 pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
     let mut sections: Sections = BTreeMap::new();
-    let any_file = cfg.version.hugo().at_least(123);
+    let any_file = cfg.rules().sections_from_any_file;
     // Sections implied by pages, as (top folder, language) borrowed
     // from the files: a key is built only once per section, not once
     // per page.
