@@ -199,6 +199,24 @@ fn guide_key_table_is_generated_from_the_settings_type() {
     );
 }
 
+/// The guide's "Which Hugo" page shows the table of Hugo's version
+/// rules as `sitemap_hugo::rules` declares it.
+#[test]
+fn guide_which_hugo_table_is_generated_from_the_rules() {
+    let page = "docs/guide/src/which-hugo.md";
+    let text = fs::read_to_string(root().join(page)).unwrap();
+    let start = text
+        .find("<!-- rules:start -->\n")
+        .expect("rules:start marker")
+        + "<!-- rules:start -->\n".len();
+    let end = text.find("<!-- rules:end -->").expect("rules:end marker");
+    assert_eq!(
+        &text[start..end],
+        sitemap_hugo::rules::markdown_table(),
+        "{page}'s table of Hugo's rules is stale: run `cargo xtask which-hugo`"
+    );
+}
+
 /// The guide's benchmark table sits between the markers
 /// `cargo xtask bench all --record` rewrites (on the page `TABLE_PAGE` of
 /// `xtask/src/bench/mod.rs` names), with a row for every bench `all`

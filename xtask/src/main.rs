@@ -35,6 +35,8 @@
 //!   integration tests, from a clone of its source, built by the current
 //!   Hugo and scanned by us; the URL sets are compared and the
 //!   differences listed by cause (not in CI).
+//! - `cargo xtask which-hugo`: the guide's "Which Hugo" page gets the
+//!   table of Hugo's version rules, rendered from `sitemap_hugo::rules`.
 //! - `cargo xtask publish-check [--verify]`: every publishable crate's
 //!   metadata and files, then `cargo publish --dry-run --workspace` (in CI,
 //!   without `--verify`).
@@ -57,6 +59,7 @@ mod guide;
 mod publish;
 mod setup;
 mod urlsets;
+mod which_hugo;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -73,9 +76,10 @@ fn main() -> Result<()> {
         "differential" => differential::run(rest),
         "publish-check" => publish::run_check(rest),
         "dist" => dist::run(rest),
+        "which-hugo" => which_hugo::run(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|differential <front-matter|zola-front-matter|hugo-tests> [...]|publish-check [--verify]|dist [--target TRIPLE] [--profile PROFILE]>"
+                "usage: cargo xtask <ci|setup|examples|bench <writer|git|scan|html|all>|fuzz [--seconds N] [TARGET...]|corpus [--setup] [--list FILE] [NAME...]|differential <hugo|zola> [--sites N] [--seed S]|differential <front-matter|zola-front-matter|hugo-tests> [...]|which-hugo|publish-check [--verify]|dist [--target TRIPLE] [--profile PROFILE]>"
             );
             Ok(())
         }
