@@ -36,16 +36,14 @@
 //! gohugo.io and checked against a real `hugo` build in this crate's tests
 //! and the differential cases.
 //!
-//! Hugo's rules moved between the version Debian ships (0.111.3) and the
-//! current release (0.168.0), and a site is built by one of them: the scan
-//! follows the Hugo that builds the site (`version`: the `hugo-version`
-//! setting, else the `hugo` on `PATH`, else the current release). Where
-//! they differ, each rule names the version it is about: what is below
-//! an unpublished section (0.111.3 drops it, the current Hugo publishes
-//! it), cascade targets and their paths, `.rest` and HTML content without
-//! front matter, `security.allowContent`, a section's `slug` in the URLs
-//! below it, permalink rules with targets, ugly list pages, the site-wide
-//! `[sitemap] disable`, hreflang from `locale`.
+//! Hugo's rules move between releases (Debian 12 ships 0.111.3, the
+//! current release is 0.168.0), and a site is built by one of them: the
+//! scan follows the Hugo that builds the site (`version`: the
+//! `hugo-version` setting, else the `hugo` on `PATH`, else the current
+//! release). What differs is one declared table, [`rules`], evaluated
+//! once for the Hugo followed and asked by name wherever the scan
+//! differs; its documentation holds the recipe for a new Hugo release,
+//! and the guide's "Which Hugo" page is made from it.
 //!
 //! Where Hugo 0.111.3 does something the documentation does not say, the
 //! scan follows the build (found by `cargo xtask differential hugo` and
@@ -72,7 +70,8 @@
 //!
 //! - what every rule reads: `settings` (`HugoConfig`, the site's settings
 //!   and the questions rules ask of them), `files` (a content file, its
-//!   bundle role, the folders walked), `version` (which Hugo);
+//!   bundle role, the folders walked), `version` (which Hugo) and
+//!   `rules` (what that Hugo does where releases differ);
 //! - opening the site: `config_files` (which files, merged how, a file
 //!   name's language), `env_config` (the `HUGO_…` variables over them),
 //!   `config` (what the merged settings mean, into `settings`),

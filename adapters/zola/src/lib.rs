@@ -17,7 +17,9 @@
 //! `scan/entries.rs` (page, section and pager URLs) and
 //! `scan/taxonomies.rs` (taxonomy, term and pager URLs, term membership).
 //! `generator` is what the shared [`Site`](sitemap_content::Site) asks of
-//! Zola; `settings` names the keys Zola refuses; `values` prints the front
+//! Zola; `rules` is the table of what differs between Zola releases (the
+//! recipe for a new release is there); `settings` names the keys Zola
+//! refuses; `values` prints the front
 //! matter values the scan uses, for the differential in `xtask`.
 //!
 //! ```
@@ -48,6 +50,7 @@ mod front_matter;
 mod generator;
 mod page;
 mod refuse;
+pub mod rules;
 mod scan;
 mod settings;
 mod types;

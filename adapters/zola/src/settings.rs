@@ -2,15 +2,18 @@
 //! `deny_unknown_fields` at the top level, in `[languages.CODE]` and in
 //! `[markdown]` (`components/config/src/config/{mod,languages,markup}.rs`),
 //! so any other key there makes `zola build` refuse the site. An older
-//! Zola built it (`feed_filename` was renamed in 0.19, `[markdown]`'s
-//! highlighting keys moved in 0.22), so the scan does not refuse it: it
-//! names each such key, with the file, and reads the rest.
+//! Zola built it (the settings `rules` retired: `feed_filename` was
+//! renamed in 0.19, `[markdown]`'s highlighting keys moved in 0.22), so
+//! the scan does not refuse it: it names each such key, with the file
+//! and the release that retired it, and reads the rest.
 
 use std::path::Path;
 
 use serde_json::{Map, Value};
 
 use sitemap_content::Warning;
+
+use super::rules::{CURRENT, ZolaRules, retired};
 
 /// `Config`'s fields.
 const TOP: [&str; 30] = [
@@ -78,52 +81,50 @@ const MARKDOWN: [&str; 13] = [
 /// The most keys named one by one.
 const MOST_NAMED: usize = 20;
 
-/// The keys Zola renamed, with the name it reads now.
-const RENAMED: [(&str, &str); 2] = [
-    ("feed_filename", "feed_filenames (a list)"),
-    ("generate_feed", "generate_feeds"),
-];
-
 /// One warning per key Zola 0.22 does not know, in the order of the
 /// tables and keys (sorted: the configuration is a map).
 pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning> {
     let mut out = Vec::new();
-    let mut name = |table: &str, key: &str| {
+    let rules = ZolaRules::of(CURRENT);
+    let zola = format!("Zola 0.{}", CURRENT.minor);
+    // `table`: where the key is (`languages.fr`), `kind` which table
+    // that is, as the rules name it (`languages`).
+    let mut name = |table: &str, kind: &str, key: &str| {
         let dotted = if table.is_empty() {
             key.to_owned()
         } else {
             format!("{table}.{key}")
         };
-        let fix = match RENAMED.iter().find(|(old, _)| *old == key) {
-            Some((_, new)) => format!("rename it `{new}`"),
-            None if table == "markdown" && key.starts_with("highlight") => {
-                "move it to `[markdown.highlighting]` (Zola 0.22's code highlighting)".to_owned()
-            }
-            None => "remove it, or move it under `[extra]`".to_owned(),
+        let (older, fix) = match retired(&rules, kind, key) {
+            Some((rule, fix)) => (format!("Zola before 0.{} builds it", rule.since.minor), fix),
+            None => (
+                "an older Zola builds it".to_owned(),
+                "remove it, or move it under `[extra]`",
+            ),
         };
         out.push(Warning::new(
             Some(path),
             &format!(
-                "`{dotted}` is no setting of Zola 0.22, which refuses the site (\"unknown \
-                 field\"); an older Zola builds it, and the scan reads the rest of the site: {fix}"
+                "`{dotted}` is no setting of {zola}, which refuses the site (\"unknown \
+                 field\"); {older}, and the scan reads the rest of the site: {fix}"
             ),
         ));
     };
     for key in map.keys().filter(|k| !TOP.contains(&k.as_str())) {
-        name("", key);
+        name("", "", key);
     }
     if let Some(Value::Object(langs)) = map.get("languages") {
         for (code, opts) in langs {
             if let Value::Object(opts) = opts {
                 for key in opts.keys().filter(|k| !LANGUAGE.contains(&k.as_str())) {
-                    name(&format!("languages.{code}"), key);
+                    name(&format!("languages.{code}"), "languages", key);
                 }
             }
         }
     }
     if let Some(Value::Object(markdown)) = map.get("markdown") {
         for key in markdown.keys().filter(|k| !MARKDOWN.contains(&k.as_str())) {
-            name("markdown", key);
+            name("markdown", "markdown", key);
         }
     }
     // A real site has a stale key or two; a file of thousands is named
@@ -133,7 +134,7 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
         out.truncate(MOST_NAMED);
         out.push(Warning::new(
             Some(path),
-            &format!("and {more} more keys Zola 0.22 does not know, which it refuses too"),
+            &format!("and {more} more keys {zola} does not know, which it refuses too"),
         ));
     }
     out
@@ -182,17 +183,18 @@ mod tests {
             ),
             [
                 "`feed_filename` is no setting of Zola 0.22, which refuses the site (\"unknown \
-                 field\"); an older Zola builds it, and the scan reads the rest of the site: \
-                 rename it `feed_filenames (a list)`",
+                 field\"); Zola before 0.19 builds it, and the scan reads the rest of the site: \
+                 rename it `feed_filenames` (a list)",
                 "`my_param` is no setting of Zola 0.22, which refuses the site (\"unknown field\"); \
                  an older Zola builds it, and the scan reads the rest of the site: remove it, \
                  or move it under `[extra]`",
                 "`languages.fr.generate_feed` is no setting of Zola 0.22, which refuses the site \
-                 (\"unknown field\"); an older Zola builds it, and the scan reads the rest of \
-                 the site: rename it `generate_feeds`",
+                 (\"unknown field\"); Zola before 0.19 builds it, and the scan reads the rest \
+                 of the site: rename it `generate_feeds`",
                 "`markdown.highlight_code` is no setting of Zola 0.22, which refuses the site \
-                 (\"unknown field\"); an older Zola builds it, and the scan reads the rest of \
-                 the site: move it to `[markdown.highlighting]` (Zola 0.22's code highlighting)",
+                 (\"unknown field\"); Zola before 0.22 builds it, and the scan reads the rest \
+                 of the site: move it to `[markdown.highlighting]` (Zola 0.22's code \
+                 highlighting)",
             ]
         );
     }
