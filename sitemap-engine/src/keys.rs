@@ -405,7 +405,7 @@ declare_keys! {
         scope: Site,
         example: r#""0.168.0""#,
         summary: "The Hugo that builds the site",
-        doc: "The Hugo that builds the site, whose rules a Hugo scan follows where versions differ (cascade targets, what is below a draft section, content formats). Default: the `hugo` on `PATH` (`hugo version`), else the current release, 0.168.0.",
+        doc: "The Hugo that builds the site, whose rules a Hugo scan follows where versions differ (cascade targets, what is below a draft section, content formats). Default: the Hugo that built the site in its output folder (its home page's generator tag, when newer than the sources), else the `hugo` on `PATH` (`hugo version`, given 5 s), else the current release, 0.168.0.",
     }
 }
 

@@ -329,6 +329,13 @@ impl Site {
         self.language_sitemaps.get(lang).unwrap_or(&self.sitemap)
     }
 
+    /// The generator's version the scan follows and where that came from
+    /// (`Hugo 0.168.0 (the hugo on PATH)`), for the report; `None` where
+    /// the generator's versions make no difference to the scan.
+    pub fn version_followed(&self) -> Option<String> {
+        self.generator.version_followed()
+    }
+
     /// How the generator renders Markdown, for reading a page's images.
     pub fn dialect(&self) -> Dialect {
         self.generator.dialect()

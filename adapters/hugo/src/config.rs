@@ -129,14 +129,21 @@ pub fn open(
     let empty = Map::new();
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
+    let content_dir = root.join(str_of(map, "contentdir", at("contentdir"))?.unwrap_or("content"));
+    let output_dir = root.join(str_of(map, "publishdir", at("publishdir"))?.unwrap_or("public"));
+    // Before a rule asks which Hugo: the site it built may say.
+    let home_language = map.get("defaultcontentlanguage").and_then(Value::as_str);
+    version.look_at_built_site(
+        &output_dir,
+        &home_language.unwrap_or("en").to_lowercase(),
+        &[config_path.clone(), content_dir.clone()],
+    );
     let default_language =
         match str_of(map, "defaultcontentlanguage", at("defaultcontentlanguage"))? {
             Some(l) if !l.is_empty() => l.to_lowercase(),
             _ => super::languages::implicit_default_language(map, &version),
         };
     let (base_url, mut hosts) = base_urls(map, path, at("baseurl"), options, &default_language)?;
-    let content_dir = root.join(str_of(map, "contentdir", at("contentdir"))?.unwrap_or("content"));
-    let output_dir = root.join(str_of(map, "publishdir", at("publishdir"))?.unwrap_or("public"));
     let mut languages: Vec<(i64, String)> = Vec::new();
     let mut language_dirs = BTreeMap::new();
     let mut hreflangs = BTreeMap::new();

@@ -66,6 +66,11 @@ impl Generator for HugoConfig {
         }
     }
 
+    /// `Hugo 0.168.0 (the hugo on PATH)`.
+    fn version_followed(&self) -> Option<String> {
+        Some(self.version.summary())
+    }
+
     /// A leaf bundle's files, recursively (other content files there are
     /// resources too), but the bundle's own `index.*` files: its
     /// translations are pages.

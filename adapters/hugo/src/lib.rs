@@ -76,7 +76,8 @@
 //!   name's language), `env_config` (the `HUGO_…` variables over them),
 //!   `config` (what the merged settings mean, into `settings`),
 //!   `languages` (the implicit default, multihost, `hreflang`, a
-//!   language's cascade), `version` (which Hugo), `kinds` (`disableKinds` with Hugo's names),
+//!   language's cascade), `version` (which Hugo; `which` reads the
+//!   built site's generator tag and asks the `hugo` on `PATH`), `kinds` (`disableKinds` with Hugo's names),
 //!   `list_titles` (the titles of the taxonomy and term pages Hugo makes),
 //!   `site_sitemap` (the site's `[sitemap]` table), `lastmod_order`
 //!   (`[frontmatter]` date orders), `mounts` (module mounts, themes and
@@ -132,6 +133,7 @@ mod site_sitemap;
 mod urls;
 mod values;
 mod version;
+mod which;
 
 pub use config::open;
 pub use lastmod_order::LastmodOrder;

@@ -110,6 +110,11 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         }
     }
     let excluded = excluded_summary(scan, &scanned.resolved);
+    // `files read as Hugo 0.168.0 (the hugo on PATH)`: whose rules read them.
+    let read_as = scan
+        .generator
+        .as_ref()
+        .map_or_else(String::new, |g| format!(" as {g}"));
 
     if args.dry_run {
         let (listed, outside) = scan.listed();
@@ -125,7 +130,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             .map(|u| u.images.len().min(sitemap_core::MAX_IMAGES_PER_URL))
             .sum();
         ui.summary(&format!(
-            "sitemap: {} files read, {} URLs{}{excluded}; dry run, nothing written",
+            "sitemap: {} files read{read_as}, {} URLs{}{excluded}; dry run, nothing written",
             scan.files_read,
             listed.len(),
             images_summary(&scan.images, images as u64),
@@ -173,7 +178,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         print_json(&summary.wrote(&report))?;
     }
     ui.summary(&format!(
-        "sitemap: {files_read} files read, {} URLs{}{excluded}; {}",
+        "sitemap: {files_read} files read{read_as}, {} URLs{}{excluded}; {}",
         report.urls(),
         images_summary(&image_counts, report.images()),
         report.written(shown)

@@ -107,7 +107,7 @@ fn hugo_scan_skips_dangling_and_looping_links_that_are_not_pages() {
              site/content/dangling: warning: symlink that cannot be followed (No such file or directory (os error 2)): skipped\n\
              site/content/loopy: warning: symlink that cannot be followed (Too many levels of symbolic links (os error 40)): skipped\n\
              site/public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan\n\
-             sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by site/sitemap.toml:6 `exclude`, 1 draft, 1 headless); wrote site/public/sitemap.xml and robots.txt, site/public/llms.txt, site/public/de/llms.txt\n"
+             sitemap: 14 files read as Hugo 0.111.3 (the hugo on PATH), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by site/sitemap.toml:6 `exclude`, 1 draft, 1 headless); wrote site/public/sitemap.xml and robots.txt, site/public/llms.txt, site/public/de/llms.txt\n"
                 .to_owned()
         )
     );

@@ -93,7 +93,7 @@ fn nothing_built_is_said_once() {
         stderr,
         "public/: warning: no built page, so the sitemap is not checked against the site; run \
          `hugo` first, then the scan\n\
-         sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, none excluded; dry run, nothing written\n"
     );
 }
 
@@ -135,7 +135,7 @@ fn a_build_without_pages_is_named_as_serving_none_of_the_urls() {
          none of the 3 listed URL(s) is served, and the sitemap is not checked against the site: \
          its templates are missing (a theme folder left empty? `git submodule update --init`); \
          once `hugo` builds the pages, run the scan again\n\
-         sitemap: 1 files read, 3 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded; dry run, nothing written\n"
     );
 }
 
@@ -177,7 +177,7 @@ fn a_build_older_than_a_source_is_named_not_used() {
         stderr,
         "public/: warning: built before content/b.md changed, so the sitemap is not checked \
          against it; run `hugo` again, then the scan\n\
-         sitemap: 2 files read, 3 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 2 files read as Hugo 0.111.3 (the hugo-version setting), 3 URLs, none excluded; dry run, nothing written\n"
     );
 }
 
@@ -207,7 +207,7 @@ fn a_content_adapters_pages_are_listed_from_the_build() {
          content/news/_content.gotmpl: warning: a content adapter, whose template makes pages \
          from data: this scan cannot run it, so its pages are missing; run `hugo` first, and \
          the scan lists them from the build\n\
-         sitemap: 3 files read, 3 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded; dry run, nothing written\n"
     );
     hugo(&current_hugo(), dir.path());
     let (code, stderr, mut locs) = scan(dir.path(), &["--hugo-version", "0.168.0", "--strict"]);
@@ -216,7 +216,7 @@ fn a_content_adapters_pages_are_listed_from_the_build() {
         stderr,
         "content/news/_content.gotmpl: warning: a content adapter: 3 page(s) it made listed \
          from the site built in public/\n\
-         sitemap: 3 files read, 6 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 6 URLs, none excluded; dry run, nothing written\n"
     );
     locs.sort();
     assert_eq!(locs, hugo_locs(dir.path()));
@@ -254,7 +254,7 @@ fn a_setting_the_scan_does_not_read_is_named_and_its_difference_found() {
     assert_eq!(
         stderr,
         format!(
-            "{named}{}\nsitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n",
+            "{named}{}\nsitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, none excluded; dry run, nothing written\n",
             differences
                 .lines()
                 .map(|l| l.replacen(": ", ": warning: ", 1))
@@ -355,7 +355,7 @@ fn pages_left_out_on_purpose_are_not_differences() {
     assert_eq!(code, Some(0));
     assert_eq!(
         stderr,
-        "sitemap: 4 files read, 2 URLs, 3 excluded (1 build options, 2 sitemap.disable); dry \
+        "sitemap: 4 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 3 excluded (1 build options, 2 sitemap.disable); dry \
          run, nothing written\n"
     );
     locs.sort();
@@ -405,7 +405,7 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
         (
             Some(0),
             "public/: warning: 1 listed URL(s) with no built page: https://example.org/drafts/d/\n\
-             sitemap: 2 files read, 5 URLs, none excluded; dry run, nothing written\n"
+             sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, none excluded; dry run, nothing written\n"
         )
     );
 
@@ -425,7 +425,7 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
         .unwrap();
     assert_eq!(
         crate::text(&out.stderr, dir.path()),
-        "sitemap: 2 files read, 4 URLs, 1 excluded (1 build options); dry run, nothing written\n"
+        "sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 4 URLs, 1 excluded (1 build options); dry run, nothing written\n"
     );
     let mut locs: Vec<String> = String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -470,7 +470,7 @@ fn hugo_pagers_are_not_differences() {
         (code, stderr.as_str()),
         (
             Some(0),
-            "sitemap: 3 files read, 5 URLs, none excluded; dry run, nothing written\n"
+            "sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, none excluded; dry run, nothing written\n"
         )
     );
     locs.sort();
@@ -513,7 +513,7 @@ fn files_copied_from_static_are_not_differences() {
         (code, stderr.as_str()),
         (
             Some(0),
-            "sitemap: 1 files read, 3 URLs, none excluded; dry run, nothing written\n"
+            "sitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded; dry run, nothing written\n"
         )
     );
     locs.sort();

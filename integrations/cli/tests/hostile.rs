@@ -229,7 +229,7 @@ error: 2 pages could not be read
     assert_eq!(
         text(&out.stderr, dir.path()),
         "public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan\n\
-         sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 1 files read as Hugo 0.111.3 (the hugo on PATH), 5 URLs, none excluded; dry run, nothing written\n"
     );
     // Hugo's default taxonomies are listed, as Hugo lists them.
     assert_eq!(
@@ -267,7 +267,7 @@ fn fifos_are_skipped_with_a_warning_never_opened() {
         "\
 content/posts/post.md: warning: a FIFO (named pipe), not a file: skipped, never opened
 public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
-sitemap: 1 files read, 5 URLs, none excluded; dry run, nothing written
+sitemap: 1 files read as Hugo 0.111.3 (the hugo on PATH), 5 URLs, none excluded; dry run, nothing written
 "
     );
     assert_eq!(out.status.code(), Some(0));

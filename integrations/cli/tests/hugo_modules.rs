@@ -47,7 +47,7 @@ fn a_module_that_is_not_on_disk_is_named() {
          are missing from the sitemap; run `hugo mod vendor`, or point \
          HUGO_MODULE_REPLACEMENTS at a local copy\n\
          public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan\n\
-         sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 1 files read as Hugo 0.111.3 (the hugo on PATH), 2 URLs, none excluded; dry run, nothing written\n"
     );
 }
 

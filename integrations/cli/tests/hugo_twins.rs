@@ -71,7 +71,7 @@ fn the_current_hugo_publishes_neither_twin_and_the_scan_names_both() {
          others, mostly not at all, so it is left out; rename or remove one of the two files\n\
          public/: warning: no built page, so the sitemap is not checked against the site; run \
          `hugo` first, then the scan\n\
-         sitemap: 5 files read, 2 URLs, 4 excluded (2 draft, 2 unpublished twin); dry run, \
+         sitemap: 5 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 4 excluded (2 draft, 2 unpublished twin); dry run, \
          nothing written\n"
     );
 }

@@ -59,7 +59,7 @@ fn a_section_named_in_japanese_fits_a_file_name() {
     assert_eq!(
         text(&out.stderr, dir),
         "public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan\n\
-         sitemap: 2 files read, 5 URLs, none excluded; wrote public/sitemap.xml (index of 3 sitemaps)\n"
+         sitemap: 2 files read as Hugo 0.111.3 (the hugo on PATH), 5 URLs, none excluded; wrote public/sitemap.xml (index of 3 sitemaps)\n"
     );
     assert_eq!(out.status.code(), Some(0));
     let public = dir.join("public");

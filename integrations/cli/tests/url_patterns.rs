@@ -38,7 +38,7 @@ fn exclude_urls_leaves_out_a_content_sites_pages_by_url() {
     left out: tags/hugo/: URL matches exclude-urls pattern `/tags/**` (https://hugo-demo.example.org/tags/hugo/)
     left out: tags/news/: URL matches exclude-urls pattern `/tags/**` (https://hugo-demo.example.org/tags/news/)
     left out: tags/sitemaps/: URL matches exclude-urls pattern `/tags/**` (https://hugo-demo.example.org/tags/sitemaps/)
-    sitemap: 14 files read, 8 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 11 excluded (1 bundle resource, 7 by sitemap.toml:11 `exclude-urls`, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); wrote public/sitemap.xml and robots.txt, public/llms.txt
+    sitemap: 14 files read as Hugo 0.111.3 (the hugo on PATH), 8 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 11 excluded (1 bundle resource, 7 by sitemap.toml:11 `exclude-urls`, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); wrote public/sitemap.xml and robots.txt, public/llms.txt
     ");
     let path = dir.path().join("public/sitemap.xml");
     let xml = fs::read_to_string(&path).unwrap();

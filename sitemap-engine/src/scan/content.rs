@@ -142,6 +142,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         base_url_from: s.base_url.is_none().then(|| base_url_from(&site)),
         default_out: Some(site.output_dir.clone()),
         files_read,
+        generator: site.version_followed(),
         read,
         // A new page is a new file no list names yet: a build script
         // watches the whole content folder for it.

@@ -92,6 +92,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         #[cfg(feature = "html")]
         build: None,
         files_read: found.files_read.len(),
+        generator: None,
         read: if options.track_reads {
             found.files_read.iter().cloned().collect()
         } else {

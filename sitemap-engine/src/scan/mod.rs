@@ -116,6 +116,10 @@ pub struct Scan {
     pub default_out: Option<PathBuf>,
     /// How many source files were read.
     pub files_read: usize,
+    /// The generator's version the scan followed and where that came
+    /// from (`Hugo 0.168.0 (the hugo on PATH)`), for the summary line;
+    /// `None` where versions make no difference.
+    pub generator: Option<String>,
     /// Every file read (content, configuration, settings), when the job
     /// asked to track them (build scripts' `rerun-if-changed`).
     pub read: BTreeSet<PathBuf>,

@@ -105,6 +105,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         #[cfg(feature = "html")]
         build: None,
         files_read,
+        generator: None,
         read,
         watch_dirs: Vec::new(),
         warnings: warnings

@@ -85,6 +85,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         scan: ContentScan::new(site),
         page_errors: Vec::new(),
     };
+    s.scan.warnings.extend(cfg.version.warnings());
     let files = s.read_content(now)?;
     let (mut files, resource_terms) = leaf_bundles(
         files,

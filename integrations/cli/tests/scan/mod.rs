@@ -275,7 +275,7 @@ fn scan_verbose_lists_every_page_left_out() {
     left out: content/posts/upcoming.md: draft
     left out: content/snippets/footer.md: bundle resource
     left out: content/snippets/index.md: headless
-    sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); dry run, nothing written
+    sitemap: 14 files read as Hugo 0.111.3 (the hugo on PATH), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); dry run, nothing written
     ");
     let html = crate::example("html-site").join("_site");
     let out = sitemap(
