@@ -51,7 +51,7 @@ pub(super) fn named(
     map: &Map<String, Value>,
     sources: &Sources,
     path: &Path,
-    version: &super::version::Version,
+    version: &super::followed::Version,
 ) -> Vec<sitemap_content::Warning> {
     let mut out = Vec::new();
     let mut name = |keys: &[&str], what: &str, shown: String| {

@@ -512,7 +512,7 @@ mod tests {
     fn applied(cascade: Value, version: HugoVersion, p: &PageRef) -> Value {
         let entries = parse(&cascade);
         let mut fm = FrontMatter::default();
-        apply(&entries, p, &version.rules(), &mut fm);
+        apply(&entries, p, &HugoRules::of(version), &mut fm);
         Value::Object(fm.data().clone())
     }
 
@@ -551,14 +551,14 @@ mod tests {
     fn the_current_hugo_refuses_what_it_refuses() {
         let kind = parse(&json!({"kind": "page"}));
         assert_eq!(
-            refusal(&kind, &NEW.rules()),
+            refusal(&kind, &HugoRules::of(NEW)),
             Some("key \"kind\" not allowed in cascade config")
         );
-        assert_eq!(refusal(&kind, &OLD.rules()), None);
+        assert_eq!(refusal(&kind, &HugoRules::of(OLD)), None);
         assert_eq!(
             refusal(
                 &parse(&json!({"draft": true, "target": {"kind": "post"}})),
-                &NEW.rules()
+                &HugoRules::of(NEW)
             ),
             Some("\"post\" did not match a valid Page Kind")
         );
@@ -571,7 +571,7 @@ mod tests {
         let mut fm = FrontMatter::default();
         fm.data_mut().insert("Slug".into(), json!("own"));
         let p = page("page", "/a", "/a.md");
-        apply(near.iter().chain(&far), &p, &NEW.rules(), &mut fm);
+        apply(near.iter().chain(&far), &p, &HugoRules::of(NEW), &mut fm);
         assert_eq!(
             Value::Object(fm.data().clone()),
             json!({"Slug": "own", "sitemap": {"priority": 0.9}})

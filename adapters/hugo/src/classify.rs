@@ -65,7 +65,7 @@ pub(super) fn classify(
         None => FrontMatter::default(),
     };
     let refused_content =
-        super::security::refused_content(ext, &cfg.allow_content, cfg.version.hugo());
+        super::security::refused_content(ext, &cfg.allow_content, cfg.version.hugo(), cfg.rules());
     let mut slugged = None;
     let own_cascade = super::cascaded::cascaded(
         &mut fm,

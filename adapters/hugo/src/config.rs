@@ -120,7 +120,7 @@ pub fn open(
     options: &SiteOptions,
     version: Option<super::HugoVersion>,
 ) -> Result<Site, Error> {
-    let version = super::version::Version::new(version);
+    let version = super::followed::Version::new(version);
     let (mut value, mut sources) = load(root, &|| version.yaml())?;
     super::env_config::apply(&mut value, &mut sources);
     // The file (or `$HUGO_…` variable) whose value of a top-level key

@@ -18,7 +18,7 @@ use sitemap_content::config::{config_err, str_of};
 pub(super) fn hreflang_of(
     opts: &Map<String, Value>,
     path: &Path,
-    version: &super::version::Version,
+    version: &super::followed::Version,
 ) -> Result<Option<String>, Error> {
     let (code, locale) = (
         str_of(opts, "languagecode", path)?.filter(|c| !c.is_empty()),
@@ -38,7 +38,7 @@ pub(super) fn language_cascade(
     value: Option<&Value>,
     sources: &Sources,
     path: &Path,
-    version: &super::version::Version,
+    version: &super::followed::Version,
 ) -> Result<Vec<super::cascade::Entry>, Error> {
     let Some(value) = value else {
         return Ok(Vec::new());
@@ -98,7 +98,7 @@ pub(super) fn hosts(
 /// the first of them (by weight, then key), which 0.111.3 refused.
 pub(super) fn implicit_default_language(
     map: &Map<String, Value>,
-    version: &super::version::Version,
+    version: &super::followed::Version,
 ) -> String {
     let Some(Value::Object(langs)) = map.get("languages") else {
         return "en".to_owned();
@@ -165,7 +165,7 @@ pub(super) fn hosts_share_paths(
     hosts: &BTreeMap<String, sitemap_core::Loc>,
     active: usize,
     disabled: usize,
-    version: &super::version::Version,
+    version: &super::followed::Version,
 ) -> bool {
     let counted = version.rules().multihost_one_host_paths;
     hosts.len() > 1 && disabled > 0 && counted && active.saturating_sub(disabled) <= 1
@@ -202,7 +202,7 @@ pub(super) fn shared_paths_warning(
     off: &std::collections::BTreeSet<String>,
     sources: &Sources,
     path: &Path,
-    version: &super::version::Version,
+    version: &super::followed::Version,
 ) -> sitemap_content::Warning {
     let first = off.iter().next().map_or("", String::as_str);
     // The file that disables it: its `disabled`, else `disableLanguages`.

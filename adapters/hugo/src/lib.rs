@@ -38,7 +38,7 @@
 //!
 //! Hugo's rules move between releases (Debian 12 ships 0.111.3, the
 //! current release is 0.168.0), and a site is built by one of them: the
-//! scan follows the Hugo that builds the site (`version`: the
+//! scan follows the Hugo that builds the site (`followed`: the
 //! `hugo-version` setting, else the `hugo` on `PATH`, else the current
 //! release). What differs is one declared table, [`rules`], evaluated
 //! once for the Hugo followed and asked by name wherever the scan
@@ -70,13 +70,13 @@
 //!
 //! - what every rule reads: `settings` (`HugoConfig`, the site's settings
 //!   and the questions rules ask of them), `files` (a content file, its
-//!   bundle role, the folders walked), `version` (which Hugo) and
-//!   `rules` (what that Hugo does where releases differ);
+//!   bundle role, the folders walked), `version` (a Hugo release) and
+//!   `rules` (what each release does where releases differ);
 //! - opening the site: `config_files` (which files, merged how, a file
 //!   name's language), `env_config` (the `HUGO_…` variables over them),
 //!   `config` (what the merged settings mean, into `settings`),
 //!   `languages` (the implicit default, multihost, `hreflang`, a
-//!   language's cascade), `version` (which Hugo; `which` reads the
+//!   language's cascade), `followed` (which Hugo: `which` reads the
 //!   built site's generator tag and asks the `hugo` on `PATH`), `kinds` (`disableKinds` with Hugo's names),
 //!   `list_titles` (the titles of the taxonomy and term pages Hugo makes),
 //!   `site_sitemap` (the site's `[sitemap]` table), `lastmod_order`
@@ -111,6 +111,7 @@ mod config_files;
 mod dates;
 mod env_config;
 mod files;
+mod followed;
 mod front_matter;
 mod generator;
 mod glob;
@@ -136,7 +137,8 @@ mod version;
 mod which;
 
 pub use config::open;
+pub use followed::VersionFrom;
 pub use lastmod_order::LastmodOrder;
 pub(crate) use settings::HugoConfig;
 pub use values::hugo_front_matter_values;
-pub use version::{CURRENT, DEBIAN, HugoVersion, VersionFrom};
+pub use version::{CURRENT, DEBIAN, HugoVersion};

@@ -344,22 +344,32 @@ mod tests {
             ("ǆungla", "ǅungla"),
             ("with love from russia", "With Love From Russia"),
         ] {
-            assert_eq!(titles.term("en", term, &CURRENT.rules()), hugo, "{term}");
+            assert_eq!(
+                titles.term("en", term, &HugoRules::of(CURRENT)),
+                hugo,
+                "{term}"
+            );
         }
         assert_eq!(
-            titles.taxonomy("en", "my-series", &CURRENT.rules()),
+            titles.taxonomy("en", "my-series", &HugoRules::of(CURRENT)),
             "My Series"
         );
-        assert_eq!(titles.taxonomy("en", "tags", &CURRENT.rules()), "Tags");
+        assert_eq!(
+            titles.taxonomy("en", "tags", &HugoRules::of(CURRENT)),
+            "Tags"
+        );
     }
 
     /// Hugo 0.111.3 keeps a term as written and hyphens in a taxonomy.
     #[test]
     fn hugo_0_111_titles() {
         let titles = ListTitles::default();
-        assert_eq!(titles.term("en", "go & rust", &DEBIAN.rules()), "go & rust");
         assert_eq!(
-            titles.taxonomy("en", "my-series", &DEBIAN.rules()),
+            titles.term("en", "go & rust", &HugoRules::of(DEBIAN)),
+            "go & rust"
+        );
+        assert_eq!(
+            titles.taxonomy("en", "my-series", &HugoRules::of(DEBIAN)),
             "My-Series"
         );
     }
@@ -375,29 +385,29 @@ mod tests {
              [languages.de]\ntitlecasestyle = \"go\"\n",
         ));
         assert_eq!(
-            titles.term("en", "notes from the field", &CURRENT.rules()),
+            titles.term("en", "notes from the field", &HugoRules::of(CURRENT)),
             "Notes from the Field"
         );
         assert_eq!(
-            titles.term("fr", "notes de terrain", &CURRENT.rules()),
+            titles.term("fr", "notes de terrain", &HugoRules::of(CURRENT)),
             "notes de terrain"
         );
         assert_eq!(
-            titles.taxonomy("fr", "my-series", &CURRENT.rules()),
+            titles.taxonomy("fr", "my-series", &HugoRules::of(CURRENT)),
             "my series"
         );
         assert_eq!(
-            titles.term("de", "of mice_and men", &CURRENT.rules()),
+            titles.term("de", "of mice_and men", &HugoRules::of(CURRENT)),
             "Of Mice_and Men"
         );
         let titles = ListTitles::from_config(&config("titlecasestyle = \"firstupper\"\n"));
         assert_eq!(
-            titles.term("en", "go & rust", &CURRENT.rules()),
+            titles.term("en", "go & rust", &HugoRules::of(CURRENT)),
             "Go & rust"
         );
         // Before 0.118 an unknown style is AP.
         assert_eq!(
-            titles.taxonomy("en", "my-series", &DEBIAN.rules()),
+            titles.taxonomy("en", "my-series", &HugoRules::of(DEBIAN)),
             "My-Series"
         );
     }

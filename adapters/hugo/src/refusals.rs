@@ -116,7 +116,7 @@ pub(super) fn check(
     map: &Map<String, Value>,
     sources: &Sources,
     path: &Path,
-    version: &super::version::Version,
+    version: &super::followed::Version,
 ) -> Result<(), Error> {
     if let Some((keys, removed, instead)) = removed_setting(map)
         && version.rules().mount_lang_refused

@@ -8,6 +8,7 @@
 use regex::Regex;
 use serde_json::Value;
 
+use super::rules::HugoRules;
 use super::version::HugoVersion;
 
 /// The media type Hugo gives a content file's extension.
@@ -95,12 +96,13 @@ pub(super) fn refused_content(
     ext: &str,
     allow: &AllowContent,
     version: HugoVersion,
+    rules: &HugoRules,
 ) -> Option<String> {
     let media_type = media_type(ext)?;
     if media_type == "text/markdown" || allow.accepts(media_type) {
         return None;
     }
-    if !version.rules().allow_content {
+    if !rules.allow_content {
         return None;
     }
     Some(format!(

@@ -51,7 +51,7 @@ pub(crate) struct HugoConfig {
     /// from file names).
     pub(super) date_orders: Option<Box<super::lastmod_order::DateOrders>>,
     /// The Hugo whose rules the scan follows.
-    pub(super) version: super::version::Version,
+    pub(super) version: super::followed::Version,
     /// The site's `cascade` settings and the `_index` files' cascades.
     pub(super) cascades: super::cascade::Cascades,
     /// `security.allowContent`.

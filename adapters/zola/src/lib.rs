@@ -52,6 +52,7 @@ mod page;
 mod refuse;
 pub mod rules;
 mod scan;
+mod section;
 mod settings;
 mod types;
 mod values;

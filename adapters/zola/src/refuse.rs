@@ -10,7 +10,7 @@ use sitemap_content::FrontMatter;
 use sitemap_content::{Error, Site};
 
 use super::page::Page;
-use super::scan::Section;
+use super::section::Section;
 
 /// Site::load: a page file `index.md` whose URL is a section's (or, at the
 /// top of `content/`, any `index.md` that is no bundle) is refused.

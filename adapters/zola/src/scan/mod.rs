@@ -10,10 +10,8 @@
 //! - `taxonomies.rs`: taxonomies with their terms (and their pagination),
 //!   and the terms each page is listed on.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use sitemap_content::FrontMatter;
 use sitemap_content::walk::walk;
 use sitemap_content::{ContentScan, Error, Site};
 
@@ -24,30 +22,7 @@ mod pages;
 mod sections;
 mod taxonomies;
 
-#[derive(Debug)]
-pub(super) struct Section {
-    pub(super) dir: Vec<String>,
-    pub(super) lang: String,
-    pub(super) path: String,
-    pub(super) source: PathBuf,
-    pub(super) fm: FrontMatter,
-    pub(super) render: bool,
-    /// `redirect_to`: Zola writes a redirect stub at the section's URL,
-    /// and no pagers.
-    pub(super) redirect_to: Option<String>,
-    pub(super) transparent: bool,
-    pub(super) paginate_by: Option<usize>,
-    pub(super) paginate_path: String,
-    pub(super) sort_by: String,
-    /// Pages listed in this section (after transparent sections pass
-    /// theirs up).
-    pub(super) pages: Vec<usize>,
-    /// With images on, its body's images (read by the walk).
-    pub(super) images: Option<sitemap_pages::images::markdown::MarkdownImages>,
-}
-
-/// Sections by (folder, language).
-pub(super) type Sections = BTreeMap<(Vec<String>, String), Section>;
+pub(super) use super::section::{Section, Sections};
 
 /// The scan's state between phases: the site and its settings, read by
 /// every phase, and what the phases add to (pages, exclusions, warnings,
