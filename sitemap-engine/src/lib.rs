@@ -78,44 +78,33 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod base_url_check;
 #[cfg(feature = "mdbook")]
 pub mod book;
-#[cfg(feature = "mdbook")]
-pub mod book_toml;
-#[cfg(feature = "html")]
-mod build_check;
 mod check;
 pub mod diagnostic;
 mod error;
-mod generator_sitemap;
-mod hosts;
 pub mod human;
-#[macro_use]
-pub mod keys;
+mod input;
+mod job;
 pub mod ledger;
-mod nothing_listed;
-mod owned;
 pub mod publish;
-mod robots_rules;
 mod scan;
 pub mod settings;
-mod settings_check;
-#[cfg(feature = "html")]
-pub mod site_check;
-pub mod sitemap_input;
-pub mod split;
 #[cfg(feature = "submit")]
 pub mod submit;
-mod summary;
 mod timings;
-pub mod url_list;
+
 #[cfg(feature = "html")]
-pub mod validate;
+pub use crate::check::{site_check, validate};
+pub use crate::input::{sitemap_input, url_list};
+pub use crate::publish::split;
+#[cfg(feature = "mdbook")]
+pub use crate::settings::book_toml;
+pub use crate::settings::{base_url_check, keys};
 
 /// How the "nothing listed" report names what left entries out
 /// (`sitemap.toml:6 \`exclude\``, `` `--exclude-urls` ``).
-pub use crate::nothing_listed::left_out_label;
+pub use crate::scan::nothing_listed::left_out_label;
 /// A content tree's error, as a skin finds it in a cause chain (its bad
 /// pages one at a time, its hint).
 pub use sitemap_content::Error as ContentError;
@@ -129,27 +118,30 @@ pub use sitemap_pages::Error as PagesError;
 pub use sitemap_pages::lastmod::LastmodSource;
 
 pub use crate::error::Error;
-pub use crate::hosts::Host;
 pub use crate::human::HumanPage;
 pub use crate::human::SiteInfo;
+pub use crate::publish::hosts::Host;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, book_summary, publish_index};
 pub use crate::scan::{
     LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
 };
 pub use crate::settings::RobotsDisallowed;
+pub use crate::settings::SplitBy;
 pub use crate::settings::{
     FileFormat, Flavor, GitSettings, LastmodDep, Layer, LimitsName, Origin, Resolved, Settings,
     SubmitSettings, TrailingSlash,
 };
-pub use crate::split::SplitBy;
 
 #[cfg(feature = "html")]
-pub use crate::site_check::{BaseFrom, SiteCheck, SiteSummary};
-pub use crate::summary::{CheckReport, RobotsLine, ScanSummary};
+pub use crate::check::site_check::{BaseFrom, SiteCheck, SiteSummary};
 #[cfg(feature = "html")]
-pub use crate::validate::{Validated, Validation};
+pub use crate::check::validate::{Validated, Validation};
+pub use crate::job::summary::{CheckReport, RobotsLine, ScanSummary};
 
+use crate::check::up_to_date;
+use crate::publish::hosts;
 use crate::scan::ScanOptions;
+use crate::scan::{nothing_listed, robots_rules};
 
 /// A sitemap job: where the pages come from and the settings layers.
 #[derive(Debug)]
@@ -541,13 +533,13 @@ impl Scanned {
     /// with the URLs it would add, remove and change.
     pub fn check_report(&self) -> Result<CheckReport, Error> {
         if self.hosts.is_empty() {
-            return check::report(&self.scan.urls, &self.outputs);
+            return up_to_date::report(&self.scan.urls, &self.outputs);
         }
         // A multihost site: each host's set, the findings together.
         let mut all: Option<CheckReport> = None;
         for (i, outputs) in self.hosts.iter().enumerate() {
             let urls = hosts::entries_of(&self.hosts, i, &self.scan.urls);
-            let one = check::report(&urls, outputs)?;
+            let one = up_to_date::report(&urls, outputs)?;
             match &mut all {
                 None => all = Some(one),
                 Some(all) => {

@@ -76,7 +76,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     let bundles = s
         .lastmod_deps
         .as_ref()
-        .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
+        .is_some_and(|d| d.contains(&crate::settings::LastmodDep::Bundle));
     let fingerprints_timing = crate::timings::phase("ledger fingerprints");
     let fingerprints: HashMap<Loc, u64> = match options.ledger {
         Some(_) => scan
@@ -155,7 +155,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         images,
         before_write: Vec::new(),
         write_refused: None,
-        generator_sitemap: crate::generator_sitemap::GeneratorSitemap::of(&site),
+        generator_sitemap: crate::publish::generator_sitemap::GeneratorSitemap::of(&site),
         site_layer: site_layer(&site),
         site: site_info,
         hosts: hosts_of(&site),
@@ -175,12 +175,12 @@ fn base_url_from(site: &Site) -> String {
 
 /// A multihost site's hosts, in the languages' order: the default
 /// language's first.
-fn hosts_of(site: &Site) -> Vec<crate::Host> {
+fn hosts_of(site: &Site) -> Vec<crate::publish::hosts::Host> {
     site.languages
         .iter()
         .filter_map(|lang| {
             let base = site.hosts.get(lang)?;
-            Some(crate::Host::new(base.clone(), lang))
+            Some(crate::publish::hosts::Host::new(base.clone(), lang))
         })
         .collect()
 }
@@ -240,7 +240,11 @@ type BuiltListing =
 /// every file left out, as a draft turned published, the
 /// configuration) and the content adapters.
 #[cfg(feature = "html")]
-fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::build_check::Build {
+fn built_site(
+    site: &Site,
+    scan: &ContentScan,
+    listing: BuiltListing,
+) -> crate::check::build::Build {
     // A listing thread that panicked is a bug to report, not a build.
     let (files, took) = listing
         .join()
@@ -260,7 +264,7 @@ fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::
         _ => "hugo",
     };
     let pager_path = site.pager_path().map(str::to_owned);
-    crate::build_check::Build::of(
+    crate::check::build::Build::of(
         &site.output_dir,
         files,
         sources,
@@ -274,14 +278,14 @@ fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::
 /// The generator's own settings that the job reads: Hugo's
 /// `[sitemap] filename` (its `changefreq` and `priority` are applied per
 /// page, above).
-fn site_layer(site: &Site) -> Option<crate::Layer> {
-    let settings = crate::Settings {
+fn site_layer(site: &Site) -> Option<crate::settings::Layer> {
+    let settings = crate::settings::Settings {
         filename: Some(site.sitemap.filename.clone()?),
-        ..crate::Settings::default()
+        ..crate::settings::Settings::default()
     };
-    Some(crate::Layer::new(
+    Some(crate::settings::Layer::new(
         settings,
-        crate::Origin::Site {
+        crate::settings::Origin::Site {
             path: site.config_path.clone(),
         },
     ))

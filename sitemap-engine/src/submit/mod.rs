@@ -305,11 +305,11 @@ impl Submission {
         let endpoint_local = self
             .endpoint
             .host()
-            .is_some_and(|h| crate::base_url_check::unreachable(&h).is_some());
+            .is_some_and(|h| crate::settings::base_url_check::unreachable(&h).is_some());
         let mut grouped = Vec::new();
         for due in groups.into_values() {
             if !endpoint_local
-                && let Some(why) = crate::base_url_check::refused_for_submit(&due[0].url)
+                && let Some(why) = crate::settings::base_url_check::refused_for_submit(&due[0].url)
             {
                 return Err(SubmitError::UnservedHost {
                     host: due[0].url.host_str().unwrap_or_default().to_owned(),

@@ -7,8 +7,15 @@
 //! file over the generator's own configuration) and [`Resolved`] keeps,
 //! for each key, the layer it came from: a message about a value names
 //! that place (`sitemap.toml:7: max-urls …`, `--max-urls …`) and gives a
-//! hint that fits it. [`crate::keys`] declares every key, and each field's
+//! hint that fits it. [`crate::settings::keys`] declares every key, and each field's
 //! doc is its entry's; a test checks that the two list the same keys.
+
+#[macro_use]
+pub mod keys;
+pub mod base_url_check;
+#[cfg(feature = "mdbook")]
+pub mod book_toml;
+mod check;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +25,7 @@ use sitemap_core::{ChangeFreq, Priority};
 use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
 use crate::error::Error;
-pub use crate::split::SplitBy;
+pub use crate::publish::split::SplitBy;
 
 /// The most a settings file (`sitemap.toml`, `--config`) may hold: far
 /// more than any real one, and `--config /dev/zero` cannot exhaust memory.
@@ -269,7 +276,7 @@ impl Layer {
         };
         let table: toml::Table =
             toml::from_str(&text).map_err(|e| syntax_error(path, &text, &e))?;
-        let problems = crate::settings_check::problems(&table);
+        let problems = crate::settings::check::problems(&table);
         if !problems.is_empty() {
             let errors = problems
                 .iter()
@@ -277,7 +284,7 @@ impl Layer {
                     let line = line_of(path, None, &p.key)
                         .or_else(|| line_of_table(&text, &p.key))
                         .map_or(String::new(), |l| format!(":{l}"));
-                    let (message, hint) = crate::settings_check::plain(&p.key, &p.message);
+                    let (message, hint) = crate::settings::check::plain(&p.key, &p.message);
                     Error::Setting {
                         at: format!("{}{line}", shown(path)),
                         message,
@@ -358,7 +365,7 @@ pub fn explain(message: &str) -> String {
         return message.to_owned();
     };
     let wanted = key.to_ascii_lowercase().replace('_', "-");
-    let names = crate::keys::KEYS
+    let names = crate::settings::keys::KEYS
         .iter()
         .map(|k| k.name.rsplit('.').next().unwrap_or(k.name));
     let closest = names
@@ -501,7 +508,8 @@ pub fn flag_name(key: &str) -> String {
 /// The build.rs builder's method for `key`: `max_urls`, `out_dir` for
 /// `out`.
 pub(crate) fn builder_method(key: &str) -> String {
-    crate::keys::key(key).map_or_else(|| key.replace(['-', '.'], "_"), |k| k.builder.to_owned())
+    crate::settings::keys::key(key)
+        .map_or_else(|| key.replace(['-', '.'], "_"), |k| k.builder.to_owned())
 }
 
 fn describe(origin: &Origin, key: &str) -> String {

@@ -29,7 +29,7 @@ use sitemap_core::validate::{Diagnostic, Entry, Severity};
 use sitemap_core::{Alternate, Lastmod, Loc};
 use sitemap_html::{HtmlOptions, Indexing, PageRead, PageReader};
 
-use crate::Error;
+use crate::error::Error;
 
 mod config_base;
 mod files;

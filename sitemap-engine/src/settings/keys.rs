@@ -487,7 +487,7 @@ pub fn key(name: &str) -> Option<&'static Key> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Settings;
+    use crate::settings::Settings;
 
     /// Every field of `Settings` (nested ones as `git.date`), from its
     /// own serialisation, where an unset value is `null`.

@@ -148,7 +148,7 @@ pub(crate) fn check(
     build: &Build,
     strict: bool,
     site_check: bool,
-) -> Result<(), crate::Error> {
+) -> Result<(), crate::error::Error> {
     // A folder as a place: `public/`.
     let shown_dir = format!("{}/", shown(&build.dir).trim_end_matches('/'));
     if build.files.pages.is_empty() {
@@ -177,7 +177,7 @@ pub(crate) fn check(
     let built: HashSet<&str> = build.files.pages.iter().map(String::as_str).collect();
 
     let mut reader = PageReader::new(HtmlOptions::new(base.clone()))
-        .map_err(|e| crate::Error::job(e.to_string(), "report this as a bug"))?;
+        .map_err(|e| crate::error::Error::job(e.to_string(), "report this as a bug"))?;
     let mut unlisted: Vec<(Loc, &str)> = Vec::new();
     let mut added: Vec<sitemap_core::Url> = Vec::new();
     let mut from_adapters: std::collections::BTreeMap<PathBuf, usize> = Default::default();
@@ -273,7 +273,7 @@ pub(crate) fn check(
         return Ok(());
     }
     if strict {
-        return Err(crate::Error::job(
+        return Err(crate::error::Error::job(
             format!(
                 "the sitemap does not match the site built in {shown_dir}:\n{}",
                 lines.join("\n")
@@ -346,7 +346,7 @@ struct Roots {
 }
 
 impl Roots {
-    fn of(base: &Loc, hosts: &[crate::Host]) -> Roots {
+    fn of(base: &Loc, hosts: &[crate::publish::hosts::Host]) -> Roots {
         let roots = if hosts.is_empty() {
             vec![(String::new(), base.clone())]
         } else {
@@ -364,7 +364,7 @@ impl Roots {
     /// The built file's path (below the output folder) that serves
     /// `loc`: under the host with the longest base URL above it.
     fn rel_of(&self, loc: &Loc) -> Option<String> {
-        let at = crate::hosts::of(self.roots.iter().map(|(_, b)| b), loc)?;
+        let at = crate::publish::hosts::of(self.roots.iter().map(|(_, b)| b), loc)?;
         let (folder, base) = &self.roots[at];
         sitemap_html::files::url_path(base, loc).map(|rel| format!("{folder}{rel}"))
     }

@@ -9,8 +9,8 @@ use std::path::Path;
 use sitemap_core::{Format, Loc, SetOptions, Url};
 
 use crate::error::Error;
+use crate::job::summary::CheckReport;
 use crate::publish::Outputs;
-use crate::summary::CheckReport;
 
 pub(crate) fn report(urls: &[Url], outputs: &Outputs) -> Result<CheckReport, Error> {
     let tmp = tempfile::tempdir().map_err(|source| Error::Io {
@@ -75,12 +75,12 @@ fn urls_in(path: &Path, set: &SetOptions) -> Result<BTreeMap<String, Url>, Error
         return Ok(urls);
     }
     let mut on = |found| {
-        if let crate::sitemap_input::Found::Url { url, .. } = found {
+        if let crate::input::sitemap_input::Found::Url { url, .. } = found {
             urls.insert(url.loc.to_string(), url);
         }
         Ok::<(), std::io::Error>(())
     };
-    crate::sitemap_input::read_sitemaps(path, &set.base_url, &mut on).map_err(|source| {
+    crate::input::sitemap_input::read_sitemaps(path, &set.base_url, &mut on).map_err(|source| {
         Error::Io {
             path: path.to_path_buf(),
             source,

@@ -46,7 +46,7 @@ pub(crate) fn problems(table: &toml::Table) -> Vec<Problem> {
 
 /// Whether `key` is one of the settings' own tables (`git`, `submit`).
 fn is_nested(key: &str) -> bool {
-    crate::keys::KEYS
+    crate::settings::keys::KEYS
         .iter()
         .any(|k| k.name.split_once('.').is_some_and(|(t, _)| t == key))
 }

@@ -58,7 +58,7 @@ pub(super) fn find(site: &Path) -> Option<(Loc, String)> {
 
 /// The warning for a base URL that leaves out the folder an mdBook book
 /// beside `site` serves itself under (its `output.html.site-url`): the
-/// scan's rule ([`crate::base_url_check::site_url_missing`]), so `validate
+/// scan's rule ([`crate::settings::base_url_check::site_url_missing`]), so `validate
 /// --site book` says what `mdbook build` said. `from` is where the base
 /// URL came from, as the summary line says it.
 pub(super) fn site_url_warning(site: &Path, base: &Loc, from: &str) -> Option<SiteWarning> {
@@ -72,7 +72,7 @@ pub(super) fn site_url_warning(site: &Path, base: &Loc, from: &str) -> Option<Si
     let text = sitemap_core::input::read_regular_text(&path, 1 << 20).ok()?;
     let table = text.parse::<toml::Table>().ok()?;
     let (_, site_url) = lookup(&table, "output.html.site-url")?;
-    let message = crate::base_url_check::site_url_missing(
+    let message = crate::settings::base_url_check::site_url_missing(
         site_url,
         base,
         &format!("base URL {base} ({from})"),

@@ -1,0 +1,3 @@
+//! The jobs every skin calls.
+
+pub(crate) mod summary;
