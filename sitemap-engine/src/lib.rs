@@ -134,7 +134,8 @@ pub use crate::settings::{
 
 #[cfg(feature = "html")]
 pub use crate::check::site_check::{BaseFrom, SiteCheck, SiteSummary};
+pub use crate::check::up_to_date::CheckReport;
 #[cfg(feature = "html")]
 pub use crate::check::validate::{Validated, Validation};
-pub use crate::job::summary::{CheckReport, RobotsLine, ScanSummary};
+pub use crate::job::summary::{RobotsLine, ScanSummary};
 pub use crate::job::{Job, Scanned};

@@ -4,9 +4,9 @@
 //! ([`Scanned::check_report`]).
 
 use crate::check::up_to_date;
+use crate::check::up_to_date::CheckReport;
 use crate::error::Error;
 use crate::human::{HumanPage, SiteInfo};
-use crate::job::summary::CheckReport;
 use crate::ledger;
 use crate::publish::{self, Outputs, Publisher, Report, hosts};
 use crate::scan::{Scan, nothing_listed};
