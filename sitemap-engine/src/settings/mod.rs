@@ -16,6 +16,7 @@ pub mod base_url_check;
 #[cfg(feature = "mdbook")]
 pub mod book_toml;
 mod check;
+pub(crate) mod split_by;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -25,7 +26,7 @@ use sitemap_core::{ChangeFreq, Priority};
 use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
 use crate::error::Error;
-pub use crate::publish::split::SplitBy;
+pub use split_by::SplitBy;
 
 /// The most a settings file (`sitemap.toml`, `--config`) may hold: far
 /// more than any real one, and `--config /dev/zero` cannot exhaust memory.
