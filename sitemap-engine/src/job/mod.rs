@@ -146,6 +146,10 @@ impl Job {
             book: std::cell::Cell::new(book),
         };
         let mut scan = scan::scan(&self.source, &options)?;
+        // The site the generator built checks the scan (and gives a
+        // content adapter's pages).
+        #[cfg(feature = "html")]
+        crate::check::build::check_scan(&mut scan, &resolved)?;
         // The generator's own settings (Hugo's `[sitemap]`) lie under
         // every layer the user wrote.
         let resolved = match scan.site_layer.take() {

@@ -240,11 +240,7 @@ type BuiltListing =
 /// every file left out, as a draft turned published, the
 /// configuration) and the content adapters.
 #[cfg(feature = "html")]
-fn built_site(
-    site: &Site,
-    scan: &ContentScan,
-    listing: BuiltListing,
-) -> crate::check::build::Build {
+fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::scan::built::Build {
     // A listing thread that panicked is a bug to report, not a build.
     let (files, took) = listing
         .join()
@@ -264,7 +260,7 @@ fn built_site(
         _ => "hugo",
     };
     let pager_path = site.pager_path().map(str::to_owned);
-    crate::check::build::Build::of(
+    crate::scan::built::Build::of(
         &site.output_dir,
         files,
         sources,

@@ -12,6 +12,8 @@
 
 #[cfg(feature = "mdbook")]
 pub(crate) mod book;
+#[cfg(feature = "html")]
+pub(crate) mod built;
 mod content;
 #[cfg(feature = "html")]
 mod html;
@@ -148,10 +150,11 @@ pub struct Scan {
     /// The sitemap the generator writes itself (Hugo's), warned of when
     /// the set replaces it.
     pub(crate) generator_sitemap: Option<crate::publish::generator_sitemap::GeneratorSitemap>,
-    /// The site its generator built, which checks the scan
-    /// ([`crate::check::build`]); `None` for a scan with nothing to check.
+    /// The site its generator built, which the build check holds the
+    /// scan against (`check/build.rs`); `None` for a scan with nothing to
+    /// check.
     #[cfg(feature = "html")]
-    pub(crate) build: Option<crate::check::build::Build>,
+    pub(crate) build: Option<built::Build>,
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
     pub site: crate::human::SiteInfo,
@@ -242,15 +245,6 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
             let (dir, base) = (html_dir.as_deref()?, base.as_ref()?);
             html_file(dir, base, loc)
         });
-    }
-    #[cfg(feature = "html")]
-    if let Some(build) = scan.build.take() {
-        let settings = &options.resolved.settings;
-        let strict = settings.strict == Some(true);
-        // `check-site` reads the whole built site after the write, and
-        // names the pages the set leaves out itself.
-        let site_check = settings.check_site == Some(true);
-        crate::check::build::check(&mut scan, &build, strict, site_check)?;
     }
     Ok(scan)
 }
