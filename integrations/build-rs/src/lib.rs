@@ -117,7 +117,9 @@ mod submit;
 pub use crate::submit::Submitted;
 /// The engine's submission types ([`Plan`](sitemap_engine::submit::Plan),
 /// [`Request`](sitemap_engine::submit::Request), the
-/// [`key`](sitemap_engine::submit::key) module).
+/// [`key`](sitemap_engine::submit::key) module, and
+/// [`SubmitError`](sitemap_engine::submit::SubmitError), what
+/// [`Sitemap::submit`] returns when it fails).
 #[cfg(feature = "submit")]
 pub use sitemap_engine::submit as submission;
 

@@ -224,6 +224,12 @@ fn hint_of(err: &anyhow::Error) -> Option<String> {
         {
             return Some(h.to_owned());
         }
+        if let Some(h) = cause
+            .downcast_ref::<sitemap_engine::submit::SubmitError>()
+            .and_then(|e| e.hint())
+        {
+            return Some(h.to_owned());
+        }
         if let Some(sitemap_engine::Error::Source(e)) = cause.downcast_ref() {
             return source_hint(e);
         }
