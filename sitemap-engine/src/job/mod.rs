@@ -3,11 +3,14 @@
 //! - this file: [`Job`], the sitemap job over a [`Source`]: its settings
 //!   layered, the source scanned, the outputs resolved;
 //! - `scanned.rs`: [`Scanned`], a scanned job written, checked or listed;
+//! - `index.rs`: [`IndexJob`], one index over sitemaps other tools wrote;
 //! - `summary.rs`: what a run did as data (`--output json`).
 
+mod index;
 mod scanned;
 pub(crate) mod summary;
 
+pub use index::{DEFAULT_INDEX_NAME, IndexJob, Indexed};
 pub use scanned::Scanned;
 
 use crate::error::Error;

@@ -472,6 +472,16 @@ impl Resolved {
         }
     }
 
+    /// `key` as the caller gave it, for a sentence: `--out` on the
+    /// command line, `.out_dir(..)` in a builder, else the key itself.
+    pub(crate) fn name(&self, key: &str) -> String {
+        match self.origin(key) {
+            Some(Origin::Flag) => flag_name(key),
+            Some(Origin::Builder) => format!(".{}(..)", builder_method(key)),
+            _ => format!("`{key}`"),
+        }
+    }
+
     /// An error about `key`'s value, naming where it came from, with a
     /// hint that fits that place.
     pub fn value_error(&self, key: &str, message: impl Into<String>) -> Error {
