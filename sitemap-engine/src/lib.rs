@@ -138,4 +138,6 @@ pub use crate::check::up_to_date::CheckReport;
 #[cfg(feature = "html")]
 pub use crate::check::validate::{Validated, Validation};
 pub use crate::job::summary::{RobotsLine, ScanSummary};
-pub use crate::job::{DEFAULT_INDEX_NAME, IndexJob, Indexed, Job, Scanned};
+pub use crate::job::{
+    DEFAULT_INDEX_NAME, IndexJob, Indexed, Job, Notice, Scanned, WriteJob, WriteRead, Written,
+};

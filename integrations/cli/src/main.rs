@@ -28,7 +28,6 @@ mod ui;
 mod validate;
 mod values;
 mod write;
-mod write_sitemap;
 
 use std::process::ExitCode;
 

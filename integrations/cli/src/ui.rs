@@ -252,6 +252,18 @@ fn source_hint(e: &sitemap_engine::PagesError) -> Option<String> {
     }
 }
 
+/// The notice when another run holds the output folder, naming the
+/// process that holds it when the kernel's lock table says.
+pub(crate) fn waiting_for(dir: &std::path::Path) -> String {
+    let holder = sitemap_core::output::lock_holder(dir)
+        .map(|pid| format!(" (process {pid} holds its lock)"))
+        .unwrap_or_default();
+    format!(
+        "waiting for another run writing into {}{holder}",
+        shown(dir)
+    )
+}
+
 /// A path as the user gave it (without a leading `./`).
 pub(crate) fn shown(path: &std::path::Path) -> String {
     let s = path.display().to_string();
