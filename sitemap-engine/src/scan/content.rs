@@ -141,7 +141,12 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         build,
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
-        base_url_from: s.base_url.is_none().then(|| base_url_from(&site)),
+        base_url_from: s.base_url.is_none().then(|| {
+            base_url_from(&site, &|path| {
+                let path = path.display().to_string();
+                path.strip_prefix("./").map(str::to_owned).unwrap_or(path)
+            })
+        }),
         default_out: Some(site.output_dir.clone()),
         files_read,
         read,
@@ -162,15 +167,19 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     })
 }
 
-/// Where the base URL came from when no setting gave it: the site's
-/// config file and key (`hugo.toml: baseURL`).
-fn base_url_from(site: &Site) -> String {
+/// Where the base URL came from when no setting gave it, as the reader
+/// says: the site's config file and key (`hugo.toml: baseURL`, the path
+/// as `show` shows it), or the variable (`$HUGO_BASEURL`).
+pub(super) fn base_url_from(site: &Site, show: &dyn Fn(&Path) -> String) -> String {
+    let path = &site.base_url_from;
+    if path.to_string_lossy().starts_with('$') {
+        return path.display().to_string();
+    }
     let key = match site.flavor {
         sitemap_content::Flavor::Hugo => "baseURL",
         _ => "base_url",
     };
-    let path = site.config_path.display().to_string();
-    format!("{}: {key}", path.strip_prefix("./").unwrap_or(&path))
+    format!("{}: {key}", show(path))
 }
 
 /// A multihost site's hosts, in the languages' order: the default

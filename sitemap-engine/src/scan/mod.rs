@@ -21,6 +21,8 @@ mod listed;
 pub(crate) mod nothing_listed;
 mod pages;
 pub(crate) mod robots_rules;
+#[cfg(feature = "html")]
+pub(crate) mod site_config;
 pub(crate) mod url_patterns;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
