@@ -5,58 +5,57 @@
 //! A job goes one way, as mdBook's `MDBook::load` → `build` does:
 //!
 //! 1. **Settings** ([`settings`]): [`Layer`]s of one [`Settings`] type,
-//!    the same keys everywhere (documented in [`keys`]), each value
+//!    the same keys everywhere (declared once in [`keys`]), each value
 //!    remembering where it came from for messages; a book's
-//!    `[output.sitemap]` table is read by module `book_toml` (feature `mdbook`); a file's keys
-//!    are checked one by one (module `settings_check`), so every wrong
-//!    key is reported at once, in plain words.
+//!    `[output.sitemap]` table (module `book_toml`, feature `mdbook`); a
+//!    file's keys checked one by one, so every wrong key is reported at
+//!    once; base URLs no one reaches ([`base_url_check`]).
 //! 2. **Scan** ([`Job::scan`], module `scan`): a [`Source`] (a site
 //!    folder, an mdBook book by folder or already loaded (its types
-//!    re-exported for the plugin in module `book`, feature `mdbook`), or pages the caller
-//!    lists) → pages → entries, through the source layer (overrides,
-//!    filters, lastmod). With a `ledger`
-//!    ([`ledger`]), entries whose content did not change keep their
-//!    recorded lastmod (for a content tree before list pages roll up
-//!    their members' dates). Then the site's robots.txt (module
-//!    `robots_rules`): an entry it disallows for Googlebot is left out
-//!    and counted, or kept with a warning (`robots-disallowed`). A Zola
-//!    or Hugo scan is then checked against the site its generator built
-//!    (module `build_check`, feature `html`): built pages the scan does
-//!    not list and listed URLs with nothing built are warnings (errors
-//!    with `strict`), a Hugo content adapter's pages come from the build.
-//! 3. **Outputs** ([`Scanned::write`], [`publish`]): the sitemap set
-//!    (one sitemap per group under the index with `split-by`: [`split`]),
-//!    robots.txt, the stylesheet, `sitemap.html` and `llms.txt` (module
-//!    `human`), staged and published as one unit, never under a name the
-//!    site or the tool owns (module `owned`), Hugo's own sitemap there
-//!    named with what to do (module `generator_sitemap`); or a comparison with what
-//!    is on disk ([`Scanned::check`], module `check`), or the entries as
-//!    the write would list them ([`Scan::listed`]). A scan that leaves every
-//!    page out is refused with its causes counted, each at the place to
-//!    change it (module `nothing_listed`). The ledger is written last,
-//!    only after the set is published. With `check-site`, the set just
-//!    published is then checked against the built pages beside it
-//!    (`site_check`, feature `html`: the same `SiteCheck` as
-//!    `sitemap validate --site`); an error fails the job.
-//! 4. **Submission** (`submit`, feature `submit`): the ledger's
-//!    changes not yet submitted, posted to IndexNow after checking the
-//!    live site, and recorded in the ledger once accepted.
+//!    re-exported for the plugin in module `book`, feature `mdbook`), or pages
+//!    the caller lists) → pages → entries, through the source layer
+//!    (overrides, filters, lastmod), with the [`ledger`]'s recorded
+//!    lastmods for content that did not change. What the scan leaves
+//!    out, each with its reason, is decided there: URL patterns, then
+//!    the site's robots.txt (left out and counted, or kept with a
+//!    warning), and a scan that lists nothing says why.
+//! 3. **Check** (module `check`): a Zola or Hugo scan held against the
+//!    site its generator built (the build check, feature `html`; a Hugo
+//!    content adapter's pages come from the build); `--check`'s
+//!    comparison with what is on disk ([`Scanned::check_report`]); after
+//!    a write with `check-site`, the set against the built pages beside
+//!    it (module `site_check`, feature `html`); and sitemaps on disk, ours or not, as a set
+//!    (module `validate`, feature `html`: `sitemap validate`).
+//! 4. **Publish** ([`Scanned::write`], [`publish`]): the sitemap set
+//!    (one sitemap per group with `split-by`: [`split`]; one set per host
+//!    of a multihost site), robots.txt, the stylesheet, and the pages for
+//!    people, `sitemap.html` and `llms.txt` ([`human`]), staged and
+//!    published as one unit, never under a name the site or the tool
+//!    owns, Hugo's own sitemap there named with what to do. The ledger is
+//!    written last, only after the set is published.
+//! 5. **Submission** (`submit`, feature `submit`): the ledger's changes
+//!    not yet submitted, posted to IndexNow after checking the live site,
+//!    and recorded in the ledger once accepted; its errors are its own
+//!    (`SubmitError`).
 //!
-//! Every warning and error reaches a skin as a string naming its place
-//! first; [`diagnostic`] splits the place off, so each skin prints
-//! `file:line: warning: message` (and `error:`) the same way.
+//! The jobs every skin calls are in module `job`: [`Job`] and
+//! [`Scanned`] (the site's set), [`IndexJob`] (`sitemap index`: one index
+//! over sitemaps other tools wrote, each checked) and [`WriteJob`]
+//! (`sitemap write`: a set from a list of URLs, read by [`url_list`], or
+//! from another generator's sitemap, read back by [`sitemap_input`]);
+//! `Validation` (`sitemap validate`), `Submission` and the [`ledger`]'s
+//! changes are their rooms' own. A job tells what it finds while it runs
+//! through a [`Notice`], then returns its report.
 //!
-//! Sitemaps on disk, ours or not, are checked as a set by `validate`
-//! (feature `html`: `sitemap validate`, indexes followed, the site check
-//! with a site folder).
-//!
-//! A list of URLs made elsewhere (`sitemap write`), read by
-//! [`url_list`], goes straight to a [`Publisher`], and so does another
-//! generator's sitemap read back by [`sitemap_input`]; an index over other
-//! tools' sitemaps (`sitemap index`) to [`publish_index`].
-//! [`git_watched_files`] (the git reader's, `sitemap-git`) names the
-//! `.git` files whose change means git's dates may have changed, for a
-//! build script to watch.
+//! The rooms import downward only: `job` over `check` and `submit`, over
+//! `scan`, over `publish`, over `settings`, `ledger` and `human`, over
+//! the shared [`Error`] and `timings`; `input` (what `write` and
+//! `--check` read back) imports nothing above it. Every warning and error
+//! reaches a skin as a string naming its place first; [`diagnostic`]
+//! splits the place off, so each skin prints `file:line: warning:
+//! message` (and `error:`) the same way. [`git_watched_files`] (the git
+//! reader's, `sitemap-git`) names the `.git` files whose change means
+//! git's dates may have changed, for a build script to watch.
 //!
 //! ```
 //! use sitemap_engine::{Job, Layer, Origin, Settings, Source};
