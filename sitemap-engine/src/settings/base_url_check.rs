@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 
 use sitemap_core::Loc;
 
-use crate::settings::{Origin, Resolved, builder_method, flag_name, line_of, shown};
+use crate::settings::{Resolved, place};
 
 /// A base URL as a folder ([`Loc::parse_folder`]), or what is wrong with
 /// it, in the words every front end puts after its own name for the
@@ -140,23 +140,6 @@ pub(crate) fn ledger_host_warning(
         ledger.display(),
         was.join(", ")
     ))
-}
-
-/// Where `key`'s value was set, as a message starts with it:
-/// `sitemap.toml:3: base-url`, `book.toml:7: [output.sitemap] base-url`,
-/// `--base-url`, `.base_url(..)`.
-fn place(key: &str, origin: &Origin) -> String {
-    match origin {
-        Origin::File { path, table } => {
-            let line =
-                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
-            let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
-            format!("{}{line}: {table}{key}", shown(path))
-        }
-        Origin::Site { path } => format!("{}: [sitemap] {key}", shown(path)),
-        Origin::Flag => flag_name(key),
-        Origin::Builder => format!(".{}(..)", builder_method(key)),
-    }
 }
 
 #[cfg(test)]

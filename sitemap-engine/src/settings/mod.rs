@@ -12,10 +12,13 @@
 
 #[macro_use]
 pub mod keys;
+use keys::builder_method;
+pub use keys::flag_name;
 pub mod base_url_check;
 #[cfg(feature = "mdbook")]
 pub mod book_toml;
 mod check;
+pub use check::explain;
 pub(crate) mod split_by;
 
 use std::collections::BTreeMap;
@@ -356,45 +359,6 @@ fn line_of_table(text: &str, key: &str) -> Option<usize> {
     text.lines().position(|l| l.trim() == header).map(|i| i + 1)
 }
 
-/// serde's "unknown field `x`, expected one of …" as a user should read
-/// it: the key, and the known key it most likely meant.
-pub fn explain(message: &str) -> String {
-    let Some(key) = message
-        .strip_prefix("unknown field `")
-        .and_then(|rest| rest.split('`').next())
-    else {
-        return message.to_owned();
-    };
-    let wanted = key.to_ascii_lowercase().replace('_', "-");
-    let names = crate::settings::keys::KEYS
-        .iter()
-        .map(|k| k.name.rsplit('.').next().unwrap_or(k.name));
-    let closest = names
-        .map(|name| (edit_distance(&wanted, name), name))
-        .filter(|(d, _)| *d <= 2)
-        .min();
-    match closest {
-        Some((_, name)) => format!("unknown key `{key}`; did you mean `{name}`?"),
-        None => format!("unknown key `{key}`"),
-    }
-}
-
-/// Levenshtein distance, for the suggestion of [`explain`].
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let replaced = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = replaced.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
-}
-
 /// A hint for a key that has moved: the old `[source]` table of
 /// sitemap.toml and `stem`.
 fn moved_hint(message: &str) -> String {
@@ -472,14 +436,12 @@ impl Resolved {
         }
     }
 
-    /// `key` as the caller gave it, for a sentence: `--out` on the
-    /// command line, `.out_dir(..)` in a builder, else the key itself.
+    /// `key` where the caller set it, for a sentence ([`place`]):
+    /// `--out` on the command line, `.out_dir(..)` in a builder; the key
+    /// itself for a default.
     pub(crate) fn name(&self, key: &str) -> String {
-        match self.origin(key) {
-            Some(Origin::Flag) => flag_name(key),
-            Some(Origin::Builder) => format!(".{}(..)", builder_method(key)),
-            _ => format!("`{key}`"),
-        }
+        self.origin(key)
+            .map_or_else(|| format!("`{key}`"), |origin| place(key, origin))
     }
 
     /// An error about `key`'s value, naming where it came from, with a
@@ -507,20 +469,21 @@ impl Resolved {
     }
 }
 
-/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`, `--key`
-/// for `submit.key`.
-pub fn flag_name(key: &str) -> String {
-    // `sitemap submit` takes the `[submit]` keys without their table's
-    // prefix (`--key`, `--endpoint`): no other subcommand has them.
-    let key = key.strip_prefix("submit.").unwrap_or(key);
-    format!("--{}", key.replace('.', "-"))
-}
-
-/// The build.rs builder's method for `key`: `max_urls`, `out_dir` for
-/// `out`.
-pub(crate) fn builder_method(key: &str) -> String {
-    crate::settings::keys::key(key)
-        .map_or_else(|| key.replace(['-', '.'], "_"), |k| k.builder.to_owned())
+/// Where `key`'s value was set, as a message starts with it:
+/// `sitemap.toml:3: base-url`, `book.toml:7: [output.sitemap] base-url`,
+/// `--base-url`, `.base_url(..)`.
+pub(crate) fn place(key: &str, origin: &Origin) -> String {
+    match origin {
+        Origin::File { path, table } => {
+            let line =
+                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
+            let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
+            format!("{}{line}: {table}{key}", shown(path))
+        }
+        Origin::Site { path } => format!("{}: [sitemap] {key}", shown(path)),
+        Origin::Flag => flag_name(key),
+        Origin::Builder => format!(".{}(..)", builder_method(key)),
+    }
 }
 
 fn describe(origin: &Origin, key: &str) -> String {
@@ -646,23 +609,6 @@ mod tests {
             resolved.describe("stylesheet"),
             "`stylesheet` (the default)"
         );
-    }
-
-    #[test]
-    fn an_unknown_key_is_named_with_the_one_it_likely_meant() {
-        assert_eq!(
-            explain("unknown field `base_url`, expected one of `flavor`, `base-url`"),
-            "unknown key `base_url`; did you mean `base-url`?"
-        );
-        assert_eq!(
-            explain("unknown field `robot`, expected one of …"),
-            "unknown key `robot`; did you mean `robots`?"
-        );
-        assert_eq!(
-            explain("unknown field `colour`, expected …"),
-            "unknown key `colour`"
-        );
-        assert_eq!(explain("invalid type"), "invalid type");
     }
 
     #[test]
