@@ -71,16 +71,12 @@ impl IndexJob {
     pub fn run(self, refused: &mut dyn FnMut(&str)) -> Result<Indexed, Error> {
         let resolved = Resolved::new(&self.layers);
         let settings = &resolved.settings;
-        let base = match settings.base_url.as_deref() {
-            Some(url) => base_url_check::parse(url)
-                .map_err(|message| resolved.value_error("base-url", message))?,
-            None => {
-                return Err(Error::job(
-                    "an index needs the URL its folder is served at",
-                    "set `base-url`",
-                ));
-            }
-        };
+        let base = base_url_check::setting(&resolved)?.ok_or_else(|| {
+            Error::job(
+                "an index needs the URL its folder is served at",
+                "set `base-url`",
+            )
+        })?;
         let Some(out) = &settings.out else {
             return Err(Error::job(
                 "an index needs the folder it is written into, which holds the sitemaps",

@@ -158,27 +158,26 @@ impl WriteJob {
     /// finding as it is read.
     pub fn run(self, notice: &mut dyn FnMut(Notice<'_>)) -> Result<Written, Error> {
         let resolved = Resolved::new(&self.layers);
-        let base = match resolved.settings.base_url.as_deref() {
-            Some(url) => base_url_check::parse(url)
-                .map_err(|message| resolved.value_error("base-url", message))?,
-            None => {
-                return Err(Error::job(
-                    "no base URL",
-                    "set `base-url`: the folder URL the sitemap is served from",
-                ));
-            }
-        };
-        match self.input {
-            Input::List { reader, name } => {
-                let outputs = Outputs::resolve(&resolved, base, None)?;
-                write_list(reader, &name, outputs, self.lock_wait, notice)
-            }
+        let base = base_url_check::setting(&resolved)?.ok_or_else(|| {
+            Error::job(
+                "no base URL",
+                "set `base-url`: the folder URL the sitemap is served from",
+            )
+        })?;
+        // A sitemap is written into its own folder without `out`; a list
+        // has none.
+        let own_folder = match &self.input {
             Input::Sitemap(path) => {
                 let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-                let folder = folder.unwrap_or(Path::new("."));
-                let outputs = Outputs::resolve(&resolved, base, Some(folder))?;
-                write_sitemap(&path, outputs, self.lock_wait, notice)
+                Some(folder.unwrap_or(Path::new(".")).to_owned())
             }
+            Input::List { .. } => None,
+        };
+        let mut outputs = Outputs::resolve(&resolved, base, own_folder.as_deref())?;
+        outputs.lock_wait = self.lock_wait;
+        match self.input {
+            Input::List { reader, name } => write_list(reader, &name, outputs, notice),
+            Input::Sitemap(path) => write_sitemap(&path, outputs, notice),
         }
     }
 }
@@ -188,11 +187,9 @@ impl WriteJob {
 fn write_list(
     reader: Box<dyn Read>,
     name: &str,
-    mut outputs: Outputs,
-    lock_wait: Option<Duration>,
+    outputs: Outputs,
     notice: &mut dyn FnMut(Notice<'_>),
 ) -> Result<Written, Error> {
-    outputs.lock_wait = lock_wait;
     let base = outputs.set.base_url.clone();
     // sitemap.html and llms.txt list every page, so only then are the
     // entries held.
@@ -272,11 +269,9 @@ fn bad_lines(name: &str, bad: u64, good: u64) -> Error {
 /// nothing written when a file of it cannot be read whole.
 fn write_sitemap(
     input: &Path,
-    mut outputs: Outputs,
-    lock_wait: Option<Duration>,
+    outputs: Outputs,
     notice: &mut dyn FnMut(Notice<'_>),
 ) -> Result<Written, Error> {
-    outputs.lock_wait = lock_wait;
     let base = outputs.set.base_url.clone();
     let held = outputs.html_page;
     let mut pages = Vec::new();

@@ -388,10 +388,5 @@ pub(crate) fn image_rules(resolved: &Resolved, site: &Loc) -> Result<Option<Imag
 /// The base URL from the settings (a folder URL), or an error naming
 /// where it came from.
 pub(crate) fn base_url_setting(resolved: &Resolved) -> Result<Option<Loc>, Error> {
-    match &resolved.settings.base_url {
-        None => Ok(None),
-        Some(url) => crate::settings::base_url_check::parse(url)
-            .map(Some)
-            .map_err(|message| resolved.value_error("base-url", message)),
-    }
+    crate::settings::base_url_check::setting(resolved)
 }

@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 
 use sitemap_core::Loc;
 
+use crate::error::Error;
 use crate::settings::{Resolved, place};
 
 /// A base URL as a folder ([`Loc::parse_folder`]), or what is wrong with
@@ -24,6 +25,17 @@ use crate::settings::{Resolved, place};
 /// setting (`--base-url: …`, `sitemap.toml:3 \`base-url\`: …`).
 pub fn parse(url: &str) -> Result<Loc, String> {
     Loc::parse_folder(url).map_err(|e| problem(url, &e))
+}
+
+/// The `base-url` setting as a folder URL, or an error naming where it
+/// was set; `None` when no layer sets it.
+pub(crate) fn setting(resolved: &Resolved) -> Result<Option<Loc>, Error> {
+    match &resolved.settings.base_url {
+        None => Ok(None),
+        Some(url) => parse(url)
+            .map(Some)
+            .map_err(|message| resolved.value_error("base-url", message)),
+    }
 }
 
 /// What is wrong with `url`, which the model refused with `error`: a host
