@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use sitemap_engine::{Error, IndexJob, Indexed, Layer, Origin, Settings};
+use sitemap_engine::{Error, IndexJob, Indexed, Layer, Notice, Origin, Settings};
 
 /// The builder of an index: where it goes, what it lists.
 #[derive(Clone, Debug)]
@@ -56,7 +56,11 @@ impl Index {
         let mut refused = Vec::new();
         IndexJob::new(self.sitemaps)
             .with_layer(Layer::new(self.settings, Origin::Builder))
-            .run(&mut |why| refused.push(why.to_owned()))
+            .run(&mut |notice| {
+                if let Notice::Error(why) = notice {
+                    refused.push(why);
+                }
+            })
             .map_err(|e| match e {
                 Error::Job { message, hint } if !refused.is_empty() => Error::Job {
                     message: format!("{}\n{message}", refused.join("\n")),

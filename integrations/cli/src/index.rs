@@ -49,7 +49,7 @@ pub(crate) fn run(args: &IndexArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     flags.robots = Some(args.robots);
     let indexed = IndexJob::new(&args.sitemaps)
         .with_layer(Layer::new(flags, Origin::Flag))
-        .run(&mut |refused| ui.error_line(refused))?;
+        .run(&mut |notice| ui.notice(notice))?;
     let report = &indexed.report;
     let mut written = format!("wrote {}", shown(&args.out.join(&args.filename)));
     match report.robots_changed {

@@ -99,6 +99,16 @@ impl Ui {
         let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 
+    /// What a job tells while it runs, printed at once.
+    pub(crate) fn notice(&self, notice: sitemap_engine::Notice<'_>) {
+        match notice {
+            sitemap_engine::Notice::Waiting(dir) => self.summary(&waiting_for(dir)),
+            sitemap_engine::Notice::Warning(warning) => self.warning(&warning),
+            sitemap_engine::Notice::Error(error) => self.error_line(&error),
+            _ => {}
+        }
+    }
+
     pub(crate) fn summary(&self, message: &str) {
         if self.quiet.load(Ordering::Relaxed) {
             return;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use sitemap_engine::{Notice, WriteJob, WriteRead};
+use sitemap_engine::{WriteJob, WriteRead};
 
 use crate::Outcome;
 use crate::flags::OutputArgs;
@@ -64,12 +64,7 @@ pub(crate) fn run(args: &WriteArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let written = job
         .with_layer(args.output.layer(Some(&args.base_url)))
         .with_lock_wait(args.wait.map(Duration::from_secs))
-        .run(&mut |notice| match notice {
-            Notice::Waiting(dir) => ui.summary(&crate::ui::waiting_for(dir)),
-            Notice::Warning(warning) => ui.warning(&warning),
-            Notice::Error(error) => ui.error_line(&error),
-            _ => {}
-        })?;
+        .run(&mut |notice| ui.notice(notice))?;
     let report = &written.report;
     for w in &report.warnings {
         ui.warning(w);

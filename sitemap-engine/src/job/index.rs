@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use sitemap_core::validate::{self, DocumentKind, Options, Severity};
 use sitemap_core::{Lastmod, Limits, Loc};
 
+use super::notice::Notice;
 use crate::error::Error;
 use crate::publish::{IndexEntry, IndexReport, publish_index};
 use crate::settings::{Layer, Resolved, base_url_check};
@@ -65,10 +66,10 @@ impl IndexJob {
         self
     }
 
-    /// Checks every sitemap, telling `refused` of each one that cannot
-    /// be listed (`file:line:col: message`), and writes the index when
-    /// none was refused; else fails, naming how many.
-    pub fn run(self, refused: &mut dyn FnMut(&str)) -> Result<Indexed, Error> {
+    /// Checks every sitemap, telling `notice` of each one that cannot be
+    /// listed ([`Notice::Error`]: `file:line:col: message`), and writes
+    /// the index when none was refused; else fails, naming how many.
+    pub fn run(self, notice: &mut dyn FnMut(Notice<'_>)) -> Result<Indexed, Error> {
         let resolved = Resolved::new(&self.layers);
         let settings = &resolved.settings;
         let base = base_url_check::setting(&resolved)?.ok_or_else(|| {
@@ -104,7 +105,7 @@ impl IndexJob {
         for file in &self.sitemaps {
             if let Err(problem) = lister.add(file, true, &mut entries) {
                 problems += 1;
-                refused(&problem);
+                notice(Notice::Error(problem));
             }
         }
         if problems > 0 {

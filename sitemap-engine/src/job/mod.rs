@@ -6,14 +6,17 @@
 //! - `index.rs`: [`IndexJob`], one index over sitemaps other tools wrote;
 //! - `write.rs`: [`WriteJob`], a set from a list of URLs or from another
 //!   generator's sitemap;
-//! - `summary.rs`: what a run did as data (`--output json`).
+//! - `summary.rs`: what a run did as data (`--output json`);
+//! - `notice.rs`: [`Notice`], what a job tells while it runs.
 
 mod index;
+mod notice;
 mod scanned;
 pub(crate) mod summary;
 mod write;
 
 pub use index::{DEFAULT_INDEX_NAME, IndexJob, Indexed};
+pub use notice::Notice;
 pub use scanned::Scanned;
 pub use write::{WriteJob, WriteRead, Written};
 
@@ -22,22 +25,6 @@ use crate::publish::{Outputs, hosts};
 use crate::scan::{ScanOptions, Source, robots_rules};
 use crate::settings::{Layer, Resolved, base_url_check};
 use crate::{ledger, scan, timings};
-
-/// What a job tells while it runs, before its report, for the skin to
-/// print at once: a long list's bad lines are told as they are read, not
-/// held.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Notice<'a> {
-    /// Another run holds the output folder: the job waits for it.
-    Waiting(&'a std::path::Path),
-    /// Something to know, naming its file and line (a value repaired, a
-    /// URL left out).
-    Warning(String),
-    /// An input refused (a bad line of a URL list, a file that cannot be
-    /// read whole); the job fails once every one is told.
-    Error(String),
-}
 
 /// A sitemap job: where the pages come from and the settings layers.
 #[derive(Debug)]

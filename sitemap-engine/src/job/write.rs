@@ -29,7 +29,7 @@ use std::time::Duration;
 
 use sitemap_core::Pushed;
 
-use super::Notice;
+use super::notice::Notice;
 use crate::error::Error;
 use crate::human::HumanPage;
 use crate::input::sitemap_input::{self, Found, ReadSummary};
