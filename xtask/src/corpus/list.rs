@@ -8,6 +8,7 @@
 //! commit = "0123…"                   # the full commit id
 //! generator = "zola"                 # hugo | zola | mdbook | html
 //! hugo = "current"                   # hugo only: the current Hugo, not Debian's
+//! mdbook = "0.4"                     # mdbook only: mdBook 0.4.52, not 0.5
 //! root = "docs"                      # the site inside the repository (default ".")
 //! base-url = "https://example.org/"  # default https://corpus.example.org/
 //! exercises = ["i18n", "taxonomies"] # what it tests, for the guide's table
@@ -74,6 +75,10 @@ pub(crate) struct Site {
     /// `cargo xtask setup`'s); else Debian's.
     #[serde(default)]
     pub(crate) hugo: Option<HugoChoice>,
+    /// Which mdBook builds an `mdbook` site: `"0.4"`, mdBook 0.4.52
+    /// (a book whose `book.toml` 0.5 refuses); else 0.5.
+    #[serde(default)]
+    pub(crate) mdbook: Option<MdbookChoice>,
     #[serde(default = "here")]
     pub(crate) root: String,
     #[serde(default = "default_base")]
@@ -120,6 +125,14 @@ pub(crate) struct ExpectedWarning {
 #[serde(rename_all = "lowercase")]
 pub(crate) enum HugoChoice {
     Current,
+}
+
+/// The mdBook a book asks for, besides 0.5 (the default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub(crate) enum MdbookChoice {
+    /// mdBook 0.4.52, the last 0.4.
+    #[serde(rename = "0.4")]
+    V04,
 }
 
 /// A repository at a commit, checked out at `path` inside the site's.
@@ -243,6 +256,13 @@ pub(crate) fn load(path: &Path) -> Result<Vec<Site>> {
         if site.hugo.is_some() && site.generator != Generator::Hugo {
             bail!(
                 "{}: site `{}`: `hugo` is for hugo sites",
+                path.display(),
+                site.name
+            );
+        }
+        if site.mdbook.is_some() && site.generator != Generator::Mdbook {
+            bail!(
+                "{}: site `{}`: `mdbook` is for mdbook sites",
                 path.display(),
                 site.name
             );

@@ -34,6 +34,7 @@ use anyhow::{Context, Result, bail};
 use crate::root;
 use crate::urlsets::{self, UrlSet};
 use list::{Generator, Site};
+use tools::Group;
 pub(crate) use tools::{find_named, no_page_at, our_binary, version};
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
@@ -59,27 +60,35 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         }
     }
     let ours = tools::our_binary()?;
-    // The versions compared against, once, at the top of the report.
-    let mut generators: Vec<Generator> = Vec::new();
-    for site in sites
+    let chosen: Vec<&Site> = sites
         .iter()
         .filter(|s| names.is_empty() || names.contains(&s.name))
-    {
-        if !generators.contains(&site.generator) {
-            generators.push(site.generator);
+        .collect();
+    // The tools compared against, once, at the top of the report: each
+    // group's, with a note where it is not the pinned version.
+    let mut groups: Vec<Group> = chosen.iter().map(|s| Group::of(s)).collect();
+    groups.sort();
+    groups.dedup();
+    for group in groups.iter().filter(|g| **g != Group::Html) {
+        match group.tool() {
+            Some(tool) => {
+                let version = tools::version(&tool);
+                let pinned = group.pinned().unwrap_or_default();
+                let off = !version.contains(&format!(" v{pinned}"))
+                    && !version.contains(&format!(" {pinned}"));
+                println!(
+                    "{}: {version} ({}){}",
+                    group.label(),
+                    tool.display(),
+                    if off {
+                        " NOTE: not the pinned version"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            None => println!("{}: not found", group.label()),
         }
-    }
-    for generator in generators.iter().filter(|g| **g != Generator::Html) {
-        if let Some(tool) = tools::find(*generator)? {
-            println!("{}: {}", generator.as_str(), tools::version(&tool));
-        }
-    }
-    if sites
-        .iter()
-        .any(|s| (names.is_empty() || names.contains(&s.name)) && s.hugo.is_some())
-        && let Some(tool) = tools::hugo_current()
-    {
-        println!("hugo (current): {}", tools::version(&tool));
     }
     let work = root().join("target/corpus");
     let mut failed = 0;
@@ -89,19 +98,26 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "| site | generator | repository @ commit | exercises | result |".to_owned(),
         "| --- | --- | --- | --- | --- |".to_owned(),
     ];
-    for site in sites
-        .iter()
-        .filter(|s| names.is_empty() || names.contains(&s.name))
-    {
+    // Per group: sites, equal, not equal (differ or failed), not run.
+    let mut tally: std::collections::BTreeMap<Group, [usize; 4]> = Default::default();
+    for site in &chosen {
+        let counts = tally.entry(Group::of(site)).or_default();
+        counts[0] += 1;
         let line = match check(site, &ours, &work) {
-            Ok(Verdict { line, ok }) => {
+            Ok(Verdict { line, ok, ran }) => {
                 if !ok {
                     failed += 1;
+                    counts[2] += 1;
+                } else if ran {
+                    counts[1] += 1;
+                } else {
+                    counts[3] += 1;
                 }
                 line
             }
             Err(e) => {
                 failed += 1;
+                counts[2] += 1;
                 format!("{:<24} ERROR {e:#}", site.name)
             }
         };
@@ -126,7 +142,21 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "table for docs/guide/src/project/checked.md: {}",
         work.join("report.md").display()
     );
-    println!("\n{} sites, {failed} not equal", lines.len());
+    println!("\n| tool | sites | equal | not equal | not run |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    for group in Group::ALL {
+        if let Some([n, equal, differ, skipped]) = tally.get(&group) {
+            println!(
+                "| {} | {n} | {equal} | {differ} | {skipped} |",
+                group.label()
+            );
+        }
+    }
+    let skipped: usize = tally.values().map(|c| c[3]).sum();
+    println!(
+        "\n{} sites, {failed} not equal, {skipped} not run",
+        lines.len()
+    );
     if failed > 0 {
         bail!("{failed} site(s) differ or failed");
     }
@@ -163,6 +193,9 @@ const ZOLA_UNRENDERED: &str = "Zola lists it and writes no page there (a taxonom
 struct Verdict {
     line: String,
     ok: bool,
+    /// Whether the site was built and compared (not skipped for want of
+    /// its tool).
+    ran: bool,
 }
 
 /// Checks out, builds, scans and compares one site.
@@ -176,6 +209,7 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
                 tools::hint(site)
             ),
             ok: true,
+            ran: false,
         });
     };
     let repo = checkout::checkout(site, &work.join("sites"))?;
@@ -188,7 +222,20 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
                 .with_context(|| format!("cannot clear {}", dir.display()))?;
         }
     }
-    tools::build(site, &tool, &root, &theirs_dir)?;
+    if let Err(e) = tools::build(site, &tool, &root, &theirs_dir) {
+        if let Some(missing) = e.downcast_ref::<tools::MissingTool>() {
+            return Ok(Verdict {
+                line: format!(
+                    "{:<24} SKIPPED: {missing} ({})",
+                    site.name,
+                    tools::hint(site)
+                ),
+                ok: true,
+                ran: false,
+            });
+        }
+        return Err(e);
+    }
     let theirs = their_set(site, &theirs_dir)?;
     let checked = scan(site, ours, &root, &theirs_dir, &ours_dir)?;
     let mine = urlsets::read_set(&ours_dir.join("sitemap.xml"), &ours_dir, &site.base_url)?;
@@ -296,7 +343,11 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
             line.push_str(&format!("\n    lastmod {loc}: ours {a:?}, theirs {b:?}"));
         }
     }
-    Ok(Verdict { line, ok })
+    Ok(Verdict {
+        line,
+        ok,
+        ran: true,
+    })
 }
 
 /// The generator's own URL set: its sitemap, or for mdBook (which writes
