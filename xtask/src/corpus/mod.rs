@@ -393,8 +393,9 @@ const BUILD_CHECK: [&str; 3] = [
     "the sitemap is not checked against",
 ];
 
-/// Runs our scan, writing into `out`; for a Hugo or Zola site built where
-/// its build check looks (`built` inside `root`), the check's warnings.
+/// Runs our scan, writing into `out` and its stderr beside it; for a Hugo
+/// or Zola site built where its build check looks (`built` inside
+/// `root`), the check's warnings.
 fn scan(
     site: &Site,
     ours: &Path,
@@ -410,6 +411,16 @@ fn scan(
     let output = cmd
         .output()
         .with_context(|| format!("cannot run {shown}"))?;
+    // Everything the scan said, kept beside its output
+    // (`ours/<name>.stderr.txt`): the line shows only the first warnings.
+    if let Some(parent) = out.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(
+        out.with_file_name(format!("{}.stderr.txt", site.name)),
+        format!("{shown}\n{}", String::from_utf8_lossy(&output.stderr)),
+    )
+    .with_context(|| format!("cannot write the scan's log beside {}", out.display()))?;
     if !output.status.success() {
         bail!(
             "our scan failed: {shown}\n{}",
