@@ -23,10 +23,11 @@
 //! expected-warnings = [{ text = "listed URL(s) with no built page: …", why = "…" }]
 //! ```
 //!
-//! `expected-warnings` marks build-check warnings (Hugo sites) that are
-//! true: a warning line holding `text` is counted as expected, not as a
-//! failure, and an entry no warning matches is reported, so a pinned
-//! site's list stays exact.
+//! `expected-warnings` marks the warnings our scan prints after the real
+//! build (Hugo and Zola sites: the build check's and the others) that
+//! are true: a warning line holding `text` is counted as expected, not
+//! as a failure, and an entry no warning matches is reported, so a
+//! pinned site's list stays exact.
 
 use std::path::Path;
 
@@ -105,14 +106,15 @@ pub(crate) struct Site {
     /// git submodule: mirrors carry no submodules).
     #[serde(default)]
     pub(crate) checkouts: Vec<Checkout>,
-    /// Build-check warnings that are true, with the reason.
+    /// Warnings of our scan after the real build that are true, with
+    /// the reason.
     #[serde(default)]
     pub(crate) expected_warnings: Vec<ExpectedWarning>,
 }
 
-/// A build-check warning that is true (`categories/` listed by Hugo with
-/// no page built, for a theme without a taxonomy template): any warning
-/// line holding `text`.
+/// A warning of our scan that is true (`categories/` listed by Hugo with
+/// no page built, for a theme without a taxonomy template; a date Hugo
+/// does not read): any warning line holding `text`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ExpectedWarning {
