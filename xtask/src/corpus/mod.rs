@@ -300,12 +300,13 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
     // lastmod against git, for every page whose lastmod comes from git.
     if site.git_lastmod {
         let includes = site.generator == Generator::Mdbook;
-        let report = lastmod::check_git(
-            scan_command(site, ours, &root, &theirs_dir),
-            &root,
-            &repo,
-            includes,
-        )?;
+        // The same `--out` as the scan compared above: the output folder
+        // is where the scan reads robots.txt, and without it a dry run
+        // reads the site's built one (Ananke's `Disallow: /` outside
+        // production left every page out: "on all 0" checked).
+        let mut dry_run = scan_command(site, ours, &root, &theirs_dir);
+        dry_run.arg("--out").arg(&ours_dir);
+        let report = lastmod::check_git(dry_run, &root, &repo, includes)?;
         line.push_str(&format!("; {report}"));
         ok &= report.mismatches.is_empty();
     }
