@@ -583,7 +583,7 @@ fn yaml() {
 }
 
 /// Configuration: the Zola and Hugo config readers (through
-/// `Site::open`) and the engine's reader of `sitemap.toml`.
+/// the generator crates' `open`) and the engine's reader of `sitemap.toml`.
 #[test]
 fn config() {
     supervise("config", || {

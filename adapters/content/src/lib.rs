@@ -221,6 +221,11 @@ pub struct Site {
     pub config_path: PathBuf,
     /// The base URL, always ending in `/`.
     pub base_url: Loc,
+    /// Where the configuration's base URL was read: the configuration
+    /// file (for Hugo the file, of `config/_default/` or a theme's, or the
+    /// `$HUGO_BASEURL` variable whose value counts). [`SiteOptions::base_url`]
+    /// wins over it.
+    pub base_url_from: PathBuf,
     /// The content folder.
     pub content_dir: PathBuf,
     /// Where the generator writes the built site (Zola `output_dir`, Hugo
@@ -270,8 +275,8 @@ impl Site {
     /// A site as a generator's crate opened it: `generator` is what it
     /// read, and answers for the rest. The other fields start as a
     /// one-language site's with the generator's default folders
-    /// (`content/`, `public/`) and no title; the generator sets what its
-    /// configuration says.
+    /// (`content/`, `public/`), no title, and the base URL read from
+    /// `config_path`; the generator sets what its configuration says.
     pub fn new(
         flavor: Flavor,
         root: &Path,
@@ -283,6 +288,7 @@ impl Site {
         Site {
             flavor,
             root: root.to_path_buf(),
+            base_url_from: config_path.clone(),
             config_path,
             base_url,
             content_dir: root.join("content"),

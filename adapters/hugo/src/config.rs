@@ -144,6 +144,7 @@ pub fn open(
             _ => super::languages::implicit_default_language(map, &version),
         };
     let (base_url, mut hosts) = base_urls(map, path, at("baseurl"), options, &default_language)?;
+    let base_url_from = at("baseurl").to_path_buf();
     let mut languages: Vec<(i64, String)> = Vec::new();
     let mut language_dirs = BTreeMap::new();
     let mut hreflangs = BTreeMap::new();
@@ -356,6 +357,7 @@ pub fn open(
         Box::new(cfg),
         options,
     );
+    site.base_url_from = base_url_from;
     site.content_dir = content_dir;
     site.output_dir = output_dir;
     site.default_language = default_language;

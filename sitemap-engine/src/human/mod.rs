@@ -270,7 +270,7 @@ pub fn html_page(
     base_url: &Loc,
     site: &SiteInfo,
     pages: &[HumanPage],
-) -> Result<Vec<u8>, crate::Error> {
+) -> Result<Vec<u8>, crate::error::Error> {
     let out_dir = site.built.as_deref().unwrap_or(out_dir);
     let mut seen = std::collections::HashSet::new();
     let entries: Vec<PageEntry> = pages
@@ -296,7 +296,7 @@ pub fn html_page(
         .unwrap_or_else(|| fallback_title(base_url));
     let mut html = Vec::new();
     human::write_html_page(&mut html, &HtmlPage::new(base_url.clone(), title), &entries).map_err(
-        |source| crate::Error::Io {
+        |source| crate::error::Error::Io {
             path: out_dir.join(human::HTML_FILE_NAME),
             source,
         },

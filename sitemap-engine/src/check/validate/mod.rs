@@ -27,8 +27,8 @@ use sitemap_core::validate::{
 };
 use sitemap_core::{Limits, Loc};
 
+use crate::check::site_check::{SiteCheck, SiteSummary, show};
 use crate::error::Error;
-use crate::site_check::{SiteCheck, SiteSummary, show};
 
 mod files;
 mod robots;
