@@ -328,3 +328,56 @@ fn hand_made_sitemaps_shaped_like_parts_are_kept_and_listed_parts_removed() {
         );
     }
 }
+
+/// Every file under `dir` with its bytes (folders show by their files).
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    sitemap_testkit::list_files(dir)
+        .into_iter()
+        .map(|name| {
+            let bytes = fs::read(dir.join(&name)).unwrap();
+            (name, bytes)
+        })
+        .collect()
+}
+
+/// A folder at the journal's name (`.sitemap.sitemap-journal`): every
+/// run published the set, then failed with exit 1 removing "the
+/// journal". It is refused before anything is published, on every run,
+/// and the folder is left as it was.
+#[test]
+fn a_folder_at_the_journals_name_is_refused_before_publishing() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let site = dir.path().join("site");
+    assert_eq!(scan(dir.path(), &["--lastmod", "date"]).0, Some(0));
+    fs::create_dir(site.join(".sitemap.sitemap-journal")).unwrap();
+    fs::write(site.join(".sitemap.sitemap-journal/notes.txt"), "mine\n").unwrap();
+    fs::write(
+        site.join("about.html"),
+        "<html><head><title>About</title></head></html>",
+    )
+    .unwrap();
+    let before = snapshot(&site);
+    for _ in 0..2 {
+        assert_eq!(
+            scan(dir.path(), &["--lastmod", "date"]),
+            (
+                Some(1),
+                "site/.sitemap.sitemap-journal: error: a directory has the name of the set's journal, which publishing writes and then removes, so nothing was published; move it away, then run again\n".to_owned()
+            )
+        );
+        assert_eq!(snapshot(&site), before);
+    }
+    // A file of that name the tool did not write is kept the same way.
+    fs::remove_dir_all(site.join(".sitemap.sitemap-journal")).unwrap();
+    fs::write(site.join(".sitemap.sitemap-journal"), "my notes\n").unwrap();
+    let before = snapshot(&site);
+    assert_eq!(
+        scan(dir.path(), &["--lastmod", "date"]),
+        (
+            Some(1),
+            "site/.sitemap.sitemap-journal: error: a file this tool did not write has the name of the set's journal, which publishing writes and then removes, so nothing was published; move it away, then run again\n".to_owned()
+        )
+    );
+    assert_eq!(snapshot(&site), before);
+}

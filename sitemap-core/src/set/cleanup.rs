@@ -106,6 +106,44 @@ pub(super) fn journal_text<'a>(names: impl Iterator<Item = &'a str>) -> String {
     text
 }
 
+/// Refuses, before anything is published, a folder (or link, FIFO, or
+/// file the tool did not write) at the journal's name: the commit
+/// writes the journal there and removes it at the end, so such a thing
+/// would fail the run after the set was published, on every run, or be
+/// removed for its name alone.
+pub(super) fn check_journal(dir: &Path, stem: &str) -> Result<(), SetError> {
+    use std::io::Read;
+
+    let path = dir.join(journal_name(stem));
+    let meta = match std::fs::symlink_metadata(&path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => {
+            return Err(SetError::new(
+                path,
+                SetErrorKind::Io {
+                    action: "check the set's journal",
+                    source,
+                },
+            ));
+        }
+        Ok(meta) => meta,
+    };
+    let what = if meta.file_type().is_symlink() {
+        "a symbolic link"
+    } else if let Some(kind) = crate::input::special_kind(&meta.file_type()) {
+        kind
+    } else {
+        let mut head = Vec::new();
+        let read = crate::input::open_regular(&path)
+            .and_then(|f| f.take(JOURNAL_HEADER.len() as u64).read_to_end(&mut head));
+        if read.is_ok() && head == JOURNAL_HEADER.as_bytes() {
+            return Ok(());
+        }
+        "a file this tool did not write"
+    };
+    Err(SetError::new(path, SetErrorKind::JournalTaken { what }))
+}
+
 /// The part names the journal of an interrupted commit in `dir` names;
 /// none when there is none, or it is not a regular file the tool wrote.
 /// Only names of this stem's part shapes are taken, so whatever the file

@@ -6,6 +6,7 @@ use std::path::Path;
 use std::path::PathBuf;
 
 use super::SetOptions;
+use super::cleanup::check_journal;
 use super::cleanup::group_part;
 use super::cleanup::journal_name;
 use super::cleanup::journal_text;
@@ -243,6 +244,7 @@ impl StagedSet {
             retired,
             mut report,
         } = self;
+        check_journal(out.path(), &options.stem)?;
         // A file below the set's folder (a language's llms.txt) is
         // renamed into its own folder, made now (before anything is
         // published) and synced after the rename.

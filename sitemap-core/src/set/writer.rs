@@ -83,7 +83,9 @@ mod finish;
 ///
 /// 0. the journal (`.<stem>.sitemap-journal`), naming the parts about to
 ///    be published and the leftovers about to be removed, when there are
-///    any: the record a run killed during the commit leaves for the next;
+///    any: the record a run killed during the commit leaves for the next
+///    (anything else at that name, a folder or a file the tool did not
+///    write, is refused first: [`SetErrorKind::JournalTaken`](super::SetErrorKind::JournalTaken));
 /// 1. the parts, under their new names (nothing lists them yet);
 /// 2. the extra files;
 /// 3. the root (the index, or the only file): the one switch from the old
