@@ -246,6 +246,9 @@ pub struct Publisher {
     outputs: Outputs,
     duplicates: u64,
     site: SiteInfo,
+    /// The generator's own sitemap, which a warning of its own names
+    /// (`generator_sitemap.rs`): not named again when it is kept.
+    named_elsewhere: Option<PathBuf>,
 }
 
 impl Publisher {
@@ -276,7 +279,15 @@ impl Publisher {
             outputs,
             duplicates: 0,
             site: SiteInfo::default(),
+            named_elsewhere: None,
         })
+    }
+
+    /// The generator's own sitemap in the folder, which the scan's
+    /// warning names already: a run that keeps it does not name it again.
+    pub(crate) fn with_generator_sitemap(mut self, path: Option<PathBuf>) -> Publisher {
+        self.named_elsewhere = path;
+        self
     }
 
     /// What llms.txt and sitemap.html say about the site (its title,
@@ -365,6 +376,11 @@ impl Publisher {
             warnings.extend(robots_below_root(&outputs.set.base_url, set.root().1));
         }
         warnings.extend(other_sitemaps_in_robots(&outputs.set.dir, set.root().1));
+        for path in &set.kept {
+            if self.named_elsewhere.as_ref() != Some(path) {
+                warnings.push(kept_warning(path, set.root().0));
+            }
+        }
         if let Some(first) = set.cut.first() {
             warnings.push(format!(
                 "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",
@@ -441,6 +457,17 @@ fn other_sitemaps_in_robots(dir: &Path, root: &Loc) -> Vec<String> {
         }
     }
     warnings
+}
+
+/// The warning for `path`, a file under the set's root's name in another
+/// format that the set kept (see [`SetReport::kept`]) beside its new
+/// root `root`.
+fn kept_warning(path: &Path, root: &Path) -> String {
+    let shown = path.strip_prefix(".").unwrap_or(path).display();
+    format!(
+        "{shown}: kept beside {}, though it is this sitemap's name in another format: nothing shows this tool wrote it (a hand-made sitemap looks the same), so it was not removed; if an earlier run in that format wrote it, delete it",
+        file_name(root)
+    )
 }
 
 /// An index over other sitemaps is read up to this size to see whether
