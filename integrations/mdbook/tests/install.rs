@@ -389,3 +389,28 @@ fn a_base_url_without_the_site_url_folder_is_a_warning() {
         ]
     );
 }
+
+/// A `book.toml` its owner made read-only (0444, in a folder the owner
+/// can write) was replaced by the rename that publishes the edit, where
+/// the old in-place write said "Permission denied". It is refused,
+/// naming the mode, and left as it was, mode and all.
+#[test]
+fn install_refuses_a_read_only_book_toml_naming_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let book = Book::empty();
+    book.write("book.toml", COMMENTED);
+    std::fs::set_permissions(
+        book.path("book.toml"),
+        std::fs::Permissions::from_mode(0o444),
+    )
+    .unwrap();
+    let before = file_state(&book);
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/book/"]);
+    assert!(!ok);
+    assert_eq!(
+        said,
+        "book.toml: error: cannot replace the file: read-only (mode 0444); make it writable first (`chmod u+w`), or edit it by hand; it is left as it was\n"
+    );
+    assert_eq!(file_state(&book), before);
+    assert_eq!(folder_names(&book), ["book.toml"]);
+}
