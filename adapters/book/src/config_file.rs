@@ -22,47 +22,87 @@ const MOST_LEFT_OUT: usize = 32;
 /// top level; `HtmlConfig` in `[output.html]`, then in its own tables.
 const STRICT: [&str; 3] = ["book", "build", "rust"];
 
-/// Which of mdBook's two reads refused the text.
+/// Which of mdBook's two reads refused the text, and why.
 enum Refused {
-    Config(String),
+    /// The whole file: the line where the error is, when known.
+    Config(Option<usize>, String),
+    /// The HTML output's table (read from a value: no line).
     Html(String),
+}
+
+impl Refused {
+    fn message(&self) -> &str {
+        match self {
+            Refused::Config(_, m) | Refused::Html(m) => m,
+        }
+    }
+}
+
+/// Why mdBook 0.5 refuses a `book.toml`: the line and what is wrong,
+/// never the text of the line. A `book.toml` that is a link to a file
+/// outside the book (a credentials file, `/proc/self/environ`) must not
+/// be printed by the error about it, as the `sitemap.toml`, `hugo.toml`
+/// and `zola.toml` errors print none either.
+#[derive(Debug)]
+pub(crate) struct Refusal {
+    /// The 1-based line, when the error has one in the file as written.
+    pub(crate) line: Option<usize>,
+    /// What is wrong.
+    pub(crate) message: String,
 }
 
 /// The text read as mdBook 0.5 reads it: the whole file, then the HTML
 /// output's table (which `Config::html_config` would otherwise drop, with
-/// every setting in it, for one key it does not know).
+/// every setting in it, for one key it does not know). The file is read
+/// into mdBook's `Config` with this crate's `toml` (mdBook's own parse
+/// says the same, but its error quotes the offending line).
 fn read(text: &str) -> Result<Config, Refused> {
-    let config = text
-        .parse::<Config>()
-        .map_err(|e| Refused::Config(format!("{e:#}")))?;
+    let config = toml::from_str::<Config>(text).map_err(|e| {
+        let line = e.span().map(|span| line_at(text, span.start));
+        Refused::Config(line, format!("invalid configuration file: {}", e.message()))
+    })?;
     config
         .get::<HtmlConfig>("output.html")
         .map_err(|e| Refused::Html(format!("{e:#}")))?;
     Ok(config)
 }
 
+/// The 1-based line of byte `at` in `text`.
+fn line_at(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    text.as_bytes()[..at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
 /// `text` read as mdBook's configuration, and a message per key left out.
 /// An error other than an unknown key is mdBook 0.5's own, about the text
 /// as written.
-pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
+pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
     let mut refused = match read(text) {
         Ok(config) => return Ok((config, Vec::new())),
         Err(e) => e,
     };
-    let message = |r: &Refused| match r {
-        Refused::Config(m) | Refused::Html(m) => m.clone(),
-    };
     let Ok(mut table) = text.parse::<toml::Table>() else {
-        return Err(message(&refused));
+        let line = match refused {
+            Refused::Config(line, _) => line,
+            Refused::Html(_) => None,
+        };
+        return Err(Refusal {
+            line,
+            message: refused.message().to_owned(),
+        });
     };
     let mut left_out = Vec::new();
     let mut names = Vec::new();
     while left_out.len() < MOST_LEFT_OUT {
-        let Some(key) = unknown_field(&message(&refused)) else {
+        let Some(key) = unknown_field(refused.message()) else {
             break;
         };
         let removed = match refused {
-            Refused::Config(_) => remove_strict(&mut table, &key),
+            Refused::Config(..) => remove_strict(&mut table, &key),
             Refused::Html(_) => remove_html(&mut table, &key),
         };
         let Some(dotted) = removed else {
@@ -87,15 +127,25 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
         }
     }
     // Not only stale keys: mdBook's error, about the file read without
-    // the keys left out so far (its lines may then be off by those).
+    // the keys left out so far (then written anew, so its line is not the
+    // file's, and none is given).
     Err(if names.is_empty() {
-        message(&refused)
+        Refusal {
+            line: match refused {
+                Refused::Config(line, _) => line,
+                Refused::Html(_) => None,
+            },
+            message: refused.message().to_owned(),
+        }
     } else {
-        format!(
-            "{}\n(read without {}, which mdBook 0.5 refuses too)",
-            message(&refused),
-            names.join(", ")
-        )
+        Refusal {
+            line: None,
+            message: format!(
+                "{}\n(read without {}, which mdBook 0.5 refuses too)",
+                refused.message(),
+                names.join(", ")
+            ),
+        }
     })
 }
 
@@ -209,10 +259,11 @@ mod tests {
         let err = parse("[book]\nmultilingual = false\ntitle = 3\n")
             .err()
             .unwrap();
-        assert!(err.contains("title"), "{err}");
-        assert!(
-            err.ends_with("(read without `book.multilingual`, which mdBook 0.5 refuses too)"),
-            "{err}"
+        assert_eq!(err.line, None);
+        assert_eq!(
+            err.message,
+            "invalid configuration file: invalid type: integer `3`, expected a string\n\
+             (read without `book.multilingual`, which mdBook 0.5 refuses too)"
         );
     }
 }

@@ -109,9 +109,19 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     }
     let text =
         std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-    let mut doc: DocumentMut = text
-        .parse()
-        .with_context(|| format!("{}: not valid TOML", file.display()))?;
+    // The line, never its text: `book.toml` may be a link to a file that
+    // is not the book's (a credentials file), which must not be printed.
+    let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let line = e.span().map_or(String::new(), |span| {
+            let at = span.start.min(text.len());
+            let lines = text.as_bytes()[..at]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            format!(":{}", lines + 1)
+        });
+        anyhow::anyhow!("{}{line}: not valid TOML: {}", file.display(), e.message())
+    })?;
     if let Some(table) = configured(&doc) {
         return Ok(Outcome::AlreadyConfigured(table));
     }

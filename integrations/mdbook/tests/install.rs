@@ -414,3 +414,29 @@ fn install_refuses_a_read_only_book_toml_naming_the_mode() {
     assert_eq!(file_state(&book), before);
     assert_eq!(folder_names(&book), ["book.toml"]);
 }
+
+/// `book.toml` a link to a credentials file outside the book: `install`
+/// quoted the offending line (`aws_access_key_id = AKIA…`). It names the
+/// file and line only, and the file linked to is left as it was.
+#[test]
+fn install_never_quotes_a_line_of_a_book_toml_linked_out_of_the_book() {
+    let book = Book::empty();
+    let secrets = tempfile::tempdir().unwrap();
+    let credentials = secrets.path().join("credentials");
+    let held = "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n";
+    std::fs::write(&credentials, held).unwrap();
+    std::os::unix::fs::symlink(&credentials, book.path("book.toml")).unwrap();
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/book/"]);
+    assert!(!ok);
+    assert_eq!(
+        said,
+        "book.toml:2: error: not valid TOML: string values must be quoted, expected literal string\n"
+    );
+    assert_eq!(std::fs::read_to_string(&credentials).unwrap(), held);
+    assert!(
+        std::fs::symlink_metadata(book.path("book.toml"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
