@@ -155,13 +155,21 @@ fn unknown_field(message: &str) -> Option<String> {
     Some(rest.split_once('`')?.0.to_owned())
 }
 
-/// Removes `key` from the first strict table holding it, else from the
-/// top level; returns its dotted name.
+/// Removes `key` from the strict table that refuses it, else from the
+/// top level; returns its dotted name. mdBook's error names the key, not
+/// the table: a key valid in one table (`[book] src`) and stale in
+/// another (`[rust] src`) is found by asking mdBook's `Config` about each
+/// table's `key` alone.
 fn remove_strict(table: &mut toml::Table, key: &str) -> Option<String> {
     for name in STRICT {
-        if let Some(toml::Value::Table(t)) = table.get_mut(name)
-            && t.remove(key).is_some()
-        {
+        let Some(toml::Value::Table(t)) = table.get_mut(name) else {
+            continue;
+        };
+        let Some(value) = t.get(key) else {
+            continue;
+        };
+        if refuses::<Config>(&[name, key], value) {
+            t.remove(key);
             return Some(format!("{name}.{key}"));
         }
     }
@@ -169,7 +177,8 @@ fn remove_strict(table: &mut toml::Table, key: &str) -> Option<String> {
 }
 
 /// Removes `key` from `[output.html]`, else from the first of its tables
-/// holding it (`[output.html.print]`, …); returns its dotted name.
+/// that refuses it (`[output.html.print]`, …), each asked alone as for
+/// [`remove_strict`]; returns its dotted name.
 fn remove_html(table: &mut toml::Table, key: &str) -> Option<String> {
     let Some(toml::Value::Table(output)) = table.get_mut("output") else {
         return None;
@@ -177,7 +186,11 @@ fn remove_html(table: &mut toml::Table, key: &str) -> Option<String> {
     let Some(toml::Value::Table(html)) = output.get_mut("html") else {
         return None;
     };
-    if html.remove(key).is_some() {
+    if html
+        .get(key)
+        .is_some_and(|value| refuses::<HtmlConfig>(&[key], value))
+    {
+        html.remove(key);
         return Some(format!("output.html.{key}"));
     }
     // Not `redirect`: its keys are the book's paths, not settings.
@@ -185,11 +198,33 @@ fn remove_html(table: &mut toml::Table, key: &str) -> Option<String> {
         let toml::Value::Table(t) = value else {
             return None;
         };
-        if name == "redirect" {
+        if name == "redirect"
+            || !t
+                .get(key)
+                .is_some_and(|v| refuses::<HtmlConfig>(&[name, key], v))
+        {
             return None;
         }
         t.remove(key).map(|_| format!("output.html.{name}.{key}"))
     })
+}
+
+/// Whether mdBook's `T` refuses a document holding only `value` at `path`
+/// (`["rust", "src"]`) for that key being unknown: the table that holds
+/// it is the one refusing it.
+fn refuses<T: serde::de::DeserializeOwned>(path: &[&str], value: &toml::Value) -> bool {
+    let Some((key, tables)) = path.split_last() else {
+        return false;
+    };
+    let mut probe =
+        toml::Value::Table(toml::Table::from_iter([((*key).to_owned(), value.clone())]));
+    for name in tables.iter().rev() {
+        probe = toml::Value::Table(toml::Table::from_iter([((*name).to_owned(), probe)]));
+    }
+    probe
+        .try_into::<T>()
+        .err()
+        .is_some_and(|e| unknown_field(e.message()).as_deref() == Some(*key))
 }
 
 #[cfg(test)]
@@ -244,6 +279,32 @@ mod tests {
                  mdBook 0.4 reads it, and the scan reads the rest: remove it",
                 "`output.html.print.old` is no setting of mdBook 0.5, which refuses the book; \
                  mdBook 0.4 reads it, and the scan reads the rest: remove it",
+            ]
+        );
+    }
+
+    /// mdBook's error names the key only: a key valid in one table and
+    /// stale in another is removed from the one mdBook refuses, the
+    /// valid one kept.
+    #[test]
+    fn a_stale_key_is_removed_from_the_table_refusing_it_not_the_first_holding_it() {
+        let (config, left_out) = parse(
+            "[book]\nsrc = \"pages\"\n[rust]\nsrc = \"x\"\n\
+             [output.html]\nsite-url = \"/t/\"\n[output.html.print]\nsite-url = \"/u/\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.book.src, std::path::PathBuf::from("pages"));
+        assert_eq!(
+            config.html_config().unwrap().site_url.as_deref(),
+            Some("/t/")
+        );
+        assert_eq!(
+            left_out,
+            [
+                "`rust.src` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
+                 reads it, and the scan reads the rest: remove it",
+                "`output.html.print.site-url` is no setting of mdBook 0.5, which refuses the \
+                 book; mdBook 0.4 reads it, and the scan reads the rest: remove it",
             ]
         );
     }

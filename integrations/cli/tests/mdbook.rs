@@ -242,3 +242,54 @@ fn mdbook_never_quotes_a_line_of_a_book_toml_linked_out_of_the_book() {
         )
     );
 }
+
+/// `[book] src = "pages"` with a stale `[rust] src = "x"`: mdBook 0.5's
+/// error names the key, not the table, and the valid `book.src` was the
+/// one removed, so the leftover `src/` was read and its chapters listed
+/// (exit 0). The key is removed from the table mdBook refuses, and the
+/// warning names that table.
+#[test]
+fn mdbook_removes_a_stale_key_from_the_table_mdbook_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (path, body) in [
+        (
+            "book.toml",
+            "[book]\nsrc = \"pages\"\n\n[rust]\nsrc = \"x\"\n",
+        ),
+        ("pages/SUMMARY.md", "# Summary\n\n- [Pages](pages.md)\n"),
+        ("pages/pages.md", "# Pages\n"),
+        ("src/SUMMARY.md", "# Summary\n\n- [Leftover](leftover.md)\n"),
+        ("src/leftover.md", "# Leftover\n"),
+    ] {
+        fs::create_dir_all(d.join(path).parent().unwrap()).unwrap();
+        fs::write(d.join(path), body).unwrap();
+    }
+    fs::create_dir(d.join("book")).unwrap();
+    let out = sitemap(
+        d,
+        &[
+            "mdbook",
+            ".",
+            "--dry-run",
+            "--lastmod",
+            "front-matter",
+            "--base-url",
+            "https://example.org/",
+        ],
+    );
+    assert_eq!(
+        (
+            out.status.code(),
+            text(&out.stdout, d),
+            text(&out.stderr, d)
+        ),
+        (
+            Some(0),
+            "https://example.org/pages.html\tsource=pages/pages.md\n".to_owned(),
+            "book.toml: warning: `rust.src` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 reads it, and the scan reads the rest: remove it\n\
+             sitemap: 1 URLs, 0 chapter(s) left out; dry run, nothing written\n"
+                .to_owned()
+        )
+    );
+}
