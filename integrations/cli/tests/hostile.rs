@@ -86,6 +86,42 @@ fn alias_bomb_is_refused_with_file_and_line_in_bounded_memory() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// A binary `.adoc`, `.rst`, `.pdc` or `.html` (no front matter) was
+/// refused with "front matter is not UTF-8" and a hint about `+++`/`---`
+/// fences (or, its first line text, `%PDF-1.7`, listed as a page): each
+/// is named as no UTF-8 text, at its first byte that is not UTF-8 or is
+/// NUL, with where such a file belongs; nothing is written.
+#[test]
+fn binary_content_files_are_named_as_not_text() {
+    let dir = hugo_site(&[("posts/ok.md", "---\ntitle: ok\n---\n")]);
+    let content = dir.path().join("content/posts");
+    for (name, bytes) in [
+        ("image.adoc", &b"\x89PNG\r\n\x1a\n\x00\x00"[..]),
+        ("notes.rst", b"\n\n\xff\xfe\x00x"),
+        (
+            "paper.pdc",
+            b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 4 >>\nstream\n\x00\x01\x02\x03\n",
+        ),
+        ("page.html", b"\x1f\x8b\x08\x00"),
+    ] {
+        fs::write(content.join(name), bytes).unwrap();
+    }
+    let out = run(dir.path(), &["scan", LASTMOD[0], LASTMOD[1]], &[]);
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+content/posts/image.adoc: error: not UTF-8 text: byte 1 is not UTF-8 (a binary file, or text in another encoding)
+content/posts/notes.rst: error: not UTF-8 text: byte 3 is not UTF-8 (a binary file, or text in another encoding)
+content/posts/page.html: error: not UTF-8 text: byte 2 is not UTF-8 (a binary file, or text in another encoding)
+content/posts/paper.pdc: error: not UTF-8 text: byte 47 is a NUL byte (a binary file, or text in another encoding)
+error: 4 pages could not be read
+  hint: save text as UTF-8; a binary file (an image, a PDF) belongs in static/ or beside its page in a bundle, or leave it out with an `exclude` pattern
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.path().join("public").exists());
+}
+
 /// Issue 12 #2 and issue 13 #3: a `---` block never closed (with
 /// `draft: true` in it) was published; and only the first bad page was
 /// ever reported. Now each bad page is an `error:` line with its
