@@ -644,3 +644,93 @@ sitemap: out of date in . (1 file(s) differ); run `sitemap scan` to update
     );
     assert_eq!(out.status.code(), Some(3));
 }
+
+/// With an empty or relative entry in `PATH` (`:/usr/bin`, `bin:…`), the
+/// `git` a scanned site ships was run (git runs in the site's folder).
+/// Programs are looked up in absolute entries only, as Go's `os/exec`
+/// refuses such a result since Go 1.19: the site's `git` never runs, and
+/// the real one later in `PATH` gives the commit's date.
+#[test]
+fn a_git_the_site_ships_is_never_run_through_a_relative_path_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("zola.toml"), "base_url = \"https://example.org\"\n").unwrap();
+    fs::create_dir_all(d.join("content")).unwrap();
+    fs::write(d.join("content/a.md"), "+++\ntitle = \"A\"\n+++\nA\n").unwrap();
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args(["-c", "init.defaultBranch=main"])
+            .args(args)
+            .current_dir(d)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_COMMITTER_DATE", "2024-05-01T10:00:00Z")
+            .env("GIT_AUTHOR_DATE", "2024-05-01T10:00:00Z")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&[
+        "-c",
+        "user.name=A",
+        "-c",
+        "user.email=a@example.org",
+        "commit",
+        "-qm",
+        "a",
+    ]);
+    // The site's own `git`, at the top and in `bin/`: it would leave a
+    // mark, and fail.
+    let marker = d.join("ran");
+    let script = format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display());
+    fs::create_dir(d.join("bin")).unwrap();
+    for path in [d.join("git"), d.join("bin/git")] {
+        fs::write(&path, &script).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    // Where the real programs are: the child's `PATH` is the one tried,
+    // so `timeout` is run by its full path.
+    let which = |name: &str| {
+        let out = Command::new("sh")
+            .args(["-c", &format!("command -v {name}")])
+            .output()
+            .unwrap();
+        PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
+    };
+    let real_dir = which("git").parent().unwrap().to_owned();
+    let timeout = which("timeout");
+    for path in [
+        format!(":{}", real_dir.display()),
+        format!("bin:.:{}:", real_dir.display()),
+    ] {
+        let out = Command::new(&timeout)
+            .arg("60")
+            .arg(env!("CARGO_BIN_EXE_sitemap"))
+            .args(["scan", "--dry-run", "--lastmod", "git"])
+            .current_dir(d)
+            .env("NO_COLOR", "1")
+            .env("PATH", &path)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .output()
+            .unwrap();
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                text(&out.stderr, d)
+            ),
+            (
+                Some(0),
+                "https://example.org/\tlastmod=2024-05-01T10:00:00Z\nhttps://example.org/a/\tlastmod=2024-05-01T10:00:00Z\tsource=content/a.md\n".to_owned(),
+                "public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan\n\
+                 sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n"
+                    .to_owned()
+            ),
+            "PATH={path}"
+        );
+        assert!(!marker.exists(), "PATH={path}: the site's git ran");
+    }
+}
