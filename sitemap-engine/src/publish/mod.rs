@@ -6,7 +6,8 @@
 //! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge;
 //! `robots_mend.rs` keeps robots.txt from naming a file a run removed;
 //! `index_full.rs` says what to change when a set needs more sitemaps than
-//! an index lists; `llms.rs` stages llms.txt, or removes the toolkit's own.
+//! an index lists; `llms.rs` stages llms.txt, or removes the toolkit's own;
+//! `kept.rs` names the files under the set's other names it kept.
 //!
 //! This is the only place outside `sitemap-core` that opens a
 //! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
@@ -27,6 +28,7 @@ use crate::split::Split;
 
 mod index;
 pub(crate) mod index_full;
+mod kept;
 mod llms;
 mod robots_mend;
 
@@ -246,8 +248,7 @@ pub struct Publisher {
     outputs: Outputs,
     duplicates: u64,
     site: SiteInfo,
-    /// The generator's own sitemap, which a warning of its own names
-    /// (`generator_sitemap.rs`): not named again when it is kept.
+    /// The generator's own sitemap, named by its own warning (`kept.rs`).
     named_elsewhere: Option<PathBuf>,
 }
 
@@ -376,11 +377,7 @@ impl Publisher {
             warnings.extend(robots_below_root(&outputs.set.base_url, set.root().1));
         }
         warnings.extend(other_sitemaps_in_robots(&outputs.set.dir, set.root().1));
-        for path in &set.kept {
-            if self.named_elsewhere.as_ref() != Some(path) {
-                warnings.push(kept_warning(path, set.root().0));
-            }
-        }
+        warnings.extend(kept::warnings(&set, self.named_elsewhere.as_deref()));
         if let Some(first) = set.cut.first() {
             warnings.push(format!(
                 "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",
@@ -457,17 +454,6 @@ fn other_sitemaps_in_robots(dir: &Path, root: &Loc) -> Vec<String> {
         }
     }
     warnings
-}
-
-/// The warning for `path`, a file under the set's root's name in another
-/// format that the set kept (see [`SetReport::kept`]) beside its new
-/// root `root`.
-fn kept_warning(path: &Path, root: &Path) -> String {
-    let shown = path.strip_prefix(".").unwrap_or(path).display();
-    format!(
-        "{shown}: kept beside {}, though it is this sitemap's name in another format: nothing shows this tool wrote it (a hand-made sitemap looks the same), so it was not removed; if an earlier run in that format wrote it, delete it",
-        file_name(root)
-    )
 }
 
 /// An index over other sitemaps is read up to this size to see whether
