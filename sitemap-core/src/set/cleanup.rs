@@ -216,9 +216,18 @@ pub(super) fn check_journal(dir: &Path, stem: &str) -> Result<(), SetError> {
         kind
     } else {
         let mut head = Vec::new();
-        let read = crate::input::open_regular(&path)
-            .and_then(|f| f.take(JOURNAL_HEADER.len() as u64).read_to_end(&mut head));
-        if read.is_ok() && head == JOURNAL_HEADER.as_bytes() {
+        crate::input::open_regular(&path)
+            .and_then(|f| f.take(JOURNAL_HEADER.len() as u64).read_to_end(&mut head))
+            .map_err(|source| {
+                SetError::new(
+                    &path,
+                    SetErrorKind::Io {
+                        action: "read the set's journal",
+                        source,
+                    },
+                )
+            })?;
+        if head == JOURNAL_HEADER.as_bytes() {
             return Ok(());
         }
         "a file this tool did not write"
