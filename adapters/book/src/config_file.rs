@@ -108,6 +108,7 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
         let Some(dotted) = removed else {
             break;
         };
+        let dotted = shown(&dotted);
         names.push(format!("`{dotted}`"));
         let why = if dotted == "book.multilingual" {
             " (`mdbook init` of 0.4 wrote `multilingual = false`, which no mdBook uses)"
@@ -148,6 +149,29 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
         }
     })
 }
+
+/// A key's dotted name as a message shows it: a TOML key is any string,
+/// so control characters are escaped (a key could otherwise clear the
+/// terminal or forge a line of the report) and it is cut to
+/// [`SHOWN_KEY`] characters.
+fn shown(dotted: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in dotted.chars().enumerate() {
+        if i == SHOWN_KEY {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The most characters of a key a message shows.
+const SHOWN_KEY: usize = 80;
 
 /// The key serde names in "unknown field `key`, expected …".
 fn unknown_field(message: &str) -> Option<String> {
@@ -305,6 +329,31 @@ mod tests {
                  reads it, and the scan reads the rest: remove it",
                 "`output.html.print.site-url` is no setting of mdBook 0.5, which refuses the \
                  book; mdBook 0.4 reads it, and the scan reads the rest: remove it",
+            ]
+        );
+    }
+
+    /// A key is any string: one holding an escape sequence and a line
+    /// break was printed raw (a coloured, forged second line), and a long
+    /// one whole. Shown escaped and cut.
+    #[test]
+    fn a_stale_key_is_named_escaped_and_cut() {
+        let long = "k".repeat(300);
+        let (_, left_out) = parse(&format!(
+            "[book]\ntitle = \"T\"\n\"a\\u001b[31mred\\nline\" = 1\n[rust]\n\"{long}\" = 2\n"
+        ))
+        .unwrap();
+        assert_eq!(
+            left_out,
+            [
+                "`book.a\\u{1b}[31mred\\nline` is no setting of mdBook 0.5, which refuses the \
+                 book; mdBook 0.4 reads it, and the scan reads the rest: remove it"
+                    .to_owned(),
+                format!(
+                    "`rust.{}…` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
+                     reads it, and the scan reads the rest: remove it",
+                    &long[..75]
+                ),
             ]
         );
     }
