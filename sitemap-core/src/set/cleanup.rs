@@ -285,30 +285,35 @@ fn listed_parts(path: &Path, folder: &Loc, stem: &str) -> Listed {
     let Ok(file) = crate::input::open_regular(path) else {
         return Listed::default();
     };
-    let mut xml = Vec::new();
+    // Streamed, never held whole: a gzip bomb under the name costs its
+    // reading up to the bound, not memory; a urlset stops at its root.
     let gzipped = path.extension().is_some_and(|e| e == "gz");
-    let read = if gzipped {
-        crate::gzip::gunzip(io::BufReader::new(file))
-            .take(MAX_INDEX_READ)
-            .read_to_end(&mut xml)
+    let xml: Box<dyn io::BufRead> = if gzipped {
+        Box::new(io::BufReader::new(
+            crate::gzip::gunzip(io::BufReader::new(file)).take(MAX_INDEX_READ),
+        ))
     } else {
-        file.take(MAX_INDEX_READ).read_to_end(&mut xml)
+        Box::new(io::BufReader::new(file.take(MAX_INDEX_READ)))
     };
-    if read.is_err() {
-        return Listed::default();
-    }
-    let mut reader = quick_xml::Reader::from_reader(xml.as_slice());
+    let mut reader = quick_xml::Reader::from_reader(xml);
     let mut names = Vec::new();
     let mut only_tagged = true;
     let mut locs = 0usize;
     let mut in_loc = false;
     let mut is_index = false;
+    let mut root = true;
     let mut buf = Vec::new();
     loop {
         match reader.read_event_into(&mut buf) {
             Ok(quick_xml::events::Event::Start(e)) => {
                 let local = e.local_name();
-                is_index |= local.as_ref() == "sitemapindex";
+                if root {
+                    is_index = local.as_ref() == "sitemapindex";
+                    if !is_index {
+                        return Listed::default();
+                    }
+                    root = false;
+                }
                 in_loc = local.as_ref() == "loc";
             }
             Ok(quick_xml::events::Event::Text(t)) if in_loc => {
@@ -325,6 +330,8 @@ fn listed_parts(path: &Path, folder: &Loc, stem: &str) -> Listed {
                 }
             }
             Ok(quick_xml::events::Event::End(_)) => in_loc = false,
+            // Unreadable (not gzip, cut off): nothing is known of it.
+            Err(quick_xml::Error::Io(_)) => return Listed::default(),
             Ok(quick_xml::events::Event::Eof) | Err(_) => break,
             Ok(_) => {}
         }
