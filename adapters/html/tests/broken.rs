@@ -79,18 +79,8 @@ fn a_binary_html_file_whose_first_nul_is_past_1_kib_is_no_page() {
     std::fs::write(dir.path().join("image.html"), binary(9_000)).unwrap();
     let found = sitemap_html::scan(dir.path(), &options()).unwrap();
     assert_eq!(locs(&found), ["https://example.org/"]);
-    let excluded: Vec<(String, String)> = found
-        .excluded
-        .iter()
-        .map(|e| {
-            (
-                e.path.file_name().unwrap().to_string_lossy().into_owned(),
-                format!("{:?}", e.reason),
-            )
-        })
-        .collect();
     assert_eq!(
-        excluded,
+        left_out(&found, |r| format!("{r:?}")),
         [
             ("archive.html".to_owned(), "Binary { at: 2000 }".to_owned()),
             ("image.html".to_owned(), "Binary { at: 9000 }".to_owned()),
@@ -112,18 +102,8 @@ fn a_file_name_with_a_line_break_is_left_out_and_named() {
     std::fs::write(dir.path().join("a\tb.html"), "<title>Tab</title>").unwrap();
     let found = sitemap_html::scan(dir.path(), &options()).unwrap();
     assert_eq!(locs(&found), ["https://example.org/"]);
-    let excluded: Vec<(String, String)> = found
-        .excluded
-        .iter()
-        .map(|e| {
-            (
-                e.path.file_name().unwrap().to_string_lossy().into_owned(),
-                e.reason.to_string(),
-            )
-        })
-        .collect();
     assert_eq!(
-        excluded,
+        left_out(&found, sitemap_html::Reason::to_string),
         [
             (
                 "a\tb.html".to_owned(),
@@ -135,4 +115,19 @@ fn a_file_name_with_a_line_break_is_left_out_and_named() {
             ),
         ]
     );
+}
+
+/// Each file left out, by name, with its reason as `shown` gives it.
+fn left_out(
+    found: &sitemap_html::HtmlScan,
+    shown: impl Fn(&sitemap_html::Reason) -> String,
+) -> Vec<(String, String)> {
+    found
+        .excluded
+        .iter()
+        .map(|e| {
+            let name = e.path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, shown(&e.reason))
+        })
+        .collect()
 }

@@ -5,10 +5,11 @@
 //! file is edited with `toml_edit` (comments, order and formatting kept),
 //! tables already there are kept as they are, and the file is written only
 //! when it changed: beside it and renamed over it, its mode and line
-//! endings (LF or CRLF) kept; one its owner made read-only is refused. Unlike admonish it writes no `command` key (mdBook
-//! finds `mdbook-sitemap` on `PATH` by the table's name) and copies no
-//! assets; and it asks for the base URL rather than leaving a placeholder
-//! that fails the next build.
+//! endings (LF or CRLF) kept; one its owner made read-only is refused.
+//! Unlike admonish it writes no `command` key (mdBook finds
+//! `mdbook-sitemap` on `PATH` by the table's name) and copies no assets;
+//! and it asks for the base URL rather than leaving a placeholder that
+//! fails the next build.
 
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,8 @@
 //! replaces, or the journal), never because of its name alone: a
 //! hand-made `sitemap-news-20241231.xml` has the shape of a group's part
 //! and stays, and so does a hand-made `sitemap.txt` beside a new
-//! `sitemap.xml` (kept, and reported as kept: [`Leftovers::kept`]). The journal (`.<stem>.sitemap-journal`) is written before a
+//! `sitemap.xml` (kept, and reported as kept: [`Leftovers::kept`]). The
+//! journal (`.<stem>.sitemap-journal`) is written before a
 //! commit renames anything and removed once the commit is done; it names
 //! the parts the commit publishes and the leftovers it removes, so a run
 //! killed between the two (its parts published but not yet listed, or the
