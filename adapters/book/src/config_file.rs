@@ -23,19 +23,44 @@ const MOST_LEFT_OUT: usize = 32;
 const STRICT: [&str; 3] = ["book", "build", "rust"];
 
 /// Which of mdBook's two reads refused the text, and why.
-enum Refused {
-    /// The whole file: the line where the error is, when known.
-    Config(Option<usize>, String),
-    /// The HTML output's table (read from a value: no line).
-    Html(String),
+struct Refused {
+    /// The HTML output's table (`HtmlConfig`), not the whole file
+    /// (`Config`).
+    html: bool,
+    /// The line where the error is, when known.
+    line: Option<usize>,
+    /// What is wrong, naming no key (a key is any string).
+    message: String,
 }
 
 impl Refused {
-    fn message(&self) -> &str {
-        match self {
-            Refused::Config(_, m) | Refused::Html(m) => m,
+    fn of(html: bool, text: &str, e: &toml::de::Error) -> Refused {
+        Refused {
+            html,
+            line: e.span().map(|span| line_at(text, span.start)),
+            message: format!("invalid configuration file: {}", e.message()),
         }
     }
+
+    fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// The `[output.html]` table alone, as mdBook's `Config::html_config`
+/// reads it (`HtmlConfig`), from the file's text so that its errors have
+/// positions; the other outputs are not read here.
+#[derive(serde::Deserialize)]
+struct HtmlOnly {
+    #[serde(default)]
+    #[expect(dead_code, reason = "read for its errors only")]
+    output: OutputHtml,
+}
+
+#[derive(Default, serde::Deserialize)]
+struct OutputHtml {
+    #[expect(dead_code, reason = "read for its errors only")]
+    html: Option<HtmlConfig>,
 }
 
 /// Why mdBook 0.5 refuses a `book.toml`: the line and what is wrong,
@@ -53,17 +78,13 @@ pub(crate) struct Refusal {
 
 /// The text read as mdBook 0.5 reads it: the whole file, then the HTML
 /// output's table (which `Config::html_config` would otherwise drop, with
-/// every setting in it, for one key it does not know). The file is read
-/// into mdBook's `Config` with this crate's `toml` (mdBook's own parse
-/// says the same, but its error quotes the offending line).
+/// every setting in it, for one key it does not know). Both are read
+/// with this crate's `toml` into mdBook's own types: mdBook's parse says
+/// the same, but its error quotes the offending line, and the key a
+/// value error is about, raw.
 fn read(text: &str) -> Result<Config, Refused> {
-    let config = toml::from_str::<Config>(text).map_err(|e| {
-        let line = e.span().map(|span| line_at(text, span.start));
-        Refused::Config(line, format!("invalid configuration file: {}", e.message()))
-    })?;
-    config
-        .get::<HtmlConfig>("output.html")
-        .map_err(|e| Refused::Html(format!("{e:#}")))?;
+    let config = toml::from_str::<Config>(text).map_err(|e| Refused::of(false, text, &e))?;
+    toml::from_str::<HtmlOnly>(text).map_err(|e| Refused::of(true, text, &e))?;
     Ok(config)
 }
 
@@ -86,13 +107,9 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
         Err(e) => e,
     };
     let Ok(mut table) = text.parse::<toml::Table>() else {
-        let line = match refused {
-            Refused::Config(line, _) => line,
-            Refused::Html(_) => None,
-        };
         return Err(Refusal {
-            line,
-            message: refused.message().to_owned(),
+            line: refused.line,
+            message: refused.message,
         });
     };
     let mut left_out = Vec::new();
@@ -101,9 +118,10 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
         let Some(key) = unknown_field(refused.message()) else {
             break;
         };
-        let removed = match refused {
-            Refused::Config(..) => remove_strict(&mut table, &key),
-            Refused::Html(_) => remove_html(&mut table, &key),
+        let removed = if refused.html {
+            remove_html(&mut table, &key)
+        } else {
+            remove_strict(&mut table, &key)
         };
         let Some(dotted) = removed else {
             break;
@@ -132,11 +150,8 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
     // file's, and none is given).
     Err(if names.is_empty() {
         Refusal {
-            line: match refused {
-                Refused::Config(line, _) => line,
-                Refused::Html(_) => None,
-            },
-            message: refused.message().to_owned(),
+            line: refused.line,
+            message: refused.message,
         }
     } else {
         Refusal {
@@ -355,6 +370,23 @@ mod tests {
                     &long[..75]
                 ),
             ]
+        );
+    }
+
+    /// Found by the `book_toml` fuzz target: a bad value in
+    /// `[output.html]`'s tables was refused with mdBook's message, which
+    /// names its key raw (`in \`redirect.a\u{1b}[2Jb\nc\``): an escape
+    /// sequence and a forged line. The message names the line instead.
+    #[test]
+    fn a_bad_html_value_is_refused_at_its_line_naming_no_key() {
+        let err =
+            parse("[book]\ntitle = \"T\"\n[output.html.redirect]\n\"a\\u001b[2Jb\\nc\" = 1\n")
+                .err()
+                .unwrap();
+        assert_eq!(err.line, Some(4));
+        assert_eq!(
+            err.message,
+            "invalid configuration file: invalid type: integer `1`, expected a string"
         );
     }
 
