@@ -380,7 +380,9 @@ pub fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, Outpu
 /// the old file whole, never a cut-off one. Unlike [`write_file`], the
 /// file's permission bits are kept exactly (a private `0600` config
 /// stays private); a symbolic link is followed, so the file it names is
-/// replaced and the link stays.
+/// replaced and the link stays. A file its owner made read-only (no
+/// owner write bit) is refused, naming the mode: a rename in a writable
+/// folder would replace it where a write into it is refused.
 pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
     let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
     let (Some(dir), Some(name)) = (path.parent(), path.file_name().and_then(|n| n.to_str())) else {
@@ -391,10 +393,29 @@ pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
         ));
     };
     let mode = exact_mode(&path);
+    if let Some(read_only) = read_only(&path, mode) {
+        return Err(OutputError::io(
+            &path,
+            "replace the file",
+            io::Error::new(io::ErrorKind::PermissionDenied, read_only),
+        ));
+    }
     let out = OutputDir::open(dir, LockPolicy::Wait)?;
     let path = out.stage_with_mode(name, bytes, mode)?.publish()?;
     out.sync()?;
     Ok(path)
+}
+
+/// Why the file at `path`, of permission bits `mode`, is read-only for
+/// its owner (`read-only (mode 0444); …`); `None` when it is not.
+fn read_only(path: &Path, mode: Option<u32>) -> Option<String> {
+    let fix = "make it writable first (`chmod u+w`), or edit it by hand";
+    match mode {
+        Some(mode) => (mode & 0o200 == 0).then(|| format!("read-only (mode {mode:04o}); {fix}")),
+        None => std::fs::metadata(path)
+            .is_ok_and(|m| m.is_file() && m.permissions().readonly())
+            .then(|| format!("read-only; {fix}")),
+    }
 }
 
 /// The permission bits of the regular file at `path`, whatever they are.

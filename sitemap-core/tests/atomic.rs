@@ -185,14 +185,54 @@ fn the_previous_set_is_removed_after_the_new_one_is_in_place() {
     );
     sitemap_testkit::assert_all_valid(dir.path());
 
-    // Switching to gzip removes the uncompressed file: the root's other
-    // names are the set's own.
+    // Switching to gzip with the same entries removes the uncompressed
+    // file: it holds the new file's very bytes, so nothing is lost.
     let report = SetWriter::new(options(dir.path(), 10).with_gzip(true))
         .unwrap()
-        .write_all(pages("gz", 2))
+        .write_all(pages("one", 2))
         .unwrap();
     assert_eq!(file_names(&report.removed), ["sitemap.xml"]);
+    assert!(report.kept.is_empty());
     assert!(dir.path().join("sitemap.xml.gz").exists());
+    sitemap_testkit::assert_all_valid(dir.path());
+
+    // Back, with other entries: the `.gz` holds another set, and nothing
+    // tells an earlier run's from a hand-made one, so it is kept.
+    let gz = std::fs::read(dir.path().join("sitemap.xml.gz")).unwrap();
+    let report = SetWriter::new(options(dir.path(), 10))
+        .unwrap()
+        .write_all(pages("two", 2))
+        .unwrap();
+    assert!(report.removed.is_empty());
+    assert_eq!(file_names(&report.kept), ["sitemap.xml.gz"]);
+    assert_eq!(
+        std::fs::read(dir.path().join("sitemap.xml.gz")).unwrap(),
+        gz
+    );
+    sitemap_testkit::assert_all_valid(dir.path());
+}
+
+/// An index of the tool's own under the root's other name (a split set
+/// written before `--gzip`): every sitemap it lists is a content-tagged
+/// part of this set, which only the tool writes, so the index and its
+/// parts go when the set switches format, whatever the entries.
+#[test]
+fn own_index_under_the_other_format_name_goes_with_its_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = SetWriter::new(options(dir.path(), 2))
+        .unwrap()
+        .write_all(pages("old", 3))
+        .unwrap();
+    let mut old: Vec<PathBuf> = first.sitemaps.iter().map(|s| s.path.clone()).collect();
+    old.push(dir.path().join("sitemap.xml"));
+    old.sort();
+    let report = SetWriter::new(options(dir.path(), 10).with_gzip(true))
+        .unwrap()
+        .write_all(pages("new", 2))
+        .unwrap();
+    assert_eq!(report.removed, old);
+    assert!(report.kept.is_empty());
+    assert_eq!(sitemap_testkit::list_files(dir.path()), ["sitemap.xml.gz"]);
     sitemap_testkit::assert_all_valid(dir.path());
 }
 
@@ -258,7 +298,9 @@ fn hand_made_sitemap_9_xml_gz_survives_a_run() {
         .cloned()
         .collect();
     assert_eq!(
-        options(dir.path(), 2).leftovers(&keep).unwrap(),
+        options(dir.path(), 2)
+            .leftovers(&keep, &dir.path().join("sitemap.xml"))
+            .unwrap(),
         Vec::<PathBuf>::new()
     );
 }

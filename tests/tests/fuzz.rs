@@ -3,10 +3,12 @@
 //! and sitemaps from the repository's fixtures, mutated; gzipped too; YAML
 //! made of its indicators in any order; URL
 //! lists as `sitemap write` reads them; ledgers of every format version,
-//! the current one written by real scans). Two targets have a module of
+//! the current one written by real scans). Four targets have a module of
 //! their own: `sitemap_input` (another generator's sitemap or index,
-//! gzipped or not, as `sitemap write` reads it back) and `robots_rules`
-//! (the Allow/Disallow matcher against the crate it mirrors).
+//! gzipped or not, as `sitemap write` reads it back), `robots_rules`
+//! (the Allow/Disallow matcher against the crate it mirrors), `book_toml`
+//! (a book's `book.toml`) and `built_page` (a file of a built HTML
+//! folder).
 //!
 //! Each target checks: no panic, errors that name the input's path (or,
 //! for the validator, a position in it), and bounded memory: every target
@@ -28,6 +30,8 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
+mod book_toml;
+mod built_page;
 mod robots_rules;
 mod sitemap_input;
 
@@ -443,16 +447,20 @@ fn sitemap_inputs() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// Front matter: `front_matter::parse` never panics, and its errors name
-/// the file.
+/// the file; nor does the content reader, which reads the file's bytes
+/// as written (a Zola site and a Hugo one in turn), only up to its front
+/// matter.
 #[test]
 fn front_matter() {
     supervise("front_matter", || {
         let path = Path::new("content/fuzz/page.md");
+        let sites = [content_site("zola.toml"), content_site("hugo.toml")];
         drive(
             "front_matter",
             front_matter_inputs(),
             Clone::clone,
             |bytes| {
+                content_read(&sites[bytes.len() % 2], bytes)?;
                 let text = String::from_utf8_lossy(bytes);
                 // Parsed, then the overrides read from it, as a scan does.
                 let error = match sitemap_pages::front_matter::parse(path, &text) {
@@ -472,6 +480,42 @@ fn front_matter() {
             },
         );
     });
+}
+
+/// A site of one generator (its configuration `config`) whose one page
+/// the front matter target writes.
+fn content_site(config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let body = if config == "zola.toml" {
+        "base_url = \"https://example.org\"\n"
+    } else {
+        "baseURL = \"https://example.org/\"\n"
+    };
+    std::fs::write(dir.path().join(config), body).unwrap();
+    std::fs::create_dir_all(dir.path().join("content/fuzz")).unwrap();
+    dir
+}
+
+/// `bytes` as the page `content/fuzz/page.md` of `site`, scanned: no
+/// panic, and an error names the page (or the site's configuration).
+fn content_read(site: &tempfile::TempDir, bytes: &[u8]) -> Result<(), TestCaseError> {
+    std::fs::write(site.path().join("content/fuzz/page.md"), bytes).unwrap();
+    // A version given: no `hugo version` is run for every case.
+    let options = sitemap_content::SiteOptions::default();
+    let scanned = sitemap_content::locate(site.path(), None)
+        .and_then(|(flavor, config)| match flavor {
+            sitemap_content::Flavor::Zola => sitemap_zola::open(site.path(), config, &options),
+            _ => sitemap_hugo::open(site.path(), config, &options, Some(sitemap_hugo::CURRENT)),
+        })
+        .and_then(|s| s.scan());
+    if let Err(e) = scanned {
+        let shown = e.to_string();
+        prop_assert!(
+            shown.contains("content/fuzz/page.md") || shown.contains(".toml"),
+            "error without the path: {shown}"
+        );
+    }
+    Ok(())
 }
 
 /// Text made of YAML's indicators, escapes, tags, directives and line

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use crate::{cargo, root};
 
 /// The targets, as named in `tests/tests/fuzz.rs`.
-pub(crate) const TARGETS: [&str; 9] = [
+pub(crate) const TARGETS: [&str; 11] = [
     "front_matter",
     "yaml",
     "config",
@@ -23,10 +23,12 @@ pub(crate) const TARGETS: [&str; 9] = [
     "ledger",
     "sitemap_input",
     "robots_rules",
+    "book_toml",
+    "built_page",
 ];
 
 /// The targets with a module of their own (`tests/tests/fuzz/<target>.rs`).
-const OWN_MODULE: [&str; 2] = ["sitemap_input", "robots_rules"];
+const OWN_MODULE: [&str; 4] = ["sitemap_input", "robots_rules", "book_toml", "built_page"];
 
 /// The test that runs `target`: `fuzz::<target>`, or
 /// `fuzz::<target>::<target>` for one in a module of its own.

@@ -232,6 +232,7 @@ pub fn html_dir(root: &Path, config: &Config) -> Result<PathBuf, Error> {
         .outputs::<toml_any::Any>()
         .map_err(|e| Error::BookToml {
             file: book_toml.clone(),
+            line: None,
             message: format!("{e:#}"),
         })?;
     let build_dir = root.join(&config.build.build_dir);

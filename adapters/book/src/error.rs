@@ -10,11 +10,14 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum Error {
     /// `book.toml` itself cannot be read or parsed.
-    #[error("{}: {message}", file.display())]
+    #[error("{}{}: {message}", file.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
     BookToml {
         /// The `book.toml`.
         file: PathBuf,
-        /// mdBook's message.
+        /// The 1-based line, where known.
+        line: Option<usize>,
+        /// mdBook's message (never the text of the line: `book.toml` may
+        /// be a link to a file that is not the book's).
         message: String,
     },
     /// `SUMMARY.md` cannot be read or parsed.

@@ -101,17 +101,20 @@ impl Book {
             let text = sitemap_core::input::read_regular_text(&book_toml, MAX_BOOK_TOML_BYTES)
                 .map_err(|e| Error::BookToml {
                     file: book_toml.clone(),
+                    line: None,
                     message: e.to_string(),
                 })?;
             config_file::parse(&text).map_err(|e| Error::BookToml {
                 file: book_toml.clone(),
-                message: format!("{e:#}"),
+                line: e.line,
+                message: e.message,
             })?
         } else {
             (Config::default(), Vec::new())
         };
         config.update_from_env().map_err(|e| Error::BookToml {
             file: book_toml.clone(),
+            line: None,
             message: format!("applying MDBOOK_* environment variables: {e:#}"),
         })?;
         Ok((config, config_warnings))

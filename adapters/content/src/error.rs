@@ -69,6 +69,18 @@ pub enum Error {
         /// What is wrong and what was expected.
         message: String,
     },
+    /// A content file with no front matter opens with bytes no UTF-8
+    /// text has: a binary file (or text in another encoding) where a
+    /// page is expected.
+    #[error("{}: not UTF-8 text: byte {byte} is {what} (a binary file, or text in another encoding)", path.display())]
+    NotText {
+        /// The content file.
+        path: PathBuf,
+        /// 1-based offset of the byte.
+        byte: usize,
+        /// What the byte is: `not UTF-8`, `a NUL byte`.
+        what: &'static str,
+    },
     /// A `path`, `slug` or `url` in front matter would leave the site.
     #[error("{}:{line}: `{key} = {value:?}` would leave the site (`..` segments are refused)", path.display())]
     PathEscapes {
@@ -196,6 +208,9 @@ impl Error {
             Error::Pages { errors } => errors.iter().find_map(Error::hint).or_else(|| {
                 Some("fix each file named above, or leave it out with an `exclude` pattern".to_owned())
             }),
+            Error::NotText { .. } => Some(
+                "save text as UTF-8; a binary file (an image, a PDF) belongs in static/ or beside its page in a bundle, or leave it out with an `exclude` pattern".to_owned(),
+            ),
             Error::FrontMatter { .. } => Some(
                 "front matter is TOML between `+++` lines, YAML between `---` lines, or a JSON object".to_owned(),
             ),

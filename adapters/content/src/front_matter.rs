@@ -257,11 +257,21 @@ fn read_with(
             // large is refused below; anything else is no fence.
             let json = allow_json && head.buf[start..stop].trim_ascii_start().starts_with(b"{");
             if !json {
-                return Ok(None);
+                return no_front_matter(path, &head.buf[..head.len]);
             }
             break Fence::Json;
         }
-        let line = as_str(path, line_no, &head.buf[start..stop])?;
+        // Bytes that are not UTF-8 before any fence: no page's text.
+        let line = match std::str::from_utf8(&head.buf[start..stop]) {
+            Ok(line) => line,
+            Err(e) => {
+                return Err(Error::NotText {
+                    path: path.to_owned(),
+                    byte: start + e.valid_up_to() + 1,
+                    what: "not UTF-8",
+                });
+            }
+        };
         let t = line.trim_start_matches('\u{feff}').trim();
         if t.is_empty() {
             continue;
@@ -275,7 +285,7 @@ fn read_with(
             _ if hugo && t.starts_with("+++") => break Fence::Toml,
             _ if hugo && t.starts_with("---") => break Fence::Yaml,
             _ if allow_json && t.starts_with('{') && !t.starts_with("{{") => break Fence::Json,
-            _ => return Ok(None),
+            _ => return no_front_matter(path, &head.buf[..head.len]),
         }
     };
     let open_line = line_no;
@@ -325,6 +335,20 @@ enum Fence {
     Toml,
     Yaml,
     Json,
+}
+
+/// A file that opens with no front matter, `head` its first read: none,
+/// unless a NUL byte there shows a binary file (no text has one), which a
+/// page's first line alone would not (`%PDF-1.7`).
+fn no_front_matter(path: &Path, head: &[u8]) -> Result<Option<FrontMatter>, Error> {
+    match head.iter().position(|&b| b == 0) {
+        None => Ok(None),
+        Some(at) => Err(Error::NotText {
+            path: path.to_owned(),
+            byte: at + 1,
+            what: "a NUL byte",
+        }),
+    }
 }
 
 fn as_str<'a>(path: &Path, line: usize, buf: &'a [u8]) -> Result<&'a str, Error> {

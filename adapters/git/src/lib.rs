@@ -7,7 +7,9 @@
 //! uncommitted and untracked ones; [`watched_files`] names the files
 //! whose change means the answers may have changed (for a build script).
 //! Errors are one [`Error`]. `sitemap-pages` re-exports all of these in
-//! its `lastmod` module.
+//! its `lastmod` module. [`find_program`] finds the programs the readers
+//! run (`git`, and the Hugo reader's `hugo`) in absolute `PATH` entries
+//! only, never in a folder of the scanned site.
 //!
 //! `git log -1 -- FILE` answers with the first commit, walking back from
 //! HEAD, that is not TREESAME for FILE, where git's default history
@@ -137,6 +139,7 @@ use sitemap_core::Lastmod;
 pub use crate::error::Error;
 pub use crate::ignore_revs::IgnoreRevs;
 pub use crate::options::{GitDate, GitOptions, ShallowPolicy, Uncommitted};
+pub use crate::program::find_program;
 pub use crate::watched::watched_files;
 
 use crate::oid::{Oid, OidMap, OidSet, PathIds};
@@ -574,6 +577,7 @@ mod oid;
 mod options;
 mod pass;
 mod process;
+mod program;
 mod split;
 mod submodule;
 mod walk;

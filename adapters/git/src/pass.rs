@@ -31,6 +31,11 @@ pub(super) struct RepoInfo {
 
 pub(super) struct Git {
     pub(super) dir: PathBuf,
+    /// The `git` run: found in an absolute `PATH` entry only
+    /// ([`crate::find_program`]), never one the scanned site ships; the
+    /// empty path when there is none, which no spawn runs (NotFound, as
+    /// for a missing git).
+    program: PathBuf,
     pub(super) limit: Limit,
     pub(super) expired: Expired,
 }
@@ -39,6 +44,7 @@ impl Git {
     pub(super) fn new(dir: &Path, limit: Limit) -> Git {
         Git {
             dir: dir.to_owned(),
+            program: crate::find_program("git").unwrap_or_default(),
             limit,
             expired: Expired::default(),
         }
@@ -48,6 +54,7 @@ impl Git {
     pub(super) fn at(&self, dir: &Path) -> Git {
         Git {
             dir: dir.to_owned(),
+            program: self.program.clone(),
             limit: self.limit,
             expired: self.expired.clone(),
         }
@@ -60,7 +67,7 @@ impl Git {
     }
 
     pub(super) fn command(&self) -> Command {
-        let mut cmd = Command::new("git");
+        let mut cmd = Command::new(&self.program);
         // Its own process group, so that at the limit its helpers die with
         // it (see `watch::kill`).
         #[cfg(unix)]

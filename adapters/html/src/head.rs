@@ -168,6 +168,7 @@ pub(crate) fn read(
             invalid_utf8_at,
             html_error,
         } => page.finish(images.is_some(), invalid_utf8_at, html_error),
+        Fed::Binary { at } => Read::Binary { at },
         Fed::Unreadable(e) => Read::Unreadable(e),
     }
 }
@@ -182,6 +183,11 @@ enum Fed {
     End {
         invalid_utf8_at: Option<u64>,
         html_error: Option<String>,
+    },
+    /// A NUL byte at this offset, in a chunk after the first (whose NULs
+    /// `bytes::not_a_page` found): no page.
+    Binary {
+        at: u64,
     },
     Unreadable(io::Error),
 }
@@ -202,6 +208,13 @@ fn feed<O: OutputSink>(
     let mut n = first;
     while n > 0 {
         let chunk = &buf[..n];
+        if offset > 0
+            && let Some(i) = bytes::nul_at(chunk)
+        {
+            return Fed::Binary {
+                at: offset + i as u64,
+            };
+        }
         if invalid_utf8_at.is_none() {
             invalid_utf8_at = bytes::check_utf8(&mut carry, chunk, offset);
         }

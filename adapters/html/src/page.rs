@@ -78,6 +78,7 @@ impl Judge<'_> {
                 Err("the file name is not UTF-8, so it has no URL".to_owned()),
                 Verdict::None,
             ),
+            Some(rel) if let Some(why) = stripped_character(rel) => (Err(why), Verdict::None),
             Some(rel) => match a.loc_of_escaped(&escape_path(rel)) {
                 Err(e) => (Err(e.to_string()), Verdict::None),
                 Ok(loc) => {
@@ -472,6 +473,27 @@ fn escape_path(path: &str) -> String {
         }
     }
     out
+}
+
+/// Why the page at `rel` has no URL to list when its path holds a line
+/// break or a tab: a file name may hold one, and a server answers its
+/// escape (`%0A`), but a link never reaches it, since URL parsers strip
+/// those characters from a link (WHATWG URL: `href="a\nb.html"` goes to
+/// `ab.html`). Such a name is a script's slip (`"$(…)".html` with the
+/// output's line break); listing it would publish a URL no one links to.
+/// Other control characters a link carries escaped, as the page's URL
+/// does.
+fn stripped_character(rel: &str) -> Option<String> {
+    let c = rel.chars().find(|c| matches!(c, '\n' | '\r' | '\t'))?;
+    let what = match c {
+        '\n' => "a line break",
+        '\r' => "a carriage return",
+        _ => "a tab",
+    };
+    Some(format!(
+        "its path holds {what} (`{}`), which URL parsers strip from a link, so no link reaches it; rename the file to list it",
+        c.escape_debug()
+    ))
 }
 
 /// Resolves a link found in a page, without its fragment (a fragment

@@ -59,3 +59,75 @@ fn listing_images_does_not_change_which_pages_are_listed() {
     assert_eq!(locs(&with_images), locs(&plain));
     assert_eq!(with_images.excluded, plain.excluded);
 }
+
+/// A binary file saved as `.html` whose first NUL byte lies past its
+/// first kilobyte (only that much was looked at) was listed as a page.
+/// Every chunk read is looked at: a NUL in the first chunk or in a later
+/// one (before the head ends) leaves the file out as binary, at its
+/// offset.
+#[test]
+fn a_binary_html_file_whose_first_nul_is_past_1_kib_is_no_page() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<title>Home</title>").unwrap();
+    // No `<` in the bytes before the NUL: the head never ends before it.
+    let binary = |nul_at: usize| {
+        let mut bytes: Vec<u8> = (0..nul_at).map(|i| b'A' + (i % 20) as u8).collect();
+        bytes.extend_from_slice(b"\0\x01\x02");
+        bytes
+    };
+    std::fs::write(dir.path().join("archive.html"), binary(2_000)).unwrap();
+    std::fs::write(dir.path().join("image.html"), binary(9_000)).unwrap();
+    let found = sitemap_html::scan(dir.path(), &options()).unwrap();
+    assert_eq!(locs(&found), ["https://example.org/"]);
+    assert_eq!(
+        left_out(&found, |r| format!("{r:?}")),
+        [
+            ("archive.html".to_owned(), "Binary { at: 2000 }".to_owned()),
+            ("image.html".to_owned(), "Binary { at: 9000 }".to_owned()),
+        ]
+    );
+}
+
+/// A built page whose file name holds a line break was listed at a URL
+/// with `%0A`, which no link reaches (URL parsers strip a line break from
+/// a link; the name is a script's slip, such as `"$(…)".html`): it is
+/// left out, named with the reason, as a name that is not UTF-8 is; so
+/// is one with a tab.
+#[cfg(unix)]
+#[test]
+fn a_file_name_with_a_line_break_is_left_out_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<title>Home</title>").unwrap();
+    std::fs::write(dir.path().join("about\n.html"), "<title>About</title>").unwrap();
+    std::fs::write(dir.path().join("a\tb.html"), "<title>Tab</title>").unwrap();
+    let found = sitemap_html::scan(dir.path(), &options()).unwrap();
+    assert_eq!(locs(&found), ["https://example.org/"]);
+    assert_eq!(
+        left_out(&found, sitemap_html::Reason::to_string),
+        [
+            (
+                "a\tb.html".to_owned(),
+                "no valid URL: its path holds a tab (`\\t`), which URL parsers strip from a link, so no link reaches it; rename the file to list it".to_owned()
+            ),
+            (
+                "about\n.html".to_owned(),
+                "no valid URL: its path holds a line break (`\\n`), which URL parsers strip from a link, so no link reaches it; rename the file to list it".to_owned()
+            ),
+        ]
+    );
+}
+
+/// Each file left out, by name, with its reason as `shown` gives it.
+fn left_out(
+    found: &sitemap_html::HtmlScan,
+    shown: impl Fn(&sitemap_html::Reason) -> String,
+) -> Vec<(String, String)> {
+    found
+        .excluded
+        .iter()
+        .map(|e| {
+            let name = e.path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, shown(&e.reason))
+        })
+        .collect()
+}

@@ -179,7 +179,7 @@ pub enum Reason {
         /// when it is another site's, or the page there is itself left out.
         canonical_listed: bool,
     },
-    /// A NUL byte near the start: not a text page.
+    /// A NUL byte in what was read of it: not a text page.
     Binary {
         /// Byte offset of the NUL byte.
         at: u64,

@@ -190,11 +190,13 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     Ok(Outcome::Done)
 }
 
-/// A report as one JSON document on stdout.
+/// A report as one JSON document on stdout. Made whole first, then
+/// written, so a reader that stops early (`| head -c 10`) is told apart
+/// by the write's own error, as for every other listing.
 fn print_json(report: &impl serde::Serialize) -> anyhow::Result<()> {
+    let text = serde_json::to_string_pretty(report)?;
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, report)?;
-    writeln!(out).map_err(crate::ui::stdout_error)
+    writeln!(out, "{text}").map_err(crate::ui::stdout_error)
 }
 
 /// `--check`'s findings: each file that differs, then each URL a write

@@ -1,5 +1,6 @@
 //! A reader that stops early (`sitemap scan --dry-run | head`, `sitemap
-//! validate DIR | head`) closes the pipe under the listing: the run ends
+//! validate DIR | head`, `sitemap scan --output json | head -c 10`)
+//! closes the pipe under the listing: the run ends
 //! there quietly, as `cat` and ripgrep do, instead of printing a
 //! broken-pipe error and failing.
 
@@ -104,4 +105,47 @@ fn validate_into_a_closed_pipe_ends_quietly() {
             "{args:?}: a closed pipe ends the run quietly"
         );
     }
+}
+
+/// `scan --output json | head -c 10` printed "error: Broken pipe (os error
+/// 32)" and exited 1, where the text listing and `validate` end quietly.
+/// The pipe's reader is gone before the report is written (its read end
+/// closed before the run starts), so the write always fails; the set is
+/// written all the same.
+#[test]
+fn scan_json_into_a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("index.html"),
+        "<html><head><title>h</title></head><body><main>h</main></body></html>\n",
+    )
+    .unwrap();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["scan", "--html", ".", "--base-url", "https://example.org/"])
+        .args(["--out", ".", "--lastmod", "date", "--output", "json"])
+        .current_dir(d)
+        .env("NO_COLOR", "1")
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).as_ref()
+        ),
+        (Some(0), ""),
+        "a closed pipe ends the run quietly"
+    );
+    let sitemap = fs::read_to_string(d.join("sitemap.xml")).unwrap();
+    assert_eq!(
+        sitemap,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  <url>\n    <loc>https://example.org/</loc>\n  </url>\n</urlset>\n"
+    );
+    sitemap_testkit::assert_all_valid(d);
 }

@@ -5,8 +5,8 @@
 //! example, an index there plus `en/sitemap.xml` and `de/sitemap.xml`),
 //! beginning `<?xml version="1.0" encoding="utf-8" standalone="yes"?>`,
 //! and `disableKinds = ["sitemap"]` stops all three. The scan replaces
-//! (plain) or removes (`--gzip`) Hugo's root file, as it always did, and
-//! now says so once with the build order and Hugo's switch; an earlier
+//! Hugo's root file (plain), or keeps it beside its own (`--gzip`: not
+//! the tool's to remove), and says so once with Hugo's switch; an earlier
 //! scan's own file, a set under another `filename`, and a Hugo with its
 //! sitemap off get no warning.
 
@@ -96,25 +96,27 @@ fn a_plain_scan_replaces_hugos_sitemap_and_says_hugo_writes_it_again() {
     assert!(hugo_wrote(&public.join("sitemap.xml")));
 }
 
+/// A `--gzip` scan removed Hugo's `sitemap.xml` for its name alone
+/// (`sitemap.xml.gz` is the set's name in another format): it is not the
+/// tool's, so it is kept beside ours, once named with the fix.
 #[test]
-fn a_gzip_scan_removes_hugos_sitemap_which_the_next_build_puts_back_beside_ours() {
+fn a_gzip_scan_keeps_hugos_sitemap_beside_ours_and_names_it_once() {
     let dir = hugo_site("[\"RSS\"]");
     let root = dir.path();
     hugo(root);
     let public = root.join("public");
+    let hugos = fs::read(public.join("sitemap.xml")).unwrap();
     assert_eq!(
         scan(root, &["--gzip"]),
         format!(
-            "warning: public/sitemap.xml is Hugo's own sitemap, not written by this tool: this run removed it for sitemap.xml.gz, but Hugo writes it again on every build, so build with `hugo && sitemap scan`, and set `disableKinds = [\"sitemap\"]` in hugo.toml to stop Hugo writing its own (or give ours another `filename`){LANGUAGES}\n\
-             {}.gz and robots.txt, public/llms.txt, public/de/llms.txt; removed sitemap.xml\n",
+            "warning: public/sitemap.xml is Hugo's own sitemap, not written by this tool: this run kept it beside sitemap.xml.gz (it is not this tool's to remove), so the site serves both; set `disableKinds = [\"sitemap\"]` in hugo.toml to stop Hugo writing its own, then delete it\n\
+             {}.gz and robots.txt, public/llms.txt, public/de/llms.txt\n",
             SUMMARY
         )
     );
-    assert!(!public.join("sitemap.xml").exists());
-    sitemap_testkit::assert_all_valid(&public);
-    hugo(root);
-    assert!(hugo_wrote(&public.join("sitemap.xml")));
+    assert_eq!(fs::read(public.join("sitemap.xml")).unwrap(), hugos);
     assert!(public.join("sitemap.xml.gz").exists());
+    sitemap_testkit::assert_all_valid(&public);
     assert_eq!(
         fs::read_to_string(public.join("robots.txt")).unwrap(),
         "User-agent: *\nAllow: /\n\nSitemap: https://hugo-demo.example.org/sitemap.xml.gz\n"

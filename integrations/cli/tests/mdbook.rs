@@ -197,3 +197,99 @@ fn mdbook_reads_a_book_made_by_mdbook_0_4_and_names_the_stale_key() {
     );
     assert!(!out.stdout.is_empty());
 }
+
+/// `book.toml` a link to a credentials file outside the book: the error
+/// quoted the offending line (`aws_access_key_id = AKIA…`), and for a
+/// link to `/proc/self/environ` the whole environment. It names the file
+/// and line and quotes nothing, as the `sitemap.toml`, `hugo.toml` and
+/// `zola.toml` errors do; the file linked to is left as it was.
+#[test]
+fn mdbook_never_quotes_a_line_of_a_book_toml_linked_out_of_the_book() {
+    let dir = book();
+    let secrets = tempfile::tempdir().unwrap();
+    let credentials = secrets.path().join("credentials");
+    let held = "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n";
+    fs::write(&credentials, held).unwrap();
+    let toml = dir.path().join("book.toml");
+    fs::remove_file(&toml).unwrap();
+    std::os::unix::fs::symlink(&credentials, &toml).unwrap();
+    let out = sitemap(dir.path(), &["mdbook", ".", "--dry-run"]);
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (
+            Some(1),
+            "book.toml:2: error: invalid configuration file: string values must be quoted, expected literal string\n".to_owned()
+        )
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(fs::read_to_string(&credentials).unwrap(), held);
+
+    fs::remove_file(&toml).unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", &toml).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["mdbook", ".", "--dry-run"])
+        .current_dir(dir.path())
+        .env_clear()
+        .env("NO_COLOR", "1")
+        .env("SECRET_TOKEN", "hunter2")
+        .output()
+        .unwrap();
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (
+            Some(1),
+            "book.toml:1: error: invalid configuration file: unexpected key or value, expected newline, `#`\n".to_owned()
+        )
+    );
+}
+
+/// `[book] src = "pages"` with a stale `[rust] src = "x"`: mdBook 0.5's
+/// error names the key, not the table, and the valid `book.src` was the
+/// one removed, so the leftover `src/` was read and its chapters listed
+/// (exit 0). The key is removed from the table mdBook refuses, and the
+/// warning names that table.
+#[test]
+fn mdbook_removes_a_stale_key_from_the_table_mdbook_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (path, body) in [
+        (
+            "book.toml",
+            "[book]\nsrc = \"pages\"\n\n[rust]\nsrc = \"x\"\n",
+        ),
+        ("pages/SUMMARY.md", "# Summary\n\n- [Pages](pages.md)\n"),
+        ("pages/pages.md", "# Pages\n"),
+        ("src/SUMMARY.md", "# Summary\n\n- [Leftover](leftover.md)\n"),
+        ("src/leftover.md", "# Leftover\n"),
+    ] {
+        fs::create_dir_all(d.join(path).parent().unwrap()).unwrap();
+        fs::write(d.join(path), body).unwrap();
+    }
+    fs::create_dir(d.join("book")).unwrap();
+    let out = sitemap(
+        d,
+        &[
+            "mdbook",
+            ".",
+            "--dry-run",
+            "--lastmod",
+            "front-matter",
+            "--base-url",
+            "https://example.org/",
+        ],
+    );
+    assert_eq!(
+        (
+            out.status.code(),
+            text(&out.stdout, d),
+            text(&out.stderr, d)
+        ),
+        (
+            Some(0),
+            "https://example.org/pages.html\tsource=pages/pages.md\n".to_owned(),
+            "book.toml: warning: `rust.src` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 reads it, and the scan reads the rest: remove it\n\
+             sitemap: 1 URLs, 0 chapter(s) left out; dry run, nothing written\n"
+                .to_owned()
+        )
+    );
+}

@@ -91,10 +91,12 @@ static/robots.txt:3: error: `Disallow: /` disallows 3 of them for Googlebot, and
     );
 }
 
-/// `exclude-urls` matching every URL: each pattern at the line of
-/// `sitemap.toml` that sets it, or as the flag, with its count.
+/// `exclude-urls` matching every URL: the error counted the pages but
+/// never said the patterns left out everything. Now it says "every page
+/// matched", at the line of `sitemap.toml` that sets the patterns (each
+/// with its count), or as the flag.
 #[test]
-fn exclude_urls_matching_everything_names_the_setting() {
+fn exclude_urls_matching_everything_says_every_page_matched() {
     let dir = zola(&[(
         "sitemap.toml",
         "# ours\nexclude-urls = [\"/a/**\", \"/**\"]\n",
@@ -107,8 +109,7 @@ fn exclude_urls_matching_everything_names_the_setting() {
             "\
 public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
 public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 by sitemap.toml:2 `exclude-urls`), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
-sitemap.toml:2: error: `exclude-urls` pattern `/**` matches 2 of them
-sitemap.toml:2: error: `exclude-urls` pattern `/a/**` matches 1 of them
+sitemap.toml:2: error: every page matched `exclude-urls` (pattern `/**` matches 2 of them, `/a/**` 1)
 {HINT}"
         ),
     );
@@ -122,7 +123,42 @@ sitemap.toml:2: error: `exclude-urls` pattern `/a/**` matches 1 of them
             "\
 public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
 public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 by `--exclude-urls`), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
-error: `--exclude-urls` pattern `/**` matches 3 of them
+error: every page matched `--exclude-urls` pattern `/**`
+{HINT}"
+        ),
+    );
+}
+
+/// `include-urls` that no URL matches says so in as many words; patterns
+/// of two settings together still get a line each, with its count.
+#[test]
+fn include_urls_matching_nothing_says_no_page_matched() {
+    let dir = zola(&[]);
+    let out = scan(dir.path(), &["--include-urls", "/blog/**"]);
+    assert_refused(
+        dir.path(),
+        &out,
+        &format!(
+            "\
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 not in `--include-urls`), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+error: no page matched `--include-urls`
+{HINT}"
+        ),
+    );
+    let out = scan(
+        dir.path(),
+        &["--exclude-urls", "/a/", "--include-urls", "/a/**"],
+    );
+    assert_refused(
+        dir.path(),
+        &out,
+        &format!(
+            "\
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (1 by `--exclude-urls`, 2 not in `--include-urls`), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
+error: 2 of them match no pattern of `--include-urls`
+error: `--exclude-urls` pattern `/a/` matches 1 of them
 {HINT}"
         ),
     );

@@ -328,3 +328,115 @@ fn hand_made_sitemaps_shaped_like_parts_are_kept_and_listed_parts_removed() {
         );
     }
 }
+
+/// Every file under `dir` with its bytes (folders show by their files).
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    sitemap_testkit::list_files(dir)
+        .into_iter()
+        .map(|name| {
+            let bytes = fs::read(dir.join(&name)).unwrap();
+            (name, bytes)
+        })
+        .collect()
+}
+
+/// A folder at the journal's name (`.sitemap.sitemap-journal`): every
+/// run published the set, then failed with exit 1 removing "the
+/// journal". It is refused before anything is published, on every run,
+/// and the folder is left as it was.
+#[test]
+fn a_folder_at_the_journals_name_is_refused_before_publishing() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let site = dir.path().join("site");
+    assert_eq!(scan(dir.path(), &["--lastmod", "date"]).0, Some(0));
+    fs::create_dir(site.join(".sitemap.sitemap-journal")).unwrap();
+    fs::write(site.join(".sitemap.sitemap-journal/notes.txt"), "mine\n").unwrap();
+    fs::write(
+        site.join("about.html"),
+        "<html><head><title>About</title></head></html>",
+    )
+    .unwrap();
+    let before = snapshot(&site);
+    for _ in 0..2 {
+        assert_eq!(
+            scan(dir.path(), &["--lastmod", "date"]),
+            (
+                Some(1),
+                "site/.sitemap.sitemap-journal: error: a directory has the name of the set's journal, which publishing writes and then removes, so nothing was published; move it away, then run again\n".to_owned()
+            )
+        );
+        assert_eq!(snapshot(&site), before);
+    }
+    // A file of that name the tool did not write is kept the same way.
+    fs::remove_dir_all(site.join(".sitemap.sitemap-journal")).unwrap();
+    fs::write(site.join(".sitemap.sitemap-journal"), "my notes\n").unwrap();
+    let before = snapshot(&site);
+    assert_eq!(
+        scan(dir.path(), &["--lastmod", "date"]),
+        (
+            Some(1),
+            "site/.sitemap.sitemap-journal: error: a file this tool did not write has the name of the set's journal, which publishing writes and then removes, so nothing was published; move it away, then run again\n".to_owned()
+        )
+    );
+    assert_eq!(snapshot(&site), before);
+}
+
+/// A hand-made `sitemap.txt` and `sitemap.xml.gz` beside a built site:
+/// the first scan removed both ("removed sitemap.txt, sitemap.xml.gz")
+/// for their names alone. Nothing shows the tool wrote them, so they are
+/// kept, each named with why.
+#[test]
+fn hand_made_sitemap_txt_and_xml_gz_are_kept_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d");
+    fs::create_dir(&d).unwrap();
+    fs::write(
+        d.join("index.html"),
+        "<html><head><title>h</title></head><body><main>h</main></body></html>\n",
+    )
+    .unwrap();
+    fs::write(d.join("sitemap.txt"), "https://example.org/mine\n").unwrap();
+    let gz = {
+        use std::io::Write;
+        let mut gz = sitemap_core::gzip(Vec::new());
+        gz.write_all(b"<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.org/archive</loc></url></urlset>\n").unwrap();
+        gz.finish().unwrap()
+    };
+    fs::write(d.join("sitemap.xml.gz"), &gz).unwrap();
+    let before = snapshot(&d);
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "d",
+            "--base-url",
+            "https://example.org/",
+            "--out",
+            "d",
+            "--lastmod",
+            "date",
+        ],
+    );
+    let why = "though it is this sitemap's name in another format: nothing shows this tool wrote it (a hand-made sitemap looks the same), so it was not removed; if an earlier run in that format wrote it, delete it";
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (
+            Some(0),
+            format!(
+                "d/sitemap.txt: warning: kept beside sitemap.xml, {why}\n\
+                 d/sitemap.xml.gz: warning: kept beside sitemap.xml, {why}\n\
+                 sitemap: 1 files read, 1 URLs, none excluded; wrote d/sitemap.xml\n"
+            )
+        )
+    );
+    let mut after = before;
+    after.push((
+        "sitemap.xml".to_owned(),
+        b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  <url>\n    <loc>https://example.org/</loc>\n  </url>\n</urlset>\n".to_vec(),
+    ));
+    after.sort();
+    assert_eq!(snapshot(&d), after);
+    sitemap_testkit::assert_all_valid(&d);
+}

@@ -5,10 +5,11 @@
 //! file is edited with `toml_edit` (comments, order and formatting kept),
 //! tables already there are kept as they are, and the file is written only
 //! when it changed: beside it and renamed over it, its mode and line
-//! endings (LF or CRLF) kept. Unlike admonish it writes no `command` key (mdBook
-//! finds `mdbook-sitemap` on `PATH` by the table's name) and copies no
-//! assets; and it asks for the base URL rather than leaving a placeholder
-//! that fails the next build.
+//! endings (LF or CRLF) kept; one its owner made read-only is refused.
+//! Unlike admonish it writes no `command` key (mdBook finds
+//! `mdbook-sitemap` on `PATH` by the table's name) and copies no assets;
+//! and it asks for the base URL rather than leaving a placeholder that
+//! fails the next build.
 
 use std::path::{Path, PathBuf};
 
@@ -109,9 +110,19 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     }
     let text =
         std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-    let mut doc: DocumentMut = text
-        .parse()
-        .with_context(|| format!("{}: not valid TOML", file.display()))?;
+    // The line, never its text: `book.toml` may be a link to a file that
+    // is not the book's (a credentials file), which must not be printed.
+    let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let line = e.span().map_or(String::new(), |span| {
+            let at = span.start.min(text.len());
+            let lines = text.as_bytes()[..at]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            format!(":{}", lines + 1)
+        });
+        anyhow::anyhow!("{}{line}: not valid TOML: {}", file.display(), e.message())
+    })?;
     if let Some(table) = configured(&doc) {
         return Ok(Outcome::AlreadyConfigured(table));
     }

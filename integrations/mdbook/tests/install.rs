@@ -389,3 +389,54 @@ fn a_base_url_without_the_site_url_folder_is_a_warning() {
         ]
     );
 }
+
+/// A `book.toml` its owner made read-only (0444, in a folder the owner
+/// can write) was replaced by the rename that publishes the edit, where
+/// the old in-place write said "Permission denied". It is refused,
+/// naming the mode, and left as it was, mode and all.
+#[test]
+fn install_refuses_a_read_only_book_toml_naming_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let book = Book::empty();
+    book.write("book.toml", COMMENTED);
+    std::fs::set_permissions(
+        book.path("book.toml"),
+        std::fs::Permissions::from_mode(0o444),
+    )
+    .unwrap();
+    let before = file_state(&book);
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/book/"]);
+    assert!(!ok);
+    assert_eq!(
+        said,
+        "book.toml: error: cannot replace the file: read-only (mode 0444); make it writable first (`chmod u+w`), or edit it by hand; it is left as it was\n"
+    );
+    assert_eq!(file_state(&book), before);
+    assert_eq!(folder_names(&book), ["book.toml"]);
+}
+
+/// `book.toml` a link to a credentials file outside the book: `install`
+/// quoted the offending line (`aws_access_key_id = AKIA…`). It names the
+/// file and line only, and the file linked to is left as it was.
+#[test]
+fn install_never_quotes_a_line_of_a_book_toml_linked_out_of_the_book() {
+    let book = Book::empty();
+    let secrets = tempfile::tempdir().unwrap();
+    let credentials = secrets.path().join("credentials");
+    let held = "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n";
+    std::fs::write(&credentials, held).unwrap();
+    std::os::unix::fs::symlink(&credentials, book.path("book.toml")).unwrap();
+    let (ok, said) = install(&book, &["--base-url", "https://example.org/book/"]);
+    assert!(!ok);
+    assert_eq!(
+        said,
+        "book.toml:2: error: not valid TOML: string values must be quoted, expected literal string\n"
+    );
+    assert_eq!(std::fs::read_to_string(&credentials).unwrap(), held);
+    assert!(
+        std::fs::symlink_metadata(book.path("book.toml"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}

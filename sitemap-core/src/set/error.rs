@@ -103,6 +103,16 @@ pub enum SetErrorKind {
         "no entries to write: the sitemaps.org XSD requires at least one <url>; the previous files are left as they were"
     )]
     Empty,
+    /// Something that is not the set's journal has its name
+    /// (`.<stem>.sitemap-journal`): refused before anything is published.
+    #[error(
+        "{what} has the name of the set's journal, which publishing writes and then removes, so nothing was published; move it away, then run again"
+    )]
+    JournalTaken {
+        /// What is there: `a directory`, `a symbolic link`, `a file this
+        /// tool did not write`, ….
+        what: &'static str,
+    },
     /// A bad [`SetOptions`](crate::SetOptions) value.
     #[error("{0}")]
     Options(String),

@@ -27,6 +27,7 @@ pub use self::report::{ImagesCut, IndexFile, Pushed, SetReport, SitemapFile, Ski
 pub use self::staged::StagedSet;
 pub use self::writer::SetWriter;
 
+use std::path::Path;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -247,16 +248,17 @@ impl SetOptions {
     }
 
     /// The files in [`SetOptions::dir`] that publishing a set of these
-    /// options, made of the files named `keep`, would remove (see
-    /// [`SetWriter`]'s "Atomicity"). `sitemap scan --check` reports them.
-    pub fn leftovers(&self, keep: &[String]) -> Result<Vec<PathBuf>, SetError> {
+    /// options, made of the files named `keep`, whose root's bytes `root`
+    /// holds, would remove (see [`SetWriter`]'s "Atomicity"). `sitemap
+    /// scan --check` reports them.
+    pub fn leftovers(&self, keep: &[String], root: &Path) -> Result<Vec<PathBuf>, SetError> {
         let folder = folder_of(&self.base_url).map_err(|msg| {
             SetError::new(
                 self.dir.join(self.single_name()),
                 SetErrorKind::Options(msg),
             )
         })?;
-        leftovers(self, &folder, keep)
+        Ok(leftovers(self, &folder, keep, root)?.removed)
     }
 
     fn gz(&self) -> &'static str {

@@ -107,6 +107,12 @@ pub struct SetReport {
     /// Files of an earlier run that are not part of this set, removed
     /// (empty until [`StagedSet::commit`](crate::StagedSet::commit)).
     pub removed: Vec<PathBuf>,
+    /// Files under the root's other format names (`sitemap.txt` beside a
+    /// new `sitemap.xml`) that nothing shows the tool wrote, so they were
+    /// left in place (empty until
+    /// [`StagedSet::commit`](crate::StagedSet::commit)): a hand-made
+    /// sitemap looks the same as an earlier run's in another format.
+    pub kept: Vec<PathBuf>,
     /// Temporary files of an interrupted run, removed before writing.
     pub swept: Vec<PathBuf>,
 }

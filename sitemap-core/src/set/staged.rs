@@ -6,6 +6,8 @@ use std::path::Path;
 use std::path::PathBuf;
 
 use super::SetOptions;
+use super::cleanup::Leftovers;
+use super::cleanup::check_journal;
 use super::cleanup::group_part;
 use super::cleanup::journal_name;
 use super::cleanup::journal_text;
@@ -194,7 +196,8 @@ impl StagedSet {
     /// an older index listed), sorted; read now, so a caller can mend
     /// what names them (a robots.txt line) in the same commit.
     pub fn leftovers(&self) -> Result<Vec<PathBuf>, SetError> {
-        leftovers(&self.options, &self.folder, &self.keep())
+        let root = self.root.temp_path();
+        Ok(leftovers(&self.options, &self.folder, &self.keep(), root)?.removed)
     }
 
     /// The names the new set publishes, which are never leftovers.
@@ -243,6 +246,7 @@ impl StagedSet {
             retired,
             mut report,
         } = self;
+        check_journal(out.path(), &options.stem)?;
         // A file below the set's folder (a language's llms.txt) is
         // renamed into its own folder, made now (before anything is
         // published) and synced after the rename.
@@ -267,7 +271,11 @@ impl StagedSet {
         // Read back before the root is replaced: the old index (and the
         // journal of an interrupted commit) says which parts were the
         // old set's.
-        let leftovers = leftovers(&options, &folder, &keep)?;
+        let Leftovers {
+            removed: leftovers,
+            kept,
+        } = leftovers(&options, &folder, &keep, root.temp_path())?;
+        report.kept = kept;
         let journal = out.path().join(journal_name(&options.stem));
         let recorded: Vec<&str> = parts
             .iter()

@@ -83,7 +83,9 @@ mod finish;
 ///
 /// 0. the journal (`.<stem>.sitemap-journal`), naming the parts about to
 ///    be published and the leftovers about to be removed, when there are
-///    any: the record a run killed during the commit leaves for the next;
+///    any: the record a run killed during the commit leaves for the next
+///    (anything else at that name, a folder or a file the tool did not
+///    write, is refused first: [`SetErrorKind::JournalTaken`](super::SetErrorKind::JournalTaken));
 /// 1. the parts, under their new names (nothing lists them yet);
 /// 2. the extra files;
 /// 3. the root (the index, or the only file): the one switch from the old
@@ -95,10 +97,13 @@ mod finish;
 ///    part pattern) that the new set does not use, the parts the journal
 ///    of an interrupted commit names, and the root under its other names
 ///    (`<stem>.xml`, `.txt`, each also `.gz`: the names this set takes in
-///    its other formats); then the journal. A file is removed only when
-///    such a record names it, never for its name alone: a hand-made
-///    `sitemap-9.xml.gz` or `sitemap-news-20241231.xml` that no index or
-///    journal lists stays.
+///    its other formats) when its content shows it is the tool's (an
+///    index of this set's content-tagged parts only, or the new root's
+///    bytes in the other compression); then the journal. A file is
+///    removed only when such a record names it, never for its name
+///    alone: a hand-made `sitemap-9.xml.gz` or `sitemap-news-20241231.xml`
+///    that no index or journal lists stays, and so does a hand-made
+///    `sitemap.txt` (reported in [`SetReport::kept`]).
 ///
 /// Each file gets the permission bits of the file it replaces; a new part
 /// those of the root it is listed by; anything else what the umask gives

@@ -147,7 +147,7 @@ fn differences(urls: &[Url], outputs: &Outputs, tmp: &Path) -> Result<Vec<String
         names.push(name.to_string_lossy().into_owned());
     }
     if out.is_dir() {
-        for p in options.leftovers(&names)? {
+        for p in options.leftovers(&names, report.root().0)? {
             differences.push(format!("{}: would be removed", shown(&p)));
         }
     }

@@ -133,7 +133,10 @@ impl Scanned {
         site: SiteInfo,
         waiting: impl FnOnce(&std::path::Path),
     ) -> Result<Report, Error> {
-        let mut publisher = Publisher::open(outputs.clone(), waiting)?.with_site(site);
+        let own = self.scan.generator_sitemap.as_ref();
+        let mut publisher = Publisher::open(outputs.clone(), waiting)?
+            .with_site(site)
+            .with_generator_sitemap(own.map(|g| g.path(outputs)));
         let text_images = match outputs.set.format {
             sitemap_core::Format::Text => urls.iter().map(|u| u.images.len()).sum(),
             _ => 0,

@@ -3,9 +3,10 @@
 //! there and one sitemap per language, `public/en/sitemap.xml`), so the
 //! scan's set, written under the same name, is replaced by the next
 //! `hugo`; a `--gzip` set (`sitemap.xml.gz`) gets Hugo's file back beside
-//! it. The scan replaces or removes Hugo's file as it does any earlier
-//! set of that name, and says once, before the write, what to do: build
-//! with `hugo && sitemap scan`, and turn Hugo's off with `disableKinds`.
+//! it. The scan replaces Hugo's file as it does any earlier set of that
+//! name, or keeps it beside a set of another format name (it is not the
+//! tool's), and says once, before the write, what to do: build with
+//! `hugo && sitemap scan`, and turn Hugo's off with `disableKinds`.
 //!
 //! A sitemap there is Hugo's when the site is Hugo's, its configuration
 //! has Hugo writing one, and the file does not begin as every XML file
@@ -49,8 +50,13 @@ impl GeneratorSitemap {
         })
     }
 
+    /// Where the generator's sitemap lies in the set's folder.
+    pub(crate) fn path(&self, outputs: &Outputs) -> PathBuf {
+        outputs.set.dir.join(&self.name)
+    }
+
     /// The warning for the generator's sitemap the set will replace or
-    /// remove in the output folder; `None` when there is none, it is
+    /// keep beside it in the output folder; `None` when there is none, it is
     /// ours (an earlier run's), or the set has another name.
     pub(crate) fn warning(&self, outputs: &Outputs) -> Option<String> {
         let set = &outputs.set;
@@ -84,17 +90,23 @@ impl GeneratorSitemap {
         if !(text.contains("<urlset") || text.contains("<sitemapindex")) {
             return None;
         }
-        let done = if root == self.name {
-            "this run replaced it".to_owned()
+        // Under another format name it is kept: nothing of it is the
+        // set's (`SetReport::kept`), and this warning is the one naming it.
+        let replaced = root == self.name;
+        let mut warning = if replaced {
+            format!(
+                "{} is Hugo's own sitemap, not written by this tool: this run replaced it, but Hugo writes it again on every build, so build with `hugo && sitemap scan`, and set `disableKinds = [\"sitemap\"]` in {} to stop Hugo writing its own (or give ours another `filename`)",
+                shown(&path),
+                shown(&self.config),
+            )
         } else {
-            format!("this run removed it for {root}")
+            format!(
+                "{} is Hugo's own sitemap, not written by this tool: this run kept it beside {root} (it is not this tool's to remove), so the site serves both; set `disableKinds = [\"sitemap\"]` in {} to stop Hugo writing its own, then delete it",
+                shown(&path),
+                shown(&self.config),
+            )
         };
-        let mut warning = format!(
-            "{} is Hugo's own sitemap, not written by this tool: {done}, but Hugo writes it again on every build, so build with `hugo && sitemap scan`, and set `disableKinds = [\"sitemap\"]` in {} to stop Hugo writing its own (or give ours another `filename`)",
-            shown(&path),
-            shown(&self.config),
-        );
-        let languages = if text.contains("<sitemapindex") {
+        let languages = if replaced && text.contains("<sitemapindex") {
             language_sitemaps(&text, &set.dir, &set.base_url)
         } else {
             Vec::new()

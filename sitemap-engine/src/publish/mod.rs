@@ -6,7 +6,8 @@
 //! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge;
 //! `robots_mend.rs` keeps robots.txt from naming a file a run removed;
 //! `index_full.rs` says what to change when a set needs more sitemaps than
-//! an index lists; `llms.rs` stages llms.txt, or removes the toolkit's own.
+//! an index lists; `llms.rs` stages llms.txt, or removes the toolkit's own;
+//! `kept.rs` names the files under the set's other names it kept.
 //!
 //! This is the only place outside `sitemap-core` that opens a
 //! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
@@ -29,6 +30,7 @@ pub(crate) mod generator_sitemap;
 pub(crate) mod hosts;
 mod index;
 pub(crate) mod index_full;
+mod kept;
 mod llms;
 mod owned;
 mod robots_mend;
@@ -250,6 +252,8 @@ pub struct Publisher {
     outputs: Outputs,
     duplicates: u64,
     site: SiteInfo,
+    /// The generator's own sitemap, named by its own warning (`kept.rs`).
+    named_elsewhere: Option<PathBuf>,
 }
 
 impl Publisher {
@@ -280,7 +284,15 @@ impl Publisher {
             outputs,
             duplicates: 0,
             site: SiteInfo::default(),
+            named_elsewhere: None,
         })
+    }
+
+    /// The generator's own sitemap in the folder, which the scan's
+    /// warning names already: a run that keeps it does not name it again.
+    pub(crate) fn with_generator_sitemap(mut self, path: Option<PathBuf>) -> Publisher {
+        self.named_elsewhere = path;
+        self
     }
 
     /// What llms.txt and sitemap.html say about the site (its title,
@@ -369,6 +381,7 @@ impl Publisher {
             warnings.extend(robots_below_root(&outputs.set.base_url, set.root().1));
         }
         warnings.extend(other_sitemaps_in_robots(&outputs.set.dir, set.root().1));
+        warnings.extend(kept::warnings(&set, self.named_elsewhere.as_deref()));
         if let Some(first) = set.cut.first() {
             warnings.push(format!(
                 "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",

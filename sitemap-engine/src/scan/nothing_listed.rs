@@ -76,13 +76,12 @@ impl Cause {
                 file.display()
             ),
             Cause::Pattern { key, pattern } => {
-                format!(
-                    "{} pattern `{pattern}` matches {them}",
-                    setting(resolved, key)
-                )
+                let (place, name) = setting(resolved, key);
+                format!("{place}{name} pattern `{pattern}` matches {them}")
             }
             Cause::NoneMatched { key } => {
-                format!("{them} match no pattern of {}", setting(resolved, key))
+                let (place, name) = setting(resolved, key);
+                format!("{place}{them} match no pattern of {name}")
             }
             Cause::Drafts => format!(
                 "{them} are drafts (`include-drafts = true` lists drafts too): {}",
@@ -131,10 +130,11 @@ fn named(count: usize, files: &[&Path]) -> String {
     names.join(", ")
 }
 
-/// Where `key` was set, as a message's place when it is a file's line
-/// (`sitemap.toml:3: \`exclude-urls\``), else as the setting names it
-/// (`` `--exclude-urls` ``, `` `.exclude_urls(..)` ``).
-fn setting(resolved: &Resolved, key: &str) -> String {
+/// Where `key` was set and its name there: a message's place when it is
+/// a file's line (`sitemap.toml:3: `, then `` `exclude-urls` ``), else
+/// no place and the setting as it is named (`` `--exclude-urls` ``,
+/// `` `.exclude_urls(..)` ``).
+fn setting(resolved: &Resolved, key: &str) -> (String, String) {
     match resolved.origin(key) {
         Some(Origin::File { path, table }) => {
             let shown = path.display().to_string();
@@ -142,10 +142,42 @@ fn setting(resolved: &Resolved, key: &str) -> String {
             let line =
                 line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
             let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
-            format!("{shown}{line}: {table}`{key}`")
+            (format!("{shown}{line}: "), format!("{table}`{key}`"))
         }
-        _ => resolved.describe(key),
+        _ => (String::new(), resolved.describe(key)),
     }
+}
+
+/// The line for a scan whose every page one setting's globs left out
+/// (each matched a pattern of `exclude-urls`, or none of `include-urls`):
+/// said in those words, the patterns with their counts, since the
+/// per-cause lines would only count pages. `None` when the pages were
+/// left out for other reasons too, or by two settings.
+fn every_page(causes: &[(Cause, (usize, Vec<&Path>))], resolved: &Resolved) -> Option<String> {
+    let key = match &causes.first()?.0 {
+        Cause::Pattern { key, .. } | Cause::NoneMatched { key } => *key,
+        _ => return None,
+    };
+    let mut patterns = Vec::new();
+    for (cause, (count, _)) in causes {
+        match cause {
+            Cause::Pattern { key: k, pattern } if *k == key => patterns.push((pattern, *count)),
+            Cause::NoneMatched { key: k } if *k == key && causes.len() == 1 => {}
+            _ => return None,
+        }
+    }
+    let (place, name) = setting(resolved, key);
+    Some(match &patterns[..] {
+        [] => format!("{place}no page matched {name}"),
+        [(pattern, _)] => format!("{place}every page matched {name} pattern `{pattern}`"),
+        [(first, n), rest @ ..] => {
+            let rest: Vec<String> = rest.iter().map(|(p, n)| format!("`{p}` {n}")).collect();
+            format!(
+                "{place}every page matched {name} (pattern `{first}` matches {n} of them, {})",
+                rest.join(", ")
+            )
+        }
+    })
 }
 
 /// The error for a scan that lists nothing because every page it found
@@ -176,9 +208,14 @@ pub(crate) fn explain(scan: &Scan, resolved: &Resolved, root: &Path) -> Option<E
     // The cause of the most pages first.
     let mut causes: Vec<_> = causes.into_iter().collect();
     causes.sort_by(|(a, (n, _)), (b, (m, _))| m.cmp(n).then_with(|| a.cmp(b)));
-    for (cause, (count, files)) in &causes {
+    if let Some(line) = every_page(&causes, resolved) {
         message.push_str("\nerror: ");
-        message.push_str(&cause.line(*count, files, resolved));
+        message.push_str(&line);
+    } else {
+        for (cause, (count, files)) in &causes {
+            message.push_str("\nerror: ");
+            message.push_str(&cause.line(*count, files, resolved));
+        }
     }
     Some(Error::job(
         message,

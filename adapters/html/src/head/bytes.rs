@@ -14,11 +14,6 @@ use super::Read;
 /// wherever that falls in the chunk.
 pub(crate) const CHUNK: usize = 8 * 1024;
 
-/// How far into the first chunk to look for NUL bytes: text HTML never has
-/// them, binary files (images, archives saved as `.html`) almost always do
-/// near the start.
-const BINARY_SNIFF: usize = 1024;
-
 /// The template opening that starts `chunk`, after white space and a BOM:
 /// Jinja, Liquid, Nunjucks, Tera, Twig and Go templates all begin a
 /// directive, expression or comment so. A rendered page never starts
@@ -91,15 +86,24 @@ pub(super) fn read_chunk(file: &File, buf: &mut [u8], offset: u64) -> io::Result
     sitemap_pages::head_read::read_at(file, buf, offset)
 }
 
+/// The offset of the first NUL byte in `chunk`: text HTML never has one,
+/// binary files (images, archives saved as `.html`) almost always do. The
+/// whole of every chunk read is looked at: a file whose first NUL lies
+/// past its first kilobyte is no page either.
+pub(super) fn nul_at(chunk: &[u8]) -> Option<usize> {
+    // `contains` on bytes is a word-at-a-time memchr: a page has no NUL,
+    // and looking for one a byte at a time cost 3,000 instructions a page.
+    if chunk.contains(&0) {
+        chunk.iter().position(|&b| b == 0)
+    } else {
+        None
+    }
+}
+
 /// What the file is when its first chunk says it is not a page: binary
 /// (a NUL byte), or template source.
 pub(super) fn not_a_page(first: &[u8]) -> Option<Read> {
-    let sniff = &first[..first.len().min(BINARY_SNIFF)];
-    // `contains` on bytes is a word-at-a-time memchr: a page has no NUL,
-    // and looking for one a byte at a time cost 3,000 instructions a page.
-    if sniff.contains(&0)
-        && let Some(i) = sniff.iter().position(|&b| b == 0)
-    {
+    if let Some(i) = nul_at(first) {
         return Some(Read::Binary { at: i as u64 });
     }
     template_opening(first).map(|opening| Read::Template { opening })

@@ -89,6 +89,7 @@ impl SetWriter {
             images_cut: self.images_cut,
             cut: std::mem::take(&mut self.cut),
             removed: Vec::new(),
+            kept: Vec::new(),
             swept,
         };
         Ok(StagedSet {
