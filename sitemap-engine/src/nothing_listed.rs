@@ -134,7 +134,7 @@ fn named(count: usize, files: &[&Path]) -> String {
 /// Where `key` was set, as a message's place when it is a file's line
 /// (`sitemap.toml:3: \`exclude-urls\``), else as the setting names it
 /// (`` `--exclude-urls` ``, `` `.exclude_urls(..)` ``).
-fn setting(resolved: &Resolved, key: &str) -> String {
+pub(crate) fn setting(resolved: &Resolved, key: &str) -> String {
     match resolved.origin(key) {
         Some(Origin::File { path, table }) => {
             let shown = path.display().to_string();

@@ -48,6 +48,7 @@ mod split_by_limits;
 mod submit;
 mod submodule_lastmod;
 mod timings;
+mod unmatched_patterns;
 mod url_patterns;
 mod validate;
 mod write;

@@ -125,7 +125,12 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
     let book = &book;
     let read = book.pages_counted(base, &options.files)?;
     let list = PageList::new(book.src_dir(), read.pages).keep_order();
-    let mut scan = pages::scan(&list, options)?;
+    let src = book.src_dir().file_name().map_or_else(
+        || "src".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    let against = format!("chapter paths relative to the book's `{src}` folder");
+    let mut scan = pages::scan(&list, options, &against)?;
     let book_toml = book.root().join("book.toml");
     let mut warnings: Vec<String> = book
         .config_warnings()

@@ -17,6 +17,7 @@ mod content;
 mod html;
 mod listed;
 mod pages;
+mod unmatched;
 pub(crate) mod url_patterns;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -240,6 +241,8 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
             let (dir, base) = (html_dir.as_deref()?, base.as_ref()?);
             html_file(dir, base, loc)
         });
+        let warnings = unmatched::url_patterns(options.resolved, &scan);
+        scan.warnings.extend(warnings);
     }
     #[cfg(feature = "html")]
     if let Some(build) = scan.build.take() {
@@ -260,7 +263,11 @@ fn scan_source(
 ) -> Result<(Scan, Option<PathBuf>), Error> {
     let plain = |scan: Result<Scan, Error>| scan.map(|s| (s, None));
     match source {
-        Source::Pages(list) => plain(pages::scan(list, options)),
+        Source::Pages(list) => plain(pages::scan(
+            list,
+            options,
+            &format!("source paths relative to {}", list.root.display()),
+        )),
         #[cfg(feature = "mdbook")]
         Source::Book(_) | Source::LoadedBook(_) => match options.book.take() {
             Some(opened) => plain(book::scan(opened, options)),
