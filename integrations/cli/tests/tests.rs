@@ -36,6 +36,7 @@ mod multihost;
 mod nothing_listed;
 mod owned_files;
 mod progress;
+mod project_root;
 mod robots_rules;
 mod scan;
 mod served;

@@ -17,6 +17,7 @@ mod content;
 mod html;
 mod listed;
 mod pages;
+mod project;
 mod unmatched;
 pub(crate) mod url_patterns;
 
@@ -283,13 +284,21 @@ fn scan_source(
                 .clone()
                 .or_else(|| (s.flavor == Some(Flavor::Html)).then(|| root.clone()));
             match html_dir {
-                Some(dir) => Ok((scan_html(&dir, options)?, Some(dir))),
+                Some(dir) => {
+                    project::check_html_dir(&dir)?;
+                    Ok((scan_html(&dir, options)?, Some(dir)))
+                }
                 None => match content::scan(root, options) {
                     // Not a generator's site, but a built one: its HTML.
                     Err(Error::Content(sitemap_content::Error::NotASite { .. }))
                         if s.flavor.is_none() && root.join("index.html").is_file() =>
                     {
+                        project::check_html_dir(root)?;
                         Ok((scan_html(root, options)?, Some(root.clone())))
+                    }
+                    // Something else the tool reads: say what, and how.
+                    Err(e @ Error::Content(sitemap_content::Error::NotASite { .. })) => {
+                        Err(project::not_a_site(root).unwrap_or(e))
                     }
                     other => plain(other),
                 },
