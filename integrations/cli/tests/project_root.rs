@@ -65,7 +65,10 @@ fn html_on_a_jekyll_projects_root_is_refused_naming_the_build_folder() {
         text(&out.stderr, dir.path())
     );
     let path = dir.path().join("_site/sitemap.xml");
-    assert_valid(&path, Schema::for_document(&fs::read_to_string(&path).unwrap()));
+    assert_valid(
+        &path,
+        Schema::for_document(&fs::read_to_string(&path).unwrap()),
+    );
 }
 
 #[test]

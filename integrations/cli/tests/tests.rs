@@ -46,12 +46,15 @@ mod signals;
 mod site;
 mod split_by;
 mod split_by_limits;
+#[cfg(feature = "submit")]
 mod submit;
 mod submodule_lastmod;
 mod timings;
 mod unmatched_patterns;
 mod url_patterns;
 mod validate;
+#[cfg(not(feature = "submit"))]
+mod without_submit;
 mod write;
 mod write_hostile;
 mod write_sitemap;
