@@ -37,6 +37,7 @@ mod nothing_listed;
 mod owned_files;
 mod progress;
 mod project_root;
+mod readme_hugo;
 mod robots_rules;
 mod scan;
 mod served;
