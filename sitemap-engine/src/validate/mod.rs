@@ -16,7 +16,7 @@
 //! rule. Map: this file walks the set depth first; `files.rs` finds,
 //! opens and maps the files and names index cycles; `robots.rs` holds
 //! the listed URLs to robots.txt; `leftover.rs` names the sitemaps Hugo
-//! left beside the set.
+//! left beside the set; `no_sitemap.rs` says a site folder has none.
 
 use std::collections::HashSet;
 use std::io::BufReader;
@@ -33,6 +33,7 @@ use crate::site_check::{SiteCheck, SiteSummary, show};
 
 mod files;
 mod leftover;
+mod no_sitemap;
 mod robots;
 
 use files::{
@@ -185,6 +186,12 @@ impl Validation {
                 for p in paths {
                     if p.is_dir() {
                         let found = list(p)?;
+                        // The site folder alone: no set in it is said
+                        // first, before the site check asks for a base
+                        // URL it would take from the set.
+                        if self.paths.is_empty() {
+                            no_sitemap::check(p, &found)?;
+                        }
                         let leftovers = leftover::hugo_leftovers(p, &found);
                         sitemaps.extend(found.into_iter().filter(|f| !leftovers.contains(f)));
                     } else {
