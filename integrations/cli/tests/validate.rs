@@ -229,7 +229,10 @@ fn base_url_with_credentials_is_refused_without_echoing_the_password() {
 fn validate_site_without_a_sitemap_says_so_first_with_the_command_that_writes_one() {
     let dir = tempfile::tempdir().unwrap();
     // A Jekyll build: pages and the site's own robots.txt, no sitemap.
-    crate::copy_tree(&crate::example("html-site").join("_site"), &dir.path().join("_site"));
+    crate::copy_tree(
+        &crate::example("html-site").join("_site"),
+        &dir.path().join("_site"),
+    );
     let out = sitemap(dir.path(), &["validate", "--site", "_site"]);
     assert_eq!(
         text(&out.stderr, dir.path()),
@@ -242,9 +245,17 @@ error: no sitemap found in _site (no sitemap*.xml, sitemap*.xml.gz or sitemap*.t
     assert_eq!(out.status.code(), Some(2));
     // Beside a Hugo site's configuration: its scan.
     let hugo = tempfile::tempdir().unwrap();
-    fs::write(hugo.path().join("hugo.toml"), "baseURL = \"https://example.org/\"\n").unwrap();
+    fs::write(
+        hugo.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
     fs::create_dir(hugo.path().join("public")).unwrap();
-    fs::write(hugo.path().join("public/index.html"), "<html><title>Home</title></html>\n").unwrap();
+    fs::write(
+        hugo.path().join("public/index.html"),
+        "<html><title>Home</title></html>\n",
+    )
+    .unwrap();
     let out = sitemap(hugo.path(), &["validate", "--site", "public"]);
     assert_eq!(
         text(&out.stderr, hugo.path()),
