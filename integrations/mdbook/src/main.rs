@@ -15,6 +15,7 @@ mod install;
 mod moved;
 
 use std::io::{Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -30,6 +31,21 @@ fn main() -> ExitCode {
             let message = sitemap_engine::diagnostic::message_of(e.as_ref());
             for line in message.split("\nerror: ") {
                 eprintln!("{}", sitemap_engine::diagnostic::error_line(line));
+            }
+            // What to do, where the job's error says: for `submit`, whose
+            // hints speak of the book (a build's hints speak of the CLI's
+            // flags, which mdBook's run has none of).
+            let submit = std::env::args().nth(1).as_deref() == Some("submit");
+            if submit
+                && let Some(hint) = e
+                    .chain()
+                    .find_map(|c| match c.downcast_ref::<mdbook_sitemap::Error>() {
+                        Some(mdbook_sitemap::Error::Job(job)) => Some(job),
+                        _ => c.downcast_ref::<sitemap_engine::Error>(),
+                    })
+                    .and_then(sitemap_engine::Error::hint)
+            {
+                eprintln!("  hint: {hint}");
             }
             ExitCode::FAILURE
         }
@@ -146,20 +162,34 @@ fn submit(args: &[String]) -> Result<ExitCode> {
     ));
     if init {
         let (resolved, outputs) = book.scanned()?;
+        // Into src/, which mdBook copies into every build (it empties its
+        // output folder each time), and into the build there now, so a
+        // deploy before the next build serves it too.
         let done = key::init(
             resolved.settings.submit.key.as_deref(),
-            &outputs.set.dir,
+            &book.src_dir(),
             &root.join("book.toml"),
             &["output", "sitemap"],
         )?;
+        let built = match outputs.set.dir.is_dir() {
+            true => Some(key::init(
+                Some(&done.key),
+                &outputs.set.dir,
+                Path::new(""),
+                &[],
+            )?),
+            false => None,
+        };
+        let shown = |p: &Path| p.strip_prefix(".").unwrap_or(p).display().to_string();
         eprintln!(
-            "mdbook-sitemap: wrote the key file {}{}; mdBook empties its output folder on every build: copy the key file into src/ so each build deploys it",
-            done.key_file
-                .strip_prefix(".")
-                .unwrap_or(&done.key_file)
-                .display(),
+            "mdbook-sitemap: wrote the key file {}, which mdBook copies into every build{}{}",
+            shown(&done.key_file),
+            built.map_or(String::new(), |b| format!(
+                ", and {} for the build there now",
+                shown(&b.key_file)
+            )),
             if done.new {
-                " and `submit.key` into book.toml"
+                "; `submit.key` into book.toml"
             } else {
                 ""
             }
@@ -232,7 +262,7 @@ takes no arguments, but `install` and:
 
 tells search engines what changed since the last submission (IndexNow),
 from the ledger (`ledger` in [output.sitemap]), after `mdbook build` and
-the deploy: `--init` makes the key (KEY.txt and `submit.key`).
+the deploy: `--init` makes the key (src/KEY.txt and `submit.key`).
 "#;
 
 const INSTALL_HELP: &str = r#"
@@ -253,6 +283,7 @@ mdbook-sitemap submit [BOOK] [--init] [--dry-run] [--ledger FILE]
 
 Tells search engines what changed since the last submission (IndexNow),
 from the book's ledger (`ledger` in [output.sitemap]), after `mdbook
-build` and the deploy. --init makes the key (KEY.txt and `submit.key`);
---dry-run says what would be sent, and sends nothing.
+build` and the deploy. --init makes the key (src/KEY.txt, which mdBook
+copies into every build, and `submit.key`); --dry-run says what would be
+sent, and sends nothing.
 "#;
