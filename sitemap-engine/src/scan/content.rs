@@ -161,6 +161,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         site_layer: site_layer(&site),
         site: site_info,
         hosts: hosts_of(&site),
+        built_pages_checked: None,
     })
 }
 

@@ -135,6 +135,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             ..Default::default()
         },
         hosts: Vec::new(),
+        built_pages_checked: None,
     })
 }
 

@@ -159,6 +159,25 @@ pub struct Scan {
     /// URL is [`Scan::base_url`]): each gets a set of its own
     /// ([`crate::Host`]). Empty for one host.
     pub hosts: Vec<crate::Host>,
+    /// How many built pages the build check compared the entries with;
+    /// `None` when it did not run (nothing built, a stale build, not a
+    /// source scan). [`build_summary`] says it.
+    pub built_pages_checked: Option<usize>,
+}
+
+/// `, checked against 1,234 built pages`, for a summary line, when the
+/// build check compared the scan with the site its generator built (its
+/// differences are warnings of their own); empty when it did not run, so
+/// a line that says nothing of it means nothing was checked.
+pub fn build_summary(scan: &Scan) -> String {
+    match scan.built_pages_checked {
+        Some(1) => ", checked against 1 built page".to_owned(),
+        Some(n) => format!(
+            ", checked against {} built pages",
+            crate::publish::index_full::thousands(n as u64)
+        ),
+        None => String::new(),
+    }
 }
 
 /// `, 12 images (left out: 3 on other hosts (not in image-hosts))`, for

@@ -140,6 +140,7 @@ pub(super) fn scan(
         site_layer: None,
         site: Default::default(),
         hosts: Vec::new(),
+        built_pages_checked: None,
     })
 }
 
