@@ -52,7 +52,7 @@ pub(crate) fn keys_help() -> String {
             out.push('\n');
         }
         let first = crate::flags::first_sentence(key.doc);
-        for line in wrap(first.trim_end_matches('.'), TOML_WIDTH - 2) {
+        for line in sitemap_engine::keys::wrap(first.trim_end_matches('.'), TOML_WIDTH - 2) {
             out.push_str(&format!("# {line}\n"));
         }
         out.push_str(&format!("# {name} = {}\n", key.example));
@@ -63,26 +63,6 @@ pub(crate) fn keys_help() -> String {
 /// The width of the TOML block's comment lines: below clap's narrowest
 /// usual terminal, so clap does not wrap them again.
 const TOML_WIDTH: usize = 78;
-
-/// `text` in lines of at most `width` characters (a longer word on a line
-/// of its own), split at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
 
 /// An error with a hint for the user.
 #[derive(Debug)]

@@ -68,11 +68,13 @@ fn run() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         ["--help" | "-h"] => {
-            println!("{}", HELP.trim_start());
-            println!("Every key (each optional but base-url; the same keys may sit under");
-            println!("[preprocessor.sitemap] for a book with only the HTML output):\n");
-            for line in mdbook_sitemap::config::keys().lines() {
-                println!("    {line}");
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", HELP.trim_start());
+            let _ = writeln!(out, "{}", KEYS_HELP.trim_start());
+            // Indented by four, wrapped to the terminal as clap wraps `sitemap -h`.
+            for line in mdbook_sitemap::config::keys_help(help_width() - 4).lines() {
+                let indent = if line.is_empty() { "" } else { "    " };
+                let _ = writeln!(out, "{indent}{line}");
             }
             return Ok(ExitCode::SUCCESS);
         }
@@ -264,6 +266,23 @@ tells search engines what changed since the last submission (IndexNow),
 from the ledger (`ledger` in [output.sitemap]), after `mdbook build` and
 the deploy: `--init` makes the key (src/KEY.txt and `submit.key`).
 "#;
+
+const KEYS_HELP: &str = r#"
+Every key, each with its doc above it and all but base-url commented out
+with an example value (remove the `# ` of those you want); the same keys
+may sit under [preprocessor.sitemap] for a book with only the HTML output:
+"#;
+
+/// The width help is wrapped to, as clap wraps `sitemap --help`: `COLUMNS`,
+/// else the terminal's, at most 100 (and 100 when neither is known).
+fn help_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+        .unwrap_or(100)
+        .clamp(40, 100)
+}
 
 const INSTALL_HELP: &str = r#"
 mdbook-sitemap install [BOOK_DIR] --base-url URL
