@@ -29,6 +29,7 @@
 //! ```
 
 mod html;
+mod html_languages;
 mod llms;
 mod llms_marker;
 
@@ -37,6 +38,7 @@ use std::io::{self, Write};
 use crate::{Lastmod, Loc};
 
 pub use html::{COLLAPSE_PAST, human_date, write_html_page};
+pub use html_languages::{HtmlLanguage, write_html_page_by_language};
 pub use llms::{LLMS_FILE_NAME, LlmsTxt, write_llms_txt};
 pub use llms_marker::{LlmsOwner, UNHASHED_LLMS_MARKER, llms_marker, llms_txt_owner};
 
