@@ -95,16 +95,25 @@ site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 loc
     )
     .unwrap();
     let out = run_readme(dir.path(), &readme_line("hugo "));
-    // Hugo's own notes first (the example keeps `languageCode`, which Hugo
-    // 0.111.3 needs), then the scan's summary.
+    // Hugo's own notes (the example keeps `languageCode`, which Hugo
+    // 0.111.3 needs), in an order Hugo does not fix, then the scan's.
+    let stderr = text(&out.stderr, dir.path());
+    let (mut hugo, ours): (Vec<&str>, Vec<&str>) =
+        stderr.lines().partition(|l| l.starts_with("WARN  "));
+    hugo.sort_unstable();
     assert_eq!(
-        text(&out.stderr, dir.path()),
-        "\
-WARN  deprecated: project config key languages.en.languageCode was deprecated in Hugo v0.158.0 and will be removed in a future release. Use languages.en.locale instead.
-WARN  deprecated: project config key languages.de.languageCode was deprecated in Hugo v0.158.0 and will be removed in a future release. Use languages.de.locale instead.
-.: warning: not inside a git work tree (or git is not installed); lastmod from git is skipped
-sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 build options, 1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft), checked against 17 built pages; wrote public/sitemap.xml and robots.txt, public/llms.txt, public/de/llms.txt
-"
+        hugo,
+        [
+            "WARN  deprecated: project config key languages.de.languageCode was deprecated in Hugo v0.158.0 and will be removed in a future release. Use languages.de.locale instead.",
+            "WARN  deprecated: project config key languages.en.languageCode was deprecated in Hugo v0.158.0 and will be removed in a future release. Use languages.en.locale instead.",
+        ]
+    );
+    assert_eq!(
+        ours,
+        [
+            ".: warning: not inside a git work tree (or git is not installed); lastmod from git is skipped",
+            "sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 build options, 1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft), checked against 17 built pages; wrote public/sitemap.xml and robots.txt, public/llms.txt, public/de/llms.txt",
+        ]
     );
     // Hugo's build table (with its time) on stdout, then the validation.
     let stdout = String::from_utf8_lossy(&out.stdout);

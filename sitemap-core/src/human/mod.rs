@@ -106,6 +106,22 @@ pub const HTML_FILE_NAME: &str = "sitemap.html";
 /// page the first one wrote).
 pub const HTML_GENERATOR: &str = "sitemap-toolkit";
 
+/// Whether `bytes`, a `sitemap.html` found beside the sitemap, is one this
+/// toolkit wrote: its head names [`HTML_GENERATOR`] as the generator, as
+/// every version writes it.
+///
+/// ```
+/// use sitemap_core::human::is_own_html;
+///
+/// assert!(is_own_html(b"<head>\n<meta name=\"generator\" content=\"sitemap-toolkit\">\n</head>"));
+/// assert!(!is_own_html(b"<head><title>My sitemap</title></head>"));
+/// ```
+pub fn is_own_html(bytes: &[u8]) -> bool {
+    let marker = format!("<meta name=\"generator\" content=\"{HTML_GENERATOR}\">");
+    let head = &bytes[..bytes.len().min(4096)];
+    head.windows(marker.len()).any(|w| w == marker.as_bytes())
+}
+
 /// One page listed on the HTML page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -6,7 +6,9 @@
 //! sitemaps ([`publish_index`], `index.rs`) takes the same robots.txt merge;
 //! `robots_mend.rs` keeps robots.txt from naming a file a run removed;
 //! `index_full.rs` says what to change when a set needs more sitemaps than
-//! an index lists; `llms.rs` stages llms.txt, or removes the toolkit's own.
+//! an index lists; `llms.rs` stages llms.txt, or removes the toolkit's own;
+//! `switched_off.rs` removes the stylesheet and HTML page a run no longer
+//! writes.
 //!
 //! This is the only place outside `sitemap-core` that opens a
 //! `SetWriter` or merges robots.txt; the CLI, the mdBook plugin and
@@ -29,6 +31,7 @@ mod index;
 pub(crate) mod index_full;
 mod llms;
 mod robots_mend;
+mod switched_off;
 
 pub use index::{IndexEntry, IndexReport, publish_index};
 
@@ -337,6 +340,7 @@ impl Publisher {
                 human::html_page(&outputs.set.dir, &outputs.set.base_url, &self.site, pages)?;
             files.push(staged.add_file(sitemap_core::human::HTML_FILE_NAME, &html)?);
         }
+        switched_off::retire(&outputs, &mut staged)?;
         llms::stage(
             &outputs,
             &self.site,
