@@ -362,7 +362,7 @@ pub fn explain(message: &str) -> String {
         .iter()
         .map(|k| k.name.rsplit('.').next().unwrap_or(k.name));
     let closest = names
-        .map(|name| (edit_distance(&wanted, name), name))
+        .map(|name| (strsim::levenshtein(&wanted, name), name))
         .filter(|(d, _)| *d <= 2)
         .min();
     match closest {
@@ -371,26 +371,12 @@ pub fn explain(message: &str) -> String {
     }
 }
 
-/// Levenshtein distance, for the suggestion of [`explain`].
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let replaced = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = replaced.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
-}
-
 /// A hint for a key that has moved: the old `[source]` table of
 /// sitemap.toml and `stem`.
 fn moved_hint(message: &str) -> String {
-    if message.contains("`source`") {
+    if message.contains("unknown key `sitemap`") || message.contains("unknown field `sitemap`") {
+        "sitemap.toml's keys go at its top level, with no [sitemap] table (that table is Hugo's, in hugo.toml); see the key table in `sitemap scan --help`".to_owned()
+    } else if message.contains("`source`") {
         "the keys of [source] are now at the top level (and [source.git] is [git]); see the key table in `sitemap scan --help`".to_owned()
     } else if message.contains("`stem`") {
         "`stem = \"sitemap\"` is now `filename = \"sitemap.xml\"`".to_owned()

@@ -33,6 +33,7 @@ mod mdbook;
 mod membership;
 mod messages;
 mod multihost;
+mod new_user;
 mod nothing_listed;
 mod owned_files;
 mod progress;

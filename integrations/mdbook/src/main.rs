@@ -94,6 +94,10 @@ fn run() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         [] => {}
+        // mdBook's own commands, run on the plugin.
+        [command @ ("build" | "serve" | "watch"), ..] => bail!(
+            "`mdbook-sitemap {command}`: mdBook runs this program itself during `mdbook {command}`; run `mdbook {command}` in the book's folder (once `mdbook-sitemap install --base-url URL` has added its tables to book.toml)"
+        ),
         _ => bail!("unexpected arguments {args:?}; mdBook runs this program itself (see --help)"),
     }
 

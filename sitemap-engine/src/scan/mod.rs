@@ -298,6 +298,9 @@ fn scan_source(
         },
         Source::Site(root) => {
             let s = &options.resolved.settings;
+            if let Some(missing) = project::missing(s.html.as_deref().unwrap_or(root)) {
+                return Err(missing);
+            }
             let html_dir = s
                 .html
                 .clone()
@@ -317,7 +320,8 @@ fn scan_source(
                     }
                     // Something else the tool reads: say what, and how.
                     Err(e @ Error::Content(sitemap_content::Error::NotASite { .. })) => {
-                        Err(project::not_a_site(root).unwrap_or(e))
+                        let flavor = s.flavor.map(|f| (f, options.resolved.describe("flavor")));
+                        Err(project::not_a_site(root, flavor).unwrap_or(e))
                     }
                     other => plain(other),
                 },

@@ -1,14 +1,16 @@
 //! A folder that is not what the scan was asked to read, named with what
 //! it is and the command that reads it: a project's sources beside its
 //! build given as the built HTML (`--html .` in a Jekyll project listed
-//! `/_site/about/` and `/_layouts/default.html`), and an mdBook book or a
-//! project with only its build handed to the site scan ("not a Zola or
-//! Hugo site" said neither).
+//! `/_site/about/` and `/_layouts/default.html`), and an mdBook book, a
+//! project with only its build, a folder inside a site (`content/`) or a
+//! site of the other generator than `flavor` says handed to the site scan
+//! ("not a Zola or Hugo site" said none of that); a folder that is not
+//! there, with the nearest one that is.
 
 use std::path::Path;
 
 use crate::error::Error;
-use crate::settings::shown;
+use crate::settings::{Flavor, shown};
 
 /// The folders generators build into, in the order a hint names them.
 const BUILD_FOLDERS: [&str; 7] = ["_site", "public", "dist", "build", "site", "out", "book"];
@@ -87,16 +89,25 @@ pub(super) fn check_html_dir(dir: &Path) -> Result<(), Error> {
 }
 
 /// The error for a folder the site scan found no Zola or Hugo
-/// configuration in, when it is something else the tool reads: an mdBook
-/// book, or a project whose build folder is there.
-pub(super) fn not_a_site(dir: &Path) -> Option<Error> {
+/// configuration in, when it is something else the tool reads: a site of
+/// the other generator than `flavor` (the setting, and where it was set)
+/// says, an mdBook book, a project whose build folder is there, or a
+/// folder inside a site.
+pub(super) fn not_a_site(dir: &Path, flavor: Option<(Flavor, String)>) -> Option<Error> {
+    if let Some((flavor, set_by)) = flavor
+        && let Some(error) = other_generator(dir, flavor, &set_by)
+    {
+        return Some(error);
+    }
     let sources = sources(dir);
     let builds = builds(dir);
     let is_book = sources.iter().any(|(_, g)| *g == "an mdBook");
     let what = if is_book {
         "an mdBook book (book.toml), not a Zola or Hugo site".to_owned()
     } else {
-        let first = builds.first()?;
+        let Some(first) = builds.first() else {
+            return inside_a_site(dir);
+        };
         let project = match sources.first() {
             Some((_, generator)) => format!("{generator} project"),
             None => "no Zola or Hugo site".to_owned(),
@@ -145,4 +156,98 @@ fn sources(dir: &Path) -> Vec<(&'static str, &'static str)> {
         .filter(|(marker, _)| dir.join(marker).symlink_metadata().is_ok())
         .copied()
         .collect()
+}
+
+/// A folder the scan was given that is not there, with the folder beside
+/// it whose name is nearest (`sitee` for `site`).
+pub(super) fn missing(dir: &Path) -> Option<Error> {
+    if dir.symlink_metadata().is_ok() {
+        return None;
+    }
+    let name = dir.file_name()?.to_string_lossy().into_owned();
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+    let nearest = std::fs::read_dir(parent.unwrap_or(Path::new(".")))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .map(|other| (strsim::damerau_levenshtein(&name, &other), other))
+        .filter(|(d, _)| *d <= 2)
+        .min();
+    let hint = match nearest {
+        Some((_, other)) => format!(
+            "did you mean `{}`? Give the site's root folder, the one holding its configuration",
+            shown(&parent.map_or_else(|| Path::new(&other).to_owned(), |p| p.join(&other)))
+        ),
+        None => "give the site's root folder, the one holding its configuration, or run the command in it".to_owned(),
+    };
+    Some(Error::job(format!("{}: no such folder", shown(dir)), hint))
+}
+
+/// `flavor` set to one generator on a site of the other.
+fn other_generator(dir: &Path, flavor: Flavor, set_by: &str) -> Option<Error> {
+    let (found, its) = match flavor {
+        Flavor::Hugo if dir.join("zola.toml").is_file() => ("zola.toml", "zola"),
+        Flavor::Zola
+            if ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"]
+                .iter()
+                .any(|n| dir.join(n).is_file()) =>
+        {
+            ("a hugo.* configuration", "hugo")
+        }
+        _ => return None,
+    };
+    let asked = match flavor {
+        Flavor::Hugo => "hugo",
+        _ => "zola",
+    };
+    Some(Error::job(
+        format!(
+            "{}: {set_by} says `{asked}`, but the folder holds {found}, a {} site's",
+            shown(dir),
+            if its == "zola" { "Zola" } else { "Hugo" }
+        ),
+        format!(
+            "drop {set_by} (the scan tells the generator from its configuration), or set it to `{its}`"
+        ),
+    ))
+}
+
+/// A folder inside a site (`content/`, `public/`): the nearest folder
+/// above it, at most four up, that holds a site's configuration.
+fn inside_a_site(dir: &Path) -> Option<Error> {
+    const CONFIGS: [&str; 7] = [
+        "zola.toml",
+        "hugo.toml",
+        "hugo.yaml",
+        "hugo.json",
+        "config.toml",
+        "book.toml",
+        "config/_default",
+    ];
+    let absolute = std::path::absolute(dir).ok()?;
+    let (up, root, config) = absolute
+        .ancestors()
+        .enumerate()
+        .skip(1)
+        .take(4)
+        .find_map(|(up, a)| Some((up, a, CONFIGS.iter().find(|c| a.join(c).exists())?)))?;
+    let relative = match dir.as_os_str() {
+        d if d == "." || d.is_empty() => vec![".."; up].join("/"),
+        _ => shown(root),
+    };
+    let command = if *config == "book.toml" {
+        format!("sitemap mdbook {relative}")
+    } else {
+        format!("sitemap scan {relative}")
+    };
+    Some(Error::job(
+        format!(
+            "{}: not a site's root folder: {} above it holds {config}",
+            shown(dir),
+            shown(Path::new(&relative))
+        ),
+        format!("run `{command}`, or run the command in that folder"),
+    ))
 }

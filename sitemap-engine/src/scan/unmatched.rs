@@ -180,6 +180,13 @@ fn nearest(
     matcher: &dyn Fn(&str) -> Option<Matcher>,
 ) -> Option<String> {
     let any = |q: &str, within: &[String]| matcher(q).is_some_and(|m| within.iter().any(|c| m(c)));
+    // A folder named alone, for the pages in it.
+    if !pattern.ends_with("**") {
+        let q = format!("{}/**", pattern.trim_end_matches('/'));
+        if any(&q, candidates) {
+            return Some(q);
+        }
+    }
     let lead = if pattern.starts_with('/') { "/" } else { "" };
     let parts: Vec<&str> = pattern.trim_start_matches('/').split('/').collect();
     // Fewer leading folders, while a literal one is left in front.
@@ -241,13 +248,24 @@ fn nearest(
     any(&q, candidates).then_some(q)
 }
 
-/// Whether the folders (or the file) `pattern` names before its first
-/// glob exist under `root`.
+/// Whether `pattern` names what exists under `root` though no page
+/// matched it: a file (one the scan could not read), or the folders
+/// before a glob (`secret/**` over a folder it could not read). A folder
+/// named alone (`content/drafts`) is not: it matches the folder, not the
+/// pages in it.
 fn names_a_path(root: &Path, pattern: &str) -> bool {
-    let literal: Vec<&str> = pattern.split('/').take_while(|p| !is_glob(p)).collect();
-    !literal.is_empty()
-        && !literal.iter().any(|p| p.is_empty() || *p == "..")
-        && root.join(literal.join("/")).symlink_metadata().is_ok()
+    let parts: Vec<&str> = pattern.split('/').collect();
+    let literal: Vec<&str> = parts.iter().copied().take_while(|p| !is_glob(p)).collect();
+    if literal.is_empty() || literal.iter().any(|p| p.is_empty() || *p == "..") {
+        return false;
+    }
+    match root.join(literal.join("/")).symlink_metadata() {
+        Ok(meta) if meta.is_dir() => {
+            literal.len() < parts.len() || std::fs::read_dir(root.join(literal.join("/"))).is_err()
+        }
+        Ok(_) => true,
+        Err(_) => false,
+    }
 }
 
 /// Whether a pattern's folder holds a glob character.
