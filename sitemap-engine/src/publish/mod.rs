@@ -30,6 +30,7 @@ use crate::split::Split;
 mod index;
 pub(crate) mod index_full;
 mod llms;
+mod out_dir;
 mod robots_mend;
 mod switched_off;
 
@@ -80,16 +81,8 @@ impl Outputs {
                 ));
             }
         };
-        if s.out.is_some() && names_a_file(&dir) {
-            let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
-            return Err(resolved.value_error(
-                "out",
-                format!(
-                    "`{}` names a file; `out` is the folder the set is written into, its file named by `filename`: set it to `{}`",
-                    dir.display(),
-                    parent.map_or_else(|| ".".to_owned(), |p| p.display().to_string())
-                ),
-            ));
+        if s.out.is_some() {
+            out_dir::check(resolved, &dir)?;
         }
         let (stem, format, name) = stem_and_format(resolved)?;
         if let Some(owner) = crate::owned::owner_of(&name, &dir, resolved) {
@@ -404,21 +397,6 @@ impl Publisher {
             hosts: Vec::new(),
         })
     }
-}
-
-/// Whether `dir`, given as the output folder, is a sitemap's file name
-/// rather than a folder (`--out public/sitemap.xml`): the set went into a
-/// new folder of that name, `public/sitemap.xml/sitemap.xml`. A folder
-/// of that name that exists is taken as one.
-fn names_a_file(dir: &Path) -> bool {
-    let name = dir
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let file_like = [".xml", ".xml.gz", ".txt", ".txt.gz"]
-        .iter()
-        .any(|ext| name.ends_with(ext));
-    file_like && !dir.is_dir()
 }
 
 /// Whether `path` holds a stylesheet someone else made: a run replaces
