@@ -94,10 +94,6 @@ pub enum Error {
     /// The output folder could not be locked or written.
     #[error(transparent)]
     Output(#[from] sitemap_core::output::OutputError),
-    /// A change submission (IndexNow) did not happen, or stopped.
-    #[cfg(feature = "submit")]
-    #[error(transparent)]
-    Submit(#[from] crate::submit::SubmitError),
 }
 
 impl Error {
@@ -107,8 +103,6 @@ impl Error {
             Error::Setting { hint, .. }
             | Error::Job { hint, .. }
             | Error::Settings { hint, .. } => Some(hint),
-            #[cfg(feature = "submit")]
-            Error::Submit(e) => Some(e.hint()),
             _ => None,
         }
     }

@@ -2,6 +2,7 @@
 
 mod book;
 mod images;
+mod jobs;
 mod listed;
 mod llms_languages;
 mod outputs;

@@ -79,6 +79,23 @@ impl Book {
     /// with several.
     pub fn load(root: impl AsRef<Path>) -> Result<Book, Error> {
         let root = root.as_ref().to_owned();
+        let (config, config_warnings) = Book::load_config(&root)?;
+        let chapters = chapters::from_summary(&root, &config)?;
+        let html_dir = chapters::html_dir(&root, &config)?;
+        Ok(Book {
+            root,
+            config,
+            chapters,
+            html_dir,
+            config_warnings,
+        })
+    }
+
+    /// The configuration alone of the book at `root`, as [`Book::load`]
+    /// reads it (`book.toml`, with `MDBOOK_*` environment overrides; the
+    /// defaults without the file), and the keys it left out
+    /// ([`Book::config_warnings`]); `SUMMARY.md` is not read.
+    pub fn load_config(root: &Path) -> Result<(Config, Vec<String>), Error> {
         let book_toml = root.join("book.toml");
         let (mut config, config_warnings) = if book_toml.exists() {
             let text = sitemap_core::input::read_regular_text(&book_toml, MAX_BOOK_TOML_BYTES)
@@ -97,15 +114,7 @@ impl Book {
             file: book_toml.clone(),
             message: format!("applying MDBOOK_* environment variables: {e:#}"),
         })?;
-        let chapters = chapters::from_summary(&root, &config)?;
-        let html_dir = chapters::html_dir(&root, &config)?;
-        Ok(Book {
-            root,
-            config,
-            chapters,
-            html_dir,
-            config_warnings,
-        })
+        Ok((config, config_warnings))
     }
 
     /// The book as mdBook hands it to a renderer (already preprocessed, so

@@ -254,6 +254,11 @@ pub struct Site {
     pub config_path: PathBuf,
     /// The base URL, always ending in `/`.
     pub base_url: Loc,
+    /// Where the configuration's base URL was read: the configuration
+    /// file (for Hugo the file, of `config/_default/` or a theme's, or the
+    /// `$HUGO_BASEURL` variable whose value counts). [`SiteOptions::base_url`]
+    /// wins over it.
+    pub base_url_from: PathBuf,
     /// The content folder.
     pub content_dir: PathBuf,
     /// Where the generator writes the built site (Zola `output_dir`, Hugo

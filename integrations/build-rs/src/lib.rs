@@ -22,8 +22,18 @@
 //! the settings and reports what was read, for cargo.
 //! Map: `builder.rs` is the [`Sitemap`] builder (the source, a method
 //! per settings key), `run.rs` the write (settings → the engine's job →
-//! a [`Built`]), `built.rs` what goes back to cargo, `submit.rs` IndexNow
-//! (feature `submit`); this file finds the `.git` files cargo watches.
+//! a [`Built`]), `built.rs` what goes back to cargo, `index.rs` the
+//! [`Index`] builder, `submit.rs` IndexNow (feature `submit`); this file
+//! finds the `.git` files cargo watches.
+//!
+//! Of the engine's other jobs, the `index` job is offered ([`Index`]: one
+//! `<sitemapindex>` over the sets a site's tools wrote, such as this
+//! crate's and a book's): a program that writes one set often writes the
+//! index over all of them. The `write` job (a list of URLs, or another
+//! generator's sitemap repaired) is not: a Rust program has its pages as
+//! values and gives them to [`Sitemap::pages`], with the same settings and
+//! checks, rather than as lines of text; and repairing a generator's
+//! sitemap is a step of a deploy, which `sitemap write` serves.
 //!
 //! Features, so that build scripts compile fast (default: none):
 //! - `git`: `git` in the lastmod precedence (it runs the `git` program,
@@ -106,10 +116,13 @@ pub use sitemap_engine::ListedPage as Page;
 #[macro_use]
 mod builder;
 mod built;
+mod index;
 mod run;
 
 pub use crate::builder::Sitemap;
 pub use crate::built::Built;
+pub use crate::index::Index;
+pub use sitemap_engine::Indexed;
 
 #[cfg(feature = "submit")]
 mod submit;
@@ -117,7 +130,9 @@ mod submit;
 pub use crate::submit::Submitted;
 /// The engine's submission types ([`Plan`](sitemap_engine::submit::Plan),
 /// [`Request`](sitemap_engine::submit::Request), the
-/// [`key`](sitemap_engine::submit::key) module).
+/// [`key`](sitemap_engine::submit::key) module, and
+/// [`SubmitError`](sitemap_engine::submit::SubmitError), what
+/// [`Sitemap::submit`] returns when it fails).
 #[cfg(feature = "submit")]
 pub use sitemap_engine::submit as submission;
 

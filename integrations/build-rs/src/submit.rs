@@ -10,8 +10,8 @@ use std::time::Duration;
 
 #[cfg(feature = "html")]
 use sitemap_engine::Flavor;
-use sitemap_engine::submit::{Client, Plan, Submission};
-use sitemap_engine::{Error, Job, Layer, Origin, Source};
+use sitemap_engine::submit::{Client, Plan, Submission, SubmitError};
+use sitemap_engine::{Job, Layer, Origin, Source};
 
 use crate::Sitemap;
 use crate::builder::What;
@@ -32,7 +32,7 @@ impl Sitemap {
 
     /// The submission of the ledger (the `ledger` setting) as the settings
     /// give it; the set is expected where [`Sitemap::write`] writes it.
-    fn submission(&self) -> Result<Submission, Error> {
+    fn submission(&self) -> Result<Submission, SubmitError> {
         let root = self.root.clone().unwrap_or_else(|| PathBuf::from("."));
         #[cfg_attr(not(feature = "html"), allow(unused_mut))]
         let mut settings = self.settings.clone();
@@ -69,14 +69,14 @@ impl Sitemap {
 
     /// The requests a submission would send now; nothing is sent or
     /// fetched.
-    pub fn submit_plan(self) -> Result<Plan, Error> {
+    pub fn submit_plan(self) -> Result<Plan, SubmitError> {
         self.submission()?.plan()
     }
 
     /// Submits the ledger's changes not submitted yet: checks the set,
     /// the live key file and the live home page, then posts each request
     /// (each with `timeout`), recording each accepted one in the ledger.
-    pub fn submit(self, timeout: Duration) -> Result<Submitted, Error> {
+    pub fn submit(self, timeout: Duration) -> Result<Submitted, SubmitError> {
         let submission = self.submission()?;
         let plan = submission.plan()?;
         let mut requests = Vec::new();

@@ -10,6 +10,7 @@ mod files_read;
 mod git;
 #[cfg(feature = "html")]
 mod html;
+mod index;
 mod messages;
 mod pages;
 mod url_patterns;

@@ -34,7 +34,6 @@ mod ui;
 mod validate;
 mod values;
 mod write;
-mod write_sitemap;
 
 use std::process::ExitCode;
 
@@ -132,7 +131,10 @@ fn main() -> ExitCode {
             ui.error(&err);
             let flag = err
                 .downcast_ref::<sitemap_engine::Error>()
-                .is_some_and(sitemap_engine::Error::from_flag);
+                .is_some_and(sitemap_engine::Error::from_flag)
+                || err
+                    .downcast_ref::<sitemap_engine::submit::SubmitError>()
+                    .is_some_and(sitemap_engine::submit::SubmitError::from_flag);
             if flag || err.downcast_ref::<values::Usage>().is_some() {
                 ExitCode::from(EXIT_USAGE)
             } else if submit::failed(&err) {

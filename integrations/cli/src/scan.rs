@@ -165,7 +165,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     let image_counts = scan.images;
     let summary = ScanSummary::new(scan);
     scanned.outputs.lock_wait = args.wait.map(std::time::Duration::from_secs);
-    let report = scanned.write(|dir| ui.summary(&crate::write::waiting_for(dir)))?;
+    let report = scanned.write(|dir| ui.summary(&crate::ui::waiting_for(dir)))?;
     for w in &report.warnings {
         ui.warning(w);
     }

@@ -180,10 +180,8 @@ pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
 /// refusal to send: exit 4.
 pub(crate) fn failed(err: &anyhow::Error) -> bool {
     matches!(
-        err.downcast_ref::<sitemap_engine::Error>(),
-        Some(sitemap_engine::Error::Submit(
-            SubmitError::Refused { .. } | SubmitError::GaveUp { .. } | SubmitError::Http { .. }
-        ))
+        err.downcast_ref::<SubmitError>(),
+        Some(SubmitError::Refused { .. } | SubmitError::GaveUp { .. } | SubmitError::Http { .. })
     )
 }
 

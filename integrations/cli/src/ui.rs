@@ -99,6 +99,16 @@ impl Ui {
         let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 
+    /// What a job tells while it runs, printed at once.
+    pub(crate) fn notice(&self, notice: sitemap_engine::Notice<'_>) {
+        match notice {
+            sitemap_engine::Notice::Waiting(dir) => self.summary(&waiting_for(dir)),
+            sitemap_engine::Notice::Warning(warning) => self.warning(&warning),
+            sitemap_engine::Notice::Error(error) => self.error_line(&error),
+            _ => {}
+        }
+    }
+
     pub(crate) fn summary(&self, message: &str) {
         if self.quiet.load(Ordering::Relaxed) {
             return;
@@ -224,6 +234,12 @@ fn hint_of(err: &anyhow::Error) -> Option<String> {
         {
             return Some(h.to_owned());
         }
+        if let Some(h) = cause
+            .downcast_ref::<sitemap_engine::submit::SubmitError>()
+            .and_then(|e| e.hint())
+        {
+            return Some(h.to_owned());
+        }
         if let Some(sitemap_engine::Error::Source(e)) = cause.downcast_ref() {
             return source_hint(e);
         }
@@ -244,6 +260,18 @@ fn source_hint(e: &sitemap_engine::PagesError) -> Option<String> {
         sitemap_engine::PagesError::History(sitemap_engine::GitError::GitTimeout { .. }) => None,
         _ => Some("fix the value in the file named above".to_owned()),
     }
+}
+
+/// The notice when another run holds the output folder, naming the
+/// process that holds it when the kernel's lock table says.
+pub(crate) fn waiting_for(dir: &std::path::Path) -> String {
+    let holder = sitemap_core::output::lock_holder(dir)
+        .map(|pid| format!(" (process {pid} holds its lock)"))
+        .unwrap_or_default();
+    format!(
+        "waiting for another run writing into {}{holder}",
+        shown(dir)
+    )
 }
 
 /// A path as the user gave it (without a leading `./`).

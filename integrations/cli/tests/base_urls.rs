@@ -249,3 +249,89 @@ error: sitemap.toml:2 `base-url`: `rust-cli.github.io/book` is not an absolute U
 "
     );
 }
+
+/// `validate --site public` on a Hugo site whose base URL is set in
+/// `files` (and the environment `env`): stdout, with two built pages
+/// and a sitemap listing them at `base`.
+fn validate_hugo_site(files: &[(&str, &str)], env: &[(&str, &str)], base: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let page = "<html><head><title>p</title></head><body>p</body></html>\n";
+    let sitemap_xml = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>{base}</loc></url>\n<url><loc>{base}posts/a/</loc></url>\n</urlset>\n"
+    );
+    let built = [
+        ("public/index.html", page),
+        ("public/posts/a/index.html", page),
+        ("public/sitemap.xml", sitemap_xml.as_str()),
+    ];
+    for (path, text) in files.iter().chain(&built) {
+        let path = d.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["validate", "--site", "public", "public/sitemap.xml"])
+        .current_dir(d)
+        .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr, d));
+    assert_eq!(text(&out.stderr, d), "");
+    text(&out.stdout, d)
+}
+
+/// Issue 47: `validate --site` read hugo.toml, zola.toml and book.toml a
+/// second time for the base URL, and missed `hugo.yaml`,
+/// `config/_default/` and `HUGO_BASEURL`, inferring it from the locs
+/// instead. The base URL is now the one Hugo's reader reads, named where
+/// it read it.
+#[test]
+fn validate_site_takes_the_base_url_hugos_reader_reads() {
+    let summary = |base: &str, from: &str| {
+        format!(
+            "public/sitemap.xml: valid (urlset, 2 URLs, {} bytes; 0 errors, 0 warnings)\n\
+             site public/ at {base} ({from}): 2 locs, 2 name files of the site; 2 indexable pages, 0 not in the sitemap\n\
+             1 files checked: 1 valid, 0 invalid; 0 errors, 0 warnings\n",
+            // The sitemap written above: 164 bytes of markup, the base twice.
+            164 + 2 * base.len()
+        )
+    };
+    assert_eq!(
+        validate_hugo_site(
+            &[(
+                "hugo.yaml",
+                "title: t\nbaseURL: https://yaml.example.org/\n"
+            )],
+            &[],
+            "https://yaml.example.org/"
+        ),
+        summary("https://yaml.example.org/", "from hugo.yaml: baseURL")
+    );
+    assert_eq!(
+        validate_hugo_site(
+            &[
+                (
+                    "config/_default/hugo.toml",
+                    "baseURL = \"https://default.example.org/docs/\"\n"
+                ),
+                ("config/_default/params.toml", "description = \"d\"\n"),
+            ],
+            &[],
+            "https://default.example.org/docs/"
+        ),
+        summary(
+            "https://default.example.org/docs/",
+            "from config/_default/hugo.toml: baseURL"
+        )
+    );
+    assert_eq!(
+        validate_hugo_site(
+            &[("hugo.toml", "baseURL = \"https://files.example.org/\"\n")],
+            &[("HUGO_BASEURL", "https://env.example.org/")],
+            "https://env.example.org/"
+        ),
+        summary("https://env.example.org/", "from $HUGO_BASEURL")
+    );
+}

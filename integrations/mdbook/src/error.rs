@@ -35,4 +35,7 @@ pub enum Error {
     /// set).
     #[error(transparent)]
     Job(#[from] sitemap_engine::Error),
+    /// A change submission (IndexNow) did not happen, or stopped.
+    #[error(transparent)]
+    Submit(#[from] sitemap_engine::submit::SubmitError),
 }

@@ -69,6 +69,13 @@
 //! preprocessor, the renderer, `submit`) and [`SitemapBook`], which joins
 //! them.
 //!
+//! The engine's `index` and `write` jobs are not offered here: a book
+//! build has one set to write, its own, and mdBook hands the plugin the
+//! book, not the other sets of the site it is served with. An index over
+//! the book's set and the site's is the site's step, after both are
+//! built (`sitemap index`, or `sitemap_build::Index`); a list of URLs or
+//! another generator's sitemap is no book (`sitemap write`).
+//!
 //! The renderer gets the chapters already preprocessed in mdBook's JSON;
 //! it takes their list from there (a chapter a preprocessor made up is
 //! listed) but the job reads each chapter's file, because the sitemap

@@ -36,19 +36,24 @@ fn main() -> ExitCode {
             // hints speak of the book (a build's hints speak of the CLI's
             // flags, which mdBook's run has none of).
             let submit = std::env::args().nth(1).as_deref() == Some("submit");
-            if submit
-                && let Some(hint) = e
-                    .chain()
-                    .find_map(|c| match c.downcast_ref::<mdbook_sitemap::Error>() {
-                        Some(mdbook_sitemap::Error::Job(job)) => Some(job),
-                        _ => c.downcast_ref::<sitemap_engine::Error>(),
-                    })
-                    .and_then(sitemap_engine::Error::hint)
-            {
+            if submit && let Some(hint) = e.chain().find_map(hint_of) {
                 eprintln!("  hint: {hint}");
             }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The hint of an error of the job or of the submission, where it has one.
+fn hint_of<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a str> {
+    use sitemap_engine::submit::SubmitError;
+    match cause.downcast_ref::<mdbook_sitemap::Error>() {
+        Some(mdbook_sitemap::Error::Job(job)) => job.hint(),
+        Some(mdbook_sitemap::Error::Submit(submit)) => submit.hint(),
+        _ => cause
+            .downcast_ref::<SubmitError>()
+            .and_then(SubmitError::hint)
+            .or_else(|| cause.downcast_ref::<sitemap_engine::Error>()?.hint()),
     }
 }
 

@@ -53,7 +53,7 @@ pub fn llms_files(
     base_url: &Loc,
     site: &SiteInfo,
     pages: &[HumanPage],
-) -> Result<Vec<LlmsFile>, crate::Error> {
+) -> Result<Vec<LlmsFile>, crate::error::Error> {
     let out_dir = site.built.as_deref().unwrap_or(out_dir);
     let plans = plans(base_url, site);
     let mut listed: Vec<Vec<PageEntry>> = plans.iter().map(|_| Vec::new()).collect();
@@ -102,7 +102,7 @@ pub fn llms_files(
             }
             let mut text = Vec::new();
             human::write_llms_txt(&mut text, &head, &entries).map_err(|source| {
-                crate::Error::Io {
+                crate::error::Error::Io {
                     path: out_dir.join(&plan.folder).join(LLMS_FILE_NAME),
                     source,
                 }

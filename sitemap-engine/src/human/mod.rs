@@ -271,7 +271,7 @@ pub fn html_page(
     base_url: &Loc,
     site: &SiteInfo,
     pages: &[HumanPage],
-) -> Result<Vec<u8>, crate::Error> {
+) -> Result<Vec<u8>, crate::error::Error> {
     let out_dir = site.built.as_deref().unwrap_or(out_dir);
     let mut seen = std::collections::HashSet::new();
     let entries: Vec<PageEntry> = pages
@@ -305,7 +305,7 @@ pub fn html_page(
         }
         _ => human::write_html_page(&mut html, &page, &html_groups::sectioned(site, entries)),
     };
-    written.map_err(|source| crate::Error::Io {
+    written.map_err(|source| crate::error::Error::Io {
         path: out_dir.join(human::HTML_FILE_NAME),
         source,
     })?;

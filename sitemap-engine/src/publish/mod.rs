@@ -24,14 +24,18 @@ use sitemap_core::{
 
 use crate::error::Error;
 use crate::human::{self, HumanPage, SiteInfo};
+use crate::publish::split::Split;
 use crate::settings::{FileFormat, LimitsName, Resolved};
-use crate::split::Split;
 
+pub(crate) mod generator_sitemap;
+pub(crate) mod hosts;
 mod index;
 pub(crate) mod index_full;
 mod llms;
 mod out_dir;
+mod owned;
 mod robots_mend;
+pub mod split;
 mod switched_off;
 
 pub use index::{IndexEntry, IndexReport, publish_index};
@@ -85,7 +89,7 @@ impl Outputs {
             out_dir::check(resolved, &dir)?;
         }
         let (stem, format, name) = stem_and_format(resolved)?;
-        if let Some(owner) = crate::owned::owner_of(&name, &dir, resolved) {
+        if let Some(owner) = crate::publish::owned::owner_of(&name, &dir, resolved) {
             return Err(resolved.value_error(
                 "filename",
                 format!("`{name}` is {owner}, never a sitemap's name"),

@@ -6,7 +6,7 @@
 //!
 //! A book is opened before the settings are resolved, because it brings
 //! two layers under the caller's: its sitemap table (`[output.sitemap]`,
-//! else `[preprocessor.sitemap]`, read by [`crate::book_toml`]) and what
+//! else `[preprocessor.sitemap]`, read by [`crate::settings::book_toml`]) and what
 //! the book itself says (the base URL, `site-url` standing in for a
 //! missing `base-url`, and the HTML folder as the output folder).
 
@@ -17,8 +17,8 @@ use sitemap_book::Book;
 use sitemap_core::Loc;
 
 use super::{PageList, Scan, ScanOptions, pages};
-use crate::book_toml::{self, PREPROCESSOR_TABLE};
 use crate::error::Error;
+use crate::settings::book_toml::{self, PREPROCESSOR_TABLE};
 use crate::settings::{Layer, Origin, Resolved, Settings};
 
 /// A book opened for a job: the book and the base URL its pages are under.
@@ -91,7 +91,11 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
         .html_config()
         .and_then(|html| html.site_url)
         .and_then(|site_url| {
-            crate::base_url_check::site_url_missing(&site_url, &base, &format!("base-url {base}"))
+            crate::settings::base_url_check::site_url_missing(
+                &site_url,
+                &base,
+                &format!("base-url {base}"),
+            )
         })
         .map(|message| format!("{}: {message}", book_toml.display()));
     let robots_refused = (settings.robots == Some(true))
@@ -181,14 +185,14 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
 /// llms.txt's view of the book: its title and description from
 /// `[book]`, and each chapter in its part of `SUMMARY.md`; a chapter in
 /// no part (all of them, in a book without parts) under "Chapters".
-fn site_info(book: &Book, base: &Loc) -> Result<crate::SiteInfo, Error> {
+fn site_info(book: &Book, base: &Loc) -> Result<crate::human::SiteInfo, Error> {
     let config = &book.config().book;
     let mut sections = std::collections::HashMap::new();
     for chapter in book.chapters() {
         let section = chapter.part.as_deref().unwrap_or("Chapters");
         sections.insert(sitemap_book::page_loc(base, chapter)?, section.to_owned());
     }
-    Ok(crate::SiteInfo {
+    Ok(crate::human::SiteInfo {
         title: config.title.clone().filter(|t| !t.trim().is_empty()),
         description: config.description.clone().filter(|d| !d.trim().is_empty()),
         sections,

@@ -76,7 +76,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     let bundles = s
         .lastmod_deps
         .as_ref()
-        .is_some_and(|d| d.contains(&crate::LastmodDep::Bundle));
+        .is_some_and(|d| d.contains(&crate::settings::LastmodDep::Bundle));
     let fingerprints_timing = crate::timings::phase("ledger fingerprints");
     let fingerprints: HashMap<Loc, u64> = match options.ledger {
         Some(_) => scan
@@ -143,7 +143,12 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         build,
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
-        base_url_from: s.base_url.is_none().then(|| base_url_from(&site)),
+        base_url_from: s.base_url.is_none().then(|| {
+            base_url_from(&site, &|path| {
+                let path = path.display().to_string();
+                path.strip_prefix("./").map(str::to_owned).unwrap_or(path)
+            })
+        }),
         default_out: Some(site.output_dir.clone()),
         files_read,
         read,
@@ -157,7 +162,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         images,
         before_write: Vec::new(),
         write_refused: None,
-        generator_sitemap: crate::generator_sitemap::GeneratorSitemap::of(&site),
+        generator_sitemap: crate::publish::generator_sitemap::GeneratorSitemap::of(&site),
         site_layer: site_layer(&site),
         site: site_info,
         hosts: hosts_of(&site),
@@ -189,25 +194,29 @@ fn unmatched(
     super::unmatched::source_patterns(options.resolved, &site.root, paths, left_out, against)
 }
 
-/// Where the base URL came from when no setting gave it: the site's
-/// config file and key (`hugo.toml: baseURL`).
-fn base_url_from(site: &Site) -> String {
+/// Where the base URL came from when no setting gave it, as the reader
+/// says: the site's config file and key (`hugo.toml: baseURL`, the path
+/// as `show` shows it), or the variable (`$HUGO_BASEURL`).
+pub(super) fn base_url_from(site: &Site, show: &dyn Fn(&Path) -> String) -> String {
+    let path = &site.base_url_from;
+    if path.to_string_lossy().starts_with('$') {
+        return path.display().to_string();
+    }
     let key = match site.flavor {
         sitemap_content::Flavor::Hugo => "baseURL",
         _ => "base_url",
     };
-    let path = site.config_path.display().to_string();
-    format!("{}: {key}", path.strip_prefix("./").unwrap_or(&path))
+    format!("{}: {key}", show(path))
 }
 
 /// A multihost site's hosts, in the languages' order: the default
 /// language's first.
-fn hosts_of(site: &Site) -> Vec<crate::Host> {
+fn hosts_of(site: &Site) -> Vec<crate::publish::hosts::Host> {
     site.languages
         .iter()
         .filter_map(|lang| {
             let base = site.hosts.get(lang)?;
-            Some(crate::Host::new(base.clone(), lang))
+            Some(crate::publish::hosts::Host::new(base.clone(), lang))
         })
         .collect()
 }
@@ -267,7 +276,7 @@ type BuiltListing =
 /// every file left out, as a draft turned published, the
 /// configuration) and the content adapters.
 #[cfg(feature = "html")]
-fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::build_check::Build {
+fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::scan::built::Build {
     // A listing thread that panicked is a bug to report, not a build.
     let (files, took) = listing
         .join()
@@ -287,7 +296,7 @@ fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::
         _ => "hugo",
     };
     let pager_path = site.pager_path().map(str::to_owned);
-    crate::build_check::Build::of(
+    crate::scan::built::Build::of(
         &site.output_dir,
         files,
         sources,
@@ -301,14 +310,14 @@ fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::
 /// The generator's own settings that the job reads: Hugo's
 /// `[sitemap] filename` (its `changefreq` and `priority` are applied per
 /// page, above).
-fn site_layer(site: &Site) -> Option<crate::Layer> {
-    let settings = crate::Settings {
+fn site_layer(site: &Site) -> Option<crate::settings::Layer> {
+    let settings = crate::settings::Settings {
         filename: Some(site.sitemap.filename.clone()?),
-        ..crate::Settings::default()
+        ..crate::settings::Settings::default()
     };
-    Some(crate::Layer::new(
+    Some(crate::settings::Layer::new(
         settings,
-        crate::Origin::Site {
+        crate::settings::Origin::Site {
             path: site.config_path.clone(),
         },
     ))

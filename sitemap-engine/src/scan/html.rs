@@ -130,7 +130,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
         write_refused: None,
         generator_sitemap: None,
         site_layer: None,
-        site: crate::SiteInfo {
+        site: crate::human::SiteInfo {
             built: Some(dir.to_path_buf()),
             ..Default::default()
         },

@@ -12,12 +12,18 @@
 
 #[cfg(feature = "mdbook")]
 pub(crate) mod book;
+#[cfg(feature = "html")]
+pub(crate) mod built;
 mod content;
 #[cfg(feature = "html")]
 mod html;
 mod listed;
+pub(crate) mod nothing_listed;
 mod pages;
 mod project;
+pub(crate) mod robots_rules;
+#[cfg(feature = "html")]
+pub(crate) mod site_config;
 mod unmatched;
 pub(crate) mod url_patterns;
 
@@ -147,18 +153,19 @@ pub struct Scan {
     pub(crate) site_layer: Option<Layer>,
     /// The sitemap the generator writes itself (Hugo's), warned of when
     /// the set replaces it.
-    pub(crate) generator_sitemap: Option<crate::generator_sitemap::GeneratorSitemap>,
-    /// The site its generator built, which checks the scan
-    /// ([`crate::build_check`]); `None` for a scan with nothing to check.
+    pub(crate) generator_sitemap: Option<crate::publish::generator_sitemap::GeneratorSitemap>,
+    /// The site its generator built, which the build check holds the
+    /// scan against (`check/build.rs`); `None` for a scan with nothing to
+    /// check.
     #[cfg(feature = "html")]
-    pub(crate) build: Option<crate::build_check::Build>,
+    pub(crate) build: Option<built::Build>,
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
-    pub site: crate::SiteInfo,
+    pub site: crate::human::SiteInfo,
     /// A multihost site's hosts, the default language's first (its base
     /// URL is [`Scan::base_url`]): each gets a set of its own
     /// ([`crate::Host`]). Empty for one host.
-    pub hosts: Vec<crate::Host>,
+    pub hosts: Vec<crate::publish::hosts::Host>,
     /// How many built pages the build check compared the entries with;
     /// `None` when it did not run (nothing built, a stale build, not a
     /// source scan). [`build_summary`] says it.
@@ -209,7 +216,7 @@ impl Scan {
         for url in &self.urls {
             let served = match &self.base_url {
                 _ if !hosts.is_empty() => {
-                    crate::hosts::of(hosts.iter().copied(), &url.loc).is_some()
+                    crate::publish::hosts::of(hosts.iter().copied(), &url.loc).is_some()
                 }
                 Some(base) => url.loc.is_under(base),
                 None => true,
@@ -263,15 +270,6 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
         });
         let warnings = unmatched::url_patterns(options.resolved, &scan);
         scan.warnings.extend(warnings);
-    }
-    #[cfg(feature = "html")]
-    if let Some(build) = scan.build.take() {
-        let settings = &options.resolved.settings;
-        let strict = settings.strict == Some(true);
-        // `check-site` reads the whole built site after the write, and
-        // names the pages the set leaves out itself.
-        let site_check = settings.check_site == Some(true);
-        crate::build_check::check(&mut scan, &build, strict, site_check)?;
     }
     Ok(scan)
 }
@@ -429,10 +427,5 @@ pub(crate) fn image_rules(resolved: &Resolved, site: &Loc) -> Result<Option<Imag
 /// The base URL from the settings (a folder URL), or an error naming
 /// where it came from.
 pub(crate) fn base_url_setting(resolved: &Resolved) -> Result<Option<Loc>, Error> {
-    match &resolved.settings.base_url {
-        None => Ok(None),
-        Some(url) => crate::base_url_check::parse(url)
-            .map(Some)
-            .map_err(|message| resolved.value_error("base-url", message)),
-    }
+    crate::settings::base_url_check::setting(resolved)
 }

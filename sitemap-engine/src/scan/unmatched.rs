@@ -147,7 +147,7 @@ fn warning(
     if candidates.iter().any(|c| matches(c)) {
         return None;
     }
-    let setting = crate::nothing_listed::setting(resolved, key);
+    let setting = super::nothing_listed::setting(resolved, key);
     let found = if candidates.is_empty() {
         "the scan found no page".to_owned()
     } else {

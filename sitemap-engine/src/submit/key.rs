@@ -78,12 +78,13 @@ pub fn init(
     out: &Path,
     settings_file: &Path,
     table: &[&str],
-) -> Result<Init, Error> {
+) -> Result<Init, SubmitError> {
     let (key, new) = match existing {
         Some(key) => (key.to_owned(), false),
         None => (make()?, true),
     };
-    let key_file = sitemap_core::output::write_file(out, &format!("{key}.txt"), key.as_bytes())?;
+    let key_file = sitemap_core::output::write_file(out, &format!("{key}.txt"), key.as_bytes())
+        .map_err(Error::from)?;
     let settings_file = if new {
         set_key(settings_file, table, &key)?;
         Some(settings_file.to_owned())

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::ledger::{Ledger, Submitted};
 
 /// The ledger's entries due for submission, in URL order.
-pub(crate) fn due(path: &Path) -> Result<Vec<Due>, Error> {
+pub(crate) fn due(path: &Path) -> Result<Vec<Due>, SubmitError> {
     let ledger = Ledger::read(path)?.ok_or_else(|| SubmitError::NoLedger {
         path: path.to_owned(),
     })?;
@@ -41,7 +41,7 @@ pub(crate) fn due(path: &Path) -> Result<Vec<Due>, Error> {
 /// [`record`] will write it, then removed. Otherwise an accepted request
 /// could not be recorded (a read-only file system, a full disk) and the
 /// next run would send its URLs again.
-pub(crate) fn check_writable(path: &Path) -> Result<(), Error> {
+pub(crate) fn check_writable(path: &Path) -> Result<(), SubmitError> {
     let (dir, name) = crate::ledger::dir_and_name(path)?;
     let unwritable = |e: &dyn std::fmt::Display| {
         Error::job(
@@ -65,7 +65,7 @@ pub(crate) fn check_writable(path: &Path) -> Result<(), Error> {
 pub(crate) fn record<'a>(
     path: &Path,
     urls: impl IntoIterator<Item = (&'a str, Submitted)>,
-) -> Result<(), Error> {
+) -> Result<(), SubmitError> {
     let mut ledger = Ledger::read(path)?.ok_or_else(|| SubmitError::NoLedger {
         path: path.to_owned(),
     })?;

@@ -147,12 +147,23 @@ pub enum SubmitError {
     /// The operating system gave no randomness for a key.
     #[error("cannot make a key: {0}")]
     Random(String),
+    /// What the job's own steps refused (a setting, the ledger, a file),
+    /// as the engine's [`Error`] says it (boxed: the engine's error is
+    /// large, and a submission's own are not).
+    #[error(transparent)]
+    Job(Box<Error>),
+}
+
+impl From<Error> for SubmitError {
+    fn from(e: Error) -> SubmitError {
+        SubmitError::Job(Box::new(e))
+    }
 }
 
 impl SubmitError {
-    /// What the user can do about it.
-    pub fn hint(&self) -> &'static str {
-        match self {
+    /// What the user can do about it, where the job knows.
+    pub fn hint(&self) -> Option<&str> {
+        let hint = match self {
             SubmitError::NoLedger { .. } => {
                 "`sitemap scan --ledger FILE` (or `ledger = …` in the settings) keeps the ledger submission reads"
             }
@@ -181,7 +192,15 @@ impl SubmitError {
                 "nothing of this request was recorded as submitted: run again later"
             }
             SubmitError::Random(_) => "run it again",
-        }
+            SubmitError::Job(e) => return e.hint(),
+        };
+        Some(hint)
+    }
+
+    /// Whether a value given as a command-line flag was refused: a usage
+    /// error ([`Error::from_flag`]).
+    pub fn from_flag(&self) -> bool {
+        matches!(self, SubmitError::Job(e) if e.from_flag())
     }
 }
 
@@ -235,7 +254,7 @@ impl Submission {
     /// The settings of a submission from `resolved` (key, key location,
     /// endpoint, ledger) and where the set is (`outputs`); each bad value
     /// names where it was set.
-    pub fn new(resolved: &Resolved, outputs: Outputs) -> Result<Submission, Error> {
+    pub fn new(resolved: &Resolved, outputs: Outputs) -> Result<Submission, SubmitError> {
         let s = &resolved.settings;
         let ledger = s.ledger.clone().ok_or_else(|| {
             Error::job(
@@ -306,7 +325,7 @@ impl Submission {
 
     /// What is due, as requests: the ledger read, grouped by host, every
     /// URL checked against its host's key file. No network.
-    pub fn plan(&self) -> Result<Plan, Error> {
+    pub fn plan(&self) -> Result<Plan, SubmitError> {
         let due = ledger::due(&self.ledger)?;
         let mut groups: BTreeMap<String, Vec<protocol::Due>> = BTreeMap::new();
         for d in due {
@@ -320,18 +339,17 @@ impl Submission {
         let endpoint_local = self
             .endpoint
             .host()
-            .is_some_and(|h| crate::base_url_check::unreachable(&h).is_some());
+            .is_some_and(|h| crate::settings::base_url_check::unreachable(&h).is_some());
         let mut grouped = Vec::new();
         for due in groups.into_values() {
             if !endpoint_local
-                && let Some(why) = crate::base_url_check::refused_for_submit(&due[0].url)
+                && let Some(why) = crate::settings::base_url_check::refused_for_submit(&due[0].url)
             {
                 return Err(SubmitError::UnservedHost {
                     host: due[0].url.host_str().unwrap_or_default().to_owned(),
                     why,
                     count: due.len(),
-                }
-                .into());
+                });
             }
             let location = self.key_location_for(&due[0].url);
             let outside: Vec<&protocol::Due> = due
@@ -343,8 +361,7 @@ impl Submission {
                     key_location: location.to_string(),
                     count: outside.len(),
                     example: first.loc.clone(),
-                }
-                .into());
+                });
             }
             let host = due[0].url.host_str().unwrap_or_default().to_owned();
             grouped.push((host, location.to_string(), due));
@@ -365,7 +382,7 @@ impl Submission {
         plan: &Plan,
         client: &Client,
         accepted: &mut dyn FnMut(&Request, u16),
-    ) -> Result<(), Error> {
+    ) -> Result<(), SubmitError> {
         if plan.requests.is_empty() {
             return Ok(());
         }
@@ -385,8 +402,7 @@ impl Submission {
                     url: quote::redacted(&request.endpoint),
                     status: answer.status,
                     answer: quote::clip(&answer.body),
-                }
-                .into());
+                });
             }
             ledger::record(
                 &self.ledger,

@@ -8,6 +8,7 @@
 //! commit = "0123…"                   # the full commit id
 //! generator = "zola"                 # hugo | zola | mdbook | html
 //! hugo = "current"                   # hugo only: the current Hugo, not Debian's
+//! mdbook = "0.4"                     # mdbook only: mdBook 0.4.52, not 0.5
 //! root = "docs"                      # the site inside the repository (default ".")
 //! base-url = "https://example.org/"  # default https://corpus.example.org/
 //! exercises = ["i18n", "taxonomies"] # what it tests, for the guide's table
@@ -22,10 +23,11 @@
 //! expected-warnings = [{ text = "listed URL(s) with no built page: …", why = "…" }]
 //! ```
 //!
-//! `expected-warnings` marks build-check warnings (Hugo sites) that are
-//! true: a warning line holding `text` is counted as expected, not as a
-//! failure, and an entry no warning matches is reported, so a pinned
-//! site's list stays exact.
+//! `expected-warnings` marks the warnings our scan prints after the real
+//! build (Hugo and Zola sites: the build check's and the others) that
+//! are true: a warning line holding `text` is counted as expected, not
+//! as a failure, and an entry no warning matches is reported, so a
+//! pinned site's list stays exact.
 
 use std::path::Path;
 
@@ -74,6 +76,10 @@ pub(crate) struct Site {
     /// `cargo xtask setup`'s); else Debian's.
     #[serde(default)]
     pub(crate) hugo: Option<HugoChoice>,
+    /// Which mdBook builds an `mdbook` site: `"0.4"`, mdBook 0.4.52
+    /// (a book whose `book.toml` 0.5 refuses); else 0.5.
+    #[serde(default)]
+    pub(crate) mdbook: Option<MdbookChoice>,
     #[serde(default = "here")]
     pub(crate) root: String,
     #[serde(default = "default_base")]
@@ -100,14 +106,15 @@ pub(crate) struct Site {
     /// git submodule: mirrors carry no submodules).
     #[serde(default)]
     pub(crate) checkouts: Vec<Checkout>,
-    /// Build-check warnings that are true, with the reason.
+    /// Warnings of our scan after the real build that are true, with
+    /// the reason.
     #[serde(default)]
     pub(crate) expected_warnings: Vec<ExpectedWarning>,
 }
 
-/// A build-check warning that is true (`categories/` listed by Hugo with
-/// no page built, for a theme without a taxonomy template): any warning
-/// line holding `text`.
+/// A warning of our scan that is true (`categories/` listed by Hugo with
+/// no page built, for a theme without a taxonomy template; a date Hugo
+/// does not read): any warning line holding `text`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ExpectedWarning {
@@ -120,6 +127,14 @@ pub(crate) struct ExpectedWarning {
 #[serde(rename_all = "lowercase")]
 pub(crate) enum HugoChoice {
     Current,
+}
+
+/// The mdBook a book asks for, besides 0.5 (the default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub(crate) enum MdbookChoice {
+    /// mdBook 0.4.52, the last 0.4.
+    #[serde(rename = "0.4")]
+    V04,
 }
 
 /// A repository at a commit, checked out at `path` inside the site's.
@@ -243,6 +258,13 @@ pub(crate) fn load(path: &Path) -> Result<Vec<Site>> {
         if site.hugo.is_some() && site.generator != Generator::Hugo {
             bail!(
                 "{}: site `{}`: `hugo` is for hugo sites",
+                path.display(),
+                site.name
+            );
+        }
+        if site.mdbook.is_some() && site.generator != Generator::Mdbook {
+            bail!(
+                "{}: site `{}`: `mdbook` is for mdbook sites",
                 path.display(),
                 site.name
             );

@@ -34,6 +34,7 @@ use anyhow::{Context, Result, bail};
 use crate::root;
 use crate::urlsets::{self, UrlSet};
 use list::{Generator, Site};
+use tools::Group;
 pub(crate) use tools::{find_named, no_page_at, our_binary, version};
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
@@ -59,27 +60,35 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         }
     }
     let ours = tools::our_binary()?;
-    // The versions compared against, once, at the top of the report.
-    let mut generators: Vec<Generator> = Vec::new();
-    for site in sites
+    let chosen: Vec<&Site> = sites
         .iter()
         .filter(|s| names.is_empty() || names.contains(&s.name))
-    {
-        if !generators.contains(&site.generator) {
-            generators.push(site.generator);
+        .collect();
+    // The tools compared against, once, at the top of the report: each
+    // group's, with a note where it is not the pinned version.
+    let mut groups: Vec<Group> = chosen.iter().map(|s| Group::of(s)).collect();
+    groups.sort();
+    groups.dedup();
+    for group in groups.iter().filter(|g| **g != Group::Html) {
+        match group.tool() {
+            Some(tool) => {
+                let version = tools::version(&tool);
+                let pinned = group.pinned().unwrap_or_default();
+                let off = !version.contains(&format!(" v{pinned}"))
+                    && !version.contains(&format!(" {pinned}"));
+                println!(
+                    "{}: {version} ({}){}",
+                    group.label(),
+                    tool.display(),
+                    if off {
+                        " NOTE: not the pinned version"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            None => println!("{}: not found", group.label()),
         }
-    }
-    for generator in generators.iter().filter(|g| **g != Generator::Html) {
-        if let Some(tool) = tools::find(*generator)? {
-            println!("{}: {}", generator.as_str(), tools::version(&tool));
-        }
-    }
-    if sites
-        .iter()
-        .any(|s| (names.is_empty() || names.contains(&s.name)) && s.hugo.is_some())
-        && let Some(tool) = tools::hugo_current()
-    {
-        println!("hugo (current): {}", tools::version(&tool));
     }
     let work = root().join("target/corpus");
     let mut failed = 0;
@@ -89,19 +98,35 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "| site | generator | repository @ commit | exercises | result |".to_owned(),
         "| --- | --- | --- | --- | --- |".to_owned(),
     ];
-    for site in sites
-        .iter()
-        .filter(|s| names.is_empty() || names.contains(&s.name))
-    {
+    // Per group: sites, URL sets equal, passed, failed (URLs differ, a
+    // warning no entry explains, lastmod, or an error), not run.
+    let mut tally: std::collections::BTreeMap<Group, [usize; 5]> = Default::default();
+    for site in &chosen {
+        let counts = tally.entry(Group::of(site)).or_default();
+        counts[0] += 1;
         let line = match check(site, &ours, &work) {
-            Ok(Verdict { line, ok }) => {
+            Ok(Verdict {
+                line,
+                ok,
+                ran,
+                urls_equal,
+            }) => {
+                if urls_equal {
+                    counts[1] += 1;
+                }
                 if !ok {
                     failed += 1;
+                    counts[3] += 1;
+                } else if ran {
+                    counts[2] += 1;
+                } else {
+                    counts[4] += 1;
                 }
                 line
             }
             Err(e) => {
                 failed += 1;
+                counts[3] += 1;
                 format!("{:<24} ERROR {e:#}", site.name)
             }
         };
@@ -126,9 +151,27 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "table for docs/guide/src/project/checked.md: {}",
         work.join("report.md").display()
     );
-    println!("\n{} sites, {failed} not equal", lines.len());
+    // "passed": URL sets equal (or differing only deliberately), lastmod
+    // agreeing, and no warning after the real build that the site's
+    // entry does not explain.
+    println!("\n| tool | sites | URL sets equal | passed | failed | not run |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for group in Group::ALL {
+        if let Some([n, equal, passed, failed, skipped]) = tally.get(&group) {
+            println!(
+                "| {} | {n} | {equal} | {passed} | {failed} | {skipped} |",
+                group.label()
+            );
+        }
+    }
+    let skipped: usize = tally.values().map(|c| c[4]).sum();
+    let equal: usize = tally.values().map(|c| c[1]).sum();
+    println!(
+        "\n{} sites, {equal} with equal URL sets, {failed} failed, {skipped} not run",
+        lines.len()
+    );
     if failed > 0 {
-        bail!("{failed} site(s) differ or failed");
+        bail!("{failed} site(s) failed");
     }
     Ok(())
 }
@@ -163,6 +206,11 @@ const ZOLA_UNRENDERED: &str = "Zola lists it and writes no page there (a taxonom
 struct Verdict {
     line: String,
     ok: bool,
+    /// Whether the site was built and compared (not skipped for want of
+    /// its tool).
+    ran: bool,
+    /// Whether the URL sets are equal, but for deliberate differences.
+    urls_equal: bool,
 }
 
 /// Checks out, builds, scans and compares one site.
@@ -176,6 +224,8 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
                 tools::hint(site)
             ),
             ok: true,
+            ran: false,
+            urls_equal: false,
         });
     };
     let repo = checkout::checkout(site, &work.join("sites"))?;
@@ -188,7 +238,21 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
                 .with_context(|| format!("cannot clear {}", dir.display()))?;
         }
     }
-    tools::build(site, &tool, &root, &theirs_dir)?;
+    if let Err(e) = tools::build(site, &tool, &root, &theirs_dir) {
+        if let Some(missing) = e.downcast_ref::<tools::MissingTool>() {
+            return Ok(Verdict {
+                line: format!(
+                    "{:<24} SKIPPED: {missing} ({})",
+                    site.name,
+                    tools::hint(site)
+                ),
+                ok: true,
+                ran: false,
+                urls_equal: false,
+            });
+        }
+        return Err(e);
+    }
     let theirs = their_set(site, &theirs_dir)?;
     let checked = scan(site, ours, &root, &theirs_dir, &ours_dir)?;
     let mine = urlsets::read_set(&ours_dir.join("sitemap.xml"), &ours_dir, &site.base_url)?;
@@ -253,25 +317,36 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
     // lastmod against git, for every page whose lastmod comes from git.
     if site.git_lastmod {
         let includes = site.generator == Generator::Mdbook;
-        let report = lastmod::check_git(
-            scan_command(site, ours, &root, &theirs_dir),
-            &root,
-            &repo,
-            includes,
-        )?;
+        // The same `--out` as the scan compared above: the output folder
+        // is where the scan reads robots.txt, and without it a dry run
+        // reads the site's built one (Ananke's `Disallow: /` outside
+        // production left every page out: "on all 0" checked).
+        let mut dry_run = scan_command(site, ours, &root, &theirs_dir);
+        dry_run.arg("--out").arg(&ours_dir);
+        let report = lastmod::check_git(dry_run, &root, &repo, includes)?;
         line.push_str(&format!("; {report}"));
         ok &= report.mismatches.is_empty();
     }
-    // Our scan's build check against the real build (Hugo and Zola
-    // sites, built where the check looks): a warning there is a false one.
-    // Warnings the site's entry marks as true are counted apart.
+    // Our scan's warnings after the real build (Hugo and Zola sites,
+    // built where the build check looks): the build check's, and every
+    // other (a date Hugo cannot read, two files on one URL, a module not
+    // on disk). A warning the site's entry does not mark as true, with
+    // its reason, is a false one and fails the site.
     let sorted = checked.as_deref().map(|w| site.sort_warnings(w));
     if let Some(sorted) = &sorted {
-        if sorted.unexplained.is_empty() {
+        let (check, other): (Vec<&str>, Vec<&str>) = sorted
+            .unexplained
+            .iter()
+            .partition(|w| BUILD_CHECK.iter().any(|m| w.contains(m)));
+        if check.is_empty() {
             line.push_str("; build check quiet");
         } else {
             ok = false;
-            line.push_str(&format!("; build check WARNS {}", sorted.unexplained.len()));
+            line.push_str(&format!("; build check WARNS {}", check.len()));
+        }
+        if !other.is_empty() {
+            ok = false;
+            line.push_str(&format!("; scan WARNS {}", other.len()));
         }
         if sorted.expected > 0 {
             line.push_str(&format!(" ({} expected)", sorted.expected));
@@ -280,9 +355,12 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
         for text in &sorted.unseen {
             line.push_str(&format!("\n    expected warning NOT SEEN: {text}"));
         }
-    }
-    for w in sorted.iter().flat_map(|s| &s.unexplained).take(3) {
-        line.push_str(&format!("\n    build check: {w}"));
+        for w in check.iter().take(3) {
+            line.push_str(&format!("\n    build check: {w}"));
+        }
+        for w in other.iter().take(3) {
+            line.push_str(&format!("\n    scan: {w}"));
+        }
     }
     // The details under the line, so a run's log says what to look at.
     for u in unexplained_ours.iter().take(5) {
@@ -296,7 +374,12 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
             line.push_str(&format!("\n    lastmod {loc}: ours {a:?}, theirs {b:?}"));
         }
     }
-    Ok(Verdict { line, ok })
+    Ok(Verdict {
+        line,
+        ok,
+        ran: true,
+        urls_equal: urls_ok,
+    })
 }
 
 /// The generator's own URL set: its sitemap, or for mdBook (which writes
@@ -334,7 +417,8 @@ fn built_dir(site: &Site, tool: &Path, root: &Path, work: &Path) -> std::path::P
     work.join("built").join(&site.name)
 }
 
-/// What our scan's build check says, among a scan's warnings on stderr.
+/// What our scan's build check says, among a scan's warnings on stderr
+/// (any other line holding `warning:` is one of the scan's own).
 const BUILD_CHECK: [&str; 3] = [
     "built page(s) not in the sitemap",
     "listed URL(s) with no built page",
@@ -342,8 +426,9 @@ const BUILD_CHECK: [&str; 3] = [
     "the sitemap is not checked against",
 ];
 
-/// Runs our scan, writing into `out`; for a Hugo or Zola site built where
-/// its build check looks (`built` inside `root`), the check's warnings.
+/// Runs our scan, writing into `out` and its stderr beside it; for a Hugo
+/// or Zola site built where its build check looks (`built` inside
+/// `root`), every warning it printed (the build check's and the others).
 fn scan(
     site: &Site,
     ours: &Path,
@@ -359,6 +444,16 @@ fn scan(
     let output = cmd
         .output()
         .with_context(|| format!("cannot run {shown}"))?;
+    // Everything the scan said, kept beside its output
+    // (`ours/<name>.stderr.txt`): the line shows only the first warnings.
+    if let Some(parent) = out.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(
+        out.with_file_name(format!("{}.stderr.txt", site.name)),
+        format!("{shown}\n{}", String::from_utf8_lossy(&output.stderr)),
+    )
+    .with_context(|| format!("cannot write the scan's log beside {}", out.display()))?;
     if !output.status.success() {
         bail!(
             "our scan failed: {shown}\n{}",
@@ -367,7 +462,7 @@ fn scan(
     }
     let warnings = String::from_utf8_lossy(&output.stderr)
         .lines()
-        .filter(|l| BUILD_CHECK.iter().any(|m| l.contains(m)))
+        .filter(|l| l.contains("warning:") || BUILD_CHECK.iter().any(|m| l.contains(m)))
         .map(|l| l.trim().to_owned())
         .collect();
     Ok(checked.then_some(warnings))

@@ -1,8 +1,21 @@
 //! The real generators: where to find them, how each builds a site, and
 //! what mdBook (which writes no sitemap) wrote instead.
 //!
-//! A tool is the program named by `SITEMAP_CORPUS_<HUGO|ZOLA|MDBOOK>`, else
-//! the one on `PATH`. The build commands of other generators (`html`
+//! Each site is built by the tool of its [`Group`]: Debian's Hugo
+//! (0.111.3), the current Hugo (`hugo = "current"`), Zola, mdBook 0.5,
+//! mdBook 0.4 (`mdbook = "0.4"`), or, for `html` sites, the program its
+//! `build` names. A group's tool is, first found:
+//!
+//! 1. the program named by its variable, `SITEMAP_CORPUS_<HUGO|HUGO_CURRENT|ZOLA|MDBOOK|MDBOOK_04>`;
+//! 2. the pinned version at its fixed place in a tools folder
+//!    ([`PINNED`]): each folder of `SITEMAP_CORPUS_TOOLS` (a list, as
+//!    `PATH`), then `target/tools`, where `cargo xtask setup` installs
+//!    mdBook 0.4 and the current Hugo;
+//! 3. for Debian's Hugo, Zola and mdBook 0.5, the one on `PATH`.
+//!
+//! So a folder holding `zola-0.22.1/zola` and `mdbook-0.5/bin/mdbook`,
+//! named once by `SITEMAP_CORPUS_TOOLS`, gives every group its pinned
+//! tool in one run. The build commands of other generators (`html`
 //! sites) also look in `target/corpus/venv/bin` and
 //! `target/corpus/node_modules/.bin`, where their PyPI and npm tools are
 //! installed. Our own binary is built in release mode, or named by
@@ -14,7 +27,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use super::list::{Generator, HugoChoice, Site};
+use super::list::{Generator, HugoChoice, MdbookChoice, Site};
 use crate::urlsets::UrlSet;
 
 /// Our own `sitemap`, built in release mode; or the binary named by
@@ -28,39 +41,144 @@ pub(crate) fn our_binary() -> Result<PathBuf> {
     Ok(crate::root().join("target/release/sitemap"))
 }
 
-/// The generator's program, or `None` when it is not installed.
-pub(crate) fn find(generator: Generator) -> Result<Option<PathBuf>> {
-    match generator {
-        // Each html site names its own program; checked when it runs.
-        Generator::Html => Ok(Some(PathBuf::new())),
-        other => Ok(find_named(other.as_str())),
+/// The tool a site is built with: one per group, each with its pinned
+/// version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Group {
+    Hugo,
+    HugoCurrent,
+    Zola,
+    Mdbook,
+    Mdbook04,
+    Html,
+}
+
+impl Group {
+    pub(crate) const ALL: [Group; 6] = [
+        Group::Hugo,
+        Group::HugoCurrent,
+        Group::Zola,
+        Group::Mdbook,
+        Group::Mdbook04,
+        Group::Html,
+    ];
+
+    pub(crate) fn of(site: &Site) -> Group {
+        match site.generator {
+            Generator::Hugo if site.hugo == Some(HugoChoice::Current) => Group::HugoCurrent,
+            Generator::Hugo => Group::Hugo,
+            Generator::Zola => Group::Zola,
+            Generator::Mdbook if site.mdbook == Some(MdbookChoice::V04) => Group::Mdbook04,
+            Generator::Mdbook => Group::Mdbook,
+            Generator::Html => Group::Html,
+        }
+    }
+
+    /// The version the corpus is pinned to (`None` for `html` sites,
+    /// whose tools `requirements.txt` and `package.json` pin).
+    pub(crate) fn pinned(self) -> Option<&'static str> {
+        match self {
+            Group::Hugo => Some("0.111.3"),
+            Group::HugoCurrent => Some(crate::setup::HUGO_CURRENT),
+            Group::Zola => Some("0.22.1"),
+            Group::Mdbook => Some("0.5.4"),
+            Group::Mdbook04 => Some(crate::setup::MDBOOK_04),
+            Group::Html => None,
+        }
+    }
+
+    /// For the report: `hugo 0.111.3`, `mdbook 0.4.52`, `html`.
+    pub(crate) fn label(self) -> String {
+        let name = match self {
+            Group::Hugo | Group::HugoCurrent => "hugo",
+            Group::Zola => "zola",
+            Group::Mdbook | Group::Mdbook04 => "mdbook",
+            Group::Html => "html",
+        };
+        match self.pinned() {
+            Some(version) => format!("{name} {version}"),
+            None => name.to_owned(),
+        }
+    }
+
+    /// The variable naming the group's program.
+    fn variable(self) -> Option<&'static str> {
+        match self {
+            Group::Hugo => Some("SITEMAP_CORPUS_HUGO"),
+            Group::HugoCurrent => Some("SITEMAP_CORPUS_HUGO_CURRENT"),
+            Group::Zola => Some("SITEMAP_CORPUS_ZOLA"),
+            Group::Mdbook => Some("SITEMAP_CORPUS_MDBOOK"),
+            Group::Mdbook04 => Some("SITEMAP_CORPUS_MDBOOK_04"),
+            Group::Html => None,
+        }
+    }
+
+    /// The group's program, or `None` when it is not installed.
+    pub(crate) fn tool(self) -> Option<PathBuf> {
+        if let Some(path) = self.variable().and_then(std::env::var_os) {
+            return Some(PathBuf::from(path));
+        }
+        match self {
+            Group::Hugo => on_path("hugo"),
+            Group::HugoCurrent => crate::setup::hugo_current(),
+            Group::Zola => pinned("zola").or_else(|| on_path("zola")),
+            Group::Mdbook => pinned("mdbook").or_else(|| on_path("mdbook")),
+            Group::Mdbook04 => pinned("mdbook-0.4"),
+            // Each html site names its own program; checked when it runs.
+            Group::Html => Some(PathBuf::new()),
+        }
     }
 }
 
-/// The program `name` (`hugo`, `zola`, `mdbook`): `SITEMAP_CORPUS_<NAME>`
-/// when set, else the one on `PATH`.
+/// Where a pinned tool sits in a tools folder (`SITEMAP_CORPUS_TOOLS`,
+/// `target/tools`): zola built from its `v0.22.1` tag, `cargo install
+/// mdbook --version 0.5.4 --root mdbook-0.5`, and mdBook 0.4.52 where
+/// `cargo xtask setup` installs it. (The current Hugo is found where
+/// `cargo xtask setup` installs it, [`crate::setup::hugo_current`].)
+pub(crate) const PINNED: &[(&str, &str)] = &[
+    ("zola", "zola-0.22.1/zola"),
+    ("mdbook", "mdbook-0.5/bin/mdbook"),
+    ("mdbook-0.4", "mdbook-0.4/bin/mdbook"),
+];
+
+/// The tools folders, in order: each of `SITEMAP_CORPUS_TOOLS`, then
+/// `target/tools`.
+fn tool_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = std::env::var_os("SITEMAP_CORPUS_TOOLS")
+        .map(|list| std::env::split_paths(&list).collect())
+        .unwrap_or_default();
+    folders.push(crate::root().join("target/tools"));
+    folders
+}
+
+/// The pinned tool `name` of [`PINNED`] in the first tools folder that
+/// has it.
+fn pinned(name: &str) -> Option<PathBuf> {
+    let (_, place) = PINNED.iter().find(|(n, _)| *n == name)?;
+    tool_folders()
+        .into_iter()
+        .map(|folder| folder.join(place))
+        .find(|path| path.is_file())
+}
+
+/// The program `name` (`hugo`, `zola`, `mdbook`) as [`Group::tool`]
+/// finds it: `SITEMAP_CORPUS_<NAME>` when set, else the pinned one in a
+/// tools folder, else the one on `PATH`.
 pub(crate) fn find_named(name: &str) -> Option<PathBuf> {
-    match std::env::var_os(format!("SITEMAP_CORPUS_{}", name.to_uppercase())) {
-        Some(path) => Some(PathBuf::from(path)),
-        None => on_path(name),
+    match name {
+        "hugo" => Group::Hugo.tool(),
+        "zola" => Group::Zola.tool(),
+        "mdbook" => Group::Mdbook.tool(),
+        other => match std::env::var_os(format!("SITEMAP_CORPUS_{}", other.to_uppercase())) {
+            Some(path) => Some(PathBuf::from(path)),
+            None => on_path(other),
+        },
     }
 }
 
-/// The program that builds `site`: the current Hugo for a site with
-/// `hugo = "current"`, else its generator's ([`find`]).
+/// The program that builds `site`: its group's ([`Group::tool`]).
 pub(crate) fn find_for(site: &Site) -> Result<Option<PathBuf>> {
-    if site.hugo == Some(HugoChoice::Current) {
-        return Ok(hugo_current());
-    }
-    find(site.generator)
-}
-
-/// The current Hugo: `SITEMAP_CORPUS_HUGO_CURRENT` when set, else the
-/// one `cargo xtask setup` installs under `target/tools/hugo-current`.
-pub(crate) fn hugo_current() -> Option<PathBuf> {
-    std::env::var_os("SITEMAP_CORPUS_HUGO_CURRENT")
-        .map(PathBuf::from)
-        .or_else(crate::setup::hugo_current)
+    Ok(Group::of(site).tool())
 }
 
 /// The version a Hugo binary reports, as our scan's `--hugo-version`
@@ -116,17 +234,21 @@ pub(crate) fn zola_output_dir(root: &Path) -> String {
 }
 
 pub(crate) fn hint(site: &Site) -> &'static str {
-    if site.hugo == Some(HugoChoice::Current) {
-        return "run `cargo xtask setup` (the current Hugo) or set SITEMAP_CORPUS_HUGO_CURRENT";
-    }
-    let generator = site.generator;
-    match generator {
-        Generator::Hugo => "install Debian's hugo (0.111.3) or set SITEMAP_CORPUS_HUGO",
-        Generator::Zola => "put zola 0.22.1 on PATH or set SITEMAP_CORPUS_ZOLA",
-        Generator::Mdbook => {
-            "cargo install mdbook --version 0.5.4 --locked, or set SITEMAP_CORPUS_MDBOOK"
+    match Group::of(site) {
+        Group::Hugo => "install Debian's hugo (0.111.3) or set SITEMAP_CORPUS_HUGO",
+        Group::HugoCurrent => {
+            "run `cargo xtask setup` (the current Hugo) or set SITEMAP_CORPUS_HUGO_CURRENT"
         }
-        Generator::Html => "see tests/corpus/README.md",
+        Group::Zola => {
+            "build zola 0.22.1 into TOOLS/zola-0.22.1/zola and set SITEMAP_CORPUS_TOOLS=TOOLS, or set SITEMAP_CORPUS_ZOLA"
+        }
+        Group::Mdbook => {
+            "cargo install mdbook --version 0.5.4 --locked --root TOOLS/mdbook-0.5 and set SITEMAP_CORPUS_TOOLS=TOOLS, or set SITEMAP_CORPUS_MDBOOK"
+        }
+        Group::Mdbook04 => {
+            "run `cargo xtask setup` (mdBook 0.4.52 into target/tools) or set SITEMAP_CORPUS_MDBOOK_04"
+        }
+        Group::Html => "see tests/corpus/README.md",
     }
 }
 
@@ -215,7 +337,22 @@ pub(crate) fn version(tool: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Builds the site at `root` into `out` with the real generator.
+/// An `html` site's build program that is not installed (Jekyll where
+/// Debian's is not): the site is not run, as a site whose generator is
+/// missing, instead of failing.
+#[derive(Debug)]
+pub(crate) struct MissingTool(pub(crate) String);
+
+impl std::fmt::Display for MissingTool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` not found", self.0)
+    }
+}
+
+impl std::error::Error for MissingTool {}
+
+/// Builds the site at `root` into `out` with the real generator; a
+/// [`MissingTool`] error when an `html` site's program is not installed.
 pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result<()> {
     let mut cmd = match site.generator {
         Generator::Hugo => {
@@ -252,8 +389,7 @@ pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result
                         .replace("{base}", &site.base_url)
                 })
                 .collect();
-            let program = on_path(&words[0])
-                .with_context(|| format!("`{}` not found: see tests/corpus/README.md", words[0]))?;
+            let program = on_path(&words[0]).ok_or_else(|| MissingTool(words[0].clone()))?;
             let mut cmd = Command::new(program);
             cmd.args(&words[1..]);
             cmd
@@ -271,6 +407,17 @@ pub(crate) fn build(site: &Site, tool: &Path, root: &Path, out: &Path) -> Result
     let output = cmd
         .output()
         .with_context(|| format!("cannot run {shown}"))?;
+    // A build through `sh -c` whose program is not installed: the
+    // shell's "command not found" (status 127, `sh: 1: jekyll: not found`).
+    if site.generator == Generator::Html && output.status.code() == Some(127) {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if let Some(program) = stderr
+            .lines()
+            .find_map(|l| l.strip_suffix(": not found")?.rsplit(": ").next())
+        {
+            return Err(MissingTool(program.to_owned()).into());
+        }
+    }
     if !output.status.success() {
         bail!(
             "the generator failed: {shown}\n{}{}",
@@ -340,4 +487,57 @@ pub(crate) fn mdbook_redirect_stub(built: &Path, base_url: &str, url: &str) -> b
         return false;
     };
     std::fs::read_to_string(mdbook_html(built).join(rel)).is_ok_and(|text| redirect_stub(&text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(extra: &str) -> Site {
+        toml::from_str(&format!(
+            "name = \"s\"\nrepo = \"o/s\"\ncommit = \"{}\"\n{extra}",
+            "0".repeat(40)
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn each_site_has_the_group_its_entry_names() {
+        let of = |extra| Group::of(&site(extra));
+        assert_eq!(of("generator = \"hugo\""), Group::Hugo);
+        assert_eq!(
+            of("generator = \"hugo\"\nhugo = \"current\""),
+            Group::HugoCurrent
+        );
+        assert_eq!(of("generator = \"zola\""), Group::Zola);
+        assert_eq!(of("generator = \"mdbook\""), Group::Mdbook);
+        assert_eq!(
+            of("generator = \"mdbook\"\nmdbook = \"0.4\""),
+            Group::Mdbook04
+        );
+        assert_eq!(Group::Mdbook04.label(), "mdbook 0.4.52");
+        assert_eq!(Group::HugoCurrent.label(), "hugo 0.168.0");
+    }
+
+    // The four books of mdBook 0.4's `mdbook init` need 0.4: one run of
+    // the whole list picks it for them and 0.5 for the others.
+    #[test]
+    fn the_committed_list_builds_the_books_of_0_4_with_0_4() {
+        let sites =
+            super::super::list::load(&crate::root().join("tests/corpus/sites.toml")).unwrap();
+        let old: Vec<&str> = sites
+            .iter()
+            .filter(|s| Group::of(s) == Group::Mdbook04)
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(
+            old,
+            [
+                "book-3d-graphics-scratch",
+                "book-decomp-guide",
+                "book-pedago-rennes",
+                "book-oxiplate"
+            ]
+        );
+    }
 }

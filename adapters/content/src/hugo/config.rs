@@ -266,6 +266,7 @@ pub(crate) fn open(
             _ => super::languages::implicit_default_language(map, &version),
         };
     let (base_url, mut hosts) = base_urls(map, path, at("baseurl"), options, &default_language)?;
+    let base_url_from = at("baseurl").to_path_buf();
     let content_dir = root.join(str_of(map, "contentdir", at("contentdir"))?.unwrap_or("content"));
     let output_dir = root.join(str_of(map, "publishdir", at("publishdir"))?.unwrap_or("public"));
     let mut languages: Vec<(i64, String)> = Vec::new();
@@ -477,6 +478,7 @@ pub(crate) fn open(
         root: root.to_path_buf(),
         config_path,
         base_url,
+        base_url_from,
         content_dir,
         output_dir,
         default_language,

@@ -252,6 +252,7 @@ pub(crate) fn open(
     Ok(Site {
         flavor: crate::Flavor::Zola,
         root: root.to_path_buf(),
+        base_url_from: config_path.clone(),
         config_path,
         base_url,
         content_dir: root.join("content"),

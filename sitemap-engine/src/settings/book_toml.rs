@@ -4,7 +4,7 @@
 //!
 //! They live under `[output.sitemap]` (the renderer's table), in kebab-case
 //! as mdBook's own keys are: the engine's one settings table
-//! ([`crate::keys`]), the same keys as `sitemap.toml` and the
+//! ([`crate::settings::keys`]), the same keys as `sitemap.toml` and the
 //! build.rs builder, with paths (`include`, `exclude`) relative to `src/`.
 //! [`keys`] renders them for `book.toml` (what `mdbook-sitemap --help`
 //! prints and the plugin's README shows; a test compares them).
@@ -23,7 +23,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::keys::Scope;
+use crate::settings::keys::Scope;
 use crate::settings::{Layer, Origin, Settings};
 use serde::Deserialize;
 use sitemap_book::config::Config;
@@ -32,7 +32,7 @@ use sitemap_core::Loc;
 /// Every key of the sitemap table, with an example, as a `book.toml`
 /// fragment.
 pub fn keys() -> String {
-    crate::keys::toml_fragment(Some(OUTPUT_TABLE), false)
+    crate::settings::keys::toml_fragment(Some(OUTPUT_TABLE), false)
 }
 
 /// The keys as `mdbook-sitemap --help` shows them, wrapped to `width`:
@@ -284,10 +284,10 @@ impl BookToml {
             Ok(settings) => settings,
             Err(e) => {
                 // Each key that fails alone, with its line: all at once.
-                let mut errors: Vec<Error> = crate::settings_check::problems(&raw.rest)
+                let mut errors: Vec<Error> = crate::settings::check::problems(&raw.rest)
                     .iter()
                     .map(|p| {
-                        let (message, _) = crate::settings_check::plain(&p.key, &p.message);
+                        let (message, _) = crate::settings::check::plain(&p.key, &p.message);
                         err(&p.key, message)
                     })
                     .collect();
@@ -303,7 +303,7 @@ impl BookToml {
                 });
             }
         };
-        for key in crate::keys::KEYS {
+        for key in crate::settings::keys::KEYS {
             if key.scope == Scope::Site && raw.rest.contains_key(key.name) {
                 return Err(err(
                     key.name,
@@ -320,7 +320,10 @@ impl BookToml {
                 let loc = Loc::parse(s).map_err(|e| {
                     err(
                         "base-url",
-                        format!("`base-url`: {}", crate::base_url_check::problem(s, &e)),
+                        format!(
+                            "`base-url`: {}",
+                            crate::settings::base_url_check::problem(s, &e)
+                        ),
                     )
                 })?;
                 if loc.as_str().contains('?') {

@@ -1,16 +1,38 @@
 //! `--check`: the set written into a temporary folder and compared, file
 //! by file, with what the output folder holds; nothing there changes.
 //! When files differ, both sets are read back and compared URL by URL, so
-//! the report names what a write would add, remove or change.
+//! the report ([`CheckReport`]) names what a write would add, remove or
+//! change. Its field names are part of the CLI's interface (README, "JSON
+//! reports"): add fields, never rename them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use serde::Serialize;
 use sitemap_core::{Format, Loc, SetOptions, Url};
 
 use crate::error::Error;
 use crate::publish::Outputs;
-use crate::summary::CheckReport;
+
+/// What `--check` found: the files that differ, and the URLs behind the
+/// difference (what the write would add, remove or change, read from the
+/// sitemaps on disk and those that would be written; none for a text
+/// sitemap's other values, which it does not hold).
+#[derive(Debug, Default, Serialize)]
+#[non_exhaustive]
+pub struct CheckReport {
+    /// Whether the output folder is up to date.
+    pub up_to_date: bool,
+    /// One line per file that differs, is missing or would be removed.
+    pub files: Vec<String>,
+    /// URLs the write would add.
+    pub added: Vec<String>,
+    /// URLs the write would remove.
+    pub removed: Vec<String>,
+    /// URLs whose lastmod, changefreq, priority, alternates or images the
+    /// write would change.
+    pub changed: Vec<String>,
+}
 
 pub(crate) fn report(urls: &[Url], outputs: &Outputs) -> Result<CheckReport, Error> {
     let tmp = tempfile::tempdir().map_err(|source| Error::Io {
@@ -75,12 +97,12 @@ fn urls_in(path: &Path, set: &SetOptions) -> Result<BTreeMap<String, Url>, Error
         return Ok(urls);
     }
     let mut on = |found| {
-        if let crate::sitemap_input::Found::Url { url, .. } = found {
+        if let crate::input::sitemap_input::Found::Url { url, .. } = found {
             urls.insert(url.loc.to_string(), url);
         }
         Ok::<(), std::io::Error>(())
     };
-    crate::sitemap_input::read_sitemaps(path, &set.base_url, &mut on).map_err(|source| {
+    crate::input::sitemap_input::read_sitemaps(path, &set.base_url, &mut on).map_err(|source| {
         Error::Io {
             path: path.to_path_buf(),
             source,

@@ -29,9 +29,8 @@ use sitemap_core::validate::{Diagnostic, Entry, Severity};
 use sitemap_core::{Alternate, Lastmod, Loc};
 use sitemap_html::{HtmlOptions, Indexing, PageRead, PageReader};
 
-use crate::Error;
+use crate::error::Error;
 
-mod config_base;
 mod files;
 mod finish;
 mod run;
@@ -186,7 +185,7 @@ impl SiteCheck {
         let shown = format!("{}/", show(dir).trim_end_matches('/'));
         let (base, base_from) = match base_url {
             Some(b) => (b, BaseFrom::Flag),
-            None => config_base::find(dir)
+            None => crate::scan::site_config::base_url(dir)
                 .map(|(base, at)| (base, BaseFrom::Config(at)))
                 .or_else(|| infer_base(dir, sitemaps))
                 .ok_or_else(|| Error::Job {
@@ -225,10 +224,27 @@ impl SiteCheck {
     /// --site` runs (a job's check after writing leaves them out: the
     /// scan said them already).
     pub(crate) fn with_config_checks(mut self) -> SiteCheck {
-        let from = self.base_from.words();
-        self.warnings
-            .extend(config_base::site_url_warning(&self.dir, &self.base, &from));
+        self.warnings.extend(self.site_url_warning());
         self
+    }
+
+    /// The warning for a base URL that leaves out the folder an mdBook
+    /// book beside the site folder serves itself under (its
+    /// `output.html.site-url`): the scan's rule
+    /// ([`site_url_missing`](crate::settings::base_url_check::site_url_missing)),
+    /// so `validate --site book` says what `mdbook build` said.
+    fn site_url_warning(&self) -> Option<SiteWarning> {
+        let (site_url, book_toml) = crate::scan::site_config::book_site_url(&self.dir)?;
+        let from = self.base_from.words();
+        let message = crate::settings::base_url_check::site_url_missing(
+            &site_url,
+            &self.base,
+            &format!("base URL {} ({from})", self.base),
+        )?;
+        Some(SiteWarning {
+            file: book_toml,
+            message,
+        })
     }
 
     /// The URLs the job left out on purpose, so their built pages are

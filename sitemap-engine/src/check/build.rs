@@ -29,79 +29,15 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
-use sitemap_html::{BuiltFiles, HtmlOptions, Indexing, PageRead, PageReader};
+use sitemap_html::{HtmlOptions, Indexing, PageRead, PageReader};
 
+use crate::error::Error;
 use crate::scan::Scan;
+use crate::scan::built::Build;
+use crate::settings::Resolved;
 
 /// How many URLs each list names before it counts the rest.
 const SHOWN: usize = 10;
-
-/// What the scan hands the check: the generator's output folder and
-/// the newest source it read.
-#[derive(Debug)]
-pub(crate) struct Build {
-    /// The generator's output folder, as the user named it (relative
-    /// to the working directory when the site was).
-    pub(crate) dir: PathBuf,
-    /// Its pages.
-    pub(crate) files: BuiltFiles,
-    /// The files a build reflects, asked their times only when the
-    /// build and the scan disagree (a stale build explains it).
-    pub(crate) sources: Vec<PathBuf>,
-    /// The site's content adapters: the URL path of each one's section
-    /// (`news/`) and its file. Their pages are listed from the build.
-    pub(crate) adapters: Vec<(String, PathBuf)>,
-    /// The generator's build command (`hugo`, `zola build`), to name.
-    pub(crate) command: &'static str,
-    /// The folder Hugo writes a list's pagers in (`page`); `None` for a
-    /// generator whose pagers the scan lists.
-    pub(crate) pager_path: Option<String>,
-    /// The folders the generator copies as they are (`static/`): an HTML
-    /// file from one is no page the generator lists, nor the scan.
-    pub(crate) static_dirs: Vec<PathBuf>,
-}
-
-impl Build {
-    /// The build in `dir`, whose pages are `files`
-    /// ([`sitemap_html::built_files`]); `sources` kept only when
-    /// something is built.
-    pub(crate) fn of(
-        dir: &Path,
-        files: BuiltFiles,
-        sources: impl Iterator<Item = PathBuf>,
-        adapters: Vec<(String, PathBuf)>,
-        command: &'static str,
-        pager_path: Option<String>,
-        static_dirs: Vec<PathBuf>,
-    ) -> Build {
-        let sources = if files.pages.is_empty() {
-            Vec::new()
-        } else {
-            sources.collect()
-        };
-        Build {
-            dir: dir.to_path_buf(),
-            files,
-            sources,
-            adapters,
-            command,
-            pager_path,
-            static_dirs,
-        }
-    }
-
-    /// The newest source when it is newer than every built page: the
-    /// build does not show it.
-    fn stale_by(&self) -> Option<&Path> {
-        let (changed, source) = self
-            .sources
-            .iter()
-            .filter_map(|p| Some((std::fs::metadata(p).ok()?.modified().ok()?, p)))
-            .max()?;
-        let built = self.files.newest(&self.dir)?;
-        (changed > built).then_some(source.as_path())
-    }
-}
 
 /// What a check with no built page says: that nothing is built, or, when
 /// the build wrote other files, that it wrote no page (every one of the
@@ -141,14 +77,23 @@ fn other_output(dir: &Path) -> Option<String> {
         .min()
 }
 
+/// The build check of a finished scan, when its source left a build to
+/// check against ([`Scan::build`]): differences are warnings, errors with
+/// `strict`; with `check-site`, which reads the whole built site after
+/// the write, built pages the scan does not list are left to it.
+pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved) -> Result<(), Error> {
+    let Some(build) = scan.build.take() else {
+        return Ok(());
+    };
+    let settings = &resolved.settings;
+    let strict = settings.strict == Some(true);
+    let site_check = settings.check_site == Some(true);
+    check(scan, &build, strict, site_check)
+}
+
 /// What the check found, as lines for the report; `Err` with `strict`
 /// when the build and the scan disagree.
-pub(crate) fn check(
-    scan: &mut Scan,
-    build: &Build,
-    strict: bool,
-    site_check: bool,
-) -> Result<(), crate::Error> {
+fn check(scan: &mut Scan, build: &Build, strict: bool, site_check: bool) -> Result<(), Error> {
     // A folder as a place: `public/`.
     let shown_dir = format!("{}/", shown(&build.dir).trim_end_matches('/'));
     if build.files.pages.is_empty() {
@@ -177,7 +122,7 @@ pub(crate) fn check(
     let built: HashSet<&str> = build.files.pages.iter().map(String::as_str).collect();
 
     let mut reader = PageReader::new(HtmlOptions::new(base.clone()))
-        .map_err(|e| crate::Error::job(e.to_string(), "report this as a bug"))?;
+        .map_err(|e| Error::job(e.to_string(), "report this as a bug"))?;
     let mut unlisted: Vec<(Loc, &str)> = Vec::new();
     let mut added: Vec<sitemap_core::Url> = Vec::new();
     let mut from_adapters: std::collections::BTreeMap<PathBuf, usize> = Default::default();
@@ -274,7 +219,7 @@ pub(crate) fn check(
         return Ok(());
     }
     if strict {
-        return Err(crate::Error::job(
+        return Err(Error::job(
             format!(
                 "the sitemap does not match the site built in {shown_dir}:\n{}",
                 lines.join("\n")
@@ -347,7 +292,7 @@ struct Roots {
 }
 
 impl Roots {
-    fn of(base: &Loc, hosts: &[crate::Host]) -> Roots {
+    fn of(base: &Loc, hosts: &[crate::publish::hosts::Host]) -> Roots {
         let roots = if hosts.is_empty() {
             vec![(String::new(), base.clone())]
         } else {
@@ -365,7 +310,7 @@ impl Roots {
     /// The built file's path (below the output folder) that serves
     /// `loc`: under the host with the longest base URL above it.
     fn rel_of(&self, loc: &Loc) -> Option<String> {
-        let at = crate::hosts::of(self.roots.iter().map(|(_, b)| b), loc)?;
+        let at = crate::publish::hosts::of(self.roots.iter().map(|(_, b)| b), loc)?;
         let (folder, base) = &self.roots[at];
         sitemap_html::files::url_path(base, loc).map(|rel| format!("{folder}{rel}"))
     }

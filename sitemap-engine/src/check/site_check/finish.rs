@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use crate::Error;
+use crate::error::Error;
 use sitemap_core::validate::{Diagnostic, Severity};
 use sitemap_html::{HtmlOptions, Reason};
 

@@ -41,7 +41,7 @@ impl Host {
 /// output folder and served at the host's base URL. A folder that is not
 /// one plain name (a language key `../x` or `a/b`) is refused: a set is
 /// never written outside the output folder.
-pub(crate) fn outputs(job: &Outputs, hosts: &[Host]) -> Result<Vec<Outputs>, crate::Error> {
+pub(crate) fn outputs(job: &Outputs, hosts: &[Host]) -> Result<Vec<Outputs>, crate::error::Error> {
     hosts
         .iter()
         .map(|host| {
@@ -51,7 +51,7 @@ pub(crate) fn outputs(job: &Outputs, hosts: &[Host]) -> Result<Vec<Outputs>, cra
                 (Some(std::path::Component::Normal(_)), None)
             );
             if !plain {
-                return Err(crate::Error::job(
+                return Err(crate::error::Error::job(
                     format!(
                         "the language `{}` has a host of its own ({}), but its key is no folder \
                          name, and its sitemap would be written outside {}",

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use sitemap_core::robots::{self, Rules};
 use sitemap_core::validate::{Diagnostic, Entry, Severity};
 
+use crate::check::site_check::show;
 use crate::error::Error;
-use crate::site_check::show;
 
 /// A robots.txt to hold every listed URL to.
 #[derive(Debug)]

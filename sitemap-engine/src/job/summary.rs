@@ -1,5 +1,6 @@
 //! A run's report as data, for CI: what `sitemap scan --output json`
-//! prints ([`ScanSummary`]) and what `--check` found ([`CheckReport`]).
+//! prints ([`ScanSummary`]); what `--check` found is
+//! [`CheckReport`](crate::CheckReport).
 //! Field names are part of the CLI's interface (README, "JSON reports"):
 //! add fields, never rename them. Paths are as the run was given them,
 //! without a leading `./`.
@@ -114,26 +115,6 @@ impl ScanSummary {
         }
         self
     }
-}
-
-/// What `--check` found: the files that differ, and the URLs behind the
-/// difference (what the write would add, remove or change, read from the
-/// sitemaps on disk and those that would be written; none for a text
-/// sitemap's other values, which it does not hold).
-#[derive(Debug, Default, Serialize)]
-#[non_exhaustive]
-pub struct CheckReport {
-    /// Whether the output folder is up to date.
-    pub up_to_date: bool,
-    /// One line per file that differs, is missing or would be removed.
-    pub files: Vec<String>,
-    /// URLs the write would add.
-    pub added: Vec<String>,
-    /// URLs the write would remove.
-    pub removed: Vec<String>,
-    /// URLs whose lastmod, changefreq, priority, alternates or images the
-    /// write would change.
-    pub changed: Vec<String>,
 }
 
 fn shown(path: &Path) -> String {

@@ -28,8 +28,8 @@ use sitemap_core::validate::{
 };
 use sitemap_core::{Limits, Loc};
 
+use crate::check::site_check::{SiteCheck, SiteSummary, show};
 use crate::error::Error;
-use crate::site_check::{SiteCheck, SiteSummary, show};
 
 mod files;
 mod leftover;

@@ -16,7 +16,7 @@ use sitemap_core::validate::{self as core_validate, Diagnostic, DocumentKind, Op
 use sitemap_core::{Limits, Loc, SetReport};
 
 use super::{SiteCheck, SiteSummary, show};
-use crate::Error;
+use crate::error::Error;
 
 /// What the check found: per file its report (the validator's findings
 /// and the site's), and the site's summary.
@@ -142,8 +142,8 @@ fn has_html(dir: &Path) -> bool {
 /// `check-site = true` after a write: the report's warnings gain the
 /// check's warnings; any error fails the run, listing every finding.
 pub(crate) fn after_write(
-    outputs: &crate::Outputs,
-    report: &mut crate::Report,
+    outputs: &crate::publish::Outputs,
+    report: &mut crate::publish::Report,
     left_out: Vec<Loc>,
 ) -> Result<(), Error> {
     let found = check_written(

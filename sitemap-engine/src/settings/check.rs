@@ -46,7 +46,7 @@ pub(crate) fn problems(table: &toml::Table) -> Vec<Problem> {
 
 /// Whether `key` is one of the settings' own tables (`git`, `submit`).
 fn is_nested(key: &str) -> bool {
-    crate::keys::KEYS
+    crate::settings::keys::KEYS
         .iter()
         .any(|k| k.name.split_once('.').is_some_and(|(t, _)| t == key))
 }
@@ -68,7 +68,7 @@ fn try_settings(table: toml::Table) -> Result<(), String> {
 /// where one helps.
 pub(crate) fn plain(key: &str, message: &str) -> (String, Option<String>) {
     if message.starts_with("unknown field `") {
-        return (crate::settings::explain(message), None);
+        return (explain(message), None);
     }
     // serde's "unknown variant `x`, expected one of `a`, `b`" names the
     // value but not the key it was given to.
@@ -134,6 +134,29 @@ fn plain_found(found: &str) -> String {
     }
 }
 
+/// serde's "unknown field `x`, expected one of …" as a user should read
+/// it: the key, and the known key it most likely meant.
+pub fn explain(message: &str) -> String {
+    let Some(key) = message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split('`').next())
+    else {
+        return message.to_owned();
+    };
+    let wanted = key.to_ascii_lowercase().replace('_', "-");
+    let names = super::keys::KEYS
+        .iter()
+        .map(|k| k.name.rsplit('.').next().unwrap_or(k.name));
+    let closest = names
+        .map(|name| (strsim::levenshtein(&wanted, name), name))
+        .filter(|(d, _)| *d <= 2)
+        .min();
+    match closest {
+        Some((_, name)) => format!("unknown key `{key}`; did you mean `{name}`?"),
+        None => format!("unknown key `{key}`"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +206,22 @@ mod tests {
                 None
             )]
         );
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_with_the_one_it_likely_meant() {
+        assert_eq!(
+            explain("unknown field `base_url`, expected one of `flavor`, `base-url`"),
+            "unknown key `base_url`; did you mean `base-url`?"
+        );
+        assert_eq!(
+            explain("unknown field `robot`, expected one of …"),
+            "unknown key `robot`; did you mean `robots`?"
+        );
+        assert_eq!(
+            explain("unknown field `colour`, expected …"),
+            "unknown key `colour`"
+        );
+        assert_eq!(explain("invalid type"), "invalid type");
     }
 }

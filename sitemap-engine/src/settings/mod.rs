@@ -7,8 +7,19 @@
 //! file over the generator's own configuration) and [`Resolved`] keeps,
 //! for each key, the layer it came from: a message about a value names
 //! that place (`sitemap.toml:7: max-urls …`, `--max-urls …`) and gives a
-//! hint that fits it. [`crate::keys`] declares every key, and each field's
+//! hint that fits it. [`crate::settings::keys`] declares every key, and each field's
 //! doc is its entry's; a test checks that the two list the same keys.
+
+#[macro_use]
+pub mod keys;
+use keys::builder_method;
+pub use keys::flag_name;
+pub mod base_url_check;
+#[cfg(feature = "mdbook")]
+pub mod book_toml;
+mod check;
+pub use check::explain;
+pub(crate) mod split_by;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +29,7 @@ use sitemap_core::{ChangeFreq, Priority};
 use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
 use crate::error::Error;
-pub use crate::split::SplitBy;
+pub use split_by::SplitBy;
 
 /// The most a settings file (`sitemap.toml`, `--config`) may hold: far
 /// more than any real one, and `--config /dev/zero` cannot exhaust memory.
@@ -269,7 +280,7 @@ impl Layer {
         };
         let table: toml::Table =
             toml::from_str(&text).map_err(|e| syntax_error(path, &text, &e))?;
-        let problems = crate::settings_check::problems(&table);
+        let problems = crate::settings::check::problems(&table);
         if !problems.is_empty() {
             let errors = problems
                 .iter()
@@ -277,7 +288,7 @@ impl Layer {
                     let line = line_of(path, None, &p.key)
                         .or_else(|| line_of_table(&text, &p.key))
                         .map_or(String::new(), |l| format!(":{l}"));
-                    let (message, hint) = crate::settings_check::plain(&p.key, &p.message);
+                    let (message, hint) = crate::settings::check::plain(&p.key, &p.message);
                     Error::Setting {
                         at: format!("{}{line}", shown(path)),
                         message,
@@ -346,29 +357,6 @@ fn syntax_error(path: &Path, text: &str, e: &toml::de::Error) -> Error {
 fn line_of_table(text: &str, key: &str) -> Option<usize> {
     let header = format!("[{key}]");
     text.lines().position(|l| l.trim() == header).map(|i| i + 1)
-}
-
-/// serde's "unknown field `x`, expected one of …" as a user should read
-/// it: the key, and the known key it most likely meant.
-pub fn explain(message: &str) -> String {
-    let Some(key) = message
-        .strip_prefix("unknown field `")
-        .and_then(|rest| rest.split('`').next())
-    else {
-        return message.to_owned();
-    };
-    let wanted = key.to_ascii_lowercase().replace('_', "-");
-    let names = crate::keys::KEYS
-        .iter()
-        .map(|k| k.name.rsplit('.').next().unwrap_or(k.name));
-    let closest = names
-        .map(|name| (strsim::levenshtein(&wanted, name), name))
-        .filter(|(d, _)| *d <= 2)
-        .min();
-    match closest {
-        Some((_, name)) => format!("unknown key `{key}`; did you mean `{name}`?"),
-        None => format!("unknown key `{key}`"),
-    }
 }
 
 /// A hint for a key that has moved: the old `[source]` table of
@@ -450,6 +438,14 @@ impl Resolved {
         }
     }
 
+    /// `key` where the caller set it, for a sentence ([`place`]):
+    /// `--out` on the command line, `.out_dir(..)` in a builder; the key
+    /// itself for a default.
+    pub(crate) fn name(&self, key: &str) -> String {
+        self.origin(key)
+            .map_or_else(|| format!("`{key}`"), |origin| place(key, origin))
+    }
+
     /// An error about `key`'s value, naming where it came from, with a
     /// hint that fits that place.
     pub fn value_error(&self, key: &str, message: impl Into<String>) -> Error {
@@ -475,19 +471,21 @@ impl Resolved {
     }
 }
 
-/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`, `--key`
-/// for `submit.key`.
-pub fn flag_name(key: &str) -> String {
-    // `sitemap submit` takes the `[submit]` keys without their table's
-    // prefix (`--key`, `--endpoint`): no other subcommand has them.
-    let key = key.strip_prefix("submit.").unwrap_or(key);
-    format!("--{}", key.replace('.', "-"))
-}
-
-/// The build.rs builder's method for `key`: `max_urls`, `out_dir` for
-/// `out`.
-pub(crate) fn builder_method(key: &str) -> String {
-    crate::keys::key(key).map_or_else(|| key.replace(['-', '.'], "_"), |k| k.builder.to_owned())
+/// Where `key`'s value was set, as a message starts with it:
+/// `sitemap.toml:3: base-url`, `book.toml:7: [output.sitemap] base-url`,
+/// `--base-url`, `.base_url(..)`.
+pub(crate) fn place(key: &str, origin: &Origin) -> String {
+    match origin {
+        Origin::File { path, table } => {
+            let line =
+                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
+            let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
+            format!("{}{line}: {table}{key}", shown(path))
+        }
+        Origin::Site { path } => format!("{}: [sitemap] {key}", shown(path)),
+        Origin::Flag => flag_name(key),
+        Origin::Builder => format!(".{}(..)", builder_method(key)),
+    }
 }
 
 fn describe(origin: &Origin, key: &str) -> String {
@@ -613,23 +611,6 @@ mod tests {
             resolved.describe("stylesheet"),
             "`stylesheet` (the default)"
         );
-    }
-
-    #[test]
-    fn an_unknown_key_is_named_with_the_one_it_likely_meant() {
-        assert_eq!(
-            explain("unknown field `base_url`, expected one of `flavor`, `base-url`"),
-            "unknown key `base_url`; did you mean `base-url`?"
-        );
-        assert_eq!(
-            explain("unknown field `robot`, expected one of …"),
-            "unknown key `robot`; did you mean `robots`?"
-        );
-        assert_eq!(
-            explain("unknown field `colour`, expected …"),
-            "unknown key `colour`"
-        );
-        assert_eq!(explain("invalid type"), "invalid type");
     }
 
     #[test]

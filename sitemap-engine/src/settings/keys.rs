@@ -51,8 +51,23 @@ impl Key {
     /// The CLI flag: `--max-urls`, `--git-date` for `git.date`, `--key`
     /// for `submit.key`.
     pub fn flag(&self) -> String {
-        crate::settings::flag_name(self.name)
+        flag_name(self.name)
     }
+}
+
+/// The flag of `key`: `--max-urls`, `--git-date` for `git.date`, `--key`
+/// for `submit.key`.
+pub fn flag_name(key: &str) -> String {
+    // `sitemap submit` takes the `[submit]` keys without their table's
+    // prefix (`--key`, `--endpoint`): no other subcommand has them.
+    let key = key.strip_prefix("submit.").unwrap_or(key);
+    format!("--{}", key.replace('.', "-"))
+}
+
+/// The build.rs builder's method for `key`: `max_urls`, `out_dir` for
+/// `out`.
+pub(crate) fn builder_method(key: &str) -> String {
+    self::key(key).map_or_else(|| key.replace(['-', '.'], "_"), |k| k.builder.to_owned())
 }
 
 /// Where a key means something.
@@ -545,7 +560,7 @@ pub fn key(name: &str) -> Option<&'static Key> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Settings;
+    use crate::settings::Settings;
 
     /// Every field of `Settings` (nested ones as `git.date`), from its
     /// own serialisation, where an unset value is `null`.

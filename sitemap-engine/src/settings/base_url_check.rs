@@ -17,13 +17,25 @@ use std::collections::BTreeSet;
 
 use sitemap_core::Loc;
 
-use crate::settings::{Origin, Resolved, builder_method, flag_name, line_of, shown};
+use crate::error::Error;
+use crate::settings::{Resolved, place};
 
 /// A base URL as a folder ([`Loc::parse_folder`]), or what is wrong with
 /// it, in the words every front end puts after its own name for the
 /// setting (`--base-url: …`, `sitemap.toml:3 \`base-url\`: …`).
 pub fn parse(url: &str) -> Result<Loc, String> {
     Loc::parse_folder(url).map_err(|e| problem(url, &e))
+}
+
+/// The `base-url` setting as a folder URL, or an error naming where it
+/// was set; `None` when no layer sets it.
+pub(crate) fn setting(resolved: &Resolved) -> Result<Option<Loc>, Error> {
+    match &resolved.settings.base_url {
+        None => Ok(None),
+        Some(url) => parse(url)
+            .map(Some)
+            .map_err(|message| resolved.value_error("base-url", message)),
+    }
 }
 
 /// What is wrong with `url`, which the model refused with `error`: a host
@@ -140,23 +152,6 @@ pub(crate) fn ledger_host_warning(
         ledger.display(),
         was.join(", ")
     ))
-}
-
-/// Where `key`'s value was set, as a message starts with it:
-/// `sitemap.toml:3: base-url`, `book.toml:7: [output.sitemap] base-url`,
-/// `--base-url`, `.base_url(..)`.
-fn place(key: &str, origin: &Origin) -> String {
-    match origin {
-        Origin::File { path, table } => {
-            let line =
-                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
-            let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
-            format!("{}{line}: {table}{key}", shown(path))
-        }
-        Origin::Site { path } => format!("{}: [sitemap] {key}", shown(path)),
-        Origin::Flag => flag_name(key),
-        Origin::Builder => format!(".{}(..)", builder_method(key)),
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,17 @@
+//! What a job tells while it runs, for the skin to print at once.
+
+/// What a job tells while it runs, before its report, for the skin to
+/// print at once: a long list's bad lines are told as they are read, not
+/// held.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Notice<'a> {
+    /// Another run holds the output folder: the job waits for it.
+    Waiting(&'a std::path::Path),
+    /// Something to know, naming its file and line (a value repaired, a
+    /// URL left out).
+    Warning(String),
+    /// An input refused (a bad line of a URL list, a file that cannot be
+    /// read whole); the job fails once every one is told.
+    Error(String),
+}
