@@ -122,7 +122,7 @@ pub use crate::human::SiteInfo;
 pub use crate::publish::hosts::Host;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, book_summary, publish_index};
 pub use crate::scan::{
-    LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
+    LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, build_summary, images_summary,
 };
 pub use crate::settings::RobotsDisallowed;
 pub use crate::settings::SplitBy;

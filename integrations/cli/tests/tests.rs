@@ -33,9 +33,12 @@ mod mdbook;
 mod membership;
 mod messages;
 mod multihost;
+mod new_user;
 mod nothing_listed;
 mod owned_files;
 mod progress;
+mod project_root;
+mod readme_hugo;
 mod robots_rules;
 mod scan;
 mod served;
@@ -45,11 +48,15 @@ mod signals;
 mod site;
 mod split_by;
 mod split_by_limits;
+#[cfg(feature = "submit")]
 mod submit;
 mod submodule_lastmod;
 mod timings;
+mod unmatched_patterns;
 mod url_patterns;
 mod validate;
+#[cfg(not(feature = "submit"))]
+mod without_submit;
 mod write;
 mod write_hostile;
 mod write_sitemap;

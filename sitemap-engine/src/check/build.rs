@@ -191,6 +191,7 @@ fn check(scan: &mut Scan, build: &Build, strict: bool, site_check: bool) -> Resu
         return Ok(());
     }
     add_adapter_pages(scan, added, &from_adapters, &shown_dir);
+    scan.built_pages_checked = Some(build.files.pages.len());
     let mut lines = Vec::new();
     if !unlisted.is_empty() && !site_check {
         let named: Vec<String> = unlisted

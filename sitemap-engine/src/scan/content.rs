@@ -107,6 +107,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         Default::default()
     };
     let site_info = site_info::of(&site, &scan.pages, options.want_sources);
+    let pattern_paths = pattern_paths(&site, &scan, &options.config);
     #[cfg(feature = "html")]
     let build = listing.map(|listing| built_site(&site, &scan, listing));
     let mut read = std::collections::BTreeSet::new();
@@ -132,7 +133,8 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     )?;
     drop(pipeline_timing);
 
-    let (left_out, warnings) = reported(&site, &scan, &output);
+    let (left_out, mut warnings) = reported(&site, &scan, &output);
+    warnings.extend(unmatched(&site, pattern_paths, &left_out, options));
     let files_read = scan.files_read;
     Ok(Scan {
         #[cfg(feature = "html")]
@@ -163,6 +165,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         site_layer: site_layer(&site),
         site: site_info,
         hosts: hosts_of(&site),
+        built_pages_checked: None,
     })
 }
 
@@ -184,6 +187,30 @@ pub(super) fn open_site(
             dir: root.to_path_buf(),
         }),
     }
+}
+
+/// What `include` and `exclude` are matched against: every page's source
+/// from the site root (nothing when neither is set).
+fn pattern_paths(site: &Site, scan: &ContentScan, config: &SourceConfig) -> Vec<String> {
+    if config.include.is_empty() && config.exclude.is_empty() {
+        return Vec::new();
+    }
+    scan.pages
+        .iter()
+        .filter_map(|p| p.source.as_deref())
+        .map(|p| under(&site.root, p).to_string_lossy().replace('\\', "/"))
+        .collect()
+}
+
+/// The warnings for `include` and `exclude` patterns that match no page.
+fn unmatched(
+    site: &Site,
+    paths: Vec<String>,
+    left_out: &[LeftOut],
+    options: &ScanOptions<'_>,
+) -> Vec<String> {
+    let against = "source paths relative to the site root";
+    super::unmatched::source_patterns(options.resolved, &site.root, paths, left_out, against)
 }
 
 /// Where the base URL came from when no setting gave it, as the reader

@@ -20,9 +20,11 @@ mod html;
 mod listed;
 pub(crate) mod nothing_listed;
 mod pages;
+mod project;
 pub(crate) mod robots_rules;
 #[cfg(feature = "html")]
 pub(crate) mod site_config;
+mod unmatched;
 pub(crate) mod url_patterns;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -168,6 +170,25 @@ pub struct Scan {
     /// URL is [`Scan::base_url`]): each gets a set of its own
     /// ([`crate::Host`]). Empty for one host.
     pub hosts: Vec<crate::publish::hosts::Host>,
+    /// How many built pages the build check compared the entries with;
+    /// `None` when it did not run (nothing built, a stale build, not a
+    /// source scan). [`build_summary`] says it.
+    pub built_pages_checked: Option<usize>,
+}
+
+/// `, checked against 1,234 built pages`, for a summary line, when the
+/// build check compared the scan with the site its generator built (its
+/// differences are warnings of their own); empty when it did not run, so
+/// a line that says nothing of it means nothing was checked.
+pub fn build_summary(scan: &Scan) -> String {
+    match scan.built_pages_checked {
+        Some(1) => ", checked against 1 built page".to_owned(),
+        Some(n) => format!(
+            ", checked against {} built pages",
+            crate::publish::index_full::thousands(n as u64)
+        ),
+        None => String::new(),
+    }
 }
 
 /// `, 12 images (left out: 3 on other hosts (not in image-hosts))`, for
@@ -251,6 +272,8 @@ pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, E
             let (dir, base) = (html_dir.as_deref()?, base.as_ref()?);
             html_file(dir, base, loc)
         });
+        let warnings = unmatched::url_patterns(options.resolved, &scan);
+        scan.warnings.extend(warnings);
     }
     Ok(scan)
 }
@@ -262,7 +285,11 @@ fn scan_source(
 ) -> Result<(Scan, Option<PathBuf>), Error> {
     let plain = |scan: Result<Scan, Error>| scan.map(|s| (s, None));
     match source {
-        Source::Pages(list) => plain(pages::scan(list, options)),
+        Source::Pages(list) => plain(pages::scan(
+            list,
+            options,
+            &format!("source paths relative to {}", list.root.display()),
+        )),
         #[cfg(feature = "mdbook")]
         Source::Book(_) | Source::LoadedBook(_) => match options.book.take() {
             Some(opened) => plain(book::scan(opened, options)),
@@ -273,18 +300,30 @@ fn scan_source(
         },
         Source::Site(root) => {
             let s = &options.resolved.settings;
+            if let Some(missing) = project::missing(s.html.as_deref().unwrap_or(root)) {
+                return Err(missing);
+            }
             let html_dir = s
                 .html
                 .clone()
                 .or_else(|| (s.flavor == Some(Flavor::Html)).then(|| root.clone()));
             match html_dir {
-                Some(dir) => Ok((scan_html(&dir, options)?, Some(dir))),
+                Some(dir) => {
+                    project::check_html_dir(&dir)?;
+                    Ok((scan_html(&dir, options)?, Some(dir)))
+                }
                 None => match content::scan(root, options) {
                     // Not a generator's site, but a built one: its HTML.
                     Err(Error::Content(sitemap_content::Error::NotASite { .. }))
                         if s.flavor.is_none() && root.join("index.html").is_file() =>
                     {
+                        project::check_html_dir(root)?;
                         Ok((scan_html(root, options)?, Some(root.clone())))
+                    }
+                    // Something else the tool reads: say what, and how.
+                    Err(e @ Error::Content(sitemap_content::Error::NotASite { .. })) => {
+                        let flavor = s.flavor.map(|f| (f, options.resolved.describe("flavor")));
+                        Err(project::not_a_site(root, flavor).unwrap_or(e))
                     }
                     other => plain(other),
                 },
