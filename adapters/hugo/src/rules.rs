@@ -394,6 +394,18 @@ hugo_rules! {
         old "a draft, future or expired section or bundle leaves the page file of its path published (from 0.153; before, Hugo publishes it in some builds and not in others, and the scan leaves it out with a warning)",
         new "it leaves that page file out too (the scan names both files in a warning)",
         before [], after ["twin-paths-unpublished-0.168"];
+    /// An Org keyword given on several lines is the list of its values.
+    org_keywords_accumulate: since v(122, 0), SourceAndNotes,
+        "0.122 reads a repeated Org keyword as a list (gohugoio/hugo 46f6187, issue 11743); checked with 0.111.3 and 0.168.0 on org-keywords' site",
+        old "Org's `#+TAGS:`, `#+CATEGORIES:` and `#+ALIASES:` are split at white space (`#+TAGS: a b` is two terms)",
+        new "an Org keyword given on several lines is the list of its values; `#+TAGS: a b` is one term (`#+TAGS[]:` splits it)",
+        before ["org-keywords-0.111"], after ["org-keywords-0.168"];
+    /// Org's `#+FILETAGS: :a:b:` is a list of tags.
+    org_filetags: since v(144, 0), SourceAndNotes,
+        "0.144 splits Org file tags (gohugoio/hugo f02da7f); checked with 0.111.3 and 0.168.0 on org-keywords' site",
+        old "Org's `#+FILETAGS: :a:b:` is one value",
+        new "Org's `#+FILETAGS: :a:b:` is the tags `a` and `b`",
+        before ["org-keywords-0.111"], after ["org-keywords-0.168"];
 }
 
 /// One release where rules change, for a version matrix: the release on
@@ -526,12 +538,14 @@ mod tests {
             [
                 "0.111.0 0.112.0 false",
                 "0.117.0 0.118.0 false",
+                "0.121.0 0.122.0 false",
                 "0.122.0 0.123.0 false",
                 "0.123.2 0.123.3 false",
                 "0.124.0 0.125.0 false",
                 "0.125.3 0.125.4 false",
                 "0.130.0 0.131.0 false",
                 "0.135.0 0.136.0 false",
+                "0.143.0 0.144.0 false",
                 "0.148.0 0.149.0 true",
                 "0.151.0 0.152.0 true",
                 "0.152.0 0.153.0 true",
