@@ -394,6 +394,12 @@ hugo_rules! {
         old "a draft, future or expired section or bundle leaves the page file of its path published (from 0.153; before, Hugo publishes it in some builds and not in others, and the scan leaves it out with a warning)",
         new "it leaves that page file out too (the scan names both files in a warning)",
         before [], after ["twin-paths-unpublished-0.168"];
+    /// A theme's or module's mount source must be a path inside it.
+    module_mounts_local: since v(152, 0), Releases,
+        "checked with 0.151.2 and 0.152.0 (gohugoio/hugo a8e0ca9): a theme mounting `../../shared`, an absolute folder and one outside the site",
+        old "a theme's mount source is joined to its folder: `..` reads wherever it leads, an absolute source is looked for inside the theme and reads nothing",
+        new "a theme's or module's mount source that is absolute or leaves its folder is refused",
+        before [], after [];
     /// An Org keyword given on several lines is the list of its values.
     org_keywords_accumulate: since v(122, 0), SourceAndNotes,
         "0.122 reads a repeated Org keyword as a list (gohugoio/hugo 46f6187, issue 11743); checked with 0.111.3 and 0.168.0 on org-keywords' site",

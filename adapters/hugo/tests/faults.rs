@@ -113,3 +113,105 @@ fn org_keywords_past_one_mib_are_refused_naming_the_file() {
          that is no keyword end it?)"
     );
 }
+
+/// The scan's pages and warnings, as `render` shows them.
+fn scanned(root: &Path, version: HugoVersion) -> String {
+    let site = open(root, version);
+    let scan = site.scan().unwrap();
+    crate::render(&site, &scan)
+}
+
+/// A site whose theme mounts `source` as `content/abs`, with a folder
+/// outside the site holding a private page.
+fn theme_mounting(source: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let source = source.replace("<outside>", &dir.path().join("outside").to_string_lossy());
+    write(
+        dir.path(),
+        &[
+            (
+                "outside/notes/private-plan.md",
+                "---\ntitle: private\n---\n",
+            ),
+            (
+                "site/hugo.toml",
+                "baseURL = \"https://example.org/\"\n\
+                 disableKinds = [\"rss\", \"taxonomy\", \"term\"]\ntheme = \"t\"\n",
+            ),
+            ("site/content/a.md", "---\ntitle: a\n---\n"),
+            ("site/themes/t/content/tp/p.md", "---\ntitle: tp\n---\n"),
+            (
+                "site/themes/t/hugo.toml",
+                &format!(
+                    "[[module.mounts]]\nsource = \"{source}\"\ntarget = \"content/abs\"\n\
+                     [[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n"
+                ),
+            ),
+        ],
+    );
+    dir
+}
+
+/// A theme's absolute mount was read: its pages outside the site were
+/// listed. Hugo 0.152 and later refuse the mount (0.168.0's words); the
+/// scan refuses it too, naming the theme's file.
+#[test]
+fn a_theme_s_absolute_mount_is_refused_as_the_current_hugo_refuses_it() {
+    let dir = theme_mounting("<outside>/notes");
+    let site = dir.path().join("site");
+    let (_, config) = sitemap_content::locate(&site, None).unwrap();
+    let err = sitemap_hugo::open(&site, config, &SiteOptions::default(), Some(CURRENT))
+        .expect_err("Hugo refuses the theme's mount");
+    assert_eq!(
+        err.to_string()
+            .replace(&*dir.path().to_string_lossy(), "<dir>"),
+        "<dir>/site/themes/t/hugo.toml: module `t` mounts `<dir>/outside/notes`, not a path \
+         inside it, which Hugo 0.168.0 refuses (\"mount source must be a local path for \
+         modules/themes\"): fix the module's mount, or set `hugo-version` to the Hugo that \
+         builds the site"
+    );
+}
+
+/// Before 0.152 Hugo reads nothing from a theme's absolute mount (it
+/// looks for it inside the theme): the scan lists what 0.111.3 lists
+/// (`/`, `/a/`, `/tp/`, `/tp/p/`) and names the mount.
+#[test]
+fn a_theme_s_absolute_mount_is_not_read_for_hugo_before_0_152() {
+    let dir = theme_mounting("<outside>/notes");
+    let shown =
+        scanned(&dir.path().join("site"), DEBIAN).replace(&*dir.path().to_string_lossy(), "<dir>");
+    assert_eq!(
+        shown,
+        "flavor: hugo\nbase_url: https://example.org/\noutput_dir: public\nlanguages: en\n\
+         files read: 2\npages:\n\
+         \x20 home       en  https://example.org/  <- -\n\
+         \x20 page       en  https://example.org/a/  <- content/a.md\n\
+         \x20     in https://example.org/\n\
+         \x20 section    en  https://example.org/tp/  <- -\n\
+         \x20     in https://example.org/\n\
+         \x20 page       en  https://example.org/tp/p/  <- themes/t/content/tp/p.md\n\
+         \x20     in https://example.org/\n\
+         \x20     in https://example.org/tp/\n\
+         excluded:\nwarnings:\n\
+         \x20 themes/t/hugo.toml: module `t` mounts the absolute `<dir>/outside/notes`: not \
+         read (Hugo 0.111.3 reads it only where the module holds a folder at that path too, \
+         and Hugo 0.152 and later refuse such a mount)\n"
+    );
+}
+
+/// Before 0.152 Hugo reads a theme's `..` mount wherever it leads, here
+/// outside the site (0.111.3 and 0.151.2 list `/abs/private-plan/`): the
+/// scan does not, and says so.
+#[test]
+fn a_theme_s_mount_leaving_the_site_is_never_read() {
+    let dir = theme_mounting("../../../outside/notes");
+    let shown = scanned(&dir.path().join("site"), DEBIAN);
+    let warnings = shown.split("warnings:\n").nth(1).unwrap();
+    assert_eq!(
+        warnings,
+        "  themes/t/hugo.toml: module `t` mounts `../../../outside/notes`, outside the site \
+         and the module: not read, so its pages (which Hugo 0.111.3 lists) are missing from \
+         the sitemap; Hugo 0.152 and later refuse such a mount\n"
+    );
+    assert!(!shown.contains("private"), "{shown}");
+}
