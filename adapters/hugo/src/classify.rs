@@ -8,6 +8,7 @@ use sitemap_content::paths::{hugo_make_path, make_loc};
 use sitemap_content::walk::Found;
 use sitemap_content::{Error, FrontMatter, Reason, Site, Warning, overrides_of};
 
+use super::cascade_target::Refusal;
 use super::files::{ADAPTER, Classified, File, HTML, REST_OLD, Role, Root};
 use super::front_matter::{
     apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
@@ -224,7 +225,7 @@ fn org(path: &std::path::Path, cfg: &HugoConfig) -> (FrontMatter, Option<Warning
 /// removed, or a `url` with a protocol.
 fn refusal(
     file: &File,
-    own_cascade: Result<(), String>,
+    own_cascade: Result<(), Refusal>,
     refused_content: Option<String>,
     removed: Option<(String, String)>,
     cfg: &HugoConfig,
@@ -236,14 +237,20 @@ fn refusal(
             message,
         });
     }
-    if let Err(message) = own_cascade {
+    if let Err(refused) = own_cascade {
+        let message = match refused {
+            Refusal::Hugo(why) => {
+                format!(
+                    "`cascade`: {why}, which Hugo {} refuses",
+                    cfg.version.hugo()
+                )
+            }
+            Refusal::Unread(why) => format!("`cascade`: {why}"),
+        };
         return Some(Error::Config {
             path: file.path.clone(),
             line: Some(file.fm.line_of("cascade")),
-            message: format!(
-                "`cascade`: {message}, which Hugo {} refuses",
-                cfg.version.hugo()
-            ),
+            message,
         });
     }
     if let Some(message) = refused_content {

@@ -35,7 +35,7 @@
 
 use std::path::{Path, PathBuf};
 
-use regex::Regex;
+use super::glob::Glob;
 use serde_json::Value;
 use sitemap_pages::yaml::Dialect;
 
@@ -56,7 +56,7 @@ pub(crate) struct ContentMount {
     /// The language of every file in it, when the mount says.
     pub(crate) lang: Option<String>,
     /// Its `files` filter, in order; empty: every file.
-    filter: Vec<(bool, Regex)>,
+    filter: Vec<(bool, Glob)>,
 }
 
 impl ContentMount {

@@ -400,6 +400,18 @@ hugo_rules! {
         old "a theme's mount source is joined to its folder: `..` reads wherever it leads, an absolute source is looked for inside the theme and reads nothing",
         new "a theme's or module's mount source that is absolute or leaves its folder is refused",
         before [], after [];
+    /// A cascade target's glob that gobwas refuses is refused.
+    cascade_globs_checked: since v(161, 0), Releases,
+        "checked with 0.160.1 and 0.161.0 (gohugoio/hugo 017a7cd compiles a target's globs when it reads the cascade): `path = \"[ab\"`",
+        old "a cascade target's glob that gobwas refuses (`[ab`) is ignored: the entry reaches every page",
+        new "it is refused (\"failed to compile cascade target\")",
+        before [], after [];
+    /// Globs are gobwas/glob v1.0.0's.
+    gobwas_v1: since v(166, 0), Releases,
+        "checked with 0.165.0 and 0.166.0 (gohugoio/hugo 15276; their build information names the release) on cascade-globs' sites",
+        old "globs are gobwas/glob v0.2.3's: text, `**`, text matches where the texts overlap (`/a/**/b` matches `/a/b`), braces of empty alternatives match nothing, an unclosed `{` is closed and a trailing `\\` dropped",
+        new "globs are gobwas/glob v1.0.0's: `**` between two texts is a run of its own, `{}` matches the empty text, an unclosed `{` and a trailing `\\` are refused",
+        before ["cascade-globs-0.111"], after ["cascade-globs-0.168"];
     /// An Org keyword given on several lines is the list of its values.
     org_keywords_accumulate: since v(122, 0), SourceAndNotes,
         "0.122 reads a repeated Org keyword as a list (gohugoio/hugo 46f6187, issue 11743); checked with 0.111.3 and 0.168.0 on org-keywords' site",
@@ -557,6 +569,7 @@ mod tests {
                 "0.152.0 0.153.0 true",
                 "0.157.0 0.158.0 true",
                 "0.159.0 0.160.0 true",
+                "0.160.0 0.161.0 true",
                 "0.161.0 0.162.0 true",
                 "0.163.0 0.164.0 true",
                 "0.164.0 0.165.0 true",

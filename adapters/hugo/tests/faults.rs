@@ -215,3 +215,77 @@ fn a_theme_s_mount_leaving_the_site_is_never_read() {
     );
     assert!(!shown.contains("private"), "{shown}");
 }
+
+/// A site whose home page cascades `sitemap.disable` to `<key>.path =
+/// pattern` (`key`: `target`, or `_target`, which 0.111.3 reads), over
+/// `/docs/a` and `/docs/b`.
+fn cascading_to(key: &str, pattern: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let home = format!(
+        "---\ntitle: home\ncascade:\n  sitemap:\n    disable: true\n  {key}:\n    \
+         path: \"{pattern}\"\n---\n"
+    );
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"https://example.org/\"\n\
+                 disableKinds = [\"rss\", \"taxonomy\", \"term\"]\n",
+            ),
+            ("content/_index.md", &home),
+            ("content/docs/a.md", "---\ntitle: a\n---\n"),
+            ("content/docs/b.md", "---\ntitle: b\n---\n"),
+        ],
+    );
+    dir
+}
+
+/// Braces nested 300 deep passed the regex engine's nesting limit, and
+/// the pattern was read as no path: `sitemap.disable` left out every
+/// page. Hugo 0.168.0 matches it with `/docs/a` alone and lists `/`,
+/// `/docs/` and `/docs/b/`.
+#[test]
+fn a_cascade_glob_nested_300_deep_matches_as_hugo_matches_it() {
+    let deep = format!("{}/docs/a{}", "{".repeat(300), "}".repeat(300));
+    let dir = cascading_to("target", &deep);
+    let scan = open(dir.path(), CURRENT).scan().unwrap();
+    let locs: Vec<&str> = scan.pages.iter().map(|p| p.loc.as_str()).collect();
+    assert_eq!(
+        locs,
+        [
+            "https://example.org/",
+            "https://example.org/docs/",
+            "https://example.org/docs/b/"
+        ]
+    );
+}
+
+/// A glob this tool does not read is an error naming the file and line,
+/// never "every page".
+#[test]
+fn a_cascade_glob_past_the_bound_is_an_error_not_every_page() {
+    let long = format!("/docs/{}", "*".repeat(5000));
+    for (version, key) in [(DEBIAN, "_target"), (CURRENT, "target")] {
+        let dir = cascading_to(key, &long);
+        assert_eq!(
+            scan_error(dir.path(), version),
+            "<site>/content/_index.md:3: `cascade`: target `path` glob \
+             `/docs/**********************************…` is 5006 bytes long, past the 4096 \
+             this tool reads (no real target is that long): shorten it"
+        );
+    }
+}
+
+/// A glob gobwas refuses was read as no path: Hugo 0.161 and later
+/// refuse the site (0.168.0: "glob: syntax error at 3: unexpected end of
+/// input"), and so does the scan.
+#[test]
+fn a_cascade_glob_gobwas_refuses_is_refused_as_hugo_refuses_it() {
+    let dir = cascading_to("target", "[ab");
+    assert_eq!(
+        scan_error(dir.path(), CURRENT),
+        "<site>/content/_index.md:3: `cascade`: target `path` glob `[ab`: syntax error at 3: \
+         unexpected end of input, which Hugo 0.168.0 refuses"
+    );
+}
