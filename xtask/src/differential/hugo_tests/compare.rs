@@ -2,10 +2,11 @@
 //! limit, and the verdict.
 //!
 //! - Ours runs first, on the project as written (Hugo leaves a build
-//!   lock and `resources/` behind), except for a site with a content
-//!   adapter, which ours scans after Hugo built it into the project's
-//!   `public/` (`hugo && sitemap scan`, the only way the adapter's pages
-//!   can be known); as `sitemap scan --dry-run`: every
+//!   lock and `resources/` behind). A site with a content adapter is
+//!   scanned twice: from its sources as well, and after Hugo built it
+//!   into the project's `public/` (`hugo && sitemap scan`, the only way
+//!   the adapter's pages can be known, and the verdict that counts); as
+//!   `sitemap scan --dry-run`: every
 //!   entry on stdout, whatever hosts a multihost site writes to. lastmod
 //!   comes from front matter only, so no `git` runs (it is no part of
 //!   the comparison).
@@ -30,8 +31,6 @@ use crate::urlsets::{self, UrlSet};
 
 /// What comparing one site gave.
 pub(super) enum Outcome {
-    /// Not built: not a literal site, or no configuration.
-    Skipped(String),
     Equal,
     /// Both built; the URLs only Hugo lists, and only ours.
     Differs {
@@ -51,6 +50,16 @@ pub(super) enum Outcome {
     /// Hugo built the site and wrote no sitemap (`disableKinds`), with
     /// how many URLs ours listed (`None`: ours failed).
     NoSitemap(Option<usize>),
+}
+
+/// The verdicts on one site.
+pub(super) struct Compared {
+    /// With the build in place for a content adapter site, as users run
+    /// the tool: the verdict the run counts.
+    pub(super) outcome: Outcome,
+    /// A content adapter site's verdict when scanned from its sources
+    /// alone, before Hugo built it; `None` for other sites.
+    pub(super) from_sources: Option<Outcome>,
 }
 
 /// The limits and programs of a run.
@@ -73,12 +82,17 @@ pub(super) fn compare(
     dir: &Path,
     base_url: Option<&str>,
     after_build: bool,
-) -> Result<Outcome> {
-    let ours = if after_build {
-        None
+) -> Result<Compared> {
+    // An adapter site's scan from its sources keeps its output in a
+    // folder of its own: the counted scan's is the site's `ours.txt`.
+    let sources_dir = if after_build {
+        let d = dir.join("from-sources");
+        std::fs::create_dir_all(&d)?;
+        d
     } else {
-        Some(scan(sides, project, dir, base_url)?)
+        dir.to_path_buf()
     };
+    let from_sources = scan(sides, project, &sources_dir, base_url)?;
 
     let out = if after_build {
         project.join("public")
@@ -102,7 +116,11 @@ pub(super) fn compare(
     let hugo = match run_limited(&mut build, project, &log, &log, sides.limit)? {
         None => {
             let limit = sides.limit.as_secs();
-            return Ok(Outcome::HugoFails(format!("timed out after {limit} s")));
+            let outcome = Outcome::HugoFails(format!("timed out after {limit} s"));
+            return Ok(Compared {
+                outcome,
+                from_sources: None,
+            });
         }
         Some(s) if s.success() => Ok(hugo_set(&out)?),
         Some(_) => Err(first_error(&std::fs::read_to_string(&log)?)),
@@ -110,13 +128,23 @@ pub(super) fn compare(
     if let Err(message) = &hugo
         && let Some(why) = outside_the_site(message)
     {
-        return Ok(Outcome::HugoFails(format!("{why}: {message}")));
+        let outcome = Outcome::HugoFails(format!("{why}: {message}"));
+        return Ok(Compared {
+            outcome,
+            from_sources: None,
+        });
     }
-    let ours = match ours {
-        Some(ours) => ours,
-        None => scan(sides, project, dir, base_url)?,
-    };
-    Ok(verdict(hugo, ours))
+    if !after_build {
+        return Ok(Compared {
+            outcome: verdict(hugo, from_sources),
+            from_sources: None,
+        });
+    }
+    let built = scan(sides, project, dir, base_url)?;
+    Ok(Compared {
+        outcome: verdict(hugo.clone(), built),
+        from_sources: Some(verdict(hugo, from_sources)),
+    })
 }
 
 /// Our scan of the project: its URLs, or its first error.

@@ -110,12 +110,28 @@ pub(super) fn has_base_url(site: &Site) -> bool {
     })
 }
 
-/// Writes the site under `dir` (which must not exist); returns the
-/// project folder.
-pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Result<PathBuf> {
+/// A site as written: its project folder, and whether a `disableKinds`
+/// of its configuration lost `sitemap` ([`super::sitemap_kind`]).
+pub(super) struct Written {
+    pub(super) project: PathBuf,
+    pub(super) sitemap_enabled: bool,
+}
+
+/// Whether a file may hold settings Hugo reads: a configuration file of
+/// the project ([`is_config`]), of a theme or module beside it, or under
+/// any `config/` folder.
+fn holds_settings(name: &str) -> bool {
+    let name = name.trim_start_matches("./").trim_start_matches('/');
+    let file = name.rsplit('/').next().unwrap_or(name);
+    is_config(name) || is_config(file) || name.split('/').rev().skip(1).any(|part| part == "config")
+}
+
+/// Writes the site under `dir` (which must not exist).
+pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Result<Written> {
     let root = dir.join("root");
     let project = root.join("site");
     std::fs::create_dir_all(&project)?;
+    let mut sitemap_enabled = false;
     for (name, data) in &site.files {
         if is_layout(name) && !is_shortcode(name) {
             continue;
@@ -132,6 +148,16 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
             }
             None => data.clone(),
         };
+        let data = match holds_settings(name)
+            .then(|| super::sitemap_kind::enable_sitemap(&String::from_utf8_lossy(&data)))
+            .flatten()
+        {
+            Some(text) => {
+                sitemap_enabled = true;
+                text.into_bytes()
+            }
+            None => data,
+        };
         std::fs::create_dir_all(path.parent().expect("a file has a folder"))?;
         std::fs::write(&path, data).with_context(|| format!("cannot write {}", path.display()))?;
     }
@@ -139,7 +165,10 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
         std::fs::create_dir_all(project.join("layouts"))?;
         std::fs::write(project.join("layouts/all.html"), CATCH_ALL)?;
     }
-    Ok(project)
+    Ok(Written {
+        project,
+        sitemap_enabled,
+    })
 }
 
 /// `name` (relative to `project`, `..` allowed) as a path under `root`,
@@ -213,14 +242,18 @@ mod tests {
             "layouts/all.html",
         ]);
         assert!(has_content_adapter(&with));
-        let project = write(&with, &dir.path().join("a"), dir.path(), "HEAD").unwrap();
+        let project = write(&with, &dir.path().join("a"), dir.path(), "HEAD")
+            .unwrap()
+            .project;
         assert_eq!(
             std::fs::read_to_string(project.join("layouts/all.html")).unwrap(),
             CATCH_ALL
         );
         let without = site(&["hugo.toml", "content/_index.md"]);
         assert!(!has_content_adapter(&without));
-        let project = write(&without, &dir.path().join("b"), dir.path(), "HEAD").unwrap();
+        let project = write(&without, &dir.path().join("b"), dir.path(), "HEAD")
+            .unwrap()
+            .project;
         assert!(!project.join("layouts").exists());
     }
 
