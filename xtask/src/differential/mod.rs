@@ -32,6 +32,7 @@
 
 mod front_matter;
 mod hugo;
+mod hugo_cases;
 mod hugo_config;
 mod hugo_current;
 mod hugo_tests;
@@ -61,12 +62,15 @@ trait Generator {
 }
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] | differential zola-front-matter [same flags] | differential hugo-tests [--hugo PATH] [--hugo-src DIR] [--keep DIR] [--only SUBSTR] [--jobs N] [--timeout SECONDS] [--record] | differential hugo-versions [--releases V,V…] [--random-sites N] [--random-on V,V…|all|none] [--hugo-src DIR] [--debian PATH] [--jobs N] [--timeout SECONDS] [--table-only] [--record]";
+    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] | differential zola-front-matter [same flags] | differential hugo-tests [--hugo PATH] [--hugo-src DIR] [--keep DIR] [--only SUBSTR] [--jobs N] [--timeout SECONDS] [--record] | differential hugo-cases [--record] [--releases V,V…] [--debian PATH] [CASE…] | differential hugo-versions [--releases V,V…] [--random-sites N] [--random-on V,V…|all|none] [--hugo-src DIR] [--debian PATH] [--jobs N] [--timeout SECONDS] [--table-only] [--record]";
     if args.first().map(String::as_str) == Some("front-matter") {
         return front_matter::run(&args[1..]);
     }
     if args.first().map(String::as_str) == Some("hugo-tests") {
         return hugo_tests::run(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("hugo-cases") {
+        return hugo_cases::run(&args[1..]);
     }
     if args.first().map(String::as_str) == Some("hugo-versions") {
         return hugo_versions::run(&args[1..]);
@@ -281,21 +285,29 @@ fn their_set(out: &Path) -> Result<UrlSet> {
 /// `https://<host>/<lang>/sitemap.xml`, which no host serves: the per-host
 /// files are then the set, as for any multihost site.
 fn read_sets(out: &Path) -> Result<UrlSet> {
+    Ok(read_set_urls(out)?
+        .into_iter()
+        .map(|u| (u.loc, u.lastmod))
+        .collect())
+}
+
+/// [`read_sets`] with every field of each `<url>`.
+pub(crate) fn read_set_urls(out: &Path) -> Result<Vec<urlsets::Url>> {
     let root = out.join("sitemap.xml");
     if root.exists() {
-        let (tag, entries) = urlsets::read_file(&root)?;
-        let elsewhere = |(loc, _): &(String, Option<String>)| !loc.starts_with(BASE_URL);
+        let (tag, entries) = urlsets::read_urls(&root)?;
+        let elsewhere = |u: &urlsets::Url| !u.loc.starts_with(BASE_URL);
         if tag != "sitemapindex" || !entries.iter().any(elsewhere) {
-            return urlsets::read_set(&root, out, BASE_URL);
+            return urlsets::read_set_urls(&root, out, BASE_URL);
         }
     }
-    let mut set = UrlSet::new();
+    let mut set = Vec::new();
     let mut found = false;
     for entry in std::fs::read_dir(out).with_context(|| format!("{}", out.display()))? {
         let file = entry?.path().join("sitemap.xml");
         if file.is_file() {
             found = true;
-            let (_, urls) = urlsets::read_file(&file)?;
+            let (_, urls) = urlsets::read_urls(&file)?;
             set.extend(urls);
         }
     }

