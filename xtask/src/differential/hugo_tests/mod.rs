@@ -8,8 +8,8 @@
 //!   default `<mirrors>/gohugoio+hugo/repo` as `corpus` names mirrors);
 //!   each is named `<test file>:<line>`. Every literal is built: one the
 //!   test rewrites before building is built as written, one without a
-//!   configuration file with Hugo's defaults; the results count each
-//!   kind apart ([`Origin`]).
+//!   configuration file with an empty one (Hugo's defaults); the results
+//!   count each kind apart ([`Origin`]).
 //! - [`site`]: each written to `<keep>/sites/<name>/root/site` without its
 //!   templates, so that Hugo's embedded sitemap template runs, and with
 //!   `sitemap` taken out of its `disableKinds` ([`sitemap_kind`]), so
@@ -84,8 +84,8 @@ enum Origin {
     AsWritten,
     /// A literal whose `disableKinds` lost `sitemap` ([`sitemap_kind`]).
     SitemapEnabled,
-    /// No configuration file: Hugo's defaults (0.111.3 refuses it;
-    /// newer Hugo builds it).
+    /// No configuration file: written with an empty one, Hugo's
+    /// defaults ([`site`]).
     NoConfig,
     /// A literal the test rewrites before building (the reason): built
     /// as written, placeholders and all.

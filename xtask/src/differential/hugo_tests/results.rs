@@ -60,7 +60,9 @@ fn origin_words(origin: Origin) -> String {
     match origin {
         Origin::AsWritten => "a literal with a configuration file, its sitemap on".to_owned(),
         Origin::SitemapEnabled => "`sitemap` taken out of its `disableKinds`".to_owned(),
-        Origin::NoConfig => "no configuration file (Hugo's defaults)".to_owned(),
+        Origin::NoConfig => {
+            "no configuration file: an empty `hugo.toml` (Hugo's defaults)".to_owned()
+        }
         Origin::Rewritten(why) => format!("rewritten by its test, built as written: {why}"),
     }
 }

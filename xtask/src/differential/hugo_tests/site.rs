@@ -16,6 +16,12 @@
 //!   adapter's template and lists its pages from the build, which is how
 //!   users run it (`hugo && sitemap scan`), and which
 //!   [`super::compare`] then does for these sites.
+//! - A site without a configuration file (Hugo's test builder supplies
+//!   the rest of the project) gets an empty `hugo.toml`: Hugo reads no
+//!   file and an empty one alike, as its defaults (0.111.3 refuses a
+//!   project with none), and a user's Hugo site has one (`hugo new site`
+//!   writes it), which is how the scan knows a Hugo site from any
+//!   folder.
 //! - `sitemap` is taken out of every `disableKinds` of the site's
 //!   configuration ([`super::sitemap_kind`]): the kind decides whether
 //!   Hugo writes `sitemap.xml`, never which pages it builds.
@@ -168,6 +174,9 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
         std::fs::create_dir_all(project.join("layouts"))?;
         std::fs::write(project.join("layouts/all.html"), CATCH_ALL)?;
     }
+    if !site.files.iter().any(|(name, _)| is_config(name)) {
+        std::fs::write(project.join("hugo.toml"), "")?;
+    }
     Ok(Written {
         project,
         sitemap_enabled,
@@ -258,6 +267,15 @@ mod tests {
             .unwrap()
             .project;
         assert!(!project.join("layouts").exists());
+        // No configuration: an empty one, Hugo's defaults.
+        let bare = site(&["content/_index.md"]);
+        let project = write(&bare, &dir.path().join("c"), dir.path(), "HEAD")
+            .unwrap()
+            .project;
+        assert_eq!(
+            std::fs::read_to_string(project.join("hugo.toml")).unwrap(),
+            ""
+        );
     }
 
     #[test]
