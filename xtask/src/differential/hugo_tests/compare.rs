@@ -6,13 +6,13 @@
 //!   scanned twice: from its sources as well, and after Hugo built it
 //!   into the project's `public/` (`hugo && sitemap scan`, the only way
 //!   the adapter's pages can be known, and the verdict that counts); as
-//!   `sitemap scan --dry-run`: every
-//!   entry on stdout, whatever hosts a multihost site writes to. lastmod
-//!   comes from front matter only, so no `git` runs (it is no part of
-//!   the comparison).
+//!   `sitemap scan --dry-run --flavor hugo`: every entry on stdout,
+//!   whatever hosts a multihost site writes to. lastmod comes from front
+//!   matter only, so no `git` runs (it is no part of the comparison).
 //! - Hugo runs as users run it, `hugo --logLevel error --destination
-//!   <out>` (`--quiet` before 0.114, [`log_level_args`]), in the project (not `--quiet`, which hides the error that
-//!   stopped a build too), with every `HUGO_*` variable of our environment
+//!   <out>` (`--quiet` before 0.114, [`log_level_args`]), in the project
+//!   (not `--quiet` from 0.114, where it hides the error that stopped a
+//!   build too), with every `HUGO_*` variable of our environment
 //!   removed and a cache folder of the run's own; nothing stops it
 //!   reaching the network, and a site that needs modules or npm fails
 //!   (counted, with its message).
@@ -173,7 +173,11 @@ fn scan(
     let mut scan = Command::new(sides.ours);
     scan.arg("scan")
         .arg(project)
-        .args(["--dry-run", "--quiet", "--lastmod", "front-matter"]);
+        .args(["--dry-run", "--quiet", "--lastmod", "front-matter"])
+        // Every site here is Hugo's: a bare `config.toml` (no `baseURL`,
+        // no Hugo key) could be Zola's too, which the scan refuses to
+        // guess, naming `--flavor`, as a user would be told.
+        .args(["--flavor", "hugo"]);
     if let Some(url) = base_url {
         scan.args(["--base-url", url]);
     }
