@@ -101,8 +101,8 @@ pub(super) fn record(
     hugos: &[(Release, PathBuf)],
     work: &Path,
 ) -> Result<BTreeMap<String, String>> {
-    // (releases, output, how many of the builds gave it)
-    let mut runs: Vec<(Vec<Release>, Output, u32)> = Vec::new();
+    // (releases with how many of their builds gave it, output)
+    let mut runs: Vec<(Vec<(Release, u32)>, Output)> = Vec::new();
     for (release, hugo) in hugos {
         let mut seen: BTreeMap<Output, u32> = BTreeMap::new();
         for _ in 0..case.builds {
@@ -113,29 +113,27 @@ pub(super) fn record(
             .max_by_key(|(_, n)| *n)
             .expect("one build at least");
         match runs.last_mut() {
-            Some((releases, last, last_n)) if *last == output && *last_n == n => {
-                releases.push(*release);
-            }
-            _ => runs.push((vec![*release], output, n)),
+            Some((releases, last)) if *last == output => releases.push((*release, n)),
+            _ => runs.push((vec![(*release, n)], output)),
         }
     }
     Ok(runs
         .iter()
-        .map(|(releases, output, n)| file(case, releases, output, *n))
+        .map(|(releases, output)| file(case, releases, output))
         .collect())
 }
 
 /// One expected file: its name and text.
-fn file(case: &Case, releases: &[Release], output: &Output, agreeing: u32) -> (String, String) {
-    let first = releases[0];
-    let last = releases[releases.len() - 1];
+fn file(case: &Case, releases: &[(Release, u32)], output: &Output) -> (String, String) {
+    let first = releases[0].0;
+    let last = releases[releases.len() - 1].0;
     let name = if first == last {
         format!("{first}.txt")
     } else {
         format!("{first}-{last}.txt")
     };
     let mut text = String::from("# hugo");
-    for r in releases {
+    for (r, _) in releases {
         text.push_str(&format!(" {r}"));
     }
     text.push_str("\n# built with: hugo --source site --destination OUT --baseURL ");
@@ -145,10 +143,13 @@ fn file(case: &Case, releases: &[Release], output: &Output, agreeing: u32) -> (S
         text.push_str("# (the git history of commits.txt, if any, made first)\n");
     }
     if case.builds > 1 {
-        text.push_str(&format!(
-            "# {agreeing} of {} builds of each release gave this\n",
-            case.builds
-        ));
+        // The list most builds gave; how many, release by release.
+        text.push_str(&format!("# of {} builds each, this many gave this:", case.builds));
+        for (r, n) in releases {
+            text.push_str(&format!(" {r} {n},"));
+        }
+        text.pop();
+        text.push('\n');
     }
     match output {
         Output::Refused(message) => text.push_str(&format!("# refused: {message}\n")),
