@@ -10,7 +10,7 @@
 //!   (the differences, the tool's version); the run ends non-zero.
 //! - A difference fixed becomes a case under `tests/data/differential/`
 //!   whose expected URLs are the real tool's, so CI needs neither tool
-//!   (`integrations/cli/tests/differential.rs` runs them).
+//!   (`integrations/cli/tests/differential/` runs them).
 //!
 //! - A site the generator refuses must make our scan fail too; the two
 //!   then agree ("refused by both" in the summary; with
@@ -29,6 +29,11 @@
 //! compares its sitemaps with our scan; the differences, grouped by
 //! cause, are `tests/data/differential/hugo-tests/results.md`
 //! ([`hugo_tests`]).
+//!
+//! `hugo-versions` runs `hugo-tests` and the random sites against every
+//! Hugo release beside a threshold of the scan's Hugo rules
+//! ([`hugo_versions`]); `hugo-cases` records the Hugo cases of
+//! `tests/data/differential/hugo/` with those releases ([`hugo_cases`]).
 
 mod front_matter;
 mod hugo;

@@ -144,7 +144,10 @@ fn file(case: &Case, releases: &[(Release, u32)], output: &Output) -> (String, S
     }
     if case.builds > 1 {
         // The list most builds gave; how many, release by release.
-        text.push_str(&format!("# of {} builds each, this many gave this:", case.builds));
+        text.push_str(&format!(
+            "# of {} builds each, this many gave this:",
+            case.builds
+        ));
         for (r, n) in releases {
             text.push_str(&format!(" {r} {n},"));
         }
