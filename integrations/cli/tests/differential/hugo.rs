@@ -102,8 +102,8 @@ fn expectations() -> Vec<(PathBuf, bool, Expected)> {
 /// `open.txt`: case name → the releases whose sitemap our scan does not
 /// give yet (`case release release …` a line, `#` lines skipped).
 fn open_list() -> BTreeMap<String, BTreeSet<String>> {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/differential/hugo/open.txt");
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/differential/hugo/open.txt");
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
