@@ -355,7 +355,12 @@ fn check(
     if dir.exists() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("cannot clear {}", dir.display()))?;
     }
-    let written = site::write(site, &dir, git_dir, commit)?;
+    // Hugo's template layout changed in 0.146 (`layouts/_shortcodes/`).
+    let legacy_layouts = sides
+        .hugo_version
+        .and_then(|v| v.strip_prefix("0.")?.split('.').next()?.parse::<u32>().ok())
+        .is_some_and(|minor| minor < 146);
+    let written = site::write(site, &dir, git_dir, commit, legacy_layouts)?;
     let has_config = site.files.iter().any(|(name, _)| site::is_config(name));
     let origin = match (site.not_literal, has_config) {
         (Some(why), _) => Origin::Rewritten(why),

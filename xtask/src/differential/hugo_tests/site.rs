@@ -9,7 +9,9 @@
 //! - Shortcode templates are the exception: each becomes a stand-in of
 //!   the same name that prints nothing ([`shortcode_stand_in`]), so
 //!   content calling it still builds (Hugo refuses a page whose
-//!   shortcode has no template) and no test template runs.
+//!   shortcode has no template) and no test template runs; for a Hugo
+//!   before 0.146 in `layouts/shortcodes/` too ([`legacy_shortcode`]),
+//!   where it looks for them.
 //! - A site with a content adapter (`_content.gotmpl`) also gets
 //!   [`CATCH_ALL`] as `layouts/all.html` (Hugo 0.146+'s catch-all
 //!   template), so Hugo writes each page's HTML: the scan cannot run the
@@ -135,8 +137,28 @@ fn holds_settings(name: &str) -> bool {
     is_config(name) || is_config(file) || name.split('/').rev().skip(1).any(|part| part == "config")
 }
 
-/// Writes the site under `dir` (which must not exist).
-pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Result<Written> {
+/// Where a Hugo before 0.146 looks for a shortcode the test keeps in
+/// `layouts/_shortcodes/` (0.146's layout): `layouts/shortcodes/`.
+fn legacy_shortcode(path: &Path) -> Option<PathBuf> {
+    let text = path.to_str()?;
+    let at = text.find("/layouts/_shortcodes/")?;
+    Some(PathBuf::from(format!(
+        "{}/layouts/shortcodes/{}",
+        &text[..at],
+        &text[at + "/layouts/_shortcodes/".len()..]
+    )))
+}
+
+/// Writes the site under `dir` (which must not exist). `legacy_layouts`:
+/// for a Hugo before 0.146, each shortcode stand-in is also written
+/// where that Hugo looks for it ([`legacy_shortcode`]).
+pub(super) fn write(
+    site: &Site,
+    dir: &Path,
+    git_dir: &Path,
+    commit: &str,
+    legacy_layouts: bool,
+) -> Result<Written> {
     let root = dir.join("root");
     let project = root.join("site");
     std::fs::create_dir_all(&project)?;
@@ -167,6 +189,13 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
             }
             None => data,
         };
+        if legacy_layouts
+            && is_shortcode(name)
+            && let Some(legacy) = legacy_shortcode(&path)
+        {
+            std::fs::create_dir_all(legacy.parent().expect("a file has a folder"))?;
+            std::fs::write(&legacy, &data)?;
+        }
         std::fs::create_dir_all(path.parent().expect("a file has a folder"))?;
         std::fs::write(&path, data).with_context(|| format!("cannot write {}", path.display()))?;
     }
@@ -254,7 +283,7 @@ mod tests {
             "layouts/all.html",
         ]);
         assert!(has_content_adapter(&with));
-        let project = write(&with, &dir.path().join("a"), dir.path(), "HEAD")
+        let project = write(&with, &dir.path().join("a"), dir.path(), "HEAD", false)
             .unwrap()
             .project;
         assert_eq!(
@@ -263,13 +292,13 @@ mod tests {
         );
         let without = site(&["hugo.toml", "content/_index.md"]);
         assert!(!has_content_adapter(&without));
-        let project = write(&without, &dir.path().join("b"), dir.path(), "HEAD")
+        let project = write(&without, &dir.path().join("b"), dir.path(), "HEAD", false)
             .unwrap()
             .project;
         assert!(!project.join("layouts").exists());
         // No configuration: an empty one, Hugo's defaults.
         let bare = site(&["content/_index.md"]);
-        let project = write(&bare, &dir.path().join("c"), dir.path(), "HEAD")
+        let project = write(&bare, &dir.path().join("c"), dir.path(), "HEAD", false)
             .unwrap()
             .project;
         assert_eq!(
@@ -299,7 +328,7 @@ mod tests {
             not_literal: None,
         };
         let dir = tempfile::tempdir().unwrap();
-        let written = write(&site, &dir.path().join("a"), dir.path(), "HEAD").unwrap();
+        let written = write(&site, &dir.path().join("a"), dir.path(), "HEAD", false).unwrap();
         assert!(written.sitemap_enabled);
         let read = |p: &str| std::fs::read_to_string(written.project.join(p)).unwrap();
         assert_eq!(read("hugo.toml"), "disableKinds = ['rss']\n");
@@ -325,5 +354,13 @@ mod tests {
             Some(PathBuf::from("/r/root/site/hugo.toml"))
         );
         assert_eq!(normalise("a/b/../c/./d"), "a/c/d");
+        assert_eq!(
+            legacy_shortcode(Path::new("/r/root/site/layouts/_shortcodes/a/b.html")),
+            Some(PathBuf::from("/r/root/site/layouts/shortcodes/a/b.html"))
+        );
+        assert_eq!(
+            legacy_shortcode(Path::new("/r/root/site/layouts/blog/_shortcodes/b.html")),
+            None
+        );
     }
 }
