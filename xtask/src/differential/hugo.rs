@@ -773,7 +773,15 @@ impl Generator for Hugo {
             .args(quiet)
             .output()?;
         if !status.status.success() {
-            bail!("hugo: {}", String::from_utf8_lossy(&status.stderr));
+            // Some releases print the error that stopped the build on
+            // stdout (0.148.0 for an unknown permalink token).
+            let stderr = String::from_utf8_lossy(&status.stderr);
+            let said = if stderr.trim().is_empty() {
+                String::from_utf8_lossy(&status.stdout)
+            } else {
+                stderr
+            };
+            bail!("hugo: {said}");
         }
         Ok(())
     }
