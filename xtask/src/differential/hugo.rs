@@ -776,12 +776,11 @@ impl Generator for Hugo {
             // Some releases print the error that stopped the build on
             // stdout (0.148.0 for an unknown permalink token).
             let stderr = String::from_utf8_lossy(&status.stderr);
-            let said = if stderr.trim().is_empty() {
-                String::from_utf8_lossy(&status.stdout)
-            } else {
-                stderr
-            };
-            bail!("hugo: {said}");
+            if stderr.trim().is_empty() {
+                let stdout = String::from_utf8_lossy(&status.stdout);
+                bail!("hugo: {}", super::hugo_tests::compare::first_error(&stdout));
+            }
+            bail!("hugo: {stderr}");
         }
         Ok(())
     }
