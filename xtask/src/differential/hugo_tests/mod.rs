@@ -317,14 +317,10 @@ fn check_all(
     Ok(records.into_iter().map(|(_, r)| r).collect())
 }
 
-/// The commit of Hugo's source at `src` that the sites are read from.
-pub(crate) fn commit_of(src: &Path) -> Result<String> {
-    let (commit, described) = extract::commit(&git_dir(src)?)?;
-    Ok(if described.is_empty() {
-        commit
-    } else {
-        format!("{commit}` (`{described}")
-    })
+/// The commit of Hugo's source at `src` that the sites are read from,
+/// as a hash and as `git describe` names it (empty when it cannot).
+pub(crate) fn commit_of(src: &Path) -> Result<(String, String)> {
+    extract::commit(&git_dir(src)?)
 }
 
 /// The git directory of `src`: a bare clone, or a work tree's `.git`;

@@ -210,8 +210,8 @@ fn write_table(picks: &[Pick], keep: &Path, o: &Options) -> Result<()> {
             rows.push(row);
         }
     }
-    let commit = super::hugo_tests::commit_of(&o.tests.hugo_src).unwrap_or_default();
-    let text = table::markdown(&rows, &commit);
+    let (commit, described) = super::hugo_tests::commit_of(&o.tests.hugo_src).unwrap_or_default();
+    let text = table::markdown(&rows, &commit, &described);
     std::fs::write(keep.join("versions.md"), &text)?;
     println!(
         "{} of {} releases in {}",

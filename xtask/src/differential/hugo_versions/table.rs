@@ -122,7 +122,7 @@ impl Row {
 /// `versions.md`: the table of every release that has run, then the
 /// causes of the sites that differ or that one side refuses, by release,
 /// then the sites open against a release and equal against the newest.
-pub(super) fn markdown(rows: &[Row], commit_of_tests: &str) -> String {
+pub(super) fn markdown(rows: &[Row], commit: &str, described: &str) -> String {
     let mut s = String::from(
         "# Hugo's test sites and random sites against each Hugo release\n\n\
          Written by `cargo xtask differential hugo-versions --record`\n\
@@ -133,7 +133,11 @@ pub(super) fn markdown(rows: &[Row], commit_of_tests: &str) -> String {
          differential (`differential hugo`) on fresh seeds. Each release's sites are\n\
          in `versions/<release>.md` (the current release's in `results.md`).\n\n",
     );
-    let _ = writeln!(s, "Hugo's tests: gohugoio/hugo at `{commit_of_tests}`.\n");
+    let _ = write!(s, "Hugo's tests: gohugoio/hugo at `{commit}`");
+    if !described.is_empty() {
+        let _ = write!(s, " (`{described}`)");
+    }
+    s.push_str(".\n\n");
     s.push_str(
         "| Hugo | beside | built with a sitemap | equal | differ | refused by ours | refused by Hugo only | refused by both | Hugo fails | random sites | random equal | random refused by both | random differ | random failed | run |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
