@@ -29,6 +29,20 @@ pub(crate) fn read_set(root: &Path, out: &Path, base_url: &str) -> Result<UrlSet
 
 /// [`read_set`] with every field of each `<url>`, in the files' order.
 pub(crate) fn read_set_urls(root: &Path, out: &Path, base_url: &str) -> Result<Vec<Url>> {
+    read_set_urls_of(root, out, base_url, false)
+}
+
+/// [`read_set_urls`]; with `unwritten_children`, a child the index lists
+/// that is not on disk is read as no URLs (Hugo 0.167 lists a language's
+/// sitemap in its index when a cascade keeps every page of that language
+/// from being rendered, and writes no such file: what it publishes has
+/// none of that language's URLs).
+pub(crate) fn read_set_urls_of(
+    root: &Path,
+    out: &Path,
+    base_url: &str,
+    unwritten_children: bool,
+) -> Result<Vec<Url>> {
     let (tag, entries) = read_urls(root)?;
     if tag == "urlset" {
         return Ok(entries);
@@ -40,6 +54,9 @@ pub(crate) fn read_set_urls(root: &Path, out: &Path, base_url: &str) -> Result<V
     for child in entries {
         let file = local_file(&child.loc, out, base_url)
             .with_context(|| format!("{} lists {}", root.display(), child.loc))?;
+        if unwritten_children && !file.exists() {
+            continue;
+        }
         let (tag, urls) = read_urls(&file)?;
         if tag != "urlset" {
             bail!("{}: a child of an index is <{tag}>", file.display());

@@ -303,7 +303,7 @@ pub(crate) fn read_set_urls(out: &Path) -> Result<Vec<urlsets::Url>> {
         let (tag, entries) = urlsets::read_urls(&root)?;
         let elsewhere = |u: &urlsets::Url| !u.loc.starts_with(BASE_URL);
         if tag != "sitemapindex" || !entries.iter().any(elsewhere) {
-            return urlsets::read_set_urls(&root, out, BASE_URL);
+            return urlsets::read_set_urls_of(&root, out, BASE_URL, true);
         }
     }
     let mut set = Vec::new();
