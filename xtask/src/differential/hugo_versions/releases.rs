@@ -185,6 +185,31 @@ pub(crate) fn picks(thresholds: &[Release]) -> Vec<Pick> {
     picks
 }
 
+/// `picks` and, for bisecting a change the matrix shows between two of
+/// its releases, each release of `asked` that is not one of them but a
+/// wheel of [`PYPI`] (`why`: `asked`); an error names a release that is
+/// neither.
+pub(crate) fn with_asked(mut picks: Vec<Pick>, asked: &[Release]) -> Result<Vec<Pick>, String> {
+    for &release in asked {
+        if picks.iter().any(|p| p.release == release) {
+            continue;
+        }
+        let pypi = PYPI
+            .iter()
+            .find(|p| Release::parse(p) == Some(release))
+            .ok_or_else(|| {
+                format!("{release} is neither a release of the matrix nor a wheel on PyPI")
+            })?;
+        picks.push(Pick {
+            release,
+            pypi: Some(pypi),
+            why: vec!["asked".to_owned()],
+        });
+    }
+    picks.sort_by_key(|p| p.release);
+    Ok(picks)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +253,23 @@ mod tests {
             ]
         );
         assert_eq!(picks[13].release, Release::new(162, 0));
+    }
+
+    #[test]
+    fn a_wheel_between_two_picks_can_be_asked_for() {
+        let picks = with_asked(picks(&thresholds()), &[Release::new(155, 3)]).unwrap();
+        let asked = picks
+            .iter()
+            .find(|p| p.release == Release::new(155, 3))
+            .unwrap();
+        assert_eq!(
+            (asked.pypi, asked.why.as_slice()),
+            (Some("0.155.3"), &["asked".to_owned()][..])
+        );
+        assert_eq!(
+            with_asked(picks, &[Release::new(140, 0)]).unwrap_err(),
+            "0.140.0 is neither a release of the matrix nor a wheel on PyPI"
+        );
     }
 
     #[test]
