@@ -101,20 +101,20 @@ pub(super) fn record(
     hugos: &[(Release, PathBuf)],
     work: &Path,
 ) -> Result<BTreeMap<String, String>> {
-    // (releases with how many of their builds gave it, output)
-    let mut runs: Vec<(Vec<(Release, u32)>, Output)> = Vec::new();
+    // (releases, the output most of their builds gave)
+    let mut runs: Vec<(Vec<Release>, Output)> = Vec::new();
     for (release, hugo) in hugos {
         let mut seen: BTreeMap<Output, u32> = BTreeMap::new();
         for _ in 0..case.builds {
             *seen.entry(build(case, *release, hugo, work)?).or_default() += 1;
         }
-        let (output, n) = seen
+        let (output, _) = seen
             .into_iter()
             .max_by_key(|(_, n)| *n)
             .expect("one build at least");
         match runs.last_mut() {
-            Some((releases, last)) if *last == output => releases.push((*release, n)),
-            _ => runs.push((vec![(*release, n)], output)),
+            Some((releases, last)) if *last == output => releases.push(*release),
+            _ => runs.push((vec![*release], output)),
         }
     }
     Ok(runs
@@ -124,16 +124,16 @@ pub(super) fn record(
 }
 
 /// One expected file: its name and text.
-fn file(case: &Case, releases: &[(Release, u32)], output: &Output) -> (String, String) {
-    let first = releases[0].0;
-    let last = releases[releases.len() - 1].0;
+fn file(case: &Case, releases: &[Release], output: &Output) -> (String, String) {
+    let first = releases[0];
+    let last = releases[releases.len() - 1];
     let name = if first == last {
         format!("{first}.txt")
     } else {
         format!("{first}-{last}.txt")
     };
     let mut text = String::from("# hugo");
-    for (r, _) in releases {
+    for r in releases {
         text.push_str(&format!(" {r}"));
     }
     text.push_str("\n# built with: hugo --source site --destination OUT --baseURL ");
@@ -143,16 +143,12 @@ fn file(case: &Case, releases: &[(Release, u32)], output: &Output) -> (String, S
         text.push_str("# (the git history of commits.txt, if any, made first)\n");
     }
     if case.builds > 1 {
-        // The list most builds gave; how many, release by release.
+        // Not how many builds gave it: that varies from one recording
+        // to the next, and the file would with it.
         text.push_str(&format!(
-            "# of {} builds each, this many gave this:",
+            "# the list most of {} builds of each release gave\n",
             case.builds
         ));
-        for (r, n) in releases {
-            text.push_str(&format!(" {r} {n},"));
-        }
-        text.pop();
-        text.push('\n');
     }
     match output {
         Output::Refused(message) => text.push_str(&format!("# refused: {message}\n")),
