@@ -10,7 +10,7 @@
 //!   (`compare`: `entries`, the default, or `lastmod`), and how many
 //!   times each release builds it (`builds`, for a site Hugo builds
 //!   differently from build to build: the list most builds gave is
-//!   recorded, with how many);
+//!   recorded);
 //! - `expected/<first>[-<last>].txt`: for each run of releases (in the
 //!   matrix's order, [`super::hugo_versions`]) that write the same
 //!   sitemap, that sitemap: one line an entry, sorted (`loc`,
