@@ -1,7 +1,7 @@
 //! Hugo modules the scan cannot read are named, and a local copy named
 //! by `HUGO_MODULE_REPLACEMENTS` is read as Hugo reads it. (Mounts and
 //! themes themselves are pinned against the real Hugo by the
-//! differential case `mounts-themes-0.168`.)
+//! differential case `mounts-themes`.)
 
 use std::fs;
 use std::path::Path;

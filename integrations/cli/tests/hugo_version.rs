@@ -3,7 +3,7 @@
 //! refused when it names no Hugo. The site: a draft section with a page,
 //! which Hugo 0.111.3 drops with the section and the current Hugo
 //! publishes (both checked with the real Hugo: the differential cases
-//! `unpublished-sections-keep-pages-0.168` and
+//! `unpublished-sections-keep-pages` and
 //! `draft-section-keeps-nested-terms`).
 
 use std::fs;
