@@ -85,7 +85,7 @@ use sitemap_pages::images::markdown::{Dialect, MarkdownImages};
 use sitemap_pages::images::{FrontImage, front_matter_images};
 use sitemap_pages::overrides::Overrides;
 
-pub use crate::content_scan::ContentScan;
+pub use crate::content_scan::{ContentAdapter, ContentScan};
 pub use crate::error::Error;
 pub use crate::hugo::LastmodOrder;
 pub use crate::hugo::SiteSitemap;

@@ -91,6 +91,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     Ok(Scan {
         #[cfg(feature = "html")]
         build: None,
+        html_dir: None,
         files_read: found.files_read.len(),
         read: if options.track_reads {
             found.files_read.iter().cloned().collect()
