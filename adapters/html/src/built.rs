@@ -14,6 +14,7 @@
 //! its pages for missing ones.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
@@ -28,9 +29,11 @@ pub struct BuiltFiles {
     /// Each folder that could not be read (its path under the folder,
     /// `/`-separated, empty for the folder itself) and why, sorted.
     pub unreadable: Vec<(String, String)>,
-    /// Each folder the walk passed by (see [`built_files`]), seen in its
-    /// parent's entries: it is there, its files unlisted. Sorted.
-    pub skipped: Vec<String>,
+    /// How many folders the walk passed by (see [`built_files`]), each
+    /// seen in its parent's entries: there, its files unlisted. Counted,
+    /// not named: when as many as were asked for are seen, every one is
+    /// there (one count a folder, no list of 100,000 names).
+    pub skipped: usize,
 }
 
 impl BuiltFiles {
@@ -59,7 +62,7 @@ pub fn built_files(dir: &Path, skip: Skip) -> BuiltFiles {
     let found = Mutex::new(BuiltFiles::default());
     let mut builder = Builder { dir, found: &found };
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(8));
-    let skipped = Arc::new(Mutex::new(Vec::new()));
+    let skipped = Arc::new(AtomicUsize::new(0));
     let (root, passed) = (dir.to_path_buf(), Arc::clone(&skipped));
     WalkBuilder::new(dir)
         .standard_filters(false)
@@ -72,20 +75,24 @@ pub fn built_files(dir: &Path, skip: Skip) -> BuiltFiles {
             let Some(rel) = entry.path().strip_prefix(&root).ok().and_then(Path::to_str) else {
                 return true;
             };
-            let rel = rel.replace('\\', "/");
+            // `/`-separated, allocated only where the separator differs.
+            let rel: std::borrow::Cow<'_, str> = if cfg!(windows) {
+                rel.replace('\\', "/").into()
+            } else {
+                rel.into()
+            };
             if rel.is_empty() || !skip(&rel) {
                 return true;
             }
-            passed.lock().unwrap_or_else(|e| e.into_inner()).push(rel);
+            passed.fetch_add(1, Ordering::Relaxed);
             false
         })
         .build_parallel()
         .visit(&mut builder);
     let mut built = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    built.skipped = std::mem::take(&mut *skipped.lock().unwrap_or_else(|e| e.into_inner()));
+    built.skipped = skipped.load(Ordering::Relaxed);
     built.pages.sort();
     built.unreadable.sort();
-    built.skipped.sort();
     built
 }
 

@@ -5,7 +5,7 @@
 //! list. The build check (`check/build/`) lists the folder and holds the
 //! scan against it.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
@@ -31,6 +31,12 @@ pub(crate) struct Build {
     /// page the generator lists, so the check opens that file and does not
     /// list the folder.
     pub(crate) leaves: HashSet<Loc>,
+    /// Whether a regular page's head is read too: only when a template
+    /// of the site can write a robots meta
+    /// ([`sitemap_content::Site::templates_may_say_noindex`]); otherwise
+    /// no built page says `noindex`, and its folder in its parent's
+    /// entries says it is built.
+    pub(crate) leaf_heads: bool,
     /// The generator's build command (`hugo`, `zola build`), to name.
     pub(crate) command: &'static str,
     /// The folder Hugo writes a list's pagers in (`page`); `None` for a

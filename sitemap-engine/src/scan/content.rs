@@ -267,6 +267,7 @@ fn built_site(site: &Site, scan: &ContentScan) -> crate::scan::built::Build {
         sources,
         adapters,
         leaves,
+        leaf_heads: built && site.templates_may_say_noindex(),
         command,
         pager_path: site.pager_path().map(str::to_owned),
         static_dirs: site.static_dirs(),

@@ -106,6 +106,7 @@ impl<'a> Sorter<'a> {
             Head::Page {
                 indexing, lastmod, ..
             } => (indexing, lastmod),
+            Head::Folder => (sitemap_html::Indexing::Indexable, None),
             // Gone since the listing: nothing to sort.
             Head::Missing => return Judged::Sorted,
             Head::Unreadable { error, .. } => return Judged::Unreadable(loc, error),

@@ -26,6 +26,9 @@ pub(super) enum Head {
         /// The lastmod its markup gives.
         lastmod: Option<Lastmod>,
     },
+    /// A regular page's folder is there, its head not read (no template
+    /// of the site can write `noindex`).
+    Folder,
     /// No built file answers.
     Missing,
     /// A file answers but cannot be read.

@@ -39,7 +39,7 @@ mod inside;
 mod roots;
 mod said;
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt as _};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -103,39 +103,49 @@ struct Found {
 impl Found {
     fn of(scan: &Scan, build: &Build, base: &Loc, gate: &Gate) -> Result<Found, Error> {
         let roots = Roots::of(base, &scan.hosts);
-        // The URL path of each listed entry, once; a regular page's
-        // folder is not listed but opened at its `index.html`.
-        let rels: Vec<Option<String>> = scan.urls.iter().map(|u| roots.rel_of(&u.loc)).collect();
-        let leaves: HashSet<String> = scan
-            .urls
-            .iter()
-            .zip(&rels)
-            .filter(|(u, _)| build.leaves.contains(&u.loc))
-            .filter_map(|(_, rel)| rel.as_deref()?.strip_suffix('/').map(str::to_owned))
-            .filter(|folder| !folder.is_empty())
-            .collect();
+        let (rels, leaves) = paths_of(scan, build, &roots);
         let leaves = Arc::new(leaves);
         let files = {
             let leaves = Arc::clone(&leaves);
             let _t = crate::timings::phase("build check: list the built site");
             sitemap_html::built_files(&build.dir, Arc::new(move |rel| leaves.contains(rel)))
         };
-        let there = There::of(&files);
+        let there = There::of(&files, &leaves, build);
         // Each listed URL's files that may be there, asked in one batch
         // with the built pages the scan does not know.
         let mut in_unreadable = 0;
         let mut listed_files: HashSet<&str> = HashSet::new();
         let mut asks: Vec<Ask<'_>> = Vec::with_capacity(scan.urls.len());
-        let mut asked: Vec<Option<usize>> = Vec::with_capacity(scan.urls.len());
-        for (url, rel) in scan.urls.iter().zip(&rels) {
-            let Some(rel) = rel else {
-                asked.push(None);
-                continue;
+        let mut asked: Vec<Pending> = Vec::with_capacity(scan.urls.len());
+        for (url, rel) in scan.urls.iter().zip(rels) {
+            let rel = match rel {
+                Rel::Outside => {
+                    asked.push(Pending::Known(None));
+                    continue;
+                }
+                // A regular page whose head need not be read (no template
+                // can write `noindex`): its folder in its parent's
+                // entries says it is built.
+                Rel::Leaf => {
+                    let folder = || Some(roots.rel_of(&url.loc)?.trim_end_matches('/').to_owned());
+                    let pending = match there.leaf(&folder) {
+                        Some(LeafIs::Unreadable) => {
+                            in_unreadable += 1;
+                            None
+                        }
+                        Some(LeafIs::There) => Some(Head::Folder),
+                        Some(LeafIs::Missing) => Some(Head::Missing),
+                        None => None,
+                    };
+                    asked.push(Pending::Known(pending));
+                    continue;
+                }
+                Rel::Path(rel) => rel,
             };
-            let candidates = sitemap_html::files::files_for(rel);
+            let candidates = sitemap_html::files::files_for(&rel);
             if candidates.iter().any(|f| there.in_unreadable(f)) {
                 in_unreadable += 1;
-                asked.push(None);
+                asked.push(Pending::Known(None));
                 continue;
             }
             let files: Vec<String> = candidates.into_iter().filter(|f| there.may_be(f)).collect();
@@ -144,7 +154,7 @@ impl Found {
                     listed_files.insert(walked);
                 }
             }
-            asked.push(Some(asks.len()));
+            asked.push(Pending::Asked);
             asks.push(Ask {
                 loc: &url.loc,
                 files,
@@ -187,7 +197,10 @@ impl Found {
         let mut heads = heads.into_iter();
         let listed = asked
             .into_iter()
-            .map(|at| at.and_then(|_| heads.next()))
+            .map(|pending| match pending {
+                Pending::Asked => heads.next(),
+                Pending::Known(head) => head,
+            })
             .collect();
         let mut unlisted = Vec::new();
         let mut unreadable = Vec::new();
@@ -229,7 +242,7 @@ impl Found {
             unreadable: mut unreadable_pages,
         } = self;
         let built_any = !files.pages.is_empty()
-            || !files.skipped.is_empty()
+            || files.skipped > 0
             || listed.iter().flatten().any(|h| !matches!(h, Head::Missing));
         if !built_any && files.unreadable.is_empty() {
             scan.warnings
@@ -247,7 +260,7 @@ impl Found {
         };
         for (i, (url, head)) in scan.urls.iter().zip(&listed).enumerate() {
             match head {
-                None => {}
+                None | Some(Head::Folder) => {}
                 Some(Head::Missing) => missing.push(&url.loc),
                 Some(Head::Unreadable { file, error }) => {
                     unreadable_pages.push((url.loc.to_string(), file.clone(), error.clone()))
@@ -338,20 +351,52 @@ fn under_site(build: &Build, file: &str) -> std::path::PathBuf {
         .unwrap_or(path)
 }
 
+/// A listed URL's built page: read in the batch, or known without it
+/// (`None`: not checked).
+enum Pending {
+    Asked,
+    Known(Option<Head>),
+}
+
 /// What the walk says is there, asked of each file a URL may be served
-/// by: a page it listed, a file in a folder it passed by (there or not,
-/// known only by opening it), or neither.
+/// by: a page it listed, a file in a regular page's folder (there or
+/// not, known only by opening it), or neither.
 struct There<'a> {
     pages: HashSet<&'a str>,
-    skipped: HashSet<&'a str>,
+    /// The regular pages' folders, which the walk passed by.
+    leaves: &'a HashSet<String>,
+    /// Those of them not there, when the walk saw fewer than it passed
+    /// by (found by asking each: only when the build lacks some).
+    missing: HashSet<&'a str>,
     unreadable: &'a [(String, String)],
 }
 
+/// Where a regular page's folder is.
+enum LeafIs {
+    There,
+    Missing,
+    Unreadable,
+}
+
 impl<'a> There<'a> {
-    fn of(files: &'a sitemap_html::BuiltFiles) -> There<'a> {
+    fn of(
+        files: &'a sitemap_html::BuiltFiles,
+        leaves: &'a HashSet<String>,
+        build: &Build,
+    ) -> There<'a> {
+        let missing = if files.skipped == leaves.len() {
+            HashSet::new()
+        } else {
+            leaves
+                .iter()
+                .filter(|f| !build.dir.join(f).is_dir())
+                .map(String::as_str)
+                .collect()
+        };
         There {
             pages: files.pages.iter().map(String::as_str).collect(),
-            skipped: files.skipped.iter().map(String::as_str).collect(),
+            leaves,
+            missing,
             unreadable: &files.unreadable,
         }
     }
@@ -361,12 +406,30 @@ impl<'a> There<'a> {
         self.pages.get(file).copied()
     }
 
-    /// Whether `file` may be there: listed, or in a folder passed by.
+    /// Whether `file` may be there: listed, or in a regular page's
+    /// folder.
     fn may_be(&self, file: &str) -> bool {
         self.pages.contains(file)
             || file
                 .rsplit_once('/')
-                .is_some_and(|(folder, _)| self.skipped.contains(folder))
+                .is_some_and(|(folder, _)| self.leaves.contains(folder))
+    }
+
+    /// Where the folder of a regular page is (`folder` works it out,
+    /// only when some folder is missing or unreadable); `None` when it
+    /// cannot be said.
+    fn leaf(&self, folder: &dyn Fn() -> Option<String>) -> Option<LeafIs> {
+        if self.missing.is_empty() && self.unreadable.is_empty() {
+            return Some(LeafIs::There);
+        }
+        let folder = folder()?;
+        Some(if self.in_unreadable(&format!("{folder}/")) {
+            LeafIs::Unreadable
+        } else if self.missing.contains(folder.as_str()) {
+            LeafIs::Missing
+        } else {
+            LeafIs::There
+        })
     }
 
     /// Whether `file` lies in a folder that could not be read.
@@ -378,4 +441,42 @@ impl<'a> There<'a> {
                     .is_some_and(|rest| rest.starts_with('/'))
         })
     }
+}
+
+/// A listed URL's path below the output folder.
+enum Rel {
+    /// Under no host's folder: not checked.
+    Outside,
+    /// A regular page's, whose head is not read: its folder is in the
+    /// set of regular pages' folders.
+    Leaf,
+    /// Any other, to read.
+    Path(String),
+}
+
+/// Each listed URL's path below the output folder, and the folders of
+/// the regular pages (which the walk passes by: `Build::leaves`), each
+/// worked out once.
+fn paths_of(scan: &Scan, build: &Build, roots: &Roots) -> (Vec<Rel>, HashSet<String>) {
+    let mut leaves = HashSet::new();
+    let rels = scan
+        .urls
+        .iter()
+        .map(|url| {
+            let Some(mut rel) = roots.rel_of(&url.loc) else {
+                return Rel::Outside;
+            };
+            if rel.len() < 2 || !rel.ends_with('/') || !build.leaves.contains(&url.loc) {
+                return Rel::Path(rel);
+            }
+            if build.leaf_heads {
+                leaves.insert(rel[..rel.len() - 1].to_owned());
+                return Rel::Path(rel);
+            }
+            rel.pop();
+            leaves.insert(rel);
+            Rel::Leaf
+        })
+        .collect();
+    (rels, leaves)
 }
