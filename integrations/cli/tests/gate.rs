@@ -81,13 +81,229 @@ fn strings(items: &[&str]) -> Vec<String> {
 fn an_adapters_pages_pass_the_url_patterns() {
     let dir = built(&SITE);
     let (code, stderr, locs) = scan(dir.path(), &["--exclude-urls", "/news/**", "-v"]);
-    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "left out: content/news/_index.md: URL matches exclude-urls pattern `/news/**` \
+             (https://example.org/news/)\n\
+             left out: content/news/_content.gotmpl: URL matches exclude-urls pattern \
+             `/news/**` (https://example.org/news/item-1/)\n\
+             left out: content/news/_content.gotmpl: URL matches exclude-urls pattern \
+             `/news/**` (https://example.org/news/item-2/)\n\
+             left out: content/news/_content.gotmpl: URL matches exclude-urls pattern \
+             `/news/**` (https://example.org/news/item-3/)\n\
+             sitemap: 3 files read, 2 URLs, 4 excluded (4 by `--exclude-urls`); dry run, \
+             nothing written\n"
+        )
+    );
     assert_eq!(
         locs,
         strings(&["https://example.org/", "https://example.org/a/"])
     );
 
-    let (code, stderr, locs) = scan(dir.path(), &["--include-urls", "/a/", "-v"]);
-    assert_eq!((code, stderr.as_str()), (Some(0), ""));
-    assert_eq!(locs, strings(&["https://example.org/a/"]));
+    let (code, stderr, locs) = scan(dir.path(), &["--include-urls", "/news/item-*/"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made listed \
+             from the site built in public/\n\
+             sitemap: 3 files read, 2 URLs, 4 excluded (1 noindex, 3 not in \
+             `--include-urls`); dry run, nothing written\n"
+        )
+    );
+    assert_eq!(
+        locs,
+        strings(&[
+            "https://example.org/news/item-1/",
+            "https://example.org/news/item-2/"
+        ])
+    );
+}
+
+/// A section's cascaded `sitemap.disable` reaches the pages its adapter
+/// makes, as Hugo hands it down: Hugo's own sitemap lists neither the
+/// section nor them, and nor does the scan, which counts each once.
+#[test]
+fn a_sections_cascade_reaches_its_adapters_pages() {
+    let mut files = SITE.to_vec();
+    files[2] = (
+        "content/news/_index.md",
+        "---\ntitle: News\ncascade:\n  sitemap:\n    disable: true\n---\n",
+    );
+    let dir = built(&files);
+    let (code, stderr, locs) = scan(dir.path(), &["--strict", "-v"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "left out: content/news/_index.md: sitemap.disable (https://example.org/news/)\n\
+             left out: content/news/_content.gotmpl: sitemap.disable \
+             (https://example.org/news/item-1/)\n\
+             left out: content/news/_content.gotmpl: sitemap.disable \
+             (https://example.org/news/item-2/)\n\
+             left out: content/news/_content.gotmpl: sitemap.disable \
+             (https://example.org/news/item-3/)\n\
+             sitemap: 3 files read, 2 URLs, 4 excluded (4 sitemap.disable); dry run, nothing \
+             written\n"
+        )
+    );
+    assert_eq!(locs, locs_of_hugo(dir.path()));
+}
+
+/// `locs` less `loc`, which must be in it.
+fn without(mut locs: Vec<String>, loc: &str) -> Vec<String> {
+    let at = locs.iter().position(|l| l == loc).expect("listed by Hugo");
+    locs.remove(at);
+    locs
+}
+
+/// Hugo's own sitemap's `<loc>`s, sorted.
+fn locs_of_hugo(root: &Path) -> Vec<String> {
+    locs(&root.join("public/sitemap.xml"))
+}
+
+/// A draft, a future and an expired page an earlier `hugo -D -F -E` left
+/// built, in the adapter's section and outside it: each stays out,
+/// counted once by the source's reason, and none is a difference, so
+/// `--strict` passes on the sitemap Hugo itself writes without those
+/// flags.
+#[test]
+fn unpublished_pages_left_built_stay_out_once() {
+    let mut files = SITE.to_vec();
+    files.extend([
+        ("content/news/draft.md", "---\ntitle: d\ndraft: true\n---\n"),
+        (
+            "content/news/future.md",
+            "---\ntitle: f\ndate: 2999-01-01\n---\n",
+        ),
+        (
+            "content/news/expired.md",
+            "---\ntitle: e\nexpiryDate: 2001-01-01\n---\n",
+        ),
+        ("content/old.md", "---\ntitle: o\ndraft: true\n---\n"),
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &files);
+    let out = Command::new(current_hugo())
+        .args(["--quiet", "-D", "-F", "-E", "--source"])
+        .arg(dir.path())
+        .env_remove("HUGO_ENVIRONMENT")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("public/news/draft/index.html").is_file());
+    let (code, stderr, locs) = scan(dir.path(), &["--strict", "-v"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made listed \
+             from the site built in public/\n\
+             left out: content/news/draft.md: draft (https://example.org/news/draft/)\n\
+             left out: content/news/expired.md: expired (https://example.org/news/expired/)\n\
+             left out: content/news/future.md: future (https://example.org/news/future/)\n\
+             left out: content/old.md: draft (https://example.org/old/)\n\
+             left out: public/news/item-3/index.html: <meta name=\"robots\"> says noindex \
+             (https://example.org/news/item-3/)\n\
+             sitemap: 7 files read, 5 URLs, 5 excluded (2 draft, 1 expired, 1 future, 1 \
+             noindex); dry run, nothing written\n"
+        )
+    );
+    // What Hugo lists once built without those flags, less the page
+    // that says `noindex` (the guide's differences).
+    let clean = built(&files);
+    assert_eq!(
+        locs,
+        without(
+            locs_of_hugo(clean.path()),
+            "https://example.org/news/item-3/"
+        )
+    );
+}
+
+/// A page whose built head says `noindex` is left out and counted,
+/// whichever way it came: from the build (an adapter's page), or from a
+/// source file, a regular page or a list page, whose template wrote it
+/// (the scan reads the heads because a template of the site names a
+/// robots meta). Hugo lists all three; the sitemap written is valid, and
+/// `validate --site` finds it agrees with the built site.
+#[test]
+fn a_page_whose_head_says_noindex_is_left_out_and_counted() {
+    let mut files = SITE.to_vec();
+    files.extend([
+        ("content/secret.md", "---\ntitle: s\nhidden: true\n---\n"),
+        (
+            "content/archive/_index.md",
+            "---\ntitle: Archive\nhidden: true\n---\n",
+        ),
+        ("content/archive/2019.md", "---\ntitle: 2019\n---\n"),
+    ]);
+    let dir = built(&files);
+    let (code, stderr, locs) = scan(dir.path(), &["-v"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made listed \
+             from the site built in public/\n\
+             left out: public/archive/index.html: <meta name=\"robots\"> says noindex \
+             (https://example.org/archive/)\n\
+             left out: public/secret/index.html: <meta name=\"robots\"> says noindex \
+             (https://example.org/secret/)\n\
+             left out: public/news/item-3/index.html: <meta name=\"robots\"> says noindex \
+             (https://example.org/news/item-3/)\n\
+             sitemap: 6 files read, 6 URLs, 3 excluded (3 noindex); dry run, nothing written\n"
+        )
+    );
+    let mut hugo = locs_of_hugo(dir.path());
+    for noindex in ["archive/", "news/item-3/", "secret/"] {
+        hugo = without(hugo, &format!("https://example.org/{noindex}"));
+    }
+    assert_eq!(locs, hugo);
+
+    let out = crate::sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--lastmod",
+            "front-matter",
+            "--hugo-version",
+            "0.168.0",
+            "--out",
+            "out",
+        ],
+    );
+    assert_eq!(
+        crate::text(&out.stderr, dir.path()),
+        "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made listed from \
+         the site built in public/\n\
+         sitemap: 6 files read, 6 URLs, 3 excluded (3 noindex); wrote out/sitemap.xml\n"
+    );
+    sitemap_testkit::assert_all_valid(&dir.path().join("out"));
+    let out = crate::sitemap(
+        dir.path(),
+        &["validate", "out/sitemap.xml", "--site", "public"],
+    );
+    assert_eq!(
+        (
+            out.status.code(),
+            crate::text(&out.stdout, dir.path()),
+            crate::text(&out.stderr, dir.path())
+        ),
+        (
+            Some(0),
+            "out/sitemap.xml: valid (urlset, 6 URLs, 472 bytes; 0 errors, 0 warnings)\n\
+             site public/ at https://example.org/ (from hugo.toml: baseURL): 6 locs, 6 name files \
+             of the site; 6 indexable pages, 0 not in the sitemap\n\
+             1 files checked: 1 valid, 0 invalid; 0 errors, 0 warnings\n"
+                .to_owned(),
+            String::new()
+        )
+    );
 }
