@@ -307,3 +307,186 @@ fn a_page_whose_head_says_noindex_is_left_out_and_counted() {
         )
     );
 }
+
+/// An output folder outside the site is not listed: Hugo's `publishDir
+/// = "/"`, a `public` link to `/`, Zola's `output_dir = "/"`. One line
+/// says why, and the scan goes on.
+#[test]
+fn the_build_check_stays_in_the_site() {
+    let outside = "warning: outside the site's folder (it is /), so the sitemap is not checked \
+                   against the site built there; build into a folder inside the site, or write \
+                   the sitemap there with `out` (`--out`) to check it\n";
+    let adapter = "content/news/_content.gotmpl: warning: a content adapter, whose template \
+                   makes pages from data: this scan cannot run it, so its pages are missing; run \
+                   `hugo` first, and the scan lists them from the build\n";
+    // Built as usual, then the folder linked to `/`.
+    let dir = built(&SITE);
+    fs::remove_dir_all(dir.path().join("public")).unwrap();
+    std::os::unix::fs::symlink("/", dir.path().join("public")).unwrap();
+    let (code, stderr, _) = scan(dir.path(), &[]);
+    assert_eq!(
+        (code, stderr),
+        (
+            Some(0),
+            format!(
+                "public/: {outside}{adapter}sitemap: 3 files read, 3 URLs, none excluded; dry \
+                 run, nothing written\n"
+            )
+        )
+    );
+    // `publishDir = "/"`, which no one should build into: only read.
+    let config = format!("{}publishDir = \"/\"\n", SITE[0].1);
+    write(dir.path(), &[("hugo.toml", &config)]);
+    let (code, stderr, _) = scan(dir.path(), &[]);
+    assert_eq!(
+        (code, stderr),
+        (
+            Some(0),
+            format!(
+                "/: {outside}{adapter}sitemap: 3 files read, 3 URLs, none excluded; dry run, \
+                 nothing written\n"
+            )
+        )
+    );
+
+    let zola = tempfile::tempdir().unwrap();
+    write(
+        zola.path(),
+        &[
+            (
+                "zola.toml",
+                "base_url = \"https://example.org\"\noutput_dir = \"/\"\n",
+            ),
+            ("content/a.md", "+++\ntitle = \"a\"\n+++\n"),
+        ],
+    );
+    let out = crate::sitemap(
+        zola.path(),
+        &["scan", "--dry-run", "--lastmod", "front-matter"],
+    );
+    assert_eq!(
+        (out.status.code(), crate::text(&out.stderr, zola.path())),
+        (
+            Some(0),
+            format!(
+                "/: {outside}sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing \
+                 written\n"
+            )
+        )
+    );
+}
+
+/// A built folder the scan cannot read is named as unreadable, never
+/// taken for pages missing from the build; with `--strict` the run
+/// fails, telling the user to let the scan read it, not to rebuild. (As
+/// root, whom permissions do not stop, the scan runs as `nobody`.)
+#[test]
+fn an_unreadable_built_folder_is_named_as_such() {
+    let mut files = SITE.to_vec();
+    files.push(("content/posts/p.md", "---\ntitle: p\n---\n"));
+    let dir = built(&files);
+    let posts = dir.path().join("public/posts");
+    let mode = |path: &Path, mode| {
+        fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap()
+    };
+    // Others may reach the site, not the folder.
+    mode(dir.path(), 0o755);
+    mode(&posts, 0o000);
+    let run = |strict: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sitemap"));
+        cmd.args([
+            "scan",
+            "--dry-run",
+            "--lastmod",
+            "front-matter",
+            "--hugo-version",
+            "0.168.0",
+        ])
+        .args(strict.then_some("--strict"))
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1");
+        if sitemap_testkit::is_root() {
+            std::os::unix::process::CommandExt::uid(&mut cmd, 65534);
+            std::os::unix::process::CommandExt::gid(&mut cmd, 65534);
+        }
+        let out = cmd.output().unwrap();
+        (out.status.code(), crate::text(&out.stderr, dir.path()))
+    };
+    let unreadable = "public/: 1 built folder(s) cannot be read, so the pages in them are not \
+                      checked: public/posts/ (Permission denied (os error 13)); let the user \
+                      running the scan read them";
+    let adapter = "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made \
+                   listed from the site built in public/\n";
+    let (code, stderr) = run(false);
+    mode(&posts, 0o755);
+    assert_eq!(
+        (code, stderr),
+        (
+            Some(0),
+            format!(
+                "{adapter}{}\nsitemap: 4 files read, 7 URLs, 1 excluded (1 noindex); dry run, \
+                 nothing written\n",
+                unreadable.replacen(": ", ": warning: ", 1)
+            )
+        )
+    );
+    mode(&posts, 0o000);
+    let (code, stderr) = run(true);
+    mode(&posts, 0o755);
+    assert_eq!(
+        (code, stderr),
+        (
+            Some(1),
+            format!(
+                "error: the sitemap could not be checked against the site built in public/:\n\
+                 {unreadable}\n  hint: let the user running the scan read the build (its \
+                 folders' permissions), or drop `strict` to let the run pass with warnings\n"
+            )
+        )
+    );
+}
+
+/// Names taken from the disk are shown escaped in the check's report: a
+/// site folder and a built folder named with a line break cannot forge
+/// a report line.
+#[test]
+fn a_built_folder_named_with_a_line_break_cannot_forge_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("evil\nsite");
+    write(&site, &SITE);
+    hugo(&current_hugo(), &site);
+    write(
+        &site,
+        &[(
+            "public/x\n: warning: forged/index.html",
+            "<html><head><title>x</title></head></html>\n",
+        )],
+    );
+    let out = crate::sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "evil\nsite",
+            "--dry-run",
+            "--lastmod",
+            "front-matter",
+            "--hugo-version",
+            "0.168.0",
+        ],
+    );
+    assert_eq!(
+        (
+            out.status.code(),
+            crate::text(&out.stderr, dir.path()).as_str()
+        ),
+        (
+            Some(0),
+            "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made listed \
+             from the site built in evil\\nsite/public/\n\
+             evil\\nsite/public/: warning: 1 built page(s) not in the sitemap and not left out on \
+             purpose: https://example.org/x%0A:%20warning:%20forged/ (evil\\nsite/public/x\\n: \
+             warning: forged/index.html)\n\
+             sitemap: 3 files read, 5 URLs, 1 excluded (1 noindex); dry run, nothing written\n"
+        )
+    );
+}
