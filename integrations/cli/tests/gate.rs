@@ -490,3 +490,132 @@ fn a_built_folder_named_with_a_line_break_cannot_forge_a_line() {
         )
     );
 }
+
+/// `validate --site` applies the scan's rules, through the same gate: a
+/// page the sources leave out on purpose (a section's cascaded
+/// `sitemap.disable`, which reaches its adapter's pages; a draft left
+/// built; a URL pattern of `sitemap.toml`) is no page missing from the
+/// sitemap.
+#[test]
+fn validate_site_does_not_report_pages_left_out_on_purpose() {
+    let mut files = SITE.to_vec();
+    files[0] = (
+        "hugo.toml",
+        "baseURL = \"https://example.org/\"\n\
+         disableKinds = [\"rss\", \"taxonomy\", \"term\", \"sitemap\"]\n",
+    );
+    files[2] = (
+        "content/news/_index.md",
+        "---\ntitle: News\ncascade:\n  sitemap:\n    disable: true\n---\n",
+    );
+    files.extend([
+        ("content/old.md", "---\ntitle: o\ndraft: true\n---\n"),
+        ("content/private/p.md", "---\ntitle: p\n---\n"),
+        ("sitemap.toml", "exclude-urls = [\"/private/**\"]\n"),
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &files);
+    let out = Command::new(current_hugo())
+        .args(["--quiet", "-D", "--source"])
+        .arg(dir.path())
+        .env_remove("HUGO_ENVIRONMENT")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = crate::sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--lastmod",
+            "front-matter",
+            "--hugo-version",
+            "0.168.0",
+        ],
+    );
+    assert_eq!(
+        crate::text(&out.stderr, dir.path()),
+        "sitemap: 5 files read, 2 URLs, 7 excluded (2 by sitemap.toml:1 `exclude-urls`, 1 draft, 4 \
+         sitemap.disable); wrote public/sitemap.xml\n"
+    );
+    sitemap_testkit::assert_all_valid(&dir.path().join("public"));
+    let out = crate::sitemap(dir.path(), &["validate", "--site", "public"]);
+    assert_eq!(
+        (
+            out.status.code(),
+            crate::text(&out.stdout, dir.path()),
+            crate::text(&out.stderr, dir.path())
+        ),
+        (
+            Some(0),
+            "public/sitemap.xml: valid (urlset, 2 URLs, 218 bytes; 0 errors, 0 warnings)\n\
+             site public/ at https://example.org/ (from hugo.toml: baseURL): 2 locs, 2 name \
+             files of the site; 2 indexable pages, 0 not in the sitemap\n\
+             1 files checked: 1 valid, 0 invalid; 0 errors, 0 warnings\n"
+                .to_owned(),
+            String::new()
+        )
+    );
+}
+
+/// The same for an mdBook book built with mdBook: a chapter's
+/// `sitemap.exclude` is no page missing from the sitemap.
+#[test]
+fn validate_site_does_not_report_a_chapter_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "book.toml",
+                "[book]\ntitle = \"b\"\n[output.html]\n[output.sitemap]\noptional = true\n\
+                 base-url = \"https://example.org/book/\"\n",
+            ),
+            ("src/SUMMARY.md", "# Summary\n\n- [A](a.md)\n- [B](b.md)\n"),
+            ("src/a.md", "# A\n"),
+            ("src/b.md", "---\nsitemap:\n  exclude: true\n---\n# B\n"),
+        ],
+    );
+    let mdbook =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/tools/mdbook-0.4/bin/mdbook");
+    let out = Command::new(mdbook)
+        .arg("build")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = crate::sitemap(dir.path(), &["mdbook", "--lastmod", "mtime"]);
+    assert_eq!(
+        crate::text(&out.stderr, dir.path()),
+        "warning: src/b.md opens with front matter, but book.toml has no \
+         [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] \
+         table\n\
+         sitemap: wrote ./book/html/sitemap.xml (1 URLs, 1 chapter(s) left out)\n"
+    );
+    sitemap_testkit::assert_all_valid(&dir.path().join("book/html"));
+    let out = crate::sitemap(dir.path(), &["validate", "--site", "book/html"]);
+    assert_eq!(
+        (
+            out.status.code(),
+            crate::text(&out.stdout, dir.path()),
+            crate::text(&out.stderr, dir.path())
+        ),
+        (
+            Some(0),
+            "book/html/sitemap.xml: valid (urlset, 1 URLs, 218 bytes; 0 errors, 0 warnings)\n\
+             site book/html/ at https://example.org/book/ (from book.toml: \
+             output.sitemap.base-url): 1 locs, 1 name files of the site; 1 indexable pages, 0 \
+             not in the sitemap\n\
+             1 files checked: 1 valid, 0 invalid; 0 errors, 0 warnings\n"
+                .to_owned(),
+            String::new()
+        )
+    );
+}
