@@ -1,8 +1,9 @@
 //! Benchmark `scan`: `sitemap scan` on a content tree against reading it
 //! once.
 //!
-//! `cargo xtask bench scan [--count N] [--runs R]` (defaults 100,000 pages,
-//! 3 runs):
+//! `cargo xtask bench scan [--count N] [--runs R] [--bin PATH]` (defaults
+//! 100,000 pages, 3 runs; `--bin` times that `sitemap` instead of this
+//! commit's, to compare two commits back to back):
 //!
 //! 1. generates (once; cached under `<target>/bench-scan/<N>/site/`) a Hugo
 //!    site of N Markdown pages in nested sections (20 sections of 10
@@ -59,7 +60,20 @@ const IMAGES_TARGET: f64 = 1.5;
 const CHECK_TARGET: f64 = 1.2;
 
 pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
-    let (count, runs) = super::count_and_runs("scan", args, 100_000)?;
+    // `--bin PATH`: time that `sitemap` (another commit's, built apart),
+    // to compare two commits back to back on the same site and load.
+    let (bin, args) = match args.iter().position(|a| a == "--bin") {
+        Some(at) => {
+            let path = args
+                .get(at + 1)
+                .context("--bin needs the path of a sitemap binary")?;
+            let mut rest = args.to_vec();
+            rest.drain(at..=at + 1);
+            (Some(PathBuf::from(path)), rest)
+        }
+        None => (None, args.to_vec()),
+    };
+    let (count, runs) = super::count_and_runs("scan", &args, 100_000)?;
     let target_dir = target_dir();
     let site = target_dir
         .join("bench-scan")
@@ -67,7 +81,10 @@ pub(crate) fn run(args: &[String]) -> Result<Vec<Row>> {
         .join("site");
     let bytes = ensure_site(&site, count, false)?;
 
-    let bin = super::build_release("sitemap-cli", ["--bin", "sitemap"])?;
+    let bin = match bin {
+        Some(bin) => bin,
+        None => super::build_release("sitemap-cli", ["--bin", "sitemap"])?,
+    };
     let heads = super::build_release("sitemap-content", ["--example", "read_heads"])?;
     let out = tempfile_dir(&target_dir)?;
     let (built, built_pages) = super::built::ensure(&bin, &site)?;
