@@ -34,8 +34,17 @@ pub(crate) fn write(root: &Path, files: &[(&str, &str)]) {
 }
 
 pub(crate) fn hugo(hugo: &Path, root: &Path) {
+    hugo_with(hugo, root, &[]);
+}
+
+/// Builds the site at `root` with `hugo` and the flags `args` (`-D`,
+/// `--environment staging`), quietly, as the user's shell would (no
+/// `HUGO_ENVIRONMENT` of ours).
+pub(crate) fn hugo_with(hugo: &Path, root: &Path, args: &[&str]) {
     let out = Command::new(hugo)
-        .args(["--quiet", "--source"])
+        .arg("--quiet")
+        .args(args)
+        .arg("--source")
         .arg(root)
         .env_remove("HUGO_ENVIRONMENT")
         .output()
@@ -389,17 +398,7 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
             ),
         ],
     );
-    let out = Command::new(current_hugo())
-        .args(["--quiet", "--environment", "staging", "--source"])
-        .arg(dir.path())
-        .env_remove("HUGO_ENVIRONMENT")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    hugo_with(&current_hugo(), dir.path(), &["--environment", "staging"]);
 
     let (code, stderr, _) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
     assert_eq!(

@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use crate::build_check::{current_hugo, hugo, locs, write};
+use crate::build_check::{current_hugo, hugo, hugo_with, locs, write};
 
 /// A site with a content adapter making three pages in `news/`, a page
 /// of its own, and a template that writes `noindex` for a page whose
@@ -152,6 +152,16 @@ fn a_sections_cascade_reaches_its_adapters_pages() {
     assert_eq!(locs, locs_of_hugo(dir.path()));
 }
 
+/// `sitemap validate --site SITE` in `root`: exit code, stdout, stderr.
+fn validate_site(root: &Path, site: &str) -> (Option<i32>, String, String) {
+    let out = crate::sitemap(root, &["validate", "--site", site]);
+    (
+        out.status.code(),
+        crate::text(&out.stdout, root),
+        crate::text(&out.stderr, root),
+    )
+}
+
 /// `locs` less `loc`, which must be in it.
 fn without(mut locs: Vec<String>, loc: &str) -> Vec<String> {
     let at = locs.iter().position(|l| l == loc).expect("listed by Hugo");
@@ -186,17 +196,7 @@ fn unpublished_pages_left_built_stay_out_once() {
     ]);
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), &files);
-    let out = Command::new(current_hugo())
-        .args(["--quiet", "-D", "-F", "-E", "--source"])
-        .arg(dir.path())
-        .env_remove("HUGO_ENVIRONMENT")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    hugo_with(&current_hugo(), dir.path(), &["-D", "-F", "-E"]);
     assert!(dir.path().join("public/news/draft/index.html").is_file());
     let (code, stderr, locs) = scan(dir.path(), &["--strict", "-v"]);
     assert_eq!(
@@ -515,17 +515,7 @@ fn validate_site_does_not_report_pages_left_out_on_purpose() {
     ]);
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), &files);
-    let out = Command::new(current_hugo())
-        .args(["--quiet", "-D", "--source"])
-        .arg(dir.path())
-        .env_remove("HUGO_ENVIRONMENT")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    hugo_with(&current_hugo(), dir.path(), &["-D"]);
     let out = crate::sitemap(
         dir.path(),
         &[
@@ -542,13 +532,8 @@ fn validate_site_does_not_report_pages_left_out_on_purpose() {
          sitemap.disable); wrote public/sitemap.xml\n"
     );
     sitemap_testkit::assert_all_valid(&dir.path().join("public"));
-    let out = crate::sitemap(dir.path(), &["validate", "--site", "public"]);
     assert_eq!(
-        (
-            out.status.code(),
-            crate::text(&out.stdout, dir.path()),
-            crate::text(&out.stderr, dir.path())
-        ),
+        validate_site(dir.path(), "public"),
         (
             Some(0),
             "public/sitemap.xml: valid (urlset, 2 URLs, 218 bytes; 0 errors, 0 warnings)\n\
@@ -600,13 +585,8 @@ fn validate_site_does_not_report_a_chapter_left_out() {
          sitemap: wrote ./book/html/sitemap.xml (1 URLs, 1 chapter(s) left out)\n"
     );
     sitemap_testkit::assert_all_valid(&dir.path().join("book/html"));
-    let out = crate::sitemap(dir.path(), &["validate", "--site", "book/html"]);
     assert_eq!(
-        (
-            out.status.code(),
-            crate::text(&out.stdout, dir.path()),
-            crate::text(&out.stderr, dir.path())
-        ),
+        validate_site(dir.path(), "book/html"),
         (
             Some(0),
             "book/html/sitemap.xml: valid (urlset, 1 URLs, 218 bytes; 0 errors, 0 warnings)\n\
