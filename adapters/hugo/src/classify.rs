@@ -32,7 +32,7 @@ pub(super) fn classify(
     let dir_lang = root.lang.as_deref();
     let file_name = found.rel.last().map_or("", String::as_str);
     if file_name == ADAPTER {
-        return adapter(found, dir_lang, cfg);
+        return adapter(found, root, site, cfg, now);
     }
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let (name, lang) = match stem.rsplit_once('.') {
@@ -269,9 +269,21 @@ fn refusal(
 }
 
 /// A content adapter, with the URL path of the section it makes pages in
-/// (`news/`, under its language's prefix).
-fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified {
-    let lang = dir_lang.unwrap_or(&cfg.default_language);
+/// (`news/`, under its language's prefix), and why its pages are left
+/// out when their section's cascade says so: Hugo hands a section's
+/// cascade to the pages an adapter makes, as to a page of the folder
+/// with no front matter of its own (checked with 0.168.0: a cascaded
+/// `sitemap.disable` leaves them out of its sitemap). Read here as for
+/// such a page, named after the adapter (a cascade target naming one of
+/// its pages by path is not told apart).
+fn adapter(
+    found: Found,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Classified {
+    let lang = root.lang.as_deref().unwrap_or(&cfg.default_language);
     let folders = &found.rel[..found.rel.len() - 1];
     let mut section = super::urls::lang_prefix(cfg, lang)
         .trim_start_matches('/')
@@ -288,7 +300,33 @@ fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified
     if !section.is_empty() {
         section.push('/');
     }
-    Classified::Adapter(found.path, section)
+    let name = "_content";
+    let mut fm = FrontMatter::default();
+    // No cascade of its own, so nothing to refuse.
+    let _ = super::cascaded::cascaded(
+        &mut fm,
+        &found.rel,
+        &found.path,
+        name,
+        lang,
+        root,
+        site,
+        cfg,
+        &mut None,
+    );
+    if cfg.rules().cast_numbers_as_booleans {
+        super::front_matter::numbers_as_booleans(&mut fm);
+    }
+    if cfg.rules().headless_as_build {
+        super::front_matter::headless_as_build(&mut fm);
+    }
+    let site_disable = cfg.site_disables(site, lang);
+    let (_, left_out) = publication(&fm, name, lang, name, cfg, now, site_disable);
+    Classified::Adapter(sitemap_content::ContentAdapter {
+        file: found.path,
+        section,
+        left_out,
+    })
 }
 
 /// A listed regular page's URL (at its main output format, its folders

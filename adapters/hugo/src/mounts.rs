@@ -92,6 +92,9 @@ pub(crate) struct Mounts {
     pub(crate) module_formats: Vec<Value>,
     /// The themes' and imports' folders, in Hugo's order.
     pub(crate) module_dirs: Vec<PathBuf>,
+    /// Whether a theme or import is not on disk (warned of): its
+    /// templates are unknown.
+    pub(crate) missing: bool,
     pub(crate) warnings: Vec<Warning>,
 }
 
@@ -132,14 +135,17 @@ pub(crate) fn read(
         mounts: &mut modules,
         formats: &mut module_formats,
         seen: &mut seen,
+        missing: false,
         warnings: &mut warnings,
     };
     resolver.imports(config, config_path, &mut found, 0)?;
+    let missing = found.missing;
     Ok(Mounts {
         project,
         modules,
         module_formats,
         module_dirs: seen,
+        missing,
         warnings,
     })
 }
@@ -168,6 +174,7 @@ struct Found<'a> {
     mounts: &'a mut Vec<ContentMount>,
     formats: &'a mut Vec<Value>,
     seen: &'a mut Vec<PathBuf>,
+    missing: bool,
     warnings: &'a mut Vec<Warning>,
 }
 
@@ -244,6 +251,7 @@ impl Resolver<'_> {
             let dir = match self.find(&path) {
                 Ok(dir) => dir,
                 Err(why) => {
+                    found.missing = true;
                     found.warnings.push(Warning::new(Some(config_path), &why));
                     continue;
                 }
