@@ -98,6 +98,8 @@ struct Found {
     adapters: adapters::FromAdapters,
     /// Built pages the scan neither lists nor leaves out: URL and file.
     unlisted: Vec<(Loc, String)>,
+    /// Built pages the scan leaves out on purpose (found, not asked).
+    left_out_built: usize,
     /// Built pages the scan does not know that cannot be read: URL, file
     /// and why.
     unreadable: Vec<(String, String, String)>,
@@ -171,6 +173,11 @@ impl Found {
             .flat_map(|rel| sitemap_html::files::files_for(&rel))
             .collect();
         let known = |f: &str| listed_files.contains(f) || left_out.contains(f);
+        let left_out_built = files
+            .pages
+            .iter()
+            .filter(|f| !listed_files.contains(f.as_str()) && left_out.contains(f.as_str()))
+            .count();
         let mut sorted = adapters::Sorter::new(build, gate);
         let mut unknown: Vec<(Loc, &str)> = Vec::new();
         for rel in &files.pages {
@@ -223,6 +230,7 @@ impl Found {
             in_unreadable,
             adapters,
             unlisted,
+            left_out_built,
             unreadable,
         })
     }
@@ -242,6 +250,7 @@ impl Found {
             in_unreadable,
             adapters,
             unlisted,
+            left_out_built,
             unreadable: mut unreadable_pages,
         } = self;
         let built_any = !files.pages.is_empty()
@@ -293,7 +302,8 @@ impl Found {
         }
         let missing: Vec<Loc> = missing.into_iter().cloned().collect();
         // The built pages compared with the scan, for the summary line:
-        // the listed entries' found, the unlisted ones, an adapter's.
+        // the listed entries', those left out on purpose, the unlisted
+        // ones, an adapter's.
         let found = listed
             .iter()
             .flatten()
@@ -304,7 +314,7 @@ impl Found {
         let before = scan.urls.len();
         adapters.add_to(scan, build);
         let added = scan.urls.len().saturating_sub(before);
-        scan.built_pages_checked = Some(found + unlisted.len() + added);
+        scan.built_pages_checked = Some(found + left_out_built + unlisted.len() + added);
         let mut lines = Vec::new();
         if !unlisted.is_empty() && !site_check {
             lines.push(differences::unlisted(build, &unlisted));
