@@ -79,7 +79,10 @@ fn a_base_url_nobody_reaches_is_a_warning_naming_where_it_was_set() {
 #[test]
 fn a_documentation_base_url_is_no_warning_in_a_scan() {
     let dir = zola_site("base_url = \"https://example.org\"\n");
-    assert_eq!(run(&dir, &["scan"]), (format!("{FIRST}{NOT_BUILT}{WROTE}"), Some(0)));
+    assert_eq!(
+        run(&dir, &["scan"]),
+        (format!("{FIRST}{NOT_BUILT}{WROTE}"), Some(0))
+    );
 }
 
 #[test]
@@ -90,7 +93,10 @@ fn a_run_that_moves_every_ledger_url_to_another_host_is_a_warning() {
         "ledger = \"sitemap.ledger\"\n",
     )
     .unwrap();
-    assert_eq!(run(&dir, &["scan"]), (format!("{FIRST}{NOT_BUILT}{WROTE}"), Some(0)));
+    assert_eq!(
+        run(&dir, &["scan"]),
+        (format!("{FIRST}{NOT_BUILT}{WROTE}"), Some(0))
+    );
     assert_eq!(
         run(
             &dir,
