@@ -34,6 +34,7 @@
 //! sources and the built pages are read only when the two disagree.
 
 mod adapters;
+mod another_base;
 mod differences;
 mod heads;
 mod inside;
@@ -82,7 +83,8 @@ pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved, gate: &Gate) -> R
         let _t = crate::timings::phase("build check");
         Found::of(scan, &build, &base, gate)?
     };
-    found.apply(scan, &build, strict, site_check)
+    let base_from = crate::settings::base_url_check::place(resolved, scan.base_url_from.as_deref());
+    found.apply(scan, &build, (&base, &base_from), strict, site_check)
 }
 
 /// What the check found, before the scan is changed.
@@ -241,6 +243,7 @@ impl Found {
         self,
         scan: &mut Scan,
         build: &Build,
+        (base, base_from): (&Loc, &str),
         strict: bool,
         site_check: bool,
     ) -> Result<(), Error> {
@@ -309,6 +312,20 @@ impl Found {
             .flatten()
             .filter(|h| matches!(h, Head::Page { .. } | Head::Folder))
             .count();
+        let mut noindex = noindex;
+        let read = listed
+            .iter()
+            .flatten()
+            .filter(|h| matches!(h, Head::Page { .. }))
+            .count();
+        scan.warnings.extend(another_base::built_for_another_base(
+            scan,
+            build,
+            base,
+            base_from,
+            read,
+            &mut noindex,
+        ));
         drop(listed);
         leave_out(scan, noindex);
         let before = scan.urls.len();
