@@ -202,6 +202,7 @@ fn table_cell(name: &str, line: &str, work: &Path) -> String {
 /// Why mdBook's redirect stubs are not listed (the guide, "Deliberate differences").
 const MDBOOK_REDIRECT: &str = "a redirect stub of [output.html.redirect]: a meta refresh to the chapter's new place, no page of its own";
 const ZOLA_UNRENDERED: &str = "Zola lists it and writes no page there (a taxonomy no page uses, a pager of a section not rendered, a redirect_to stub)";
+const BUILT_HEAD: &str = "the generator lists it, and its built page says it is no page to index (a robots meta's noindex, a redirect stub, a canonical elsewhere): the scan leaves it out, counted (differences/hugo.md, differences/zola.md)";
 
 struct Verdict {
     line: String,
@@ -254,7 +255,7 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
         return Err(e);
     }
     let theirs = their_set(site, &theirs_dir)?;
-    let checked = scan(site, ours, &root, &theirs_dir, &ours_dir)?;
+    let (checked, by_head) = scan(site, ours, &root, &theirs_dir, &ours_dir)?;
     let mine = urlsets::read_set(&ours_dir.join("sitemap.xml"), &ours_dir, &site.base_url)?;
     let diff = urlsets::diff(&mine, &theirs);
     let deliberate = |url: &str| {
@@ -262,6 +263,7 @@ fn check(site: &Site, ours: &Path, work: &Path) -> Result<Verdict> {
             (site.generator == Generator::Mdbook
                 && tools::mdbook_redirect_stub(&theirs_dir, &site.base_url, url))
             .then_some(MDBOOK_REDIRECT)
+            .or_else(|| by_head.contains(url).then_some(BUILT_HEAD))
             .or_else(|| {
                 (site.generator == Generator::Zola
                     && diff.only_theirs.iter().any(|u| u == url)
@@ -429,16 +431,21 @@ const BUILD_CHECK: [&str; 3] = [
 /// Runs our scan, writing into `out` and its stderr beside it; for a Hugo
 /// or Zola site built where its build check looks (`built` inside
 /// `root`), every warning it printed (the build check's and the others).
+/// Also the URLs the scan left out for what their built page says
+/// (`--verbose`'s `left out:` lines of the gate's last rule).
 fn scan(
     site: &Site,
     ours: &Path,
     root: &Path,
     built: &Path,
     out: &Path,
-) -> Result<Option<Vec<String>>> {
+) -> Result<(Option<Vec<String>>, std::collections::HashSet<String>)> {
     let checked =
         matches!(site.generator, Generator::Hugo | Generator::Zola) && built.starts_with(root);
     let mut cmd = scan_args(site, ours, root, built, !checked);
+    if checked {
+        cmd.arg("--verbose");
+    }
     cmd.arg("--out").arg(out);
     let shown = format!("{cmd:?}");
     let output = cmd
@@ -460,12 +467,23 @@ fn scan(
             String::from_utf8_lossy(&output.stderr)
         );
     }
-    let warnings = String::from_utf8_lossy(&output.stderr)
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let warnings = stderr
         .lines()
         .filter(|l| l.contains("warning:") || BUILD_CHECK.iter().any(|m| l.contains(m)))
         .map(|l| l.trim().to_owned())
         .collect();
-    Ok(checked.then_some(warnings))
+    let by_head = stderr
+        .lines()
+        .filter(|l| l.starts_with("left out: "))
+        .filter(|l| {
+            l.contains("> says noindex (")
+                || l.contains(": redirect stub to ")
+                || l.contains(": canonical is ")
+        })
+        .filter_map(|l| Some(l.strip_suffix(')')?.rsplit_once(" (")?.1.to_owned()))
+        .collect();
+    Ok((checked.then_some(warnings), by_head))
 }
 
 /// Our command line for `site`, without where to write.
