@@ -235,6 +235,22 @@ pub enum WarningKind {
         /// without the page's own path.
         likely_base: Option<Loc>,
     },
+    /// The base URL has a folder, and every canonical the pages declare
+    /// lies on its host outside that folder: the folder is most likely
+    /// not where the site is served. Said once, on the first such page.
+    #[error(
+        "{pages} page(s) declare a canonical URL on the base URL's host, none under the base URL {base} (this one: {canonical}); if the site is published at {origin}/, give that as the base URL (--base-url, `base-url` in sitemap.toml)"
+    )]
+    BaseUrlFolderUnused {
+        /// How many pages declare a canonical elsewhere.
+        pages: usize,
+        /// The base URL the scan was given.
+        base: Loc,
+        /// This page's canonical URL.
+        canonical: Loc,
+        /// The base URL's scheme and host.
+        origin: String,
+    },
     /// A FIFO, socket or device with a page's name: never opened (a FIFO
     /// would block the scan), and no page.
     #[error("{what}, not a file: skipped, never opened")]

@@ -150,3 +150,91 @@ sitemap: 13 files read, 20 URLs, 2 excluded (1 draft, 1 sitemap disabled); dry r
 "
     );
 }
+
+/// `--base-url https://shop.example.org/shop/` on a built site whose
+/// canonicals all say `https://shop.example.org/…` listed every page
+/// under `/shop/`, in silence.
+#[test]
+fn a_base_url_folder_no_canonical_lies_under_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("html-site"), dir.path());
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--dry-run",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://shop.example.org/shop/",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+_site/print/blog/hello-sitemaps/index.html: warning: 1 page(s) declare a canonical URL on the base URL's host, none under the base URL https://shop.example.org/shop/ (this one: https://shop.example.org/blog/hello-sitemaps/); if the site is published at https://shop.example.org/, give that as the base URL (--base-url, `base-url` in sitemap.toml)
+sitemap: 7 files read, 4 URLs, 1 image (left out: 1 tracking pixel), 4 excluded (1 404 page, 1 canonical elsewhere, 1 noindex, 1 redirect stub); dry run, nothing written
+"
+    );
+}
+
+/// `--html-source src`, a folder that is not there, gave every page no
+/// source and said nothing.
+#[test]
+fn an_html_source_folder_that_is_not_there_is_an_error_naming_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("html-site"), dir.path());
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--dry-run",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://shop.example.org/",
+            "--html-source",
+            "src",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+error: `--html-source`: src: no such folder; `html-source` names the folder of the sources the site is built from (Jekyll's are at the project's root: `.`)
+  hint: change --html-source on the command line
+"
+    );
+}
+
+/// `--format txt --stylesheet` wrote a sitemap.xsl no sitemap used.
+#[test]
+fn a_stylesheet_asked_of_a_text_sitemap_is_named_and_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("html-site"), dir.path());
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://shop.example.org/",
+            "--format",
+            "txt",
+            "--stylesheet",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+warning: --stylesheet applies to XML sitemaps only, and --format makes this one text: no sitemap.xsl written; drop one of the two
+warning: a text sitemap cannot list images: 1 image(s) not written; use `format = \"xml\"` to list them
+sitemap: 7 files read, 4 URLs, 0 images (left out: 1 tracking pixel), 4 excluded (1 404 page, 1 canonical elsewhere, 1 noindex, 1 redirect stub); wrote _site/sitemap.txt and robots.txt, _site/llms.txt
+"
+    );
+    assert!(dir.path().join("_site/sitemap.txt").is_file());
+    assert!(!dir.path().join("_site/sitemap.xsl").exists());
+}

@@ -132,6 +132,35 @@ impl Resolver {
         (!found).then_some(looked)
     }
 
+    /// A base URL with a folder (`https://shop.example.org/shop/`) under
+    /// which none of the pages' canonicals lies, all of them on its host
+    /// (`https://shop.example.org/about/`): the folder is most likely not
+    /// where the site is served. Too few canonicals for
+    /// [`Resolver::base_url_mismatch`], but enough to say so once.
+    fn base_folder_unused(&mut self, requests: &[CanonicalRequest]) {
+        let origin = self.base.origin();
+        if &self.base.as_str()[origin.len()..] == "/" || requests.is_empty() {
+            return;
+        }
+        let same_host = |loc: &Loc| loc.origin() == origin;
+        if requests
+            .iter()
+            .any(|r| r.url.loc.is_under(&self.base) || !same_host(&r.url.loc))
+        {
+            return;
+        }
+        let example = &requests[0];
+        self.warnings.push(Warning {
+            path: example.path.clone(),
+            kind: WarningKind::BaseUrlFolderUnused {
+                pages: requests.len(),
+                base: self.base.clone(),
+                canonical: example.url.loc.clone(),
+                origin: self.base.origin().to_owned(),
+            },
+        });
+    }
+
     /// Canonicals outside the base URL on most pages say the base URL is
     /// wrong (a Sphinx `html_baseurl`, a MkDocs `site_url` of the real
     /// host, scanned with a staging base), not that every page is a
@@ -149,6 +178,7 @@ impl Resolver {
         // that are: "most" is more than half of them.
         let indexable = self.listed.len() + requests.len();
         if count == 0 || count * 2 <= indexable {
+            self.base_folder_unused(&requests);
             return requests;
         }
         let (mismatched, rest): (Vec<_>, Vec<_>) = requests.into_iter().partition(|r| outside(r));
