@@ -41,6 +41,17 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     let mut warnings = Vec::new();
     let mut used_git = false;
     if let Some(source_dir) = &s.html_source {
+        // A folder that is not there would give every page no source,
+        // and dates from nowhere, in silence.
+        if !source_dir.is_dir() {
+            return Err(options.resolved.value_error(
+                "html-source",
+                format!(
+                    "{}: no such folder; `html-source` names the folder of the sources the site is built from (Jekyll's are at the project's root: `.`)",
+                    crate::settings::shown(source_dir)
+                ),
+            ));
+        }
         let mirror = sitemap_html::SourceMirror::read(source_dir, options.config.clone())?;
         warnings.extend(mirror.warnings().iter().cloned());
         html_options = html_options.with_source_lastmod(mirror);
