@@ -130,7 +130,10 @@ impl Outputs {
             .with_limits(limits)
             .with_outside(OutsidePolicy::Skip)
             .with_duplicates(DuplicatePolicy::Skip);
-        let stylesheet = s.stylesheet.unwrap_or(false);
+        // A text sitemap has no place for a stylesheet: none is written
+        // (`unused_stylesheet` says so).
+        let stylesheet =
+            s.stylesheet.unwrap_or(false) && !matches!(format, sitemap_core::Format::Text);
         let set = if stylesheet {
             // Relative: browsers apply a stylesheet only from the
             // sitemap's own origin.
@@ -416,6 +419,21 @@ impl Publisher {
             hosts: Vec::new(),
         })
     }
+}
+
+/// The warning for `stylesheet` asked of a text sitemap, naming where
+/// each of the two settings was set.
+pub(crate) fn unused_stylesheet(resolved: &Resolved, outputs: &Outputs) -> Option<String> {
+    (resolved.settings.stylesheet == Some(true)
+        && matches!(outputs.set.format, sitemap_core::Format::Text))
+    .then(|| {
+        format!(
+            "{} applies to XML sitemaps only, and {} makes this one text: no {} written; drop one of the two",
+            resolved.name("stylesheet"),
+            resolved.name("format"),
+            sitemap_core::human::XSL_FILE_NAME
+        )
+    })
 }
 
 /// Whether `path` holds a stylesheet someone else made: a run replaces
