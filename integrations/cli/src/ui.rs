@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sitemap_core::progress::FileCount;
-use sitemap_engine::diagnostic::Diagnostic;
+use sitemap_engine::diagnostic::{Diagnostic, Labels, diagnostics_of};
 
 /// Terminal settings, decided once.
 pub(crate) struct Ui {
@@ -42,60 +42,45 @@ impl Ui {
         }
     }
 
-    /// `error: …` with each cause, then the hint when the error carries one.
-    /// Several bad pages of one scan are one `error:` line each, then the
-    /// count.
+    /// The labels, painted when stderr is a terminal that takes colour.
+    fn labels(&self) -> Labels {
+        Labels::new(
+            self.paint("1;33", "warning:"),
+            self.paint("1;31", "error:"),
+            self.paint("1;36", "hint:"),
+        )
+    }
+
+    /// `file:line: error: …` for each place the error names (several bad
+    /// pages of one scan are a line each, then the count), then the
+    /// hint: the error's own, else the one its cause chain offers.
     pub(crate) fn error(&self, err: &anyhow::Error) {
+        let mut found = diagnostics_of(err.as_ref());
+        if found.iter().all(|d| d.hint.is_none())
+            && let (Some(hint), Some(last)) = (hint_of(err), found.last_mut())
+        {
+            last.hint = Some(hint);
+        }
+        let labels = self.labels();
         let mut out = std::io::stderr().lock();
-        let pages = err.chain().find_map(|cause| match content_error(cause) {
-            Some(sitemap_engine::ContentError::Pages { errors }) => Some(errors),
-            _ => None,
-        });
-        if let Some(errors) = pages {
-            let label = self.paint("1;31", "error:");
-            for e in errors {
-                // `file:line: error: …`, paths as the user gave them,
-                // without a leading `./`.
-                let e = e.to_string();
-                let _ = writeln!(out, "{}", Diagnostic::parse(&e).render(&label));
-            }
-            let summary = sitemap_engine::ContentError::pages_summary(errors.len());
-            let _ = writeln!(out, "{label} {summary}");
-            if let Some(hint) = hint_of(err) {
-                let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
-            }
-            return;
-        }
-        let message = sitemap_engine::diagnostic::message_of(err.as_ref());
-        // One `file:line: error: …` line per error of a message that lists
-        // several (each after the first starts `error: `), paths as the
-        // user gave them, without a leading `./`.
-        let label = self.paint("1;31", "error:");
-        for line in message.split("\nerror: ") {
-            let mut line = Diagnostic::parse(line);
-            if line.place.is_none() {
-                line.text = line.text.strip_prefix("./").unwrap_or(line.text);
-            }
-            let _ = writeln!(out, "{}", line.render(&label));
-        }
-        if let Some(hint) = hint_of(err) {
-            let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
+        for d in &found {
+            let _ = writeln!(out, "{}", d.render(&labels));
         }
     }
 
     /// One `error:` line for one bad item of many (a line of a URL list),
     /// printed as it is found so memory does not grow with the errors.
-    pub(crate) fn error_line(&self, message: &str) {
-        let line = Diagnostic::parse(message).render(&self.paint("1;31", "error:"));
+    pub(crate) fn error_line(&self, d: &Diagnostic) {
+        let line = d.render(&self.labels());
         let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 
-    pub(crate) fn warning(&self, message: &str) {
+    /// `file:line: warning: …`, the shape every skin prints.
+    pub(crate) fn warning(&self, d: &Diagnostic) {
         if self.quiet.load(Ordering::Relaxed) {
             return;
         }
-        // `file:line: warning: …`, the shape every skin prints.
-        let line = Diagnostic::parse(message).render(&self.paint("1;33", "warning:"));
+        let line = d.render(&self.labels());
         let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 

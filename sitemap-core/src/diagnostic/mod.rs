@@ -43,7 +43,7 @@ use serde::Serialize;
 
 pub use bound::{MOST_OF_A_KIND, bound_kinds};
 pub use shown::{MESSAGE_BOUND, NAME_BOUND, Name};
-pub use text::Labels;
+pub use text::{Labels, Unlabelled};
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

@@ -72,11 +72,31 @@ impl Diagnostic {
         out.push_str(": ");
     }
 
+    /// `file:line: message`, without a label, notes or hint: what an
+    /// error's `Display` says, for a cause chain or a build script's
+    /// `{e}`.
+    pub fn unlabelled(&self) -> Unlabelled<'_> {
+        Unlabelled(self)
+    }
+
     /// The key as a message shows it: escaped and cut.
     pub fn shown_key(&self) -> Option<String> {
         self.key
             .as_deref()
             .map(|k| shown::shown(k, NAME_BOUND).into_owned())
+    }
+}
+
+/// [`Diagnostic::unlabelled`].
+#[derive(Clone, Copy, Debug)]
+pub struct Unlabelled<'a>(&'a Diagnostic);
+
+impl std::fmt::Display for Unlabelled<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut place = String::new();
+        self.0.write_place(&mut place);
+        f.write_str(&place)?;
+        f.write_str(&shown::shown(&self.0.message, MESSAGE_BOUND))
     }
 }
 

@@ -96,6 +96,18 @@ impl Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// The finding as a run reports it, in `file` (the validated file as
+    /// the run names it): `file:line:col: severity: message`.
+    pub fn in_file(&self, file: impl Into<std::path::PathBuf>) -> crate::Diagnostic {
+        let d = match self.severity {
+            Severity::Warning => crate::Diagnostic::warning(self.message.clone()),
+            _ => crate::Diagnostic::error(self.message.clone()),
+        };
+        d.at(file, self.line).with_column(Some(self.column))
+    }
+}
+
 impl fmt::Display for Diagnostic {
     /// `line:col: severity: message`; a caller prefixes the file name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -29,6 +29,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, Name, shown};
 use sitemap_html::{HtmlOptions, Indexing, PageRead, PageReader};
 
 use crate::error::Error;
@@ -42,21 +43,23 @@ const SHOWN: usize = 10;
 /// What a check with no built page says: that nothing is built, or, when
 /// the build wrote other files, that it wrote no page (every one of the
 /// `listed` URLs is then a 404).
-fn nothing_built(shown_dir: &str, build: &Build, listed: usize) -> String {
-    match other_output(&build.dir) {
+fn nothing_built(dir: &Path, build: &Build, listed: usize) -> Diagnostic {
+    let message = match other_output(&build.dir) {
         Some(file) => format!(
-            "{shown_dir}: the build wrote no HTML page, only other files such as {file}, so \
+            "the build wrote no HTML page, only other files such as {}, so \
              none of the {listed} listed URL(s) is served, and the sitemap is not checked \
              against the site: its templates are missing (a theme folder left empty? `git \
              submodule update --init`); once `{}` builds the pages, run the scan again",
+            Name::new(&file),
             build.command
         ),
         None => format!(
-            "{shown_dir}: no built page, so the sitemap is not checked against the site; run \
+            "no built page, so the sitemap is not checked against the site; run \
              `{}` first, then the scan",
             build.command
         ),
-    }
+    };
+    Diagnostic::warning(message).in_file(dir)
 }
 
 /// A file at the top of the output folder that this tool does not write
@@ -95,9 +98,10 @@ pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved) -> Result<(), Err
 /// when the build and the scan disagree.
 fn check(scan: &mut Scan, build: &Build, strict: bool, site_check: bool) -> Result<(), Error> {
     // A folder as a place: `public/`.
-    let shown_dir = format!("{}/", shown(&build.dir).trim_end_matches('/'));
+    let dir = PathBuf::from(format!("{}/", shown(&build.dir).trim_end_matches('/')));
+    let shown_dir = shown::path(&dir);
     if build.files.pages.is_empty() {
-        let said = nothing_built(&shown_dir, build, scan.urls.len());
+        let said = nothing_built(&dir, build, scan.urls.len());
         scan.warnings.push(said);
         adapters_unread(scan, build);
         return Ok(());
@@ -181,12 +185,15 @@ fn check(scan: &mut Scan, build: &Build, strict: bool, site_check: bool) -> Resu
     if (!unlisted.is_empty() || !missing.is_empty() || !added.is_empty())
         && let Some(source) = build.stale_by()
     {
-        scan.warnings.push(format!(
-            "{shown_dir}: built before {} changed, so the sitemap is not checked against it; \
-             run `{}` again, then the scan",
-            shown(source),
-            build.command
-        ));
+        scan.warnings.push(
+            Diagnostic::warning(format!(
+                "built before {} changed, so the sitemap is not checked against it; \
+                 run `{}` again, then the scan",
+                shown::path(source),
+                build.command
+            ))
+            .in_file(&dir),
+        );
         adapters_unread(scan, build);
         return Ok(());
     }
@@ -197,33 +204,41 @@ fn check(scan: &mut Scan, build: &Build, strict: bool, site_check: bool) -> Resu
         let named: Vec<String> = unlisted
             .iter()
             .take(SHOWN)
-            .map(|(loc, rel)| format!("{loc} ({shown_dir}{rel})"))
+            .map(|(loc, rel)| format!("{loc} ({shown_dir}{})", Name::new(rel)))
             .collect();
-        lines.push(format!(
-            "{shown_dir}: {} built page(s) not in the sitemap and not left out on purpose: {}{}",
-            unlisted.len(),
-            named.join(", "),
-            more(unlisted.len())
-        ));
+        lines.push(
+            Diagnostic::warning(format!(
+                "{} built page(s) not in the sitemap and not left out on purpose: {}{}",
+                unlisted.len(),
+                named.join(", "),
+                more(unlisted.len())
+            ))
+            .in_file(&dir),
+        );
     }
     if !missing.is_empty() {
         let named: Vec<String> = missing.iter().take(SHOWN).map(|l| l.to_string()).collect();
-        lines.push(format!(
-            "{shown_dir}: {} listed URL(s) with no built page: {}{}",
-            missing.len(),
-            named.join(", "),
-            more(missing.len())
-        ));
+        lines.push(
+            Diagnostic::warning(format!(
+                "{} listed URL(s) with no built page: {}{}",
+                missing.len(),
+                named.join(", "),
+                more(missing.len())
+            ))
+            .in_file(&dir),
+        );
     }
     if lines.is_empty() {
         return Ok(());
     }
     if strict {
-        return Err(Error::job(
-            format!(
-                "the sitemap does not match the site built in {shown_dir}:\n{}",
-                lines.join("\n")
-            ),
+        return Err(Error::found(
+            vec![
+                Diagnostic::error(format!(
+                    "the sitemap does not match the site built in {shown_dir}:"
+                ))
+                .with_notes(lines),
+            ],
             "build the site again if it is stale; else see which setting or file the scan does not read, or drop `strict` to let the run pass with warnings",
         ));
     }
@@ -249,23 +264,27 @@ fn add_adapter_pages(
         scan.urls.sort_by(|a, b| a.loc.as_str().cmp(b.loc.as_str()));
     }
     for (file, count) in from_adapters {
-        scan.warnings.push(format!(
-            "{}: a content adapter: {count} page(s) it made listed from the site built in {shown_dir}",
-            shown(file)
-        ));
+        scan.warnings.push(
+            Diagnostic::warning(format!(
+                "a content adapter: {count} page(s) it made listed from the site built in {shown_dir}"
+            ))
+            .in_file(file),
+        );
     }
 }
 
 /// Each content adapter named, when the build cannot give its pages.
 fn adapters_unread(scan: &mut Scan, build: &Build) {
     for (_, file) in &build.adapters {
-        scan.warnings.push(format!(
-            "{}: a content adapter, whose template makes pages from data: this scan cannot run \
-             it, so its pages are missing; run `{}` first, and the scan lists them from the \
-             build",
-            shown(file),
-            build.command
-        ));
+        scan.warnings.push(
+            Diagnostic::warning(format!(
+                "a content adapter, whose template makes pages from data: this scan cannot run \
+                 it, so its pages are missing; run `{}` first, and the scan lists them from the \
+                 build",
+                build.command
+            ))
+            .in_file(file),
+        );
     }
 }
 

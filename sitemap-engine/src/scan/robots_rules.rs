@@ -22,11 +22,17 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, Kind, Name};
 use sitemap_core::robots::{self, ROBOTS_FILE_NAME, Rules};
 
 use crate::error::Error;
 use crate::scan::{LeftOut, Reason, Scan, Source};
 use crate::settings::{Flavor, Resolved, RobotsDisallowed};
+
+/// A listed URL robots.txt disallows, kept: one per URL, so a rule over
+/// a whole section is named twenty times, then counted.
+const KEPT_DISALLOWED: Kind =
+    Kind::new("robots-disallowed-kept", "listed URLs robots.txt disallows");
 
 /// The robots.txt that governs `base_url` served from `out`, if any.
 fn find(source: &Source, resolved: &Resolved, out: &Path, base_url: &Loc) -> Option<PathBuf> {
@@ -81,13 +87,15 @@ pub(crate) fn apply(
             continue;
         };
         if keep {
-            scan.warnings.push(format!(
-                "{}:{}: `{}` disallows {}, which is listed (`robots-disallowed = \"keep\"`): Search Console reports it as blocked",
-                file.display(),
-                rule.line,
-                rule.rule,
-                url.loc
-            ));
+            scan.warnings.push(
+                Diagnostic::warning(format!(
+                    "`{}` disallows {}, which is listed (`robots-disallowed = \"keep\"`): Search Console reports it as blocked",
+                    Name::new(&rule.rule),
+                    url.loc
+                ))
+                .at(&file, u64::from(rule.line))
+                .with_kind(KEPT_DISALLOWED),
+            );
             kept.push(url);
             continue;
         }
