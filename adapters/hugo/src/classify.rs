@@ -6,8 +6,9 @@ use serde_json::Value;
 
 use sitemap_content::paths::{hugo_make_path, make_loc};
 use sitemap_content::walk::Found;
-use sitemap_content::{Error, FrontMatter, Reason, Site, overrides_of};
+use sitemap_content::{Error, FrontMatter, Reason, Site, Warning, overrides_of};
 
+use super::cascade_target::Refusal;
 use super::files::{ADAPTER, Classified, File, HTML, REST_OLD, Role, Root};
 use super::front_matter::{
     apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
@@ -31,7 +32,7 @@ pub(super) fn classify(
     let dir_lang = root.lang.as_deref();
     let file_name = found.rel.last().map_or("", String::as_str);
     if file_name == ADAPTER {
-        return adapter(found, dir_lang, cfg);
+        return adapter(found, root, site, cfg, now);
     }
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let (name, lang) = match stem.rsplit_once('.') {
@@ -54,6 +55,7 @@ pub(super) fn classify(
         return Classified::Ignored(found.path);
     }
     let is_html = HTML.iter().any(|h| h.eq_ignore_ascii_case(ext));
+    let (mut org_warning, mut org_error) = (None, None);
     let mut fm = match found.front_matter {
         Some(fm) => fm,
         // 0.111.3 copies such a file as it is; the current Hugo makes it
@@ -61,7 +63,11 @@ pub(super) fn classify(
         None if is_html && !cfg.rules().content_formats => {
             return Classified::Plain(found.path);
         }
-        None if ext.eq_ignore_ascii_case("org") => super::org::front_matter(&found.path),
+        None if ext.eq_ignore_ascii_case("org") => {
+            let fm;
+            (fm, org_warning, org_error) = org(&found.path, cfg);
+            fm
+        }
         None => FrontMatter::default(),
     };
     let refused_content =
@@ -93,7 +99,7 @@ pub(super) fn classify(
     let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
     // Read before `normalise` drops the build options.
     let never = never_rendered(&fm);
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<_> = org_warning.into_iter().collect();
     // Read before `normalise` drops what 0.111.3 dropped.
     let removed = super::removed::refused(
         &fm,
@@ -154,7 +160,9 @@ pub(super) fn classify(
     }
     // Hugo refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
-    file.refused = refusal(&file, own_cascade, refused_content, removed, cfg).map(Box::new);
+    file.refused = org_error
+        .or_else(|| refusal(&file, own_cascade, refused_content, removed, cfg))
+        .map(Box::new);
     own_terms(&mut file, never, cfg);
     let listed_page = !file.is_branch() && !file.in_taxonomy_dir && file.exclusion.is_none();
     if listed_page {
@@ -203,12 +211,21 @@ fn own_terms(file: &mut File, never: bool, cfg: &HugoConfig) {
     }
 }
 
+/// An Org file's keywords as its front matter, with a warning about
+/// what is not emulated, or why it is refused.
+fn org(path: &std::path::Path, cfg: &HugoConfig) -> (FrontMatter, Option<Warning>, Option<Error>) {
+    match super::org::front_matter(path, cfg.rules()) {
+        Ok((fm, warning)) => (fm, warning, None),
+        Err(e) => (FrontMatter::default(), None, Some(e)),
+    }
+}
+
 /// Why Hugo refuses the file whatever becomes of its page: its own
 /// `cascade`, its content format, front matter the Hugo followed
 /// removed, or a `url` with a protocol.
 fn refusal(
     file: &File,
-    own_cascade: Result<(), String>,
+    own_cascade: Result<(), Refusal>,
     refused_content: Option<String>,
     removed: Option<(String, String)>,
     cfg: &HugoConfig,
@@ -220,14 +237,20 @@ fn refusal(
             message,
         });
     }
-    if let Err(message) = own_cascade {
+    if let Err(refused) = own_cascade {
+        let message = match refused {
+            Refusal::Hugo(why) => {
+                format!(
+                    "`cascade`: {why}, which Hugo {} refuses",
+                    cfg.version.hugo()
+                )
+            }
+            Refusal::Unread(why) => format!("`cascade`: {why}"),
+        };
         return Some(Error::Config {
             path: file.path.clone(),
             line: Some(file.fm.line_of("cascade")),
-            message: format!(
-                "`cascade`: {message}, which Hugo {} refuses",
-                cfg.version.hugo()
-            ),
+            message,
         });
     }
     if let Some(message) = refused_content {
@@ -246,9 +269,21 @@ fn refusal(
 }
 
 /// A content adapter, with the URL path of the section it makes pages in
-/// (`news/`, under its language's prefix).
-fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified {
-    let lang = dir_lang.unwrap_or(&cfg.default_language);
+/// (`news/`, under its language's prefix), and why its pages are left
+/// out when their section's cascade says so: Hugo hands a section's
+/// cascade to the pages an adapter makes, as to a page of the folder
+/// with no front matter of its own (checked with 0.168.0: a cascaded
+/// `sitemap.disable` leaves them out of its sitemap). Read here as for
+/// such a page, named after the adapter (a cascade target naming one of
+/// its pages by path is not told apart).
+fn adapter(
+    found: Found,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Classified {
+    let lang = root.lang.as_deref().unwrap_or(&cfg.default_language);
     let folders = &found.rel[..found.rel.len() - 1];
     let mut section = super::urls::lang_prefix(cfg, lang)
         .trim_start_matches('/')
@@ -265,7 +300,33 @@ fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified
     if !section.is_empty() {
         section.push('/');
     }
-    Classified::Adapter(found.path, section)
+    let name = "_content";
+    let mut fm = FrontMatter::default();
+    // No cascade of its own, so nothing to refuse.
+    let _ = super::cascaded::cascaded(
+        &mut fm,
+        &found.rel,
+        &found.path,
+        name,
+        lang,
+        root,
+        site,
+        cfg,
+        &mut None,
+    );
+    if cfg.rules().cast_numbers_as_booleans {
+        super::front_matter::numbers_as_booleans(&mut fm);
+    }
+    if cfg.rules().headless_as_build {
+        super::front_matter::headless_as_build(&mut fm);
+    }
+    let site_disable = cfg.site_disables(site, lang);
+    let (_, left_out) = publication(&fm, name, lang, name, cfg, now, site_disable);
+    Classified::Adapter(sitemap_content::ContentAdapter {
+        file: found.path,
+        section,
+        left_out,
+    })
 }
 
 /// A listed regular page's URL (at its main output format, its folders

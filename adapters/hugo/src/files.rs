@@ -137,17 +137,17 @@ pub(super) enum Classified {
     Plain(PathBuf),
     /// Not a content file to the Hugo followed (`.rest` today).
     Ignored(PathBuf),
-    /// A content adapter, with the URL path of its section (`news/`).
-    Adapter(PathBuf, String),
+    /// A content adapter, with its section and what the section hands
+    /// its pages down.
+    Adapter(sitemap_content::ContentAdapter),
 }
 
 impl Classified {
     pub(super) fn path(&self) -> &Path {
         match self {
             Classified::Content(file) => &file.path,
-            Classified::Plain(path) | Classified::Ignored(path) | Classified::Adapter(path, _) => {
-                path
-            }
+            Classified::Plain(path) | Classified::Ignored(path) => path,
+            Classified::Adapter(adapter) => &adapter.file,
         }
     }
 }

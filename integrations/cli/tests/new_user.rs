@@ -127,7 +127,7 @@ fn a_folder_excluded_without_its_glob_is_named_with_the_glob() {
         "\
 warning: `--exclude` pattern `content/docs` matches no page (`exclude` is matched against source paths relative to the site root, such as `content/_index.de.md`); did you mean `content/docs/**`?
 public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
-sitemap: 14 files read, 16 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 3 excluded (1 bundle resource, 1 draft, 1 headless); dry run, nothing written
+sitemap: 14 files read as Hugo 0.111.3 (the hugo on PATH), 16 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 3 excluded (1 bundle resource, 1 draft, 1 headless); dry run, nothing written
 "
     );
 }

@@ -112,7 +112,7 @@ site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 loc
         ours,
         [
             ".: warning: not inside a git work tree (or git is not installed); lastmod from git is skipped",
-            "sitemap: 14 files read, 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 build options, 1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft), checked against 17 built pages; wrote public/sitemap.xml and robots.txt, public/llms.txt, public/de/llms.txt",
+            "sitemap: 14 files read as Hugo 0.168.0 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 build options, 1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft), checked against 17 built pages; wrote public/sitemap.xml and robots.txt, public/llms.txt, public/de/llms.txt",
         ]
     );
     // Hugo's build table (with its time) on stdout, then the validation.

@@ -12,6 +12,7 @@ mod differential;
 mod exit_codes;
 mod files;
 mod format_switch;
+mod gate;
 mod git_timeout;
 mod hostile;
 mod hugo_env;

@@ -32,7 +32,7 @@ fn a_hugo_exclude_without_content_and_an_exclude_urls_typo_are_named_with_the_ne
 sitemap.toml:1: warning: `exclude` pattern `docs/internal/**` matches no page (`exclude` is matched against source paths relative to the site root, such as `content/_index.de.md`); did you mean `content/docs/internal/**`?
 sitemap.toml:2: warning: `exclude-urls` pattern `/doc/**` matches no page (`exclude-urls` is matched against URL paths under the base URL https://hugo-demo.example.org/, such as `/2024/05/hello-hugo/`); did you mean `/docs/**`?
 public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
-sitemap: 14 files read, 12 URLs, 7 excluded (1 bundle resource, 4 by sitemap.toml:2 `exclude-urls`, 1 draft, 1 headless); wrote public/sitemap.xml
+sitemap: 14 files read as Hugo 0.111.3 (the hugo on PATH), 12 URLs, 7 excluded (1 bundle resource, 4 by sitemap.toml:2 `exclude-urls`, 1 draft, 1 headless); wrote public/sitemap.xml
 "
     );
     let path = dir.path().join("public/sitemap.xml");

@@ -101,6 +101,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     Ok(Scan {
         #[cfg(feature = "html")]
         build: None,
+        html_dir: None,
         files_read: found.files_read.len(),
         generator: None,
         read: if options.track_reads {

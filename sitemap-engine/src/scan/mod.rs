@@ -7,14 +7,17 @@
 //! the plugin's chapters: `pages.rs`). Each ends as a [`Scan`]: the
 //! entries in the order they are written, what was left out and why,
 //! warnings, and what a build script must watch. Whatever the source,
-//! `include-urls` / `exclude-urls` then leave out entries by URL
-//! (`url_patterns.rs`).
+//! its pages then pass one gate (`gate.rs`): the same leave-out rules in
+//! the same order for a page from a source file, from the build or from
+//! a built folder, each page left out with one reason (URL patterns in
+//! `url_patterns.rs`, the site's robots.txt in `robots_rules.rs`).
 
 #[cfg(feature = "mdbook")]
 pub(crate) mod book;
 #[cfg(feature = "html")]
 pub(crate) mod built;
 mod content;
+pub(crate) mod gate;
 #[cfg(feature = "html")]
 mod html;
 mod listed;
@@ -24,7 +27,7 @@ mod project;
 pub(crate) mod robots_rules;
 #[cfg(feature = "html")]
 pub(crate) mod site_config;
-mod unmatched;
+pub(crate) mod unmatched;
 pub(crate) mod url_patterns;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -160,10 +163,13 @@ pub struct Scan {
     /// the set replaces it.
     pub(crate) generator_sitemap: Option<crate::publish::generator_sitemap::GeneratorSitemap>,
     /// The site its generator built, which the build check holds the
-    /// scan against (`check/build.rs`); `None` for a scan with nothing to
+    /// scan against (`check/build/`); `None` for a scan with nothing to
     /// check.
     #[cfg(feature = "html")]
     pub(crate) build: Option<built::Build>,
+    /// The built HTML folder the pages were read from (`--html`), which
+    /// names the file of a page the gate leaves out.
+    pub(crate) html_dir: Option<PathBuf>,
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
     pub site: crate::human::SiteInfo,
@@ -259,24 +265,22 @@ pub(crate) struct ScanOptions<'a> {
 }
 
 pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, Error> {
-    let url_filter = url_patterns::filter(options.resolved)?;
+    // A bad pattern is refused before anything is read.
+    url_patterns::filter(options.resolved)?;
     let (mut scan, html_dir) = scan_source(source, options)?;
-    if let Some(filter) = &url_filter {
-        let base = scan.base_url.clone();
-        let root = match source {
-            Source::Site(root) => Some(root.as_path()),
-            Source::Pages(list) => Some(list.root.as_path()),
-            #[cfg(feature = "mdbook")]
-            Source::Book(_) | Source::LoadedBook(_) => None,
-        };
-        url_patterns::apply(&mut scan, filter, root, |loc| {
-            let (dir, base) = (html_dir.as_deref()?, base.as_ref()?);
-            html_file(dir, base, loc)
-        });
-        let warnings = unmatched::url_patterns(options.resolved, &scan);
-        scan.warnings.extend(warnings);
-    }
+    scan.html_dir = html_dir;
     Ok(scan)
+}
+
+/// The folder `source`'s page files are named relative to, where it has
+/// one.
+pub(crate) fn source_root(source: &Source) -> Option<&std::path::Path> {
+    match source {
+        Source::Site(root) => Some(root.as_path()),
+        Source::Pages(list) => Some(list.root.as_path()),
+        #[cfg(feature = "mdbook")]
+        Source::Book(_) | Source::LoadedBook(_) => None,
+    }
 }
 
 /// The scan of `source`, with the built HTML folder when it was one.
@@ -340,13 +344,13 @@ fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, E
 
 /// The built file of `loc` under `dir`, relative to it.
 #[cfg(feature = "html")]
-fn html_file(dir: &std::path::Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
+pub(crate) fn html_file(dir: &std::path::Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
     let file = html::built_file(dir, base, loc)?;
     Some(file.strip_prefix(dir).ok()?.to_path_buf())
 }
 
 #[cfg(not(feature = "html"))]
-fn html_file(_: &std::path::Path, _: &Loc, _: &Loc) -> Option<PathBuf> {
+pub(crate) fn html_file(_: &std::path::Path, _: &Loc, _: &Loc) -> Option<PathBuf> {
     None
 }
 

@@ -119,6 +119,7 @@ pub(super) fn scan(
     Ok(Scan {
         #[cfg(feature = "html")]
         build: None,
+        html_dir: None,
         files_read,
         generator: None,
         read,

@@ -87,7 +87,7 @@ pub(super) fn source_patterns(
 
 /// Warnings for the `include-urls` and `exclude-urls` patterns that match
 /// none of the scan's URLs, listed or left out.
-pub(super) fn url_patterns(resolved: &Resolved, scan: &Scan) -> Vec<Diagnostic> {
+pub(crate) fn url_patterns(resolved: &Resolved, scan: &Scan) -> Vec<Diagnostic> {
     let s = &resolved.settings;
     let include = s.include_urls.as_deref().unwrap_or_default();
     let exclude = s.exclude_urls.as_deref().unwrap_or_default();

@@ -107,10 +107,7 @@ fn check(root: &Path, bytes: &[u8]) -> Result<(), TestCaseError> {
         Ok(book) => {
             for warning in book.config_warnings() {
                 let shown = warning.to_string();
-                prop_assert!(
-                    !raw_control(&shown),
-                    "a raw control character: {shown:?}"
-                );
+                prop_assert!(!raw_control(&shown), "a raw control character: {shown:?}");
             }
         }
     }

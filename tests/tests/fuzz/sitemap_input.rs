@@ -193,7 +193,10 @@ fn check_place(
         .find(|(p, _)| p.file_name() == name.file_name())
         .and_then(|(_, lines)| *lines);
     if let (Some(line), Some(lines)) = (found.line, lines) {
-        prop_assert!(line >= 1 && line <= lines, "line {line} of {lines}: {found}");
+        prop_assert!(
+            line >= 1 && line <= lines,
+            "line {line} of {lines}: {found}"
+        );
     }
     Ok(())
 }

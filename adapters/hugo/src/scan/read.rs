@@ -79,10 +79,10 @@ impl Scan<'_> {
                     None
                 }
                 Classified::Ignored(_) => None,
-                Classified::Adapter(path, section) => {
+                Classified::Adapter(adapter) => {
                     // Named by the caller, which knows whether the built
                     // site gives its pages.
-                    scan.adapters.push((path, section));
+                    scan.adapters.push(adapter);
                     None
                 }
             });

@@ -11,7 +11,9 @@
 //! regular files are opened: a FIFO or device is reported and skipped.
 //! With a site folder the set is also checked against the built pages
 //! it describes (the [`SiteCheck`], fed entry by entry while each file
-//! streams). Every listed URL is held to a robots.txt (given, else the
+//! streams), a page the site's sources leave out on purpose (a draft,
+//! `sitemap.disable`, a URL pattern: the scan's rules, through the same
+//! gate, `site_check/on_purpose.rs`) being no page missing from it. Every listed URL is held to a robots.txt (given, else the
 //! site folder's): one it disallows for Googlebot is an error naming the
 //! rule. Map: this file walks the set depth first; `files.rs` finds,
 //! opens and maps the files and names index cycles; `robots.rs` holds
@@ -198,7 +200,14 @@ impl Validation {
                         sitemaps.push(p.clone());
                     }
                 }
-                Some(SiteCheck::new(dir, self.base_url.clone(), &sitemaps)?.with_config_checks())
+                // What the site's sources leave out on purpose is no page
+                // missing from the sitemap.
+                let left_out = crate::check::site_check::on_purpose::left_out(dir);
+                Some(
+                    SiteCheck::new(dir, self.base_url.clone(), &sitemaps)?
+                        .with_config_checks()
+                        .with_left_out(left_out),
+                )
             }
             None => None,
         };
