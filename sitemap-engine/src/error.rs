@@ -147,6 +147,17 @@ impl Error {
         )
     }
 
+    /// A job's error about `file` as a whole (a folder that is no site,
+    /// a ledger that cannot be written): the file a field, not a prefix
+    /// of the message.
+    pub(crate) fn in_file(
+        file: impl Into<PathBuf>,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Error {
+        Error::found(vec![Diagnostic::error(message).in_file(file)], hint)
+    }
+
     /// Several findings that fail the job together, `hint` said after
     /// the last.
     pub(crate) fn found(mut found: Vec<Diagnostic>, hint: impl Into<String>) -> Error {
@@ -238,8 +249,9 @@ impl Error {
 }
 
 impl fmt::Display for Error {
-    /// `file:line: message`, one line each (each after the first
-    /// `error: `); a reader's error as that reader says it.
+    /// `file:line: message`, one line each, unlabelled (a skin labels
+    /// them from [`Error::diagnostics`]); a reader's error as that reader
+    /// says it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             #[cfg(feature = "mdbook")]
@@ -254,7 +266,7 @@ impl fmt::Display for Error {
             _ => {
                 for (i, d) in self.diagnostics().iter().enumerate() {
                     if i > 0 {
-                        f.write_str("\nerror: ")?;
+                        f.write_str("\n")?;
                     }
                     d.unlabelled().fmt(f)?;
                 }

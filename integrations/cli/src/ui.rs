@@ -208,10 +208,10 @@ fn content_error<'a>(
 
 fn hint_of(err: &anyhow::Error) -> Option<String> {
     for cause in err.chain() {
-        if let Some(e) = content_error(cause)
-            && let Some(h) = e.hint()
-        {
-            return Some(h);
+        // A content error says its own fix, or none: the pages errors
+        // under it name theirs in their messages.
+        if let Some(e) = content_error(cause) {
+            return e.hint();
         }
         if let Some(h) = cause
             .downcast_ref::<sitemap_engine::Error>()

@@ -198,7 +198,7 @@ fn submit(args: &[String]) -> Result<ExitCode> {
             )?),
             false => None,
         };
-        let shown = |p: &Path| p.strip_prefix(".").unwrap_or(p).display().to_string();
+        let shown = |p: &Path| sitemap_core::diagnostic::shown::path(p);
         eprintln!(
             "mdbook-sitemap: wrote the key file {}, which mdBook copies into every build{}{}",
             shown(&done.key_file),
@@ -251,10 +251,13 @@ fn submit(args: &[String]) -> Result<ExitCode> {
 fn warn_on_version(theirs: &str) {
     let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
     if !wire::MINORS.contains(&minor(theirs).as_str()) {
-        eprintln!(
-            "warning: this mdbook-sitemap reads the JSON of mdBook {}, called by mdBook {theirs}; if the build fails, install an mdbook-sitemap built for your mdBook",
-            wire::MINORS.join(" and ")
-        );
+        // The version is mdBook's JSON's to say: shown escaped and cut.
+        let warning = sitemap_core::Diagnostic::warning(format!(
+            "this mdbook-sitemap reads the JSON of mdBook {}, called by mdBook {}; if the build fails, install an mdbook-sitemap built for your mdBook",
+            wire::MINORS.join(" and "),
+            sitemap_core::diagnostic::Name::new(theirs)
+        ));
+        eprintln!("{warning}");
     }
 }
 

@@ -18,11 +18,9 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     (options.progress)("scanning HTML");
     let s = &options.resolved.settings;
     let Some(base) = base_url_setting(options.resolved)? else {
-        return Err(Error::job(
-            format!(
-                "{}: a built HTML folder has no configuration to take the base URL from",
-                dir.display()
-            ),
+        return Err(Error::in_file(
+            dir,
+            "a built HTML folder has no configuration to take the base URL from",
             "pass --base-url https://example.org/ (or set `base-url` in sitemap.toml, `.base_url(..)` in build.rs)",
         ));
     };

@@ -357,11 +357,9 @@ pub(crate) fn html_file(_: &std::path::Path, _: &Loc, _: &Loc) -> Option<PathBuf
 #[cfg(not(feature = "html"))]
 fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let _ = options;
-    Err(Error::job(
-        format!(
-            "{}: scanning built HTML needs the `html` feature",
-            dir.display()
-        ),
+    Err(Error::in_file(
+        dir,
+        "scanning built HTML needs the `html` feature",
         "enable the `html` feature of sitemap-build",
     ))
 }
