@@ -212,3 +212,70 @@ fn a_book_toml_key_with_a_line_break_and_escapes_cannot_forge_a_line() {
     );
     assert!(!out.stderr.contains(&0x1b), "an escape reached the terminal");
 }
+
+/// A site in a folder named `evil⏎site` whose build holds a folder named
+/// `x⏎: warning: forged`: the build check's report names both escaped,
+/// in the text and in the JSON, where the folder is the diagnostic's
+/// `file` field.
+#[test]
+fn a_built_folder_named_with_a_line_break_is_escaped_in_text_and_json() {
+    use crate::build_check::{current_hugo, hugo, write};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("evil\nsite");
+    write(
+        &site,
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"https://example.org/\"\n\
+                 disableKinds = [\"rss\", \"taxonomy\", \"term\", \"sitemap\"]\n",
+            ),
+            ("content/a.md", "---\ntitle: a\n---\n"),
+            (
+                "layouts/all.html",
+                "<html><head><title>{{ .Title }}</title></head></html>\n",
+            ),
+        ],
+    );
+    hugo(&current_hugo(), &site);
+    write(
+        &site,
+        &[(
+            "public/x\n: warning: forged/index.html",
+            "<html><head><title>x</title></head></html>\n",
+        )],
+    );
+    let args = [
+        "scan",
+        "evil\nsite",
+        "--lastmod",
+        "front-matter",
+        "--hugo-version",
+        "0.168.0",
+    ];
+    let unlisted = "1 built page(s) not in the sitemap and not left out on purpose: \
+                    https://example.org/x%0A:%20warning:%20forged/ \
+                    (evil\\nsite/public/x\\n: warning: forged/index.html)";
+    let out = crate::sitemap(dir.path(), &[&args[..], &["--dry-run"]].concat());
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (
+            Some(0),
+            format!(
+                "evil\\nsite/public/: warning: {unlisted}\n\
+                 sitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, \
+                 none excluded, checked against 3 built pages; dry run, nothing written\n"
+            )
+        )
+    );
+    let out = crate::sitemap(dir.path(), &[&args[..], &["--output", "json"]].concat());
+    assert_eq!((out.status.code(), text(&out.stderr, dir.path())), (Some(0), String::new()));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["diagnostics"],
+        serde_json::json!([{
+            "severity": "warning", "file": "evil\\nsite/public/", "line": null,
+            "column": null, "key": null, "message": unlisted, "hint": null, "kind": null
+        }])
+    );
+}
