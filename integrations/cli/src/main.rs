@@ -111,6 +111,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     signals::install();
     let ui = ui::Ui::new();
+    // A failed run's errors in the JSON document too, where the report
+    // is one.
+    let json = match &cli.command {
+        Command::Scan(args) => args.json(),
+        Command::Submit(args) => args.json(),
+        _ => false,
+    };
     let result = match cli.command {
         Command::Scan(args) => scan::run(&args, &ui),
         Command::Mdbook(args) => mdbook::run(&args, &ui),
@@ -129,6 +136,9 @@ fn main() -> ExitCode {
         Err(err) if err.downcast_ref::<ui::StdoutClosed>().is_some() => ExitCode::SUCCESS,
         Err(err) => {
             ui.error(&err);
+            if json {
+                ui::print_errors_json(&err);
+            }
             let flag = err
                 .downcast_ref::<sitemap_engine::Error>()
                 .is_some_and(sitemap_engine::Error::from_flag)

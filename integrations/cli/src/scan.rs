@@ -79,8 +79,16 @@ pub(crate) struct ScanArgs {
     verbose: bool,
 }
 
+impl ScanArgs {
+    /// `--output json`: the report, and a failed run's errors, as one
+    /// JSON document on stdout.
+    pub(crate) fn json(&self) -> bool {
+        self.report == ReportFormat::Json
+    }
+}
+
 pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
-    let json = args.report == ReportFormat::Json;
+    let json = args.json();
     // The JSON document holds the warnings and the summary.
     ui.set_quiet(args.quiet || json);
     if let Some(url) = &args.base_url {

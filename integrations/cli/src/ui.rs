@@ -55,12 +55,7 @@ impl Ui {
     /// pages of one scan are a line each, then the count), then the
     /// hint: the error's own, else the one its cause chain offers.
     pub(crate) fn error(&self, err: &anyhow::Error) {
-        let mut found = diagnostics_of(err.as_ref());
-        if found.iter().all(|d| d.hint.is_none())
-            && let (Some(hint), Some(last)) = (hint_of(err), found.last_mut())
-        {
-            last.hint = Some(hint);
-        }
+        let found = errors_of(err);
         let labels = self.labels();
         let mut out = std::io::stderr().lock();
         for d in &found {
@@ -191,6 +186,33 @@ impl Drop for Spinner {
             self.bar.finish();
         }
         self.bar.finish_and_clear();
+    }
+}
+
+/// A failed run's errors as data, each with its place as fields and the
+/// hint with the last.
+fn errors_of(err: &anyhow::Error) -> Vec<Diagnostic> {
+    let mut found = diagnostics_of(err.as_ref());
+    if found.iter().all(|d| d.hint.is_none())
+        && let (Some(hint), Some(last)) = (hint_of(err), found.last_mut())
+    {
+        last.hint = Some(hint);
+    }
+    found
+}
+
+/// A failed run's errors as the JSON document of `--output json`, on
+/// stdout: `{"errors": [...]}`, each error's file, line and key a field.
+pub(crate) fn print_errors_json(err: &anyhow::Error) {
+    #[derive(serde::Serialize)]
+    struct Failed {
+        errors: Vec<Diagnostic>,
+    }
+    let doc = Failed {
+        errors: errors_of(err),
+    };
+    if let Ok(text) = serde_json::to_string_pretty(&doc) {
+        let _ = writeln!(std::io::stdout().lock(), "{text}");
     }
 }
 

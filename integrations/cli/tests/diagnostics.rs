@@ -160,8 +160,9 @@ fn json_warnings_carry_file_line_and_key_as_fields() {
     }
 }
 
-/// An error in JSON mode is on stderr as text, and its place is a field
-/// of the diagnostic the engine gives: a folder that is no site.
+/// An error names its folder as its place, escaped: a folder that is
+/// no site. With `--output json` the same error is on stdout too, its
+/// place a field.
 #[test]
 fn an_error_names_its_folder_as_its_place() {
     let dir = tempfile::tempdir().unwrap();
@@ -176,6 +177,23 @@ fn an_error_names_its_folder_as_its_place() {
              command in it\n"
                 .to_owned()
         )
+    );
+    assert!(out.stdout.is_empty());
+    let out = sitemap(
+        dir.path(),
+        &["scan", "evil\n.: error: forged/nope", "--output", "json"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"errors": [{
+            "severity": "error", "file": "evil\\n.: error: forged/nope", "line": null,
+            "column": null, "key": null, "message": "no such folder",
+            "hint": "give the site's root folder, the one holding its configuration, or run \
+                     the command in it",
+            "kind": null
+        }]})
     );
 }
 
