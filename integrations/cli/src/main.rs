@@ -111,11 +111,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     signals::install();
     let ui = ui::Ui::new();
-    // A failed run's errors in the JSON document too, where the report
-    // is one.
+    // A failed scan's errors as its JSON document (`submit` prints its
+    // report, the refused requests in it, before it fails).
     let json = match &cli.command {
         Command::Scan(args) => args.json(),
-        Command::Submit(args) => args.json(),
         _ => false,
     };
     let result = match cli.command {

@@ -75,10 +75,12 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     // is made, as `scan --out` makes it.
     let out_dir = scanned.outputs.set.dir.clone();
     if args.output.out.is_none() && !out_dir.is_dir() {
-        return Err(sitemap_engine::diagnostic::Diagnostic::error("no such folder")
-            .in_file(&out_dir)
-            .with_hint("run `mdbook build` first, or pass --out DIR")
-            .into());
+        return Err(
+            sitemap_engine::diagnostic::Diagnostic::error("no such folder")
+                .in_file(&out_dir)
+                .with_hint("run `mdbook build` first, or pass --out DIR")
+                .into(),
+        );
     }
     let left_out = scanned.scan.left_out.len();
     let report = scanned.write(|_| {})?;

@@ -73,16 +73,8 @@ pub(crate) struct SubmitArgs {
     report: ReportFormat,
 }
 
-impl SubmitArgs {
-    /// `--output json`: the report, and a failed run's errors, as one
-    /// JSON document on stdout.
-    pub(crate) fn json(&self) -> bool {
-        self.report == ReportFormat::Json
-    }
-}
-
 pub(crate) fn run(args: &SubmitArgs, ui: &Ui) -> anyhow::Result<Outcome> {
-    let json = args.json();
+    let json = args.report == ReportFormat::Json;
     // The JSON document holds what the text lines say.
     ui.set_quiet(args.quiet || json);
     if let Some(url) = &args.base_url {

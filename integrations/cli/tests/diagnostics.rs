@@ -55,10 +55,16 @@ fn a_zola_key_with_a_line_break_and_escapes_cannot_forge_a_line() {
             )
         )
     );
-    assert!(!out.stderr.contains(&0x1b), "an escape reached the terminal");
+    assert!(
+        !out.stderr.contains(&0x1b),
+        "an escape reached the terminal"
+    );
 
     let out = sitemap(dir.path(), &["scan", "--output", "json"]);
-    assert_eq!((out.status.code(), text(&out.stderr, dir.path())), (Some(0), String::new()));
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (Some(0), String::new())
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let found = &json["diagnostics"];
     assert_eq!(
@@ -77,7 +83,9 @@ fn a_zola_key_with_a_line_break_and_escapes_cannot_forge_a_line() {
     // wants only lines.
     assert_eq!(
         json["warnings"][0],
-        unknown_zola_key(shown).trim_end().replacen("warning: ", "", 1)
+        unknown_zola_key(shown)
+            .trim_end()
+            .replacen("warning: ", "", 1)
     );
     assert!(!out.stdout.contains(&0x1b), "an escape reached the JSON");
 }
@@ -96,21 +104,25 @@ fn nineteen_zola_keys_of_200_kb_each_print_a_bounded_report() {
     let stderr = text(&out.stderr, dir.path());
     let mut expected = String::new();
     for i in 0..19 {
-        let shown = format!(
-            "k{i:02}{}… (199803 more characters)",
-            "x".repeat(200 - 3)
-        );
+        let shown = format!("k{i:02}{}… (199803 more characters)", "x".repeat(200 - 3));
         expected.push_str(&unknown_zola_key(&shown));
     }
     expected.push_str(FIRST);
     expected.push_str("sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n");
-    assert_eq!((out.status.code(), stderr.as_str()), (Some(0), expected.as_str()));
+    assert_eq!(
+        (out.status.code(), stderr.as_str()),
+        (Some(0), expected.as_str())
+    );
     assert!(stderr.len() < 10_000, "{} bytes of warnings", stderr.len());
 
     // The JSON is bounded the same way.
     let out = sitemap(dir.path(), &["scan", "--output", "json"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(out.stdout.len() < 30_000, "{} bytes of JSON", out.stdout.len());
+    assert!(
+        out.stdout.len() < 30_000,
+        "{} bytes of JSON",
+        out.stdout.len()
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let keys: Vec<&str> = json["diagnostics"]
         .as_array()
@@ -136,27 +148,37 @@ fn json_warnings_carry_file_line_and_key_as_fields() {
     )
     .unwrap();
     let out = sitemap(dir.path(), &["scan", "--output", "json"]);
-    assert_eq!((out.status.code(), text(&out.stderr, dir.path())), (Some(0), String::new()));
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (Some(0), String::new())
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let fields: Vec<(serde_json::Value, serde_json::Value, serde_json::Value)> = json
-        ["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["file"].clone(), d["line"].clone(), d["key"].clone()))
-        .collect();
+    let fields: Vec<(serde_json::Value, serde_json::Value, serde_json::Value)> =
+        json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| (d["file"].clone(), d["line"].clone(), d["key"].clone()))
+            .collect();
     assert_eq!(
         fields,
         [
             (".".into(), serde_json::Value::Null, serde_json::Value::Null),
-            ("public/".into(), serde_json::Value::Null, serde_json::Value::Null),
+            (
+                "public/".into(),
+                serde_json::Value::Null,
+                serde_json::Value::Null
+            ),
             ("sitemap.toml".into(), 2.into(), "exclude-urls".into()),
         ]
     );
     // No field is left inside the sentence.
     for d in json["diagnostics"].as_array().unwrap() {
         let message = d["message"].as_str().unwrap();
-        assert!(!message.starts_with(d["file"].as_str().unwrap()), "{message}");
+        assert!(
+            !message.starts_with(d["file"].as_str().unwrap()),
+            "{message}"
+        );
     }
 }
 
@@ -228,7 +250,10 @@ fn a_book_toml_key_with_a_line_break_and_escapes_cannot_forge_a_line() {
                 .to_owned()
         )
     );
-    assert!(!out.stderr.contains(&0x1b), "an escape reached the terminal");
+    assert!(
+        !out.stderr.contains(&0x1b),
+        "an escape reached the terminal"
+    );
 }
 
 /// A site in a folder named `evil⏎site` whose build holds a folder named
@@ -287,7 +312,10 @@ fn a_built_folder_named_with_a_line_break_is_escaped_in_text_and_json() {
         )
     );
     let out = crate::sitemap(dir.path(), &[&args[..], &["--output", "json"]].concat());
-    assert_eq!((out.status.code(), text(&out.stderr, dir.path())), (Some(0), String::new()));
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (Some(0), String::new())
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         json["diagnostics"],

@@ -18,6 +18,7 @@ pub mod base_url_check;
 #[cfg(feature = "mdbook")]
 pub mod book_toml;
 mod check;
+mod setting_error;
 pub use check::explain;
 pub(crate) mod split_by;
 
@@ -28,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use sitemap_core::{ChangeFreq, Priority};
 use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
+use self::setting_error::setting_error;
 use crate::error::Error;
 pub use split_by::SplitBy;
 
@@ -332,11 +334,13 @@ impl Layer {
                 .nth(1)
                 .filter(|k| !k.contains(' '))
                 .unwrap_or("");
-            Error::Setting {
-                at: describe(&origin, key),
-                message: format!("[{table_name}]: {}", explain(&message)),
-                hint: moved_hint(&message),
-            }
+            // Named with its key when there is one (`[output.sitemap]
+            // \`priority\`: …`), else with the table.
+            let explained = match key {
+                "" => format!("[{table_name}]: {}", explain(&message)),
+                _ => explain(&message),
+            };
+            setting_error(&origin, key, explained, moved_hint(&message))
         })?;
         Ok(Layer::new(settings.relative_to(base_dir), origin))
     }
@@ -467,10 +471,13 @@ impl Resolved {
             ),
             None => "set it in sitemap.toml or with its flag".to_owned(),
         };
-        Error::Setting {
-            at: self.describe(key),
-            message: message.into(),
-            hint,
+        match self.origin(key) {
+            Some(origin) => setting_error(origin, key, message.into(), hint),
+            None => Error::Setting {
+                at: self.describe(key),
+                message: message.into(),
+                hint,
+            },
         }
     }
 }

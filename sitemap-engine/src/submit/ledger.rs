@@ -24,7 +24,10 @@ pub(crate) fn due(path: &Path) -> Result<Vec<Due>, SubmitError> {
         let url = loc.parse().map_err(|e| {
             Error::in_file(
                 path,
-                format!("`{}`: {e}", sitemap_core::diagnostic::Name::new(loc.as_ref())),
+                format!(
+                    "`{}`: {e}",
+                    sitemap_core::diagnostic::Name::new(loc.as_ref())
+                ),
                 "the ledger is written by `sitemap`; restore it from git",
             )
         })?;
