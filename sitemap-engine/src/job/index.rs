@@ -106,7 +106,7 @@ impl IndexJob {
         for file in &self.sitemaps {
             if let Err(problem) = lister.add(file, true, &mut entries) {
                 problems += 1;
-                notice(Notice::Error(problem));
+                notice(Notice::Error(*problem));
             }
         }
         if problems > 0 {
@@ -145,8 +145,8 @@ impl Lister<'_> {
         file: &Path,
         given: bool,
         entries: &mut Vec<IndexEntry>,
-    ) -> Result<(), Diagnostic> {
-        let refused = |message: String| Diagnostic::error(message).in_file(file);
+    ) -> Result<(), Box<Diagnostic>> {
+        let refused = |message: String| Box::new(Diagnostic::error(message).in_file(file));
         let real = file.canonicalize().map_err(|e| refused(e.to_string()))?;
         let rel = real.strip_prefix(self.out).map_err(|_| {
             refused(format!(
@@ -184,7 +184,7 @@ impl Lister<'_> {
         {
             let mut d = d.in_file(file);
             d.message = format!("{} ({} error(s) in all)", d.message, report.errors());
-            return Err(d);
+            return Err(Box::new(d));
         }
         match report.kind {
             DocumentKind::Sitemapindex if !given => Err(refused(

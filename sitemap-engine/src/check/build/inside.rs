@@ -12,19 +12,19 @@ use sitemap_core::diagnostic::{Diagnostic, shown};
 
 use crate::scan::built::Build;
 
-/// `Ok` when the check may list `build`'s output folder; otherwise the
+/// `None` when the check may list `build`'s output folder; otherwise the
 /// line that says why it does not. `out`: the `out` setting, when the
 /// user gave one.
-pub(super) fn walkable(build: &Build, out: Option<&Path>) -> Result<(), Diagnostic> {
+pub(super) fn not_walkable(build: &Build, out: Option<&Path>) -> Option<Diagnostic> {
     // Not there: nothing built, which the check says in its own words.
     let Ok(dir) = std::fs::canonicalize(&build.dir) else {
-        return Ok(());
+        return None;
     };
     let within = |folder: &Path| std::fs::canonicalize(folder).is_ok_and(|f| dir.starts_with(f));
     if within(&build.site_root) || out.is_some_and(within) {
-        return Ok(());
+        return None;
     }
-    Err(Diagnostic::warning(format!(
+    Some(Diagnostic::warning(format!(
         "outside the site's folder (it is {}), so the sitemap is not checked against the \
          site built there; build into a folder inside the site, or write the sitemap there with \
          `out` (`--out`) to check it",

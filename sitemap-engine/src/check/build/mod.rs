@@ -68,7 +68,7 @@ pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved, gate: &Gate) -> R
         return Ok(());
     };
     let settings = &resolved.settings;
-    if let Err(line) = inside::walkable(&build, settings.out.as_deref()) {
+    if let Some(line) = inside::not_walkable(&build, settings.out.as_deref()) {
         scan.warnings.push(line);
         said::adapters_unread(scan, &build);
         return Ok(());
