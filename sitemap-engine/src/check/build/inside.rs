@@ -24,13 +24,15 @@ pub(super) fn not_walkable(build: &Build, out: Option<&Path>) -> Option<Diagnost
     if within(&build.site_root) || out.is_some_and(within) {
         return None;
     }
-    Some(Diagnostic::warning(format!(
-        "outside the site's folder (it is {}), so the sitemap is not checked against the \
+    Some(
+        Diagnostic::warning(format!(
+            "outside the site's folder (it is {}), so the sitemap is not checked against the \
          site built there; build into a folder inside the site, or write the sitemap there with \
          `out` (`--out`) to check it",
-        shown::path(&dir)
-    ))
-    .in_file(dir_place(&build.dir)))
+            shown::path(&dir)
+        ))
+        .in_file(dir_place(&build.dir)),
+    )
 }
 
 /// A folder as a diagnostic's place: `public/`.
