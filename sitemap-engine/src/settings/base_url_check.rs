@@ -126,6 +126,20 @@ pub fn refused_for_submit(loc: &url::Url) -> Option<&'static str> {
         .then_some("a name reserved for documentation (RFC 2606)")
 }
 
+/// Where the base URL was set, for a message: the setting's place
+/// (`--base-url`, `sitemap.toml:3: base-url`), else the site
+/// configuration's file and key (`hugo.toml: baseURL`) in `from_site`.
+pub(crate) fn place(resolved: &Resolved, from_site: Option<&(Option<PathBuf>, String)>) -> String {
+    match (resolved.origin("base-url"), from_site) {
+        (Some(origin), _) => crate::settings::place("base-url", origin),
+        (None, Some((Some(file), key))) => {
+            format!("{}: {key}", sitemap_core::diagnostic::shown::path(file))
+        }
+        (None, Some((None, variable))) => variable.clone(),
+        (None, None) => "the base URL".to_owned(),
+    }
+}
+
 /// The warning for a base URL no search engine reaches, naming where it
 /// was set: `from_site` is the site configuration's file and key
 /// (`hugo.toml: baseURL`) when no setting gave it.
