@@ -164,12 +164,12 @@ fn json_warnings_carry_file_line_and_key_as_fields() {
         fields,
         [
             (".".into(), serde_json::Value::Null, serde_json::Value::Null),
+            ("sitemap.toml".into(), 2.into(), "exclude-urls".into()),
             (
                 "public/".into(),
                 serde_json::Value::Null,
                 serde_json::Value::Null
             ),
-            ("sitemap.toml".into(), 2.into(), "exclude-urls".into()),
         ]
     );
     // No field is left inside the sentence.
