@@ -18,7 +18,10 @@
 //! handler calls, which removes the temporary files of the folders held;
 //! [`progress`] the count of files a scan's readers have read.
 //!
-//! [`validate`] checks any sitemap, ours or not, as a stream;
+//! [`diagnostic`] is every warning and error of a run as data (file,
+//! line, key, severity, message, hint), rendered as text or JSON by the
+//! skins, names from the input escaped and cut. [`validate`] checks any
+//! sitemap, ours or not, as a stream;
 //! [`robots`] merges the discovery line into robots.txt; [`human`] writes
 //! the stylesheet and HTML page that show a sitemap to people.
 //!
@@ -38,6 +41,7 @@
 //! ```
 
 mod changefreq;
+pub mod diagnostic;
 mod error;
 // Without the `gzip` feature, stand-ins that fail with a clear error.
 #[cfg_attr(not(feature = "gzip"), path = "gzip_off.rs")]
@@ -59,6 +63,7 @@ pub mod validate;
 mod xml;
 
 pub use crate::changefreq::ChangeFreq;
+pub use crate::diagnostic::{Diagnostic, Severity};
 pub use crate::error::{LocRule, ValueError};
 #[cfg(feature = "gzip")]
 pub use crate::gzip::{GZIP_LEVEL, gzip};

@@ -393,13 +393,15 @@ pub struct RulesText {
 impl RulesText {
     /// The warning for a file a crawler reads only part of, naming it;
     /// `None` when it is read whole.
-    pub fn cut_warning(&self, path: &Path) -> Option<String> {
+    pub fn cut_warning(&self, path: &Path) -> Option<crate::Diagnostic> {
         let size = self.cut_from?;
-        Some(format!(
-            "{}: {size} bytes; crawlers read the first {CRAWLER_READ_BYTES} (500 KiB) and ignore the rest, so only the rules in its first {} bytes apply, here too",
-            path.display(),
-            self.bytes.len()
-        ))
+        Some(
+            crate::Diagnostic::warning(format!(
+                "{size} bytes; crawlers read the first {CRAWLER_READ_BYTES} (500 KiB) and ignore the rest, so only the rules in its first {} bytes apply, here too",
+                self.bytes.len()
+            ))
+            .in_file(path),
+        )
     }
 }
 

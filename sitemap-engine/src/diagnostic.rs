@@ -1,85 +1,81 @@
-//! One shape for every warning and error a skin prints, as compilers print
-//! them: `file:line: warning: message` (`file: warning: message` without a
-//! line, plain `warning: message` when no file is named), and likewise
-//! `file:line: error: message`.
+//! What a skin prints for a failed job: the error and its causes as
+//! [`Diagnostic`]s, each place a field ([`diagnostics_of`]).
 //!
-//! The engine and the readers hand over their messages as strings that
-//! start with the place they are about (`site/a.md:4: …`, `public/x.xml: …`)
-//! or with none; rather than turn every producer's string into a struct,
-//! the place is split off here, in one place, so the CLI, the mdBook plugin
-//! and anything else put the label after it the same way.
+//! Every warning of a job reaches a skin as a [`Diagnostic`] already
+//! (`Scan::warnings`, `Report::warnings`, [`Notice`](crate::Notice));
+//! an error is a chain of causes, and the outermost one that knows its
+//! places (the job's [`Error`], a reader's, a [`Diagnostic`] a skin
+//! returned) speaks for it here, so the CLI, the mdBook plugin and a
+//! build script print `file:line: error: message` the same way. No text
+//! is read back for a place.
 
-/// A message split into the place it names (a path, `path:line` or
-/// `path:line:col`) and what it says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Diagnostic<'a> {
-    /// `file`, `file:line` or `file:line:col`; `None` when the message
-    /// names no file.
-    pub place: Option<&'a str>,
-    /// The rest of the message.
-    pub text: &'a str,
+use std::error::Error as StdError;
+
+pub use sitemap_core::Diagnostic;
+pub use sitemap_core::diagnostic::{Labels, Severity, bound_kinds};
+
+use crate::error::Error;
+
+/// `err` and its causes as diagnostics: those of `err` when it knows
+/// its places, with the text of any cause it does not already say added
+/// to the last; else one diagnostic of the chain's whole text
+/// ([`message_of`]): a context said around a reader's error is part of
+/// the message.
+pub fn diagnostics_of(err: &(dyn StdError + 'static)) -> Vec<Diagnostic> {
+    let Some(mut found) = placed(err) else {
+        return vec![Diagnostic::error(message_of(err))];
+    };
+    let own = err.to_string();
+    if let Some(last) = found.last_mut() {
+        let mut cause = err.source();
+        while let Some(c) = cause {
+            let text = c.to_string();
+            if !last.message.contains(&text) && !own.contains(&text) {
+                last.message.push_str(": ");
+                last.message.push_str(&text);
+            }
+            cause = c.source();
+        }
+    }
+    found
 }
 
-impl<'a> Diagnostic<'a> {
-    /// Splits off a leading place: the text before the first `": "`,
-    /// when it has no whitespace or backquote and looks like a path
-    /// (a `.` or a `/` in it), so a message such as `3 URL(s) lie
-    /// outside …: …` or ``lastmod: …`` is not mistaken for one. A label
-    /// already after the place (`file: warning: …`) is dropped, so it is
-    /// never printed twice.
-    pub fn parse(message: &'a str) -> Diagnostic<'a> {
-        let strip_label = |text: &'a str| {
-            text.strip_prefix("warning: ")
-                .or_else(|| text.strip_prefix("error: "))
-                .unwrap_or(text)
-        };
-        if let Some((place, text)) = message.split_once(": ")
-            && !place.is_empty()
-            && !place.contains(char::is_whitespace)
-            && !place.contains('`')
-            && (place.contains('.') || place.contains('/'))
-        {
-            return Diagnostic {
-                place: Some(
-                    place
-                        .strip_prefix("./")
-                        .filter(|p| !p.is_empty())
-                        .unwrap_or(place),
-                ),
-                text: strip_label(text),
-            };
-        }
-        Diagnostic {
-            place: None,
-            text: strip_label(message),
-        }
+/// The diagnostics of an error that knows its places.
+fn placed(e: &(dyn StdError + 'static)) -> Option<Vec<Diagnostic>> {
+    if let Some(e) = e.downcast_ref::<Error>() {
+        return Some(e.diagnostics());
     }
-
-    /// The message with `label` (`warning`, `error`) after its place, as
-    /// `label:` would be painted by [`Diagnostic::render`].
-    pub fn line(&self, label: &str) -> String {
-        self.render(&format!("{label}:"))
+    if let Some(d) = e.downcast_ref::<Diagnostic>() {
+        return Some(vec![d.clone()]);
     }
-
-    /// The message with an already painted `label` (`warning:` in colour,
-    /// say) after its place.
-    pub fn render(&self, label: &str) -> String {
-        match self.place {
-            Some(place) => format!("{place}: {label} {}", self.text),
-            None => format!("{label} {}", self.text),
-        }
+    #[cfg(feature = "submit")]
+    if let Some(e) = e.downcast_ref::<crate::submit::SubmitError>() {
+        return Some(e.diagnostics());
     }
-}
-
-/// `message` as one warning line: `file:line: warning: …`.
-pub fn warning_line(message: &str) -> String {
-    Diagnostic::parse(message).line("warning")
+    if let Some(e) = e.downcast_ref::<sitemap_content::Error>() {
+        return Some(e.diagnostics());
+    }
+    if let Some(e) = e.downcast_ref::<sitemap_pages::Error>() {
+        return Some(vec![e.diagnostic()]);
+    }
+    if let Some(e) = e.downcast_ref::<sitemap_git::Error>() {
+        return Some(vec![e.diagnostic()]);
+    }
+    #[cfg(feature = "mdbook")]
+    if let Some(e) = e.downcast_ref::<sitemap_book::Error>() {
+        return Some(e.diagnostics());
+    }
+    #[cfg(feature = "html")]
+    if let Some(e) = e.downcast_ref::<sitemap_html::Error>() {
+        return Some(e.diagnostics());
+    }
+    None
 }
 
 /// An error and its causes as one message, `: `-separated, leaving out a
 /// cause whose words the message holds already: most errors print their
 /// source's text themselves, and `{:#}` would say it twice.
-pub fn message_of(err: &(dyn std::error::Error + 'static)) -> String {
+pub fn message_of(err: &(dyn StdError + 'static)) -> String {
     let mut message = err.to_string();
     let mut cause = err.source();
     while let Some(c) = cause {
@@ -93,46 +89,64 @@ pub fn message_of(err: &(dyn std::error::Error + 'static)) -> String {
     message
 }
 
-/// `message` as one error line: `file:line: error: …`.
-pub fn error_line(message: &str) -> String {
-    Diagnostic::parse(message).line("error")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A settings file's several wrong keys: one diagnostic each, at its
+    /// line, the hint after the last.
     #[test]
-    fn the_label_goes_after_the_place() {
-        for (given, want) in [
-            (
-                "content/a.md:4: no date",
-                "content/a.md:4: warning: no date",
-            ),
-            (
-                "sitemap.xml:3:10: raw `&`",
-                "sitemap.xml:3:10: warning: raw `&`",
-            ),
-            (
-                "public/sitemap.xml: differs",
-                "public/sitemap.xml: warning: differs",
-            ),
-            ("./index.html: a FIFO", "index.html: warning: a FIFO"),
-            (
-                ".: not inside a git work tree",
-                ".: warning: not inside a git work tree",
-            ),
-            ("a.html: warning: broken", "a.html: warning: broken"),
-            (
-                "3 URL(s) lie outside https://x.org/: left out",
-                "warning: 3 URL(s) lie outside https://x.org/: left out",
-            ),
-            ("lastmod: none", "warning: lastmod: none"),
-            ("`a.b`: odd", "warning: `a.b`: odd"),
-            ("no place at all", "warning: no place at all"),
-        ] {
-            assert_eq!(warning_line(given), want, "{given}");
-        }
-        assert_eq!(error_line("book.toml:7: bad"), "book.toml:7: error: bad");
+    fn an_error_s_places_are_fields() {
+        let err = Error::Settings {
+            errors: vec![
+                Error::SettingsFile {
+                    file: "sitemap.toml".into(),
+                    line: Some(1),
+                    key: Some("max-urls".into()),
+                    message: "`max-urls` must be a whole number".into(),
+                    hint: "write a number".into(),
+                },
+                Error::SettingsFile {
+                    file: "sitemap.toml".into(),
+                    line: Some(3),
+                    key: Some("robot".into()),
+                    message: "unknown key `robot`".into(),
+                    hint: "see the key table".into(),
+                },
+            ],
+            hint: "fix each of the 2 keys named above".into(),
+        };
+        let shown: Vec<String> = diagnostics_of(&err)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "sitemap.toml:1: error: `max-urls` must be a whole number",
+                "sitemap.toml:3: error: unknown key `robot`\n  hint: fix each of the 2 keys named above",
+            ]
+        );
+        assert_eq!(diagnostics_of(&err)[1].key.as_deref(), Some("robot"));
+    }
+
+    /// A cause the error does not say itself is added to its message; a
+    /// chain of plain errors is one message, with no place.
+    #[test]
+    fn causes_are_said_once() {
+        let io = std::io::Error::other("disk on fire");
+        let err = Error::Io {
+            path: "./public/sitemap.xml".into(),
+            source: io,
+        };
+        assert_eq!(
+            diagnostics_of(&err)[0].to_string(),
+            "public/sitemap.xml: error: disk on fire"
+        );
+        let plain = std::io::Error::other("public/x: not a place");
+        assert_eq!(
+            diagnostics_of(&plain)[0].to_string(),
+            "error: public/x: not a place"
+        );
     }
 }

@@ -1,18 +1,21 @@
-//! One error type for the job: its `Display` names the file (and line)
-//! or the flag a value came from, [`Error::hint`] says what to do, and its
-//! `Debug` is its `Display`, so a build script's
-//! `fn main() -> Result<(), Error>` prints a sentence.
+//! One error type for the job: [`Error::diagnostics`] gives each place it
+//! names as fields (file, line, key) with the hint, for a skin to render;
+//! its `Display` names the file (and line) or the flag a value came from,
+//! [`Error::hint`] says what to do, and its `Debug` is its `Display`, so a
+//! build script's `fn main() -> Result<(), Error>` prints a sentence.
 
 use std::fmt;
 use std::path::PathBuf;
 
-/// Why a job failed.
+use sitemap_core::Diagnostic;
+
+/// Why a job failed. Its text is [`Error::diagnostics`]': each place it
+/// names a field, each line `file:line: message`.
 #[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A setting's value is wrong; `at` names where it came from
     /// (`sitemap.toml:7 \`max-urls\``, `` `--max-urls` ``).
-    #[error("{at}: {message}")]
     Setting {
         /// Where the value was set.
         at: String,
@@ -21,9 +24,22 @@ pub enum Error {
         /// What to do.
         hint: String,
     },
+    /// A settings file (`sitemap.toml`) that cannot be read, or a key of
+    /// it that is unknown or has a bad value, at its line.
+    SettingsFile {
+        /// The file.
+        file: PathBuf,
+        /// The 1-based line, where known.
+        line: Option<u64>,
+        /// The key, where the error is about one.
+        key: Option<String>,
+        /// What is wrong.
+        message: String,
+        /// What to do.
+        hint: String,
+    },
     /// Several wrong keys of one settings file, all reported at once: one
-    /// `error:` line each (the CLI prefixes the first).
-    #[error("{}", errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\nerror: "))]
+    /// `error:` line each.
     Settings {
         /// Each key's error, in the file's order.
         errors: Vec<Error>,
@@ -31,15 +47,17 @@ pub enum Error {
         hint: String,
     },
     /// Something about the job as a whole (no base URL, no output folder).
-    #[error("{message}")]
     Job {
         /// What is wrong.
         message: String,
         /// What to do.
         hint: String,
     },
+    /// Several findings that fail the job together (the build check's
+    /// differences, the causes of an empty sitemap), each at its place;
+    /// the last one carries the hint.
+    Found(Vec<Diagnostic>),
     /// A file could not be read or written.
-    #[error("{}: {source}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -47,7 +65,6 @@ pub enum Error {
         source: std::io::Error,
     },
     /// A sitemap key in `book.toml` that is unknown or has a bad value.
-    #[error("{}{}: [{table}]: {message}", file.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
     BookConfig {
         /// The `book.toml`.
         file: PathBuf,
@@ -56,15 +73,13 @@ pub enum Error {
         line: Option<usize>,
         /// The table: `output.sitemap` or `preprocessor.sitemap`.
         table: String,
+        /// The key, as the file spells it, where the error is about one.
+        key: Option<String>,
         /// What is wrong and what was expected.
         message: String,
     },
     /// A book with no `base-url` and no absolute `output.html.site-url` to
     /// fall back on.
-    #[error(
-        "{}: [output.sitemap]: `base-url` is required: the absolute URL the book is served at, such as base-url = \"https://example.org/book/\" (under [preprocessor.sitemap] for a book with only the HTML output){hint}",
-        file.display()
-    )]
     MissingBaseUrl {
         /// The `book.toml`.
         file: PathBuf,
@@ -72,27 +87,20 @@ pub enum Error {
         hint: String,
     },
     /// An mdBook book could not be read.
-    #[error(transparent)]
     #[cfg(feature = "mdbook")]
     Book(#[from] sitemap_book::Error),
     /// A Zola or Hugo site could not be read.
-    #[error(transparent)]
     Content(#[from] sitemap_content::Error),
     /// A page's front matter, or the source layer, refused something.
-    #[error(transparent)]
     Source(#[from] sitemap_pages::Error),
     /// A built HTML folder could not be read.
     #[cfg(feature = "html")]
-    #[error(transparent)]
     Html(#[from] sitemap_html::Error),
     /// The sitemap set could not be written.
-    #[error(transparent)]
     Write(#[from] sitemap_core::SetError),
     /// robots.txt could not be merged.
-    #[error(transparent)]
     Robots(#[from] sitemap_core::robots::RobotsError),
     /// The output folder could not be locked or written.
-    #[error(transparent)]
     Output(#[from] sitemap_core::output::OutputError),
 }
 
@@ -101,8 +109,10 @@ impl Error {
     pub fn hint(&self) -> Option<&str> {
         match self {
             Error::Setting { hint, .. }
+            | Error::SettingsFile { hint, .. }
             | Error::Job { hint, .. }
             | Error::Settings { hint, .. } => Some(hint),
+            Error::Found(found) => found.last().and_then(|d| d.hint.as_deref()),
             _ => None,
         }
     }
@@ -137,10 +147,131 @@ impl Error {
         )
     }
 
+    /// A job's error about `file` as a whole (a folder that is no site,
+    /// a ledger that cannot be written): the file a field, not a prefix
+    /// of the message.
+    pub(crate) fn in_file(
+        file: impl Into<PathBuf>,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Error {
+        Error::found(vec![Diagnostic::error(message).in_file(file)], hint)
+    }
+
+    /// Several findings that fail the job together, `hint` said after
+    /// the last.
+    pub(crate) fn found(mut found: Vec<Diagnostic>, hint: impl Into<String>) -> Error {
+        if let Some(last) = found.pop() {
+            found.push(last.with_hint(hint));
+        }
+        Error::Found(found)
+    }
+
+    /// Every place it names as data: the one error, or each error of
+    /// [`Error::Settings`], [`Error::Found`] and a reader's several
+    /// (a content tree's bad pages, a book's chapters), the hint with the
+    /// last.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        let one = |d: Diagnostic| vec![d];
+        match self {
+            Error::Setting { at, message, hint } => {
+                one(Diagnostic::error(format!("{at}: {message}")).with_hint(hint))
+            }
+            Error::SettingsFile {
+                file,
+                line,
+                key,
+                message,
+                hint,
+            } => {
+                let d = Diagnostic::error(message)
+                    .in_file(file)
+                    .with_line(*line)
+                    .with_hint(hint);
+                one(match key {
+                    Some(key) => d.with_key(key),
+                    None => d,
+                })
+            }
+            Error::Settings { errors, hint } => {
+                let mut all: Vec<Diagnostic> = errors
+                    .iter()
+                    .flat_map(Error::diagnostics)
+                    .map(|mut d| {
+                        d.hint = None;
+                        d
+                    })
+                    .collect();
+                if let Some(last) = all.pop() {
+                    all.push(last.with_hint(hint));
+                }
+                all
+            }
+            Error::Job { message, hint } => one(Diagnostic::error(message).with_hint(hint)),
+            Error::Found(found) => found.clone(),
+            Error::Io { path, source } => one(Diagnostic::error(source.to_string()).in_file(path)),
+            Error::BookConfig {
+                file,
+                line,
+                table,
+                key,
+                message,
+            } => {
+                let d = Diagnostic::error(format!("[{table}]: {message}"))
+                    .in_file(file)
+                    .with_line(line.map(|l| l as u64));
+                one(match key {
+                    Some(key) => d.with_key(key),
+                    None => d,
+                })
+            }
+            Error::MissingBaseUrl { file, hint } => one(Diagnostic::error(format!(
+                "[output.sitemap]: `base-url` is required: the absolute URL the book is served at, such as base-url = \"https://example.org/book/\" (under [preprocessor.sitemap] for a book with only the HTML output){hint}"
+            )).in_file(file)),
+            #[cfg(feature = "mdbook")]
+            Error::Book(e) => e.diagnostics(),
+            Error::Content(e) => e.diagnostics(),
+            Error::Source(e) => one(e.diagnostic()),
+            #[cfg(feature = "html")]
+            Error::Html(e) => e.diagnostics(),
+            Error::Write(e) => one(Diagnostic::error(e.kind().to_string()).in_file(e.path())),
+            Error::Robots(e) => one(Diagnostic::error(e.kind.to_string()).in_file(&e.path)),
+            Error::Output(e) => one(Diagnostic::error(e.kind().to_string()).in_file(e.path())),
+        }
+    }
+
     pub(crate) fn job(message: impl Into<String>, hint: impl Into<String>) -> Error {
         Error::Job {
             message: message.into(),
             hint: hint.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    /// `file:line: message`, one line each, unlabelled (a skin labels
+    /// them from [`Error::diagnostics`]); a reader's error as that reader
+    /// says it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            #[cfg(feature = "mdbook")]
+            Error::Book(e) => e.fmt(f),
+            Error::Content(e) => e.fmt(f),
+            Error::Source(e) => e.fmt(f),
+            #[cfg(feature = "html")]
+            Error::Html(e) => e.fmt(f),
+            Error::Write(e) => e.fmt(f),
+            Error::Robots(e) => e.fmt(f),
+            Error::Output(e) => e.fmt(f),
+            _ => {
+                for (i, d) in self.diagnostics().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    d.unlabelled().fmt(f)?;
+                }
+                Ok(())
+            }
         }
     }
 }

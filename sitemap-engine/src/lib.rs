@@ -53,10 +53,12 @@
 //! The rooms import downward only: `job` over `check` and `submit`, over
 //! `scan`, over `publish`, over `settings`, `ledger` and `human`, over
 //! the shared [`Error`] and `timings`; `input` (what `write` and
-//! `--check` read back) imports nothing above it. Every warning and error
-//! reaches a skin as a string naming its place first; [`diagnostic`]
-//! splits the place off, so each skin prints `file:line: warning:
-//! message` (and `error:`) the same way. [`git_watched_files`] (the git
+//! `--check` read back) imports nothing above it. Every warning reaches a
+//! skin as a [`Diagnostic`](sitemap_core::Diagnostic), its file, line and
+//! key as fields, and every error gives its own
+//! ([`diagnostic::diagnostics_of`]), so each skin renders `file:line:
+//! warning: message` (and `error:`), or JSON, the same way; nothing reads
+//! a place back out of a message. [`git_watched_files`] (the git
 //! reader's, `sitemap-git`) names the `.git` files whose change means
 //! git's dates may have changed, for a build script to watch.
 //!

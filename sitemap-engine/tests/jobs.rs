@@ -10,8 +10,8 @@ use sitemap_testkit::{Schema, assert_valid};
 fn told(notice: Notice<'_>) -> String {
     match notice {
         Notice::Waiting(dir) => format!("waiting: {}", dir.display()),
-        Notice::Warning(w) => format!("warning: {w}"),
-        Notice::Error(e) => format!("error: {e}"),
+        Notice::Warning(w) => format!("warning: {}", w.unlabelled()),
+        Notice::Error(e) => format!("error: {}", e.unlabelled()),
         _ => "?".to_owned(),
     }
 }

@@ -41,7 +41,11 @@ fn listed_is_what_the_write_lists() {
         .map(|s| &s[..s.find("</loc>").unwrap()])
         .collect();
     assert_eq!(written, listed);
-    assert!(report.warnings[0].starts_with("1 URL(s) lie outside https://example.org/docs/"));
+    assert!(
+        report.warnings[0]
+            .message
+            .starts_with("1 URL(s) lie outside https://example.org/docs/")
+    );
 }
 
 /// A URL the set leaves out (outside the base URL's folder) was still

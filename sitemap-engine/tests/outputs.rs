@@ -164,7 +164,7 @@ fn llms_txt_lists_exactly_the_sitemap_and_only_ours_is_replaced() {
         report
             .warnings
             .iter()
-            .any(|w| w.contains("llms.txt was not written by this tool")),
+            .any(|w| w.message.contains("llms.txt was not written by this tool")),
         "{:?}",
         report.warnings
     );

@@ -867,7 +867,9 @@ fn url_list() {
                     Err(bad) => {
                         let shown = bad.at(name);
                         prop_assert!(
-                            shown.starts_with(&format!("{name}:{}:{}: ", bad.line, bad.col))
+                            shown.file.as_deref() == Some(Path::new(name))
+                                && shown.line == Some(bad.line)
+                                && shown.column == Some(bad.col as u64)
                                 && !bad.message.is_empty(),
                             "{shown}"
                         );

@@ -11,6 +11,7 @@
 //! its generator builds, nor read it without its HTML settings.
 
 use mdbook_preprocessor::config::{Config, HtmlConfig};
+use sitemap_core::diagnostic::{Diagnostic, Name};
 
 /// The most keys left out before giving up: each retry parses the file
 /// again, and no real `book.toml` holds more than a few stale keys.
@@ -98,10 +99,11 @@ fn line_at(text: &str, at: usize) -> usize {
         + 1
 }
 
-/// `text` read as mdBook's configuration, and a message per key left out.
+/// `text` read as mdBook's configuration, and a warning per key left out
+/// (without its file, which the caller knows).
 /// An error other than an unknown key is mdBook 0.5's own, about the text
 /// as written.
-pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
+pub(crate) fn parse(text: &str) -> Result<(Config, Vec<Diagnostic>), Refusal> {
     let mut refused = match read(text) {
         Ok(config) => return Ok((config, Vec::new())),
         Err(e) => e,
@@ -126,17 +128,20 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
         let Some(dotted) = removed else {
             break;
         };
-        let dotted = shown(&dotted);
-        names.push(format!("`{dotted}`"));
         let why = if dotted == "book.multilingual" {
             " (`mdbook init` of 0.4 wrote `multilingual = false`, which no mdBook uses)"
         } else {
             ""
         };
-        left_out.push(format!(
-            "`{dotted}` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 reads \
-             it, and the scan reads the rest: remove it{why}"
-        ));
+        let shown = Name::new(&dotted);
+        names.push(format!("`{shown}`"));
+        left_out.push(
+            Diagnostic::warning(format!(
+                "`{shown}` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 reads \
+                 it, and the scan reads the rest: remove it{why}"
+            ))
+            .with_key(dotted),
+        );
         let Ok(retried) = toml::to_string(&table) else {
             break;
         };
@@ -157,36 +162,13 @@ pub(crate) fn parse(text: &str) -> Result<(Config, Vec<String>), Refusal> {
         Refusal {
             line: None,
             message: format!(
-                "{}\n(read without {}, which mdBook 0.5 refuses too)",
+                "{}; read without {}, which mdBook 0.5 refuses too",
                 refused.message(),
                 names.join(", ")
             ),
         }
     })
 }
-
-/// A key's dotted name as a message shows it: a TOML key is any string,
-/// so control characters are escaped (a key could otherwise clear the
-/// terminal or forge a line of the report) and it is cut to
-/// [`SHOWN_KEY`] characters.
-fn shown(dotted: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in dotted.chars().enumerate() {
-        if i == SHOWN_KEY {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The most characters of a key a message shows.
-const SHOWN_KEY: usize = 80;
 
 /// The key serde names in "unknown field `key`, expected …".
 fn unknown_field(message: &str) -> Option<String> {
@@ -270,6 +252,10 @@ fn refuses<T: serde::de::DeserializeOwned>(path: &[&str], value: &toml::Value) -
 mod tests {
     use super::*;
 
+    fn messages(found: &[Diagnostic]) -> Vec<&str> {
+        found.iter().map(|d| d.message.as_str()).collect()
+    }
+
     #[test]
     fn a_book_made_by_mdbook_0_4_init_is_read_with_the_stale_key_named() {
         let (config, left_out) = parse(
@@ -280,7 +266,7 @@ mod tests {
         assert_eq!(config.book.src, std::path::PathBuf::from("pages"));
         assert_eq!(config.book.title.as_deref(), Some("T"));
         assert_eq!(
-            left_out,
+            messages(&left_out),
             [
                 "`book.multilingual` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
               reads it, and the scan reads the rest: remove it (`mdbook init` of 0.4 wrote \
@@ -293,7 +279,7 @@ mod tests {
     fn another_stale_key_is_named_without_the_init_story() {
         let (_, left_out) = parse("[book]\ntitle = \"T\"\n[build]\nold-key = 1\n").unwrap();
         assert_eq!(
-            left_out,
+            messages(&left_out),
             [
                 "`build.old-key` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
               reads it, and the scan reads the rest: remove it"
@@ -312,7 +298,7 @@ mod tests {
         assert_eq!(html.site_url.as_deref(), Some("/t/"));
         assert!(!html.print.enable);
         assert_eq!(
-            left_out,
+            messages(&left_out),
             [
                 "`output.html.curly-quotes` is no setting of mdBook 0.5, which refuses the book; \
                  mdBook 0.4 reads it, and the scan reads the rest: remove it",
@@ -338,7 +324,7 @@ mod tests {
             Some("/t/")
         );
         assert_eq!(
-            left_out,
+            messages(&left_out),
             [
                 "`rust.src` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
                  reads it, and the scan reads the rest: remove it",
@@ -359,18 +345,24 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(
-            left_out,
+            messages(&left_out),
             [
-                "`book.a\\u{1b}[31mred\\nline` is no setting of mdBook 0.5, which refuses the \
+                "`book.a\\x1b[31mred\\nline` is no setting of mdBook 0.5, which refuses the \
                  book; mdBook 0.4 reads it, and the scan reads the rest: remove it"
                     .to_owned(),
                 format!(
-                    "`rust.{}…` is no setting of mdBook 0.5, which refuses the book; mdBook 0.4 \
-                     reads it, and the scan reads the rest: remove it",
-                    &long[..75]
+                    "`rust.{}… (105 more characters)` is no setting of mdBook 0.5, which refuses \
+                     the book; mdBook 0.4 reads it, and the scan reads the rest: remove it",
+                    &long[..195]
                 ),
             ]
         );
+        // The key itself is kept as the file spells it.
+        assert_eq!(
+            left_out[0].key.as_deref(),
+            Some("book.a\u{1b}[31mred\nline")
+        );
+        assert_eq!(left_out[1].key, Some(format!("rust.{long}")));
     }
 
     /// Found by the `book_toml` fuzz target: a bad value in
@@ -404,8 +396,8 @@ mod tests {
         assert_eq!(err.line, None);
         assert_eq!(
             err.message,
-            "invalid configuration file: invalid type: integer `3`, expected a string\n\
-             (read without `book.multilingual`, which mdBook 0.5 refuses too)"
+            "invalid configuration file: invalid type: integer `3`, expected a string; \
+             read without `book.multilingual`, which mdBook 0.5 refuses too"
         );
     }
 }

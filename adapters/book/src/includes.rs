@@ -27,6 +27,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::LazyLock;
 
 use regex::Regex;
+use sitemap_core::diagnostic::{Diagnostic, Name, shown};
 
 /// mdBook's `MAX_LINK_NESTED_DEPTH`.
 const MAX_DEPTH: usize = 10;
@@ -47,8 +48,8 @@ pub(crate) struct Includes {
     /// The files, relative to `src/` (`..` kept where a path leaves it),
     /// sorted, each once.
     pub(crate) deps: Vec<PathBuf>,
-    /// Links mdBook cannot expand, naming the chapter file and line.
-    pub(crate) warnings: Vec<String>,
+    /// Links mdBook cannot expand, at the chapter file and line.
+    pub(crate) warnings: Vec<Diagnostic>,
 }
 
 /// Which part of an included file mdBook keeps, and so expands further.
@@ -81,10 +82,12 @@ pub(crate) fn of_chapter(src_dir: &Path, src_shown: &Path, chapter: &Path, text:
     let dir = chapter.parent().unwrap_or(Path::new(""));
     walk.expand(text, dir, None, 0);
     if walk.too_deep {
-        walk.out.warnings.push(format!(
-            "{}: includes nested more than {MAX_DEPTH} deep (a file including itself?); mdBook drops the innermost include from the page",
-            shown.display()
-        ));
+        walk.out.warnings.push(
+            Diagnostic::warning(format!(
+                "includes nested more than {MAX_DEPTH} deep (a file including itself?); mdBook drops the innermost include from the page"
+            ))
+            .in_file(&shown),
+        );
     }
     walk.out.deps.sort();
     walk.out.deps.dedup();
@@ -183,20 +186,21 @@ impl Walk<'_> {
         error: &std::io::Error,
     ) {
         let target = normalize(&self.src_shown.join(rel));
-        let place = match from {
+        let link = Name::new(link);
+        let said = format!(
+            "{link}: cannot read {} ({error}); mdBook leaves the link as text in the page; correct the path, or write \\{link} to show it as text",
+            shown::path(&target)
+        );
+        self.out.warnings.push(match from {
             // The line is the chapter's; in an included file the kept
             // part's lines are not the file's, so the file is named.
-            None => format!("{}:{line}", self.shown.display()),
-            Some(file) => format!(
-                "{} (in {}, which it includes)",
-                self.shown.display(),
-                normalize(&self.src_shown.join(file)).display()
-            ),
-        };
-        self.out.warnings.push(format!(
-            "{place}: {link}: cannot read {} ({error}); mdBook leaves the link as text in the page; correct the path, or write \\{link} to show it as text",
-            target.display()
-        ));
+            None => Diagnostic::warning(said).at(self.shown, line as u64),
+            Some(file) => Diagnostic::warning(format!(
+                "{} (in {}, which it includes): {said}",
+                shown::path(self.shown),
+                shown::path(&normalize(&self.src_shown.join(file)))
+            )),
+        });
     }
 }
 
@@ -332,8 +336,13 @@ mod tests {
             "# Ch\n\n{{#include parts/loop.md}}\n",
         );
         assert_eq!(found.deps, [PathBuf::from("parts/loop.md")]);
+        let said: Vec<String> = found
+            .warnings
+            .iter()
+            .map(|w| w.unlabelled().to_string())
+            .collect();
         assert_eq!(
-            found.warnings,
+            said,
             [
                 "src/ch.md (in src/parts/loop.md, which it includes): {{#include gone.rs}}: cannot read src/parts/gone.rs (No such file or directory (os error 2)); mdBook leaves the link as text in the page; correct the path, or write \\{{#include gone.rs}} to show it as text",
                 "src/ch.md: includes nested more than 10 deep (a file including itself?); mdBook drops the innermost include from the page",

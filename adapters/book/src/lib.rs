@@ -45,6 +45,7 @@ mod pages;
 use std::path::{Path, PathBuf};
 
 use mdbook_preprocessor::config::Config;
+use sitemap_core::Diagnostic;
 
 pub use crate::chapters::ChapterPage;
 pub use crate::error::Error;
@@ -68,7 +69,7 @@ pub struct Book {
     chapters: Vec<ChapterPage>,
     html_dir: PathBuf,
     /// Keys of `book.toml` mdBook 0.5 refuses and 0.4 read, left out.
-    config_warnings: Vec<String>,
+    config_warnings: Vec<Diagnostic>,
 }
 
 impl Book {
@@ -95,7 +96,7 @@ impl Book {
     /// reads it (`book.toml`, with `MDBOOK_*` environment overrides; the
     /// defaults without the file), and the keys it left out
     /// ([`Book::config_warnings`]); `SUMMARY.md` is not read.
-    pub fn load_config(root: &Path) -> Result<(Config, Vec<String>), Error> {
+    pub fn load_config(root: &Path) -> Result<(Config, Vec<Diagnostic>), Error> {
         let book_toml = root.join("book.toml");
         let (mut config, config_warnings) = if book_toml.exists() {
             let text = sitemap_core::input::read_regular_text(&book_toml, MAX_BOOK_TOML_BYTES)
@@ -104,11 +105,16 @@ impl Book {
                     line: None,
                     message: e.to_string(),
                 })?;
-            config_file::parse(&text).map_err(|e| Error::BookToml {
+            let (config, warnings) = config_file::parse(&text).map_err(|e| Error::BookToml {
                 file: book_toml.clone(),
                 line: e.line,
                 message: e.message,
-            })?
+            })?;
+            let warnings = warnings
+                .into_iter()
+                .map(|w| w.in_file(&book_toml))
+                .collect();
+            (config, warnings)
         } else {
             (Config::default(), Vec::new())
         };
@@ -154,7 +160,7 @@ impl Book {
     /// The keys of `book.toml` that mdBook 0.5 refuses and 0.4 reads,
     /// each named with what to do: left out, so that a book mdBook 0.4
     /// builds is read.
-    pub fn config_warnings(&self) -> &[String] {
+    pub fn config_warnings(&self) -> &[Diagnostic] {
         &self.config_warnings
     }
 

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, Name, shown};
 use sitemap_pages::overrides::Overrides;
 use sitemap_pages::pipeline::Page;
 
@@ -20,7 +21,7 @@ pub struct BookPages {
     pub with_front_matter: Vec<PathBuf>,
     /// Links mdBook cannot expand, chapters outside `src/`: each names the
     /// chapter file.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Book {
@@ -54,12 +55,14 @@ impl Book {
                 // Its file is someone else's (another project, the home
                 // folder) and its page lands outside the book: neither
                 // read nor listed, so the ledger never records it.
-                read.warnings.push(format!(
-                    "{}: chapter `{}` lies outside {}/: not read, and left out of the sitemap",
-                    src_shown.join(source).display(),
-                    chapter.name,
-                    src_shown.display()
-                ));
+                read.warnings.push(
+                    Diagnostic::warning(format!(
+                        "chapter `{}` lies outside {}/: not read, and left out of the sitemap",
+                        Name::new(&chapter.name),
+                        shown::path(src_shown)
+                    ))
+                    .in_file(src_shown.join(source)),
+                );
                 continue;
             }
             let loc = page_loc(base, chapter)?;

@@ -98,7 +98,9 @@ impl ContentScan {
             if kept > 0 && pages[kept - 1].loc == pages[read].loc {
                 kept_at[read] = (kept - 1) as u32;
                 let (last, page) = (&pages[kept - 1], &pages[read]);
-                let shown = |p: &PathBuf| p.strip_prefix(".").unwrap_or(p).display().to_string();
+                let shown = |p: &PathBuf| {
+                    sitemap_core::diagnostic::shown::path(p.strip_prefix(".").unwrap_or(p))
+                };
                 let what = match (&last.source, &page.source) {
                     (Some(a), Some(b)) => format!("{} and {}", shown(a), shown(b)),
                     (Some(a), None) | (None, Some(a)) => {

@@ -1,17 +1,19 @@
 //! Errors: every one names the file (and line where there is one) and says
 //! what was expected.
 
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use sitemap_core::diagnostic::{Diagnostic, Name, shown};
 use thiserror::Error;
 
-/// Why a content tree could not be read.
+/// Why a content tree could not be read; its text is
+/// [`Error::diagnostic`]'s.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A file or directory could not be read.
-    #[error("{}: {source}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -20,14 +22,12 @@ pub enum Error {
         source: io::Error,
     },
     /// The folder holds neither a Zola nor a Hugo configuration.
-    #[error("{}: not a Zola or Hugo site (found none of zola.toml, config.toml, hugo.toml|yaml|json, config.yaml|json, config/_default/)", dir.display())]
     NotASite {
         /// The folder that was looked at.
         dir: PathBuf,
     },
     /// The site's configuration file is malformed or holds a value of the
     /// wrong type.
-    #[error("{}{}: {message}", path.display(), line_suffix(*line))]
     Config {
         /// The configuration file.
         path: PathBuf,
@@ -37,7 +37,6 @@ pub enum Error {
         message: String,
     },
     /// Neither the configuration nor the caller gave a base URL.
-    #[error("{}: no base URL: the site's configuration has no `{key}`", path.display())]
     NoBaseUrl {
         /// The configuration file that was read.
         path: PathBuf,
@@ -46,7 +45,6 @@ pub enum Error {
     },
     /// The configuration's base URL is no absolute URL (`baseURL = "/"`).
     // The value is quoted without its password: messages end up in CI logs.
-    #[error("{}{}: {key} {:?} {}", path.display(), line_suffix(*line), sitemap_core::redact_credentials(value), base_url_problem(rule))]
     BaseUrl {
         /// The configuration file.
         path: PathBuf,
@@ -60,7 +58,6 @@ pub enum Error {
         rule: Box<sitemap_core::ValueError>,
     },
     /// A content file's front matter cannot be parsed.
-    #[error("{}:{line}: {message}", path.display())]
     FrontMatter {
         /// The content file.
         path: PathBuf,
@@ -72,7 +69,6 @@ pub enum Error {
     /// A content file with no front matter opens with bytes no UTF-8
     /// text has: a binary file (or text in another encoding) where a
     /// page is expected.
-    #[error("{}: not UTF-8 text: byte {byte} is {what} (a binary file, or text in another encoding)", path.display())]
     NotText {
         /// The content file.
         path: PathBuf,
@@ -82,7 +78,6 @@ pub enum Error {
         what: &'static str,
     },
     /// A `path`, `slug` or `url` in front matter would leave the site.
-    #[error("{}:{line}: `{key} = {value:?}` would leave the site (`..` segments are refused)", path.display())]
     PathEscapes {
         /// The content file.
         path: PathBuf,
@@ -95,7 +90,6 @@ pub enum Error {
     },
     /// A Hugo page's `url` starts with `http://` or `https://`, which Hugo
     /// refuses ("URLs with protocol (http*) not supported").
-    #[error("{}:{line}: `url = {value:?}`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build", path.display())]
     UrlWithProtocol {
         /// The content file.
         path: PathBuf,
@@ -106,7 +100,6 @@ pub enum Error {
     },
     /// A file name carries a language code the site does not define
     /// (Zola refuses these too).
-    #[error("{}: language `{lang}` in the file name is not in the site's `languages`", path.display())]
     UnknownLanguage {
         /// The content file.
         path: PathBuf,
@@ -115,7 +108,6 @@ pub enum Error {
     },
     /// A page refers to a taxonomy the site does not define for its language
     /// (Zola refuses these too).
-    #[error("{}:{line}: taxonomy `{taxonomy}` is not defined for language `{lang}` in the site's configuration", path.display())]
     UnknownTaxonomy {
         /// The content file.
         path: PathBuf,
@@ -127,14 +119,12 @@ pub enum Error {
         lang: String,
     },
     /// A page file `index.md` where a section is (Zola refuses these too).
-    #[error("{}: a page `index.md` cannot share its URL with a section's `_index.md` (Zola refuses this too)", path.display())]
     IndexBesideSection {
         /// The page file.
         path: PathBuf,
     },
     /// Content files claim the same URL path, as their path or as one of
     /// their `aliases` (Zola refuses these too).
-    #[error("{}: the path `{url_path}` is also claimed by {}", path.display(), others.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))]
     PathCollision {
         /// The first file claiming it (in path order).
         path: PathBuf,
@@ -145,17 +135,14 @@ pub enum Error {
     },
     /// Front matter the shared source layer refuses (it names the file and
     /// line).
-    #[error(transparent)]
     Source(#[from] sitemap_pages::Error),
     /// More than one content file (or folder) could not be read or is
     /// refused: every one, in path order, so one run shows them all.
-    #[error("{}", pages_message(errors))]
     Pages {
         /// Each file's own error.
         errors: Vec<Error>,
     },
     /// A URL built from the site's rules is not a valid `loc`.
-    #[error("{}: {source}", path.display())]
     Loc {
         /// The content or configuration file the URL comes from.
         path: PathBuf,
@@ -218,6 +205,160 @@ impl Error {
         }
     }
 
+    /// The error as data: the file, line and key it is about as fields,
+    /// with the hint. [`Error::Pages`] is its summary line; its errors
+    /// are in [`Error::diagnostics`].
+    pub fn diagnostic(&self) -> Diagnostic {
+        let d = self.placed();
+        match self.hint() {
+            Some(hint) => d.with_hint(hint),
+            None => d,
+        }
+    }
+
+    /// Every error it holds as data, each with its place: the errors of
+    /// [`Error::Pages`] one by one, then the count with the hint; any
+    /// other error alone.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        match self {
+            Error::Pages { errors } => errors
+                .iter()
+                .map(Error::placed)
+                .chain([self.diagnostic()])
+                .collect(),
+            _ => vec![self.diagnostic()],
+        }
+    }
+
+    /// The error with its place, without the hint.
+    fn placed(&self) -> Diagnostic {
+        let at = |path: &PathBuf, line: Option<usize>, message: String| {
+            Diagnostic::error(message)
+                .in_file(path)
+                .with_line(line.map(|l| l as u64))
+        };
+        match self {
+            Error::Io { path, source } => at(path, None, source.to_string()),
+            Error::NotASite { dir } => at(
+                dir,
+                None,
+                "not a Zola or Hugo site (found none of zola.toml, config.toml, hugo.toml|yaml|json, config.yaml|json, config/_default/)".to_owned(),
+            ),
+            Error::Config {
+                path,
+                line,
+                message,
+            } => at(path, *line, message.clone()),
+            Error::NoBaseUrl { path, key } => at(
+                path,
+                None,
+                format!("no base URL: the site's configuration has no `{key}`"),
+            )
+            .with_key(*key),
+            // The value is quoted without its password: messages end up
+            // in CI logs.
+            Error::BaseUrl {
+                path,
+                line,
+                key,
+                value,
+                rule,
+            } => at(
+                path,
+                *line,
+                format!(
+                    "{key} \"{}\" {}",
+                    quoted(&sitemap_core::redact_credentials(value)),
+                    base_url_problem(rule)
+                ),
+            )
+            .with_key(*key),
+            Error::FrontMatter {
+                path,
+                line,
+                message,
+            } => at(path, Some(*line), message.clone()),
+            Error::NotText { path, byte, what } => at(
+                path,
+                None,
+                format!(
+                    "not UTF-8 text: byte {byte} is {what} (a binary file, or text in another encoding)"
+                ),
+            ),
+            Error::PathEscapes {
+                path,
+                line,
+                key,
+                value,
+            } => at(
+                path,
+                Some(*line),
+                format!(
+                    "`{key} = \"{}\"` would leave the site (`..` segments are refused)",
+                    quoted(value)
+                ),
+            )
+            .with_key(*key),
+            Error::UrlWithProtocol { path, line, value } => at(
+                path,
+                Some(*line),
+                format!(
+                    "`url = \"{}\"`: Hugo refuses a `url` with a protocol (http:// or https://) and stops the build",
+                    quoted(value)
+                ),
+            )
+            .with_key("url"),
+            Error::UnknownLanguage { path, lang } => at(
+                path,
+                None,
+                format!(
+                    "language `{}` in the file name is not in the site's `languages`",
+                    Name::new(lang)
+                ),
+            ),
+            Error::UnknownTaxonomy {
+                path,
+                line,
+                taxonomy,
+                lang,
+            } => at(
+                path,
+                Some(*line),
+                format!(
+                    "taxonomy `{}` is not defined for language `{}` in the site's configuration",
+                    Name::new(taxonomy),
+                    Name::new(lang)
+                ),
+            )
+            .with_key(taxonomy.clone()),
+            Error::IndexBesideSection { path } => at(
+                path,
+                None,
+                "a page `index.md` cannot share its URL with a section's `_index.md` (Zola refuses this too)".to_owned(),
+            ),
+            Error::PathCollision {
+                path,
+                others,
+                url_path,
+            } => at(
+                path,
+                None,
+                format!(
+                    "the path `{}` is also claimed by {}",
+                    Name::new(url_path),
+                    others
+                        .iter()
+                        .map(|p| shown::path(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
+            Error::Source(e) => e.diagnostic(),
+            Error::Pages { errors } => Diagnostic::error(Error::pages_summary(errors.len())),
+            Error::Loc { path, source } => at(path, None, source.to_string()),
+        }
+    }
+
     /// The errors of one scan's content files, sorted by path: the one
     /// error itself, or [`Error::Pages`] holding them all. `None` when
     /// there are none.
@@ -260,17 +401,21 @@ fn base_url_problem(rule: &sitemap_core::ValueError) -> String {
     }
 }
 
-fn line_suffix(line: Option<usize>) -> String {
-    line.map(|l| format!(":{l}")).unwrap_or_default()
+/// A value as Rust's `{:?}` quotes it (`\"` and `\\` escaped), escaped
+/// and cut as every name is.
+fn quoted(value: &str) -> String {
+    let debug = format!("{value:?}");
+    Name::new(&debug[1..debug.len() - 1]).to_string()
 }
 
-/// Each error on a line of its own, then the count.
-fn pages_message(errors: &[Error]) -> String {
-    let mut out = String::new();
-    for e in errors {
-        out.push_str(&e.to_string());
-        out.push('\n');
+impl fmt::Display for Error {
+    /// `file:line: message`; [`Error::Pages`] a line each, then the count.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Error::Pages { errors } = self {
+            for e in errors {
+                writeln!(f, "{e}")?;
+            }
+        }
+        self.placed().unlabelled().fmt(f)
     }
-    out.push_str(&Error::pages_summary(errors.len()));
-    out
 }

@@ -184,21 +184,21 @@ pub use crate::options::{BuiltPage, HtmlOptions, SourceLastmod, TrailingSlash};
 pub use crate::reader::{Indexing, PageHead, PageRead, PageReader};
 pub use crate::report::{HtmlScan, LeftOut, Reason, Warning, WarningKind};
 pub use crate::source::SourceMirror;
+use sitemap_core::Diagnostic;
 pub use sitemap_pages::pipeline::SourceConfig;
 
 /// Why a scan could not run at all. Problems with single files are not
-/// errors: they are [`LeftOut`] entries or [`Warning`]s of the scan.
+/// errors: they are [`LeftOut`] entries or [`Warning`]s of the scan. Its
+/// text is [`Error::diagnostics`]'.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {
     /// The directory to scan does not exist or is not a directory.
-    #[error("{}: not a directory; expected the folder a static site generator built (public/, _site/, dist/, book/)", path.display())]
     NotADirectory {
         /// What was given.
         path: PathBuf,
     },
     /// An exclude pattern is not a valid glob.
-    #[error("exclude pattern `{pattern}`: {source}")]
     Glob {
         /// The pattern.
         pattern: String,
@@ -206,7 +206,6 @@ pub enum Error {
         source: globset::Error,
     },
     /// The base URL cannot be made a folder URL.
-    #[error("base URL: {error}")]
     BaseUrl {
         /// Why.
         error: sitemap_core::ValueError,
@@ -214,23 +213,50 @@ pub enum Error {
     /// Folders or pages of the site that could not be read (and are not
     /// excluded): their pages would be missing from the sitemap. Every one
     /// is named, sorted by path.
-    #[error("{}", unreadable_message(files))]
     Unreadable {
         /// Each path and what the system said.
         files: Vec<(PathBuf, String)>,
     },
 }
 
-fn unreadable_message(files: &[(PathBuf, String)]) -> String {
-    let mut lines: Vec<String> = files
-        .iter()
-        .map(|(path, error)| format!("{}: cannot read: {error}", path.display()))
-        .collect();
-    lines.push(match files.len() {
-        1 => "1 file or folder of the built site could not be read; fix its permissions or leave it out with an `exclude` pattern".to_owned(),
-        n => format!("{n} files or folders of the built site could not be read; fix their permissions or leave them out with an `exclude` pattern"),
-    });
-    lines.join("\nerror: ")
+impl Error {
+    /// The error as data, a diagnostic for each place it names: every
+    /// file of [`Error::Unreadable`], then their count.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        match self {
+            Error::NotADirectory { path } => vec![Diagnostic::error(
+                "not a directory; expected the folder a static site generator built (public/, _site/, dist/, book/)",
+            )
+            .in_file(path)],
+            Error::Glob { pattern, source } => vec![Diagnostic::error(format!(
+                "exclude pattern `{}`: {source}",
+                sitemap_core::diagnostic::Name::new(pattern)
+            ))
+            .with_key("exclude")],
+            Error::BaseUrl { error } => vec![Diagnostic::error(format!("base URL: {error}"))],
+            Error::Unreadable { files } => files
+                .iter()
+                .map(|(path, error)| Diagnostic::error(format!("cannot read: {error}")).in_file(path))
+                .chain([Diagnostic::error(match files.len() {
+                    1 => "1 file or folder of the built site could not be read; fix its permissions or leave it out with an `exclude` pattern".to_owned(),
+                    n => format!("{n} files or folders of the built site could not be read; fix their permissions or leave them out with an `exclude` pattern"),
+                })])
+                .collect(),
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    /// `file: message`, one line each (each after the first `error: `).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, d) in self.diagnostics().iter().enumerate() {
+            if i > 0 {
+                f.write_str("\nerror: ")?;
+            }
+            d.unlabelled().fmt(f)?;
+        }
+        Ok(())
+    }
 }
 
 /// Scans the built site in `dir`, published at `options.base_url`.

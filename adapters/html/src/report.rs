@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
+use sitemap_core::diagnostic::{Diagnostic, Kind, Name, shown};
 use sitemap_core::{Loc, Url};
 use sitemap_pages::images::ImageCounts;
 pub use sitemap_pages::{LeftOut, Reason};
@@ -86,6 +87,75 @@ impl fmt::Display for Warning {
     }
 }
 
+impl From<&Warning> for Diagnostic {
+    /// The file as its field, the kind's message, and the kind's family,
+    /// so that a site broken the same way on every page is named twenty
+    /// times, then counted.
+    fn from(w: &Warning) -> Diagnostic {
+        Diagnostic::warning(w.kind.to_string())
+            .in_file(&w.path)
+            .with_kind(w.kind.family())
+    }
+}
+
+impl WarningKind {
+    /// Its family, for the bound on how many a run names.
+    pub fn family(&self) -> Kind {
+        let (name, more) = match self {
+            WarningKind::InvalidUtf8 { .. } => {
+                ("html-invalid-utf8", "files that are not valid UTF-8")
+            }
+            WarningKind::BrokenHtml { .. } => ("html-broken", "files of broken HTML"),
+            WarningKind::InvalidJsonLd { .. } => {
+                ("html-invalid-json-ld", "JSON-LD blocks that are not JSON")
+            }
+            WarningKind::InvalidLastmod { .. } => (
+                "html-invalid-lastmod",
+                "dates in the markup that are not dates",
+            ),
+            WarningKind::InvalidHreflang { .. } => (
+                "html-invalid-hreflang",
+                "hreflang values that are not language tags",
+            ),
+            WarningKind::InvalidHref { .. } => (
+                "html-invalid-href",
+                "links that do not resolve to an http(s) URL",
+            ),
+            WarningKind::ConflictingCanonicals { .. } => (
+                "html-conflicting-canonicals",
+                "pages with more than one canonical URL",
+            ),
+            WarningKind::OneWayHreflang { .. } => {
+                ("html-one-way-hreflang", "one-way hreflang alternates")
+            }
+            WarningKind::HreflangTargetNotListed { .. } => (
+                "html-hreflang-not-listed",
+                "hreflang alternates that are no listed page",
+            ),
+            WarningKind::MissingSelfHreflang => (
+                "html-missing-self-hreflang",
+                "pages whose hreflang alternates leave themselves out",
+            ),
+            WarningKind::CanonicalTargetExcluded { .. } => (
+                "html-canonical-left-out",
+                "canonical URLs of pages left out",
+            ),
+            WarningKind::CanonicalTargetMissing { .. } => {
+                ("html-canonical-missing", "canonical URLs that name no file")
+            }
+            WarningKind::CanonicalCycle { .. } => ("html-canonical-cycle", "canonical cycles"),
+            WarningKind::BaseUrlMismatch { .. } => {
+                ("html-base-url-mismatch", "base URL mismatches")
+            }
+            WarningKind::SpecialFile { .. } => {
+                ("html-special-file", "FIFOs, sockets and devices skipped")
+            }
+            WarningKind::Walk { .. } => ("html-walk", "folders that could not be read"),
+        };
+        Kind::new(name, more)
+    }
+}
+
 /// What looked wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -111,7 +181,8 @@ pub enum WarningKind {
     },
     /// A date in the markup that is not a date.
     #[error(
-        "{markup} `{value}` is not a date; expected a W3C Datetime such as 2024-05-01 or 2024-05-01T10:30:00+02:00"
+        "{markup} `{}` is not a date; expected a W3C Datetime such as 2024-05-01 or 2024-05-01T10:30:00+02:00",
+        Name::new(.value)
     )]
     InvalidLastmod {
         /// Where it was written.
@@ -121,7 +192,9 @@ pub enum WarningKind {
     },
     /// An `hreflang` that is not a language tag; the alternate is dropped.
     #[error(
-        "hreflang `{value}` (href {href}) is not a language tag such as en, pt-BR or x-default; alternate dropped"
+        "hreflang `{}` (href {}) is not a language tag such as en, pt-BR or x-default; alternate dropped",
+        Name::new(.value),
+        Name::new(.href)
     )]
     InvalidHreflang {
         /// What was written.
@@ -130,7 +203,7 @@ pub enum WarningKind {
         href: String,
     },
     /// A link that does not resolve to an http(s) URL; it is ignored.
-    #[error("{element} href `{href}`: {error}")]
+    #[error("{element} href `{}`: {error}", Name::new(.href))]
     InvalidHref {
         /// Which element (`<link rel="canonical">`, …).
         element: &'static str,
@@ -148,7 +221,7 @@ pub enum WarningKind {
     },
     /// The page lists an alternate that does not list it back; Google
     /// ignores hreflang links that are not confirmed both ways.
-    #[error("one-way hreflang: {loc} lists {alternate} as `{hreflang}`, which does not link back")]
+    #[error("one-way hreflang: {loc} lists {alternate} as `{}`, which does not link back", Name::new(.hreflang))]
     OneWayHreflang {
         /// This page.
         loc: Loc,
@@ -160,7 +233,8 @@ pub enum WarningKind {
     /// An alternate under the base URL that is not in the sitemap (no such
     /// file, or the file is left out).
     #[error(
-        "hreflang `{hreflang}` alternate {alternate} of {loc} is not a listed page of this site"
+        "hreflang `{}` alternate {alternate} of {loc} is not a listed page of this site",
+        Name::new(.hreflang)
     )]
     HreflangTargetNotListed {
         /// This page.
@@ -177,7 +251,7 @@ pub enum WarningKind {
     )]
     MissingSelfHreflang,
     /// The canonical URL belongs to a file that is itself left out.
-    #[error("canonical {canonical} is the URL of {}, which is left out", target.display())]
+    #[error("canonical {canonical} is the URL of {}, which is left out", shown::path(.target))]
     CanonicalTargetExcluded {
         /// The canonical URL.
         canonical: Loc,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use sitemap_core::{Lastmod, Loc};
+use sitemap_core::{Diagnostic, Lastmod, Loc};
 use sitemap_pages::front_matter;
 use sitemap_pages::pipeline::{Page, Pipeline, SourceConfig};
 
@@ -58,8 +58,8 @@ pub struct SourceMirror {
     lastmods: HashMap<String, Lastmod>,
     /// Built path → why its source's front matter leaves it out.
     left_out: HashMap<String, crate::Reason>,
-    /// What the source layer warned about, as messages naming the file.
-    warnings: Vec<String>,
+    /// What the source layer warned about.
+    warnings: Vec<Diagnostic>,
 }
 
 impl SourceMirror {
@@ -116,7 +116,11 @@ impl SourceMirror {
                 }) {
                     Ok(page) => page,
                     Err(e) => {
-                        warnings.push(format!("{e}; its lastmod comes from git or the file"));
+                        let mut d = e.diagnostic();
+                        d.severity = sitemap_core::Severity::Warning;
+                        d.message
+                            .push_str("; its lastmod comes from git or the file");
+                        warnings.push(d);
                         Page::new(&rel, loc)
                     }
                 },
@@ -126,7 +130,12 @@ impl SourceMirror {
             pages.push(page);
         }
         let output = pipeline.run(pages)?;
-        warnings.extend(output.warnings.iter().map(ToString::to_string));
+        warnings.extend(
+            output
+                .warnings
+                .iter()
+                .map(sitemap_pages::pipeline::Warning::diagnostic),
+        );
         let mut lastmods = HashMap::new();
         for url in output.urls {
             if let (Some(lastmod), Some(keys)) = (url.lastmod, keys_of.remove(&url.loc)) {
@@ -160,7 +169,7 @@ impl SourceMirror {
 
     /// What the source layer warned about (shallow clones, front matter it
     /// could not read), one message each.
-    pub fn warnings(&self) -> &[String] {
+    pub fn warnings(&self) -> &[Diagnostic] {
         &self.warnings
     }
 }

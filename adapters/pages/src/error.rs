@@ -1,20 +1,21 @@
 //! The one error type of this crate: every variant names the file (and the
 //! line where there is one) and what was expected.
 
+use std::fmt;
 use std::path::PathBuf;
 
+use sitemap_core::diagnostic::{Diagnostic, Name, shown};
 use sitemap_core::{Loc, ValueError};
 use thiserror::Error;
 
 use crate::front_matter::Format;
 
 /// Something in a site's sources that this crate refuses, or a tool it
-/// runs (git) that failed.
+/// runs (git) that failed; its text is [`Error::diagnostic`]'s.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {
     /// Front matter that its format's parser refuses.
-    #[error("{}:{line}:{column}: invalid {format} front matter: {message}", path.display())]
     FrontMatterSyntax {
         /// The file.
         path: PathBuf,
@@ -29,7 +30,6 @@ pub enum Error {
     },
     /// An opening fence with no closing fence (Hugo and Zola refuse the
     /// file too).
-    #[error("{}:{line}: {format} front matter opened with `{}` is never closed; {}", path.display(), if *fence == "}" { "{" } else { fence }, expected_close(fence))]
     UnclosedFrontMatter {
         /// The file.
         path: PathBuf,
@@ -42,7 +42,6 @@ pub enum Error {
     },
     /// A front matter block longer than
     /// [`MAX_BLOCK`](crate::front_matter::MAX_BLOCK).
-    #[error("{}:{line}: {format} front matter longer than {} MiB; no real page has a block that large (is its closing fence missing?)", path.display(), limit >> 20)]
     FrontMatterTooLarge {
         /// The file.
         path: PathBuf,
@@ -54,7 +53,6 @@ pub enum Error {
         limit: usize,
     },
     /// Front matter that parses but is not a table of keys.
-    #[error("{}:{line}: {format} front matter must be a table of keys, found {found}", path.display())]
     FrontMatterNotATable {
         /// The file.
         path: PathBuf,
@@ -67,7 +65,6 @@ pub enum Error {
     },
     /// A front matter key whose value the protocol refuses (priority 1.5,
     /// changefreq `sometimes`, a lastmod that is no date).
-    #[error("{}:{line}: `{key}`: {source}", path.display())]
     InvalidValue {
         /// The file.
         path: PathBuf,
@@ -79,7 +76,6 @@ pub enum Error {
         source: ValueError,
     },
     /// A front matter key with a value of the wrong type.
-    #[error("{}:{line}: `{key}`: expected {expected}, found {found}", path.display())]
     WrongType {
         /// The file.
         path: PathBuf,
@@ -93,7 +89,6 @@ pub enum Error {
         found: String,
     },
     /// A glob pattern globset refuses.
-    #[error("{option} pattern `{pattern}`: {source}")]
     Glob {
         /// `include` or `exclude`.
         option: &'static str,
@@ -103,9 +98,6 @@ pub enum Error {
         source: globset::Error,
     },
     /// A URL pattern that does not start with `/`.
-    #[error(
-        "{option} pattern `{pattern}`: a URL pattern starts with `/`, the base URL's folder (`/{pattern}`?)"
-    )]
     UrlPattern {
         /// `include-urls` or `exclude-urls`.
         option: &'static str,
@@ -113,7 +105,6 @@ pub enum Error {
         pattern: String,
     },
     /// Two pages with the same `loc`.
-    #[error("{loc}: two pages have this loc: {} and {}", first.display(), second.display())]
     DuplicateLoc {
         /// The loc.
         loc: Loc,
@@ -123,7 +114,6 @@ pub enum Error {
         second: PathBuf,
     },
     /// A file that cannot be read.
-    #[error("{}: {source}", path.display())]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -133,11 +123,9 @@ pub enum Error {
     /// The history pass failed: git could not be run, failed, was refused
     /// (`safe.directory`) or timed out, or an ignore-revs line is no
     /// commit id ([`sitemap_git::Error`], shown as it is).
-    #[error(transparent)]
     History(#[from] sitemap_git::Error),
     /// The repository is a shallow clone, the git policy is `fail`, and
     /// some files' history is cut off at the shallow boundary.
-    #[error("{}: the git history of {count} file(s) (first: {}) is cut off by a shallow clone, so their last commit date is unknown; to fetch the full history, {}; or set git shallow = \"warn\" or \"omit\"", dir.display(), first.display(), crate::ci::full_history_fix(*host))]
     ShallowHistory {
         /// The repository.
         dir: PathBuf,
@@ -148,6 +136,122 @@ pub enum Error {
         /// The CI host the build runs on, whose fix the message names.
         host: Option<crate::ci::CiHost>,
     },
+}
+
+impl Error {
+    /// The error as data: the file, line and key it is about as fields.
+    pub fn diagnostic(&self) -> Diagnostic {
+        let at = |path: &PathBuf, line: &usize| Diagnostic::error("").at(path, *line as u64);
+        let said = |mut d: Diagnostic, message: String| {
+            d.message = message;
+            d
+        };
+        match self {
+            Error::FrontMatterSyntax {
+                path,
+                line,
+                column,
+                format,
+                message,
+            } => said(
+                at(path, line).with_column(Some(*column as u64)),
+                format!("invalid {format} front matter: {message}"),
+            ),
+            Error::UnclosedFrontMatter {
+                path,
+                line,
+                format,
+                fence,
+            } => said(
+                at(path, line),
+                format!(
+                    "{format} front matter opened with `{}` is never closed; {}",
+                    if *fence == "}" { "{" } else { fence },
+                    expected_close(fence)
+                ),
+            ),
+            Error::FrontMatterTooLarge {
+                path,
+                line,
+                format,
+                limit,
+            } => said(
+                at(path, line),
+                format!(
+                    "{format} front matter longer than {} MiB; no real page has a block that large (is its closing fence missing?)",
+                    limit >> 20
+                ),
+            ),
+            Error::FrontMatterNotATable {
+                path,
+                line,
+                format,
+                found,
+            } => said(
+                at(path, line),
+                format!("{format} front matter must be a table of keys, found {found}"),
+            ),
+            Error::InvalidValue {
+                path,
+                line,
+                key,
+                source,
+            } => said(
+                at(path, line).with_key(key),
+                format!("`{}`: {source}", Name::new(key)),
+            ),
+            Error::WrongType {
+                path,
+                line,
+                key,
+                expected,
+                found,
+            } => said(
+                at(path, line).with_key(key),
+                format!("`{}`: expected {expected}, found {found}", Name::new(key)),
+            ),
+            Error::Glob {
+                option,
+                pattern,
+                source,
+            } => Diagnostic::error(format!(
+                "{option} pattern `{}`: {source}",
+                Name::new(pattern)
+            ))
+            .with_key(*option),
+            Error::UrlPattern { option, pattern } => {
+                let pattern = Name::new(pattern);
+                Diagnostic::error(format!(
+                    "{option} pattern `{pattern}`: a URL pattern starts with `/`, the base URL's folder (`/{pattern}`?)"
+                ))
+                .with_key(*option)
+            }
+            Error::DuplicateLoc { loc, first, second } => Diagnostic::error(format!(
+                "{loc}: two pages have this loc: {} and {}",
+                shown::path(first),
+                shown::path(second)
+            )),
+            Error::Io { path, source } => Diagnostic::error(source.to_string()).in_file(path),
+            Error::History(e) => e.diagnostic(),
+            Error::ShallowHistory {
+                dir,
+                count,
+                first,
+                host,
+            } => Diagnostic::error(format!(
+                "the git history of {count} file(s) (first: {}) is cut off by a shallow clone, so their last commit date is unknown; to fetch the full history, {}; or set git shallow = \"warn\" or \"omit\"",
+                shown::path(first),
+                crate::ci::full_history_fix(*host)
+            ))
+            .in_file(dir),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.diagnostic().unlabelled().fmt(f)
+    }
 }
 
 fn expected_close(fence: &str) -> String {

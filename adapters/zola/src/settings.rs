@@ -12,6 +12,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use sitemap_content::Warning;
+use sitemap_core::diagnostic::{Kind, Name};
 
 use super::rules::{CURRENT, ZolaRules, retired};
 
@@ -78,8 +79,12 @@ const MARKDOWN: [&str; 13] = [
     "github_alerts",
 ];
 
-/// The most keys named one by one.
-const MOST_NAMED: usize = 20;
+/// One warning per unknown key: a file of thousands is named twenty
+/// times, then counted (`sitemap_core::diagnostic::bound_kinds`).
+const UNKNOWN_KEY: Kind = Kind::new(
+    "zola-unknown-key",
+    "keys Zola does not know, which it refuses too",
+);
 
 /// One warning per key Zola 0.22 does not know, in the order of the
 /// tables and keys (sorted: the configuration is a map).
@@ -102,13 +107,18 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
                 "remove it, or move it under `[extra]`",
             ),
         };
-        out.push(Warning::new(
-            Some(path),
-            &format!(
-                "`{dotted}` is no setting of {zola}, which refuses the site (\"unknown \
-                 field\"); {older}, and the scan reads the rest of the site: {fix}"
-            ),
-        ));
+        out.push(
+            Warning::new(
+                Some(path),
+                &format!(
+                    "`{}` is no setting of {zola}, which refuses the site (\"unknown \
+                     field\"); {older}, and the scan reads the rest of the site: {fix}",
+                    Name::new(&dotted)
+                ),
+            )
+            .with_key(&dotted)
+            .with_kind(UNKNOWN_KEY),
+        );
     };
     for key in map.keys().filter(|k| !TOP.contains(&k.as_str())) {
         name("", "", key);
@@ -126,16 +136,6 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
         for key in markdown.keys().filter(|k| !MARKDOWN.contains(&k.as_str())) {
             name("markdown", "markdown", key);
         }
-    }
-    // A real site has a stale key or two; a file of thousands is named
-    // once, not line by line.
-    if out.len() > MOST_NAMED {
-        let more = out.len() - MOST_NAMED;
-        out.truncate(MOST_NAMED);
-        out.push(Warning::new(
-            Some(path),
-            &format!("and {more} more keys {zola} does not know, which it refuses too"),
-        ));
     }
     out
 }
@@ -163,14 +163,40 @@ mod tests {
         );
     }
 
+    /// Every key is named with its kind; the skins' report names twenty
+    /// and counts the rest.
     #[test]
     fn thousands_of_unknown_keys_are_named_twenty_then_counted() {
         let text: String = (0..5000).map(|i| format!("k{i} = 1\n")).collect();
-        let named = keys(&text);
-        assert_eq!(named.len(), 21);
+        let map: Map<String, Value> = toml::from_str(&text).unwrap();
+        let found = unknown_keys(&map, Path::new("zola.toml"));
+        assert_eq!(found.len(), 5000);
+        let shown =
+            sitemap_core::diagnostic::bound_kinds(found.into_iter().map(Into::into).collect());
+        assert_eq!(shown.len(), 21);
         assert_eq!(
-            named[20],
-            "and 4980 more keys Zola 0.22 does not know, which it refuses too"
+            shown[20].to_string(),
+            "zola.toml: warning: and 4980 more keys Zola does not know, which it refuses too"
+        );
+    }
+
+    /// A key is a TOML string: shown escaped and cut, kept whole as the
+    /// warning's key.
+    #[test]
+    fn a_hostile_key_is_shown_escaped_and_cut() {
+        let key = format!("bad\n\u{1b}[2J{}", "k".repeat(300));
+        let mut map = Map::new();
+        map.insert(key.clone(), Value::Bool(true));
+        let found = unknown_keys(&map, Path::new("zola.toml"));
+        assert_eq!(found[0].key.as_deref(), Some(key.as_str()));
+        assert_eq!(
+            found[0].message,
+            format!(
+                "`bad\\n\\x1b[2J{}… (112 more characters)` is no setting of Zola 0.22, which \
+                 refuses the site (\"unknown field\"); an older Zola builds it, and the scan \
+                 reads the rest of the site: remove it, or move it under `[extra]`",
+                "k".repeat(188)
+            )
         );
     }
 

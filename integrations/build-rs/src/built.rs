@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use sitemap_core::SetReport;
+use sitemap_core::{Diagnostic, SetReport};
 
 /// What [`Sitemap::write`](crate::Sitemap::write) wrote and read.
 #[derive(Debug)]
@@ -25,8 +25,8 @@ pub struct Built {
     pub robots: Option<PathBuf>,
     /// The companions written (`sitemap.xsl`, `sitemap.html`).
     pub files: Vec<PathBuf>,
-    /// Warnings, each naming its file.
-    pub warnings: Vec<String>,
+    /// Warnings, each at its file and line.
+    pub warnings: Vec<Diagnostic>,
     /// Source files of pages left out (drafts, excluded, noindex), sorted.
     pub excluded: Vec<PathBuf>,
 }
@@ -52,8 +52,10 @@ impl Built {
             // A build script whose stdout is gone has nowhere to report to.
             let _ = writeln!(out, "{line}");
         }
+        // `file:line: message` on one line (cargo adds `warning:`): a
+        // name from the input is escaped, so it cannot end the line.
         for w in &self.warnings {
-            let _ = writeln!(out, "cargo:warning={w}");
+            let _ = writeln!(out, "cargo:warning={}", w.unlabelled());
         }
     }
 }

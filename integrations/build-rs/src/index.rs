@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use sitemap_core::Diagnostic;
 use sitemap_engine::{Error, IndexJob, Indexed, Layer, Notice, Origin, Settings};
 
 /// The builder of an index: where it goes, what it lists.
@@ -62,10 +63,12 @@ impl Index {
                 }
             })
             .map_err(|e| match e {
-                Error::Job { message, hint } if !refused.is_empty() => Error::Job {
-                    message: format!("{}\n{message}", refused.join("\n")),
-                    hint,
-                },
+                Error::Job { message, hint } if !refused.is_empty() => Error::Found(
+                    refused
+                        .into_iter()
+                        .chain([Diagnostic::error(message).with_hint(hint)])
+                        .collect(),
+                ),
                 e => e,
             })
     }

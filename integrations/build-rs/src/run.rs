@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use sitemap_core::Loc;
+use sitemap_core::{Diagnostic, Loc};
 #[cfg(feature = "html")]
 use sitemap_engine::Flavor;
 use sitemap_engine::{Error, Job, LastmodSource, Layer, Origin, PageList, Resolved, Source};
@@ -130,19 +130,19 @@ impl Sitemap {
 /// precedence asks git, and without the `git` feature nothing answers for
 /// pages whose front matter has no date. `None` with the feature, with a
 /// precedence the user chose, or when every page has a lastmod.
-fn no_git_warning(urls: &[sitemap_core::Url], resolved: &Resolved) -> Option<String> {
+fn no_git_warning(urls: &[sitemap_core::Url], resolved: &Resolved) -> Option<Diagnostic> {
     if cfg!(feature = "git") || resolved.settings.lastmod.is_some() {
         return None;
     }
     let missing = urls.iter().filter(|u| u.lastmod.is_none()).count();
     (missing > 0).then(|| {
-        format!(
+        Diagnostic::warning(format!(
             "sitemap-build: {missing} of {} pages have no lastmod: dates from git need the `git` feature; \
              turn it on with `sitemap-build = {{ version = \"{}\", features = [\"git\"] }}` under [build-dependencies], \
              or give those pages a date in their front matter",
             urls.len(),
             env!("CARGO_PKG_VERSION")
-        )
+        ))
     })
 }
 

@@ -31,7 +31,7 @@ fn check_site_without_built_pages_checks_the_sitemaps_alone() {
         built
             .warnings
             .iter()
-            .any(|w| w.contains("holds no HTML page yet")),
+            .any(|w| w.message.contains("holds no HTML page yet")),
         "{:?}",
         built.warnings
     );

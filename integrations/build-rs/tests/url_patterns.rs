@@ -87,8 +87,13 @@ fn patterns_that_match_nothing_are_warnings_naming_the_method_and_the_nearest_pa
         .out_dir(out.path())
         .write()
         .unwrap();
+    let warnings: Vec<String> = built
+        .warnings
+        .iter()
+        .map(|w| w.unlabelled().to_string())
+        .collect();
     assert_eq!(
-        built.warnings,
+        warnings,
         [
             "`.exclude(..)` pattern `blog/secret.md` matches no page (`exclude` is matched against source paths relative to the site root, such as `content/_index.md`); did you mean `content/blog/secret.md`?",
             "`.exclude_urls(..)` pattern `/blgo/*/` matches no page (`exclude-urls` is matched against URL paths under the base URL https://blog.example.org/, such as `/blog/bundle/`); did you mean `/blog/*/`?",

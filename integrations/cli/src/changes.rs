@@ -47,12 +47,13 @@ pub(crate) fn run(args: &ChangesArgs, ui: &Ui) -> anyhow::Result<Outcome> {
                 hint: "pass --ledger FILE, the file `sitemap scan --ledger FILE` keeps".to_owned(),
             })?,
     };
-    let ledger = Ledger::read(&path)?.ok_or_else(|| Hinted {
-        message: format!("{}: no such ledger", shown(&path)),
-        hint: format!(
-            "a run with `--ledger {}` (or `ledger = …` in its settings) makes it",
-            shown(&path)
-        ),
+    let ledger = Ledger::read(&path)?.ok_or_else(|| {
+        sitemap_engine::diagnostic::Diagnostic::error("no such ledger")
+            .in_file(&path)
+            .with_hint(format!(
+                "a run with `--ledger {}` (or `ledger = …` in its settings) makes it",
+                shown(&path)
+            ))
     })?;
     let changes = ledger.changes();
     let mut out = std::io::stdout().lock();

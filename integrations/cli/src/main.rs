@@ -111,6 +111,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     signals::install();
     let ui = ui::Ui::new();
+    // A failed scan's errors as its JSON document (`submit` prints its
+    // report, the refused requests in it, before it fails).
+    let json = match &cli.command {
+        Command::Scan(args) => args.json(),
+        _ => false,
+    };
     let result = match cli.command {
         Command::Scan(args) => scan::run(&args, &ui),
         Command::Mdbook(args) => mdbook::run(&args, &ui),
@@ -129,6 +135,9 @@ fn main() -> ExitCode {
         Err(err) if err.downcast_ref::<ui::StdoutClosed>().is_some() => ExitCode::SUCCESS,
         Err(err) => {
             ui.error(&err);
+            if json {
+                ui::print_errors_json(&err);
+            }
             let flag = err
                 .downcast_ref::<sitemap_engine::Error>()
                 .is_some_and(sitemap_engine::Error::from_flag)

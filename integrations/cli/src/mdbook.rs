@@ -10,7 +10,6 @@ use sitemap_engine::{Job, LastmodSource, Source, book_summary};
 
 use crate::Outcome;
 use crate::flags::OutputArgs;
-use crate::settings::Hinted;
 use crate::ui::Ui;
 
 /// Write the sitemap of an mdBook book after `mdbook build`.
@@ -76,11 +75,12 @@ pub(crate) fn run(args: &MdbookArgs, ui: &Ui) -> anyhow::Result<Outcome> {
     // is made, as `scan --out` makes it.
     let out_dir = scanned.outputs.set.dir.clone();
     if args.output.out.is_none() && !out_dir.is_dir() {
-        return Err(Hinted {
-            message: format!("{}: no such folder", out_dir.display()),
-            hint: "run `mdbook build` first, or pass --out DIR".to_owned(),
-        }
-        .into());
+        return Err(
+            sitemap_engine::diagnostic::Diagnostic::error("no such folder")
+                .in_file(&out_dir)
+                .with_hint("run `mdbook build` first, or pass --out DIR")
+                .into(),
+        );
     }
     let left_out = scanned.scan.left_out.len();
     let report = scanned.write(|_| {})?;

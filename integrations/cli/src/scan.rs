@@ -79,8 +79,16 @@ pub(crate) struct ScanArgs {
     verbose: bool,
 }
 
+impl ScanArgs {
+    /// `--output json`: the report, and a failed run's errors, as one
+    /// JSON document on stdout.
+    pub(crate) fn json(&self) -> bool {
+        self.report == ReportFormat::Json
+    }
+}
+
 pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
-    let json = args.report == ReportFormat::Json;
+    let json = args.json();
     // The JSON document holds the warnings and the summary.
     ui.set_quiet(args.quiet || json);
     if let Some(url) = &args.base_url {
@@ -120,10 +128,10 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
         let (listed, outside) = scan.listed();
         print_entries(&listed, &scan.sources, root)?;
         if outside > 0 {
-            ui.warning(&format!(
+            ui.warning(&sitemap_engine::diagnostic::Diagnostic::warning(format!(
                 "{outside} URL(s) lie outside {} and would be left out (a sitemap may list only URLs under its own folder)",
                 scanned.served_folders()
-            ));
+            )));
         }
         let images: usize = listed
             .iter()
@@ -202,7 +210,7 @@ fn print_json(report: &impl serde::Serialize) -> anyhow::Result<()> {
 /// `--check`'s findings: each file that differs, then each URL a write
 /// would add, remove or change.
 fn print_check(check: &CheckReport, ui: &Ui) {
-    for d in &check.files {
+    for d in &check.diagnostics {
         ui.warning(d);
     }
     for (what, urls) in [

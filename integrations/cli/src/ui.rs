@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sitemap_core::progress::FileCount;
-use sitemap_engine::diagnostic::Diagnostic;
+use sitemap_engine::diagnostic::{Diagnostic, Labels, diagnostics_of};
 
 /// Terminal settings, decided once.
 pub(crate) struct Ui {
@@ -42,60 +42,40 @@ impl Ui {
         }
     }
 
-    /// `error: …` with each cause, then the hint when the error carries one.
-    /// Several bad pages of one scan are one `error:` line each, then the
-    /// count.
+    /// The labels, painted when stderr is a terminal that takes colour.
+    fn labels(&self) -> Labels {
+        Labels::new(
+            self.paint("1;33", "warning:"),
+            self.paint("1;31", "error:"),
+            self.paint("1;36", "hint:"),
+        )
+    }
+
+    /// `file:line: error: …` for each place the error names (several bad
+    /// pages of one scan are a line each, then the count), then the
+    /// hint: the error's own, else the one its cause chain offers.
     pub(crate) fn error(&self, err: &anyhow::Error) {
+        let found = errors_of(err);
+        let labels = self.labels();
         let mut out = std::io::stderr().lock();
-        let pages = err.chain().find_map(|cause| match content_error(cause) {
-            Some(sitemap_engine::ContentError::Pages { errors }) => Some(errors),
-            _ => None,
-        });
-        if let Some(errors) = pages {
-            let label = self.paint("1;31", "error:");
-            for e in errors {
-                // `file:line: error: …`, paths as the user gave them,
-                // without a leading `./`.
-                let e = e.to_string();
-                let _ = writeln!(out, "{}", Diagnostic::parse(&e).render(&label));
-            }
-            let summary = sitemap_engine::ContentError::pages_summary(errors.len());
-            let _ = writeln!(out, "{label} {summary}");
-            if let Some(hint) = hint_of(err) {
-                let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
-            }
-            return;
-        }
-        let message = sitemap_engine::diagnostic::message_of(err.as_ref());
-        // One `file:line: error: …` line per error of a message that lists
-        // several (each after the first starts `error: `), paths as the
-        // user gave them, without a leading `./`.
-        let label = self.paint("1;31", "error:");
-        for line in message.split("\nerror: ") {
-            let mut line = Diagnostic::parse(line);
-            if line.place.is_none() {
-                line.text = line.text.strip_prefix("./").unwrap_or(line.text);
-            }
-            let _ = writeln!(out, "{}", line.render(&label));
-        }
-        if let Some(hint) = hint_of(err) {
-            let _ = writeln!(out, "  {} {hint}", self.paint("1;36", "hint:"));
+        for d in &found {
+            let _ = writeln!(out, "{}", d.render(&labels));
         }
     }
 
     /// One `error:` line for one bad item of many (a line of a URL list),
     /// printed as it is found so memory does not grow with the errors.
-    pub(crate) fn error_line(&self, message: &str) {
-        let line = Diagnostic::parse(message).render(&self.paint("1;31", "error:"));
+    pub(crate) fn error_line(&self, d: &Diagnostic) {
+        let line = d.render(&self.labels());
         let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 
-    pub(crate) fn warning(&self, message: &str) {
+    /// `file:line: warning: …`, the shape every skin prints.
+    pub(crate) fn warning(&self, d: &Diagnostic) {
         if self.quiet.load(Ordering::Relaxed) {
             return;
         }
-        // `file:line: warning: …`, the shape every skin prints.
-        let line = Diagnostic::parse(message).render(&self.paint("1;33", "warning:"));
+        let line = d.render(&self.labels());
         let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 
@@ -209,6 +189,33 @@ impl Drop for Spinner {
     }
 }
 
+/// A failed run's errors as data, each with its place as fields and the
+/// hint with the last.
+fn errors_of(err: &anyhow::Error) -> Vec<Diagnostic> {
+    let mut found = diagnostics_of(err.as_ref());
+    if found.iter().all(|d| d.hint.is_none())
+        && let (Some(hint), Some(last)) = (hint_of(err), found.last_mut())
+    {
+        last.hint = Some(hint);
+    }
+    found
+}
+
+/// A failed run's errors as the JSON document of `--output json`, on
+/// stdout: `{"errors": [...]}`, each error's file, line and key a field.
+pub(crate) fn print_errors_json(err: &anyhow::Error) {
+    #[derive(serde::Serialize)]
+    struct Failed {
+        errors: Vec<Diagnostic>,
+    }
+    let doc = Failed {
+        errors: errors_of(err),
+    };
+    if let Ok(text) = serde_json::to_string_pretty(&doc) {
+        let _ = writeln!(std::io::stdout().lock(), "{text}");
+    }
+}
+
 /// The hint of the first error in the chain that has one.
 /// A content error, also where the engine carries it (its `transparent`
 /// wrapping hides it from the cause chain).
@@ -223,10 +230,10 @@ fn content_error<'a>(
 
 fn hint_of(err: &anyhow::Error) -> Option<String> {
     for cause in err.chain() {
-        if let Some(e) = content_error(cause)
-            && let Some(h) = e.hint()
-        {
-            return Some(h);
+        // A content error says its own fix, or none: the pages errors
+        // under it name theirs in their messages.
+        if let Some(e) = content_error(cause) {
+            return e.hint();
         }
         if let Some(h) = cause
             .downcast_ref::<sitemap_engine::Error>()

@@ -253,7 +253,7 @@ fn a_base_url_without_its_scheme_in_sitemap_toml_suggests_the_https_url() {
     assert_eq!(
         stderr,
         "\
-error: sitemap.toml:2 `base-url`: `rust-cli.github.io/book` is not an absolute URL; sitemaps need absolute locs: did you mean https://rust-cli.github.io/book/?
+sitemap.toml:2: error: `base-url`: `rust-cli.github.io/book` is not an absolute URL; sitemaps need absolute locs: did you mean https://rust-cli.github.io/book/?
   hint: change `base-url` in sitemap.toml
 "
     );

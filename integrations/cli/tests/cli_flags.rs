@@ -295,7 +295,7 @@ fn scan_and_check_json_reports() {
     let json: serde_json::Value = serde_json::from_slice(&up.stdout).unwrap();
     assert_eq!(
         json,
-        serde_json::json!({"up_to_date": true, "files": [], "added": [], "removed": [], "changed": []})
+        serde_json::json!({"up_to_date": true, "files": [], "added": [], "removed": [], "changed": [], "diagnostics": []})
     );
 
     fs::remove_file(dir.join("content/a.md")).unwrap();

@@ -124,7 +124,7 @@ fn an_error_about_a_setting_from_the_environment_names_the_variable() {
         (out.status.code(), crate::text(&out.stderr, dir.path())),
         (
             Some(1),
-            "error: $HUGO_THEME: theme `missing` is not in themes/, so Hugo refuses the site: \
+            "$HUGO_THEME: error: theme `missing` is not in themes/, so Hugo refuses the site: \
              fetch it (`git submodule update --init` when it is a submodule), or remove it from \
              `theme`; a build given `--themesDir` reads another folder: set `HUGO_THEMESDIR` \
              instead, which the scan reads too\n"

@@ -78,7 +78,7 @@ fn a_version_that_names_no_hugo_is_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: sitemap.toml:1 `hugo-version`: `latest` is not a Hugo version: write it as \
+        "sitemap.toml:1: error: `hugo-version`: `latest` is not a Hugo version: write it as \
          `hugo version` prints it, such as 0.168.0\n  hint: change `hugo-version` in sitemap.toml\n"
     );
     assert!(!dir.path().join("public").exists());

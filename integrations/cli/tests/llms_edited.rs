@@ -95,7 +95,7 @@ fn edited_llms_txt_is_never_removed_or_replaced() {
         dir.path(),
         &scan(dir.path(), &[]),
         &format!(
-            "warning: ./public/llms.txt was written by this tool and edited since, so it was left alone although `llms-txt` is off; delete it if it is no longer wanted\n{WROTE_SITEMAP}"
+            "warning: public/llms.txt was written by this tool and edited since, so it was left alone although `llms-txt` is off; delete it if it is no longer wanted\n{WROTE_SITEMAP}"
         ),
     );
     assert_eq!(fs::read_to_string(&llms).unwrap(), edited);
@@ -104,7 +104,7 @@ fn edited_llms_txt_is_never_removed_or_replaced() {
         dir.path(),
         &scan(dir.path(), &["--llms-txt"]),
         &format!(
-            "warning: ./public/llms.txt was written by this tool and edited since, so it was left alone; remove it to get llms.txt written from the sitemap's pages, or delete its last line to keep it as yours\n{WROTE_SITEMAP}"
+            "warning: public/llms.txt was written by this tool and edited since, so it was left alone; remove it to get llms.txt written from the sitemap's pages, or delete its last line to keep it as yours\n{WROTE_SITEMAP}"
         ),
     );
     assert_eq!(fs::read_to_string(&llms).unwrap(), edited);
@@ -139,7 +139,7 @@ fn unhashed_marker_is_replaced_only_when_nothing_would_be_lost() {
         dir.path(),
         &scan(dir.path(), &["--llms-txt"]),
         &format!(
-            "warning: ./public/llms.txt was written by an earlier version of this tool, whose marker cannot tell an edit, and differs from what this run writes, so it was left alone; remove it to get llms.txt written from the sitemap's pages, or delete its last line to keep it as yours\n{WROTE_SITEMAP}"
+            "warning: public/llms.txt was written by an earlier version of this tool, whose marker cannot tell an edit, and differs from what this run writes, so it was left alone; remove it to get llms.txt written from the sitemap's pages, or delete its last line to keep it as yours\n{WROTE_SITEMAP}"
         ),
     );
     assert_eq!(fs::read_to_string(&llms).unwrap(), edited);
@@ -147,7 +147,7 @@ fn unhashed_marker_is_replaced_only_when_nothing_would_be_lost() {
         dir.path(),
         &scan(dir.path(), &[]),
         &format!(
-            "warning: ./public/llms.txt was written by an earlier version of this tool, whose marker cannot tell an edit, so it was left alone although `llms-txt` is off; delete it if it is no longer wanted\n{WROTE_SITEMAP}"
+            "warning: public/llms.txt was written by an earlier version of this tool, whose marker cannot tell an edit, so it was left alone although `llms-txt` is off; delete it if it is no longer wanted\n{WROTE_SITEMAP}"
         ),
     );
     assert_eq!(fs::read_to_string(&llms).unwrap(), edited);

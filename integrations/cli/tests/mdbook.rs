@@ -10,7 +10,7 @@ use sitemap_testkit::{Schema, assert_valid};
 
 use crate::{copy_tree, pin_mtimes, sitemap, text};
 
-fn book() -> tempfile::TempDir {
+pub(super) fn book() -> tempfile::TempDir {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mdbook/tests/fixtures/single-output");
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&from, dir.path());

@@ -32,7 +32,7 @@ fn a_mistyped_folder_is_named_with_the_nearest_one() {
         run(dir.path(), &["scan", "contnt"]),
         (
             Some(1),
-            "error: contnt: no such folder\n  hint: did you mean `content`? Give the site's root folder, the one holding its configuration\n"
+            "contnt: error: no such folder\n  hint: did you mean `content`? Give the site's root folder, the one holding its configuration\n"
                 .to_owned()
         )
     );

@@ -54,7 +54,7 @@ fn filename_robots_txt_is_refused_and_robots_txt_kept() {
         scan(dir.path(), &[]),
         (
             Some(1),
-            "error: sitemap.toml:1 `filename`: `ROBOTS.txt` is the site's robots.txt, never a sitemap's name\n  hint: change `filename` in sitemap.toml\n".to_owned()
+            "sitemap.toml:1: error: `filename`: `ROBOTS.txt` is the site's robots.txt, never a sitemap's name\n  hint: change `filename` in sitemap.toml\n".to_owned()
         )
     );
     assert_eq!(

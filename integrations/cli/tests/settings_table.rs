@@ -781,7 +781,7 @@ fn a_bad_value_is_named_where_it_was_set() {
         stderr(&["scan"]),
         (
             Some(1),
-            "error: sitemap.toml:2 `filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change `filename` in sitemap.toml\n".to_owned()
+            "sitemap.toml:2: error: `filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change `filename` in sitemap.toml\n".to_owned()
         )
     );
     // The flag wins over the file, so the file's bad value is not read.
@@ -805,6 +805,6 @@ fn a_bad_value_is_named_where_it_was_set() {
     let err = book.write().unwrap_err().to_string();
     assert_eq!(
         err.replace(&*book_root.to_string_lossy(), "<book>"),
-        "<book>/book.toml:8 [output.sitemap] `max-urls`: 0: expected 1 to 50000 (the limit of the chosen `limits`)"
+        "<book>/book.toml:8: [output.sitemap] `max-urls`: 0: expected 1 to 50000 (the limit of the chosen `limits`)"
     );
 }

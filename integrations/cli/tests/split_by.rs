@@ -137,7 +137,7 @@ error: `--split-by`: `blog=/blog/**` has its two sides swapped: the order is `GL
     assert_eq!(
         text(&out.stderr, dir),
         "\
-error: sitemap.toml:1 `split-by`: `blog = \"/blog/**\"` has its two sides swapped: the glob is the key and the group its value, so write `\"/blog/**\" = \"blog\"`
+sitemap.toml:1: error: `split-by`: `blog = \"/blog/**\"` has its two sides swapped: the glob is the key and the group its value, so write `\"/blog/**\" = \"blog\"`
   hint: change `split-by` in sitemap.toml
 "
     );

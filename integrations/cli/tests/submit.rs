@@ -715,8 +715,11 @@ fn unwritable_ledger_is_found_out_before_anything_is_sent() {
     if let Some(at) = message.find(".LEDGER.") {
         message.replace_range(at + 8..at + 14, "RANDOM");
     }
+    // The ledger as its diagnostic's place: its name cut to 200
+    // characters, with the count of the rest.
+    let cut = format!("{}… (47 more characters)", &long[..200]);
     assert_eq!(
-        message,
+        message.replacen(&cut, "LEDGER", 1),
         "LEDGER: error: the ledger cannot be written (.: cannot create a temporary file: File name too long (os error 36) at path \"<site>/./.LEDGER.RANDOM.sitemap-tmp\"); nothing was sent\n  hint: make the ledger's folder writable (or move the ledger, `ledger = …`), then submit: what is accepted is recorded there\n"
     );
     assert_eq!(server.bodies(), Vec::<Value>::new());
@@ -865,7 +868,7 @@ fn book_chapters_outside_src_are_named_never_read_and_not_in_the_ledger() {
     let warnings: Vec<String> = report
         .warnings
         .iter()
-        .map(|w| w.replace(&tmp, "TMP"))
+        .map(|w| w.unlabelled().to_string().replace(&tmp, "TMP"))
         .collect();
     assert_eq!(
         warnings,

@@ -8,6 +8,7 @@ mod build_check;
 mod cli_flags;
 mod closed_pipe;
 mod deps;
+mod diagnostics;
 mod differential;
 mod exit_codes;
 mod files;

@@ -105,7 +105,7 @@ fn a_bad_url_pattern_names_the_file_and_line() {
     let out = sitemap(dir.path(), &["scan", "--dry-run"]);
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
-    error: sitemap.toml:2 `exclude-urls`: exclude-urls pattern `tags/**`: a URL pattern starts with `/`, the base URL's folder (`/tags/**`?)
+    sitemap.toml:2: error: `exclude-urls`: exclude-urls pattern `tags/**`: a URL pattern starts with `/`, the base URL's folder (`/tags/**`?)
       hint: change `exclude-urls` in sitemap.toml
     ");
     let out = sitemap(dir.path(), &["scan", "--dry-run", "--include-urls", "/a/["]);

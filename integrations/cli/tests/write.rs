@@ -180,9 +180,9 @@ fn write_reports_every_bad_line_and_writes_nothing() {
     );
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
-    error: <stdin>:2:9: invalid type: integer `5`, expected a string
-    error: <stdin>:3:22: unknown field `videos`, expected one of `loc`, `lastmod`, `changefreq`, `priority`, `alternates`, `images`
-    error: <stdin>:4:1: not UTF-8
+    <stdin>:2:9: error: invalid type: integer `5`, expected a string
+    <stdin>:3:22: error: unknown field `videos`, expected one of `loc`, `lastmod`, `changefreq`, `priority`, `alternates`, `images`
+    <stdin>:4:1: error: not UTF-8
     error: 3 bad line(s) in <stdin>; nothing written
       hint: each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`
     ");
@@ -205,7 +205,7 @@ fn write_refuses_an_overlong_line_and_reads_on() {
     let stderr = text(&out.stderr, dir.path());
     assert!(
         stderr.starts_with(
-            "error: <stdin>:2:1: line longer than 64 KiB\nerror: <stdin>:3:12: lastmod `bad`"
+            "<stdin>:2:1: error: line longer than 64 KiB\n<stdin>:3:12: error: lastmod `bad`"
         ),
         "{stderr}"
     );
@@ -369,7 +369,7 @@ sitemap: 4 lines read, 2 URLs; wrote out/sitemap.xml
     assert_eq!(
         text(&out.stderr, dir.path()),
         "\
-error: <stdin>:2:1: `\u{feff}https://example.org/b`: loc `\u{feff}https://example.org/b`: not an absolute URL (relative URL without a base)
+<stdin>:2:1: error: `\u{feff}https://example.org/b`: loc `\u{feff}https://example.org/b`: not an absolute URL (relative URL without a base)
 error: 1 bad line(s) in <stdin>; nothing written
   hint: each line is a URL with optional key=value fields, or a JSON object with `loc`; see `sitemap write --help`
 "

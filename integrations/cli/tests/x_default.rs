@@ -124,7 +124,7 @@ fn a_language_the_site_does_not_have_is_an_error_naming_the_key_and_the_language
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: sitemap.toml:2 `x-default`: the site has no language `de`; its languages: en, fr\n  hint: change `x-default` in sitemap.toml\n"
+        "sitemap.toml:2: error: `x-default`: the site has no language `de`; its languages: en, fr\n  hint: change `x-default` in sitemap.toml\n"
     );
     assert!(!dir.path().join("public/sitemap.xml").exists());
 }

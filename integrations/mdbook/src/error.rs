@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use sitemap_core::Diagnostic;
 use thiserror::Error;
 
 /// What can go wrong turning a book into a sitemap.
@@ -38,4 +39,23 @@ pub enum Error {
     /// A change submission (IndexNow) did not happen, or stopped.
     #[error(transparent)]
     Submit(#[from] sitemap_engine::submit::SubmitError),
+}
+
+impl Error {
+    /// Every place it names as data, with the hint where the job's error
+    /// has one: what the plugin prints, a line each.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        match self {
+            Error::NoHtmlOutput { file, message } => {
+                vec![Diagnostic::error(message).in_file(file)]
+            }
+            Error::NotBuilt { dir } => vec![
+                Diagnostic::error("no HTML output here; run `mdbook build` first").in_file(dir),
+            ],
+            Error::Book(e) => e.diagnostics(),
+            Error::Source(e) => vec![e.diagnostic()],
+            Error::Job(e) => e.diagnostics(),
+            Error::Submit(e) => e.diagnostics(),
+        }
+    }
 }

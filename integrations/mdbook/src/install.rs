@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use sitemap_core::Diagnostic;
 use toml_edit::{DocumentMut, Item, Table};
 
 use crate::moved::{self, Move};
@@ -125,15 +126,17 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     // The line, never its text: `book.toml` may be a link to a file that
     // is not the book's (a credentials file), which must not be printed.
     let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-        let line = e.span().map_or(String::new(), |span| {
+        let line = e.span().map(|span| {
             let at = span.start.min(text.len());
             let lines = text.as_bytes()[..at]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            format!(":{}", lines + 1)
+            lines as u64 + 1
         });
-        anyhow::anyhow!("{}{line}: not valid TOML: {}", file.display(), e.message())
+        Diagnostic::error(format!("not valid TOML: {}", e.message()))
+            .in_file(&file)
+            .with_line(line)
     })?;
     if let Some(table) = configured(&doc) {
         return Ok(Outcome::AlreadyConfigured(table));
@@ -175,8 +178,9 @@ pub(crate) fn install(dir: &Path, base_url: Option<&str>) -> Result<Outcome> {
     }
     // Published as the sitemap's files are (beside it, synced, renamed
     // over it): a full disk leaves book.toml as it was, never cut off.
-    sitemap_core::output::replace_file(&file, edited.as_bytes())
-        .map_err(|e| anyhow::anyhow!("{}: {}; it is left as it was", file.display(), e.kind()))?;
+    sitemap_core::output::replace_file(&file, edited.as_bytes()).map_err(|e| {
+        Diagnostic::error(format!("{}; it is left as it was", e.kind())).in_file(&file)
+    })?;
     let moved = if html_alone {
         Some(moved::apply(dir, &moved::build_dir(&doc))?)
     } else {
@@ -209,9 +213,10 @@ fn parent<'a>(doc: &'a mut DocumentMut, name: &str, file: &Path) -> Result<&'a m
     });
     match item.as_table_mut() {
         Some(table) => Ok(table),
-        None => bail!(
-            "{}: `{name}` is not a [{name}] table; add [{name}.sitemap] by hand (see mdbook-sitemap --help)",
-            file.display()
-        ),
+        None => Err(Diagnostic::error(format!(
+            "`{name}` is not a [{name}] table; add [{name}.sitemap] by hand (see mdbook-sitemap --help)"
+        ))
+        .in_file(file)
+        .into()),
     }
 }

@@ -135,7 +135,7 @@ use std::path::{Path, PathBuf};
 
 use mdbook_preprocessor::config::Config;
 use mdbook_renderer::RenderContext;
-use sitemap_core::{SetReport, Url};
+use sitemap_core::{Diagnostic, SetReport, Url};
 use sitemap_engine::book::Book;
 use sitemap_engine::{Job, Layer, LeftOut, Source};
 
@@ -166,8 +166,8 @@ pub struct Entries {
     /// Chapters left out (front matter, `exclude` globs), and why.
     pub excluded: Vec<LeftOut>,
     /// What the source layer wants the user to know (no git repository, a
-    /// shallow clone).
-    pub warnings: Vec<String>,
+    /// shallow clone), each at its file and line.
+    pub warnings: Vec<Diagnostic>,
     /// The chapter file of each of [`Entries::urls`] (`src/…`, in the same
     /// order), `None` for a chapter a preprocessor made up.
     pub sources: Vec<Option<PathBuf>>,
@@ -182,8 +182,8 @@ pub struct Report {
     /// Chapters left out, and why.
     pub excluded: Vec<LeftOut>,
     /// Things to tell the user: source warnings, listed pages that are
-    /// missing from the HTML folder.
-    pub warnings: Vec<String>,
+    /// missing from the HTML folder, each at its file and line.
+    pub warnings: Vec<Diagnostic>,
     /// The `robots.txt` written or merged, if `robots = true`.
     pub robots: Option<PathBuf>,
     /// The companions written (`sitemap.xsl`, `sitemap.html`).

@@ -27,17 +27,24 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             // `file:line: error: …`, one line per error, as every skin
-            // prints them.
-            let message = sitemap_engine::diagnostic::message_of(e.as_ref());
-            for line in message.split("\nerror: ") {
-                eprintln!("{}", sitemap_engine::diagnostic::error_line(line));
-            }
-            // What to do, where the job's error says: for `submit`, whose
-            // hints speak of the book (a build's hints speak of the CLI's
-            // flags, which mdBook's run has none of).
+            // prints them. What to do only where the job's error says, for
+            // `submit`, whose hints speak of the book (a build's hints
+            // speak of the CLI's flags, which mdBook's run has none of).
             let submit = std::env::args().nth(1).as_deref() == Some("submit");
-            if submit && let Some(hint) = e.chain().find_map(hint_of) {
-                eprintln!("  hint: {hint}");
+            let mut found = match e.downcast_ref::<mdbook_sitemap::Error>() {
+                Some(err) => err.diagnostics(),
+                None => sitemap_engine::diagnostic::diagnostics_of(e.as_ref()),
+            };
+            for d in &mut found {
+                d.hint = None;
+            }
+            if submit
+                && let (Some(hint), Some(last)) = (e.chain().find_map(hint_of), found.last_mut())
+            {
+                last.hint = Some(hint.to_owned());
+            }
+            for d in &found {
+                eprintln!("{d}");
             }
             ExitCode::FAILURE
         }
@@ -135,7 +142,7 @@ fn render(input: &str) -> Result<ExitCode> {
     warn_on_version(&ctx.version);
     let report = mdbook_sitemap::render(&ctx)?;
     for warning in &report.warnings {
-        eprintln!("{}", sitemap_engine::diagnostic::warning_line(warning));
+        eprintln!("{warning}");
     }
     eprintln!("mdbook-sitemap: {report}");
     Ok(ExitCode::SUCCESS)
@@ -191,7 +198,7 @@ fn submit(args: &[String]) -> Result<ExitCode> {
             )?),
             false => None,
         };
-        let shown = |p: &Path| p.strip_prefix(".").unwrap_or(p).display().to_string();
+        let shown = |p: &Path| sitemap_core::diagnostic::shown::path(p);
         eprintln!(
             "mdbook-sitemap: wrote the key file {}, which mdBook copies into every build{}{}",
             shown(&done.key_file),
@@ -244,10 +251,13 @@ fn submit(args: &[String]) -> Result<ExitCode> {
 fn warn_on_version(theirs: &str) {
     let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
     if !wire::MINORS.contains(&minor(theirs).as_str()) {
-        eprintln!(
-            "warning: this mdbook-sitemap reads the JSON of mdBook {}, called by mdBook {theirs}; if the build fails, install an mdbook-sitemap built for your mdBook",
-            wire::MINORS.join(" and ")
-        );
+        // The version is mdBook's JSON's to say: shown escaped and cut.
+        let warning = sitemap_core::Diagnostic::warning(format!(
+            "this mdbook-sitemap reads the JSON of mdBook {}, called by mdBook {}; if the build fails, install an mdbook-sitemap built for your mdBook",
+            wire::MINORS.join(" and "),
+            sitemap_core::diagnostic::Name::new(theirs)
+        ));
+        eprintln!("{warning}");
     }
 }
 

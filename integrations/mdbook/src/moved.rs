@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use toml_edit::DocumentMut;
 
 /// The HTML's folder before and after `install`, relative to the folder
@@ -96,12 +96,12 @@ pub(crate) fn apply(dir: &Path, build_dir: &str) -> Result<Move> {
         let (edited, lines) = rewrite(&text, &rel, &shown);
         if edited != text {
             sitemap_core::output::replace_file(&path, edited.as_bytes()).map_err(|e| {
-                anyhow!(
-                    "{}: {}; book.toml is changed, this file is not: point it at {}",
-                    path.display(),
+                sitemap_engine::diagnostic::Diagnostic::error(format!(
+                    "{}; book.toml is changed, this file is not: point it at {}",
                     e.kind(),
                     moved.to
-                )
+                ))
+                .in_file(&path)
             })?;
         }
         moved.lines.extend(lines);

@@ -124,7 +124,7 @@ fn shallow_clone_is_reported() {
 
     let loaded = mdbook_sitemap::SitemapBook::load(clone.root()).unwrap();
     let entries = loaded.entries().unwrap();
-    let warnings: Vec<String> = entries.warnings.iter().map(ToString::to_string).collect();
+    let warnings = crate::support::said(&entries.warnings);
     insta::assert_debug_snapshot!("shallow_warn", warnings);
 
     // The same book with `git.shallow = "fail"` over its table.

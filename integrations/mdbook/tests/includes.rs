@@ -185,7 +185,7 @@ fn missing_include_is_a_warning_naming_chapter_and_line() {
     let sitemap_book = SitemapBook::load(book.root()).unwrap();
     let entries = sitemap_book.entries().unwrap();
     assert_eq!(
-        entries.warnings,
+        crate::support::said(&entries.warnings),
         [
             "src/missing.md:3: {{#include nowhere.rs}}: cannot read src/nowhere.rs (No such file or directory (os error 2)); mdBook leaves the link as text in the page; correct the path, or write \\{{#include nowhere.rs}} to show it as text"
         ]

@@ -381,7 +381,7 @@ fn a_base_url_without_the_site_url_folder_is_a_warning() {
     let warnings: Vec<String> = report
         .warnings
         .iter()
-        .map(|w| w.replace(&root, "[BOOK]"))
+        .map(|w| w.unlabelled().to_string().replace(&root, "[BOOK]"))
         .collect();
     assert_eq!(
         warnings,

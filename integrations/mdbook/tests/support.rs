@@ -205,3 +205,12 @@ pub(crate) fn snapshot_tree(dir: &Path) -> Vec<(String, Vec<u8>, SystemTime)> {
     out.sort();
     out
 }
+
+/// Each warning as one line, `file:line: message`, as the plugin's
+/// library hands them over and the report names them.
+pub(crate) fn said(warnings: &[sitemap_core::Diagnostic]) -> Vec<String> {
+    warnings
+        .iter()
+        .map(|w| w.unlabelled().to_string())
+        .collect()
+}

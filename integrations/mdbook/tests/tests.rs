@@ -7,6 +7,7 @@ mod support;
 mod build;
 mod check_site;
 mod config_errors;
+mod diagnostics;
 mod files;
 mod git_history;
 mod includes;

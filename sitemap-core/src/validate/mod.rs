@@ -61,27 +61,8 @@ pub(crate) use run::{Sink, thousands};
 /// The sitemaps.org namespace every sitemap element must be in.
 pub const SITEMAP_NS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
-/// How bad a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum Severity {
-    /// Consumers may use the file, but something is off (or the XSD is
-    /// stricter than the protocol text).
-    Warning,
-    /// The file breaks the protocol or is not well-formed; consumers may
-    /// drop it whole.
-    Error,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        })
-    }
-}
+/// How bad a finding is (the one every diagnostic of a run has).
+pub use crate::diagnostic::Severity;
 
 /// One finding, at a 1-based line and column of the (uncompressed) file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -112,6 +93,18 @@ impl Diagnostic {
             severity,
             message: message.into(),
         }
+    }
+}
+
+impl Diagnostic {
+    /// The finding as a run reports it, in `file` (the validated file as
+    /// the run names it): `file:line:col: severity: message`.
+    pub fn in_file(&self, file: impl Into<std::path::PathBuf>) -> crate::Diagnostic {
+        let d = match self.severity {
+            Severity::Warning => crate::Diagnostic::warning(self.message.clone()),
+            _ => crate::Diagnostic::error(self.message.clone()),
+        };
+        d.at(file, self.line).with_column(Some(self.column))
     }
 }
 

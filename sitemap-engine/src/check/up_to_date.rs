@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Serialize;
-use sitemap_core::{Format, Loc, SetOptions, Url};
+use sitemap_core::{Diagnostic, Format, Loc, SetOptions, Url};
 
 use crate::error::Error;
 use crate::publish::Outputs;
@@ -25,6 +25,8 @@ pub struct CheckReport {
     pub up_to_date: bool,
     /// One line per file that differs, is missing or would be removed.
     pub files: Vec<String>,
+    /// The same, each with its file as a field of its own.
+    pub diagnostics: Vec<Diagnostic>,
     /// URLs the write would add.
     pub added: Vec<String>,
     /// URLs the write would remove.
@@ -39,10 +41,11 @@ pub(crate) fn report(urls: &[Url], outputs: &Outputs) -> Result<CheckReport, Err
         path: std::env::temp_dir(),
         source,
     })?;
-    let files = differences(urls, outputs, tmp.path())?;
+    let found = differences(urls, outputs, tmp.path())?;
     let mut report = CheckReport {
-        up_to_date: files.is_empty(),
-        files,
+        up_to_date: found.is_empty(),
+        files: found.iter().map(|d| d.unlabelled().to_string()).collect(),
+        diagnostics: found,
         ..CheckReport::default()
     };
     if report.up_to_date {
@@ -111,7 +114,7 @@ fn urls_in(path: &Path, set: &SetOptions) -> Result<BTreeMap<String, Url>, Error
     Ok(urls)
 }
 
-fn differences(urls: &[Url], outputs: &Outputs, tmp: &Path) -> Result<Vec<String>, Error> {
+fn differences(urls: &[Url], outputs: &Outputs, tmp: &Path) -> Result<Vec<Diagnostic>, Error> {
     let report = outputs.write_into(tmp, urls)?;
     let options: SetOptions = outputs.set.clone();
     let out = outputs.set.dir.as_path();
@@ -131,7 +134,8 @@ fn differences(urls: &[Url], outputs: &Outputs, tmp: &Path) -> Result<Vec<String
         let on_disk = out.join(&name);
         // Bounded by the new file's size: anything longer differs anyway,
         // and a FIFO or device in its place is refused, never read.
-        let differs = format!("{}: differs from what would be written", shown(&on_disk));
+        let said = |what: String| Diagnostic::warning(what).in_file(&on_disk);
+        let differs = said("differs from what would be written".to_owned());
         match sitemap_core::input::read_regular(&on_disk, new.len() as u64) {
             Ok(old) if old == new => {}
             Ok(_) => differences.push(differs),
@@ -139,24 +143,19 @@ fn differences(urls: &[Url], outputs: &Outputs, tmp: &Path) -> Result<Vec<String
                 if std::fs::metadata(&on_disk).is_ok_and(|m| m.is_file()) {
                     differences.push(differs);
                 } else {
-                    differences.push(format!("{}: {e}", shown(&on_disk)));
+                    differences.push(said(e.to_string()));
                 }
             }
-            Err(_) => differences.push(format!("{}: missing", shown(&on_disk))),
+            Err(_) => differences.push(said("missing".to_owned())),
         }
         names.push(name.to_string_lossy().into_owned());
     }
     if out.is_dir() {
         for p in options.leftovers(&names, report.root().0)? {
-            differences.push(format!("{}: would be removed", shown(&p)));
+            differences.push(Diagnostic::warning("would be removed").in_file(p));
         }
     }
     Ok(differences)
-}
-
-fn shown(path: &Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }
 
 #[cfg(feature = "gzip")]

@@ -52,10 +52,12 @@ pub struct BadLine {
 }
 
 impl BadLine {
-    /// The message as `NAME:LINE:COL: message`, `name` being the list's
-    /// path (or `<stdin>`).
-    pub fn at(&self, name: &str) -> String {
-        format!("{name}:{}:{}: {}", self.line, self.col, self.message)
+    /// The error at `NAME:LINE:COL`, `name` being the list's path (or
+    /// `<stdin>`).
+    pub fn at(&self, name: &str) -> sitemap_core::Diagnostic {
+        sitemap_core::Diagnostic::error(self.message.clone())
+            .at(name, self.line)
+            .with_column(Some(self.col as u64))
     }
 }
 

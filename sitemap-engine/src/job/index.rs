@@ -19,8 +19,9 @@
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
+use sitemap_core::diagnostic::shown;
 use sitemap_core::validate::{self, DocumentKind, Options, Severity};
-use sitemap_core::{Lastmod, Limits, Loc};
+use sitemap_core::{Diagnostic, Lastmod, Limits, Loc};
 
 use super::notice::Notice;
 use crate::error::Error;
@@ -105,7 +106,7 @@ impl IndexJob {
         for file in &self.sitemaps {
             if let Err(problem) = lister.add(file, true, &mut entries) {
                 problems += 1;
-                notice(Notice::Error(problem));
+                notice(Notice::Error(*problem));
             }
         }
         if problems > 0 {
@@ -139,30 +140,35 @@ struct Lister<'a> {
 impl Lister<'_> {
     /// Checks `file` and adds it, or for an index the user `given`, what
     /// it lists; `Err` says why it cannot be listed.
-    fn add(&self, file: &Path, given: bool, entries: &mut Vec<IndexEntry>) -> Result<(), String> {
-        let shown = file.display();
-        let real = file.canonicalize().map_err(|e| format!("{shown}: {e}"))?;
+    fn add(
+        &self,
+        file: &Path,
+        given: bool,
+        entries: &mut Vec<IndexEntry>,
+    ) -> Result<(), Box<Diagnostic>> {
+        let refused = |message: String| Box::new(Diagnostic::error(message).in_file(file));
+        let real = file.canonicalize().map_err(|e| refused(e.to_string()))?;
         let rel = real.strip_prefix(self.out).map_err(|_| {
-            format!(
-                "{shown}: not inside {} {}, so it has no URL under {}",
+            refused(format!(
+                "not inside {} {}, so it has no URL under {}",
                 self.resolved.name("out"),
-                self.out.display(),
+                shown::path(self.out),
                 self.resolved.name("base-url"),
-            )
+            ))
         })?;
         let rel = rel.to_string_lossy().replace('\\', "/");
         if rel == self.name {
-            return Err(format!(
-                "{shown}: is the index this run writes; give the sitemaps it should list"
+            return Err(refused(
+                "is the index this run writes; give the sitemaps it should list".to_owned(),
             ));
         }
-        let loc = self.base.join(&rel).map_err(|e| format!("{shown}: {e}"))?;
+        let loc = self.base.join(&rel).map_err(|e| refused(e.to_string()))?;
         let options = Options::default()
             .with_limits(Limits::SITEMAPS_ORG)
             .with_location(loc.clone());
         let mut newest: Option<Lastmod> = None;
         let handle =
-            sitemap_core::input::open_regular(&real).map_err(|e| format!("{shown}: {e}"))?;
+            sitemap_core::input::open_regular(&real).map_err(|e| refused(e.to_string()))?;
         let report = validate::validate_with(BufReader::new(handle), &options, &mut |e| {
             if let Some(l) = e.lastmod
                 && newest.as_ref().is_none_or(|n| l > *n)
@@ -170,23 +176,19 @@ impl Lister<'_> {
                 newest = Some(l);
             }
         })
-        .map_err(|e| format!("{shown}: {e}"))?;
+        .map_err(|e| refused(e.to_string()))?;
         if let Some(d) = report
             .diagnostics
             .iter()
             .find(|d| d.severity == Severity::Error)
         {
-            return Err(format!(
-                "{shown}:{}:{}: {} ({} error(s) in all)",
-                d.line,
-                d.column,
-                d.message,
-                report.errors()
-            ));
+            let mut d = d.in_file(file);
+            d.message = format!("{} ({} error(s) in all)", d.message, report.errors());
+            return Err(Box::new(d));
         }
         match report.kind {
-            DocumentKind::Sitemapindex if !given => Err(format!(
-                "{shown}: an index listed by an index (the protocol allows one level)"
+            DocumentKind::Sitemapindex if !given => Err(refused(
+                "an index listed by an index (the protocol allows one level)".to_owned(),
             )),
             DocumentKind::Sitemapindex => {
                 for child in &report.children {
@@ -195,14 +197,14 @@ impl Lister<'_> {
                         .as_str()
                         .strip_prefix(self.base.as_str())
                         .ok_or_else(|| {
-                            format!(
-                                "{shown}:{}:{}: lists {}, which is not under {} {}",
-                                child.line,
-                                child.column,
+                            refused(format!(
+                                "lists {}, which is not under {} {}",
                                 child.loc,
                                 self.resolved.name("base-url"),
                                 self.base
-                            )
+                            ))
+                            .with_line(Some(child.line))
+                            .with_column(Some(child.column))
                         })?;
                     self.add(&self.out.join(rel), false, entries)?;
                 }

@@ -179,7 +179,7 @@ impl Job {
         scan.warnings.extend(base_url_check::warning(
             &base_url,
             &resolved,
-            scan.base_url_from.as_deref(),
+            scan.base_url_from.as_ref(),
         ));
         if let Some(ledger) = &ledger {
             scan.warnings.extend(base_url_check::ledger_host_warning(
@@ -252,6 +252,8 @@ impl Job {
                 "gzip output needs the `gzip` feature of sitemap-build",
             ));
         }
+        // A run names twenty warnings of a kind, then counts the rest.
+        scan.warnings = sitemap_core::diagnostic::bound_kinds(std::mem::take(&mut scan.warnings));
         Ok(Scanned {
             resolved,
             scan,

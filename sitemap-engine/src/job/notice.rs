@@ -8,10 +8,10 @@
 pub enum Notice<'a> {
     /// Another run holds the output folder: the job waits for it.
     Waiting(&'a std::path::Path),
-    /// Something to know, naming its file and line (a value repaired, a
-    /// URL left out).
-    Warning(String),
+    /// Something to know, at its file and line (a value repaired, a URL
+    /// left out).
+    Warning(sitemap_core::Diagnostic),
     /// An input refused (a bad line of a URL list, a file that cannot be
     /// read whole); the job fails once every one is told.
-    Error(String),
+    Error(sitemap_core::Diagnostic),
 }

@@ -3,6 +3,8 @@
 //! check with `check-site`), or compared with what is on disk
 //! ([`Scanned::check_report`]).
 
+use sitemap_core::Diagnostic;
+
 use crate::check::up_to_date;
 use crate::check::up_to_date::CheckReport;
 use crate::error::Error;
@@ -75,8 +77,12 @@ impl Scanned {
             skipped.extend(unserved.map(|(_, warning)| warning));
             if reports.is_empty() {
                 // Every entry lies outside every host's folder.
-                return Err(Error::job(
-                    skipped.join("\n"),
+                let refused = skipped.into_iter().map(|mut d| {
+                    d.severity = sitemap_core::Severity::Error;
+                    d
+                });
+                return Err(Error::found(
+                    refused.collect(),
                     "list at least one page under a host's folder",
                 ));
             }
@@ -121,6 +127,8 @@ impl Scanned {
                 }
             }
         }
+        // A run names twenty warnings of a kind, then counts the rest.
+        report.warnings = sitemap_core::diagnostic::bound_kinds(report.warnings);
         Ok(report)
     }
 
@@ -160,9 +168,9 @@ impl Scanned {
         };
         let mut report = publisher.finish(&pages)?;
         if text_images > 0 {
-            report.warnings.push(format!(
+            report.warnings.push(Diagnostic::warning(format!(
                 "a text sitemap cannot list images: {text_images} image(s) not written; use `format = \"xml\"` to list them"
-            ));
+            )));
         }
         Ok(report)
     }

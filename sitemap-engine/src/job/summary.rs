@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Serialize;
+use sitemap_core::Diagnostic;
 
 use crate::publish::Report;
 use crate::scan::Scan;
@@ -40,8 +41,13 @@ pub struct ScanSummary {
     pub robots: Option<RobotsLine>,
     /// The lastmod ledger, when the job keeps one.
     pub ledger: Option<String>,
-    /// What the user should act on: the scan's warnings, then the write's.
+    /// What the user should act on: the scan's warnings, then the write's,
+    /// each as one line of text (`file:line: message`, names escaped).
     pub warnings: Vec<String>,
+    /// The same warnings with each part a field of its own: `severity`,
+    /// `file`, `line`, `column`, `key`, `message`, `hint`, `kind` (names
+    /// escaped and cut, as the text shows them).
+    pub diagnostics: Vec<Diagnostic>,
     /// The built pages the build check compared the entries with; absent
     /// when it did not run.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -68,7 +74,8 @@ impl ScanSummary {
             files_read: scan.files_read,
             urls: scan.urls.len() as u64,
             left_out,
-            warnings: scan.warnings.clone(),
+            warnings: lines(&scan.warnings),
+            diagnostics: scan.warnings.clone(),
             built_pages_checked: scan.built_pages_checked,
             ..ScanSummary::default()
         }
@@ -95,7 +102,8 @@ impl ScanSummary {
             changed: *changed,
         });
         self.ledger = report.ledger.as_deref().map(shown);
-        self.warnings.extend(report.warnings.iter().cloned());
+        self.warnings.extend(lines(&report.warnings));
+        self.diagnostics.extend(report.warnings.iter().cloned());
         // A multihost site's other sets: their files and counts too.
         for host in &report.hosts {
             let set = &host.set;
@@ -115,6 +123,14 @@ impl ScanSummary {
         }
         self
     }
+}
+
+/// Each warning as the `warnings` field has it: `file:line: message`.
+fn lines(warnings: &[Diagnostic]) -> Vec<String> {
+    warnings
+        .iter()
+        .map(|w| w.unlabelled().to_string())
+        .collect()
 }
 
 fn shown(path: &Path) -> String {

@@ -27,7 +27,7 @@ use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sitemap_core::Pushed;
+use sitemap_core::{Diagnostic, Pushed};
 
 use super::notice::Notice;
 use crate::error::Error;
@@ -209,10 +209,14 @@ fn write_list(
             Ok(listed) if bad == 0 => {
                 good += 1;
                 if publisher.push(&listed.url)? == Pushed::SkippedOutside {
-                    notice(Notice::Warning(format!(
-                        "{name}:{}:{}: {} lies outside {base}: left out",
-                        listed.line, listed.col, listed.url.loc
-                    )));
+                    notice(Notice::Warning(
+                        Diagnostic::warning(format!(
+                            "{} lies outside {base}: left out",
+                            listed.url.loc
+                        ))
+                        .at(name, listed.line)
+                        .with_column(Some(listed.col as u64)),
+                    ));
                     continue;
                 }
                 if held {
@@ -282,11 +286,10 @@ fn write_sitemap(
             Found::Unread(fault) => notice(Notice::Error(fault)),
             Found::Url { file, line, url } => {
                 if publisher.push(&url).map_err(Stop::Job)? == Pushed::SkippedOutside {
-                    notice(Notice::Warning(format!(
-                        "{}:{line}: {} lies outside {base}: left out",
-                        file.display(),
-                        url.loc
-                    )));
+                    notice(Notice::Warning(
+                        Diagnostic::warning(format!("{} lies outside {base}: left out", url.loc))
+                            .at(file, line),
+                    ));
                 } else if held {
                     pages.push(HumanPage {
                         loc: url.loc,
@@ -312,7 +315,7 @@ fn write_sitemap(
             format!(
                 "{} sitemap file(s) could not be read whole, so URLs of the input are unknown; nothing written, {} left as it is",
                 read.unread,
-                input.display()
+                sitemap_core::diagnostic::shown::path(input)
             ),
             "repair the file at the line named above (`sitemap validate FILE` shows every finding), then run again",
         ));
@@ -326,15 +329,15 @@ fn write_sitemap(
         .iter()
         .map(|s| s.path.as_path())
         .collect();
-    let left_over: Vec<String> = read
+    let left_over: Vec<Diagnostic> = read
         .children
         .iter()
         .filter(|child| child.exists() && !written.iter().any(|w| same_file(w, child)))
         .map(|child| {
-            format!(
-                "{}: read, and not part of the new set: delete it once the new set is served",
-                child.display()
+            Diagnostic::warning(
+                "read, and not part of the new set: delete it once the new set is served",
             )
+            .in_file(child)
         })
         .collect();
     report.warnings.extend(left_over);

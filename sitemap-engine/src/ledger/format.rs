@@ -76,10 +76,10 @@ impl Ledger {
             }
         };
         let bad = |line: usize, message: String| {
-            Error::Job {
-            message: format!("{}:{line}: {message}", shown(path)),
-            hint: "the ledger is written by `sitemap`; restore it from git or delete it (the next run then starts a new one)".to_owned(),
-        }
+            Error::found(
+                vec![sitemap_core::Diagnostic::error(message).at(path, line as u64)],
+                "the ledger is written by `sitemap`; restore it from git or delete it (the next run then starts a new one)",
+            )
         };
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
@@ -229,11 +229,6 @@ fn parse_submitted(s: &str) -> Result<Option<Submitted>, String> {
             .map(|f| Some(Submitted::Content(f)))
             .ok_or_else(|| format!("submitted `{hex}`: expected 16 hex digits, removed or -")),
     }
-}
-
-fn shown(path: &Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }
 
 #[cfg(test)]

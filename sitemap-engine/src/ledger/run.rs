@@ -102,8 +102,9 @@ pub(crate) fn dir_and_name(path: &Path) -> Result<(PathBuf, String), Error> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or_else(|| {
-            Error::job(
-                format!("{}: not a file name", path.display()),
+            Error::in_file(
+                path,
+                "not a file name",
                 "name the ledger file, such as `sitemap.ledger`",
             )
         })?;
@@ -132,11 +133,9 @@ fn through_links(path: &Path) -> Result<PathBuf, Error> {
             _ => return Ok(at),
         }
     }
-    Err(Error::job(
-        format!(
-            "{}: a symbolic link that leads to itself (more than {MAX_LINKS} links followed)",
-            path.display()
-        ),
+    Err(Error::in_file(
+        path,
+        format!("a symbolic link that leads to itself (more than {MAX_LINKS} links followed)"),
         "point the link at the ledger file, or name the file itself with `ledger`",
     ))
 }

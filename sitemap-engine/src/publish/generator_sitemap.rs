@@ -17,7 +17,7 @@
 
 use std::path::{Path, PathBuf};
 
-use sitemap_core::{Format, Loc};
+use sitemap_core::{Diagnostic, Format, Loc};
 
 use crate::publish::Outputs;
 
@@ -58,7 +58,7 @@ impl GeneratorSitemap {
     /// The warning for the generator's sitemap the set will replace or
     /// keep beside it in the output folder; `None` when there is none, it is
     /// ours (an earlier run's), or the set has another name.
-    pub(crate) fn warning(&self, outputs: &Outputs) -> Option<String> {
+    pub(crate) fn warning(&self, outputs: &Outputs) -> Option<Diagnostic> {
         let set = &outputs.set;
         let ext = match set.format {
             Format::Text => "txt",
@@ -117,7 +117,7 @@ impl GeneratorSitemap {
                 languages.join(", ")
             ));
         }
-        Some(warning)
+        Some(Diagnostic::warning(warning))
     }
 }
 
@@ -154,5 +154,5 @@ fn language_sitemaps(text: &str, dir: &Path, base: &Loc) -> Vec<String> {
 
 /// A path as the user gave it, without a leading `./`.
 fn shown(path: &Path) -> String {
-    path.strip_prefix(".").unwrap_or(path).display().to_string()
+    sitemap_core::diagnostic::shown::path(path.strip_prefix(".").unwrap_or(path))
 }

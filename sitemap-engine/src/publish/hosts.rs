@@ -13,7 +13,8 @@
 
 use std::path::PathBuf;
 
-use sitemap_core::{Loc, Url};
+use sitemap_core::diagnostic::shown;
+use sitemap_core::{Diagnostic, Loc, Url};
 
 use crate::publish::Outputs;
 
@@ -83,13 +84,13 @@ pub(crate) fn of<'h>(bases: impl IntoIterator<Item = &'h Loc>, loc: &Loc) -> Opt
 
 /// The warning for a host none of whose pages is listed: no set is
 /// written in its folder, and what was there stays.
-pub(crate) fn nothing_listed(host: &Outputs) -> String {
-    format!(
-        "{}/: no page served at {} is listed (each is left out), so no sitemap is written \
+pub(crate) fn nothing_listed(host: &Outputs) -> Diagnostic {
+    Diagnostic::warning(format!(
+        "no page served at {} is listed (each is left out), so no sitemap is written \
          for that host, and the files already there are left as they were",
-        host.set.dir.display(),
         host.set.base_url
-    )
+    ))
+    .in_file(format!("{}/", host.set.dir.display()))
 }
 
 /// The entries of the host at `index` among `sets`.
@@ -118,7 +119,7 @@ pub(crate) fn unserved(
     sets: &[Outputs],
     urls: &[Url],
     sources: &std::collections::HashMap<Loc, PathBuf>,
-) -> Option<(u64, String)> {
+) -> Option<(u64, Diagnostic)> {
     let bases: Vec<&Loc> = sets.iter().map(|o| &o.set.base_url).collect();
     let mut outside = urls
         .iter()
@@ -126,16 +127,16 @@ pub(crate) fn unserved(
     let first = outside.next()?;
     let count = 1 + outside.count();
     let from = match sources.get(&first.loc) {
-        Some(file) => format!(", from {}", file.display()),
+        Some(file) => format!(", from {}", shown::path(file)),
         None => String::new(),
     };
-    let warning = format!(
+    let warning = Diagnostic::warning(format!(
         "{count} URL(s) lie outside {} and were left out, such as {}{from} (a sitemap may list \
          only URLs under its own folder); give the page a `url` under its language's folder, or \
          serve each language from the root of its own host",
         folders(sets),
         first.loc
-    );
+    ));
     Some((count as u64, warning))
 }
 

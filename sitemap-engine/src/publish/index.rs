@@ -30,7 +30,7 @@ pub struct IndexReport {
     /// `Some(changed)` when robots.txt was asked for.
     pub robots_changed: Option<bool>,
     /// What the user should act on.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<sitemap_core::Diagnostic>,
 }
 
 /// Writes `name` in `dir` (served at `base_url`): a `<sitemapindex>` of

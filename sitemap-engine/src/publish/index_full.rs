@@ -60,10 +60,10 @@ pub(crate) fn explain(e: Error, resolved: &Resolved, groups: Option<usize>) -> E
                 },
             )
         }
-        None => Error::job(
+        None => Error::in_file(
+            set.path(),
             format!(
-                "{}: the set needs more than {} sitemaps of up to {} URLs each, and one index lists at most {} under {profile}",
-                set.path().display(),
+                "the set needs more than {} sitemaps of up to {} URLs each, and one index lists at most {} under {profile}",
                 thousands(*limit),
                 thousands(*max_urls),
                 thousands(*limit)

@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use sitemap_core::StagedSet;
+use sitemap_core::diagnostic::{Diagnostic, shown};
 use sitemap_core::human::{LLMS_FILE_NAME, LlmsOwner};
 
 use super::Outputs;
@@ -30,7 +31,7 @@ pub(super) fn stage(
     pages: &[HumanPage],
     staged: &mut StagedSet,
     files: &mut Vec<PathBuf>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Result<(), Error> {
     let dir = &outputs.set.dir;
     let written = if outputs.llms_txt {
@@ -69,14 +70,14 @@ fn stage_file(
     file: &LlmsFile,
     staged: &mut StagedSet,
     files: &mut Vec<PathBuf>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Result<(), Error> {
     let path = dir.join(&file.folder).join(LLMS_FILE_NAME);
     if !real_folders(dir, &file.folder) {
-        warnings.push(format!(
+        warnings.push(Diagnostic::warning(format!(
             "{} was not written: part of its folder is a link or a file, and nothing is written through one",
-            path.display()
-        ));
+            shown::path(&path)
+        )));
         return Ok(());
     }
     // Ours but maybe a person's work now: deleting the marker line makes
@@ -95,10 +96,10 @@ fn stage_file(
         _ => None,
     };
     if let Some((why, what_to_do)) = left_alone {
-        warnings.push(format!(
+        warnings.push(Diagnostic::warning(format!(
             "{} {why}, so it was left alone{what_to_do}",
-            path.display()
-        ));
+            shown::path(&path)
+        )));
         return Ok(());
     }
     files.push(if file.folder.is_empty() {
@@ -133,20 +134,20 @@ fn retire(
     owner: LlmsOwner,
     why: &str,
     staged: &mut StagedSet,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Result<(), Error> {
     let path = dir.join(folder).join(LLMS_FILE_NAME);
     match owner {
         LlmsOwner::Unedited if folder.is_empty() => staged.retire_file(LLMS_FILE_NAME)?,
         LlmsOwner::Unedited => staged.retire_file_in(folder, LLMS_FILE_NAME)?,
-        LlmsOwner::Edited => warnings.push(format!(
+        LlmsOwner::Edited => warnings.push(Diagnostic::warning(format!(
             "{} was written by this tool and edited since, so it was left alone although {why}; delete it if it is no longer wanted",
-            path.display()
-        )),
-        LlmsOwner::Unhashed => warnings.push(format!(
+            shown::path(&path)
+        ))),
+        LlmsOwner::Unhashed => warnings.push(Diagnostic::warning(format!(
             "{} was written by an earlier version of this tool, whose marker cannot tell an edit, so it was left alone although {why}; delete it if it is no longer wanted",
-            path.display()
-        )),
+            shown::path(&path)
+        ))),
         _ => {}
     }
     Ok(())

@@ -17,6 +17,7 @@
 
 use std::path::{Path, PathBuf};
 
+use sitemap_core::diagnostic::{Diagnostic, Name, shown};
 use sitemap_core::output::{LockPolicy, OutputDir};
 use sitemap_core::{
     DuplicatePolicy, Format, IndexWriter, Lastmod, Limits, Loc, OutsidePolicy, Pushed,
@@ -346,10 +347,10 @@ impl Publisher {
         if outputs.stylesheet {
             let path = outputs.set.dir.join(sitemap_core::human::XSL_FILE_NAME);
             if foreign_stylesheet(&path) {
-                warnings.push(format!(
+                warnings.push(Diagnostic::warning(format!(
                     "{} was not written by this tool, so it was left alone (the sitemap references it); remove it to get the toolkit's stylesheet",
-                    path.display()
-                ));
+                    shown::path(&path)
+                )));
             } else {
                 // Its notice links to sitemap.html when that is written.
                 let xsl = if outputs.html_page {
@@ -385,10 +386,10 @@ impl Publisher {
         };
         let set = staged.commit()?;
         if set.skipped_outside > 0 {
-            warnings.push(format!(
+            warnings.push(Diagnostic::warning(format!(
                 "{} URL(s) lie outside {} and were left out (a sitemap may list only URLs under its own folder)",
                 set.skipped_outside, outputs.set.base_url
-            ));
+            )));
         }
         if outputs.robots {
             warnings.extend(robots_below_root(&outputs.set.base_url, set.root().1));
@@ -396,7 +397,7 @@ impl Publisher {
         warnings.extend(other_sitemaps_in_robots(&outputs.set.dir, set.root().1));
         warnings.extend(kept::warnings(&set, self.named_elsewhere.as_deref()));
         if let Some(first) = set.cut.first() {
-            warnings.push(format!(
+            warnings.push(Diagnostic::warning(format!(
                 "{} image(s) left out past {} on one page (Google reads at most {} a page); {} has {}{}",
                 set.images_cut,
                 sitemap_core::MAX_IMAGES_PER_URL,
@@ -407,7 +408,7 @@ impl Publisher {
                     1 => String::new(),
                     n => format!(", and {} more page(s) too", n - 1),
                 }
-            ));
+            )));
         }
         Ok(Report {
             set,
@@ -455,7 +456,7 @@ fn foreign_stylesheet(path: &Path) -> bool {
 /// stays published and listed. Nothing marks that set as ours (a
 /// hand-made second sitemap looks the same), so it is named, not removed;
 /// an index that lists `root` (`sitemap index`) is not a stale copy.
-fn other_sitemaps_in_robots(dir: &Path, root: &Loc) -> Vec<String> {
+fn other_sitemaps_in_robots(dir: &Path, root: &Loc) -> Vec<Diagnostic> {
     let robots = dir.join(sitemap_core::robots::ROBOTS_FILE_NAME);
     let Ok(Some(text)) = sitemap_core::robots::read(&robots) else {
         return Vec::new();
@@ -479,10 +480,11 @@ fn other_sitemaps_in_robots(dir: &Path, root: &Loc) -> Vec<String> {
         let lists_root = sitemap_core::input::read_regular(&path, MAX_INDEX_BYTES)
             .is_ok_and(|bytes| String::from_utf8_lossy(&bytes).contains(&root_loc));
         if !lists_root {
-            warnings.push(format!(
-                "robots.txt also names {url}, which this run did not write ({}); if it is this sitemap under an earlier `filename`, delete it, its parts and that `Sitemap:` line",
-                path.display()
-            ));
+            warnings.push(Diagnostic::warning(format!(
+                "robots.txt also names {}, which this run did not write ({}); if it is this sitemap under an earlier `filename`, delete it, its parts and that `Sitemap:` line",
+                Name::new(&url),
+                shown::path(&path)
+            )));
         }
     }
     warnings
@@ -502,10 +504,10 @@ fn previous_names(base_url: &Loc, stem: &str) -> Vec<Loc> {
 }
 
 /// robots.txt is read only at a host's root.
-fn robots_below_root(base_url: &Loc, root_loc: &Loc) -> Option<String> {
+fn robots_below_root(base_url: &Loc, root_loc: &Loc) -> Option<Diagnostic> {
     (base_url.as_str().trim_end_matches('/').matches('/').count() > 2).then(|| {
-        format!(
+        Diagnostic::warning(format!(
             "robots.txt is read only at the host's root; {base_url} is below it, so add the `Sitemap: {root_loc}` line to the root robots.txt too"
-        )
+        ))
     })
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use sitemap_core::SetReport;
+use sitemap_core::{Diagnostic, SetReport};
 
 /// What was published.
 #[derive(Debug)]
@@ -19,7 +19,7 @@ pub struct Report {
     /// Entries left out as repeats of an earlier `loc`.
     pub duplicates: u64,
     /// What the user should act on.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
     /// The lastmod ledger, when the job keeps one.
     pub ledger: Option<PathBuf>,
     /// A multihost site's other hosts' sets, each written in its own

@@ -14,6 +14,7 @@
 
 use std::path::PathBuf;
 
+use sitemap_core::diagnostic::{Diagnostic, Name};
 use sitemap_core::{Loc, StagedSet};
 
 use super::Outputs;
@@ -25,7 +26,7 @@ use crate::error::Error;
 pub(super) fn mend(
     outputs: &Outputs,
     staged: &mut StagedSet,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Result<Option<(PathBuf, bool)>, Error> {
     let path = outputs.set.dir.join(sitemap_core::robots::ROBOTS_FILE_NAME);
     // No robots.txt (or one the merge could not read either): nothing
@@ -48,12 +49,6 @@ pub(super) fn mend(
     if removed.is_empty() {
         return Ok(None);
     }
-    // As the summary line names it (`public/robots.txt`, not `./public/…`).
-    let shown = path
-        .strip_prefix(".")
-        .unwrap_or(&path)
-        .display()
-        .to_string();
     let base = &outputs.set.base_url;
     let removed: Vec<(String, Loc)> = removed
         .iter()
@@ -72,10 +67,14 @@ pub(super) fn mend(
         if roots.contains(loc) {
             stale_root.get_or_insert(url);
         } else {
-            warnings.push(format!(
-                "{}: the line `Sitemap: {url}` names {name}, a file of the previous set this run removed; delete that line (robots.txt need name only the root, {root}, which lists every part)",
-                shown
-            ));
+            warnings.push(
+                Diagnostic::warning(format!(
+                    "the line `Sitemap: {}` names {}, a file of the previous set this run removed; delete that line (robots.txt need name only the root, {root}, which lists every part)",
+                    Name::new(&url),
+                    Name::new(name)
+                ))
+                .in_file(&path),
+            );
         }
     }
     let Some(url) = stale_root else {
@@ -84,10 +83,13 @@ pub(super) fn mend(
     match staged.stage_robots(&roots) {
         Ok(staged) => Ok(Some(staged)),
         Err(e) => {
-            warnings.push(format!(
-                "{}: the line `Sitemap: {url}` names a file this run removed, and robots.txt could not be updated ({e}); change that line to `Sitemap: {root}`",
-                shown
-            ));
+            warnings.push(
+                Diagnostic::warning(format!(
+                    "the line `Sitemap: {}` names a file this run removed, and robots.txt could not be updated ({e}); change that line to `Sitemap: {root}`",
+                    Name::new(&url)
+                ))
+                .in_file(&path),
+            );
             Ok(None)
         }
     }

@@ -14,7 +14,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sitemap_book::Book;
-use sitemap_core::Loc;
+use sitemap_core::diagnostic::shown;
+use sitemap_core::{Diagnostic, Loc};
 
 use super::{PageList, Scan, ScanOptions, pages};
 use crate::error::Error;
@@ -30,7 +31,7 @@ pub(crate) struct Opened {
     robots_refused: Option<Error>,
     /// A base URL that leaves out the folder `site-url` serves the book
     /// under.
-    site_url_warning: Option<String>,
+    site_url_warning: Option<Diagnostic>,
 }
 
 /// Opens `book` for a job and adds its layers under `layers` (the
@@ -97,7 +98,7 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
                 &format!("base-url {base}"),
             )
         })
-        .map(|message| format!("{}: {message}", book_toml.display()));
+        .map(|message| Diagnostic::warning(message).in_file(&book_toml));
     let robots_refused = (settings.robots == Some(true))
         .then(|| book_toml::robots_problem(&base, filename))
         .flatten()
@@ -105,6 +106,7 @@ pub(crate) fn open(book: Book, layers: &mut Vec<Layer>) -> Result<Opened, Error>
             file: book_toml,
             line: None,
             table: "output.html".to_owned(),
+            key: Some("site-url".to_owned()),
             message: format!("site-url: {message}"),
         });
     Ok(Opened {
@@ -135,12 +137,7 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
     );
     let against = format!("chapter paths relative to the book's `{src}` folder");
     let mut scan = pages::scan(&list, options, &against)?;
-    let book_toml = book.root().join("book.toml");
-    let mut warnings: Vec<String> = book
-        .config_warnings()
-        .iter()
-        .map(|w| format!("{}: {w}", book_toml.display()))
-        .collect();
+    let mut warnings: Vec<Diagnostic> = book.config_warnings().to_vec();
     warnings.extend(read.warnings);
     warnings.extend(site_url_warning);
     warnings.append(&mut scan.warnings);
@@ -149,12 +146,12 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
         && !strips_front_matter(book)
     {
         let which = match read.with_front_matter.len() {
-            1 => format!("{} opens", first.display()),
-            n => format!("{} and {} more chapters open", first.display(), n - 1),
+            1 => format!("{} opens", shown::path(first)),
+            n => format!("{} and {} more chapters open", shown::path(first), n - 1),
         };
-        scan.before_write.push(format!(
+        scan.before_write.push(Diagnostic::warning(format!(
             "{which} with front matter, but book.toml has no [preprocessor.sitemap]: the HTML shows it as text; add an empty [preprocessor.sitemap] table"
-        ));
+        )));
     }
     let out: PathBuf = options
         .resolved
@@ -168,11 +165,13 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
         if listed.contains(&sitemap_book::page_loc(base, chapter)?)
             && !out.join(&chapter.html_path).exists()
         {
-            missing.push(format!(
-                "{}: listed in the sitemap, but not in {}; has the book been built?",
-                chapter.html_path,
-                out.display()
-            ));
+            missing.push(
+                Diagnostic::warning(format!(
+                    "listed in the sitemap, but not in {}; has the book been built?",
+                    shown::path(&out)
+                ))
+                .in_file(&chapter.html_path),
+            );
         }
     }
     scan.before_write.extend(missing);
@@ -220,17 +219,16 @@ fn strips_front_matter(book: &Book) -> bool {
 /// `[output.sitemap]`, gives each output a folder): mdBook empties only
 /// the folders it builds into, so the old book stays beside the new one,
 /// and a deploy of `book/` serves both.
-fn earlier_build(book: &Book) -> Option<String> {
+fn earlier_build(book: &Book) -> Option<Diagnostic> {
     let build_dir = book.root().join(&book.config().build.build_dir);
     let old = build_dir.join("index.html");
     (book.html_dir() != build_dir && old.is_file()).then(|| {
-        format!(
-            "{}: the HTML of an earlier build, beside {} where mdBook now builds the book (with a second output each output has a folder of its own): delete everything in {} but {}/, and deploy {}",
-            old.display(),
-            book.html_dir().display(),
-            build_dir.display(),
-            book.html_dir().strip_prefix(&build_dir).unwrap_or(book.html_dir()).display(),
-            book.html_dir().display()
-        )
+        let html = shown::path(book.html_dir());
+        Diagnostic::warning(format!(
+            "the HTML of an earlier build, beside {html} where mdBook now builds the book (with a second output each output has a folder of its own): delete everything in {} but {}/, and deploy {html}",
+            shown::path(&build_dir),
+            shown::path(book.html_dir().strip_prefix(&build_dir).unwrap_or(book.html_dir())),
+        ))
+        .in_file(&old)
     })
 }

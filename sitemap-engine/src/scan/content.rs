@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use sitemap_content::{ContentPage, ContentScan, Flavor, PageKind, Site, SiteOptions, XDefault};
-use sitemap_core::Loc;
+use sitemap_core::{Diagnostic, Loc};
 use sitemap_hugo::HugoVersion;
 use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_pages::pipeline::{Pipeline, SourceConfig};
@@ -152,12 +152,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         html_dir: None,
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
-        base_url_from: s.base_url.is_none().then(|| {
-            base_url_from(&site, &|path| {
-                let path = path.display().to_string();
-                path.strip_prefix("./").map(str::to_owned).unwrap_or(path)
-            })
-        }),
+        base_url_from: s.base_url.is_none().then(|| base_url_place(&site)),
         default_out: Some(site.output_dir.clone()),
         files_read,
         generator: site.version_followed(),
@@ -219,24 +214,24 @@ fn unmatched(
     paths: Vec<String>,
     left_out: &[LeftOut],
     options: &ScanOptions<'_>,
-) -> Vec<String> {
+) -> Vec<Diagnostic> {
     let against = "source paths relative to the site root";
     super::unmatched::source_patterns(options.resolved, &site.root, paths, left_out, against)
 }
 
 /// Where the base URL came from when no setting gave it, as the reader
-/// says: the site's config file and key (`hugo.toml: baseURL`, the path
-/// as `show` shows it), or the variable (`$HUGO_BASEURL`).
-pub(super) fn base_url_from(site: &Site, show: &dyn Fn(&Path) -> String) -> String {
+/// says: the site's config file and its key (`hugo.toml`, `baseURL`), or
+/// no file and the variable (`$HUGO_BASEURL`).
+pub(super) fn base_url_place(site: &Site) -> (Option<PathBuf>, String) {
     let path = &site.base_url_from;
     if path.to_string_lossy().starts_with('$') {
-        return path.display().to_string();
+        return (None, path.display().to_string());
     }
     let key = match site.flavor {
         sitemap_content::Flavor::Hugo => "baseURL",
         _ => "base_url",
     };
-    format!("{}: {key}", show(path))
+    (Some(path.clone()), key.to_owned())
 }
 
 /// A multihost site's hosts, in the languages' order: the default
@@ -257,7 +252,7 @@ fn reported(
     site: &Site,
     scan: &ContentScan,
     output: &sitemap_pages::pipeline::Output,
-) -> (Vec<LeftOut>, Vec<String>) {
+) -> (Vec<LeftOut>, Vec<Diagnostic>) {
     let rel = |p: &Path| under(&site.root, p).to_path_buf();
     let mut left_out: Vec<LeftOut> = scan
         .excluded
@@ -270,15 +265,8 @@ fn reported(
         .collect();
     left_out.extend(output.excluded.iter().cloned());
     left_out.sort_by(|a, b| a.path.cmp(&b.path));
-    let mut warnings: Vec<String> = scan
-        .warnings
-        .iter()
-        .map(|w| {
-            let w = w.to_string();
-            w.strip_prefix("./").map(str::to_owned).unwrap_or(w)
-        })
-        .collect();
-    warnings.extend(output.warnings.iter().map(|w| w.to_string()));
+    let mut warnings: Vec<Diagnostic> = scan.warnings.iter().cloned().map(Into::into).collect();
+    warnings.extend(output.warnings.iter().map(|w| w.diagnostic()));
     (left_out, warnings)
 }
 

@@ -33,6 +33,7 @@
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::Diagnostic;
 use sitemap_pages::url_filter::UrlFilter;
 
 use super::robots_rules::{Robots, Said};
@@ -55,7 +56,7 @@ pub(crate) enum Verdict {
     Listed,
     /// Listed, with a warning (robots.txt disallows it, and
     /// `robots-disallowed = "keep"`).
-    Kept(String),
+    Kept(Diagnostic),
     /// Left out, and why.
     LeftOut(Reason),
 }

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use sitemap_core::Loc;
+use sitemap_core::{Diagnostic, Loc};
 
 use super::{Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
@@ -18,11 +18,9 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
     (options.progress)("scanning HTML");
     let s = &options.resolved.settings;
     let Some(base) = base_url_setting(options.resolved)? else {
-        return Err(Error::job(
-            format!(
-                "{}: a built HTML folder has no configuration to take the base URL from",
-                dir.display()
-            ),
+        return Err(Error::in_file(
+            dir,
+            "a built HTML folder has no configuration to take the base URL from",
             "pass --base-url https://example.org/ (or set `base-url` in sitemap.toml, `.base_url(..)` in build.rs)",
         ));
     };
@@ -69,12 +67,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             .collect();
         ledger.apply(&mut found.urls, &fingerprints);
     }
-    warnings.extend(
-        found
-            .warnings
-            .iter()
-            .map(|w| format!("{}: {}", w.path.display(), w.kind)),
-    );
+    warnings.extend(found.warnings.iter().map(Diagnostic::from));
     // A page left out for its URL is named, not only counted: the user
     // would otherwise never find which file it was.
     warnings.extend(
@@ -82,13 +75,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             .excluded
             .iter()
             .filter(|e| matches!(e.reason, sitemap_html::Reason::BadLoc { .. }))
-            .map(|e| {
-                format!(
-                    "{}: {}; left out",
-                    e.path.display().to_string().escape_debug(),
-                    e.reason
-                )
-            }),
+            .map(|e| Diagnostic::warning(format!("{}; left out", e.reason)).in_file(&e.path)),
     );
     let left_out: Vec<_> = found
         .excluded
@@ -114,7 +101,10 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             dir,
             listed.collect::<Vec<_>>(),
             &left_out,
-            &format!("file paths relative to the HTML folder {}", dir.display()),
+            &format!(
+                "file paths relative to the HTML folder {}",
+                sitemap_core::diagnostic::shown::path(dir)
+            ),
         ));
     }
     Ok(Scan {

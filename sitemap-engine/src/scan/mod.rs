@@ -33,7 +33,7 @@ pub(crate) mod url_patterns;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 
-use sitemap_core::{Lastmod, Loc, Url};
+use sitemap_core::{Diagnostic, Lastmod, Loc, Url};
 use sitemap_pages::images::{ImageCounts, ImageRules};
 use sitemap_pages::lastmod::LastmodSource;
 use sitemap_pages::pipeline::SourceConfig;
@@ -120,8 +120,9 @@ pub struct Scan {
     /// The URL the output folder is served at.
     pub base_url: Option<Loc>,
     /// The site configuration's file and key the base URL came from
-    /// (`hugo.toml: baseURL`), when no setting gave it.
-    pub(crate) base_url_from: Option<String>,
+    /// (`hugo.toml`, `baseURL`; no file for `$HUGO_BASEURL`), when no
+    /// setting gave it.
+    pub(crate) base_url_from: Option<(Option<PathBuf>, String)>,
     /// The generator's own output folder, where the sitemap goes by
     /// default.
     pub default_out: Option<PathBuf>,
@@ -138,8 +139,8 @@ pub struct Scan {
     pub watch_dirs: Vec<PathBuf>,
     /// Pages left out.
     pub left_out: Vec<LeftOut>,
-    /// What the user should know, each naming its file.
-    pub warnings: Vec<String>,
+    /// What the user should know, each with its file and line.
+    pub warnings: Vec<Diagnostic>,
     /// The source file of each entry, where known (titles for
     /// `sitemap.html`, `source=` in a dry run).
     pub sources: HashMap<Loc, PathBuf>,
@@ -152,7 +153,7 @@ pub struct Scan {
     /// puts them first in its report.
     ///
     /// [`Scanned::write`]: crate::Scanned::write
-    pub before_write: Vec<String>,
+    pub before_write: Vec<Diagnostic>,
     /// Why the set must not be written although the scan succeeded (a
     /// book's `robots = true` under a base URL that is not a host root).
     pub(crate) write_refused: Option<Error>,
@@ -356,11 +357,9 @@ pub(crate) fn html_file(_: &std::path::Path, _: &Loc, _: &Loc) -> Option<PathBuf
 #[cfg(not(feature = "html"))]
 fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     let _ = options;
-    Err(Error::job(
-        format!(
-            "{}: scanning built HTML needs the `html` feature",
-            dir.display()
-        ),
+    Err(Error::in_file(
+        dir,
+        "scanning built HTML needs the `html` feature",
         "enable the `html` feature of sitemap-build",
     ))
 }

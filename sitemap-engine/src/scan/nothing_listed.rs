@@ -14,6 +14,9 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use sitemap_core::Diagnostic;
+use sitemap_core::diagnostic::{Name, shown};
+
 use crate::error::Error;
 use crate::scan::{LeftOut, Reason, Scan};
 use crate::settings::{Origin, Resolved, line_of};
@@ -64,32 +67,41 @@ impl Cause {
     }
 
     /// The `error:` line for `count` pages, `files` the first of them.
-    fn line(&self, count: usize, files: &[&Path], resolved: &Resolved) -> String {
+    fn line(&self, count: usize, files: &[&Path], resolved: &Resolved) -> Diagnostic {
         let them = if count == 1 {
             "1 of them".to_owned()
         } else {
             format!("{count} of them")
         };
         match self {
-            Cause::Robots { file, line, rule } => format!(
-                "{}:{line}: `{rule}` disallows {them} for Googlebot, and a listed URL robots.txt blocks is an error in Search Console (`robots-disallowed = \"keep\"` lists them anyway, with a warning)",
-                file.display()
-            ),
+            Cause::Robots { file, line, rule } => Diagnostic::error(format!(
+                "`{}` disallows {them} for Googlebot, and a listed URL robots.txt blocks is an error in Search Console (`robots-disallowed = \"keep\"` lists them anyway, with a warning)",
+                Name::new(rule)
+            ))
+            .at(file, u64::from(*line)),
             Cause::Pattern { key, pattern } => {
-                let (place, name) = setting(resolved, key);
-                format!("{place}{name} pattern `{pattern}` matches {them}")
+                let setting = Setting::of(resolved, key);
+                setting.place(Diagnostic::error(format!(
+                    "{} pattern `{}` matches {them}",
+                    setting.name,
+                    Name::new(pattern)
+                )))
             }
             Cause::NoneMatched { key } => {
-                let (place, name) = setting(resolved, key);
-                format!("{place}{them} match no pattern of {name}")
+                let setting = Setting::of(resolved, key);
+                setting.place(Diagnostic::error(format!(
+                    "{them} match no pattern of {}",
+                    setting.name
+                )))
             }
-            Cause::Drafts => format!(
+            Cause::Drafts => Diagnostic::error(format!(
                 "{them} are drafts (`include-drafts = true` lists drafts too): {}",
                 named(count, files)
-            ),
-            Cause::Other { label } => {
-                format!("{them} left out as {label}: {}", named(count, files))
-            }
+            )),
+            Cause::Other { label } => Diagnostic::error(format!(
+                "{them} left out as {label}: {}",
+                named(count, files)
+            )),
         }
     }
 }
@@ -123,28 +135,48 @@ pub fn left_out_label(resolved: &Resolved, reason: &Reason) -> Cow<'static, str>
 
 /// The first files of `count`, and how many more.
 fn named(count: usize, files: &[&Path]) -> String {
-    let mut names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    let mut names: Vec<String> = files.iter().map(|f| shown::path(f)).collect();
     if count > files.len() {
         names.push(format!("{} more", count - files.len()));
     }
     names.join(", ")
 }
 
-/// Where `key` was set and its name there: a message's place when it is
-/// a file's line (`sitemap.toml:3: `, then `` `exclude-urls` ``), else
-/// no place and the setting as it is named (`` `--exclude-urls` ``,
+/// Where `key` was set and its name there: a file's line (the
+/// message's place, `sitemap.toml:3`, and `` `exclude-urls` `` in it),
+/// else no place and the setting as it is named (`` `--exclude-urls` ``,
 /// `` `.exclude_urls(..)` ``).
-pub(crate) fn setting(resolved: &Resolved, key: &str) -> (String, String) {
-    match resolved.origin(key) {
-        Some(Origin::File { path, table }) => {
-            let shown = path.display().to_string();
-            let shown = shown.strip_prefix("./").unwrap_or(&shown);
-            let line =
-                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
-            let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
-            (format!("{shown}{line}: "), format!("{table}`{key}`"))
+pub(crate) struct Setting {
+    file: Option<(PathBuf, Option<u64>)>,
+    key: String,
+    /// The setting as a message names it.
+    pub(crate) name: String,
+}
+
+impl Setting {
+    pub(crate) fn of(resolved: &Resolved, key: &str) -> Setting {
+        let (file, name) = match resolved.origin(key) {
+            Some(Origin::File { path, table }) => {
+                let line = line_of(path, table.as_deref(), key).map(|l| l as u64);
+                let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
+                (Some((path.clone(), line)), format!("{table}`{key}`"))
+            }
+            _ => (None, resolved.describe(key)),
+        };
+        Setting {
+            file,
+            key: key.to_owned(),
+            name,
         }
-        _ => (String::new(), resolved.describe(key)),
+    }
+
+    /// `d` at the setting's place, about its key.
+    pub(crate) fn place(&self, d: Diagnostic) -> Diagnostic {
+        let d = d.with_key(&self.key);
+        match &self.file {
+            Some((path, line)) => d.in_file(path).with_line(*line),
+            None => d,
+        }
     }
 }
 
@@ -153,7 +185,7 @@ pub(crate) fn setting(resolved: &Resolved, key: &str) -> (String, String) {
 /// said in those words, the patterns with their counts, since the
 /// per-cause lines would only count pages. `None` when the pages were
 /// left out for other reasons too, or by two settings.
-fn every_page(causes: &[(Cause, (usize, Vec<&Path>))], resolved: &Resolved) -> Option<String> {
+fn every_page(causes: &[(Cause, (usize, Vec<&Path>))], resolved: &Resolved) -> Option<Diagnostic> {
     let key = match &causes.first()?.0 {
         Cause::Pattern { key, .. } | Cause::NoneMatched { key } => *key,
         _ => return None,
@@ -166,18 +198,24 @@ fn every_page(causes: &[(Cause, (usize, Vec<&Path>))], resolved: &Resolved) -> O
             _ => return None,
         }
     }
-    let (place, name) = setting(resolved, key);
-    Some(match &patterns[..] {
-        [] => format!("{place}no page matched {name}"),
-        [(pattern, _)] => format!("{place}every page matched {name} pattern `{pattern}`"),
+    let setting = Setting::of(resolved, key);
+    let name = &setting.name;
+    let message = match &patterns[..] {
+        [] => format!("no page matched {name}"),
+        [(pattern, _)] => format!("every page matched {name} pattern `{}`", Name::new(pattern)),
         [(first, n), rest @ ..] => {
-            let rest: Vec<String> = rest.iter().map(|(p, n)| format!("`{p}` {n}")).collect();
+            let rest: Vec<String> = rest
+                .iter()
+                .map(|(p, n)| format!("`{}` {n}", Name::new(p)))
+                .collect();
             format!(
-                "{place}every page matched {name} (pattern `{first}` matches {n} of them, {})",
+                "every page matched {name} (pattern `{}` matches {n} of them, {})",
+                Name::new(first),
                 rest.join(", ")
             )
         }
-    })
+    };
+    Some(setting.place(Diagnostic::error(message)))
 }
 
 /// The error for a scan that lists nothing because every page it found
@@ -200,25 +238,26 @@ pub(crate) fn explain(scan: &Scan, resolved: &Resolved, root: &Path) -> Option<E
     }
     let total = scan.left_out.len();
     let counts: Vec<String> = labels.iter().map(|(k, n)| format!("{n} {k}")).collect();
-    let mut message = format!(
-        "{}: no entries to write: all {total} page(s) found are left out ({}), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were",
-        root.display(),
-        counts.join(", ")
-    );
+    let mut found = vec![
+        Diagnostic::error(format!(
+            "no entries to write: all {total} page(s) found are left out ({}), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were",
+            counts.join(", ")
+        ))
+        .in_file(root),
+    ];
     // The cause of the most pages first.
     let mut causes: Vec<_> = causes.into_iter().collect();
     causes.sort_by(|(a, (n, _)), (b, (m, _))| m.cmp(n).then_with(|| a.cmp(b)));
-    if let Some(line) = every_page(&causes, resolved) {
-        message.push_str("\nerror: ");
-        message.push_str(&line);
-    } else {
-        for (cause, (count, files)) in &causes {
-            message.push_str("\nerror: ");
-            message.push_str(&cause.line(*count, files, resolved));
-        }
+    match every_page(&causes, resolved) {
+        Some(line) => found.push(line),
+        None => found.extend(
+            causes
+                .iter()
+                .map(|(cause, (count, files))| cause.line(*count, files, resolved)),
+        ),
     }
-    Some(Error::job(
-        message,
+    Some(Error::found(
+        found,
         "change what the lines above name, so that at least one page is listed (`--verbose` names every page left out, and why)",
     ))
 }

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use sitemap_core::Image;
+use sitemap_core::{Diagnostic, Image};
 use sitemap_pages::images::markdown::{Dialect, MAX_PAGE_BYTES, markdown_images};
 use sitemap_pages::images::{ImageCounts, ImageRules, PageImages};
 use sitemap_pages::pipeline::{Page, Pipeline};
@@ -126,7 +126,7 @@ pub(super) fn scan(
         watch_dirs: Vec::new(),
         warnings: warnings
             .into_iter()
-            .chain(output.warnings.iter().map(ToString::to_string))
+            .chain(output.warnings.iter().map(|w| w.diagnostic()))
             .collect(),
         left_out: output.excluded.clone(),
         urls,
@@ -153,7 +153,7 @@ fn markdown_page_images(
     root: &std::path::Path,
     page: &Page,
     rules: &ImageRules,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Option<(Vec<Image>, ImageCounts)> {
     let ext = page.source.extension().and_then(|e| e.to_str())?;
     if !page.images.is_empty() || !matches!(ext, "md" | "markdown") {
@@ -166,10 +166,10 @@ fn markdown_page_images(
     let text = match sitemap_core::input::read_regular_text(&path, MAX_PAGE_BYTES) {
         Ok(text) => text,
         Err(e) => {
-            warnings.push(format!(
-                "{}: {e}: its images are not listed",
-                page.source.display()
-            ));
+            warnings.push(
+                Diagnostic::warning(format!("{e}: its images are not listed"))
+                    .in_file(&page.source),
+            );
             return None;
         }
     };

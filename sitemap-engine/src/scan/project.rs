@@ -74,10 +74,10 @@ pub(super) fn check_html_dir(dir: &Path) -> Result<(), Error> {
                 .join(" and ")
         ),
     };
-    Err(Error::job(
+    Err(Error::in_file(
+        dir,
         format!(
-            "{}: {what}; scanned as one, its {}{listed} would be listed as pages",
-            shown(dir),
+            "{what}; scanned as one, its {}{listed} would be listed as pages",
             if sources.is_empty() {
                 "files"
             } else {
@@ -114,8 +114,9 @@ pub(super) fn not_a_site(dir: &Path, flavor: Option<(Flavor, String)>) -> Option
         };
         format!("{project}, with a built site in {first}/")
     };
-    Some(Error::job(
-        format!("{}: {what}", shown(dir)),
+    Some(Error::in_file(
+        dir,
+        what,
         hint(dir, builds.first().map(String::as_str), &sources),
     ))
 }
@@ -182,7 +183,7 @@ pub(super) fn missing(dir: &Path) -> Option<Error> {
         ),
         None => "give the site's root folder, the one holding its configuration, or run the command in it".to_owned(),
     };
-    Some(Error::job(format!("{}: no such folder", shown(dir)), hint))
+    Some(Error::in_file(dir, "no such folder", hint))
 }
 
 /// `flavor` set to one generator on a site of the other.
@@ -202,10 +203,10 @@ fn other_generator(dir: &Path, flavor: Flavor, set_by: &str) -> Option<Error> {
         Flavor::Hugo => "hugo",
         _ => "zola",
     };
-    Some(Error::job(
+    Some(Error::in_file(
+        dir,
         format!(
-            "{}: {set_by} says `{asked}`, but the folder holds {found}, a {} site's",
-            shown(dir),
+            "{set_by} says `{asked}`, but the folder holds {found}, a {} site's",
             if its == "zola" { "Zola" } else { "Hugo" }
         ),
         format!(
@@ -242,10 +243,10 @@ fn inside_a_site(dir: &Path) -> Option<Error> {
     } else {
         format!("sitemap scan {relative}")
     };
-    Some(Error::job(
+    Some(Error::in_file(
+        dir,
         format!(
-            "{}: not a site's root folder: {} above it holds {config}",
-            shown(dir),
+            "not a site's root folder: {} above it holds {config}",
             shown(Path::new(&relative))
         ),
         format!("run `{command}`, or run the command in that folder"),

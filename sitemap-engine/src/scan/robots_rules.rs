@@ -21,11 +21,17 @@
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, Kind, Name};
 use sitemap_core::robots::{self, ROBOTS_FILE_NAME, Rules};
 
 use crate::error::Error;
 use crate::scan::{Reason, Source};
 use crate::settings::{Flavor, Resolved, RobotsDisallowed};
+
+/// A listed URL robots.txt disallows, kept: one per URL, so a rule over
+/// a whole section is named twenty times, then counted.
+const KEPT_DISALLOWED: Kind =
+    Kind::new("robots-disallowed-kept", "listed URLs robots.txt disallows");
 
 /// The robots.txt that governs `base_url` served from `out`, if any.
 fn find(source: &Source, resolved: &Resolved, out: &Path, base_url: &Loc) -> Option<PathBuf> {
@@ -68,7 +74,7 @@ pub(crate) enum Said {
     LeftOut(Reason),
     /// Kept although disallowed (`robots-disallowed = "keep"`), with the
     /// warning that says so.
-    Kept(String),
+    Kept(Diagnostic),
 }
 
 impl Robots {
@@ -80,7 +86,7 @@ impl Robots {
         resolved: &Resolved,
         out: &Path,
         base_url: &Loc,
-        warnings: &mut Vec<String>,
+        warnings: &mut Vec<Diagnostic>,
     ) -> Result<Option<Robots>, Error> {
         let Some(file) = find(source, resolved, out, base_url) else {
             return Ok(None);
@@ -100,12 +106,14 @@ impl Robots {
     pub(crate) fn judge(&self, loc: &Loc) -> Option<Said> {
         let rule = self.rules.blocks(loc)?;
         if self.keep {
-            return Some(Said::Kept(format!(
-                "{}:{}: `{}` disallows {loc}, which is listed (`robots-disallowed = \"keep\"`): Search Console reports it as blocked",
-                self.file.display(),
-                rule.line,
-                rule.rule,
-            )));
+            return Some(Said::Kept(
+                Diagnostic::warning(format!(
+                    "`{}` disallows {loc}, which is listed (`robots-disallowed = \"keep\"`): Search Console reports it as blocked",
+                    Name::new(&rule.rule),
+                ))
+                .at(&self.file, u64::from(rule.line))
+                .with_kind(KEPT_DISALLOWED),
+            ));
         }
         Some(Said::LeftOut(Reason::RobotsDisallowed {
             file: self.file.clone(),

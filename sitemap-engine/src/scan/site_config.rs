@@ -43,7 +43,10 @@ fn in_folder(root: &Path) -> Option<(Loc, String)> {
     }
     let site =
         super::content::open_site(root, &sitemap_content::SiteOptions::default(), None).ok()?;
-    let from = super::content::base_url_from(&site, &shown);
+    let from = match super::content::base_url_place(&site) {
+        (Some(path), key) => format!("{}: {key}", shown(&path)),
+        (None, variable) => variable,
+    };
     Some((site.base_url, from))
 }
 

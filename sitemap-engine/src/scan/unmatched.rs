@@ -18,16 +18,16 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, Name};
 use sitemap_pages::filter::Filter;
 use sitemap_pages::url_filter::UrlFilter;
 
+use super::nothing_listed::Setting;
 use super::{LeftOut, Reason, Scan};
 use crate::settings::Resolved;
 
 /// At most this many leading folders are tried in front of a pattern.
 const PREFIXES: usize = 64;
-/// Names from the input are cut to this many characters in a message.
-const SHOWN: usize = 120;
 
 /// A matcher for one pattern: whether it matches a candidate.
 type Matcher = Box<dyn Fn(&str) -> bool>;
@@ -43,7 +43,7 @@ pub(super) fn source_patterns(
     paths: impl IntoIterator<Item = String>,
     left_out: &[LeftOut],
     against: &str,
-) -> Vec<String> {
+) -> Vec<Diagnostic> {
     let s = &resolved.settings;
     let include = s.include.as_deref().unwrap_or_default();
     let exclude = s.exclude.as_deref().unwrap_or_default();
@@ -87,7 +87,7 @@ pub(super) fn source_patterns(
 
 /// Warnings for the `include-urls` and `exclude-urls` patterns that match
 /// none of the scan's URLs, listed or left out.
-pub(crate) fn url_patterns(resolved: &Resolved, scan: &Scan) -> Vec<String> {
+pub(crate) fn url_patterns(resolved: &Resolved, scan: &Scan) -> Vec<Diagnostic> {
     let s = &resolved.settings;
     let include = s.include_urls.as_deref().unwrap_or_default();
     let exclude = s.exclude_urls.as_deref().unwrap_or_default();
@@ -142,13 +142,12 @@ fn warning(
     candidates: &[String],
     matcher: &dyn Fn(&str) -> Option<Matcher>,
     against: &str,
-) -> Option<String> {
+) -> Option<Diagnostic> {
     let matches = matcher(pattern)?;
     if candidates.iter().any(|c| matches(c)) {
         return None;
     }
-    let (place, name) = super::nothing_listed::setting(resolved, key);
-    let setting = format!("{place}{name}");
+    let setting = Setting::of(resolved, key);
     let found = if candidates.is_empty() {
         "the scan found no page".to_owned()
     } else {
@@ -158,17 +157,18 @@ fn warning(
             .unwrap_or(&candidates[0]);
         format!(
             "`{key}` is matched against {against}, such as `{}`",
-            cut(example)
+            Name::new(example)
         )
     };
     let fix = match nearest(pattern, candidates, matcher) {
-        Some(near) => format!("did you mean `{}`?", cut(&near)),
+        Some(near) => format!("did you mean `{}`?", Name::new(&near)),
         None => "correct the pattern or remove it".to_owned(),
     };
-    Some(format!(
-        "{setting} pattern `{}` matches no page ({found}); {fix}",
-        cut(pattern)
-    ))
+    Some(setting.place(Diagnostic::warning(format!(
+        "{} pattern `{}` matches no page ({found}); {fix}",
+        setting.name,
+        Name::new(pattern)
+    ))))
 }
 
 /// The pattern nearest to `pattern` that matches a candidate: with
@@ -282,13 +282,4 @@ fn slashed(path: &Path) -> String {
 fn sorted(candidates: impl Iterator<Item = String>) -> Vec<String> {
     let set: BTreeSet<String> = candidates.collect();
     set.into_iter().collect()
-}
-
-/// A name from the input as a message shows it: escaped, and cut.
-fn cut(text: &str) -> String {
-    let escaped: String = text.escape_debug().collect();
-    match escaped.char_indices().nth(SHOWN) {
-        Some((i, _)) => format!("{}…", &escaped[..i]),
-        None => escaped,
-    }
 }

@@ -15,10 +15,13 @@
 
 use std::collections::BTreeSet;
 
+use std::path::PathBuf;
+
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, Name};
 
 use crate::error::Error;
-use crate::settings::Resolved;
+use crate::settings::{Resolved, place_of};
 
 /// A base URL as a folder ([`Loc::parse_folder`]), or what is wrong with
 /// it, in the words every front end puts after its own name for the
@@ -62,6 +65,9 @@ pub fn problem(url: &str, error: &sitemap_core::ValueError) -> String {
 /// `validate --site`; each puts `book.toml` before the message its own way.
 #[cfg(any(feature = "html", feature = "mdbook"))]
 pub(crate) fn site_url_missing(site_url: &str, base: &Loc, base_words: &str) -> Option<String> {
+    // `site_url` is the book's: quoted as Rust quotes a string, escaped
+    // and cut as every name is.
+    let quoted = format!("{site_url:?}");
     let path = format!("/{}/", site_url.trim_matches('/'));
     if !site_url.starts_with('/') || path == "//" {
         return None;
@@ -69,8 +75,11 @@ pub(crate) fn site_url_missing(site_url: &str, base: &Loc, base_words: &str) -> 
     let base_path = &base.as_str()[base.origin().len()..];
     (!base_path.ends_with(&path)).then(|| {
         format!(
-            "{base_words} leaves out output.html.site-url {site_url:?}: mdBook serves the book under {path}, so these URLs miss it; did you mean {}{path}?",
-            base.origin()
+            "{base_words} leaves out output.html.site-url {}: mdBook serves the book under {}, so these URLs miss it; did you mean {}{}?",
+            Name::new(&quoted),
+            Name::new(&path),
+            base.origin(),
+            Name::new(&path)
         )
     })
 }
@@ -120,10 +129,13 @@ pub fn refused_for_submit(loc: &url::Url) -> Option<&'static str> {
 /// Where the base URL was set, for a message: the setting's place
 /// (`--base-url`, `sitemap.toml:3: base-url`), else the site
 /// configuration's file and key (`hugo.toml: baseURL`) in `from_site`.
-pub(crate) fn place(resolved: &Resolved, from_site: Option<&str>) -> String {
+pub(crate) fn place(resolved: &Resolved, from_site: Option<&(Option<PathBuf>, String)>) -> String {
     match (resolved.origin("base-url"), from_site) {
         (Some(origin), _) => crate::settings::place("base-url", origin),
-        (None, Some(site)) => site.to_owned(),
+        (None, Some((Some(file), key))) => {
+            format!("{}: {key}", sitemap_core::diagnostic::shown::path(file))
+        }
+        (None, Some((None, variable))) => variable.clone(),
         (None, None) => "the base URL".to_owned(),
     }
 }
@@ -171,13 +183,31 @@ pub(crate) fn override_warning(
 /// The warning for a base URL no search engine reaches, naming where it
 /// was set: `from_site` is the site configuration's file and key
 /// (`hugo.toml: baseURL`) when no setting gave it.
-pub(crate) fn warning(base: &Loc, resolved: &Resolved, from_site: Option<&str>) -> Option<String> {
+pub(crate) fn warning(
+    base: &Loc,
+    resolved: &Resolved,
+    from_site: Option<&(Option<PathBuf>, String)>,
+) -> Option<Diagnostic> {
     let url = url::Url::parse(base.as_str()).ok()?;
     let why = unreachable(&url.host()?)?;
-    let at = self::place(resolved, from_site);
-    Some(format!(
-        "{at} {base} is {why}; search engines cannot fetch these URLs: set the URL the site is served at"
-    ))
+    let said = |at: &str| {
+        Diagnostic::warning(format!(
+            "{at} {base} is {why}; search engines cannot fetch these URLs: set the URL the site is served at"
+        ))
+    };
+    Some(match (resolved.origin("base-url"), from_site) {
+        (Some(origin), _) => {
+            let (file, line, at) = place_of("base-url", origin);
+            let d = said(&at).with_key("base-url");
+            match file {
+                Some(file) => d.in_file(file).with_line(line),
+                None => d,
+            }
+        }
+        (None, Some((Some(file), key))) => said(key).in_file(file).with_key(key),
+        (None, Some((None, variable))) => said(variable),
+        (None, None) => said("the base URL"),
+    })
 }
 
 /// The warning for a run whose base URL shares no host with any URL of
@@ -187,18 +217,20 @@ pub(crate) fn ledger_host_warning(
     ledger: &std::path::Path,
     hosts: &BTreeSet<String>,
     base: &Loc,
-) -> Option<String> {
+) -> Option<Diagnostic> {
     let url = url::Url::parse(base.as_str()).ok()?;
     let host = url.host_str()?;
     if hosts.is_empty() || hosts.contains(host) {
         return None;
     }
     let was: Vec<&str> = hosts.iter().map(String::as_str).collect();
-    Some(format!(
-        "{}: every URL it holds is on {}, and this run's base URL {base} is on {host}: every page counts as new (and `submit` sends them all); if the site did not move, fix `base-url`",
-        ledger.display(),
-        was.join(", ")
-    ))
+    Some(
+        Diagnostic::warning(format!(
+            "every URL it holds is on {}, and this run's base URL {base} is on {host}: every page counts as new (and `submit` sends them all); if the site did not move, fix `base-url`",
+            Name::new(&was.join(", "))
+        ))
+        .in_file(ledger),
+    )
 }
 
 #[cfg(test)]

@@ -189,11 +189,12 @@ impl BookToml {
         }
     }
 
-    fn error(&self, table: &str, line: Option<usize>, message: String) -> Error {
+    fn error(&self, table: &str, line: Option<usize>, key: &str, message: String) -> Error {
         Error::BookConfig {
             file: self.file.clone(),
             line,
             table: table.to_owned(),
+            key: (!key.is_empty()).then(|| key.to_owned()),
             message,
         }
     }
@@ -210,6 +211,7 @@ impl BookToml {
             return Err(self.error(
                 PREPROCESSOR_TABLE,
                 self.key_line(PREPROCESSOR_TABLE, key),
+                key,
                 format!("`{key}`: sitemap keys belong under [output.sitemap] when the book has that table; move them there"),
             ));
         }
@@ -228,7 +230,7 @@ impl BookToml {
                     Some((line, message)) => (line, message),
                     None => (None, format!("{}", e.root_cause())),
                 };
-                Err(self.error(table, line, message))
+                Err(self.error(table, line, "", message))
             }
         }
     }
@@ -261,7 +263,7 @@ impl BookToml {
     fn build(&self, table: &str, raw: RawTable) -> Result<SitemapConfig, Error> {
         let err = |key: &str, message: String| {
             let line = self.key_line(table, key);
-            self.error(table, line, message)
+            self.error(table, line, key, message)
         };
         if table == OUTPUT_TABLE {
             for (key, set) in [

@@ -4,6 +4,8 @@
 //! found the text "100" ``) instead of serde's `invalid type: string
 //! "100", expected u64`, which names no key.
 
+use sitemap_core::diagnostic::Name;
+
 use crate::settings::Settings;
 
 /// One key that does not deserialize on its own.
@@ -78,7 +80,11 @@ pub(crate) fn plain(key: &str, message: &str) -> (String, Option<String>) {
     {
         let expected = expected.strip_prefix("one of ").unwrap_or(expected);
         return (
-            format!("`{key}` does not take \"{value}\"; it takes one of {expected}"),
+            format!(
+                "`{}` does not take \"{}\"; it takes one of {expected}",
+                Name::new(key),
+                Name::new(value)
+            ),
             None,
         );
     }
@@ -108,10 +114,13 @@ pub(crate) fn plain(key: &str, message: &str) -> (String, Option<String>) {
         e => (e, None),
     };
     let found = match text {
-        Some(t) => format!("the text \"{t}\""),
+        Some(t) => format!("the text \"{}\"", Name::new(t)),
         None => plain_found(found),
     };
-    (format!("`{key}` must be {wanted}, found {found}"), hint)
+    (
+        format!("`{}` must be {wanted}, found {found}", Name::new(key)),
+        hint,
+    )
 }
 
 /// serde's `Unexpected` in words: `integer `5`` is the number 5.
@@ -152,8 +161,8 @@ pub fn explain(message: &str) -> String {
         .filter(|(d, _)| *d <= 2)
         .min();
     match closest {
-        Some((_, name)) => format!("unknown key `{key}`; did you mean `{name}`?"),
-        None => format!("unknown key `{key}`"),
+        Some((_, name)) => format!("unknown key `{}`; did you mean `{name}`?", Name::new(key)),
+        None => format!("unknown key `{}`", Name::new(key)),
     }
 }
 

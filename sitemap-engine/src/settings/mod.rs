@@ -18,6 +18,7 @@ pub mod base_url_check;
 #[cfg(feature = "mdbook")]
 pub mod book_toml;
 mod check;
+mod setting_error;
 pub use check::explain;
 pub(crate) mod split_by;
 
@@ -28,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use sitemap_core::{ChangeFreq, Priority};
 use sitemap_pages::lastmod::{GitDate, LastmodSource, ShallowPolicy, Uncommitted};
 
+use self::setting_error::setting_error;
 use crate::error::Error;
 pub use split_by::SplitBy;
 
@@ -266,8 +268,10 @@ impl Layer {
                 ));
             }
             Err(e) => {
-                return Err(Error::Setting {
-                    at: shown(path),
+                return Err(Error::SettingsFile {
+                    file: path.to_owned(),
+                    line: None,
+                    key: None,
                     message: format!("cannot read: {e}"),
                     hint: if e.kind() == std::io::ErrorKind::InvalidInput {
                         "a settings file must be a regular file"
@@ -285,12 +289,12 @@ impl Layer {
             let errors = problems
                 .iter()
                 .map(|p| {
-                    let line = line_of(path, None, &p.key)
-                        .or_else(|| line_of_table(&text, &p.key))
-                        .map_or(String::new(), |l| format!(":{l}"));
+                    let line = line_of(path, None, &p.key).or_else(|| line_of_table(&text, &p.key));
                     let (message, hint) = crate::settings::check::plain(&p.key, &p.message);
-                    Error::Setting {
-                        at: format!("{}{line}", shown(path)),
+                    Error::SettingsFile {
+                        file: path.to_owned(),
+                        line: line.map(|l| l as u64),
+                        key: Some(p.key.clone()),
                         message,
                         hint: hint.unwrap_or_else(|| moved_hint(&p.message)),
                     }
@@ -330,11 +334,13 @@ impl Layer {
                 .nth(1)
                 .filter(|k| !k.contains(' '))
                 .unwrap_or("");
-            Error::Setting {
-                at: describe(&origin, key),
-                message: format!("[{table_name}]: {}", explain(&message)),
-                hint: moved_hint(&message),
-            }
+            // Named with its key when there is one (`[output.sitemap]
+            // \`priority\`: …`), else with the table.
+            let explained = match key {
+                "" => format!("[{table_name}]: {}", explain(&message)),
+                _ => explain(&message),
+            };
+            setting_error(&origin, key, explained, moved_hint(&message))
         })?;
         Ok(Layer::new(settings.relative_to(base_dir), origin))
     }
@@ -346,8 +352,10 @@ fn syntax_error(path: &Path, text: &str, e: &toml::de::Error) -> Error {
     let line = e.span().map_or(1, |s| {
         text[..s.start.min(text.len())].matches('\n').count() + 1
     });
-    Error::Setting {
-        at: format!("{}:{line}", shown(path)),
+    Error::SettingsFile {
+        file: path.to_owned(),
+        line: Some(line as u64),
+        key: None,
         message: explain(e.message()),
         hint: moved_hint(e.message()),
     }
@@ -463,10 +471,13 @@ impl Resolved {
             ),
             None => "set it in sitemap.toml or with its flag".to_owned(),
         };
-        Error::Setting {
-            at: self.describe(key),
-            message: message.into(),
-            hint,
+        match self.origin(key) {
+            Some(origin) => setting_error(origin, key, message.into(), hint),
+            None => Error::Setting {
+                at: self.describe(key),
+                message: message.into(),
+                hint,
+            },
         }
     }
 }
@@ -475,16 +486,28 @@ impl Resolved {
 /// `sitemap.toml:3: base-url`, `book.toml:7: [output.sitemap] base-url`,
 /// `--base-url`, `.base_url(..)`.
 pub(crate) fn place(key: &str, origin: &Origin) -> String {
+    match place_of(key, origin) {
+        (Some(file), line, words) => {
+            let line = line.map_or(String::new(), |l| format!(":{l}"));
+            format!("{}{line}: {words}", shown(&file))
+        }
+        (None, _, words) => words,
+    }
+}
+
+/// [`place`] as a diagnostic's place: the file and line (for a file's
+/// key), and the words that name the key there (`[output.sitemap]
+/// base-url`, `--base-url`).
+pub(crate) fn place_of(key: &str, origin: &Origin) -> (Option<PathBuf>, Option<u64>, String) {
     match origin {
         Origin::File { path, table } => {
-            let line =
-                line_of(path, table.as_deref(), key).map_or(String::new(), |l| format!(":{l}"));
+            let line = line_of(path, table.as_deref(), key).map(|l| l as u64);
             let table = table.as_ref().map_or(String::new(), |t| format!("[{t}] "));
-            format!("{}{line}: {table}{key}", shown(path))
+            (Some(path.clone()), line, format!("{table}{key}"))
         }
-        Origin::Site { path } => format!("{}: [sitemap] {key}", shown(path)),
-        Origin::Flag => flag_name(key),
-        Origin::Builder => format!(".{}(..)", builder_method(key)),
+        Origin::Site { path } => (Some(path.clone()), None, format!("[sitemap] {key}")),
+        Origin::Flag => (None, None, flag_name(key)),
+        Origin::Builder => (None, None, format!(".{}(..)", builder_method(key))),
     }
 }
 

@@ -22,8 +22,12 @@ pub(crate) fn due(path: &Path) -> Result<Vec<Due>, SubmitError> {
             continue;
         }
         let url = loc.parse().map_err(|e| {
-            Error::job(
-                format!("{}: `{loc}`: {e}", path.display()),
+            Error::in_file(
+                path,
+                format!(
+                    "`{}`: {e}",
+                    sitemap_core::diagnostic::Name::new(loc.as_ref())
+                ),
                 "the ledger is written by `sitemap`; restore it from git",
             )
         })?;
@@ -44,11 +48,9 @@ pub(crate) fn due(path: &Path) -> Result<Vec<Due>, SubmitError> {
 pub(crate) fn check_writable(path: &Path) -> Result<(), SubmitError> {
     let (dir, name) = crate::ledger::dir_and_name(path)?;
     let unwritable = |e: &dyn std::fmt::Display| {
-        Error::job(
-            format!(
-                "{}: the ledger cannot be written ({e}); nothing was sent",
-                path.display()
-            ),
+        Error::in_file(
+            path,
+            format!("the ledger cannot be written ({e}); nothing was sent"),
             "make the ledger's folder writable (or move the ledger, `ledger = …`), then submit: what is accepted is recorded there",
         )
     };

@@ -58,27 +58,26 @@ fn validate_file(
 ) -> Result<sitemap_core::validate::Report, SubmitError> {
     let file = sitemap_core::input::open_regular(path).map_err(|e| SubmitError::InvalidSet {
         path: path.to_owned(),
-        problems: vec![format!("cannot read it: {e}")],
+        problems: vec![sitemap_core::Diagnostic::error(format!(
+            "cannot read it: {e}"
+        ))],
     })?;
     validate(std::io::BufReader::new(file), options).map_err(|e| SubmitError::InvalidSet {
         path: path.to_owned(),
-        problems: vec![e.to_string()],
+        problems: vec![sitemap_core::Diagnostic::error(e.to_string())],
     })
 }
 
-fn errors_of(path: &Path, report: &sitemap_core::validate::Report) -> Vec<String> {
+fn errors_of(
+    path: &Path,
+    report: &sitemap_core::validate::Report,
+) -> Vec<sitemap_core::Diagnostic> {
     report
         .diagnostics
         .iter()
         .filter(|d| d.severity == sitemap_core::validate::Severity::Error)
-        .map(|d| format!("{}:{}:{}: {}", shown(path), d.line, d.column, d.message))
+        .map(|d| d.in_file(path))
         .collect()
-}
-
-/// A path as the user gave it (without a leading `./`).
-fn shown(path: &Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_owned).unwrap_or(s)
 }
 
 /// The key file at `location` answers 200 with exactly the key

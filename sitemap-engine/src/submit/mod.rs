@@ -86,12 +86,12 @@ pub enum SubmitError {
         status: u16,
     },
     /// The sitemap set in the output folder does not validate.
-    #[error("{} does not validate; nothing was sent:\n{}", path.display(), problems.join("\n"))]
+    #[error("{} does not validate; nothing was sent:{}", path.display(), problems.iter().map(|p| format!("\n{}", p.unlabelled())).collect::<String>())]
     InvalidSet {
         /// The root file of the set.
         path: PathBuf,
-        /// Each error, naming its file, line and column.
-        problems: Vec<String>,
+        /// Each error, at its file, line and column.
+        problems: Vec<sitemap_core::Diagnostic>,
     },
     /// URLs on a host no search engine reaches or a documentation name
     /// (`localhost`, `example.org`).
@@ -161,6 +161,27 @@ impl From<Error> for SubmitError {
 }
 
 impl SubmitError {
+    /// Every place it names as data, with the hint: the job's own
+    /// errors as [`Error::diagnostics`] gives them, a set that does not
+    /// validate with each of its errors under it.
+    pub fn diagnostics(&self) -> Vec<sitemap_core::Diagnostic> {
+        use sitemap_core::Diagnostic;
+        let d = match self {
+            SubmitError::Job(e) => return e.diagnostics(),
+            SubmitError::NoLedger { path } => Diagnostic::error("no such ledger").in_file(path),
+            SubmitError::InvalidSet { path, problems } => Diagnostic::error(format!(
+                "{} does not validate; nothing was sent:",
+                sitemap_core::diagnostic::shown::path(path)
+            ))
+            .with_notes(problems.clone()),
+            other => Diagnostic::error(other.to_string()),
+        };
+        vec![match self.hint() {
+            Some(hint) => d.with_hint(hint),
+            None => d,
+        }]
+    }
+
     /// What the user can do about it, where the job knows.
     pub fn hint(&self) -> Option<&str> {
         let hint = match self {

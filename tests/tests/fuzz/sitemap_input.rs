@@ -177,28 +177,25 @@ fn read(path: &Path, base: &Loc) -> (Vec<Found>, sitemap_engine::sitemap_input::
 /// `message` begins with a path under `dir` and, when it names a line, a
 /// line of that file.
 fn check_place(
-    message: &str,
+    found: &sitemap_core::Diagnostic,
     dir: &Path,
     known: &[(PathBuf, Option<u64>)],
 ) -> Result<(), TestCaseError> {
-    let dir = format!("{}/", dir.display());
-    let rest = message
-        .strip_prefix(&dir)
-        .ok_or_else(|| TestCaseError::fail(format!("not under the folder: {message}")))?;
-    let (name, after) = rest
-        .split_once(':')
-        .ok_or_else(|| TestCaseError::fail(format!("no `file:`: {message}")))?;
-    let line = after
-        .split_once(':')
-        .and_then(|(n, _)| n.parse::<u64>().ok());
+    let file = found
+        .file
+        .as_deref()
+        .ok_or_else(|| TestCaseError::fail(format!("no file: {found}")))?;
+    let name = file
+        .strip_prefix(dir)
+        .map_err(|_| TestCaseError::fail(format!("not under the folder: {found}")))?;
     let lines = known
         .iter()
-        .find(|(p, _)| p.file_name().is_some_and(|f| f.to_string_lossy() == name))
+        .find(|(p, _)| p.file_name() == name.file_name())
         .and_then(|(_, lines)| *lines);
-    if let (Some(line), Some(lines)) = (line, lines) {
+    if let (Some(line), Some(lines)) = (found.line, lines) {
         prop_assert!(
             line >= 1 && line <= lines,
-            "line {line} of {lines}: {message}"
+            "line {line} of {lines}: {found}"
         );
     }
     Ok(())

@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use sitemap_core::Lastmod;
+use sitemap_core::diagnostic::{Diagnostic, Kind, shown};
 
 use crate::ci::{CiHost, full_history_fix};
 use crate::lastmod::ShallowPolicy;
@@ -65,43 +66,48 @@ pub enum Warning {
     },
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Pages with a lastmod in the future: one per page, so a site with a
+/// stray year has many.
+const FUTURE_LASTMOD: Kind = Kind::new(
+    "future-lastmod",
+    "pages with a lastmod more than a day in the future",
+);
+
+impl Warning {
+    /// The warning as data: its file (the site root, a page's source)
+    /// as a field, its message naming the fix.
+    pub fn diagnostic(&self) -> Diagnostic {
+        // A CI checkout's mtime is the time of the build.
+        let mtime = |skipped: bool| {
+            if skipped {
+                ", and so is the files' mtime unless `lastmod` names `mtime`"
+            } else {
+                ""
+            }
+        };
         match self {
             Warning::NoGitRepository {
                 root,
                 mtime_skipped,
-            } => {
-                write!(
-                    f,
-                    "{}: not inside a git work tree (or git is not installed); lastmod from git is skipped",
-                    root.display()
-                )?;
-                if *mtime_skipped {
-                    // A CI checkout's mtime is the time of the build.
-                    f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
-                }
-                Ok(())
-            }
+            } => Diagnostic::warning(format!(
+                "not inside a git work tree (or git is not installed); lastmod from git is skipped{}",
+                mtime(*mtime_skipped)
+            ))
+            .in_file(root),
             Warning::GitRefused {
                 root,
                 reason,
                 fix,
                 mtime_skipped,
-            } => {
-                write!(
-                    f,
-                    "{}: git refuses the repository: {reason}; lastmod from git is skipped",
-                    root.display()
-                )?;
-                if *mtime_skipped {
-                    f.write_str(", and so is the files' mtime unless `lastmod` names `mtime`")?;
-                }
+            } => Diagnostic::warning(format!(
+                "git refuses the repository: {reason}; lastmod from git is skipped{}{}",
+                mtime(*mtime_skipped),
                 match fix {
-                    Some(fix) => write!(f, "; if you trust the repository, run `{fix}`"),
-                    None => Ok(()),
+                    Some(fix) => format!("; if you trust the repository, run `{fix}`"),
+                    None => String::new(),
                 }
-            }
+            ))
+            .in_file(root),
             Warning::ShallowClone {
                 count,
                 first,
@@ -113,28 +119,38 @@ impl fmt::Display for Warning {
                     ShallowPolicy::Omit => "they get no lastmod",
                     _ => "they get no lastmod unless their front matter has a date",
                 };
-                write!(
-                    f,
+                Diagnostic::warning(format!(
                     "shallow git clone: the history of {count} file(s) (first: {}) is cut off, so their last commit date is unknown and {what}; to fetch the full history, {}",
-                    first.display(),
+                    shown::path(first),
                     full_history_fix(*host)
-                )
+                ))
             }
             Warning::SubmoduleNotCheckedOut {
                 submodule,
                 count,
                 first,
-            } => write!(
-                f,
+            } => Diagnostic::warning(format!(
                 "git submodule `{}` is not checked out, so {count} file(s) in it (first: {}) get no lastmod from git or from their mtime; run `git submodule update --init` before the scan",
-                submodule.display(),
-                first.display()
-            ),
-            Warning::FutureLastmod { source, lastmod } => write!(
-                f,
-                "{}: lastmod {lastmod} is more than a day in the future; it is written as given, and a list page that takes its newest page's lastmod (a Zola or Hugo home page or section) takes it too; correct the date",
-                source.display()
-            ),
+                shown::path(submodule),
+                shown::path(first)
+            )),
+            Warning::FutureLastmod { source, lastmod } => Diagnostic::warning(format!(
+                "lastmod {lastmod} is more than a day in the future; it is written as given, and a list page that takes its newest page's lastmod (a Zola or Hugo home page or section) takes it too; correct the date"
+            ))
+            .in_file(source)
+            .with_kind(FUTURE_LASTMOD),
         }
+    }
+}
+
+impl fmt::Display for Warning {
+    /// `file: message`, as [`Warning::diagnostic`] has them, without the
+    /// label a skin adds.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.diagnostic();
+        if let Some(file) = &d.file {
+            write!(f, "{}: ", file.display())?;
+        }
+        f.write_str(&d.message)
     }
 }

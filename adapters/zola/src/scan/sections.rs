@@ -88,7 +88,8 @@ impl Scan<'_> {
                         p,
                         fm.line_of(key),
                         format!(
-                            "`{key}` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)"
+                            "`{}` is not a section setting (Zola refuses unknown keys in `_index.md`; put your own values under `[extra]`)",
+                            sitemap_core::diagnostic::Name::new(key)
                         ),
                     ),
                 ));

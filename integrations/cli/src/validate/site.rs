@@ -11,8 +11,9 @@ pub(super) fn write_text(
     summary: &SiteSummary,
     verbose: bool,
 ) -> Result<()> {
+    // `file: warning: …`, names escaped, as every report prints them.
     for w in &summary.warnings {
-        writeln!(out, "{}: warning: {}", w.file, w.message)?;
+        writeln!(out, "{w}")?;
     }
     let n = summary.missing_pages.len();
     if n > 0 {

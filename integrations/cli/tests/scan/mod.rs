@@ -853,7 +853,7 @@ fn hugo_sitemap_table_lies_under_the_users_settings() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text_of(&out, dir.path()),
-        "error: hugo.toml [sitemap] `filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change `filename` in hugo.toml, or set it in sitemap.toml (which wins)\n"
+        "hugo.toml: error: [sitemap] `filename`: `map.json`: expected a file name ending in `.xml` (the format)\n  hint: change `filename` in hugo.toml, or set it in sitemap.toml (which wins)\n"
     );
 }
 

@@ -13,11 +13,11 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use sitemap_core::diagnostic::Diagnostic;
 use sitemap_core::{Loc, Url};
 
 use super::heads::Head;
-use super::said::shown;
-use super::shown_dir;
+use super::inside::shown_dir;
 use crate::scan::built::Build;
 use crate::scan::gate::{Gate, Verdict, by_head};
 use crate::scan::{LeftOut, Scan};
@@ -39,7 +39,7 @@ pub(super) struct FromAdapters {
     /// The pages the gate left out, each with its reason.
     left_out: Vec<LeftOut>,
     /// What the gate had to say of a page it kept (robots.txt, `keep`).
-    warnings: Vec<String>,
+    warnings: Vec<Diagnostic>,
 }
 
 /// What a built page the scan does not know turned out to be.
@@ -159,10 +159,12 @@ impl FromAdapters {
         }
         let dir = shown_dir(&build.dir);
         for (file, count) in &self.counts {
-            scan.warnings.push(format!(
-                "{}: a content adapter: {count} page(s) it made listed from the site built in {dir}",
-                shown(file)
-            ));
+            scan.warnings.push(
+                Diagnostic::warning(format!(
+                    "a content adapter: {count} page(s) it made listed from the site built in {dir}"
+                ))
+                .in_file(file),
+            );
         }
     }
 }

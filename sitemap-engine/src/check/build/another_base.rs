@@ -9,9 +9,9 @@
 //! the base URL, and one warning names the host and the fix.
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, shown};
 
-use super::inside::shown_dir;
-use super::said::shown;
+use super::inside::dir_place;
 use crate::scan::built::Build;
 use crate::scan::{LeftOut, Reason, Scan};
 
@@ -26,7 +26,7 @@ pub(super) fn built_for_another_base(
     base_from: &str,
     read: usize,
     left_out: &mut Vec<(usize, LeftOut)>,
-) -> Option<String> {
+) -> Option<Diagnostic> {
     let outside = |l: &LeftOut| match &l.reason {
         Reason::CanonicalElsewhere {
             canonical,
@@ -64,11 +64,13 @@ pub(super) fn built_for_another_base(
         .and_then(|u| u.host_str().map(str::to_owned))
         .filter(|h| Some(h) != base_host.as_ref())
         .map_or_else(String::new, |h| format!(" on {h}"));
-    Some(format!(
-        "{}: {count} of {read} built pages read name a canonical URL{host} outside the base URL {base} ({base_from}), such as {} in {}: the site was built for another base URL{built_for}, a staging or preview build; listed under the base URL, not left out as canonical elsewhere; build it again for {base} (`{}`, with no other base URL given), then the scan",
-        shown_dir(&build.dir),
-        canonical,
-        shown(&example.path),
-        build.command
-    ))
+    Some(
+        Diagnostic::warning(format!(
+            "{count} of {read} built pages read name a canonical URL{host} outside the base URL {base} ({base_from}), such as {} in {}: the site was built for another base URL{built_for}, a staging or preview build; listed under the base URL, not left out as canonical elsewhere; build it again for {base} (`{}`, with no other base URL given), then the scan",
+            canonical,
+            shown::path(&example.path),
+            build.command
+        ))
+        .in_file(dir_place(&build.dir)),
+    )
 }

@@ -5,40 +5,43 @@
 //! fix is the folder's permissions, never a new build.
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, Name};
 
-use super::said::{SHOWN, escaped, more};
-use super::shown_dir;
+use super::inside::dir_place;
+use super::inside::shown_dir;
+use super::said::{SHOWN, more};
 use crate::error::Error;
 use crate::scan::Scan;
 use crate::scan::built::Build;
 
 /// Built pages the scan neither lists nor leaves out on purpose (each
 /// URL with its file below the output folder), in one line.
-pub(super) fn unlisted(build: &Build, pages: &[(Loc, String)]) -> String {
+pub(super) fn unlisted(build: &Build, pages: &[(Loc, String)]) -> Diagnostic {
     let dir = shown_dir(&build.dir);
     let named: Vec<String> = pages
         .iter()
         .take(SHOWN)
-        .map(|(loc, rel)| format!("{loc} ({dir}{})", escaped(rel)))
+        .map(|(loc, rel)| format!("{loc} ({dir}{})", Name::new(rel)))
         .collect();
-    format!(
-        "{dir}: {} built page(s) not in the sitemap and not left out on purpose: {}{}",
+    Diagnostic::warning(format!(
+        "{} built page(s) not in the sitemap and not left out on purpose: {}{}",
         pages.len(),
         named.join(", "),
         more(pages.len())
-    )
+    ))
+    .in_file(dir_place(&build.dir))
 }
 
 /// Listed URLs no built file answers, in one line.
-pub(super) fn missing(build: &Build, locs: &[Loc]) -> String {
+pub(super) fn missing(build: &Build, locs: &[Loc]) -> Diagnostic {
     let named: Vec<String> = locs.iter().take(SHOWN).map(Loc::to_string).collect();
-    format!(
-        "{}: {} listed URL(s) with no built page: {}{}",
-        shown_dir(&build.dir),
+    Diagnostic::warning(format!(
+        "{} listed URL(s) with no built page: {}{}",
         locs.len(),
         named.join(", "),
         more(locs.len())
-    )
+    ))
+    .in_file(dir_place(&build.dir))
 }
 
 /// Says what the check found: the differences (`lines`) and what it
@@ -47,8 +50,8 @@ pub(super) fn missing(build: &Build, locs: &[Loc]) -> String {
 pub(super) fn report(
     scan: &mut Scan,
     build: &Build,
-    lines: Vec<String>,
-    unread: Vec<String>,
+    lines: Vec<Diagnostic>,
+    unread: Vec<Diagnostic>,
     strict: bool,
 ) -> Result<(), Error> {
     if !strict || (lines.is_empty() && unread.is_empty()) {
@@ -69,12 +72,12 @@ pub(super) fn report(
     } else {
         "does not match"
     };
-    let all: Vec<String> = lines.into_iter().chain(unread).collect();
-    Err(Error::job(
-        format!(
-            "the sitemap {what} the site built in {dir}:\n{}",
-            all.join("\n")
-        ),
+    let all: Vec<Diagnostic> = lines.into_iter().chain(unread).collect();
+    Err(Error::found(
+        vec![
+            Diagnostic::error(format!("the sitemap {what} the site built in {dir}:"))
+                .with_notes(all),
+        ],
         hint,
     ))
 }

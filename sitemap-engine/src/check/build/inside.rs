@@ -6,33 +6,42 @@
 //! name what it found there; such a folder is not checked, and one line
 //! says why.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::said::shown;
+use sitemap_core::diagnostic::{Diagnostic, shown};
+
 use crate::scan::built::Build;
 
-/// `Ok` when the check may list `build`'s output folder; otherwise the
+/// `None` when the check may list `build`'s output folder; otherwise the
 /// line that says why it does not. `out`: the `out` setting, when the
 /// user gave one.
-pub(super) fn walkable(build: &Build, out: Option<&Path>) -> Result<(), String> {
+pub(super) fn not_walkable(build: &Build, out: Option<&Path>) -> Option<Diagnostic> {
     // Not there: nothing built, which the check says in its own words.
     let Ok(dir) = std::fs::canonicalize(&build.dir) else {
-        return Ok(());
+        return None;
     };
     let within = |folder: &Path| std::fs::canonicalize(folder).is_ok_and(|f| dir.starts_with(f));
     if within(&build.site_root) || out.is_some_and(within) {
-        return Ok(());
+        return None;
     }
-    Err(format!(
-        "{}: outside the site's folder (it is {}), so the sitemap is not checked against the \
+    Some(
+        Diagnostic::warning(format!(
+            "outside the site's folder (it is {}), so the sitemap is not checked against the \
          site built there; build into a folder inside the site, or write the sitemap there with \
          `out` (`--out`) to check it",
-        shown_dir(&build.dir),
-        shown(&dir)
-    ))
+            shown::path(&dir)
+        ))
+        .in_file(dir_place(&build.dir)),
+    )
 }
 
-/// A folder as a place: `public/`.
+/// A folder as a diagnostic's place: `public/`.
+pub(super) fn dir_place(dir: &Path) -> PathBuf {
+    let text = dir.to_string_lossy();
+    PathBuf::from(format!("{}/", text.trim_end_matches('/')))
+}
+
+/// A folder as a message names it: `public/`, escaped and cut.
 pub(super) fn shown_dir(dir: &Path) -> String {
-    format!("{}/", shown(dir).trim_end_matches('/'))
+    shown::path(&dir_place(dir))
 }

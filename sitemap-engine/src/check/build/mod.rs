@@ -47,10 +47,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use sitemap_core::Loc;
+use sitemap_core::diagnostic::{Diagnostic, shown};
 
 use self::adapters::Judged;
 use self::heads::{Ask, Head};
-use self::inside::shown_dir;
 use self::roots::Roots;
 use self::there::{LeafIs, Rel, There, paths_of};
 use crate::error::Error;
@@ -69,7 +69,7 @@ pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved, gate: &Gate) -> R
         return Ok(());
     };
     let settings = &resolved.settings;
-    if let Err(line) = inside::walkable(&build, settings.out.as_deref()) {
+    if let Some(line) = inside::not_walkable(&build, settings.out.as_deref()) {
         scan.warnings.push(line);
         said::adapters_unread(scan, &build);
         return Ok(());
@@ -83,7 +83,7 @@ pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved, gate: &Gate) -> R
         let _t = crate::timings::phase("build check");
         Found::of(scan, &build, &base, gate)?
     };
-    let base_from = crate::settings::base_url_check::place(resolved, scan.base_url_from.as_deref());
+    let base_from = crate::settings::base_url_check::place(resolved, scan.base_url_from.as_ref());
     found.apply(scan, &build, (&base, &base_from), strict, site_check)
 }
 
@@ -293,13 +293,15 @@ impl Found {
         if (!unlisted.is_empty() || !missing.is_empty() || adapters.adds())
             && let Some(source) = build.stale_by(built_files(&files, &listed))
         {
-            scan.warnings.push(format!(
-                "{}: built before {} changed, so the sitemap is not checked against it; \
-                 run `{}` again, then the scan",
-                shown_dir(&build.dir),
-                said::shown(source),
-                build.command
-            ));
+            scan.warnings.push(
+                Diagnostic::warning(format!(
+                    "built before {} changed, so the sitemap is not checked against it; \
+                     run `{}` again, then the scan",
+                    shown::path(source),
+                    build.command
+                ))
+                .in_file(inside::dir_place(&build.dir)),
+            );
             said::adapters_unread(scan, build);
             return Ok(());
         }
@@ -312,7 +314,6 @@ impl Found {
             .flatten()
             .filter(|h| matches!(h, Head::Page { .. } | Head::Folder))
             .count();
-        let mut noindex = noindex;
         let read = listed
             .iter()
             .flatten()

@@ -127,7 +127,7 @@ pub struct SiteCheck {
     /// their built pages are not missing from the sitemap.
     left_out: Vec<Loc>,
     /// Findings about the site, for the summary.
-    warnings: Vec<SiteWarning>,
+    warnings: Vec<sitemap_core::Diagnostic>,
 }
 
 /// The site's part of the output.
@@ -153,17 +153,7 @@ pub struct SiteSummary {
     /// Findings about the site rather than a sitemap file (a base URL
     /// that leaves out the book's `site-url` folder).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<SiteWarning>,
-}
-
-/// A warning about the site, with the file it is about.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct SiteWarning {
-    /// The file, as printed (`book.toml`).
-    pub file: String,
-    /// What is wrong and what to do.
-    pub message: String,
+    pub warnings: Vec<sitemap_core::Diagnostic>,
 }
 
 impl SiteCheck {
@@ -234,7 +224,7 @@ impl SiteCheck {
     /// `output.html.site-url`): the scan's rule
     /// ([`site_url_missing`](crate::settings::base_url_check::site_url_missing)),
     /// so `validate --site book` says what `mdbook build` said.
-    fn site_url_warning(&self) -> Option<SiteWarning> {
+    fn site_url_warning(&self) -> Option<sitemap_core::Diagnostic> {
         let (site_url, book_toml) = crate::scan::site_config::book_site_url(&self.dir)?;
         let from = self.base_from.words();
         let message = crate::settings::base_url_check::site_url_missing(
@@ -242,10 +232,11 @@ impl SiteCheck {
             &self.base,
             &format!("base URL {} ({from})", self.base),
         )?;
-        Some(SiteWarning {
-            file: book_toml,
-            message,
-        })
+        Some(
+            sitemap_core::Diagnostic::warning(message)
+                .in_file(book_toml)
+                .with_key("output.html.site-url"),
+        )
     }
 
     /// The URLs the job left out on purpose, so their built pages are

@@ -12,6 +12,7 @@
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
+use sitemap_core::diagnostic::{Name, shown};
 use sitemap_core::validate::{self as core_validate, Diagnostic, DocumentKind, Options, Report};
 use sitemap_core::{Limits, Loc, SetReport};
 
@@ -30,15 +31,11 @@ pub struct SiteReport {
 }
 
 impl SiteReport {
-    /// `file:line:col: severity: message`, one line per finding.
-    pub fn lines(&self) -> Vec<String> {
+    /// Every finding, at its file, line and column.
+    pub fn lines(&self) -> Vec<sitemap_core::Diagnostic> {
         self.files
             .iter()
-            .flat_map(|(path, r)| {
-                r.diagnostics
-                    .iter()
-                    .map(move |d| format!("{}:{d}", show(path)))
-            })
+            .flat_map(|(path, r)| r.diagnostics.iter().map(move |d| d.in_file(show(path))))
             .collect()
     }
 
@@ -155,28 +152,33 @@ pub(crate) fn after_write(
     )?;
     let lines = found.lines();
     if found.errors() > 0 {
-        return Err(Error::job(
-            format!(
-                "check-site: the set just written does not match the site in {}:\n{}",
-                show(&outputs.set.dir),
-                lines.join("\n")
-            ),
+        let head = sitemap_core::Diagnostic::error(format!(
+            "check-site: the set just written does not match the site in {}:",
+            shown::path(&outputs.set.dir)
+        ));
+        return Err(Error::found(
+            std::iter::once(head).chain(lines).collect(),
             "fix what each line names, or set `check-site = false`",
         ));
     }
     report.warnings.extend(lines);
+    let warning = sitemap_core::Diagnostic::warning;
     match &found.summary {
-        Some(s) if !s.missing_pages.is_empty() => report.warnings.push(format!(
+        Some(s) if !s.missing_pages.is_empty() => report.warnings.push(warning(format!(
             "check-site: {} indexable page(s) of {} not in the sitemap: {}",
             s.missing_pages.len(),
-            s.dir,
-            s.missing_pages.join(", ")
-        )),
+            Name::new(&s.dir),
+            s.missing_pages
+                .iter()
+                .map(|p| Name::new(p).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
         Some(_) => {}
-        None => report.warnings.push(format!(
+        None => report.warnings.push(warning(format!(
             "check-site: {} holds no HTML page yet, so the sitemaps were checked but not against the site's pages; run `sitemap validate --site` once the site is built",
-            show(&outputs.set.dir)
-        )),
+            shown::path(&outputs.set.dir)
+        ))),
     }
     Ok(())
 }

@@ -40,8 +40,9 @@ impl RobotsCheck {
                 shown: show(&path),
                 rules: Rules::from_bytes(&bytes),
             })),
-            None if must_exist => Err(Error::job(
-                format!("{}: no such robots.txt", show(&path)),
+            None if must_exist => Err(Error::in_file(
+                &path,
+                "no such robots.txt",
                 "give the robots.txt the site serves at its host root",
             )),
             None => Ok(None),

@@ -55,7 +55,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use quick_xml::events::{BytesStart, Event};
-use sitemap_core::{Loc, Url};
+use sitemap_core::{Diagnostic, Loc, Url};
 
 use self::stream::open;
 
@@ -81,13 +81,12 @@ pub enum Found {
         /// The entry, repaired.
         url: Url,
     },
-    /// Something wrong that was dropped or corrected: `file:line: message`.
-    Note(String),
+    /// Something wrong that was dropped or corrected, at its file and line.
+    Note(Diagnostic),
     /// A file that is there but could not be read (a FIFO, a device, no
     /// permission), or not to its end, so the entries after `file:line`
-    /// are unknown: `file:line: message` (`file: message` for the whole
-    /// file).
-    Unread(String),
+    /// are unknown, at its file and line (no line for the whole file).
+    Unread(Diagnostic),
 }
 
 /// Counts of what reading did, for the summary.
@@ -203,7 +202,7 @@ impl Reading<'_> {
         message: String,
     ) -> Result<(), E> {
         self.summary.repaired += 1;
-        on(Found::Note(at(file, line, &message)))
+        on(Found::Note(at(Diagnostic::warning(message), file, line)))
     }
 
     fn unread<E>(
@@ -214,7 +213,7 @@ impl Reading<'_> {
         message: String,
     ) -> Result<(), E> {
         self.summary.unread += 1;
-        on(Found::Unread(at(file, line, &message)))
+        on(Found::Unread(at(Diagnostic::error(message), file, line)))
     }
 
     fn bare_amp<E>(
@@ -490,11 +489,8 @@ fn unread_entity(entity: &str) -> String {
 
 /// `file:line: message`, or `file: message` for the file as a whole
 /// (line 0).
-fn at(file: &Path, line: u64, message: &str) -> String {
-    match line {
-        0 => format!("{}: {message}", file.display()),
-        line => format!("{}:{line}: {message}", file.display()),
-    }
+fn at(d: Diagnostic, file: &Path, line: u64) -> Diagnostic {
+    d.in_file(file).with_line((line > 0).then_some(line))
 }
 
 /// Whether `s` is an XML name (what may follow `&` in an entity
