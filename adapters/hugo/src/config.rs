@@ -316,6 +316,7 @@ pub fn open(
         lastmod_order: super::lastmod_order::from_config(map).map(Box::new),
         date_orders: super::lastmod_order::date_orders(map).map(Box::new),
         cascades: super::cascade::Cascades::new(cascades),
+        section_slugs: Default::default(),
         allow_content: super::security::AllowContent::from_config(&value),
         ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
         blind_spots: super::blind_spots::named(map, &sources, path, &version),

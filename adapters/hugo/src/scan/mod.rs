@@ -79,6 +79,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         .filter(|_| cfg.rules().filename_slug_sections);
     cfg.cascades
         .reset(cfg.version.yaml(), filename_slugs.cloned());
+    cfg.section_slugs.reset();
     let mut s = Scan {
         site,
         cfg,
