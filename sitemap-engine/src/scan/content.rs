@@ -27,7 +27,10 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         Some(text) => Some(HugoVersion::parse(text).ok_or_else(|| {
             options.resolved.value_error(
                 "hugo-version",
-                format!("`{text}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0"),
+                format!(
+                    "`{}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0",
+                    quoted(text)
+                ),
             )
         })?),
     };
@@ -56,7 +59,8 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         return Err(options.resolved.value_error(
             "x-default",
             format!(
-                "the site has no language `{code}`; its languages: {}",
+                "the site has no language `{}`; its languages: {}",
+                quoted(&code),
                 site.languages.join(", ")
             ),
         ));
@@ -551,6 +555,25 @@ fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// A value of the settings as a message quotes it: its control
+/// characters escaped (a `sitemap.toml` in a cloned repository could
+/// otherwise drive the terminal or forge a line of the report), cut at
+/// 40 characters.
+fn quoted(text: &str) -> String {
+    let mut shown = String::new();
+    for c in text.chars().take(40) {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    if text.chars().nth(40).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 #[cfg(test)]
