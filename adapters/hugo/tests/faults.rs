@@ -259,6 +259,7 @@ fn a_cascade_glob_nested_300_deep_matches_as_hugo_matches_it() {
             "https://example.org/docs/b/"
         ]
     );
+    assert!(scan.warnings.is_empty(), "{:?}", scan.warnings);
 }
 
 /// A glob this tool does not read is an error naming the file and line,
