@@ -78,6 +78,19 @@ pub(super) fn front_matter(
     Ok((fm, warning))
 }
 
+/// The block opening `bytes` as front matter (the fuzz target's
+/// entry): `Ok(None)` with no block, `Err` with the refusal's words.
+pub(crate) fn read_bytes(bytes: &[u8], rules: &HugoRules) -> Result<Option<Value>, String> {
+    let reader = bytes.get(..bytes.len().min(MAX_BLOCK + 1)).unwrap_or(bytes);
+    let block = match block(reader) {
+        Ok(Ok(Some(block))) => block,
+        Ok(Ok(None)) => return Ok(None),
+        Ok(Err(refused)) => return Err(refused.error(Path::new("page.org")).to_string()),
+        Err(e) => return Err(e.to_string()),
+    };
+    Ok(Some(Value::Object(keywords(&block.lines, rules).0)))
+}
+
 /// The keyword lines opening a file.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Block {
