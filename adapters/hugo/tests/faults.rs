@@ -398,3 +398,27 @@ fn sections_nested_deep_are_read_as_shallow_ones() {
     sections.sort();
     assert_eq!(lists, sections);
 }
+
+/// A tag whose term page's URL passes the protocol's 2,048 characters
+/// (found by the `org_keywords` fuzz target: an Org `#+TAGS:` line of
+/// 1,100 words, one term under the current Hugo): the error named
+/// `hugo.toml`, which holds no tag. It names the page giving the term.
+#[test]
+fn a_term_url_past_the_protocol_s_bound_names_the_page_giving_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = format!("#+TITLE: P\n#+TAGS: {}\n", vec!["t"; 1100].join(" "));
+    write(
+        dir.path(),
+        &[("hugo.toml", ORG_SITE), ("content/p.org", &page)],
+    );
+    let shown = scan_error(dir.path(), CURRENT);
+    let term = vec!["t"; 1100].join("-");
+    assert_eq!(
+        shown,
+        format!(
+            "<site>/content/p.org: loc `tags/{}…`: 2225 characters once percent-encoded; the \
+             protocol allows at most 2048",
+            &term[..115]
+        )
+    );
+}

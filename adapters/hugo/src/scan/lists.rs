@@ -179,6 +179,7 @@ impl<'s> Scan<'s> {
         taxonomy_fm: &TaxonomyContent,
         names: &TermNames,
         dead: &Dead,
+        listed_pages: &[(u32, u32)],
     ) -> Result<(TaxonomyIndex<'x>, TermIndex<'x>), Error> {
         let (site, cfg) = (self.site, self.cfg);
         let mut taxonomy_index: TaxonomyIndex<'x> = HashMap::default();
@@ -277,6 +278,25 @@ impl<'s> Scan<'s> {
                     },
                 ) {
                     path = p;
+                }
+                // A term no file of its own backs, whose URL the protocol
+                // refuses (past 2,048 characters): the page naming it is
+                // blamed, not the configuration.
+                let base = cfg.base_for(site, lang);
+                if src.is_none()
+                    && sitemap_content::paths::make_loc(base, &path, &site.config_path).is_err()
+                    && let Some(named_in) = listed_pages.iter().find_map(|&(pi, fi)| {
+                        let names = files[fi as usize].terms.iter().any(|(t, named, _)| {
+                            cfg.taxonomies(lang).get(*t) == Some(taxo) && named == term
+                        });
+                        names
+                            .then(|| self.scan.pages[pi as usize].source.clone())
+                            .flatten()
+                    })
+                    && let Err(e) = sitemap_content::paths::make_loc(base, &path, &named_in)
+                {
+                    keep(&mut self.page_errors, e)?;
+                    continue;
                 }
                 let before = self.scan.pages.len();
                 push_node(
