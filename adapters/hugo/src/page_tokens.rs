@@ -94,6 +94,9 @@ pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> 
     chain.to_vec()
 }
 
+/// (folder, language) -> the slugs of the sections down to it.
+type Chains = HashMap<(PathBuf, String), Arc<Vec<String>>>;
+
 /// The slugs of each folder's sections, made once a scan: a section's
 /// are its parent's and its own (read for each section again, from the
 /// top, they cost time cubic in the depth: sections 1,000 deep took
@@ -101,7 +104,7 @@ pub(super) fn section_slugs(f: &File, sections: &[String], cfg: &HugoConfig) -> 
 #[derive(Debug, Default)]
 pub(crate) struct SectionSlugs {
     /// (folder, language) -> the slugs of the sections down to it.
-    chains: std::sync::Mutex<HashMap<(PathBuf, String), Arc<Vec<String>>>>,
+    chains: std::sync::Mutex<Chains>,
 }
 
 impl SectionSlugs {
@@ -110,7 +113,7 @@ impl SectionSlugs {
         self.lock().clear();
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(PathBuf, String), Arc<Vec<String>>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Chains> {
         self.chains.lock().unwrap_or_else(|e| e.into_inner())
     }
 

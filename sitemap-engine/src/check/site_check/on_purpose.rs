@@ -56,9 +56,7 @@ fn of_site(root: &Path, built: &Path) -> Result<Option<Vec<Loc>>, Error> {
         true => Source::Book(root.to_path_buf()),
         #[cfg(not(feature = "mdbook"))]
         true => return Ok(None),
-        false if sitemap_content::locate(root, None).is_ok() => {
-            Source::Site(root.to_path_buf())
-        }
+        false if sitemap_content::locate(root, None).is_ok() => Source::Site(root.to_path_buf()),
         false => return Ok(None),
     };
     let resolved = Resolved::new(&layers);
