@@ -22,18 +22,7 @@ mod site_info;
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     (options.progress)("scanning content");
     let s = &options.resolved.settings;
-    let hugo_version = match s.hugo_version.as_deref() {
-        None => None,
-        Some(text) => Some(HugoVersion::parse(text).ok_or_else(|| {
-            options.resolved.value_error(
-                "hugo-version",
-                format!(
-                    "`{}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0",
-                    quoted(text)
-                ),
-            )
-        })?),
-    };
+    let hugo_version = hugo_version(options)?;
     // Checked here, where the settings know which file, line or flag set
     // it: the site reader would blame its own config file.
     super::base_url_setting(options.resolved)?;
@@ -555,6 +544,23 @@ fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// The `hugo-version` setting, read as a Hugo version.
+fn hugo_version(options: &ScanOptions<'_>) -> Result<Option<HugoVersion>, Error> {
+    let s = &options.resolved.settings;
+    Ok(match s.hugo_version.as_deref() {
+        None => None,
+        Some(text) => Some(HugoVersion::parse(text).ok_or_else(|| {
+            options.resolved.value_error(
+                "hugo-version",
+                format!(
+                    "`{}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0",
+                    quoted(text)
+                ),
+            )
+        })?),
+    })
 }
 
 /// A value of the settings as a message quotes it: its control
