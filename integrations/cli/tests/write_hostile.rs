@@ -344,9 +344,10 @@ fn binary_file_prints_a_bounded_report_and_says_what_it_is_not() {
         dir.path(),
         &["write", "image.png", "--base-url", BASE, "--out", "out"],
     );
-    // PNG's signature is two lines: `\x89PNG\r` and `\x1a`.
+    // PNG's signature is two lines: `\x89PNG\r` and `\x1a`, which is
+    // quoted escaped, never sent to the terminal.
     let mut expected = String::from(
-        "image.png:1:1: error: not UTF-8\nimage.png:2:1: error: `\u{1a}`: loc `\u{1a}`: leading or trailing whitespace, or control characters, are not allowed\n",
+        "image.png:1:1: error: not UTF-8\nimage.png:2:1: error: `\\u{1a}`: loc `\\u{1a}`: leading or trailing whitespace, or control characters, are not allowed\n",
     );
     for line in 3..=100 {
         expected.push_str(&format!("image.png:{line}:1: error: not UTF-8\n"));
