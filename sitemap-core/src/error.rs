@@ -96,13 +96,21 @@ pub enum LocRule {
     Join(String),
 }
 
+/// A value as an error quotes it: cut at 120 characters, its control
+/// characters escaped (`\n`, `\u{1b}`), so a value from a file can
+/// neither drive the terminal nor forge a line of the report.
 pub(crate) fn clip(input: &str) -> String {
     const MAX: usize = 120;
-    if input.chars().count() <= MAX {
-        input.to_owned()
-    } else {
-        let mut s: String = input.chars().take(MAX).collect();
-        s.push('…');
-        s
+    let mut s = String::new();
+    for c in input.chars().take(MAX) {
+        if c.is_control() {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
     }
+    if input.chars().nth(MAX).is_some() {
+        s.push('…');
+    }
+    s
 }

@@ -31,7 +31,8 @@ fn loc_refusals_name_the_rule() {
     );
     assert_eq!(
         loc_err("https://example.org/a\tb"),
-        "loc `https://example.org/a\tb`: leading or trailing whitespace, or control characters, are not allowed"
+        // Quoted with its control character escaped, never raw.
+        "loc `https://example.org/a\\tb`: leading or trailing whitespace, or control characters, are not allowed"
     );
     assert_eq!(
         loc_err("http://a.b/"),

@@ -3,12 +3,14 @@
 //! and sitemaps from the repository's fixtures, mutated; gzipped too; YAML
 //! made of its indicators in any order; URL
 //! lists as `sitemap write` reads them; ledgers of every format version,
-//! the current one written by real scans). Four targets have a module of
+//! the current one written by real scans). Six targets have a module of
 //! their own: `sitemap_input` (another generator's sitemap or index,
 //! gzipped or not, as `sitemap write` reads it back), `robots_rules`
 //! (the Allow/Disallow matcher against the crate it mirrors), `book_toml`
-//! (a book's `book.toml`) and `built_page` (a file of a built HTML
-//! folder).
+//! (a book's `book.toml`), `built_page` (a file of a built HTML
+//! folder), `org_keywords` (an Org page's keyword block) and
+//! `cascade_glob` (a cascade target's glob, against a reference
+//! matcher).
 //!
 //! Each target checks: no panic, errors that name the input's path (or,
 //! for the validator, a position in it), and bounded memory: every target
@@ -32,6 +34,8 @@ use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
 mod book_toml;
 mod built_page;
+mod cascade_glob;
+mod org_keywords;
 mod robots_rules;
 mod sitemap_input;
 

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use crate::{cargo, root};
 
 /// The targets, as named in `tests/tests/fuzz.rs`.
-pub(crate) const TARGETS: [&str; 11] = [
+pub(crate) const TARGETS: [&str; 13] = [
     "front_matter",
     "yaml",
     "config",
@@ -25,10 +25,19 @@ pub(crate) const TARGETS: [&str; 11] = [
     "robots_rules",
     "book_toml",
     "built_page",
+    "org_keywords",
+    "cascade_glob",
 ];
 
 /// The targets with a module of their own (`tests/tests/fuzz/<target>.rs`).
-const OWN_MODULE: [&str; 4] = ["sitemap_input", "robots_rules", "book_toml", "built_page"];
+const OWN_MODULE: [&str; 6] = [
+    "sitemap_input",
+    "robots_rules",
+    "book_toml",
+    "built_page",
+    "org_keywords",
+    "cascade_glob",
+];
 
 /// The test that runs `target`: `fuzz::<target>`, or
 /// `fuzz::<target>::<target>` for one in a module of its own.

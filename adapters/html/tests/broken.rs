@@ -80,10 +80,18 @@ fn a_binary_html_file_whose_first_nul_is_past_1_kib_is_no_page() {
     let found = sitemap_html::scan(dir.path(), &options()).unwrap();
     assert_eq!(locs(&found), ["https://example.org/"]);
     assert_eq!(
-        left_out(&found, |r| format!("{r:?}")),
+        left_out(&found, |r| format!("{r:?}: {r}")),
         [
-            ("archive.html".to_owned(), "Binary { at: 2000 }".to_owned()),
-            ("image.html".to_owned(), "Binary { at: 9000 }".to_owned()),
+            (
+                "archive.html".to_owned(),
+                "Binary { at: 2000 }: binary content (NUL byte at offset 2000), not an HTML page"
+                    .to_owned()
+            ),
+            (
+                "image.html".to_owned(),
+                "Binary { at: 9000 }: binary content (NUL byte at offset 9000), not an HTML page"
+                    .to_owned()
+            ),
         ]
     );
 }

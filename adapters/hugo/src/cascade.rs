@@ -343,7 +343,9 @@ impl Cascades {
     }
 
     /// [`Cascades::inherited`] past the thread's last lookup: the map,
-    /// else the folders read.
+    /// else the folder's own `_index` over its parent's chain, each
+    /// folder's made once (walking every folder up to the root for each
+    /// cost time cubic in the depth: sections 1,000 deep took 23 s).
     fn look_up(
         &self,
         root: &Path,
@@ -351,48 +353,78 @@ impl Cascades {
         lang: &str,
         is_own_lang: &dyn Fn(Option<&str>) -> bool,
     ) -> Chain {
-        let key = (folder.to_path_buf(), lang.to_owned());
-        if let Some(chain) = self
-            .chains
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-        {
-            return Arc::clone(chain);
-        }
-        let mut chain = Vec::new();
-        // The folders below the root, deepest first, with their slugs.
-        let mut names: Vec<(String, Option<String>)> = Vec::new();
+        let known = |dir: &Path| {
+            self.chains
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&(dir.to_path_buf(), lang.to_owned()))
+                .cloned()
+        };
+        // The folders whose chain is not made yet, deepest first, up to
+        // the root or the nearest one made.
+        let mut todo = Vec::new();
+        let mut above = None;
         let mut at = Some(folder);
         while let Some(dir) = at {
-            let own = self.own_of(dir, lang, is_own_lang);
-            if let Some(entries) = &own.cascade {
-                chain.push(Arc::clone(entries));
+            if let Some(chain) = known(dir) {
+                above = Some(chain);
+                break;
             }
+            todo.push(dir);
             if dir == root {
                 break;
             }
-            if let Some(name) = dir.file_name() {
-                names.push((name.to_string_lossy().into_owned(), own.slug.clone()));
-            }
             at = dir.parent().filter(|p| p.starts_with(root));
         }
-        let slugs = names.iter().any(|(_, s)| s.is_some()).then(|| {
-            names
-                .into_iter()
-                .rev()
-                .map(|(name, slug)| slug.unwrap_or(name))
-                .collect()
-        });
-        let chain = Arc::new(Inherited {
-            cascades: chain,
-            slugs,
-        });
-        self.chains
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, Arc::clone(&chain));
+        let mut chain = above.unwrap_or_default();
+        for dir in todo.into_iter().rev() {
+            chain = self.own_over(root, dir, lang, is_own_lang, &chain);
+            self.chains
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert((dir.to_path_buf(), lang.to_owned()), Arc::clone(&chain));
+        }
         chain
+    }
+
+    /// `dir`'s chain: its own `_index` over `parent`'s chain (empty
+    /// above the root, or where the parent is not below it).
+    fn own_over(
+        &self,
+        root: &Path,
+        dir: &Path,
+        lang: &str,
+        is_own_lang: &dyn Fn(Option<&str>) -> bool,
+        parent: &Inherited,
+    ) -> Chain {
+        let own = self.own_of(dir, lang, is_own_lang);
+        let cascades = own
+            .cascade
+            .iter()
+            .chain(&parent.cascades)
+            .map(Arc::clone)
+            .collect();
+        // The root names no folder.
+        let name = dir
+            .file_name()
+            .filter(|_| dir != root)
+            .map(|n| n.to_string_lossy().into_owned());
+        let slugs = match (&parent.slugs, name) {
+            (Some(above), Some(name)) => {
+                let mut slugs = above.clone();
+                slugs.push(own.slug.clone().unwrap_or(name));
+                Some(slugs)
+            }
+            (Some(above), None) => Some(above.clone()),
+            // The first slug of the chain: the folders' names above it.
+            (None, Some(_)) => own.slug.as_ref().map(|slug| {
+                let mut names = folder_names(root, dir.parent());
+                names.push(slug.clone());
+                names
+            }),
+            (None, None) => None,
+        };
+        Arc::new(Inherited { cascades, slugs })
     }
 
     /// The slug a dated folder name gives its `_index`
@@ -439,6 +471,24 @@ impl Cascades {
             .insert(key, found.clone());
         found
     }
+}
+
+/// The names of `dir` and of each folder above it below `root`, from
+/// the top: a chain's names before its first slug.
+fn folder_names(root: &Path, dir: Option<&Path>) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut at = dir.filter(|d| d.starts_with(root));
+    while let Some(dir) = at {
+        if dir == root {
+            break;
+        }
+        if let Some(name) = dir.file_name() {
+            names.push(name.to_string_lossy().into_owned());
+        }
+        at = dir.parent().filter(|p| p.starts_with(root));
+    }
+    names.reverse();
+    names
 }
 
 #[cfg(test)]

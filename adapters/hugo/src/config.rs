@@ -131,13 +131,21 @@ pub fn open(
     let path = config_path.as_path();
     let content_dir = root.join(str_of(map, "contentdir", at("contentdir"))?.unwrap_or("content"));
     let output_dir = root.join(str_of(map, "publishdir", at("publishdir"))?.unwrap_or("public"));
-    // Before a rule asks which Hugo: the site it built may say.
+    // Before a rule asks which Hugo: the site it built may say, when it
+    // is built inside the site (a `publishDir` of `/` or `../other`, or a
+    // link out of it, names no build of this site: nothing there is read).
     let home_language = map.get("defaultcontentlanguage").and_then(Value::as_str);
-    version.look_at_built_site(
-        &output_dir,
-        &home_language.unwrap_or("en").to_lowercase(),
-        &[config_path.clone(), content_dir.clone()],
-    );
+    let built_inside = std::fs::canonicalize(&output_dir)
+        .ok()
+        .zip(std::fs::canonicalize(root).ok())
+        .is_some_and(|(built, site)| built.starts_with(site));
+    if built_inside {
+        version.look_at_built_site(
+            &output_dir,
+            &home_language.unwrap_or("en").to_lowercase(),
+            &[config_path.clone(), content_dir.clone()],
+        );
+    }
     let default_language =
         match str_of(map, "defaultcontentlanguage", at("defaultcontentlanguage"))? {
             Some(l) if !l.is_empty() => l.to_lowercase(),
@@ -321,6 +329,7 @@ pub fn open(
         lastmod_order: super::lastmod_order::from_config(map).map(Box::new),
         date_orders: super::lastmod_order::date_orders(map).map(Box::new),
         cascades: super::cascade::Cascades::new(cascades),
+        section_slugs: Default::default(),
         allow_content: super::security::AllowContent::from_config(&value),
         ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
         blind_spots: super::blind_spots::named(map, &sources, path, &version),

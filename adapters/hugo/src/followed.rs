@@ -27,7 +27,7 @@ use sitemap_content::Warning;
 use sitemap_pages::yaml::Dialect;
 
 use super::rules::HugoRules;
-use super::version::{CURRENT, HugoVersion};
+use super::version::{CURRENT, DEBIAN, HugoVersion};
 use super::which::{ASK_BYTES, ASK_TIME, Built, OnPath, Unusable};
 
 /// Where the version came from, for the scan's report.
@@ -213,6 +213,32 @@ impl Version {
                 &format!(
                     "`hugo version` {what}, so the scan follows {followed}: set `hugo-version` \
                      to the Hugo that builds the site"
+                ),
+            ));
+        }
+        // A release outside the table is read by its nearest end: say so,
+        // where the setting, a generator tag or `hugo version` named it.
+        let place = match &known.from {
+            VersionFrom::BuiltSite(page) => Some(page.as_path()),
+            VersionFrom::Path(hugo) => Some(hugo.as_path()),
+            VersionFrom::Setting | VersionFrom::Current => None,
+        };
+        if known.version < DEBIAN {
+            warnings.push(Warning::new(
+                place,
+                &format!(
+                    "the scan follows {followed}, older than Hugo {DEBIAN}, the oldest release \
+                    whose rules it knows: the site is read as Hugo {DEBIAN} reads it; check the \
+                    sitemap against the built site"
+                ),
+            ));
+        } else if known.version > CURRENT {
+            warnings.push(Warning::new(
+                place,
+                &format!(
+                    "the scan follows {followed}, newer than Hugo {CURRENT}, the newest release \
+                    whose rules it knows: the site is read as Hugo {CURRENT} reads it; check the \
+                    sitemap against the built site"
                 ),
             ));
         }

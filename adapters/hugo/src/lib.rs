@@ -114,6 +114,8 @@ mod env_config;
 mod files;
 mod followed;
 mod front_matter;
+#[doc(hidden)]
+pub mod fuzzing;
 mod generator;
 mod glob;
 mod kinds;

@@ -345,7 +345,7 @@ impl Resolver<'_> {
                      0.152 and later refuse such a mount)",
                     mount.written
                 )
-            } else if source.starts_with(clean(self.root)) || source.starts_with(clean(owner.dir)) {
+            } else if within(source, self.root) || within(source, owner.dir) {
                 kept.push(mount);
                 continue;
             } else {
@@ -423,6 +423,18 @@ fn clean(path: &Path) -> PathBuf {
         return PathBuf::from(".");
     }
     out.iter().collect()
+}
+
+/// Whether the cleaned `path` lies in `dir`, also where `dir` is the
+/// current folder (`.`, a scan run inside the site), which no path
+/// `starts_with` once cleaned.
+fn within(path: &Path, dir: &Path) -> bool {
+    let dir = clean(dir);
+    if dir == Path::new(".") {
+        path.is_relative() && !path.starts_with("..")
+    } else {
+        path.starts_with(dir)
+    }
 }
 
 /// Go's `filepath.IsLocal`: relative, not empty, and inside the folder

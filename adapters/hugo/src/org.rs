@@ -26,6 +26,7 @@
 //!   is refused, as Hugo refuses it (its reader's line buffer, "token
 //!   too long").
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
@@ -75,6 +76,19 @@ pub(super) fn front_matter(
     let mut fm = FrontMatter::default();
     *fm.data_mut() = data;
     Ok((fm, warning))
+}
+
+/// The block opening `bytes` as front matter (the fuzz target's
+/// entry): `Ok(None)` with no block, `Err` with the refusal's words.
+pub(crate) fn read_bytes(bytes: &[u8], rules: &HugoRules) -> Result<Option<Value>, String> {
+    let reader = bytes.get(..bytes.len().min(MAX_BLOCK + 1)).unwrap_or(bytes);
+    let block = match block(reader) {
+        Ok(Ok(Some(block))) => block,
+        Ok(Ok(None)) => return Ok(None),
+        Ok(Err(refused)) => return Err(refused.error(Path::new("page.org")).to_string()),
+        Err(e) => return Err(e.to_string()),
+    };
+    Ok(Some(Value::Object(keywords(&block.lines, rules).0)))
 }
 
 /// The keyword lines opening a file.
@@ -213,24 +227,38 @@ fn block_fence(line: &str) -> Option<(bool, String)> {
 }
 
 /// The block's keywords as Hugo's front matter, and the first block
-/// (its line in the block, its name) that is not emulated.
+/// (its line in the block, its name) that is not emulated. Linear in the
+/// block: each `#+END_…` is found from a list of the ends by name, and
+/// each key from a map (a block of 1 MiB of unclosed `#+BEGIN_X` lines,
+/// or of distinct keys, cost time quadratic in its lines).
 fn keywords(lines: &[String], rules: &HugoRules) -> (Map<String, Value>, Option<(usize, String)>) {
+    let fences: Vec<Option<(bool, String)>> = lines.iter().map(|l| block_fence(l)).collect();
+    // Each name's `#+END_` lines, in order.
+    let mut ends: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, fence) in fences.iter().enumerate() {
+        if let Some((false, name)) = fence {
+            ends.entry(name.as_str()).or_default().push(i);
+        }
+    }
     let mut settings: Vec<(String, String)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
     let mut unread = None;
     let mut i = 0;
     while i < lines.len() {
-        if let Some((begin, name)) = block_fence(&lines[i]) {
-            let end = lines[i + 1..]
-                .iter()
-                .position(|l| block_fence(l) == Some((false, name.clone())));
+        if let Some((begin, name)) = &fences[i] {
+            // The first end of that name after this line.
+            let end = ends.get(name.as_str()).and_then(|at| {
+                let next = at.partition_point(|&e| e <= i);
+                at.get(next).map(|&e| e - i - 1)
+            });
             let raw = matches!(name.as_str(), "SRC" | "EXAMPLE" | "EXPORT");
             match end {
                 // A raw block's lines are its text; an unclosed one's
                 // opening line is text, and the lines after it are read.
-                Some(end) if begin && raw => i += end + 1,
+                Some(end) if *begin && raw => i += end + 1,
                 None if raw => {}
-                _ if begin => {
-                    unread.get_or_insert((i, name));
+                _ if *begin => {
+                    unread.get_or_insert((i, name.clone()));
                 }
                 _ => {}
             }
@@ -240,12 +268,16 @@ fn keywords(lines: &[String], rules: &HugoRules) -> (Map<String, Value>, Option<
         if let Some((key, value)) = keyword(&lines[i])
             && !NOT_FRONT_MATTER.contains(&key.as_str())
         {
-            match settings.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, joined)) => {
+            match index.get(&key) {
+                Some(&at) => {
+                    let joined = &mut settings[at].1;
                     joined.push('\n');
                     joined.push_str(value);
                 }
-                None => settings.push((key, value.to_owned())),
+                None => {
+                    index.insert(key.clone(), settings.len());
+                    settings.push((key, value.to_owned()));
+                }
             }
         }
         i += 1;
@@ -375,6 +407,41 @@ mod tests {
                 Some((1, "QUOTE".to_owned()))
             )
         );
+    }
+
+    /// A block of unclosed `#+BEGIN_…` lines (each looked for its end
+    /// in every line after it) or of distinct keys (each looked for in
+    /// every key before it) took time quadratic in its lines: a 1 MiB
+    /// block of them, minutes. Both are read in one pass; the results
+    /// are those of a short block.
+    #[test]
+    fn a_block_of_many_openings_or_keys_is_read_in_one_pass() {
+        let rules = HugoRules::of(CURRENT);
+        let mut text = String::from("#+TITLE: t\n");
+        for i in 0..60_000 {
+            text.push_str(if i % 2 == 0 {
+                "#+BEGIN_Q\n"
+            } else {
+                "#+BEGIN_SRC\n"
+            });
+        }
+        text.push_str("#+SLUG: s\n");
+        assert_eq!(
+            read(&text, &rules),
+            (
+                json!({"title": "t", "slug": "s"}),
+                Some((1, "Q".to_owned()))
+            )
+        );
+        let mut text = String::new();
+        for i in 0..60_000 {
+            text.push_str(&format!("#+K{i}: v\n"));
+        }
+        text.push_str("#+K7: w\n");
+        let (data, unread) = read(&text, &rules);
+        assert_eq!((data.as_object().unwrap().len(), unread), (60_000, None));
+        assert_eq!(data["k7"], json!(["v", "w"]));
+        assert_eq!(data["k59999"], json!("v"));
     }
 
     #[test]

@@ -54,6 +54,8 @@ pub(crate) struct HugoConfig {
     pub(super) version: super::followed::Version,
     /// The site's `cascade` settings and the `_index` files' cascades.
     pub(super) cascades: super::cascade::Cascades,
+    /// The sections' slugs read for `:sectionslugs`.
+    pub(super) section_slugs: super::page_tokens::SectionSlugs,
     /// `security.allowContent`.
     pub(super) allow_content: super::security::AllowContent,
     /// `ignoreFiles`: content files whose path matches one are not read.

@@ -259,6 +259,7 @@ fn a_cascade_glob_nested_300_deep_matches_as_hugo_matches_it() {
             "https://example.org/docs/b/"
         ]
     );
+    assert!(scan.warnings.is_empty(), "{:?}", scan.warnings);
 }
 
 /// A glob this tool does not read is an error naming the file and line,
@@ -287,5 +288,137 @@ fn a_cascade_glob_gobwas_refuses_is_refused_as_hugo_refuses_it() {
         scan_error(dir.path(), CURRENT),
         "<site>/content/_index.md:3: `cascade`: target `path` glob `[ab`: syntax error at 3: \
          unexpected end of input, which Hugo 0.168.0 refuses"
+    );
+}
+
+/// Sections nested `depth` deep (`a/a/…`), each with a page: the home
+/// page cascades `sitemap.disable` to `/a/a/a/p`, the 50th section's
+/// `slug` renames its folder, and the pages' permalinks are
+/// `/:sectionslugs/:slug/`.
+fn nested_sections(depth: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = vec![
+        (
+            "hugo.toml".to_owned(),
+            "baseURL = \"https://example.org/\"\n\
+             disableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
+             [permalinks.page]\na = \"/:sectionslugs/:slug/\"\n"
+                .to_owned(),
+        ),
+        (
+            "content/_index.md".to_owned(),
+            "---\ntitle: home\ncascade:\n  sitemap:\n    disable: true\n  target:\n    \
+             path: \"/a/a/a/p\"\n---\n"
+                .to_owned(),
+        ),
+    ];
+    let mut folder = "content".to_owned();
+    for i in 0..depth {
+        folder.push_str("/a");
+        let slug = if i == 49 { "slug: mid\n" } else { "" };
+        files.push((
+            format!("{folder}/_index.md"),
+            format!("---\ntitle: S{i}\n{slug}---\n"),
+        ));
+        files.push((format!("{folder}/p.md"), "---\ntitle: P\n---\n".to_owned()));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    write(dir.path(), &files);
+    dir
+}
+
+/// Sections nested 1,000 deep took 23 s (500: 3 s): each section's and
+/// page's folders above it were each looked up again (cascades, section
+/// slugs, the lists a page dates), time cubic in the depth. Each folder
+/// is now made once from its parent; the pages, what they are left out
+/// by and the lists they date are those of a shallow site.
+#[test]
+fn sections_nested_deep_are_read_as_shallow_ones() {
+    let depth = 300;
+    let dir = nested_sections(depth);
+    let scan = open(dir.path(), CURRENT).scan().unwrap();
+    let base = "https://example.org/";
+    let mut expected = vec![base.to_owned()];
+    let mut folders = Vec::new();
+    let mut slugs = Vec::new();
+    for i in 0..depth {
+        folders.push(if i == 49 {
+            "mid".to_owned()
+        } else {
+            "a".to_owned()
+        });
+        slugs.push(if i == 49 {
+            "mid".to_owned()
+        } else {
+            format!("s{i}")
+        });
+        expected.push(format!("{base}{}/", folders.join("/")));
+        if i != 2 {
+            expected.push(format!("{base}{}/p/", slugs.join("/")));
+        }
+    }
+    expected.sort();
+    let mut locs: Vec<&str> = scan.pages.iter().map(|p| p.loc.as_str()).collect();
+    locs.sort_unstable();
+    assert_eq!(locs, expected);
+    let excluded: Vec<String> = scan
+        .excluded
+        .iter()
+        .map(|e| {
+            format!(
+                "{} ({})",
+                e.path.strip_prefix(dir.path()).unwrap().display(),
+                e.reason.label()
+            )
+        })
+        .collect();
+    assert_eq!(excluded, ["content/a/a/a/p.md (sitemap.disable)"]);
+    assert!(scan.warnings.is_empty(), "{:?}", scan.warnings);
+    // The deepest page dates every section above it and the home page.
+    let deepest = scan
+        .pages
+        .iter()
+        .find(|p| p.loc.as_str() == format!("{base}{}/p/", slugs.join("/")))
+        .unwrap();
+    let mut lists: Vec<&str> = deepest
+        .member_of
+        .iter()
+        .map(|&i| scan.pages[i as usize].loc.as_str())
+        .collect();
+    lists.sort_unstable();
+    let mut sections: Vec<String> = (0..=depth)
+        .map(|n| match n {
+            0 => base.to_owned(),
+            n => format!("{base}{}/", folders[..n].join("/")),
+        })
+        .collect();
+    sections.sort();
+    assert_eq!(lists, sections);
+}
+
+/// A tag whose term page's URL passes the protocol's 2,048 characters
+/// (found by the `org_keywords` fuzz target: an Org `#+TAGS:` line of
+/// 1,100 words, one term under the current Hugo): the error named
+/// `hugo.toml`, which holds no tag. It names the page giving the term.
+#[test]
+fn a_term_url_past_the_protocol_s_bound_names_the_page_giving_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = format!("#+TITLE: P\n#+TAGS: {}\n", vec!["t"; 1100].join(" "));
+    write(
+        dir.path(),
+        &[("hugo.toml", ORG_SITE), ("content/p.org", &page)],
+    );
+    let shown = scan_error(dir.path(), CURRENT);
+    let term = vec!["t"; 1100].join("-");
+    assert_eq!(
+        shown,
+        format!(
+            "<site>/content/p.org: loc `tags/{}…`: 2225 characters once percent-encoded; the \
+             protocol allows at most 2048",
+            &term[..115]
+        )
     );
 }

@@ -125,3 +125,62 @@ fn a_relative_replacement_is_joined_to_themes_dir_as_text() {
         );
     }
 }
+
+/// A theme mounting the site's own `content/` (`../../content` from
+/// `themes/t`), scanned from inside the site: the site's folder was `.`,
+/// which no cleaned path starts with, so the mount was named "outside
+/// the site and the module" and its pages left out. Hugo 0.111.3 lists
+/// `/x/` and `/x/s/a/` for this site, as the scan now does (and as it
+/// did given the site's path).
+#[test]
+fn a_theme_mount_into_the_site_is_read_from_inside_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in [
+        (
+            "site/hugo.toml",
+            "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
+             theme = \"t\"\n",
+        ),
+        ("site/content/s/a.md", "---\ntitle: a\n---\n"),
+        (
+            "site/themes/t/hugo.toml",
+            "[[module.mounts]]\nsource = \"../../content\"\ntarget = \"content/x\"\n\
+             [[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n",
+        ),
+        ("site/themes/t/content/tp/p.md", "---\ntitle: tp\n---\n"),
+    ] {
+        let path = dir.path().join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_sitemap"))
+        .args(["scan", "--dry-run", "--lastmod", "front-matter"])
+        .args(["--hugo-version", "0.111.3"])
+        .current_dir(dir.path().join("site"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        ),
+        (
+            Some(0),
+            "https://example.org/\n\
+             https://example.org/s/\n\
+             https://example.org/s/a/\tsource=content/s/a.md\n\
+             https://example.org/tp/\n\
+             https://example.org/tp/p/\tsource=themes/t/content/tp/p.md\n\
+             https://example.org/x/\n\
+             https://example.org/x/s/a/\tsource=content/s/a.md\n"
+                .to_owned(),
+            "public/: warning: no built page, so the sitemap is not checked against the site; \
+             run `hugo` first, then the scan\n\
+             sitemap: 3 files read as Hugo 0.111.3 (the hugo-version setting), 7 URLs, none \
+             excluded; dry run, nothing written\n"
+                .to_owned()
+        )
+    );
+}

@@ -251,3 +251,129 @@ fn a_site_built_by_another_hugo_than_the_one_on_path() {
          draft), checked against 1 built page; dry run, nothing written\n"
     );
 }
+
+/// A `hugo-version` in a cloned repository's `sitemap.toml` holding an
+/// escape sequence and a line break was echoed raw in the error: it set
+/// the terminal's title and forged a line of the report. Its control
+/// characters are shown escaped, the value cut at 40 characters; so are
+/// the values of `flavor` and `changefreq`, refused elsewhere.
+#[test]
+fn a_refused_value_is_quoted_with_its_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    draft_section(dir.path());
+    let refused = |toml: &str| {
+        fs::write(dir.path().join("sitemap.toml"), toml).unwrap();
+        let out = crate::sitemap(dir.path(), &["scan", "--dry-run"]);
+        assert_eq!(out.status.code(), Some(1), "{toml}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert_eq!(
+        refused(
+            "hugo-version = \"0.1\\u001b]0;owned\\u0007\\nsitemap.toml:9: warning: forged, and more to come\"\n"
+        ),
+        "error: sitemap.toml:1 `hugo-version`: `0.1\\u{1b}]0;owned\\u{7}\\nsitemap.toml:9: warning: f…` is \
+         not a Hugo version: write it as `hugo version` prints it, such as 0.168.0\n  hint: change \
+         `hugo-version` in sitemap.toml\n"
+    );
+    assert_eq!(
+        refused("flavor = \"x\\u001b[2J\\n forged\"\n"),
+        "sitemap.toml:1: error: `flavor` does not take \"x\\u{1b}[2J\\n forged\"; it takes one of \
+         `zola`, `hugo`, `html`\n  hint: see the key table in `sitemap scan --help` (the same keys \
+         everywhere)\n"
+    );
+    assert_eq!(
+        refused("changefreq = \"x\\u001b[2J\\n forged\"\n"),
+        "sitemap.toml:1: error: changefreq `x\\u{1b}[2J\\n forged`: expected one of always, hourly, \
+         daily, weekly, monthly, yearly, never\n  hint: see the key table in `sitemap scan --help` \
+         (the same keys everywhere)\n"
+    );
+    assert!(!dir.path().join("public").exists());
+}
+
+/// A generator tag naming a Hugo older than 0.111.3 (a site last built
+/// years ago) was followed as that release without a word, though the
+/// scan knows no rules before 0.111.3's; so was one newer than the
+/// newest it knows. Each is named, with what the scan does instead.
+#[test]
+fn a_hugo_outside_the_known_releases_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    draft_section(&site);
+    let bin = fake_hugo(dir.path(), "exit 1");
+    fs::create_dir_all(site.join("public")).unwrap();
+    let built_by = |version: &str| {
+        let home = site.join("public/index.html");
+        fs::write(
+            &home,
+            format!(
+                "<!doctype html><html><head><meta name=\"generator\" content=\"Hugo {version}\">\
+                 <title>x</title></head><body></body></html>\n"
+            ),
+        )
+        .unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&home)
+            .unwrap()
+            .set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(3600))
+            .unwrap();
+        scan_with_path(dir.path(), &bin)
+    };
+    assert_eq!(
+        built_by("0.80.0"),
+        "public/index.html: warning: the scan follows Hugo 0.80.0 (the built site's generator tag), \
+         older than Hugo 0.111.3, the oldest release whose rules it knows: the site is read as Hugo \
+         0.111.3 reads it; check the sitemap against the built site\n\
+         sitemap: 2 files read as Hugo 0.80.0 (the built site's generator tag), 1 URLs, 2 excluded \
+         (2 draft), checked against 1 built page; dry run, nothing written\n"
+    );
+    assert_eq!(
+        built_by("0.999.0"),
+        "public/index.html: warning: the scan follows Hugo 0.999.0 (the built site's generator tag), \
+         newer than Hugo 0.168.0, the newest release whose rules it knows: the site is read as Hugo \
+         0.168.0 reads it; check the sitemap against the built site\n\
+         public/: warning: 1 listed URL(s) with no built page: https://example.org/s/a/\n\
+         sitemap: 2 files read as Hugo 0.999.0 (the built site's generator tag), 2 URLs, 1 excluded \
+         (1 draft), checked against 1 built page; dry run, nothing written\n"
+    );
+}
+
+/// A `publishDir` outside the site (`../other/public`, another site's
+/// build): the build check stayed in the site, but the generator tag of
+/// the other site's home page was read, named in a warning, and could
+/// choose the Hugo followed. Nothing outside the site is read for it.
+#[test]
+fn a_build_outside_the_site_names_no_hugo() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    draft_section(&site);
+    fs::write(
+        site.join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\ndisableKinds = [\"taxonomy\", \"term\"]\n\
+         publishDir = \"../other/public\"\n",
+    )
+    .unwrap();
+    let other = dir.path().join("other/public/index.html");
+    fs::create_dir_all(other.parent().unwrap()).unwrap();
+    fs::write(
+        &other,
+        "<!doctype html><html><head><meta name=\"generator\" content=\"Hugo 0.168.0\">\
+         <title>x</title></head><body></body></html>\n",
+    )
+    .unwrap();
+    fs::File::options()
+        .write(true)
+        .open(&other)
+        .unwrap()
+        .set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(3600))
+        .unwrap();
+    let bin = fake_hugo(dir.path(), "echo 'hugo v0.111.3+extended linux/amd64'");
+    assert_eq!(
+        scan_with_path(dir.path(), &bin),
+        "../other/public/: warning: outside the site's folder (it is <tmp>/other/public), so the \
+         sitemap is not checked against the site built there; build into a folder inside the site, \
+         or write the sitemap there with `out` (`--out`) to check it\n\
+         sitemap: 2 files read as Hugo 0.111.3 (the hugo on PATH), 1 URLs, 2 excluded (2 draft); \
+         dry run, nothing written\n"
+    );
+}

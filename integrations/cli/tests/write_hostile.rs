@@ -344,7 +344,8 @@ fn binary_file_prints_a_bounded_report_and_says_what_it_is_not() {
         dir.path(),
         &["write", "image.png", "--base-url", BASE, "--out", "out"],
     );
-    // PNG's signature is two lines: `\x89PNG\r` and `\x1a`.
+    // PNG's signature is two lines: `\x89PNG\r` and `\x1a`, which is
+    // quoted escaped, never sent to the terminal.
     let mut expected = String::from(
         "image.png:1:1: error: not UTF-8\nimage.png:2:1: error: `\\x1a`: loc `\\x1a`: leading or trailing whitespace, or control characters, are not allowed\n",
     );

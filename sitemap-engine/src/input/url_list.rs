@@ -165,7 +165,25 @@ fn loc(text: &str, base: &Loc) -> Result<Loc, String> {
     } else {
         base.join(text)
     }
-    .map_err(|e| format!("`{text}`: {e}"))
+    .map_err(|e| format!("`{}`: {e}", shown(text)))
+}
+
+/// A word of the list as an error quotes it: its control characters
+/// escaped (a binary file read as a list held an escape sequence), cut
+/// at 120 characters.
+fn shown(word: &str) -> String {
+    let mut out = String::new();
+    for c in word.chars().take(120) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if word.chars().nth(120).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// `URL key=value …`; the error carries its 1-based column.
@@ -177,9 +195,12 @@ fn parse_fields(line: &str, base: &Loc) -> Result<Url, (usize, String)> {
     let (col, first) = words.next().ok_or((1, "empty line".to_owned()))?;
     let mut url = Url::new(loc(first, base).map_err(|m| (col, m))?);
     for (col, word) in words {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| (col, format!("`{word}`: expected key=value after the URL")))?;
+        let (key, value) = word.split_once('=').ok_or_else(|| {
+            (
+                col,
+                format!("`{}`: expected key=value after the URL", shown(word)),
+            )
+        })?;
         let bad = |e: &dyn std::fmt::Display| (col + key.len() + 1, named(key, value, e));
         url = match key {
             "lastmod" => url.with_lastmod(value.parse::<Lastmod>().map_err(|e| bad(&e))?),

@@ -22,15 +22,7 @@ mod site_info;
 pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error> {
     (options.progress)("scanning content");
     let s = &options.resolved.settings;
-    let hugo_version = match s.hugo_version.as_deref() {
-        None => None,
-        Some(text) => Some(HugoVersion::parse(text).ok_or_else(|| {
-            options.resolved.value_error(
-                "hugo-version",
-                format!("`{text}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0"),
-            )
-        })?),
-    };
+    let hugo_version = hugo_version(options)?;
     // Checked here, where the settings know which file, line or flag set
     // it: the site reader would blame its own config file.
     super::base_url_setting(options.resolved)?;
@@ -56,7 +48,8 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         return Err(options.resolved.value_error(
             "x-default",
             format!(
-                "the site has no language `{code}`; its languages: {}",
+                "the site has no language `{}`; its languages: {}",
+                quoted(&code),
                 site.languages.join(", ")
             ),
         ));
@@ -551,6 +544,42 @@ fn config_files(site: &sitemap_content::Site) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// The `hugo-version` setting, read as a Hugo version.
+fn hugo_version(options: &ScanOptions<'_>) -> Result<Option<HugoVersion>, Error> {
+    let s = &options.resolved.settings;
+    Ok(match s.hugo_version.as_deref() {
+        None => None,
+        Some(text) => Some(HugoVersion::parse(text).ok_or_else(|| {
+            options.resolved.value_error(
+                "hugo-version",
+                format!(
+                    "`{}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0",
+                    quoted(text)
+                ),
+            )
+        })?),
+    })
+}
+
+/// A value of the settings as a message quotes it: its control
+/// characters escaped (a `sitemap.toml` in a cloned repository could
+/// otherwise drive the terminal or forge a line of the report), cut at
+/// 40 characters.
+fn quoted(text: &str) -> String {
+    let mut shown = String::new();
+    for c in text.chars().take(40) {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    if text.chars().nth(40).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 #[cfg(test)]

@@ -79,6 +79,22 @@ pub(crate) fn plain(key: &str, message: &str) -> (String, Option<String>) {
         .and_then(|rest| rest.split_once("`, expected "))
     {
         let expected = expected.strip_prefix("one of ").unwrap_or(expected);
+        // The value as written, its control characters escaped.
+        let value: String = value
+            .chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let value = if value.chars().count() > 80 {
+            format!("{}…", value.chars().take(80).collect::<String>())
+        } else {
+            value
+        };
         return (
             format!(
                 "`{}` does not take \"{}\"; it takes one of {expected}",

@@ -477,3 +477,33 @@ fn a_pattern_past_the_bound_is_refused_not_matched() {
         "4097 bytes long, past the 4096 this tool reads (no real target is that long)"
     );
 }
+
+/// v0.2.3's overlaps of a 4 KiB `a…a**a…a` were a chain of states each
+/// (some six million states, 200 MB, for each target holding one): they
+/// share one chain now, and match as before.
+#[test]
+fn overlaps_of_a_long_prefix_and_suffix_share_one_chain() {
+    let half = "a".repeat(MAX_LEN / 2 - 1);
+    let pattern = format!("{half}**{half}");
+    let glob = compile_as(&pattern, V0).unwrap();
+    assert!(glob.states() <= 2 * pattern.len() + 8, "{}", glob.states());
+    let a = |n: usize| "a".repeat(n);
+    let matched: Vec<bool> = [
+        a(half.len() - 1),
+        a(half.len()),
+        a(half.len() + 1),
+        a(3 * half.len()),
+        format!("{half}b{half}"),
+        format!("{half}b"),
+    ]
+    .iter()
+    .map(|t| glob.is_match(t))
+    .collect();
+    assert_eq!(matched, [false, true, true, true, true, false]);
+    let glob = compile_as("/ab**bc", V0).unwrap();
+    let matched: Vec<bool> = ["/abc", "/abbc", "/abxbc", "/ac", "/ab", "/abcbc"]
+        .iter()
+        .map(|t| glob.is_match(t))
+        .collect();
+    assert_eq!(matched, [true, true, true, false, false, true]);
+}

@@ -179,6 +179,7 @@ impl<'s> Scan<'s> {
         taxonomy_fm: &TaxonomyContent,
         names: &TermNames,
         dead: &Dead,
+        listed_pages: &[(u32, u32)],
     ) -> Result<(TaxonomyIndex<'x>, TermIndex<'x>), Error> {
         let (site, cfg) = (self.site, self.cfg);
         let mut taxonomy_index: TaxonomyIndex<'x> = HashMap::default();
@@ -278,6 +279,13 @@ impl<'s> Scan<'s> {
                 ) {
                     path = p;
                 }
+                if src.is_none()
+                    && let Some(e) =
+                        self.term_loc_refused(files, listed_pages, lang, taxo, term, &path)
+                {
+                    keep(&mut self.page_errors, e)?;
+                    continue;
+                }
                 let before = self.scan.pages.len();
                 push_node(
                     &mut self.scan,
@@ -307,6 +315,32 @@ impl<'s> Scan<'s> {
             }
         }
         Ok((taxonomy_index, term_index))
+    }
+
+    /// The error of a term page no file backs whose URL the protocol
+    /// refuses (past 2,048 characters), naming a page that gives the
+    /// term rather than the configuration; `None` when the URL is one.
+    fn term_loc_refused(
+        &self,
+        files: &[Box<File>],
+        listed_pages: &[(u32, u32)],
+        lang: &str,
+        taxo: &str,
+        term: &str,
+        path: &str,
+    ) -> Option<Error> {
+        let (site, cfg) = (self.site, self.cfg);
+        let base = cfg.base_for(site, lang);
+        sitemap_content::paths::make_loc(base, path, &site.config_path).err()?;
+        let named_in = listed_pages.iter().find_map(|&(pi, fi)| {
+            let names = files[fi as usize].terms.iter().any(|(t, named, _)| {
+                cfg.taxonomies(lang).get(*t).map(String::as_str) == Some(taxo) && named == term
+            });
+            names
+                .then(|| self.scan.pages[pi as usize].source.clone())
+                .flatten()
+        })?;
+        sitemap_content::paths::make_loc(base, path, &named_in).err()
     }
 }
 

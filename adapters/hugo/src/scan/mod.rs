@@ -79,6 +79,7 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         .filter(|_| cfg.rules().filename_slug_sections);
     cfg.cascades
         .reset(cfg.version.yaml(), filename_slugs.cloned());
+    cfg.section_slugs.reset();
     let mut s = Scan {
         site,
         cfg,
@@ -117,8 +118,14 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
     let taxonomy_fm = s.term_content(&files, &mut terms);
     let home_index = s.home_pages(&files, &mut sections)?;
     let section_index = s.section_pages(&files, &sections)?;
-    let (taxonomy_index, term_index) =
-        s.taxonomy_pages(&files, &terms, &taxonomy_fm, &term_names, &dead)?;
+    let (taxonomy_index, term_index) = s.taxonomy_pages(
+        &files,
+        &terms,
+        &taxonomy_fm,
+        &term_names,
+        &dead,
+        &listed_pages,
+    )?;
     let index = membership::ListIndex {
         home: home_index,
         section: section_index,
