@@ -198,6 +198,14 @@ fn target(value: &Value) -> Result<Target, String> {
 
 impl Target {
     fn matches(&self, page: &PageRef, rules: &HugoRules) -> bool {
+        // A page's `lang` is its site's key (see `sites`).
+        let lang = super::sites::language_of(page.lang);
+        self.matches_but_sites(page, rules)
+            && (self.langs.is_empty() || self.langs.iter().any(|g| g.is_match(lang)))
+    }
+
+    /// Whether its kind, path and environment match.
+    fn matches_but_sites(&self, page: &PageRef, rules: &HugoRules) -> bool {
         let path = if rules.cascade_page_path {
             page.path
         } else {
@@ -205,7 +213,6 @@ impl Target {
         };
         self.kind.as_ref().is_none_or(|g| g.is_match(page.kind))
             && self.path.as_ref().is_none_or(|g| g.is_match(path))
-            && (self.langs.is_empty() || self.langs.iter().any(|g| g.is_match(page.lang)))
             && self
                 .environment
                 .as_ref()
@@ -214,6 +221,50 @@ impl Target {
 }
 
 impl Entry {
+    /// The `sites` table it hands down (Hugo 0.153 and later): which
+    /// sites the pages it reaches are built for.
+    pub(crate) fn sites(&self) -> Option<&Value> {
+        self.fields.get("sites")
+    }
+
+    /// Whether it reaches `page` whatever the page's sites: `Some` when
+    /// its target names no language (then whether its kind, path and
+    /// environment match), `None` when it does (Hugo asks that of the
+    /// page's sites once it knows them).
+    pub(crate) fn reaches_any_site(&self, page: &PageRef, rules: &HugoRules) -> Option<bool> {
+        let target = if rules.cascade_target {
+            self.target.as_ref().or(self.old_target.as_ref())
+        } else {
+            self.old_target.as_ref()
+        };
+        match target {
+            None => Some(true),
+            Some(t) if t.langs.is_empty() => Some(t.matches_but_sites(page, rules)),
+            Some(_) => None,
+        }
+    }
+
+    /// Whether its target, which names languages, reaches `page` in one
+    /// of `languages`.
+    pub(crate) fn reaches_languages(
+        &self,
+        page: &PageRef,
+        languages: &[&str],
+        rules: &HugoRules,
+    ) -> bool {
+        let target = if rules.cascade_target {
+            self.target.as_ref().or(self.old_target.as_ref())
+        } else {
+            self.old_target.as_ref()
+        };
+        target.is_some_and(|t| {
+            t.matches_but_sites(page, rules)
+                && languages
+                    .iter()
+                    .any(|l| t.langs.iter().any(|g| g.is_match(l)))
+        })
+    }
+
     /// The keys it hands down under `rules`.
     fn fields(&self, rules: &HugoRules) -> impl Iterator<Item = (&String, &Value)> {
         let old = (!rules.cascade_target).then_some(&self.old_fields);
@@ -337,7 +388,9 @@ impl Cascades {
 
     /// The site's cascade for a language.
     pub(crate) fn site(&self, lang: &str) -> &[Entry] {
-        self.site.get(lang).map_or(&[], Vec::as_slice)
+        self.site
+            .get(super::sites::language_of(lang))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Forgets the `_index` files read: a scan starts afresh, reading

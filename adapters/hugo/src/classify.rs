@@ -21,7 +21,7 @@ use super::urls::{lang_prefix, page_path, ugly_for};
 /// content folder it was found in; `force_lang`: the language of a
 /// bundle's copy of another language's `index`.
 pub(super) fn classify(
-    found: Found,
+    mut found: Found,
     root: &Root,
     force_lang: Option<&str>,
     site: &Site,
@@ -34,27 +34,22 @@ pub(super) fn classify(
         return adapter(found, dir_lang, cfg);
     }
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
-    let (name, lang) = match stem.rsplit_once('.') {
-        Some((n, l))
-            if site.languages.iter().any(|k| k.eq_ignore_ascii_case(l))
-                || cfg.disabled_languages.contains(&l.to_lowercase()) =>
-        {
-            (n.to_owned(), l.to_lowercase())
-        }
-        // Without its own folder, the main folder's files are the default
-        // language's.
-        _ => (
-            stem.to_owned(),
-            dir_lang.unwrap_or(&cfg.default_language).to_owned(),
-        ),
-    };
+    let ext = ext.to_owned();
+    let ext = ext.as_str();
+    let read = super::file_sites::read_name(stem, site, cfg);
+    // Without its own folder, the main folder's files are the default
+    // language's.
+    let lang = read
+        .lang
+        .clone()
+        .unwrap_or_else(|| dir_lang.unwrap_or(&cfg.default_language).to_owned());
     // A bundle's copy of another language's `index` (see `scan`).
     let lang = force_lang.map_or(lang, str::to_owned);
     if ext.eq_ignore_ascii_case(REST_OLD) && cfg.rules().content_formats {
         return Classified::Ignored(found.path);
     }
     let is_html = HTML.iter().any(|h| h.eq_ignore_ascii_case(ext));
-    let mut fm = match found.front_matter {
+    let fm = match found.front_matter.take() {
         Some(fm) => fm,
         // 0.111.3 copies such a file as it is; the current Hugo makes it
         // a page.
@@ -64,6 +59,60 @@ pub(super) fn classify(
         None if ext.eq_ignore_ascii_case("org") => super::org::front_matter(&found.path),
         None => FrontMatter::default(),
     };
+    let sites = force_lang.is_none().then(|| {
+        super::file_sites::sites_of(&fm, &found.rel, &found.path, &read, &lang, root, site, cfg)
+    });
+    let Some(Some(sites)) = sites else {
+        return Classified::Content(in_site(
+            found, fm, read.name, lang, ext, root, site, cfg, now,
+        ));
+    };
+    // One file per site it is built for, each classified as that site's.
+    let files = sites
+        .keys
+        .into_iter()
+        .map(|key| {
+            let copy = Found {
+                path: found.path.clone(),
+                rel: found.rel.clone(),
+                front_matter: None,
+                images: found.images.clone(),
+            };
+            let mut file = in_site(
+                copy,
+                fm.clone(),
+                read.name.clone(),
+                key,
+                ext,
+                root,
+                site,
+                cfg,
+                now,
+            );
+            if file.is_branch() {
+                file.complements.clone_from(&sites.complements);
+            }
+            file
+        })
+        .collect();
+    Classified::Sites(files)
+}
+
+/// The rest of [`classify`], for one site the file is built for (`lang`:
+/// its key, see `sites`): whether it is published there, its kind, and
+/// for a listed regular page its URL.
+#[allow(clippy::too_many_arguments)]
+fn in_site(
+    found: Found,
+    mut fm: FrontMatter,
+    name: String,
+    lang: String,
+    ext: &str,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Box<File> {
     let refused_content =
         super::security::refused_content(ext, &cfg.allow_content, cfg.version.hugo(), cfg.rules());
     let mut slugged = None;
@@ -130,6 +179,7 @@ pub(super) fn classify(
         page_images: None,
         filename_date: None,
         url_dir: None,
+        complements: Vec::new(),
     });
     if let Some(mut slugs) = slugged
         && cfg.rules().section_slug_paths
@@ -160,7 +210,7 @@ pub(super) fn classify(
     if listed_page {
         list(&mut file, site, cfg);
     }
-    Classified::Content(file)
+    file
 }
 
 /// The terms a file makes (`File::terms`), when the Hugo followed makes
@@ -353,7 +403,10 @@ fn publication(
     } else if sitemap_disabled(fm, site_disable) {
         exclusion = Some(Reason::SitemapDisabled { key: None });
     }
-    if cfg.disabled_languages.contains(lang) {
+    if cfg
+        .disabled_languages
+        .contains(super::sites::language_of(lang))
+    {
         // Hugo 0.111.3 builds nothing of a disabled language.
         published = false;
         exclusion = Some(Reason::LanguageDisabled);

@@ -259,6 +259,15 @@ pub fn open(
         );
     }
     let first_language = super::languages::first_in_order(&languages, &default_language);
+    let sites = super::sites::Sites::read(
+        map,
+        super::languages::in_hugo_order(&languages, &default_language),
+        &default_language,
+        version.rules().sites_matrix,
+        &|key| bool_of(map, key, at(key)),
+        &sources,
+        path,
+    )?;
     let language_keys = super::languages::language_keys(languages, &default_language);
     hosts.retain(|lang, _| language_keys.contains(lang));
     let hosts_share_paths = super::languages::hosts_share_paths(
@@ -328,6 +337,7 @@ pub fn open(
         list_titles: super::list_titles::ListTitles::from_config(map),
         mounts,
         version,
+        sites,
         hosts: hosts.clone(),
         hosts_share_paths,
         git_info: map

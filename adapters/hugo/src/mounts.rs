@@ -40,8 +40,13 @@ pub(crate) struct ContentMount {
     pub(crate) source: PathBuf,
     /// Where under `content` they go (`["docs"]` for `content/docs`).
     pub(crate) target: Vec<String>,
-    /// The language of every file in it, when the mount says.
+    /// The language of every file in it, when the mount names one
+    /// (`lang`, or one language in `sites.matrix.languages`).
     pub(crate) lang: Option<String>,
+    /// Its `sites.matrix` and `sites.complements` (Hugo 0.153 and later),
+    /// as written.
+    pub(crate) sites: super::matrix::Globs,
+    pub(crate) complements: super::matrix::Globs,
     /// Its `files` filter, in order; empty: every file.
     filter: Vec<(bool, Regex)>,
 }
@@ -243,6 +248,8 @@ impl Resolver<'_> {
                     source: dir.join("content"),
                     target: Vec::new(),
                     lang: None,
+                    sites: super::matrix::Globs::default(),
+                    complements: super::matrix::Globs::default(),
                     filter: Vec::new(),
                 });
             }
@@ -317,12 +324,16 @@ fn module_mounts(
             .map(str::to_lowercase)
             .or_else(|| {
                 let langs = item.get("sites")?.get("matrix")?.get("languages")?;
-                match langs {
+                let one = match langs {
                     Value::String(s) => Some(s.to_lowercase()),
                     Value::Array(a) if a.len() == 1 => a[0].as_str().map(str::to_lowercase),
                     _ => None,
-                }
+                };
+                // A glob (`**`, `{en,fr}`) names no one language.
+                one.filter(|l| !l.contains(['*', '?', '{', '[', '!', ' ']))
             });
+        let sites = item.get("sites");
+        let globs = |key: &str| super::matrix::Globs::from_value(sites.and_then(|s| s.get(key)));
         let mut filter = Vec::new();
         let mut add = |value: Option<&Value>, exclude: bool| {
             let patterns: Vec<&str> = match value {
@@ -366,6 +377,8 @@ fn module_mounts(
             source,
             target,
             lang,
+            sites: globs("matrix"),
+            complements: globs("complements"),
             filter,
         });
     }

@@ -394,6 +394,24 @@ hugo_rules! {
         old "a draft, future or expired section or bundle leaves the page file of its path published (from 0.153; before, Hugo publishes it in some builds and not in others, and the scan leaves it out with a warning)",
         new "it leaves that page file out too (the scan names both files in a warning)",
         before [], after ["twin-paths-unpublished-0.168"];
+    /// Versions, roles and `sites.matrix` make a site per language, version and role.
+    sites_matrix: since v(153, 0), Releases,
+        "checked with 0.152.2 and 0.153.0 on sites-matrix-0.168's site (the sites matrix came with 0.153)",
+        old "`versions`, `roles` and a `sites` key (front matter, cascade, mounts) are not read: one site per language; a `._name_.` in a content file's name is part of the page's name",
+        new "a site per language, version and role (`/member/v1.0.0/fr/`), each page in the sites its `sites.matrix` names (front matter, cascade, mount, else the defaults); a `._name_.` in a content file's name is no part of its page's",
+        before [], after ["sites-matrix-0.168", "sites-matrix-mounts-0.168"];
+    /// `._language_fr_.`, `._version_v1_.`, `._role_member_.` in a file name set its sites.
+    filename_dimensions: since v(161, 0), Releases,
+        "checked with 0.160.0 and 0.161.1 on sites-matrix-0.168's site",
+        old "`p._version_v1_.md` is a page `p` of the default sites (a `._name_.` is any name)",
+        new "`._language_fr_.`, `._version_v1_.` and `._role_member_.` in a content file's name set that dimension of its sites",
+        before [], after ["sites-matrix-0.168"];
+    /// A section without an `_index` is made in every site with a page below it.
+    sections_in_every_site: since v(161, 0), Releases,
+        "checked with 0.160.0 and 0.161.1 on sites-matrix-0.168's site",
+        old "from 0.153 to 0.160, a section without an `_index` of its own is made only in the sites of the first page below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.161)",
+        new "a section without an `_index` is made in every site that has a page below it",
+        before [], after ["sites-matrix-0.168"];
 }
 
 /// One release where rules change, for a version matrix: the release on
@@ -537,6 +555,7 @@ mod tests {
                 "0.152.0 0.153.0 true",
                 "0.157.0 0.158.0 true",
                 "0.159.0 0.160.0 true",
+                "0.160.0 0.161.0 true",
                 "0.161.0 0.162.0 true",
                 "0.163.0 0.164.0 true",
                 "0.164.0 0.165.0 true",

@@ -22,10 +22,11 @@ impl<'s> Scan<'s> {
         &mut self,
         files: &[Box<File>],
         sections: &mut Sections,
-    ) -> Result<HomeIndex<'s>, Error> {
+    ) -> Result<HomeIndex, Error> {
         let (site, cfg) = (self.site, self.cfg);
-        let mut home_index: HomeIndex<'s> = HashMap::default();
-        for lang in &site.languages {
+        let mut home_index: HomeIndex = HashMap::default();
+        let keys = cfg.site_keys(site);
+        for lang in &keys {
             let src = files
                 .iter()
                 .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
@@ -63,7 +64,7 @@ impl<'s> Scan<'s> {
             )
             .or_else(|e| keep(&mut self.page_errors, e))?;
             if self.scan.pages.len() > before {
-                home_index.insert(lang.as_str(), before as u32);
+                home_index.insert(lang.clone(), before as u32);
             }
         }
         Ok(home_index)

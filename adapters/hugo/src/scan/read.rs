@@ -58,8 +58,13 @@ impl Scan<'_> {
             // and with the pages' own errors in later phases.
             page_errors.extend(walked.errors);
             scan.files_read += walked.files.len();
-            // Filtered in place: the walk's list is reused, not copied.
-            let classified = walked.files.into_iter().filter_map(|c| match c {
+            // Filtered in place: the walk's list is reused, not copied. A
+            // file of several sites is one entry per site.
+            let classified = walked.files.into_iter().flat_map(|c| match c {
+                Classified::Sites(files) => files.into_iter().map(Classified::Content).collect(),
+                c => vec![c],
+            });
+            let classified = classified.filter_map(|c| match c {
                 Classified::Content(file) if file.exclusion == Some(Reason::LanguageDisabled) => {
                     // Read for nothing: no page, section or term of it exists.
                     scan.excluded
@@ -78,7 +83,7 @@ impl Scan<'_> {
                         .push(LeftOut::new(path, Reason::NoFrontMatter));
                     None
                 }
-                Classified::Ignored(_) => None,
+                Classified::Ignored(_) | Classified::Sites(_) => None,
                 Classified::Adapter(path, section) => {
                     // Named by the caller, which knows whether the built
                     // site gives its pages.

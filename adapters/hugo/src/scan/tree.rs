@@ -202,7 +202,7 @@ fn in_nested_taxonomy(cfg: &HugoConfig, f: &File) -> bool {
 /// taxonomy no page uses still has its page.
 pub(super) fn configured_terms(site: &Site, cfg: &HugoConfig) -> Terms {
     let mut terms: Terms = BTreeMap::new();
-    for lang in &site.languages {
+    for lang in &cfg.site_keys(site) {
         for t in cfg.taxonomies(lang) {
             terms.entry((lang.clone(), t.clone())).or_default();
         }
