@@ -31,7 +31,7 @@ pub(super) fn classify(
     let dir_lang = root.lang.as_deref();
     let file_name = found.rel.last().map_or("", String::as_str);
     if file_name == ADAPTER {
-        return adapter(found, dir_lang, cfg);
+        return adapter(found, dir_lang, site, cfg);
     }
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let ext = ext.to_owned();
@@ -295,27 +295,43 @@ fn refusal(
     })
 }
 
-/// A content adapter, with the URL path of the section it makes pages in
-/// (`news/`, under its language's prefix).
-fn adapter(found: Found, dir_lang: Option<&str>, cfg: &HugoConfig) -> Classified {
+/// A content adapter, with the URL path of each section it may make
+/// pages in (`news/`, under its language's prefix): with the sites
+/// matrix (0.153 and later), under every site's, since its pages name
+/// their own sites (`EnableAllLanguages`, a page's `sites`).
+fn adapter(found: Found, dir_lang: Option<&str>, site: &Site, cfg: &HugoConfig) -> Classified {
     let lang = dir_lang.unwrap_or(&cfg.default_language);
     let folders = &found.rel[..found.rel.len() - 1];
-    let mut section = super::urls::lang_prefix(cfg, lang)
-        .trim_start_matches('/')
-        .to_owned();
-    for f in folders {
-        if !section.is_empty() {
-            section.push('/');
-        }
-        let rules = cfg.path_rules(lang);
-        let name =
-            sitemap_content::paths::hugo_content_name(f, cfg.rules().page_paths, rules.lower);
-        section.push_str(&hugo_make_path(&name, rules));
-    }
-    if !section.is_empty() {
-        section.push('/');
-    }
-    Classified::Adapter(found.path, section)
+    let keys = if cfg.rules().sites_matrix && dir_lang.is_none() {
+        cfg.site_keys(site)
+    } else {
+        vec![lang.to_owned()]
+    };
+    let sections = keys
+        .iter()
+        .map(|key| {
+            let mut section = super::urls::lang_prefix(cfg, key)
+                .trim_start_matches('/')
+                .to_owned();
+            for f in folders {
+                if !section.is_empty() {
+                    section.push('/');
+                }
+                let rules = cfg.path_rules(lang);
+                let name = sitemap_content::paths::hugo_content_name(
+                    f,
+                    cfg.rules().page_paths,
+                    rules.lower,
+                );
+                section.push_str(&hugo_make_path(&name, rules));
+            }
+            if !section.is_empty() {
+                section.push('/');
+            }
+            section
+        })
+        .collect();
+    Classified::Adapter(found.path, sections)
 }
 
 /// A listed regular page's URL (at its main output format, its folders

@@ -185,21 +185,47 @@ pub(super) fn sites_of(
             page = build(&matrix);
         }
     }
-    let complemented = if complements.is_empty() {
-        mount.map_or_else(Globs::default, |m| m.complements.clone())
-    } else {
-        complements
-    };
-    let out = FileSites {
-        keys: cfg.sites.keys_of(&page),
-        complements: if complemented.is_empty() {
-            Vec::new()
-        } else {
-            let m = Matrix::of_globs(&complemented, dims).0;
-            cfg.sites.keys_of(&m.with_all(dims))
-        },
-    };
+    let keys = cfg.sites.keys_of(&page);
+    let complements = complemented(&page, &complements, mount, cfg)
+        .into_iter()
+        .filter(|k| !keys.contains(k))
+        .collect();
+    let out = FileSites { keys, complements };
     (out.keys != [lang] || !out.complements.is_empty()).then_some(out)
+}
+
+/// The sites a page stands in for besides its own: Hugo matches them
+/// dimension by dimension ("coarse"), so each dimension is the page's
+/// values and its complements' (its own `sites.complements`, each
+/// dimension they do not set taken from its mount's; a mount's, all of
+/// a dimension they do not set).
+fn complemented(
+    page: &Matrix,
+    own: &Globs,
+    mount: Option<&super::mounts::ContentMount>,
+    cfg: &HugoConfig,
+) -> Vec<String> {
+    let dims = &cfg.sites.dims;
+    let from_mount = mount
+        .filter(|m| !m.complements.is_empty())
+        .map(|m| Matrix::of_globs(&m.complements, dims).0.with_all(dims));
+    let mut complements = match (own.is_empty(), from_mount) {
+        (true, None) => return Vec::new(),
+        (true, Some(m)) => m,
+        (false, m) => {
+            let mut c = Matrix::of_globs(own, dims).0;
+            if let Some(m) = m {
+                c.fill_from(&m);
+            }
+            c
+        }
+    };
+    for (mine, theirs) in complements.0.iter_mut().zip(&page.0) {
+        let mut both = mine.take().unwrap_or_default();
+        both.extend(theirs.iter().flatten());
+        *mine = Some(both);
+    }
+    cfg.sites.keys_of(&complements)
 }
 
 /// A front matter's own `sites.matrix` and `sites.complements`.

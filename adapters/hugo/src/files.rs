@@ -144,8 +144,9 @@ pub(super) enum Classified {
     Plain(PathBuf),
     /// Not a content file to the Hugo followed (`.rest` today).
     Ignored(PathBuf),
-    /// A content adapter, with the URL path of its section (`news/`).
-    Adapter(PathBuf, String),
+    /// A content adapter, with the URL path of its section in each site
+    /// it may make pages in (`news/`, `fr/news/`).
+    Adapter(PathBuf, Vec<String>),
 }
 
 impl Classified {

@@ -9,7 +9,9 @@
 //! - `[permalinks.page]`, `[permalinks.section]`, `[permalinks.term]`,
 //!   `[permalinks.taxonomy]`, `[permalinks.home]`: the same keys for one
 //!   kind;
-//! - `[[permalinks]]` with `pattern` and `target = {kind, path}` globs.
+//! - `[[permalinks]]` with `pattern` and `target = {kind, path}` globs,
+//!   and since 0.161 `target.sites.matrix` (the sites whose pages it
+//!   reaches, see `matrix`).
 //!
 //! The map forms are read in key order, which is the order the real
 //! Hugo was seen to apply two keys that both match. Hugo 0.111.3 reads
@@ -28,6 +30,8 @@ use sitemap_content::paths::{PathRules, hugo_make_path};
 struct Rule {
     kind: Option<Regex>,
     path: Option<Regex>,
+    /// `target.sites.matrix`, as written; empty: every site.
+    sites: super::matrix::Globs,
     pattern: String,
 }
 
@@ -70,6 +74,7 @@ impl Permalinks {
                                 rules.push(Rule {
                                     kind: exact(kind),
                                     path: section_glob(key),
+                                    sites: super::matrix::Globs::default(),
                                     pattern: pattern.clone(),
                                 });
                             }
@@ -82,6 +87,7 @@ impl Permalinks {
                                     rules.push(Rule {
                                         kind: exact(key),
                                         path: section_glob(section),
+                                        sites: super::matrix::Globs::default(),
                                         pattern: pattern.clone(),
                                     });
                                 }
@@ -104,9 +110,13 @@ impl Permalinks {
                             .filter(|s| !s.is_empty())
                             .map(str::to_lowercase)
                     };
+                    let sites = target
+                        .and_then(|t| t.get("sites"))
+                        .and_then(|s| s.get("matrix"));
                     rules.push(Rule {
                         kind: text("kind").and_then(|k| glob::compile(&k)),
                         path: text("path").and_then(|p| glob::compile(&p)),
+                        sites: super::matrix::Globs::from_value(sites),
                         pattern: pattern.to_owned(),
                     });
                 }
@@ -118,13 +128,26 @@ impl Permalinks {
 
     /// The pattern of the first rule matching a page of `kind` at the
     /// logical path `path` (`/posts/2024/a`, `/tags/go`, `/`).
+    #[cfg(test)]
     pub(crate) fn for_page(&self, kind: &str, path: &str) -> Option<&str> {
+        self.for_page_in(kind, path, &|_| true)
+    }
+
+    /// [`Permalinks::for_page`] for a page of one site: `in_sites` says
+    /// whether a rule's `target.sites.matrix` takes it.
+    pub(crate) fn for_page_in(
+        &self,
+        kind: &str,
+        path: &str,
+        in_sites: &dyn Fn(&super::matrix::Globs) -> bool,
+    ) -> Option<&str> {
         let path = path.to_lowercase();
         self.rules
             .iter()
             .find(|r| {
                 r.kind.as_ref().is_none_or(|k| k.is_match(kind))
                     && r.path.as_ref().is_none_or(|p| p.is_match(&path))
+                    && (r.sites.is_empty() || in_sites(&r.sites))
             })
             .map(|r| r.pattern.as_str())
     }

@@ -76,6 +76,17 @@ impl Sites {
         ])
     }
 
+    /// Whether a target's `sites.matrix` takes the site `key` (Hugo's
+    /// page matcher: a dimension it does not set takes every value).
+    pub(crate) fn takes(&self, globs: &super::matrix::Globs, key: &str) -> bool {
+        self.indexes(key).is_some_and(|site| {
+            Matrix::of_globs(globs, &self.dims)
+                .0
+                .with_all(&self.dims)
+                .has(site)
+        })
+    }
+
     /// The URL folders of a site's role and version (`/member/v1.0.0`),
     /// before its language's; empty for the default ones.
     pub(crate) fn prefix(&self, key: &str) -> String {

@@ -227,7 +227,8 @@ fn page_pattern<'c>(
         path.push('/');
         path.push_str(part);
     }
-    cfg.permalink_rules_for(lang).for_page("page", &path)
+    cfg.permalink_rules_for(lang)
+        .for_page_in("page", &path, &|g| cfg.sites.takes(g, lang))
 }
 
 /// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments

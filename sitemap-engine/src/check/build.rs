@@ -255,9 +255,13 @@ fn add_adapter_pages(
     }
 }
 
-/// Each content adapter named, when the build cannot give its pages.
+/// Each content adapter named, when the build cannot give its pages
+/// (once: an adapter of a site of several languages, versions or roles
+/// has a section in each).
 fn adapters_unread(scan: &mut Scan, build: &Build) {
-    for (_, file) in &build.adapters {
+    let files: std::collections::BTreeSet<&PathBuf> =
+        build.adapters.iter().map(|(_, file)| file).collect();
+    for file in files {
         scan.warnings.push(format!(
             "{}: a content adapter, whose template makes pages from data: this scan cannot run \
              it, so its pages are missing; run `{}` first, and the scan lists them from the \

@@ -84,10 +84,11 @@ impl Scan<'_> {
                     None
                 }
                 Classified::Ignored(_) | Classified::Sites(_) => None,
-                Classified::Adapter(path, section) => {
+                Classified::Adapter(path, sections) => {
                     // Named by the caller, which knows whether the built
                     // site gives its pages.
-                    scan.adapters.push((path, section));
+                    scan.adapters
+                        .extend(sections.into_iter().map(|s| (path.clone(), s)));
                     None
                 }
             });
