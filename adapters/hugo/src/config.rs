@@ -264,6 +264,7 @@ pub fn open(
         super::languages::in_hugo_order(&languages, &default_language),
         &default_language,
         version.rules().sites_matrix,
+        version.rules().version_ranges,
         &|key| bool_of(map, key, at(key)),
         &sources,
         path,

@@ -7,9 +7,10 @@
 //!    and since 0.161 so do the dimensions its name gives
 //!    (`p._language_fr_.md`, `._version_v1_.`, `._role_member_.`);
 //! 2. its page's: its front matter's `sites.matrix`, each dimension it
-//!    does not set taken from the cascades that reach the page (its own,
-//!    the `_index` files above it, the site's, nearest first), then
-//!    from the file's own sites, then the defaults.
+//!    does not set taken from the cascades that reach the page (the
+//!    `_index` files above it, then the site's, nearest first; a
+//!    branch's own cascade reaches the pages below it, not itself),
+//!    then from the file's own sites, then the defaults.
 //!
 //! A cascade's `sites` reaches a page whatever the page's language:
 //! Hugo reads it before it knows the page's sites, so the `_index` of
@@ -146,7 +147,7 @@ pub(super) fn sites_of(
     }
     let own = own.with_defaults(dims);
     let (mut matrix, mut complements) = own_globs(fm);
-    let cascades = Cascaded::of(fm, rel, path, name, lang, root, site, cfg);
+    let cascades = Cascaded::of(rel, path, name, lang, root, site, cfg);
     let mut later: Vec<&Entry> = Vec::new();
     for entry in cascades.entries() {
         let Some(sites) = entry.sites() else { continue };
@@ -252,7 +253,6 @@ fn fill(matrix: &mut Globs, complements: &mut Globs, sites: &Value) {
 /// The cascades that reach a content file whatever its language, and
 /// the page as their targets see it.
 struct Cascaded<'c> {
-    own: Vec<Entry>,
     chains: Vec<super::cascade::Chain>,
     site: &'c [Entry],
     kind: &'static str,
@@ -264,7 +264,6 @@ struct Cascaded<'c> {
 impl<'c> Cascaded<'c> {
     #[allow(clippy::too_many_arguments)]
     fn of(
-        fm: &FrontMatter,
         rel: &[String],
         path: &Path,
         name: &Name,
@@ -273,10 +272,6 @@ impl<'c> Cascaded<'c> {
         site: &Site,
         cfg: &'c HugoConfig,
     ) -> Cascaded<'c> {
-        let own: Vec<Entry> = fm
-            .get("cascade")
-            .map(super::cascade::parse)
-            .unwrap_or_default();
         let folder = path.parent();
         let start = match folder {
             Some(f) if name.name == "_index" => (f != root.dir).then(|| f.parent()).flatten(),
@@ -299,7 +294,6 @@ impl<'c> Cascaded<'c> {
         let (kind, logical, file_path) =
             super::cascaded::page_ref_paths(rel, &name.name, in_taxonomy);
         Cascaded {
-            own,
             chains,
             site: cfg.cascades.site(lang),
             kind,
@@ -309,12 +303,12 @@ impl<'c> Cascaded<'c> {
         }
     }
 
-    /// Nearest first: the page's own, each language's `_index` chain,
-    /// then the site's (the file's language's own, else the site's).
+    /// Nearest first: each language's `_index` chain, then the site's
+    /// (the file's language's own, else the site's).
     fn entries(&self) -> impl Iterator<Item = &Entry> {
-        self.own
+        self.chains
             .iter()
-            .chain(self.chains.iter().flat_map(|c| c.entries()))
+            .flat_map(|c| c.entries())
             .chain(self.site)
     }
 

@@ -139,7 +139,8 @@ pub(crate) type Files = Vec<Box<File>>;
 pub(super) enum Classified {
     Content(Box<File>),
     /// A file built for several sites (Hugo's sites matrix): one `File`
-    /// per site.
+    /// per site, each moved into [`Files`] as it is.
+    #[allow(clippy::vec_box)]
     Sites(Vec<Box<File>>),
     Plain(PathBuf),
     /// Not a content file to the Hugo followed (`.rest` today).

@@ -37,6 +37,8 @@ pub(crate) struct Dimension {
     /// Versions: a name is also found by its semantic version
     /// (`v1.0` is `v1.0.0`).
     pub(crate) semver: bool,
+    /// Whether `>= v2.0.0` is a range (Hugo 0.155 and later), not a glob.
+    pub(crate) ranges: bool,
 }
 
 impl Dimension {
@@ -80,7 +82,7 @@ impl Dimension {
         if let Some(negated) = pattern.strip_prefix("! ") {
             return Step::And(Test::NotGlob(dot_glob(negated)));
         }
-        let ranges: [(&str, fn(usize, usize) -> bool); 6] = [
+        let ranges: [(&str, RangeTest); 6] = [
             // Index 0 is the greatest: `> v2` takes the ones before it.
             (">= ", |i, at| i <= at),
             ("<= ", |i, at| i >= at),
@@ -89,7 +91,7 @@ impl Dimension {
             ("> ", |i, at| i < at),
             ("< ", |i, at| i > at),
         ];
-        for (op, test) in ranges {
+        for (op, test) in ranges.into_iter().filter(|_| self.ranges) {
             if let Some(value) = pattern.strip_prefix(op) {
                 return Step::And(match self.index(value) {
                     Some(at) => Test::Range(test, at),
@@ -119,11 +121,14 @@ fn swap_dots(s: &str) -> String {
         .collect()
 }
 
+/// A range's test of a name's index against the index it names.
+type RangeTest = fn(usize, usize) -> bool;
+
 /// What one step asks of a name at an index.
 enum Test {
     Glob(Option<regex::Regex>),
     NotGlob(Option<regex::Regex>),
-    Range(fn(usize, usize) -> bool, usize),
+    Range(RangeTest, usize),
     /// A range naming no such value: nothing passes.
     Never,
 }
@@ -295,11 +300,6 @@ impl Matrix {
         (m, missed)
     }
 
-    /// One index per dimension.
-    pub(crate) fn single(language: usize, version: usize, role: usize) -> Matrix {
-        Matrix([language, version, role].map(|i| Some(BTreeSet::from([i]))))
-    }
-
     /// Each dimension not set takes `other`'s (`WithDimensionsFromOtherIfNotSet`).
     pub(crate) fn fill_from(&mut self, other: &Matrix) {
         for (mine, theirs) in self.0.iter_mut().zip(&other.0) {
@@ -366,6 +366,7 @@ mod tests {
             default: 0,
             in_subdir: false,
             semver: true,
+            ranges: true,
         }
     }
 
@@ -411,6 +412,12 @@ mod tests {
         assert_eq!(taken(&["{v4.0.0,v1.2.3}"]), ["v4.0.0", "v1.2.3"]);
         assert_eq!(taken(&["v1.2"]), Vec::<&str>::new());
         assert_eq!(taken(&[">= v3"]), ["v4.0.0", "v3.0.0"]);
+        // Before Hugo 0.155, a range is a glob that names nothing.
+        let dim = Dimension {
+            ranges: false,
+            ..versions()
+        };
+        assert_eq!(dim.matching(&[">= v2.0.0".to_owned()]), None);
     }
 
     #[test]

@@ -400,6 +400,18 @@ hugo_rules! {
         old "`versions`, `roles` and a `sites` key (front matter, cascade, mounts) are not read: one site per language; a `._name_.` in a content file's name is part of the page's name",
         new "a site per language, version and role (`/member/v1.0.0/fr/`), each page in the sites its `sites.matrix` names (front matter, cascade, mount, else the defaults); a `._name_.` in a content file's name is no part of its page's",
         before [], after ["sites-matrix-0.168", "sites-matrix-mounts-0.168"];
+    /// `>= v2.0.0` in a sites matrix is a range.
+    version_ranges: since v(155, 0), Releases,
+        "checked with 0.154.5 and 0.155.0 on sites-matrix-0.168's site",
+        old "`>= v2.0.0` in a `sites.matrix` slice is a glob, which names no version: the dimension takes its default",
+        new "`>= v2.0.0`, `<= `, `> `, `< `, `== ` and `!= ` before a name in a `sites.matrix` slice compare versions by Hugo's order (greatest first)",
+        before [], after ["sites-matrix-0.168"];
+    /// A branch's `sites.complements` stands in for the list pages made without a file.
+    complements_stand_in: since v(157, 0), Releases,
+        "checked with 0.156.0 and 0.157.0 on sites-matrix-mounts-0.168's site",
+        old "a branch's `sites.complements` (its own, a cascade's, its mount's) lists it in those sites beside the home or section page Hugo makes there without a file (`/de/`)",
+        new "it stands in for that page: Hugo makes none there (`/de/` is not built), and lists the branch's own URL",
+        before [], after ["sites-matrix-mounts-0.168"];
     /// `._language_fr_.`, `._version_v1_.`, `._role_member_.` in a file name set its sites.
     filename_dimensions: since v(161, 0), Releases,
         "checked with 0.160.0 and 0.161.1 on sites-matrix-0.168's site",
@@ -553,6 +565,8 @@ mod tests {
                 "0.148.0 0.149.0 true",
                 "0.151.0 0.152.0 true",
                 "0.152.0 0.153.0 true",
+                "0.154.0 0.155.0 true",
+                "0.156.0 0.157.0 true",
                 "0.157.0 0.158.0 true",
                 "0.159.0 0.160.0 true",
                 "0.160.0 0.161.0 true",

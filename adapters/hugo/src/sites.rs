@@ -127,14 +127,17 @@ impl Sites {
     }
 
     /// The sites of the Hugo followed: with the sites matrix (`matrix`,
-    /// 0.153 and later) as the settings say, else one version and role.
+    /// 0.153 and later) as the settings say, else one version and role;
+    /// `ranges`: whether its glob slices read ranges (0.155 and later).
     /// `languages`: the languages built, in Hugo's order; `flag` reads
     /// a boolean setting (`defaultcontentroleinsubdir`).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn read(
         map: &Map<String, Value>,
         languages: Vec<String>,
         default_language: &str,
         matrix: bool,
+        ranges: bool,
         flag: &dyn Fn(&str) -> Result<bool, Error>,
         sources: &Sources,
         path: &Path,
@@ -148,12 +151,14 @@ impl Sites {
             default,
             in_subdir: false,
             semver: false,
+            ranges,
         };
         let one = |name: &str, semver| Dimension {
             names: vec![name.to_owned()],
             default: 0,
             in_subdir: false,
             semver,
+            ranges,
         };
         if !matrix {
             return Ok(Sites {
@@ -164,10 +169,12 @@ impl Sites {
         let role = dimension(map, "roles", "guest", sources, path)?;
         let version = Dimension {
             in_subdir: flag("defaultcontentversioninsubdir")?,
+            ranges,
             ..version
         };
         let role = Dimension {
             in_subdir: flag("defaultcontentroleinsubdir")?,
+            ranges,
             ..role
         };
         Ok(Sites {
@@ -245,6 +252,7 @@ fn dimension(
         default,
         in_subdir: false,
         semver,
+        ranges: false,
     })
 }
 
@@ -261,6 +269,7 @@ mod tests {
             &map,
             langs,
             "en",
+            true,
             true,
             &flag,
             &sources,
@@ -321,6 +330,7 @@ mod tests {
             map.as_object().unwrap(),
             vec!["en".to_owned()],
             "en",
+            true,
             true,
             &|_| Ok(false),
             &Sources::default(),

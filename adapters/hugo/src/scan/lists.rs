@@ -26,7 +26,7 @@ impl<'s> Scan<'s> {
         let (site, cfg) = (self.site, self.cfg);
         let mut home_index: HomeIndex = HashMap::default();
         let keys = cfg.site_keys(site);
-        let complemented = complemented(files);
+        let complemented = complemented(files, cfg);
         for lang in &keys {
             let src = files
                 .iter()
@@ -82,7 +82,7 @@ impl<'s> Scan<'s> {
     ) -> Result<SectionIndex<'x>, Error> {
         let (site, cfg) = (self.site, self.cfg);
         let mut section_index: SectionIndex<'x> = HashMap::default();
-        let complemented = complemented(files);
+        let complemented = complemented(files, cfg);
         for ((dir, lang), src) in sections {
             if src.is_none() && complemented.contains(&(dir.as_slice(), lang.as_str())) {
                 continue;
@@ -321,12 +321,16 @@ impl<'s> Scan<'s> {
 
 /// The (folder, site) of each list page Hugo makes without a file that
 /// a branch of another site stands in for (its `sites.complements`, see
-/// `file_sites`): Hugo lists that branch's page there instead (checked
-/// with 0.168.0), which its own site lists already.
-fn complemented(files: &[Box<File>]) -> std::collections::HashSet<(&[String], &str)> {
+/// `file_sites`; Hugo 0.157 and later): Hugo lists that branch's page
+/// there instead (checked with 0.168.0), which its own site lists
+/// already.
+fn complemented<'f>(
+    files: &'f [Box<File>],
+    cfg: &super::super::settings::HugoConfig,
+) -> std::collections::HashSet<(&'f [String], &'f str)> {
     files
         .iter()
-        .filter(|f| f.is_branch())
+        .filter(|f| f.is_branch() && cfg.rules().complements_stand_in)
         .flat_map(|f| f.complements.iter().map(|k| (f.dir.as_slice(), k.as_str())))
         .collect()
 }

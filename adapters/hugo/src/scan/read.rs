@@ -121,6 +121,23 @@ impl Scan<'_> {
             None => self.default_roots(),
         };
         roots.extend(cfg.mounts.modules.iter().map(Root::of_mount));
+        // A mount whose `sites.matrix` names a dimension's values and
+        // takes none of them is dropped (Hugo 0.153 and later:
+        // `GlobFilterMisses`).
+        if cfg.rules().sites_matrix {
+            roots.retain(|r| {
+                r.mount.as_ref().is_none_or(|m| {
+                    !super::super::matrix::Matrix::of_globs(&m.sites, &cfg.sites.dims).1
+                })
+            });
+        } else {
+            // Before, a mount's `sites` is nothing.
+            for r in &mut roots {
+                if r.mount.as_ref().is_some_and(|m| m.lang_of_sites) {
+                    r.lang = None;
+                }
+            }
+        }
         roots
     }
 

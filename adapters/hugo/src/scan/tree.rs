@@ -145,6 +145,11 @@ pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
     // per page.
     let mut implied: HashSet<(&str, &str)> = HashSet::new();
     let mut last_implied: Option<(&str, &str)> = None;
+    // Hugo 0.153 to 0.160 make a section no site has an `_index` of
+    // only in the sites of its first page, by path: (top folder) ->
+    // (that page's path, its sites).
+    let first_only = cfg.rules().sites_matrix && !cfg.rules().sections_in_every_site;
+    let mut first: BTreeMap<&str, (String, Vec<&str>)> = BTreeMap::new();
     for (i, f) in files.iter().enumerate() {
         if f.in_taxonomy_dir {
             continue;
@@ -175,8 +180,32 @@ pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
                     implied.insert(pair);
                     last_implied = Some(pair);
                 }
+                if first_only {
+                    let path = super::pages::logical_path(f);
+                    let at = first
+                        .entry(top)
+                        .or_insert_with(|| (path.clone(), Vec::new()));
+                    if path < at.0 {
+                        *at = (path, vec![f.lang.as_str()]);
+                    } else if path == at.0 {
+                        at.1.push(f.lang.as_str());
+                    }
+                }
             }
         }
+    }
+    if first_only {
+        let indexed: HashSet<&str> = sections
+            .keys()
+            .filter(|(dir, _)| dir.len() == 1)
+            .map(|(dir, _)| dir[0].as_str())
+            .collect();
+        implied.retain(|(top, lang)| {
+            indexed.contains(top)
+                || first
+                    .get(top)
+                    .is_some_and(|(_, langs)| langs.contains(lang))
+        });
     }
     for (top, lang) in implied {
         sections

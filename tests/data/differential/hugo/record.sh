@@ -17,23 +17,14 @@ trap 'rm -rf "$tmp"' EXIT
 cp -r "$case_dir/site" "$tmp/site"
 "$hugo" --quiet --source "$tmp/site" --destination "$tmp/out" --baseURL https://diff.example.org/
 version=$("$hugo" version | cut -d' ' -f2 | cut -d+ -f1 | cut -d- -f1)
-# A multilingual site's sitemap.xml is an index of one sitemap per
-# language: the pages are in those.
-sitemaps="$tmp/out/sitemap.xml"
-# A multihost site (a baseURL per language) has no root sitemap: one in
-# each language's folder, no index over them.
-if [ ! -e "$sitemaps" ]; then
-    sitemaps=$(ls "$tmp"/out/*/sitemap.xml)
-elif grep -q '<sitemapindex' "$tmp/out/sitemap.xml"; then
-    sitemaps=$(grep -o '<loc>[^<]*</loc>' "$tmp/out/sitemap.xml" | sed 's/<[^>]*>//g' |
-        sed "s#^https://diff.example.org/#$tmp/out/#")
-    # Hugo 0.125.4+ takes a multihost site with a disabled language for
-    # one host and writes an index naming `<host>/<lang>/sitemap.xml`:
-    # the sitemaps are in the language folders all the same.
-    case "$sitemaps" in
-    *https://*) sitemaps=$(ls "$tmp"/out/*/sitemap.xml) ;;
-    esac
-fi
+# Every sitemap Hugo wrote: a multilingual site's sitemap.xml is an
+# index of one sitemap per language (in `<lang>/`); a multihost site has
+# one in each language's folder and no index over them, or (0.125.4+,
+# with a disabled language) an index naming `<host>/<lang>/sitemap.xml`;
+# a site of several versions or roles (0.153+) has one per language in
+# each version's and role's folder (`member/v1.0.0/fr/sitemap.xml`),
+# which its index does not name.
+sitemaps=$(find "$tmp/out" -name 'sitemap.xml' -exec grep -l '<urlset' {} + | sort)
 header="# hugo $version, sitemap.xml <loc>s, built with
 # hugo --source site --destination OUT --baseURL https://diff.example.org/
 # Pins: $pins"

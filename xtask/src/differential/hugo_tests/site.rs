@@ -130,6 +130,9 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
                 let path = normalise(&format!("{}/{}", site.dir, rel.trim()));
                 extract::read_file(git_dir, commit, &path).unwrap_or_default()
             }
+            None if is_config(name) && std::env::var_os("SM_KEEP_SITEMAP").is_some() => {
+                keep_sitemap(&text).into_bytes()
+            }
             None => data.clone(),
         };
         std::fs::create_dir_all(path.parent().expect("a file has a folder"))?;
@@ -140,6 +143,29 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
         std::fs::write(project.join("layouts/all.html"), CATCH_ALL)?;
     }
     Ok(project)
+}
+
+fn keep_sitemap(text: &str) -> String {
+    let mut out = String::new();
+    for l in text.lines() {
+        let mut l = l.to_owned();
+        if l.to_lowercase().contains("disablekinds") {
+            for q in ["\"", "'", ""] {
+                for pat in [
+                    format!("{q}sitemap{q}, "),
+                    format!("{q}sitemap{q},"),
+                    format!(", {q}sitemap{q}"),
+                    format!(",{q}sitemap{q}"),
+                    format!("{q}sitemap{q}"),
+                ] {
+                    l = l.replace(&pat, "");
+                }
+            }
+        }
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
 }
 
 /// `name` (relative to `project`, `..` allowed) as a path under `root`,
