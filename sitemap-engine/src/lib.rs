@@ -15,14 +15,17 @@
 //!    re-exported for the plugin in module `book`, feature `mdbook`), or pages
 //!    the caller lists) → pages → entries, through the source layer
 //!    (overrides, filters, lastmod), with the [`ledger`]'s recorded
-//!    lastmods for content that did not change. What the scan leaves
-//!    out, each with its reason, is decided there: URL patterns, then
-//!    the site's robots.txt (left out and counted, or kept with a
-//!    warning), and a scan that lists nothing says why.
+//!    lastmods for content that did not change. Every page then passes
+//!    one gate (module `scan::gate`), whatever it came from: the same
+//!    leave-out rules in one order (publish state, cascade and front
+//!    matter, build options, URL patterns, the site's robots.txt, what
+//!    its built head says), each page left out with one reason; a scan
+//!    that lists nothing says why.
 //! 3. **Check** (module `check`): a Zola or Hugo scan held against the
-//!    site its generator built (the build check, feature `html`; a Hugo
-//!    content adapter's pages come from the build); `--check`'s
-//!    comparison with what is on disk ([`Scanned::check_report`]); after
+//!    site its generator built (the build check, feature `html`: it
+//!    stays in the site, reads what each listed page's head says, and
+//!    gives a Hugo content adapter's pages through the same gate);
+//!    `--check`'s comparison with what is on disk ([`Scanned::check_report`]); after
 //!    a write with `check-site`, the set against the built pages beside
 //!    it (module `site_check`, feature `html`); and sitemaps on disk, ours or not, as a set
 //!    (module `validate`, feature `html`: `sitemap validate`).
@@ -122,7 +125,7 @@ pub use crate::human::SiteInfo;
 pub use crate::publish::hosts::Host;
 pub use crate::publish::{IndexEntry, Outputs, Publisher, Report, book_summary, publish_index};
 pub use crate::scan::{
-    LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, images_summary,
+    LeftOut, ListedPage, NoindexBy, PageList, Reason, Scan, Source, build_summary, images_summary,
 };
 pub use crate::settings::RobotsDisallowed;
 pub use crate::settings::SplitBy;

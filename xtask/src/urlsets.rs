@@ -21,18 +21,43 @@ pub(crate) type UrlSet = BTreeMap<String, Option<String>>;
 /// at that path under `out` (Hugo's multilingual index lists
 /// `/en/sitemap.xml`, which lives in `out/en/`).
 pub(crate) fn read_set(root: &Path, out: &Path, base_url: &str) -> Result<UrlSet> {
-    let (tag, entries) = read_file(root)?;
+    Ok(read_set_urls(root, out, base_url)?
+        .into_iter()
+        .map(|u| (u.loc, u.lastmod))
+        .collect())
+}
+
+/// [`read_set`] with every field of each `<url>`, in the files' order.
+pub(crate) fn read_set_urls(root: &Path, out: &Path, base_url: &str) -> Result<Vec<Url>> {
+    read_set_urls_of(root, out, base_url, false)
+}
+
+/// [`read_set_urls`]; with `unwritten_children`, a child the index lists
+/// that is not on disk is read as no URLs (Hugo 0.167 lists a language's
+/// sitemap in its index when a cascade keeps every page of that language
+/// from being rendered, and writes no such file: what it publishes has
+/// none of that language's URLs).
+pub(crate) fn read_set_urls_of(
+    root: &Path,
+    out: &Path,
+    base_url: &str,
+    unwritten_children: bool,
+) -> Result<Vec<Url>> {
+    let (tag, entries) = read_urls(root)?;
     if tag == "urlset" {
-        return Ok(entries.into_iter().collect());
+        return Ok(entries);
     }
     if tag != "sitemapindex" {
         bail!("{}: root element <{tag}> is no sitemap", root.display());
     }
-    let mut set = UrlSet::new();
-    for (child, _) in entries {
-        let file = local_file(&child, out, base_url)
-            .with_context(|| format!("{} lists {child}", root.display()))?;
-        let (tag, urls) = read_file(&file)?;
+    let mut set = Vec::new();
+    for child in entries {
+        let file = local_file(&child.loc, out, base_url)
+            .with_context(|| format!("{} lists {}", root.display(), child.loc))?;
+        if unwritten_children && !file.exists() {
+            continue;
+        }
+        let (tag, urls) = read_urls(&file)?;
         if tag != "urlset" {
             bail!("{}: a child of an index is <{tag}>", file.display());
         }
@@ -59,6 +84,22 @@ type Entry = (String, Option<String>);
 
 /// The root element and every entry of one file.
 pub(crate) fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
+    let (root, urls) = read_urls(path)?;
+    Ok((root, urls.into_iter().map(|u| (u.loc, u.lastmod)).collect()))
+}
+
+/// One `<url>` or `<sitemap>` whole: the text of each field, trimmed;
+/// the loc percent-decoded as [`read_file`] gives it.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct Url {
+    pub(crate) loc: String,
+    pub(crate) lastmod: Option<String>,
+    pub(crate) changefreq: Option<String>,
+    pub(crate) priority: Option<String>,
+}
+
+/// The root element and every entry of one file, every field of each.
+pub(crate) fn read_urls(path: &Path) -> Result<(String, Vec<Url>)> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let text = if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut s = String::new();
@@ -72,9 +113,10 @@ pub(crate) fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
     let mut reader = quick_xml::Reader::from_str(&text);
     let mut root = String::new();
     let mut entries = Vec::new();
-    // The element whose text is being read, and the current entry.
+    // The element whose text is being read, and the current entry's
+    // fields.
     let mut field: Option<&'static str> = None;
-    let (mut loc, mut lastmod) = (None::<String>, None::<String>);
+    let mut fields: BTreeMap<&'static str, String> = BTreeMap::new();
     loop {
         match reader.read_event() {
             Ok(Event::Start(e)) => {
@@ -85,15 +127,13 @@ pub(crate) fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
                 if root.is_empty() {
                     root = name.to_owned();
                 } else if e.name().prefix().is_none() {
-                    field = match name {
-                        "loc" => Some("loc"),
-                        "lastmod" => Some("lastmod"),
-                        _ => None,
-                    };
+                    field = ["loc", "lastmod", "changefreq", "priority"]
+                        .into_iter()
+                        .find(|f| *f == name);
                 }
             }
             // quick-xml hands text and entity references over in pieces.
-            Ok(Event::Text(t)) => push(field, &mut loc, &mut lastmod, &t),
+            Ok(Event::Text(t)) => push(field, &mut fields, &t),
             Ok(Event::GeneralRef(r)) => {
                 let c = match r.resolve_char_ref() {
                     Ok(Some(c)) => c,
@@ -106,7 +146,7 @@ pub(crate) fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
                         other => bail!("{}: unknown entity &{other};", path.display()),
                     },
                 };
-                push(field, &mut loc, &mut lastmod, c.encode_utf8(&mut [0; 4]));
+                push(field, &mut fields, c.encode_utf8(&mut [0; 4]));
             }
             Ok(Event::End(e)) => {
                 let local = e.local_name();
@@ -114,13 +154,17 @@ pub(crate) fn read_file(path: &Path) -> Result<(String, Vec<Entry>)> {
                 if e.name().prefix().is_none() {
                     match name {
                         "url" | "sitemap" => {
-                            let loc = loc.take().with_context(|| {
+                            let mut take = |f| fields.remove(f).map(|t| t.trim().to_owned());
+                            let loc = take("loc").with_context(|| {
                                 format!("{}: an entry without <loc>", path.display())
                             })?;
-                            entries.push((
-                                percent_decoded(loc.trim()),
-                                lastmod.take().map(|l| l.trim().to_owned()),
-                            ));
+                            entries.push(Url {
+                                loc: percent_decoded(&loc),
+                                lastmod: take("lastmod"),
+                                changefreq: take("changefreq"),
+                                priority: take("priority"),
+                            });
+                            fields.clear();
                         }
                         _ => field = None,
                     }
@@ -175,11 +219,9 @@ fn percent_decoded(loc: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| loc.to_owned())
 }
 
-fn push(field: Option<&str>, loc: &mut Option<String>, lastmod: &mut Option<String>, text: &str) {
-    match field {
-        Some("loc") => loc.get_or_insert_default().push_str(text),
-        Some("lastmod") => lastmod.get_or_insert_default().push_str(text),
-        _ => {}
+fn push(field: Option<&'static str>, fields: &mut BTreeMap<&'static str, String>, text: &str) {
+    if let Some(f) = field {
+        fields.entry(f).or_default().push_str(text);
     }
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use sitemap_core::{Alternate, Hreflang};
 
-use crate::{ContentPage, LeftOut, Warning};
+use crate::{ContentPage, LeftOut, Reason, Warning};
 
 /// The result of [`Site::scan`](crate::Site::scan).
 #[derive(Clone, Debug, Default)]
@@ -22,16 +22,32 @@ pub struct ContentScan {
     pub warnings: Vec<Warning>,
     /// How many content files were read.
     pub files_read: usize,
-    /// Hugo content adapters found (`_content.gotmpl`), each with the
-    /// URL path of the section it makes pages in (`news/`): the scan
-    /// cannot run their templates.
-    pub adapters: Vec<(PathBuf, String)>,
+    /// Hugo content adapters found (`_content.gotmpl`): the scan cannot
+    /// run their templates, so their pages come from the build.
+    pub adapters: Vec<ContentAdapter>,
     /// The language whose version is a group's `x-default`; `None` for
     /// no `x-default`.
     pub(crate) x_default: Option<String>,
     /// Language code -> hreflang tag, where they differ (Hugo
     /// `languageCode`).
     pub(crate) hreflangs: BTreeMap<String, String>,
+}
+
+/// A Hugo content adapter (`_content.gotmpl`), whose pages only the
+/// build has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentAdapter {
+    /// Its file.
+    pub file: PathBuf,
+    /// The URL path of the section it makes pages in (`news/`, under its
+    /// language's prefix).
+    pub section: String,
+    /// Why the pages it makes are left out, when what their section
+    /// hands them down says so: Hugo gives an adapter's pages their
+    /// section's cascade (a cascaded `sitemap.disable`, build options,
+    /// `draft`, a publish date), as it gives a page with no front matter
+    /// of its own.
+    pub left_out: Option<Reason>,
 }
 
 impl ContentScan {

@@ -46,6 +46,10 @@ pub trait Generator: fmt::Debug + Send + Sync {
     /// The folders the generator copies into its output as they are.
     fn static_dirs(&self, site: &Site) -> Vec<PathBuf>;
 
+    /// The folders the generator reads its page templates from; `None`
+    /// when some are unknown (a theme or module not on disk).
+    fn template_dirs(&self, site: &Site) -> Option<Vec<PathBuf>>;
+
     /// The URL of a language's home page, as the generator builds it.
     fn language_root(&self, site: &Site, lang: &str) -> Option<Loc>;
 

@@ -67,7 +67,7 @@ use sitemap_pages::lastmod::LastmodSource;
 use sitemap_pages::overrides::Overrides;
 
 pub use crate::config::locate;
-pub use crate::content_scan::ContentScan;
+pub use crate::content_scan::{ContentAdapter, ContentScan};
 pub use crate::error::Error;
 pub use crate::generator::Generator;
 pub use crate::site_languages::SiteLanguage;

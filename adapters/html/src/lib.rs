@@ -175,7 +175,7 @@ mod scan;
 mod search_page;
 mod source;
 
-pub use crate::built::{BuiltFiles, built_files};
+pub use crate::built::{BuiltFiles, Skip, built_files};
 pub use crate::description::meta_description;
 pub use crate::detect::looks_like_built_html;
 pub use crate::head::MarkupDate;

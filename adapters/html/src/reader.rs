@@ -115,6 +115,31 @@ pub enum Indexing {
     OwnOutput,
 }
 
+impl Indexing {
+    /// Why a page judged so is left out of a sitemap, `None` for an
+    /// indexable one; `listed` says whether a canonical URL elsewhere is
+    /// listed.
+    pub fn left_out(&self, listed: &dyn Fn(&Loc) -> bool) -> Option<crate::Reason> {
+        use crate::Reason;
+        Some(match self {
+            Indexing::Indexable => return None,
+            Indexing::Noindex { meta_name } => Reason::Noindex {
+                by: sitemap_pages::NoindexBy::Meta(meta_name.clone()),
+            },
+            Indexing::RedirectStub { target } => Reason::RedirectStub {
+                target: target.clone(),
+            },
+            Indexing::CanonicalElsewhere { canonical } => Reason::CanonicalElsewhere {
+                canonical: canonical.clone(),
+                canonical_listed: listed(canonical),
+            },
+            Indexing::NotFoundPage => Reason::NotFoundPage,
+            Indexing::SearchPage => Reason::SearchPage,
+            Indexing::OwnOutput => Reason::OwnOutput,
+        })
+    }
+}
+
 impl PageReader {
     /// A reader for pages of the site published at `options.base_url`.
     ///

@@ -28,27 +28,12 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use regex::Regex;
 use serde_json::{Map, Value};
 use sitemap_pages::yaml::Dialect;
 
-use super::glob;
+use super::cascade_target::{Refusal, Target, target};
 use super::rules::HugoRules;
 use sitemap_content::FrontMatter;
-
-/// Hugo's page kinds, which a target's `kind` glob must match one of.
-const KINDS: [&str; 5] = ["home", "page", "section", "taxonomy", "term"];
-
-/// Which pages an entry applies to; each glob set must match.
-#[derive(Debug, Default)]
-struct Target {
-    kind: Option<Regex>,
-    path: Option<Regex>,
-    /// `lang`, and the current Hugo's `sites.matrix.languages`: any of
-    /// them.
-    langs: Vec<Regex>,
-    environment: Option<Regex>,
-}
 
 /// One cascade table: its targets and the values it hands down, read
 /// once for both versions (the version is asked only when an entry is
@@ -138,86 +123,31 @@ pub(crate) fn parse(value: &Value) -> Vec<Entry> {
     entries
 }
 
-/// Why the Hugo of `rules` refuses a cascade, if it does.
-pub(crate) fn refusal<'e>(entries: &'e [Entry], rules: &HugoRules) -> Option<&'e str> {
+/// Why the Hugo of `rules` refuses a cascade (or this tool cannot read
+/// a target's glob), if either does.
+pub(crate) fn refusal(entries: &[Entry], rules: &HugoRules) -> Option<Refusal> {
+    // Globs are checked by their own rules (`cascade_target`).
+    if let Some(refused) = entries
+        .iter()
+        .filter_map(|e| e.applied_target(rules))
+        .find_map(|t| t.refusal(rules))
+    {
+        return Some(refused);
+    }
     if !rules.cascade_refusals {
         return None;
     }
     // A target's `lang`: deprecated in 0.150, an error since.
     if rules.cascade_target_lang_refused && entries.iter().any(|e| e.lang_target) {
-        return Some(
+        return Some(Refusal::Hugo(
             "`target.lang` was deprecated in Hugo 0.150 and is refused now; target languages \
-             with `target.sites.matrix.languages`",
-        );
+             with `target.sites.matrix.languages`"
+                .to_owned(),
+        ));
     }
-    entries.iter().find_map(|e| e.refusal.as_deref())
-}
-
-/// A target table's globs.
-fn target(value: &Value) -> Result<Target, String> {
-    let Some(map) = value.as_object() else {
-        return Ok(Target::default());
-    };
-    let text = |key: &str| {
-        map.iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .and_then(|(_, v)| v.as_str())
-            .filter(|s| !s.is_empty())
-            .map(str::to_lowercase)
-    };
-    let compiled = |key: &str| text(key).and_then(|p| glob::compile(&p));
-    let kind = text("kind");
-    if let Some(k) = &kind
-        && !glob::compile(k).is_some_and(|g| KINDS.iter().any(|kind| g.is_match(kind)))
-    {
-        return Err(format!("{k:?} did not match a valid Page Kind"));
-    }
-    let mut langs: Vec<Regex> = compiled("lang").into_iter().collect();
-    let matrix = map
+    entries
         .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("sites"))
-        .and_then(|(_, v)| v.get("matrix"))
-        .and_then(|m| m.get("languages"));
-    match matrix {
-        Some(Value::String(s)) => langs.extend(glob::compile(&s.to_lowercase())),
-        Some(Value::Array(items)) => langs.extend(
-            items
-                .iter()
-                .filter_map(Value::as_str)
-                .filter_map(|s| glob::compile(&s.to_lowercase())),
-        ),
-        _ => {}
-    }
-    Ok(Target {
-        kind: kind.and_then(|k| glob::compile(&k)),
-        path: compiled("path"),
-        langs,
-        environment: compiled("environment"),
-    })
-}
-
-impl Target {
-    fn matches(&self, page: &PageRef, rules: &HugoRules) -> bool {
-        // A page's `lang` is its site's key (see `sites`).
-        let lang = super::sites::language_of(page.lang);
-        self.matches_but_sites(page, rules)
-            && (self.langs.is_empty() || self.langs.iter().any(|g| g.is_match(lang)))
-    }
-
-    /// Whether its kind, path and environment match.
-    fn matches_but_sites(&self, page: &PageRef, rules: &HugoRules) -> bool {
-        let path = if rules.cascade_page_path {
-            page.path
-        } else {
-            page.file_path
-        };
-        self.kind.as_ref().is_none_or(|g| g.is_match(page.kind))
-            && self.path.as_ref().is_none_or(|g| g.is_match(path))
-            && self
-                .environment
-                .as_ref()
-                .is_none_or(|g| g.is_match(super::config_files::environment()))
-    }
+        .find_map(|e| e.refusal.clone().map(Refusal::Hugo))
 }
 
 impl Entry {
@@ -232,14 +162,9 @@ impl Entry {
     /// environment match), `None` when it does (Hugo asks that of the
     /// page's sites once it knows them).
     pub(crate) fn reaches_any_site(&self, page: &PageRef, rules: &HugoRules) -> Option<bool> {
-        let target = if rules.cascade_target {
-            self.target.as_ref().or(self.old_target.as_ref())
-        } else {
-            self.old_target.as_ref()
-        };
-        match target {
+        match self.applied_target(rules) {
             None => Some(true),
-            Some(t) if t.langs.is_empty() => Some(t.matches_but_sites(page, rules)),
+            Some(t) if !t.names_languages() => Some(self.matches_but_sites(t, page, rules)),
             Some(_) => None,
         }
     }
@@ -252,17 +177,20 @@ impl Entry {
         languages: &[&str],
         rules: &HugoRules,
     ) -> bool {
-        let target = if rules.cascade_target {
-            self.target.as_ref().or(self.old_target.as_ref())
-        } else {
-            self.old_target.as_ref()
-        };
-        target.is_some_and(|t| {
-            t.matches_but_sites(page, rules)
-                && languages
-                    .iter()
-                    .any(|l| t.langs.iter().any(|g| g.is_match(l)))
+        self.applied_target(rules).is_some_and(|t| {
+            self.matches_but_sites(t, page, rules)
+                && languages.iter().any(|l| t.matches_language(l, rules))
         })
+    }
+
+    /// Whether `target`'s kind, path and environment match `page`.
+    fn matches_but_sites(&self, target: &Target, page: &PageRef, rules: &HugoRules) -> bool {
+        let path = if rules.cascade_page_path {
+            page.path
+        } else {
+            page.file_path
+        };
+        target.matches_but_sites(page.kind, path, super::config_files::environment(), rules)
     }
 
     /// The keys it hands down under `rules`.
@@ -271,13 +199,26 @@ impl Entry {
         self.fields.iter().chain(old.into_iter().flatten())
     }
 
-    fn matches(&self, page: &PageRef, rules: &HugoRules) -> bool {
-        let target = if rules.cascade_target {
+    /// The target the Hugo of `rules` reads, if the entry has one.
+    fn applied_target(&self, rules: &HugoRules) -> Option<&Target> {
+        if rules.cascade_target {
             self.target.as_ref().or(self.old_target.as_ref())
         } else {
             self.old_target.as_ref()
+        }
+    }
+
+    fn matches(&self, page: &PageRef, rules: &HugoRules) -> bool {
+        let path = if rules.cascade_page_path {
+            page.path
+        } else {
+            page.file_path
         };
-        target.is_none_or(|t| t.matches(page, rules))
+        let environment = super::config_files::environment();
+        // A page's `lang` is its site's key (see `sites`).
+        let lang = super::sites::language_of(page.lang);
+        self.applied_target(rules)
+            .is_none_or(|t| t.matches(page.kind, path, lang, environment, rules))
     }
 }
 
@@ -605,7 +546,9 @@ mod tests {
         let kind = parse(&json!({"kind": "page"}));
         assert_eq!(
             refusal(&kind, &HugoRules::of(NEW)),
-            Some("key \"kind\" not allowed in cascade config")
+            Some(Refusal::Hugo(
+                "key \"kind\" not allowed in cascade config".to_owned()
+            ))
         );
         assert_eq!(refusal(&kind, &HugoRules::of(OLD)), None);
         assert_eq!(
@@ -613,7 +556,9 @@ mod tests {
                 &parse(&json!({"draft": true, "target": {"kind": "post"}})),
                 &HugoRules::of(NEW)
             ),
-            Some("\"post\" did not match a valid Page Kind")
+            Some(Refusal::Hugo(
+                "\"post\" did not match a valid Page Kind".to_owned()
+            ))
         );
     }
 

@@ -54,7 +54,7 @@ pub(super) fn cascaded(
     site: &Site,
     cfg: &HugoConfig,
     slugged: &mut Option<Vec<String>>,
-) -> Result<(), String> {
+) -> Result<(), super::cascade_target::Refusal> {
     let own = fm.get("cascade").map(super::cascade::parse);
     let Some(folder) = path.parent() else {
         return Ok(());
@@ -96,7 +96,7 @@ pub(super) fn cascaded(
         .as_deref()
         .and_then(|o| super::cascade::refusal(o, rules))
     {
-        return Err(why.to_owned());
+        return Err(why);
     }
     let in_taxonomy = cfg.is_taxonomy_dir(lang, &rel[..rel.len().saturating_sub(1)]);
     let (kind, logical, file_path) = page_ref_paths(rel, name, in_taxonomy);

@@ -6,8 +6,9 @@ use serde_json::Value;
 
 use sitemap_content::paths::{hugo_make_path, make_loc};
 use sitemap_content::walk::Found;
-use sitemap_content::{Error, FrontMatter, Reason, Site, overrides_of};
+use sitemap_content::{Error, FrontMatter, Reason, Site, Warning, overrides_of};
 
+use super::cascade_target::Refusal;
 use super::files::{ADAPTER, Classified, File, HTML, REST_OLD, Role, Root};
 use super::front_matter::{
     apply_lastmod_order, build_excludes, date_of, filename_dates, get_str, hugo_bool, hugo_draft,
@@ -31,7 +32,7 @@ pub(super) fn classify(
     let dir_lang = root.lang.as_deref();
     let file_name = found.rel.last().map_or("", String::as_str);
     if file_name == ADAPTER {
-        return adapter(found, dir_lang, site, cfg);
+        return adapter(found, root, site, cfg, now);
     }
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     let ext = ext.to_owned();
@@ -49,6 +50,7 @@ pub(super) fn classify(
         return Classified::Ignored(found.path);
     }
     let is_html = HTML.iter().any(|h| h.eq_ignore_ascii_case(ext));
+    let (mut org_warning, mut org_error) = (None, None);
     let fm = match found.front_matter.take() {
         Some(fm) => fm,
         // 0.111.3 copies such a file as it is; the current Hugo makes it
@@ -56,15 +58,21 @@ pub(super) fn classify(
         None if is_html && !cfg.rules().content_formats => {
             return Classified::Plain(found.path);
         }
-        None if ext.eq_ignore_ascii_case("org") => super::org::front_matter(&found.path),
+        None if ext.eq_ignore_ascii_case("org") => {
+            let fm;
+            (fm, org_warning, org_error) = org(&found.path, cfg);
+            fm
+        }
         None => FrontMatter::default(),
     };
     let sites = force_lang.is_none().then(|| {
         super::file_sites::sites_of(&fm, &found.rel, &found.path, &read, &lang, root, site, cfg)
     });
-    let Some(Some(sites)) = sites else {
+    let org = (org_warning, org_error);
+    // An Org file refused is refused once.
+    let Some(Some(sites)) = sites.filter(|_| org.1.is_none()) else {
         return Classified::Content(in_site(
-            found, fm, read.name, lang, ext, root, site, cfg, now,
+            found, fm, org, read.name, lang, ext, root, site, cfg, now,
         ));
     };
     // One file per site it is built for, each classified as that site's.
@@ -81,6 +89,7 @@ pub(super) fn classify(
             let mut file = in_site(
                 copy,
                 fm.clone(),
+                (org.0.clone(), None),
                 read.name.clone(),
                 key,
                 ext,
@@ -105,6 +114,7 @@ pub(super) fn classify(
 fn in_site(
     found: Found,
     mut fm: FrontMatter,
+    (org_warning, org_error): (Option<Warning>, Option<Error>),
     name: String,
     lang: String,
     ext: &str,
@@ -142,7 +152,7 @@ fn in_site(
     let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
     // Read before `normalise` drops the build options.
     let never = never_rendered(&fm);
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<_> = org_warning.into_iter().collect();
     // Read before `normalise` drops what 0.111.3 dropped.
     let removed = super::removed::refused(
         &fm,
@@ -204,7 +214,9 @@ fn in_site(
     }
     // Hugo refuses the page when it reads its front matter, drafts,
     // bundle resources and `_build: never` pages included.
-    file.refused = refusal(&file, own_cascade, refused_content, removed, cfg).map(Box::new);
+    file.refused = org_error
+        .or_else(|| refusal(&file, own_cascade, refused_content, removed, cfg))
+        .map(Box::new);
     own_terms(&mut file, never, cfg);
     let listed_page = !file.is_branch() && !file.in_taxonomy_dir && file.exclusion.is_none();
     if listed_page {
@@ -253,12 +265,21 @@ fn own_terms(file: &mut File, never: bool, cfg: &HugoConfig) {
     }
 }
 
+/// An Org file's keywords as its front matter, with a warning about
+/// what is not emulated, or why it is refused.
+fn org(path: &std::path::Path, cfg: &HugoConfig) -> (FrontMatter, Option<Warning>, Option<Error>) {
+    match super::org::front_matter(path, cfg.rules()) {
+        Ok((fm, warning)) => (fm, warning, None),
+        Err(e) => (FrontMatter::default(), None, Some(e)),
+    }
+}
+
 /// Why Hugo refuses the file whatever becomes of its page: its own
 /// `cascade`, its content format, front matter the Hugo followed
 /// removed, or a `url` with a protocol.
 fn refusal(
     file: &File,
-    own_cascade: Result<(), String>,
+    own_cascade: Result<(), Refusal>,
     refused_content: Option<String>,
     removed: Option<(String, String)>,
     cfg: &HugoConfig,
@@ -270,14 +291,20 @@ fn refusal(
             message,
         });
     }
-    if let Err(message) = own_cascade {
+    if let Err(refused) = own_cascade {
+        let message = match refused {
+            Refusal::Hugo(why) => {
+                format!(
+                    "`cascade`: {why}, which Hugo {} refuses",
+                    cfg.version.hugo()
+                )
+            }
+            Refusal::Unread(why) => format!("`cascade`: {why}"),
+        };
         return Some(Error::Config {
             path: file.path.clone(),
             line: Some(file.fm.line_of("cascade")),
-            message: format!(
-                "`cascade`: {message}, which Hugo {} refuses",
-                cfg.version.hugo()
-            ),
+            message,
         });
     }
     if let Some(message) = refused_content {
@@ -295,43 +322,89 @@ fn refusal(
     })
 }
 
-/// A content adapter, with the URL path of each section it may make
-/// pages in (`news/`, under its language's prefix): with the sites
-/// matrix (0.153 and later), under every site's, since its pages name
-/// their own sites (`EnableAllLanguages`, a page's `sites`).
-fn adapter(found: Found, dir_lang: Option<&str>, site: &Site, cfg: &HugoConfig) -> Classified {
-    let lang = dir_lang.unwrap_or(&cfg.default_language);
-    let folders = &found.rel[..found.rel.len() - 1];
+/// A content adapter in each site it may make pages in, with the URL
+/// path of its section there (`news/`, under the site's prefix), and why
+/// its pages are left out when their section's cascade says so: Hugo
+/// hands a section's cascade to the pages an adapter makes, as to a page
+/// of the folder with no front matter of its own (checked with 0.168.0:
+/// a cascaded `sitemap.disable` leaves them out of its sitemap). Read
+/// here as for such a page, named after the adapter (a cascade target
+/// naming one of its pages by path is not told apart). With the sites
+/// matrix (0.153 and later), an adapter outside a language's folder may
+/// make pages in every site, since its pages name their own sites
+/// (`EnableAllLanguages`, a page's `sites`).
+fn adapter(
+    found: Found,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Classified {
+    let dir_lang = root.lang.as_deref();
     let keys = if cfg.rules().sites_matrix && dir_lang.is_none() {
         cfg.site_keys(site)
     } else {
-        vec![lang.to_owned()]
+        vec![dir_lang.unwrap_or(&cfg.default_language).to_owned()]
     };
-    let sections = keys
+    let adapters = keys
         .iter()
-        .map(|key| {
-            let mut section = super::urls::lang_prefix(cfg, key)
-                .trim_start_matches('/')
-                .to_owned();
-            for f in folders {
-                if !section.is_empty() {
-                    section.push('/');
-                }
-                let rules = cfg.path_rules(lang);
-                let name = sitemap_content::paths::hugo_content_name(
-                    f,
-                    cfg.rules().page_paths,
-                    rules.lower,
-                );
-                section.push_str(&hugo_make_path(&name, rules));
-            }
-            if !section.is_empty() {
-                section.push('/');
-            }
-            section
-        })
+        .map(|key| adapter_in(&found, key, root, site, cfg, now))
         .collect();
-    Classified::Adapter(found.path, sections)
+    Classified::Adapter(adapters)
+}
+
+/// A content adapter in the site of `lang` (its key, see `sites`).
+fn adapter_in(
+    found: &Found,
+    lang: &str,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> sitemap_content::ContentAdapter {
+    let folders = &found.rel[..found.rel.len() - 1];
+    let mut section = super::urls::lang_prefix(cfg, lang)
+        .trim_start_matches('/')
+        .to_owned();
+    for f in folders {
+        if !section.is_empty() {
+            section.push('/');
+        }
+        let rules = cfg.path_rules(lang);
+        let name =
+            sitemap_content::paths::hugo_content_name(f, cfg.rules().page_paths, rules.lower);
+        section.push_str(&hugo_make_path(&name, rules));
+    }
+    if !section.is_empty() {
+        section.push('/');
+    }
+    let name = "_content";
+    let mut fm = FrontMatter::default();
+    // No cascade of its own, so nothing to refuse.
+    let _ = super::cascaded::cascaded(
+        &mut fm,
+        &found.rel,
+        &found.path,
+        name,
+        lang,
+        root,
+        site,
+        cfg,
+        &mut None,
+    );
+    if cfg.rules().cast_numbers_as_booleans {
+        super::front_matter::numbers_as_booleans(&mut fm);
+    }
+    if cfg.rules().headless_as_build {
+        super::front_matter::headless_as_build(&mut fm);
+    }
+    let site_disable = cfg.site_disables(site, lang);
+    let (_, left_out) = publication(&fm, name, lang, name, cfg, now, site_disable);
+    sitemap_content::ContentAdapter {
+        file: found.path.clone(),
+        section,
+        left_out,
+    }
 }
 
 /// A listed regular page's URL (at its main output format, its folders

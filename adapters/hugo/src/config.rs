@@ -285,9 +285,7 @@ pub fn open(
         None => SiteSitemap::default(),
     };
     super::refusals::check(root, map, &sources, path, &version)?;
-    let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path), &|| {
-        version.yaml()
-    });
+    let mounts = super::mounts::read(root, &value, origin(&sources, &["module"], path), &version)?;
     let mut static_dirs = super::kinds::string_slice(map.get("staticdir"));
     if static_dirs.is_empty() {
         static_dirs.push("static".to_owned());

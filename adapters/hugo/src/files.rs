@@ -145,9 +145,10 @@ pub(super) enum Classified {
     Plain(PathBuf),
     /// Not a content file to the Hugo followed (`.rest` today).
     Ignored(PathBuf),
-    /// A content adapter, with the URL path of its section in each site
-    /// it may make pages in (`news/`, `fr/news/`).
-    Adapter(PathBuf, Vec<String>),
+    /// A content adapter in each site it may make pages in, with its
+    /// section there (`news/`, `fr/news/`) and what the section hands
+    /// its pages down.
+    Adapter(Vec<sitemap_content::ContentAdapter>),
 }
 
 impl Classified {
@@ -155,9 +156,8 @@ impl Classified {
         match self {
             Classified::Content(file) => &file.path,
             Classified::Sites(files) => files.first().map_or(Path::new(""), |f| &f.path),
-            Classified::Plain(path) | Classified::Ignored(path) | Classified::Adapter(path, _) => {
-                path
-            }
+            Classified::Plain(path) | Classified::Ignored(path) => path,
+            Classified::Adapter(adapters) => adapters.first().map_or(Path::new(""), |a| &a.file),
         }
     }
 }

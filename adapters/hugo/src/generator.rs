@@ -56,6 +56,16 @@ impl Generator for HugoConfig {
         self.static_dirs.clone()
     }
 
+    /// The site's `layouts/` and each theme's and module's found on disk;
+    /// `None` when one is not on disk (the scan warns of it).
+    fn template_dirs(&self, site: &Site) -> Option<Vec<PathBuf>> {
+        (!self.mounts.missing).then(|| {
+            std::iter::once(site.root.join("layouts"))
+                .chain(self.mounts.module_dirs.iter().map(|d| d.join("layouts")))
+                .collect()
+        })
+    }
+
     /// Its host's base URL on a multihost site, else the site's, with the
     /// language's folder where it has one.
     fn language_root(&self, site: &Site, lang: &str) -> Option<Loc> {

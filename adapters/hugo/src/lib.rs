@@ -104,6 +104,7 @@
 mod blind_spots;
 mod bundles;
 mod cascade;
+mod cascade_target;
 mod cascaded;
 mod classify;
 mod config;

@@ -107,7 +107,7 @@ impl Dimension {
 /// with `/`: the two characters swap places in the pattern and in the
 /// names matched. `None`: not a glob gobwas compiles, which matches
 /// nothing here.
-fn dot_glob(pattern: &str) -> Option<regex::Regex> {
+fn dot_glob(pattern: &str) -> Option<super::glob::Glob> {
     super::glob::compile(&swap_dots(pattern))
 }
 
@@ -126,8 +126,8 @@ type RangeTest = fn(usize, usize) -> bool;
 
 /// What one step asks of a name at an index.
 enum Test {
-    Glob(Option<regex::Regex>),
-    NotGlob(Option<regex::Regex>),
+    Glob(Option<super::glob::Glob>),
+    NotGlob(Option<super::glob::Glob>),
     Range(RangeTest, usize),
     /// A range naming no such value: nothing passes.
     Never,

@@ -19,7 +19,7 @@
 //! A list page's tokens are expanded here ([`expand_list`]); a regular
 //! page's by `urls::expand_permalink`.
 
-use regex::Regex;
+use super::glob::Glob;
 use serde_json::{Map, Value};
 
 use super::glob;
@@ -28,8 +28,8 @@ use sitemap_content::paths::{PathRules, hugo_make_path};
 /// One rule: which pages, and their pattern.
 #[derive(Debug)]
 struct Rule {
-    kind: Option<Regex>,
-    path: Option<Regex>,
+    kind: Option<Glob>,
+    path: Option<Glob>,
     /// `target.sites.matrix`, as written; empty: every site.
     sites: super::matrix::Globs,
     pattern: String,
@@ -46,7 +46,7 @@ const KINDS: [&str; 5] = ["page", "section", "term", "taxonomy", "home"];
 
 /// Hugo's `sectionToPathGlob`: a key covers its section and everything
 /// below it; the empty key (or `/`) the pages at the root.
-fn section_glob(key: &str) -> Option<Regex> {
+fn section_glob(key: &str) -> Option<Glob> {
     let key = key.trim_matches([' ', '/']).to_lowercase();
     if key.is_empty() {
         glob::compile("/*")
@@ -55,7 +55,7 @@ fn section_glob(key: &str) -> Option<Regex> {
     }
 }
 
-fn exact(kind: &str) -> Option<Regex> {
+fn exact(kind: &str) -> Option<Glob> {
     glob::compile(kind)
 }
 

@@ -394,6 +394,24 @@ hugo_rules! {
         old "a draft, future or expired section or bundle leaves the page file of its path published (from 0.153; before, Hugo publishes it in some builds and not in others, and the scan leaves it out with a warning)",
         new "it leaves that page file out too (the scan names both files in a warning)",
         before [], after ["twin-paths-unpublished-0.168"];
+    /// An Org keyword given on several lines is the list of its values.
+    org_keywords_accumulate: since v(122, 0), SourceAndNotes,
+        "0.122 reads a repeated Org keyword as a list (gohugoio/hugo 46f6187, issue 11743); checked with 0.111.3 and 0.168.0 on org-keywords' site",
+        old "Org's `#+TAGS:`, `#+CATEGORIES:` and `#+ALIASES:` are split at white space (`#+TAGS: a b` is two terms)",
+        new "an Org keyword given on several lines is the list of its values; `#+TAGS: a b` is one term (`#+TAGS[]:` splits it)",
+        before ["org-keywords-0.111"], after ["org-keywords-0.168"];
+    /// Org's `#+FILETAGS: :a:b:` is a list of tags.
+    org_filetags: since v(144, 0), SourceAndNotes,
+        "0.144 splits Org file tags (gohugoio/hugo f02da7f); checked with 0.111.3 and 0.168.0 on org-keywords' site",
+        old "Org's `#+FILETAGS: :a:b:` is one value",
+        new "Org's `#+FILETAGS: :a:b:` is the tags `a` and `b`",
+        before ["org-keywords-0.111"], after ["org-keywords-0.168"];
+    /// A theme's or module's mount source must be a path inside it.
+    module_mounts_local: since v(152, 0), Releases,
+        "checked with 0.151.2 and 0.152.0 (gohugoio/hugo a8e0ca9): a theme mounting `../../shared`, an absolute folder and one outside the site",
+        old "a theme's mount source is joined to its folder: `..` reads wherever it leads, an absolute source is looked for inside the theme and reads nothing",
+        new "a theme's or module's mount source that is absolute or leaves its folder is refused",
+        before [], after [];
     /// Versions, roles and `sites.matrix` make a site per language, version and role.
     sites_matrix: since v(153, 0), Releases,
         "checked with 0.152.2 and 0.153.0 on sites-matrix-0.168's site (the sites matrix came with 0.153)",
@@ -424,6 +442,18 @@ hugo_rules! {
         old "from 0.153 to 0.160, a section without an `_index` of its own is made only in the sites of the first page below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.161)",
         new "a section without an `_index` is made in every site that has a page below it",
         before [], after ["sites-matrix-0.168"];
+    /// A cascade target's glob that gobwas refuses is refused.
+    cascade_globs_checked: since v(161, 0), Releases,
+        "checked with 0.160.1 and 0.161.0 (gohugoio/hugo 017a7cd compiles a target's globs when it reads the cascade): `path = \"[ab\"`",
+        old "a cascade target's glob that gobwas refuses (`[ab`) is ignored: the entry reaches every page",
+        new "it is refused (\"failed to compile cascade target\")",
+        before [], after [];
+    /// Globs are gobwas/glob v1.0.0's.
+    gobwas_v1: since v(166, 0), Releases,
+        "checked with 0.165.0 and 0.166.0 (gohugoio/hugo 15276; their build information names the release) on cascade-globs' sites",
+        old "globs are gobwas/glob v0.2.3's: text, `**`, text matches where the texts overlap (`/a/**/b` matches `/a/b`), braces of empty alternatives match nothing, an unclosed `{` is closed and a trailing `\\` dropped",
+        new "globs are gobwas/glob v1.0.0's: `**` between two texts is a run of its own, `{}` matches the empty text, an unclosed `{` and a trailing `\\` are refused",
+        before ["cascade-globs-0.111"], after ["cascade-globs-0.168"];
 }
 
 /// One release where rules change, for a version matrix: the release on
@@ -556,12 +586,14 @@ mod tests {
             [
                 "0.111.0 0.112.0 false",
                 "0.117.0 0.118.0 false",
+                "0.121.0 0.122.0 false",
                 "0.122.0 0.123.0 false",
                 "0.123.2 0.123.3 false",
                 "0.124.0 0.125.0 false",
                 "0.125.3 0.125.4 false",
                 "0.130.0 0.131.0 false",
                 "0.135.0 0.136.0 false",
+                "0.143.0 0.144.0 false",
                 "0.148.0 0.149.0 true",
                 "0.151.0 0.152.0 true",
                 "0.152.0 0.153.0 true",

@@ -63,7 +63,7 @@ pub(crate) struct HugoConfig {
     /// `ignoreFiles`: content files whose path matches one are not read.
     pub(super) ignore_files: Vec<regex::Regex>,
     /// The content folders modules mount.
-    pub(super) mounts: super::mounts::Mounts,
+    pub(crate) mounts: super::mounts::Mounts,
     /// `[permalinks]` as the current Hugo reads it (rules with targets).
     pub(super) permalink_rules: super::permalinks::Permalinks,
     /// A language's own `permalinks`, which replace the site's for it.

@@ -2,6 +2,7 @@
 //! `tests/fixtures/` (see the README in each) scanned, the whole result
 //! compared with a snapshot and with what the real `hugo` builds.
 
+mod faults;
 mod hugo;
 mod hugo_sitemap;
 mod rules;

@@ -84,10 +84,19 @@ impl UrlFilter {
         }
         let base = base.folder();
         let rest = loc.as_str().strip_prefix(base.as_str())?;
-        let rest = rest.split(['?', '#']).next().unwrap_or_default();
-        let raw = format!("/{rest}");
-        let decoded = percent_encoding::percent_decode_str(&raw).decode_utf8_lossy();
-        let forms = [raw.as_str(), decoded.as_ref()];
+        self.check_path(&format!("/{rest}"))
+    }
+
+    /// [`UrlFilter::check`] for a URL's path under the base URL's folder,
+    /// with its leading `/` (`/tags/rust/`): what the patterns are matched
+    /// against.
+    pub fn check_path(&self, path: &str) -> Option<Reason> {
+        if self.is_empty() {
+            return None;
+        }
+        let raw = path.split(['?', '#']).next().unwrap_or_default();
+        let decoded = percent_encoding::percent_decode_str(raw).decode_utf8_lossy();
+        let forms = [raw, decoded.as_ref()];
         let mut hits: Vec<usize> = forms
             .iter()
             .flat_map(|text| self.exclude.matches(text))

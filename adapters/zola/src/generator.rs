@@ -27,6 +27,11 @@ impl Generator for ZolaConfig {
         vec![site.root.join("static")]
     }
 
+    /// The site's `templates/` and its themes' (all of `themes/`).
+    fn template_dirs(&self, site: &Site) -> Option<Vec<PathBuf>> {
+        Some(vec![site.root.join("templates"), site.root.join("themes")])
+    }
+
     fn language_root(&self, site: &Site, lang: &str) -> Option<Loc> {
         if lang == site.default_language {
             Some(site.base_url.clone())

@@ -71,3 +71,28 @@ fn a_url_pattern_without_a_leading_slash_is_refused_naming_the_method() {
         .unwrap_err();
     insta::assert_snapshot!(err.to_string(), @"`.exclude_urls(..)`: exclude-urls pattern `a/`: a URL pattern starts with `/`, the base URL's folder (`/a/`?)");
 }
+
+/// A pattern that matched nothing was silent: a build script's user
+/// wrote `exclude` without `content/` and an `exclude_urls` typo, and
+/// every page stayed listed with no word. Each is a warning naming the
+/// method and the nearest pattern that matches.
+#[test]
+fn patterns_that_match_nothing_are_warnings_naming_the_method_and_the_nearest_pattern() {
+    let out = tempfile::tempdir().unwrap();
+    let root = fixture("zola-blog");
+    let built = Sitemap::content(&root)
+        .exclude(["blog/secret.md"])
+        .exclude_urls(["/blgo/*/"])
+        .lastmod([sitemap_build::LastmodSource::FrontMatter])
+        .out_dir(out.path())
+        .write()
+        .unwrap();
+    assert_eq!(
+        built.warnings,
+        [
+            "`.exclude(..)` pattern `blog/secret.md` matches no page (`exclude` is matched against source paths relative to the site root, such as `content/_index.md`); did you mean `content/blog/secret.md`?",
+            "`.exclude_urls(..)` pattern `/blgo/*/` matches no page (`exclude-urls` is matched against URL paths under the base URL https://blog.example.org/, such as `/blog/bundle/`); did you mean `/blog/*/`?",
+        ]
+    );
+    written(out.path());
+}

@@ -23,6 +23,12 @@ mod report;
 mod scan;
 mod settings;
 mod signals;
+#[cfg(feature = "submit")]
+mod submit;
+/// Without the `submit` feature: the command is there, and says how to
+/// get it.
+#[cfg(not(feature = "submit"))]
+#[path = "submit_off.rs"]
 mod submit;
 mod ui;
 mod validate;

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use sitemap_engine::{CheckReport, Scan, ScanSummary, images_summary};
+use sitemap_engine::{CheckReport, Scan, ScanSummary, build_summary, images_summary};
 
 use crate::Outcome;
 use crate::flags::{OutputArgs, SourceArgs};
@@ -109,7 +109,7 @@ pub(crate) fn run(args: &ScanArgs, ui: &Ui) -> anyhow::Result<Outcome> {
             ));
         }
     }
-    let excluded = excluded_summary(scan, &scanned.resolved);
+    let excluded = excluded_summary(scan, &scanned.resolved) + &build_summary(scan);
     // `files read as Hugo 0.168.0 (the hugo on PATH)`: whose rules read them.
     let read_as = scan
         .generator

@@ -25,14 +25,18 @@ pub(crate) fn site_job(
 
 /// Every key of `sitemap.toml`, shown by `sitemap scan --help`: rendered
 /// from the engine's one key table, as TOML that can be pasted as it is.
-/// clap wraps help text at the terminal's width (at most 100 columns), so
-/// each key's doc is a comment of its own above it, pre-wrapped to
-/// [`TOML_WIDTH`] with `# ` on every line: clap leaves such lines alone,
-/// and a wrapped comment can never spill onto a line of TOML.
+/// Each key is commented out (`# flavor = "zola"`, tables too: `# [git]`)
+/// with an example value, not its default: pasted whole, the block
+/// changes nothing (its live values once made a Hugo site a Zola one and
+/// left out 43 pages by `include-urls`), and a key is turned on by
+/// removing its `# `. clap wraps help text at the terminal's width (at
+/// most 100 columns), so each key's doc is a comment of its own above it,
+/// pre-wrapped to [`TOML_WIDTH`] with `# ` on every line: clap leaves such
+/// lines alone, and a wrapped comment can never spill onto a line of TOML.
 pub(crate) fn keys_help() -> String {
     use sitemap_engine::keys::KEYS;
     let mut out = String::from(
-        "sitemap.toml (at the site root, or --config FILE) has the same keys as the flags; flags win\nover it, and every true/false key has a --no-… flag to turn it off from the command line:\n",
+        "sitemap.toml (at the site root, or --config FILE) has the same keys as the flags; flags win\nover it, and every true/false key has a --no-… flag to turn it off from the command line.\nThe keys below are commented out, each with an example value (not its default): remove the\n`# ` of those you want, with your own values.\n",
     );
     // Sub-tables (`[git]`, `[submit]`) last: every key after a header
     // belongs to it.
@@ -42,16 +46,16 @@ pub(crate) fn keys_help() -> String {
     for key in top.into_iter().chain(nested) {
         let (sub, name) = key.name.rsplit_once('.').unwrap_or(("", key.name));
         if !sub.is_empty() && table != Some(sub) {
-            out.push_str(&format!("\n[{sub}]\n"));
+            out.push_str(&format!("\n# [{sub}]\n"));
             table = Some(sub);
         } else {
             out.push('\n');
         }
         let first = crate::flags::first_sentence(key.doc);
-        for line in wrap(first.trim_end_matches('.'), TOML_WIDTH - 2) {
+        for line in sitemap_engine::keys::wrap(first.trim_end_matches('.'), TOML_WIDTH - 2) {
             out.push_str(&format!("# {line}\n"));
         }
-        out.push_str(&format!("{name} = {}\n", key.example));
+        out.push_str(&format!("# {name} = {}\n", key.example));
     }
     out
 }
@@ -59,26 +63,6 @@ pub(crate) fn keys_help() -> String {
 /// The width of the TOML block's comment lines: below clap's narrowest
 /// usual terminal, so clap does not wrap them again.
 const TOML_WIDTH: usize = 78;
-
-/// `text` in lines of at most `width` characters (a longer word on a line
-/// of its own), split at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
 
 /// An error with a hint for the user.
 #[derive(Debug)]

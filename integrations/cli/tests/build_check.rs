@@ -34,8 +34,17 @@ pub(crate) fn write(root: &Path, files: &[(&str, &str)]) {
 }
 
 pub(crate) fn hugo(hugo: &Path, root: &Path) {
+    hugo_with(hugo, root, &[]);
+}
+
+/// Builds the site at `root` with `hugo` and the flags `args` (`-D`,
+/// `--environment staging`), quietly, as the user's shell would (no
+/// `HUGO_ENVIRONMENT` of ours).
+pub(crate) fn hugo_with(hugo: &Path, root: &Path, args: &[&str]) {
     let out = Command::new(hugo)
-        .args(["--quiet", "--source"])
+        .arg("--quiet")
+        .args(args)
+        .arg("--source")
         .arg(root)
         .env_remove("HUGO_ENVIRONMENT")
         .output()
@@ -216,7 +225,7 @@ fn a_content_adapters_pages_are_listed_from_the_build() {
         stderr,
         "content/news/_content.gotmpl: warning: a content adapter: 3 page(s) it made listed \
          from the site built in public/\n\
-         sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 6 URLs, none excluded; dry run, nothing written\n"
+         sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 6 URLs, none excluded, checked against 6 built pages; dry run, nothing written\n"
     );
     locs.sort();
     assert_eq!(locs, hugo_locs(dir.path()));
@@ -258,7 +267,7 @@ fn a_setting_the_scan_does_not_read_is_named_and_its_difference_found() {
     assert_eq!(
         stderr,
         format!(
-            "{named}{}\nsitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded; dry run, nothing written\n",
+            "{named}{}\nsitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded, checked against 3 built pages; dry run, nothing written\n",
             differences
                 .lines()
                 .map(|l| l.replacen(": ", ": warning: ", 1))
@@ -359,7 +368,7 @@ fn pages_left_out_on_purpose_are_not_differences() {
     assert_eq!(code, Some(0));
     assert_eq!(
         stderr,
-        "sitemap: 4 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 3 excluded (1 build options, 2 sitemap.disable); dry \
+        "sitemap: 4 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 3 excluded (1 build options, 2 sitemap.disable), checked against 5 built pages; dry \
          run, nothing written\n"
     );
     locs.sort();
@@ -391,17 +400,7 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
             ),
         ],
     );
-    let out = Command::new(current_hugo())
-        .args(["--quiet", "--environment", "staging", "--source"])
-        .arg(dir.path())
-        .env_remove("HUGO_ENVIRONMENT")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    hugo_with(&current_hugo(), dir.path(), &["--environment", "staging"]);
 
     let (code, stderr, _) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
     assert_eq!(
@@ -409,7 +408,7 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
         (
             Some(0),
             "public/: warning: 1 listed URL(s) with no built page: https://example.org/drafts/d/\n\
-             sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, none excluded; dry run, nothing written\n"
+             sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, none excluded, checked against 4 built pages; dry run, nothing written\n"
         )
     );
 
@@ -429,7 +428,7 @@ fn a_cascade_the_scan_did_not_read_as_built_is_named() {
         .unwrap();
     assert_eq!(
         crate::text(&out.stderr, dir.path()),
-        "sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 4 URLs, 1 excluded (1 build options); dry run, nothing written\n"
+        "sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 4 URLs, 1 excluded (1 build options), checked against 4 built pages; dry run, nothing written\n"
     );
     let mut locs: Vec<String> = String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -474,7 +473,7 @@ fn hugo_pagers_are_not_differences() {
         (code, stderr.as_str()),
         (
             Some(0),
-            "sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, none excluded; dry run, nothing written\n"
+            "sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, none excluded, checked against 11 built pages; dry run, nothing written\n"
         )
     );
     locs.sort();
@@ -517,7 +516,7 @@ fn files_copied_from_static_are_not_differences() {
         (code, stderr.as_str()),
         (
             Some(0),
-            "sitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded; dry run, nothing written\n"
+            "sitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded, checked against 5 built pages; dry run, nothing written\n"
         )
     );
     locs.sort();

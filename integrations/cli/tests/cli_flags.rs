@@ -70,22 +70,21 @@ fn scan_short_help_is_one_line_per_flag() {
 }
 
 /// The block after the paragraph on sitemap.toml in `scan --help` is TOML as it is
-/// printed, at any usual terminal width, with its sub-tables.
+/// printed, at any usual terminal width: every key commented out (pasted
+/// whole it sets nothing), and with each `# ` of a key or table removed,
+/// every key with its sub-tables.
 #[test]
 fn the_toml_block_of_scan_help_parses_at_every_width() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut blocks = Vec::new();
     for columns in ["80", "100", "200"] {
-        let help = text(&sitemap(here, &["scan", "--help"], columns).stdout);
-        // The block: after the paragraph that introduces it.
-        let block = help
-            .split_once("sitemap.toml (at the site root")
-            .and_then(|(_, rest)| rest.split_once("\n\n"))
-            .unwrap_or_else(|| panic!("no TOML block at {columns} columns:\n{help}"))
-            .1
-            .to_owned();
-        let table: toml::Table =
+        let block = help_block(here, columns);
+        let pasted: toml::Table =
             toml::from_str(&block).unwrap_or_else(|e| panic!("at {columns} columns: {e}\n{block}"));
+        assert!(pasted.is_empty(), "{pasted:?}");
+        let on = uncommented(&block);
+        let table: toml::Table =
+            toml::from_str(&on).unwrap_or_else(|e| panic!("at {columns} columns: {e}\n{on}"));
         let mut keys: Vec<String> = Vec::new();
         for (k, v) in &table {
             match v.as_table() {
@@ -96,12 +95,63 @@ fn the_toml_block_of_scan_help_parses_at_every_width() {
         // `[git]` and `[submit]` are tables of their own, after the rest.
         assert!(keys.contains(&"git.date".to_owned()), "{keys:?}");
         assert!(keys.contains(&"submit.key".to_owned()), "{keys:?}");
-        assert!(keys.len() > 30, "{keys:?}");
+        assert_eq!(keys.len(), sitemap_engine::keys::KEYS.len(), "{keys:?}");
         blocks.push(block);
     }
     // Pre-wrapped: the width does not change it.
     assert_eq!(blocks[0], blocks[1]);
     assert_eq!(blocks[1], blocks[2]);
+}
+
+/// The TOML block of `scan --help` at `columns`.
+fn help_block(here: &Path, columns: &str) -> String {
+    let help = text(&sitemap(here, &["scan", "--help"], columns).stdout);
+    // The block: after the paragraph that introduces it.
+    help.split_once("sitemap.toml (at the site root")
+        .and_then(|(_, rest)| rest.split_once("\n\n"))
+        .unwrap_or_else(|| panic!("no TOML block at {columns} columns:\n{help}"))
+        .1
+        .to_owned()
+}
+
+/// `block` with the `# ` of each key and table line removed.
+fn uncommented(block: &str) -> String {
+    block
+        .lines()
+        .map(|line| match line.strip_prefix("# ") {
+            Some(rest)
+                if rest.starts_with('[')
+                    || rest.split_once(" = ").is_some_and(|(k, _)| {
+                        k.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+                    }) =>
+            {
+                rest
+            }
+            _ => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The block pasted whole into a Hugo site's sitemap.toml made it a Zola
+/// site with `include-urls = ["/blog/**"]` and left out 43 pages: now it
+/// sets nothing, and the scan lists what it lists without it.
+#[test]
+fn the_help_block_pasted_into_a_sites_settings_changes_nothing() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    crate::copy_tree(&crate::example("hugo-site"), dir.path());
+    let scan = ["scan", "--dry-run", "--lastmod", "front-matter"];
+    let before = sitemap(dir.path(), &scan, "100");
+    let settings = dir.path().join("sitemap.toml");
+    let mut toml = fs::read_to_string(&settings).unwrap();
+    toml.push_str(&help_block(here, "100"));
+    fs::write(&settings, toml).unwrap();
+    let after = sitemap(dir.path(), &scan, "100");
+    assert_eq!(after.status.code(), Some(0), "{}", text(&after.stderr));
+    assert_eq!(text(&after.stdout), text(&before.stdout));
+    assert_eq!(text(&after.stderr), text(&before.stderr));
+    assert_eq!(text(&after.stdout).lines().count(), 15);
 }
 
 const VALID: &str = r#"<?xml version="1.0" encoding="UTF-8"?>

@@ -97,7 +97,7 @@ fn the_environment_sets_what_hugo_reads_from_it() {
         (out.status.code(), stderr.as_str()),
         (
             Some(0),
-            "sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 7 URLs, none excluded; wrote out/sitemap.xml\n"
+            "sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 7 URLs, none excluded, checked against 7 built pages; wrote out/sitemap.xml\n"
         )
     );
     let mut ours = locs(&sitemap);

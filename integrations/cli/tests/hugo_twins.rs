@@ -4,8 +4,8 @@
 //! and mostly publishes neither: 0.168.0 left out the path in at least 7
 //! of 8 builds of each pairing. The scan leaves the path out and names
 //! both files; 0.111.3, which publishes the published file every time,
-//! is followed without a word. The URL sets are the differential cases
-//! `twin-paths-unpublished-0.111` and `-0.168`, recorded with each Hugo.
+//! is followed without a word. The URL sets are the differential case
+//! `twin-paths-unpublished`, recorded with each Hugo release.
 
 use std::fs;
 

@@ -3,7 +3,7 @@
 //! refused when it names no Hugo. The site: a draft section with a page,
 //! which Hugo 0.111.3 drops with the section and the current Hugo
 //! publishes (both checked with the real Hugo: the differential cases
-//! `unpublished-sections-keep-pages-0.168` and
+//! `unpublished-sections-keep-pages` and
 //! `draft-section-keeps-nested-terms`).
 
 use std::fs;
@@ -237,7 +237,7 @@ fn a_site_built_by_another_hugo_than_the_one_on_path() {
         scan_with_path(dir.path(), &bin),
         "public/: warning: 1 listed URL(s) with no built page: https://example.org/s/a/\n\
          sitemap: 2 files read as Hugo 0.168.0 (the built site's generator tag), 2 URLs, 1 \
-         excluded (1 draft); dry run, nothing written\n"
+         excluded (1 draft), checked against 1 built page; dry run, nothing written\n"
     );
     // Built before: a stale build, so the `hugo` on PATH is followed, and
     // the two are named.
@@ -248,6 +248,6 @@ fn a_site_built_by_another_hugo_than_the_one_on_path() {
          follows Hugo 0.111.3 (the hugo on PATH): set `hugo-version = \"0.168.0\"` if Hugo \
          0.168.0 builds the site, or build it again with Hugo 0.111.3\n\
          sitemap: 2 files read as Hugo 0.111.3 (the hugo on PATH), 1 URLs, 2 excluded (2 \
-         draft); dry run, nothing written\n"
+         draft), checked against 1 built page; dry run, nothing written\n"
     );
 }

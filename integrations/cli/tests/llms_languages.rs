@@ -133,7 +133,7 @@ fn hugo_site_gets_an_llms_txt_per_language_titled_as_hugo_titles() {
     scan(
         dir.path(),
         "0.168.0",
-        "sitemap: 7 files read as Hugo 0.168.0 (the hugo-version setting), 17 URLs, none excluded; wrote public/sitemap.xml, \
+        "sitemap: 7 files read as Hugo 0.168.0 (the hugo-version setting), 17 URLs, none excluded, checked against 18 built pages; wrote public/sitemap.xml, \
          public/llms.txt, public/fr/llms.txt\n",
     );
     let public = dir.path().join("public");
@@ -187,7 +187,7 @@ fn hugo_0_111_titles_terms_as_written() {
     scan(
         dir.path(),
         "0.111.3",
-        "sitemap: 7 files read as Hugo 0.111.3 (the hugo-version setting), 17 URLs, none excluded; wrote public/sitemap.xml, \
+        "sitemap: 7 files read as Hugo 0.111.3 (the hugo-version setting), 17 URLs, none excluded, checked against 18 built pages; wrote public/sitemap.xml, \
          public/llms.txt, public/fr/llms.txt\n",
     );
     let public = dir.path().join("public");
@@ -272,7 +272,7 @@ fn multihost_site_gets_an_llms_txt_per_host() {
     scan(
         dir.path(),
         "0.168.0",
-        "sitemap: 6 files read as Hugo 0.168.0 (the hugo-version setting), 12 URLs, none excluded; wrote public/fr/sitemap.xml, \
+        "sitemap: 6 files read as Hugo 0.168.0 (the hugo-version setting), 12 URLs, none excluded, checked against 12 built pages; wrote public/fr/sitemap.xml, \
          public/fr/llms.txt; wrote public/en/sitemap.xml, public/en/llms.txt\n",
     );
     let public = dir.path().join("public");

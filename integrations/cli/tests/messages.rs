@@ -261,7 +261,7 @@ fn a_base_url_with_credentials_is_quoted_without_the_password() {
     );
     assert_eq!(
         text(&out.stderr, dir.path()),
-        "error: --base-url `https://user:…@example.org/`: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them\n"
+        "error: --base-url: URL `https://user:…@example.org/` has credentials (user:password@); a sitemap URL is public: remove them\n"
     );
     assert_eq!(out.status.code(), Some(2));
 }

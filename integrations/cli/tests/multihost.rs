@@ -62,7 +62,7 @@ fn each_host_gets_its_own_sitemap_equal_to_hugos() {
              this run replaced it, but Hugo writes it again on every build, so build with \
              `hugo && sitemap scan`, and set `disableKinds = [\"sitemap\"]` in hugo.toml to stop \
              Hugo writing its own (or give ours another `filename`)\n\
-             sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 11 URLs, none excluded; wrote public/fr/sitemap.xml; wrote \
+             sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 11 URLs, none excluded, checked against 11 built pages; wrote public/fr/sitemap.xml; wrote \
              public/en/sitemap.xml\n"
                 .to_owned()
         )

@@ -140,6 +140,7 @@ fn include_urls_matching_nothing_says_no_page_matched() {
         &out,
         &format!(
             "\
+warning: `--include-urls` pattern `/blog/**` matches no page (`include-urls` is matched against URL paths under the base URL https://example.org/, such as `/`); correct the pattern or remove it
 public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
 public/sitemap.xml: error: no entries to write: all 3 page(s) found are left out (3 not in `--include-urls`), and the sitemaps.org XSD requires at least one <url>; the previous files are left as they were
 error: no page matched `--include-urls`

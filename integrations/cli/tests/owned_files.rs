@@ -440,3 +440,38 @@ fn hand_made_sitemap_txt_and_xml_gz_are_kept_and_named() {
     assert_eq!(snapshot(&d), after);
     sitemap_testkit::assert_all_valid(&d);
 }
+
+/// `html-page` or `stylesheet` turned off left the earlier run's
+/// `sitemap.html` and `sitemap.xsl` served beside the set (the folder's
+/// scan counted the page as its own output): they are removed with the
+/// set, as a split set's old parts are, and named; a hand-made
+/// `sitemap.html` without the toolkit's mark stays.
+#[test]
+fn switched_off_companions_are_removed_and_a_hand_made_page_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    html_site(dir.path());
+    let (code, stderr) = scan(dir.path(), &["--html-page", "--stylesheet"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        "sitemap: 1 files read, 1 URLs, none excluded; wrote site/sitemap.xml, site/sitemap.xsl, site/sitemap.html\n"
+    );
+    let (code, stderr) = scan(dir.path(), &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        "sitemap: 2 files read, 1 URLs, 1 excluded (1 own output); wrote site/sitemap.xml; removed sitemap.xsl, sitemap.html\n"
+    );
+    let site = dir.path().join("site");
+    assert!(!site.join("sitemap.xsl").exists());
+    assert!(!site.join("sitemap.html").exists());
+    let xml = fs::read_to_string(site.join("sitemap.xml")).unwrap();
+    assert!(!xml.contains("xml-stylesheet"), "{xml}");
+    sitemap_testkit::assert_valid(&site.join("sitemap.xml"), sitemap_testkit::Schema::Urlset);
+    // The site's own page of that name is not the toolkit's to remove.
+    let own = "<html><head><title>Site map</title></head><body>Ours</body></html>\n";
+    fs::write(site.join("sitemap.html"), own).unwrap();
+    let (code, stderr) = scan(dir.path(), &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(fs::read_to_string(site.join("sitemap.html")).unwrap(), own);
+}

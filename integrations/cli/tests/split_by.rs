@@ -103,3 +103,44 @@ fn a_bad_group_name_names_the_file_and_line() {
     assert!(!out.status.success());
     insta::assert_snapshot!(text(&out.stderr, dir));
 }
+
+/// A glob and its group given the wrong way round said only that the
+/// group `/blog/**` is not a file-name part: the message now names the
+/// order and the corrected form, as a flag and in the file.
+#[test]
+fn a_glob_and_group_swapped_are_named_with_the_order_and_the_fix() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    site(dir);
+    let scan = [
+        "scan",
+        "--html",
+        "public",
+        "--base-url",
+        "https://example.org/",
+    ];
+    let out = sitemap(dir, &[&scan[..], &["--split-by", "blog=/blog/**"]].concat());
+    assert_eq!(
+        text(&out.stderr, dir),
+        "\
+error: `--split-by`: `blog=/blog/**` has its two sides swapped: the order is `GLOB=NAME`, so write `--split-by '/blog/**=blog'`
+  hint: change --split-by on the command line
+"
+    );
+    assert_eq!(out.status.code(), Some(2));
+    fs::write(
+        dir.join("sitemap.toml"),
+        "split-by = { blog = \"/blog/**\" }\n",
+    )
+    .unwrap();
+    let out = sitemap(dir, &scan);
+    assert_eq!(
+        text(&out.stderr, dir),
+        "\
+error: sitemap.toml:1 `split-by`: `blog = \"/blog/**\"` has its two sides swapped: the glob is the key and the group its value, so write `\"/blog/**\" = \"blog\"`
+  hint: change `split-by` in sitemap.toml
+"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.join("public/sitemap.xml").exists());
+}

@@ -219,3 +219,50 @@ fn base_url_with_credentials_is_refused_without_echoing_the_password() {
     );
     assert!(!dir.path().join("dist/sitemap.xml").exists());
 }
+
+/// `validate --site` on a built folder with no sitemap asked for
+/// `--base-url` first, as if that were the problem: the missing set is
+/// said first, with the command that writes it (the built-HTML scan for a
+/// folder built elsewhere, the project's scan beside a generator's
+/// configuration), before any base URL is looked for.
+#[test]
+fn validate_site_without_a_sitemap_says_so_first_with_the_command_that_writes_one() {
+    let dir = tempfile::tempdir().unwrap();
+    // A Jekyll build: pages and the site's own robots.txt, no sitemap.
+    crate::copy_tree(
+        &crate::example("html-site").join("_site"),
+        &dir.path().join("_site"),
+    );
+    let out = sitemap(dir.path(), &["validate", "--site", "_site"]);
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+error: no sitemap found in _site (no sitemap*.xml, sitemap*.xml.gz or sitemap*.txt, and no robots.txt `Sitemap:` line): there is no set to check the site against
+  hint: run `sitemap scan --html _site --base-url https://example.org/` first (your site's address), then validate
+"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(out.status.code(), Some(2));
+    // Beside a Hugo site's configuration: its scan.
+    let hugo = tempfile::tempdir().unwrap();
+    fs::write(
+        hugo.path().join("hugo.toml"),
+        "baseURL = \"https://example.org/\"\n",
+    )
+    .unwrap();
+    fs::create_dir(hugo.path().join("public")).unwrap();
+    fs::write(
+        hugo.path().join("public/index.html"),
+        "<html><title>Home</title></html>\n",
+    )
+    .unwrap();
+    let out = sitemap(hugo.path(), &["validate", "--site", "public"]);
+    assert_eq!(
+        text(&out.stderr, hugo.path()),
+        "\
+error: no sitemap found in public (no sitemap*.xml, sitemap*.xml.gz or sitemap*.txt, and no robots.txt `Sitemap:` line): there is no set to check the site against
+  hint: run `sitemap scan` first, then validate
+"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -74,6 +74,18 @@ fn moved_message(moved: &Move) -> String {
         "\nmdbook-sitemap: the book's HTML moves from {} to {} (mdBook gives each output a folder of its own once there are two); publish {}",
         moved.from, moved.to, moved.to
     );
+    // mdBook empties only the folders it builds into: an earlier build's
+    // HTML would stay beside the new one, and be deployed with it.
+    if std::path::Path::new(&moved.from)
+        .join("index.html")
+        .is_file()
+    {
+        let _ = write!(
+            said,
+            "\nmdbook-sitemap: {} still holds the HTML of an earlier build, which mdBook leaves there: delete everything in it but html/",
+            moved.from
+        );
+    }
     for line in &moved.lines {
         let _ = match &line.now {
             Some(now) => write!(

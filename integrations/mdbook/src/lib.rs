@@ -335,7 +335,14 @@ pub fn render(ctx: &RenderContext) -> Result<Report, Error> {
     config.resolve_base_url(&ctx.config, &ctx.root)?;
     let book = SitemapBook::from_render_context(ctx)?;
     check_renders_after_html(ctx, &book)?;
-    book.write()
+    let report = book.write()?;
+    // The folder mdBook made for this output stays empty (the sitemap
+    // goes beside the HTML): removed, so `book/` holds no empty
+    // `sitemap/`. `remove_dir` removes only an empty folder.
+    if ctx.destination != book.html_dir() && ctx.destination != ctx.root {
+        let _ = std::fs::remove_dir(&ctx.destination);
+    }
+    Ok(report)
 }
 
 /// mdBook runs outputs in the alphabetical order of their table names, and

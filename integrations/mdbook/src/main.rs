@@ -15,6 +15,7 @@ mod install;
 mod moved;
 
 use std::io::{Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -31,8 +32,28 @@ fn main() -> ExitCode {
             for line in message.split("\nerror: ") {
                 eprintln!("{}", sitemap_engine::diagnostic::error_line(line));
             }
+            // What to do, where the job's error says: for `submit`, whose
+            // hints speak of the book (a build's hints speak of the CLI's
+            // flags, which mdBook's run has none of).
+            let submit = std::env::args().nth(1).as_deref() == Some("submit");
+            if submit && let Some(hint) = e.chain().find_map(hint_of) {
+                eprintln!("  hint: {hint}");
+            }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The hint of an error of the job or of the submission, where it has one.
+fn hint_of<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a str> {
+    use sitemap_engine::submit::SubmitError;
+    match cause.downcast_ref::<mdbook_sitemap::Error>() {
+        Some(mdbook_sitemap::Error::Job(job)) => job.hint(),
+        Some(mdbook_sitemap::Error::Submit(submit)) => submit.hint(),
+        _ => cause
+            .downcast_ref::<SubmitError>()
+            .and_then(SubmitError::hint)
+            .or_else(|| cause.downcast_ref::<sitemap_engine::Error>()?.hint()),
     }
 }
 
@@ -52,11 +73,13 @@ fn run() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         ["--help" | "-h"] => {
-            println!("{}", HELP.trim_start());
-            println!("Every key (each optional but base-url; the same keys may sit under");
-            println!("[preprocessor.sitemap] for a book with only the HTML output):\n");
-            for line in mdbook_sitemap::config::keys().lines() {
-                println!("    {line}");
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", HELP.trim_start());
+            let _ = writeln!(out, "{}", KEYS_HELP.trim_start());
+            // Indented by four, wrapped to the terminal as clap wraps `sitemap -h`.
+            for line in mdbook_sitemap::config::keys_help(help_width() - 4).lines() {
+                let indent = if line.is_empty() { "" } else { "    " };
+                let _ = writeln!(out, "{indent}{line}");
             }
             return Ok(ExitCode::SUCCESS);
         }
@@ -76,6 +99,10 @@ fn run() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         [] => {}
+        // mdBook's own commands, run on the plugin.
+        [command @ ("build" | "serve" | "watch"), ..] => bail!(
+            "`mdbook-sitemap {command}`: mdBook runs this program itself during `mdbook {command}`; run `mdbook {command}` in the book's folder (once `mdbook-sitemap install --base-url URL` has added its tables to book.toml)"
+        ),
         _ => bail!("unexpected arguments {args:?}; mdBook runs this program itself (see --help)"),
     }
 
@@ -146,20 +173,34 @@ fn submit(args: &[String]) -> Result<ExitCode> {
     ));
     if init {
         let (resolved, outputs) = book.scanned()?;
+        // Into src/, which mdBook copies into every build (it empties its
+        // output folder each time), and into the build there now, so a
+        // deploy before the next build serves it too.
         let done = key::init(
             resolved.settings.submit.key.as_deref(),
-            &outputs.set.dir,
+            &book.src_dir(),
             &root.join("book.toml"),
             &["output", "sitemap"],
         )?;
+        let built = match outputs.set.dir.is_dir() {
+            true => Some(key::init(
+                Some(&done.key),
+                &outputs.set.dir,
+                Path::new(""),
+                &[],
+            )?),
+            false => None,
+        };
+        let shown = |p: &Path| p.strip_prefix(".").unwrap_or(p).display().to_string();
         eprintln!(
-            "mdbook-sitemap: wrote the key file {}{}; mdBook empties its output folder on every build: copy the key file into src/ so each build deploys it",
-            done.key_file
-                .strip_prefix(".")
-                .unwrap_or(&done.key_file)
-                .display(),
+            "mdbook-sitemap: wrote the key file {}, which mdBook copies into every build{}{}",
+            shown(&done.key_file),
+            built.map_or(String::new(), |b| format!(
+                ", and {} for the build there now",
+                shown(&b.key_file)
+            )),
             if done.new {
-                " and `submit.key` into book.toml"
+                "; `submit.key` into book.toml"
             } else {
                 ""
             }
@@ -232,8 +273,25 @@ takes no arguments, but `install` and:
 
 tells search engines what changed since the last submission (IndexNow),
 from the ledger (`ledger` in [output.sitemap]), after `mdbook build` and
-the deploy: `--init` makes the key (KEY.txt and `submit.key`).
+the deploy: `--init` makes the key (src/KEY.txt and `submit.key`).
 "#;
+
+const KEYS_HELP: &str = r#"
+Every key, each with its doc above it and all but base-url commented out
+with an example value (remove the `# ` of those you want); the same keys
+may sit under [preprocessor.sitemap] for a book with only the HTML output:
+"#;
+
+/// The width help is wrapped to, as clap wraps `sitemap --help`: `COLUMNS`,
+/// else the terminal's, at most 100 (and 100 when neither is known).
+fn help_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+        .unwrap_or(100)
+        .clamp(40, 100)
+}
 
 const INSTALL_HELP: &str = r#"
 mdbook-sitemap install [BOOK_DIR] --base-url URL
@@ -253,6 +311,7 @@ mdbook-sitemap submit [BOOK] [--init] [--dry-run] [--ledger FILE]
 
 Tells search engines what changed since the last submission (IndexNow),
 from the book's ledger (`ledger` in [output.sitemap]), after `mdbook
-build` and the deploy. --init makes the key (KEY.txt and `submit.key`);
---dry-run says what would be sent, and sends nothing.
+build` and the deploy. --init makes the key (src/KEY.txt, which mdBook
+copies into every build, and `submit.key`); --dry-run says what would be
+sent, and sends nothing.
 "#;

@@ -163,11 +163,12 @@ fn every_documented_key_is_accepted() {
     );
     let help = std::process::Command::new(crate::support::EXE)
         .arg("--help")
+        .env("COLUMNS", "100")
         .output()
         .unwrap();
     assert!(help.status.success());
     let help = String::from_utf8(help.stdout).unwrap();
-    for line in keys.lines() {
+    for line in mdbook_sitemap::config::keys_help(96).lines() {
         assert!(help.contains(line), "--help lacks `{line}`");
     }
 
@@ -244,5 +245,47 @@ fn every_bad_chapter_front_matter_value_is_reported_once() {
 src/a.md:3: error: `sitemap.changefreq`: changefreq `sometimes`: expected one of always, hourly, daily, weekly, monthly, yearly, never
 src/c.md:3: error: `sitemap.priority`: priority `3`: expected a number from 0.0 to 1.0
 "
+    );
+}
+
+/// `mdbook-sitemap -h` had lines up to 445 characters (each key's doc
+/// after it on one line): it is wrapped to the terminal as `sitemap -h`
+/// is (`COLUMNS`, at most 100), each doc above its key, every key but
+/// `base-url` commented out, so the block pasted sets only the base URL.
+#[test]
+fn help_is_wrapped_to_the_terminal_with_each_doc_above_its_key() {
+    let help = |columns: &str| {
+        let out = std::process::Command::new(crate::support::EXE)
+            .arg("-h")
+            .env("COLUMNS", columns)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (columns, widest) in [("80", 80), ("100", 100), ("300", 100)] {
+        let text = help(columns);
+        let long: Vec<&str> = text
+            .lines()
+            .filter(|l| l.chars().count() > widest)
+            .collect();
+        assert!(long.is_empty(), "at {columns} columns: {long:#?}");
+    }
+    let text = help("80");
+    insta::assert_snapshot!("help_80_columns", text);
+    // The block, as a book.toml would hold it, sets only the base URL.
+    let block = &text[text.rfind("    [output.sitemap]").unwrap()..];
+    let toml: String = block
+        .lines()
+        .map(|l| format!("{}\n", l.trim_start()))
+        .collect();
+    let table: toml::Table = toml.parse().unwrap();
+    assert_eq!(
+        table["output"]["sitemap"]
+            .as_table()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
+        ["base-url"]
     );
 }

@@ -336,8 +336,9 @@ mdbook-sitemap submit [BOOK] [--init] [--dry-run] [--ledger FILE]
 
 Tells search engines what changed since the last submission (IndexNow),
 from the book's ledger (`ledger` in [output.sitemap]), after `mdbook
-build` and the deploy. --init makes the key (KEY.txt and `submit.key`);
---dry-run says what would be sent, and sends nothing.
+build` and the deploy. --init makes the key (src/KEY.txt, which mdBook
+copies into every build, and `submit.key`); --dry-run says what would be
+sent, and sends nothing.
 
 ";
     for (command, expected) in [("install", install), ("submit", submit)] {

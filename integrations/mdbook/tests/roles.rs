@@ -95,3 +95,21 @@ fn no_input_is_explained() {
         "error: expected mdBook's JSON on stdin; this program is run by `mdbook build` (see --help)\n"
     );
 }
+
+/// `mdbook-sitemap build` (a new user's guess at the command) said only
+/// "unexpected arguments": it names the mdBook command that runs the
+/// plugin, and how the plugin is added.
+#[test]
+fn mdbooks_own_commands_run_on_the_plugin_name_the_mdbook_command() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["build", "serve"] {
+        let (ok, stderr) = run_exe(&[command], b"", dir.path());
+        assert!(!ok);
+        assert_eq!(
+            stderr,
+            format!(
+                "error: `mdbook-sitemap {command}`: mdBook runs this program itself during `mdbook {command}`; run `mdbook {command}` in the book's folder (once `mdbook-sitemap install --base-url URL` has added its tables to book.toml)\n"
+            )
+        );
+    }
+}

@@ -61,7 +61,7 @@ fn submit_refuses_a_documentation_host() {
         (
             false,
             String::new(),
-            "error: 2 URL(s) of the ledger are on example.org, a name reserved for documentation (RFC 2606); nothing was sent\n".to_owned()
+            "error: 2 URL(s) of the ledger are on example.org, a name reserved for documentation (RFC 2606); nothing was sent\n  hint: set `base-url` to the URL the site is served at, scan again, then submit\n".to_owned()
         )
     );
 }
@@ -81,11 +81,15 @@ fn init_then_dry_run() {
         text,
         format!("{BOOK_TOML}\n[output.sitemap.submit]\nkey = \"{key}\"\n")
     );
+    // Where it belongs: src/, which mdBook copies into every build (the
+    // key went into book/html/ alone, and the message said to copy it),
+    // and the build there now.
+    assert_eq!(book.read(&format!("src/{key}.txt")), key);
     assert_eq!(book.read(&format!("book/html/{key}.txt")), key);
     assert_eq!(
         stderr,
         format!(
-            "mdbook-sitemap: wrote the key file book/html/{key}.txt and `submit.key` into book.toml; mdBook empties its output folder on every build: copy the key file into src/ so each build deploys it\n"
+            "mdbook-sitemap: wrote the key file src/{key}.txt, which mdBook copies into every build, and book/html/{key}.txt for the build there now; `submit.key` into book.toml\n"
         )
     );
 
@@ -109,5 +113,43 @@ fn init_then_dry_run() {
     assert_eq!(
         stderr,
         "error: submit: unknown flag --frobnicate (see --help)\n"
+    );
+}
+
+/// `submit --dry-run` in a book without a ledger said only "no ledger",
+/// with no hint: it now says where the key goes and what writes the
+/// file; done as it says, the dry run lists the chapters.
+#[test]
+fn submit_without_a_ledger_says_how_to_make_one() {
+    let book = Book::empty();
+    let toml = BOOK_TOML.replace("ledger = \"sitemap.ledger\" # kept in git\n", "");
+    book.write("book.toml", &toml);
+    book.write("src/SUMMARY.md", "- [A](a.md)\n");
+    book.write("src/a.md", "# A\n");
+    let (ok, stdout, stderr) = run(&book, &["--dry-run", "--key", "0123456789abcdef"]);
+    assert_eq!(
+        (ok, stdout.as_str(), stderr.as_str()),
+        (
+            false,
+            "",
+            "error: no ledger: submission sends the changes the ledger records\n  \
+             hint: add `ledger = \"sitemap.ledger\"` under [output.sitemap] in book.toml; the next `mdbook build` writes it, and submit then sends what changed since\n"
+        )
+    );
+    book.write("book.toml", &format!("{toml}ledger = \"sitemap.ledger\"\n"));
+    crate::support::set_mtime(&book.path("book.toml"));
+    mdbook_sitemap::SitemapBook::load(book.root())
+        .unwrap()
+        .write()
+        .unwrap();
+    let (ok, stdout, stderr) = run(&book, &["--dry-run", "--key", "0123456789abcdef"]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("\"https://rust-cli.github.io/book/a.html\""),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr,
+        "mdbook-sitemap: 1 URL(s) in 1 request(s); dry run, nothing sent\n"
     );
 }

@@ -11,6 +11,7 @@ mod files;
 mod git_history;
 mod includes;
 mod install;
+mod leftovers;
 mod roles;
 mod serve;
 mod served;

@@ -93,3 +93,27 @@ fn the_summary_names_the_stylesheet_and_html_page_it_wrote() {
         "mdbook-sitemap: wrote [BOOK]/book/html/sitemap.xml (10 URLs), sitemap.xsl and sitemap.html\n"
     );
 }
+
+/// An `exclude` written with `src/` (chapter paths are relative to it)
+/// left nothing out and said nothing: it is a warning at its line of
+/// book.toml, with the pattern that matches.
+#[test]
+fn an_exclude_written_with_src_is_named_with_the_pattern_that_matches() {
+    let book = Book::fixture("structure");
+    let toml = book.read("book.toml");
+    book.write(
+        "book.toml",
+        &format!("{toml}lastmod = []\nexclude = [\"src/reference/config.md\"]\n"),
+    );
+    book.build().unwrap();
+    assert_valid(&book.path("book/html/sitemap.xml"), Schema::Urlset);
+    let (ok, stderr) = book.run_renderer();
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        redact(&stderr, book.root()),
+        "\
+[BOOK]/book.toml:11: warning: [output.sitemap] `exclude` pattern `src/reference/config.md` matches no page (`exclude` is matched against chapter paths relative to the book's `src` folder, such as `guide/README.md`); did you mean `reference/config.md`?
+mdbook-sitemap: wrote [BOOK]/book/html/sitemap.xml (10 URLs)
+"
+    );
+}

@@ -47,32 +47,16 @@ pub fn write_html_page(
     page: &HtmlPage,
     entries: &[PageEntry],
 ) -> io::Result<()> {
-    let suffix = shared_suffix(entries, &page.site_title);
-    let trimmed: Vec<PageEntry> = entries
-        .iter()
-        .map(|e| {
-            let mut e = e.clone();
-            e.title = trim_site_name(e.title.trim(), &page.site_title, suffix.as_deref());
-            e
-        })
-        .collect();
+    let trimmed = trimmed(page, entries);
     let refs: Vec<&PageEntry> = trimmed.iter().collect();
     let sections = sections(&page.base_url, &refs);
     let ids = section_ids(sections.iter().map(|(heading, _)| heading.as_str()));
     let fold = entries.len() > COLLAPSE_PAST && sections.len() > 1;
-    let site = esc(&page.site_title);
-    let count = match entries.len() {
-        1 => "1 page".to_owned(),
-        n => format!("{n} pages"),
-    };
-    write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"{HTML_GENERATOR}\">\n\
-         <title>Sitemap: {site}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<header>\n\
-         <h1>Sitemap: {site}</h1>\n<p>{count}, by section.</p>\n</header>\n",
-        esc(&page.lang)
+    write_head(
+        &mut out,
+        page,
+        &format!("{}, by section.", pages(entries.len())),
+        "",
     )?;
     if sections.len() > 1 {
         writeln!(out, "<nav aria-label=\"Sections\">\n<ul>")?;
@@ -83,28 +67,90 @@ pub fn write_html_page(
     }
     writeln!(out, "<main>")?;
     for ((heading, list), id) in sections.iter().zip(&ids) {
-        let heading = esc(heading);
-        writeln!(out, "<section aria-labelledby=\"{id}\">")?;
-        if fold {
-            writeln!(
-                out,
-                "<details>\n<summary><h2 id=\"{id}\">{heading}</h2> <span class=\"count\">({})</span></summary>",
-                list.len()
-            )?;
-        } else {
-            writeln!(out, "<h2 id=\"{id}\">{heading}</h2>")?;
-        }
-        writeln!(out, "<ul>")?;
-        for entry in list {
-            write_entry(&mut out, page, entry)?;
-        }
-        writeln!(out, "</ul>")?;
-        if fold {
-            writeln!(out, "</details>")?;
-        }
-        writeln!(out, "</section>")?;
+        write_section(&mut out, page, (heading, id, 2), list, fold)?;
     }
     writeln!(out, "</main>\n</body>\n</html>")
+}
+
+/// `1 page`, `3 pages`.
+pub(super) fn pages(n: usize) -> String {
+    match n {
+        1 => "1 page".to_owned(),
+        n => format!("{n} pages"),
+    }
+}
+
+/// The entries with the site's name every title repeats trimmed.
+pub(super) fn trimmed(page: &HtmlPage, entries: &[PageEntry]) -> Vec<PageEntry> {
+    let suffix = shared_suffix(entries, &page.site_title);
+    entries
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            e.title = trim_site_name(e.title.trim(), &page.site_title, suffix.as_deref());
+            e
+        })
+        .collect()
+}
+
+/// The page up to its `<header>`'s end, `intro` under the site's name,
+/// `style` after the page's own CSS.
+pub(super) fn write_head(
+    out: &mut impl Write,
+    page: &HtmlPage,
+    intro: &str,
+    style: &str,
+) -> io::Result<()> {
+    let site = esc(&page.site_title);
+    write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"{HTML_GENERATOR}\">\n\
+         <title>Sitemap: {site}</title>\n<style>\n{STYLE}{style}</style>\n</head>\n<body>\n<header>\n\
+         <h1>Sitemap: {site}</h1>\n<p>{intro}</p>\n</header>\n",
+        esc(&page.lang)
+    )
+}
+
+/// One section: its heading (text, `id`, level) and its pages, folded
+/// into a `<details>` with `fold`.
+pub(super) fn write_section(
+    out: &mut impl Write,
+    page: &HtmlPage,
+    (heading, id, level): (&str, &str, u8),
+    list: &[&PageEntry],
+    fold: bool,
+) -> io::Result<()> {
+    let heading = esc(heading);
+    writeln!(out, "<section aria-labelledby=\"{id}\">")?;
+    if fold {
+        writeln!(
+            out,
+            "<details>\n<summary><h{level} id=\"{id}\">{heading}</h{level}> <span class=\"count\">({})</span></summary>",
+            list.len()
+        )?;
+    } else {
+        writeln!(out, "<h{level} id=\"{id}\">{heading}</h{level}>")?;
+    }
+    write_list(out, page, list)?;
+    if fold {
+        writeln!(out, "</details>")?;
+    }
+    writeln!(out, "</section>")
+}
+
+/// The pages as a list.
+pub(super) fn write_list(
+    out: &mut impl Write,
+    page: &HtmlPage,
+    list: &[&PageEntry],
+) -> io::Result<()> {
+    writeln!(out, "<ul>")?;
+    for entry in list {
+        write_entry(out, page, entry)?;
+    }
+    writeln!(out, "</ul>")
 }
 
 /// The page's CSS: readable line length, wrapping that never makes a
@@ -208,7 +254,7 @@ fn trim_site_name(title: &str, site_title: &str, shared: Option<&str>) -> String
 
 /// An `id` for each heading: `section-` and its slug, numbered when two
 /// headings slug alike.
-fn section_ids<'a>(headings: impl Iterator<Item = &'a str>) -> Vec<String> {
+pub(super) fn section_ids<'a>(headings: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for heading in headings {
         let slug: String = heading
@@ -239,7 +285,7 @@ fn section_ids<'a>(headings: impl Iterator<Item = &'a str>) -> Vec<String> {
 }
 
 /// Escapes text and attribute values for HTML.
-fn esc(s: &str) -> String {
+pub(super) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

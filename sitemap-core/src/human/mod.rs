@@ -29,6 +29,7 @@
 //! ```
 
 mod html;
+mod html_languages;
 mod llms;
 mod llms_marker;
 
@@ -37,6 +38,7 @@ use std::io::{self, Write};
 use crate::{Lastmod, Loc};
 
 pub use html::{COLLAPSE_PAST, human_date, write_html_page};
+pub use html_languages::{HtmlLanguage, write_html_page_by_language};
 pub use llms::{LLMS_FILE_NAME, LlmsTxt, write_llms_txt};
 pub use llms_marker::{LlmsOwner, UNHASHED_LLMS_MARKER, llms_marker, llms_txt_owner};
 
@@ -103,6 +105,22 @@ pub const HTML_FILE_NAME: &str = "sitemap.html";
 /// its name, and never lists it (a second run would otherwise list the
 /// page the first one wrote).
 pub const HTML_GENERATOR: &str = "sitemap-toolkit";
+
+/// Whether `bytes`, a `sitemap.html` found beside the sitemap, is one this
+/// toolkit wrote: its head names [`HTML_GENERATOR`] as the generator, as
+/// every version writes it.
+///
+/// ```
+/// use sitemap_core::human::is_own_html;
+///
+/// assert!(is_own_html(b"<head>\n<meta name=\"generator\" content=\"sitemap-toolkit\">\n</head>"));
+/// assert!(!is_own_html(b"<head><title>My sitemap</title></head>"));
+/// ```
+pub fn is_own_html(bytes: &[u8]) -> bool {
+    let marker = format!("<meta name=\"generator\" content=\"{HTML_GENERATOR}\">");
+    let head = &bytes[..bytes.len().min(4096)];
+    head.windows(marker.len()).any(|w| w == marker.as_bytes())
+}
 
 /// One page listed on the HTML page.
 #[derive(Clone, Debug, PartialEq, Eq)]

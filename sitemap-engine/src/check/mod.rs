@@ -1,7 +1,8 @@
 //! Checks of what a job made against what is on disk.
 //!
-//! - `build.rs`: after a source scan, the site its generator built
-//!   checks the URLs the scan lists (the build check).
+//! - `build/`: after a source scan, the site its generator built
+//!   checks the URLs the scan lists (the build check), and gives the
+//!   pages only the build has through the scan's gate.
 //! - `up_to_date.rs`: `--check`, the set a write would make compared
 //!   with the output folder.
 //! - [`site_check`]: a sitemap set checked against the built folder it

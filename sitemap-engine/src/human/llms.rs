@@ -55,6 +55,10 @@ pub struct SiteInfo {
     /// generator says; a page it does not name is its language's by URL
     /// (the longest language root above it).
     pub page_languages: HashMap<Loc, usize>,
+    /// The list page each page is grouped under in `sitemap.html` (Zola
+    /// and Hugo: its top-level section, a term's taxonomy), whatever its
+    /// URL says; a page not here is grouped by its URL's first folder.
+    pub section_of: HashMap<Loc, Loc>,
 }
 
 /// One language of a multilingual site, for its llms.txt.

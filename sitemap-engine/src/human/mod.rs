@@ -11,6 +11,7 @@
 //! are staged with the sitemap set and published with it. `llms-txt`'s
 //! llms.txt, from the same pages, is `llms.rs`.
 
+mod html_groups;
 mod llms;
 mod llms_files;
 
@@ -295,12 +296,19 @@ pub fn html_page(
         .clone()
         .unwrap_or_else(|| fallback_title(base_url));
     let mut html = Vec::new();
-    human::write_html_page(&mut html, &HtmlPage::new(base_url.clone(), title), &entries).map_err(
-        |source| crate::error::Error::Io {
-            path: out_dir.join(human::HTML_FILE_NAME),
-            source,
-        },
-    )?;
+    let page = HtmlPage::new(base_url.clone(), title);
+    let written = match site.languages.first() {
+        Some(default) if site.languages.len() > 1 => {
+            let languages = html_groups::by_language(site, entries);
+            let page = page.with_lang(&default.code);
+            human::write_html_page_by_language(&mut html, &page, &languages)
+        }
+        _ => human::write_html_page(&mut html, &page, &html_groups::sectioned(site, entries)),
+    };
+    written.map_err(|source| crate::error::Error::Io {
+        path: out_dir.join(human::HTML_FILE_NAME),
+        source,
+    })?;
     Ok(html)
 }
 

@@ -22,7 +22,9 @@ pub use write::{WriteJob, WriteRead, Written};
 
 use crate::error::Error;
 use crate::publish::{Outputs, hosts};
-use crate::scan::{ScanOptions, Source, robots_rules};
+use crate::scan::gate::Gate;
+use crate::scan::robots_rules::Robots;
+use crate::scan::{ScanOptions, Source, url_patterns};
 use crate::settings::{Layer, Resolved, base_url_check};
 use crate::{ledger, scan, timings};
 
@@ -156,10 +158,6 @@ impl Job {
             book: std::cell::Cell::new(book),
         };
         let mut scan = scan::scan(&self.source, &options)?;
-        // The site the generator built checks the scan (and gives a
-        // content adapter's pages).
-        #[cfg(feature = "html")]
-        crate::check::build::check_scan(&mut scan, &resolved)?;
         // The generator's own settings (Hugo's `[sitemap]`) lie under
         // every layer the user wrote.
         let resolved = match scan.site_layer.take() {
@@ -204,31 +202,43 @@ impl Job {
         {
             scan.before_write.push(warning);
         }
-        // What the site's robots.txt disallows for Googlebot.
-        let robots_timing = timings::phase("robots.txt rules");
-        let disallowed = robots_rules::apply(
+        // One gate for every page (`scan/gate.rs`): URL patterns and the
+        // site's robots.txt over the scan's entries; then the site the
+        // generator built checks the scan, reads what each listed page's
+        // head says, and gives a content adapter's pages through the
+        // same rules.
+        let gate_timing = timings::phase("the gate: URL patterns, robots.txt");
+        let robots = Robots::find(
             &self.source,
             &resolved,
-            &mut scan,
             &outputs.set.dir,
             &base_url,
+            &mut scan.warnings,
         )?;
-        drop(robots_timing);
-        // The same test as `Scan::listed`: what the set leaves out
-        // outside its base URL's folder, or for robots.txt, is not
-        // recorded either; nor what the URL patterns left out.
-        let url_left_out = scan::url_patterns::left_out_locs(&scan);
+        let gate = Gate::new(base_url.clone(), url_patterns::filter(&resolved)?, robots);
+        gate.apply(&mut scan, scan::source_root(&self.source));
+        drop(gate_timing);
+        #[cfg(feature = "html")]
+        crate::check::build::check_scan(&mut scan, &resolved, &gate)?;
+        // A URL pattern that left out nothing, asked once every page
+        // (an adapter's too) has passed the gate.
+        let unmatched = scan::unmatched::url_patterns(&resolved, &scan);
+        scan.warnings.extend(unmatched);
+        // The ledger records what the set lists: not what the gate or
+        // the check left out, nor what lies outside the base URL's folder
+        // (the same test as `Scan::listed`).
         let bases: Vec<&sitemap_core::Loc> = hosts.iter().map(|o| &o.set.base_url).collect();
         let ledger = ledger.and_then(|l| {
+            let listed: std::collections::HashSet<&str> =
+                scan.urls.iter().map(|u| u.loc.as_str()).collect();
             l.finish(|loc| {
-                !url_left_out.contains(loc)
+                listed.contains(loc)
                     && sitemap_core::Loc::parse(loc).is_ok_and(|loc| {
-                        let served = if bases.is_empty() {
+                        if bases.is_empty() {
                             loc.is_under(&base_url)
                         } else {
                             hosts::of(bases.iter().copied(), &loc).is_some()
-                        };
-                        served && !disallowed.contains(&loc)
+                        }
                     })
             })
         });

@@ -42,6 +42,10 @@ pub struct ScanSummary {
     pub ledger: Option<String>,
     /// What the user should act on: the scan's warnings, then the write's.
     pub warnings: Vec<String>,
+    /// The built pages the build check compared the entries with; absent
+    /// when it did not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub built_pages_checked: Option<usize>,
 }
 
 /// robots.txt and whether the run changed it.
@@ -65,6 +69,7 @@ impl ScanSummary {
             urls: scan.urls.len() as u64,
             left_out,
             warnings: scan.warnings.clone(),
+            built_pages_checked: scan.built_pages_checked,
             ..ScanSummary::default()
         }
     }

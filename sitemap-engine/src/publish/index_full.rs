@@ -78,7 +78,7 @@ pub(crate) fn explain(e: Error, resolved: &Resolved, groups: Option<usize>) -> E
 }
 
 /// `50000` as `50,000`.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

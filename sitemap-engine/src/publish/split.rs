@@ -28,6 +28,19 @@ pub struct Split {
     globs: Option<Vec<(GlobMatcher, String)>>,
 }
 
+/// The message for a glob and a group name given the wrong way round
+/// (`--split-by 'blog=/blog/**'`): the glob comes first, as written.
+fn swapped(resolved: &Resolved, name: &str, glob: &str) -> String {
+    match resolved.origin("split-by") {
+        Some(crate::settings::Origin::Flag) => format!(
+            "`{name}={glob}` has its two sides swapped: the order is `GLOB=NAME`, so write `--split-by '{glob}={name}'`"
+        ),
+        _ => format!(
+            "`{name} = \"{glob}\"` has its two sides swapped: the glob is the key and the group its value, so write `\"{glob}\" = \"{name}\"`"
+        ),
+    }
+}
+
 /// Whether `name` can be a group's part of a file name.
 fn safe(name: &str) -> bool {
     !name.is_empty()
@@ -47,6 +60,11 @@ impl Split {
             Some(SplitBy::Globs(globs)) => {
                 let mut compiled = Vec::with_capacity(globs.len());
                 for (glob, group) in globs {
+                    if !safe(group) && safe(glob) {
+                        return Err(
+                            resolved.value_error("split-by", swapped(resolved, glob, group))
+                        );
+                    }
                     if !safe(group) {
                         return Err(resolved.value_error(
                             "split-by",

@@ -129,7 +129,12 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
     let book = &book;
     let read = book.pages_counted(base, &options.files)?;
     let list = PageList::new(book.src_dir(), read.pages).keep_order();
-    let mut scan = pages::scan(&list, options)?;
+    let src = book.src_dir().file_name().map_or_else(
+        || "src".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    let against = format!("chapter paths relative to the book's `{src}` folder");
+    let mut scan = pages::scan(&list, options, &against)?;
     let book_toml = book.root().join("book.toml");
     let mut warnings: Vec<String> = book
         .config_warnings()
@@ -171,6 +176,7 @@ pub(super) fn scan(opened: Opened, options: &ScanOptions<'_>) -> Result<Scan, Er
         }
     }
     scan.before_write.extend(missing);
+    scan.before_write.extend(earlier_build(book));
     scan.write_refused = robots_refused;
     scan.site = site_info(book, base)?;
     Ok(scan)
@@ -207,4 +213,24 @@ fn strips_front_matter(book: &Book) -> bool {
             .is_none_or(|r| r.iter().any(|name| name == "html")),
         _ => false,
     }
+}
+
+/// The HTML an earlier build left in the build folder's root once the
+/// book builds its HTML into `book/html/` (a second output, such as
+/// `[output.sitemap]`, gives each output a folder): mdBook empties only
+/// the folders it builds into, so the old book stays beside the new one,
+/// and a deploy of `book/` serves both.
+fn earlier_build(book: &Book) -> Option<String> {
+    let build_dir = book.root().join(&book.config().build.build_dir);
+    let old = build_dir.join("index.html");
+    (book.html_dir() != build_dir && old.is_file()).then(|| {
+        format!(
+            "{}: the HTML of an earlier build, beside {} where mdBook now builds the book (with a second output each output has a folder of its own): delete everything in {} but {}/, and deploy {}",
+            old.display(),
+            book.html_dir().display(),
+            build_dir.display(),
+            book.html_dir().strip_prefix(&build_dir).unwrap_or(book.html_dir()).display(),
+            book.html_dir().display()
+        )
+    })
 }

@@ -62,8 +62,6 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         ));
     }
     let rules = super::image_rules(options.resolved, &site.base_url)?;
-    #[cfg(feature = "html")]
-    let listing = options.build_check.then(|| list_built_site(&site));
     let mut scan: ContentScan = {
         let _t = crate::timings::phase("read content");
         site.scan()?
@@ -107,8 +105,9 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         Default::default()
     };
     let site_info = site_info::of(&site, &scan.pages, options.want_sources);
+    let pattern_paths = pattern_paths(&site, &scan, &options.config);
     #[cfg(feature = "html")]
-    let build = listing.map(|listing| built_site(&site, &scan, listing));
+    let build = options.build_check.then(|| built_site(&site, &scan));
     let mut read = std::collections::BTreeSet::new();
     if options.track_reads {
         read.extend(config_files(&site));
@@ -132,11 +131,13 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
     )?;
     drop(pipeline_timing);
 
-    let (left_out, warnings) = reported(&site, &scan, &output);
+    let (left_out, mut warnings) = reported(&site, &scan, &output);
+    warnings.extend(unmatched(&site, pattern_paths, &left_out, options));
     let files_read = scan.files_read;
     Ok(Scan {
         #[cfg(feature = "html")]
         build,
+        html_dir: None,
         urls: output.urls,
         base_url: Some(site.base_url.clone()),
         base_url_from: s.base_url.is_none().then(|| {
@@ -163,6 +164,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
         site_layer: site_layer(&site),
         site: site_info,
         hosts: hosts_of(&site),
+        built_pages_checked: None,
     })
 }
 
@@ -184,6 +186,30 @@ pub(super) fn open_site(
             dir: root.to_path_buf(),
         }),
     }
+}
+
+/// What `include` and `exclude` are matched against: every page's source
+/// from the site root (nothing when neither is set).
+fn pattern_paths(site: &Site, scan: &ContentScan, config: &SourceConfig) -> Vec<String> {
+    if config.include.is_empty() && config.exclude.is_empty() {
+        return Vec::new();
+    }
+    scan.pages
+        .iter()
+        .filter_map(|p| p.source.as_deref())
+        .map(|p| under(&site.root, p).to_string_lossy().replace('\\', "/"))
+        .collect()
+}
+
+/// The warnings for `include` and `exclude` patterns that match no page.
+fn unmatched(
+    site: &Site,
+    paths: Vec<String>,
+    left_out: &[LeftOut],
+    options: &ScanOptions<'_>,
+) -> Vec<String> {
+    let against = "source paths relative to the site root";
+    super::unmatched::source_patterns(options.resolved, &site.root, paths, left_out, against)
 }
 
 /// Where the base URL came from when no setting gave it, as the reader
@@ -244,59 +270,54 @@ fn reported(
     (left_out, warnings)
 }
 
-/// Lists the built site on a thread of its own, while the content is
-/// read: the two walks are of different folders, and the listing is most
-/// of the build check's cost.
-#[cfg(feature = "html")]
-fn list_built_site(site: &Site) -> BuiltListing {
-    let dir = site.output_dir.clone();
-    std::thread::spawn(move || {
-        let timing = crate::timings::phase("build check: list the built site");
-        let files = sitemap_html::built_files(&dir);
-        (files, timing.stop())
-    })
-}
-
-/// The built site's listing thread: its files, and how long it took
-/// when timings are on.
-#[cfg(feature = "html")]
-type BuiltListing =
-    std::thread::JoinHandle<(sitemap_html::BuiltFiles, Option<std::time::Duration>)>;
-
 /// The site its generator built, with what the build check needs of the
 /// scan: the newest of the files a build reflects (every page's source,
 /// every file left out, as a draft turned published, the
-/// configuration) and the content adapters.
+/// configuration), the content adapters and the regular pages' URLs.
 #[cfg(feature = "html")]
-fn built_site(site: &Site, scan: &ContentScan, listing: BuiltListing) -> crate::scan::built::Build {
-    // A listing thread that panicked is a bug to report, not a build.
-    let (files, took) = listing
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-    crate::timings::print("build check: list the built site", took);
-    let sources = config_files(site)
-        .into_iter()
-        .chain(scan.pages.iter().filter_map(|p| p.source.clone()))
-        .chain(scan.excluded.iter().map(|e| e.path.clone()));
+fn built_site(site: &Site, scan: &ContentScan) -> crate::scan::built::Build {
+    use crate::scan::built::{Adapter, Build};
+    // Nothing built: no source's time is ever asked.
+    let built = std::fs::read_dir(&site.output_dir).is_ok_and(|mut d| d.next().is_some());
+    let sources = if built {
+        config_files(site)
+            .into_iter()
+            .chain(scan.pages.iter().filter_map(|p| p.source.clone()))
+            .chain(scan.excluded.iter().map(|e| e.path.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let adapters = scan
         .adapters
         .iter()
-        .map(|(file, section)| (section.clone(), under(&site.root, file).to_path_buf()))
+        .map(|a| Adapter {
+            section: a.section.clone(),
+            file: under(&site.root, &a.file).to_path_buf(),
+            left_out: a.left_out.clone(),
+        })
+        .collect();
+    let leaves = scan
+        .pages
+        .iter()
+        .filter(|p| p.kind == PageKind::Page)
+        .map(|p| p.loc.clone())
         .collect();
     let command = match site.flavor {
         sitemap_content::Flavor::Zola => "zola build",
         _ => "hugo",
     };
-    let pager_path = site.pager_path().map(str::to_owned);
-    crate::scan::built::Build::of(
-        &site.output_dir,
-        files,
+    Build {
+        dir: site.output_dir.clone(),
+        site_root: site.root.clone(),
         sources,
         adapters,
+        leaves,
+        leaf_heads: built && site.templates_may_say_noindex(),
         command,
-        pager_path,
-        site.static_dirs(),
-    )
+        pager_path: site.pager_path().map(str::to_owned),
+        static_dirs: site.static_dirs(),
+    }
 }
 
 /// The generator's own settings that the job reads: Hugo's

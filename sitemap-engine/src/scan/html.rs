@@ -79,7 +79,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
                 )
             }),
     );
-    let left_out = found
+    let left_out: Vec<_> = found
         .excluded
         .iter()
         .map(|e| {
@@ -88,9 +88,28 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             e
         })
         .collect();
+    if !options.config.exclude.is_empty() {
+        let listed = found.urls.iter().filter_map(|u| {
+            let file = built_file(dir, &base, &u.loc)?;
+            Some(
+                file.strip_prefix(dir)
+                    .ok()?
+                    .to_string_lossy()
+                    .replace('\\', "/"),
+            )
+        });
+        warnings.extend(super::unmatched::source_patterns(
+            options.resolved,
+            dir,
+            listed.collect::<Vec<_>>(),
+            &left_out,
+            &format!("file paths relative to the HTML folder {}", dir.display()),
+        ));
+    }
     Ok(Scan {
         #[cfg(feature = "html")]
         build: None,
+        html_dir: None,
         files_read: found.files_read.len(),
         generator: None,
         read: if options.track_reads {
@@ -118,6 +137,7 @@ pub(super) fn scan(dir: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error>
             ..Default::default()
         },
         hosts: Vec::new(),
+        built_pages_checked: None,
     })
 }
 

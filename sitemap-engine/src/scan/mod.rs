@@ -7,22 +7,27 @@
 //! the plugin's chapters: `pages.rs`). Each ends as a [`Scan`]: the
 //! entries in the order they are written, what was left out and why,
 //! warnings, and what a build script must watch. Whatever the source,
-//! `include-urls` / `exclude-urls` then leave out entries by URL
-//! (`url_patterns.rs`).
+//! its pages then pass one gate (`gate.rs`): the same leave-out rules in
+//! the same order for a page from a source file, from the build or from
+//! a built folder, each page left out with one reason (URL patterns in
+//! `url_patterns.rs`, the site's robots.txt in `robots_rules.rs`).
 
 #[cfg(feature = "mdbook")]
 pub(crate) mod book;
 #[cfg(feature = "html")]
 pub(crate) mod built;
 mod content;
+pub(crate) mod gate;
 #[cfg(feature = "html")]
 mod html;
 mod listed;
 pub(crate) mod nothing_listed;
 mod pages;
+mod project;
 pub(crate) mod robots_rules;
 #[cfg(feature = "html")]
 pub(crate) mod site_config;
+pub(crate) mod unmatched;
 pub(crate) mod url_patterns;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -157,10 +162,13 @@ pub struct Scan {
     /// the set replaces it.
     pub(crate) generator_sitemap: Option<crate::publish::generator_sitemap::GeneratorSitemap>,
     /// The site its generator built, which the build check holds the
-    /// scan against (`check/build.rs`); `None` for a scan with nothing to
+    /// scan against (`check/build/`); `None` for a scan with nothing to
     /// check.
     #[cfg(feature = "html")]
     pub(crate) build: Option<built::Build>,
+    /// The built HTML folder the pages were read from (`--html`), which
+    /// names the file of a page the gate leaves out.
+    pub(crate) html_dir: Option<PathBuf>,
     /// What the site's configuration says about it (title, description,
     /// an mdBook's parts), for llms.txt.
     pub site: crate::human::SiteInfo,
@@ -168,6 +176,25 @@ pub struct Scan {
     /// URL is [`Scan::base_url`]): each gets a set of its own
     /// ([`crate::Host`]). Empty for one host.
     pub hosts: Vec<crate::publish::hosts::Host>,
+    /// How many built pages the build check compared the entries with;
+    /// `None` when it did not run (nothing built, a stale build, not a
+    /// source scan). [`build_summary`] says it.
+    pub built_pages_checked: Option<usize>,
+}
+
+/// `, checked against 1,234 built pages`, for a summary line, when the
+/// build check compared the scan with the site its generator built (its
+/// differences are warnings of their own); empty when it did not run, so
+/// a line that says nothing of it means nothing was checked.
+pub fn build_summary(scan: &Scan) -> String {
+    match scan.built_pages_checked {
+        Some(1) => ", checked against 1 built page".to_owned(),
+        Some(n) => format!(
+            ", checked against {} built pages",
+            crate::publish::index_full::thousands(n as u64)
+        ),
+        None => String::new(),
+    }
 }
 
 /// `, 12 images (left out: 3 on other hosts (not in image-hosts))`, for
@@ -237,22 +264,22 @@ pub(crate) struct ScanOptions<'a> {
 }
 
 pub(crate) fn scan(source: &Source, options: &ScanOptions<'_>) -> Result<Scan, Error> {
-    let url_filter = url_patterns::filter(options.resolved)?;
+    // A bad pattern is refused before anything is read.
+    url_patterns::filter(options.resolved)?;
     let (mut scan, html_dir) = scan_source(source, options)?;
-    if let Some(filter) = &url_filter {
-        let base = scan.base_url.clone();
-        let root = match source {
-            Source::Site(root) => Some(root.as_path()),
-            Source::Pages(list) => Some(list.root.as_path()),
-            #[cfg(feature = "mdbook")]
-            Source::Book(_) | Source::LoadedBook(_) => None,
-        };
-        url_patterns::apply(&mut scan, filter, root, |loc| {
-            let (dir, base) = (html_dir.as_deref()?, base.as_ref()?);
-            html_file(dir, base, loc)
-        });
-    }
+    scan.html_dir = html_dir;
     Ok(scan)
+}
+
+/// The folder `source`'s page files are named relative to, where it has
+/// one.
+pub(crate) fn source_root(source: &Source) -> Option<&std::path::Path> {
+    match source {
+        Source::Site(root) => Some(root.as_path()),
+        Source::Pages(list) => Some(list.root.as_path()),
+        #[cfg(feature = "mdbook")]
+        Source::Book(_) | Source::LoadedBook(_) => None,
+    }
 }
 
 /// The scan of `source`, with the built HTML folder when it was one.
@@ -262,7 +289,11 @@ fn scan_source(
 ) -> Result<(Scan, Option<PathBuf>), Error> {
     let plain = |scan: Result<Scan, Error>| scan.map(|s| (s, None));
     match source {
-        Source::Pages(list) => plain(pages::scan(list, options)),
+        Source::Pages(list) => plain(pages::scan(
+            list,
+            options,
+            &format!("source paths relative to {}", list.root.display()),
+        )),
         #[cfg(feature = "mdbook")]
         Source::Book(_) | Source::LoadedBook(_) => match options.book.take() {
             Some(opened) => plain(book::scan(opened, options)),
@@ -273,18 +304,30 @@ fn scan_source(
         },
         Source::Site(root) => {
             let s = &options.resolved.settings;
+            if let Some(missing) = project::missing(s.html.as_deref().unwrap_or(root)) {
+                return Err(missing);
+            }
             let html_dir = s
                 .html
                 .clone()
                 .or_else(|| (s.flavor == Some(Flavor::Html)).then(|| root.clone()));
             match html_dir {
-                Some(dir) => Ok((scan_html(&dir, options)?, Some(dir))),
+                Some(dir) => {
+                    project::check_html_dir(&dir)?;
+                    Ok((scan_html(&dir, options)?, Some(dir)))
+                }
                 None => match content::scan(root, options) {
                     // Not a generator's site, but a built one: its HTML.
                     Err(Error::Content(sitemap_content::Error::NotASite { .. }))
                         if s.flavor.is_none() && root.join("index.html").is_file() =>
                     {
+                        project::check_html_dir(root)?;
                         Ok((scan_html(root, options)?, Some(root.clone())))
+                    }
+                    // Something else the tool reads: say what, and how.
+                    Err(e @ Error::Content(sitemap_content::Error::NotASite { .. })) => {
+                        let flavor = s.flavor.map(|f| (f, options.resolved.describe("flavor")));
+                        Err(project::not_a_site(root, flavor).unwrap_or(e))
                     }
                     other => plain(other),
                 },
@@ -300,13 +343,13 @@ fn scan_html(dir: &std::path::Path, options: &ScanOptions<'_>) -> Result<Scan, E
 
 /// The built file of `loc` under `dir`, relative to it.
 #[cfg(feature = "html")]
-fn html_file(dir: &std::path::Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
+pub(crate) fn html_file(dir: &std::path::Path, base: &Loc, loc: &Loc) -> Option<PathBuf> {
     let file = html::built_file(dir, base, loc)?;
     Some(file.strip_prefix(dir).ok()?.to_path_buf())
 }
 
 #[cfg(not(feature = "html"))]
-fn html_file(_: &std::path::Path, _: &Loc, _: &Loc) -> Option<PathBuf> {
+pub(crate) fn html_file(_: &std::path::Path, _: &Loc, _: &Loc) -> Option<PathBuf> {
     None
 }
 

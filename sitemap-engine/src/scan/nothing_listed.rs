@@ -134,7 +134,7 @@ fn named(count: usize, files: &[&Path]) -> String {
 /// a file's line (`sitemap.toml:3: `, then `` `exclude-urls` ``), else
 /// no place and the setting as it is named (`` `--exclude-urls` ``,
 /// `` `.exclude_urls(..)` ``).
-fn setting(resolved: &Resolved, key: &str) -> (String, String) {
+pub(crate) fn setting(resolved: &Resolved, key: &str) -> (String, String) {
     match resolved.origin(key) {
         Some(Origin::File { path, table }) => {
             let shown = path.display().to_string();

@@ -21,7 +21,13 @@ use super::{PageList, Scan, ScanOptions, base_url_setting};
 use crate::error::Error;
 use crate::ledger::{source_fingerprint, with_deps};
 
-pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, Error> {
+/// `against` names what `include` and `exclude` are matched against (the
+/// pages' source paths, relative to what).
+pub(super) fn scan(
+    list: &PageList,
+    options: &ScanOptions<'_>,
+    against: &str,
+) -> Result<Scan, Error> {
     let base = base_url_setting(options.resolved)?;
     let root = &list.root;
     let mut read = std::collections::BTreeSet::new();
@@ -75,6 +81,15 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         }
     }
     let output = Pipeline::new(root, options.config.clone())?.run(pages)?;
+    warnings.extend(super::unmatched::source_patterns(
+        options.resolved,
+        root,
+        list.pages
+            .iter()
+            .map(|p| p.source.to_string_lossy().replace('\\', "/")),
+        &output.excluded,
+        against,
+    ));
     let mut urls = output.urls;
     if let Some(ledger) = options.ledger {
         let fingerprints: HashMap<_, _> = list
@@ -104,6 +119,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
     Ok(Scan {
         #[cfg(feature = "html")]
         build: None,
+        html_dir: None,
         files_read,
         generator: None,
         read,
@@ -126,6 +142,7 @@ pub(super) fn scan(list: &PageList, options: &ScanOptions<'_>) -> Result<Scan, E
         site_layer: None,
         site: Default::default(),
         hosts: Vec::new(),
+        built_pages_checked: None,
     })
 }
 

@@ -2,8 +2,8 @@
 //!
 //! Google's sitemap guidance says listed URLs must be crawlable, and
 //! Search Console reports a listed URL robots.txt blocks as an error. So
-//! after any reader, the entries are matched against the site's
-//! robots.txt for Googlebot (`sitemap_core::robots::Rules`): one it
+//! after any reader, the gate (`gate.rs`) asks the site's robots.txt for
+//! Googlebot (`sitemap_core::robots::Rules`) of each entry: one it
 //! disallows is left out and counted ([`Reason::RobotsDisallowed`], named
 //! with its rule under `--verbose`), or kept with a warning naming the
 //! rule when `robots-disallowed = "keep"`.
@@ -18,14 +18,13 @@
 //! A robots.txt over 500 KiB is read as Google reads it, its first
 //! 500 KiB, with a warning naming it.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sitemap_core::Loc;
 use sitemap_core::robots::{self, ROBOTS_FILE_NAME, Rules};
 
 use crate::error::Error;
-use crate::scan::{LeftOut, Reason, Scan, Source};
+use crate::scan::{Reason, Source};
 use crate::settings::{Flavor, Resolved, RobotsDisallowed};
 
 /// The robots.txt that governs `base_url` served from `out`, if any.
@@ -52,58 +51,65 @@ fn path_of(loc: &Loc) -> &str {
     &loc.as_str()[loc.origin().len()..]
 }
 
-/// Applies the site's robots.txt to `scan`'s entries; returns the URLs
-/// left out (for the ledger, which must not record them).
-pub(crate) fn apply(
-    source: &Source,
-    resolved: &Resolved,
-    scan: &mut Scan,
-    out: &Path,
-    base_url: &Loc,
-) -> Result<HashSet<Loc>, Error> {
-    let mut left_out = HashSet::new();
-    let Some(file) = find(source, resolved, out, base_url) else {
-        return Ok(left_out);
-    };
-    let Some(text) = robots::read_rules(&file)? else {
-        return Ok(left_out);
-    };
-    if let Some(warning) = text.cut_warning(&file) {
-        scan.warnings.push(warning);
-    }
-    // Parsed once for every entry.
-    let rules = Rules::from_bytes(&text.bytes);
-    let keep = resolved.settings.robots_disallowed == Some(RobotsDisallowed::Keep);
-    let mut kept = Vec::with_capacity(scan.urls.len());
-    for url in std::mem::take(&mut scan.urls) {
-        let Some(rule) = rules.blocks(&url.loc) else {
-            kept.push(url);
-            continue;
+/// The site's robots.txt, read once and parsed, for the gate
+/// (`gate.rs`) to ask of each entry.
+pub(crate) struct Robots {
+    /// The robots.txt read.
+    file: PathBuf,
+    rules: Rules,
+    /// `robots-disallowed = "keep"`: a disallowed entry is kept, with a
+    /// warning naming the rule.
+    keep: bool,
+}
+
+/// What the site's robots.txt says of one entry.
+pub(crate) enum Said {
+    /// Left out, with the rule that disallows it.
+    LeftOut(Reason),
+    /// Kept although disallowed (`robots-disallowed = "keep"`), with the
+    /// warning that says so.
+    Kept(String),
+}
+
+impl Robots {
+    /// The robots.txt that governs `base_url` served from `out`, read;
+    /// `None` when there is none. A robots.txt cut at Google's limit is
+    /// warned of into `warnings`.
+    pub(crate) fn find(
+        source: &Source,
+        resolved: &Resolved,
+        out: &Path,
+        base_url: &Loc,
+        warnings: &mut Vec<String>,
+    ) -> Result<Option<Robots>, Error> {
+        let Some(file) = find(source, resolved, out, base_url) else {
+            return Ok(None);
         };
-        if keep {
-            scan.warnings.push(format!(
-                "{}:{}: `{}` disallows {}, which is listed (`robots-disallowed = \"keep\"`): Search Console reports it as blocked",
-                file.display(),
+        let Some(text) = robots::read_rules(&file)? else {
+            return Ok(None);
+        };
+        warnings.extend(text.cut_warning(&file));
+        Ok(Some(Robots {
+            rules: Rules::from_bytes(&text.bytes),
+            keep: resolved.settings.robots_disallowed == Some(RobotsDisallowed::Keep),
+            file,
+        }))
+    }
+
+    /// What the rules say of `loc`: `None` when they allow it.
+    pub(crate) fn judge(&self, loc: &Loc) -> Option<Said> {
+        let rule = self.rules.blocks(loc)?;
+        if self.keep {
+            return Some(Said::Kept(format!(
+                "{}:{}: `{}` disallows {loc}, which is listed (`robots-disallowed = \"keep\"`): Search Console reports it as blocked",
+                self.file.display(),
                 rule.line,
                 rule.rule,
-                url.loc
-            ));
-            kept.push(url);
-            continue;
+            )));
         }
-        let path = scan
-            .sources
-            .get(&url.loc)
-            .cloned()
-            .unwrap_or_else(|| PathBuf::from(path_of(&url.loc)));
-        let reason = Reason::RobotsDisallowed {
-            file: file.clone(),
+        Some(Said::LeftOut(Reason::RobotsDisallowed {
+            file: self.file.clone(),
             rule,
-        };
-        scan.left_out
-            .push(LeftOut::new(path, reason).at(url.loc.clone()));
-        left_out.insert(url.loc);
+        }))
     }
-    scan.urls = kept;
-    Ok(left_out)
 }

@@ -35,6 +35,12 @@ pub fn keys() -> String {
     crate::settings::keys::toml_fragment(Some(OUTPUT_TABLE), false)
 }
 
+/// The keys as `mdbook-sitemap --help` shows them, wrapped to `width`:
+/// each doc above its key, every key but `base-url` commented out.
+pub fn keys_help(width: usize) -> String {
+    crate::keys::help_block(Some(OUTPUT_TABLE), false, width, &["base-url"])
+}
+
 /// The renderer's table.
 pub const OUTPUT_TABLE: &str = "output.sitemap";
 /// The preprocessor's table.

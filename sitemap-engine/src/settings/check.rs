@@ -148,29 +148,13 @@ pub fn explain(message: &str) -> String {
         .iter()
         .map(|k| k.name.rsplit('.').next().unwrap_or(k.name));
     let closest = names
-        .map(|name| (edit_distance(&wanted, name), name))
+        .map(|name| (strsim::levenshtein(&wanted, name), name))
         .filter(|(d, _)| *d <= 2)
         .min();
     match closest {
         Some((_, name)) => format!("unknown key `{key}`; did you mean `{name}`?"),
         None => format!("unknown key `{key}`"),
     }
-}
-
-/// Levenshtein distance, for the suggestion of [`explain`].
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let replaced = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = replaced.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

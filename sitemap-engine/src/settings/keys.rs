@@ -466,6 +466,64 @@ pub fn toml_fragment(table: Option<&str>, all: bool) -> String {
     out
 }
 
+/// The keys as help text shows them, wrapped to `width` columns: each
+/// key's first sentence as `# ` comment lines above it, and the key
+/// commented out with its example value unless `live` names it (so the
+/// block pasted whole sets only those), under `table` (`None` for
+/// `sitemap.toml`'s top level) with its sub-tables commented out too.
+pub fn help_block(table: Option<&str>, all: bool, width: usize, live: &[&str]) -> String {
+    let book = table.is_some_and(|t| t.ends_with(".sitemap"));
+    let keys: Vec<&Key> = KEYS
+        .iter()
+        .filter(|k| all || k.scope != Scope::Site)
+        .collect();
+    let mut out = String::new();
+    if let Some(t) = table {
+        out.push_str(&format!("[{t}]\n"));
+    }
+    let (top, nested): (Vec<&Key>, Vec<&Key>) =
+        keys.into_iter().partition(|k| !k.name.contains('.'));
+    let mut current = None;
+    for key in top.into_iter().chain(nested) {
+        if let Some((sub, _)) = key.name.split_once('.')
+            && current != Some(sub)
+        {
+            let header = table.map_or(sub.to_owned(), |t| format!("{t}.{sub}"));
+            out.push_str(&format!("\n# [{header}]\n"));
+            current = Some(sub);
+        } else {
+            out.push('\n');
+        }
+        let first = key.doc.split(". ").next().unwrap_or(key.doc);
+        for comment in wrap(first.trim_end_matches('.'), width.saturating_sub(2).max(20)) {
+            out.push_str(&format!("# {comment}\n"));
+        }
+        let hash = if live.contains(&key.name) { "" } else { "# " };
+        out.push_str(&format!("{hash}{}\n", line(key, book)));
+    }
+    out
+}
+
+/// `text` in lines of at most `width` characters (a longer word on a
+/// line of its own), split at spaces: help text pre-wrapped as comments.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 fn line(key: &Key, book: bool) -> String {
     let name = key.name.rsplit('.').next().unwrap_or(key.name);
     let example = match key.book_example {

@@ -362,7 +362,9 @@ fn line_of_table(text: &str, key: &str) -> Option<usize> {
 /// A hint for a key that has moved: the old `[source]` table of
 /// sitemap.toml and `stem`.
 fn moved_hint(message: &str) -> String {
-    if message.contains("`source`") {
+    if message.contains("unknown key `sitemap`") || message.contains("unknown field `sitemap`") {
+        "sitemap.toml's keys go at its top level, with no [sitemap] table (that table is Hugo's, in hugo.toml); see the key table in `sitemap scan --help`".to_owned()
+    } else if message.contains("`source`") {
         "the keys of [source] are now at the top level (and [source.git] is [git]); see the key table in `sitemap scan --help`".to_owned()
     } else if message.contains("`stem`") {
         "`stem = \"sitemap\"` is now `filename = \"sitemap.xml\"`".to_owned()

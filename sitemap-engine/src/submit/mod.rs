@@ -235,6 +235,21 @@ impl Plan {
     }
 }
 
+/// How to start a ledger where this job's settings live: a book's
+/// `[output.sitemap]` table, else sitemap.toml or the flag.
+fn no_ledger_hint(resolved: &Resolved) -> String {
+    match resolved.origin("base-url") {
+        Some(crate::settings::Origin::File {
+            path,
+            table: Some(table),
+        }) => format!(
+            "add `ledger = \"sitemap.ledger\"` under [{table}] in {}; the next `mdbook build` writes it, and submit then sends what changed since",
+            crate::settings::shown(path)
+        ),
+        _ => "pass --ledger FILE or set `ledger = \"sitemap.ledger\"` in sitemap.toml; the next `sitemap scan` writes it, and submit then sends what changed since".to_owned(),
+    }
+}
+
 impl Submission {
     /// The settings of a submission from `resolved` (key, key location,
     /// endpoint, ledger) and where the set is (`outputs`); each bad value
@@ -244,7 +259,7 @@ impl Submission {
         let ledger = s.ledger.clone().ok_or_else(|| {
             Error::job(
                 "no ledger: submission sends the changes the ledger records",
-                "pass --ledger FILE or set `ledger` (the file `sitemap scan --ledger FILE` keeps)",
+                no_ledger_hint(resolved),
             )
         })?;
         let key = s.submit.key.clone().ok_or_else(|| {

@@ -326,33 +326,6 @@ fn git_output(dir: &Path, args: &[&str]) -> Result<String> {
     Ok(String::from_utf8(out.stdout)?)
 }
 
-/// CPU time (user + system) of the children this process has waited
-/// for, from `/proc/self/stat` (Linux); `None` elsewhere. A child's own
-/// waited-for children (git under our example) are included.
-fn children_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name, which is in parentheses.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split(' ').collect();
-    // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15
-    // after the name and state.
-    let ticks: u64 = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
-    Some(Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64))
-}
-
-fn clock_ticks() -> u64 {
-    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *TICKS.get_or_init(|| {
-        Command::new("getconf")
-            .arg("CLK_TCK")
-            .output()
-            .ok()
-            .and_then(|o| String::from_utf8(o.stdout).ok())
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(100)
-    })
-}
-
 /// Wall-clock and CPU time of one run.
 #[derive(Clone, Copy)]
 struct Took {
@@ -361,7 +334,7 @@ struct Took {
 }
 
 fn time_ours(exe: &Path, repo: &Path, list: &Path) -> Result<(Took, String)> {
-    let cpu_before = children_cpu();
+    let cpu_before = super::children_cpu();
     let start = Instant::now();
     let out = Command::new(exe)
         .arg(repo)
@@ -372,7 +345,7 @@ fn time_ours(exe: &Path, repo: &Path, list: &Path) -> Result<(Took, String)> {
         .output()
         .with_context(|| format!("running {}", exe.display()))?;
     let wall = start.elapsed();
-    let cpu = children_cpu()
+    let cpu = super::children_cpu()
         .zip(cpu_before)
         .map(|(a, b)| a.saturating_sub(b));
     if !out.status.success() {
@@ -382,7 +355,7 @@ fn time_ours(exe: &Path, repo: &Path, list: &Path) -> Result<(Took, String)> {
 }
 
 fn time_git_log(repo: &Path) -> Result<Took> {
-    let cpu_before = children_cpu();
+    let cpu_before = super::children_cpu();
     let start = Instant::now();
     let status = git(repo)
         .args(["log", "--name-only", "--format=%ct"])
@@ -390,7 +363,7 @@ fn time_git_log(repo: &Path) -> Result<Took> {
         .status()
         .context("running git log")?;
     let wall = start.elapsed();
-    let cpu = children_cpu()
+    let cpu = super::children_cpu()
         .zip(cpu_before)
         .map(|(a, b)| a.saturating_sub(b));
     if !status.success() {

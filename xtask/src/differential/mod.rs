@@ -10,7 +10,7 @@
 //!   (the differences, the tool's version); the run ends non-zero.
 //! - A difference fixed becomes a case under `tests/data/differential/`
 //!   whose expected URLs are the real tool's, so CI needs neither tool
-//!   (`integrations/cli/tests/differential.rs` runs them).
+//!   (`integrations/cli/tests/differential/` runs them).
 //!
 //! - A site the generator refuses must make our scan fail too; the two
 //!   then agree ("refused by both" in the summary; with
@@ -29,13 +29,20 @@
 //! compares its sitemaps with our scan; the differences, grouped by
 //! cause, are `tests/data/differential/hugo-tests/results.md`
 //! ([`hugo_tests`]).
+//!
+//! `hugo-versions` runs `hugo-tests` and the random sites against every
+//! Hugo release beside a threshold of the scan's Hugo rules
+//! ([`hugo_versions`]); `hugo-cases` records the Hugo cases of
+//! `tests/data/differential/hugo/` with those releases ([`hugo_cases`]).
 
 mod front_matter;
 mod hugo;
+mod hugo_cases;
 mod hugo_config;
 mod hugo_current;
 mod hugo_tests;
 mod hugo_values;
+mod hugo_versions;
 mod zola;
 mod zola_front_matter;
 
@@ -60,12 +67,18 @@ trait Generator {
 }
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] | differential zola-front-matter [same flags] | differential hugo-tests [--hugo PATH] [--hugo-src DIR] [--keep DIR] [--only SUBSTR] [--jobs N] [--timeout SECONDS] [--record]";
+    let usage = "usage: cargo xtask differential <hugo|zola> [--sites N] [--seed S] [--keep DIR] | differential front-matter [--pins FILE] [--per-repo N] [--batch N] [--keep DIR] | differential zola-front-matter [same flags] | differential hugo-tests [--hugo PATH] [--hugo-src DIR] [--keep DIR] [--only SUBSTR] [--jobs N] [--timeout SECONDS] [--record] | differential hugo-cases [--record] [--releases V,V…] [--debian PATH] [CASE…] | differential hugo-versions [--releases V,V…] [--random-sites N] [--random-on V,V…|all|none] [--hugo-src DIR] [--debian PATH] [--jobs N] [--timeout SECONDS] [--table-only] [--record]";
     if args.first().map(String::as_str) == Some("front-matter") {
         return front_matter::run(&args[1..]);
     }
     if args.first().map(String::as_str) == Some("hugo-tests") {
         return hugo_tests::run(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("hugo-cases") {
+        return hugo_cases::run(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("hugo-versions") {
+        return hugo_versions::run(&args[1..]);
     }
     if args.first().map(String::as_str) == Some("zola-front-matter") {
         return zola_front_matter::run(&args[1..]);
@@ -81,21 +94,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             name.to_uppercase()
         )
     })?;
-    // The Hugo that builds decides the shapes drawn and the rules our
-    // scan follows (`--hugo-version`).
-    let hugo_version = (name == "hugo")
-        .then(|| hugo_version_of(&crate::corpus::version(&tool)))
-        .flatten();
-    let generator: Box<dyn Generator> = match name {
-        "hugo" => Box::new(hugo::Hugo {
-            current: hugo_version.as_ref().is_some_and(|v| v.1 >= 123),
-        }),
-        _ => Box::new(zola::Zola),
-    };
     let (mut sites, mut seed) = (1000_u64, None::<u64>);
-    let mut keep = crate::root()
-        .join("target/differential")
-        .join(generator.name());
+    let mut keep = crate::root().join("target/differential").join(name);
     while let Some(arg) = it.next() {
         let mut value = || {
             it.next()
@@ -111,6 +111,47 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     // A fresh seed each run unless one is given: thousands of runs over
     // time cover more than the same thousand again.
     let seed = seed.unwrap_or_else(|| fastrand::u64(..1_000_000_000));
+    let r = random_sites(name, &tool, sites, seed, &keep)?;
+    if r.differ + r.failed > 0 {
+        bail!("{} site(s) not equal", r.differ + r.failed);
+    }
+    Ok(())
+}
+
+/// What a run of random sites gave.
+pub(crate) struct RandomRun {
+    /// The first seed; the run's are `seed..seed + sites`.
+    pub(crate) seed: u64,
+    pub(crate) sites: u64,
+    pub(crate) equal: u64,
+    /// Refused by both: the two agree.
+    pub(crate) refused: u64,
+    pub(crate) differ: u64,
+    /// One side refused, or a side could not be read.
+    pub(crate) failed: u64,
+}
+
+/// Writes, builds with `tool` and scans the random sites of seeds
+/// `seed..seed + sites`, keeping each one not equal under
+/// `<keep>/failures/<seed>/`; prints a line for each and the counts.
+pub(crate) fn random_sites(
+    name: &str,
+    tool: &Path,
+    sites: u64,
+    seed: u64,
+    keep: &Path,
+) -> Result<RandomRun> {
+    // The Hugo that builds decides the shapes drawn and the rules our
+    // scan follows (`--hugo-version`).
+    let hugo_version = (name == "hugo")
+        .then(|| hugo_version_of(&crate::corpus::version(tool)))
+        .flatten();
+    let generator: Box<dyn Generator> = match name {
+        "hugo" => Box::new(hugo::Hugo {
+            current: hugo_version.as_ref().is_some_and(|v| v.1 >= 123),
+        }),
+        _ => Box::new(zola::Zola),
+    };
     let ours = crate::corpus::our_binary()?;
     let scan_args: Vec<String> = match &hugo_version {
         Some((text, _)) => vec!["--hugo-version".to_owned(), text.clone()],
@@ -119,7 +160,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     println!(
         "{}: {}; seeds {seed}..{}",
         generator.name(),
-        crate::corpus::version(&tool),
+        crate::corpus::version(tool),
         seed + sites
     );
     let work = keep.join("work");
@@ -137,7 +178,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         // "Refuse what it refuses": a site the generator will not build
         // must make our scan fail too, and then the two agree.
         let built = generator
-            .build(&tool, &site, &theirs)
+            .build(tool, &site, &theirs)
             .and_then(|()| their_set(&theirs));
         // Zola lists pages it never writes (an unused taxonomy's, the
         // pagers of a section not rendered) and redirect stubs; the scan
@@ -203,7 +244,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         copy_dir(&site, &kept.join("site"))?;
         std::fs::write(
             kept.join("report.txt"),
-            format!("{}\nseed {s}\n{report}", crate::corpus::version(&tool)),
+            format!("{}\nseed {s}\n{report}", crate::corpus::version(tool)),
         )?;
         println!("seed {s}: {}", report.lines().next().unwrap_or_default());
     }
@@ -212,10 +253,14 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         generator.name(),
         keep.join("failures").display()
     );
-    if differ + failed > 0 {
-        bail!("{} site(s) not equal", differ + failed);
-    }
-    Ok(())
+    Ok(RandomRun {
+        seed,
+        sites,
+        equal,
+        refused,
+        differ,
+        failed,
+    })
 }
 
 /// `0.168.0` and its minor version, from `hugo version`'s first line.
@@ -245,21 +290,29 @@ fn their_set(out: &Path) -> Result<UrlSet> {
 /// `https://<host>/<lang>/sitemap.xml`, which no host serves: the per-host
 /// files are then the set, as for any multihost site.
 fn read_sets(out: &Path) -> Result<UrlSet> {
+    Ok(read_set_urls(out)?
+        .into_iter()
+        .map(|u| (u.loc, u.lastmod))
+        .collect())
+}
+
+/// [`read_sets`] with every field of each `<url>`.
+pub(crate) fn read_set_urls(out: &Path) -> Result<Vec<urlsets::Url>> {
     let root = out.join("sitemap.xml");
     if root.exists() {
-        let (tag, entries) = urlsets::read_file(&root)?;
-        let elsewhere = |(loc, _): &(String, Option<String>)| !loc.starts_with(BASE_URL);
+        let (tag, entries) = urlsets::read_urls(&root)?;
+        let elsewhere = |u: &urlsets::Url| !u.loc.starts_with(BASE_URL);
         if tag != "sitemapindex" || !entries.iter().any(elsewhere) {
-            return urlsets::read_set(&root, out, BASE_URL);
+            return urlsets::read_set_urls_of(&root, out, BASE_URL, true);
         }
     }
-    let mut set = UrlSet::new();
+    let mut set = Vec::new();
     let mut found = false;
     for entry in std::fs::read_dir(out).with_context(|| format!("{}", out.display()))? {
         let file = entry?.path().join("sitemap.xml");
         if file.is_file() {
             found = true;
-            let (_, urls) = urlsets::read_file(&file)?;
+            let (_, urls) = urlsets::read_urls(&file)?;
             set.extend(urls);
         }
     }

@@ -202,12 +202,16 @@ pub(super) fn push_node(
         };
         if let Some(reason) = reason {
             let mut left = LeftOut::new(f.path.clone(), reason);
-            // Built but not listed: its URL, for the build check.
+            // Built but not listed, or left built by an earlier `hugo
+            // -D -F -E`: its URL, for the build check.
             if matches!(
                 left.reason,
                 Reason::SitemapDisabled { .. }
                     | Reason::NotRendered { .. }
                     | Reason::TwinUnpublished { .. }
+                    | Reason::Draft
+                    | Reason::Future
+                    | Reason::Expired
             ) && let Ok(loc) = make_loc(cfg.base_for(site, &f.lang), path, &f.path)
             {
                 left = left.at(loc);

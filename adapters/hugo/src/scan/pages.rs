@@ -107,13 +107,17 @@ impl Scan<'_> {
             }
             if let Some(reason) = &f.exclusion {
                 let mut left = LeftOut::new(f.path.clone(), reason.clone());
-                // Built but not listed: its URL, so the build check does
-                // not take its built page for one the scan missed.
+                // Built but not listed, or left in the output folder by an
+                // earlier `hugo -D -F -E`: its URL, so the build check
+                // does not take its built page for one the scan missed.
                 if matches!(
                     reason,
                     Reason::SitemapDisabled { .. }
                         | Reason::NotRendered { .. }
                         | Reason::TwinUnpublished { .. }
+                        | Reason::Draft
+                        | Reason::Future
+                        | Reason::Expired
                 ) && let Some(loc) = built_loc(site, cfg, f)
                 {
                     left = left.at(loc);
@@ -213,7 +217,8 @@ impl Scan<'_> {
 }
 
 /// The URL Hugo builds a page at that it does not list (`sitemap.disable`,
-/// `build.list: never`), when it can be worked out.
+/// `build.list: never`), or would build an unpublished one at (a draft,
+/// under `hugo -D`), when it can be worked out.
 fn built_loc(
     site: &sitemap_content::Site,
     cfg: &super::super::settings::HugoConfig,

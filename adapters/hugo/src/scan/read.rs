@@ -84,11 +84,10 @@ impl Scan<'_> {
                     None
                 }
                 Classified::Ignored(_) | Classified::Sites(_) => None,
-                Classified::Adapter(path, sections) => {
+                Classified::Adapter(adapters) => {
                     // Named by the caller, which knows whether the built
                     // site gives its pages.
-                    scan.adapters
-                        .extend(sections.into_iter().map(|s| (path.clone(), s)));
+                    scan.adapters.extend(adapters);
                     None
                 }
             });

@@ -163,22 +163,13 @@ pub(crate) fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<Outcom
         LimitsArg::SitemapsOrg => Limits::SITEMAPS_ORG,
         LimitsArg::Legacy => Limits::LEGACY,
     };
+    // As `scan` reads it: a folder URL, a host without its scheme named
+    // with the https URL it likely meant, a password never quoted.
     let base_url = args
         .base_url
         .as_deref()
-        // Quoted without a password: messages end up in CI logs.
-        .map(|u| {
-            Loc::parse(u)
-                .with_context(|| format!("--base-url `{}`", sitemap_core::redact_credentials(u)))
-        })
-        .transpose()?
-        .map(|b| {
-            if b.as_str().ends_with('/') {
-                b
-            } else {
-                b.folder()
-            }
-        });
+        .map(crate::values::base_url)
+        .transpose()?;
     let location = args
         .location
         .as_deref()

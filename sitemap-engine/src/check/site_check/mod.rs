@@ -33,6 +33,7 @@ use crate::error::Error;
 
 mod files;
 mod finish;
+pub(crate) mod on_purpose;
 mod run;
 
 pub(crate) use run::after_write;

@@ -42,6 +42,12 @@ pub(super) fn open_regular(path: &Path) -> Result<File, String> {
                     .and_then(|m| sitemap_core::input::special_kind(&m.file_type()))
                 {
                     Some(what) => refuse(what),
+                    // A path that is not there: where the set usually is.
+                    None if e.kind() == std::io::ErrorKind::NotFound => format!(
+                        "cannot open {}: {}; check the path (`sitemap scan` writes the set into the site's output folder, such as public/sitemap.xml)",
+                        path.display(),
+                        chain(&e)
+                    ),
                     None => format!("cannot open {}: {}", path.display(), chain(&e)),
                 },
             );

@@ -11,11 +11,14 @@
 //! regular files are opened: a FIFO or device is reported and skipped.
 //! With a site folder the set is also checked against the built pages
 //! it describes (the [`SiteCheck`], fed entry by entry while each file
-//! streams). Every listed URL is held to a robots.txt (given, else the
+//! streams), a page the site's sources leave out on purpose (a draft,
+//! `sitemap.disable`, a URL pattern: the scan's rules, through the same
+//! gate, `site_check/on_purpose.rs`) being no page missing from it. Every listed URL is held to a robots.txt (given, else the
 //! site folder's): one it disallows for Googlebot is an error naming the
 //! rule. Map: this file walks the set depth first; `files.rs` finds,
 //! opens and maps the files and names index cycles; `robots.rs` holds
-//! the listed URLs to robots.txt.
+//! the listed URLs to robots.txt; `leftover.rs` names the sitemaps Hugo
+//! left beside the set; `no_sitemap.rs` says a site folder has none.
 
 use std::collections::HashSet;
 use std::io::BufReader;
@@ -31,6 +34,8 @@ use crate::check::site_check::{SiteCheck, SiteSummary, show};
 use crate::error::Error;
 
 mod files;
+mod leftover;
+mod no_sitemap;
 mod robots;
 
 use files::{
@@ -117,6 +122,8 @@ struct Pending {
     location: Option<Loc>,
     /// The index (result number, line, column) that lists this file.
     listed_by: Option<(usize, u64, u64)>,
+    /// A sitemap Hugo left beside the set ([`leftover`]).
+    leftover: bool,
 }
 
 impl Validation {
@@ -180,12 +187,27 @@ impl Validation {
                 let mut sitemaps = Vec::new();
                 for p in paths {
                     if p.is_dir() {
-                        sitemaps.extend(list(p)?);
+                        let found = list(p)?;
+                        // The site folder alone: no set in it is said
+                        // first, before the site check asks for a base
+                        // URL it would take from the set.
+                        if self.paths.is_empty() {
+                            no_sitemap::check(p, &found)?;
+                        }
+                        let leftovers = leftover::hugo_leftovers(p, &found);
+                        sitemaps.extend(found.into_iter().filter(|f| !leftovers.contains(f)));
                     } else {
                         sitemaps.push(p.clone());
                     }
                 }
-                Some(SiteCheck::new(dir, self.base_url.clone(), &sitemaps)?.with_config_checks())
+                // What the site's sources leave out on purpose is no page
+                // missing from the sitemap.
+                let left_out = crate::check::site_check::on_purpose::left_out(dir);
+                Some(
+                    SiteCheck::new(dir, self.base_url.clone(), &sitemaps)?
+                        .with_config_checks()
+                        .with_left_out(left_out),
+                )
             }
             None => None,
         };
@@ -263,9 +285,11 @@ impl Walk<'_> {
                         message: "no sitemap*.xml, sitemap*.xml.gz, sitemap*.txt or robots.txt in this directory".into(),
                     });
                 }
+                let leftovers = leftover::hugo_leftovers(path, &found);
                 for file in found {
                     let location = infer_location(self.base_url.as_ref(), path, &file);
                     jobs.push(Pending {
+                        leftover: leftovers.contains(&file),
                         path: file,
                         location,
                         listed_by: None,
@@ -284,6 +308,7 @@ impl Walk<'_> {
                     path: path.clone(),
                     location,
                     listed_by: None,
+                    leftover: false,
                 });
             }
         }
@@ -310,14 +335,23 @@ impl Walk<'_> {
             return Vec::new();
         }
         let this = self.files.len();
-        let report = match check(
-            &job.path,
-            &job.location,
-            self.limits,
-            self.site.as_mut(),
-            self.robots.as_ref(),
-            this,
-        ) {
+        // A leftover is read for what it is, and neither held to the
+        // location rule nor counted in the site's set.
+        let (location, site, robots) = match job.leftover {
+            true => (None, None, None),
+            false => (
+                job.location.clone(),
+                self.site.as_mut(),
+                self.robots.as_ref(),
+            ),
+        };
+        let report = match check(&job.path, &location, self.limits, site, robots, this) {
+            Ok(mut report) if job.leftover => {
+                report.diagnostics =
+                    vec![Diagnostic::new(1, 1, Severity::Error, leftover::message())];
+                report.children.clear();
+                report
+            }
             Ok(report) => report,
             Err(message) => {
                 if let Some(site) = self.site.as_mut() {
@@ -420,6 +454,7 @@ impl Walk<'_> {
                         path,
                         location: Some(child.loc.clone()),
                         listed_by: Some((this, child.line, child.column)),
+                        leftover: false,
                     })
                 }
                 Some(path) => missing.push(Diagnostic::new(

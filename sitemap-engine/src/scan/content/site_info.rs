@@ -3,7 +3,7 @@
 //! generator gives the list pages it makes (taxonomies, terms), and a
 //! multilingual site's languages with the pages each holds.
 
-use sitemap_content::{ContentPage, Site};
+use sitemap_content::{ContentPage, PageKind, Site};
 
 use crate::human::{Language, SiteInfo};
 
@@ -22,6 +22,14 @@ pub(super) fn of(site: &Site, pages: &[ContentPage], want: bool) -> SiteInfo {
     info.titles = pages
         .iter()
         .filter_map(|p| Some((p.loc.clone(), p.title.clone()?)))
+        .collect();
+    info.section_of = pages
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let top = top_list(pages, i)?;
+            Some((p.loc.clone(), pages[top].loc.clone()))
+        })
         .collect();
     if site.languages.len() < 2 {
         return info;
@@ -58,4 +66,38 @@ pub(super) fn of(site: &Site, pages: &[ContentPage], want: bool) -> SiteInfo {
         .collect();
     info.page_languages = page_languages;
     info
+}
+
+/// The list page a page is grouped under in `sitemap.html`: its
+/// top-level section (the one just below the home page, however deep the
+/// page sits and whatever its URL: a post at `/2024/05/x/` is under
+/// Posts), or its taxonomy for a term; a taxonomy and a top-level
+/// section are their own. `None` for the home page and a page directly
+/// under it.
+fn top_list(pages: &[ContentPage], at: usize) -> Option<usize> {
+    let page = &pages[at];
+    let list_of = |p: &ContentPage, kind: PageKind| {
+        p.member_of
+            .iter()
+            .map(|&m| m as usize)
+            .find(|&m| pages.get(m).is_some_and(|l| l.kind == kind))
+    };
+    let mut section = match page.kind {
+        PageKind::Home => return None,
+        PageKind::Taxonomy => return Some(at),
+        PageKind::Term => return list_of(page, PageKind::Taxonomy),
+        PageKind::Pagination => return top_list(pages, page.pager_of? as usize),
+        PageKind::Section => at,
+        // A page, and any kind a later generator adds: by its section.
+        _ => list_of(page, PageKind::Section)?,
+    };
+    // Up to the section below the home page; bounded, whatever the
+    // membership says.
+    for _ in 0..64 {
+        match list_of(&pages[section], PageKind::Section) {
+            Some(up) if up != section => section = up,
+            _ => break,
+        }
+    }
+    Some(section)
 }

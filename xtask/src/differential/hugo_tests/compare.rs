@@ -2,16 +2,17 @@
 //! limit, and the verdict.
 //!
 //! - Ours runs first, on the project as written (Hugo leaves a build
-//!   lock and `resources/` behind), except for a site with a content
-//!   adapter, which ours scans after Hugo built it into the project's
-//!   `public/` (`hugo && sitemap scan`, the only way the adapter's pages
-//!   can be known); as `sitemap scan --dry-run`: every
-//!   entry on stdout, whatever hosts a multihost site writes to. lastmod
-//!   comes from front matter only, so no `git` runs (it is no part of
-//!   the comparison).
+//!   lock and `resources/` behind). A site with a content adapter is
+//!   scanned twice: from its sources as well, and after Hugo built it
+//!   into the project's `public/` (`hugo && sitemap scan`, the only way
+//!   the adapter's pages can be known, and the verdict that counts); as
+//!   `sitemap scan --dry-run --flavor hugo`: every entry on stdout,
+//!   whatever hosts a multihost site writes to. lastmod comes from front
+//!   matter only, so no `git` runs (it is no part of the comparison).
 //! - Hugo runs as users run it, `hugo --logLevel error --destination
-//!   <out>`, in the project (not `--quiet`, which hides the error that
-//!   stopped a build too), with every `HUGO_*` variable of our environment
+//!   <out>` (`--quiet` before 0.114, [`log_level_args`]), in the project
+//!   (not `--quiet` from 0.114, where it hides the error that stopped a
+//!   build too), with every `HUGO_*` variable of our environment
 //!   removed and a cache folder of the run's own; nothing stops it
 //!   reaching the network, and a site that needs modules or npm fails
 //!   (counted, with its message).
@@ -30,8 +31,6 @@ use crate::urlsets::{self, UrlSet};
 
 /// What comparing one site gave.
 pub(super) enum Outcome {
-    /// Not built: not a literal site, or no configuration.
-    Skipped(String),
     Equal,
     /// Both built; the URLs only Hugo lists, and only ours.
     Differs {
@@ -51,6 +50,16 @@ pub(super) enum Outcome {
     /// Hugo built the site and wrote no sitemap (`disableKinds`), with
     /// how many URLs ours listed (`None`: ours failed).
     NoSitemap(Option<usize>),
+}
+
+/// The verdicts on one site.
+pub(super) struct Compared {
+    /// With the build in place for a content adapter site, as users run
+    /// the tool: the verdict the run counts.
+    pub(super) outcome: Outcome,
+    /// A content adapter site's verdict when scanned from its sources
+    /// alone, before Hugo built it; `None` for other sites.
+    pub(super) from_sources: Option<Outcome>,
 }
 
 /// The limits and programs of a run.
@@ -73,12 +82,17 @@ pub(super) fn compare(
     dir: &Path,
     base_url: Option<&str>,
     after_build: bool,
-) -> Result<Outcome> {
-    let ours = if after_build {
-        None
+) -> Result<Compared> {
+    // An adapter site's scan from its sources keeps its output in a
+    // folder of its own: the counted scan's is the site's `ours.txt`.
+    let sources_dir = if after_build {
+        let d = dir.join("from-sources");
+        std::fs::create_dir_all(&d)?;
+        d
     } else {
-        Some(scan(sides, project, dir, base_url)?)
+        dir.to_path_buf()
     };
+    let from_sources = scan(sides, project, &sources_dir, base_url)?;
 
     let out = if after_build {
         project.join("public")
@@ -88,7 +102,8 @@ pub(super) fn compare(
     let log = dir.join("hugo.log");
     let mut build = Command::new(sides.hugo);
     build
-        .args(["--logLevel", "error", "--destination"])
+        .args(log_level_args(sides.hugo_version))
+        .arg("--destination")
         .arg(&out);
     for (key, _) in std::env::vars_os() {
         if key.to_string_lossy().starts_with("HUGO_") {
@@ -102,7 +117,11 @@ pub(super) fn compare(
     let hugo = match run_limited(&mut build, project, &log, &log, sides.limit)? {
         None => {
             let limit = sides.limit.as_secs();
-            return Ok(Outcome::HugoFails(format!("timed out after {limit} s")));
+            let outcome = Outcome::HugoFails(format!("timed out after {limit} s"));
+            return Ok(Compared {
+                outcome,
+                from_sources: None,
+            });
         }
         Some(s) if s.success() => Ok(hugo_set(&out)?),
         Some(_) => Err(first_error(&std::fs::read_to_string(&log)?)),
@@ -110,13 +129,38 @@ pub(super) fn compare(
     if let Err(message) = &hugo
         && let Some(why) = outside_the_site(message)
     {
-        return Ok(Outcome::HugoFails(format!("{why}: {message}")));
+        let outcome = Outcome::HugoFails(format!("{why}: {message}"));
+        return Ok(Compared {
+            outcome,
+            from_sources: None,
+        });
     }
-    let ours = match ours {
-        Some(ours) => ours,
-        None => scan(sides, project, dir, base_url)?,
-    };
-    Ok(verdict(hugo, ours))
+    if !after_build {
+        return Ok(Compared {
+            outcome: verdict(hugo, from_sources),
+            from_sources: None,
+        });
+    }
+    let built = scan(sides, project, dir, base_url)?;
+    Ok(Compared {
+        outcome: verdict(hugo.clone(), built),
+        from_sources: Some(verdict(hugo, from_sources)),
+    })
+}
+
+/// The flags that keep Hugo's log to its errors: `--logLevel error`
+/// from 0.114, where the flag came; before it, `--quiet`, which there
+/// still prints the error that stopped a build (0.111.3 refuses the
+/// unknown `--logLevel`, and every site would be "refused by Hugo").
+pub(crate) fn log_level_args(version: Option<&str>) -> &'static [&'static str] {
+    let minor = version
+        .and_then(|v| v.trim_start_matches('v').strip_prefix("0."))
+        .and_then(|v| v.split('.').next())
+        .and_then(|m| m.parse::<u32>().ok());
+    match minor {
+        Some(m) if m < 114 => &["--quiet"],
+        _ => &["--logLevel", "error"],
+    }
 }
 
 /// Our scan of the project: its URLs, or its first error.
@@ -129,7 +173,11 @@ fn scan(
     let mut scan = Command::new(sides.ours);
     scan.arg("scan")
         .arg(project)
-        .args(["--dry-run", "--quiet", "--lastmod", "front-matter"]);
+        .args(["--dry-run", "--quiet", "--lastmod", "front-matter"])
+        // Every site here is Hugo's: a bare `config.toml` (no `baseURL`,
+        // no Hugo key) could be Zola's too, which the scan refuses to
+        // guess, naming `--flavor`, as a user would be told.
+        .args(["--flavor", "hugo"]);
     if let Some(url) = base_url {
         scan.args(["--base-url", url]);
     }
@@ -209,7 +257,7 @@ fn hugo_set(out: &Path) -> Result<Option<UrlSet>> {
 
 /// Runs `cmd` in `dir` with stdout and stderr into files (the same file
 /// when both name it); `None` when it ran past `limit` and was killed.
-fn run_limited(
+pub(crate) fn run_limited(
     cmd: &mut Command,
     dir: &Path,
     stdout: &Path,
@@ -247,7 +295,7 @@ fn run_limited(
 /// The line of a tool's log that says what failed: its first `ERROR`
 /// or `error:` line (ours name the file first: `path: error: …`), else
 /// its first line.
-fn first_error(log: &str) -> String {
+pub(crate) fn first_error(log: &str) -> String {
     let lines = || log.lines().map(str::trim).filter(|l| !l.is_empty());
     lines()
         .find(|l| l.starts_with("ERROR") || l.starts_with("Error:") || l.contains("error:"))

@@ -9,8 +9,8 @@
 //!   trailing newline dropped.
 //! - A literal the test changes before building (passed to `Sprintf`,
 //!   `strings.Replace*`, a `Replacer`, `text/template`, concatenated or
-//!   appended to) is no site of its own: it is counted as "not a literal
-//!   site", with the reason.
+//!   appended to) is marked with the reason: it is built as written,
+//!   placeholders and all, and counted apart.
 
 use std::path::Path;
 use std::process::Command;
@@ -34,11 +34,7 @@ pub(super) struct Site {
 /// The snapshot's commit, as a hash and as `git describe` names it
 /// (`v0.165.0-9-g7b5199fde`), and every txtar literal of its test files.
 pub(super) fn sites(git_dir: &Path) -> Result<(String, String, Vec<Site>)> {
-    let commit = git(git_dir, &["rev-parse", "HEAD"])?.trim().to_owned();
-    // A snapshot without tags has no name; the hash says it all then.
-    let described = git(git_dir, &["describe", "--tags", &commit])
-        .map(|d| d.trim().to_owned())
-        .unwrap_or_default();
+    let (commit, described) = commit(git_dir)?;
     let listing = git(git_dir, &["ls-tree", "-r", "-z", "--name-only", &commit])?;
     let mut paths: Vec<String> = listing
         .split('\0')
@@ -68,6 +64,16 @@ pub(super) fn sites(git_dir: &Path) -> Result<(String, String, Vec<Site>)> {
         }
     }
     Ok((commit, described, sites))
+}
+
+/// The snapshot's commit, as a hash and as `git describe` names it.
+pub(super) fn commit(git_dir: &Path) -> Result<(String, String)> {
+    let commit = git(git_dir, &["rev-parse", "HEAD"])?.trim().to_owned();
+    // A snapshot without tags has no name; the hash says it all then.
+    let described = git(git_dir, &["describe", "--tags", &commit])
+        .map(|d| d.trim().to_owned())
+        .unwrap_or_default();
+    Ok((commit, described))
 }
 
 /// A blob of the snapshot, for a test's `sourcefilename:` file.

@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::Record;
 use super::compare::Outcome;
+use super::{Origin, Record};
 
 /// How many URLs of each side a line names.
 const SHOWN: usize = 2;
@@ -26,9 +26,8 @@ pub(super) struct Report<'a> {
 }
 
 /// The verdict's words, as the summary and the tables say them.
-fn verdict(outcome: &Outcome) -> &'static str {
+pub(super) fn verdict(outcome: &Outcome) -> &'static str {
     match outcome {
-        Outcome::Skipped(_) => "skipped",
         Outcome::Equal => "equal",
         Outcome::Differs { .. } => "differs",
         Outcome::RefusedByOurs(_) => "refused by ours",
@@ -39,13 +38,42 @@ fn verdict(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// Whether the site is one the run fails on: a difference, or a refusal
-/// by one side only.
-fn is_open(outcome: &Outcome) -> bool {
+/// Whether Hugo built the site with a sitemap: the verdicts the
+/// percentage is of.
+fn built(outcome: &Outcome) -> bool {
     matches!(
         outcome,
-        Outcome::Differs { .. } | Outcome::RefusedByOurs(_) | Outcome::RefusedByHugo(_)
+        Outcome::Equal | Outcome::Differs { .. } | Outcome::RefusedByOurs(_)
     )
+}
+
+/// `equal of whole, xx.x %`.
+fn percent(equal: usize, whole: usize) -> String {
+    match whole {
+        0 => "no site".to_owned(),
+        n => format!("{equal} of {n}, {:.1} %", equal as f64 * 100.0 / n as f64),
+    }
+}
+
+/// An [`Origin`] as the results name it.
+fn origin_words(origin: Origin) -> String {
+    match origin {
+        Origin::AsWritten => "a literal with a configuration file, its sitemap on".to_owned(),
+        Origin::SitemapEnabled => "`sitemap` taken out of its `disableKinds`".to_owned(),
+        Origin::NoConfig => {
+            "no configuration file: an empty `hugo.toml` (Hugo's defaults)".to_owned()
+        }
+        Origin::Rewritten(why) => format!("rewritten by its test, built as written: {why}"),
+    }
+}
+
+/// The verdicts a run fails on: a difference, or a refusal by one side
+/// only.
+pub(crate) const OPEN: [&str; 3] = ["differs", "refused by ours", "refused by Hugo only"];
+
+/// Whether the site is one the run fails on ([`OPEN`]).
+fn is_open(outcome: &Outcome) -> bool {
+    OPEN.contains(&verdict(outcome))
 }
 
 /// The short account of a site's verdict: the first URLs of each side,
@@ -79,7 +107,6 @@ fn detail(outcome: &Outcome) -> String {
         | Outcome::RefusedByHugo(m)
         | Outcome::RefusedByBoth(m)
         | Outcome::HugoFails(m) => short(m),
-        Outcome::Skipped(why) => why.clone(),
         Outcome::NoSitemap(Some(n)) => format!("ours lists {n} URLs"),
         Outcome::NoSitemap(None) => "ours refused it too".to_owned(),
         Outcome::Equal => String::new(),
@@ -106,10 +133,7 @@ fn short(message: &str) -> String {
 /// The line printed as a site finishes, for those that are neither
 /// equal nor out of the comparison from the start.
 pub(super) fn progress_line(r: &Record) -> Option<String> {
-    if matches!(
-        r.outcome,
-        Outcome::Equal | Outcome::Skipped(_) | Outcome::NoSitemap(_)
-    ) {
+    if matches!(r.outcome, Outcome::Equal | Outcome::NoSitemap(_)) {
         return None;
     }
     Some(format!(
@@ -150,23 +174,9 @@ impl Report<'_> {
         self.records.iter().filter(|r| f(&r.outcome)).count()
     }
 
-    /// Sites the run fails on (see [`is_open`]).
-    pub(super) fn open(&self) -> usize {
-        self.count(is_open)
-    }
-
     /// `(verdict, sites)` in the order the summary gives them.
-    fn counts(&self) -> Vec<(String, usize)> {
-        let mut skipped: BTreeMap<&str, usize> = BTreeMap::new();
-        for r in self.records {
-            if let Outcome::Skipped(why) = &r.outcome {
-                *skipped.entry(why.as_str()).or_default() += 1;
-            }
-        }
+    pub(super) fn counts(&self) -> Vec<(String, usize)> {
         let mut rows = vec![("txtar literals".to_owned(), self.records.len())];
-        for (why, n) in skipped {
-            rows.push((format!("skipped: {why}"), n));
-        }
         let by = |v: &str| self.count(|o| verdict(o) == v);
         rows.push(("Hugo built with a sitemap".to_owned(), self.built()));
         for v in ["equal", "differs", "refused by ours"] {
@@ -184,21 +194,48 @@ impl Report<'_> {
     }
 
     /// The sites Hugo built with a sitemap: the percentage's whole.
-    fn built(&self) -> usize {
-        self.count(|o| {
-            matches!(
-                o,
-                Outcome::Equal | Outcome::Differs { .. } | Outcome::RefusedByOurs(_)
-            )
-        })
+    pub(super) fn built(&self) -> usize {
+        self.count(built)
+    }
+
+    /// The sites Hugo built with a sitemap that ours lists equal.
+    pub(super) fn equal(&self) -> usize {
+        self.count(|o| matches!(o, Outcome::Equal))
     }
 
     fn percent(&self) -> String {
-        let equal = self.count(|o| matches!(o, Outcome::Equal));
-        match self.built() {
-            0 => "no site".to_owned(),
-            n => format!("{equal} of {n}, {:.1} %", equal as f64 * 100.0 / n as f64),
+        percent(self.equal(), self.built())
+    }
+
+    /// `(origin, sites, built with a sitemap, equal)`, one row for each
+    /// [`Origin`] present, in its order.
+    fn by_origin(&self) -> Vec<(String, [usize; 3])> {
+        let mut rows: BTreeMap<Origin, [usize; 3]> = BTreeMap::new();
+        for r in self.records {
+            let row = rows.entry(r.origin).or_default();
+            row[0] += 1;
+            row[1] += usize::from(built(&r.outcome));
+            row[2] += usize::from(matches!(r.outcome, Outcome::Equal));
         }
+        rows.into_iter()
+            .map(|(origin, n)| (origin_words(origin), n))
+            .collect()
+    }
+
+    /// The content adapter sites Hugo built with a sitemap: how many,
+    /// equal after the build (counted), equal from the sources alone.
+    fn adapters(&self) -> [usize; 3] {
+        let mut n = [0; 3];
+        for r in self.records {
+            if let Some(sources) = &r.from_sources
+                && built(&r.outcome)
+            {
+                n[0] += 1;
+                n[1] += usize::from(matches!(r.outcome, Outcome::Equal));
+                n[2] += usize::from(matches!(sources, Outcome::Equal));
+            }
+        }
+        n
     }
 
     /// The counts, printed at the end of a run.
@@ -215,8 +252,9 @@ impl Report<'_> {
         s
     }
 
-    /// `results.md`.
-    pub(super) fn markdown(&self) -> String {
+    /// The top of `results.md`: where the figures come from, the
+    /// verdicts, and which sites make up which count.
+    fn head_markdown(&self) -> String {
         let mut s = String::from(
             "# Hugo's integration test sites: Hugo's sitemap against our scan\n\n\
              Written by `cargo xtask differential hugo-tests --record`\n\
@@ -246,6 +284,35 @@ impl Report<'_> {
         for (what, n) in self.counts() {
             let _ = writeln!(s, "| {what} | {n} |");
         }
+        s.push_str(
+            "\n## Which count is which\n\n\
+             Every txtar literal is built, each with its layouts dropped and its\n\
+             shortcodes made inert. The sites as their tests hold them (the first\n\
+             row that fits); the measure before this one counted the first row only\n\
+             and skipped the others.\n\n\
+             | the site | sites | Hugo built with a sitemap | equal |\n|---|---|---|---|\n",
+        );
+        for (origin, [n, built, equal]) in self.by_origin() {
+            let _ = writeln!(s, "| {origin} | {n} | {built} | {equal} |");
+        }
+        let [adapters, after, before] = self.adapters();
+        let whole = self.built();
+        let equal_before = self.equal() - after + before;
+        let _ = writeln!(
+            s,
+            "\nContent adapter sites (`_content.gotmpl`) Hugo built with a sitemap: {adapters}.\n\
+             Each is scanned after Hugo's build, with the build in place, as users run the\n\
+             tool (`hugo && sitemap scan`): {after} equal, the verdict counted above. Scanned\n\
+             from their sources alone, before the build: {before} equal, which would make the\n\
+             whole {}.",
+            percent(equal_before, whole)
+        );
+        s
+    }
+
+    /// `results.md`.
+    pub(super) fn markdown(&self) -> String {
+        let mut s = self.head_markdown();
 
         // Causes, most sites first.
         let open: Vec<&Record> = self

@@ -9,13 +9,24 @@
 //! - Shortcode templates are the exception: each becomes a stand-in of
 //!   the same name that prints nothing ([`shortcode_stand_in`]), so
 //!   content calling it still builds (Hugo refuses a page whose
-//!   shortcode has no template) and no test template runs.
+//!   shortcode has no template) and no test template runs; for a Hugo
+//!   before 0.146 in `layouts/shortcodes/` too ([`legacy_shortcode`]),
+//!   where it looks for them.
 //! - A site with a content adapter (`_content.gotmpl`) also gets
 //!   [`CATCH_ALL`] as `layouts/all.html` (Hugo 0.146+'s catch-all
 //!   template), so Hugo writes each page's HTML: the scan cannot run the
 //!   adapter's template and lists its pages from the build, which is how
 //!   users run it (`hugo && sitemap scan`), and which
 //!   [`super::compare`] then does for these sites.
+//! - A site without a configuration file (Hugo's test builder supplies
+//!   the rest of the project) gets an empty `hugo.toml`: Hugo reads no
+//!   file and an empty one alike, as its defaults (0.111.3 refuses a
+//!   project with none), and a user's Hugo site has one (`hugo new site`
+//!   writes it), which is how the scan knows a Hugo site from any
+//!   folder.
+//! - `sitemap` is taken out of every `disableKinds` of the site's
+//!   configuration ([`super::sitemap_kind`]): the kind decides whether
+//!   Hugo writes `sitemap.xml`, never which pages it builds.
 //! - The project is `<dir>/root/site`: a few tests write files beside
 //!   it (`../external-module/go.mod`), which land in `<dir>/root`; a
 //!   path that would leave `<dir>/root` is dropped.
@@ -110,12 +121,48 @@ pub(super) fn has_base_url(site: &Site) -> bool {
     })
 }
 
-/// Writes the site under `dir` (which must not exist); returns the
-/// project folder.
-pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Result<PathBuf> {
+/// A site as written: its project folder, and whether a `disableKinds`
+/// of its configuration lost `sitemap` ([`super::sitemap_kind`]).
+pub(super) struct Written {
+    pub(super) project: PathBuf,
+    pub(super) sitemap_enabled: bool,
+}
+
+/// Whether a file may hold settings Hugo reads: a configuration file of
+/// the project ([`is_config`]), of a theme or module beside it, or under
+/// any `config/` folder.
+fn holds_settings(name: &str) -> bool {
+    let name = name.trim_start_matches("./").trim_start_matches('/');
+    let file = name.rsplit('/').next().unwrap_or(name);
+    is_config(name) || is_config(file) || name.split('/').rev().skip(1).any(|part| part == "config")
+}
+
+/// Where a Hugo before 0.146 looks for a shortcode the test keeps in
+/// `layouts/_shortcodes/` (0.146's layout): `layouts/shortcodes/`.
+fn legacy_shortcode(path: &Path) -> Option<PathBuf> {
+    let text = path.to_str()?;
+    let at = text.find("/layouts/_shortcodes/")?;
+    Some(PathBuf::from(format!(
+        "{}/layouts/shortcodes/{}",
+        &text[..at],
+        &text[at + "/layouts/_shortcodes/".len()..]
+    )))
+}
+
+/// Writes the site under `dir` (which must not exist). `legacy_layouts`:
+/// for a Hugo before 0.146, each shortcode stand-in is also written
+/// where that Hugo looks for it ([`legacy_shortcode`]).
+pub(super) fn write(
+    site: &Site,
+    dir: &Path,
+    git_dir: &Path,
+    commit: &str,
+    legacy_layouts: bool,
+) -> Result<Written> {
     let root = dir.join("root");
     let project = root.join("site");
     std::fs::create_dir_all(&project)?;
+    let mut sitemap_enabled = false;
     for (name, data) in &site.files {
         if is_layout(name) && !is_shortcode(name) {
             continue;
@@ -135,6 +182,23 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
             }
             None => data.clone(),
         };
+        let data = match holds_settings(name)
+            .then(|| super::sitemap_kind::enable_sitemap(&String::from_utf8_lossy(&data)))
+            .flatten()
+        {
+            Some(text) => {
+                sitemap_enabled = true;
+                text.into_bytes()
+            }
+            None => data,
+        };
+        if legacy_layouts
+            && is_shortcode(name)
+            && let Some(legacy) = legacy_shortcode(&path)
+        {
+            std::fs::create_dir_all(legacy.parent().expect("a file has a folder"))?;
+            std::fs::write(&legacy, &data)?;
+        }
         std::fs::create_dir_all(path.parent().expect("a file has a folder"))?;
         std::fs::write(&path, data).with_context(|| format!("cannot write {}", path.display()))?;
     }
@@ -142,7 +206,13 @@ pub(super) fn write(site: &Site, dir: &Path, git_dir: &Path, commit: &str) -> Re
         std::fs::create_dir_all(project.join("layouts"))?;
         std::fs::write(project.join("layouts/all.html"), CATCH_ALL)?;
     }
-    Ok(project)
+    if !site.files.iter().any(|(name, _)| is_config(name)) {
+        std::fs::write(project.join("hugo.toml"), "")?;
+    }
+    Ok(Written {
+        project,
+        sitemap_enabled,
+    })
 }
 
 fn keep_sitemap(text: &str) -> String {
@@ -239,15 +309,62 @@ mod tests {
             "layouts/all.html",
         ]);
         assert!(has_content_adapter(&with));
-        let project = write(&with, &dir.path().join("a"), dir.path(), "HEAD").unwrap();
+        let project = write(&with, &dir.path().join("a"), dir.path(), "HEAD", false)
+            .unwrap()
+            .project;
         assert_eq!(
             std::fs::read_to_string(project.join("layouts/all.html")).unwrap(),
             CATCH_ALL
         );
         let without = site(&["hugo.toml", "content/_index.md"]);
         assert!(!has_content_adapter(&without));
-        let project = write(&without, &dir.path().join("b"), dir.path(), "HEAD").unwrap();
+        let project = write(&without, &dir.path().join("b"), dir.path(), "HEAD", false)
+            .unwrap()
+            .project;
         assert!(!project.join("layouts").exists());
+        // No configuration: an empty one, Hugo's defaults.
+        let bare = site(&["content/_index.md"]);
+        let project = write(&bare, &dir.path().join("c"), dir.path(), "HEAD", false)
+            .unwrap()
+            .project;
+        assert_eq!(
+            std::fs::read_to_string(project.join("hugo.toml")).unwrap(),
+            ""
+        );
+    }
+
+    #[test]
+    fn the_sitemap_kind_is_enabled_in_every_settings_file() {
+        let files = [
+            ("hugo.toml", "disableKinds = ['rss', 'sitemap']\n"),
+            (
+                "config/_default/languages.yaml",
+                "en:\n  disableKinds: [sitemap]\n",
+            ),
+            ("themes/t/hugo.toml", "disableKinds = [\"SITEMAP\"]\n"),
+            ("content/p.md", "disableKinds = ['sitemap']\n"),
+        ];
+        let site = Site {
+            name: "t.go:1".to_owned(),
+            dir: "hugolib".to_owned(),
+            files: files
+                .iter()
+                .map(|(n, d)| ((*n).to_owned(), d.as_bytes().to_vec()))
+                .collect(),
+            not_literal: None,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let written = write(&site, &dir.path().join("a"), dir.path(), "HEAD", false).unwrap();
+        assert!(written.sitemap_enabled);
+        let read = |p: &str| std::fs::read_to_string(written.project.join(p)).unwrap();
+        assert_eq!(read("hugo.toml"), "disableKinds = ['rss']\n");
+        assert_eq!(
+            read("config/_default/languages.yaml"),
+            "en:\n  disableKinds: []\n"
+        );
+        assert_eq!(read("themes/t/hugo.toml"), "disableKinds = []\n");
+        // Content is no configuration: left as the test wrote it.
+        assert_eq!(read("content/p.md"), "disableKinds = ['sitemap']\n");
     }
 
     #[test]
@@ -263,5 +380,13 @@ mod tests {
             Some(PathBuf::from("/r/root/site/hugo.toml"))
         );
         assert_eq!(normalise("a/b/../c/./d"), "a/c/d");
+        assert_eq!(
+            legacy_shortcode(Path::new("/r/root/site/layouts/_shortcodes/a/b.html")),
+            Some(PathBuf::from("/r/root/site/layouts/shortcodes/a/b.html"))
+        );
+        assert_eq!(
+            legacy_shortcode(Path::new("/r/root/site/layouts/blog/_shortcodes/b.html")),
+            None
+        );
     }
 }
