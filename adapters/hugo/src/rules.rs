@@ -430,17 +430,17 @@ hugo_rules! {
         old "a branch's `sites.complements` (its own, a cascade's, its mount's) lists it in those sites beside the home or section page Hugo makes there without a file (`/de/`)",
         new "it stands in for that page: Hugo makes none there (`/de/` is not built), and lists the branch's own URL",
         before [], after ["sites-matrix-mounts-0.168"];
+    /// A section without an `_index` is made in every site with a page below it.
+    sections_in_every_site: since v(160, 1), Releases,
+        "checked with 0.160.0 and 0.160.1 on sites-matrix-0.168's, bundle-languages' and yaml-scalars' sites",
+        old "from 0.153 to 0.160.0, a section without an `_index` of its own is made only in the sites of the first page or nested section below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.160.1)",
+        new "a section without an `_index` is made in every site that has a page below it",
+        before [], after ["sites-matrix-0.168"];
     /// `._language_fr_.`, `._version_v1_.`, `._role_member_.` in a file name set its sites.
     filename_dimensions: since v(161, 0), Releases,
         "checked with 0.160.0 and 0.161.1 on sites-matrix-0.168's site",
         old "`p._version_v1_.md` is a page `p` of the default sites (a `._name_.` is any name)",
         new "`._language_fr_.`, `._version_v1_.` and `._role_member_.` in a content file's name set that dimension of its sites",
-        before [], after ["sites-matrix-0.168"];
-    /// A section without an `_index` is made in every site with a page below it.
-    sections_in_every_site: since v(161, 0), Releases,
-        "checked with 0.160.0 and 0.161.1 on sites-matrix-0.168's site",
-        old "from 0.153 to 0.160, a section without an `_index` of its own is made only in the sites of the first page below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.161)",
-        new "a section without an `_index` is made in every site that has a page below it",
         before [], after ["sites-matrix-0.168"];
     /// A cascade target's glob that gobwas refuses is refused.
     cascade_globs_checked: since v(161, 0), Releases,
@@ -601,6 +601,7 @@ mod tests {
                 "0.156.0 0.157.0 true",
                 "0.157.0 0.158.0 true",
                 "0.159.0 0.160.0 true",
+                "0.160.0 0.160.1 true",
                 "0.160.0 0.161.0 true",
                 "0.161.0 0.162.0 true",
                 "0.163.0 0.164.0 true",
