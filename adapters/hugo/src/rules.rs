@@ -298,6 +298,12 @@ hugo_rules! {
         old "a language's own `uglyURLs` is read (the scan does not: it names the setting with a warning)",
         new "a language's own `uglyURLs` is ignored",
         before [], after [];
+    /// A cascade reaches the site's sitemap page, which it can leave unbuilt.
+    sitemap_page_cascaded: since v(123, 0), SourceAndNotes,
+        "0.123 made the sitemap a page of the content tree (`/_sitemap`, kind `sitemap`; gohugoio/hugo 7285e7409), which cascades reach; checked with 0.111.3 and 0.148.0, and with 0.168.0 on Hugo's TestCascadeDraftTrue14409",
+        old "a cascade never reaches the sitemap: Hugo writes it whatever the cascade hands down",
+        new "a cascade of the site or the home page that reaches kind `sitemap` and path `/_sitemap` (no target, or one naming the site's language) and makes it a draft, future, expired or `render: never` leaves that site without a sitemap (and the index, for the first site)",
+        before [], after ["sitemap-page-cascaded"];
     /// `capitalizeListTitles` says whether list titles are capitalised.
     capitalize_list_titles: since v(123, 3), SourceAndNotes,
         "0.123.3 added `capitalizeListTitles`",

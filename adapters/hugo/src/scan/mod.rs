@@ -28,6 +28,7 @@ mod lists;
 mod membership;
 mod pages;
 mod read;
+mod standalone;
 mod tree;
 
 /// The scan's state between phases: the site and its settings, read
@@ -126,6 +127,9 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         term: term_index,
     };
     s.membership(&files, &sections, &listed_pages, &index);
+    if cfg.rules().sitemap_page_cascaded {
+        s.sites_without_sitemap(now);
+    }
     if cfg.sites.is_matrix() {
         s.pages_by_language();
     }

@@ -245,7 +245,6 @@ fn build(case: &Case, release: Release, hugo: &Path, work: &Path) -> Result<Outp
 /// its index does not name.
 fn written_urls(out: &Path) -> Result<Vec<crate::urlsets::Url>> {
     let mut urls = Vec::new();
-    let mut found = false;
     let mut stack = vec![out.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).with_context(|| format!("{}", dir.display()))? {
@@ -255,15 +254,13 @@ fn written_urls(out: &Path) -> Result<Vec<crate::urlsets::Url>> {
             } else if path.file_name().is_some_and(|n| n == "sitemap.xml") {
                 let (tag, entries) = crate::urlsets::read_urls(&path)?;
                 if tag == "urlset" {
-                    found = true;
                     urls.extend(entries);
                 }
             }
         }
     }
-    if !found {
-        bail!("{}: no sitemap.xml", out.display());
-    }
+    // None at all is an empty list: Hugo 0.153.0 writes no sitemap when
+    // a cascade leaves one site's sitemap page out.
     Ok(urls)
 }
 
