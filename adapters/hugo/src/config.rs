@@ -206,7 +206,10 @@ pub fn open(
                 if opts.contains_key("permalinks") {
                     language_permalink_rules.insert(
                         key.to_lowercase(),
-                        super::permalinks::Permalinks::from_config(opts),
+                        super::permalinks::Permalinks::from_config(
+                            opts,
+                            version.rules().permalink_lists,
+                        ),
                     );
                 }
                 if opts.contains_key("disablepathtolower") || opts.contains_key("removepathaccents")
@@ -316,7 +319,10 @@ pub fn open(
         build_future: bool_of(map, "buildfuture", at("buildfuture"))?,
         build_expired: bool_of(map, "buildexpired", at("buildexpired"))?,
         permalinks: permalinks_of(map),
-        permalink_rules: super::permalinks::Permalinks::from_config(map),
+        permalink_rules: super::permalinks::Permalinks::from_config(
+            map,
+            version.rules().permalink_lists,
+        ),
         language_permalink_rules,
         raw_html: ["markup", "goldmark", "renderer", "unsafe"]
             .iter()

@@ -60,8 +60,10 @@ fn exact(kind: &str) -> Option<Glob> {
 }
 
 impl Permalinks {
-    /// The rules of the site's `permalinks` setting.
-    pub(crate) fn from_config(map: &Map<String, Value>) -> Permalinks {
+    /// The rules of the site's `permalinks` setting; `lists`: whether the
+    /// Hugo followed reads a list of rules (0.161 and later; before, a
+    /// list sets no pattern).
+    pub(crate) fn from_config(map: &Map<String, Value>, lists: bool) -> Permalinks {
         let mut rules = Vec::new();
         match map.get("permalinks") {
             Some(Value::Object(table)) => {
@@ -97,7 +99,7 @@ impl Permalinks {
                     }
                 }
             }
-            Some(Value::Array(items)) => {
+            Some(Value::Array(items)) if lists => {
                 for item in items.iter().filter_map(Value::as_object) {
                     let Some(pattern) = item.get("pattern").and_then(Value::as_str) else {
                         continue;
@@ -311,6 +313,7 @@ mod tests {
             }})
             .as_object()
             .unwrap(),
+            true,
         );
         assert_eq!(p.for_page("page", "/posts/2024/a"), Some("/p/:slug/"));
         assert_eq!(p.for_page("term", "/posts/x"), Some("/p/:slug/"));
@@ -320,12 +323,13 @@ mod tests {
             Some("/libros/:sections[1:]/")
         );
         assert_eq!(p.for_page("term", "/tags/go"), Some("/t/:slug/"));
-        let list = Permalinks::from_config(
-            json!({"permalinks": [{"pattern": "/mylink/:slug/", "target": {"kind": "*"}}]})
-                .as_object()
-                .unwrap(),
-        );
+        let written =
+            json!({"permalinks": [{"pattern": "/mylink/:slug/", "target": {"kind": "*"}}]});
+        let list = Permalinks::from_config(written.as_object().unwrap(), true);
         assert_eq!(list.for_page("home", "/"), Some("/mylink/:slug/"));
+        // Before Hugo 0.161, a list sets no pattern.
+        let before = Permalinks::from_config(written.as_object().unwrap(), false);
+        assert_eq!(before.for_page("home", "/"), None);
     }
 
     #[test]

@@ -442,6 +442,12 @@ hugo_rules! {
         old "from 0.153 to 0.160.0, a section without an `_index` of its own is made only in the sites of the first page or nested section below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.160.1)",
         new "a section without an `_index` is made in every site that has a page below it",
         before [], after ["sites-matrix-0.168"];
+    /// `permalinks` may be a list of rules, each with a target.
+    permalink_lists: since v(161, 0), Releases,
+        "checked with 0.160.1 and 0.161.0 on Hugo's TestPermalinksNewSliceFormatSitesMatrix (gohugoio/hugo 017a7cd added the list)",
+        old "a list under `permalinks` sets no pattern: the pages keep their default URLs",
+        new "`permalinks` may be a list of `{target, pattern}` rules, the first whose target (kind, path, `sites.matrix`) takes a page giving its pattern",
+        before [], after ["permalink-lists"];
     /// `._language_fr_.`, `._version_v1_.`, `._role_member_.` in a file name set its sites.
     filename_dimensions: since v(161, 0), Releases,
         "checked with 0.160.0 and 0.161.1 on sites-matrix-0.168's site",
