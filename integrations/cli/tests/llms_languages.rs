@@ -133,7 +133,7 @@ fn hugo_site_gets_an_llms_txt_per_language_titled_as_hugo_titles() {
     scan(
         dir.path(),
         "0.168.0",
-        "sitemap: 7 files read as Hugo 0.168.0 (the hugo-version setting), 17 URLs, none excluded, checked against 18 built pages; wrote public/sitemap.xml, \
+        "sitemap: 7 files read as Hugo 0.168.0 (the hugo-version setting), 17 URLs, none excluded, checked against 17 built pages; wrote public/sitemap.xml, \
          public/llms.txt, public/fr/llms.txt\n",
     );
     let public = dir.path().join("public");
@@ -187,7 +187,7 @@ fn hugo_0_111_titles_terms_as_written() {
     scan(
         dir.path(),
         "0.111.3",
-        "sitemap: 7 files read as Hugo 0.111.3 (the hugo-version setting), 17 URLs, none excluded, checked against 18 built pages; wrote public/sitemap.xml, \
+        "sitemap: 7 files read as Hugo 0.111.3 (the hugo-version setting), 17 URLs, none excluded, checked against 17 built pages; wrote public/sitemap.xml, \
          public/llms.txt, public/fr/llms.txt\n",
     );
     let public = dir.path().join("public");

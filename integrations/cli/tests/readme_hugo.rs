@@ -68,13 +68,12 @@ fn the_readmes_hugo_sequence_passes_on_a_two_language_site_and_names_hugos_lefto
         "\
 public/de/sitemap.xml:1:1: error: Hugo's own sitemap, left from an earlier build: this tool did not write it and nothing in the set lists it, so its entries are not checked; delete it, and stop Hugo writing it with `disableKinds = [\"sitemap\"]` in the site's hugo.toml (then `hugo --cleanDestinationDir` removes such files on each build)
 public/en/sitemap.xml:1:1: error: Hugo's own sitemap, left from an earlier build: this tool did not write it and nothing in the set lists it, so its entries are not checked; delete it, and stop Hugo writing it with `disableKinds = [\"sitemap\"]` in the site's hugo.toml (then `hugo --cleanDestinationDir` removes such files on each build)
-public/: warning: 1 indexable page of the site not in the sitemap (--verbose lists them); list every page you want indexed
 public/robots.txt: valid (robots.txt, 1 sitemaps, 75 bytes; 0 errors, 0 warnings)
 public/sitemap.xml: valid (urlset, 15 URLs, 3877 bytes; 0 errors, 0 warnings; listed in public/robots.txt:4:1)
 public/de/sitemap.xml: invalid (urlset, 3 URLs, 1428 bytes; 1 errors, 0 warnings)
 public/en/sitemap.xml: invalid (urlset, 13 URLs, 2719 bytes; 1 errors, 0 warnings)
-site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 locs, 15 name files of the site; 16 indexable pages, 1 not in the sitemap
-4 files checked: 2 valid, 2 invalid; 2 errors, 1 warnings
+site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 locs, 15 name files of the site; 15 indexable pages, 0 not in the sitemap
+4 files checked: 2 valid, 2 invalid; 2 errors, 0 warnings
 "
     );
     assert!(out.stderr.is_empty());
@@ -112,7 +111,7 @@ site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 loc
         ours,
         [
             ".: warning: not inside a git work tree (or git is not installed); lastmod from git is skipped",
-            "sitemap: 14 files read as Hugo 0.168.0 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 build options, 1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft), checked against 17 built pages; wrote public/sitemap.xml and robots.txt, public/llms.txt, public/de/llms.txt",
+            "sitemap: 14 files read as Hugo 0.168.0 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 build options, 1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft), checked against 16 built pages; wrote public/sitemap.xml and robots.txt, public/llms.txt, public/de/llms.txt",
         ]
     );
     // Hugo's build table (with its time) on stdout, then the validation.
@@ -122,11 +121,10 @@ site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 loc
     assert_eq!(
         validated,
         "\
-public/: warning: 1 indexable page of the site not in the sitemap (--verbose lists them); list every page you want indexed
 public/robots.txt: valid (robots.txt, 1 sitemaps, 75 bytes; 0 errors, 0 warnings)
 public/sitemap.xml: valid (urlset, 15 URLs, 3877 bytes; 0 errors, 0 warnings; listed in public/robots.txt:4:1)
-site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 locs, 15 name files of the site; 16 indexable pages, 1 not in the sitemap
-2 files checked: 2 valid, 0 invalid; 0 errors, 1 warnings
+site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 locs, 15 name files of the site; 15 indexable pages, 0 not in the sitemap
+2 files checked: 2 valid, 0 invalid; 0 errors, 0 warnings
 "
     );
     assert_eq!(out.status.code(), Some(0));

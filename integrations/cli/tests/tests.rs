@@ -35,6 +35,7 @@ mod membership;
 mod messages;
 mod multihost;
 mod new_user;
+mod new_user_mistakes;
 mod nothing_listed;
 mod owned_files;
 mod progress;

@@ -39,9 +39,11 @@ fn timings_name_each_phase_of_a_content_scan_in_order() {
         [
             "read content",
             "ledger fingerprints",
-            "build check: list the built site",
             "pages to entries",
-            "robots.txt rules",
+            "the gate: URL patterns, robots.txt",
+            "build check: list the built site",
+            "build check: read the built heads",
+            "build check",
             "write the set",
         ]
     );

@@ -28,7 +28,7 @@ fn exclude_urls_leaves_out_a_content_sites_pages_by_url() {
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
     public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
     left out: content/docs/internal/notes.md: matches exclude pattern `content/docs/internal/**` (https://hugo-demo.example.org/docs/internal/notes/)
-    left out: content/posts/upcoming.md: draft
+    left out: content/posts/upcoming.md: draft (https://hugo-demo.example.org/2024/08/upcoming/)
     left out: content/snippets/footer.md: bundle resource
     left out: content/snippets/index.md: headless
     left out: content/_index.de.md: URL matches exclude-urls pattern `/de/**` (https://hugo-demo.example.org/de/)

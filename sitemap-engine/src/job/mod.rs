@@ -218,12 +218,14 @@ impl Job {
         let gate = Gate::new(base_url.clone(), url_patterns::filter(&resolved)?, robots);
         gate.apply(&mut scan, scan::source_root(&self.source));
         drop(gate_timing);
+        let check_said = scan.warnings.len();
         #[cfg(feature = "html")]
         crate::check::build::check_scan(&mut scan, &resolved, &gate)?;
         // A URL pattern that left out nothing, asked once every page
-        // (an adapter's too) has passed the gate.
+        // (an adapter's too) has passed the gate; said beside the other
+        // patterns' warnings, before the build check's.
         let unmatched = scan::unmatched::url_patterns(&resolved, &scan);
-        scan.warnings.extend(unmatched);
+        scan.warnings.splice(check_said..check_said, unmatched);
         // The ledger records what the set lists: not what the gate or
         // the check left out, nor what lies outside the base URL's folder
         // (the same test as `Scan::listed`).

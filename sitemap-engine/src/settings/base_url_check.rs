@@ -18,7 +18,7 @@ use std::collections::BTreeSet;
 use sitemap_core::Loc;
 
 use crate::error::Error;
-use crate::settings::{Resolved, place};
+use crate::settings::Resolved;
 
 /// A base URL as a folder ([`Loc::parse_folder`]), or what is wrong with
 /// it, in the words every front end puts after its own name for the
@@ -117,17 +117,24 @@ pub fn refused_for_submit(loc: &url::Url) -> Option<&'static str> {
         .then_some("a name reserved for documentation (RFC 2606)")
 }
 
+/// Where the base URL was set, for a message: the setting's place
+/// (`--base-url`, `sitemap.toml:3: base-url`), else the site
+/// configuration's file and key (`hugo.toml: baseURL`) in `from_site`.
+pub(crate) fn place(resolved: &Resolved, from_site: Option<&str>) -> String {
+    match (resolved.origin("base-url"), from_site) {
+        (Some(origin), _) => crate::settings::place("base-url", origin),
+        (None, Some(site)) => site.to_owned(),
+        (None, None) => "the base URL".to_owned(),
+    }
+}
+
 /// The warning for a base URL no search engine reaches, naming where it
 /// was set: `from_site` is the site configuration's file and key
 /// (`hugo.toml: baseURL`) when no setting gave it.
 pub(crate) fn warning(base: &Loc, resolved: &Resolved, from_site: Option<&str>) -> Option<String> {
     let url = url::Url::parse(base.as_str()).ok()?;
     let why = unreachable(&url.host()?)?;
-    let at = match (resolved.origin("base-url"), from_site) {
-        (Some(origin), _) => place("base-url", origin),
-        (None, Some(site)) => site.to_owned(),
-        (None, None) => "the base URL".to_owned(),
-    };
+    let at = self::place(resolved, from_site);
     Some(format!(
         "{at} {base} is {why}; search engines cannot fetch these URLs: set the URL the site is served at"
     ))

@@ -279,7 +279,7 @@ fn scan_verbose_lists_every_page_left_out() {
     insta::assert_snapshot!(text(&out.stderr, dir.path()), @r"
     public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
     left out: content/docs/internal/notes.md: matches exclude pattern `content/docs/internal/**` (https://hugo-demo.example.org/docs/internal/notes/)
-    left out: content/posts/upcoming.md: draft
+    left out: content/posts/upcoming.md: draft (https://hugo-demo.example.org/2024/08/upcoming/)
     left out: content/snippets/footer.md: bundle resource
     left out: content/snippets/index.md: headless
     sitemap: 14 files read as Hugo 0.111.3 (the hugo on PATH), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); dry run, nothing written

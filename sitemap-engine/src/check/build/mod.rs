@@ -34,6 +34,7 @@
 //! sources and the built pages are read only when the two disagree.
 
 mod adapters;
+mod another_base;
 mod differences;
 mod heads;
 mod inside;
@@ -82,7 +83,8 @@ pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved, gate: &Gate) -> R
         let _t = crate::timings::phase("build check");
         Found::of(scan, &build, &base, gate)?
     };
-    found.apply(scan, &build, strict, site_check)
+    let base_from = crate::settings::base_url_check::place(resolved, scan.base_url_from.as_deref());
+    found.apply(scan, &build, (&base, &base_from), strict, site_check)
 }
 
 /// What the check found, before the scan is changed.
@@ -98,6 +100,8 @@ struct Found {
     adapters: adapters::FromAdapters,
     /// Built pages the scan neither lists nor leaves out: URL and file.
     unlisted: Vec<(Loc, String)>,
+    /// Built pages the scan leaves out on purpose (found, not asked).
+    left_out_built: usize,
     /// Built pages the scan does not know that cannot be read: URL, file
     /// and why.
     unreadable: Vec<(String, String, String)>,
@@ -171,6 +175,11 @@ impl Found {
             .flat_map(|rel| sitemap_html::files::files_for(&rel))
             .collect();
         let known = |f: &str| listed_files.contains(f) || left_out.contains(f);
+        let left_out_built = files
+            .pages
+            .iter()
+            .filter(|f| !listed_files.contains(f.as_str()) && left_out.contains(f.as_str()))
+            .count();
         let mut sorted = adapters::Sorter::new(build, gate);
         let mut unknown: Vec<(Loc, &str)> = Vec::new();
         for rel in &files.pages {
@@ -223,6 +232,7 @@ impl Found {
             in_unreadable,
             adapters,
             unlisted,
+            left_out_built,
             unreadable,
         })
     }
@@ -233,6 +243,7 @@ impl Found {
         self,
         scan: &mut Scan,
         build: &Build,
+        (base, base_from): (&Loc, &str),
         strict: bool,
         site_check: bool,
     ) -> Result<(), Error> {
@@ -242,6 +253,7 @@ impl Found {
             in_unreadable,
             adapters,
             unlisted,
+            left_out_built,
             unreadable: mut unreadable_pages,
         } = self;
         let built_any = !files.pages.is_empty()
@@ -293,18 +305,33 @@ impl Found {
         }
         let missing: Vec<Loc> = missing.into_iter().cloned().collect();
         // The built pages compared with the scan, for the summary line:
-        // the listed entries' found, the unlisted ones, an adapter's.
+        // the listed entries', those left out on purpose, the unlisted
+        // ones, an adapter's.
         let found = listed
             .iter()
             .flatten()
             .filter(|h| matches!(h, Head::Page { .. } | Head::Folder))
             .count();
+        let mut noindex = noindex;
+        let read = listed
+            .iter()
+            .flatten()
+            .filter(|h| matches!(h, Head::Page { .. }))
+            .count();
+        scan.warnings.extend(another_base::built_for_another_base(
+            scan,
+            build,
+            base,
+            base_from,
+            read,
+            &mut noindex,
+        ));
         drop(listed);
         leave_out(scan, noindex);
         let before = scan.urls.len();
         adapters.add_to(scan, build);
         let added = scan.urls.len().saturating_sub(before);
-        scan.built_pages_checked = Some(found + unlisted.len() + added);
+        scan.built_pages_checked = Some(found + left_out_built + unlisted.len() + added);
         let mut lines = Vec::new();
         if !unlisted.is_empty() && !site_check {
             lines.push(differences::unlisted(build, &unlisted));

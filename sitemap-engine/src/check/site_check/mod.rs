@@ -419,13 +419,30 @@ impl SiteCheck {
                     if self.listed_despite_canonical(&e.loc, &canonical) {
                         return;
                     }
-                    (
-                        Severity::Warning,
-                        format!(
-                            "{} is {file}, whose canonical URL is {canonical}; search engines index that URL instead (\"Alternate page with proper canonical tag\"): list {canonical} instead",
-                            e.loc
-                        ),
-                    )
+                    // A canonical outside the base URL, on a page the set
+                    // lists under it, is most often a build made for
+                    // another base URL (a staging host): listing the
+                    // canonical would list the staging site.
+                    if !canonical.is_under(&self.base) {
+                        (
+                            Severity::Warning,
+                            format!(
+                                "{} is {file}, whose canonical URL {canonical} lies outside the base URL {} ({}): the page was built for another base URL (a staging or preview build?); build the site again for {}, then validate",
+                                e.loc,
+                                self.base,
+                                self.base_from.words(),
+                                self.base
+                            ),
+                        )
+                    } else {
+                        (
+                            Severity::Warning,
+                            format!(
+                                "{} is {file}, whose canonical URL is {canonical}; search engines index that URL instead (\"Alternate page with proper canonical tag\"): list {canonical} instead",
+                                e.loc
+                            ),
+                        )
+                    }
                 }
                 // Search engines fetch it with status 200 at this URL and
                 // report a soft 404; no generator lists it.

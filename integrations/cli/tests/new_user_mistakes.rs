@@ -1,0 +1,98 @@
+//! Mistakes a new user makes about where the site lives and what the
+//! flags ask for, each of which passed in silence or said too little:
+//! a site built for a staging base URL, a base URL that differs from
+//! the generator's only by its scheme or folder, a sources folder that
+//! is not there, a stylesheet asked of a text sitemap, a robots.txt
+//! with a typo. Each test asserts the whole message.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use crate::{copy_tree, example, sitemap, text};
+
+/// The example Hugo site with a theme that writes `rel=canonical`, as
+/// most themes do, built with `hugo` for `base`.
+fn hugo_site_with_canonicals(root: &Path, base: &str) {
+    copy_tree(&example("hugo-site"), root);
+    for layout in ["list.html", "single.html"] {
+        let path = root.join("layouts/_default").join(layout);
+        let html = fs::read_to_string(&path).unwrap().replace(
+            "<meta charset=\"utf-8\">",
+            "<meta charset=\"utf-8\"><link rel=\"canonical\" href=\"{{ .Permalink }}\">",
+        );
+        fs::write(path, html).unwrap();
+    }
+    let out = Command::new("hugo")
+        .arg("--source")
+        .arg(root)
+        .args([
+            "--baseURL",
+            base,
+            "--disableKinds",
+            "RSS,sitemap",
+            "--quiet",
+        ])
+        .env_remove("HUGO_ENVIRONMENT")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run hugo ({e}); install it: apt-get install hugo"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A site built with `hugo --baseURL https://staging…/` left its home
+/// page, sections and tags out as "canonical elsewhere" with no word,
+/// and `validate --site` advised listing the staging URLs.
+#[test]
+fn a_site_built_for_a_staging_base_url_is_named_once_and_its_pages_stay_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    hugo_site_with_canonicals(dir.path(), "https://staging.hugo-demo.example.org/");
+    let out = sitemap(dir.path(), &["scan", "--lastmod", "front-matter"]);
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/: warning: 9 of 9 built pages read name a canonical URL on staging.hugo-demo.example.org outside the base URL https://hugo-demo.example.org/ (hugo.toml: baseURL), such as https://staging.hugo-demo.example.org/ in public/index.html: the site was built for another base URL (https://staging.hugo-demo.example.org/), a staging or preview build; listed under the base URL, not left out as canonical elsewhere; build it again for https://hugo-demo.example.org/ (`hugo`, with no other base URL given), then the scan
+sitemap: 14 files read as Hugo 0.111.3 (the built site's generator tag), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless), checked against 16 built pages; wrote public/sitemap.xml and robots.txt, public/llms.txt, public/de/llms.txt
+"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = sitemap(dir.path(), &["validate", "--site", "public"]);
+    // Each listed page is named with the fix, never with "list the
+    // staging URL instead".
+    let pages = [
+        (4, ""),
+        (11, "2024/05/hello-hugo/"),
+        (17, "2024/06/sitemaps-done-right/"),
+        (26, "about/"),
+        (33, "de/"),
+        (40, "de/about/"),
+        (47, "de/tags/"),
+        (53, "docs/"),
+        (56, "docs/config/"),
+        (59, "docs/getting-started/"),
+        (62, "posts/"),
+        (66, "tags/"),
+        (73, "tags/hugo/"),
+        (76, "tags/news/"),
+        (79, "tags/sitemaps/"),
+    ];
+    let mut expected: String = pages
+        .iter()
+        .map(|(line, page)| {
+            format!(
+                "public/sitemap.xml:{line}:5: warning: https://hugo-demo.example.org/{page} is public/{page}index.html, whose canonical URL https://staging.hugo-demo.example.org/{page} lies outside the base URL https://hugo-demo.example.org/ (from hugo.toml: baseURL): the page was built for another base URL (a staging or preview build?); build the site again for https://hugo-demo.example.org/, then validate\n"
+            )
+        })
+        .collect();
+    expected.push_str("\
+public/robots.txt: valid (robots.txt, 1 sitemaps, 75 bytes; 0 errors, 0 warnings)
+public/sitemap.xml: valid (urlset, 15 URLs, 3673 bytes; 0 errors, 15 warnings; listed in public/robots.txt:4:1)
+site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 locs, 15 name files of the site; 15 indexable pages, 0 not in the sitemap
+2 files checked: 2 valid, 0 invalid; 0 errors, 15 warnings
+");
+    let all = text(&out.stdout, dir.path()) + &text(&out.stderr, dir.path());
+    assert_eq!(all, expected);
+}
