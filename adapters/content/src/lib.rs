@@ -226,6 +226,11 @@ pub struct Site {
     /// `$HUGO_BASEURL` variable whose value counts). [`SiteOptions::base_url`]
     /// wins over it.
     pub base_url_from: PathBuf,
+    /// The configuration's own base URL when [`SiteOptions::base_url`]
+    /// overrode it, so that a caller can say when the two differ (only
+    /// by the scheme, or by a folder); `None` without an override, or
+    /// when the configuration has none that parses.
+    pub configured_base_url: Option<Loc>,
     /// The content folder.
     pub content_dir: PathBuf,
     /// Where the generator writes the built site (Zola `output_dir`, Hugo
@@ -289,6 +294,7 @@ impl Site {
             flavor,
             root: root.to_path_buf(),
             base_url_from: config_path.clone(),
+            configured_base_url: None,
             config_path,
             base_url,
             content_dir: root.join("content"),

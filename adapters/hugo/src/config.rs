@@ -145,6 +145,11 @@ pub fn open(
         };
     let (base_url, mut hosts) = base_urls(map, path, at("baseurl"), options, &default_language)?;
     let base_url_from = at("baseurl").to_path_buf();
+    let configured_base_url = options
+        .base_url
+        .as_ref()
+        .and_then(|_| str_of(map, "baseurl", at("baseurl")).ok().flatten())
+        .and_then(|b| sitemap_core::Loc::parse_folder(b).ok());
     let mut languages: Vec<(i64, String)> = Vec::new();
     let mut language_dirs = BTreeMap::new();
     let mut hreflangs = BTreeMap::new();
@@ -373,6 +378,7 @@ pub fn open(
         options,
     );
     site.base_url_from = base_url_from;
+    site.configured_base_url = configured_base_url;
     site.content_dir = content_dir;
     site.output_dir = output_dir;
     site.default_language = default_language;

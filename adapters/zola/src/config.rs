@@ -145,6 +145,11 @@ pub fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> Result<
     let map = value.as_object().unwrap_or(&empty);
     let path = config_path.as_path();
     let base_url = base_url_of(map, path, options)?;
+    let configured_base_url = options
+        .base_url
+        .as_ref()
+        .and_then(|_| str_of(map, "base_url", path).ok().flatten())
+        .and_then(|b| sitemap_core::Loc::parse_folder(b).ok());
     let default_language = str_of(map, "default_language", path)?
         .unwrap_or("en")
         .to_owned();
@@ -270,6 +275,7 @@ pub fn open(root: &Path, config_path: PathBuf, options: &SiteOptions) -> Result<
         Box::new(config),
         options,
     );
+    site.configured_base_url = configured_base_url;
     site.output_dir = output_dir;
     site.default_language = default_language;
     site.languages = languages;

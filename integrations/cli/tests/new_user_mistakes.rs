@@ -96,3 +96,57 @@ site public/ at https://hugo-demo.example.org/ (from hugo.toml: baseURL): 15 loc
     let all = text(&out.stdout, dir.path()) + &text(&out.stderr, dir.path());
     assert_eq!(all, expected);
 }
+
+/// `--base-url http://…` on a site whose hugo.toml says https wrote
+/// every URL as http, and robots.txt's `Sitemap:` line too, in silence.
+#[test]
+fn a_base_url_flag_that_differs_from_hugo_toml_only_in_its_scheme_is_named_with_both() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("hugo-site"), dir.path());
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--dry-run",
+            "--lastmod",
+            "front-matter",
+            "--base-url",
+            "http://hugo-demo.example.org",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+warning: --base-url http://hugo-demo.example.org/ differs from hugo.toml: baseURL https://hugo-demo.example.org/ only in its scheme: every URL is written as http://, the site's are https://; if the site is served at https://hugo-demo.example.org/, remove the override; if at http://hugo-demo.example.org/, set that in hugo.toml too and build the site again
+public/: warning: no built page, so the sitemap is not checked against the site; run `hugo` first, then the scan
+sitemap: 14 files read as Hugo 0.111.3 (the hugo on PATH), 15 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 4 excluded (1 bundle resource, 1 by sitemap.toml:6 `exclude`, 1 draft, 1 headless); dry run, nothing written
+"
+    );
+}
+
+/// `base-url = "https://zola-demo.example.org/blog"` in sitemap.toml on
+/// a site built for `/` listed every page under `/blog/`, in silence.
+#[test]
+fn a_base_url_setting_that_adds_a_folder_to_zola_toml_is_named_with_both() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), dir.path());
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "base-url = \"https://zola-demo.example.org/blog\"\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--dry-run", "--lastmod", "front-matter"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+sitemap.toml:1: warning: base-url https://zola-demo.example.org/blog/ differs from zola.toml: base_url https://zola-demo.example.org/ in its folder (/blog/ instead of /): every URL is written under /blog/, where the site builds none; if the site is served at https://zola-demo.example.org/, remove the override; if at https://zola-demo.example.org/blog/, set that in zola.toml too and build the site again
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+sitemap: 13 files read, 20 URLs, 2 excluded (1 draft, 1 sitemap disabled); dry run, nothing written
+"
+    );
+}

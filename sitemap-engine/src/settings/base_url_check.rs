@@ -128,6 +128,46 @@ pub(crate) fn place(resolved: &Resolved, from_site: Option<&str>) -> String {
     }
 }
 
+/// The warning for a base URL setting that differs from the site
+/// configuration's (`site_from`: `hugo.toml: baseURL`) only in its
+/// scheme or its folder: `--base-url http://…` on an https site writes
+/// every URL as http, `base-url = "…/blog"` on a site built for `/`
+/// puts every URL under a folder where nothing is served. Another host
+/// is an override for a staging or mirror host, and not warned of.
+pub(crate) fn override_warning(
+    base: &Loc,
+    configured: &Loc,
+    resolved: &Resolved,
+    site_from: &str,
+) -> Option<String> {
+    let (b, c) = (
+        url::Url::parse(base.as_str()).ok()?,
+        url::Url::parse(configured.as_str()).ok()?,
+    );
+    if b.host_str() != c.host_str() || b.port() != c.port() || base == configured {
+        return None;
+    }
+    let at = self::place(resolved, None);
+    let how = if b.path() == c.path() {
+        format!(
+            "only in its scheme: every URL is written as {}://, the site's are {}://",
+            b.scheme(),
+            c.scheme()
+        )
+    } else {
+        format!(
+            "in its folder ({} instead of {}): every URL is written under {}, where the site builds none",
+            b.path(),
+            c.path(),
+            b.path()
+        )
+    };
+    Some(format!(
+        "{at} {base} differs from {site_from} {configured} {how}; if the site is served at {configured}, remove the override; if at {base}, set that in {} too and build the site again",
+        site_from.split(':').next().unwrap_or(site_from)
+    ))
+}
+
 /// The warning for a base URL no search engine reaches, naming where it
 /// was set: `from_site` is the site configuration's file and key
 /// (`hugo.toml: baseURL`) when no setting gave it.
