@@ -15,21 +15,7 @@ use super::config_files::{Sources, origin};
 /// of `open`): each named with the file that sets it, since the sitemap
 /// may then differ from Hugo's. The build check (after `hugo`) names
 /// each difference they make.
-const NOT_READ: [(&str, &str); 4] = [
-    (
-        "sites",
-        "sets the sites matrix (Hugo 0.153+), which makes URL trees per version and role",
-    ),
-    (
-        "versions",
-        "defines versions (Hugo 0.153+), each a URL tree of its own",
-    ),
-    (
-        "roles",
-        "defines roles (Hugo 0.153+), each a URL tree of its own",
-    ),
-    ("segments", "renders only some segments of the site"),
-];
+const NOT_READ: [(&str, &str); 1] = [("segments", "renders only some segments of the site")];
 
 /// A language's own `uglyURLs`, which Hugo before 0.123 reads and the
 /// current Hugo ignores (its own `permalinks`, `baseURL`,

@@ -151,6 +151,48 @@ pub(crate) fn refusal(entries: &[Entry], rules: &HugoRules) -> Option<Refusal> {
 }
 
 impl Entry {
+    /// The `sites` table it hands down (Hugo 0.153 and later): which
+    /// sites the pages it reaches are built for.
+    pub(crate) fn sites(&self) -> Option<&Value> {
+        self.fields.get("sites")
+    }
+
+    /// Whether it reaches `page` whatever the page's sites: `Some` when
+    /// its target names no language (then whether its kind, path and
+    /// environment match), `None` when it does (Hugo asks that of the
+    /// page's sites once it knows them).
+    pub(crate) fn reaches_any_site(&self, page: &PageRef, rules: &HugoRules) -> Option<bool> {
+        match self.applied_target(rules) {
+            None => Some(true),
+            Some(t) if !t.names_languages() => Some(self.matches_but_sites(t, page, rules)),
+            Some(_) => None,
+        }
+    }
+
+    /// Whether its target, which names languages, reaches `page` in one
+    /// of `languages`.
+    pub(crate) fn reaches_languages(
+        &self,
+        page: &PageRef,
+        languages: &[&str],
+        rules: &HugoRules,
+    ) -> bool {
+        self.applied_target(rules).is_some_and(|t| {
+            self.matches_but_sites(t, page, rules)
+                && languages.iter().any(|l| t.matches_language(l, rules))
+        })
+    }
+
+    /// Whether `target`'s kind, path and environment match `page`.
+    fn matches_but_sites(&self, target: &Target, page: &PageRef, rules: &HugoRules) -> bool {
+        let path = if rules.cascade_page_path {
+            page.path
+        } else {
+            page.file_path
+        };
+        target.matches_but_sites(page.kind, path, super::config_files::environment(), rules)
+    }
+
     /// The keys it hands down under `rules`.
     fn fields(&self, rules: &HugoRules) -> impl Iterator<Item = (&String, &Value)> {
         let old = (!rules.cascade_target).then_some(&self.old_fields);
@@ -173,8 +215,10 @@ impl Entry {
             page.file_path
         };
         let environment = super::config_files::environment();
+        // A page's `lang` is its site's key (see `sites`).
+        let lang = super::sites::language_of(page.lang);
         self.applied_target(rules)
-            .is_none_or(|t| t.matches(page.kind, path, page.lang, environment, rules))
+            .is_none_or(|t| t.matches(page.kind, path, lang, environment, rules))
     }
 }
 
@@ -285,7 +329,9 @@ impl Cascades {
 
     /// The site's cascade for a language.
     pub(crate) fn site(&self, lang: &str) -> &[Entry] {
-        self.site.get(lang).map_or(&[], Vec::as_slice)
+        self.site
+            .get(super::sites::language_of(lang))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Forgets the `_index` files read: a scan starts afresh, reading

@@ -166,13 +166,35 @@ impl Target {
         environment: &str,
         rules: &HugoRules,
     ) -> bool {
+        self.matches_but_sites(kind, path, environment, rules)
+            && (self.langs.is_empty() || self.matches_language(lang, rules))
+    }
+
+    /// Whether its kind, path and environment match, whatever the
+    /// page's sites.
+    pub(crate) fn matches_but_sites(
+        &self,
+        kind: &str,
+        path: &str,
+        environment: &str,
+        rules: &HugoRules,
+    ) -> bool {
         self.kind.as_ref().is_none_or(|g| g.is_match(kind))
             && self.path.as_ref().is_none_or(|g| g.matches(path, rules))
-            && (self.langs.is_empty() || self.langs.iter().any(|g| g.matches(lang, rules)))
             && self
                 .environment
                 .as_ref()
                 .is_none_or(|g| g.matches(environment, rules))
+    }
+
+    /// Whether it names languages (`lang`, `sites.matrix.languages`).
+    pub(crate) fn names_languages(&self) -> bool {
+        !self.langs.is_empty()
+    }
+
+    /// Whether one of its language globs matches `lang`.
+    pub(crate) fn matches_language(&self, lang: &str, rules: &HugoRules) -> bool {
+        self.langs.iter().any(|g| g.matches(lang, rules))
     }
 
     /// Why the Hugo of `rules`, or this tool, refuses one of its globs.

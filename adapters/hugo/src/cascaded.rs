@@ -12,7 +12,11 @@ use super::settings::HugoConfig;
 /// Hugo's kind and logical path of a content file (`rel`: its path below
 /// the content folder; `name`: its name less extension and language),
 /// and its file path as 0.111.3's targets saw it.
-fn page_ref_paths(rel: &[String], name: &str, in_taxonomy: bool) -> (&'static str, String, String) {
+pub(super) fn page_ref_paths(
+    rel: &[String],
+    name: &str,
+    in_taxonomy: bool,
+) -> (&'static str, String, String) {
     let folders = &rel[..rel.len().saturating_sub(1)];
     let mut logical: Vec<&str> = folders.iter().map(String::as_str).collect();
     let kind = match name {
@@ -61,11 +65,14 @@ pub(super) fn cascaded(
     } else {
         Some(folder)
     };
+    // `lang` is the page's site's key (see `sites`); its `_index` files
+    // are its language's.
+    let language = super::sites::language_of(lang);
     let own_lang = |named: Option<&str>| match named {
-        Some(l) => l.eq_ignore_ascii_case(lang),
-        None => root.lang.as_deref().unwrap_or(&cfg.default_language) == lang,
+        Some(l) => l.eq_ignore_ascii_case(language),
+        None => root.lang.as_deref().unwrap_or(&cfg.default_language) == language,
     };
-    let chain = start.map(|s| cfg.cascades.inherited(&root.dir, s, lang, &own_lang));
+    let chain = start.map(|s| cfg.cascades.inherited(&root.dir, s, language, &own_lang));
     // A mount under `content/…` has the content folder's sections above
     // it.
     let above = (!root.target.is_empty()).then(|| {
@@ -74,7 +81,7 @@ pub(super) fn cascaded(
             .iter()
             .fold(site.content_dir.clone(), |p, t| p.join(t));
         cfg.cascades
-            .inherited(&site.content_dir, &at, lang, &own_lang)
+            .inherited(&site.content_dir, &at, language, &own_lang)
     });
     let site_cascade = cfg.cascades.site(lang);
     let inherited = chain.iter().chain(&above).any(|c| !c.is_empty());

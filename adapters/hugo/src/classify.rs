@@ -22,7 +22,7 @@ use super::urls::{lang_prefix, page_path, ugly_for};
 /// content folder it was found in; `force_lang`: the language of a
 /// bundle's copy of another language's `index`.
 pub(super) fn classify(
-    found: Found,
+    mut found: Found,
     root: &Root,
     force_lang: Option<&str>,
     site: &Site,
@@ -35,20 +35,15 @@ pub(super) fn classify(
         return adapter(found, root, site, cfg, now);
     }
     let (stem, ext) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
-    let (name, lang) = match stem.rsplit_once('.') {
-        Some((n, l))
-            if site.languages.iter().any(|k| k.eq_ignore_ascii_case(l))
-                || cfg.disabled_languages.contains(&l.to_lowercase()) =>
-        {
-            (n.to_owned(), l.to_lowercase())
-        }
-        // Without its own folder, the main folder's files are the default
-        // language's.
-        _ => (
-            stem.to_owned(),
-            dir_lang.unwrap_or(&cfg.default_language).to_owned(),
-        ),
-    };
+    let ext = ext.to_owned();
+    let ext = ext.as_str();
+    let read = super::file_sites::read_name(stem, site, cfg);
+    // Without its own folder, the main folder's files are the default
+    // language's.
+    let lang = read
+        .lang
+        .clone()
+        .unwrap_or_else(|| dir_lang.unwrap_or(&cfg.default_language).to_owned());
     // A bundle's copy of another language's `index` (see `scan`).
     let lang = force_lang.map_or(lang, str::to_owned);
     if ext.eq_ignore_ascii_case(REST_OLD) && cfg.rules().content_formats {
@@ -56,7 +51,7 @@ pub(super) fn classify(
     }
     let is_html = HTML.iter().any(|h| h.eq_ignore_ascii_case(ext));
     let (mut org_warning, mut org_error) = (None, None);
-    let mut fm = match found.front_matter {
+    let fm = match found.front_matter.take() {
         Some(fm) => fm,
         // 0.111.3 copies such a file as it is; the current Hugo makes it
         // a page.
@@ -70,6 +65,64 @@ pub(super) fn classify(
         }
         None => FrontMatter::default(),
     };
+    let sites = force_lang.is_none().then(|| {
+        super::file_sites::sites_of(&fm, &found.rel, &found.path, &read, &lang, root, site, cfg)
+    });
+    let org = (org_warning, org_error);
+    // An Org file refused is refused once.
+    let Some(Some(sites)) = sites.filter(|_| org.1.is_none()) else {
+        return Classified::Content(in_site(
+            found, fm, org, read.name, lang, ext, root, site, cfg, now,
+        ));
+    };
+    // One file per site it is built for, each classified as that site's.
+    let files = sites
+        .keys
+        .into_iter()
+        .map(|key| {
+            let copy = Found {
+                path: found.path.clone(),
+                rel: found.rel.clone(),
+                front_matter: None,
+                images: found.images.clone(),
+            };
+            let mut file = in_site(
+                copy,
+                fm.clone(),
+                (org.0.clone(), None),
+                read.name.clone(),
+                key,
+                ext,
+                root,
+                site,
+                cfg,
+                now,
+            );
+            if file.is_branch() {
+                file.complements.clone_from(&sites.complements);
+            }
+            file
+        })
+        .collect();
+    Classified::Sites(files)
+}
+
+/// The rest of [`classify`], for one site the file is built for (`lang`:
+/// its key, see `sites`): whether it is published there, its kind, and
+/// for a listed regular page its URL.
+#[allow(clippy::too_many_arguments)]
+fn in_site(
+    found: Found,
+    mut fm: FrontMatter,
+    (org_warning, org_error): (Option<Warning>, Option<Error>),
+    name: String,
+    lang: String,
+    ext: &str,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> Box<File> {
     let refused_content =
         super::security::refused_content(ext, &cfg.allow_content, cfg.version.hugo(), cfg.rules());
     let mut slugged = None;
@@ -136,6 +189,7 @@ pub(super) fn classify(
         page_images: None,
         filename_date: None,
         url_dir: None,
+        complements: Vec::new(),
     });
     if let Some(mut slugs) = slugged
         && cfg.rules().section_slug_paths
@@ -168,7 +222,7 @@ pub(super) fn classify(
     if listed_page {
         list(&mut file, site, cfg);
     }
-    Classified::Content(file)
+    file
 }
 
 /// The terms a file makes (`File::terms`), when the Hugo followed makes
@@ -268,14 +322,17 @@ fn refusal(
     })
 }
 
-/// A content adapter, with the URL path of the section it makes pages in
-/// (`news/`, under its language's prefix), and why its pages are left
-/// out when their section's cascade says so: Hugo hands a section's
-/// cascade to the pages an adapter makes, as to a page of the folder
-/// with no front matter of its own (checked with 0.168.0: a cascaded
-/// `sitemap.disable` leaves them out of its sitemap). Read here as for
-/// such a page, named after the adapter (a cascade target naming one of
-/// its pages by path is not told apart).
+/// A content adapter in each site it may make pages in, with the URL
+/// path of its section there (`news/`, under the site's prefix), and why
+/// its pages are left out when their section's cascade says so: Hugo
+/// hands a section's cascade to the pages an adapter makes, as to a page
+/// of the folder with no front matter of its own (checked with 0.168.0:
+/// a cascaded `sitemap.disable` leaves them out of its sitemap). Read
+/// here as for such a page, named after the adapter (a cascade target
+/// naming one of its pages by path is not told apart). With the sites
+/// matrix (0.153 and later), an adapter outside a language's folder may
+/// make pages in every site, since its pages name their own sites
+/// (`EnableAllLanguages`, a page's `sites`).
 fn adapter(
     found: Found,
     root: &Root,
@@ -283,7 +340,28 @@ fn adapter(
     cfg: &HugoConfig,
     now: jiff::Timestamp,
 ) -> Classified {
-    let lang = root.lang.as_deref().unwrap_or(&cfg.default_language);
+    let dir_lang = root.lang.as_deref();
+    let keys = if cfg.rules().sites_matrix && dir_lang.is_none() {
+        cfg.site_keys(site)
+    } else {
+        vec![dir_lang.unwrap_or(&cfg.default_language).to_owned()]
+    };
+    let adapters = keys
+        .iter()
+        .map(|key| adapter_in(&found, key, root, site, cfg, now))
+        .collect();
+    Classified::Adapter(adapters)
+}
+
+/// A content adapter in the site of `lang` (its key, see `sites`).
+fn adapter_in(
+    found: &Found,
+    lang: &str,
+    root: &Root,
+    site: &Site,
+    cfg: &HugoConfig,
+    now: jiff::Timestamp,
+) -> sitemap_content::ContentAdapter {
     let folders = &found.rel[..found.rel.len() - 1];
     let mut section = super::urls::lang_prefix(cfg, lang)
         .trim_start_matches('/')
@@ -322,11 +400,11 @@ fn adapter(
     }
     let site_disable = cfg.site_disables(site, lang);
     let (_, left_out) = publication(&fm, name, lang, name, cfg, now, site_disable);
-    Classified::Adapter(sitemap_content::ContentAdapter {
-        file: found.path,
+    sitemap_content::ContentAdapter {
+        file: found.path.clone(),
         section,
         left_out,
-    })
+    }
 }
 
 /// A listed regular page's URL (at its main output format, its folders
@@ -414,7 +492,10 @@ fn publication(
     } else if sitemap_disabled(fm, site_disable) {
         exclusion = Some(Reason::SitemapDisabled { key: None });
     }
-    if cfg.disabled_languages.contains(lang) {
+    if cfg
+        .disabled_languages
+        .contains(super::sites::language_of(lang))
+    {
         // Hugo 0.111.3 builds nothing of a disabled language.
         published = false;
         exclusion = Some(Reason::LanguageDisabled);

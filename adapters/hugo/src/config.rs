@@ -219,7 +219,10 @@ pub fn open(
                 if opts.contains_key("permalinks") {
                     language_permalink_rules.insert(
                         key.to_lowercase(),
-                        super::permalinks::Permalinks::from_config(opts),
+                        super::permalinks::Permalinks::from_config(
+                            opts,
+                            version.rules().permalink_lists,
+                        ),
                     );
                 }
                 if opts.contains_key("disablepathtolower") || opts.contains_key("removepathaccents")
@@ -272,6 +275,16 @@ pub fn open(
         );
     }
     let first_language = super::languages::first_in_order(&languages, &default_language);
+    let sites = super::sites::Sites::read(
+        map,
+        super::languages::in_hugo_order(&languages, &default_language),
+        &default_language,
+        version.rules().sites_matrix,
+        version.rules().version_ranges,
+        &|key| bool_of(map, key, at(key)),
+        &sources,
+        path,
+    )?;
     let language_keys = super::languages::language_keys(languages, &default_language);
     hosts.retain(|lang, _| language_keys.contains(lang));
     let hosts_share_paths = super::languages::hosts_share_paths(
@@ -319,7 +332,10 @@ pub fn open(
         build_future: bool_of(map, "buildfuture", at("buildfuture"))?,
         build_expired: bool_of(map, "buildexpired", at("buildexpired"))?,
         permalinks: permalinks_of(map),
-        permalink_rules: super::permalinks::Permalinks::from_config(map),
+        permalink_rules: super::permalinks::Permalinks::from_config(
+            map,
+            version.rules().permalink_lists,
+        ),
         language_permalink_rules,
         raw_html: ["markup", "goldmark", "renderer", "unsafe"]
             .iter()
@@ -340,6 +356,7 @@ pub fn open(
         list_titles: super::list_titles::ListTitles::from_config(map),
         mounts,
         version,
+        sites,
         hosts: hosts.clone(),
         hosts_share_paths,
         git_info: map

@@ -93,6 +93,10 @@ pub(crate) struct File {
     /// section's `slug` renames one (Hugo 0.123 and later): for a branch
     /// the folders above its own.
     pub(super) url_dir: Option<Vec<String>>,
+    /// A branch's `sites.complements`: the keys of the sites whose list
+    /// page of its path it stands in for where they have no file of
+    /// their own (see `file_sites`).
+    pub(super) complements: Vec<String>,
 }
 
 impl File {
@@ -134,20 +138,26 @@ pub(crate) type Files = Vec<Box<File>>;
 /// nothing beside the file's parse.
 pub(super) enum Classified {
     Content(Box<File>),
+    /// A file built for several sites (Hugo's sites matrix): one `File`
+    /// per site, each moved into [`Files`] as it is.
+    #[allow(clippy::vec_box)]
+    Sites(Vec<Box<File>>),
     Plain(PathBuf),
     /// Not a content file to the Hugo followed (`.rest` today).
     Ignored(PathBuf),
-    /// A content adapter, with its section and what the section hands
+    /// A content adapter in each site it may make pages in, with its
+    /// section there (`news/`, `fr/news/`) and what the section hands
     /// its pages down.
-    Adapter(sitemap_content::ContentAdapter),
+    Adapter(Vec<sitemap_content::ContentAdapter>),
 }
 
 impl Classified {
     pub(super) fn path(&self) -> &Path {
         match self {
             Classified::Content(file) => &file.path,
+            Classified::Sites(files) => files.first().map_or(Path::new(""), |f| &f.path),
             Classified::Plain(path) | Classified::Ignored(path) => path,
-            Classified::Adapter(adapter) => &adapter.file,
+            Classified::Adapter(adapters) => adapters.first().map_or(Path::new(""), |a| &a.file),
         }
     }
 }

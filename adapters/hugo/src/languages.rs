@@ -137,6 +137,17 @@ pub(super) fn language_keys(
     language_keys
 }
 
+/// The languages built in Hugo's order (by weight, then key), the
+/// default language among them when none defines it.
+pub(super) fn in_hugo_order(languages: &[(i64, String)], default_language: &str) -> Vec<String> {
+    let mut all = languages.to_vec();
+    if !all.iter().any(|(_, k)| k == default_language) {
+        all.push((0, default_language.to_owned()));
+    }
+    all.sort_by(language_order);
+    all.into_iter().map(|(_, k)| k).collect()
+}
+
 /// Hugo 0.111.3's language order (`langs.Languages.Less`): by weight, a
 /// weight of 0 after every other, then by key.
 pub(super) fn language_order(a: &(i64, String), b: &(i64, String)) -> std::cmp::Ordering {

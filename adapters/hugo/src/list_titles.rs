@@ -87,7 +87,9 @@ impl ListTitles {
 
     /// The style and whether to capitalize, for `lang`.
     fn settings(&self, lang: &str, rules: &HugoRules) -> (&str, bool) {
-        let own = self.languages.get(&lang.to_lowercase());
+        let own = self
+            .languages
+            .get(&super::sites::language_of(lang).to_lowercase());
         let style = own
             .and_then(|o| o.style.as_deref())
             .or(self.site.style.as_deref())

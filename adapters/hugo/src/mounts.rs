@@ -53,8 +53,16 @@ pub(crate) struct ContentMount {
     written: String,
     /// Where under `content` they go (`["docs"]` for `content/docs`).
     pub(crate) target: Vec<String>,
-    /// The language of every file in it, when the mount says.
+    /// The language of every file in it, when the mount names one
+    /// (`lang`, or one language in `sites.matrix.languages`).
     pub(crate) lang: Option<String>,
+    /// Whether `lang` comes from `sites.matrix.languages`, which Hugo
+    /// reads from 0.153 on (before, the mount has no language).
+    pub(crate) lang_of_sites: bool,
+    /// Its `sites.matrix` and `sites.complements` (Hugo 0.153 and later),
+    /// as written.
+    pub(crate) sites: super::matrix::Globs,
+    pub(crate) complements: super::matrix::Globs,
     /// Its `files` filter, in order; empty: every file.
     filter: Vec<(bool, Glob)>,
 }
@@ -290,6 +298,9 @@ impl Resolver<'_> {
                     written: "content".to_owned(),
                     target: Vec::new(),
                     lang: None,
+                    lang_of_sites: false,
+                    sites: super::matrix::Globs::default(),
+                    complements: super::matrix::Globs::default(),
                     filter: Vec::new(),
                 });
             }
@@ -485,19 +496,24 @@ fn module_mounts(
             true => clean(&dir.join(written.trim_start_matches('/'))),
             false => clean(&dir.join(&written)),
         };
-        let lang = item
+        let own_lang = item
             .get("lang")
             .and_then(Value::as_str)
             .filter(|l| !l.is_empty())
-            .map(str::to_lowercase)
-            .or_else(|| {
-                let langs = item.get("sites")?.get("matrix")?.get("languages")?;
-                match langs {
-                    Value::String(s) => Some(s.to_lowercase()),
-                    Value::Array(a) if a.len() == 1 => a[0].as_str().map(str::to_lowercase),
-                    _ => None,
-                }
-            });
+            .map(str::to_lowercase);
+        let lang_of_sites = own_lang.is_none();
+        let lang = own_lang.or_else(|| {
+            let langs = item.get("sites")?.get("matrix")?.get("languages")?;
+            let one = match langs {
+                Value::String(s) => Some(s.to_lowercase()),
+                Value::Array(a) if a.len() == 1 => a[0].as_str().map(str::to_lowercase),
+                _ => None,
+            };
+            // A glob (`**`, `{en,fr}`) names no one language.
+            one.filter(|l| !l.contains(['*', '?', '{', '[', '!', ' ']))
+        });
+        let sites = item.get("sites");
+        let globs = |key: &str| super::matrix::Globs::from_value(sites.and_then(|s| s.get(key)));
         let mut filter = Vec::new();
         let mut add = |value: Option<&Value>, exclude: bool| {
             let patterns: Vec<&str> = match value {
@@ -540,7 +556,10 @@ fn module_mounts(
             source,
             written,
             target,
+            lang_of_sites: lang_of_sites && lang.is_some(),
             lang,
+            sites: globs("matrix"),
+            complements: globs("complements"),
             filter,
         });
     }

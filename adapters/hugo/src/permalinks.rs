@@ -9,7 +9,9 @@
 //! - `[permalinks.page]`, `[permalinks.section]`, `[permalinks.term]`,
 //!   `[permalinks.taxonomy]`, `[permalinks.home]`: the same keys for one
 //!   kind;
-//! - `[[permalinks]]` with `pattern` and `target = {kind, path}` globs.
+//! - `[[permalinks]]` with `pattern` and `target = {kind, path}` globs,
+//!   and since 0.161 `target.sites.matrix` (the sites whose pages it
+//!   reaches, see `matrix`).
 //!
 //! The map forms are read in key order, which is the order the real
 //! Hugo was seen to apply two keys that both match. Hugo 0.111.3 reads
@@ -28,6 +30,8 @@ use sitemap_content::paths::{PathRules, hugo_make_path};
 struct Rule {
     kind: Option<Glob>,
     path: Option<Glob>,
+    /// `target.sites.matrix`, as written; empty: every site.
+    sites: super::matrix::Globs,
     pattern: String,
 }
 
@@ -56,8 +60,10 @@ fn exact(kind: &str) -> Option<Glob> {
 }
 
 impl Permalinks {
-    /// The rules of the site's `permalinks` setting.
-    pub(crate) fn from_config(map: &Map<String, Value>) -> Permalinks {
+    /// The rules of the site's `permalinks` setting; `lists`: whether the
+    /// Hugo followed reads a list of rules (0.161 and later; before, a
+    /// list sets no pattern).
+    pub(crate) fn from_config(map: &Map<String, Value>, lists: bool) -> Permalinks {
         let mut rules = Vec::new();
         match map.get("permalinks") {
             Some(Value::Object(table)) => {
@@ -70,6 +76,7 @@ impl Permalinks {
                                 rules.push(Rule {
                                     kind: exact(kind),
                                     path: section_glob(key),
+                                    sites: super::matrix::Globs::default(),
                                     pattern: pattern.clone(),
                                 });
                             }
@@ -82,6 +89,7 @@ impl Permalinks {
                                     rules.push(Rule {
                                         kind: exact(key),
                                         path: section_glob(section),
+                                        sites: super::matrix::Globs::default(),
                                         pattern: pattern.clone(),
                                     });
                                 }
@@ -91,7 +99,7 @@ impl Permalinks {
                     }
                 }
             }
-            Some(Value::Array(items)) => {
+            Some(Value::Array(items)) if lists => {
                 for item in items.iter().filter_map(Value::as_object) {
                     let Some(pattern) = item.get("pattern").and_then(Value::as_str) else {
                         continue;
@@ -104,9 +112,13 @@ impl Permalinks {
                             .filter(|s| !s.is_empty())
                             .map(str::to_lowercase)
                     };
+                    let sites = target
+                        .and_then(|t| t.get("sites"))
+                        .and_then(|s| s.get("matrix"));
                     rules.push(Rule {
                         kind: text("kind").and_then(|k| glob::compile(&k)),
                         path: text("path").and_then(|p| glob::compile(&p)),
+                        sites: super::matrix::Globs::from_value(sites),
                         pattern: pattern.to_owned(),
                     });
                 }
@@ -118,13 +130,26 @@ impl Permalinks {
 
     /// The pattern of the first rule matching a page of `kind` at the
     /// logical path `path` (`/posts/2024/a`, `/tags/go`, `/`).
+    #[cfg(test)]
     pub(crate) fn for_page(&self, kind: &str, path: &str) -> Option<&str> {
+        self.for_page_in(kind, path, &|_| true)
+    }
+
+    /// [`Permalinks::for_page`] for a page of one site: `in_sites` says
+    /// whether a rule's `target.sites.matrix` takes it.
+    pub(crate) fn for_page_in(
+        &self,
+        kind: &str,
+        path: &str,
+        in_sites: &dyn Fn(&super::matrix::Globs) -> bool,
+    ) -> Option<&str> {
         let path = path.to_lowercase();
         self.rules
             .iter()
             .find(|r| {
                 r.kind.as_ref().is_none_or(|k| k.is_match(kind))
                     && r.path.as_ref().is_none_or(|p| p.is_match(&path))
+                    && (r.sites.is_empty() || in_sites(&r.sites))
             })
             .map(|r| r.pattern.as_str())
     }
@@ -288,6 +313,7 @@ mod tests {
             }})
             .as_object()
             .unwrap(),
+            true,
         );
         assert_eq!(p.for_page("page", "/posts/2024/a"), Some("/p/:slug/"));
         assert_eq!(p.for_page("term", "/posts/x"), Some("/p/:slug/"));
@@ -297,12 +323,13 @@ mod tests {
             Some("/libros/:sections[1:]/")
         );
         assert_eq!(p.for_page("term", "/tags/go"), Some("/t/:slug/"));
-        let list = Permalinks::from_config(
-            json!({"permalinks": [{"pattern": "/mylink/:slug/", "target": {"kind": "*"}}]})
-                .as_object()
-                .unwrap(),
-        );
+        let written =
+            json!({"permalinks": [{"pattern": "/mylink/:slug/", "target": {"kind": "*"}}]});
+        let list = Permalinks::from_config(written.as_object().unwrap(), true);
         assert_eq!(list.for_page("home", "/"), Some("/mylink/:slug/"));
+        // Before Hugo 0.161, a list sets no pattern.
+        let before = Permalinks::from_config(written.as_object().unwrap(), false);
+        assert_eq!(before.for_page("home", "/"), None);
     }
 
     #[test]

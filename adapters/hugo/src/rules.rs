@@ -302,6 +302,12 @@ hugo_rules! {
         old "a language's own `uglyURLs` is read (the scan does not: it names the setting with a warning)",
         new "a language's own `uglyURLs` is ignored",
         before [], after [];
+    /// A cascade reaches the site's sitemap page, which it can leave unbuilt.
+    sitemap_page_cascaded: since v(123, 0), SourceAndNotes,
+        "0.123 made the sitemap a page of the content tree (`/_sitemap`, kind `sitemap`; gohugoio/hugo 7285e7409), which cascades reach; checked with 0.111.3 and 0.148.0, and with 0.168.0 on Hugo's TestCascadeDraftTrue14409",
+        old "a cascade never reaches the sitemap: Hugo writes it whatever the cascade hands down",
+        new "a cascade of the site or the home page that reaches kind `sitemap` and path `/_sitemap` (no target, or one naming the site's language) and makes it a draft, future, expired or `render: never` leaves that site without a sitemap (and the index, for the first site)",
+        before [], after ["sitemap-page-cascaded"];
     /// `capitalizeListTitles` says whether list titles are capitalised.
     capitalize_list_titles: since v(123, 3), SourceAndNotes,
         "0.123.3 added `capitalizeListTitles`",
@@ -428,6 +434,42 @@ hugo_rules! {
         old "Org's `#+FILETAGS: :a:b:` is one value",
         new "Org's `#+FILETAGS: :a:b:` is the tags `a` and `b`",
         before [], after ["org-keywords"];
+    /// Versions, roles and `sites.matrix` make a site per language, version and role.
+    sites_matrix: since v(153, 0), Releases,
+        "checked with 0.152.2 and 0.153.0 on sites-matrix's site (the sites matrix came with 0.153)",
+        old "`versions`, `roles` and a `sites` key (front matter, cascade, mounts) are not read: one site per language; a `._name_.` in a content file's name is part of the page's name",
+        new "a site per language, version and role (`/member/v1.0.0/fr/`), each page in the sites its `sites.matrix` names (front matter, cascade, mount, else the defaults); a `._name_.` in a content file's name is no part of its page's",
+        before [], after ["sites-matrix", "sites-matrix-mounts"];
+    /// `>= v2.0.0` in a sites matrix is a range.
+    version_ranges: since v(155, 0), Releases,
+        "checked with 0.154.5 and 0.155.0 on sites-matrix's site",
+        old "`>= v2.0.0` in a `sites.matrix` slice is a glob, which names no version: the dimension takes its default",
+        new "`>= v2.0.0`, `<= `, `> `, `< `, `== ` and `!= ` before a name in a `sites.matrix` slice compare versions by Hugo's order (greatest first)",
+        before [], after ["sites-matrix"];
+    /// A branch's `sites.complements` stands in for the list pages made without a file.
+    complements_stand_in: since v(157, 0), Releases,
+        "checked with 0.156.0 and 0.157.0 on sites-matrix-mounts' site",
+        old "a branch's `sites.complements` (its own, a cascade's, its mount's) lists it in those sites beside the home or section page Hugo makes there without a file (`/de/`)",
+        new "it stands in for that page: Hugo makes none there (`/de/` is not built), and lists the branch's own URL",
+        before [], after ["sites-matrix-mounts"];
+    /// A section without an `_index` is made in every site with a page below it.
+    sections_in_every_site: since v(160, 1), Releases,
+        "checked with 0.160.0 and 0.160.1 on sites-matrix's, bundle-languages' and yaml-scalars' sites",
+        old "from 0.153 to 0.160.0, a section without an `_index` of its own is made only in the sites of the first page or nested section below it (by path): `/fr/docs/` is missing when `docs/a.md` is English (before 0.153, as from 0.160.1)",
+        new "a section without an `_index` is made in every site that has a page below it",
+        before [], after ["sites-matrix", "bundle-languages", "yaml-scalars"];
+    /// `permalinks` may be a list of rules, each with a target.
+    permalink_lists: since v(161, 0), Releases,
+        "checked with 0.160.1 and 0.161.0 on Hugo's TestPermalinksNewSliceFormatSitesMatrix (gohugoio/hugo 017a7cd added the list)",
+        old "a list under `permalinks` sets no pattern: the pages keep their default URLs",
+        new "`permalinks` may be a list of `{target, pattern}` rules, the first whose target (kind, path, `sites.matrix`) takes a page giving its pattern",
+        before [], after ["permalink-lists"];
+    /// `._language_fr_.`, `._version_v1_.`, `._role_member_.` in a file name set its sites.
+    filename_dimensions: since v(161, 0), Releases,
+        "checked with 0.160.0 and 0.161.1 on sites-matrix's site",
+        old "`p._version_v1_.md` is a page `p` of the default sites (a `._name_.` is any name)",
+        new "`._language_fr_.`, `._version_v1_.` and `._role_member_.` in a content file's name set that dimension of its sites",
+        before [], after ["sites-matrix"];
 }
 
 /// One release where rules change, for a version matrix: the release on
@@ -571,8 +613,11 @@ mod tests {
                 "0.148.0 0.149.0 true",
                 "0.151.0 0.152.0 true",
                 "0.152.0 0.153.0 true",
+                "0.154.0 0.155.0 true",
+                "0.156.0 0.157.0 true",
                 "0.157.0 0.158.0 true",
                 "0.159.0 0.160.0 true",
+                "0.160.0 0.160.1 true",
                 "0.160.0 0.161.0 true",
                 "0.161.0 0.162.0 true",
                 "0.163.0 0.164.0 true",

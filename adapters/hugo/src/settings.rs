@@ -52,6 +52,10 @@ pub(crate) struct HugoConfig {
     pub(super) date_orders: Option<Box<super::lastmod_order::DateOrders>>,
     /// The Hugo whose rules the scan follows.
     pub(super) version: super::followed::Version,
+    /// The sites Hugo builds: its languages, versions and roles. A file's
+    /// `lang` and a page's key are a site's key (`sites`), which is its
+    /// language's for the default version and role.
+    pub(super) sites: super::sites::Sites,
     /// The site's `cascade` settings and the `_index` files' cascades.
     pub(super) cascades: super::cascade::Cascades,
     /// The sections' slugs read for `:sectionslugs`.
@@ -95,10 +99,28 @@ impl HugoConfig {
         self.version.rules()
     }
 
+    /// Every site's key (see `sites`): the languages' in the site's order
+    /// (the default first), each followed by its other versions and roles.
+    pub(super) fn site_keys(&self, site: &Site) -> Vec<String> {
+        if !self.sites.is_matrix() {
+            return site.languages.clone();
+        }
+        let keys = self.sites.keys();
+        let mut out = Vec::with_capacity(keys.len());
+        for lang in &site.languages {
+            out.extend(
+                keys.iter()
+                    .filter(|k| super::sites::language_of(k) == lang)
+                    .cloned(),
+            );
+        }
+        out
+    }
+
     /// The permalink rules of a language: its own, else the site's.
     pub(super) fn permalink_rules_for(&self, lang: &str) -> &super::permalinks::Permalinks {
         self.language_permalink_rules
-            .get(lang)
+            .get(super::sites::language_of(lang))
             .unwrap_or(&self.permalink_rules)
     }
 
@@ -106,7 +128,7 @@ impl HugoConfig {
     /// `removePathAccents`, else the site's.
     pub(super) fn path_rules(&self, lang: &str) -> PathRules {
         self.language_path_rules
-            .get(lang)
+            .get(super::sites::language_of(lang))
             .copied()
             .unwrap_or(self.path_rules)
     }
@@ -114,13 +136,15 @@ impl HugoConfig {
     /// The base URL `lang`'s pages are served at: its host's on a
     /// multihost site, else the site's.
     pub(super) fn base_for<'a>(&'a self, site: &'a Site, lang: &str) -> &'a sitemap_core::Loc {
-        self.hosts.get(lang).unwrap_or(&site.base_url)
+        self.hosts
+            .get(super::sites::language_of(lang))
+            .unwrap_or(&site.base_url)
     }
 
     /// The taxonomies of a language: its own, else the site's.
     pub(super) fn taxonomies(&self, lang: &str) -> &[String] {
         self.language_taxonomies
-            .get(lang)
+            .get(super::sites::language_of(lang))
             .unwrap_or(&self.taxonomies)
     }
 
@@ -140,7 +164,7 @@ impl HugoConfig {
     pub(super) fn kind_on(&self, lang: &str, kind: &str) -> bool {
         !self
             .disabled_kinds
-            .get(lang)
+            .get(super::sites::language_of(lang))
             .is_some_and(|kinds| kinds.contains(kind))
     }
 
@@ -160,6 +184,7 @@ impl HugoConfig {
     /// Whether the site's `[sitemap] disable = true` leaves out a language's
     /// pages by default (Hugo 0.125 and later read it).
     pub(super) fn site_disables(&self, site: &Site, lang: &str) -> bool {
+        let lang = super::sites::language_of(lang);
         site.sitemap_for(lang).disable == Some(true) && self.rules().site_sitemap_disable
     }
 

@@ -10,15 +10,19 @@ use super::front_matter::get_str;
 use super::page_tokens::expand_permalink;
 use super::settings::HugoConfig;
 
-/// The URL prefix of a language: none for the default language unless
+/// The URL prefix of a site (`key`, see `sites`): its role's and
+/// version's folders (`/member/v1.0.0`, none for the default ones), then
+/// its language's: none for the default language unless
 /// `defaultContentLanguageInSubdir`.
-pub(super) fn lang_prefix(cfg: &HugoConfig, lang: &str) -> String {
+pub(super) fn lang_prefix(cfg: &HugoConfig, key: &str) -> String {
+    let lang = super::sites::language_of(key);
+    let site = cfg.sites.prefix(key);
     // A multihost site's languages each have their own host: no folder.
     let own_hosts = !cfg.hosts.is_empty() && !cfg.hosts_share_paths;
     if (lang == cfg.default_language && !cfg.default_in_subdir) || own_hosts {
-        String::new()
+        site
     } else {
-        format!("/{lang}")
+        format!("{site}/{lang}")
     }
 }
 
@@ -223,7 +227,8 @@ fn page_pattern<'c>(
         path.push('/');
         path.push_str(part);
     }
-    cfg.permalink_rules_for(lang).for_page("page", &path)
+    cfg.permalink_rules_for(lang)
+        .for_page_in("page", &path, &|g| cfg.sites.takes(g, lang))
 }
 
 /// `t` as Go's `path.Join("/", t)` makes it: empty and `.` segments

@@ -94,7 +94,7 @@ fn each_threshold_recording_is_scanned_as_its_release_built_it() {
         .filter(|n| n.ends_with(".txt"))
         .collect();
     names.sort();
-    assert_eq!(names.len(), 16, "{names:?}");
+    assert_eq!(names.len(), 24, "{names:?}");
     let mut wrong = Vec::new();
     for name in names {
         let (case, version) = name.trim_end_matches(".txt").split_once('@').unwrap();

@@ -143,6 +143,16 @@ pub enum Reason {
         /// The unpublished file of the same path.
         twin: PathBuf,
     },
+    /// Hugo 0.123+ builds no sitemap for the page's site: a cascade
+    /// leaves out the site's sitemap page (`/_sitemap`, of kind
+    /// `sitemap`), as it leaves out any page (`draft`, a date, build
+    /// options).
+    SiteSitemapUnbuilt {
+        /// The site (Hugo's language, or its site key).
+        site: String,
+        /// Why its sitemap page is left out.
+        why: Box<Reason>,
+    },
 
     // A built HTML file (the built-HTML reader).
     /// A `<meta http-equiv="refresh">` redirect stub (Hugo aliases,
@@ -245,6 +255,7 @@ impl Reason {
             Reason::BundleResource => "bundle resource",
             Reason::NoFrontMatter => "no front matter",
             Reason::TwinUnpublished { .. } => "unpublished twin",
+            Reason::SiteSitemapUnbuilt { .. } => "no sitemap for its site",
             Reason::RedirectStub { .. } => "redirect stub",
             Reason::NotFoundPage => "404 page",
             Reason::SearchPage => "search page",
@@ -283,6 +294,11 @@ impl fmt::Display for Reason {
             }
             Reason::UrlNotIncluded => f.write_str("URL matches no include-urls pattern"),
             Reason::RedirectStub { target } => write!(f, "redirect stub to {target}"),
+            Reason::SiteSitemapUnbuilt { site, why } => write!(
+                f,
+                "Hugo builds no sitemap for `{site}`: a cascade leaves its sitemap page out ({})",
+                why.label()
+            ),
             Reason::SearchPage => f.write_str(
                 "search page (`#mkdocs-search-results` filled by MkDocs' search script), not a page of content",
             ),

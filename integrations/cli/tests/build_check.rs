@@ -239,9 +239,11 @@ fn a_setting_the_scan_does_not_read_is_named_and_its_difference_found() {
         &[
             (
                 "hugo.toml",
-                "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\ndefaultContentVersionInSubDir = true\n[versions.v1]\n",
+                "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n\
+                 [languages.en]\nweight = 1\n[languages.sv]\nweight = 2\n\
+                 [languages.sv.outputFormats.html]\npath = \"foo\"\n",
             ),
-            ("content/café.md", "---\ntitle: café\n---\n"),
+            ("content/café.sv.md", "---\ntitle: café\n---\n"),
             (
                 "layouts/all.html",
                 "<html><head><title>{{ .Title }}</title></head></html>\n",
@@ -249,22 +251,23 @@ fn a_setting_the_scan_does_not_read_is_named_and_its_difference_found() {
         ],
     );
     hugo(&current_hugo(), dir.path());
-    // Hugo puts the version in every URL, and a redirect at the root,
-    // which its head says: left out, as `scan --html` leaves it out.
-    assert!(dir.path().join("public/v1/café/index.html").is_file());
-    let named = "hugo.toml: warning: `versions` defines versions (Hugo 0.153+), each a URL tree \
-                 of its own, and this scan does not read it: its sitemap may differ from Hugo's; \
-                 scan after `hugo`, and the build check names each difference\n";
+    // Hugo puts the format's path in every Swedish URL.
+    assert!(dir.path().join("public/sv/foo/café/index.html").is_file());
+    let named = "hugo.toml: warning: `languages.sv.outputFormats` sets the language's own output \
+                 formats (a format's `path` moves its pages), and this scan does not read it: its \
+                 sitemap may differ from Hugo's; scan after `hugo`, and the build check names each \
+                 difference\n";
     let differences = "public/: 2 built page(s) not in the sitemap and not left out on purpose: \
-                       https://example.org/v1/caf%C3%A9/ (public/v1/café/index.html), \
-                       https://example.org/v1/ (public/v1/index.html)\n\
-                       public/: 1 listed URL(s) with no built page: https://example.org/caf%C3%A9/";
+                       https://example.org/sv/foo/caf%C3%A9/ (public/sv/foo/café/index.html), \
+                       https://example.org/sv/foo/ (public/sv/foo/index.html)\n\
+                       public/: 2 listed URL(s) with no built page: https://example.org/sv/, \
+                       https://example.org/sv/caf%C3%A9/";
     let (code, stderr, _) = scan(dir.path(), &["--hugo-version", "0.168.0"]);
     assert_eq!(code, Some(0));
     assert_eq!(
         stderr,
         format!(
-            "{named}{}\nsitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 1 URLs, 1 excluded (1 redirect stub), checked against 3 built pages; dry run, nothing written\n",
+            "{named}{}\nsitemap: 1 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none excluded, checked against 3 built pages; dry run, nothing written\n",
             differences
                 .lines()
                 .map(|l| l.replacen(": ", ": warning: ", 1))

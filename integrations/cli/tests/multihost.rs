@@ -141,9 +141,10 @@ fn a_language_key_that_leaves_the_output_folder_is_refused() {
 }
 
 /// A host none of whose pages is listed (a cascade leaves every English
-/// page out; Hugo 0.168 then writes an empty `en/sitemap.xml`, which the
-/// XSD refuses): the scan writes the other hosts' sets, says which host
-/// got none, and exits 0 instead of refusing a site Hugo builds.
+/// page out, and with `kind = "*"` the English sitemap page too: Hugo
+/// 0.168 writes no `en/sitemap.xml`): the scan writes the other hosts'
+/// sets, says which host got none, and exits 0 instead of refusing a
+/// site Hugo builds.
 #[test]
 fn a_host_with_no_page_listed_gets_no_set_and_the_others_are_written() {
     let dir = tempfile::tempdir().unwrap();
@@ -162,6 +163,9 @@ fn a_host_with_no_page_listed_gets_no_set_and_the_others_are_written() {
             ("content/a.de.md", "---\ntitle: a\n---\n"),
         ],
     );
+    hugo(&current_hugo(), dir.path());
+    assert!(!dir.path().join("public/en/sitemap.xml").exists());
+    let theirs = locs(&dir.path().join("public/de/sitemap.xml"));
     let out = crate::sitemap(
         dir.path(),
         &[
@@ -183,10 +187,8 @@ fn a_host_with_no_page_listed_gets_no_set_and_the_others_are_written() {
         "{stderr}"
     );
     assert!(!dir.path().join("public/en/sitemap.xml").exists());
-    assert_eq!(
-        locs(&dir.path().join("public/de/sitemap.xml")),
-        ["https://example.de/", "https://example.de/a/"]
-    );
+    assert_eq!(theirs, ["https://example.de/", "https://example.de/a/"]);
+    assert_eq!(locs(&dir.path().join("public/de/sitemap.xml")), theirs);
     let de = dir.path().join("public/de/sitemap.xml");
     assert_valid(&de, Schema::for_document(&fs::read_to_string(&de).unwrap()));
 }
@@ -312,4 +314,92 @@ fn a_url_outside_every_hosts_folder_is_left_out_with_a_warning() {
             Schema::for_document(&fs::read_to_string(&set).unwrap()),
         );
     }
+}
+
+/// Each host keeps its own robots.txt, as Hugo writes one per host
+/// (`enableRobotsTXT`; checked with the current Hugo): with `robots`,
+/// the scan adds to each the line naming that host's sitemap, and to
+/// none a line naming another host's; a host below its domain's root
+/// (`/docs/`) is told to add the line at the root too.
+#[test]
+fn each_hosts_robots_txt_names_its_own_sitemap() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "defaultContentLanguage = \"fr\"\ndisableKinds = [\"rss\"]\nenableRobotsTXT = true\n\
+                 [languages.en]\nbaseURL = \"https://example.com/docs/\"\nweight = 1\n\
+                 [languages.fr]\nbaseURL = \"https://example.fr/\"\nweight = 2\n",
+            ),
+            ("content/posts/a.en.md", "---\ntitle: a\n---\n"),
+            ("content/posts/a.fr.md", "---\ntitle: a fr\n---\n"),
+            (
+                "layouts/all.html",
+                "<html><head><title>{{ .Title }}</title></head></html>\n",
+            ),
+        ],
+    );
+    hugo(&current_hugo(), dir.path());
+    let hosts = [
+        ("en", "https://example.com/docs/"),
+        ("fr", "https://example.fr/"),
+    ];
+    let theirs: Vec<(Vec<String>, String)> = hosts
+        .iter()
+        .map(|(l, _)| {
+            let robots = dir.path().join(format!("public/{l}/robots.txt"));
+            (
+                locs(&dir.path().join(format!("public/{l}/sitemap.xml"))),
+                fs::read_to_string(robots).unwrap(),
+            )
+        })
+        .collect();
+    assert!(!dir.path().join("public/robots.txt").exists());
+    assert!(!dir.path().join("public/sitemap.xml").exists());
+
+    let out = crate::sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--hugo-version",
+            "0.168.0",
+            "--lastmod",
+            "front-matter",
+            "--robots",
+        ],
+    );
+    assert_eq!(
+        (out.status.code(), crate::text(&out.stderr, dir.path())),
+        (
+            Some(0),
+            "warning: public/fr/sitemap.xml is Hugo's own sitemap, not written by this tool: \
+             this run replaced it, but Hugo writes it again on every build, so build with \
+             `hugo && sitemap scan`, and set `disableKinds = [\"sitemap\"]` in hugo.toml to stop \
+             Hugo writing its own (or give ours another `filename`)\n\
+             warning: robots.txt is read only at the host's root; https://example.com/docs/ is \
+             below it, so add the `Sitemap: https://example.com/docs/sitemap.xml` line to the \
+             root robots.txt too\n\
+             sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 10 URLs, none \
+             excluded, checked against 10 built pages; wrote public/fr/sitemap.xml and \
+             robots.txt; wrote public/en/sitemap.xml and robots.txt\n"
+                .to_owned()
+        )
+    );
+    for ((lang, base), (locs_theirs, robots_theirs)) in hosts.iter().zip(&theirs) {
+        assert_eq!(robots_theirs, "User-agent: *\n", "{lang}");
+        assert_eq!(
+            fs::read_to_string(dir.path().join(format!("public/{lang}/robots.txt"))).unwrap(),
+            format!("{robots_theirs}Sitemap: {base}sitemap.xml\n"),
+            "{lang}"
+        );
+        assert_eq!(
+            &locs(&dir.path().join(format!("public/{lang}/sitemap.xml"))),
+            locs_theirs,
+            "{lang}"
+        );
+    }
+    assert!(!dir.path().join("public/robots.txt").exists());
+    assert!(!dir.path().join("public/sitemap.xml").exists());
 }

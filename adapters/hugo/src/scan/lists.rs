@@ -22,14 +22,19 @@ impl<'s> Scan<'s> {
         &mut self,
         files: &[Box<File>],
         sections: &mut Sections,
-    ) -> Result<HomeIndex<'s>, Error> {
+    ) -> Result<HomeIndex, Error> {
         let (site, cfg) = (self.site, self.cfg);
-        let mut home_index: HomeIndex<'s> = HashMap::default();
-        for lang in &site.languages {
+        let mut home_index: HomeIndex = HashMap::default();
+        let keys = cfg.site_keys(site);
+        let complemented = complemented(files, cfg);
+        for lang in &keys {
             let src = files
                 .iter()
                 .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == *lang);
             sections.remove(&(Vec::new(), lang.clone()));
+            if src.is_none() && complemented.contains(&(&[][..], lang.as_str())) {
+                continue;
+            }
             let fm = src.map(|i| &files[i].fm);
             let home = ListPage {
                 kind: "home",
@@ -63,7 +68,7 @@ impl<'s> Scan<'s> {
             )
             .or_else(|e| keep(&mut self.page_errors, e))?;
             if self.scan.pages.len() > before {
-                home_index.insert(lang.as_str(), before as u32);
+                home_index.insert(lang.clone(), before as u32);
             }
         }
         Ok(home_index)
@@ -77,7 +82,11 @@ impl<'s> Scan<'s> {
     ) -> Result<SectionIndex<'x>, Error> {
         let (site, cfg) = (self.site, self.cfg);
         let mut section_index: SectionIndex<'x> = HashMap::default();
+        let complemented = complemented(files, cfg);
         for ((dir, lang), src) in sections {
+            if src.is_none() && complemented.contains(&(dir.as_slice(), lang.as_str())) {
+                continue;
+            }
             let section_name = dir[0].to_lowercase();
             // A top-level section Hugo makes itself (no `_index` file) has a
             // lowercase URL even under `disablePathToLower` in Hugo 0.111.3
@@ -344,6 +353,22 @@ impl<'s> Scan<'s> {
     }
 }
 
+/// The (folder, site) of each list page Hugo makes without a file that
+/// a branch of another site stands in for (its `sites.complements`, see
+/// `file_sites`; Hugo 0.157 and later): Hugo lists that branch's page
+/// there instead (checked with 0.168.0), which its own site lists
+/// already.
+fn complemented<'f>(
+    files: &'f [Box<File>],
+    cfg: &super::super::settings::HugoConfig,
+) -> std::collections::HashSet<(&'f [String], &'f str)> {
+    files
+        .iter()
+        .filter(|f| f.is_branch() && cfg.rules().complements_stand_in)
+        .flat_map(|f| f.complements.iter().map(|k| (f.dir.as_slice(), k.as_str())))
+        .collect()
+}
+
 /// The URL segment a taxonomy's or term's `_index` names with its
 /// `slug` in place of the folder's name (Hugo 0.123 and later, as for a
 /// section: `content/categories/内存/_index.md` with `slug: mem` is
@@ -413,7 +438,7 @@ fn list_permalink(
     }
     let pattern = cfg
         .permalink_rules_for(lang)
-        .for_page(page.kind, page.logical)?;
+        .for_page_in(page.kind, page.logical, &|g| cfg.sites.takes(g, lang))?;
     let mut default_title = String::new();
     let mut values = list_values(
         page.fm,

@@ -12,7 +12,7 @@ use super::tree::Sections;
 use sitemap_content::ContentPage;
 
 /// Where each language's home page landed in `scan.pages`.
-pub(super) type HomeIndex<'a> = HashMap<&'a str, u32>;
+pub(super) type HomeIndex = HashMap<String, u32>;
 /// Where each (folder, language) section page landed.
 pub(super) type SectionIndex<'a> = HashMap<(&'a [String], &'a str), u32>;
 /// Where each (language, taxonomy) taxonomy page landed.
@@ -22,7 +22,7 @@ pub(super) type TermIndex<'a> = HashMap<(&'a str, &'a str, &'a str), u32>;
 
 /// Where each list page landed in `scan.pages`, for `member_of`.
 pub(super) struct ListIndex<'a> {
-    pub(super) home: HomeIndex<'a>,
+    pub(super) home: HomeIndex,
     pub(super) section: SectionIndex<'a>,
     pub(super) taxonomy: TaxonomyIndex<'a>,
     pub(super) term: TermIndex<'a>,
@@ -133,7 +133,8 @@ impl Scan<'_> {
             terms_of_branch(src, lang, &mut lists);
             scan.pages[at as usize].member_of = lists;
         }
-        for (&lang, &at) in &index.home {
+        for (lang, &at) in &index.home {
+            let lang = lang.as_str();
             let src = files
                 .iter()
                 .position(|f| f.is_branch() && f.dir.is_empty() && f.lang == lang);

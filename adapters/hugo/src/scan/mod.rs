@@ -28,6 +28,7 @@ mod lists;
 mod membership;
 mod pages;
 mod read;
+mod standalone;
 mod tree;
 
 /// The scan's state between phases: the site and its settings, read
@@ -133,9 +134,31 @@ pub(crate) fn scan(site: &Site, cfg: &HugoConfig) -> Result<(ContentScan, Files)
         term: term_index,
     };
     s.membership(&files, &sections, &listed_pages, &index);
+    if cfg.rules().sitemap_page_cascaded {
+        s.sites_without_sitemap(now);
+    }
+    if cfg.sites.is_matrix() {
+        s.pages_by_language();
+    }
     match Error::of_pages(s.page_errors) {
         Some(e) => Err(e),
         None => Ok((s.scan, files)),
+    }
+}
+
+impl Scan<'_> {
+    /// Each page keyed by its site so far (see `sites`) takes its
+    /// language, and its translation key the site's version and role:
+    /// its translations are those of the same version and role.
+    fn pages_by_language(&mut self) {
+        for page in &mut self.scan.pages {
+            let [_, version, role] = self.cfg.sites.split(&page.lang);
+            if let Some(key) = &mut page.translation_key {
+                key.push_str(&format!("|{version}|{role}"));
+            }
+            let lang = super::sites::language_of(&page.lang).len();
+            page.lang.truncate(lang);
+        }
     }
 }
 
@@ -287,13 +310,16 @@ fn cascaded_list_page(
         Some((_, rest)) => rest,
         None => "",
     };
-    let root = cfg.language_dirs.get(lang).unwrap_or(&site.content_dir);
+    // `lang` is the page's site's key (see `sites`); its folders and
+    // `_index` files are its language's.
+    let language = super::sites::language_of(lang);
+    let root = cfg.language_dirs.get(language).unwrap_or(&site.content_dir);
     let folder = root.join(logical);
     let own_lang = |named: Option<&str>| match named {
-        Some(l) => l.eq_ignore_ascii_case(lang),
-        None => cfg.language_dirs.contains_key(lang) || cfg.default_language == lang,
+        Some(l) => l.eq_ignore_ascii_case(language),
+        None => cfg.language_dirs.contains_key(language) || cfg.default_language == language,
     };
-    let chain = cfg.cascades.inherited(root, &folder, lang, &own_lang);
+    let chain = cfg.cascades.inherited(root, &folder, language, &own_lang);
     let site_cascade = cfg.cascades.site(lang);
     if chain.is_empty() && site_cascade.is_empty() {
         return (folder, None);

@@ -58,8 +58,13 @@ impl Scan<'_> {
             // and with the pages' own errors in later phases.
             page_errors.extend(walked.errors);
             scan.files_read += walked.files.len();
-            // Filtered in place: the walk's list is reused, not copied.
-            let classified = walked.files.into_iter().filter_map(|c| match c {
+            // Filtered in place: the walk's list is reused, not copied. A
+            // file of several sites is one entry per site.
+            let classified = walked.files.into_iter().flat_map(|c| match c {
+                Classified::Sites(files) => files.into_iter().map(Classified::Content).collect(),
+                c => vec![c],
+            });
+            let classified = classified.filter_map(|c| match c {
                 Classified::Content(file) if file.exclusion == Some(Reason::LanguageDisabled) => {
                     // Read for nothing: no page, section or term of it exists.
                     scan.excluded
@@ -78,11 +83,11 @@ impl Scan<'_> {
                         .push(LeftOut::new(path, Reason::NoFrontMatter));
                     None
                 }
-                Classified::Ignored(_) => None,
-                Classified::Adapter(adapter) => {
+                Classified::Ignored(_) | Classified::Sites(_) => None,
+                Classified::Adapter(adapters) => {
                     // Named by the caller, which knows whether the built
                     // site gives its pages.
-                    scan.adapters.push(adapter);
+                    scan.adapters.extend(adapters);
                     None
                 }
             });
@@ -115,6 +120,23 @@ impl Scan<'_> {
             None => self.default_roots(),
         };
         roots.extend(cfg.mounts.modules.iter().map(Root::of_mount));
+        // A mount whose `sites.matrix` names a dimension's values and
+        // takes none of them is dropped (Hugo 0.153 and later:
+        // `GlobFilterMisses`).
+        if cfg.rules().sites_matrix {
+            roots.retain(|r| {
+                r.mount.as_ref().is_none_or(|m| {
+                    !super::super::matrix::Matrix::of_globs(&m.sites, &cfg.sites.dims).1
+                })
+            });
+        } else {
+            // Before, a mount's `sites` is nothing.
+            for r in &mut roots {
+                if r.mount.as_ref().is_some_and(|m| m.lang_of_sites) {
+                    r.lang = None;
+                }
+            }
+        }
         roots
     }
 

@@ -145,6 +145,11 @@ pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
     // per page.
     let mut implied: HashSet<(&str, &str)> = HashSet::new();
     let mut last_implied: Option<(&str, &str)> = None;
+    // Hugo 0.153 to 0.160.0 make a section no site has an `_index` of
+    // only in the sites of its first page or nested section, by path:
+    // (top folder) -> (that page's path, its sites).
+    let first_only = cfg.rules().sites_matrix && !cfg.rules().sections_in_every_site;
+    let mut first: BTreeMap<&str, (String, Vec<&str>)> = BTreeMap::new();
     for (i, f) in files.iter().enumerate() {
         if f.in_taxonomy_dir {
             continue;
@@ -156,6 +161,9 @@ pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
             if (f.published || any_file) && f.dir.len() > 1 && !in_nested_taxonomy(cfg, f) {
                 let pair = (f.dir[0].as_str(), f.lang.as_str());
                 implied.insert(pair);
+                if first_only {
+                    first_below(&mut first, &f.dir[0], f);
+                }
             }
         } else if f.published || f.exclusion == Some(Reason::Headless) || any_file {
             // A headless bundle is not rendered, but makes its section
@@ -175,8 +183,24 @@ pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
                     implied.insert(pair);
                     last_implied = Some(pair);
                 }
+                if first_only {
+                    first_below(&mut first, top, f);
+                }
             }
         }
+    }
+    if first_only {
+        let indexed: HashSet<&str> = sections
+            .keys()
+            .filter(|(dir, _)| dir.len() == 1)
+            .map(|(dir, _)| dir[0].as_str())
+            .collect();
+        implied.retain(|(top, lang)| {
+            indexed.contains(top)
+                || first
+                    .get(top)
+                    .is_some_and(|(_, langs)| langs.contains(lang))
+        });
     }
     for (top, lang) in implied {
         sections
@@ -184,6 +208,24 @@ pub(super) fn sections(files: &[Box<File>], cfg: &HugoConfig) -> Sections {
             .or_insert(None);
     }
     sections
+}
+
+/// Keeps `f` as the first page below the section `top` when its path
+/// comes first (the sites of every file of that path, when it ties).
+fn first_below<'f>(
+    first: &mut BTreeMap<&'f str, (String, Vec<&'f str>)>,
+    top: &'f str,
+    f: &'f File,
+) {
+    let path = super::pages::logical_path(f);
+    let at = first
+        .entry(top)
+        .or_insert_with(|| (path.clone(), Vec::new()));
+    if path < at.0 {
+        *at = (path, vec![f.lang.as_str()]);
+    } else if path == at.0 {
+        at.1.push(f.lang.as_str());
+    }
 }
 
 /// Whether `f` is inside a taxonomy whose name has folders of its own
@@ -202,7 +244,7 @@ fn in_nested_taxonomy(cfg: &HugoConfig, f: &File) -> bool {
 /// taxonomy no page uses still has its page.
 pub(super) fn configured_terms(site: &Site, cfg: &HugoConfig) -> Terms {
     let mut terms: Terms = BTreeMap::new();
-    for lang in &site.languages {
+    for lang in &cfg.site_keys(site) {
         for t in cfg.taxonomies(lang) {
             terms.entry((lang.clone(), t.clone())).or_default();
         }

@@ -103,9 +103,13 @@ pub(super) fn unreadable_pages(build: &Build, pages: &[(String, String, String)]
     .in_file(dir_place(&build.dir))
 }
 
-/// Each content adapter named, when the build cannot give its pages.
+/// Each content adapter named, when the build cannot give its pages
+/// (once: an adapter of a site of several languages, versions or roles
+/// has a section in each).
 pub(super) fn adapters_unread(scan: &mut Scan, build: &Build) {
-    for adapter in &build.adapters {
+    let files: std::collections::BTreeSet<&Path> =
+        build.adapters.iter().map(|a| a.file.as_path()).collect();
+    for file in files {
         scan.warnings.push(
             Diagnostic::warning(format!(
                 "a content adapter, whose template makes pages from data: this scan cannot run \
@@ -113,7 +117,7 @@ pub(super) fn adapters_unread(scan: &mut Scan, build: &Build) {
                  build",
                 build.command
             ))
-            .in_file(&adapter.file),
+            .in_file(file),
         );
     }
 }

@@ -177,6 +177,9 @@ pub(super) fn write(
                 let path = normalise(&format!("{}/{}", site.dir, rel.trim()));
                 extract::read_file(git_dir, commit, &path).unwrap_or_default()
             }
+            None if is_config(name) && std::env::var_os("SM_KEEP_SITEMAP").is_some() => {
+                keep_sitemap(&text).into_bytes()
+            }
             None => data.clone(),
         };
         let data = match holds_settings(name)
@@ -210,6 +213,29 @@ pub(super) fn write(
         project,
         sitemap_enabled,
     })
+}
+
+fn keep_sitemap(text: &str) -> String {
+    let mut out = String::new();
+    for l in text.lines() {
+        let mut l = l.to_owned();
+        if l.to_lowercase().contains("disablekinds") {
+            for q in ["\"", "'", ""] {
+                for pat in [
+                    format!("{q}sitemap{q}, "),
+                    format!("{q}sitemap{q},"),
+                    format!(", {q}sitemap{q}"),
+                    format!(",{q}sitemap{q}"),
+                    format!("{q}sitemap{q}"),
+                ] {
+                    l = l.replace(&pat, "");
+                }
+            }
+        }
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
 }
 
 /// `name` (relative to `project`, `..` allowed) as a path under `root`,
