@@ -147,6 +147,10 @@ impl WarningKind {
             WarningKind::BaseUrlMismatch { .. } => {
                 ("html-base-url-mismatch", "base URL mismatches")
             }
+            WarningKind::BaseUrlFolderUnused { .. } => (
+                "html-base-url-folder-unused",
+                "base URL folders no canonical lies under",
+            ),
             WarningKind::SpecialFile { .. } => {
                 ("html-special-file", "FIFOs, sockets and devices skipped")
             }

@@ -599,3 +599,57 @@ fn validate_site_does_not_report_a_chapter_left_out() {
         )
     );
 }
+
+/// A theme that writes `noindex` on every page unless the site says it
+/// is built for production (PaperMod's `params.env = "production"`):
+/// Hugo's own sitemap lists every page. Left out one by one, the set
+/// would be empty and refused; the scan keeps them listed, as Hugo does,
+/// and says once what the build is and how to build it for production.
+/// With the parameter set, no page says `noindex` and nothing is said.
+#[test]
+fn a_build_whose_every_page_says_noindex_is_a_build_for_another_environment() {
+    let layout = "<html><head><title>{{ .Title }}</title>{{ if ne site.Params.env \
+                  \"production\" }}<meta name=\"robots\" content=\"noindex, nofollow\">{{ end \
+                  }}</head></html>\n";
+    let files = [
+        (
+            "hugo.toml",
+            "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \"term\"]\n",
+        ),
+        ("content/a.md", "---\ntitle: a\n---\n"),
+        ("content/b.md", "---\ntitle: b\n---\n"),
+        ("layouts/all.html", layout),
+    ];
+    let dir = built(&files);
+    let (code, stderr, locs) = scan(dir.path(), &[]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "public/: warning: 3 of 3 built pages read say noindex in their robots meta, the \
+             home page among them (public/index.html): the site was built for another \
+             environment than production (a theme that writes noindex unless the build is for \
+             production, such as PaperMod without `params.env = \"production\"`); listed, as \
+             the generator's own sitemap lists them, not left out as noindex; build it for \
+             production (`hugo` with the production environment and settings), then the scan\n\
+             sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none \
+             excluded, checked against 3 built pages; dry run, nothing written\n"
+        )
+    );
+    assert_eq!(locs, locs_of_hugo(dir.path()));
+
+    let mut production = files.to_vec();
+    production[0].1 = "baseURL = \"https://example.org/\"\ndisableKinds = [\"rss\", \"taxonomy\", \
+                       \"term\"]\n[params]\nenv = \"production\"\n";
+    let dir = built(&production);
+    let (code, stderr, locs) = scan(dir.path(), &[]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "sitemap: 2 files read as Hugo 0.168.0 (the hugo-version setting), 3 URLs, none \
+             excluded, checked against 3 built pages; dry run, nothing written\n"
+        )
+    );
+    assert_eq!(locs, locs_of_hugo(dir.path()));
+}

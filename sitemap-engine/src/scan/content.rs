@@ -126,15 +126,11 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
 
     let (left_out, mut warnings) = reported(&site, &scan, &output);
     if let Some(configured) = &site.configured_base_url {
-        let site_from = base_url_from(&site, &|path| {
-            let path = path.display().to_string();
-            path.strip_prefix("./").map(str::to_owned).unwrap_or(path)
-        });
         warnings.extend(crate::settings::base_url_check::override_warning(
             &site.base_url,
             configured,
             options.resolved,
-            &site_from,
+            &base_url_place(&site),
         ));
     }
     warnings.extend(unmatched(&site, pattern_paths, &left_out, options));

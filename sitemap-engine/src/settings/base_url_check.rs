@@ -150,8 +150,8 @@ pub(crate) fn override_warning(
     base: &Loc,
     configured: &Loc,
     resolved: &Resolved,
-    site_from: &str,
-) -> Option<String> {
+    site_from: &(Option<PathBuf>, String),
+) -> Option<Diagnostic> {
     let (b, c) = (
         url::Url::parse(base.as_str()).ok()?,
         url::Url::parse(configured.as_str()).ok()?,
@@ -159,7 +159,6 @@ pub(crate) fn override_warning(
     if b.host_str() != c.host_str() || b.port() != c.port() || base == configured {
         return None;
     }
-    let at = self::place(resolved, None);
     let how = if b.path() == c.path() {
         format!(
             "only in its scheme: every URL is written as {}://, the site's are {}://",
@@ -174,10 +173,30 @@ pub(crate) fn override_warning(
             b.path()
         )
     };
-    Some(format!(
-        "{at} {base} differs from {site_from} {configured} {how}; if the site is served at {configured}, remove the override; if at {base}, set that in {} too and build the site again",
-        site_from.split(':').next().unwrap_or(site_from)
-    ))
+    let (site_file, site_key) = site_from;
+    let site_named = match site_file {
+        Some(file) => format!("{}: {site_key}", sitemap_core::diagnostic::shown::path(file)),
+        None => site_key.clone(),
+    };
+    let said = |at: &str| {
+        Diagnostic::warning(format!(
+            "{at} {base} differs from {site_named} {configured} {how}; if the site is served at {configured}, remove the override; if at {base}, set that in {} too and build the site again",
+            site_file
+                .as_deref()
+                .map_or_else(|| site_key.clone(), sitemap_core::diagnostic::shown::path)
+        ))
+    };
+    Some(match resolved.origin("base-url") {
+        Some(origin) => {
+            let (file, line, at) = place_of("base-url", origin);
+            let d = said(&at).with_key("base-url");
+            match file {
+                Some(file) => d.in_file(file).with_line(line),
+                None => d,
+            }
+        }
+        None => said("the base URL"),
+    })
 }
 
 /// The warning for a base URL no search engine reaches, naming where it

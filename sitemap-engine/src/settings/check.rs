@@ -99,7 +99,7 @@ pub(crate) fn plain(key: &str, message: &str) -> (String, Option<String>) {
             format!(
                 "`{}` does not take \"{}\"; it takes one of {expected}",
                 Name::new(key),
-                Name::new(value)
+                Name::new(&value)
             ),
             None,
         );

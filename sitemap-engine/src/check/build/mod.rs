@@ -38,6 +38,7 @@ mod another_base;
 mod differences;
 mod heads;
 mod inside;
+mod not_production;
 mod roots;
 mod said;
 mod there;
@@ -324,6 +325,12 @@ impl Found {
             build,
             base,
             base_from,
+            read,
+            &mut noindex,
+        ));
+        scan.warnings.extend(not_production::built_for_another_environment(
+            scan,
+            build,
             read,
             &mut noindex,
         ));
