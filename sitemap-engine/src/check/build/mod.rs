@@ -312,7 +312,6 @@ impl Found {
             .flatten()
             .filter(|h| matches!(h, Head::Page { .. } | Head::Folder))
             .count();
-        let mut noindex = noindex;
         let read = listed
             .iter()
             .flatten()
