@@ -238,3 +238,38 @@ sitemap: 7 files read, 4 URLs, 0 images (left out: 1 tracking pixel), 4 excluded
     assert!(dir.path().join("_site/sitemap.txt").is_file());
     assert!(!dir.path().join("_site/sitemap.xsl").exists());
 }
+
+/// A robots.txt with a byte order mark, CRLF line ends, `Disalow:` and
+/// a relative `Sitemap:` line: the scan merged its own line beside the
+/// relative one, and neither it nor `validate` noticed the typo.
+#[test]
+fn a_robots_txt_directive_typo_and_a_relative_sitemap_line_are_named_by_the_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("html-site"), dir.path());
+    fs::write(
+        dir.path().join("_site/robots.txt"),
+        "\u{feff}User-agent: *\r\nDisalow: /private/\r\nSitemap: /sitemap.xml\r\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--dry-run",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://shop.example.org/",
+            "--robots",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+_site/robots.txt:2: warning: `Disalow: /private/` names no robots.txt directive; did you mean `Disallow`? Crawlers that do not guess at misspellings ignore the line
+_site/robots.txt:3: warning: `Sitemap: /sitemap.xml`: robots.txt must give the sitemap's absolute URL (https://host/sitemap.xml), not a path
+sitemap: 7 files read, 4 URLs, 1 image (left out: 1 tracking pixel), 4 excluded (1 404 page, 1 canonical elsewhere, 1 noindex, 1 redirect stub); dry run, nothing written
+"
+    );
+}
