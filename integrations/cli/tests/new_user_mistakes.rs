@@ -273,3 +273,41 @@ sitemap: 7 files read, 4 URLs, 1 image (left out: 1 tracking pixel), 4 excluded 
 "
     );
 }
+
+/// `--max-urls 1` on a site of 1,001 pages: the error named the index's
+/// limit and hinted at a larger profile, never the flag that made a
+/// sitemap of each page.
+#[test]
+fn max_urls_that_makes_more_sitemaps_than_an_index_lists_is_named_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("_site");
+    for i in 0..1001 {
+        let page = site.join(format!("p{i}"));
+        fs::create_dir_all(&page).unwrap();
+        fs::write(
+            page.join("index.html"),
+            "<!doctype html><html lang=\"en\"><head><title>p</title></head><body>p</body></html>",
+        )
+        .unwrap();
+    }
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://big.example.org/",
+            "--max-urls",
+            "1",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+error: `--max-urls`: sitemaps of up to 1 URLs each, and this set needs more than 1,000 of them, but one index lists at most 1,000 under `limits = \"legacy\"` (the default)
+  hint: raise `max-urls` (or remove it: the default is 50,000 URLs a sitemap), or set `limits = \"sitemaps-org\"` (`--limits sitemaps-org`), whose index lists up to 50,000 sitemaps
+"
+    );
+}
