@@ -311,3 +311,25 @@ error: `--max-urls`: sitemaps of up to 1 URLs each, and this set needs more than
 "
     );
 }
+
+/// `llms-txt = yes`, a YAML habit, got the TOML parser's "string values
+/// must be quoted", and `"yes"` then a second error.
+#[test]
+fn a_yaml_boolean_in_sitemap_toml_is_answered_with_true_or_false() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), dir.path());
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "robots = true\nllms-txt = yes\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+sitemap.toml:2: error: `llms-txt = yes`: TOML's booleans are `true` and `false`, unquoted; write `llms-txt = true`
+  hint: see the key table in `sitemap scan --help` (the same keys everywhere)
+"
+    );
+}
