@@ -333,3 +333,54 @@ sitemap.toml:2: error: `llms-txt = yes`: TOML's booleans are `true` and `false`,
 "
     );
 }
+
+/// `validate --site _site --base-url http://…` on a set of https locs:
+/// each loc was "outside" the base URL, and nothing said the flag's
+/// scheme was the mistake.
+#[test]
+fn validate_with_a_base_url_of_the_other_scheme_asks_did_you_mean() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("html-site"), dir.path());
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://shop.example.org/",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = sitemap(
+        dir.path(),
+        &[
+            "validate",
+            "--site",
+            "_site",
+            "--base-url",
+            "http://shop.example.org",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let all = text(&out.stdout, dir.path()) + &text(&out.stderr, dir.path());
+    assert_eq!(
+        all,
+        "\
+_site/robots.txt:5:1: warning: `https://shop.example.org/sitemap.xml` not checked: another host (this site is `http://shop.example.org`)
+_site/sitemap.xml:4:5: error: `https://shop.example.org/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:4:5: warning: https://shop.example.org/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/sitemap.xml:8:5: error: `https://shop.example.org/about/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:8:5: warning: https://shop.example.org/about/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/sitemap.xml:15:5: error: `https://shop.example.org/blog/hello-sitemaps/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:15:5: warning: https://shop.example.org/blog/hello-sitemaps/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/sitemap.xml:22:5: error: `https://shop.example.org/fr/a-propos/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:22:5: warning: https://shop.example.org/fr/a-propos/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/: warning: 4 indexable pages of the site not in the sitemap (--verbose lists them); list every page you want indexed
+_site/robots.txt: valid (robots.txt, 1 sitemaps, 174 bytes; 0 errors, 1 warnings)
+_site/sitemap.xml: invalid (urlset, 4 URLs, 1522 bytes; 4 errors, 4 warnings)
+site _site/ at http://shop.example.org/ (--base-url): 4 locs, 0 name files of the site; 4 indexable pages, 4 not in the sitemap
+2 files checked: 1 valid, 1 invalid; 4 errors, 6 warnings
+"
+    );
+}
