@@ -384,3 +384,26 @@ site _site/ at http://shop.example.org/ (--base-url): 4 locs, 0 name files of th
 "
     );
 }
+
+/// `--out publc`, a typo: a new folder was made holding a sitemap, a
+/// robots.txt and llms.txt beside no page, and the run said only that it
+/// wrote them.
+#[test]
+fn an_out_folder_that_is_not_there_beside_the_built_site_is_said_to_be_created() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), dir.path());
+    fs::create_dir_all(dir.path().join("public")).unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--lastmod", "front-matter", "--out", "publc"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+warning: --out `publc`: no such folder, so it is created, and the site is built in `./public`: a sitemap is found only where the site is served from; if you meant `./public`, correct `out` or drop it
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+sitemap: 13 files read, 20 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 2 excluded (1 draft, 1 sitemap disabled); wrote publc/sitemap.xml and robots.txt, publc/llms.txt, publc/fr/llms.txt
+"
+    );
+}
