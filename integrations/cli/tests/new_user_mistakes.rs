@@ -407,3 +407,40 @@ sitemap: 13 files read, 20 URLs, 2 images (left out: 1 on other hosts (not in im
 "
     );
 }
+
+/// An mdBook `site-url = "https://docs.example.org/guide/"` beside a
+/// `base-url` on another host: the set was written for the base URL with
+/// no word of the two hosts.
+#[test]
+fn an_mdbook_absolute_site_url_on_another_host_than_base_url_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../mdbook/tests/fixtures/single-output"),
+        dir.path(),
+    );
+    let book_toml = dir.path().join("book.toml");
+    let text_of = fs::read_to_string(&book_toml).unwrap();
+    fs::write(
+        &book_toml,
+        format!("{text_of}\n[output.html]\nsite-url = \"https://docs.example.org/guide/\"\n"),
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "mdbook",
+            ".",
+            "--dry-run",
+            "--base-url",
+            "https://example.org/guide/",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+book.toml: warning: base-url https://example.org/guide/ is on another host than output.html.site-url \"https://docs.example.org/guide/\", which mdBook builds the book's links for; if the book is served at https://docs.example.org/guide/, give that as the base URL, else correct site-url
+sitemap: 2 URLs, 0 chapter(s) left out; dry run, nothing written
+"
+    );
+}

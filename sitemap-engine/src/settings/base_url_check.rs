@@ -62,6 +62,17 @@ pub fn problem(url: &str, error: &sitemap_core::ValueError) -> String {
 /// `validate --site`; each puts `book.toml` before the message its own way.
 #[cfg(any(feature = "html", feature = "mdbook"))]
 pub(crate) fn site_url_missing(site_url: &str, base: &Loc, base_words: &str) -> Option<String> {
+    // An absolute `site-url` on another host than the base URL: the
+    // book's links (its 404 page's) go to the one, the sitemap to the
+    // other.
+    if site_url.contains("://") {
+        let site = Loc::parse_folder(site_url).ok()?;
+        return (site.origin() != base.origin()).then(|| {
+            format!(
+                "{base_words} is on another host than output.html.site-url {site_url:?}, which mdBook builds the book's links for; if the book is served at {site}, give that as the base URL, else correct site-url"
+            )
+        });
+    }
     let path = format!("/{}/", site_url.trim_matches('/'));
     if !site_url.starts_with('/') || path == "//" {
         return None;
