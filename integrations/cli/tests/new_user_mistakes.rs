@@ -444,3 +444,30 @@ sitemap: 2 URLs, 0 chapter(s) left out; dry run, nothing written
 "
     );
 }
+
+/// `exclude = ["content/blog/**"]` left the blog's section out and kept
+/// its pager `/blog/page/2/`: a pager goes with its section.
+#[test]
+fn a_zola_section_left_out_by_exclude_takes_its_pagers_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), dir.path());
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "exclude = [\"content/blog/**\"]\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--dry-run", "--lastmod", "front-matter"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+sitemap: 13 files read, 14 URLs, 8 excluded (6 by sitemap.toml:1 `exclude`, 1 draft, 1 sitemap disabled); dry run, nothing written
+"
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(!listed.contains("/blog/"), "{listed}");
+}
