@@ -238,3 +238,236 @@ sitemap: 7 files read, 4 URLs, 0 images (left out: 1 tracking pixel), 4 excluded
     assert!(dir.path().join("_site/sitemap.txt").is_file());
     assert!(!dir.path().join("_site/sitemap.xsl").exists());
 }
+
+/// A robots.txt with a byte order mark, CRLF line ends, `Disalow:` and
+/// a relative `Sitemap:` line: the scan merged its own line beside the
+/// relative one, and neither it nor `validate` noticed the typo.
+#[test]
+fn a_robots_txt_directive_typo_and_a_relative_sitemap_line_are_named_by_the_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("html-site"), dir.path());
+    fs::write(
+        dir.path().join("_site/robots.txt"),
+        "\u{feff}User-agent: *\r\nDisalow: /private/\r\nSitemap: /sitemap.xml\r\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--dry-run",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://shop.example.org/",
+            "--robots",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+_site/robots.txt:2: warning: `Disalow: /private/` names no robots.txt directive; did you mean `Disallow`? Crawlers that do not guess at misspellings ignore the line
+_site/robots.txt:3: warning: `Sitemap: /sitemap.xml`: robots.txt must give the sitemap's absolute URL (https://host/sitemap.xml), not a path
+sitemap: 7 files read, 4 URLs, 1 image (left out: 1 tracking pixel), 4 excluded (1 404 page, 1 canonical elsewhere, 1 noindex, 1 redirect stub); dry run, nothing written
+"
+    );
+}
+
+/// `--max-urls 1` on a site of 1,001 pages: the error named the index's
+/// limit and hinted at a larger profile, never the flag that made a
+/// sitemap of each page.
+#[test]
+fn max_urls_that_makes_more_sitemaps_than_an_index_lists_is_named_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("_site");
+    for i in 0..1001 {
+        let page = site.join(format!("p{i}"));
+        fs::create_dir_all(&page).unwrap();
+        fs::write(
+            page.join("index.html"),
+            "<!doctype html><html lang=\"en\"><head><title>p</title></head><body>p</body></html>",
+        )
+        .unwrap();
+    }
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://big.example.org/",
+            "--max-urls",
+            "1",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+error: `--max-urls`: sitemaps of up to 1 URLs each, and this set needs more than 1,000 of them, but one index lists at most 1,000 under `limits = \"legacy\"` (the default)
+  hint: raise `max-urls` (or remove it: the default is 50,000 URLs a sitemap), or set `limits = \"sitemaps-org\"` (`--limits sitemaps-org`), whose index lists up to 50,000 sitemaps
+"
+    );
+}
+
+/// `llms-txt = yes`, a YAML habit, got the TOML parser's "string values
+/// must be quoted", and `"yes"` then a second error.
+#[test]
+fn a_yaml_boolean_in_sitemap_toml_is_answered_with_true_or_false() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), dir.path());
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "robots = true\nllms-txt = yes\n",
+    )
+    .unwrap();
+    let out = sitemap(dir.path(), &["scan", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+sitemap.toml:2: error: `llms-txt = yes`: TOML's booleans are `true` and `false`, unquoted; write `llms-txt = true`
+  hint: see the key table in `sitemap scan --help` (the same keys everywhere)
+"
+    );
+}
+
+/// `validate --site _site --base-url http://…` on a set of https locs:
+/// each loc was "outside" the base URL, and nothing said the flag's
+/// scheme was the mistake.
+#[test]
+fn validate_with_a_base_url_of_the_other_scheme_asks_did_you_mean() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("html-site"), dir.path());
+    let out = sitemap(
+        dir.path(),
+        &[
+            "scan",
+            "--html",
+            "_site",
+            "--base-url",
+            "https://shop.example.org/",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = sitemap(
+        dir.path(),
+        &[
+            "validate",
+            "--site",
+            "_site",
+            "--base-url",
+            "http://shop.example.org",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let all = text(&out.stdout, dir.path()) + &text(&out.stderr, dir.path());
+    assert_eq!(
+        all,
+        "\
+_site/robots.txt:5:1: warning: `https://shop.example.org/sitemap.xml` not checked: another host (this site is `http://shop.example.org`)
+_site/sitemap.xml:4:5: error: `https://shop.example.org/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:4:5: warning: https://shop.example.org/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/sitemap.xml:8:5: error: `https://shop.example.org/about/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:8:5: warning: https://shop.example.org/about/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/sitemap.xml:15:5: error: `https://shop.example.org/blog/hello-sitemaps/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:15:5: warning: https://shop.example.org/blog/hello-sitemaps/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/sitemap.xml:22:5: error: `https://shop.example.org/fr/a-propos/` is outside `http://shop.example.org/`: a sitemap at `http://shop.example.org/sitemap.xml` may list only URLs under its folder (location rule)
+_site/sitemap.xml:22:5: warning: https://shop.example.org/fr/a-propos/ is outside the base URL http://shop.example.org/ (--base-url) only by its scheme, so no file of _site/ answers for it: not checked against the site; did you mean https://shop.example.org/?
+_site/: warning: 4 indexable pages of the site not in the sitemap (--verbose lists them); list every page you want indexed
+_site/robots.txt: valid (robots.txt, 1 sitemaps, 174 bytes; 0 errors, 1 warnings)
+_site/sitemap.xml: invalid (urlset, 4 URLs, 1522 bytes; 4 errors, 4 warnings)
+site _site/ at http://shop.example.org/ (--base-url): 4 locs, 0 name files of the site; 4 indexable pages, 4 not in the sitemap
+2 files checked: 1 valid, 1 invalid; 4 errors, 6 warnings
+"
+    );
+}
+
+/// `--out publc`, a typo: a new folder was made holding a sitemap, a
+/// robots.txt and llms.txt beside no page, and the run said only that it
+/// wrote them.
+#[test]
+fn an_out_folder_that_is_not_there_beside_the_built_site_is_said_to_be_created() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), dir.path());
+    fs::create_dir_all(dir.path().join("public")).unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--lastmod", "front-matter", "--out", "publc"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+warning: --out `publc`: no such folder, so it is created, and the site is built in `./public`: a sitemap is found only where the site is served from; if you meant `./public`, correct `out` or drop it
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+sitemap: 13 files read, 20 URLs, 2 images (left out: 1 on other hosts (not in image-hosts)), 2 excluded (1 draft, 1 sitemap disabled); wrote publc/sitemap.xml and robots.txt, publc/llms.txt, publc/fr/llms.txt
+"
+    );
+}
+
+/// An mdBook `site-url = "https://docs.example.org/guide/"` beside a
+/// `base-url` on another host: the set was written for the base URL with
+/// no word of the two hosts.
+#[test]
+fn an_mdbook_absolute_site_url_on_another_host_than_base_url_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../mdbook/tests/fixtures/single-output"),
+        dir.path(),
+    );
+    let book_toml = dir.path().join("book.toml");
+    let text_of = fs::read_to_string(&book_toml).unwrap();
+    fs::write(
+        &book_toml,
+        format!("{text_of}\n[output.html]\nsite-url = \"https://docs.example.org/guide/\"\n"),
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &[
+            "mdbook",
+            ".",
+            "--dry-run",
+            "--base-url",
+            "https://example.org/guide/",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+book.toml: warning: base-url https://example.org/guide/ is on another host than output.html.site-url \"https://docs.example.org/guide/\", which mdBook builds the book's links for; if the book is served at https://docs.example.org/guide/, give that as the base URL, else correct site-url
+sitemap: 2 URLs, 0 chapter(s) left out; dry run, nothing written
+"
+    );
+}
+
+/// `exclude = ["content/blog/**"]` left the blog's section out and kept
+/// its pager `/blog/page/2/`: a pager goes with its section.
+#[test]
+fn a_zola_section_left_out_by_exclude_takes_its_pagers_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&example("zola-site"), dir.path());
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        "exclude = [\"content/blog/**\"]\n",
+    )
+    .unwrap();
+    let out = sitemap(
+        dir.path(),
+        &["scan", "--dry-run", "--lastmod", "front-matter"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "\
+public/: warning: no built page, so the sitemap is not checked against the site; run `zola build` first, then the scan
+sitemap: 13 files read, 14 URLs, 8 excluded (6 by sitemap.toml:1 `exclude`, 1 draft, 1 sitemap disabled); dry run, nothing written
+"
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(!listed.contains("/blog/"), "{listed}");
+}

@@ -190,7 +190,18 @@ impl Job {
         }
         let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
         scan.warnings
-            .extend(crate::publish::unused_stylesheet(&resolved, &outputs).map(sitemap_core::Diagnostic::warning));
+            .extend(
+                crate::publish::out_dir::created_away_from_build(
+                    &resolved,
+                    &outputs.set.dir,
+                    scan.default_out.as_deref(),
+                )
+                .map(sitemap_core::Diagnostic::warning),
+            );
+        scan.warnings.extend(
+            crate::publish::unused_stylesheet(&resolved, &outputs)
+                .map(sitemap_core::Diagnostic::warning),
+        );
         // A multihost site: the default language's host is the set the
         // job reports on, the others written beside it.
         let hosts = hosts::outputs(&outputs, &scan.hosts)?;

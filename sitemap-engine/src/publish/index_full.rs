@@ -60,6 +60,26 @@ pub(crate) fn explain(e: Error, resolved: &Resolved, groups: Option<usize>) -> E
                 },
             )
         }
+        // `max-urls` set low is what made the sitemaps many: it is named
+        // first, and raising it is the first fix.
+        None if resolved.settings.max_urls.is_some() => Error::job(
+            format!(
+                "{}: sitemaps of up to {} URLs each, and this set needs more than {} of them, but one index lists at most {} under {profile}",
+                resolved.describe("max-urls"),
+                thousands(*max_urls),
+                thousands(*limit),
+                thousands(*limit)
+            ),
+            format!(
+                "raise `max-urls` (or remove it: the default is {} URLs a sitemap){}",
+                thousands(Limits::LEGACY.max_urls),
+                if larger {
+                    format!(", or {raise}")
+                } else {
+                    String::new()
+                }
+            ),
+        ),
         None => Error::in_file(
             set.path(),
             format!(

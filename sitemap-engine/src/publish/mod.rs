@@ -35,7 +35,7 @@ mod index;
 pub(crate) mod index_full;
 mod kept;
 mod llms;
-mod out_dir;
+pub(crate) mod out_dir;
 mod owned;
 mod report;
 mod robots_mend;

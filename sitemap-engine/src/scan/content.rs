@@ -360,6 +360,14 @@ pub(crate) fn content_output(
     // page's front matter wins over it key by key, as in Hugo.
     let (user_changefreq, user_priority) = (config.changefreq, config.priority);
     let mut listings = Vec::with_capacity(pages.len());
+    // A pager has no file: it goes with its list's, so that `exclude`
+    // leaving a section out leaves its pagers out too (`/blog/page/2/`
+    // stayed listed when `content/blog/**` was excluded).
+    let list_sources: HashMap<u32, PathBuf> = pages
+        .iter()
+        .filter_map(|cp| cp.pager_of)
+        .filter_map(|list| Some((list, pages.get(list as usize)?.source.clone()?)))
+        .collect();
     let pages: Vec<SourcePage> = pages
         .into_iter()
         .map(|cp| {
@@ -384,7 +392,11 @@ pub(crate) fn content_output(
             });
             // Generated pages (pagination, taxonomies, a home page with
             // no _index.md) name the configuration they come from.
-            let source = cp.source.as_deref().map_or_else(|| config_rel.clone(), rel);
+            let source = cp
+                .source
+                .as_deref()
+                .or_else(|| list_sources.get(&cp.pager_of?).map(PathBuf::as_path))
+                .map_or_else(|| config_rel.clone(), rel);
             let mut page = SourcePage::new(source, cp.loc)
                 .with_alternates(cp.alternates)
                 .with_deps(deps);

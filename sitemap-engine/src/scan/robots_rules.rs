@@ -95,6 +95,7 @@ impl Robots {
             return Ok(None);
         };
         warnings.extend(text.cut_warning(&file));
+        warnings.extend(line_warnings(&file, &text.bytes));
         Ok(Some(Robots {
             rules: Rules::from_bytes(&text.bytes),
             keep: resolved.settings.robots_disallowed == Some(RobotsDisallowed::Keep),
@@ -120,4 +121,73 @@ impl Robots {
             rule,
         }))
     }
+}
+
+/// The directives of robots.txt (RFC 9309's, and those crawlers
+/// commonly read), as they are usually written.
+const DIRECTIVES: [&str; 7] = [
+    "User-agent",
+    "Allow",
+    "Disallow",
+    "Sitemap",
+    "Crawl-delay",
+    "Host",
+    "Clean-param",
+];
+
+/// What is wrong in the lines of the site's robots.txt, each naming
+/// `file` and its line: what `validate` says of its `Sitemap:` lines (a
+/// relative one), and a field name near a directive (`Disalow`),
+/// which crawlers that do not guess at misspellings ignore, so that the
+/// rule it meant does nothing.
+fn line_warnings(file: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    let mut warnings: Vec<(u64, String)> = sitemap_core::validate::validate_robots(bytes)
+        .map(|report| {
+            report
+                .diagnostics
+                .into_iter()
+                // Its `Sitemap:` lines only: a byte that is not UTF-8 in
+                // a comment is no matter for the scan.
+                .filter(|d| d.message.starts_with("`Sitemap:"))
+                .map(|d| (d.line, d.message))
+                .collect()
+        })
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    for (i, line) in text.split('\n').enumerate() {
+        let line = line.split('#').next().unwrap_or_default();
+        let Some((field, value)) = line.split_once(':') else {
+            continue;
+        };
+        let field = field.trim();
+        if field.is_empty() || DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(field)) {
+            continue;
+        }
+        let lower = field.to_ascii_lowercase();
+        let nearest = DIRECTIVES
+            .iter()
+            .map(|d| {
+                (
+                    strsim::damerau_levenshtein(&lower, &d.to_ascii_lowercase()),
+                    *d,
+                )
+            })
+            .filter(|(distance, _)| *distance <= 2)
+            .min();
+        if let Some((_, directive)) = nearest {
+            warnings.push((
+                i as u64 + 1,
+                format!(
+                    "`{}` names no robots.txt directive; did you mean `{directive}`? Crawlers that do not guess at misspellings ignore the line",
+                    Name::new(&format!("{field}: {}", value.trim()))
+                ),
+            ));
+        }
+    }
+    warnings.sort_by_key(|(line, _)| *line);
+    warnings
+        .into_iter()
+        .map(|(line, message)| Diagnostic::warning(message).in_file(file).with_line(Some(line)))
+        .collect()
 }

@@ -68,6 +68,17 @@ pub(crate) fn site_url_missing(site_url: &str, base: &Loc, base_words: &str) -> 
     // `site_url` is the book's: quoted as Rust quotes a string, escaped
     // and cut as every name is.
     let quoted = format!("{site_url:?}");
+    // An absolute `site-url` on another host than the base URL: the
+    // book's links (its 404 page's) go to the one, the sitemap to the
+    // other.
+    if site_url.contains("://") {
+        let site = Loc::parse_folder(site_url).ok()?;
+        return (site.origin() != base.origin()).then(|| {
+            format!(
+                "{base_words} is on another host than output.html.site-url {quoted}, which mdBook builds the book's links for; if the book is served at {site}, give that as the base URL, else correct site-url"
+            )
+        });
+    }
     let path = format!("/{}/", site_url.trim_matches('/'));
     if !site_url.starts_with('/') || path == "//" {
         return None;

@@ -356,9 +356,29 @@ fn syntax_error(path: &Path, text: &str, e: &toml::de::Error) -> Error {
         file: path.to_owned(),
         line: Some(line as u64),
         key: None,
-        message: explain(e.message()),
+        message: text
+            .lines()
+            .nth(line - 1)
+            .and_then(yaml_boolean)
+            .unwrap_or_else(|| explain(e.message())),
         hint: moved_hint(e.message()),
     }
+}
+
+/// A YAML habit on a line TOML refused: `llms-txt = yes`, where TOML's
+/// booleans are `true` and `false` (the parser's own words, "string
+/// values must be quoted", lead to `"yes"`, which is refused next).
+fn yaml_boolean(line: &str) -> Option<String> {
+    let (key, value) = line.split_once('=')?;
+    let (key, value) = (key.trim(), value.split('#').next()?.trim());
+    let meant = match value.to_ascii_lowercase().as_str() {
+        "yes" | "on" | "y" => "true",
+        "no" | "off" | "n" => "false",
+        _ => return None,
+    };
+    Some(format!(
+        "`{key} = {value}`: TOML's booleans are `true` and `false`, unquoted; write `{key} = {meant}`"
+    ))
 }
 
 /// The line of a table's header (`[source]`) for an unknown table.

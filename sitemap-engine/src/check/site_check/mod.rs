@@ -265,6 +265,16 @@ impl SiteCheck {
             .push(Diagnostic::new(e.line, e.column, severity, message));
     }
 
+    /// The base URL with the other of http and https.
+    fn other_scheme(&self) -> Option<Loc> {
+        let base = self.base.as_str();
+        let other = match base.strip_prefix("https://") {
+            Some(rest) => format!("http://{rest}"),
+            None => format!("https://{}", base.strip_prefix("http://")?),
+        };
+        Loc::parse(&other).ok()
+    }
+
     /// Checks one entry of the sitemap that will be result number `file`.
     pub fn entry(&mut self, file: usize, e: Entry) {
         self.locs += 1;
@@ -272,10 +282,21 @@ impl SiteCheck {
             // A warning: the location rule already makes it an error
             // (the base URL is the sitemap's location, or above it).
             Mapped::Outside => {
-                let msg = format!(
-                    "{} is outside the base URL {}, so no file of {} answers for it: not checked against the site",
-                    e.loc, self.base, self.shown
-                );
+                let msg = match self.other_scheme().filter(|other| e.loc.is_under(other)) {
+                    // `--base-url http://…` for a set of https locs: the
+                    // base URL is what is wrong, not the sitemap.
+                    Some(other) => format!(
+                        "{} is outside the base URL {} ({}) only by its scheme, so no file of {} answers for it: not checked against the site; did you mean {other}?",
+                        e.loc,
+                        self.base,
+                        self.base_from.words(),
+                        self.shown
+                    ),
+                    None => format!(
+                        "{} is outside the base URL {}, so no file of {} answers for it: not checked against the site",
+                        e.loc, self.base, self.shown
+                    ),
+                };
                 self.push(&e, Severity::Warning, msg);
             }
             Mapped::Missing(looked) => {
