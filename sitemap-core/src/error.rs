@@ -96,21 +96,10 @@ pub enum LocRule {
     Join(String),
 }
 
-/// A value as an error quotes it: cut at 120 characters, its control
-/// characters escaped (`\n`, `\u{1b}`), so a value from a file can
-/// neither drive the terminal nor forge a line of the report.
+/// A value as an error quotes it: escaped and cut as every name in a
+/// message is ([`crate::diagnostic::Name`], at 120 characters), so a
+/// value from a file can neither drive the terminal nor forge a line of
+/// the report.
 pub(crate) fn clip(input: &str) -> String {
-    const MAX: usize = 120;
-    let mut s = String::new();
-    for c in input.chars().take(MAX) {
-        if c.is_control() {
-            s.extend(c.escape_default());
-        } else {
-            s.push(c);
-        }
-    }
-    if input.chars().nth(MAX).is_some() {
-        s.push('…');
-    }
-    s
+    crate::diagnostic::shown::shown(input, 120).into_owned()
 }

@@ -45,7 +45,7 @@ fn loc_refusals_name_the_rule() {
     let long = format!("https://example.org/{}", "a".repeat(2029));
     let err = loc_err(&long);
     assert!(
-        err.ends_with("…`: 2049 characters once percent-encoded; the protocol allows at most 2048"),
+        err.ends_with("… (1929 more characters)`: 2049 characters once percent-encoded; the protocol allows at most 2048"),
         "{err}"
     );
     // Percent-encoding counts: 700 `é` become 4,200 characters.

@@ -165,25 +165,7 @@ fn loc(text: &str, base: &Loc) -> Result<Loc, String> {
     } else {
         base.join(text)
     }
-    .map_err(|e| format!("`{}`: {e}", shown(text)))
-}
-
-/// A word of the list as an error quotes it: its control characters
-/// escaped (a binary file read as a list held an escape sequence), cut
-/// at 120 characters.
-fn shown(word: &str) -> String {
-    let mut out = String::new();
-    for c in word.chars().take(120) {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    if word.chars().nth(120).is_some() {
-        out.push('…');
-    }
-    out
+    .map_err(|e| format!("`{}`: {e}", sitemap_core::diagnostic::Name::new(text)))
 }
 
 /// `URL key=value …`; the error carries its 1-based column.
@@ -198,7 +180,10 @@ fn parse_fields(line: &str, base: &Loc) -> Result<Url, (usize, String)> {
         let (key, value) = word.split_once('=').ok_or_else(|| {
             (
                 col,
-                format!("`{}`: expected key=value after the URL", shown(word)),
+                format!(
+                    "`{}`: expected key=value after the URL",
+                    sitemap_core::diagnostic::Name::new(word)
+                ),
             )
         })?;
         let bad = |e: &dyn std::fmt::Display| (col + key.len() + 1, named(key, value, e));

@@ -189,19 +189,8 @@ impl Job {
             ));
         }
         let outputs = Outputs::resolve(&resolved, base_url.clone(), scan.default_out.as_deref())?;
-        scan.warnings
-            .extend(
-                crate::publish::out_dir::created_away_from_build(
-                    &resolved,
-                    &outputs.set.dir,
-                    scan.default_out.as_deref(),
-                )
-                .map(sitemap_core::Diagnostic::warning),
-            );
-        scan.warnings.extend(
-            crate::publish::unused_stylesheet(&resolved, &outputs)
-                .map(sitemap_core::Diagnostic::warning),
-        );
+        let said = outputs_said(&resolved, &outputs, scan.default_out.as_deref());
+        scan.warnings.extend(said);
         // A multihost site: the default language's host is the set the
         // job reports on, the others written beside it.
         let hosts = hosts::outputs(&outputs, &scan.hosts)?;
@@ -273,4 +262,19 @@ impl Job {
             ledger,
         })
     }
+}
+
+/// What the outputs a job resolved say before anything is written: an
+/// `out` folder created away from the site's build, a stylesheet asked
+/// of a text sitemap.
+fn outputs_said(
+    resolved: &Resolved,
+    outputs: &Outputs,
+    built: Option<&std::path::Path>,
+) -> Vec<sitemap_core::Diagnostic> {
+    crate::publish::out_dir::created_away_from_build(resolved, &outputs.set.dir, built)
+        .into_iter()
+        .chain(crate::publish::unused_stylesheet(resolved, outputs))
+        .map(sitemap_core::Diagnostic::warning)
+        .collect()
 }

@@ -49,7 +49,7 @@ pub(super) fn scan(root: &Path, options: &ScanOptions<'_>) -> Result<Scan, Error
             "x-default",
             format!(
                 "the site has no language `{}`; its languages: {}",
-                quoted(&code),
+                sitemap_core::diagnostic::Name::new(&code),
                 site.languages.join(", ")
             ),
         ));
@@ -564,30 +564,11 @@ fn hugo_version(options: &ScanOptions<'_>) -> Result<Option<HugoVersion>, Error>
                 "hugo-version",
                 format!(
                     "`{}` is not a Hugo version: write it as `hugo version` prints it, such as 0.168.0",
-                    quoted(text)
+                    sitemap_core::diagnostic::Name::new(text)
                 ),
             )
         })?),
     })
-}
-
-/// A value of the settings as a message quotes it: its control
-/// characters escaped (a `sitemap.toml` in a cloned repository could
-/// otherwise drive the terminal or forge a line of the report), cut at
-/// 40 characters.
-fn quoted(text: &str) -> String {
-    let mut shown = String::new();
-    for c in text.chars().take(40) {
-        if c.is_control() {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
-    if text.chars().nth(40).is_some() {
-        shown.push('…');
-    }
-    shown
 }
 
 #[cfg(test)]

@@ -188,6 +188,10 @@ fn line_warnings(file: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     warnings.sort_by_key(|(line, _)| *line);
     warnings
         .into_iter()
-        .map(|(line, message)| Diagnostic::warning(message).in_file(file).with_line(Some(line)))
+        .map(|(line, message)| {
+            Diagnostic::warning(message)
+                .in_file(file)
+                .with_line(Some(line))
+        })
         .collect()
 }

@@ -186,7 +186,10 @@ pub(crate) fn override_warning(
     };
     let (site_file, site_key) = site_from;
     let site_named = match site_file {
-        Some(file) => format!("{}: {site_key}", sitemap_core::diagnostic::shown::path(file)),
+        Some(file) => format!(
+            "{}: {site_key}",
+            sitemap_core::diagnostic::shown::path(file)
+        ),
         None => site_key.clone(),
     };
     let said = |at: &str| {

@@ -328,12 +328,13 @@ impl Found {
             read,
             &mut noindex,
         ));
-        scan.warnings.extend(not_production::built_for_another_environment(
-            scan,
-            build,
-            read,
-            &mut noindex,
-        ));
+        scan.warnings
+            .extend(not_production::built_for_another_environment(
+                scan,
+                build,
+                read,
+                &mut noindex,
+            ));
         drop(listed);
         leave_out(scan, noindex);
         let before = scan.urls.len();
