@@ -96,7 +96,14 @@ pub(super) fn classify(
     if cfg.rules().headless_as_build {
         super::front_matter::headless_as_build(&mut fm);
     }
-    let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
+    // The current Hugo's `content/index.md` is the home page's own file
+    // (`bundles::root_bundle_is_home`): a disabled `page` kind leaves it
+    // (checked with 0.168.0 on `hugolib/alias_test.go:692`'s site).
+    let kind_name = match found.rel.len() {
+        1 if name == "index" && cfg.rules().root_bundle_home => "_index",
+        _ => name.as_str(),
+    };
+    let (published, exclusion) = publication(&fm, kind_name, &lang, base, cfg, now, site_disable);
     // Read before `normalise` drops the build options.
     let never = never_rendered(&fm);
     let mut warnings: Vec<_> = org_warning.into_iter().collect();
@@ -338,16 +345,23 @@ fn list(file: &mut File, site: &Site, cfg: &HugoConfig) {
     let ugly_for = |section: &str| ugly_for(cfg, section);
     let path = page_path(site, cfg, file, &lang_prefix, &ugly_for);
     file.listed = Some(
-        path.map(
-            |path| match cfg.outputs.first("page", file.fm.get("outputs")) {
+        path.map(|path| {
+            match cfg
+                .outputs_for(&file.lang)
+                .first("page", file.fm.get("outputs"))
+            {
                 Some(format) => {
                     let name = (!file.is_leaf()).then_some(file.name.as_str());
-                    cfg.outputs
-                        .path_in(&path, &lang_prefix(&file.lang), format, name)
+                    cfg.outputs_for(&file.lang).path_in(
+                        &path,
+                        &lang_prefix(&file.lang),
+                        format,
+                        name,
+                    )
                 }
                 None => path,
-            },
-        )
+            }
+        })
         .and_then(|path| make_loc(cfg.base_for(site, &file.lang), &path, &file.path))
         .and_then(|loc| {
             let mut overrides = overrides_of(site, &file.path, &file.fm)?;
@@ -387,8 +401,25 @@ fn publication(
     now: jiff::Timestamp,
     site_disable: bool,
 ) -> (bool, Option<Reason>) {
+    // From 0.123 a `date` in the publishDate order reads the date Hugo
+    // has already given the page, which may be its `lastmod`.
+    let resolved = cfg.rules().publish_date_reads_resolved_date;
     let publish_date = match &cfg.date_orders {
-        Some(o) => order_instant(fm, base, &o.orders[2], o.git_info),
+        Some(o) => o.orders[2].iter().find_map(|id| match id.as_str() {
+            "date" if resolved => order_instant(fm, base, &o.orders[0], o.git_info),
+            _ => order_instant(fm, base, std::slice::from_ref(id), o.git_info),
+        }),
+        None if resolved => date_of(
+            fm,
+            &[
+                "publishdate",
+                "pubdate",
+                "published",
+                "date",
+                "lastmod",
+                "modified",
+            ],
+        ),
         None => date_of(fm, &["publishdate", "pubdate", "published", "date"]),
     };
     let expiry_date = match &cfg.date_orders {

@@ -28,6 +28,8 @@ use sitemap_content::paths::{PathRules, hugo_make_path};
 struct Rule {
     kind: Option<Glob>,
     path: Option<Glob>,
+    /// The build environments it applies in (`target.environment`).
+    environment: Option<Glob>,
     pattern: String,
 }
 
@@ -56,8 +58,10 @@ fn exact(kind: &str) -> Option<Glob> {
 }
 
 impl Permalinks {
-    /// The rules of the site's `permalinks` setting.
-    pub(crate) fn from_config(map: &Map<String, Value>) -> Permalinks {
+    /// The rules of the site's `permalinks` setting; `lists` says whether
+    /// the Hugo followed reads a list of rules (`[[permalinks]]`, 0.161
+    /// on; before, a list is no rule at all), asked only of a list.
+    pub(crate) fn from_config(map: &Map<String, Value>, lists: &dyn Fn() -> bool) -> Permalinks {
         let mut rules = Vec::new();
         match map.get("permalinks") {
             Some(Value::Object(table)) => {
@@ -70,6 +74,7 @@ impl Permalinks {
                                 rules.push(Rule {
                                     kind: exact(kind),
                                     path: section_glob(key),
+                                    environment: None,
                                     pattern: pattern.clone(),
                                 });
                             }
@@ -82,6 +87,7 @@ impl Permalinks {
                                     rules.push(Rule {
                                         kind: exact(key),
                                         path: section_glob(section),
+                                        environment: None,
                                         pattern: pattern.clone(),
                                     });
                                 }
@@ -91,7 +97,7 @@ impl Permalinks {
                     }
                 }
             }
-            Some(Value::Array(items)) => {
+            Some(Value::Array(items)) if lists() => {
                 for item in items.iter().filter_map(Value::as_object) {
                     let Some(pattern) = item.get("pattern").and_then(Value::as_str) else {
                         continue;
@@ -107,6 +113,7 @@ impl Permalinks {
                     rules.push(Rule {
                         kind: text("kind").and_then(|k| glob::compile(&k)),
                         path: text("path").and_then(|p| glob::compile(&p)),
+                        environment: text("environment").and_then(|e| glob::compile(&e)),
                         pattern: pattern.to_owned(),
                     });
                 }
@@ -117,14 +124,23 @@ impl Permalinks {
     }
 
     /// The pattern of the first rule matching a page of `kind` at the
-    /// logical path `path` (`/posts/2024/a`, `/tags/go`, `/`).
+    /// logical path `path` (`/posts/2024/a`, `/tags/go`, `/`), in the
+    /// environment Hugo builds in.
     pub(crate) fn for_page(&self, kind: &str, path: &str) -> Option<&str> {
+        self.for_page_in(kind, path, super::config_files::environment())
+    }
+
+    /// [`Permalinks::for_page`] in `environment` (`production`).
+    fn for_page_in(&self, kind: &str, path: &str, environment: &str) -> Option<&str> {
         let path = path.to_lowercase();
         self.rules
             .iter()
             .find(|r| {
                 r.kind.as_ref().is_none_or(|k| k.is_match(kind))
                     && r.path.as_ref().is_none_or(|p| p.is_match(&path))
+                    && r.environment
+                        .as_ref()
+                        .is_none_or(|e| e.is_match(environment))
             })
             .map(|r| r.pattern.as_str())
     }
@@ -288,6 +304,7 @@ mod tests {
             }})
             .as_object()
             .unwrap(),
+            &|| true,
         );
         assert_eq!(p.for_page("page", "/posts/2024/a"), Some("/p/:slug/"));
         assert_eq!(p.for_page("term", "/posts/x"), Some("/p/:slug/"));
@@ -301,8 +318,28 @@ mod tests {
             json!({"permalinks": [{"pattern": "/mylink/:slug/", "target": {"kind": "*"}}]})
                 .as_object()
                 .unwrap(),
+            &|| true,
         );
         assert_eq!(list.for_page("home", "/"), Some("/mylink/:slug/"));
+    }
+
+    /// The first rule whose `target.environment` matches the build's
+    /// (Hugo's `permalinks_integration_test.go:573`).
+    #[test]
+    fn a_target_environment_picks_the_rule() {
+        let p = Permalinks::from_config(
+            json!({"permalinks": [
+                {"pattern": "/testing/:slug/", "target": {"path": "/books/**", "environment": "test"}},
+                {"pattern": "/prod/:slug/", "target": {"path": "/books/**", "environment": "Production"}},
+            ]})
+            .as_object()
+            .unwrap(),
+            &|| true,
+        );
+        let got = |env| p.for_page_in("page", "/books/fiction/a", env);
+        assert_eq!(got("production"), Some("/prod/:slug/"));
+        assert_eq!(got("test"), Some("/testing/:slug/"));
+        assert_eq!(got("staging"), None);
     }
 
     #[test]

@@ -424,6 +424,24 @@ hugo_rules! {
         old "Org's `#+FILETAGS: :a:b:` is one value",
         new "Org's `#+FILETAGS: :a:b:` is the tags `a` and `b`",
         before ["org-keywords-0.111"], after ["org-keywords-0.168"];
+    /// `[[permalinks]]`, a list of rules with targets, is read.
+    permalink_lists: since v(161, 0), Releases,
+        "checked with 0.160.1 and 0.161.0 on the case permalink-target-environment (gohugoio/hugo 017a7cd adds the list form)",
+        old "a `[[permalinks]]` list is not read: no permalink rule applies",
+        new "`[[permalinks]]` is a list of rules, each a `pattern` with a `target` (`kind`, `path`, `environment` globs), the first that matches deciding",
+        before [], after [];
+    /// A `date` in the publishDate order is the page's resolved date.
+    publish_date_reads_resolved_date: since v(123, 0), SourceAndNotes,
+        "0.123 reads a date key from the page's params, where the date handler, run first, has put the date it resolved (`page_frontmatter.go`); checked with 0.111.3 and 0.148.0 on `hugolib/dates_test.go:264`'s site and the case publish-date-from-lastmod",
+        old "a page with `lastmod` in the future and no `date` or `publishDate` is published",
+        new "`date` in the publishDate order is the date Hugo gave the page (by default its `date`, else `publishDate`, else `lastmod`): a page with only a future `lastmod` is not published yet",
+        before [], after [];
+    /// A config folder file whose only key is its name holds that key's value.
+    config_dir_root_key: since v(162, 0), Releases,
+        "checked with 0.161.1 and 0.162.0 on `hugolib/configdir_test.go:55`'s and `:89`'s sites and the case config-dir-root-key (gohugoio/hugo ba5d812)",
+        old "a config folder file's content sits under its name: `cascade.yaml` holding `cascade: [...]` is `cascade.cascade`, which Hugo refuses",
+        new "a config folder file whose only key is its own name (less a language) holds that key's value: `cascade.yaml` holding `cascade: [...]` is the site's cascade",
+        before [], after [];
 }
 
 /// One release where rules change, for a version matrix: the release on
