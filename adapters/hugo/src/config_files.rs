@@ -217,4 +217,34 @@ mod tests {
         );
         assert_eq!(placed_as("Hugo.toml"), json!({"hugo": {"k": 1}}));
     }
+
+    /// From 0.162 a file whose only key is its name holds that key's
+    /// value (`hugolib/configdir_test.go:55`); the key as written.
+    #[test]
+    fn a_file_repeating_its_name_is_unwrapped_from_0_162() {
+        let list = json!({"cascade": [{"draft": true}]});
+        let at =
+            |name: &str, unwraps: bool| placed(Path::new(name), list.clone(), &move || unwraps);
+        assert_eq!(
+            at("cascade.yaml", true),
+            json!({"cascade": [{"draft": true}]})
+        );
+        assert_eq!(
+            at("cascade.yaml", false),
+            json!({"cascade": {"cascade": [{"draft": true}]}})
+        );
+        assert_eq!(
+            at("cascade.fr.yaml", true),
+            json!({"languages": {"fr": [{"draft": true}]}})
+        );
+        assert_eq!(
+            at("Cascade.yaml", true),
+            json!({"cascade": {"cascade": [{"draft": true}]}})
+        );
+        let two = json!({"cascade": [], "k": 1});
+        assert_eq!(
+            placed(Path::new("cascade.yaml"), two.clone(), &|| true),
+            json!({"cascade": two})
+        );
+    }
 }

@@ -424,6 +424,12 @@ hugo_rules! {
         old "Org's `#+FILETAGS: :a:b:` is one value",
         new "Org's `#+FILETAGS: :a:b:` is the tags `a` and `b`",
         before ["org-keywords-0.111"], after ["org-keywords-0.168"];
+    /// `\:` in a permalink pattern or a `url` is a colon.
+    escaped_colons: since v(136, 0), SourceAndNotes,
+        "0.136 reads `\\:` as an escaped colon (gohugoio/hugo 6e1c5b6, issues 12948 and 12954); checked with 0.168.0 on `permalinks_integration_test.go:305`'s site",
+        old "`\\:` is a backslash, then a token (`:b`, which Hugo and the scan refuse)",
+        new "`\\:` is a colon: a page's `url` keeps it (`/a:b/p1/`), a path made of `[permalinks]` drops it (`/cd/p2/`)",
+        before [], after [];
     /// `[[permalinks]]`, a list of rules with targets, is read.
     permalink_lists: since v(161, 0), Releases,
         "checked with 0.160.1 and 0.161.0 on the case permalink-target-environment (gohugoio/hugo 017a7cd adds the list form)",
