@@ -229,7 +229,7 @@ fn org(path: &std::path::Path, cfg: &HugoConfig) -> (FrontMatter, Option<Warning
 
 /// Why Hugo refuses the file whatever becomes of its page: its own
 /// `cascade`, its content format, front matter the Hugo followed
-/// removed, or a `url` with a protocol.
+/// removed, or a `url` with a protocol or a control character.
 fn refusal(
     file: &File,
     own_cascade: Result<(), Refusal>,
@@ -268,6 +268,18 @@ fn refusal(
         });
     }
     let url = get_str(&file.fm, "url")?;
+    // Go's `net/url` refuses a control character, and Hugo's build stops
+    // with a panic (random differential against 0.167.0, seed 555259628).
+    if url.chars().any(char::is_control) {
+        return Some(Error::Config {
+            path: file.path.clone(),
+            line: Some(file.fm.line_of("url")),
+            message: format!(
+                "`url` {url:?} holds a control character, which Hugo refuses (its build stops \
+                 with a panic): remove it"
+            ),
+        });
+    }
     (url.starts_with("http://") || url.starts_with("https://")).then(|| Error::UrlWithProtocol {
         path: file.path.clone(),
         line: file.fm.line_of("url"),
