@@ -414,11 +414,16 @@ fn publication(
     site_disable: bool,
 ) -> (bool, Option<Reason>) {
     // From 0.123 a `date` in the publishDate order reads the date Hugo
-    // has already given the page, which may be its `lastmod`.
+    // has already given the page when it has no `date` of its own, which
+    // may be its `lastmod`.
     let resolved = cfg.rules().publish_date_reads_resolved_date;
     let publish_date = match &cfg.date_orders {
         Some(o) => o.orders[2].iter().find_map(|id| match id.as_str() {
-            "date" if resolved => order_instant(fm, base, &o.orders[0], o.git_info),
+            // Its own `date` if it has one Hugo reads: the date handler
+            // only fills an empty one (random differential against
+            // 0.168.0, seed 810144281).
+            "date" if resolved => order_instant(fm, base, std::slice::from_ref(id), o.git_info)
+                .or_else(|| order_instant(fm, base, &o.orders[0], o.git_info)),
             _ => order_instant(fm, base, std::slice::from_ref(id), o.git_info),
         }),
         None if resolved => date_of(
