@@ -19,14 +19,10 @@ const NOT_READ: [(&str, &str); 1] = [("segments", "renders only some segments of
 
 /// A language's own `uglyURLs`, which Hugo before 0.123 reads and the
 /// current Hugo ignores (its own `permalinks`, `baseURL`,
-/// `disablePathToLower` and `removePathAccents` are read).
-const NOT_READ_PER_LANGUAGE: [(&str, &str); 2] = [
-    ("uglyURLs", "sets the language's own ugly URLs"),
-    (
-        "outputFormats",
-        "sets the language's own output formats (a format's `path` moves its pages)",
-    ),
-];
+/// `outputFormats`, `disablePathToLower` and `removePathAccents` are
+/// read).
+const NOT_READ_PER_LANGUAGE: [(&str, &str); 1] =
+    [("uglyURLs", "sets the language's own ugly URLs")];
 
 /// Where a `_merge` merges the themes' settings into the site's, which
 /// the scan does not do (it reads the site's own, and the themes' output

@@ -149,7 +149,14 @@ fn in_site(
     if cfg.rules().headless_as_build {
         super::front_matter::headless_as_build(&mut fm);
     }
-    let (published, exclusion) = publication(&fm, &name, &lang, base, cfg, now, site_disable);
+    // The current Hugo's `content/index.md` is the home page's own file
+    // (`bundles::root_bundle_is_home`): a disabled `page` kind leaves it
+    // (checked with 0.168.0 on `hugolib/alias_test.go:692`'s site).
+    let kind_name = match found.rel.len() {
+        1 if name == "index" && cfg.rules().root_bundle_home => "_index",
+        _ => name.as_str(),
+    };
+    let (published, exclusion) = publication(&fm, kind_name, &lang, base, cfg, now, site_disable);
     // Read before `normalise` drops the build options.
     let never = never_rendered(&fm);
     let mut warnings: Vec<_> = org_warning.into_iter().collect();
@@ -276,7 +283,7 @@ fn org(path: &std::path::Path, cfg: &HugoConfig) -> (FrontMatter, Option<Warning
 
 /// Why Hugo refuses the file whatever becomes of its page: its own
 /// `cascade`, its content format, front matter the Hugo followed
-/// removed, or a `url` with a protocol.
+/// removed, or a `url` with a protocol or a control character.
 fn refusal(
     file: &File,
     own_cascade: Result<(), Refusal>,
@@ -315,6 +322,20 @@ fn refusal(
         });
     }
     let url = get_str(&file.fm, "url")?;
+    // Go's `net/url` refuses a control character, and Hugo's build stops
+    // with a panic (random differential against 0.167.0, seed 555259628),
+    // when it builds the page: a draft or future one is never parsed
+    // (seed 865614428).
+    if file.published && url.chars().any(char::is_control) {
+        return Some(Error::Config {
+            path: file.path.clone(),
+            line: Some(file.fm.line_of("url")),
+            message: format!(
+                "`url` {url:?} holds a control character, which Hugo refuses (its build stops \
+                 with a panic): remove it"
+            ),
+        });
+    }
     (url.starts_with("http://") || url.starts_with("https://")).then(|| Error::UrlWithProtocol {
         path: file.path.clone(),
         line: file.fm.line_of("url"),
@@ -416,16 +437,23 @@ fn list(file: &mut File, site: &Site, cfg: &HugoConfig) {
     let ugly_for = |section: &str| ugly_for(cfg, section);
     let path = page_path(site, cfg, file, &lang_prefix, &ugly_for);
     file.listed = Some(
-        path.map(
-            |path| match cfg.outputs.first("page", file.fm.get("outputs")) {
+        path.map(|path| {
+            match cfg
+                .outputs_for(&file.lang)
+                .first("page", file.fm.get("outputs"))
+            {
                 Some(format) => {
                     let name = (!file.is_leaf()).then_some(file.name.as_str());
-                    cfg.outputs
-                        .path_in(&path, &lang_prefix(&file.lang), format, name)
+                    cfg.outputs_for(&file.lang).path_in(
+                        &path,
+                        &lang_prefix(&file.lang),
+                        format,
+                        name,
+                    )
                 }
                 None => path,
-            },
-        )
+            }
+        })
         .and_then(|path| make_loc(cfg.base_for(site, &file.lang), &path, &file.path))
         .and_then(|loc| {
             let mut overrides = overrides_of(site, &file.path, &file.fm)?;
@@ -465,8 +493,30 @@ fn publication(
     now: jiff::Timestamp,
     site_disable: bool,
 ) -> (bool, Option<Reason>) {
+    // From 0.123 a `date` in the publishDate order reads the date Hugo
+    // has already given the page when it has no `date` of its own, which
+    // may be its `lastmod`.
+    let resolved = cfg.rules().publish_date_reads_resolved_date;
     let publish_date = match &cfg.date_orders {
-        Some(o) => order_instant(fm, base, &o.orders[2], o.git_info),
+        Some(o) => o.orders[2].iter().find_map(|id| match id.as_str() {
+            // Its own `date` if it has one Hugo reads: the date handler
+            // only fills an empty one (random differential against
+            // 0.168.0, seed 810144281).
+            "date" if resolved => order_instant(fm, base, std::slice::from_ref(id), o.git_info)
+                .or_else(|| order_instant(fm, base, &o.orders[0], o.git_info)),
+            _ => order_instant(fm, base, std::slice::from_ref(id), o.git_info),
+        }),
+        None if resolved => date_of(
+            fm,
+            &[
+                "publishdate",
+                "pubdate",
+                "published",
+                "date",
+                "lastmod",
+                "modified",
+            ],
+        ),
         None => date_of(fm, &["publishdate", "pubdate", "published", "date"]),
     };
     let expiry_date = match &cfg.date_orders {

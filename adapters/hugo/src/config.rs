@@ -121,7 +121,7 @@ pub fn open(
     version: Option<super::HugoVersion>,
 ) -> Result<Site, Error> {
     let version = super::followed::Version::new(version);
-    let (mut value, mut sources) = load(root, &|| version.yaml())?;
+    let (mut value, mut sources) = load(root, &version)?;
     super::env_config::apply(&mut value, &mut sources);
     // The file (or `$HUGO_…` variable) whose value of a top-level key
     // counts: an error about it names that one.
@@ -183,6 +183,7 @@ pub fn open(
     let mut disabled_kinds_of = BTreeMap::new();
     let mut off_languages = BTreeSet::new();
     let mut language_permalink_rules = BTreeMap::new();
+    let mut language_formats: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let site_path_rules = PathRules {
         lower: !bool_of(map, "disablepathtolower", at("disablepathtolower"))?,
         accents_removed: bool_of(map, "removepathaccents", at("removepathaccents"))?,
@@ -215,6 +216,9 @@ pub fn open(
                 languages.push((cast_int(opts.get("weight")), key.clone()));
                 if let Some(dir) = str_of(opts, "contentdir", path)? {
                     language_dirs.insert(key.clone(), root.join(dir));
+                }
+                if let Some(Value::Object(formats)) = opts.get("outputformats") {
+                    language_formats.insert(key.to_lowercase(), formats.clone());
                 }
                 if opts.contains_key("permalinks") {
                     language_permalink_rules.insert(
@@ -311,6 +315,34 @@ pub fn open(
         .map(|d| root.join(d))
         .chain(mounts.module_dirs.iter().map(|d| d.join("static")))
         .collect();
+    let site_formats = with_module_formats(map, &mounts.module_formats);
+    let outputs_from = origin(&sources, &["outputs"], path);
+    // A language's `outputFormats` over the site's, format by format
+    // (checked with 0.168.0 on `hugolib/config_test.go:1007`'s site: its
+    // html `path` moves its pages; its own `mediaTypes` change no URL).
+    let mut language_outputs = BTreeMap::new();
+    for (lang, formats) in language_formats {
+        let mut own = site_formats.clone();
+        let table = own
+            .entry("outputformats".to_owned())
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(table) = table {
+            for (name, format) in formats {
+                match (table.get_mut(&name), format) {
+                    (Some(Value::Object(site)), Value::Object(format)) => site.extend(format),
+                    (_, format) => {
+                        table.insert(name, format);
+                    }
+                }
+            }
+        }
+        let at = origin(
+            &sources,
+            &["languages", &lang, "outputformats"],
+            outputs_from,
+        );
+        language_outputs.insert(lang, super::outputs::Outputs::from_config(&own, at)?);
+    }
     let mut cfg = HugoConfig {
         default_in_subdir: bool_of(
             map,
@@ -349,10 +381,8 @@ pub fn open(
         allow_content: super::security::AllowContent::from_config(&value),
         ignore_files: ignore_files_of(map, origin(&sources, &["ignorefiles"], path))?,
         blind_spots: super::blind_spots::named(map, &sources, path, &version),
-        outputs: super::outputs::Outputs::from_config(
-            &with_module_formats(map, &mounts.module_formats),
-            origin(&sources, &["outputs"], path),
-        )?,
+        outputs: super::outputs::Outputs::from_config(&site_formats, outputs_from)?,
+        language_outputs,
         list_titles: super::list_titles::ListTitles::from_config(map),
         mounts,
         version,

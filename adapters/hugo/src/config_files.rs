@@ -13,14 +13,19 @@
 //!    dot names a language: `languages.fr.toml` is `languages.fr`,
 //!    `params.fr.toml` is `languages.fr.params`, `menus.fr.toml` (or
 //!    `menu.fr.toml`) `languages.fr.menus`, and any other `x.fr.toml`
-//!    is `languages.fr` too.
+//!    is `languages.fr` too;
+//! 4. from Hugo 0.162 (`config_dir_root_key`), a file whose only key is
+//!    its own name holds that key's value: `cascade.yaml` holding
+//!    `cascade: [...]` is the list, as TOML and YAML cannot write a
+//!    list at the top.
 //!
 //! Keys are lowercased, as Hugo reads them case-insensitively.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
-use sitemap_pages::yaml::Dialect;
+
+use super::followed::Version;
 
 use sitemap_content::Error;
 use sitemap_content::config::{lowercase_keys, merge, read_file};
@@ -62,7 +67,8 @@ fn root_file(root: &Path) -> Option<PathBuf> {
 
 /// Hugo's configuration merged from every file it reads, and the files
 /// themselves, so an error about one key can name the file that set it.
-pub(super) fn load(root: &Path, yaml: &dyn Fn() -> Dialect) -> Result<(Value, Sources), Error> {
+pub(super) fn load(root: &Path, version: &Version) -> Result<(Value, Sources), Error> {
+    let yaml = &|| version.yaml();
     let mut value = Value::Object(Map::new());
     let mut sources = Sources::new();
     let mut add = |file: PathBuf, v: Value| {
@@ -78,9 +84,12 @@ pub(super) fn load(root: &Path, yaml: &dyn Fn() -> Dialect) -> Result<(Value, So
     // The config folder's environments merged, least specific first.
     for env in ["_default", environment()] {
         for file in config_dir_files(&root.join("config").join(env)) {
-            let v = lowercase_keys(read_file(&file, yaml)?);
-            let v = placed(&file, v);
-            add(file, v);
+            // Placed before its keys are lowercased: Hugo unwraps a
+            // file's key only as its name spells it.
+            let v = placed(&file, read_file(&file, yaml)?, &|| {
+                version.rules().config_dir_root_key
+            });
+            add(file, lowercase_keys(v));
         }
     }
     Ok((value, sources))
@@ -114,8 +123,10 @@ fn extension(path: &Path) -> Option<String> {
         .map(str::to_ascii_lowercase)
 }
 
-/// A config folder file's content placed under the keys its name gives.
-fn placed(file: &Path, v: Value) -> Value {
+/// A config folder file's content placed under the keys its name gives;
+/// `unwraps` says whether the Hugo followed takes a file whose only key
+/// is its name (less a language) for that key's value.
+fn placed(file: &Path, v: Value, unwraps: &dyn Fn() -> bool) -> Value {
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
@@ -126,6 +137,14 @@ fn placed(file: &Path, v: Value) -> Value {
     if ROOT_NAMES.contains(&name) {
         return v;
     }
+    // Hugo's `paths.FileAndExtNoDelimiter`: the name before its last dot.
+    let own_key = name.rsplit_once('.').map_or(name, |(key, _)| key);
+    let v = match v {
+        Value::Object(mut m) if m.len() == 1 && m.contains_key(own_key) && unwraps() => {
+            m.remove(own_key).unwrap_or_default()
+        }
+        v => v,
+    };
     let keys: Vec<String> = match name.rsplit_once('.') {
         Some((key, lang)) if !lang.is_empty() => {
             let mut keys = vec!["languages".to_owned(), lang.to_lowercase()];
@@ -166,7 +185,7 @@ mod tests {
     use serde_json::json;
 
     fn placed_as(name: &str) -> Value {
-        placed(Path::new(name), json!({"k": 1}))
+        placed(Path::new(name), json!({"k": 1}), &|| true)
     }
 
     #[test]
@@ -197,5 +216,35 @@ mod tests {
             json!({"languages": {"pt-br": {"k": 1}}})
         );
         assert_eq!(placed_as("Hugo.toml"), json!({"hugo": {"k": 1}}));
+    }
+
+    /// From 0.162 a file whose only key is its name holds that key's
+    /// value (`hugolib/configdir_test.go:55`); the key as written.
+    #[test]
+    fn a_file_repeating_its_name_is_unwrapped_from_0_162() {
+        let list = json!({"cascade": [{"draft": true}]});
+        let at =
+            |name: &str, unwraps: bool| placed(Path::new(name), list.clone(), &move || unwraps);
+        assert_eq!(
+            at("cascade.yaml", true),
+            json!({"cascade": [{"draft": true}]})
+        );
+        assert_eq!(
+            at("cascade.yaml", false),
+            json!({"cascade": {"cascade": [{"draft": true}]}})
+        );
+        assert_eq!(
+            at("cascade.fr.yaml", true),
+            json!({"languages": {"fr": [{"draft": true}]}})
+        );
+        assert_eq!(
+            at("Cascade.yaml", true),
+            json!({"cascade": {"cascade": [{"draft": true}]}})
+        );
+        let two = json!({"cascade": [], "k": 1});
+        assert_eq!(
+            placed(Path::new("cascade.yaml"), two.clone(), &|| true),
+            json!({"cascade": two})
+        );
     }
 }

@@ -37,7 +37,6 @@ use std::path::{Path, PathBuf};
 
 use super::glob::Glob;
 use serde_json::Value;
-use sitemap_pages::yaml::Dialect;
 
 use super::config_files;
 use super::followed::Version;
@@ -269,7 +268,7 @@ impl Resolver<'_> {
                 continue;
             }
             found.seen.push(canonical);
-            let (own, own_path) = module_config(&dir, &|| self.version.yaml());
+            let (own, own_path) = module_config(&dir, self.version);
             let ignore_config = import
                 .and_then(|i| i.get("ignoreconfig"))
                 .and_then(Value::as_bool)
@@ -462,8 +461,8 @@ fn is_local(source: &str) -> bool {
 
 /// A module's own configuration (its `hugo.*` or `config.*`, merged
 /// with its `config/_default/`), and the file it came from.
-fn module_config(dir: &Path, yaml: &dyn Fn() -> Dialect) -> (Value, Option<PathBuf>) {
-    match config_files::load(dir, yaml) {
+fn module_config(dir: &Path, version: &Version) -> (Value, Option<PathBuf>) {
+    match config_files::load(dir, version) {
         Ok((value, sources)) => (value, sources.first().map(|(p, _)| p.clone())),
         Err(_) => (Value::Null, None),
     }

@@ -201,16 +201,32 @@ impl Outputs {
     /// (nothing to change).
     pub(crate) fn first(&self, kind: &str, own: Option<&Value>) -> Option<&Format> {
         let own = own.map(names).filter(|n| !n.is_empty());
+        // A kind's default outputs start with HTML (the others, RSS, come
+        // after it by weight).
+        let default = ["html".to_owned()];
         let names = match &own {
-            Some(n) => n,
-            None => self.by_kind.get(kind)?,
+            Some(n) => n.as_slice(),
+            None => self.by_kind.get(kind).map_or(&default[..], Vec::as_slice),
         };
         let format = names
             .iter()
             .filter_map(|n| self.formats.get(n))
             .min_by(|a, b| main_first(a, b))?;
-        let plain_html = format.is_html && format.base_name == "index" && format.path.is_empty();
+        // HTML whose media type's first suffix is another (`suffixes =
+        // ['b', …]`) is written as `index.b` (checked with 0.168.0 on
+        // `hugolib/template_test.go:628`'s site).
+        let plain_html = format.is_html
+            && format.base_name == "index"
+            && format.path.is_empty()
+            && self.suffix(format) == "html";
         (!plain_html).then_some(format)
+    }
+
+    /// The first suffix of a format's media type.
+    fn suffix(&self, format: &Format) -> &str {
+        self.suffixes
+            .get(&format.media_type)
+            .map_or("html", String::as_str)
     }
 
     /// The path a page whose HTML path is `html` (language prefix
@@ -234,10 +250,7 @@ impl Outputs {
         } else {
             rest
         };
-        let suffix = self
-            .suffixes
-            .get(&format.media_type)
-            .map_or("html", String::as_str);
+        let suffix = self.suffix(format);
         let index = format.is_html && format.base_name == "index" && suffix == "html";
         let file = format!("{}.{suffix}", format.base_name);
         let moved = if rest.ends_with('/') {

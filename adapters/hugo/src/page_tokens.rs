@@ -214,6 +214,7 @@ pub(super) fn expand_permalink(
     file_name: &str,
     slug: Option<&str>,
     cfg: &HugoConfig,
+    colons: super::permalinks::Colons,
 ) -> Result<String, Error> {
     // Hugo's page date, in the offset it was written in; a page without
     // one has Go's zero time (year 1, January 1), as Hugo writes it.
@@ -233,7 +234,7 @@ pub(super) fn expand_permalink(
     let rules = cfg.path_rules(&f.lang);
     let current = cfg.rules().page_paths;
     let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
-    super::permalinks::expand_tokens(pattern, rules, |token, cut| {
+    super::permalinks::expand_tokens(pattern, rules, colons, |token, cut| {
         let sections = || dir[..sections_depth(f, dir, cfg)].to_vec();
         let value = match token {
             "year" => Some(d_year(date)),

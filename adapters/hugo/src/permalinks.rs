@@ -32,6 +32,8 @@ struct Rule {
     path: Option<Glob>,
     /// `target.sites.matrix`, as written; empty: every site.
     sites: super::matrix::Globs,
+    /// The build environments it applies in (`target.environment`).
+    environment: Option<Glob>,
     pattern: String,
 }
 
@@ -77,6 +79,7 @@ impl Permalinks {
                                     kind: exact(kind),
                                     path: section_glob(key),
                                     sites: super::matrix::Globs::default(),
+                                    environment: None,
                                     pattern: pattern.clone(),
                                 });
                             }
@@ -90,6 +93,7 @@ impl Permalinks {
                                         kind: exact(key),
                                         path: section_glob(section),
                                         sites: super::matrix::Globs::default(),
+                                        environment: None,
                                         pattern: pattern.clone(),
                                     });
                                 }
@@ -119,6 +123,7 @@ impl Permalinks {
                         kind: text("kind").and_then(|k| glob::compile(&k)),
                         path: text("path").and_then(|p| glob::compile(&p)),
                         sites: super::matrix::Globs::from_value(sites),
+                        environment: text("environment").and_then(|e| glob::compile(&e)),
                         pattern: pattern.to_owned(),
                     });
                 }
@@ -143,6 +148,18 @@ impl Permalinks {
         path: &str,
         in_sites: &dyn Fn(&super::matrix::Globs) -> bool,
     ) -> Option<&str> {
+        self.matching(kind, path, in_sites, super::config_files::environment())
+    }
+
+    /// [`Permalinks::for_page_in`] in the build environment `environment`
+    /// (`production`), which a rule's `target.environment` matches.
+    fn matching(
+        &self,
+        kind: &str,
+        path: &str,
+        in_sites: &dyn Fn(&super::matrix::Globs) -> bool,
+        environment: &str,
+    ) -> Option<&str> {
         let path = path.to_lowercase();
         self.rules
             .iter()
@@ -150,10 +167,41 @@ impl Permalinks {
                 r.kind.as_ref().is_none_or(|k| k.is_match(kind))
                     && r.path.as_ref().is_none_or(|p| p.is_match(&path))
                     && (r.sites.is_empty() || in_sites(&r.sites))
+                    && r.environment
+                        .as_ref()
+                        .is_none_or(|e| e.is_match(environment))
             })
             .map(|r| r.pattern.as_str())
     }
 }
+
+/// What `\:` in a pattern is. Hugo 0.136 and later read it as a colon
+/// (`permalinks.go`'s escape sequence): a `url` keeps it, a path Hugo
+/// makes of a `[permalinks]` pattern drops it, as it drops any colon
+/// (checked with 0.168.0 on `permalinks_integration_test.go:305`'s
+/// site); before, `\` is text and the colon starts a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Colons {
+    Tokens,
+    Kept,
+    Dropped,
+}
+
+impl Colons {
+    /// For a `url` (`kept`) or a `[permalinks]` pattern, as the Hugo
+    /// of `escapes` (rule `escaped_colons`) reads it.
+    pub(crate) fn of(escapes: bool, kept: bool) -> Colons {
+        match (escapes, kept) {
+            (false, _) => Colons::Tokens,
+            (true, true) => Colons::Kept,
+            (true, false) => Colons::Dropped,
+        }
+    }
+}
+
+/// An escaped colon while tokens are expanded and the path made: text
+/// `hugo_make_path` keeps as it is.
+const ESCAPED_COLON: &str = "@hugo-escaped-colon@";
 
 /// What a list page's tokens read.
 pub(crate) struct ListValues<'a> {
@@ -176,8 +224,16 @@ pub(crate) struct ListValues<'a> {
 pub(super) fn expand_tokens<E>(
     pattern: &str,
     rules: PathRules,
+    colons: Colons,
     mut value: impl FnMut(&str, Option<&str>) -> Result<String, E>,
 ) -> Result<String, E> {
+    let escaped;
+    let pattern = if colons != Colons::Tokens && pattern.contains("\\:") {
+        escaped = pattern.replace("\\:", ESCAPED_COLON);
+        escaped.as_str()
+    } else {
+        pattern
+    };
     let mut out = String::new();
     let mut rest = pattern;
     while let Some(i) = rest.find(':') {
@@ -205,6 +261,10 @@ pub(super) fn expand_tokens<E>(
     }
     out.push_str(rest);
     let mut path = hugo_make_path(&out, rules);
+    if path.contains(ESCAPED_COLON) {
+        let colon = if colons == Colons::Kept { ":" } else { "" };
+        path = path.replace(ESCAPED_COLON, colon);
+    }
     if !path.starts_with('/') {
         path.insert(0, '/');
     }
@@ -216,9 +276,14 @@ pub(super) fn expand_tokens<E>(
 
 /// A list page's pattern with its tokens replaced, as a site path
 /// (`/libros/fiction/`); a token a list page has no value for is empty.
-pub(crate) fn expand_list(pattern: &str, v: &ListValues, rules: PathRules) -> String {
+pub(crate) fn expand_list(
+    pattern: &str,
+    v: &ListValues,
+    rules: PathRules,
+    colons: Colons,
+) -> String {
     let urlize = |text: &str| hugo_make_path(&text.replace('+', " "), rules);
-    let expanded = expand_tokens(pattern, rules, |token, cut| {
+    let expanded = expand_tokens(pattern, rules, colons, |token, cut| {
         Ok::<_, std::convert::Infallible>(match token {
             "sectionslugs" if v.section_slugs.is_some() => {
                 slice(v.section_slugs.unwrap_or_default(), cut)
@@ -332,6 +397,42 @@ mod tests {
         assert_eq!(before.for_page("home", "/"), None);
     }
 
+    /// The first rule whose `target.environment` matches the build's
+    /// (Hugo's `permalinks_integration_test.go:573`).
+    #[test]
+    fn a_target_environment_picks_the_rule() {
+        let p = Permalinks::from_config(
+            json!({"permalinks": [
+                {"pattern": "/testing/:slug/", "target": {"path": "/books/**", "environment": "test"}},
+                {"pattern": "/prod/:slug/", "target": {"path": "/books/**", "environment": "Production"}},
+            ]})
+            .as_object()
+            .unwrap(),
+            true,
+        );
+        let got = |env| p.matching("page", "/books/fiction/a", &|_| true, env);
+        assert_eq!(got("production"), Some("/prod/:slug/"));
+        assert_eq!(got("test"), Some("/testing/:slug/"));
+        assert_eq!(got("staging"), None);
+    }
+
+    /// `\:` as each Hugo reads it (`permalinks_integration_test.go:305`).
+    #[test]
+    fn escaped_colons() {
+        let v = ListValues {
+            sections: &[],
+            name: "p1",
+            slug: Some("p1"),
+            title: "P1",
+            section_slugs: None,
+        };
+        let expand = |colons| expand_list("/a\\:b/:slug/", &v, PathRules::DEFAULT, colons);
+        assert_eq!(expand(Colons::Kept), "/a:b/p1/");
+        assert_eq!(expand(Colons::Dropped), "/ab/p1/");
+        // Before 0.136 `:b` is a token, which a list page has no value for.
+        assert_eq!(expand(Colons::Tokens), "/a\\/p1/");
+    }
+
     #[test]
     fn list_tokens() {
         let sections = ["books".to_owned(), "fiction".to_owned()];
@@ -343,15 +444,25 @@ mod tests {
             section_slugs: None,
         };
         assert_eq!(
-            expand_list("/libros/:sections[1:]", &v, PathRules::DEFAULT),
+            expand_list(
+                "/libros/:sections[1:]",
+                &v,
+                PathRules::DEFAULT,
+                Colons::Tokens
+            ),
             "/libros/fiction/"
         );
         assert_eq!(
-            expand_list("/s/:slug/", &v, PathRules::DEFAULT),
+            expand_list("/s/:slug/", &v, PathRules::DEFAULT, Colons::Tokens),
             "/s/ficcion/"
         );
         assert_eq!(
-            expand_list("/s/:contentbasename/", &v, PathRules::DEFAULT),
+            expand_list(
+                "/s/:contentbasename/",
+                &v,
+                PathRules::DEFAULT,
+                Colons::Tokens
+            ),
             "/s/fiction/"
         );
     }

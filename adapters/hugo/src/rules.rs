@@ -470,6 +470,24 @@ hugo_rules! {
         old "`p._version_v1_.md` is a page `p` of the default sites (a `._name_.` is any name)",
         new "`._language_fr_.`, `._version_v1_.` and `._role_member_.` in a content file's name set that dimension of its sites",
         before [], after ["sites-matrix"];
+    /// `\:` in a permalink pattern or a `url` is a colon.
+    escaped_colons: since v(136, 0), SourceAndNotes,
+        "0.136 reads `\\:` as an escaped colon (gohugoio/hugo 6e1c5b6, issues 12948 and 12954); checked with 0.168.0 on `permalinks_integration_test.go:305`'s site",
+        old "`\\:` is a backslash, then a token (`:b`, which Hugo and the scan refuse)",
+        new "`\\:` is a colon: a page's `url` keeps it (`/a:b/p1/`), a path made of `[permalinks]` drops it (`/cd/p2/`)",
+        before [], after [];
+    /// A `date` in the publishDate order is the page's resolved date.
+    publish_date_reads_resolved_date: since v(123, 0), SourceAndNotes,
+        "0.123 reads a date key from the page's params, where the date handler, run first, has put the date it resolved (`page_frontmatter.go`); checked with 0.111.3 and 0.148.0 on `hugolib/dates_test.go:264`'s site and the case publish-date-from-lastmod",
+        old "a page with `lastmod` in the future and no `date` or `publishDate` is published",
+        new "`date` in the publishDate order is the date Hugo gave the page (by default its `date`, else `publishDate`, else `lastmod`): a page with only a future `lastmod` is not published yet",
+        before [], after [];
+    /// A config folder file whose only key is its name holds that key's value.
+    config_dir_root_key: since v(162, 0), Releases,
+        "checked with 0.161.1 and 0.162.0 on `hugolib/configdir_test.go:55`'s and `:89`'s sites and the case config-dir-root-key (gohugoio/hugo ba5d812)",
+        old "a config folder file's content sits under its name: `cascade.yaml` holding `cascade: [...]` is `cascade.cascade`, which Hugo refuses",
+        new "a config folder file whose only key is its own name (less a language) holds that key's value: `cascade.yaml` holding `cascade: [...]` is the site's cascade",
+        before [], after [];
 }
 
 /// One release where rules change, for a version matrix: the release on

@@ -86,6 +86,8 @@ pub(crate) struct HugoConfig {
     pub(crate) static_dirs: Vec<PathBuf>,
     /// The output formats, which decide the URL a page is listed at.
     pub(super) outputs: super::outputs::Outputs,
+    /// A language's own: the site's with its `outputFormats` over them.
+    pub(super) language_outputs: BTreeMap<String, super::outputs::Outputs>,
     /// `titleCaseStyle` and `capitalizeListTitles`: list pages' titles.
     pub(super) list_titles: super::list_titles::ListTitles,
     /// The settings that change URLs or pages and that the scan does not
@@ -115,6 +117,13 @@ impl HugoConfig {
             );
         }
         out
+    }
+
+    /// The output formats of a language: its own, else the site's.
+    pub(super) fn outputs_for(&self, lang: &str) -> &super::outputs::Outputs {
+        self.language_outputs
+            .get(&lang.to_lowercase())
+            .unwrap_or(&self.outputs)
     }
 
     /// The permalink rules of a language: its own, else the site's.

@@ -8,6 +8,7 @@ use sitemap_content::{Error, Site};
 use super::files::File;
 use super::front_matter::get_str;
 use super::page_tokens::expand_permalink;
+use super::permalinks::Colons;
 use super::settings::HugoConfig;
 
 /// The URL prefix of a site (`key`, see `sites`): its role's and
@@ -122,7 +123,8 @@ pub(super) fn page_path(
         // (`url: /recipes/:slug/`, cascaded to a section's pages).
         if url.contains(':') && cfg.rules().url_permalink_tokens {
             let slug = slug.map(|s| if current { s.trim() } else { s });
-            let expanded = expand_permalink(url, f, dir, file_name, slug, cfg)?;
+            let colons = Colons::of(cfg.rules().escaped_colons, true);
+            let expanded = expand_permalink(url, f, dir, file_name, slug, cfg, colons)?;
             return Ok(checked_url(&expanded, &lang_prefix(&f.lang), None));
         }
         return Ok(checked_url(url, &lang_prefix(&f.lang), None));
@@ -130,7 +132,8 @@ pub(super) fn page_path(
     let section = f.dir.first().map(|s| s.to_lowercase()).unwrap_or_default();
     if let Some(pattern) = page_pattern(cfg, &f.lang, &section, dir, file_name) {
         let slug = slug.map(|s| if current { s.trim() } else { s });
-        let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg)?;
+        let colons = Colons::of(cfg.rules().escaped_colons, false);
+        let mut expanded = expand_permalink(pattern, f, dir, file_name, slug, cfg, colons)?;
         // Under `uglyURLs` a pattern's page is a file: `/2024/05/a/` is
         // written as `/2024/05/a.html` (an empty last token leaves the
         // folder above: `/2024/05.html`).

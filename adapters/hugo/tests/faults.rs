@@ -416,8 +416,8 @@ fn a_term_url_past_the_protocol_s_bound_names_the_page_giving_it() {
     assert_eq!(
         shown,
         format!(
-            "<site>/content/p.org: loc `tags/{}…`: 2225 characters once percent-encoded; the \
-             protocol allows at most 2048",
+            "<site>/content/p.org: loc `tags/{}… (2085 more characters)`: 2225 characters once \
+             percent-encoded; the protocol allows at most 2048",
             &term[..115]
         )
     );

@@ -9,6 +9,7 @@ use sitemap_content::{Error, PageKind};
 
 use super::super::files::File;
 use super::super::front_matter::get_str;
+use super::super::permalinks::Colons;
 use super::super::urls::{checked_url, lang_prefix, ugly_for};
 use super::membership::{HomeIndex, SectionIndex, TaxonomyIndex, TermIndex};
 use super::pages::{TaxonomyContent, TermNames};
@@ -138,7 +139,9 @@ impl<'s> Scan<'s> {
                     let name = dir.last().map_or("", String::as_str);
                     let mut title = String::new();
                     let values = list_values(Some(&f.fm), "section", dir, name, &mut title);
-                    let expanded = super::super::permalinks::expand_list(url, &values, rules);
+                    let colons = Colons::of(cfg.rules().escaped_colons, true);
+                    let expanded =
+                        super::super::permalinks::expand_list(url, &values, rules, colons);
                     path = checked_url(&expanded, &lang_prefix(cfg, &f.lang), list_url);
                 }
             } else if let Some(p) = list_permalink(
@@ -450,8 +453,9 @@ fn list_permalink(
     values.section_slugs = page.section_slugs;
     let title = super::super::page_tokens::permalink_title(values.title, cfg);
     values.title = &title;
+    let colons = Colons::of(cfg.rules().escaped_colons, false);
     let mut expanded =
-        super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang));
+        super::super::permalinks::expand_list(pattern, &values, cfg.path_rules(lang), colons);
     // Under ugly URLs a term's page is its file (`/t/go.html`), and a
     // home, section or taxonomy page its folder's `index.html`
     // (`page_paths.go`'s `indexIsUglyKind`; checked with 0.168.0).

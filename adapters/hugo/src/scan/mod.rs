@@ -247,11 +247,11 @@ pub(super) fn push_node(
     };
     // Listed at its first output format's URL.
     let path = match cfg
-        .outputs
+        .outputs_for(lang)
         .first(kind_name(kind), own.and_then(|fm| fm.get("outputs")))
     {
         Some(format) => {
-            cfg.outputs
+            cfg.outputs_for(lang)
                 .path_in(path, &super::urls::lang_prefix(cfg, lang), format, None)
         }
         None => path.to_owned(),
@@ -340,6 +340,15 @@ fn cascaded_list_page(
     let mut fm = sitemap_content::FrontMatter::default();
     let entries = chain.entries().chain(site_cascade);
     super::cascade::apply(entries, &page, cfg.rules(), &mut fm);
+    // Read as a file's own front matter is: a cascaded `headless` leaves
+    // a section without `_index` unlisted too (checked with 0.168.0 on
+    // `hugolib/cascade_test.go:154`'s site).
+    if cfg.rules().cast_numbers_as_booleans {
+        super::front_matter::numbers_as_booleans(&mut fm);
+    }
+    if cfg.rules().headless_as_build {
+        super::front_matter::headless_as_build(&mut fm);
+    }
     let touched = !fm.data().is_empty();
     (folder, touched.then_some(fm))
 }

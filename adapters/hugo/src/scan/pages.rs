@@ -203,7 +203,12 @@ impl Scan<'_> {
                 } else {
                     hugo_make_path(&folder, rules)
                 };
-                let own_key = hugo_make_path(&folder, PathRules::DEFAULT) == folder.to_lowercase();
+                // The current Hugo reads the folder and the pages' term
+                // the same way, so a folder is always its term's own
+                // (`tags/x y  z/` is the term `x y  z`'s page; checked
+                // with 0.165.0 to 0.168.0 on a random site).
+                let own_key = cfg.rules().term_paths
+                    || hugo_make_path(&folder, PathRules::DEFAULT) == folder.to_lowercase();
                 if own_key || (f.published && f.exclusion.is_none()) {
                     terms
                         .entry((f.lang.clone(), taxo))

@@ -103,6 +103,16 @@ const RULES: &[Rule] = &[
         |f| f.side == "hugo",
     ),
     // Differences, by feature.
+    (
+        "deliberate: a `render: link` page, which Hugo lists with no file behind it (README, deliberate differences)",
+        |f| {
+            f.side == "differs"
+                && f.only_ours.is_empty()
+                && ["render: link", "render = 'link'", "render = \"link\""]
+                    .iter()
+                    .any(|w| f.content.contains(w))
+        },
+    ),
     ("sites matrix: `versions` and `roles` (Hugo 0.153+)", |f| {
         f.config_has(&[
             "[versions",
