@@ -572,7 +572,7 @@ https://example.org/k%25l.html
         text(&out.stderr, html.path()),
         format!(
             "\
-{}… ({} more characters): warning: no valid URL: loc `{}…`: 2195 characters once percent-encoded; the protocol allows at most 2048; left out
+{}… ({} more characters): warning: no valid URL: loc `{}… (2055 more characters)`: 2195 characters once percent-encoded; the protocol allows at most 2048; left out
 e\\tf.html: warning: no valid URL: its path holds a tab (`\\t`), which URL parsers strip from a link, so no link reaches it; rename the file to list it; left out
 g\\nh.html: warning: no valid URL: its path holds a line break (`\\n`), which URL parsers strip from a link, so no link reaches it; rename the file to list it; left out
 i\u{fffd}j.html: warning: no valid URL: the file name is not UTF-8, so it has no URL; left out

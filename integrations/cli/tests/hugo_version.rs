@@ -283,7 +283,7 @@ fn a_refused_value_is_quoted_with_its_control_characters_escaped() {
     );
     assert_eq!(
         refused("changefreq = \"x\\u001b[2J\\n forged\"\n"),
-        "sitemap.toml:1: error: changefreq `x\\u{1b}[2J\\n forged`: expected one of always, hourly, \
+        "sitemap.toml:1: error: changefreq `x\\x1b[2J\\n forged`: expected one of always, hourly, \
          daily, weekly, monthly, yearly, never\n  hint: see the key table in `sitemap scan --help` \
          (the same keys everywhere)\n"
     );
