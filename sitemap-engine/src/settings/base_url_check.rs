@@ -140,6 +140,7 @@ pub fn refused_for_submit(loc: &url::Url) -> Option<&'static str> {
 /// Where the base URL was set, for a message: the setting's place
 /// (`--base-url`, `sitemap.toml:3: base-url`), else the site
 /// configuration's file and key (`hugo.toml: baseURL`) in `from_site`.
+#[cfg(feature = "html")]
 pub(crate) fn place(resolved: &Resolved, from_site: Option<&(Option<PathBuf>, String)>) -> String {
     match (resolved.origin("base-url"), from_site) {
         (Some(origin), _) => crate::settings::place("base-url", origin),

@@ -38,7 +38,7 @@ pub fn keys() -> String {
 /// The keys as `mdbook-sitemap --help` shows them, wrapped to `width`:
 /// each doc above its key, every key but `base-url` commented out.
 pub fn keys_help(width: usize) -> String {
-    crate::keys::help_block(Some(OUTPUT_TABLE), false, width, &["base-url"])
+    super::keys::help_block(Some(OUTPUT_TABLE), false, width, &["base-url"])
 }
 
 /// The renderer's table.

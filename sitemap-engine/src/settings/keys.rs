@@ -4,7 +4,7 @@
 //! CLI flag's short form or aliases where it has them) and makes
 //! [`KEYS`], the table everything else is rendered from or checked against:
 //!
-//! - the field docs of [`Settings`](crate::Settings) are the table's
+//! - the field docs of [`Settings`](super::Settings) are the table's
 //!   ([`key_doc!`](crate::key_doc)), and a test checks that [`KEYS`] lists
 //!   exactly its fields;
 //! - `sitemap scan --help`, `mdbook-sitemap --help` and the plugin's README

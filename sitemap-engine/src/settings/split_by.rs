@@ -1,6 +1,6 @@
 //! `split-by` as written: `"section"`, or a table of URL globs to group
 //! names, in the order written. What it does to a set (one sitemap per
-//! group, all under the one index) is [`Split`](crate::split::Split)'s.
+//! group, all under the one index) is [`Split`](crate::publish::split::Split)'s.
 
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;

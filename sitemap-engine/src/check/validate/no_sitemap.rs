@@ -9,8 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::check::site_check::show;
 use crate::error::Error;
-use crate::site_check::show;
 
 /// A robots.txt is read up to this many bytes for a `Sitemap:` line (as
 /// Google reads 500 KiB of one).
