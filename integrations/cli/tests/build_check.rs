@@ -510,3 +510,47 @@ fn files_copied_from_static_are_not_differences() {
     locs.sort();
     assert_eq!(locs, hugo_locs(dir.path()));
 }
+
+/// A regular page's folder the walk passes by can hold other pages: a
+/// page whose `url` is a folder (`/docs/`) above pages that `uglyURLs`
+/// writes as files (`docs/sub/page.html`). The check took those for
+/// missing ("listed URL with no built page"); they are looked for below
+/// the folder at any depth.
+#[test]
+fn pages_below_a_regular_pages_folder_are_found() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                "hugo.toml",
+                "baseURL = \"https://example.org/\"\nuglyURLs = true\n\
+                 disableKinds = [\"rss\", \"section\", \"taxonomy\", \"term\"]\n",
+            ),
+            ("content/about.md", "---\ntitle: about\nurl: /docs/\n---\n"),
+            ("content/docs/sub/page.md", "---\ntitle: page\n---\n"),
+            ("content/docs/sub/deeper/more.md", "---\ntitle: more\n---\n"),
+            (
+                "layouts/all.html",
+                "<html><head><title>{{ .Title }}</title></head></html>\n",
+            ),
+        ],
+    );
+    hugo(&current_hugo(), dir.path());
+    assert!(
+        dir.path()
+            .join("public/docs/sub/deeper/more.html")
+            .is_file()
+    );
+    let (code, stderr, mut ours) = scan(dir.path(), &["--hugo-version", "0.168.0", "--strict"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(0),
+            "sitemap: 3 files read as Hugo 0.168.0 (the hugo-version setting), 4 URLs, none \
+             excluded, checked against 4 built pages; dry run, nothing written\n"
+        )
+    );
+    ours.sort();
+    assert_eq!(ours, hugo_locs(dir.path()));
+}

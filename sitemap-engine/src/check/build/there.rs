@@ -58,13 +58,15 @@ impl<'a> There<'a> {
         self.pages.get(file).copied()
     }
 
-    /// Whether `file` may be there: listed, or in a regular page's
-    /// folder.
+    /// Whether `file` may be there: listed, or below a regular page's
+    /// folder, at any depth (the walk passes the whole folder by, and a
+    /// page's `url` or `uglyURLs` can put other pages in it:
+    /// `archive/index.html` beside `archive/eyeball/guide.html`).
     pub(super) fn may_be(&self, file: &str) -> bool {
         self.pages.contains(file)
             || file
-                .rsplit_once('/')
-                .is_some_and(|(folder, _)| self.leaves.contains(folder))
+                .match_indices('/')
+                .any(|(i, _)| self.leaves.contains(&file[..i]))
     }
 
     /// Where the folder of a regular page is (`folder` works it out,
