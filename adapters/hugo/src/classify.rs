@@ -163,6 +163,7 @@ fn in_site(
     // Read before `normalise` drops what 0.111.3 dropped.
     let removed = super::removed::refused(
         &fm,
+        base,
         cfg.version.hugo(),
         cfg.rules(),
         cfg.date_orders.as_deref(),

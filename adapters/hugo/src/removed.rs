@@ -10,8 +10,9 @@
 //!   dropped the value. Only the first key of each of Hugo's default date
 //!   orders present on the page is read (the rest are never asked), so
 //!   only that one is checked. A site that sets its own orders
-//!   (`[frontmatter]`) is checked by them: a `:filename` or
-//!   `:fileModTime` before that key may give the date first, and so may
+//!   (`[frontmatter]`) is checked by them: a `:filename` (when the file's
+//!   name starts with a date) or `:fileModTime` before that key may give
+//!   the date first, and so may
 //!   `:git` on a site with `enableGitInfo` (the default `lastmod` order
 //!   starts with it), so an order is not checked past one. Neither is a
 //!   `published: false`, which Hugo reads as the page's draft state.
@@ -47,9 +48,11 @@ const ORDERS: [&[&str]; 4] = [
     ],
 ];
 
-/// What the Hugo followed refuses in `fm`, as (key, message).
+/// What the Hugo followed refuses in `fm`, as (key, message). `base`:
+/// the page's `ContentBaseName`, whose date `:filename` reads.
 pub(super) fn refused(
     fm: &FrontMatter,
+    base: &str,
     version: HugoVersion,
     rules: &HugoRules,
     own_orders: Option<&super::lastmod_order::DateOrders>,
@@ -67,6 +70,10 @@ pub(super) fn refused(
     if !rules.bad_dates_refused {
         return None;
     }
+    let name_dated = base
+        .get(..10)
+        .and_then(|head| super::dates::parse_civil(&serde_json::Value::String(head.to_owned())))
+        .is_some();
     let default_lastmod: Vec<String> = [":git"]
         .iter()
         .chain(ORDERS[3])
@@ -91,6 +98,8 @@ pub(super) fn refused(
             .iter()
             .take_while(|k| match k.as_str() {
                 ":git" => !git_info,
+                // Gives a date only when the name starts with one.
+                ":filename" => !name_dated,
                 k => !k.starts_with(':'),
             })
             .find(|k| date_value(fm, k).is_some_and(|v| !v.is_null() && v.as_str() != Some("")));
