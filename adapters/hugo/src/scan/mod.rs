@@ -215,15 +215,8 @@ pub(super) fn push_node(
             let mut left = LeftOut::new(f.path.clone(), reason);
             // Built but not listed, or left built by an earlier `hugo
             // -D -F -E`: its URL, for the build check.
-            if matches!(
-                left.reason,
-                Reason::SitemapDisabled { .. }
-                    | Reason::NotRendered { .. }
-                    | Reason::TwinUnpublished { .. }
-                    | Reason::Draft
-                    | Reason::Future
-                    | Reason::Expired
-            ) && let Ok(loc) = make_loc(cfg.base_for(site, &f.lang), path, &f.path)
+            if built_though_left_out(&left.reason)
+                && let Ok(loc) = make_loc(cfg.base_for(site, &f.lang), path, &f.path)
             {
                 left = left.at(loc);
             }
@@ -362,4 +355,21 @@ fn kind_name(kind: PageKind) -> &'static str {
         PageKind::Term => "term",
         _ => "page",
     }
+}
+
+/// Whether a page left out for `reason` may still be in the output
+/// folder: built but not listed (`sitemap.disable`, `build.list`, a twin
+/// path), or left there by an earlier `hugo -D -F -E`. Its record then
+/// carries its URL, so the build check does not take its built page for
+/// one the scan missed.
+pub(super) fn built_though_left_out(reason: &Reason) -> bool {
+    matches!(
+        reason,
+        Reason::SitemapDisabled { .. }
+            | Reason::NotRendered { .. }
+            | Reason::TwinUnpublished { .. }
+            | Reason::Draft
+            | Reason::Future
+            | Reason::Expired
+    )
 }

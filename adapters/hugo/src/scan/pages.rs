@@ -6,7 +6,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 
 use sitemap_content::paths::{PathRules, hugo_make_path};
-use sitemap_content::{ContentPage, LeftOut, PageKind, Reason};
+use sitemap_content::{ContentPage, LeftOut, PageKind};
 
 use super::super::files::File;
 use super::super::settings::HugoConfig;
@@ -110,15 +110,8 @@ impl Scan<'_> {
                 // Built but not listed, or left in the output folder by an
                 // earlier `hugo -D -F -E`: its URL, so the build check
                 // does not take its built page for one the scan missed.
-                if matches!(
-                    reason,
-                    Reason::SitemapDisabled { .. }
-                        | Reason::NotRendered { .. }
-                        | Reason::TwinUnpublished { .. }
-                        | Reason::Draft
-                        | Reason::Future
-                        | Reason::Expired
-                ) && let Some(loc) = built_loc(site, cfg, f)
+                if super::built_though_left_out(reason)
+                    && let Some(loc) = built_loc(site, cfg, f)
                 {
                     left = left.at(loc);
                 }
