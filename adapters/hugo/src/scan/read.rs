@@ -5,10 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use sitemap_content::walk::{Found, walk};
-use sitemap_content::{Error, LeftOut, Reason};
+use sitemap_content::{ContentScan, Error, LeftOut, Reason};
 
 use super::super::classify::classify;
-use super::super::files::{Classified, Files, Root, accept};
+use super::super::files::{Classified, File, Files, Root, accept};
 use super::Scan;
 
 /// Whether a content file is of a disabled language: its name's
@@ -31,6 +31,27 @@ fn of_disabled_language(
         _ => folder_lang.map(str::to_lowercase),
     };
     lang.is_some_and(|l| cfg.disabled_languages.contains(&l))
+}
+
+/// Keeps a classified content file, unless its language is disabled;
+/// its warnings and refusal go to the run's.
+fn keep(
+    mut file: Box<File>,
+    files: &mut Files,
+    scan: &mut ContentScan,
+    page_errors: &mut Vec<(PathBuf, Error)>,
+) {
+    if file.exclusion == Some(Reason::LanguageDisabled) {
+        // Read for nothing: no page, section or term of it exists.
+        scan.excluded
+            .push(LeftOut::new(file.path, Reason::LanguageDisabled));
+        return;
+    }
+    scan.warnings.append(&mut file.warnings);
+    if let Some(e) = file.refused.take() {
+        page_errors.push((file.path.clone(), *e));
+    }
+    files.push(file);
 }
 
 impl Scan<'_> {
@@ -85,43 +106,25 @@ impl Scan<'_> {
                 !of_disabled_language(path, root.lang.as_deref(), &site.languages, cfg)
             }));
             scan.files_read += walked.files.len();
-            // Filtered in place: the walk's list is reused, not copied. A
-            // file of several sites is one entry per site.
-            let classified = walked.files.into_iter().flat_map(|c| match c {
-                Classified::Sites(files) => files.into_iter().map(Classified::Content).collect(),
-                c => vec![c],
-            });
-            let classified = classified.filter_map(|c| match c {
-                Classified::Content(file) if file.exclusion == Some(Reason::LanguageDisabled) => {
-                    // Read for nothing: no page, section or term of it exists.
-                    scan.excluded
-                        .push(LeftOut::new(file.path, Reason::LanguageDisabled));
-                    None
-                }
-                Classified::Content(mut file) => {
-                    scan.warnings.append(&mut file.warnings);
-                    if let Some(e) = file.refused.take() {
-                        page_errors.push((file.path.clone(), *e));
+            // Moved one by one into `files`, grown once: no list per
+            // file (a file of several sites is one entry per site).
+            files.reserve(walked.files.len());
+            for c in walked.files {
+                match c {
+                    Classified::Content(file) => keep(file, &mut files, scan, page_errors),
+                    Classified::Sites(sites) => {
+                        for file in sites {
+                            keep(file, &mut files, scan, page_errors);
+                        }
                     }
-                    Some(file)
-                }
-                Classified::Plain(path) => {
-                    scan.excluded
-                        .push(LeftOut::new(path, Reason::NoFrontMatter));
-                    None
-                }
-                Classified::Ignored(_) | Classified::Sites(_) => None,
-                Classified::Adapter(adapters) => {
+                    Classified::Plain(path) => scan
+                        .excluded
+                        .push(LeftOut::new(path, Reason::NoFrontMatter)),
+                    Classified::Ignored(_) => {}
                     // Named by the caller, which knows whether the built
                     // site gives its pages.
-                    scan.adapters.extend(adapters);
-                    None
+                    Classified::Adapter(adapters) => scan.adapters.extend(adapters),
                 }
-            });
-            if files.is_empty() {
-                files = classified.collect();
-            } else {
-                files.extend(classified);
             }
         }
         if cfg.mounts.project.is_some() || !cfg.mounts.modules.is_empty() {

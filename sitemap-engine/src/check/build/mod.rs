@@ -78,6 +78,17 @@ pub(crate) fn check_scan(scan: &mut Scan, resolved: &Resolved, gate: &Gate) -> R
     let Some(base) = scan.base_url.clone() else {
         return Ok(());
     };
+    // No output folder (the walk would list nothing): nothing built,
+    // said before any listed URL's path is worked out. A scan before
+    // the first build is common, and working out 100,000 paths (and
+    // looking for each regular page's folder) to find nothing cost a
+    // fifth of the scan.
+    if !build.dir.is_dir() {
+        scan.warnings
+            .push(said::nothing_built(&build, scan.urls.len()));
+        said::adapters_unread(scan, &build);
+        return Ok(());
+    }
     let strict = settings.strict == Some(true);
     let site_check = settings.check_site == Some(true);
     let found = {

@@ -38,6 +38,9 @@ impl<'a> There<'a> {
     ) -> There<'a> {
         let missing = if files.skipped == leaves.len() {
             HashSet::new()
+        } else if files.skipped == 0 {
+            // The walk saw none of them: all missing, none looked for.
+            leaves.iter().map(String::as_str).collect()
         } else {
             leaves
                 .iter()
