@@ -242,7 +242,7 @@ pub(crate) fn apply<'e>(
         if missing.is_empty() {
             continue;
         }
-        let data = fm.data_mut();
+        let mut data = fm.data_mut();
         for (k, v) in missing {
             data.insert(k.clone(), v.clone());
         }

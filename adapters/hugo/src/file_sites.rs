@@ -255,18 +255,22 @@ fn fill(matrix: &mut Globs, complements: &mut Globs, sites: &Value) {
 struct Cascaded<'c> {
     chains: Vec<super::cascade::Chain>,
     site: &'c [Entry],
-    kind: &'static str,
-    logical: String,
-    file_path: String,
+    rel: &'c [String],
+    name: &'c str,
+    in_taxonomy: bool,
+    /// The page's kind, logical path and file path, worked out when a
+    /// cascade with `sites` asks (on most sites none does, and these
+    /// cost a tenth of a scan of 100,000 pages).
+    paths: std::cell::OnceCell<(&'static str, String, String)>,
     lang: String,
 }
 
 impl<'c> Cascaded<'c> {
     #[allow(clippy::too_many_arguments)]
     fn of(
-        rel: &[String],
+        rel: &'c [String],
         path: &Path,
-        name: &Name,
+        name: &'c Name,
         lang: &str,
         root: &Root,
         site: &Site,
@@ -290,15 +294,13 @@ impl<'c> Cascaded<'c> {
                 chains.push(cfg.cascades.inherited(&root.dir, start, l, &own_lang));
             }
         }
-        let in_taxonomy = cfg.is_taxonomy_dir(lang, &rel[..rel.len().saturating_sub(1)]);
-        let (kind, logical, file_path) =
-            super::cascaded::page_ref_paths(rel, &name.name, in_taxonomy);
         Cascaded {
             chains,
             site: cfg.cascades.site(lang),
-            kind,
-            logical,
-            file_path,
+            rel,
+            name: &name.name,
+            in_taxonomy: cfg.is_taxonomy_dir(lang, &rel[..rel.len().saturating_sub(1)]),
+            paths: std::cell::OnceCell::new(),
             lang: lang.to_owned(),
         }
     }
@@ -313,10 +315,13 @@ impl<'c> Cascaded<'c> {
     }
 
     fn page(&self) -> super::cascade::PageRef<'_> {
+        let (kind, logical, file_path) = self
+            .paths
+            .get_or_init(|| super::cascaded::page_ref_paths(self.rel, self.name, self.in_taxonomy));
         super::cascade::PageRef {
-            kind: self.kind,
-            path: &self.logical,
-            file_path: &self.file_path,
+            kind,
+            path: logical,
+            file_path,
             lang: &self.lang,
         }
     }

@@ -54,7 +54,7 @@ pub(super) fn headless_as_build(fm: &mut FrontMatter) {
     if !hugo_bool(fm, "headless") {
         return;
     }
-    let data = fm.data_mut();
+    let mut data = fm.data_mut();
     let key = data
         .keys()
         .find(|k| k.eq_ignore_ascii_case("build"))
@@ -285,7 +285,7 @@ pub(super) fn normalise(
         return;
     }
     let draft = hugo_draft(fm);
-    let data = fm.data_mut();
+    let mut data = fm.data_mut();
     if draft_odd && !data.keys().any(|k| k.eq_ignore_ascii_case("draft")) {
         data.insert("draft".to_owned(), Value::Bool(draft));
     }

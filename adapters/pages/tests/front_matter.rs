@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use sitemap_pages::front_matter;
+use sitemap_pages::front_matter::{self, FrontMatter};
 use sitemap_pages::overrides::Overrides;
 
 /// The front matter and overrides of one fixture, or the error, as text.
@@ -271,21 +271,43 @@ fn a_key_is_found_exactly_as_a_case_insensitive_search_finds_it() {
         }
         asked.push(chars.into_iter().collect());
     }
-    for n in 0..held.len() {
-        let text: String = held[..=n]
-            .iter()
-            .enumerate()
-            .map(|(i, k)| format!("\"{k}\" = {i}\n"))
-            .collect();
-        let fm =
-            front_matter::parse(Path::new("content/p.md"), &format!("+++\n{text}+++\n")).unwrap();
+    asked.push("newkey".to_owned());
+    let same = |fm: &FrontMatter, case: &str| {
         for key in &asked {
             let expected = fm
                 .data()
                 .iter()
                 .find(|(k, _)| k.eq_ignore_ascii_case(key))
                 .map(|(_, v)| v);
-            assert_eq!(fm.get(key), expected, "{key} with {n} keys");
+            assert_eq!(fm.get(key), expected, "{key} with {case}");
+        }
+    };
+    // Keys written in lowercase, then every other one with a capital (as
+    // Hugo's `publishDate`), then each front matter changed after parsing.
+    for capitals in [false, true] {
+        for n in 0..held.len() {
+            let text: String = held[..=n]
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    let k = match capitals && i % 2 == 0 {
+                        true => k[..1].to_uppercase() + &k[1..],
+                        false => (*k).to_owned(),
+                    };
+                    format!("\"{k}\" = {i}\n")
+                })
+                .collect();
+            let mut fm =
+                front_matter::parse(Path::new("content/p.md"), &format!("+++\n{text}+++\n"))
+                    .unwrap();
+            same(&fm, &format!("{n} keys, capitals {capitals}"));
+            {
+                let mut data = fm.data_mut();
+                let first = data.keys().next().cloned().unwrap();
+                data.remove(&first);
+                data.insert("NewKey".to_owned(), serde_json::Value::from(1));
+            }
+            same(&fm, &format!("{n} keys, capitals {capitals}, changed"));
         }
     }
 }

@@ -112,7 +112,8 @@ fn check(fm: &mut FrontMatter, path: &Path, keys: &[(&str, Kind)]) -> Result<(),
     let yaml = fm.format == Some(Format::Yaml);
     for &(key, kind) in keys {
         let line = fm.line_of(key);
-        let Some(value) = fm.data_mut().get_mut(key) else {
+        let mut data = fm.data_mut();
+        let Some(value) = data.get_mut(key) else {
             continue;
         };
         if yaml {
@@ -149,7 +150,7 @@ fn check(fm: &mut FrontMatter, path: &Path, keys: &[(&str, Kind)]) -> Result<(),
         match expected(value, kind) {
             Ok(keep) => {
                 if !keep {
-                    fm.data_mut().remove(key);
+                    data.remove(key);
                 }
             }
             Err(wanted) => {

@@ -67,14 +67,11 @@ pub struct FrontMatter {
     pub format: Option<Format>,
     /// The keys and values ([`FrontMatter::data`]).
     data: Map<String, Value>,
-    /// `Some` when no top-level key has a capital letter (as parsed,
-    /// `data` untouched since): a lowercase key is then found by the
-    /// map's own lookup. A page's rules ask for twenty-odd keys, most of
-    /// them absent, and each absent one used to cost a case-insensitive
-    /// pass over every key. The mask has a bit per key present
-    /// ([`key_bit`]): a key whose bit is clear is absent without a search
-    /// of the map, which was a tenth of a content scan's work.
-    lowercase_keys: Option<u64>,
+    /// What a lookup of a top-level key needs to know of the keys held
+    /// (worked out when parsed and after each change). A page's rules
+    /// ask for twenty-odd keys, most of them absent, and each absent one
+    /// used to cost a case-insensitive pass over every key.
+    keys: KeyIndex,
     /// Byte offset in the text where the body starts: after the closing
     /// fence's line, or after a byte-order mark when there is no front
     /// matter.
@@ -92,7 +89,7 @@ pub struct FrontMatter {
 
 impl PartialEq for FrontMatter {
     fn eq(&self, other: &FrontMatter) -> bool {
-        // `lowercase_keys` is derived from `data`.
+        // `keys` is derived from `data`.
         self.format == other.format
             && self.data == other.data
             && self.body_start == other.body_start
@@ -111,10 +108,13 @@ impl FrontMatter {
     }
 
     /// The keys and values, to change (Zola adds the `date` of a file
-    /// name, for example).
-    pub fn data_mut(&mut self) -> &mut Map<String, Value> {
-        self.lowercase_keys = None;
-        &mut self.data
+    /// name, for example). The lookup's mask is worked out again when the
+    /// returned guard is dropped: a Hugo scan edits every page's front
+    /// matter (numbers read as booleans, cascaded values), and a page
+    /// left without its mask had each of its thirty-odd asked keys looked
+    /// for by a pass over all of its keys (a sixth of a 100,000-page scan).
+    pub fn data_mut(&mut self) -> DataMut<'_> {
+        DataMut { fm: self }
     }
 
     /// The body: the text after the block.
@@ -140,16 +140,15 @@ impl FrontMatter {
 
     /// The value of a top-level key, compared case-insensitively.
     fn top(&self, key: &str) -> Option<&Value> {
-        if let Some(mask) = self.lowercase_keys {
-            // Every key held is lowercase, so one equal to `key` but for
-            // case has its bit: a clear bit is an absent key, told
-            // without looking at its letters or searching the map.
-            if mask & key_bit(key) == 0 {
-                return None;
-            }
-            if !key.bytes().any(|b| b.is_ascii_uppercase()) {
-                return self.data.get(key);
-            }
+        // A key whose bit is clear is absent, told without looking at
+        // its letters or searching the map.
+        if self.keys.mask & key_bit(key) == 0 {
+            return None;
+        }
+        // Every key held is lowercase: one equal to a lowercase `key` but
+        // for case is `key` itself, found by the map's own lookup.
+        if self.keys.lowercase && !key.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.data.get(key);
         }
         get_key(&self.data, key)
     }
@@ -185,17 +184,56 @@ impl FrontMatter {
     }
 }
 
-/// The mask of [`FrontMatter::lowercase_keys`]: `None` when a key has a
-/// capital letter.
-fn lowercase_keys(data: &Map<String, Value>) -> Option<u64> {
-    let mut mask = 0;
-    for key in data.keys() {
-        if key.bytes().any(|b| b.is_ascii_uppercase()) {
-            return None;
-        }
-        mask |= key_bit(key);
+/// The keys and values of a [`FrontMatter`] being changed
+/// ([`FrontMatter::data_mut`]); its lookup is brought up to date when
+/// this is dropped.
+pub struct DataMut<'f> {
+    fm: &'f mut FrontMatter,
+}
+
+impl std::ops::Deref for DataMut<'_> {
+    type Target = Map<String, Value>;
+    fn deref(&self) -> &Map<String, Value> {
+        &self.fm.data
     }
-    Some(mask)
+}
+
+impl std::ops::DerefMut for DataMut<'_> {
+    fn deref_mut(&mut self) -> &mut Map<String, Value> {
+        &mut self.fm.data
+    }
+}
+
+impl Drop for DataMut<'_> {
+    fn drop(&mut self) {
+        self.fm.keys = KeyIndex::of(&self.fm.data);
+    }
+}
+
+/// What [`FrontMatter::top`] knows of the keys held.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyIndex {
+    /// A bit per key held ([`key_bit`]), the same for keys equal but for
+    /// ASCII case: a clear bit is an absent key.
+    mask: u64,
+    /// No key has a capital letter: a lowercase key is found by the
+    /// map's own lookup. Keys such as `linkTitle` and `publishDate` are
+    /// common in Hugo's front matter, so the mask serves without it.
+    lowercase: bool,
+}
+
+impl KeyIndex {
+    pub(crate) fn of(data: &Map<String, Value>) -> KeyIndex {
+        let mut index = KeyIndex {
+            mask: 0,
+            lowercase: true,
+        };
+        for key in data.keys() {
+            index.lowercase &= !key.bytes().any(|b| b.is_ascii_uppercase());
+            index.mask |= key_bit(key);
+        }
+        index
+    }
 }
 
 /// One of 64 bits for a key, from its length and its first and last

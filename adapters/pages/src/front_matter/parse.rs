@@ -15,7 +15,7 @@ use super::fences::{
     Fences, MAX_BLOCK, find_fence, json_object_len, line_col, line_end, looks_like_yaml_mapping,
     next_line, opens_json_object,
 };
-use super::{Format, FrontMatter, lowercase_keys};
+use super::{Format, FrontMatter, KeyIndex};
 
 /// Finds and parses the front matter of `text`, the contents of `path`
 /// (used only in errors), closing fenced blocks as [`Fences::Exact`].
@@ -124,7 +124,7 @@ pub fn parse_as(
             let data = ctx.parse_block(format, block, block_start, open_line)?;
             Ok(FrontMatter {
                 format: Some(format),
-                lowercase_keys: lowercase_keys(&data),
+                keys: KeyIndex::of(&data),
                 data,
                 body_start: next_line(text, close_end),
                 fence_line: open_line,
@@ -175,7 +175,7 @@ pub fn parse_as(
             };
             Ok(FrontMatter {
                 format: Some(Format::Json),
-                lowercase_keys: lowercase_keys(&data),
+                keys: KeyIndex::of(&data),
                 data,
                 body_start,
                 fence_line: open_line,
