@@ -736,3 +736,33 @@ fn a_git_the_site_ships_is_never_run_through_a_relative_path_entry() {
         assert!(!marker.exists(), "PATH={path}: the site's git ran");
     }
 }
+
+/// A sites matrix of 300 languages × 300 versions × 2 roles made 180,000
+/// sites, each page worked out for each: over a minute before the first
+/// page. Past 10,000 sites the settings are refused, naming the file and
+/// the counts, in well under the test's minute.
+#[test]
+fn a_sites_matrix_of_too_many_sites_is_refused_naming_the_counts() {
+    let dir = hugo_site(&[("a.md", "---\ntitle: a\n---\n")]);
+    let mut config = String::from("baseURL = \"https://example.org/\"\n");
+    for l in 0..300 {
+        config.push_str(&format!("[languages.l{l}]\nweight = {}\n", l + 1));
+    }
+    for v in 0..300 {
+        config.push_str(&format!("[versions.\"v{v}.0.0\"]\n"));
+    }
+    config.push_str("[roles.guest]\n[roles.member]\n");
+    fs::write(dir.path().join("hugo.toml"), config).unwrap();
+    let out = run(
+        dir.path(),
+        &["scan", "--dry-run", "--hugo-version", "0.168.0"],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr, dir.path()),
+        "hugo.toml: error: the sites matrix makes 180000 sites (300 language(s) × 300 version(s) × \
+         2 role(s)), more than the 10000 the scan reads: each page is worked out for each site; \
+         drop the versions or roles no longer built\n"
+    );
+}
