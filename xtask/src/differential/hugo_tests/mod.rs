@@ -197,7 +197,16 @@ pub(crate) fn measure(o: &Options) -> Result<Measured> {
     let cache = o.keep.join("hugo-cache");
     std::fs::create_dir_all(&cache)?;
     // Ours follows the Hugo it is compared with, not the `hugo` on PATH.
-    let hugo_version = release_of(&version);
+    let Some(hugo_version) = release_of(&version) else {
+        // Ours would follow the `hugo` on PATH instead, and the run
+        // measure another release than the one named.
+        bail!(
+            "cannot tell which Hugo {} is (`hugo version` printed {version:?}); pass Hugo's \
+             own binary",
+            hugo.display()
+        );
+    };
+    let hugo_version = Some(hugo_version);
     let sides = Sides {
         hugo: &hugo,
         hugo_version: hugo_version.as_deref(),
