@@ -94,6 +94,17 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
     let zola = format!("Zola 0.{}", CURRENT.minor);
     // `table`: where the key is (`languages.fr`), `kind` which table
     // that is, as the rules name it (`languages`).
+    // Read again only when a key is unknown, for the lines.
+    let text = std::cell::OnceCell::new();
+    let line = |dotted: &str| {
+        let text = text.get_or_init(|| std::fs::read_to_string(path).unwrap_or_default());
+        sitemap_pages::front_matter::key_line(
+            sitemap_pages::front_matter::Format::Toml,
+            text,
+            1,
+            dotted,
+        )
+    };
     let mut name = |table: &str, kind: &str, key: &str| {
         let dotted = if table.is_empty() {
             key.to_owned()
@@ -107,18 +118,16 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
                 "remove it, or move it under `[extra]`",
             ),
         };
-        out.push(
-            Warning::new(
-                Some(path),
-                &format!(
-                    "`{}` is no setting of {zola}, which refuses the site (\"unknown \
+        let message = format!(
+            "`{}` is no setting of {zola}, which refuses the site (\"unknown \
                      field\"); {older}, and the scan reads the rest of the site: {fix}",
-                    Name::new(&dotted)
-                ),
-            )
-            .with_key(&dotted)
-            .with_kind(UNKNOWN_KEY),
+            Name::new(&dotted)
         );
+        let warning = match line(&dotted) {
+            Some(line) => Warning::at(path, line, &message),
+            None => Warning::new(Some(path), &message),
+        };
+        out.push(warning.with_key(&dotted).with_kind(UNKNOWN_KEY));
     };
     for key in map.keys().filter(|k| !TOP.contains(&k.as_str())) {
         name("", "", key);

@@ -25,12 +25,36 @@ public/: warning: no built page, so the sitemap is not checked against the site;
 
 /// What the scan says of a key Zola does not know, `shown` as the report
 /// shows it.
-fn unknown_zola_key(shown: &str) -> String {
+fn unknown_zola_key(line: Option<usize>, shown: &str) -> String {
+    let place = line.map_or_else(|| "zola.toml".to_owned(), |l| format!("zola.toml:{l}"));
     format!(
-        "zola.toml: warning: `{shown}` is no setting of Zola 0.22, which refuses the site \
+        "{place}: warning: `{shown}` is no setting of Zola 0.22, which refuses the site \
          (\"unknown field\"); an older Zola builds it, and the scan reads the rest of the site: \
          remove it, or move it under `[extra]`\n"
     )
+}
+
+/// Unknown keys of zola.toml are named with their lines, in its tables
+/// too (they were named with the file alone).
+#[test]
+fn unknown_zola_keys_are_named_with_their_lines() {
+    let dir = zola_site(
+        "base_url = \"https://example.org\"\ncolour = 1\n[languages.fr]\ntitel = \"x\"\n\
+         [markdown]\nhilight = true\n",
+    );
+    let out = sitemap(dir.path(), &["scan", "--dry-run"]);
+    assert_eq!(
+        (out.status.code(), text(&out.stderr, dir.path())),
+        (
+            Some(0),
+            format!(
+                "{}{}{}{FIRST}sitemap: 1 files read, 3 URLs, none excluded; dry run, nothing written\n",
+                unknown_zola_key(Some(2), "colour"),
+                unknown_zola_key(Some(4), "languages.fr.titel"),
+                unknown_zola_key(Some(6), "markdown.hilight"),
+            )
+        )
+    );
 }
 
 /// A zola.toml key holding a line break, a title-setting OSC (`ESC ]0;`)
@@ -51,7 +75,7 @@ fn a_zola_key_with_a_line_break_and_escapes_cannot_forge_a_line() {
             Some(0),
             format!(
                 "{}{FIRST}sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n",
-                unknown_zola_key(shown)
+                unknown_zola_key(None, shown)
             )
         )
     );
@@ -72,7 +96,7 @@ fn a_zola_key_with_a_line_break_and_escapes_cannot_forge_a_line() {
         serde_json::json!({
             "severity": "warning", "file": "zola.toml", "line": null, "column": null,
             "key": shown,
-            "message": unknown_zola_key(shown)
+            "message": unknown_zola_key(None, shown)
                 .trim_end()
                 .strip_prefix("zola.toml: warning: ")
                 .unwrap(),
@@ -83,7 +107,7 @@ fn a_zola_key_with_a_line_break_and_escapes_cannot_forge_a_line() {
     // wants only lines.
     assert_eq!(
         json["warnings"][0],
-        unknown_zola_key(shown)
+        unknown_zola_key(None, shown)
             .trim_end()
             .replacen("warning: ", "", 1)
     );
@@ -105,7 +129,7 @@ fn nineteen_zola_keys_of_200_kb_each_print_a_bounded_report() {
     let mut expected = String::new();
     for i in 0..19 {
         let shown = format!("k{i:02}{}… (199803 more characters)", "x".repeat(200 - 3));
-        expected.push_str(&unknown_zola_key(&shown));
+        expected.push_str(&unknown_zola_key(Some(i + 2), &shown));
     }
     expected.push_str(FIRST);
     expected.push_str("sitemap: 1 files read, 2 URLs, none excluded; dry run, nothing written\n");

@@ -159,29 +159,34 @@ impl FrontMatter {
     /// given; without any, the opening fence's line (1 when the file has no
     /// front matter).
     pub fn line_of(&self, dotted: &str) -> usize {
-        let want: Vec<String> = dotted.split('.').map(str::to_lowercase).collect();
-        let key_lines = match self.format {
-            Some(format) => key_lines(format, &self.block, self.block_line),
-            None => Vec::new(),
-        };
-        for len in (1..=want.len()).rev() {
-            // The last occurrence: a repeated key's last value is the one
-            // kept.
-            if let Some((_, line)) = key_lines
-                .iter()
-                .rev()
-                .find(|(path, _)| path[..] == want[..len])
-            {
-                return *line;
-            }
-        }
-        self.fence_line.max(1)
+        self.format
+            .and_then(|format| key_line(format, &self.block, self.block_line, dotted))
+            .unwrap_or(self.fence_line.max(1))
     }
 
     /// The 1-based line of the opening fence, if there is front matter.
     pub fn fence_line(&self) -> Option<usize> {
         (self.fence_line > 0).then_some(self.fence_line)
     }
+}
+
+/// The 1-based line of a dotted key path in `text`, a whole TOML, YAML
+/// or JSON document whose first line is line `first_line` of its file
+/// (a configuration file: 1), found as [`FrontMatter::line_of`] finds
+/// it: the key's own line, else its nearest enclosing key's; `None` when
+/// neither is written.
+pub fn key_line(format: Format, text: &str, first_line: usize, dotted: &str) -> Option<usize> {
+    let want: Vec<String> = dotted.split('.').map(str::to_lowercase).collect();
+    let key_lines = key_lines(format, text, first_line);
+    (1..=want.len()).rev().find_map(|len| {
+        // The last occurrence: a repeated key's last value is the one
+        // kept.
+        key_lines
+            .iter()
+            .rev()
+            .find(|(path, _)| path[..] == want[..len])
+            .map(|(_, line)| *line)
+    })
 }
 
 /// The keys and values of a [`FrontMatter`] being changed
