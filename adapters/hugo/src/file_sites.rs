@@ -259,8 +259,8 @@ struct Cascaded<'c> {
     name: &'c str,
     in_taxonomy: bool,
     /// The page's kind, logical path and file path, worked out when a
-    /// cascade with `sites` asks (on most sites none does, and these
-    /// cost a tenth of a scan of 100,000 pages).
+    /// cascade with `sites` asks (on most sites none does, and making
+    /// them for every page cost 3 % of a scan's CPU time).
     paths: std::cell::OnceCell<(&'static str, String, String)>,
     lang: String,
 }

@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 use sitemap_content::Warning;
 use sitemap_core::diagnostic::{Kind, Name};
+use sitemap_pages::front_matter::{Format, KeyLines};
 
 use super::rules::{CURRENT, ZolaRules, retired};
 
@@ -95,15 +96,14 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
     // `table`: where the key is (`languages.fr`), `kind` which table
     // that is, as the rules name it (`languages`).
     // Read again only when a key is unknown, for the lines.
-    let text = std::cell::OnceCell::new();
+    let lines = std::cell::OnceCell::new();
     let line = |dotted: &str| {
-        let text = text.get_or_init(|| std::fs::read_to_string(path).unwrap_or_default());
-        sitemap_pages::front_matter::key_line(
-            sitemap_pages::front_matter::Format::Toml,
-            text,
-            1,
-            dotted,
-        )
+        lines
+            .get_or_init(|| {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                KeyLines::of(Format::Toml, &text, 1)
+            })
+            .line(dotted)
     };
     let mut name = |table: &str, kind: &str, key: &str| {
         let dotted = if table.is_empty() {

@@ -63,9 +63,9 @@ pub(super) fn term_names(files: &[Box<File>], cfg: &HugoConfig) -> TermNames {
 }
 
 /// A file's page's path as Hugo keys it: its folders, then its name
-/// unless it is a bundle's own file, lowercased. One allocation: a scan
-/// asks for one per term a page names (300,000 on 100,000 pages), and a
-/// string per part made it a tenth of the scan.
+/// unless it is a bundle's own file, lowercased, in one allocation: a
+/// string per part made it the largest single cost of the current Hugo's
+/// rules on `bench scan`'s 100,000 pages (4 % of the scan's CPU time).
 pub(super) fn logical_path(f: &File) -> String {
     let name = (!(f.is_leaf() || f.is_branch())).then_some(f.name.as_str());
     let parts = || f.dir.iter().map(String::as_str).chain(name);
