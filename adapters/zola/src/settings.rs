@@ -93,8 +93,6 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
     let mut out = Vec::new();
     let rules = ZolaRules::of(CURRENT);
     let zola = format!("Zola 0.{}", CURRENT.minor);
-    // `table`: where the key is (`languages.fr`), `kind` which table
-    // that is, as the rules name it (`languages`).
     // Read again only when a key is unknown, for the lines.
     let lines = std::cell::OnceCell::new();
     let line = |dotted: &str| {
@@ -105,6 +103,8 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
             })
             .line(dotted)
     };
+    // `table`: where the key is (`languages.fr`), `kind` which table
+    // that is, as the rules name it (`languages`).
     let mut name = |table: &str, kind: &str, key: &str| {
         let dotted = if table.is_empty() {
             key.to_owned()
@@ -120,7 +120,7 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
         };
         let message = format!(
             "`{}` is no setting of {zola}, which refuses the site (\"unknown \
-                     field\"); {older}, and the scan reads the rest of the site: {fix}",
+             field\"); {older}, and the scan reads the rest of the site: {fix}",
             Name::new(&dotted)
         );
         let warning = match line(&dotted) {
