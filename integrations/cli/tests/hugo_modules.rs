@@ -184,3 +184,56 @@ fn a_theme_mount_into_the_site_is_read_from_inside_the_site() {
         )
     );
 }
+
+/// A project mount of `../docs` (content beside the site's folder, in the
+/// same repository), scanned from above the site: its pages' source was
+/// cleaned to a path outside the site root, and git, asked from the root,
+/// found no history for it, so they had no lastmod (found on the corpus
+/// site hugo-cur-openrail). Each is dated by its last commit.
+#[test]
+fn a_mount_beside_the_site_is_dated_by_git_from_above_the_site() {
+    use sitemap_testkit::git::{history, log_date};
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    history(
+        &repo,
+        1_700_000_000,
+        &[
+            (
+                0,
+                "+0000",
+                &[
+                    (
+                        "website/hugo.toml",
+                        "baseURL = \"https://example.org/\"\n[module]\n[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"../docs\"\ntarget = \"content/docs\"\n",
+                    ),
+                    ("website/content/_index.md", "---\ntitle: home\n---\n"),
+                    ("docs/a.md", "---\ntitle: a\n---\n"),
+                ],
+            ),
+            (86_400, "+0000", &[("docs/b.md", "---\ntitle: b\n---\n")]),
+        ],
+    );
+    crate::pin_mtimes(&repo);
+    let out = crate::sitemap(
+        dir.path(),
+        &["scan", "repo/website", "--dry-run", "--lastmod", "git"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (a, b) = (log_date(&repo, "docs/a.md"), log_date(&repo, "docs/b.md"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "https://example.org/\tlastmod={a}\tsource=content/_index.md\n\
+             https://example.org/categories/\n\
+             https://example.org/docs/\tlastmod={b}\n\
+             https://example.org/docs/a/\tlastmod={a}\tsource=repo/docs/a.md\n\
+             https://example.org/docs/b/\tlastmod={b}\tsource=repo/docs/b.md\n\
+             https://example.org/tags/\n"
+        )
+    );
+}

@@ -3,6 +3,7 @@
 //! (the home page, sections, taxonomies, terms and pagers take the newest
 //! lastmod of the pages their generator lists on them).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -242,7 +243,7 @@ fn reported(
     scan: &ContentScan,
     output: &sitemap_pages::pipeline::Output,
 ) -> (Vec<LeftOut>, Vec<Diagnostic>) {
-    let rel = |p: &Path| under(&site.root, p).to_path_buf();
+    let rel = |p: &Path| under(&site.root, p).into_owned();
     let mut left_out: Vec<LeftOut> = scan
         .excluded
         .iter()
@@ -282,7 +283,7 @@ fn built_site(site: &Site, scan: &ContentScan) -> crate::scan::built::Build {
         .iter()
         .map(|a| Adapter {
             section: a.section.clone(),
-            file: under(&site.root, &a.file).to_path_buf(),
+            file: under(&site.root, &a.file).into_owned(),
             left_out: a.left_out.clone(),
         })
         .collect();
@@ -348,7 +349,7 @@ pub(crate) fn content_output(
 ) -> Result<(sitemap_pages::pipeline::Output, ImageCounts), sitemap_pages::Error> {
     use sitemap_pages::pipeline::Page as SourcePage;
 
-    let rel = |p: &Path| under(&site.root, p).to_path_buf();
+    let rel = |p: &Path| under(&site.root, p).into_owned();
     let config_rel = rel(&site.config_path);
     let (shown, counts) = match images {
         Some(rules) => page_images(site, &mut pages, rules),
@@ -415,13 +416,13 @@ pub(crate) fn content_output(
     Ok((output, counts))
 }
 
-/// `path` relative to the site's `root`, or `path` itself when it is not
-/// below it. The walk joins every path to the root, so the text after
+/// `path` relative to the site's `root`: below it, or out of it with
+/// `..` (`path` itself when neither can be said). The walk joins every path to the root, so the text after
 /// the root's and a separator is the answer whenever it has no `.` or
 /// empty component for `Path::strip_prefix` to drop; that function parses
 /// both paths into components, and was half of turning a large site's
 /// pages into entries (perf, 100,000 pages).
-fn under<'p>(root: &Path, path: &'p Path) -> &'p Path {
+fn under<'p>(root: &Path, path: &'p Path) -> Cow<'p, Path> {
     use std::path::is_separator;
     if let (Some(root), Some(text)) = (root.to_str(), path.to_str())
         && !root.is_empty()
@@ -435,10 +436,16 @@ fn under<'p>(root: &Path, path: &'p Path) -> &'p Path {
         if let Some(rest) = rest
             && rest.split(is_separator).all(|c| !c.is_empty() && c != ".")
         {
-            return Path::new(rest);
+            return Cow::Borrowed(Path::new(rest));
         }
     }
-    path.strip_prefix(root).unwrap_or(path)
+    match path.strip_prefix(root) {
+        Ok(rest) => Cow::Borrowed(rest),
+        // Outside the root (a Hugo mount of `../docs`, whose source is
+        // cleaned as Go cleans it): from the root with `..`, as git and
+        // the pipeline take every source, so that its history is found.
+        Err(_) => pathdiff::diff_paths(path, root).map_or(Cow::Borrowed(path), Cow::Owned),
+    }
 }
 
 /// What the list-page rule needs of a page once its URL has gone to the
@@ -596,7 +603,33 @@ mod tests {
         for (root, path) in cases {
             let (root, path) = (Path::new(root), Path::new(path));
             let expected = path.strip_prefix(root).unwrap_or(path);
-            assert_eq!(super::under(root, path), expected, "{root:?} {path:?}");
+            if path.starts_with(root) {
+                assert_eq!(super::under(root, path), expected, "{root:?} {path:?}");
+            }
+        }
+    }
+
+    /// A source outside the root (a Hugo mount of `../docs`, cleaned as Go
+    /// cleans it) is given from the root with `..`, so that git finds its
+    /// history (its pages had no lastmod, or the checkout's time).
+    #[test]
+    fn outside_the_root_is_reached_with_dot_dot() {
+        let cases = [
+            (
+                "/site",
+                "/sitemap/content/post.md",
+                "../sitemap/content/post.md",
+            ),
+            ("/site", "/other/post.md", "../other/post.md"),
+            ("repo/website", "repo/docs/a/b.md", "../docs/a/b.md"),
+            ("website", "docs/b.md", "../docs/b.md"),
+        ];
+        for (root, path, expected) in cases {
+            assert_eq!(
+                super::under(Path::new(root), Path::new(path)),
+                Path::new(expected),
+                "{root:?} {path:?}"
+            );
         }
     }
 }
