@@ -417,11 +417,12 @@ pub(crate) fn content_output(
 }
 
 /// `path` relative to the site's `root`: below it, or out of it with
-/// `..` (`path` itself when neither can be said). The walk joins every path to the root, so the text after
-/// the root's and a separator is the answer whenever it has no `.` or
-/// empty component for `Path::strip_prefix` to drop; that function parses
-/// both paths into components, and was half of turning a large site's
-/// pages into entries (perf, 100,000 pages).
+/// `..` (`path` itself when neither can be said). The walk joins every
+/// path to the root, so the text after the root's and a separator is the
+/// answer whenever it has no `.` or empty component for
+/// `Path::strip_prefix` to drop; that function parses both paths into
+/// components, and was half of turning a large site's pages into entries
+/// (perf, 100,000 pages).
 fn under<'p>(root: &Path, path: &'p Path) -> Cow<'p, Path> {
     use std::path::is_separator;
     if let (Some(root), Some(text)) = (root.to_str(), path.to_str())
