@@ -93,12 +93,14 @@ pub(super) fn unknown_keys(map: &Map<String, Value>, path: &Path) -> Vec<Warning
     let mut out = Vec::new();
     let rules = ZolaRules::of(CURRENT);
     let zola = format!("Zola 0.{}", CURRENT.minor);
-    // Read again only when a key is unknown, for the lines.
+    // Read again only when a key is unknown, for the lines, through the
+    // one safe reader (a regular file within the size read the first
+    // time); a file that changed since is named without lines.
     let lines = std::cell::OnceCell::new();
     let line = |dotted: &str| {
         lines
             .get_or_init(|| {
-                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let text = sitemap_content::config::read_text(path).unwrap_or_default();
                 KeyLines::of(Format::Toml, &text, 1)
             })
             .line(dotted)
